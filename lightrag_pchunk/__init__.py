@@ -1,0 +1,1 @@
+"""lightrag-pchunk: Paragraph Semantic (P) chunking of DOCX for LightRAG."""

@@ -1,0 +1,275 @@
+"""``.blocks.jsonl`` <-> ``BlockRow``: the on-disk contract between parser and chunker.
+
+Reading never loses text silently: blank lines and the meta row are skipped, every other
+line that is not a usable content row is reported as a :class:`LineProblem` naming its
+line number, and a broken line that still holds a ``"content"`` string is salvaged
+(its text kept, its heading inherited from the row before it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lightrag_pchunk.errors import BlockFileError
+from lightrag_pchunk.model import BlockRow
+
+logger = logging.getLogger("lightrag.pchunk")
+
+BLOCKS_SUFFIX = ".blocks.jsonl"
+
+#: Content-row keys in LightRAG's order (facts §5.1); extra keys follow.
+_ROW_KEYS = (
+    "type",
+    "blockid",
+    "format",
+    "content",
+    "heading",
+    "parent_headings",
+    "level",
+    "session_type",
+    "table_slice",
+    "positions",
+)
+
+_JSON_STRING_FIELD = r'"{name}"\s*:\s*"((?:[^"\\]|\\.)*)("?)'
+
+
+@dataclass(frozen=True, slots=True)
+class LineProblem:
+    """A line of a blocks file that was skipped or only partly understood."""
+
+    line_number: int
+    message: str
+    salvaged: bool = False
+
+
+@dataclass(slots=True)
+class BlockFile:
+    """The parsed contents of one ``.blocks.jsonl`` file."""
+
+    path: Path
+    meta: dict[str, Any] | None
+    rows: list[BlockRow]
+    problems: list[LineProblem] = field(default_factory=list)
+
+
+def read_blocks(path: str | Path) -> BlockFile:
+    """Read every content row of ``path``.
+
+    Raises:
+        BlockFileError: the file is missing, unreadable or not UTF-8 (the caller falls
+            back to R on the document text, spec §10).
+    """
+    blocks_path = Path(path)
+    try:
+        text = blocks_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BlockFileError(str(blocks_path), f"cannot read blocks file: {exc}") from exc
+    return parse_blocks_text(text, blocks_path)
+
+
+def parse_blocks_text(text: str, path: str | Path = "<memory>") -> BlockFile:
+    """Parse the text of a blocks file (see :func:`read_blocks`)."""
+    result = BlockFile(path=Path(path), meta=None, rows=[])
+    previous: BlockRow | None = None
+    for line_number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        row = _row_from_line(line, line_number, previous, result)
+        if row is not None:
+            result.rows.append(row)
+            previous = row
+    for problem in result.problems:
+        logger.warning(
+            "paragraph_semantic blocks file %s line %d: %s",
+            result.path,
+            problem.line_number,
+            problem.message,
+        )
+    return result
+
+
+def _row_from_line(
+    line: str, line_number: int, previous: BlockRow | None, result: BlockFile
+) -> BlockRow | None:
+    try:
+        obj = json.loads(line, strict=False)
+    except ValueError:
+        return _salvage(line, line_number, previous, result)
+    if not isinstance(obj, dict):
+        result.problems.append(LineProblem(line_number, "not a JSON object; skipped"))
+        return None
+    kind = obj.get("type")
+    if kind == "meta":
+        if result.meta is None:
+            result.meta = obj
+        return None
+    if kind != "content":
+        if "content" in obj and kind is None:
+            result.problems.append(
+                LineProblem(line_number, "row has no 'type'; read as a content row", True)
+            )
+        else:
+            result.problems.append(LineProblem(line_number, f"row type {kind!r} ignored"))
+            return None
+    content = obj.get("content")
+    if content is None:
+        result.problems.append(LineProblem(line_number, "content row without 'content'"))
+        return None
+    if not isinstance(content, str):
+        content = json.dumps(content, ensure_ascii=False)
+        result.problems.append(
+            LineProblem(line_number, "'content' is not a string; kept as JSON text", True)
+        )
+    return row_from_mapping(obj, content=content, line_number=line_number)
+
+
+def row_from_mapping(
+    obj: dict[str, Any], *, content: str | None = None, line_number: int = 0
+) -> BlockRow:
+    """Build a :class:`BlockRow` from a decoded JSON object, normalising odd values.
+
+    ``level`` 0, missing, negative or not a number becomes 1 (0 stays 0 for a pinned
+    ``is_title_block`` row, as in LightRAG 1.5.5+).
+    """
+    is_title = obj.get("is_title_block") is True
+    level = _as_level(obj.get("level"), is_title)
+    parents_raw = obj.get("parent_headings")
+    parents: tuple[str, ...] = ()
+    if isinstance(parents_raw, list):
+        parents = tuple(str(p) for p in parents_raw if p is not None and str(p).strip())
+    positions_raw = obj.get("positions")
+    positions = tuple(p for p in positions_raw if isinstance(p, dict)) if isinstance(
+        positions_raw, list
+    ) else ()
+    extra = {k: v for k, v in obj.items() if k not in _ROW_KEYS and k != "is_title_block"}
+    for key in ("format", "session_type", "table_slice"):
+        if key in obj and obj[key] != _DEFAULTS[key]:
+            extra[key] = obj[key]
+    heading = obj.get("heading")
+    return BlockRow(
+        content=content if content is not None else str(obj.get("content") or ""),
+        heading="" if heading is None else str(heading),
+        parent_headings=parents,
+        level=level,
+        blockid=str(obj.get("blockid") or ""),
+        positions=positions,
+        is_title_block=is_title,
+        line_number=line_number,
+        extra=extra,
+    )
+
+
+def _as_level(raw: Any, is_title: bool) -> int:
+    try:
+        value = int(raw) if raw is not None and not isinstance(raw, bool) else 0
+    except (TypeError, ValueError):
+        value = 0
+    if value <= 0:
+        return 0 if is_title else 1
+    return value
+
+
+def _salvage(
+    line: str, line_number: int, previous: BlockRow | None, result: BlockFile
+) -> BlockRow | None:
+    """Recover the text of a line that is not valid JSON (truncated, bad escapes)."""
+    content = _string_field(line, "content")
+    if content is None:
+        result.problems.append(
+            LineProblem(line_number, "invalid JSON with no readable 'content'; skipped")
+        )
+        return None
+    heading = _string_field(line, "heading")
+    result.problems.append(
+        LineProblem(line_number, "invalid JSON; its content text was salvaged", True)
+    )
+    return BlockRow(
+        content=content,
+        heading=heading if heading is not None else (previous.heading if previous else ""),
+        parent_headings=previous.parent_headings if previous else (),
+        level=previous.level if previous else 1,
+        blockid=_string_field(line, "blockid") or "",
+        line_number=line_number,
+    )
+
+
+def _string_field(line: str, name: str) -> str | None:
+    match = re.search(_JSON_STRING_FIELD.format(name=re.escape(name)), line)
+    if match is None:
+        return None
+    body = match.group(1)
+    # A truncated line may end inside an escape sequence: drop the dangling part.
+    body = re.sub(r"\\(u[0-9a-fA-F]{0,3})?$", "", body)
+    try:
+        return json.loads(f'"{body}"', strict=False)
+    except ValueError:
+        return body
+
+
+_DEFAULTS = {"format": "plain_text", "session_type": "body", "table_slice": "none"}
+
+
+def row_to_mapping(row: BlockRow) -> dict[str, Any]:
+    """The JSON object for ``row`` with LightRAG's key order (facts §5.1)."""
+    obj: dict[str, Any] = {
+        "type": "content",
+        "blockid": row.blockid,
+        "format": row.extra.get("format", _DEFAULTS["format"]),
+        "content": row.content,
+        "heading": row.heading,
+        "parent_headings": list(row.parent_headings),
+        "level": row.level,
+        "session_type": row.extra.get("session_type", _DEFAULTS["session_type"]),
+        "table_slice": row.extra.get("table_slice", _DEFAULTS["table_slice"]),
+        "positions": [dict(p) for p in row.positions],
+    }
+    for key, value in row.extra.items():
+        if key not in obj:
+            obj[key] = value
+    if row.is_title_block:
+        obj["is_title_block"] = True
+    return obj
+
+
+def dump_line(obj: dict[str, Any]) -> str:
+    """One JSONL line (UTF-8 text, non-ASCII kept, LightRAG's separators)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def write_blocks(path: str | Path, meta: dict[str, Any], rows: Iterable[BlockRow]) -> Path:
+    """Write a blocks file: the meta row first, then one line per content row."""
+    out = Path(path)
+    lines = [dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})]
+    lines.extend(dump_line(row_to_mapping(row)) for row in rows)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+def merged_text(rows: Sequence[BlockRow]) -> str:
+    """The document body LightRAG stores: content rows joined with a blank line."""
+    return "\n\n".join(row.content for row in rows if row.content.strip())
+
+
+def find_blocks_file(location: str | Path) -> Path | None:
+    """A blocks file itself, or the first ``*.blocks.jsonl`` (sorted) inside a folder."""
+    candidate = Path(location)
+    if candidate.is_file():
+        return candidate
+    if candidate.is_dir():
+        found = sorted(candidate.glob(f"*{BLOCKS_SUFFIX}"))
+        return found[0] if found else None
+    return None
+
+
+def blocks_stem(blocks_path: str | Path) -> str:
+    """``report`` for ``.../report.blocks.jsonl``."""
+    name = Path(blocks_path).name
+    return name[: -len(BLOCKS_SUFFIX)] if name.endswith(BLOCKS_SUFFIX) else Path(name).stem

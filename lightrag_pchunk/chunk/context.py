@@ -1,0 +1,75 @@
+"""Everything a stage needs besides its blocks: thresholds, the counter, the overlap and
+the table headers, resolved once per document before the stages run."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from lightrag_pchunk.model import Thresholds
+from lightrag_pchunk.tokens import TokenCounter
+
+
+def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -> tuple[int, int]:
+    """Check N and the overlap as given by a caller; return them as ints.
+
+    Unlike LightRAG, bad values are rejected rather than clamped (facts §4.3).
+
+    Raises:
+        ValueError: naming the parameter and the value.
+    """
+    for name, value in (
+        ("chunk_token_size", chunk_token_size),
+        ("chunk_overlap_token_size", chunk_overlap_token_size),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be an integer, got {value!r}")
+    assert isinstance(chunk_token_size, int) and isinstance(chunk_overlap_token_size, int)
+    if chunk_token_size < 1:
+        raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
+    if chunk_overlap_token_size < 0:
+        raise ValueError(
+            f"chunk_overlap_token_size must be >= 0, got {chunk_overlap_token_size}"
+        )
+    if chunk_overlap_token_size >= chunk_token_size:
+        raise ValueError(
+            f"chunk_overlap_token_size ({chunk_overlap_token_size}) must be < "
+            f"chunk_token_size ({chunk_token_size})"
+        )
+    return chunk_token_size, chunk_overlap_token_size
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Per-document settings shared by the stages (read-only).
+
+    ``overlap`` is ``chunk_overlap_token_size``: the R overlap between pieces of one
+    over-long paragraph and the per-side bridge budget (spec §7, §8.3).
+    ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``.
+    """
+
+    thresholds: Thresholds
+    counter: TokenCounter
+    overlap: int = 0
+    table_headers: Mapping[str, str] = field(default_factory=dict)
+    doc_id: str = ""
+
+    @classmethod
+    def create(
+        cls,
+        counter: TokenCounter,
+        chunk_token_size: int,
+        chunk_overlap_token_size: int = 0,
+        *,
+        table_headers: Mapping[str, str] | None = None,
+        doc_id: str = "",
+    ) -> Context:
+        """Validate the sizes and derive the thresholds (raises ``ValueError``)."""
+        size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
+        return cls(
+            thresholds=Thresholds.from_chunk_size(size),
+            counter=counter,
+            overlap=overlap,
+            table_headers=dict(table_headers or {}),
+            doc_id=doc_id,
+        )

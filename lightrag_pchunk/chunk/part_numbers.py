@@ -1,0 +1,55 @@
+"""Stage E (spec §3.4): ``[part n]`` provenance numbers per original content row.
+
+``part_numbers`` runs after the splitting stages and before merging: when a content row
+became several fragments, each fragment gets its 1-based number, so a merged chunk keeps
+the number of its main (left) block and never stacks two (§9.5). ``render_heading`` adds
+the suffix to the output heading; ``parent_headings`` never carry one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.model import Block
+
+# Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
+# never stacked.
+_GENERATED_SUFFIX = re.compile(r"\s*\[(?:part\s+\d+|表格片段\s*\d+)\]\s*$", re.IGNORECASE)
+
+
+def strip_part_suffix(heading: str) -> str:
+    """``heading`` without any trailing ``[part n]`` / ``[表格片段n]`` suffixes."""
+    cleaned = heading.rstrip()
+    while True:
+        shorter = _GENERATED_SUFFIX.sub("", cleaned)
+        if shorter == cleaned:
+            return cleaned
+        cleaned = shorter
+
+
+def part_numbers(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Number the fragments of every content row that was split into more than one."""
+    per_row = Counter(block.source_row for block in blocks)
+    seen: Counter[int] = Counter()
+    out: list[Block] = []
+    for block in blocks:
+        if per_row[block.source_row] > 1:
+            seen[block.source_row] += 1
+            block = replace(block, part=seen[block.source_row])
+        elif block.part:
+            block = replace(block, part=0)
+        out.append(block)
+    return out
+
+
+def render_heading(block: Block) -> str:
+    """The output heading: the block's heading plus ``[part n]`` when it is a fragment."""
+    base = strip_part_suffix(block.heading)
+    if not block.part:
+        return base
+    suffix = f"[part {block.part}]"
+    return f"{base} {suffix}" if base else suffix

@@ -1,0 +1,131 @@
+"""The P strategy from content rows to chunks: stage A input, stages B-D in spec order,
+stage E rendering, and the final exact measurement of every chunk.
+
+Stages are pure functions ``(Sequence[Block], Context) -> list[Block]``; ``STAGES`` lists
+them in order so ``inspect`` can show the output of each.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from lightrag_pchunk.chunk.anchor_split import anchor_split, split_without_anchors
+from lightrag_pchunk.chunk.blocks import split_paragraphs
+from lightrag_pchunk.chunk.bridge import bridge
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.heading_glue import heading_glue
+from lightrag_pchunk.chunk.merge import merge
+from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
+from lightrag_pchunk.chunk.table_slices import table_slices
+from lightrag_pchunk.model import Block, BlockRow, Chunk
+
+logger = logging.getLogger("lightrag.pchunk")
+
+Stage = Callable[[Sequence[Block], Context], list[Block]]
+
+#: The stages in spec order. ``part_numbers`` numbers the fragments of each content row
+#: before merging, so a merged chunk keeps the part number of its main block (§9.5);
+#: the ``[part n]`` suffix itself is rendered last (stage E, :func:`to_chunks`).
+STAGES: tuple[tuple[str, Stage], ...] = (
+    ("table_slices", table_slices),
+    ("bridge", bridge),
+    ("anchor_split", anchor_split),
+    ("part_numbers", part_numbers),
+    ("heading_glue", heading_glue),
+    ("merge", merge),
+)
+
+
+def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
+    """Stage A: one block per content row with text, each paragraph counted once.
+
+    Rows whose content is blank are skipped (they hold no text).
+    """
+    blocks: list[Block] = []
+    counter = ctx.counter
+    for index, row in enumerate(rows):
+        paragraphs = split_paragraphs(row.content, counter)
+        if not paragraphs:
+            continue
+        content = "\n".join(p.text for p in paragraphs)
+        if len(paragraphs) == 1:
+            tokens, is_exact = paragraphs[0].tokens, True
+        else:
+            tokens, is_exact = counter.estimate(p.tokens for p in paragraphs), False
+        blocks.append(
+            Block(
+                heading=row.heading,
+                parent_headings=row.parent_headings,
+                level=0 if row.is_title_block else max(row.level, 1),
+                paragraphs=paragraphs,
+                content=content,
+                tokens=tokens,
+                is_exact=is_exact,
+                source_row=index,
+                block_ids=(row.blockid,) if row.blockid else (),
+                is_title=row.is_title_block,
+            )
+        )
+    return blocks
+
+
+def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Stages B to D over the blocks of one document."""
+    current = list(blocks)
+    for _name, stage in STAGES:
+        current = stage(current, ctx)
+    return current
+
+
+def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
+    """Stage E: render ``[part n]`` and measure every chunk exactly, once.
+
+    A chunk that the estimates let slip over ``target_max`` (and that is not a recorded
+    single oversize row) is re-cut here, so the cap holds on exact counts.
+    """
+    counter = ctx.counter
+    cap = ctx.thresholds.target_max
+    chunks: list[Chunk] = []
+    for block in blocks:
+        content = block.content.strip()
+        if not content:
+            continue
+        tokens = block.tokens if block.is_exact and content == block.content else None
+        if tokens is None:
+            tokens = counter.count(content)
+        pieces: list[tuple[str, int, Block]] = [(content, tokens, block)]
+        if tokens > cap and not block.oversize:
+            logger.debug(
+                "paragraph_semantic chunk %r measured %d > %d tokens; re-cut",
+                block.heading,
+                tokens,
+                cap,
+            )
+            pieces = [
+                (piece.content.strip(), counter.count(piece.content.strip()), piece)
+                for piece in split_without_anchors(block, ctx)
+                if piece.content.strip()
+            ]
+        for text, count, source in pieces:
+            chunks.append(
+                Chunk(
+                    content=text,
+                    tokens=count,
+                    order=len(chunks),
+                    heading=render_heading(source),
+                    parent_headings=source.parent_headings,
+                    level=source.level,
+                    block_ids=source.block_ids,
+                    source_row=source.source_row,
+                    role=source.role,
+                    oversize=source.oversize,
+                )
+            )
+    return chunks
+
+
+def chunk_rows(rows: Sequence[BlockRow], ctx: Context) -> list[Chunk]:
+    """All of the P strategy for one document's content rows."""
+    blocks = to_blocks(rows, ctx)
+    return to_chunks(run_stages(blocks, ctx), ctx)

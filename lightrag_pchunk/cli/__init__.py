@@ -1,0 +1,1 @@
+"""The ``lightrag-pchunk`` command line: parse, chunk, inspect, ingest, demo."""

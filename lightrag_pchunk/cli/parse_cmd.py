@@ -1,0 +1,14 @@
+"""`lightrag-pchunk parse` (placeholder until implemented)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("parse", help="(not implemented yet)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    raise NotImplementedError("parse")

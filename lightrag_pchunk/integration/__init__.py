@@ -1,0 +1,1 @@
+"""Chunks -> LightRAG: configuration, routing, the chunking functions, plugin hooks."""

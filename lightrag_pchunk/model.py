@@ -1,0 +1,153 @@
+"""The typed data shared by every stage: block rows, paragraphs, blocks, chunks, thresholds.
+
+Frozen data only: no I/O, no tokenizer, no lightrag. Stages build new objects with
+``dataclasses.replace`` instead of mutating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+#: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
+MAX_ANCHOR_CANDIDATE_LENGTH = 100
+
+#: Heading given to text that precedes the first heading of a document (LightRAG's name).
+PREFACE_HEADING = "Preface/Uncategorized"
+
+
+class TableRole(str, Enum):
+    """Role of a block with respect to a sliced table (spec §6.4, ``table_chunk_role``)."""
+
+    NONE = "none"
+    FIRST = "first"
+    MIDDLE = "middle"
+    LAST = "last"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRow:
+    """One ``type == "content"`` row of a ``.blocks.jsonl`` file, as written on disk.
+
+    ``line_number`` is the 1-based line of the file it came from (0 when built in memory).
+    ``extra`` keeps keys we do not interpret (``table_header``, ``session_type`` ...) so a
+    read/write round trip loses nothing.
+    """
+
+    content: str
+    heading: str = ""
+    parent_headings: tuple[str, ...] = ()
+    level: int = 1
+    blockid: str = ""
+    positions: tuple[dict[str, Any], ...] = ()
+    is_title_block: bool = False
+    line_number: int = 0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One line of a block's content, with its token count measured once when made.
+
+    ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
+    """
+
+    text: str
+    tokens: int
+    is_table: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A unit of work between stages: a whole content row, a slice of one, or a merge.
+
+    ``content`` is the text that becomes the chunk; within one row it is the paragraphs
+    joined with ``"\\n"``, and a merge joins two contents with ``"\\n\\n"``.
+    ``tokens`` is the count of ``content``: exact when ``is_exact`` is true, otherwise an
+    estimate built from cached paragraph counts plus joiner costs (the token counter's
+    ``estimate``); the final chunk is always measured exactly (spec §9.5).
+    ``source_row`` is the index of the content row the block (or, after a merge, its
+    left-most part) came from; ``part`` is its 1-based fragment number within that row
+    when the row was split into several fragments, 0 when it was not (spec §3.4).
+    ``block_ids`` lists every source blockid, in order, without duplicates.
+    ``is_title`` marks a pinned title block (LightRAG ``is_title_block``, level 0).
+    ``oversize`` records why a block may legitimately exceed ``target_max``
+    (a single table row or unbreakable run that is larger than the cap by itself).
+    """
+
+    heading: str
+    parent_headings: tuple[str, ...]
+    level: int
+    paragraphs: tuple[Paragraph, ...]
+    content: str
+    tokens: int
+    is_exact: bool = False
+    role: TableRole = TableRole.NONE
+    source_row: int = 0
+    part: int = 0
+    block_ids: tuple[str, ...] = ()
+    is_title: bool = False
+    oversize: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One output chunk (stage E), before it is shaped into a LightRAG row.
+
+    ``heading`` already carries its ``[part n]`` suffix; ``parent_headings`` never does.
+    ``tokens`` is an exact count of ``content``.
+    """
+
+    content: str
+    tokens: int
+    order: int
+    heading: str
+    parent_headings: tuple[str, ...]
+    level: int
+    block_ids: tuple[str, ...] = ()
+    source_row: int = 0
+    role: TableRole = TableRole.NONE
+    oversize: str = ""
+
+
+def _scaled(n: int, ratio: float) -> int:
+    # Truncate, never round, and never go below 1 token (spec §4; LightRAG facts §4.5).
+    return max(int(n * ratio), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Every size limit of the P strategy, derived from N = chunk_token_size (spec §4)."""
+
+    target_max: int
+    target_ideal: int
+    table_max: int
+    table_ideal: int
+    table_min_last: int
+    small_tail_threshold: int
+    max_anchor_candidate_length: int = MAX_ANCHOR_CANDIDATE_LENGTH
+
+    @classmethod
+    def from_chunk_size(cls, chunk_token_size: int) -> Thresholds:
+        """Derive the thresholds for ``chunk_token_size`` tokens.
+
+        Raises:
+            ValueError: if ``chunk_token_size`` is not an integer >= 1.
+        """
+        if isinstance(chunk_token_size, bool) or not isinstance(chunk_token_size, int):
+            raise ValueError(
+                f"chunk_token_size must be an integer >= 1, got {chunk_token_size!r}"
+            )
+        if chunk_token_size < 1:
+            raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
+        n = chunk_token_size
+        table_max = _scaled(n, 0.625)
+        return cls(
+            target_max=n,
+            target_ideal=_scaled(n, 0.75),
+            table_max=table_max,
+            table_ideal=_scaled(n, 0.375),
+            table_min_last=_scaled(table_max, 0.32),
+            small_tail_threshold=_scaled(n, 0.125),
+        )

@@ -1,0 +1,1 @@
+"""DOCX -> ``.blocks.jsonl`` rows and sidecar records (stage A, done by the parser)."""

@@ -1,0 +1,77 @@
+"""Shared test helpers: a 1-char = 1-token tokenizer for hand-checked cases, block builders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from lightrag_pchunk.chunk.blocks import split_paragraphs
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.model import Block, BlockRow, TableRole
+from lightrag_pchunk.tokens import TokenCounter
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+class CharTokenizer:
+    """One token per character: counts add up exactly, so boundaries can be computed by hand."""
+
+    def encode(self, content: str) -> list[int]:
+        return [ord(ch) for ch in content]
+
+    def decode(self, tokens: list[int]) -> str:
+        return "".join(chr(t) for t in tokens)
+
+
+def char_counter() -> TokenCounter:
+    return TokenCounter(CharTokenizer())
+
+
+def char_context(size: int, overlap: int = 0, **kwargs) -> Context:
+    """A Context over the char tokenizer with N = ``size``."""
+    return Context.create(char_counter(), size, overlap, **kwargs)
+
+
+def make_block(
+    content: str,
+    counter: TokenCounter,
+    *,
+    heading: str = "",
+    parents: tuple[str, ...] = (),
+    level: int = 1,
+    source_row: int = 0,
+    block_ids: tuple[str, ...] | None = None,
+    role: TableRole = TableRole.NONE,
+    part: int = 0,
+    is_title: bool = False,
+) -> Block:
+    """A block as stage A would make it from one content row (exact token count)."""
+    paragraphs = split_paragraphs(content, counter)
+    text = "\n".join(p.text for p in paragraphs)
+    return Block(
+        heading=heading,
+        parent_headings=tuple(parents),
+        level=level,
+        paragraphs=paragraphs,
+        content=text,
+        tokens=counter.count(text),
+        is_exact=True,
+        role=role,
+        source_row=source_row,
+        part=part,
+        block_ids=(f"b{source_row}",) if block_ids is None else block_ids,
+        is_title=is_title,
+    )
+
+
+def make_row(content: str, heading: str = "", parents=(), level: int = 1, blockid: str = "") -> BlockRow:
+    return BlockRow(
+        content=content, heading=heading, parent_headings=tuple(parents), level=level, blockid=blockid
+    )
+
+
+def shared_dir() -> Path | None:
+    """``../shared`` next to the repository (or $PCHUNK_SHARED_DIR), if present."""
+    configured = os.environ.get("PCHUNK_SHARED_DIR")
+    path = Path(configured) if configured else REPO_ROOT.parent / "shared"
+    return path if path.is_dir() else None
