@@ -1,0 +1,130 @@
+"""Deterministic benchmark documents, written with python-docx (seed 42).
+
+- ``realistic``: 20 H1 chapters, 200 H2 sections, ~58 H3 subsections; prose paragraphs of
+  80-400 words, short lines, bullet and numbered lists, heading-only sections, four
+  300-row x 5-column tables (two with a repeating header row). About 250k cl100k tokens.
+- ``small_sections``: 25 H1, 500 H2 and 5,000 H3 sections of 25-55 words each.
+
+Both mirror the documents of LightRAG's own measurements (facts file §7).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+
+_WORDS = (
+    "system data control security access policy review audit risk service operator "
+    "network record report change process require must shall provide ensure support "
+    "annual monitor incident response plan test user account configuration baseline "
+    "assessment boundary component interface document procedure evidence approve "
+    "maintain update protect information storage backup recovery continuity vendor "
+    "contract agreement period notice compliance standard clause section annex table "
+    "value measure limit threshold quality inspection safety design nuclear reactor "
+    "pressure vessel coolant valve pump seismic category class function reliability"
+).split()
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    text = " ".join(rng.choice(_WORDS) for _ in range(words))
+    return text[0].upper() + text[1:] + "."
+
+
+def _paragraph(rng: random.Random, words: int) -> str:
+    out: list[str] = []
+    left = words
+    while left > 0:
+        n = min(left, rng.randint(8, 24))
+        out.append(_sentence(rng, n))
+        left -= n
+    return " ".join(out)
+
+
+def _mark_header(row) -> None:
+    tr_pr = row._tr.get_or_add_trPr()
+    header = OxmlElement("w:tblHeader")
+    header.set(qn("w:val"), "true")
+    tr_pr.append(header)
+
+
+def _table(document, rng: random.Random, rows: int, cols: int, with_header: bool) -> None:
+    table = document.add_table(rows=rows + 1, cols=cols)
+    for c, cell in enumerate(table.rows[0].cells):
+        cell.text = ("ID", "Name", "Description", "Value", "Owner", "Status")[c % 6]
+    if with_header:
+        _mark_header(table.rows[0])
+    for r in range(1, rows + 1):
+        cells = table.rows[r].cells
+        cells[0].text = str(r)
+        cells[1].text = f"Item {r}"
+        cells[2].text = _sentence(rng, rng.randint(6, 14))
+        for c in range(3, cols):
+            cells[c].text = f"{rng.uniform(0, 1000):.1f}" if c == 3 else rng.choice(_WORDS)
+
+
+def realistic(path: Path, seed: int = 42) -> Path:
+    """Write the realistic benchmark document to ``path``."""
+    rng = random.Random(seed)
+    document = Document()
+    tables_left = 4
+    h3_left = 58
+    for chapter in range(1, 21):
+        document.add_heading(f"{chapter}. Chapter {rng.choice(_WORDS).title()}", level=1)
+        document.add_paragraph(_paragraph(rng, rng.randint(80, 200)))
+        for section in range(1, 11):
+            document.add_heading(
+                f"{chapter}.{section} {rng.choice(_WORDS).title()} {rng.choice(_WORDS)}",
+                level=2,
+            )
+            if rng.random() < 0.08:
+                continue  # heading-only section
+            for _ in range(rng.randint(2, 7)):
+                document.add_paragraph(_paragraph(rng, rng.randint(80, 400)))
+            if rng.random() < 0.5:
+                document.add_paragraph(_sentence(rng, rng.randint(3, 7)))
+            if rng.random() < 0.35:
+                style = "List Bullet" if rng.random() < 0.5 else "List Number"
+                for _ in range(rng.randint(3, 8)):
+                    document.add_paragraph(_sentence(rng, rng.randint(5, 15)), style=style)
+            if tables_left and chapter in (3, 8, 13, 18) and section == 5:
+                document.add_paragraph("The following table lists the items of this section.")
+                _table(document, rng, 300, 5, with_header=tables_left % 2 == 0)
+                document.add_paragraph("The table above is maintained by the operator.")
+                tables_left -= 1
+            if h3_left and rng.random() < 0.3:
+                for sub in range(1, rng.randint(2, 4)):
+                    if not h3_left:
+                        break
+                    document.add_heading(
+                        f"{chapter}.{section}.{sub} {rng.choice(_WORDS).title()}", level=3
+                    )
+                    document.add_paragraph(_paragraph(rng, rng.randint(80, 300)))
+                    h3_left -= 1
+    document.save(path)
+    return path
+
+
+def small_sections(path: Path, seed: int = 42, h3_sections: int = 5000) -> Path:
+    """Write the small-sections benchmark document (``h3_sections`` H3 leaves) to ``path``."""
+    rng = random.Random(seed)
+    document = Document()
+    per_h2 = 10
+    h2_total = max(h3_sections // per_h2, 1)
+    per_h1 = 20
+    count = 0
+    for h2 in range(h2_total):
+        if h2 % per_h1 == 0:
+            document.add_heading(f"Part {h2 // per_h1 + 1}", level=1)
+        document.add_heading(f"Clause {h2 + 1}", level=2)
+        for leaf in range(per_h2):
+            if count >= h3_sections:
+                break
+            document.add_heading(f"{h2 + 1}.{leaf + 1} Requirement", level=3)
+            document.add_paragraph(_paragraph(rng, rng.randint(25, 55)))
+            count += 1
+    document.save(path)
+    return path

@@ -1,0 +1,420 @@
+"""Parse and re-wrap one ``<table ATTRS>BODY</table>`` tag (spec §6.1; facts §5.2, §5.3).
+
+Also the row model stage B slices (:func:`table_rows`): each row serialised and counted
+once, and the header rows a continuation slice repeats. JSON tables are a top-level array
+of rows; HTML tables are whole ``<tr>`` elements that remember their ``<thead>/<tbody>/
+<tfoot>`` wrapper, so a slice re-opens and closes the wrappers it needs. Nested tables
+inside a cell are skipped by the row scanner.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import accumulate
+from typing import Any, Literal
+
+from lightrag_pchunk.tokens import TokenCounter
+
+logger = logging.getLogger("lightrag.pchunk")
+
+TableFormat = Literal["json", "html"]
+
+_TAG = re.compile(r"<table(?P<attrs>\s[^>]*)?>(?P<body>.*)</table>", re.IGNORECASE | re.DOTALL)
+_ATTR = re.compile(
+    r"""(?P<name>[\w:.-]+)\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'>]+))"""
+)
+_HTML_START = re.compile(r"<(?:tr|thead|tbody|tfoot)[\s>/]", re.IGNORECASE)
+#: The tags the HTML row scanner reacts to; anything else is cell content.
+_STRUCTURE = re.compile(r"<(/?)(table|thead|tbody|tfoot|tr)(?=[\s>/])[^>]*>", re.IGNORECASE)
+_SECTIONS = ("thead", "tbody", "tfoot")
+
+
+@dataclass(frozen=True, slots=True)
+class TableTag:
+    """One parsed table tag.
+
+    ``attrs`` is the raw attribute text (re-used verbatim by :meth:`wrap`), ``table_id``
+    the unescaped ``id`` attribute, ``format`` the declared or sniffed body format
+    (None when unknown) and ``body`` the text between the opening and closing tags.
+    """
+
+    attrs: str
+    table_id: str | None
+    format: TableFormat | None
+    body: str
+
+    def wrap(self, body: str) -> str:
+        """``<table {attrs}>{body}</table>`` with this tag's attributes."""
+        opening = f"<table {self.attrs}>" if self.attrs else "<table>"
+        return f"{opening}{body}</table>"
+
+
+def parse_table(text: str) -> TableTag | None:
+    """The tag when ``text`` is one complete ``<table ...>...</table>``, else None."""
+    match = _TAG.fullmatch(text.strip())
+    if match is None:
+        return None
+    attrs = (match.group("attrs") or "").strip()
+    values = _attributes(attrs)
+    body = match.group("body")
+    return TableTag(
+        attrs=attrs,
+        table_id=values.get("id"),
+        format=_table_format(values.get("format"), body),
+        body=body,
+    )
+
+
+def _attributes(attrs: str) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for match in _ATTR.finditer(attrs):
+        raw = match.group("dq")
+        if raw is None:
+            raw = match.group("sq") if match.group("sq") is not None else match.group("bare")
+        values.setdefault(match.group("name").lower(), html.unescape(raw or ""))
+    return values
+
+
+def _table_format(declared: str | None, body: str) -> TableFormat | None:
+    # An explicit format wins; any value but json/html means "unknown" (spec §6.1, §10).
+    if declared is not None:
+        value = declared.strip().lower()
+        return value if value in ("json", "html") else None  # type: ignore[return-value]
+    return sniff_format(body)
+
+
+def sniff_format(body: str) -> TableFormat | None:
+    """``"json"`` for a body starting with ``[``, ``"html"`` for one starting with a row or
+    section tag, None otherwise."""
+    start = body.lstrip()
+    if start.startswith("["):
+        return "json"
+    if _HTML_START.match(start):
+        return "html"
+    return None
+
+
+def json_rows(body: str) -> list[Any] | None:
+    """The top-level array of a JSON body, or None when it does not parse as a list."""
+    try:
+        value = json.loads(body)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else None
+
+
+def dump_json_row(row: Any) -> str:
+    """One row as LightRAG's parser writes it (``ensure_ascii=False``, ``", "`` separators)."""
+    return json.dumps(row, ensure_ascii=False)
+
+
+def join_json_rows(row_texts: Sequence[str]) -> str:
+    """A JSON body from already-serialised rows; equals ``json.dumps(rows)`` of the rows."""
+    return "[" + ", ".join(row_texts) + "]"
+
+
+def json_header_rows(header: str) -> list[Any] | None:
+    """Header rows from a ``table_header`` JSON string: a 2-D array, or one flat row."""
+    rows = json_rows(header)
+    if not rows:
+        return None
+    if all(isinstance(row, list) for row in rows):
+        return rows
+    if not any(isinstance(row, list) for row in rows):
+        return [rows]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlGroup:
+    """One ``<thead>/<tbody>/<tfoot>`` wrapper as written: its name and both tags."""
+
+    name: str
+    open_tag: str
+    close_tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlRow:
+    """One ``<tr>...</tr>`` element at the table's own level.
+
+    ``text`` also holds any text found inside the same wrapper just before the row (or
+    after the last row of the wrapper), ``lead`` the text found outside every wrapper
+    before it (a ``<caption>``, say), and ``group`` the index of its wrapper in
+    :attr:`HtmlRows.groups` (None for a bare row).
+    """
+
+    text: str
+    lead: str = ""
+    group: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlRows:
+    """An HTML table body as rows; ``tail`` is the text after the last wrapper or row."""
+
+    rows: tuple[HtmlRow, ...]
+    groups: tuple[HtmlGroup, ...]
+    tail: str = ""
+
+    def render(self, rows: Sequence[HtmlRow], *, with_tail: bool) -> str:
+        """The body for ``rows`` (in order), re-opening and closing their wrappers."""
+        parts: list[str] = []
+        current: int | None = None
+        for row in rows:
+            if row.group != current:
+                if current is not None:
+                    parts.append(self.groups[current].close_tag)
+                parts.append(row.lead)
+                if row.group is not None:
+                    parts.append(self.groups[row.group].open_tag)
+                current = row.group
+            else:
+                parts.append(row.lead)
+            parts.append(row.text)
+        if current is not None:
+            parts.append(self.groups[current].close_tag)
+        if with_tail:
+            parts.append(self.tail)
+        return "".join(parts)
+
+
+class _HtmlScanner:
+    """One left-to-right pass over an HTML body; nested ``<table>`` content is skipped."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        self.rows: list[HtmlRow] = []
+        self.groups: list[HtmlGroup] = []
+        self.pos = 0  # start of text not yet given to a row
+        self.outer = ""  # text outside any wrapper, waiting for the next row
+        self.group: int | None = None  # the open wrapper
+        self.group_rows = 0
+        self.row_start: int | None = None
+
+    def scan(self) -> HtmlRows:
+        depth = 0
+        for match in _STRUCTURE.finditer(self.body):
+            closing, name = match.group(1) == "/", match.group(2).lower()
+            if name == "table":
+                depth = max(depth - 1, 0) if closing else depth + 1
+            elif depth == 0:
+                self._structure(match, name, closing)
+        if self.row_start is not None:
+            self._close_row(len(self.body))
+        self._close_group(len(self.body), "")
+        return HtmlRows(tuple(self.rows), tuple(self.groups), self.outer + self.body[self.pos :])
+
+    def _structure(self, match: re.Match[str], name: str, closing: bool) -> None:
+        if name == "tr":
+            if not closing:
+                # An unclosed <tr> ends where the next one starts (HTML implied end tag).
+                if self.row_start is not None:
+                    self._close_row(match.start())
+                self.row_start = match.start()
+            elif self.row_start is not None:
+                self._close_row(match.end())
+            return
+        if self.row_start is not None:
+            self._close_row(match.start())
+        if closing:
+            if self.group is not None and self.groups[self.group].name == name:
+                self._close_group(match.start(), match.group(0))
+                self.pos = match.end()
+            return
+        self._close_group(match.start(), "")
+        self.outer += self.body[self.pos : match.start()]
+        self.groups.append(HtmlGroup(name, match.group(0), f"</{name}>"))
+        self.group, self.group_rows, self.pos = len(self.groups) - 1, 0, match.end()
+
+    def _close_row(self, end: int) -> None:
+        start = self.row_start if self.row_start is not None else self.pos
+        if self.group is None:
+            lead, text = self.outer + self.body[self.pos : start], self.body[start:end]
+        else:
+            lead, text = self.outer, self.body[self.pos : end]
+        self.rows.append(HtmlRow(text=text, lead=lead, group=self.group))
+        self.outer, self.pos, self.row_start = "", end, None
+        self.group_rows += 1
+
+    def _close_group(self, end: int, close_tag: str) -> None:
+        """Close the open wrapper at ``end``; ``close_tag`` is its end tag ("" if implied)."""
+        if self.group is None:
+            return
+        group = self.groups[self.group]
+        if close_tag:
+            self.groups[self.group] = replace(group, close_tag=close_tag)
+        inner = self.body[self.pos : end]
+        if self.group_rows:
+            last = self.rows[-1]
+            self.rows[-1] = replace(last, text=last.text + inner)
+        else:
+            # A wrapper without rows is kept as plain text before the next row.
+            self.outer += group.open_tag + inner + close_tag
+        self.pos, self.group = end, None
+
+
+def html_rows(body: str) -> HtmlRows:
+    """Split an HTML table body into rows at its own level (nested tables stay in cells)."""
+    return _HtmlScanner(body).scan()
+
+
+def normalized_row(text: str) -> str:
+    """A row's text with whitespace runs collapsed, for comparing header rows."""
+    return " ".join(text.split())
+
+
+class TableRows:
+    """The rows of one recognised table, each serialised and counted once.
+
+    ``prefix[i]`` is the summed weight of rows ``[0, i)``: a row's tokens plus its share
+    of the body syntax (a ``", "`` separator, its wrapper's tags). Rows ``[a, b)`` re-wrapped
+    cost about ``fixed + prefix[b] - prefix[a]``, plus ``header_cost`` when the first
+    ``header_count`` rows are repeated in front of them. Stage B plans with these sums
+    and counts each re-wrapped slice exactly.
+    """
+
+    tag: TableTag
+    n: int
+    prefix: list[int]
+    fixed: int
+    header_count: int
+    header_cost: int
+
+    def render(self, start: int, end: int, with_header: bool) -> str:
+        """The re-wrapped tag for rows ``[start, end)``, after the header rows if asked."""
+        raise NotImplementedError
+
+    def row_text(self, index: int) -> str:
+        """The text of one row on its own (for the character split of an oversized row)."""
+        raise NotImplementedError
+
+
+class _JsonTableRows(TableRows):
+    def __init__(
+        self, tag: TableTag, rows: list[Any], counter: TokenCounter, header_count: int
+    ) -> None:
+        self.tag, self.n, self.header_count = tag, len(rows), header_count
+        self.texts = [dump_json_row(row) for row in rows]
+        separator = counter.count(", ")
+        weights = (counter.count(text) + separator for text in self.texts)
+        self.prefix = list(accumulate(weights, initial=0))
+        # k rows need k-1 separators: the weights hold one too many.
+        self.fixed = counter.count(tag.wrap("[]")) - separator
+        self.header_cost = self.prefix[header_count]
+
+    def render(self, start: int, end: int, with_header: bool) -> str:
+        head = self.texts[: self.header_count] if with_header else []
+        return self.tag.wrap(join_json_rows(head + self.texts[start:end]))
+
+    def row_text(self, index: int) -> str:
+        return self.texts[index]
+
+
+class _HtmlTableRows(TableRows):
+    def __init__(
+        self, tag: TableTag, table: HtmlRows, counter: TokenCounter, header_count: int
+    ) -> None:
+        self.tag, self.table = tag, table
+        self.n, self.header_count = len(table.rows), header_count
+        tag_costs = [counter.count(g.open_tag) + counter.count(g.close_tag) for g in table.groups]
+        weights: list[int] = []
+        self.header_cost = 0
+        previous: int | None = None
+        for index, row in enumerate(table.rows):
+            opens = row.group is not None and (index == 0 or row.group != previous)
+            weight = counter.count(row.text) + (tag_costs[row.group] if opens else 0)  # type: ignore[index]
+            if index < header_count:
+                self.header_cost += weight  # repeated without its lead text
+            weights.append(weight + counter.count(row.lead))
+            previous = row.group
+        self.prefix = list(accumulate(weights, initial=0))
+        # A continuation slice may re-open its wrapper; the last one carries the tail.
+        self.fixed = (
+            counter.count(tag.wrap("")) + max(tag_costs, default=0) + counter.count(table.tail)
+        )
+
+    def render(self, start: int, end: int, with_header: bool) -> str:
+        rows = self.table.rows
+        head = [replace(row, lead="") for row in rows[: self.header_count]] if with_header else []
+        return self.tag.wrap(self.table.render([*head, *rows[start:end]], with_tail=end == self.n))
+
+    def row_text(self, index: int) -> str:
+        row = self.table.rows[index]
+        tail = self.table.tail if index == self.n - 1 else ""
+        return row.lead + row.text + tail
+
+
+def table_rows(tag: TableTag, counter: TokenCounter, header: str | None = None) -> TableRows | None:
+    """The sliceable rows of a table, or None when it is not recognised: unknown format,
+    JSON that is not a list of at least 2 rows, HTML with fewer than 2 rows (spec §10).
+
+    ``header`` is the table's ``table_header`` from ``.tables.json``; it names the header
+    rows when the table starts with them, otherwise the first row (or a leading
+    ``<thead>``) is the header. A header of the wrong format is ignored with a warning.
+    """
+    if tag.format == "json":
+        rows = json_rows(tag.body)
+        if rows is None or len(rows) < 2:
+            return None
+        return _JsonTableRows(tag, rows, counter, _json_header_count(tag, rows, header))
+    if tag.format == "html":
+        table = html_rows(tag.body)
+        if len(table.rows) < 2:
+            return None
+        return _HtmlTableRows(tag, table, counter, _html_header_count(tag, table, header))
+    return None
+
+
+def _ignored_header(tag: TableTag, why: str) -> None:
+    logger.warning(
+        "table_slices table %s: table_header in .tables.json %s; header ignored",
+        tag.table_id or "?",
+        why,
+    )
+
+
+def _json_header_count(tag: TableTag, rows: list[Any], header: str | None) -> int:
+    if not header or not header.strip():
+        return 1
+    declared = None if header.lstrip().startswith("<") else json_header_rows(header)
+    if declared is None:
+        _ignored_header(tag, "is not a JSON row array but the table is JSON")
+        return 1
+    if len(declared) < len(rows) and rows[: len(declared)] == declared:
+        return len(declared)
+    logger.debug(
+        "table_slices table %s: rows do not start with the declared header; first row used",
+        tag.table_id or "?",
+    )
+    return 1
+
+
+def _html_header_count(tag: TableTag, table: HtmlRows, header: str | None) -> int:
+    rows = table.rows
+    first = rows[0].group
+    default = 1
+    if first is not None and table.groups[first].name == "thead":
+        leading = next((i for i, row in enumerate(rows) if row.group != first), len(rows))
+        default = leading if leading < len(rows) else 1
+    if not header or not header.strip():
+        return default
+    declared: list[str] = []
+    if not header.lstrip().startswith("["):
+        declared = [normalized_row(row.text) for row in html_rows(header).rows]
+    if not declared:
+        _ignored_header(tag, "has no HTML <tr> rows but the table is HTML")
+        return default
+    count = len(declared)
+    if count < len(rows) and [normalized_row(r.text) for r in rows[:count]] == declared:
+        return count
+    logger.debug(
+        "table_slices table %s: rows do not start with the declared header; default used",
+        tag.table_id or "?",
+    )
+    return default
