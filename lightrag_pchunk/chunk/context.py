@@ -3,11 +3,19 @@ the table headers, resolved once per document before the stages run."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Thresholds
 from lightrag_pchunk.tokens import TokenCounter
+
+#: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap) -> pieces``.
+LongTextSplitter = Callable[[str, int, TokenCounter, int], list[str]]
+
+
+def _recursive_split(text: str, cap: int, counter: TokenCounter, overlap: int) -> list[str]:
+    return split_text(text, cap, counter, overlap=overlap)
 
 
 def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -> tuple[int, int]:
@@ -28,9 +36,7 @@ def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -
     if chunk_token_size < 1:
         raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
     if chunk_overlap_token_size < 0:
-        raise ValueError(
-            f"chunk_overlap_token_size must be >= 0, got {chunk_overlap_token_size}"
-        )
+        raise ValueError(f"chunk_overlap_token_size must be >= 0, got {chunk_overlap_token_size}")
     if chunk_overlap_token_size >= chunk_token_size:
         raise ValueError(
             f"chunk_overlap_token_size ({chunk_overlap_token_size}) must be < "
@@ -46,6 +52,8 @@ class Context:
     ``overlap`` is ``chunk_overlap_token_size``: the R overlap between pieces of one
     over-long paragraph and the per-side bridge budget (spec §7, §8.3).
     ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``.
+    ``split_long_text`` is the R fallback for a paragraph no paragraph boundary can cut
+    (spec §8.3, §10); injected so a test or a caller can swap it.
     """
 
     thresholds: Thresholds
@@ -53,6 +61,7 @@ class Context:
     overlap: int = 0
     table_headers: Mapping[str, str] = field(default_factory=dict)
     doc_id: str = ""
+    split_long_text: LongTextSplitter = _recursive_split
 
     @classmethod
     def create(

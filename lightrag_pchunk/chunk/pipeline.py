@@ -25,8 +25,8 @@ logger = logging.getLogger("lightrag.pchunk")
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
 #: The stages in spec order. ``part_numbers`` numbers the fragments of each content row
-#: before merging, so a merged chunk keeps the part number of its main block (§9.5);
-#: the ``[part n]`` suffix itself is rendered last (stage E, :func:`to_chunks`).
+#: before heading glue and merging, so a merged chunk keeps the part number of its main
+#: block (§9.5); the ``[part n]`` suffix itself is rendered last (stage E, :func:`to_chunks`).
 STAGES: tuple[tuple[str, Stage], ...] = (
     ("table_slices", table_slices),
     ("bridge", bridge),
@@ -104,7 +104,7 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
             )
             pieces = [
                 (piece.content.strip(), counter.count(piece.content.strip()), piece)
-                for piece in split_without_anchors(block, ctx)
+                for piece in split_without_anchors(block, ctx, verify=True)
                 if piece.content.strip()
             ]
         for text, count, source in pieces:

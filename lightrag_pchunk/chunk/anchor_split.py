@@ -1,0 +1,305 @@
+"""Stage C (spec §8): re-split blocks still over ``target_max`` at short-paragraph anchors.
+
+Input: blocks from stages B/B.1. Output: every block within ``target_max``, except a piece
+that cannot be cut at all (recorded in ``Block.oversize``). A block is cut before anchor
+paragraphs chosen near evenly spaced ideal positions; each anchor becomes the heading of
+the sub-block it starts, and the original heading moves into that sub-block's
+``parent_headings``. Without an anchor the block is packed greedily by paragraph, tables
+first sliced at row boundaries, and a single over-long paragraph split by R with the
+overlap (§8.3): the only place P copies prose between chunks (invariant 2).
+
+Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
+characters": a list item, a figure or table caption, a bare number, a tag line or a
+sentence fragment is not a heading (see docs/chunking.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import accumulate, pairwise
+
+from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, build_block, exceeds, make_paragraph
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.table_slices import slice_table
+from lightrag_pchunk.model import Block, Paragraph, TableRole
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: Share of target_max a last table slice must reach in the no-anchor path (spec §4 ratio).
+_LAST_SLICE_RATIO = 0.32
+
+_TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
+_MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
+_O_BULLET = re.compile(r"o[ \t]+\S")
+_CAPTION = re.compile(
+    r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
+    r"\s*(?:\d|[ivxlcdm]+\b|[a-z]\b)"
+    r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
+    re.IGNORECASE,
+)
+_ENUMERATOR = re.compile(
+    r"(?:[(（]?\d+(?:[.．]\d+)*[.)．、）]?"
+    r"|[(（][a-z]{1,3}[)）]|[a-z][.)]"
+    r"|[(（]?[一二三四五六七八九十百]+[、.．)）]"
+    r"|第[一二三四五六七八九十百千零〇\d]+[条章节款项篇部])\s*",
+    re.IGNORECASE,
+)
+#: Endings that make a short line a sentence or a fragment rather than a heading.
+_SENTENCE_END = frozenset(".!?;,。！？；，、…")
+
+
+def is_anchor_candidate(text: str, max_length: int) -> bool:
+    """Whether a paragraph (not the first of its block) may start a sub-block as its heading.
+
+    It must be short (1..``max_length`` characters), not a tag line, and read like a
+    heading: not a bullet or enumerated list item, not a caption, not a bare number and
+    not a sentence or fragment (ending with ``. ! ? ; ,`` or their CJK forms).
+    """
+    line = text.strip()
+    if not line or len(line) > max_length or _TAG_LINE.match(line):
+        return False
+    if _MARKDOWN_HEADING.match(line):
+        return True
+    first = line[0]
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff" or _O_BULLET.match(line):
+        return False
+    if _CAPTION.match(line) or not any(ch.isalpha() for ch in line):
+        return False
+    if line[-1] in _SENTENCE_END:
+        return False
+    enumerator = _ENUMERATOR.match(line)
+    if enumerator and enumerator.end() < len(line):
+        rest = line[enumerator.end() :]
+        # "a) the operator ..." continues a sentence: a list item, not a title.
+        if rest[0].isascii() and rest[0].islower():
+            return False
+    return True
+
+
+def anchor_heading(text: str) -> str:
+    """The heading an anchor paragraph gives its sub-block (Markdown ``#`` marks removed)."""
+    line = text.strip()
+    match = _MARKDOWN_HEADING.match(line)
+    return line[match.end() :].strip() if match else line
+
+
+def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Stage C over every block; blocks within ``target_max`` pass through unchanged."""
+    cap = ctx.thresholds.target_max
+    out: list[Block] = []
+    for block in blocks:
+        over, block = exceeds(block, cap, ctx.counter)
+        out.extend(_split_long_block(block, ctx) if over else [block])
+    return out
+
+
+def _split_long_block(block: Block, ctx: Context) -> list[Block]:
+    """Cut at anchors until every piece fits, without recursion (a block may be huge)."""
+    cap = ctx.thresholds.target_max
+    done: list[Block] = []
+    pending = [block]  # a stack: the next block to look at is last
+    while pending:
+        current = pending.pop()
+        over, current = exceeds(current, cap, ctx.counter)
+        if not over:
+            done.append(current)
+            continue
+        cuts = choose_anchors(current, ctx)
+        if not cuts:
+            logger.debug(
+                "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",
+                current.source_row,
+                current.heading,
+                current.tokens,
+                cap,
+            )
+            done.extend(split_without_anchors(current, ctx))
+            continue
+        pieces = cut_at_anchors(current, cuts, ctx)
+        logger.debug(
+            "anchor_split row=%d %r: anchors %s",
+            current.source_row,
+            current.heading,
+            [pieces[i + 1].heading for i in range(len(cuts))],
+        )
+        pending.extend(reversed(pieces))
+    return done
+
+
+def choose_anchors(block: Block, ctx: Context) -> list[int]:
+    """Paragraph indexes to cut before, picked near evenly spaced ideal positions (§8.2).
+
+    The block should become ``k = max(ceil(T / ideal), ceil(T / max))`` sub-blocks of
+    about ``T / k`` tokens; for each ideal cut position the nearest remaining anchor
+    after the previous cut is taken (ties go to the earlier one). Positions are the
+    summed paragraph counts before a paragraph (counted once, when the paragraph was made).
+    """
+    th = ctx.thresholds
+    paragraphs = block.paragraphs
+    limit = th.max_anchor_candidate_length
+    candidates = [
+        i
+        for i in range(1, len(paragraphs))
+        if not paragraphs[i].is_table and is_anchor_candidate(paragraphs[i].text, limit)
+    ]
+    if not candidates:
+        return []
+    starts = list(accumulate((p.tokens for p in paragraphs), initial=0))
+    total = starts[-1]
+    k = max(math.ceil(total / th.target_ideal), math.ceil(total / th.target_max), 2)
+    step = total / k
+    positions = [starts[i] for i in candidates]
+    picks: list[int] = []
+    lo = 0  # candidates before ``lo`` are used up or lie before the previous cut
+    for m in range(1, k):
+        if lo >= len(candidates):
+            break
+        target = m * step
+        j = bisect_left(positions, target, lo)
+        if j == len(positions) or (j > lo and target - positions[j - 1] <= positions[j] - target):
+            j -= 1
+        picks.append(candidates[j])
+        lo = j + 1
+    return picks
+
+
+def cut_at_anchors(block: Block, cuts: Sequence[int], ctx: Context) -> list[Block]:
+    """The sub-blocks of ``block`` starting at paragraph 0 and at each cut (§8.2).
+
+    The first keeps the heading and parents; each later one is headed by its anchor, with
+    the original heading appended to its parents. The table role stays with the piece
+    holding the table slice that defines it.
+    """
+    bounds = [0, *cuts, len(block.paragraphs)]
+    parents = block.parent_headings + ((block.heading,) if block.heading else ())
+    holder = _role_holder(block)
+    pieces: list[Block] = []
+    for start, end in pairwise(bounds):
+        paragraphs = block.paragraphs[start:end]
+        role = block.role if start <= holder < end else TableRole.NONE
+        if start == 0:
+            pieces.append(build_block(paragraphs, ctx.counter, like=block, role=role))
+        else:
+            heading = anchor_heading(paragraphs[0].text)
+            pieces.append(
+                build_block(
+                    paragraphs,
+                    ctx.counter,
+                    like=block,
+                    role=role,
+                    heading=heading,
+                    parent_headings=parents,
+                )
+            )
+    return pieces
+
+
+def _role_holder(block: Block) -> int:
+    """Index of the paragraph that carries the block's table role: a FIRST block ends with
+    the first slice, a LAST block starts with the last slice."""
+    return len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PackPiece:
+    """A paragraph to pack, with ``holder`` set when it carries the block's table role and
+    ``r_group`` >= 0 for the pieces of one R split (they overlap, so two of them never
+    share a chunk)."""
+
+    paragraph: Paragraph
+    holder: bool = False
+    r_group: int = -1
+
+
+def split_without_anchors(block: Block, ctx: Context, *, verify: bool = False) -> list[Block]:
+    """The no-anchor fallback (§8.3): slice big tables, pack paragraphs greedily up to
+    ``target_max``, R-split a single paragraph that is still too long.
+
+    Every piece keeps the block's heading and parents. With ``verify`` each packed group is
+    measured exactly before it is accepted (the final guard of the pipeline uses it).
+    """
+    pieces = _expand(block, ctx)
+    return pack_pieces(pieces, block, ctx, cap=ctx.thresholds.target_max, verify=verify)
+
+
+def _expand(block: Block, ctx: Context) -> list[PackPiece]:
+    th = ctx.thresholds
+    cap = th.target_max
+    holder = _role_holder(block)
+    out: list[PackPiece] = []
+    group = 0
+    for index, paragraph in enumerate(block.paragraphs):
+        is_holder = index == holder
+        if paragraph.tokens <= cap:
+            out.append(PackPiece(paragraph, is_holder, -1))
+            continue
+        if paragraph.is_table:
+            slices = slice_table(
+                paragraph,
+                ctx,
+                cap=cap,
+                ideal=th.target_ideal,
+                last_min=max(int(cap * _LAST_SLICE_RATIO), 1),
+            )
+            if len(slices) > 1 or slices[0].tokens <= cap:
+                out.extend(PackPiece(s, is_holder, -1) for s in slices)
+                continue
+        texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
+        logger.debug(
+            "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
+            "fallback to recursive_character gives %d pieces",
+            block.source_row,
+            paragraph.tokens,
+            len(texts),
+        )
+        group += 1
+        for text in texts or [paragraph.text]:
+            out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
+    return out
+
+
+def pack_pieces(
+    pieces: Sequence[PackPiece], block: Block, ctx: Context, *, cap: int, verify: bool = False
+) -> list[Block]:
+    """Greedy packing of ``pieces`` into blocks like ``block`` of at most ``cap`` tokens
+    (estimated from the piece counts; exact when ``verify``). A piece over ``cap`` stays
+    alone and is marked ``oversize``."""
+    counter = ctx.counter
+    joiner = counter.count(PARAGRAPH_JOINER)
+    groups: list[list[PackPiece]] = []
+    current: list[PackPiece] = []
+    total = 0
+    for piece in pieces:
+        tokens = piece.paragraph.tokens
+        if current:
+            fits = total + joiner + tokens <= cap
+            same_split = piece.r_group >= 0 and piece.r_group == current[-1].r_group
+            if fits and verify:
+                text = PARAGRAPH_JOINER.join(p.paragraph.text for p in [*current, piece])
+                fits = counter.count(text) <= cap
+            if fits and not same_split:
+                current.append(piece)
+                total += joiner + tokens
+                continue
+            groups.append(current)
+        current, total = [piece], tokens
+    if current:
+        groups.append(current)
+    holders = [i for i, group in enumerate(groups) if any(p.holder for p in group)]
+    # One piece only keeps the role: the one holding the slice that defines it.
+    role_group = (holders[-1] if block.role is TableRole.FIRST else holders[0]) if holders else -1
+    out: list[Block] = []
+    for index, group in enumerate(groups):
+        paragraphs = [p.paragraph for p in group]
+        role = block.role if index == role_group else TableRole.NONE
+        piece_block = build_block(paragraphs, ctx.counter, like=block, role=role)
+        if len(paragraphs) == 1 and paragraphs[0].tokens > cap:
+            piece_block = replace(piece_block, oversize="unbreakable text")
+        out.append(piece_block)
+    return out

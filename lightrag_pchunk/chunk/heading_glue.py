@@ -1,0 +1,114 @@
+"""Heading glue (LightRAG 1.5.1+ HeadingGlue): a block that holds only heading lines is
+joined forward to the deeper section that follows it, so a heading is never a chunk of
+its own and never glued to the end of the previous section.
+
+Input: blocks after stage C and part numbering. Output: the same blocks, except that each
+heading-only block is merged (``"\\n\\n"``) into the next block when that block is deeper
+(level strictly greater), is not a middle or last table slice, and neither is a pinned
+title block. The result keeps the heading block's identity (heading, parents, level,
+part) and takes the next block's table role. Chains (``# 2``, ``## 2.4``, ``### 2.4.1``)
+collapse into the shallowest heading. When the joined text would exceed ``target_max``
+the next block is cut so that its first piece fits beside the headings; the rest keeps
+the next block's identity and continues its ``[part n]`` numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lightrag_pchunk.chunk.anchor_split import PackPiece, pack_pieces
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, join_blocks, make_paragraph
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.model import Block, TableRole
+
+_HEADING_LINE = re.compile(r"#{1,6} +\S")
+_GLUABLE_ROLES = (TableRole.NONE, TableRole.FIRST)
+
+
+def is_heading_only(block: Block) -> bool:
+    """True when the block has a heading and every non-blank line is a Markdown heading."""
+    return bool(block.heading.strip()) and all(
+        _HEADING_LINE.match(p.text.lstrip()) for p in block.paragraphs if p.text.strip()
+    )
+
+
+def heading_glue(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Glue every heading-only block forward into the deeper block after it."""
+    # Right to left: the block after a heading is already glued, so chains collapse.
+    out: list[Block] = []  # reversed output
+    for block in reversed(blocks):
+        if out and _can_glue(block, out[-1]):
+            nxt = out.pop()
+            out.extend(reversed(_glue(block, nxt, ctx)))
+        else:
+            out.append(block)
+    out.reverse()
+    return out
+
+
+def _can_glue(heading: Block, nxt: Block) -> bool:
+    return (
+        is_heading_only(heading)
+        and not heading.is_title
+        and not nxt.is_title
+        and nxt.level > heading.level
+        and nxt.role in _GLUABLE_ROLES
+    )
+
+
+def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
+    """``[glued]``, or ``[glued, rest...]`` when ``nxt`` had to be cut to fit the cap, or
+    ``[heading, nxt]`` unchanged when not even a piece of ``nxt`` fits beside the heading."""
+    counter = ctx.counter
+    cap = ctx.thresholds.target_max
+    glued = join_blocks(heading, nxt, cap, counter, role=nxt.role)
+    if glued is not None:
+        return [glued]
+    room = cap - heading.tokens - counter.count(BLOCK_JOINER)
+    pieces = _first_piece_within(nxt, room, ctx)
+    if pieces is None:
+        return [heading, nxt]
+    first, rest = pieces
+    glued = join_blocks(heading, first, cap, counter, role=first.role)
+    if glued is None:
+        return [heading, nxt]
+    # The rest continues the numbering of nxt's content row: its first piece is now inside
+    # the glued chunk, so the rest are parts 2, 3, ... (renumbered again if needed later).
+    start = max(nxt.part, 1) + 1
+    rest = [replace(block, part=start + i) for i, block in enumerate(rest)]
+    return [glued, *rest]
+
+
+def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, list[Block]] | None:
+    """``block`` cut into a first piece of at most ``room`` tokens and the rest (each within
+    ``target_max``), or None when its first paragraph is a table that does not fit."""
+    if room < 1 or not block.paragraphs:
+        return None
+    counter = ctx.counter
+    joiner = counter.count("\n")
+    holder = len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
+    taken, total = 0, 0
+    for paragraph in block.paragraphs:
+        extra = paragraph.tokens + (joiner if taken else 0)
+        if total + extra > room:
+            break
+        taken, total = taken + 1, total + extra
+    pieces = [PackPiece(p, i == holder) for i, p in enumerate(block.paragraphs)]
+    if taken == 0:
+        first_paragraph = block.paragraphs[0]
+        if first_paragraph.is_table:
+            return None
+        texts = ctx.split_long_text(first_paragraph.text, room, counter, ctx.overlap)
+        if len(texts) < 2:
+            return None
+        split = [PackPiece(make_paragraph(t, counter), holder == 0, 0) for t in texts]
+        pieces = split + pieces[1:]
+        taken = 1
+    head = pieces[:taken]
+    first_role = block.role if any(p.holder for p in head) else TableRole.NONE
+    first = build_block([p.paragraph for p in head], counter, like=block, role=first_role)
+    # pack_pieces gives the role to the rest piece holding the slice, if the head did not.
+    rest = pack_pieces(pieces[taken:], block, ctx, cap=ctx.thresholds.target_max)
+    return first, rest

@@ -1,0 +1,203 @@
+"""Stage D (spec §9): hierarchy-aware merging of small blocks, deepest level first.
+
+Input: blocks after stage C, part numbering and heading glue, each within ``target_max``.
+Output: fewer, fuller blocks. For each level L, deepest first:
+
+- Phase A (§9.2) merges adjacent peers at level L — same level, identical
+  ``parent_headings`` — greedily left to right while the growing block is below
+  ``target_ideal``; a block that reached ``target_ideal`` absorbs a following run of
+  small peers in one go only when the run totals less than ``small_tail_threshold``
+  (D.2, §9.3).
+- Phase B (§9.4) lets a small block absorb the deeper blocks of its own subtree that
+  follow it (shallow absorbs deep, never the reverse): a level-L block absorbs following
+  descendants, and a shallower block absorbs a following small level-L descendant.
+
+Every merge keeps the left block's identity (heading, parents, level, part; §9.5) and
+all block ids, and must stay within ``target_max`` on the joined text (D.0, §9.5: an
+estimate from cached counts, re-encoded whenever the estimate cannot decide). Table
+roles gate merges by direction (§9.1, §9.2): a middle slice never merges, a first slice
+is never absorbed by the block before it, a last slice absorbs nothing in Phase A.
+Pinned title blocks (``is_title``) take part only as the absorbing side of Phase B.
+
+One deliberate difference from LightRAG: when the untitled preamble
+(``Preface/Uncategorized``, no parents) merges with the titled section after it, the
+merged block takes that section's identity instead of labelling the section "Preface".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, join_blocks
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: How often a level's two phases are repeated at most; greedy passes settle in one or two.
+_MAX_ROUNDS = 4
+
+
+def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Stage D: Phase A then Phase B for every level, deepest first."""
+    current = list(blocks)
+    for level in sorted({block.level for block in current}, reverse=True):
+        for _ in range(_MAX_ROUNDS):
+            before = len(current)
+            current = _peer_pass(current, level, ctx)
+            current = _cross_level_pass(current, level, ctx)
+            if len(current) == before:
+                break
+    return current
+
+
+# Role gates (§9.2 table). Phase B also lets a last slice absorb forward (§9.4).
+def _can_absorb_next(block: Block, *, cross_level: bool) -> bool:
+    if block.role in (TableRole.NONE, TableRole.FIRST):
+        return True
+    return cross_level and block.role is TableRole.LAST
+
+
+def _can_be_absorbed(block: Block) -> bool:
+    return block.role in (TableRole.NONE, TableRole.LAST) and not block.is_title
+
+
+def _merged_role(left: Block, right: Block) -> TableRole:
+    """The role of ``left + right``: absorbable if ``left`` was, absorbing if ``right`` was."""
+    absorbable = left.role in (TableRole.NONE, TableRole.LAST)
+    absorbing = right.role in (TableRole.NONE, TableRole.FIRST)
+    if absorbable and absorbing:
+        return TableRole.NONE
+    if absorbable:
+        return TableRole.LAST
+    return TableRole.FIRST if absorbing else TableRole.MIDDLE
+
+
+def _is_untitled(block: Block) -> bool:
+    return not block.parent_headings and block.heading.strip() in ("", PREFACE_HEADING)
+
+
+def _join(left: Block, right: Block, ctx: Context) -> Block | None:
+    """``left`` + ``right`` within ``target_max``, or None; see the module docstring."""
+    changes: dict[str, object] = {"role": _merged_role(left, right)}
+    if _is_untitled(left) and not _is_untitled(right):
+        changes.update(
+            heading=right.heading,
+            parent_headings=right.parent_headings,
+            level=right.level,
+            part=right.part,
+            source_row=right.source_row,
+        )
+    return join_blocks(left, right, ctx.thresholds.target_max, ctx.counter, **changes)
+
+
+def _is_small(block: Block, ctx: Context) -> bool:
+    return 0 < block.tokens < ctx.thresholds.target_ideal
+
+
+def _are_peers(left: Block, right: Block, level: int) -> bool:
+    return (
+        left.level == level
+        and right.level == level
+        and not left.is_title
+        and not right.is_title
+        and left.parent_headings == right.parent_headings
+    )
+
+
+def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
+    """Phase A and D.2 at ``level``: one greedy left-to-right pass."""
+    out: list[Block] = []
+    i, n = 0, len(blocks)
+    while i < n:
+        block = blocks[i]
+        if out:
+            acc = out[-1]
+            if (
+                _are_peers(acc, block, level)
+                and _is_small(acc, ctx)
+                and _can_absorb_next(acc, cross_level=False)
+                and _can_be_absorbed(block)
+            ):
+                merged = _join(acc, block, ctx)
+                if merged is not None:
+                    out[-1] = merged
+                    i += 1
+                    continue
+            if acc.level == level and not _is_small(acc, ctx):
+                end, merged = _absorb_tail(acc, blocks, i, level, ctx)
+                if merged is not None:
+                    out[-1] = merged
+                    i = end
+                    continue
+        out.append(block)
+        i += 1
+    return out
+
+
+def _absorb_tail(
+    acc: Block, blocks: list[Block], start: int, level: int, ctx: Context
+) -> tuple[int, Block | None]:
+    """D.2: ``acc`` (at or above ideal) absorbs the run of small peers from ``start`` when
+    the run totals less than ``small_tail_threshold`` and the result fits. Returns the index
+    after the run and the merged block, or ``(start, None)``."""
+    if acc.is_title or not _can_absorb_next(acc, cross_level=False):
+        return start, None
+    threshold = ctx.thresholds.small_tail_threshold
+    joiner = ctx.counter.count(BLOCK_JOINER)
+    total, end = 0, start
+    while end < len(blocks):
+        block = blocks[end]
+        if not (
+            _are_peers(acc, block, level) and _is_small(block, ctx) and _can_be_absorbed(block)
+        ):
+            break
+        total += block.tokens + (joiner if end > start else 0)
+        if total >= threshold:
+            return start, None  # the run is big enough to stand on its own
+        end += 1
+    if end == start:
+        return start, None
+    merged: Block | None = acc
+    for block in blocks[start:end]:
+        merged = _join(merged, block, ctx)
+        if merged is None:
+            return start, None
+    logger.debug(
+        "merge tail: %r absorbed %d small block(s) of %d tokens", acc.heading, end - start, total
+    )
+    return end, merged
+
+
+def is_descendant(shallow: Block, deep: Block) -> bool:
+    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test)."""
+    path = shallow.parent_headings
+    heading = strip_part_suffix(shallow.heading)
+    if heading:
+        path = (*path, heading)
+    return deep.parent_headings[: len(path)] == path
+
+
+def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
+    """Phase B at ``level``: a shallower block absorbs the deeper block after it."""
+    out: list[Block] = []
+    for block in blocks:
+        if out:
+            acc = out[-1]
+            forward = acc.level == level and block.level > level
+            backward = block.level == level and acc.level < level and _is_small(block, ctx)
+            if (
+                (forward or backward)
+                and _is_small(acc, ctx)
+                and _can_absorb_next(acc, cross_level=True)
+                and _can_be_absorbed(block)
+                and is_descendant(acc, block)
+            ):
+                merged = _join(acc, block, ctx)
+                if merged is not None:
+                    out[-1] = merged
+                    continue
+        out.append(block)
+    return out

@@ -1,0 +1,222 @@
+"""Stage C: anchor-driven re-splitting of blocks over target_max (spec §8).
+
+With the 1-char tokenizer a block's count is its length, a ``"\\n"`` joiner costs 1, so
+every boundary below is computed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import char_context, make_block
+
+from lightrag_pchunk.chunk.anchor_split import (
+    anchor_heading,
+    anchor_split,
+    choose_anchors,
+    is_anchor_candidate,
+    split_without_anchors,
+)
+from lightrag_pchunk.chunk.blocks import build_block, make_paragraph
+from lightrag_pchunk.model import TableRole
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Background",
+        "2.1 Scope",
+        "2.1.3 Test procedure",
+        "一、总体要求",
+        "第三章 安全要求",
+        "## Mid section",
+        "Notes:",
+        "Annex A (informative) Examples",
+        "1. Scope",
+    ],
+)
+def test_heading_like_short_lines_are_anchors(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "• Keep the valve closed",
+        "\uf0b7 A bullet item from the Symbol font",
+        "- dash item",
+        "* star item",
+        "o Courier New bullet item",
+        "1. Apply the patch.",
+        "(a) the operator shall keep records;",
+        "a) the operator",
+        "Figure 3: Architecture overview",
+        "Fig. 2 Layout",
+        "Table 2 – Values per class",
+        "图1 系统结构",
+        "表 2 参数",
+        "12",
+        "- 4 -",
+        "(3)",
+        "3.5 %",
+        "This sentence ends like prose.",
+        "a clause that continues,",
+        "第一条 本规定适用于核电厂。",
+        '<table id="t" format="json">[["a"]]</table>',
+        '<equation format="latex">x</equation>',
+        '<drawing id="im-1" format="png" path="a.png" src="" />',
+        "x" * 101,
+        "   ",
+    ],
+)
+def test_list_items_captions_numbers_sentences_and_tags_are_not_anchors(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+
+
+def test_the_length_limit_is_the_configured_one() -> None:
+    assert is_anchor_candidate("A" * 100, 100)
+    assert not is_anchor_candidate("A" * 101, 100)
+    assert not is_anchor_candidate("A" * 11, 10)
+
+
+def test_anchor_heading_drops_markdown_marks() -> None:
+    assert anchor_heading("### 2.4 Scope ") == "2.4 Scope"
+    assert anchor_heading("Scope") == "Scope"
+
+
+def test_a_mid_anchor_starts_a_sub_block_with_the_heading_pushed_into_parents() -> None:
+    ctx = char_context(1000)
+    text = "## H\n" + "x" * 800 + "\nMid anchor\n" + "y" * 800
+    block = make_block(text, ctx.counter, heading="H", parents=("Doc",), level=2)
+    out = anchor_split([block], ctx)
+    assert [b.content for b in out] == ["## H\n" + "x" * 800, "Mid anchor\n" + "y" * 800]
+    assert [b.tokens for b in out] == [805, 811]
+    assert [b.heading for b in out] == ["H", "Mid anchor"]
+    assert [b.parent_headings for b in out] == [("Doc",), ("Doc", "H")]
+    assert {b.level for b in out} == {2}
+    assert all(b.block_ids == ("b0",) for b in out)
+
+
+def test_a_block_within_target_max_is_returned_as_is() -> None:
+    ctx = char_context(1000)
+    block = make_block("## H\n" + "x" * 900, ctx.counter, heading="H")
+    assert anchor_split([block], ctx) == [block]
+
+
+def test_the_first_paragraph_is_never_an_anchor() -> None:
+    ctx = char_context(100)
+    block = make_block("Short title\n" + "x" * 150, ctx.counter, heading="H")
+    assert choose_anchors(block, ctx) == []
+
+
+def test_anchors_are_chosen_nearest_to_evenly_spaced_ideal_positions() -> None:
+    # N=100: ideal 75. Paragraphs: "T" then 9 x (40 prose + "Sn" anchor); total tokens =
+    # 1 + 9 * 42 = 379 -> k = max(ceil(379/75), ceil(379/100)) = 6, step 63.17.
+    ctx = char_context(100)
+    lines = ["T"]
+    for i in range(9):
+        lines += ["p" * 39 + ".", f"S{i}"]
+    block = make_block("\n".join(lines), ctx.counter, heading="T")
+    # Anchor S_i sits after 1 + 40 + 42 * i tokens: 41, 83, 125, 167, 209, 251, 293, 335, 377.
+    # Targets 63.2, 126.3, 189.5, 252.7, 315.8 -> nearest: 41|83 tie-> 83? |63-41|=22.2,
+    # |83-63|=19.8 -> 83 (S1); 125 (S2); 167 vs 209 -> 189.5-167=22.5, 209-189.5=19.5 -> S4;
+    # 251 (S5); 293 vs 335 -> 22.8 vs 19.2 -> S7.
+    picks = choose_anchors(block, ctx)
+    assert [block.paragraphs[i].text for i in picks] == ["S1", "S2", "S4", "S5", "S7"]
+
+
+def test_sub_blocks_still_too_big_are_split_again_with_nested_parents() -> None:
+    ctx = char_context(100)
+    text = "\n".join(["T", "a" * 60, "Alpha", "b" * 60, "Beta", "c" * 60])
+    block = make_block(text, ctx.counter, heading="T", parents=("Doc",))
+    out = anchor_split([block], ctx)
+    assert all(b.tokens <= 100 for b in out)
+    assert "\n".join(b.content for b in out) == text
+    headings = [(b.heading, b.parent_headings) for b in out]
+    assert headings[0] == ("T", ("Doc",))
+    assert ("Alpha", ("Doc", "T")) in headings or ("Beta", ("Doc", "T")) in headings
+
+
+def test_without_anchors_paragraphs_are_packed_greedily_counting_the_joiner() -> None:
+    ctx = char_context(100)
+    # Sentences, so none is an anchor. 49 + 1 + 50 = 100 fits exactly; the third starts anew.
+    text = "\n".join(["a" * 48 + ".", "b" * 49 + ".", "c" * 29 + ".", "d" * 68 + ".", "e."])
+    block = make_block(text, ctx.counter, heading="H", parents=("P",))
+    out = anchor_split([block], ctx)
+    assert [b.content for b in out] == [
+        "a" * 48 + ".\n" + "b" * 49 + ".",
+        "c" * 29 + ".\n" + "d" * 68 + ".",
+        "e.",
+    ]
+    assert all(b.heading == "H" and b.parent_headings == ("P",) for b in out)
+
+
+def test_a_single_over_long_paragraph_falls_back_to_r_with_the_overlap() -> None:
+    ctx = char_context(100, overlap=20)
+    words = [f"w{i:03d}" for i in range(80)]  # 399 characters with spaces to cut at
+    block = make_block("## H\n" + " ".join(words), ctx.counter, heading="H")
+    out = anchor_split([block], ctx)
+    assert all(b.tokens <= 100 for b in out)
+    assert all(b.heading == "H" and b.parent_headings == () for b in out)
+    assert out[0].paragraphs[0].text == "## H"
+    pieces = [[w for w in b.content.split() if w.startswith("w")] for b in out]
+    pieces = [p for p in pieces if p]
+    assert len(pieces) >= 5
+    # Consecutive R pieces share words (the overlap); without the copies, every word once in order.
+    for left, right in zip(pieces, pieces[1:], strict=False):
+        assert left[-1] in right
+    seen: list[str] = []
+    for piece in pieces:
+        seen += [w for w in piece if not seen or w > seen[-1]]
+    assert seen == words
+
+
+def test_pieces_of_one_r_split_are_never_packed_together() -> None:
+    ctx = char_context(100, overlap=30)
+    words = " ".join(f"w{i:03d}" for i in range(30))  # 149 chars -> 2 overlapping pieces
+    block = make_block("## H\n" + words, ctx.counter, heading="H")
+    out = split_without_anchors(block, ctx)
+    contents = [b.content for b in out]
+    assert len(contents) == len(set(contents))
+    for content in contents:
+        tokens = content.replace("\n", " ").split()
+        assert len(tokens) == len(set(tokens)), "an overlap copy inside one chunk"
+
+
+def test_a_table_over_target_max_in_the_no_anchor_path_is_sliced_by_rows() -> None:
+    ctx = char_context(200)
+    rows = [["id", "name"]] + [[str(i), "n" * 20] for i in range(20)]
+    table = f'<table id="t" format="json">{json.dumps(rows)}</table>'
+    block = make_block("## H\nlead text\n" + table, ctx.counter, heading="H")
+    out = split_without_anchors(block, ctx)
+    assert all(b.tokens <= 200 for b in out)
+    slices = [p.text for b in out for p in b.paragraphs if p.is_table]
+    assert len(slices) > 1
+    recovered = []
+    for index, text in enumerate(slices):
+        body = json.loads(text[text.index(">") + 1 : -len("</table>")])
+        recovered += body if index == 0 else body[1:]  # continuation slices repeat the header
+    assert recovered == rows
+
+
+def test_a_split_first_block_keeps_its_role_on_the_piece_holding_the_slice() -> None:
+    ctx = char_context(100)
+    counter = ctx.counter
+    slice_text = '<table id="t" format="json">[["x"]]</table>'
+    lines = ("a" * 39 + ".", "b" * 39 + ".", slice_text)  # 40 + 1 + 40 + 1 + 43 = 125
+    paragraphs = [make_paragraph(t, counter) for t in lines]
+    base = make_block("placeholder", counter, heading="H")
+    block = build_block(paragraphs, counter, like=base, role=TableRole.FIRST)
+    out = anchor_split([block], ctx)
+    assert [b.role for b in out] == [TableRole.NONE, TableRole.FIRST]
+    assert out[-1].paragraphs[-1].text == slice_text
+
+
+def test_thirty_thousand_short_lines_split_without_recursion_and_lose_nothing() -> None:
+    ctx = char_context(1200)
+    lines = [f"Line {i} of the register" for i in range(30_000)]
+    block = make_block("\n".join(lines), ctx.counter, heading="Register")
+    out = anchor_split([block], ctx)
+    assert all(b.tokens <= 1200 for b in out)
+    assert [p.text for b in out for p in b.paragraphs] == lines

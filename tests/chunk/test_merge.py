@@ -1,0 +1,157 @@
+"""Stage D: hierarchy-aware merging (spec §9), hand-computed with 1 char = 1 token.
+
+N=100: target_max 100, target_ideal 75, small_tail_threshold 12; N=200: 200, 150, 25.
+Merges join with "\\n\\n" (2 tokens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from helpers import char_context, make_block
+
+from lightrag_pchunk.chunk.merge import is_descendant, merge
+from lightrag_pchunk.model import PREFACE_HEADING, TableRole
+
+
+def blk(ctx, text, *, heading="", parents=(), level=1, row=0, role=TableRole.NONE, title=False):
+    block = make_block(text, ctx.counter, heading=heading, parents=parents, level=level,
+                       source_row=row)  # fmt: skip
+    return replace(block, role=role, is_title=title)
+
+
+def test_siblings_merge_then_the_parent_absorbs_them_but_not_a_foreign_branch() -> None:
+    # LightRAG's own vector (facts §6.1): Doc absorbs S1+S2, T1 (parent Other) stays apart.
+    ctx = char_context(200)
+    blocks = [
+        blk(ctx, "# Doc\nintro", heading="Doc", level=1, row=0),
+        blk(ctx, "## S1\n" + "a" * 30, heading="S1", parents=("Doc",), level=2, row=1),
+        blk(ctx, "## S2\n" + "b" * 30, heading="S2", parents=("Doc",), level=2, row=2),
+        blk(ctx, "## T1\n" + "c" * 30, heading="T1", parents=("Other",), level=2, row=3),
+    ]
+    out = merge(blocks, ctx)
+    assert [(b.heading, b.tokens, b.block_ids) for b in out] == [
+        ("Doc", 87, ("b0", "b1", "b2")),
+        ("T1", 36, ("b3",)),
+    ]
+    assert out[0].content == "# Doc\nintro\n\n## S1\n" + "a" * 30 + "\n\n## S2\n" + "b" * 30
+    assert out[0].level == 1
+
+
+def test_small_peers_merge_greedily_until_the_cap_would_be_exceeded() -> None:
+    ctx = char_context(100)
+    blocks = [blk(ctx, c * 30 + ".", parents=("P",), level=2, row=i) for i, c in enumerate("abcd")]
+    out = merge(blocks, ctx)
+    # 31 + 2 + 31 = 64 < 75 -> still small; + 2 + 31 = 97 <= 100; + 33 would be 130.
+    assert [b.tokens for b in out] == [97, 31]
+    assert [b.block_ids for b in out] == [("b0", "b1", "b2"), ("b3",)]
+
+
+def test_peers_with_different_parents_never_merge() -> None:
+    ctx = char_context(100)
+    a = blk(ctx, "a" * 20, heading="A", parents=("X", "1"), level=3, row=0)
+    b = blk(ctx, "b" * 20, heading="B", parents=("X", "2"), level=3, row=1)
+    assert merge([a, b], ctx) == [a, b]
+
+
+def test_tail_absorption_measures_the_joined_text_against_the_cap() -> None:
+    ctx = char_context(100)
+    big = blk(ctx, "x" * 99, parents=("P",), level=2, row=0)
+    tail = blk(ctx, "y", parents=("P",), level=2, row=1)
+    assert merge([big, tail], ctx) == [big, tail]  # 99 + 2 + 1 = 102 > 100
+    big = blk(ctx, "x" * 80, parents=("P",), level=2, row=0)
+    [merged] = merge([big, tail], ctx)
+    assert merged.content == "x" * 80 + "\n\ny"
+    assert merged.tokens == 83
+    assert merged.block_ids == ("b0", "b1")  # LightRAG loses these here; we keep them
+
+
+def test_a_tail_run_worth_the_threshold_stands_on_its_own() -> None:
+    ctx = char_context(100)
+    big = blk(ctx, "x" * 80, parents=("P",), level=2, row=0)
+    tails = [blk(ctx, c * 6, parents=("P",), level=2, row=i + 1) for i, c in enumerate("yz")]
+    out = merge([big, *tails], ctx)  # 6 + 2 + 6 = 14 >= 12: not absorbed; the two merge
+    assert [b.content for b in out] == ["x" * 80, "y" * 6 + "\n\n" + "z" * 6]
+
+
+def test_a_middle_slice_stops_the_tail_run_and_never_merges() -> None:
+    ctx = char_context(100)
+    big = blk(ctx, "x" * 80, parents=("P",), level=2, row=0)
+    middle = blk(ctx, "m" * 5, parents=("P",), level=2, row=1, role=TableRole.MIDDLE)
+    small = blk(ctx, "s" * 5, parents=("P",), level=2, row=2)
+    assert merge([big, middle, small], ctx) == [big, middle, small]
+
+
+def test_table_roles_gate_merges_by_direction() -> None:
+    ctx = char_context(100)
+    p = ("P",)
+    first = blk(ctx, "f" * 10, parents=p, level=2, row=1, role=TableRole.FIRST)
+    last = blk(ctx, "l" * 10, parents=p, level=2, row=1, role=TableRole.LAST)
+    plain = blk(ctx, "n" * 10, parents=p, level=2, row=0)
+    after = blk(ctx, "a" * 10, parents=p, level=2, row=2)
+    # A first slice is never absorbed by the block before it.
+    assert merge([plain, first], ctx) == [plain, first]
+    # A last slice absorbs nothing forward in Phase A, but may be absorbed.
+    assert merge([last, after], ctx) == [last, after]
+    [merged] = merge([plain, last], ctx)
+    assert merged.role is TableRole.LAST
+    # first + last of one small table join into a locked block: nothing joins it after.
+    out = merge([first, last, after], ctx)
+    assert [b.content for b in out] == ["f" * 10 + "\n\n" + "l" * 10, "a" * 10]
+    assert out[0].role is TableRole.MIDDLE
+
+
+def test_shallow_absorbs_its_deeper_descendants_and_never_the_reverse() -> None:
+    ctx = char_context(100)
+    a = blk(ctx, "# A\nintro.", heading="A", level=1, row=0)
+    a1 = blk(ctx, "## A.1\ntext.", heading="A.1", parents=("A",), level=2, row=1)
+    a11 = blk(ctx, "### A.1.1\nmore.", heading="A.1.1", parents=("A", "A.1"), level=3, row=2)
+    [merged] = merge([a, a1, a11], ctx)
+    assert (merged.heading, merged.level, merged.parent_headings) == ("A", 1, ())
+    assert merged.block_ids == ("b0", "b1", "b2")
+    # A deep block followed by a shallower one: the deep one never absorbs it.
+    deep = blk(ctx, "### X.1.1\ntext.", heading="X.1.1", parents=("X", "X.1"), level=3, row=0)
+    shallow = blk(ctx, "## X.2\ntext.", heading="X.2", parents=("X",), level=2, row=1)
+    assert merge([deep, shallow], ctx) == [deep, shallow]
+
+
+def test_is_descendant_ignores_part_suffixes_of_the_shallow_heading() -> None:
+    ctx = char_context(100)
+    shallow = blk(ctx, "x", heading="A [part 2]", parents=("Doc",), level=1)
+    deep = blk(ctx, "y", heading="B", parents=("Doc", "A"), level=2)
+    other = blk(ctx, "z", heading="C", parents=("Doc", "Ab"), level=2)
+    assert is_descendant(shallow, deep)
+    assert not is_descendant(shallow, other)
+
+
+def test_the_preamble_hands_its_identity_to_the_section_it_merges_with() -> None:
+    ctx = char_context(100)
+    preamble = blk(ctx, "Title page text.", heading=PREFACE_HEADING, level=1, row=0)
+    doc = blk(ctx, "# Doc\nintro.", heading="Doc", level=1, row=1)
+    [merged] = merge([preamble, doc], ctx)
+    assert merged.heading == "Doc"
+    assert merged.content.startswith("Title page text.\n\n# Doc")
+    assert merged.block_ids == ("b0", "b1")
+
+
+def test_a_pinned_title_absorbs_level_one_descendants_but_nothing_absorbs_it() -> None:
+    ctx = char_context(100)
+    preface = blk(ctx, "preface", level=1, row=0)
+    title = blk(ctx, "TITLE", heading="TITLE", level=0, row=1, title=True)
+    child = blk(ctx, "# A\nbody", heading="A", parents=("TITLE",), level=1, row=2)
+    out = merge([preface, title, child], ctx)
+    assert [(b.heading, b.level, b.is_title, b.block_ids) for b in out] == [
+        ("", 1, False, ("b0",)),
+        ("TITLE", 0, True, ("b1", "b2")),
+    ]
+    assert out[1].content == "TITLE\n\n# A\nbody"
+
+
+def test_blocks_at_or_above_ideal_do_not_peer_merge_with_each_other() -> None:
+    ctx = char_context(100)
+    a = blk(ctx, "a" * 76, parents=("P",), level=2, row=0)
+    b = blk(ctx, "b" * 20, parents=("P",), level=2, row=1)
+    c = blk(ctx, "c" * 76, parents=("P",), level=2, row=2)
+    # b (20 >= small_tail 12) is not a tail; b + c = 98 fits, and b is small, so b absorbs c.
+    out = merge([a, b, c], ctx)
+    assert [b_.tokens for b_ in out] == [76, 98]
