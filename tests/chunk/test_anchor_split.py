@@ -6,6 +6,7 @@ every boundary below is computed by hand.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -164,7 +165,7 @@ def test_a_single_over_long_paragraph_falls_back_to_r_with_the_overlap() -> None
     pieces = [p for p in pieces if p]
     assert len(pieces) >= 5
     # Consecutive R pieces share words (the overlap); without the copies, every word once in order.
-    for left, right in zip(pieces, pieces[1:], strict=False):
+    for left, right in itertools.pairwise(pieces):
         assert left[-1] in right
     seen: list[str] = []
     for piece in pieces:

@@ -44,9 +44,13 @@ def test_a_chain_of_headings_collapses_into_the_shallowest(ctx) -> None:
         make_block("# 2", counter, heading="2", level=1, source_row=0),
         make_block("## 2.4", counter, heading="2.4", parents=("2",), level=2, source_row=1),
         make_block(
-            "### 2.4.1\nbody.", counter, heading="2.4.1", parents=("2", "2.4"), level=3,
+            "### 2.4.1\nbody.",
+            counter,
+            heading="2.4.1",
+            parents=("2", "2.4"),
+            level=3,
             source_row=2,
-        ),  # fmt: skip
+        ),
     ]
     [glued] = heading_glue(blocks, ctx)
     assert glued.content == "# 2\n\n## 2.4\n\n### 2.4.1\nbody."
@@ -83,8 +87,9 @@ def test_near_the_cap_the_child_is_cut_so_the_heading_is_not_orphaned(ctx) -> No
     counter = ctx.counter
     head = make_block("# Chapter", counter, heading="Chapter", level=1, source_row=0)
     child_text = "## Sec\n" + "x" * 39 + ".\n" + "y" * 47 + "."  # 6 + 1 + 40 + 1 + 48 = 96
-    child = make_block(child_text, counter, heading="Sec", parents=("Chapter",), level=2,
-                       source_row=1)  # fmt: skip
+    child = make_block(
+        child_text, counter, heading="Sec", parents=("Chapter",), level=2, source_row=1
+    )
     out = heading_glue([head, child], ctx)
     # 9 + 2 + 96 > 100: room for 100 - 9 - 2 = 89 tokens of the child beside the heading.
     assert [b.content for b in out] == ["# Chapter\n\n## Sec\n" + "x" * 39 + ".", "y" * 47 + "."]
