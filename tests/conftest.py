@@ -21,3 +21,25 @@ def cl100k(cl100k_tokenizer) -> TokenCounter:
 def chars() -> TokenCounter:
     """1 character = 1 token."""
     return char_counter()
+
+
+@pytest.fixture(autouse=True)
+def _strict_chunker(monkeypatch):
+    """Bugs in the P stages raise in tests instead of hiding behind the R fallback."""
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_STRICT", "1")
+
+
+@pytest.fixture
+def pchunk_logs(caplog):
+    """caplog wired to our logger: LightRAG's ``lightrag`` logger does not propagate to root."""
+    import logging
+
+    logger = logging.getLogger("lightrag.pchunk")
+    logger.addHandler(caplog.handler)
+    previous = logger.level
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield caplog
+    finally:
+        logger.removeHandler(caplog.handler)
+        logger.setLevel(previous)

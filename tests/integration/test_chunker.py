@@ -1,0 +1,222 @@
+"""The LightRAG-facing P chunker: file-chunker contract, output rows, fallback, parameters."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+
+import pytest
+from invariants import check_output
+from sample_docs import lightrag_parse, write_mixed_document
+
+from lightrag_pchunk.blockfile.jsonl import read_blocks
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.tokens import TokenCounter
+
+
+@pytest.fixture(scope="module")
+def mixed_blocks(tmp_path_factory) -> Path:
+    """The mixed sample document as parsed by LightRAG 1.5.7's own native parser."""
+    work = tmp_path_factory.mktemp("mixed")
+    return lightrag_parse(write_mixed_document(work / "mixed.docx"), work / "out")
+
+
+def contents(blocks_path: Path) -> list[str]:
+    return [row.content for row in read_blocks(blocks_path).rows if row.content.strip()]
+
+
+@pytest.mark.parametrize("size", [500, 1200, 2000])
+def test_lightrag_parsed_document_keeps_every_invariant(
+    mixed_blocks, cl100k_tokenizer, size
+) -> None:
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", size, blocks_path=str(mixed_blocks), chunk_overlap_token_size=100
+    )
+    counter = TokenCounter(cl100k_tokenizer)
+    check_output(
+        contents(mixed_blocks),
+        [r["content"] for r in rows],
+        counter=counter,
+        cap=size,
+        tokens=[r["tokens"] for r in rows],
+    )
+    assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
+    for row in rows:
+        assert set(row) == {
+            "tokens",
+            "content",
+            "chunk_order_index",
+            "heading",
+            "parent_headings",
+            "level",
+            "sidecar",
+        }
+        assert "[part" not in " ".join(row["parent_headings"])
+        assert row["heading"].count("[part") <= 1
+        assert row["sidecar"]["id"] == row["sidecar"]["refs"][0]["id"]
+
+
+def test_every_source_block_is_referenced_by_some_chunk(mixed_blocks, cl100k_tokenizer) -> None:
+    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks)
+    referenced = {ref["id"] for r in rows for ref in r["sidecar"]["refs"]}
+    source = {row.blockid for row in read_blocks(mixed_blocks).rows}
+    assert referenced == source
+
+
+def test_headings_levels_and_parts_follow_the_document(mixed_blocks, cl100k_tokenizer) -> None:
+    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks)
+    by_heading = {r["heading"]: r for r in rows}
+    # The 300-row table is sliced; its section is numbered [part n] and keeps its path.
+    inventory = [r for r in rows if r["heading"].startswith("3 Inventory")]
+    assert len(inventory) > 2
+    assert [r["heading"] for r in inventory] == [
+        f"3 Inventory [part {i}]" for i in range(1, len(inventory) + 1)
+    ]
+    assert all(r["parent_headings"] == ["Safety Manual"] and r["level"] == 2 for r in inventory)
+    # The lead sentence travels with the first slice, the closing sentence with the last one.
+    assert "The following table lists every item" in inventory[0]["content"]
+    assert "<table" in inventory[0]["content"]
+    assert inventory[-1]["content"].rstrip().endswith("maintained by the operator.")
+    # Every continuation slice repeats the w:tblHeader row.
+    for row in inventory[1:]:
+        table_line = next(line for line in row["content"].split("\n") if line.startswith("<table"))
+        body = table_line[table_line.index(">") + 1 : -len("</table>")]
+        assert json.loads(body)[0] == ["ID", "Name", "Description", "Value"]
+    # The heading-only "2 Requirements" glues forward into its first clause, and the small
+    # sections before the inventory are absorbed by their chapter (shallow absorbs deep).
+    first = rows[0]
+    assert (first["heading"], first["level"], first["parent_headings"]) == ("Safety Manual", 1, [])
+    assert "## 2 Requirements (no body)\n\n### 2.1 Clause 1" in first["content"]
+    assert first["content"].startswith("Preamble: issued by the operator")
+    # References (level 1, no parent) is not absorbed by the deeper section before it.
+    assert by_heading["References"]["content"].startswith("# References\n[1] Operator")
+
+
+def test_bridge_text_between_two_big_tables_reaches_both(mixed_blocks, cl100k_tokenizer) -> None:
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks, chunk_overlap_token_size=100
+    )
+    holders = [r for r in rows if "Between the registers" in r["content"]]
+    assert len(holders) >= 2  # copied to the last slice of A and the first slice of B
+
+
+def test_missing_blocks_falls_back_to_lightrag_r_with_a_log_line(
+    cl100k_tokenizer, tmp_path, pchunk_logs
+) -> None:
+    from lightrag.chunker import chunking_by_recursive_character
+
+    text = "First paragraph of plain text.\n\nSecond paragraph. " * 40
+    expected = chunking_by_recursive_character(
+        cl100k_tokenizer, text, 120, chunk_overlap_token_size=10
+    )
+    for blocks_path in (None, "", tmp_path / "absent.blocks.jsonl", tmp_path):
+        pchunk_logs.clear()
+        with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
+            rows = chunking_by_paragraph_semantic(
+                cl100k_tokenizer, text, 120, blocks_path=blocks_path, chunk_overlap_token_size=10
+            )
+        assert rows == expected
+        messages = [r.getMessage() for r in pchunk_logs.records]
+        assert any(
+            "paragraph_semantic" in m and "fallback to recursive_character" in m for m in messages
+        ), messages
+
+
+def test_a_blocks_file_without_content_rows_falls_back(
+    cl100k_tokenizer, tmp_path, pchunk_logs
+) -> None:
+    path = tmp_path / "x.blocks.jsonl"
+    path.write_text(json.dumps({"type": "meta", "format": "lightrag"}) + "\n\n", encoding="utf-8")
+    with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        rows = chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "Body text.", 100, blocks_path=path, chunk_overlap_token_size=10
+        )
+    assert [r["content"] for r in rows] == ["Body text."]
+    assert any("no content rows" in r.getMessage() for r in pchunk_logs.records)
+
+
+def test_a_malformed_line_is_reported_by_number_and_its_text_kept(
+    cl100k_tokenizer, tmp_path, pchunk_logs
+) -> None:
+    good = {"type": "content", "blockid": "a", "content": "# A\nalpha text", "heading": "A"}
+    broken = '{"type": "content", "blockid": "b", "content": "# B\\nbeta text", "heading": "B"'
+    path = tmp_path / "x.blocks.jsonl"
+    path.write_text(
+        json.dumps({"type": "meta"}) + "\n" + json.dumps(good) + "\n" + broken + "\n",
+        encoding="utf-8",
+    )
+    with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        rows = chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "", 100, blocks_path=path, chunk_overlap_token_size=10
+        )
+    assert "beta text" in "\n".join(r["content"] for r in rows)
+    assert any("line 3" in r.getMessage() for r in pchunk_logs.records)
+
+
+@pytest.mark.parametrize(
+    ("size", "overlap", "name"),
+    [
+        (0, 0, "chunk_token_size"),
+        (-5, 0, "chunk_token_size"),
+        (1.5, 0, "chunk_token_size"),
+        ("2000", 0, "chunk_token_size"),
+        (True, 0, "chunk_token_size"),
+        (100, -1, "chunk_overlap_token_size"),
+        (100, 100, "chunk_overlap_token_size"),
+        (100, 2.5, "chunk_overlap_token_size"),
+    ],
+)
+def test_bad_parameters_are_refused_naming_the_parameter(
+    cl100k_tokenizer, mixed_blocks, size, overlap, name
+) -> None:
+    with pytest.raises(ValueError, match=name):
+        chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "x", size, blocks_path=mixed_blocks, chunk_overlap_token_size=overlap
+        )
+
+
+def test_drop_references_is_off_by_default_and_honoured_when_asked(
+    mixed_blocks, cl100k_tokenizer, monkeypatch
+) -> None:
+    monkeypatch.delenv("CHUNK_P_REFERENCES_TAIL_N", raising=False)
+    monkeypatch.delenv("CHUNK_P_REFERENCES_HEADINGS", raising=False)
+    kept = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks)
+    assert any("[1] Operator handbook" in r["content"] for r in kept)
+    dropped = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks, drop_references=True
+    )
+    assert not any("[1] Operator handbook" in r["content"] for r in dropped)
+    # The heading list is read live from the environment on every call.
+    monkeypatch.setenv("CHUNK_P_REFERENCES_HEADINGS", "Bibliography")
+    again = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks, drop_references=True
+    )
+    assert any("[1] Operator handbook" in r["content"] for r in again)
+
+
+def test_unknown_keywords_from_newer_lightrag_versions_are_accepted(
+    mixed_blocks, cl100k_tokenizer
+) -> None:
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 2000, blocks_path=mixed_blocks, doc_id="doc-1", future_option=3
+    )
+    assert rows
+
+
+def test_thread_safe_with_one_shared_tokenizer(mixed_blocks, cl100k_tokenizer) -> None:
+    expected = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 800, blocks_path=mixed_blocks)
+    results: list = []
+
+    def run() -> None:
+        results.append(
+            chunking_by_paragraph_semantic(cl100k_tokenizer, "", 800, blocks_path=mixed_blocks)
+        )
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [expected] * 4
