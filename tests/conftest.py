@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import char_counter
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+
+from helpers import char_counter
 
 
 @pytest.fixture(scope="session")

@@ -152,7 +152,9 @@ def check_output(
             if start < 0:
                 # A repeated table header or an overlap copy lies before the cursor.
                 start = source.rfind(line, 0, last_start + len(line))
-                assert start >= 0, f"chunk {chunk_index} holds text not in the source: {line[:80]!r}"
+                assert start >= 0, (
+                    f"chunk {chunk_index} holds text not in the source: {line[:80]!r}"
+                )
                 _assert_same_row(row_of, start, last_start, chunk_index, line)
             else:
                 last_start = start
