@@ -64,9 +64,15 @@ def make_block(
     )
 
 
-def make_row(content: str, heading: str = "", parents=(), level: int = 1, blockid: str = "") -> BlockRow:
+def make_row(
+    content: str, heading: str = "", parents=(), level: int = 1, blockid: str = ""
+) -> BlockRow:
     return BlockRow(
-        content=content, heading=heading, parent_headings=tuple(parents), level=level, blockid=blockid
+        content=content,
+        heading=heading,
+        parent_headings=tuple(parents),
+        level=level,
+        blockid=blockid,
     )
 
 
