@@ -136,9 +136,7 @@ class Thresholds:
             ValueError: if ``chunk_token_size`` is not an integer >= 1.
         """
         if isinstance(chunk_token_size, bool) or not isinstance(chunk_token_size, int):
-            raise ValueError(
-                f"chunk_token_size must be an integer >= 1, got {chunk_token_size!r}"
-            )
+            raise ValueError(f"chunk_token_size must be an integer >= 1, got {chunk_token_size!r}")
         if chunk_token_size < 1:
             raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
         n = chunk_token_size

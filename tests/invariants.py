@@ -108,6 +108,34 @@ def assert_valid_table_tags(content: str) -> None:
             assert body.count("<tr") == body.count("</tr>"), stripped[:120]
 
 
+class _RawTable:
+    """A source table tag kept as raw text: a table that is character-split (too small a
+    cap for its wrapper, or not sliceable) reaches the chunks as pieces of this text."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.covered = [False] * len(text)
+        self.cursor = 0
+
+    def take(self, piece: str) -> bool:
+        covered = [0 if c else -1 for c in self.covered]
+        found = _find_uncovered(self.text, piece, max(self.cursor - len(piece), 0), covered)
+        if found < 0:
+            return False
+        for i in range(found, found + len(piece)):
+            self.covered[i] = True
+        self.cursor = max(self.cursor, found + len(piece))
+        return True
+
+    @property
+    def started(self) -> bool:
+        return self.cursor > 0
+
+    @property
+    def complete(self) -> bool:
+        return all(c or ch.isspace() for c, ch in zip(self.covered, self.text, strict=True))
+
+
 def check_output(
     row_contents: Sequence[str],
     chunk_contents: Sequence[str],
@@ -122,20 +150,27 @@ def check_output(
     source_parts: list[str] = []
     row_starts: list[int] = []
     tables: dict[str, list[str]] = {}
+    raw_tables: list[_RawTable] = []
     seen: set[str] = set()
     position = 0
     for content in row_contents:
         row_starts.append(position)
-        text = "\n".join(normalise(content, tables)) + "\n"
-        source_parts.append(text)
-        position += len(text)
+        for line in content.split("\n"):
+            lines = normalise(line, tables)
+            if not lines:
+                continue
+            text = "\n".join(lines) + "\n"
+            if table_row_lines(line) is not None:
+                raw_tables.append(_RawTable(line.strip(), position, position + len(text)))
+            source_parts.append(text)
+            position += len(text)
     source = "".join(source_parts)
 
     def row_of(index: int) -> int:
         return bisect_right(row_starts, index) - 1
 
     covered_by = [-1] * len(source)  # chunk index covering each character
-    last_start = 0
+    cursor = -1  # start of the last line found going forward
     for chunk_index, content in enumerate(chunk_contents):
         assert content == content.strip(), f"chunk {chunk_index} is not stripped"
         assert content, f"chunk {chunk_index} is empty"
@@ -148,16 +183,23 @@ def check_output(
                 f"chunk {chunk_index} has {tokens[chunk_index]} tokens > {cap}"
             )
         for line in normalise(content, tables, seen):
-            start = source.find(line, last_start)
+            table = _take_raw_piece(raw_tables, line, cursor)
+            if table is not None:
+                # The table's rows count as covered; completeness is checked at the end.
+                for i in range(table.start, table.end):
+                    covered_by[i] = chunk_index if covered_by[i] == -1 else covered_by[i]
+                cursor = max(cursor, table.start)
+                continue
+            start = _find_uncovered(source, line, cursor + 1, covered_by)
             if start < 0:
                 # A repeated table header or an overlap copy lies before the cursor.
-                start = source.rfind(line, 0, last_start + len(line))
+                start = source.rfind(line, 0, max(cursor, 0) + len(line))
                 assert start >= 0, (
                     f"chunk {chunk_index} holds text not in the source: {line[:80]!r}"
                 )
-                _assert_same_row(row_of, start, last_start, chunk_index, line)
+                _assert_same_row(row_of, start, max(cursor, 0), chunk_index, line)
             else:
-                last_start = start
+                cursor = start
             end = start + len(line)
             for i in range(start, end):
                 owner = covered_by[i]
@@ -167,6 +209,9 @@ def check_output(
                         f"chunk {chunk_index} copies text across a section boundary: {line[:80]!r}"
                     )
                 covered_by[i] = chunk_index
+    for table in raw_tables:
+        if table.started:
+            assert table.complete, f"a character-split table lost text: {table.text[:80]!r}"
     missing = [i for i, ch in enumerate(source) if covered_by[i] == -1 and not ch.isspace()]
     if missing:
         first = missing[0]
@@ -174,6 +219,54 @@ def check_output(
             f"{len(missing)} characters lost, first in content row {row_of(first)}: "
             f"{source[max(first - 40, 0) : first + 40]!r}"
         )
+
+
+def _find_uncovered(source: str, line: str, lo: int, covered_by: list[int]) -> int:
+    """Where ``line`` continues the text from ``lo``: the first occurrence that starts on
+    uncovered text, else the first that still covers something new (an overlap copy
+    continuing), else the first occurrence (a repeated phrase is not matched twice)."""
+    gap = lo
+    while gap < len(source) and (covered_by[gap] != -1 or source[gap].isspace()):
+        gap += 1
+    if source.startswith(line, gap):
+        return gap  # the usual case: the line continues right where the text is uncovered
+    occurrences: list[int] = []
+    start = source.find(line, lo)
+    while start >= 0 and len(occurrences) < 64:
+        occurrences.append(start)
+        start = source.find(line, start + 1)
+    if not occurrences:
+        return -1
+
+    def uncovered(at: int) -> list[bool]:
+        return [covered_by[i] == -1 for i in range(at, at + len(line)) if not source[i].isspace()]
+
+    # An overlap copy continuing the text: of the occurrences reaching the first uncovered
+    # character, the one that covers the most new text (periodic text has several).
+    reaching = [at for at in occurrences if at <= gap < at + len(line)]
+    if reaching:
+        return max(reaching, key=lambda at: (sum(uncovered(at)), -at))
+    for at in occurrences:
+        flags = uncovered(at)
+        if flags and flags[0]:
+            return at
+    for at in occurrences:
+        if any(uncovered(at)):
+            return at
+    return occurrences[0]
+
+
+def _take_raw_piece(raw_tables: list[_RawTable], line: str, cursor: int) -> _RawTable | None:
+    """The raw table tag ``line`` is a character piece of, if any: a table already being
+    split, or one starting at or after the cursor."""
+    for table in raw_tables:
+        if table.started and not table.complete and table.take(line):
+            return table
+    for table in raw_tables:
+        if table.end > cursor and not table.started and table.text.startswith(line):
+            table.take(line)
+            return table
+    return None
 
 
 def _assert_same_row(row_of, start: int, cursor: int, chunk_index: int, line: str) -> None:

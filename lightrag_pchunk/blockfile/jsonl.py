@@ -146,9 +146,11 @@ def row_from_mapping(
     if isinstance(parents_raw, list):
         parents = tuple(str(p) for p in parents_raw if p is not None and str(p).strip())
     positions_raw = obj.get("positions")
-    positions = tuple(p for p in positions_raw if isinstance(p, dict)) if isinstance(
-        positions_raw, list
-    ) else ()
+    positions = (
+        tuple(p for p in positions_raw if isinstance(p, dict))
+        if isinstance(positions_raw, list)
+        else ()
+    )
     extra = {k: v for k, v in obj.items() if k not in _ROW_KEYS and k != "is_title_block"}
     for key in ("format", "session_type", "table_slice"):
         if key in obj and obj[key] != _DEFAULTS[key]:

@@ -2,9 +2,12 @@
 
 Parts are parsed with ``resolve_entities=False``, ``no_network=True`` and no DTD loading;
 a part that declares a DOCTYPE is refused outright (entity-expansion and external-entity
-attacks need one). Strict OOXML (ISO/IEC 29500 Strict, ``purl.oclc.org`` namespaces) is
-mapped to the Transitional namespaces before parsing, so every other module only ever
-sees Transitional names.
+attacks need one), in UTF-8 and UTF-16 alike. libxml2 keeps its default safety limits
+(no ``huge_tree``): nesting deeper than 256 elements, or one text node or attribute over
+10 MB, is refused with ``reason="xml-limit"``. The size of a whole part is bounded before
+parsing by :class:`~lightrag_pchunk.parse.package.PackageLimits`. Strict OOXML (ISO/IEC
+29500 Strict, ``purl.oclc.org`` namespaces) is mapped to the Transitional namespaces before
+parsing, so every other module only ever sees Transitional names.
 """
 
 from __future__ import annotations
@@ -63,7 +66,10 @@ _PARSER = etree.XMLParser(
     no_network=True,
     load_dtd=False,
     dtd_validation=False,
-    huge_tree=True,  # size is bounded by the package budget, not by libxml2's default
+    # No huge_tree: XML_PARSE_HUGE would lift libxml2's depth limit from 256 to 2048 (deep
+    # enough to overflow a recursive walk in Python), its 10 MB text-node cap and its entity
+    # amplification guard. Real parts nest ~35 deep; whole-part size is capped by the package.
+    huge_tree=False,
     remove_comments=True,
     remove_pis=True,
 )
@@ -95,22 +101,45 @@ def parse_xml(data: bytes, *, path: str = "", part: str = "") -> etree._Element:
     Raises:
         DocxParseError: ``reason="dtd"`` when the part declares a DOCTYPE (entity
             expansion / external entities are refused, not resolved); ``reason="xml"``
-            when it is not well-formed XML.
+            when it is not well-formed XML; ``reason="xml-limit"`` past libxml2's limits.
     """
-    # Raw "<!DOCTYPE" can only be markup: in text it would be escaped as "&lt;".
-    if b"<!DOCTYPE" in data:
-        raise DocxParseError(
-            path,
-            "dtd",
-            "the XML declares a DOCTYPE (entity declarations are refused for safety)",
-            part=part,
-        )
+    # Raw "<!DOCTYPE" can only be markup: in text it would be escaped as "&lt;". OOXML parts
+    # are UTF-8 or UTF-16, so look for both; the docinfo check below catches anything else.
+    if any(marker in data for marker in _DOCTYPE_MARKERS):
+        raise _dtd_error(path, part)
     if is_strict(data):
         data = _STRICT_PATTERN.sub(lambda m: _STRICT_BYTES[m.group(0)], data)
     try:
         root = etree.fromstring(data, parser=_PARSER)
     except etree.XMLSyntaxError as exc:
+        if _is_limit_error(str(exc)):
+            raise DocxParseError(
+                path,
+                "xml-limit",
+                "the XML exceeds a parser safety limit (elements nested deeper than 256 levels,"
+                f" or one text or attribute value over 10 MB): {exc}",
+                part=part,
+            ) from exc
         raise DocxParseError(path, "xml", f"the XML is not well-formed: {exc}", part=part) from exc
     if root is None:
         raise DocxParseError(path, "xml", "the XML part is empty", part=part)
+    if root.getroottree().docinfo.internalDTD is not None:
+        raise _dtd_error(path, part)
     return root
+
+
+_DOCTYPE_MARKERS = tuple("<!DOCTYPE".encode(codec) for codec in ("ascii", "utf-16-le", "utf-16-be"))
+_LIMIT_MESSAGES = ("XML_PARSE_HUGE", "Excessive depth", "Resource limit", "huge text")
+
+
+def _is_limit_error(message: str) -> bool:
+    return any(text.lower() in message.lower() for text in _LIMIT_MESSAGES)
+
+
+def _dtd_error(path: str, part: str) -> DocxParseError:
+    return DocxParseError(
+        path,
+        "dtd",
+        "the XML declares a DOCTYPE (entity declarations are refused for safety)",
+        part=part,
+    )

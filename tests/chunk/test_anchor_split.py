@@ -10,7 +10,6 @@ import itertools
 import json
 
 import pytest
-from helpers import char_context, make_block
 
 from lightrag_pchunk.chunk.anchor_split import (
     anchor_heading,
@@ -21,6 +20,8 @@ from lightrag_pchunk.chunk.anchor_split import (
 )
 from lightrag_pchunk.chunk.blocks import build_block, make_paragraph
 from lightrag_pchunk.model import TableRole
+
+from helpers import char_context, make_block
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ import logging
 from dataclasses import replace
 
 import pytest
-from helpers import char_context, make_block
 
 from lightrag_pchunk.chunk.blocks import build_block, make_paragraph
 from lightrag_pchunk.chunk.bridge import bridge
@@ -15,6 +14,8 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.model import Block, TableRole
 from lightrag_pchunk.tokens import TokenCounter
+
+from helpers import char_context, make_block
 
 
 def table_text(length: int, table_id: str = "t") -> str:

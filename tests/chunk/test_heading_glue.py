@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import char_context, make_block
 
 from lightrag_pchunk.chunk.heading_glue import heading_glue, is_heading_only
 from lightrag_pchunk.model import TableRole
+
+from helpers import char_context, make_block
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from helpers import char_context, make_block
-
 from lightrag_pchunk.chunk.merge import is_descendant, merge
 from lightrag_pchunk.model import PREFACE_HEADING, TableRole
+
+from helpers import char_context, make_block
 
 
 def blk(ctx, text, *, heading="", parents=(), level=1, row=0, role=TableRole.NONE, title=False):

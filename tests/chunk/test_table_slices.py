@@ -11,7 +11,6 @@ import json
 import logging
 
 import pytest
-from helpers import CharTokenizer, char_context, make_block
 
 from lightrag_pchunk.chunk.blocks import make_paragraph
 from lightrag_pchunk.chunk.context import Context
@@ -19,6 +18,8 @@ from lightrag_pchunk.chunk.table_slices import slice_table, table_slices
 from lightrag_pchunk.chunk.table_tags import dump_json_row, html_rows, parse_table
 from lightrag_pchunk.model import TableRole
 from lightrag_pchunk.tokens import TokenCounter
+
+from helpers import CharTokenizer, char_context, make_block
 
 HEADER = ["H1", "H2"]
 DATA = [[f"{i:03d}", "x" * 10] for i in range(24)]

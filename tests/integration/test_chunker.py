@@ -8,12 +8,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from invariants import check_output
-from sample_docs import lightrag_parse, write_mixed_document
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
+
+from invariants import check_output
+from sample_docs import lightrag_parse, write_mixed_document
 
 
 @pytest.fixture(scope="module")

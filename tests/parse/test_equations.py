@@ -6,7 +6,6 @@ import re
 import zipfile
 
 import pytest
-from helpers import shared_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -20,6 +19,8 @@ from lightrag_pchunk.parse.equations import (
     omml_to_latex,
     symbol_font_char,
 )
+
+from helpers import shared_dir
 
 M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

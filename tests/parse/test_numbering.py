@@ -6,7 +6,6 @@ import csv
 import zipfile
 
 import pytest
-from helpers import shared_dir
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
@@ -18,6 +17,8 @@ from lightrag_pchunk.parse.numbering import (
     format_number,
 )
 from lightrag_pchunk.parse.xml import parse_xml, qn
+
+from helpers import shared_dir
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"

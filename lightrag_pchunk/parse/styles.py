@@ -1,0 +1,299 @@
+"""Stage A: ``styles.xml`` -> the outline level (heading 0-8, or body) of each paragraph.
+
+Input: the parsed ``w:styles`` root (or None) and each paragraph's ``w:pPr``. Output: an outline
+level 0-8 (level 1-9 in ``.blocks.jsonl``), or None for body text. Invariant: LightRAG's result
+is kept wherever a ``w:outlineLvl`` decides; names only fill in where no outline level is set.
+
+Resolution for a style, nearest first, through the ``w:basedOn`` chain (any depth, cycle-safe,
+memoised):
+
+1. its own ``w:pPr/w:outlineLvl`` (0-8 heading; 9 body text, final);
+2. its name: "TOC Heading" (and localised) is body, final; a built-in heading name
+   ("heading 1".."heading 9" in any case, or a localised one: 标题 1, Überschrift 1, Titre 1,
+   Título 1, Titolo 1, Заголовок 1, 見出し 1, Kop 1, Nagłówek 1, Rubrik 1, Overskrift 1 …) gives
+   its level. Word stores built-in names in English, but other writers store localised ones and
+   may omit ``w:outlineLvl``; Word itself treats the built-in headings as outline levels anyway;
+3. a style id Word derives from those names (``Heading1``, ``berschrift1``, ``Titre1`` …), used
+   when the name says nothing, and for a ``w:pStyle`` or ``w:basedOn`` naming a missing style;
+4. its parent's level. A chain ending without a level (or in a cycle) is body text.
+
+A paragraph's own ``w:outlineLvl`` overrides its style (9 = body, final); without a
+``w:pStyle`` the default paragraph style applies, and a ``w:pStyle`` naming an undefined style
+is recognised by its id, else falls back to the default paragraph style (as Word does).
+
+Decisions: "Title" and "Subtitle" are body text unless they carry or inherit an outline level,
+as in Word's navigation pane and in LightRAG (a title is not a section); :meth:`title_kind` lets
+the walk use them for ``doc_title``. "TOC Heading" is body (LightRAG: outlineLvl 9), even when a
+writer left out its outline level and based it on Heading 1. Styles that only carry an outline
+level (Chinese standard templates: 章标题, 一级条标题) work through step 1. Invalid
+``w:outlineLvl`` values (not 0-9) are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+from lxml import etree
+
+from lightrag_pchunk.parse.xml import qn
+
+#: Localised words for "heading" in built-in heading names ("<word> <digit>").
+HEADING_WORDS = frozenset(
+    {
+        "heading", "überschrift", "titre", "título", "titulo", "titolo", "kop", "nagłówek",
+        "rubrik", "overskrift", "otsikko", "nadpis", "başlık", "επικεφαλίδα", "제목", "标题",
+        "標題", "見出し", "заголовок", "cím", "naslov", "antraštė", "virsraksts", "pealkiri",
+        "titlu", "заглавие", "כותרת", "عنوان", "หัวเรื่อง", "judul", "encabezado", "fyrirsögn",
+    }
+)  # fmt: skip
+_TOC_HEADING_NAMES = frozenset(
+    {
+        "tocheading", "inhaltsverzeichnisüberschrift", "en-têtedetabledesmatières",
+        "encabezadodetdc", "titolosommario", "заголовоколавления", "заголовокоглавления",
+        "toc标题", "目录标题", "目次の見出し", "kopvaninhoudsopgave", "nagłówekspisutreści",
+        "cabeçalhodoíndice", "innehållsförteckningsrubrik",
+    }
+)  # fmt: skip
+_TITLE_NAMES = {
+    "title": "title", "titel": "title", "titre": "title", "título": "title", "titolo": "title",
+    "tytuł": "title", "标题": "title", "標題": "title", "表題": "title", "название": "title",
+    "subtitle": "subtitle", "untertitel": "subtitle", "sous-titre": "subtitle",
+    "subtítulo": "subtitle", "sottotitolo": "subtitle", "ondertitel": "subtitle",
+    "podtytuł": "subtitle", "副标题": "subtitle", "副標題": "subtitle", "副題": "subtitle",
+    "подзаголовок": "subtitle",
+}  # fmt: skip
+_BODY = 9
+_NAME_PATTERN = re.compile(r"^(?P<word>\D+?)\s*(?P<level>[1-9])$")
+# Word derives style ids from names by dropping what is not ASCII alphanumeric
+# ("Überschrift 1" -> "berschrift1"); ids left as bare digits ("1" for 标题 1) are ambiguous.
+_ID_WORDS = frozenset(
+    word
+    for word in (re.sub(r"[^a-z0-9]", "", w) for w in HEADING_WORDS | {"überschrift"})
+    if len(word) >= 3
+) | {"uberschrift"}
+_ID_PATTERN = re.compile(r"^(?P<word>[a-z]+)(?P<level>[1-9])$")
+
+
+@dataclass(frozen=True, slots=True)
+class StyleInfo:
+    """One ``w:style``: its own settings, nothing inherited.
+
+    ``outline_level`` is its ``w:outlineLvl`` (0-9) or None; ``num_id``/``ilvl`` come from its
+    ``w:numPr`` (None when absent); ``type`` defaults to "paragraph" as ECMA-376 does.
+    """
+
+    style_id: str
+    name: str
+    type: str
+    based_on: str | None
+    outline_level: int | None
+    num_id: int | None
+    ilvl: int | None
+    is_default: bool
+
+
+class StyleSheet:
+    """The paragraph styles of one document, with memoised outline-level resolution."""
+
+    def __init__(self, styles: dict[str, StyleInfo], default_paragraph_style: str | None) -> None:
+        self.styles = styles
+        self.default_paragraph_style = default_paragraph_style
+        self._folded = {sid.lower(): sid for sid in reversed(list(styles))}
+        self._levels: dict[str, int | None] = {}
+        self._numbering: dict[str, tuple[int, int | None] | None] = {}
+
+    @classmethod
+    def from_xml(cls, root: etree._Element | None) -> StyleSheet:
+        """Read ``w:styles``; None (no styles part) gives an empty sheet."""
+        styles: dict[str, StyleInfo] = {}
+        default = None
+        if root is None:
+            return cls(styles, None)
+        for el in root.iter(qn("w:style")):
+            sid = el.get(qn("w:styleId"))
+            if not sid:
+                continue
+            # Ids should be unique; of duplicates the last wins, as in LightRAG (real files
+            # repeat a style with its outline level and numbering only in the last copy).
+            info = _style_info(el, sid)
+            styles.pop(sid, None)
+            styles[sid] = info
+            if info.is_default and info.type == "paragraph":
+                default = sid  # the last default wins (ECMA-376 §17.7.4.17)
+        return cls(styles, default)
+
+    def get(self, style_id: str | None) -> StyleInfo | None:
+        """The style with this id (exact, else case-insensitive), or None."""
+        if not style_id:
+            return None
+        info = self.styles.get(style_id)
+        if info is None and style_id.lower() in self._folded:
+            info = self.styles[self._folded[style_id.lower()]]
+        return info
+
+    def effective_outline_level(self, style_id: str | None) -> int | None:
+        """Outline level 0-8 of a paragraph style through its basedOn chain; None = body."""
+        if not style_id:
+            return None
+        level = self._resolve(style_id)
+        return None if level is None or level >= _BODY else level
+
+    def paragraph_outline_level(self, ppr: etree._Element | None) -> int | None:
+        """Outline level 0-8 of a paragraph with this ``w:pPr`` (None = body text)."""
+        if ppr is not None:
+            own = _outline_value(ppr.find(qn("w:outlineLvl")))
+            if own is not None:
+                return None if own >= _BODY else own
+        return self.effective_outline_level(self.paragraph_style_id(ppr))
+
+    def paragraph_style_id(self, ppr: etree._Element | None) -> str | None:
+        """The style a paragraph uses: its ``w:pStyle``, else the default paragraph style."""
+        pstyle = ppr.find(qn("w:pStyle")) if ppr is not None else None
+        sid = pstyle.get(qn("w:val")) if pstyle is not None else None
+        return sid or self.default_paragraph_style
+
+    def numbering_of(self, style_id: str | None) -> tuple[int, int | None] | None:
+        """``(numId, ilvl)`` a paragraph style gives through its basedOn chain, or None.
+
+        ``numId`` and ``ilvl`` are each taken from the nearest style that sets them; ``ilvl``
+        is None when none does (Word then uses the numbering level whose ``w:pStyle`` names the
+        style, else level 0). ``numId`` 0 removes numbering, so gives None.
+        """
+        if not style_id:
+            return None
+        if style_id not in self._numbering:
+            num_id = ilvl = None
+            for info in self._chain(style_id):
+                num_id = info.num_id if num_id is None else num_id
+                ilvl = info.ilvl if ilvl is None else ilvl
+                if num_id is not None and ilvl is not None:
+                    break
+            self._numbering[style_id] = (num_id, ilvl) if num_id else None
+        return self._numbering[style_id]
+
+    def title_kind(self, style_id: str | None) -> Literal["title", "subtitle"] | None:
+        """The Title or Subtitle kind of a style (or of one it is based on), else None."""
+        for info in self._chain(style_id) if style_id else ():
+            kind = _TITLE_NAMES.get(_fold(info.name or info.style_id))
+            if kind is not None:
+                return kind  # type: ignore[return-value]
+        return None
+
+    def _chain(self, style_id: str) -> list[StyleInfo]:
+        """The style and its ancestors, nearest first, stopping at a cycle or a missing id."""
+        chain: list[StyleInfo] = []
+        seen: set[str] = set()
+        info = self.get(style_id)
+        while info is not None and info.style_id not in seen:
+            seen.add(info.style_id)
+            chain.append(info)
+            info = self.get(info.based_on)
+        return chain
+
+    def _resolve(self, style_id: str) -> int | None:
+        """Level 0-9 (9 = body, final) or None, memoised for every style on the chain."""
+        if style_id in self._levels:
+            return self._levels[style_id]
+        visited: list[str] = []
+        level: int | None = None
+        current: str | None = style_id
+        while current is not None:
+            if current in self._levels:
+                level = self._levels[current]
+                break
+            if current in visited:  # a basedOn cycle: no level from it
+                break
+            visited.append(current)
+            info = self.get(current)
+            if info is None:
+                # A missing style: its id may still name a built-in heading; else Word falls
+                # back to the default paragraph style (for the paragraph's own style only).
+                level = builtin_heading_level(current)
+                if current != style_id:
+                    visited.pop()  # its own answer (as a pStyle) may differ: not memoised
+                elif level is None and self.default_paragraph_style:
+                    default = self.get(self.default_paragraph_style)
+                    level = None if default is None else self._resolve(default.style_id)
+                break
+            if info.type != "paragraph":
+                break
+            level = _own_level(info)
+            if level is not None:
+                break
+            current = info.based_on
+        for sid in visited:
+            self._levels[sid] = level
+        return level
+
+
+def builtin_heading_level(name_or_id: str) -> int | None:
+    """Outline level 0-8 of a built-in heading name or id (``"heading 2"``, ``"标题 2"``,
+    ``"berschrift2"`` -> 1), else None."""
+    text = unicodedata.normalize("NFKC", name_or_id).strip().casefold()
+    match = _NAME_PATTERN.match(text)
+    if match and " ".join(match["word"].split()) in HEADING_WORDS:
+        return int(match["level"]) - 1
+    match = _ID_PATTERN.match(re.sub(r"[\s_-]", "", text))
+    if match and match["word"] in _ID_WORDS:
+        return int(match["level"]) - 1
+    return None
+
+
+def is_toc_heading(name_or_id: str) -> bool:
+    """True for the "TOC Heading" style (body text, not a section), by name or id."""
+    return _fold(name_or_id) in _TOC_HEADING_NAMES
+
+
+def _own_level(info: StyleInfo) -> int | None:
+    """The level a style sets by itself (0-9), or None when it inherits."""
+    if info.outline_level is not None:
+        return info.outline_level
+    if is_toc_heading(info.name) or is_toc_heading(info.style_id):
+        return _BODY
+    if info.name:
+        level = builtin_heading_level(info.name)
+        if level is not None:
+            return level
+    return builtin_heading_level(info.style_id)
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _style_info(el: etree._Element, sid: str) -> StyleInfo:
+    name_el = el.find(qn("w:name"))
+    based_el = el.find(qn("w:basedOn"))
+    ppr = el.find(qn("w:pPr"))
+    num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
+    num_id = ilvl = None
+    if num_pr is not None:
+        num_id = _int_value(num_pr.find(qn("w:numId")))
+        ilvl = _int_value(num_pr.find(qn("w:ilvl")))
+    return StyleInfo(
+        style_id=sid,
+        name=(name_el.get(qn("w:val")) or "") if name_el is not None else "",
+        type=el.get(qn("w:type")) or "paragraph",
+        based_on=(based_el.get(qn("w:val")) or None) if based_el is not None else None,
+        outline_level=_outline_value(ppr.find(qn("w:outlineLvl")) if ppr is not None else None),
+        num_id=num_id,
+        ilvl=ilvl,
+        is_default=el.get(qn("w:default")) in ("1", "true", "on"),
+    )
+
+
+def _int_value(el: etree._Element | None) -> int | None:
+    if el is None:
+        return None
+    try:
+        return int((el.get(qn("w:val")) or "").strip())
+    except ValueError:
+        return None
+
+
+def _outline_value(el: etree._Element | None) -> int | None:
+    value = _int_value(el)
+    return value if value is not None and 0 <= value <= _BODY else None

