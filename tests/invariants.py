@@ -2,17 +2,19 @@
 
 ``check_output(row_contents, chunk_contents, ...)`` verifies that
 
-- nothing is lost: every non-blank character of every content row is covered by a line of
-  some chunk, and chunks come in document order;
-- text is only copied within one content row (R overlap, bridge text, repeated table
+- nothing is lost: every non-blank character of every content row reaches some chunk,
+  in document order;
+- text is copied only within one content row (R overlap, bridge text, repeated table
   headers), never across section boundaries (invariants 1-4);
-- every complete ``<table>`` tag in a chunk is valid: JSON bodies parse as a row array,
-  HTML bodies hold whole ``<tr>`` rows;
-- counts are exact and within the cap when a ``counter`` and ``cap`` are given.
+- every table is whole: the rows of its slices, without the header rows each continuation
+  slice repeats, are exactly the table's rows in order; a row appears cut only as
+  character pieces that rebuild it (a row over the cap, or a table that could not be
+  sliced); every complete ``<table>`` tag is valid (JSON parses, HTML rows are whole);
+- counts are exact and within the cap when ``counter``/``cap``/``tokens`` are given.
 
-Tables are compared row by row: both the source and the chunks are normalised so that a
-table tag becomes one line per row, which makes every table slice, repeated header and
-character piece a substring of the normalised source.
+Prose is located by substring search in the document (tables replaced by placeholders),
+always continuing where the text is not covered yet, so repeated phrases are matched in
+place. Tables are matched by their ``id``.
 """
 
 from __future__ import annotations
@@ -21,13 +23,16 @@ import json
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 _TABLE = re.compile(r"<table(?P<attrs>\s[^>]*)?>(?P<body>.*)</table>", re.DOTALL | re.IGNORECASE)
 _TR = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
 _ID = re.compile(r'\bid="([^"]*)"')
+_SPACE = re.compile(r"\s+")
 
 
 def table_id(line: str) -> str | None:
+    """The ``id`` of a complete table tag, else None."""
     match = _TABLE.fullmatch(line.strip())
     if match is None:
         return None
@@ -53,87 +58,221 @@ def table_row_lines(line: str) -> list[str] | None:
         if not isinstance(rows, list):
             return None
         return [json.dumps(row, ensure_ascii=False) for row in rows]
-    rows_html = _TR.findall(body)
-    return rows_html or None
-
-
-def normalise(
-    text: str,
-    tables: dict[str, list[str]] | None = None,
-    seen: set[str] | None = None,
-) -> list[str]:
-    """Non-blank lines of ``text``, each table tag expanded into its row lines.
-
-    With ``tables`` (source rows by table id) and ``seen`` (ids already met in earlier
-    slices), a continuation slice's leading rows that repeat the table's first rows (the
-    repeated header) are left out; ``tables`` is filled when ``seen`` is None (the source).
-    """
-    out: list[str] = []
-    for line in text.split("\n"):
-        if not line.strip():
-            continue
-        rows = table_row_lines(line)
-        if rows is None:
-            out.append(line.strip())
-            continue
-        tid = table_id(line)
-        if tables is not None and tid is not None:
-            if seen is None:
-                tables.setdefault(tid, rows)
-            elif tid in seen:
-                source_rows = tables.get(tid, [])
-                k = 0
-                while k < min(len(rows) - 1, len(source_rows)) and rows[k] == source_rows[k]:
-                    k += 1
-                rows = rows[k:]
-            else:
-                seen.add(tid)
-        out.extend(rows)
-    return out
+    return _TR.findall(body) or None
 
 
 def assert_valid_table_tags(content: str) -> None:
     """Every complete table tag in ``content`` parses (JSON) or has whole rows (HTML)."""
     for line in content.split("\n"):
-        stripped = line.strip()
-        match = _TABLE.fullmatch(stripped)
+        match = _TABLE.fullmatch(line.strip())
         if match is None:
             continue
         attrs = match.group("attrs") or ""
         body = match.group("body")
         if 'format="json"' in attrs:
             rows = json.loads(body)  # raises when a slice is not valid JSON
-            assert isinstance(rows, list) and rows, stripped[:120]
+            assert isinstance(rows, list) and rows, line[:120]
         elif 'format="html"' in attrs:
-            assert body.count("<tr") == body.count("</tr>"), stripped[:120]
+            assert body.count("<tr") == body.count("</tr>"), line[:120]
 
 
-class _RawTable:
-    """A source table tag kept as raw text: a table that is character-split (too small a
-    cap for its wrapper, or not sliceable) reaches the chunks as pieces of this text."""
+def _bare(text: str) -> str:
+    return _SPACE.sub("", text)
 
-    def __init__(self, text: str, start: int, end: int) -> None:
-        self.text, self.start, self.end = text, start, end
-        self.covered = [False] * len(text)
-        self.cursor = 0
 
-    def take(self, piece: str) -> bool:
-        covered = [0 if c else -1 for c in self.covered]
-        found = _find_uncovered(self.text, piece, max(self.cursor - len(piece), 0), covered)
+@dataclass
+class _Table:
+    """A source table with an id, and what the chunks hold of it, in order."""
+
+    table_id: str
+    raw: str
+    rows: list[str]
+    placeholder: int  # position of its placeholder line in the source
+    items: list[tuple[str, str]] = field(default_factory=list)  # ("row"|"piece", text)
+    slices: int = 0
+    raw_pos: int = 0  # how far into the bare raw tag the chunks have reached
+
+    def _advance(self, text: str) -> bool:
+        bare_raw = _bare(self.raw)
+        found = bare_raw.find(_bare(text), self.raw_pos)
         if found < 0:
             return False
-        for i in range(found, found + len(piece)):
-            self.covered[i] = True
-        self.cursor = max(self.cursor, found + len(piece))
+        self.raw_pos = found + len(_bare(text))
         return True
 
-    @property
-    def started(self) -> bool:
-        return self.cursor > 0
+    def continues_with(self, piece: str) -> bool:
+        """Whether ``piece`` is a character piece of this table after what was met so far."""
+        return _bare(piece) != "" and _bare(self.raw).find(_bare(piece), self.raw_pos) >= 0
 
-    @property
-    def complete(self) -> bool:
-        return all(c or ch.isspace() for c, ch in zip(self.covered, self.text, strict=True))
+    def add_piece(self, piece: str) -> None:
+        self.items.append(("piece", piece))
+        self._advance(piece)
+
+    def add_rows(self, rows: list[str]) -> None:
+        self.items.extend(("row", row) for row in rows)
+        for row in rows:
+            self._advance(row)
+
+    def check(self, header_rows: int) -> None:
+        if not self.items:
+            return
+        pieces = [text for kind, text in self.items if kind == "piece"]
+        if pieces and len(pieces) == len(self.items) and self.slices == 0:
+            # The whole tag was character-split: the pieces rebuild it.
+            assert _bare("".join(pieces)) == _bare(self.raw), f"table {self.table_id} lost text"
+            return
+        index = 0
+        for row in self.rows:
+            if index < len(self.items) and self.items[index] == ("row", row):
+                index += 1
+                continue
+            rebuilt = ""
+            target = _bare(row)
+            while index < len(self.items) and self.items[index][0] == "piece":
+                rebuilt += _bare(self.items[index][1])
+                index += 1
+                if len(rebuilt) >= len(target):
+                    break
+            assert rebuilt == target, (
+                f"table {self.table_id}: row {row[:80]!r} is missing, cut or out of order"
+            )
+        assert index == len(self.items), f"table {self.table_id}: rows that are not its own"
+
+
+class _Source:
+    """The document as one string (tables with an id replaced by placeholders), with the
+    content row of every position."""
+
+    def __init__(self, row_contents: Sequence[str]) -> None:
+        parts: list[str] = []
+        self.row_starts: list[int] = []
+        self.tables: dict[str, _Table] = {}
+        position = 0
+        for content in row_contents:
+            self.row_starts.append(position)
+            for line in content.split("\n"):
+                if not line.strip():
+                    continue
+                tid = table_id(line)
+                rows = table_row_lines(line) if tid is not None else None
+                if tid is not None and rows is not None and tid not in self.tables:
+                    text = f"\x00table {tid}\x00\n"
+                    self.tables[tid] = _Table(tid, line.strip(), rows, position)
+                else:
+                    text = line.strip() + "\n"
+                parts.append(text)
+                position += len(text)
+        self.text = "".join(parts)
+        self.covered_by = [-1] * len(self.text)
+
+    def row_of(self, index: int) -> int:
+        return bisect_right(self.row_starts, index) - 1
+
+    def _gap(self, lo: int) -> int:
+        text, covered = self.text, self.covered_by
+        gap = max(lo, 0)
+        while gap < len(text) and (covered[gap] != -1 or text[gap].isspace()):
+            gap += 1
+        return gap
+
+    def continues_at(self, line: str, lo: int) -> int:
+        """The first uncovered position from ``lo`` if ``line`` starts there, else -1."""
+        gap = self._gap(lo)
+        return gap if self.text.startswith(line, gap) else -1
+
+    def _occurrences(self, line: str, lo: int) -> list[int]:
+        found: list[int] = []
+        start = self.text.find(line, lo)
+        while start >= 0 and len(found) < 64:
+            found.append(start)
+            start = self.text.find(line, start + 1)
+        return found
+
+    def _new_chars(self, line: str, at: int) -> list[bool]:
+        text, covered = self.text, self.covered_by
+        return [covered[i] == -1 for i in range(at, at + len(line)) if not text[i].isspace()]
+
+    def continuation(self, line: str, lo: int) -> int:
+        """Where ``line`` continues the text right after ``lo``: starting on the first
+        uncovered character, or (an overlap copy) reaching it while covering the most new
+        text (periodic text has several such places). -1 when it does neither."""
+        gap = self._gap(lo)
+        if self.text.startswith(line, gap):
+            return gap
+        reaching = [at for at in self._occurrences(line, lo) if at <= gap < at + len(line)]
+        if reaching:
+            return max(reaching, key=lambda at: (sum(self._new_chars(line, at)), -at))
+        return -1
+
+    def copy_behind(self, line: str, cursor: int) -> int:
+        """A covered occurrence of ``line`` in the cursor's own row, at or before the
+        cursor: the second copy of bridge text or of an R overlap. -1 if none."""
+        if cursor < 0:
+            return -1
+        row_start = self.row_starts[self.row_of(cursor)]
+        at = self.text.rfind(line, row_start, cursor + len(line))
+        if at >= 0 and not any(self._new_chars(line, at)):
+            return at
+        return -1
+
+    def ahead(self, line: str, lo: int) -> int:
+        """The next place for ``line`` from ``lo``: the first occurrence starting on
+        uncovered text, else the first covering anything new, else the first."""
+        occurrences = self._occurrences(line, lo)
+        for at in occurrences:
+            flags = self._new_chars(line, at)
+            if flags and flags[0]:
+                return at
+        for at in occurrences:
+            if any(self._new_chars(line, at)):
+                return at
+        return occurrences[0] if occurrences else -1
+
+    def cover(self, start: int, end: int, chunk: int, line: str) -> None:
+        for i in range(start, end):
+            owner = self.covered_by[i]
+            if owner != -1 and owner != chunk and not self.text[i].isspace():
+                # Copies across chunks stay within one content row (invariants 1-3).
+                assert self.row_of(i) == self.row_of(start) == self.row_of(end - 1), (
+                    f"chunk {chunk} copies text across a section boundary: {line[:80]!r}"
+                )
+            self.covered_by[i] = chunk
+
+
+def _header_rows(chunk_contents: Sequence[str], tables: dict[str, _Table]) -> dict[str, int]:
+    """Per table, the header rows each continuation slice repeats.
+
+    When every row is in some slice, it is the rows the slices hold beyond the table's
+    own, shared evenly by the continuation slices (exact even when data rows repeat the
+    header's text). Otherwise (a row was character-split) it is the shortest run of the
+    table's first rows that the continuation slices start with, at most the first slice's
+    length (a slice holding one row too big to carry the header has none).
+    """
+    slices: dict[str, list[list[str]]] = {}
+    for content in chunk_contents:
+        for line in content.split("\n"):
+            tid = table_id(line)
+            rows = table_row_lines(line) if tid in tables else None
+            if rows is not None:
+                slices.setdefault(tid, []).append(rows)  # type: ignore[arg-type]
+    counts: dict[str, int] = {}
+    for tid, found in slices.items():
+        if len(found) < 2:
+            continue
+        source_rows = tables[tid].rows
+        extra = sum(len(rows) for rows in found) - len(source_rows)
+        if extra >= 0 and extra % (len(found) - 1) == 0:
+            counts[tid] = extra // (len(found) - 1)
+            continue
+        prefixes = []
+        for rows in found[1:]:
+            k = 0
+            while k < min(len(rows), len(source_rows)) and rows[k] == source_rows[k]:
+                k += 1
+            if k:  # a slice of one row too big to carry the header starts without it
+                prefixes.append(k)
+        counts[tid] = min([*prefixes, len(found[0])])
+    return counts
 
 
 def check_output(
@@ -146,130 +285,92 @@ def check_output(
     oversize: Sequence[bool] | None = None,
 ) -> None:
     """Assert the invariants above (see the module docstring)."""
-    # The normalised source, with the content row each character belongs to.
-    source_parts: list[str] = []
-    row_starts: list[int] = []
-    tables: dict[str, list[str]] = {}
-    raw_tables: list[_RawTable] = []
-    seen: set[str] = set()
-    position = 0
-    for content in row_contents:
-        row_starts.append(position)
-        for line in content.split("\n"):
-            lines = normalise(line, tables)
-            if not lines:
-                continue
-            text = "\n".join(lines) + "\n"
-            if table_row_lines(line) is not None:
-                raw_tables.append(_RawTable(line.strip(), position, position + len(text)))
-            source_parts.append(text)
-            position += len(text)
-    source = "".join(source_parts)
-
-    def row_of(index: int) -> int:
-        return bisect_right(row_starts, index) - 1
-
-    covered_by = [-1] * len(source)  # chunk index covering each character
-    cursor = -1  # start of the last line found going forward
-    for chunk_index, content in enumerate(chunk_contents):
-        assert content == content.strip(), f"chunk {chunk_index} is not stripped"
-        assert content, f"chunk {chunk_index} is empty"
+    source = _Source(row_contents)
+    header_rows = _header_rows(chunk_contents, source.tables)
+    cursor = -1  # start of the last text found going forward
+    current: _Table | None = None  # the table the previous line belonged to
+    for chunk, content in enumerate(chunk_contents):
+        assert content and content == content.strip(), f"chunk {chunk} is empty or not stripped"
         assert_valid_table_tags(content)
         if counter is not None and tokens is not None:
-            assert tokens[chunk_index] == counter.count(content), f"chunk {chunk_index} tokens"
+            assert tokens[chunk] == counter.count(content), f"chunk {chunk}: wrong token count"
         if cap is not None and tokens is not None:
-            is_oversize = bool(oversize and oversize[chunk_index])
-            assert tokens[chunk_index] <= cap or is_oversize, (
-                f"chunk {chunk_index} has {tokens[chunk_index]} tokens > {cap}"
-            )
-        for line in normalise(content, tables, seen):
-            table = _take_raw_piece(raw_tables, line, cursor)
-            if table is not None:
-                # The table's rows count as covered; completeness is checked at the end.
-                for i in range(table.start, table.end):
-                    covered_by[i] = chunk_index if covered_by[i] == -1 else covered_by[i]
-                cursor = max(cursor, table.start)
+            is_oversize = bool(oversize and oversize[chunk])
+            assert tokens[chunk] <= cap or is_oversize, f"chunk {chunk}: {tokens[chunk]} > {cap}"
+        for raw_line in content.split("\n"):
+            line = raw_line.strip()
+            if not line:
                 continue
-            start = _find_uncovered(source, line, cursor + 1, covered_by)
+            tid = table_id(line)
+            table = source.tables.get(tid) if tid is not None else None
+            if table is not None:
+                rows = table_row_lines(line) or []
+                repeated = header_rows.get(table.table_id, 0)
+                if table.slices and rows[:repeated] == table.rows[:repeated]:
+                    rows = rows[repeated:]
+                table.slices += 1
+                table.add_rows(rows)
+                current = _enter(source, table, chunk, cursor)
+                cursor = max(cursor, table.placeholder)
+                continue
+            if current is not None and current.continues_with(line):
+                current.add_piece(line)  # a character piece of this table
+                continue
+            current = None
+            start = source.continuation(line, cursor + 1)
             if start < 0:
-                # A repeated table header or an overlap copy lies before the cursor.
-                start = source.rfind(line, 0, max(cursor, 0) + len(line))
-                assert start >= 0, (
-                    f"chunk {chunk_index} holds text not in the source: {line[:80]!r}"
+                copy = source.copy_behind(line, cursor)
+                if copy >= 0:
+                    source.cover(copy, copy + len(line), chunk, line)
+                    continue
+                start = source.ahead(line, cursor + 1)
+            if start < 0:
+                fresh = _table_starting_with(source, line, cursor)
+                if fresh is not None:
+                    fresh.add_piece(line)
+                    current = _enter(source, fresh, chunk, cursor)
+                    cursor = max(cursor, fresh.placeholder)
+                    continue
+                # A repeated phrase or overlap copy lies before the cursor, in its row.
+                start = source.text.rfind(line, 0, max(cursor, 0) + len(line))
+                assert start >= 0, f"chunk {chunk} holds text not in the source: {line[:80]!r}"
+                assert source.row_of(start) == source.row_of(max(cursor, 0)), (
+                    f"chunk {chunk} repeats text of another section: {line[:80]!r}"
                 )
-                _assert_same_row(row_of, start, max(cursor, 0), chunk_index, line)
             else:
                 cursor = start
-            end = start + len(line)
-            for i in range(start, end):
-                owner = covered_by[i]
-                if owner != -1 and owner != chunk_index and not source[i].isspace():
-                    # Copies across chunks stay within one content row (invariants 1-3).
-                    assert row_of(i) == row_of(start) == row_of(end - 1), (
-                        f"chunk {chunk_index} copies text across a section boundary: {line[:80]!r}"
-                    )
-                covered_by[i] = chunk_index
-    for table in raw_tables:
-        if table.started:
-            assert table.complete, f"a character-split table lost text: {table.text[:80]!r}"
-    missing = [i for i, ch in enumerate(source) if covered_by[i] == -1 and not ch.isspace()]
+            source.cover(start, start + len(line), chunk, line)
+    for table in source.tables.values():
+        table.check(header_rows.get(table.table_id, 0))
+    text = source.text
+    missing = [i for i, ch in enumerate(text) if source.covered_by[i] == -1 and not ch.isspace()]
     if missing:
         first = missing[0]
         raise AssertionError(
-            f"{len(missing)} characters lost, first in content row {row_of(first)}: "
-            f"{source[max(first - 40, 0) : first + 40]!r}"
+            f"{len(missing)} characters lost, first in content row {source.row_of(first)}: "
+            f"{text[max(first - 40, 0) : first + 40]!r}"
         )
 
 
-def _find_uncovered(source: str, line: str, lo: int, covered_by: list[int]) -> int:
-    """Where ``line`` continues the text from ``lo``: the first occurrence that starts on
-    uncovered text, else the first that still covers something new (an overlap copy
-    continuing), else the first occurrence (a repeated phrase is not matched twice)."""
-    gap = lo
-    while gap < len(source) and (covered_by[gap] != -1 or source[gap].isspace()):
-        gap += 1
-    if source.startswith(line, gap):
-        return gap  # the usual case: the line continues right where the text is uncovered
-    occurrences: list[int] = []
-    start = source.find(line, lo)
-    while start >= 0 and len(occurrences) < 64:
-        occurrences.append(start)
-        start = source.find(line, start + 1)
-    if not occurrences:
-        return -1
-
-    def uncovered(at: int) -> list[bool]:
-        return [covered_by[i] == -1 for i in range(at, at + len(line)) if not source[i].isspace()]
-
-    # An overlap copy continuing the text: of the occurrences reaching the first uncovered
-    # character, the one that covers the most new text (periodic text has several).
-    reaching = [at for at in occurrences if at <= gap < at + len(line)]
-    if reaching:
-        return max(reaching, key=lambda at: (sum(uncovered(at)), -at))
-    for at in occurrences:
-        flags = uncovered(at)
-        if flags and flags[0]:
-            return at
-    for at in occurrences:
-        if any(uncovered(at)):
-            return at
-    return occurrences[0]
+def _enter(source: _Source, table: _Table, chunk: int, cursor: int) -> _Table:
+    """Mark the table's placeholder covered; a table met for the first time must not lie
+    behind the text already found (document order)."""
+    end = table.placeholder + len(f"\x00table {table.table_id}\x00")
+    if source.covered_by[table.placeholder] == -1:
+        assert table.placeholder > cursor or cursor < 0, (
+            f"chunk {chunk}: table {table.table_id} is out of document order"
+        )
+    source.cover(table.placeholder, end, chunk, f"<table {table.table_id}>")
+    return table
 
 
-def _take_raw_piece(raw_tables: list[_RawTable], line: str, cursor: int) -> _RawTable | None:
-    """The raw table tag ``line`` is a character piece of, if any: a table already being
-    split, or one starting at or after the cursor."""
-    for table in raw_tables:
-        if table.started and not table.complete and table.take(line):
-            return table
-    for table in raw_tables:
-        if table.end > cursor and not table.started and table.text.startswith(line):
-            table.take(line)
-            return table
-    return None
-
-
-def _assert_same_row(row_of, start: int, cursor: int, chunk_index: int, line: str) -> None:
-    assert row_of(start) == row_of(max(cursor - 1, 0)) or row_of(start) == row_of(cursor), (
-        f"chunk {chunk_index} repeats text of another section: {line[:80]!r}"
-    )
+def _table_starting_with(source: _Source, line: str, cursor: int) -> _Table | None:
+    """The next table not met yet after the cursor, when ``line`` starts it as a character
+    piece: of the whole tag, or of its first row (too big for a slice of its own)."""
+    upcoming = [t for t in source.tables.values() if not t.items and t.placeholder > cursor]
+    if not upcoming:
+        return None
+    table = min(upcoming, key=lambda t: t.placeholder)
+    piece = _bare(line)
+    starts = [_bare(table.raw), *(_bare(row) for row in table.rows[:1])]
+    return table if any(text.startswith(piece) for text in starts) else None

@@ -6,8 +6,10 @@ oversized table becomes several: the first slice glued to the text before the ta
 each middle slice alone, the last slice glued to the text after it (§6.4). Slices
 partition the table's rows in order (invariant 4); the only repeated text is the
 table's header row(s), which every continuation slice carries (as LightRAG 1.5.1+).
-Every re-wrapped slice is counted exactly once and is at most the cap; only a single
-row that alone exceeds the cap is character-split (§6.2, §10).
+Every re-wrapped slice is counted exactly once and is at most the cap (``table_max``),
+except a single row larger than that, which is kept whole as its own slice while it fits
+``target_max`` (a chunk); only a row that alone exceeds ``target_max`` is character-split
+(§6.2, §10). LightRAG cuts any row over ``table_max`` by characters, or the whole table.
 """
 
 from __future__ import annotations
@@ -61,15 +63,25 @@ def slice_table(
     ideal: int,
     last_min: int,
     repeat_header: bool = True,
+    row_cap: int | None = None,
 ) -> list[Paragraph]:
     """The pieces of one table paragraph, in order, each with an exact token count.
+
+    Slices aim at ``ideal`` and stay within ``cap``; a single row over ``cap`` stays whole
+    up to ``row_cap`` (default ``cap``) and is character-split beyond it.
 
     A single-element list (the paragraph itself) means the table is kept whole.
     Pieces that are complete ``<table>`` tags have ``is_table=True``; character pieces
     (an unrecognised table, or one row over ``cap``) are plain text.
     """
     return _cut_table(
-        paragraph, ctx, cap=cap, ideal=ideal, last_min=last_min, repeat_header=repeat_header
+        paragraph,
+        ctx,
+        cap=cap,
+        ideal=ideal,
+        last_min=last_min,
+        repeat_header=repeat_header,
+        row_cap=row_cap,
     ).pieces
 
 
@@ -104,7 +116,12 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
             acc.append(paragraph)
             continue
         cut = _cut_table(
-            paragraph, ctx, cap=th.table_max, ideal=th.table_ideal, last_min=th.table_min_last
+            paragraph,
+            ctx,
+            cap=th.table_max,
+            ideal=th.table_ideal,
+            last_min=th.table_min_last,
+            row_cap=th.target_max,
         )
         if len(cut.pieces) == 1:
             acc.append(paragraph)
@@ -144,6 +161,7 @@ def _cut_table(
     ideal: int,
     last_min: int,
     repeat_header: bool = True,
+    row_cap: int | None = None,
 ) -> _Cut:
     if paragraph.tokens <= cap:
         return _Cut([paragraph], True)
@@ -152,9 +170,12 @@ def _cut_table(
     rows = table_rows(tag, ctx.counter, header) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
-    pieces = _TableSlicer(rows, ctx.counter, cap, ideal, repeat_header).pieces()
+    row_cap = max(row_cap or cap, cap)
+    pieces = _TableSlicer(rows, ctx.counter, cap, ideal, repeat_header, row_cap).pieces()
     if pieces is None:
-        return _fallback(paragraph, ctx, cap, tag, "the <table> wrapper leaves no room for rows")
+        return _fallback(
+            paragraph, ctx, row_cap, tag, "the <table> wrapper leaves no room for rows"
+        )
     pieces = _swallow_last(pieces, rows, ctx.counter, cap, last_min)
     if len(pieces) == 1:
         return _Cut([paragraph], True)
@@ -186,9 +207,16 @@ class _TableSlicer:
     slice with one exact count, re-slicing any span still over the cap (§6.1, §6.2)."""
 
     def __init__(
-        self, rows: TableRows, counter: TokenCounter, cap: int, ideal: int, repeat_header: bool
+        self,
+        rows: TableRows,
+        counter: TokenCounter,
+        cap: int,
+        ideal: int,
+        repeat_header: bool,
+        row_cap: int,
     ) -> None:
         self.tag, self.rows, self.counter, self.cap = rows.tag, rows, counter, cap
+        self.row_cap = row_cap
         room = cap - rows.fixed
         repeat = repeat_header and rows.header_count > 0 and rows.n - rows.header_count >= 2
         if repeat and rows.header_cost > room / 2:
@@ -211,8 +239,10 @@ class _TableSlicer:
         """The slices in order, or None when not even one row fits beside the wrapper."""
         prefix, lo, hi = self.rows.prefix, self.pinned, self.rows.n
         smallest = min(prefix[i + 1] - prefix[i] for i in range(hi))
-        if self.cap - self.rows.fixed < smallest or self.body_max < 1:
+        if self.row_cap - self.rows.fixed < smallest:
             return None
+        # Too small a cap for a row beside the wrapper: plan one row per slice (row_cap).
+        self.body_max = max(self.body_max, 1)
         total = prefix[hi] - prefix[lo]
         k = max(math.ceil(total / self.body_ideal), math.ceil(total / self.body_max), 1)
         out: list[_Piece] = []
@@ -264,33 +294,33 @@ class _TableSlicer:
         return bounds
 
     def _oversized_row(self, span: _Span, row: int, tokens: int) -> list[_Piece]:
-        """A span of one data row (``tokens`` with its header) still over the cap: the
-        header goes its own way and the row is sliced alone, or character-split only if
-        it alone exceeds the cap (§6.2, §10)."""
+        """A span of one data row (``tokens`` with its header) over the cap: kept whole as
+        its own slice within ``row_cap`` (with its header if that fits too, else the header
+        goes its own way); character-split only if the row alone exceeds ``row_cap``."""
+        if tokens <= self.row_cap:
+            return [_Piece(self.rows.render(span.start, span.end, span.with_header), tokens, span)]
         out: list[_Piece] = []
-        has_header = span.with_header or (span.start == 0 and self.pinned > 0)
         if span.start == 0 and self.pinned:
             out.extend(self._span_or_split(_Span(0, self.pinned)))
-        if has_header:
-            logger.debug(
-                "table_slices table %s: row %d does not fit with the header; sliced alone",
-                self.tag.table_id or "?",
-                row,
-            )
-            alone = _Span(row, row + 1)
-            text = self.rows.render(row, row + 1, False)
-            tokens = self.counter.count(text)
-            if tokens <= self.cap:
-                return [*out, _Piece(text, tokens, alone)]
+        logger.debug(
+            "table_slices table %s: row %d does not fit with the header; sliced alone",
+            self.tag.table_id or "?",
+            row,
+        )
+        alone = _Span(row, row + 1)
+        text = self.rows.render(row, row + 1, False)
+        tokens = self.counter.count(text)
+        if tokens <= self.row_cap:
+            return [*out, _Piece(text, tokens, alone)]
         row_text = self.rows.row_text(row)
-        texts = split_text(row_text, self.cap, self.counter, overlap=0)
+        texts = split_text(row_text, self.row_cap, self.counter, overlap=0)
         logger.debug(
             "table_slices table %s: row %d alone has %d tokens > %d; character split into "
             "%d pieces",
             self.tag.table_id or "?",
             row,
             tokens,
-            self.cap,
+            self.row_cap,
             len(texts),
         )
         return out + [_Piece(t, self.counter.count(t)) for t in texts]
@@ -298,11 +328,11 @@ class _TableSlicer:
     def _span_or_split(self, span: _Span) -> list[_Piece]:
         text = self.rows.render(span.start, span.end, span.with_header)
         tokens = self.counter.count(text)
-        if tokens <= self.cap:
+        if tokens <= self.row_cap:
             return [_Piece(text, tokens, span)]
         return [
             _Piece(t, self.counter.count(t))
-            for t in split_text(text, self.cap, self.counter, overlap=0)
+            for t in split_text(text, self.row_cap, self.counter, overlap=0)
         ]
 
 
