@@ -13,13 +13,13 @@ import logging
 from pathlib import Path
 
 import pytest
-from invariants import check_output
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
+from invariants import check_output
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None

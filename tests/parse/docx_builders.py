@@ -247,3 +247,146 @@ def rename_entry(data: bytes, old: str, new: str) -> bytes:
     if len(old_b) != len(new_b):
         raise ValueError("names must have the same length in bytes")
     return data.replace(old_b, new_b)
+
+
+# -- whole documents for the parser tests (test_walk, test_text, test_tables, test_notes ...) ----
+
+#: Namespace declarations for bodies that use drawings, math, text boxes and revisions.
+RICH_NAMESPACES = {
+    "w": W_NS,
+    "r": R_NS,
+    "m": "http://schemas.openxmlformats.org/officeDocument/2006/math",
+    "mc": "http://schemas.openxmlformats.org/markup-compatibility/2006",
+    "w14": "http://schemas.microsoft.com/office/word/2010/wordml",
+    "wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+    "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+    "wps": "http://schemas.microsoft.com/office/word/2010/wordprocessingShape",
+    "v": "urn:schemas-microsoft-com:vml",
+    "o": "urn:schemas-microsoft-com:office:office",
+}
+FOOTNOTES_CT = "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
+ENDNOTES_CT = "application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml"
+PNG_1PX = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360f8cfc0f01f0005000201e2b3cc5d0000000049454e44ae426082"
+)
+
+
+def rich_xml(root: str, inner: str) -> str:
+    """``<w:{root}>`` declaring every prefix of :data:`RICH_NAMESPACES` around ``inner``."""
+    decls = " ".join(f'xmlns:{prefix}="{uri}"' for prefix, uri in RICH_NAMESPACES.items())
+    head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    return f"{head}<w:{root} {decls}>{inner}</w:{root}>"
+
+
+def rich_document_xml(body: str) -> str:
+    """``w:document`` whose body may use any prefix of :data:`RICH_NAMESPACES`."""
+    return rich_xml("document", f"<w:body>{body}</w:body>")
+
+
+def notes_xml(kind: str, notes: Mapping[str, str]) -> str:
+    """``w:footnotes``/``w:endnotes`` (``kind`` "footnote"/"endnote") with Word's separator
+    notes (ids -1 and 0) and one note per ``id -> paragraphs XML``."""
+    items = [
+        f'<w:{kind} w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:{kind}>',
+        f'<w:{kind} w:type="continuationSeparator" w:id="0"><w:p><w:r>'
+        f"<w:continuationSeparator/></w:r></w:p></w:{kind}>",
+    ]
+    items += [f'<w:{kind} w:id="{nid}">{xml}</w:{kind}>' for nid, xml in notes.items()]
+    return rich_xml(f"{kind}s", "".join(items))
+
+
+def rich_docx_bytes(
+    body: str,
+    *,
+    styles: str | None = None,
+    numbering: str | None = None,
+    footnotes: Mapping[str, str] | None = None,
+    endnotes: Mapping[str, str] | None = None,
+    media: Mapping[str, bytes] | None = None,
+    extra_rels: Iterable[Rel] = (),
+    extra: Mapping[str, bytes | str] | None = None,
+    overrides: Mapping[str, str] | None = None,
+    main_type: str = DOCX_MAIN,
+) -> bytes:
+    """A package around a rich body; ``media`` maps ``rId`` -> PNG bytes stored as
+    ``word/media/<rId>.png``; notes parts are added with their relationships."""
+    rels = list(extra_rels)
+    parts: dict[str, bytes | str] = dict(extra or {})
+    types = dict(overrides or {})
+    if footnotes is not None:
+        parts["word/footnotes.xml"] = notes_xml("footnote", footnotes)
+        rels.append(("rIdFootnotes", "footnotes", "footnotes.xml"))
+        types["word/footnotes.xml"] = FOOTNOTES_CT
+    if endnotes is not None:
+        parts["word/endnotes.xml"] = notes_xml("endnote", endnotes)
+        rels.append(("rIdEndnotes", "endnotes", "endnotes.xml"))
+        types["word/endnotes.xml"] = ENDNOTES_CT
+    for rid, data in (media or {}).items():
+        parts[f"word/media/{rid}.png"] = data
+        rels.append((rid, "image", f"media/{rid}.png"))
+        types[f"word/media/{rid}.png"] = "image/png"
+    return build_zip(
+        docx_entries(
+            document=rich_document_xml(body),
+            styles=styles,
+            numbering=numbering,
+            main_rels=rels,
+            extra=parts,
+            overrides=types,
+            main_type=main_type,
+        )
+    )
+
+
+def write_rich_docx(path: Path, body: str, **kwargs) -> Path:
+    """Write :func:`rich_docx_bytes` to ``path``; returns ``path``."""
+    path.write_bytes(rich_docx_bytes(body, **kwargs))
+    return path
+
+
+def numbering_xml(*parts: str) -> str:
+    """``w:numbering`` around raw ``w:abstractNum``/``w:num`` elements."""
+    return rich_xml("numbering", "".join(parts))
+
+
+def run(text: str, rpr: str = "") -> str:
+    """One ``w:r`` with optional raw ``w:rPr`` children."""
+    props = f"<w:rPr>{rpr}</w:rPr>" if rpr else ""
+    return f'<w:r>{props}<w:t xml:space="preserve">{escape(text)}</w:t></w:r>'
+
+
+def para(*inner: str, style: str | None = None, ppr: str = "", para_id: str | None = None) -> str:
+    """A ``w:p`` from raw inline XML pieces (plain strings are wrapped in runs)."""
+    props = (f'<w:pStyle w:val="{style}"/>' if style else "") + ppr
+    attrs = f' w14:paraId="{para_id}"' if para_id else ""
+    content = "".join(piece if piece.startswith("<") else run(piece) for piece in inner)
+    return f"<w:p{attrs}>{f'<w:pPr>{props}</w:pPr>' if props else ''}{content}</w:p>"
+
+
+def table(
+    rows: Iterable[Iterable[str]],
+    *,
+    grid: int | None = None,
+    row_props: Mapping[int, str] | None = None,
+) -> str:
+    """A ``w:tbl``: each cell is raw ``<w:tc>`` XML or plain text (one paragraph);
+    ``row_props`` maps a row index to raw ``w:trPr`` children."""
+    rows = [list(r) for r in rows]
+    cols = grid if grid is not None else max((len(r) for r in rows), default=0)
+    grid_xml = "".join("<w:gridCol/>" for _ in range(cols))
+    out = []
+    for index, row in enumerate(rows):
+        props = (row_props or {}).get(index)
+        tr_pr = f"<w:trPr>{props}</w:trPr>" if props else ""
+        cells = "".join(c if c.startswith("<w:tc") else f"<w:tc>{para(c)}</w:tc>" for c in row)
+        out.append(f"<w:tr>{tr_pr}{cells}</w:tr>")
+    return f"<w:tbl><w:tblPr/><w:tblGrid>{grid_xml}</w:tblGrid>{''.join(out)}</w:tbl>"
+
+
+def cell(*paragraphs: str, tc_pr: str = "") -> str:
+    """A ``w:tc`` from raw paragraph/table XML (plain strings become paragraphs)."""
+    props = f"<w:tcPr>{tc_pr}</w:tcPr>" if tc_pr else ""
+    content = "".join(x if x.startswith("<") else para(x) for x in paragraphs) or "<w:p/>"
+    return f"<w:tc>{props}{content}</w:tc>"

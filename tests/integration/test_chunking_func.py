@@ -1,0 +1,369 @@
+"""The async ``chunking_func``: where it finds blocks, how it routes, which sizes it uses."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import shutil
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from lightrag_pchunk.integration import chunking_func as chunking_func_module
+from lightrag_pchunk.integration.chunker import (
+    chunking_by_paragraph_semantic,
+    recursive_character_rows,
+)
+from lightrag_pchunk.integration.chunking_func import (
+    chunk_text,
+    chunking_func,
+    sidecar_directory,
+)
+from lightrag_pchunk.integration.ingest import register_document
+from lightrag_pchunk.integration.registry import close_registries
+from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+from lightrag_pchunk.integration.strategy import check_config, route_file
+from lightrag_pchunk.parse.document import parse_docx
+
+from sample_docs import write_mixed_document
+
+P_VARS = ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE", "CHUNK_OVERLAP_SIZE")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChunkingContext:
+    """The fields of LightRAG's ChunkingContext (versions newer than 1.5.7)."""
+
+    doc_id: str
+    file_path: str
+    sidecar_location: str | None
+    parse_format: str
+    parse_engine: str | None
+    process_options: str
+
+
+@pytest.fixture(autouse=True)
+def _clean(monkeypatch):
+    for name in P_VARS:
+        monkeypatch.delenv(name, raising=False)
+    close_registries()
+    yield
+    close_registries()
+
+
+@pytest.fixture(scope="module")
+def parsed(tmp_path_factory):
+    """The mixed sample document parsed by our native parser."""
+    work = tmp_path_factory.mktemp("mixed")
+    return parse_docx(write_mixed_document(work / "mixed.docx"), work / "out")
+
+
+def p_rows(tokenizer, parsed, size: int = 2000, overlap: int = 100) -> list[dict]:
+    return chunking_by_paragraph_semantic(
+        tokenizer,
+        parsed.content,
+        size,
+        blocks_path=parsed.blocks_path,
+        chunk_overlap_token_size=overlap,
+        doc_id=parsed.doc_id,
+    )
+
+
+def lightrag_r(tokenizer, text: str, size: int, overlap: int) -> list[dict]:
+    """LightRAG's R as its pipeline configures it (its default separator cascade)."""
+    from lightrag.chunker import chunking_by_recursive_character
+    from lightrag.parser.routing import env_r_separators
+
+    return chunking_by_recursive_character(
+        tokenizer, text, size, chunk_overlap_token_size=overlap, separators=env_r_separators()
+    )
+
+
+def contents(rows: list[dict]) -> list[str]:
+    return [r["content"] for r in rows]
+
+
+def messages(logs) -> str:
+    return "\n".join(r.getMessage() for r in logs.records)
+
+
+def test_contract_is_the_legacy_six_arguments_plus_keyword_context() -> None:
+    assert inspect.iscoroutinefunction(chunking_func)
+    signature = inspect.signature(chunking_func)
+    signature.bind(*([None] * 6))
+    signature.bind(*([None] * 6), context=None, lightrag_document_path="x", file_path="y")
+    assert chunking_func.accepts_chunking_context is True  # newer LightRAG passes context=
+
+
+async def test_blocks_from_lightrag_document_path_file_or_folder(cl100k_tokenizer, parsed) -> None:
+    expected = p_rows(cl100k_tokenizer, parsed)
+    for location in (parsed.blocks_path, parsed.parsed_dir, str(parsed.parsed_dir)):
+        rows = await chunking_func(
+            cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+            lightrag_document_path=location,
+        )  # fmt: skip
+        assert rows == expected
+    assert all({"heading", "parent_headings", "level"} <= set(r) for r in expected)
+
+
+async def test_p_never_inherits_the_global_chunk_size(cl100k_tokenizer, parsed) -> None:
+    # LightRAG passes its global CHUNK_SIZE/overlap positionally; P keeps its own 2000/100.
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 10, 300,
+        lightrag_document_path=parsed.blocks_path,
+    )  # fmt: skip
+    assert rows == p_rows(cl100k_tokenizer, parsed, 2000, 100)
+    assert max(r["tokens"] for r in rows) > 300
+
+
+async def test_the_cpu_work_runs_off_the_event_loop(cl100k_tokenizer, parsed, monkeypatch) -> None:
+    threads: list[int] = []
+    real = chunking_func_module.run_plan
+
+    def spy(*args, **kwargs):
+        threads.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(chunking_func_module, "run_plan", spy)
+    await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+        lightrag_document_path=parsed.blocks_path,
+    )  # fmt: skip
+    assert threads and threads[0] != threading.get_ident()
+
+
+def test_sidecar_location_uris() -> None:
+    folder = Path("/data/in put/__parsed__/报告 v2.docx.parsed")
+    assert sidecar_directory(folder.as_uri() + "/") == folder
+    assert sidecar_directory("file:///a/b%20c/") == Path("/a/b c")
+    assert sidecar_directory("/plain/path/") == Path("/plain/path")
+    for none in (None, "", "  ", "unknown_source", "https://example.com/x/"):
+        assert sidecar_directory(none) is None
+
+
+async def test_blocks_from_the_context_sidecar_location(cl100k_tokenizer, parsed, tmp_path) -> None:
+    folder = tmp_path / "in put" / "报告.docx.parsed"
+    folder.mkdir(parents=True)
+    shutil.copy(parsed.blocks_path, folder / "a.blocks.jsonl")
+    (folder / "b.blocks.jsonl").write_text("not json\n", encoding="utf-8")  # sorted second
+    context = ChunkingContext(
+        doc_id="doc-ctx",
+        file_path="报告.docx",
+        sidecar_location=folder.as_uri() + "/",
+        parse_format="lightrag",
+        parse_engine="native(smart_heading=true)",
+        process_options="C",
+    )
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200, context=context
+    )
+    assert contents(rows) == contents(p_rows(cl100k_tokenizer, parsed))
+
+
+@pytest.mark.parametrize(
+    ("engine", "options", "strategy"),
+    [("native", "C", "P"), ("native", "", "P"), ("docling", "iC", "P"), ("legacy", "C", "R"),
+     ("native", "R", "R")],
+)  # fmt: skip
+async def test_context_routing_follows_lightrags_own_decision(
+    cl100k_tokenizer, parsed, pchunk_logs, engine, options, strategy
+) -> None:
+    context = ChunkingContext(
+        doc_id="doc-ctx",
+        file_path="mixed.docx",
+        sidecar_location=parsed.parsed_dir.as_uri() + "/",
+        parse_format="lightrag",
+        parse_engine=engine,
+        process_options=options,
+    )
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200, context=context
+    )
+    assert ("heading" in rows[0]) == (strategy == "P")
+    if strategy == "R":
+        assert "recursive_character, P does not apply" in messages(pchunk_logs)
+
+
+async def test_registered_text_is_found_from_the_text_alone(
+    cl100k_tokenizer, parsed, tmp_path
+) -> None:
+    register_document(tmp_path, "mixed.docx", parsed.content, parsed.blocks_path)
+    from lightrag.utils import sanitize_text_for_encoding
+
+    passed_back = sanitize_text_for_encoding(parsed.content)  # what LightRAG hands us
+    rows = await chunking_func(cl100k_tokenizer, passed_back, None, False, 100, 1200)
+    assert rows == p_rows(cl100k_tokenizer, parsed)
+
+
+async def test_registered_settings_are_frozen_at_registration(
+    cl100k_tokenizer, parsed, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("CHUNK_P_SIZE", "700")
+    register_document(tmp_path, "mixed.docx", parsed.content, parsed.blocks_path)
+    monkeypatch.setenv("CHUNK_P_SIZE", "1500")  # too late: LightRAG freezes at enqueue too
+    rows = await chunking_func(cl100k_tokenizer, parsed.content, None, False, 100, 1200)
+    assert rows == p_rows(cl100k_tokenizer, parsed, 700)
+
+
+async def test_env_addon_params_and_hint_blocks_in_lightrags_order(
+    cl100k_tokenizer, parsed, monkeypatch
+) -> None:
+    base = {"lightrag_document_path": parsed.blocks_path}
+    monkeypatch.setenv("CHUNK_P_SIZE", "800")
+    rows = await chunking_func(cl100k_tokenizer, parsed.content, None, False, 100, 1200, **base)
+    assert rows == p_rows(cl100k_tokenizer, parsed, 800)
+    addon = {"chunker": {"paragraph_semantic": {"chunk_token_size": 600}}}
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200, addon_params=addon, **base
+    )
+    assert rows == p_rows(cl100k_tokenizer, parsed, 600)
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+        addon_params=addon, file_path="mixed.[-P(chunk_ts=500,chunk_ol=20)].docx", **base,
+    )  # fmt: skip
+    assert rows == p_rows(cl100k_tokenizer, parsed, 500, 20)
+
+
+def test_addon_params_and_overlap_come_from_the_calling_lightrag(cl100k_tokenizer, parsed) -> None:
+    rag = SimpleNamespace(
+        working_dir=None,
+        addon_params={"chunker": {"paragraph_semantic": {"chunk_token_size": 900}}},
+        chunk_overlap_token_size=40,
+    )
+    rows = chunk_text(
+        cl100k_tokenizer,
+        parsed.content,
+        1200,
+        100,
+        lightrag_document_path=parsed.blocks_path,
+        rag=rag,
+    )
+    assert rows == p_rows(cl100k_tokenizer, parsed, 900, 40)
+
+
+async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, monkeypatch) -> None:
+    monkeypatch.setenv("CHUNK_P_SIZE", "abc")
+    with pytest.raises(ValueError, match="CHUNK_P_SIZE"):
+        await chunking_func(
+            cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+            lightrag_document_path=parsed.blocks_path,
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rules", "name", "strategy"),
+    [
+        ("", "mixed.docx", "P"),  # unset: docx:native-P
+        ("", "mixed.[native-R].docx", "R"),
+        ("", "mixed.[-!].docx", "P"),  # no selector left: LightRAG calls chunking_func
+        ("", "mixed.[legacy].docx", "R"),
+        ("docx:legacy-F", "mixed.docx", "R"),
+        ("docx:native-C", "mixed.docx", "P"),
+        ("docx:native-F", "mixed.docx", "R"),
+        ("docx:native-P", "mixed.[-F].docx", "R"),
+        ("", "notes.txt", "R"),
+    ],
+)
+def test_route_file(monkeypatch, rules, name, strategy) -> None:
+    monkeypatch.setenv("LIGHTRAG_PARSER", rules)
+    route = route_file(name)
+    assert route.strategy == strategy, route.reason
+
+
+async def test_native_r_hint_gets_lightrags_r_with_the_global_size(
+    cl100k_tokenizer, parsed, pchunk_logs
+) -> None:
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 50, 400,
+        lightrag_document_path=parsed.blocks_path, file_path="mixed.[native-R].docx",
+    )  # fmt: skip
+    assert rows and all("heading" not in r for r in rows)
+    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, parsed.content, 400, 50))
+    log = messages(pchunk_logs)
+    assert "recursive_character, P does not apply: file-name hint [native-R] selects R" in log
+
+
+async def test_r_parameter_block_of_the_route(cl100k_tokenizer, parsed) -> None:
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 50, 400,
+        file_path="mixed.[native-R(chunk_ts=150,chunk_ol=0)].docx",
+    )  # fmt: skip
+    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, parsed.content, 150, 0))
+
+
+async def test_p_without_blocks_falls_back_to_r_at_p_size_with_the_log_line(
+    cl100k_tokenizer, parsed, pchunk_logs
+) -> None:
+    with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        rows = await chunking_func(
+            cl100k_tokenizer, parsed.content, None, False, 10, 300, file_path="mixed.docx"
+        )
+    assert rows == recursive_character_rows(cl100k_tokenizer, parsed.content, 2000, 100)
+    log = messages(pchunk_logs)
+    assert "fallback to recursive_character" in log and "not registered" in log
+
+
+@pytest.mark.parametrize("damage", ["delete", "not-utf8", "no-content-rows"])
+async def test_a_missing_or_broken_registered_blocks_file_falls_back(
+    cl100k_tokenizer, parsed, tmp_path, pchunk_logs, damage
+) -> None:
+    blocks = tmp_path / "copy.blocks.jsonl"
+    shutil.copy(parsed.blocks_path, blocks)
+    register_document(tmp_path, "mixed.docx", parsed.content, blocks)
+    if damage == "delete":
+        blocks.unlink()
+    elif damage == "not-utf8":
+        blocks.write_bytes(b"\xff\xfe\x00garbage")
+    else:
+        blocks.write_text('{"type": "meta"}\n', encoding="utf-8")
+    with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        rows = await chunking_func(cl100k_tokenizer, parsed.content, None, False, 100, 1200)
+    assert rows == recursive_character_rows(cl100k_tokenizer, parsed.content, 2000, 100)
+    assert "fallback to recursive_character" in messages(pchunk_logs)
+
+
+async def test_unknown_text_without_a_name_gets_r_at_the_global_size(
+    cl100k_tokenizer, pchunk_logs
+) -> None:
+    text = "Plain text inserted with rag.ainsert. " * 200
+    rows = await chunking_func(cl100k_tokenizer, text, None, False, 20, 250)
+    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 250, 20))
+    assert "P does not apply: no file name and no blocks" in messages(pchunk_logs)
+
+
+def test_check_config_refuses_a_bad_rule_or_variable_at_start_up(monkeypatch) -> None:
+    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;pdf:native-P")
+    with pytest.raises(ParserRoutingConfigError, match=r"rule 2 \('pdf:native-P'\)"):
+        check_config()
+    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P")
+    monkeypatch.setenv("CHUNK_P_OVERLAP_SIZE", "-3")
+    with pytest.raises(ValueError, match="CHUNK_P_OVERLAP_SIZE"):
+        check_config()
+    monkeypatch.delenv("CHUNK_P_OVERLAP_SIZE")
+    assert [rule.text for rule in check_config()] == ["docx:native-P"]
+
+
+async def test_an_invalid_rule_at_chunk_time_warns_but_never_fails_a_document(
+    cl100k_tokenizer, parsed, monkeypatch, pchunk_logs
+) -> None:
+    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;*.pdf:native")
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+        lightrag_document_path=parsed.blocks_path, file_path="mixed.docx",
+    )  # fmt: skip
+    assert rows == p_rows(cl100k_tokenizer, parsed)
+    assert "rule 2 ('*.pdf:native')" in messages(pchunk_logs)
+
+
+async def test_a_bad_hint_in_file_path_is_ignored_with_a_warning(
+    cl100k_tokenizer, parsed, pchunk_logs
+) -> None:
+    rows = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+        lightrag_document_path=parsed.blocks_path, file_path="mixed.[native-x].docx",
+    )  # fmt: skip
+    assert rows == p_rows(cl100k_tokenizer, parsed)
+    assert "ignoring file-name hint" in messages(pchunk_logs)

@@ -1,0 +1,180 @@
+"""``ainsert_files`` against a real LightRAG: per-file outcomes, failures, replace, progress."""
+
+from __future__ import annotations
+
+import io
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docx import Document
+
+from lightrag_pchunk.cli.ingest_cmd import build_offline_rag, no_extraction_llm
+from lightrag_pchunk.integration.ingest import (
+    FileResult,
+    ProgressBar,
+    ainsert_files,
+)
+from lightrag_pchunk.integration.registry import close_registries, open_registry
+from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+from lightrag_pchunk.naming import doc_id_for
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch):
+    for name in ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE"):
+        monkeypatch.delenv(name, raising=False)
+    close_registries()
+    yield
+    close_registries()
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    finalize_share_data()  # LightRAG's process-wide storage state: a fresh start per test
+
+
+def write_docx(path: Path, title: str = "Handbook", body: str = "Plain body text.") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = Document()
+    document.add_heading(title, level=1)
+    for n in range(1, 4):
+        document.add_heading(f"{n} Section {n}", level=2)
+        document.add_paragraph(f"{body} Paragraph {n} of the {title.lower()}.")
+    document.save(str(path))
+    return path
+
+
+@asynccontextmanager
+async def lightrag(work: Path, **kwargs: Any):
+    rag = build_offline_rag(work, **kwargs)
+    await rag.initialize_storages()
+    try:
+        yield rag
+    finally:
+        await rag.finalize_storages()
+
+
+async def status_of(rag, path: Path | str) -> dict | None:
+    return await rag.doc_status.get_by_id(doc_id_for(path))
+
+
+async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_path) -> None:
+    inputs = tmp_path / "in"
+    good = write_docx(inputs / "good.docx")
+    corrupt = inputs / "corrupt.docx"
+    corrupt.write_bytes(b"PK\x03\x04 this is not a zip")
+    pdf = inputs / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4")
+    hint = write_docx(inputs / "bad.[native-x].docx")
+    notes = inputs / "notes.txt"
+    notes.write_text("Meeting notes.\n\nSecond paragraph.", encoding="utf-8")
+    files = [good, inputs / "absent.docx", corrupt, pdf, hint, notes]
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, files, progress=False)
+        assert [r.status for r in report.results] == [
+            "inserted", "failed", "failed", "failed", "failed", "inserted",
+        ]  # fmt: skip
+        assert [r.path for r in report.results] == files
+        for result in report.failed:
+            assert await status_of(rag, result.path) is None  # nothing of it in LightRAG
+        assert (await status_of(rag, good))["status"] == "processed"
+    messages = {r.path.name: r.message for r in report.results}
+    assert messages["absent.docx"] == "no such file"
+    assert "cannot parse" in messages["corrupt.docx"] and "corrupt.docx" in messages["corrupt.docx"]
+    assert "cannot ingest .pdf" in messages["paper.pdf"]
+    assert "unsupported character 'x'" in messages["bad.[native-x].docx"]
+    assert [r.strategy for r in report.results if r.ok] == ["P", "R"]
+    assert not report.ok and len(report.failed) == 4
+
+
+async def test_a_document_lightrag_fails_to_process_is_removed_again(tmp_path) -> None:
+    async def llm(prompt: str, system_prompt: str | None = None, **kwargs: Any) -> str:
+        if "EXPLODE" in prompt:
+            raise RuntimeError("the model refused")
+        return await no_extraction_llm(prompt, system_prompt, **kwargs)
+
+    bad = write_docx(tmp_path / "in" / "bad.docx", body="EXPLODE")
+    good = write_docx(tmp_path / "in" / "good.docx")
+    async with lightrag(tmp_path / "rag", llm_model_func=llm) as rag:
+        report = await ainsert_files(rag, [bad, good], progress=False)
+        [failed, inserted] = report.results
+        assert failed.status == "failed" and "the model refused" in failed.message
+        assert inserted.status == "inserted"
+        assert await status_of(rag, bad) is None
+        chunk_ids = [f"{doc_id_for(bad)}-chunk-{i:03d}" for i in range(3)]
+        assert [c for c in await rag.text_chunks.get_by_ids(chunk_ids) if c] == []
+    assert open_registry(tmp_path / "rag").by_doc_id(doc_id_for(bad)) is None
+
+
+async def test_a_changed_file_needs_replace(tmp_path) -> None:
+    path = write_docx(tmp_path / "in" / "report.docx", body="First version.")
+    async with lightrag(tmp_path / "rag") as rag:
+        [first] = (await ainsert_files(rag, [path], progress=False)).results
+        write_docx(path, body="Second version, rewritten.")
+        [refused] = (await ainsert_files(rag, [path], progress=False)).results
+        assert refused.status == "failed" and "replace=True" in refused.message
+        [replaced] = (await ainsert_files(rag, [path], replace=True, progress=False)).results
+        assert replaced.status == "replaced"
+        stored = await rag.full_docs.get_by_id(first.doc_id)
+    assert "Second version" in stored["content"] and "First version" not in stored["content"]
+
+
+async def test_setup_errors_stop_before_any_file_is_touched(tmp_path, monkeypatch) -> None:
+    from lightrag.chunker import chunking_by_token_size
+
+    path = write_docx(tmp_path / "in" / "report.docx")
+    async with lightrag(tmp_path / "rag", chunking_func=chunking_by_token_size) as rag:
+        with pytest.raises(ValueError, match=r"chunking_func=lightrag_pchunk\.chunking_func"):
+            await ainsert_files(rag, [path], progress=False)
+    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;md:")
+    async with lightrag(tmp_path / "rag2") as rag:
+        with pytest.raises(ParserRoutingConfigError, match=r"rule 2 \('md:'\)"):
+            await ainsert_files(rag, [path], progress=False)
+    assert not (tmp_path / "rag" / "__parsed__").exists()
+    assert not (tmp_path / "rag2" / "__parsed__").exists()
+
+
+async def test_options_only_hint_keeps_p_and_passes_skip_kg(tmp_path) -> None:
+    path = write_docx(tmp_path / "in" / "memo.[-!].docx")
+    async with lightrag(tmp_path / "rag") as rag:
+        [result] = (await ainsert_files(rag, [path], progress=False)).results
+        status = await status_of(rag, "memo.docx")
+        chunks = await rag.text_chunks.get_by_ids(status["chunks_list"])
+    assert result.strategy == "P" and result.status == "inserted"
+    assert status["metadata"]["process_options"] == "!"
+    assert all(not c["llm_cache_list"] for c in chunks)  # "!": LightRAG extracted nothing
+    assert all(c["heading"] for c in chunks)
+
+
+async def test_a_native_route_for_a_format_we_cannot_parse_gets_r(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;md:native-P")
+    notes = tmp_path / "in" / "notes.md"
+    notes.parent.mkdir(parents=True)
+    notes.write_text("# Notes\n\nSome text.", encoding="utf-8")
+    async with lightrag(tmp_path / "rag") as rag:
+        [result] = (await ainsert_files(rag, [notes], progress=False)).results
+    assert (result.status, result.strategy) == ("inserted", "R")
+    entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
+    assert "parses only .docx natively" in entry.reason
+
+
+async def test_progress_is_reported_per_file(tmp_path) -> None:
+    files = [write_docx(tmp_path / "in" / f"doc{i}.docx", title=f"Doc {i}") for i in range(2)]
+    calls: list[tuple[int, int, FileResult]] = []
+    async with lightrag(tmp_path / "rag") as rag:
+        await ainsert_files(rag, files, progress=lambda *args: calls.append(args))
+    assert [(done, total, r.path) for done, total, r in calls] == [
+        (1, 2, files[0]),
+        (2, 2, files[1]),
+    ]
+
+
+def test_progress_bar_draws_one_line_per_file_when_not_a_terminal(tmp_path) -> None:
+    stream = io.StringIO()
+    bar = ProgressBar(2, stream=stream, width=4)
+    bar(1, 2, FileResult(tmp_path / "a.docx", "inserted", "doc-a", "P", 3))
+    bar(2, 2, FileResult(tmp_path / "b.docx", "failed", message="no such file"))
+    assert stream.getvalue().splitlines() == [
+        "[##..] 1/2 a.docx: inserted (P, 3 chunks)",
+        "[####] 2/2 b.docx: FAILED: no such file",
+    ]
