@@ -3,7 +3,11 @@
 - ``realistic``: 20 H1 chapters, 200 H2 sections, ~58 H3 subsections; prose paragraphs of
   80-400 words, short lines, bullet and numbered lists, heading-only sections, four
   300-row x 5-column tables (two with a repeating header row). About 250k cl100k tokens.
-- ``small_sections``: 25 H1, 500 H2 and 5,000 H3 sections of 25-55 words each.
+- ``small_sections``: 25 H1, 500 H2 and 5,000 H3 sections of 25-55 words each (the section
+  count is a parameter, for the doubling series).
+- ``siblings``: one H1 and 4,000 H2 siblings under it, each body a 96-word paragraph of ~103
+  cl100k tokens (100-108), so at N=100 no anchor split helps and every sibling is cut into
+  pieces that share one parent: LightRAG's quadratic stress case (facts §6.2, §7).
 
 Both mirror the documents of LightRAG's own measurements (facts file §7).
 """
@@ -126,5 +130,17 @@ def small_sections(path: Path, seed: int = 42, h3_sections: int = 5000) -> Path:
             document.add_heading(f"{h2 + 1}.{leaf + 1} Requirement", level=3)
             document.add_paragraph(_paragraph(rng, rng.randint(25, 55)))
             count += 1
+    document.save(path)
+    return path
+
+
+def siblings(path: Path, seed: int = 42, count: int = 4000, words: int = 96) -> Path:
+    """Write ``count`` same-parent H2 siblings of ``words`` words each to ``path``."""
+    rng = random.Random(seed)
+    document = Document()
+    document.add_heading("Root", level=1)
+    for index in range(1, count + 1):
+        document.add_heading(f"Sibling {index}", level=2)
+        document.add_paragraph(_paragraph(rng, words))
     document.save(path)
     return path

@@ -1,1 +1,60 @@
-"""lightrag-pchunk: Paragraph Semantic (P) chunking of DOCX for LightRAG."""
+"""lightrag-pchunk: Paragraph Semantic (P) chunking of DOCX for LightRAG.
+
+The public API, loaded on first use so that ``import lightrag_pchunk`` stays cheap
+(LightRAG itself is imported only by the integration functions):
+
+- parsing: :func:`parse_docx`, :class:`ParsedDocument`, :class:`DocxParseError`
+- chunking: :func:`chunking_by_paragraph_semantic` (LightRAG's file-chunker contract),
+  :func:`chunk_rows` (the pure pipeline), :class:`Block`, :class:`Chunk`, :class:`BlockRow`,
+  :class:`Thresholds`, :func:`load_tiktoken`
+- LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
+  :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
+  :func:`uninstall`, :func:`is_installed`
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+try:
+    __version__ = version("lightrag-pchunk")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+_EXPORTS = {
+    "parse_docx": "lightrag_pchunk.parse.document",
+    "ParsedDocument": "lightrag_pchunk.parse.document",
+    "DocxParseError": "lightrag_pchunk.errors",
+    "BlockFileError": "lightrag_pchunk.errors",
+    "chunking_by_paragraph_semantic": "lightrag_pchunk.integration.chunker",
+    "chunk_rows": "lightrag_pchunk.chunk.pipeline",
+    "Block": "lightrag_pchunk.model",
+    "BlockRow": "lightrag_pchunk.model",
+    "Chunk": "lightrag_pchunk.model",
+    "Thresholds": "lightrag_pchunk.model",
+    "load_tiktoken": "lightrag_pchunk.tokens",
+    "chunking_func": "lightrag_pchunk.integration.chunking_func",
+    "ainsert_files": "lightrag_pchunk.integration.ingest",
+    "register_document": "lightrag_pchunk.integration.ingest",
+    "check_config": "lightrag_pchunk.integration.strategy",
+    "install": "lightrag_pchunk.integration.plugin",
+    "uninstall": "lightrag_pchunk.integration.plugin",
+    "is_installed": "lightrag_pchunk.integration.plugin",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lightrag_pchunk' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

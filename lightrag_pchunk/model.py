@@ -13,6 +13,9 @@ from typing import Any
 #: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
 MAX_ANCHOR_CANDIDATE_LENGTH = 100
 
+#: ``Paragraph.tokens`` of a line not counted on its own (its block's count is exact).
+UNCOUNTED = -1
+
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
 PREFACE_HEADING = "Preface/Uncategorized"
 
@@ -51,6 +54,9 @@ class Paragraph:
     """One line of a block's content, with its token count measured once when made.
 
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
+    ``tokens`` is :data:`UNCOUNTED` for the lines of a row too small to ever be split,
+    whose block was counted as a whole; they are counted if that block is cut after all
+    (``chunk.blocks.counted``).
     """
 
     text: str

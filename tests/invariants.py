@@ -210,7 +210,7 @@ class _Source:
         if cursor < 0:
             return -1
         row_start = self.row_starts[self.row_of(cursor)]
-        at = self.text.rfind(line, row_start, cursor + len(line))
+        at = self.text.rfind(line, row_start, self._gap(cursor + 1))
         if at >= 0 and not any(self._new_chars(line, at)):
             return at
         return -1

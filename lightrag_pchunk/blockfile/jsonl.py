@@ -37,6 +37,11 @@ _ROW_KEYS = (
     "positions",
 )
 
+_KNOWN_KEYS = frozenset((*_ROW_KEYS, "is_title_block"))
+
+#: One decoder for every line (json.loads(..., strict=False) builds a new one per call);
+#: strict=False accepts raw control characters inside strings, as LightRAG's reader does.
+_DECODER = json.JSONDecoder(strict=False)
 _JSON_STRING_FIELD = r'"{name}"\s*:\s*"((?:[^"\\]|\\.)*)("?)'
 
 
@@ -100,7 +105,7 @@ def _row_from_line(
     line: str, line_number: int, previous: BlockRow | None, result: BlockFile
 ) -> BlockRow | None:
     try:
-        obj = json.loads(line, strict=False)
+        obj = _DECODER.decode(line)
     except ValueError:
         return _salvage(line, line_number, previous, result)
     if not isinstance(obj, dict):
@@ -151,7 +156,7 @@ def row_from_mapping(
         if isinstance(positions_raw, list)
         else ()
     )
-    extra = {k: v for k, v in obj.items() if k not in _ROW_KEYS and k != "is_title_block"}
+    extra = {k: v for k, v in obj.items() if k not in _KNOWN_KEYS}
     for key in ("format", "session_type", "table_slice"):
         if key in obj and obj[key] != _DEFAULTS[key]:
             extra[key] = obj[key]

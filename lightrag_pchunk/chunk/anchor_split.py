@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, build_block, exceeds, make_paragraph
+from lightrag_pchunk.chunk.blocks import (
+    PARAGRAPH_JOINER,
+    build_block,
+    counted,
+    exceeds,
+    make_paragraph,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.table_slices import slice_table
 from lightrag_pchunk.model import Block, Paragraph, TableRole
@@ -107,6 +113,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
     while pending:
         current = pending.pop()
         over, current = exceeds(current, cap, ctx.counter)
+        current = counted(current, ctx.counter)
         if not over:
             done.append(current)
             continue
@@ -224,7 +231,7 @@ def split_without_anchors(block: Block, ctx: Context, *, verify: bool = False) -
     Every piece keeps the block's heading and parents. With ``verify`` each packed group is
     measured exactly before it is accepted (the final guard of the pipeline uses it).
     """
-    pieces = _expand(block, ctx)
+    pieces = _expand(counted(block, ctx.counter), ctx)
     return pack_pieces(pieces, block, ctx, cap=ctx.thresholds.target_max, verify=verify)
 
 

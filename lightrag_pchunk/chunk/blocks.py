@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import chain
 
-from lightrag_pchunk.model import Block, Paragraph, TableRole
+from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -39,9 +40,15 @@ def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) 
     )
 
 
-def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ...]:
-    """The non-blank lines of a content row, each counted once."""
-    return tuple(make_paragraph(line, counter) for line in content.split("\n") if line.strip())
+def split_paragraphs(
+    content: str, counter: TokenCounter, *, lazy: bool = False
+) -> tuple[Paragraph, ...]:
+    """The non-blank lines of a content row, each counted once (or left
+    :data:`~lightrag_pchunk.model.UNCOUNTED` when ``lazy``)."""
+    lines = [line for line in content.split("\n") if line.strip()]
+    if lazy:
+        return tuple(Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines)
+    return tuple(make_paragraph(line, counter) for line in lines)
 
 
 def build_block(
@@ -66,6 +73,18 @@ def build_block(
         is_exact=is_exact,
         **changes,  # type: ignore[arg-type]
     )
+
+
+def counted(block: Block, counter: TokenCounter) -> Block:
+    """``block`` with every paragraph counted: the lines of a small row are counted only
+    when something cuts its block after all (rare: heading glue near the cap, a re-cut)."""
+    if all(p.tokens != UNCOUNTED for p in block.paragraphs):
+        return block
+    paragraphs = tuple(
+        p if p.tokens != UNCOUNTED else replace(p, tokens=counter.count(p.text))
+        for p in block.paragraphs
+    )
+    return replace(block, paragraphs=paragraphs)
 
 
 def _joints(block: Block) -> int:
@@ -96,34 +115,75 @@ def exceeds(block: Block, cap: int, counter: TokenCounter) -> tuple[bool, Block]
     return measured.tokens > cap, measured
 
 
+class BlockRun:
+    """Blocks to be joined with ``"\n\n"`` into one, keeping the first one's identity
+    unless told otherwise. The joined count is estimated from the parts' counts and
+    re-encoded only when the estimate cannot decide against a cap (spec §9.5); the joined
+    text is built once, by :meth:`build`.
+    """
+
+    __slots__ = ("blocks", "identity", "is_exact", "joints", "tokens")
+
+    def __init__(self, first: Block) -> None:
+        self.blocks = [first]
+        self.identity = first
+        self.tokens = first.tokens
+        self.is_exact = first.is_exact
+        self.joints = _joints(first)
+
+    @property
+    def last(self) -> Block:
+        return self.blocks[-1]
+
+    def try_add(self, blocks: Sequence[Block], cap: int, counter: TokenCounter) -> bool:
+        """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
+        estimate = self.tokens
+        joints = self.joints
+        joiner = counter.count(BLOCK_JOINER)
+        for block in blocks:
+            estimate += joiner + block.tokens
+            joints += _joints(block) + 1
+        tokens, is_exact = estimate, False
+        if estimate > cap:
+            if _lower_bound(estimate, joints) > cap:
+                return False
+            text = BLOCK_JOINER.join(b.content for b in [*self.blocks, *blocks])
+            tokens, is_exact = counter.count(text), True
+            if tokens > cap:
+                return False
+        self.blocks.extend(blocks)
+        self.tokens, self.is_exact, self.joints = tokens, is_exact, joints
+        return True
+
+    def build(self, role: TableRole = TableRole.NONE) -> Block:
+        """The joined block (a run of one block is that block, unchanged)."""
+        if len(self.blocks) == 1:
+            return self.blocks[0]
+        identity = self.identity
+        return Block(
+            heading=identity.heading,
+            parent_headings=identity.parent_headings,
+            level=identity.level,
+            paragraphs=tuple(chain.from_iterable(b.paragraphs for b in self.blocks)),
+            content=BLOCK_JOINER.join(b.content for b in self.blocks),
+            tokens=self.tokens,
+            is_exact=self.is_exact,
+            role=role,
+            source_row=identity.source_row,
+            part=identity.part,
+            block_ids=tuple(dict.fromkeys(chain.from_iterable(b.block_ids for b in self.blocks))),
+            is_title=identity.is_title,
+            oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
+        )
+
+
 def join_blocks(
-    left: Block, right: Block, cap: int, counter: TokenCounter, **changes: object
+    left: Block, right: Block, cap: int, counter: TokenCounter, *, role: TableRole = TableRole.NONE
 ) -> Block | None:
-    """``left`` + ``"\\n\\n"`` + ``right`` keeping ``left``'s identity, or None if over ``cap``.
+    """``left`` + ``"\n\n"`` + ``right`` keeping ``left``'s identity, or None if over ``cap``.
 
     The joined text is re-encoded only when the estimate cannot decide (spec §9.5).
-    Block ids are concatenated without duplicates; the role becomes NONE unless
-    ``changes`` say otherwise.
+    Block ids are concatenated without duplicates.
     """
-    estimate = left.tokens + counter.count(BLOCK_JOINER) + right.tokens
-    content = left.content + BLOCK_JOINER + right.content
-    joints = _joints(left) + _joints(right) + 1
-    tokens, is_exact = estimate, False
-    if estimate > cap:
-        if _lower_bound(estimate, joints) > cap:
-            return None
-        tokens, is_exact = counter.count(content), True
-        if tokens > cap:
-            return None
-    ids = left.block_ids + tuple(i for i in right.block_ids if i not in left.block_ids)
-    fields: dict[str, object] = {"role": TableRole.NONE, **changes}
-    return replace(
-        left,
-        paragraphs=left.paragraphs + right.paragraphs,
-        content=content,
-        tokens=tokens,
-        is_exact=is_exact,
-        block_ids=ids,
-        oversize=left.oversize or right.oversize,
-        **fields,  # type: ignore[arg-type]
-    )
+    run = BlockRun(left)
+    return run.build(role) if run.try_add([right], cap, counter) else None

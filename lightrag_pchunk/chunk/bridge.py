@@ -104,8 +104,8 @@ def _log(left: Block, prefix: int, middle: int, suffix: int) -> None:
 
 def _prefix_end(text: str, ids: list[int], budget: int, counter: TokenCounter) -> int:
     """Character end of the longest prefix of ``text`` within ``budget`` tokens, cut on a
-    token boundary but never inside a character, moved back to a word or sentence
-    boundary when one lies in its second half."""
+    token boundary but never inside a character, then moved back to a word or sentence
+    boundary so that no fragment of a word is copied."""
     take = budget
     while take > 0:
         decoded = counter.decode(ids[:take])
@@ -149,25 +149,41 @@ def _common_suffix(text: str, other: str) -> int:
     return index
 
 
+def _is_cjk(ch: str) -> bool:
+    # Kana, CJK ideographs, Hangul: scripts written without spaces between words.
+    return "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af"
+
+
 def _is_boundary(text: str, position: int) -> bool:
-    """True when a cut at ``position`` falls between words or after a sentence mark."""
+    """True when a cut at ``position`` falls between words (or CJK characters) or after a
+    sentence or clause mark."""
     if position <= 0 or position >= len(text):
         return True
-    before = text[position - 1]
-    return before.isspace() or text[position].isspace() or before in _CUT_AFTER
+    before, after = text[position - 1], text[position]
+    return (
+        before.isspace()
+        or after.isspace()
+        or before in _CUT_AFTER
+        or (_is_cjk(before) and _is_cjk(after))
+    )
+
+
+def _has_boundary(text: str) -> bool:
+    return any(_is_boundary(text, position) for position in range(1, len(text)))
 
 
 def _boundary_before(text: str, end: int) -> int:
-    """``end`` or the nearest boundary before it, within the second half of the prefix."""
-    for position in range(end, end // 2, -1):
+    """``end`` or the nearest boundary before it, so that no fragment of a word is copied;
+    text without any boundary (one unbreakable run) keeps the token cut."""
+    for position in range(end, 0, -1):
         if _is_boundary(text, position):
             return position
-    return end
+    return 0 if _has_boundary(text) else end
 
 
 def _boundary_after(text: str, start: int) -> int:
-    """``start`` or the nearest boundary after it, within the first half of the suffix."""
-    for position in range(start, start + (len(text) - start) // 2):
+    """``start`` or the nearest boundary after it (mirror of :func:`_boundary_before`)."""
+    for position in range(start, len(text)):
         if _is_boundary(text, position):
             return position
-    return start
+    return len(text) if _has_boundary(text) else start

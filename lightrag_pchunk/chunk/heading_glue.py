@@ -19,7 +19,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.anchor_split import PackPiece, pack_pieces
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, join_blocks, make_paragraph
+from lightrag_pchunk.chunk.blocks import (
+    BLOCK_JOINER,
+    build_block,
+    counted,
+    join_blocks,
+    make_paragraph,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, TableRole
 
@@ -29,6 +35,8 @@ _GLUABLE_ROLES = (TableRole.NONE, TableRole.FIRST)
 
 def is_heading_only(block: Block) -> bool:
     """True when the block has a heading and every non-blank line is a Markdown heading."""
+    if not block.paragraphs or not block.paragraphs[-1].text.lstrip().startswith("#"):
+        return False  # the common case, decided without a regex
     return bool(block.heading.strip()) and all(
         _HEADING_LINE.match(p.text.lstrip()) for p in block.paragraphs if p.text.strip()
     )
@@ -87,6 +95,7 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
     if room < 1 or not block.paragraphs:
         return None
     counter = ctx.counter
+    block = counted(block, counter)
     joiner = counter.count("\n")
     holder = len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
     taken, total = 0, 0

@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, join_blocks
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, BlockRun
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
@@ -54,7 +54,7 @@ def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 
 
 # Role gates (§9.2 table). Phase B also lets a last slice absorb forward (§9.4).
-def _can_absorb_next(block: Block, *, cross_level: bool) -> bool:
+def _absorbs_forward(block: Block, *, cross_level: bool) -> bool:
     if block.role in (TableRole.NONE, TableRole.FIRST):
         return True
     return cross_level and block.role is TableRole.LAST
@@ -64,10 +64,11 @@ def _can_be_absorbed(block: Block) -> bool:
     return block.role in (TableRole.NONE, TableRole.LAST) and not block.is_title
 
 
-def _merged_role(left: Block, right: Block) -> TableRole:
-    """The role of ``left + right``: absorbable if ``left`` was, absorbing if ``right`` was."""
-    absorbable = left.role in (TableRole.NONE, TableRole.LAST)
-    absorbing = right.role in (TableRole.NONE, TableRole.FIRST)
+def _run_role(run: BlockRun) -> TableRole:
+    """The role of a joined run: absorbable if its first block was, absorbing if its last
+    block was; neither makes it locked (reported as ``middle``)."""
+    absorbable = run.blocks[0].role in (TableRole.NONE, TableRole.LAST)
+    absorbing = run.last.role in (TableRole.NONE, TableRole.FIRST)
     if absorbable and absorbing:
         return TableRole.NONE
     if absorbable:
@@ -79,22 +80,17 @@ def _is_untitled(block: Block) -> bool:
     return not block.parent_headings and block.heading.strip() in ("", PREFACE_HEADING)
 
 
-def _join(left: Block, right: Block, ctx: Context) -> Block | None:
-    """``left`` + ``right`` within ``target_max``, or None; see the module docstring."""
-    changes: dict[str, object] = {"role": _merged_role(left, right)}
-    if _is_untitled(left) and not _is_untitled(right):
-        changes.update(
-            heading=right.heading,
-            parent_headings=right.parent_headings,
-            level=right.level,
-            part=right.part,
-            source_row=right.source_row,
-        )
-    return join_blocks(left, right, ctx.thresholds.target_max, ctx.counter, **changes)
+def _add(run: BlockRun, blocks: Sequence[Block], ctx: Context) -> bool:
+    """Join ``blocks`` to ``run`` within target_max; the preamble hands over its identity."""
+    if not run.try_add(blocks, ctx.thresholds.target_max, ctx.counter):
+        return False
+    if _is_untitled(run.identity):
+        run.identity = next((b for b in blocks if not _is_untitled(b)), run.identity)
+    return True
 
 
-def _is_small(block: Block, ctx: Context) -> bool:
-    return 0 < block.tokens < ctx.thresholds.target_ideal
+def _is_small(tokens: int, ctx: Context) -> bool:
+    return 0 < tokens < ctx.thresholds.target_ideal
 
 
 def _are_peers(left: Block, right: Block, level: int) -> bool:
@@ -107,68 +103,67 @@ def _are_peers(left: Block, right: Block, level: int) -> bool:
     )
 
 
+def _built(runs: list[BlockRun]) -> list[Block]:
+    return [run.build(_run_role(run)) for run in runs]
+
+
 def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
     """Phase A and D.2 at ``level``: one greedy left-to-right pass."""
-    out: list[Block] = []
+    runs: list[BlockRun] = []
     i, n = 0, len(blocks)
     while i < n:
         block = blocks[i]
-        if out:
-            acc = out[-1]
+        if runs:
+            acc = runs[-1]
             if (
-                _are_peers(acc, block, level)
-                and _is_small(acc, ctx)
-                and _can_absorb_next(acc, cross_level=False)
+                _are_peers(acc.identity, block, level)
+                and _is_small(acc.tokens, ctx)
+                and _absorbs_forward(acc.last, cross_level=False)
                 and _can_be_absorbed(block)
+                and _add(acc, [block], ctx)
             ):
-                merged = _join(acc, block, ctx)
-                if merged is not None:
-                    out[-1] = merged
-                    i += 1
-                    continue
-            if acc.level == level and not _is_small(acc, ctx):
-                end, merged = _absorb_tail(acc, blocks, i, level, ctx)
-                if merged is not None:
-                    out[-1] = merged
+                i += 1
+                continue
+            if acc.identity.level == level and not _is_small(acc.tokens, ctx):
+                end = _absorb_tail(acc, blocks, i, level, ctx)
+                if end > i:
                     i = end
                     continue
-        out.append(block)
+        runs.append(BlockRun(block))
         i += 1
-    return out
+    return _built(runs)
 
 
-def _absorb_tail(
-    acc: Block, blocks: list[Block], start: int, level: int, ctx: Context
-) -> tuple[int, Block | None]:
+def _absorb_tail(acc: BlockRun, blocks: list[Block], start: int, level: int, ctx: Context) -> int:
     """D.2: ``acc`` (at or above ideal) absorbs the run of small peers from ``start`` when
     the run totals less than ``small_tail_threshold`` and the result fits. Returns the index
-    after the run and the merged block, or ``(start, None)``."""
-    if acc.is_title or not _can_absorb_next(acc, cross_level=False):
-        return start, None
+    after what was absorbed (``start`` when nothing was)."""
+    if acc.identity.is_title or not _absorbs_forward(acc.last, cross_level=False):
+        return start
     threshold = ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
     total, end = 0, start
     while end < len(blocks):
         block = blocks[end]
         if not (
-            _are_peers(acc, block, level) and _is_small(block, ctx) and _can_be_absorbed(block)
+            _are_peers(acc.identity, block, level)
+            and _is_small(block.tokens, ctx)
+            and _can_be_absorbed(block)
         ):
             break
         total += block.tokens + (joiner if end > start else 0)
         if total >= threshold:
-            return start, None  # the run is big enough to stand on its own
+            return start  # the run is big enough to stand on its own
         end += 1
-    if end == start:
-        return start, None
-    merged: Block | None = acc
-    for block in blocks[start:end]:
-        merged = _join(merged, block, ctx)
-        if merged is None:
-            return start, None
+    if end == start or not _add(acc, blocks[start:end], ctx):
+        return start
     logger.debug(
-        "merge tail: %r absorbed %d small block(s) of %d tokens", acc.heading, end - start, total
+        "merge tail: %r absorbed %d small block(s) of %d tokens",
+        acc.identity.heading,
+        end - start,
+        total,
     )
-    return end, merged
+    return end
 
 
 def is_descendant(shallow: Block, deep: Block) -> bool:
@@ -182,22 +177,23 @@ def is_descendant(shallow: Block, deep: Block) -> bool:
 
 def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
     """Phase B at ``level``: a shallower block absorbs the deeper block after it."""
-    out: list[Block] = []
+    runs: list[BlockRun] = []
     for block in blocks:
-        if out:
-            acc = out[-1]
-            forward = acc.level == level and block.level > level
-            backward = block.level == level and acc.level < level and _is_small(block, ctx)
+        if runs:
+            acc = runs[-1]
+            shallow = acc.identity
+            forward = shallow.level == level and block.level > level
+            backward = (
+                block.level == level and shallow.level < level and _is_small(block.tokens, ctx)
+            )
             if (
                 (forward or backward)
-                and _is_small(acc, ctx)
-                and _can_absorb_next(acc, cross_level=True)
+                and _is_small(acc.tokens, ctx)
+                and _absorbs_forward(acc.last, cross_level=True)
                 and _can_be_absorbed(block)
-                and is_descendant(acc, block)
+                and is_descendant(shallow, block)
+                and _add(acc, [block], ctx)
             ):
-                merged = _join(acc, block, ctx)
-                if merged is not None:
-                    out[-1] = merged
-                    continue
-        out.append(block)
-    return out
+                continue
+        runs.append(BlockRun(block))
+    return _built(runs)

@@ -38,18 +38,26 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 
 
 def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
-    """Stage A: one block per content row with text, each paragraph counted once.
+    """Stage A: one block per content row with text, counted once.
 
+    A row whose UTF-8 size is within ``min(table_max, target_max)`` can never be split
+    (a byte-level BPE token covers at least one byte), so it is encoded whole, which gives
+    an exact block count; its lines are counted only if something cuts it later. Other
+    rows are counted line by line, the block count being their sum plus the joiners.
     Rows whose content is blank are skipped (they hold no text).
     """
     blocks: list[Block] = []
     counter = ctx.counter
+    small = min(ctx.thresholds.table_max, ctx.thresholds.target_max)
     for index, row in enumerate(rows):
-        paragraphs = split_paragraphs(row.content, counter)
+        is_small = len(row.content.encode("utf-8", "surrogatepass")) <= small
+        paragraphs = split_paragraphs(row.content, counter, lazy=is_small)
         if not paragraphs:
             continue
         content = "\n".join(p.text for p in paragraphs)
-        if len(paragraphs) == 1:
+        if is_small:
+            tokens, is_exact = counter.count(content), True
+        elif len(paragraphs) == 1:
             tokens, is_exact = paragraphs[0].tokens, True
         else:
             tokens, is_exact = counter.estimate(p.tokens for p in paragraphs), False

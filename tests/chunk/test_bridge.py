@@ -47,24 +47,24 @@ def texts(block: Block) -> list[str]:
     return [p.text for p in block.paragraphs]
 
 
-def test_short_bridge_is_shared_by_both_tables(caplog) -> None:
+def test_short_bridge_is_shared_by_both_tables(pchunk_logs) -> None:
     ctx = char_context(400, 60)  # budgets min(60, 400 - 150 - 1, 200) = 60
     x, y = pair(ctx, ["Bridge text.", "Second line."])
-    with caplog.at_level(logging.DEBUG, logger="lightrag.pchunk"):
+    with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
         out = bridge([x, y], ctx)
     assert len(out) == 2 and out[0] is x
     assert texts(out[1]) == ["Bridge text.", "Second line.", table_text(150, "t2")]
     assert out[1].role is TableRole.FIRST
     assert out[1].content == "Bridge text.\nSecond line.\n" + table_text(150, "t2")
-    assert "bridge" in caplog.text and "prefix=25 middle=0 suffix=25" in caplog.text
+    assert "bridge" in pchunk_logs.text and "prefix=25 middle=0 suffix=25" in pchunk_logs.text
 
 
 @pytest.mark.parametrize("separator", [" ", ""])
-def test_long_bridge_gets_prefix_middle_and_suffix(caplog, separator) -> None:
+def test_long_bridge_gets_prefix_middle_and_suffix(pchunk_logs, separator) -> None:
     ctx = char_context(400, 45)  # budgets 45 each side
     text = separator.join(["A" * 45, "B" * 50, "C" * 45])
     x, y = pair(ctx, [text])
-    with caplog.at_level(logging.DEBUG, logger="lightrag.pchunk"):
+    with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
         out = bridge([x, y], ctx)
     assert [b.role for b in out] == [TableRole.LAST, TableRole.NONE, TableRole.FIRST]
     assert texts(out[0]) == [table_text(150, "t1"), "A" * 45]
@@ -73,7 +73,7 @@ def test_long_bridge_gets_prefix_middle_and_suffix(caplog, separator) -> None:
     assert "<table" not in out[1].content
     assert (out[1].source_row, out[1].heading, out[1].block_ids) == (0, "Sec", x.block_ids)
     assert separator.join([out[0].paragraphs[1].text, out[1].content, "C" * 45]) == text
-    assert "prefix=45 middle=50 suffix=45" in caplog.text
+    assert "prefix=45 middle=50 suffix=45" in pchunk_logs.text
 
 
 def test_cuts_prefer_word_boundaries_inside_the_budget() -> None:
@@ -159,3 +159,20 @@ def test_after_stage_b_the_bridge_joins_both_tables() -> None:
     assert out[6].content == "B" * 50
     assert texts(out[7])[0] == "C" * 45 and '"t2"' in texts(out[7])[1]
     assert all(b.tokens <= 400 for b in out)
+
+
+def test_a_copied_suffix_never_starts_inside_a_word() -> None:
+    # next budget = min(60, 400 - 390 - 1, 200) = 9 characters: "mma delta" would cut
+    # "gamma"; the copy snaps to the word boundary and carries "delta" only.
+    ctx = char_context(400, 60)
+    x, y = pair(ctx, ["alpha beta gamma delta"], first=table_text(390, "t2"))
+    out = bridge([x, y], ctx)
+    assert texts(out[0])[1:] == ["alpha beta gamma delta"]
+    assert texts(out[-1])[0] == "delta"
+
+
+def test_cjk_text_is_cut_between_characters() -> None:
+    ctx = char_context(400, 60)
+    x, y = pair(ctx, ["核电厂应当建立"], first=table_text(393, "t2"))  # next budget 6
+    out = bridge([x, y], ctx)
+    assert texts(out[-1])[0] == "电厂应当建立"

@@ -171,22 +171,22 @@ class TestHeaders:
         assert sum(rows_of(p.text).count(["h1", "h2"]) for p in pieces) == 1
         assert data_rows(pieces, 1) == rows
 
-    def test_header_too_big_to_repeat_degrades_without_loss(self, ctx400, caplog) -> None:
+    def test_header_too_big_to_repeat_degrades_without_loss(self, ctx400, pchunk_logs) -> None:
         header = ["H" * 120, "I"]  # 130 tokens > half of the 214-token room
         rows = [header, *DATA]
-        with caplog.at_level(logging.DEBUG, logger="lightrag.pchunk"):
+        with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
             pieces = slice_at(json_table(rows), ctx400, 250, 150, 80)
-        assert "too big to repeat" in caplog.text
+        assert "too big to repeat" in pchunk_logs.text
         assert all(p.is_table and p.tokens <= 250 for p in pieces)
         assert rows_of(pieces[0].text)[0] == header
         assert all(header not in rows_of(p.text) for p in pieces[1:])
         assert data_rows(pieces, 0) == rows
 
-    def test_mismatched_header_is_ignored(self, caplog) -> None:
+    def test_mismatched_header_is_ignored(self, pchunk_logs) -> None:
         ctx = char_context(400, table_headers={"t": "<thead><tr><th>H1</th></tr></thead>"})
-        with caplog.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
             pieces = slice_at(json_table([HEADER, *DATA]), ctx, 250, 150, 80)
-        assert "header ignored" in caplog.text
+        assert "header ignored" in pchunk_logs.text
         assert [p.tokens for p in pieces] == [142] * 6  # the first row is repeated instead
 
 
@@ -200,13 +200,13 @@ class TestFallbacks:
             '<table id="u4" format="html"><tr><td>' + "w " * 150 + "</td></tr></table>",
         ],
     )
-    def test_unrecognised_table_is_character_split(self, ctx400, caplog, text) -> None:
-        with caplog.at_level(logging.DEBUG, logger="lightrag.pchunk"):
+    def test_unrecognised_table_is_character_split(self, ctx400, pchunk_logs, text) -> None:
+        with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
             pieces = slice_at(text, ctx400, 250, 150, 80)
         assert len(pieces) > 1 and not any(p.is_table for p in pieces)
         assert all(p.tokens == len(p.text) <= 250 for p in pieces)
         assert "".join(p.text for p in pieces).replace(" ", "") == text.replace(" ", "")
-        assert parse_table(text).table_id in caplog.text
+        assert parse_table(text).table_id in pchunk_logs.text
 
     def test_unrecognised_table_stays_ordinary_text_in_its_block(self, ctx400) -> None:
         table = '<table id="u" format="csv">' + ";".join(f"r{i}" for i in range(90)) + "</table>"
@@ -253,7 +253,7 @@ class TestHtml:
 
 
 class TestStageB:
-    def test_roles_and_gluing(self, ctx400, caplog) -> None:
+    def test_roles_and_gluing(self, ctx400, pchunk_logs) -> None:
         table = json_table([HEADER, *DATA])
         block = make_block(
             f"# Section\nlead text\n{table}\ntrailing text",
@@ -264,7 +264,7 @@ class TestStageB:
             source_row=3,
             block_ids=("b3",),
         )
-        with caplog.at_level(logging.DEBUG, logger="lightrag.pchunk"):
+        with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
             out = table_slices([block], ctx400)
         roles = [b.role for b in out]
         assert roles == [TableRole.FIRST] + [TableRole.MIDDLE] * 4 + [TableRole.LAST]
@@ -276,7 +276,7 @@ class TestStageB:
             assert (b.heading, b.parent_headings, b.level) == ("Section", ("Doc",), 2)
             assert (b.source_row, b.block_ids, b.part) == (3, ("b3",), 0)
             assert b.content == "\n".join(p.text for p in b.paragraphs)
-        assert "table_chunk_role" in caplog.text and "slices=6" in caplog.text
+        assert "table_chunk_role" in pchunk_logs.text and "slices=6" in pchunk_logs.text
 
     def test_two_oversized_tables_give_a_last_first_transition(self, ctx400) -> None:
         one, two = json_table([HEADER, *DATA], "t1"), json_table([HEADER, *DATA], "t2")

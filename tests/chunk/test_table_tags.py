@@ -155,20 +155,20 @@ class TestTableRows:
         # A declared header the rows do not start with: the first row is the header.
         assert table_rows(tag, chars, '[["X", "Y"]]').header_count == 1
 
-    def test_mismatched_header_is_ignored_with_a_warning(self, chars, caplog) -> None:
+    def test_mismatched_header_is_ignored_with_a_warning(self, chars, pchunk_logs) -> None:
         rows = [["H1", "H2"], ["1", "a"], ["2", "b"]]
         tag = parse_table(f'<table id="tb-9" format="json">{json.dumps(rows)}</table>')
-        with caplog.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
             model = table_rows(tag, chars, "<thead><tr><th>H1</th></tr></thead>")
         assert model is not None and model.header_count == 1
-        assert "tb-9" in caplog.text and "header ignored" in caplog.text
+        assert "tb-9" in pchunk_logs.text and "header ignored" in pchunk_logs.text
 
         html_tag = parse_table(f'<table id="tb-8" format="html">{HTML_BODY}</table>')
-        caplog.clear()
-        with caplog.at_level(logging.WARNING, logger="lightrag.pchunk"):
+        pchunk_logs.clear()
+        with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
             model = table_rows(html_tag, chars, '[["Name", "Price"]]')
         assert model is not None and model.header_count == 1  # the <thead> row
-        assert "tb-8" in caplog.text and "header ignored" in caplog.text
+        assert "tb-8" in pchunk_logs.text and "header ignored" in pchunk_logs.text
 
     def test_html_header_from_sidecar_or_thead(self, chars) -> None:
         body = (

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import logging
 import os
 import types
 from unittest import mock
@@ -528,16 +527,6 @@ def test_settings_agree_with_lightrag(
 # --- reference_settings ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def pchunk_log(caplog):
-    """caplog for lightrag.pchunk: LightRAG's 'lightrag' logger does not propagate to root."""
-    log = logging.getLogger("lightrag.pchunk")
-    log.addHandler(caplog.handler)
-    with caplog.at_level(logging.WARNING, logger="lightrag.pchunk"):
-        yield caplog
-    log.removeHandler(caplog.handler)
-
-
 def test_reference_defaults():
     assert reference_settings(None, None, env={}) == (0, DEFAULT_REFERENCES_HEADINGS)
     assert DEFAULT_REFERENCES_HEADINGS == ("References", "Bibliography", "参考文献")
@@ -571,14 +560,14 @@ def test_reference_env_is_read_on_every_call():
         ("-1", 0, "paragraph_semantic negative CHUNK_P_REFERENCES_TAIL_N='-1'; using default 0"),
     ],
 )
-def test_reference_tail_n_env(pchunk_log, raw, expected, warning):
+def test_reference_tail_n_env(pchunk_logs, raw, expected, warning):
     assert reference_settings(None, None, env={"CHUNK_P_REFERENCES_TAIL_N": raw})[0] == expected
-    assert [r.getMessage() for r in pchunk_log.records] == ([warning] if warning else [])
+    assert [r.getMessage() for r in pchunk_logs.records] == ([warning] if warning else [])
 
 
-def test_reference_explicit_negative_tail_n_falls_back_with_a_warning(pchunk_log):
+def test_reference_explicit_negative_tail_n_falls_back_with_a_warning(pchunk_logs):
     assert reference_settings(-4, None, env={})[0] == 0
-    assert [r.getMessage() for r in pchunk_log.records] == [
+    assert [r.getMessage() for r in pchunk_logs.records] == [
         "paragraph_semantic negative references_tail_n=-4; using default 0"
     ]
 

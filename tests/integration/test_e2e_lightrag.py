@@ -53,10 +53,10 @@ def _isolated(monkeypatch, tmp_path):
     finalize_share_data()
 
 
-def write_report(path: Path) -> Path:
+def write_report(path: Path, seed: int = 7) -> Path:
     """The mixed sample plus text LightRAG's sanitizer changes (entities, edge whitespace)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_mixed_document(path)
+    write_mixed_document(path, seed=seed)
     document = Document(str(path))
     document.add_heading("7 Budget", level=2)
     document.add_paragraph("Research &amp; development gets 5 &lt; 6 units.   ")
@@ -128,6 +128,20 @@ async def test_sdk_chunking_func_lands_our_p_chunks(tmp_path, cl100k_tokenizer) 
     assert status["metadata"]["chunk_method"] == "legacy_chunking_func"
     assert_our_p_chunks(rows, our_p(cl100k_tokenizer, parsed.blocks_path))
     assert any("Research &amp; development" in r["content"] for r in rows)
+
+
+async def test_documents_chunked_concurrently_each_find_their_own_blocks(
+    tmp_path, cl100k_tokenizer
+) -> None:
+    paths = [write_report(tmp_path / "in" / f"report{i}.docx", seed=i) for i in range(3)]
+    parsed = [parse_docx(path, tmp_path / "parsed") for path in paths]
+    async with lightrag(tmp_path / "rag", max_parallel_insert=3) as rag:
+        for path, doc in zip(paths, parsed, strict=True):
+            register_document(rag, path, doc.content, doc.blocks_path)
+        await rag.ainsert([doc.content for doc in parsed], file_paths=[str(p) for p in paths])
+        stored = [await stored_chunks(rag, doc.doc_id) for doc in parsed]
+    for rows, doc in zip(stored, parsed, strict=True):
+        assert_our_p_chunks(rows, our_p(cl100k_tokenizer, doc.blocks_path))
 
 
 async def test_a_restart_between_enqueue_and_processing_still_finds_the_blocks(

@@ -178,3 +178,49 @@ def test_progress_bar_draws_one_line_per_file_when_not_a_terminal(tmp_path) -> N
         "[##..] 1/2 a.docx: inserted (P, 3 chunks)",
         "[####] 2/2 b.docx: FAILED: no such file",
     ]
+
+
+async def test_replace_rechunks_an_unchanged_file_with_new_settings(tmp_path, monkeypatch) -> None:
+    path = write_docx(tmp_path / "in" / "report.docx", body="Words. " * 300)
+    async with lightrag(tmp_path / "rag") as rag:
+        [first] = (await ainsert_files(rag, [path], progress=False)).results
+    monkeypatch.setenv("CHUNK_P_SIZE", "150")  # read when the next instance is created
+    async with lightrag(tmp_path / "rag") as rag:
+        [same] = (await ainsert_files(rag, [path], progress=False)).results
+        [again] = (await ainsert_files(rag, [path], replace=True, progress=False)).results
+    assert (first.status, same.status, again.status) == ("inserted", "unchanged", "replaced")
+    assert again.chunks > first.chunks == same.chunks
+
+
+async def test_an_unexpected_error_costs_only_its_own_file(tmp_path, monkeypatch) -> None:
+    from lightrag_pchunk.parse.document import parse_docx
+
+    def flaky_parser(path, output_dir, doc_id=None):
+        if "broken" in Path(path).name:
+            raise RuntimeError("parser bug")
+        return parse_docx(path, output_dir, doc_id=doc_id)
+
+    files = [write_docx(tmp_path / "in" / "broken.docx"), write_docx(tmp_path / "in" / "ok.docx")]
+    async with lightrag(tmp_path / "rag") as rag:
+        with pytest.raises(RuntimeError, match="parser bug"):  # the test suite's strict mode
+            await ainsert_files(rag, files, parse_docx=flaky_parser, progress=False)
+        monkeypatch.delenv("LIGHTRAG_PCHUNK_STRICT")
+        report = await ainsert_files(rag, files, parse_docx=flaky_parser, progress=False)
+    assert [r.status for r in report.results] == ["failed", "inserted"]
+    assert "RuntimeError: parser bug" in report.results[0].message
+
+
+async def test_the_same_text_under_a_second_name_is_refused_and_the_first_keeps_its_blocks(
+    tmp_path,
+) -> None:
+    first = write_docx(tmp_path / "in" / "first.docx")
+    copy = tmp_path / "in" / "copy.docx"
+    copy.write_bytes(first.read_bytes())
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [first, copy], progress=False)
+    assert [r.status for r in report.results] == ["inserted", "failed"]
+    assert "Identical content already exists" in report.results[1].message
+    registry = open_registry(tmp_path / "rag")
+    assert registry.by_doc_id(doc_id_for(copy)) is None
+    kept = registry.by_doc_id(doc_id_for(first))
+    assert kept is not None and kept.blocks_path.is_file()

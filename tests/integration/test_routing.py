@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 from unittest import mock
 
@@ -654,18 +653,8 @@ def test_only_the_last_bracket_before_the_extension_is_a_hint():
     assert split_filename_hint("a.[native-P]x.docx", {}) == ("a.[native-P]x.docx", None)
 
 
-@pytest.fixture
-def pchunk_log(caplog):
-    """caplog for lightrag.pchunk: LightRAG's 'lightrag' logger does not propagate to root."""
-    log = logging.getLogger("lightrag.pchunk")
-    log.addHandler(caplog.handler)
-    with caplog.at_level(logging.WARNING, logger="lightrag.pchunk"):
-        yield caplog
-    log.removeHandler(caplog.handler)
-
-
-def test_best_effort_hint_reading_warns_and_never_raises(pchunk_log):
-    caplog = pchunk_log
+def test_best_effort_hint_reading_warns_and_never_raises(pchunk_logs):
+    caplog = pchunk_logs
     assert canonical_name("a.[native-x].docx", {}) == "a.[native-x].docx"
     assert canonical_name("a.[draft].docx", {}) == "a.[draft].docx"
     messages = [r.getMessage() for r in caplog.records]

@@ -1,0 +1,483 @@
+"""``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
+
+Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints; unset:
+``docx:native-P``), parsed with our native parser when the route says ``native``,
+registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
+its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
+a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
+next file goes on. Inserting an unchanged file again changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.integration.chunker import STRICT_ENV
+from lightrag_pchunk.integration.chunking_func import chunking_func
+from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.registry import (
+    DocumentRegistry,
+    RegisteredDocument,
+    insert_key,
+    lightrag_sanitize,
+    open_registry,
+)
+from lightrag_pchunk.integration.routing import NATIVE, FilenameParserHintError, ParserRule
+from lightrag_pchunk.integration.strategy import (
+    Route,
+    check_config,
+    resolve_document_settings,
+    route_file,
+    settings_to_json,
+)
+from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: Suffixes read as UTF-8 text when the route does not parse them natively.
+TEXT_SUFFIXES = frozenset(
+    {
+        "txt",
+        "text",
+        "md",
+        "markdown",
+        "mdx",
+        "rst",
+        "csv",
+        "tsv",
+        "json",
+        "log",
+        "xml",
+        "yaml",
+        "yml",
+    }
+)
+
+INSERTED, UNCHANGED, REPLACED, QUEUED, FAILED = (
+    "inserted",
+    "unchanged",
+    "replaced",
+    "queued",
+    "failed",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """What happened to one file."""
+
+    path: Path
+    status: str  # inserted | unchanged | replaced | queued | failed
+    doc_id: str | None = None
+    strategy: str | None = None  # "P" | "R" (as planned at registration)
+    chunks: int = 0
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """False only for a file that failed."""
+        return self.status != FAILED
+
+    def describe(self) -> str:
+        """One line for a person: ``report.docx: inserted (P, 12 chunks)``."""
+        if self.status == FAILED:
+            return f"{self.path.name}: FAILED: {self.message}"
+        detail = (
+            f"{self.strategy}, {self.chunks} chunks" if self.strategy else f"{self.chunks} chunks"
+        )
+        extra = f"; {self.message}" if self.message else ""
+        return f"{self.path.name}: {self.status} ({detail}){extra}"
+
+
+@dataclass(slots=True)
+class IngestReport:
+    """The results of one :func:`ainsert_files` call, in input order."""
+
+    results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def failed(self) -> list[FileResult]:
+        """The files that failed."""
+        return [r for r in self.results if not r.ok]
+
+    @property
+    def ok(self) -> bool:
+        """True when no file failed."""
+        return not self.failed
+
+
+ProgressCallback = Callable[[int, int, FileResult], None]
+
+
+class ProgressBar:
+    """A text progress bar on a stream (redrawn in place on a terminal, else one line per file)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 24) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self._tty = bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def __call__(self, done: int, total: int, result: FileResult) -> None:
+        filled = self.width * done // max(total, 1)
+        bar = "#" * filled + "." * (self.width - filled)
+        line = f"[{bar}] {done}/{total} {result.describe()}"
+        if self._tty:
+            self.stream.write("\r\033[K" + line + ("\n" if done >= total else ""))
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+class _Unsupported(Exception):
+    """A file this helper cannot turn into text."""
+
+
+def _default_parse_docx() -> Callable[..., Any]:
+    try:
+        from lightrag_pchunk.parse.document import parse_docx
+    except ImportError as exc:  # pragma: no cover - the parser ships with the package
+        raise RuntimeError(
+            f"lightrag_pchunk.parse.document.parse_docx is not available ({exc})"
+        ) from exc
+    return parse_docx
+
+
+def _extract(
+    path: Path, route: Route, parsed_root: Path, doc_id: str, parse_docx: Callable[..., Any] | None
+) -> tuple[str, Path | None, int]:
+    """The document text, its blocks file (None when not parsed natively), parser warnings."""
+    suffix = path.suffix.lower().lstrip(".")
+    engine = route.directives.engine if route.directives is not None else None
+    if suffix == "docx":
+        # A docx routed to legacy or R is still read with our parser: its text is the best
+        # we have (LightRAG's legacy extractor only concatenates paragraphs).
+        parser = parse_docx or _default_parse_docx()
+        parsed = parser(path, parsed_root, doc_id=doc_id)
+        blocks = Path(parsed.blocks_path) if engine == NATIVE else None
+        return parsed.content, blocks, len(getattr(parsed, "warnings", ()) or ())
+    if suffix in TEXT_SUFFIXES:
+        try:
+            return path.read_text(encoding="utf-8"), None, 0
+        except UnicodeDecodeError as exc:
+            raise _Unsupported(f"{path.name} is not UTF-8 text ({exc.reason})") from None
+    raise _Unsupported(
+        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx (natively) "
+        "and UTF-8 text files; insert other formats through LightRAG's own server"
+    )
+
+
+def _field(doc: Any, name: str, default: Any = None) -> Any:
+    """A field of a doc_status record (a dict or a DocProcessingStatus)."""
+    if isinstance(doc, Mapping):
+        return doc.get(name, default)
+    return getattr(doc, name, default)
+
+
+def _status(doc: Any) -> str:
+    value = _field(doc, "status", "")
+    return str(getattr(value, "value", value) or "")
+
+
+def require_pchunk_chunking_func(rag: Any) -> None:
+    """Refuse a LightRAG whose ``chunking_func`` is still LightRAG's default (F).
+
+    Raises:
+        ValueError: saying how to construct the instance.
+    """
+    from lightrag.chunker import chunking_by_token_size
+
+    current = getattr(rag, "chunking_func", None)
+    if current is chunking_by_token_size:
+        raise ValueError(
+            "this LightRAG instance still uses its default chunking_func (fixed-token F), so "
+            "our blocks would never be read: create it with "
+            "LightRAG(..., chunking_func=lightrag_pchunk.chunking_func)"
+        )
+    if current is not chunking_func:
+        logger.warning(
+            "paragraph_semantic rag.chunking_func is %r, not lightrag_pchunk.chunking_func: "
+            "registered blocks are used only if it delegates to it",
+            current,
+        )
+
+
+def _entry(
+    name: str,
+    doc_id: str,
+    content: str,
+    blocks: Path | None,
+    route: Route,
+    settings: PSettings | None,
+) -> RegisteredDocument:
+    return RegisteredDocument(
+        key=insert_key(content),
+        source_name=name,
+        doc_id=doc_id,
+        strategy=route.strategy,
+        reason=route.reason,
+        blocks_path=blocks,
+        p_settings=settings_to_json(settings) if settings is not None else None,
+        r_params=dict(route.r_params),
+    )
+
+
+def register_document(
+    rag: Any,
+    file_path: str | os.PathLike[str],
+    content: str,
+    blocks_path: str | os.PathLike[str] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+) -> RegisteredDocument:
+    """Register a parsed document so ``chunking_func`` finds its blocks from its text alone.
+
+    For inserting by hand (``await rag.ainsert(content, file_paths=[file_path])``) what
+    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its working dir
+    holds the registry; its ``addon_params`` feed the P settings, frozen now as LightRAG
+    freezes its snapshot at enqueue) or just a working dir. ``content`` is the text you
+    insert; ``file_path`` the name you insert it under (a file-name hint routes it).
+
+    Raises:
+        FilenameParserHintError: a malformed hint in ``file_path``.
+        ValueError: a bad P setting.
+    """
+    env = os.environ if env is None else env
+    name = Path(file_path).name
+    route = route_file(name, check_config(env), env)
+    working_dir = getattr(rag, "working_dir", None) or rag
+    lightrag = rag if hasattr(rag, "working_dir") else None
+    settings = None
+    if route.strategy == "P":
+        settings = resolve_document_settings(route, addon_params=None, rag=lightrag, env=env)
+    blocks = Path(blocks_path) if blocks_path is not None else None
+    entry = _entry(name, doc_id_for(name), content, blocks, route, settings)
+    return open_registry(working_dir).register(entry)
+
+
+async def _delete(rag: Any, doc_id: str) -> str:
+    """Delete a document from LightRAG; "" when done, else why not."""
+    result = await rag.adelete_by_doc_id(doc_id)
+    state = getattr(result, "status", "success")
+    if state in ("success", "not_found"):
+        return ""
+    return f"LightRAG refused to delete {doc_id} ({state}): {getattr(result, 'message', '')}"
+
+
+async def _unregister(
+    registry: DocumentRegistry, doc_id: str, previous: RegisteredDocument | None
+) -> None:
+    """Drop a document's entry, giving its text back to the document that had it before.
+
+    Identical text under two names shares one key: the second file's registration replaced
+    the first file's entry, which must come back when the second is refused.
+    """
+    await asyncio.to_thread(registry.forget, doc_id)
+    if previous is not None and previous.doc_id != doc_id:
+        await asyncio.to_thread(registry.register, previous)
+
+
+async def _discard(
+    rag: Any, registry: DocumentRegistry, doc_id: str, previous: RegisteredDocument | None
+) -> None:
+    """Delete whatever LightRAG kept of a failed document, and its registry entry."""
+    try:
+        await rag.adelete_by_doc_id(doc_id)
+    except Exception as exc:  # the original failure is what the user needs to see
+        logger.error("paragraph_semantic could not delete failed document %s: %s", doc_id, exc)
+    await _unregister(registry, doc_id, previous)
+
+
+async def _duplicate_message(rag: Any, track_id: str, name: str) -> str:
+    """LightRAG's reason for not admitting a document (a duplicate record), if any."""
+    try:
+        records = await rag.aget_docs_by_track_id(track_id)
+    except Exception:  # pragma: no cover - older LightRAG
+        records = {}
+    for record in (records or {}).values():
+        if _field(record, "file_path") == name and _status(record) == FAILED:
+            return str(_field(record, "error_msg", "") or "")
+    return ""
+
+
+async def _insert_one(
+    rag: Any,
+    path: Path,
+    *,
+    rules: list[ParserRule],
+    env: Mapping[str, str],
+    registry: DocumentRegistry,
+    parsed_root: Path,
+    parse_docx: Callable[..., Any] | None,
+    replace: bool,
+    track_id: str,
+) -> FileResult:
+    if not path.is_file():
+        return FileResult(path, FAILED, message="no such file")
+    try:
+        route = route_file(path.name, rules, env)
+    except FilenameParserHintError as exc:
+        return FileResult(path, FAILED, message=str(exc))
+    doc_id = doc_id_for(path)
+
+    def fail(message: str) -> FileResult:
+        return FileResult(path, FAILED, doc_id, route.strategy, message=message)
+
+    try:
+        content, blocks, warnings = await asyncio.to_thread(
+            _extract, path, route, parsed_root, doc_id, parse_docx
+        )
+        if route.strategy == "P" and blocks is None:
+            route = Route(
+                "R",
+                f"{route.reason}, but lightrag-pchunk parses only .docx natively",
+                route.directives,
+            )
+        settings = None
+        if route.strategy == "P":
+            settings = resolve_document_settings(route, addon_params=None, rag=rag, env=env)
+    except DocxParseError as exc:
+        return fail(f"cannot parse: {exc}")
+    except (_Unsupported, ValueError) as exc:
+        return fail(str(exc))
+    except Exception as exc:  # one file's surprise must not cost the others their insert
+        if os.environ.get(STRICT_ENV, "").strip() not in ("", "0", "false"):
+            raise
+        logger.error("paragraph_semantic ingest %s: unexpected error", path, exc_info=True)
+        return fail(f"unexpected error while reading it: {type(exc).__name__}: {exc}")
+    sanitized = lightrag_sanitize(content)
+    if not sanitized:
+        return fail("the document has no text to insert")
+
+    status, enqueue = INSERTED, True
+    existing = await rag.doc_status.get_by_id(doc_id)
+    if existing:
+        state = _status(existing)
+        if state == "processed":
+            stored = await rag.full_docs.get_by_id(doc_id)
+            same = bool(stored) and _field(stored, "content") == sanitized
+            if same and not replace:
+                chunks = int(_field(existing, "chunks_count", 0) or 0)
+                return FileResult(path, UNCHANGED, doc_id, route.strategy, chunks)
+            if not replace:
+                return fail(
+                    f"already in LightRAG as {doc_id} with different content; delete it first "
+                    "or insert with replace=True (--replace)"
+                )
+            problem = await _delete(rag, doc_id)
+            if problem:
+                return fail(f"cannot replace it: {problem}")
+            status = REPLACED
+        elif state == FAILED:
+            problem = await _delete(rag, doc_id)  # a clean retry: nothing of it is kept
+            if problem:
+                return fail(f"cannot retry it: {problem}")
+        else:  # pending or in progress (an interrupted run): processing below picks it up
+            enqueue = False
+
+    entry = _entry(path.name, doc_id, content, blocks, route, settings)
+    previous = await asyncio.to_thread(registry.get, entry.key)
+    await asyncio.to_thread(registry.register, entry)
+    skip_kg = route.directives is not None and route.directives.options.skip_kg
+    try:
+        if enqueue:
+            await rag.apipeline_enqueue_documents(
+                content,
+                file_paths=[str(path)],
+                track_id=track_id,
+                process_options="!" if skip_kg else None,
+            )
+        await rag.apipeline_process_enqueue_documents()
+    except Exception as exc:
+        await _discard(rag, registry, doc_id, previous)
+        return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
+
+    record = await rag.doc_status.get_by_id(doc_id)
+    if not record:
+        await _unregister(registry, doc_id, previous)
+        why = await _duplicate_message(rag, track_id, canonical_basename(path.name))
+        return fail(f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
+    state = _status(record)
+    if state == "processed":
+        chunks = int(_field(record, "chunks_count", 0) or 0)
+        note = f"{warnings} parser warning(s), see the log" if warnings else ""
+        return FileResult(path, status, doc_id, route.strategy, chunks, note)
+    if state == FAILED:
+        error = str(_field(record, "error_msg", "") or "unknown error")
+        await _discard(rag, registry, doc_id, previous)
+        return fail(f"LightRAG failed to process it (removed again): {error}")
+    return FileResult(
+        path,
+        QUEUED,
+        doc_id,
+        route.strategy,
+        message=f"LightRAG's pipeline is busy; the document is {state} and will be processed there",
+    )
+
+
+async def ainsert_files(
+    rag: Any,
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    parse_docx: Callable[..., Any] | None = None,
+    parsed_dir: str | os.PathLike[str] | None = None,
+    replace: bool = False,
+    progress: bool | ProgressCallback = True,
+    env: Mapping[str, str] | None = None,
+) -> IngestReport:
+    """Insert files into ``rag`` with P chunking; one result per file, failures included.
+
+    ``rag`` must be an initialized LightRAG created with
+    ``chunking_func=lightrag_pchunk.chunking_func``. Parsed artefacts go to ``parsed_dir``
+    (default ``<working_dir>/__parsed__/<name>.parsed/``). ``replace`` deletes a file already in
+    LightRAG and inserts it again (to pick up changed content or settings); without it an
+    unchanged file is left as it is and a changed one fails (LightRAG keys documents by
+    file name). ``progress``: True draws a bar on stderr, a callable gets
+    ``(done, total, FileResult)``. ``parse_docx`` replaces our parser (same interface).
+
+    Raises:
+        ParserRoutingConfigError: LIGHTRAG_PARSER is invalid (before any file is touched).
+        ValueError: a bad CHUNK_P_* value, or ``rag`` still uses LightRAG's default chunker.
+    """
+    env = os.environ if env is None else env
+    rules = check_config(env)
+    require_pchunk_chunking_func(rag)
+    files = [Path(p) for p in paths]
+    working_dir = Path(getattr(rag, "working_dir", "."))
+    registry = open_registry(working_dir)
+    parsed_root = Path(parsed_dir) if parsed_dir is not None else working_dir / PARSED_DIR_NAME
+    callback: ProgressCallback | None = None
+    if callable(progress):
+        callback = progress
+    elif progress:
+        callback = ProgressBar(len(files))
+    track_id = f"pchunk-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
+    report = IngestReport()
+    for done, path in enumerate(files, start=1):
+        result = await _insert_one(
+            rag,
+            path,
+            rules=rules,
+            env=env,
+            registry=registry,
+            parsed_root=parsed_root,
+            parse_docx=parse_docx,
+            replace=replace,
+            track_id=track_id,
+        )
+        report.results.append(result)
+        log = logger.error if not result.ok else logger.info
+        log("paragraph_semantic ingest %s", result.describe())
+        if callback is not None:
+            callback(done, len(files), result)
+    return report
