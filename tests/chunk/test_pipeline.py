@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 import logging
 
-from helpers import CharTokenizer, char_context, make_row
-
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.tokens import TokenCounter
 
+from helpers import CharTokenizer, char_context, make_row
+
 
 def sentences(prefix: str, count: int, length: int = 40) -> str:
-    return "\n".join(f"{prefix}{i:02d}" + "s" * (length - len(prefix) - 4) + "." for i in range(count))
+    filler = "s" * (length - len(prefix) - 4)
+    return "\n".join(f"{prefix}{i:02d}{filler}." for i in range(count))
 
 
 def test_fragments_of_one_row_are_numbered_part_1_to_n() -> None:

@@ -206,3 +206,26 @@ def test_wordart_text_is_kept(tmp_path):
         '<w:r><w:pict><v:shape id="s1"><v:textpath string="DRAFT  COPY"/></v:shape></w:pict></w:r>'
     )
     assert parse_body(tmp_path, para("Body", wordart)) == "Body\nDRAFT COPY"
+
+
+def test_tab_stop_definitions_are_not_text_but_run_tabs_are():
+    tab_stops = (
+        '<w:tabs><w:tab w:val="left" w:pos="720"/><w:tab w:val="right" w:pos="9000"/></w:tabs>'
+    )
+    root = parse_xml(
+        rich_document_xml(para("Name", "<w:r><w:tab/></w:r>", "Value", ppr=tab_stops)).encode()
+    )
+    p = root.find(f"{qn('w:body')}/{qn('w:p')}")
+    assert InlineReader(None).read(p, "word/document.xml").text == "Name\tValue"
+
+
+def test_plain_and_rich_paragraphs_read_alike(tmp_path):
+    # The same words, once in plain runs (one-pass reader) and once next to a symbol (full walk).
+    plain = para("Alpha ", '<w:hyperlink r:id="x">' + run("beta") + "</w:hyperlink>", " gamma")
+    rich = para(
+        "Alpha ",
+        '<w:hyperlink r:id="x">' + run("beta") + "</w:hyperlink>",
+        " gamma",
+        '<w:r><w:sym w:font="Symbol" w:char="F0B7"/></w:r>',
+    )
+    assert parse_body(tmp_path, plain + rich) == "Alpha beta gamma\nAlpha beta gamma•"
