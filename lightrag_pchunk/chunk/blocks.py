@@ -23,12 +23,7 @@ _TABLE_OPEN = re.compile(r"<table(?:\s[^>]*)?>", re.IGNORECASE)
 
 def is_table_text(text: str) -> bool:
     """True for one complete ``<table ...>...</table>`` tag (surrounding spaces allowed)."""
-    stripped = text.strip()
-    return (
-        stripped.endswith("</table>")
-        and _TABLE_OPEN.match(stripped) is not None
-        and stripped.count("</table>") >= 1
-    )
+    return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
 def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) -> Paragraph:

@@ -45,9 +45,11 @@ def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     current = list(blocks)
     for level in sorted({block.level for block in current}, reverse=True):
         for _ in range(_MAX_ROUNDS):
-            before = len(current)
             current = _peer_pass(current, level, ctx)
+            before = len(current)
             current = _cross_level_pass(current, level, ctx)
+            # One greedy Phase A pass settles its level; only Phase B merges can make new
+            # neighbours for it (a block that absorbed its children meets its next sibling).
             if len(current) == before:
                 break
     return current

@@ -167,7 +167,9 @@ def _cut_table(
         return _Cut([paragraph], True)
     tag = parse_table(paragraph.text)
     header = ctx.table_headers.get(tag.table_id) if tag and tag.table_id else None
-    rows = table_rows(tag, ctx.counter, header) if tag is not None else None
+    # The table's measured count gives a density to estimate its rows from (no row encodes).
+    density = paragraph.tokens / len(paragraph.text) if paragraph.tokens > 0 else None
+    rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
     row_cap = max(row_cap or cap, cap)

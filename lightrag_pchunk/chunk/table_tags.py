@@ -13,7 +13,7 @@ import html
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any, Literal
@@ -276,7 +276,8 @@ class TableRows:
     of the body syntax (a ``", "`` separator, its wrapper's tags). Rows ``[a, b)`` re-wrapped
     cost about ``fixed + prefix[b] - prefix[a]``, plus ``header_cost`` when the first
     ``header_count`` rows are repeated in front of them. Stage B plans with these sums
-    and counts each re-wrapped slice exactly.
+    and counts each re-wrapped slice exactly, so a row's own count may be an estimate
+    (see :func:`table_rows`).
     """
 
     tag: TableTag
@@ -295,14 +296,22 @@ class TableRows:
         raise NotImplementedError
 
 
+RowCost = Callable[[str], int]
+
+
 class _JsonTableRows(TableRows):
     def __init__(
-        self, tag: TableTag, rows: list[Any], counter: TokenCounter, header_count: int
+        self,
+        tag: TableTag,
+        rows: list[Any],
+        counter: TokenCounter,
+        header_count: int,
+        cost: RowCost,
     ) -> None:
         self.tag, self.n, self.header_count = tag, len(rows), header_count
         self.texts = [dump_json_row(row) for row in rows]
         separator = counter.count(", ")
-        weights = (counter.count(text) + separator for text in self.texts)
+        weights = (cost(text) + separator for text in self.texts)
         self.prefix = list(accumulate(weights, initial=0))
         # k rows need k-1 separators: the weights hold one too many.
         self.fixed = counter.count(tag.wrap("[]")) - separator
@@ -318,7 +327,12 @@ class _JsonTableRows(TableRows):
 
 class _HtmlTableRows(TableRows):
     def __init__(
-        self, tag: TableTag, table: HtmlRows, counter: TokenCounter, header_count: int
+        self,
+        tag: TableTag,
+        table: HtmlRows,
+        counter: TokenCounter,
+        header_count: int,
+        cost: RowCost,
     ) -> None:
         self.tag, self.table = tag, table
         self.n, self.header_count = len(table.rows), header_count
@@ -328,10 +342,10 @@ class _HtmlTableRows(TableRows):
         previous: int | None = None
         for index, row in enumerate(table.rows):
             opens = row.group is not None and (index == 0 or row.group != previous)
-            weight = counter.count(row.text) + (tag_costs[row.group] if opens else 0)  # type: ignore[index]
+            weight = cost(row.text) + (tag_costs[row.group] if opens else 0)  # type: ignore[index]
             if index < header_count:
                 self.header_cost += weight  # repeated without its lead text
-            weights.append(weight + counter.count(row.lead))
+            weights.append(weight + (cost(row.lead) if row.lead else 0))
             previous = row.group
         self.prefix = list(accumulate(weights, initial=0))
         # A continuation slice may re-open its wrapper; the last one carries the tail.
@@ -350,24 +364,40 @@ class _HtmlTableRows(TableRows):
         return row.lead + row.text + tail
 
 
-def table_rows(tag: TableTag, counter: TokenCounter, header: str | None = None) -> TableRows | None:
+def table_rows(
+    tag: TableTag,
+    counter: TokenCounter,
+    header: str | None = None,
+    *,
+    density: float | None = None,
+) -> TableRows | None:
     """The sliceable rows of a table, or None when it is not recognised: unknown format,
     JSON that is not a list of at least 2 rows, HTML with fewer than 2 rows (spec §10).
 
     ``header`` is the table's ``table_header`` from ``.tables.json``; it names the header
     rows when the table starts with them, otherwise the first row (or a leading
     ``<thead>``) is the header. A header of the wrong format is ignored with a warning.
+    With ``density`` (the whole table's tokens per character, already measured) a row's
+    cost is estimated from its length instead of encoding every row: the costs only plan
+    balanced slices, and every slice is counted exactly before it is accepted.
     """
+    if density is None:
+        cost: RowCost = counter.count
+    else:
+
+        def cost(text: str) -> int:
+            return max(round(len(text) * density), 1)
+
     if tag.format == "json":
         rows = json_rows(tag.body)
         if rows is None or len(rows) < 2:
             return None
-        return _JsonTableRows(tag, rows, counter, _json_header_count(tag, rows, header))
+        return _JsonTableRows(tag, rows, counter, _json_header_count(tag, rows, header), cost)
     if tag.format == "html":
         table = html_rows(tag.body)
         if len(table.rows) < 2:
             return None
-        return _HtmlTableRows(tag, table, counter, _html_header_count(tag, table, header))
+        return _HtmlTableRows(tag, table, counter, _html_header_count(tag, table, header), cost)
     return None
 
 

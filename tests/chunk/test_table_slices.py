@@ -109,7 +109,10 @@ class TestRowSlicing:
 
         counter = TokenCounter(SeamTokenizer())
         ctx = Context.create(counter, 400)
-        pieces = slice_at(json_table([HEADER, *DATA]), ctx, 250, 150, 80)
+        text = json_table([HEADER, *DATA])
+        # A density of 1 token per character (the seams unseen) plans slices that undercount.
+        paragraph = make_paragraph(text, counter, tokens=len(text))
+        pieces = slice_table(paragraph, ctx, cap=250, ideal=150, last_min=80)
         # Each planned 4-row slice measures 142 + 4 * 30 = 262 > 250 and is halved:
         # 36 + 2 + 12 + 2 * 21 + 2 * 2 = 96, plus 2 seams = 156.
         assert [p.tokens for p in pieces] == [156] * 12
