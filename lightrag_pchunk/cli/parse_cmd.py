@@ -1,14 +1,276 @@
-"""`lightrag-pchunk parse` (placeholder until implemented)."""
+"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx -> blocks file + sidecars.
+
+One line per file on stdout: ``name: N blocks, T tables, E equations, D drawings, W warnings,
+S s -> blocks path`` or ``name: REFUSED [reason] message``. Folders are searched (recursively)
+for Word files, which are parsed in parallel processes with a progress bar on stderr (when it is
+a terminal). Exit code 0 when every file parsed, 1 when any was refused, 3 when the parser
+failed unexpectedly on any (a bug: please report it), 2 when no input file was found.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import sys
+import time
+import traceback
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename
+from lightrag_pchunk.parse.document import parse_docx
+
+#: File suffixes a folder is searched for.
+WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+EXIT_BUG = 3
+
+
+@dataclass
+class Outcome:
+    """What parsing one file gave (picklable: it comes back from a worker process)."""
+
+    source: str
+    ok: bool
+    seconds: float
+    blocks: int = 0
+    tables: int = 0
+    equations: int = 0
+    drawings: int = 0
+    warnings: list[str] = field(default_factory=list)
+    blocks_path: str = ""
+    reason: str = ""
+    message: str = ""
+
+    def line(self) -> str:
+        """The one line printed for this file."""
+        name = Path(self.source).name
+        if not self.ok:
+            return f"{name}: REFUSED [{self.reason}] {self.message}"
+        return (
+            f"{name}: {self.blocks} blocks, {self.tables} tables, {self.equations} equations,"
+            f" {self.drawings} drawings, {len(self.warnings)} warnings, {self.seconds:.2f} s"
+            f" -> {self.blocks_path}"
+        )
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("parse", help="(not implemented yet)")
+    """Add the ``parse`` sub-command."""
+    parser = subparsers.add_parser(
+        "parse",
+        help="parse .docx files into LightRAG blocks files (.blocks.jsonl + sidecars)",
+        description=(
+            "Parse Word files (.docx/.docm/.dotx/.dotm) into <name>.parsed/<stem>.blocks.jsonl"
+            " and its sidecars, exactly as LightRAG's native parser lays them out. Folders are"
+            " searched recursively and parsed in parallel."
+        ),
+    )
+    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="Word files or folders")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        default=None,
+        help="folder that receives <name>.parsed/ (default: __parsed__ next to each file)",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="parallel processes for several files (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise NotImplementedError("parse")
+    """Parse every input file; returns the exit code."""
+    files, missing = collect_files(args.paths)
+    for path in missing:
+        print(f"{path}: no such file or folder", file=sys.stderr)
+    if not files:
+        print("no Word files (.docx/.docm/.dotx/.dotm) to parse", file=sys.stderr)
+        return EXIT_USAGE
+    jobs = args.jobs or os.cpu_count() or 1
+    verbose = getattr(args, "verbose", 0)
+    show_bar = len(files) > 1 and not args.no_progress and sys.stderr.isatty()
+    progress = Progress(len(files), sys.stderr) if show_bar else None
+    # Warnings come back with each outcome and are printed once, under the file's line.
+    logger = logging.getLogger("lightrag.pchunk")
+    previous = logger.level
+    if verbose < 2:
+        logger.setLevel(logging.ERROR)
+    worst = EXIT_REFUSED if missing else 0
+    try:
+        for outcome in parse_many(files, args.output, jobs, quiet=verbose < 2):
+            if progress is not None:
+                progress.clear()
+            print(outcome.line(), flush=True)
+            for warning in outcome.warnings:
+                print(f"  {Path(outcome.source).name}: warning: {warning}", file=sys.stderr)
+            if outcome.reason == "internal-error":
+                print(outcome.message, file=sys.stderr)
+                worst = EXIT_BUG
+            elif not outcome.ok:
+                worst = max(worst, EXIT_REFUSED)
+            if progress is not None:
+                progress.step(Path(outcome.source).name)
+    finally:
+        logger.setLevel(previous)
+        if progress is not None:
+            progress.finish()
+    return worst
+
+
+def collect_files(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
+    """Word files named or found (recursively) in folders, in order, without duplicates;
+    and the arguments that do not exist. Word's lock files (``~$…``) and ``__parsed__``
+    folders are skipped."""
+    files: list[Path] = []
+    missing: list[str] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.suffix.lower() in WORD_SUFFIXES
+                and p.is_file()
+                and not p.name.startswith("~$")
+                and PARSED_DIR_NAME not in p.relative_to(path).parts
+            )
+        elif path.is_file():
+            found = [path]
+        else:
+            missing.append(raw)
+            continue
+        for item in found:
+            key = item.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(item)
+    return files, missing
+
+
+def parse_many(
+    files: list[Path], output: str | None, jobs: int, *, quiet: bool = True
+) -> Iterator[Outcome]:
+    """Outcomes as files finish; in worker processes when there are several files and jobs.
+
+    With ``output``, two inputs with the same canonical name would write the same folder: the
+    later ones are refused instead.
+    """
+    names: set[str] = set()
+    todo: list[Path] = []
+    for path in files:
+        name = canonical_basename(path.name)
+        if output is not None and name in names:
+            yield Outcome(
+                str(path),
+                False,
+                0.0,
+                reason="duplicate-name",
+                message=f"another input is also named {name}; its output would be overwritten",
+            )
+            continue
+        names.add(name)
+        todo.append(path)
+    if len(todo) <= 1 or jobs <= 1:
+        for path in todo:
+            yield parse_one(str(path), output)
+        return
+    initializer = _quiet if quiet else None
+    with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=initializer) as pool:
+        futures = [pool.submit(parse_one, str(path), output) for path in todo]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def parse_one(source: str, output: str | None) -> Outcome:
+    """Parse one file; refusals and unexpected failures become an :class:`Outcome`."""
+    start = time.perf_counter()
+    try:
+        result = parse_docx(source, output)
+    except DocxParseError as exc:
+        return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
+                       message=str(exc.detail))  # fmt: skip
+    except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
+        return Outcome(source, False, time.perf_counter() - start, reason="unreadable",
+                       message=str(exc))  # fmt: skip
+    except Exception:  # the CLI reports a parser bug per file instead of stopping the batch
+        return Outcome(
+            source,
+            False,
+            time.perf_counter() - start,
+            reason="internal-error",
+            message=traceback.format_exc(),
+        )
+    return Outcome(
+        source,
+        True,
+        time.perf_counter() - start,
+        blocks=result.blocks,
+        tables=result.tables,
+        equations=result.equations,
+        drawings=result.drawings,
+        warnings=list(result.warnings),
+        blocks_path=str(result.blocks_path),
+    )
+
+
+class Progress:
+    """A one-line progress bar on a terminal stream: ``[#####-----] 12/98 name``."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        self.width = width
+        self._shown = 0
+        self.step("")
+
+    def step(self, name: str) -> None:
+        """Count one more file (``name`` ""= just draw) and redraw the bar."""
+        if name:
+            self.done += 1
+        filled = self.width * self.done // max(self.total, 1)
+        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {self.done}/{self.total} {name}"
+        text = text[:100]
+        self.stream.write("\r" + text.ljust(self._shown))
+        self.stream.flush()
+        self._shown = len(text)
+
+    def clear(self) -> None:
+        """Erase the bar so a result line can be printed."""
+        self.stream.write("\r" + " " * self._shown + "\r")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        """Erase the bar for good."""
+        self.clear()
+
+
+def _quiet() -> None:
+    # Workers report warnings in their Outcome; the parent prints them.
+    logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+    return value

@@ -280,7 +280,7 @@ def test_positions_span_the_first_and_last_paraid_of_each_block(tmp_path):
     ]
 
 
-def test_custom_character_and_table_styles_named_like_headings_are_not_headings(tmp_path):
+def test_a_character_style_named_like_a_heading_is_not_a_heading(tmp_path):
     doc = Document()
     doc.styles.add_style("Heading 1 Char Custom", WD_STYLE_TYPE.CHARACTER)
     run_paragraph = doc.add_paragraph()
@@ -288,3 +288,55 @@ def test_custom_character_and_table_styles_named_like_headings_are_not_headings(
     path = tmp_path / "chars.docx"
     doc.save(path)
     assert outline(parse_docx(path, tmp_path / "out").rows) == [(1, "Preface/Uncategorized", ())]
+
+
+def test_list_restarts_overrides_and_formats(tmp_path):
+    levels = (
+        '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/>'
+        '<w:lvlText w:val="%1."/></w:lvl>'
+        '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/>'
+        '<w:lvlText w:val="(%2)"/></w:lvl>'
+    )
+    numbering = numbering_xml(
+        f'<w:abstractNum w:abstractNumId="0">{levels}</w:abstractNum>'
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'
+        '<w:num w:numId="2"><w:abstractNumId w:val="0"/>'
+        '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>'
+    )
+
+    def item(text: str, num: int, ilvl: int = 0) -> str:
+        numbered = f'<w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num}"/></w:numPr>'
+        return para(text, ppr=numbered)
+
+    body = (
+        item("one", 1)
+        + item("sub", 1, 1)
+        + item("sub two", 1, 1)
+        + item("two", 1)
+        + table([["between"]])  # a table does not break the list
+        + item("three", 1)
+        + item("again", 2)  # a w:num with a startOverride restarts the list
+        + item("removed", 0)
+    )
+    content = parse(tmp_path, body, numbering=numbering).content
+    assert content.split("\n") == [
+        "I. one",
+        "(a) sub",
+        "(b) sub two",
+        "II. two",
+        '<table id="tb-w-0001" format="json">[["between"]]</table>',
+        "III. three",
+        "I. again",
+        "removed",
+    ]
+
+
+def test_headers_footers_and_comments_are_not_body_text(tmp_path):
+    doc = Document()
+    doc.sections[0].header.paragraphs[0].text = "Running header"
+    doc.sections[0].footer.paragraphs[0].text = "Page footer"
+    body = doc.add_paragraph("Commented sentence.")
+    doc.add_comment(body.runs, text="A reviewer's remark", author="R")
+    path = tmp_path / "hf.docx"
+    doc.save(path)
+    assert parse_docx(path, tmp_path / "out").content == "Commented sentence."

@@ -1,0 +1,245 @@
+"""Stage A: ``w:tbl`` -> a grid of cell texts, its ``<table>`` tag and ``tables.json`` item.
+
+Input: a table element and a function that reads one cell's block content into text. Output:
+:class:`TableGrid`. LightRAG's conventions (upstream facts §5.2): a vertical merge repeats the
+restart cell's text in every merged row; a horizontal merge (``w:gridSpan``) puts the text in
+the left-most grid column and leaves the others ``""``; the tag body is
+``json.dumps(rows, ensure_ascii=False)``; a table whose cells are all blank is skipped.
+
+Where Word and LightRAG differ we follow Word: ``w:gridBefore`` shifts a row's cells right; a
+row wider than ``w:tblGrid`` widens the table instead of losing cells; a cell without
+``w:vMerge`` never inherits the text above it; rows deleted as tracked changes are dropped;
+rows and cells wrapped in content controls (``w:sdt``, ``w:customXml``) are read; only the
+leading run of ``w:tblHeader`` rows repeats as the header (Word ignores the mark elsewhere),
+and ``w:tblHeader w:val="0"`` is off.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from lxml import etree
+
+from lightrag_pchunk.parse.equations import escape_attr
+from lightrag_pchunk.parse.xml import qn
+
+_TR = qn("w:tr")
+_TC = qn("w:tc")
+_P = qn("w:p")
+_T = qn("w:t")
+_TBL = qn("w:tbl")
+_OBJECTS = (qn("w:drawing"), qn("w:pict"), qn("w:object"), qn("m:oMath"), qn("w:sym"))
+_TR_PR = qn("w:trPr")
+_TC_PR = qn("w:tcPr")
+_TBL_GRID = qn("w:tblGrid")
+_GRID_COL = qn("w:gridCol")
+_GRID_SPAN = qn("w:gridSpan")
+_GRID_BEFORE = qn("w:gridBefore")
+_V_MERGE = qn("w:vMerge")
+_TBL_HEADER = qn("w:tblHeader")
+_DEL = qn("w:del")
+_VAL = qn("w:val")
+_PARA_ID = qn("w14:paraId")
+_SDT_CONTENT = qn("w:sdtContent")
+_WRAPPERS = frozenset({qn("w:sdt"), qn("w:customXml")})
+_OFF = frozenset({"0", "false", "off"})
+_MAX_SPAN = 63  # Word's column limit; also bounds what a forged gridSpan can allocate
+
+
+@dataclass(frozen=True, slots=True)
+class CellContent:
+    """One cell as read by the walk: its lines joined with ``\\n`` and its paraId range."""
+
+    text: str
+    first_id: str | None = None
+    last_id: str | None = None
+
+
+CellReader = Callable[[etree._Element], CellContent]
+
+
+@dataclass(slots=True)
+class TableGrid:
+    """A table as rows of cell texts (every row padded to the same width)."""
+
+    rows: list[list[str]]
+    header_rows: int = 0
+    first_id: str | None = None
+    last_id: str | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        """True when every cell is blank (LightRAG skips such tables)."""
+        return all(not cell.strip() for row in self.rows for cell in row)
+
+    @property
+    def dimension(self) -> tuple[int, int]:
+        """``(rows, columns)``."""
+        return len(self.rows), (len(self.rows[0]) if self.rows else 0)
+
+    def body(self) -> str:
+        """The JSON body of the tag, as LightRAG writes it; a cell text ``</table`` is written
+        ``<\\/table`` (the same JSON string) so the tag cannot end early."""
+        return json.dumps(self.rows, ensure_ascii=False).replace("</table", "<\\/table")
+
+    def tag(self, table_id: str) -> str:
+        """``<table id="tb-…" format="json">[[…]]</table>`` on one line."""
+        return f'<table id="{escape_attr(table_id)}" format="json">{self.body()}</table>'
+
+    def header_json(self) -> str | None:
+        """The header rows as a JSON 2-D array string (``table_header``), or None."""
+        if not self.header_rows:
+            return None
+        return json.dumps(self.rows[: self.header_rows], ensure_ascii=False)
+
+    def record(self, table_id: str) -> dict:
+        """The ``tables.json`` item in LightRAG's field order; the walk fills blockid/headings."""
+        item = {
+            "id": table_id,
+            "blockid": "",
+            "heading": "",
+            "parent_headings": [],
+            "dimension": list(self.dimension),
+            "format": "json",
+            "content": self.body(),
+            "caption": "",
+            "footnotes": [],
+        }
+        header = self.header_json()
+        if header is not None:
+            item["table_header"] = header
+        return item
+
+    def text_lines(self) -> list[str]:
+        """The table as text lines, one per row, cells ``" | "``-joined (for a nested table,
+        which cannot be a tag inside a cell)."""
+        lines = []
+        for row in self.rows:
+            cells = [" ".join(cell.split()) for cell in row if cell.strip()]
+            if cells:
+                lines.append(" | ".join(cells))
+        return lines
+
+
+def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
+    """Read ``tbl`` into a :class:`TableGrid`; ``read_cell`` gives each displayed cell's text."""
+    grid = _child(tbl, _TBL_GRID)
+    width = sum(1 for _ in grid.iterchildren(_GRID_COL)) if grid is not None else 0
+    rows: list[list[str]] = []
+    merged: dict[int, str] = {}  # grid column -> text of the open vertical merge
+    header_rows = 0
+    is_leading_header = True
+    first_id = last_id = None
+    for tr in _children(tbl, _TR):
+        col, is_header, is_deleted = _row_props(_child(tr, _TR_PR))
+        if is_deleted:
+            continue  # a row deleted as a tracked change is not displayed
+        row: list[str] = []
+        for tc in _children(tr, _TC):
+            span, v_merge = _cell_props(_child(tc, _TC_PR))
+            if v_merge == "continue":
+                # A continuation shows the restart cell's content; its own paragraphs only
+                # mark where the merged area ends.
+                text = merged.get(col, "")
+                own = [pid for p in tc.iter(_P) if (pid := p.get(_PARA_ID))]
+                last_id = own[-1] if own else last_id
+            else:
+                cell = read_cell(tc)
+                text = cell.text
+                first_id = first_id or cell.first_id
+                last_id = cell.last_id or last_id
+                if v_merge:
+                    merged[col] = text
+                else:
+                    merged.pop(col, None)
+            if len(row) < col + span:
+                row.extend([""] * (col + span - len(row)))
+            row[col] = text
+            col += span
+        if is_header and is_leading_header:
+            header_rows += 1
+        else:
+            is_leading_header = False
+        rows.append(row)
+    width = max([width, *(len(row) for row in rows)])
+    for row in rows:
+        row.extend([""] * (width - len(row)))
+    return TableGrid(rows, header_rows if rows else 0, first_id, last_id)
+
+
+def sole_table(tbl: etree._Element) -> etree._Element | None:
+    """The table a one-cell table merely frames (its cell holds that table and nothing else
+    displayed), or None. Such a frame is layout, so the inner table is the data table."""
+    rows = list(_children(tbl, _TR))
+    cells = list(_children(rows[0], _TC)) if len(rows) == 1 else []
+    if len(cells) != 1:
+        return None
+    inner = None
+    for el in cells[0]:
+        if el.tag == _TC_PR:
+            continue
+        if el.tag == _TBL and inner is None:
+            inner = el
+        elif el.tag != _P or _shows_something(el):
+            return None
+    return inner
+
+
+def _shows_something(p: etree._Element) -> bool:
+    return any((t.text or "").strip() for t in p.iter(_T)) or (
+        next(p.iter(*_OBJECTS), None) is not None
+    )
+
+
+def _row_props(tr_pr: etree._Element | None) -> tuple[int, bool, bool]:
+    """``(gridBefore, is a header row, is deleted)`` from a ``w:trPr``."""
+    before, is_header, is_deleted = 0, False, False
+    if tr_pr is not None:
+        for prop in tr_pr:
+            tag = prop.tag
+            if tag == _GRID_BEFORE:
+                before = _int(prop, 0)
+            elif tag == _TBL_HEADER:
+                is_header = (prop.get(_VAL) or "1").strip().lower() not in _OFF
+            elif tag == _DEL:
+                is_deleted = True
+    return before, is_header, is_deleted
+
+
+def _cell_props(tc_pr: etree._Element | None) -> tuple[int, str]:
+    """``(gridSpan, vMerge)``: vMerge is "" (none), "restart" or "continue"."""
+    span, v_merge = 1, ""
+    if tc_pr is not None:
+        for prop in tc_pr:
+            tag = prop.tag
+            if tag == _GRID_SPAN:
+                span = _int(prop, 1) or 1
+            elif tag == _V_MERGE:
+                v_merge = "restart" if prop.get(_VAL) == "restart" else "continue"
+    return span, v_merge
+
+
+def _child(parent: etree._Element, tag: str) -> etree._Element | None:
+    return next(parent.iterchildren(tag), None)
+
+
+def _children(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
+    """``tag`` children of ``parent``, looking through row/cell-level content controls."""
+    for child in parent:
+        if child.tag == tag:
+            yield child
+        elif child.tag in _WRAPPERS:
+            content = child.find(_SDT_CONTENT)
+            yield from _children(content if content is not None else child, tag)
+
+
+def _int(el: etree._Element | None, default: int) -> int:
+    if el is None:
+        return default
+    try:
+        value = int((el.get(_VAL) or "").strip())
+    except ValueError:
+        return default
+    return max(0, min(value, _MAX_SPAN))

@@ -1,0 +1,389 @@
+"""Stage A: the inline content of one ``w:p`` -> one line of text with inline tags.
+
+Input: a paragraph element and the part it belongs to. Output: :class:`InlineText`, the
+displayed text (runs, hyperlinks, field results, content controls, smart tags, tracked
+insertions; ``<sup>``/``<sub>`` for vertical alignment; inline ``<equation>`` and
+``<drawing>`` tags) plus what follows the paragraph: note texts, chart/SmartArt text, WordArt
+strings, and the text boxes anchored in it (``w:txbxContent``, walked by the caller as block
+content). Invariant: every displayed character is read exactly once. Tracked deletions
+(``w:del``, ``w:moveFrom``), field instructions, comments and the unchosen branch of an
+``mc:AlternateContent`` are not displayed and are never read; a text box appears once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from lightrag_pchunk.parse.equations import equation_tag, omml_to_latex, symbol_font_char
+from lightrag_pchunk.parse.numbering import _glyph
+from lightrag_pchunk.parse.xml import NS, qn
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.parse.drawings import DrawingExtractor
+    from lightrag_pchunk.parse.notes import NoteBook
+
+_R = qn("w:r")
+_T = qn("w:t")
+_TAB = qn("w:tab")
+_PTAB = qn("w:ptab")
+_BR = qn("w:br")
+_CR = qn("w:cr")
+_SYM = qn("w:sym")
+_NB_HYPHEN = qn("w:noBreakHyphen")
+_RPR = qn("w:rPr")
+_VERT_ALIGN = qn("w:vertAlign")
+_VAL = qn("w:val")
+_FONT = qn("w:font")
+_CHAR = qn("w:char")
+_ID = qn("w:id")
+_SDT = qn("w:sdt")
+_SDT_CONTENT = qn("w:sdtContent")
+_RUBY = qn("w:ruby")
+_RUBY_BASE = qn("w:rubyBase")
+_FOOTNOTE_REF = qn("w:footnoteReference")
+_ENDNOTE_REF = qn("w:endnoteReference")
+_TXBX = qn("w:txbxContent")
+_O_MATH = qn("m:oMath")
+_O_MATH_PARA = qn("m:oMathPara")
+_MC = "{" + NS["mc"] + "}"
+_ALTERNATE = _MC + "AlternateContent"
+_CHOICE = _MC + "Choice"
+_FALLBACK = _MC + "Fallback"
+_GRAPHICS = frozenset({qn("w:drawing"), qn("w:pict"), qn("w:object")})
+_TEXTPATH = qn("v:textpath")
+
+# Not displayed: tracked deletions, field instructions, comment anchors, properties, and the
+# note's own mark inside a note (the walk writes its own label).
+_SKIPPED = frozenset(
+    qn(f"w:{name}")
+    for name in (
+        "pPr", "rPr", "del", "moveFrom", "delText", "instrText", "delInstrText", "fldChar",
+        "commentRangeStart", "commentRangeEnd", "commentReference", "annotationRef",
+        "footnoteRef", "endnoteRef", "separator", "continuationSeparator", "sdtPr",
+        "sdtEndPr", "customXmlPr", "smartTagPr", "proofErr", "lastRenderedPageBreak",
+        "bookmarkStart", "bookmarkEnd", "permStart", "permEnd", "softHyphen", "subDoc",
+        "rt", "rubyPr", "contentPart", "pgNum",
+    )
+)  # fmt: skip
+_SCRIPTS = {"superscript": "sup", "subscript": "sub"}
+# Elements that need the full walk of a paragraph; without them its text is its w:t text.
+_SPECIAL = frozenset(
+    {
+        *_GRAPHICS, _O_MATH, _O_MATH_PARA, _FOOTNOTE_REF, _ENDNOTE_REF, _SYM, _VERT_ALIGN,
+        _NB_HYPHEN, _ALTERNATE, _RUBY, qn("w:del"), qn("w:moveFrom"),
+    }
+)  # fmt: skip
+_BREAK_TEXT = {_TAB: "\t", _PTAB: "\t", _BR: "\n", _CR: "\n"}
+_PSTYLE = qn("w:pStyle")
+_OUTLINE_LVL = qn("w:outlineLvl")
+_NUM_ID = qn("w:numId")
+_ILVL = qn("w:ilvl")
+_PROPS = frozenset({_PSTYLE, _OUTLINE_LVL, _NUM_ID, _ILVL})
+
+
+@dataclass(slots=True)
+class InlineText:
+    """What one paragraph displays.
+
+    ``text`` is raw (not stripped; soft breaks are ``\\n``). ``after`` holds lines that belong
+    right after the paragraph (note texts, chart and SmartArt text, WordArt, and the drawing
+    tags of a heading). ``boxes`` are the text boxes to walk as block content. ``equations``
+    holds the LaTeX of each top-level math element; when ``is_math_only`` the paragraph shows
+    nothing else, so the caller may write them as block equations instead of ``text``.
+    """
+
+    text: str
+    after: list[str] = field(default_factory=list)
+    boxes: list[etree._Element] = field(default_factory=list)
+    equations: list[str] = field(default_factory=list)
+    letters: int = 0  # visible text characters, tags and markers excluded
+    has_other: bool = False  # drawings, symbols or note markers shown besides text
+
+    @property
+    def is_math_only(self) -> bool:
+        """True when math is all the paragraph shows (LightRAG's block-equation case)."""
+        return bool(self.equations) and not self.letters and not self.has_other
+
+
+class _State:
+    """Output of one paragraph read: text pieces and a pending ``<sup>``/``<sub>`` run."""
+
+    __slots__ = ("align", "buffer", "heading", "out", "result")
+
+    def __init__(self, heading: bool) -> None:
+        self.out: list[str] = []
+        self.buffer: list[str] = []
+        self.align: str | None = None
+        self.heading = heading
+        self.result = InlineText("")
+
+    def emit(self, text: str, align: str | None = None) -> None:
+        # Adjacent runs with the same vertical alignment share one tag: "<sup>12</sup>".
+        if align != self.align:
+            self.flush()
+            self.align = align
+        (self.buffer if align else self.out).append(text)
+
+    def flush(self) -> None:
+        if self.buffer:
+            tag = _SCRIPTS[self.align or "superscript"]
+            self.out.append(f"<{tag}>{''.join(self.buffer)}</{tag}>")
+            self.buffer = []
+        self.align = None
+
+
+class InlineReader:
+    """Reads paragraphs; drawings and notes go through the shared extractor and note book."""
+
+    def __init__(self, drawings: DrawingExtractor | None, notes: NoteBook | None = None) -> None:
+        self.drawings = drawings
+        self.notes = notes
+
+    def read(self, p: etree._Element, part: str, *, heading: bool = False) -> InlineText:
+        """The displayed content of ``p`` (a ``w:p`` of ``part``).
+
+        For a ``heading`` no note marker is written into the text and drawing tags move to
+        ``after``, so neither pollutes the heading; the note text still follows it.
+        """
+        plain = scan_plain(p)
+        if plain is not None:
+            return plain_inline(plain[0])
+        state = _State(heading)
+        self._children(p, part, state)
+        state.flush()
+        result = state.result
+        result.text = "".join(state.out)
+        return result
+
+    # -- containers ----------------------------------------------------------------------------
+
+    def _children(self, element: etree._Element, part: str, state: _State) -> None:
+        for child in element:
+            tag = child.tag
+            if tag == _R:
+                self._run(child, part, state)
+            elif tag in _SKIPPED or not isinstance(tag, str):
+                continue
+            elif tag in (_O_MATH, _O_MATH_PARA):
+                self._math(child, state)
+            elif tag == _SDT:
+                content = next(child.iterchildren(_SDT_CONTENT), None)
+                if content is not None:
+                    self._children(content, part, state)
+            elif tag == _ALTERNATE:
+                branch = choose_branch(child)
+                if branch is not None:
+                    self._children(branch, part, state)
+            elif tag in _GRAPHICS:
+                self._graphic(child, part, state)
+            else:
+                # w:hyperlink, w:ins, w:moveTo, w:smartTag, w:customXml, w:fldSimple, w:bdo,
+                # w:dir and unknown wrappers: their runs are displayed.
+                self._children(child, part, state)
+
+    def _run(self, run: etree._Element, part: str, state: _State) -> None:
+        align = None
+        for child in run:
+            tag = child.tag
+            if tag == _T:
+                text = child.text
+                if text:
+                    state.emit(text, align)
+                    if not text.isspace():
+                        state.result.letters += len(text)
+            elif tag == _RPR:
+                node = next(child.iterchildren(_VERT_ALIGN), None)
+                if node is not None:
+                    align = node.get(_VAL)
+                    align = align if align in _SCRIPTS else None
+            elif tag in (_TAB, _PTAB):
+                state.emit("\t", align)
+            elif tag in (_BR, _CR):
+                # Page and column breaks also separate text: never glue two words together.
+                state.emit("\n")
+            elif tag in _SKIPPED or not isinstance(tag, str):
+                continue
+            elif tag == _NB_HYPHEN:
+                state.emit("-", align)
+            elif tag == _SYM:
+                char = _symbol(child)
+                if char:
+                    state.emit(char, align)
+                    state.result.has_other = True
+            elif tag in _GRAPHICS:
+                self._graphic(child, part, state)
+            elif tag in (_FOOTNOTE_REF, _ENDNOTE_REF):
+                self._note(child, tag == _FOOTNOTE_REF, state)
+            elif tag == _ALTERNATE:
+                branch = choose_branch(child)
+                if branch is not None:
+                    self._run(branch, part, state)
+            elif tag == _RUBY:
+                base = child.find(_RUBY_BASE)
+                if base is not None:
+                    self._children(base, part, state)
+
+    # -- inline objects ------------------------------------------------------------------------
+
+    def _math(self, element: etree._Element, state: _State) -> None:
+        latex = omml_to_latex(element)
+        if not latex:
+            return
+        state.result.equations.append(latex)
+        state.flush()
+        state.out.append(equation_tag(latex))
+
+    def _graphic(self, element: etree._Element, part: str, state: _State) -> None:
+        boxes = text_boxes(element)
+        state.result.boxes.extend(boxes)
+        if self.drawings is None:
+            return
+        for piece in _pieces(element):
+            tag = self.drawings.tag(piece, part)
+            if tag:
+                state.result.has_other = True
+                if state.heading:
+                    state.result.after.append(tag)
+                else:
+                    state.flush()
+                    state.out.append(tag)
+            state.result.after.extend(self.drawings.graphic_text(piece, part))
+            for path in piece.iter(_TEXTPATH):
+                words = " ".join((path.get("string") or "").split())
+                if words:
+                    state.result.after.append(words)
+
+    def _note(self, ref: etree._Element, is_footnote: bool, state: _State) -> None:
+        if self.notes is None:
+            return
+        marker, line = self.notes.reference(is_footnote, ref.get(_ID) or "")
+        if marker and not state.heading:
+            state.flush()
+            state.out.append(marker)
+            state.result.has_other = True
+        if line:
+            state.result.after.append(line)
+
+
+#: ``(pStyle, outlineLvl, numId, ilvl)`` of a paragraph's own ``w:pPr``; None where absent.
+ParagraphProps = tuple[str | None, int | None, int | None, int | None]
+
+
+def plain_inline(text: str) -> InlineText:
+    """The :class:`InlineText` of a plain paragraph's text."""
+    return InlineText(text, letters=0 if text.isspace() else len(text))
+
+
+def scan_plain(p: etree._Element) -> tuple[str, ParagraphProps] | None:
+    """One pass over a paragraph made of plain runs (most are): its text (``w:t`` in order,
+    tabs and breaks) and its own style, outline level and numbering; None when anything in it
+    needs the full walk, which gives the same text for plain runs, several times slower.
+
+    An outline level outside 0-9 or a number that is not an integer counts as absent.
+    """
+    parts: list[str] = []
+    style_id = outline = num_id = ilvl = None
+    for el in p.iter():  # unfiltered: lxml's multi-tag matching costs more than this loop
+        tag = el.tag
+        if tag == _T:
+            parts.append(el.text or "")
+        elif tag in _SPECIAL:
+            return None
+        elif tag in _BREAK_TEXT:
+            if el.getparent().tag == _R:  # not a tab stop (w:pPr/w:tabs/w:tab)
+                parts.append(_BREAK_TEXT[tag])
+        elif tag in _PROPS:
+            # Only the paragraph's own w:pPr counts, not the old one in w:pPrChange.
+            holder = el.getparent()
+            if tag in (_NUM_ID, _ILVL):
+                holder = holder.getparent()
+            if holder is None or holder.getparent() is not p:
+                continue
+            value = el.get(_VAL)
+            if tag == _PSTYLE:
+                style_id = value or None
+            elif tag == _OUTLINE_LVL:
+                number = _number(value)
+                outline = number if number is not None and 0 <= number <= 9 else None
+            elif tag == _NUM_ID:
+                num_id = _number(value)
+            else:
+                ilvl = _number(value)
+    return "".join(parts), (style_id, outline, num_id, ilvl)
+
+
+def _number(value: str | None) -> int | None:
+    try:
+        return int((value or "").strip())
+    except ValueError:
+        return None
+
+
+def choose_branch(alternate: etree._Element) -> etree._Element | None:
+    """The one ``mc:AlternateContent`` branch that is read: the first Choice, else Fallback.
+
+    Every Choice Word writes (wps, wpg, wpc, w14, m ...) is one this parser understands, and
+    both branches carry the same text, so reading one keeps text boxes from appearing twice.
+    """
+    branch = alternate.find(_CHOICE)
+    return branch if branch is not None else alternate.find(_FALLBACK)
+
+
+def text_boxes(element: etree._Element) -> list[etree._Element]:
+    """The outermost ``w:txbxContent`` elements inside ``element``, in document order."""
+    found: list[etree._Element] = []
+    stack = [element]
+    while stack:
+        node = stack.pop()
+        tag = node.tag
+        if tag == _TXBX and node is not element:
+            found.append(node)
+        elif tag == _ALTERNATE:
+            branch = choose_branch(node)
+            if branch is not None:
+                stack.append(branch)
+        else:
+            # Reversed pushes make the pops a pre-order walk: document order.
+            stack.extend(child for child in reversed(node) if isinstance(child.tag, str))
+    return found
+
+
+def _pieces(element: etree._Element) -> Iterator[etree._Element]:
+    """The largest subtrees of ``element`` holding no text box and no ``mc:AlternateContent``,
+    in document order: a picture inside a text box is tagged by the text-box walk only, and a
+    picture in an unchosen branch not at all."""
+    stack = [element]
+    while stack:
+        node = stack.pop()
+        if node.tag == _ALTERNATE:
+            branch = choose_branch(node)
+            if branch is not None:
+                stack.append(branch)
+        elif next(node.iter(_TXBX, _ALTERNATE), None) is None:
+            yield node
+        else:
+            stack.extend(
+                child
+                for child in reversed(node)
+                if child.tag != _TXBX and isinstance(child.tag, str)
+            )
+
+
+def _symbol(sym: etree._Element) -> str:
+    """The character a ``w:sym`` shows, as plain Unicode (symbol fonts mapped)."""
+    font = (sym.get(_FONT) or "").strip()
+    code = sym.get(_CHAR) or ""
+    char = symbol_font_char(font, code)
+    if char:
+        return char
+    try:
+        value = int(code, 16)
+    except ValueError:
+        return ""
+    if not 0 < value < 0x110000 or 0xD800 <= value <= 0xDFFF:
+        return ""
+    return _glyph(chr(value), font.lower())

@@ -1,0 +1,379 @@
+"""Stage A: one pass over ``w:body`` -> heading-scoped blocks of lines (before rendering).
+
+Input: a document's body (and, through altChunks, the bodies it imports). Output: a list of
+:class:`RawBlock` in document order, plus ``tables.json``/``equations.json`` items by id.
+Invariants (LightRAG's, upstream facts §5.1): every recognised heading starts a block whose
+first line is the heading in Markdown; text before the first heading is the
+``Preface/Uncategorized`` block; ``parent_headings`` are the open headings of shallower levels;
+no size-based splitting; tables stay whole. Block-level content controls (``w:sdt``,
+``w:customXml``) are transparent, so headings inside them count. Text boxes, table cells and
+notes never start blocks: their heading-styled paragraphs are text.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from lxml import etree
+
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.parse.equations import equation_record, equation_tag
+from lightrag_pchunk.parse.story import Story
+from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
+from lightrag_pchunk.parse.text import choose_branch, scan_plain
+from lightrag_pchunk.parse.xml import NS, qn
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.parse.altchunk import AltChunkImporter
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: A heading longer than this is split at its first soft break, or kept as body text
+#: (LightRAG's ``MAX_HEADING_LENGTH``).
+MAX_HEADING_LENGTH = 200
+#: Tables nested deeper than this inside cells are kept as plain text.
+MAX_TABLE_DEPTH = 32
+
+_P = qn("w:p")
+_TBL = qn("w:tbl")
+_PPR = qn("w:pPr")
+_PSTYLE = qn("w:pStyle")
+_OUTLINE_LVL = qn("w:outlineLvl")
+_BODY_LEVEL = 9
+_NUM_PR = qn("w:numPr")
+_NUM_ID = qn("w:numId")
+_ILVL = qn("w:ilvl")
+_VAL = qn("w:val")
+_T = qn("w:t")
+_SDT = qn("w:sdt")
+_SDT_CONTENT = qn("w:sdtContent")
+_CUSTOM_XML = qn("w:customXml")
+_ALT_CHUNK = qn("w:altChunk")
+_R_ID = qn("r:id")
+_PARA_ID = qn("w14:paraId")
+_ALTERNATE = "{" + NS["mc"] + "}AlternateContent"
+_MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
+_BREAKS = re.compile(r" *[\t\n][\t\n ]*")
+
+
+class Mode(enum.Enum):
+    """Where block content is being read: the body, a text box in it, or a table cell."""
+
+    BODY = "body"  # headings start blocks; block equations and table tags
+    BOX = "box"  # no headings; block equations and table tags
+    CELL = "cell"  # no headings; inline equations; nested tables as text lines
+
+
+@dataclass(slots=True)
+class Line:
+    """One content line (it may hold soft breaks) and the paraIds it came from."""
+
+    text: str
+    start: str | None = None
+    end: str | None = None
+
+
+@dataclass(slots=True)
+class RawBlock:
+    """A heading-scoped block before rendering: its heading and its lines."""
+
+    heading: str
+    level: int
+    parents: tuple[str, ...]
+    lines: list[Line] = field(default_factory=list)
+
+
+class LineSink(Protocol):
+    """Receives content lines: the body walker itself, or a cell's line collector."""
+
+    def add(self, text: str, start: str | None, end: str | None) -> None: ...
+
+
+class _CellLines:
+    """Lines of one table cell and the paraIds they span."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.first: str | None = None
+        self.last: str | None = None
+
+    def add(self, text: str, start: str | None, end: str | None) -> None:
+        self.texts.append(text)
+        self.first = self.first or start
+        self.last = end or self.last
+
+
+class BodyWalker:
+    """Walks block content into heading-scoped blocks; one instance per parsed document."""
+
+    def __init__(self, doc_hash: str, warnings: list[str]) -> None:
+        self.doc_hash = doc_hash
+        self.warnings = warnings
+        self.blocks: list[RawBlock] = []
+        self.tables: dict[str, dict] = {}
+        self.equations: dict[str, dict] = {}
+        self.first_heading: str | None = None
+        self.alt_chunks: AltChunkImporter | None = None  # set by the document
+        self._current = RawBlock(PREFACE_HEADING, 1, ())
+        self._stack: dict[int, str] = {}
+        self._deep_table_warned = False
+
+    # -- entry points --------------------------------------------------------------------------
+
+    def walk(self, container: etree._Element, story: Story, part: str) -> None:
+        """Read the block content of ``container`` (a ``w:body``) into blocks."""
+        self.blocks_of(container, story, part, Mode.BODY, self)
+
+    def finish(self) -> list[RawBlock]:
+        """The blocks, in order; an empty Preface is not a block (as in LightRAG)."""
+        if self._current.lines:
+            self.blocks.append(self._current)
+            self._current = RawBlock(PREFACE_HEADING, 1, ())
+        return self.blocks
+
+    # -- sinks ---------------------------------------------------------------------------------
+
+    def add(self, text: str, start: str | None, end: str | None) -> None:
+        """Append a line to the current block."""
+        self._current.lines.append(Line(text, start, end))
+
+    def heading(self, level: int, text: str, para_id: str | None) -> None:
+        """Start a block at a heading of ``level`` (1-9); over-long headings as LightRAG."""
+        rest = ""
+        if len(text) > MAX_HEADING_LENGTH:
+            head, sep, rest = text.partition("\n")
+            if not sep or len(head.strip()) > MAX_HEADING_LENGTH:
+                self._warn(
+                    f"a heading paragraph (level {level}) is {len(text)} characters long"
+                    f" (over {MAX_HEADING_LENGTH}); kept as body text, not as a heading"
+                )
+                self.add(text, para_id, para_id)
+                return
+            text = head
+        # Soft breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
+        title = _BREAKS.sub(" ", text).strip()
+        line = title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
+        heading = _MARKDOWN_HEADING.sub("", title, count=1)
+        if self._current.lines:
+            self.blocks.append(self._current)
+        parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)
+        self._stack = {lvl: h for lvl, h in self._stack.items() if lvl < level}
+        self._stack[level] = heading
+        self._current = RawBlock(heading, level, parents, [Line(line, para_id, para_id)])
+        if self.first_heading is None:
+            self.first_heading = heading
+        if rest.strip():
+            self.add(_clean(rest), para_id, para_id)
+
+    # -- block content -------------------------------------------------------------------------
+
+    def blocks_of(
+        self,
+        container: etree._Element,
+        story: Story,
+        part: str,
+        mode: Mode,
+        out: LineSink,
+        depth: int = 0,
+    ) -> None:
+        """Read paragraphs, tables, content controls and altChunks of ``container``."""
+        for el in container:
+            tag = el.tag
+            if tag == _P:
+                self.paragraph(el, story, part, mode, out, depth)
+            elif tag == _TBL:
+                self.table(el, story, part, mode, out, depth)
+            elif tag == _SDT:
+                content = el.find(_SDT_CONTENT)
+                if content is not None:
+                    self.blocks_of(content, story, part, mode, out, depth)
+            elif tag == _CUSTOM_XML:
+                self.blocks_of(el, story, part, mode, out, depth)
+            elif tag == _ALTERNATE:
+                branch = choose_branch(el)
+                if branch is not None:
+                    self.blocks_of(branch, story, part, mode, out, depth)
+            elif tag == _ALT_CHUNK:
+                self._alt_chunk(el, story, part, mode, out)
+
+    def paragraph(
+        self,
+        p: etree._Element,
+        story: Story,
+        part: str,
+        mode: Mode,
+        out: LineSink,
+        depth: int = 0,
+    ) -> None:
+        """One ``w:p``: a heading, a body line, block equations; then its notes and boxes."""
+        para_id = p.get(_PARA_ID)
+        plain = scan_plain(p)
+        style_id, outline, num_id, ilvl = plain[1] if plain is not None else _paragraph_props(p)
+        style_id = style_id or story.styles.default_paragraph_style
+        level = None
+        if mode is Mode.BODY:
+            # A paragraph's own outline level wins over its style's; 9 is body text, final.
+            if outline is not None:
+                level = outline if outline < _BODY_LEVEL else None
+            else:
+                level = story.styles.effective_outline_level(style_id)
+        prefix = self._label(num_id, ilvl, style_id, story)
+        if plain is not None:  # plain runs: no notes, boxes, math or drawings to handle
+            text = _clean(plain[0])
+            if text and level is not None:
+                self.heading(level + 1, prefix + text, para_id)
+            elif text:
+                out.add(prefix + text, para_id, para_id)
+            elif prefix and mode is Mode.CELL and prefix.strip():
+                out.add(prefix.strip(), para_id, para_id)
+            return
+        inline = story.reader.read(p, part, heading=level is not None)
+        text = _clean(inline.text)
+        if inline.is_math_only and mode is not Mode.CELL and not prefix:
+            for latex in inline.equations:
+                out.add(self.block_equation(latex), para_id, para_id)
+        elif text:
+            full = prefix + text
+            if level is not None and inline.letters:
+                self.heading(level + 1, full, para_id)
+            else:
+                out.add(full, para_id, para_id)
+        elif prefix.strip() and mode is Mode.CELL:
+            # A numbered empty paragraph in a cell shows its number (row numbers of forms);
+            # in the body it is an empty list item, skipped as LightRAG does.
+            out.add(prefix.strip(), para_id, para_id)
+        for line in inline.after:
+            out.add(line, para_id, para_id)
+        inner = Mode.CELL if mode is Mode.CELL else Mode.BOX
+        for box in inline.boxes:
+            self.blocks_of(box, story, part, inner, out, depth)
+
+    def table(
+        self,
+        tbl: etree._Element,
+        story: Story,
+        part: str,
+        mode: Mode,
+        out: LineSink,
+        depth: int = 0,
+    ) -> None:
+        """A table: a ``<table>`` tag line, or text lines when nested in a cell."""
+        if depth >= MAX_TABLE_DEPTH:
+            if not self._deep_table_warned:
+                self._deep_table_warned = True
+                self._warn(
+                    f"tables nest deeper than {MAX_TABLE_DEPTH} levels; the deeper ones are"
+                    " kept as plain text"
+                )
+            words = " ".join(" ".join(t.text.split()) for t in tbl.iter(_T) if t.text)
+            if words.strip():
+                out.add(words.strip(), None, None)
+            return
+
+        inner = sole_table(tbl)
+        while inner is not None:  # a one-cell frame around a table: the inner one is the data
+            tbl, inner = inner, sole_table(inner)
+
+        def read_cell(tc: etree._Element) -> CellContent:
+            lines = _CellLines()
+            self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
+            return CellContent("\n".join(lines.texts), lines.first, lines.last)
+
+        grid = read_table(tbl, read_cell)
+        self.add_table(grid, mode, out)
+
+    def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:
+        """Write a read table: skipped when blank, text lines in a cell, else a tag line."""
+        if grid.is_empty:
+            return
+        if mode is Mode.CELL:
+            for line in grid.text_lines():
+                out.add(line, grid.first_id, grid.last_id)
+            return
+        table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
+        self.tables[table_id] = grid.record(table_id)
+        out.add(grid.tag(table_id), grid.first_id, grid.last_id or grid.first_id)
+
+    def block_equation(self, latex: str) -> str:
+        """A block ``<equation id=…>`` tag, its ``equations.json`` item recorded."""
+        eq_id = f"eq-{self.doc_hash}-{len(self.equations) + 1:04d}"
+        self.equations[eq_id] = equation_record(eq_id, latex)
+        return equation_tag(latex, eq_id)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _label(
+        self, num_id: int | None, ilvl: int | None, style_id: str | None, story: Story
+    ) -> str:
+        """The list label and its separator ("1. ", "第一章"), or "". ``numId`` and ``ilvl`` come
+        from the paragraph, else separately from its style chain; counters always advance, for
+        empty numbered paragraphs too, as Word counts them."""
+        if num_id is None or ilvl is None:
+            inherited = story.styles.numbering_of(style_id)
+            if inherited is not None:
+                num_id = inherited[0] if num_id is None else num_id
+                ilvl = inherited[1] if ilvl is None else ilvl
+        if not num_id:  # None, or 0: numbering removed
+            return ""
+        if ilvl is None:
+            ilvl = story.counter.level_for_style(num_id, style_id or "")
+        ilvl = 0 if ilvl is None else ilvl
+        label = story.counter.label(num_id, ilvl)
+        return label + story.counter.separator(num_id, ilvl) if label else ""
+
+    def _alt_chunk(
+        self, el: etree._Element, story: Story, part: str, mode: Mode, out: LineSink
+    ) -> None:
+        if self.alt_chunks is None:
+            self._warn("an altChunk (imported content) was found but cannot be read here")
+            return
+        self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
+
+    def _warn(self, message: str) -> None:
+        logger.warning("docx walk: %s", message)
+        self.warnings.append(message)
+
+
+def _clean(text: str) -> str:
+    """Paragraph text as one content entry: stripped, no blank or trailing-space lines."""
+    if "\n" not in text:
+        return text.strip()
+    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip()).strip()
+
+
+def _paragraph_props(
+    p: etree._Element,
+) -> tuple[str | None, int | None, int | None, int | None]:
+    """``(pStyle, outlineLvl 0-9, numId, ilvl)`` from one pass over the ``w:pPr`` of ``p``;
+    None where absent (an outline level outside 0-9 is ignored, as styles.py does)."""
+    style_id = outline = num_id = ilvl = None
+    ppr = next(p.iterchildren(_PPR), None)
+    if ppr is None:
+        return None, None, None, None
+    for prop in ppr.iterchildren(_PSTYLE, _OUTLINE_LVL, _NUM_PR):
+        tag = prop.tag
+        if tag == _PSTYLE:
+            style_id = prop.get(_VAL) or None
+        elif tag == _OUTLINE_LVL:
+            value = _int(prop)
+            outline = value if value is not None and 0 <= value <= _BODY_LEVEL else None
+        else:
+            for item in prop.iterchildren(_NUM_ID, _ILVL):
+                if item.tag == _NUM_ID:
+                    num_id = _int(item)
+                else:
+                    ilvl = _int(item)
+    return style_id, outline, num_id, ilvl
+
+
+def _int(el: etree._Element | None) -> int | None:
+    if el is None:
+        return None
+    try:
+        return int((el.get(_VAL) or "").strip())
+    except ValueError:
+        return None
