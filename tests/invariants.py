@@ -88,9 +88,18 @@ class _Table:
     raw: str
     rows: list[str]
     placeholder: int  # position of its placeholder line in the source
-    items: list[tuple[str, str]] = field(default_factory=list)  # ("row"|"piece", text)
-    slices: int = 0
+    entries: list[tuple[str, object]] = field(
+        default_factory=list
+    )  # ("slice", rows) | ("piece", s)
     raw_pos: int = 0  # how far into the bare raw tag the chunks have reached
+
+    @property
+    def items(self) -> list[tuple[str, object]]:
+        return self.entries
+
+    @property
+    def slices(self) -> int:
+        return sum(kind == "slice" for kind, _ in self.entries)
 
     def _advance(self, text: str) -> bool:
         bare_raw = _bare(self.raw)
@@ -105,38 +114,59 @@ class _Table:
         return _bare(piece) != "" and _bare(self.raw).find(_bare(piece), self.raw_pos) >= 0
 
     def add_piece(self, piece: str) -> None:
-        self.items.append(("piece", piece))
+        self.entries.append(("piece", piece))
         self._advance(piece)
 
-    def add_rows(self, rows: list[str]) -> None:
-        self.items.extend(("row", row) for row in rows)
+    def add_slice(self, rows: list[str]) -> None:
+        self.entries.append(("slice", rows))
         for row in rows:
             self._advance(row)
 
-    def check(self, header_rows: int) -> None:
-        if not self.items:
+    def check(self) -> None:
+        """The slices' rows (continuation slices without the header rows they repeat) and
+        the character pieces rebuild exactly the table's rows, in order. The number of
+        repeated header rows is whatever makes that true (it is the same for every slice)."""
+        if not self.entries:
             return
-        pieces = [text for kind, text in self.items if kind == "piece"]
-        if pieces and len(pieces) == len(self.items) and self.slices == 0:
-            # The whole tag was character-split: the pieces rebuild it.
-            assert _bare("".join(pieces)) == _bare(self.raw), f"table {self.table_id} lost text"
-            return
+        kinds = {kind for kind, _ in self.entries}
+        if kinds == {"piece"}:
+            pieces = "".join(str(text) for _, text in self.entries)
+            if _bare(pieces) == _bare(self.raw):
+                return  # the whole tag was character-split
+        first = next((rows for kind, rows in self.entries if kind == "slice"), [])
+        error = ""
+        for header in range(len(first) + 1):
+            error = self._rebuild(header)
+            if not error:
+                return
+        raise AssertionError(error)
+
+    def _rebuild(self, header: int) -> str:
+        items: list[tuple[str, str]] = []
+        seen_slice = False
+        for kind, value in self.entries:
+            if kind == "piece":
+                items.append(("piece", str(value)))
+                continue
+            rows = list(value)  # type: ignore[call-overload]
+            if seen_slice and rows[:header] == self.rows[:header]:
+                rows = rows[header:]
+            seen_slice = True
+            items.extend(("row", row) for row in rows)
         index = 0
         for row in self.rows:
-            if index < len(self.items) and self.items[index] == ("row", row):
+            if index < len(items) and items[index] == ("row", row):
                 index += 1
                 continue
-            rebuilt = ""
-            target = _bare(row)
-            while index < len(self.items) and self.items[index][0] == "piece":
-                rebuilt += _bare(self.items[index][1])
+            rebuilt, target = "", _bare(row)
+            while index < len(items) and items[index][0] == "piece" and len(rebuilt) < len(target):
+                rebuilt += _bare(items[index][1])
                 index += 1
-                if len(rebuilt) >= len(target):
-                    break
-            assert rebuilt == target, (
-                f"table {self.table_id}: row {row[:80]!r} is missing, cut or out of order"
-            )
-        assert index == len(self.items), f"table {self.table_id}: rows that are not its own"
+            if rebuilt != target:
+                return f"table {self.table_id}: row {row[:80]!r} is missing, cut or out of order"
+        if index != len(items):
+            return f"table {self.table_id}: rows that are not its own"
+        return ""
 
 
 class _Source:
@@ -239,42 +269,6 @@ class _Source:
             self.covered_by[i] = chunk
 
 
-def _header_rows(chunk_contents: Sequence[str], tables: dict[str, _Table]) -> dict[str, int]:
-    """Per table, the header rows each continuation slice repeats.
-
-    When every row is in some slice, it is the rows the slices hold beyond the table's
-    own, shared evenly by the continuation slices (exact even when data rows repeat the
-    header's text). Otherwise (a row was character-split) it is the shortest run of the
-    table's first rows that the continuation slices start with, at most the first slice's
-    length (a slice holding one row too big to carry the header has none).
-    """
-    slices: dict[str, list[list[str]]] = {}
-    for content in chunk_contents:
-        for line in content.split("\n"):
-            tid = table_id(line)
-            rows = table_row_lines(line) if tid in tables else None
-            if rows is not None:
-                slices.setdefault(tid, []).append(rows)  # type: ignore[arg-type]
-    counts: dict[str, int] = {}
-    for tid, found in slices.items():
-        if len(found) < 2:
-            continue
-        source_rows = tables[tid].rows
-        extra = sum(len(rows) for rows in found) - len(source_rows)
-        if extra >= 0 and extra % (len(found) - 1) == 0:
-            counts[tid] = extra // (len(found) - 1)
-            continue
-        prefixes = []
-        for rows in found[1:]:
-            k = 0
-            while k < min(len(rows), len(source_rows)) and rows[k] == source_rows[k]:
-                k += 1
-            if k:  # a slice of one row too big to carry the header starts without it
-                prefixes.append(k)
-        counts[tid] = min([*prefixes, len(found[0])])
-    return counts
-
-
 def check_output(
     row_contents: Sequence[str],
     chunk_contents: Sequence[str],
@@ -286,7 +280,6 @@ def check_output(
 ) -> None:
     """Assert the invariants above (see the module docstring)."""
     source = _Source(row_contents)
-    header_rows = _header_rows(chunk_contents, source.tables)
     cursor = -1  # start of the last text found going forward
     current: _Table | None = None  # the table the previous line belonged to
     for chunk, content in enumerate(chunk_contents):
@@ -304,12 +297,7 @@ def check_output(
             tid = table_id(line)
             table = source.tables.get(tid) if tid is not None else None
             if table is not None:
-                rows = table_row_lines(line) or []
-                repeated = header_rows.get(table.table_id, 0)
-                if table.slices and rows[:repeated] == table.rows[:repeated]:
-                    rows = rows[repeated:]
-                table.slices += 1
-                table.add_rows(rows)
+                table.add_slice(table_row_lines(line) or [])
                 current = _enter(source, table, chunk, cursor)
                 cursor = max(cursor, table.placeholder)
                 continue
@@ -341,7 +329,7 @@ def check_output(
                 cursor = start
             source.cover(start, start + len(line), chunk, line)
     for table in source.tables.values():
-        table.check(header_rows.get(table.table_id, 0))
+        table.check()
     text = source.text
     missing = [i for i, ch in enumerate(text) if source.covered_by[i] == -1 and not ch.isspace()]
     if missing:

@@ -78,3 +78,42 @@ def test_corpus_document_chunks_keep_every_invariant(
         )
         assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
         assert all("sidecar" in r for r in rows)
+
+
+@pytest.fixture(scope="module")
+def our_parsed(tmp_path_factory) -> dict[str, Path]:
+    """Blocks files our own parser writes for the corpus (refused files are absent)."""
+    from lightrag_pchunk.errors import DocxParseError
+    from lightrag_pchunk.parse.document import parse_docx
+
+    out = tmp_path_factory.mktemp("our-corpus")
+    parsed: dict[str, Path] = {}
+    for name in FILES:
+        try:
+            parsed[name] = parse_docx(CORPUS / name, out).blocks_path
+        except DocxParseError:
+            continue
+    return parsed
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_corpus_document_parsed_by_us_chunks_keep_every_invariant(
+    name, our_parsed, cl100k_tokenizer
+) -> None:
+    blocks = our_parsed.get(name)
+    if blocks is None:
+        pytest.skip(f"our parser refuses {name} (tests/corpus/test_corpus.py checks why)")
+    contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
+    counter = TokenCounter(cl100k_tokenizer)
+    for size in (500, 1200, 2000):
+        rows = chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100
+        )
+        check_output(
+            contents,
+            [r["content"] for r in rows],
+            counter=counter,
+            cap=size,
+            tokens=[r["tokens"] for r in rows],
+        )
+        assert all(r["level"] >= 1 for r in rows)

@@ -24,6 +24,15 @@ def mixed_blocks(tmp_path_factory) -> Path:
     return lightrag_parse(write_mixed_document(work / "mixed.docx"), work / "out")
 
 
+@pytest.fixture(scope="module")
+def our_blocks(tmp_path_factory) -> Path:
+    """The mixed sample document as parsed by our own native parser."""
+    from lightrag_pchunk.parse.document import parse_docx
+
+    work = tmp_path_factory.mktemp("mixed-ours")
+    return parse_docx(write_mixed_document(work / "mixed.docx"), work / "out").blocks_path
+
+
 def contents(blocks_path: Path) -> list[str]:
     return [row.content for row in read_blocks(blocks_path).rows if row.content.strip()]
 
@@ -57,6 +66,24 @@ def test_lightrag_parsed_document_keeps_every_invariant(
         assert "[part" not in " ".join(row["parent_headings"])
         assert row["heading"].count("[part") <= 1
         assert row["sidecar"]["id"] == row["sidecar"]["refs"][0]["id"]
+
+
+@pytest.mark.parametrize("size", [500, 1200, 2000])
+def test_our_parser_output_keeps_every_invariant(our_blocks, cl100k_tokenizer, size) -> None:
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", size, blocks_path=str(our_blocks), chunk_overlap_token_size=100
+    )
+    check_output(
+        contents(our_blocks),
+        [r["content"] for r in rows],
+        counter=TokenCounter(cl100k_tokenizer),
+        cap=size,
+        tokens=[r["tokens"] for r in rows],
+    )
+    # Our parser renders bullets as "•", never as a private-use glyph that could become a heading.
+    assert not any("\uf0b7" in r["heading"] or "\uf0b7" in r["content"] for r in rows)
+    inventory = [r for r in rows if r["heading"].startswith("3 Inventory")]
+    assert len(inventory) > 2 and inventory[0]["heading"] == "3 Inventory [part 1]"
 
 
 def test_every_source_block_is_referenced_by_some_chunk(mixed_blocks, cl100k_tokenizer) -> None:
