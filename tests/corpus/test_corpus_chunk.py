@@ -30,6 +30,25 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+def check_blocks_file(blocks: Path, tokenizer) -> None:
+    """Chunk ``blocks`` at N = 500, 1200 and 2000 and check every invariant."""
+    contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
+    counter = TokenCounter(tokenizer)
+    for size in (500, 1200, 2000):
+        rows = chunking_by_paragraph_semantic(
+            tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100
+        )
+        check_output(
+            contents,
+            [r["content"] for r in rows],
+            counter=counter,
+            cap=size,
+            tokens=[r["tokens"] for r in rows],
+        )
+        assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
+        assert all("sidecar" in r and r["level"] >= 1 for r in rows)
+
+
 @pytest.fixture(scope="module")
 def lightrag_parsed(tmp_path_factory) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for the corpus (name -> path)."""
@@ -63,21 +82,7 @@ def test_corpus_document_chunks_keep_every_invariant(
     blocks = lightrag_parsed.get(name)
     if blocks is None:
         pytest.skip(f"LightRAG 1.5.7's native parser cannot parse {name}")
-    contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
-    counter = TokenCounter(cl100k_tokenizer)
-    for size in (500, 1200, 2000):
-        rows = chunking_by_paragraph_semantic(
-            cl100k_tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100
-        )
-        check_output(
-            contents,
-            [r["content"] for r in rows],
-            counter=counter,
-            cap=size,
-            tokens=[r["tokens"] for r in rows],
-        )
-        assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
-        assert all("sidecar" in r for r in rows)
+    check_blocks_file(blocks, cl100k_tokenizer)
 
 
 @pytest.fixture(scope="module")
@@ -103,17 +108,4 @@ def test_corpus_document_parsed_by_us_chunks_keep_every_invariant(
     blocks = our_parsed.get(name)
     if blocks is None:
         pytest.skip(f"our parser refuses {name} (tests/corpus/test_corpus.py checks why)")
-    contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
-    counter = TokenCounter(cl100k_tokenizer)
-    for size in (500, 1200, 2000):
-        rows = chunking_by_paragraph_semantic(
-            cl100k_tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100
-        )
-        check_output(
-            contents,
-            [r["content"] for r in rows],
-            counter=counter,
-            cap=size,
-            tokens=[r["tokens"] for r in rows],
-        )
-        assert all(r["level"] >= 1 for r in rows)
+    check_blocks_file(blocks, cl100k_tokenizer)
