@@ -1,14 +1,123 @@
-"""`lightrag-pchunk chunk` (placeholder until implemented)."""
+"""``lightrag-pchunk chunk FILE [--size N] [--overlap N] [--json]``: print a document's P chunks.
+
+The chunks are the exact rows LightRAG stores in ``text_chunks`` (they come from
+``chunking_by_paragraph_semantic``, the function LightRAG calls), so ``--json`` prints what
+an insert would store, one JSON object per line. Without ``--json``: one line per chunk
+(index, tokens, level, heading path) and a preview of its text. When the blocks cannot be
+used the SDK falls back to recursive-character chunking (R), and so does this command, with
+the SDK's warning. Exit code 0, 1 when the input could not be read or parsed, 2 on a usage or
+configuration error.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from lightrag_pchunk.cli.document_input import (
+    EXIT_OK,
+    EXIT_USAGE,
+    InputError,
+    add_document_arguments,
+    document_input,
+    load_tokenizer,
+    resolve_sizes,
+)
+
+_SPACES = re.compile(r"\s+")
+HEADING_SEPARATOR = " > "
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("chunk", help="(not implemented yet)")
+    """Add the ``chunk`` sub-command."""
+    parser = subparsers.add_parser(
+        "chunk",
+        help="print the P chunks of a .docx or .blocks.jsonl",
+        description=(
+            "Chunk one document with the Paragraph Semantic (P) strategy and print the chunks: "
+            "index, tokens, heading path and a preview, or with --json the exact rows LightRAG "
+            "stores (one JSON object per line). A Word file is parsed first. Sizes: --size / "
+            "--overlap, else CHUNK_P_SIZE / CHUNK_P_OVERLAP_SIZE / CHUNK_OVERLAP_SIZE, else "
+            "2000 / 100, as in the SDK."
+        ),
+    )
+    add_document_arguments(parser)
+    parser.add_argument(
+        "--json", action="store_true", help="print LightRAG's chunk rows, one JSON per line"
+    )
+    parser.add_argument(
+        "--preview",
+        type=int,
+        default=100,
+        metavar="CHARS",
+        help="characters of each chunk shown (default 100; 0: none)",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise NotImplementedError("chunk")
+    """Chunk the document and print the chunks; returns the exit code."""
+    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic, load_blocks
+
+    try:
+        sizes = resolve_sizes(args.size, args.overlap)
+        tokenizer = load_tokenizer(args.encoding)
+    except ValueError as exc:  # bad CHUNK_P_* value, overlap >= size, encoding unavailable
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        with document_input(args.file, args.output) as document:
+            for warning in document.parse_warnings:
+                print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
+            rows = chunking_by_paragraph_semantic(
+                tokenizer,
+                document.content,
+                sizes.size,
+                blocks_path=document.blocks_path,
+                chunk_overlap_token_size=sizes.overlap,
+                drop_references=sizes.drop_references,
+                doc_id=document.doc_id,
+            )
+            name = document.name
+            fallback = load_blocks(document.blocks_path).fallback_reason
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    if args.json:
+        for row in rows:
+            print(json.dumps(row, ensure_ascii=False))
+        return EXIT_OK
+    strategy = "P" if fallback is None else f"R (fallback to recursive_character: {fallback})"
+    print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
+    print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
+    return EXIT_OK
+
+
+def heading_path(row: dict[str, Any]) -> str:
+    """``parent > parent > heading`` of a LightRAG chunk row ("" for an R chunk)."""
+    parents = [str(p) for p in row.get("parent_headings") or []]
+    heading = str(row.get("heading") or "")
+    return HEADING_SEPARATOR.join([*parents, heading] if heading else parents)
+
+
+def preview_text(content: str, limit: int) -> str:
+    """The first ``limit`` characters of ``content`` on one line (whitespace collapsed)."""
+    text = _SPACES.sub(" ", content).strip()
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def print_chunk_table(rows: Sequence[dict[str, Any]], out: TextIO, *, preview: int = 100) -> None:
+    """One line per chunk (``#``, tokens, level, heading path) and an indented preview."""
+    out.write(f"{'#':>4} {'tokens':>6} {'level':>5}  heading path\n")
+    for index, row in enumerate(rows):
+        level = row.get("level")
+        out.write(
+            f"{row.get('chunk_order_index', index):>4} {row.get('tokens', 0):>6} "
+            f"{'' if level is None else level:>5}  {heading_path(row) or '(no heading)'}\n"
+        )
+        if preview:
+            out.write(f"{'':>18}| {preview_text(str(row.get('content', '')), preview)}\n")

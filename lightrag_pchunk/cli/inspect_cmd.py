@@ -1,14 +1,116 @@
-"""`lightrag-pchunk inspect` (placeholder until implemented)."""
+"""``lightrag-pchunk inspect FILE [--size N] [--overlap N] [--html OUT.html]``: the checks of
+spec §12 for one document, and an HTML report.
+
+Prints one OK / WARN / INFO line per check with its reason (sidecar, headings, stages,
+sizes, tails, oversize, tables, parts), the details under it, and writes a self-contained
+HTML report that draws the document as its chunks (default: ``<stem>.inspect.html`` next to
+the input). Exit code 0 when the checks ran (1 with ``--strict`` when any says WARN), 1 when
+P cannot run on the input (no content rows: the SDK would fall back to R) or it cannot be
+read, 2 on a usage or configuration error.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from lightrag_pchunk.cli.document_input import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    InputError,
+    add_document_arguments,
+    document_input,
+    load_tokenizer,
+    resolve_sizes,
+)
+from lightrag_pchunk.cli.inspection import Inspection, inspect_blocks
+from lightrag_pchunk.cli.report import default_report_path, write_report
+from lightrag_pchunk.errors import BlockFileError
+from lightrag_pchunk.tokens import TokenCounter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("inspect", help="(not implemented yet)")
+    """Add the ``inspect`` sub-command."""
+    parser = subparsers.add_parser(
+        "inspect",
+        help="check a document's P chunking (spec §12) and write an HTML report",
+        description=(
+            "Run the Paragraph Semantic (P) stages on one document and print the validation "
+            "checks of the spec (§12): sidecar present, heading/level table, what each stage "
+            "did, chunk sizes against [target_ideal, target_max], tails, oversize chunks, "
+            "table slices and roles, [part n] suffixes. Writes an HTML report that shows the "
+            "document as its chunks and a size histogram."
+        ),
+    )
+    add_document_arguments(parser)
+    report = parser.add_mutually_exclusive_group()
+    report.add_argument(
+        "--html",
+        type=Path,
+        metavar="OUT.html",
+        help="where to write the report (default: <stem>.inspect.html next to FILE)",
+    )
+    report.add_argument("--no-html", action="store_true", help="do not write a report")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit with 1 when any check says WARN"
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise NotImplementedError("inspect")
+    """Inspect the document; returns the exit code."""
+    try:
+        sizes = resolve_sizes(args.size, args.overlap)
+        counter = TokenCounter(load_tokenizer(args.encoding))
+    except ValueError as exc:  # bad CHUNK_P_* value, overlap >= size, encoding unavailable
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        with document_input(args.file, args.output) as document:
+            for warning in document.parse_warnings:
+                print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
+            inspection = inspect_blocks(document.blocks_path, counter, sizes)
+            title = document.name
+            source = f"Blocks file: {document.blocks_path}"
+            if document.parsed and args.output is None:
+                source = f"Parsed from {document.source} (into a temporary folder)"
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except BlockFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    print_inspection(inspection, title, sys.stdout)
+    if not args.no_html:
+        target = args.html or default_report_path(args.file)
+        try:
+            write_report(inspection, target, title=title, source=source)
+        except OSError as exc:
+            print(f"error: cannot write the report {target}: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+        print(f"HTML report: {target}")
+    if not inspection.is_p:
+        return EXIT_FAILED
+    if args.strict and inspection.warnings:
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
+    """The checks as text: a header, one status line per check, its details indented."""
+    t = inspection.thresholds
+    out.write(f"{title}: P strategy, {inspection.sizes.describe()}\n")
+    out.write(
+        f"thresholds: target_max {t.target_max}, target_ideal {t.target_ideal}, table_max "
+        f"{t.table_max}, table_ideal {t.table_ideal}, table_min_last {t.table_min_last}, "
+        f"small_tail_threshold {t.small_tail_threshold}\n\n"
+    )
+    for check in inspection.checks:
+        out.write(f"{check.status:<5} {check.name:<9} {check.spec:<6} {check.summary}\n")
+        for line in check.details:
+            out.write(f"{'':<22}{line}\n")
+    verdict = "no warnings" if not inspection.warnings else f"{inspection.warnings} warning(s)"
+    out.write(f"\n{len(inspection.chunks)} chunks, {verdict}.\n")

@@ -1,0 +1,150 @@
+"""`lightrag-pchunk chunk`: the printed chunks are the SDK's, sizes come from flags or env."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks, write_blocks
+from lightrag_pchunk.cli.demo_cmd import example_path
+from lightrag_pchunk.cli.main import main
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.parse.document import parse_docx
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in (
+        "CHUNK_P_SIZE",
+        "CHUNK_P_OVERLAP_SIZE",
+        "CHUNK_OVERLAP_SIZE",
+        "LIGHTRAG_PARSER",
+        "CHUNK_P_DROP_REFERENCES",
+        "LIGHTRAG_PCHUNK_ENCODING",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    logger = logging.getLogger("lightrag.pchunk")
+    saved = (list(logger.handlers), logger.level, logger.propagate)
+    yield
+    logger.handlers[:] = saved[0]
+    logger.setLevel(saved[1])
+    logger.propagate = saved[2]
+
+
+@pytest.fixture(scope="module")
+def parsed_example(tmp_path_factory):
+    return parse_docx(example_path(), tmp_path_factory.mktemp("parsed"))
+
+
+def json_rows(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def sdk_rows(cl100k_tokenizer, blocks_path: Path, size: int, overlap: int = 100) -> list[dict]:
+    content = merged_text(read_blocks(blocks_path).rows)
+    return chunking_by_paragraph_semantic(
+        cl100k_tokenizer,
+        content,
+        size,
+        blocks_path=blocks_path,
+        chunk_overlap_token_size=overlap,
+    )
+
+
+def test_json_prints_exactly_the_rows_lightrag_would_store(
+    parsed_example, cl100k_tokenizer, capsys
+) -> None:
+    code = main(["chunk", str(parsed_example.blocks_path), "--json", "--size", "800"])
+    printed = json_rows(capsys.readouterr().out)
+    assert code == 0
+    assert printed == sdk_rows(cl100k_tokenizer, parsed_example.blocks_path, 800)
+    assert all(row["tokens"] <= 800 for row in printed)
+    assert {"heading", "parent_headings", "level", "chunk_order_index"} <= set(printed[0])
+
+
+def test_a_docx_is_parsed_first_and_gives_the_same_chunks(
+    parsed_example, cl100k_tokenizer, capsys, tmp_path
+) -> None:
+    code = main(["chunk", str(example_path()), "--json", "-o", str(tmp_path)])
+    printed = json_rows(capsys.readouterr().out)
+    assert code == 0
+    kept = tmp_path / "cold-store-safety-standard.docx.parsed"
+    assert (kept / "cold-store-safety-standard.blocks.jsonl").is_file()  # -o keeps the parse
+    expected = sdk_rows(cl100k_tokenizer, parsed_example.blocks_path, 2000)
+    assert [r["content"] for r in printed] == [r["content"] for r in expected]
+
+
+def test_human_output_shows_index_tokens_heading_path_and_preview(parsed_example, capsys) -> None:
+    code = main(["chunk", str(parsed_example.blocks_path), "--preview", "40"])
+    out = capsys.readouterr().out
+    assert code == 0
+    first_line, header = out.splitlines()[:2]
+    assert first_line.startswith("cold-store-safety-standard.blocks.jsonl: 17 chunks, P, size 2000")
+    assert header.split() == ["#", "tokens", "level", "heading", "path"]
+    assert "5 Inspection and maintenance > 5.1 Inspection checklists [part 2]" in out
+    previews = [line for line in out.splitlines() if line.lstrip().startswith("| ")]
+    assert len(previews) == 17
+    assert all(len(line.split("| ", 1)[1]) <= 40 for line in previews)
+
+
+def test_sizes_come_from_the_environment_as_in_the_sdk(
+    parsed_example, cl100k_tokenizer, capsys, monkeypatch
+) -> None:
+    monkeypatch.setenv("CHUNK_P_SIZE", "700")
+    monkeypatch.setenv("CHUNK_OVERLAP_SIZE", "30")
+    main(["chunk", str(parsed_example.blocks_path), "--json"])
+    from_env = json_rows(capsys.readouterr().out)
+    assert from_env == sdk_rows(cl100k_tokenizer, parsed_example.blocks_path, 700, 30)
+    main(["chunk", str(parsed_example.blocks_path), "--json", "--size", "1500"])
+    from_flag = json_rows(capsys.readouterr().out)
+    assert from_flag == sdk_rows(cl100k_tokenizer, parsed_example.blocks_path, 1500, 30)
+    main(["chunk", str(parsed_example.blocks_path)])
+    assert "size 700 (CHUNK_P_SIZE (env)), overlap 30 (CHUNK_OVERLAP_SIZE (env))" in (
+        capsys.readouterr().out
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "message"),
+    [
+        ({"CHUNK_P_SIZE": "abc"}, [], "CHUNK_P_SIZE (env) must be an integer, got 'abc'"),
+        ({}, ["--size", "80"], "the overlap (100, from default) must be smaller than the size"),
+        ({}, ["--encoding", "no-such-encoding"], "cannot load the tiktoken encoding"),
+    ],
+)
+def test_configuration_errors_exit_2_naming_the_problem(
+    parsed_example, capsys, monkeypatch, env, args, message
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code = main(["chunk", str(parsed_example.blocks_path), *args])
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bad_inputs(tmp_path, capsys) -> None:
+    assert main(["chunk", str(tmp_path / "missing.docx")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    text = tmp_path / "notes.txt"
+    text.write_text("hello", encoding="utf-8")
+    assert main(["chunk", str(text)]) == 2
+    assert "expected a Word file (.docx) or a .blocks.jsonl" in capsys.readouterr().err
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(b"this is not a zip")
+    assert main(["chunk", str(broken)]) == 1
+    assert "cannot parse" in capsys.readouterr().err
+
+
+def test_blocks_without_content_rows_fall_back_to_r_and_say_so(tmp_path, capsys) -> None:
+    rows = [BlockRow(content="   ", heading="H")]
+    blocks = write_blocks(tmp_path / "blank.blocks.jsonl", {"doc_id": "doc-y"}, rows)
+    code = main(["chunk", str(blocks)])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "0 chunks, R (fallback to recursive_character: " in captured.out
+    assert "has no content rows" in captured.out
+    assert "fallback to recursive_character" in captured.err  # the SDK's own warning

@@ -1,0 +1,290 @@
+"""`lightrag-pchunk inspect`: the §12 checks fire on crafted blocks, the stages it shows are the
+chunker's, and the HTML report is well-formed and escapes the document's text."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.blockfile.jsonl import merged_text, write_blocks
+from lightrag_pchunk.cli.checks import OK, WARN, chunk_checks, part_check
+from lightrag_pchunk.cli.demo_cmd import example_path
+from lightrag_pchunk.cli.document_input import Sizes
+from lightrag_pchunk.cli.inspection import inspect_blocks
+from lightrag_pchunk.cli.main import main
+from lightrag_pchunk.cli.report import default_report_path, render_report
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.rows import chunks_to_rows
+from lightrag_pchunk.model import BlockRow, Chunk, Thresholds
+from lightrag_pchunk.parse.document import parse_docx
+
+SIZES = Sizes(2000, 100, False, "test", "test")
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in (
+        "CHUNK_P_SIZE",
+        "CHUNK_P_OVERLAP_SIZE",
+        "CHUNK_OVERLAP_SIZE",
+        "CHUNK_P_DROP_REFERENCES",
+        "LIGHTRAG_PCHUNK_ENCODING",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    logger = logging.getLogger("lightrag.pchunk")
+    saved = (list(logger.handlers), logger.level, logger.propagate)
+    yield
+    logger.handlers[:] = saved[0]
+    logger.setLevel(saved[1])
+    logger.propagate = saved[2]
+
+
+@pytest.fixture(scope="module")
+def parsed_example(tmp_path_factory):
+    return parse_docx(example_path(), tmp_path_factory.mktemp("parsed"))
+
+
+def blocks_file(path: Path, rows: list[BlockRow]) -> Path:
+    return write_blocks(path, {"doc_id": "doc-test", "parse_engine": "native"}, rows)
+
+
+def by_name(inspection) -> dict:
+    return {check.name: check for check in inspection.checks}
+
+
+def lines_of(check) -> str:
+    return "\n".join([check.summary, *check.details])
+
+
+class TagBalance(HTMLParser):
+    """Open/close tags must nest; void elements and self-closed SVG elements stand alone."""
+
+    VOID = frozenset({"meta", "br", "hr", "img", "input", "link", "col", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data) -> None:
+        self.text.append(data)
+
+
+def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
+    inspection = inspect_blocks(parsed_example.blocks_path, cl100k, SIZES)
+    checks = by_name(inspection)
+    assert [c.status for c in inspection.checks if c.status == WARN] == []
+    assert list(checks) == [
+        "sidecar",
+        "headings",
+        "stages",
+        "sizes",
+        "tails",
+        "oversize",
+        "tables",
+        "parts",
+    ]
+    assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
+    assert "levels 1x9, 2x13, 3x2" in checks["headings"].summary
+    assert "3 table(s), 3 over table_max (1250)" in checks["tables"].summary
+    assert "'4 Temperature monitoring': parts 1-9" in checks["parts"].details
+    stage_names = [step.name for step in inspection.steps]
+    assert stage_names == [
+        "A: blocks",
+        "table_slices",
+        "bridge",
+        "anchor_split",
+        "part_numbers",
+        "heading_glue",
+        "merge",
+        "E: chunks",
+    ]
+    notes = {step.name: step.note for step in inspection.steps}
+    assert notes["table_slices"].startswith("3 table(s) over table_max (1250) -> ")
+    assert notes["bridge"] == "text between 1 pair(s) of sliced tables shared with both sides"
+    assert notes["heading_glue"].startswith("5 heading-only block(s) glued")
+
+
+@pytest.mark.parametrize("size", [500, 2000])
+def test_the_stages_shown_are_exactly_the_chunkers(parsed_example, cl100k, size) -> None:
+    sizes = Sizes(size, 50, False, "test", "test")
+    inspection = inspect_blocks(parsed_example.blocks_path, cl100k, sizes)
+    expected = chunking_by_paragraph_semantic(
+        cl100k.tokenizer,
+        parsed_example.content,
+        size,
+        blocks_path=parsed_example.blocks_path,
+        chunk_overlap_token_size=50,
+    )
+    assert chunks_to_rows(inspection.chunks) == expected
+    assert inspection.steps[-1].blocks == len(expected)
+
+
+def test_no_headings_is_a_warning_when_the_text_needs_structure(tmp_path, cl100k) -> None:
+    sentence = "A paragraph of a long memo written without any heading style at all. "
+    rows = [
+        BlockRow(content=sentence * 12, heading="Preface/Uncategorized", level=1),
+        BlockRow(content=sentence * 12, heading="", level=1),
+    ]
+    path = blocks_file(tmp_path / "memo.blocks.jsonl", rows)
+    inspection = inspect_blocks(path, cl100k, Sizes(200, 20, False, "test", "test"))
+    assert len(inspection.chunks) > 1
+    headings = by_name(inspection)["headings"]
+    assert headings.status == WARN
+    assert "no headings recognised" in lines_of(headings)
+    assert "1 row(s) with an empty heading" in lines_of(headings)
+    # The same text as one short chunk needs no headings.
+    short = inspect_blocks(path, cl100k, SIZES)
+    assert len(short.chunks) == 1
+    assert "no headings recognised" not in lines_of(by_name(short)["headings"])
+
+
+def test_abnormal_levels_and_parent_paths_are_warnings(tmp_path, cl100k) -> None:
+    rows = [
+        BlockRow(content="# Intro\ntext", heading="Intro", level=1),
+        BlockRow(content="deep text", heading="Odd", parent_headings=("A", "B", "C"), level=2),
+        BlockRow(content="ten", heading="Ten", level=12),
+    ]
+    inspection = inspect_blocks(blocks_file(tmp_path / "odd.blocks.jsonl", rows), cl100k, SIZES)
+    text = lines_of(by_name(inspection)["headings"])
+    assert by_name(inspection)["headings"].status == WARN
+    assert "1 row(s) with a level outside 1-9" in text
+    assert "more parent headings than their level allows" in text
+
+
+def test_many_tiny_tails_are_a_warning_with_the_reason(tmp_path, cl100k) -> None:
+    # Clauses under twelve different parents can never merge (§9.1 path constraint).
+    rows = [
+        BlockRow(
+            content=f"### {i}.1.1 Clause\nShort clause {i}.",
+            heading=f"{i}.1.1 Clause",
+            parent_headings=(f"{i} Part", f"{i}.1 Section"),
+            level=3,
+        )
+        for i in range(1, 13)
+    ]
+    inspection = inspect_blocks(blocks_file(tmp_path / "tails.blocks.jsonl", rows), cl100k, SIZES)
+    tails = by_name(inspection)["tails"]
+    assert tails.status == WARN
+    assert tails.summary == "12 chunk(s) below small_tail_threshold (250)"
+    assert "the parent heading path changes at the next chunk" in lines_of(tails)
+    assert "different parent_headings cannot merge" in lines_of(tails)
+
+
+def chunk(tokens: int, order: int, **kwargs) -> Chunk:
+    return Chunk(
+        content="x",
+        tokens=tokens,
+        order=order,
+        heading=kwargs.pop("heading", "H"),
+        parent_headings=(),
+        level=1,
+        **kwargs,
+    )
+
+
+def test_a_chunk_over_the_cap_is_a_warning_saying_why() -> None:
+    thresholds = Thresholds.from_chunk_size(1000)
+    chunks = [
+        chunk(900, 0),
+        chunk(1300, 1, oversize="unbreakable text"),
+        chunk(1100, 2),
+    ]
+    checks = {c.name: c for c in chunk_checks(chunks, thresholds)}
+    oversize = checks["oversize"]
+    assert oversize.status == WARN
+    assert oversize.summary == "2 chunk(s) over target_max (1000)"
+    assert "recorded as unbreakable text" in oversize.details[0]
+    assert "not explained: please report it" in oversize.details[1]
+    assert checks["sizes"].summary == (
+        "1 of 3 chunks in [target_ideal 750, target_max 1000], 0 below, 2 over"
+    )
+
+
+def test_unknown_table_format_and_legacy_suffixes_are_warnings(tmp_path, cl100k) -> None:
+    rows = [BlockRow(content='# T\n<table id="t1" format="csv">a,b;c,d</table>', heading="T")]
+    inspection = inspect_blocks(blocks_file(tmp_path / "t.blocks.jsonl", rows), cl100k, SIZES)
+    tables = by_name(inspection)["tables"]
+    assert tables.status == WARN
+    assert "unknown format" in lines_of(tables)
+    legacy = part_check([chunk(10, 0, heading="Table [表格片段2]")])
+    assert legacy.status == WARN and "legacy" in lines_of(legacy)
+    assert part_check([chunk(10, 0, heading="A [part 1]")]).status == OK
+
+
+def test_html_report_is_well_formed_and_escapes_the_document(tmp_path, cl100k) -> None:
+    rows = [
+        BlockRow(
+            content="# <b>Evil</b> & co\n<script>alert('x')</script>\nplain text",
+            heading="<b>Evil</b> & co",
+            level=1,
+        ),
+        BlockRow(
+            content='<table id="t2" format="json">[["<img src=x>", "a&b"]]</table>',
+            heading='Quote " heading',
+            level=1,
+        ),
+    ]
+    inspection = inspect_blocks(blocks_file(tmp_path / "x.blocks.jsonl", rows), cl100k, SIZES)
+    page = render_report(inspection, title="<script>title</script>")
+    assert "<script" not in page.lower()
+    assert "<img" not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
+    parser = TagBalance()
+    parser.feed(page)
+    parser.close()
+    assert parser.errors == [] and parser.stack == []
+    text = "".join(parser.text)
+    assert "<script>alert('x')</script>" in text  # shown as text, not run
+    assert "<img src=x>" in text  # a JSON table cell, rendered as a cell
+    assert page.count('<section class="chunk"') == len(inspection.chunks)
+    assert "<svg" in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_cli_writes_the_report_next_to_the_input_by_default(tmp_path, capsys) -> None:
+    source = shutil.copy(example_path(), tmp_path / "standard.docx")
+    code = main(["inspect", str(source)])
+    out = capsys.readouterr().out
+    report = tmp_path / "standard.inspect.html"
+    assert code == 0
+    assert report.is_file() and default_report_path(Path(source)) == report
+    assert out.rstrip().endswith(f"HTML report: {report}")
+    assert "OK    sidecar   §12.1" in out
+    assert "17 chunks, no warnings." in out
+
+
+def test_cli_exit_codes(tmp_path, capsys) -> None:
+    memo = [BlockRow(content="No heading here.", heading="", level=1)]  # WARN: empty heading
+    path = blocks_file(tmp_path / "memo.blocks.jsonl", memo)
+    assert main(["inspect", str(path), "--no-html"]) == 0
+    assert main(["inspect", str(path), "--no-html", "--strict"]) == 1
+    assert not (tmp_path / "memo.inspect.html").exists()
+    empty = blocks_file(tmp_path / "empty.blocks.jsonl", [])
+    assert main(["inspect", str(empty), "--html", str(tmp_path / "e.html")]) == 1
+    out = capsys.readouterr().out
+    assert "no content rows: P falls back to recursive_character" in out
+    assert (tmp_path / "e.html").is_file()
+    assert main(["inspect", str(path), "--size", "10", "--overlap", "10"]) == 2
+
+
+def test_blocks_folder_input_and_content_text(parsed_example, capsys) -> None:
+    code = main(["inspect", str(parsed_example.parsed_dir), "--no-html", "--size", "1000"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "size 1000 (--size), overlap 100 (default)" in out
+    assert merged_text(parsed_example.rows) == parsed_example.content
