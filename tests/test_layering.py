@@ -1,0 +1,74 @@
+"""The package's layers (docs/architecture.md): data flows one way, docx -> blocks -> chunks
+-> LightRAG, so a module imports only from its own layer or lower ones, parsing and chunking
+never import each other, and only the integration and the command line import LightRAG."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO_ROOT
+
+PACKAGE = REPO_ROOT / "lightrag_pchunk"
+
+#: Lower number = lower layer. parse and chunk sit side by side.
+LAYERS = {
+    "model": 0,
+    "tokens": 0,
+    "errors": 0,
+    "naming": 0,
+    "blockfile": 1,
+    "parse": 2,
+    "chunk": 2,
+    "integration": 3,
+    "cli": 4,
+}
+MAY_IMPORT_LIGHTRAG = {"integration", "cli"}
+
+
+def _subpackage(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "lightrag_pchunk" or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def _imports(path: Path) -> list[str]:
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+        elif isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+    return found
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    for path in MODULES:
+        top = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+        if top == "examples":
+            continue
+        assert top in LAYERS, f"{path} is in no layer of tests/test_layering.py"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(REPO_ROOT)))
+def test_imports_follow_the_layers(path: Path) -> None:
+    top = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+    if top == "examples":
+        return
+    own = LAYERS[top]
+    for module in _imports(path):
+        root = module.split(".")[0]
+        if root == "lightrag":
+            assert top in MAY_IMPORT_LIGHTRAG, f"{path} imports {module}"
+        sub = _subpackage(module)
+        if sub is None or sub == top:
+            continue
+        assert sub in LAYERS, f"{path} imports unknown {module}"
+        assert LAYERS[sub] <= own, f"{path} ({top}) imports the higher layer {module}"
+        assert {top, sub} != {"parse", "chunk"}, f"{path} couples parsing and chunking"
