@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 #: Strings up to this many characters are cached by value; longer ones are counted once
 #: by whoever makes them and the count is stored on the object.
-_CACHEABLE_CHARS = 256
+_CACHEABLE_CHARS = 64
 _CACHE_ENTRIES = 8192
 
 #: Environment variable naming the tiktoken encoding the CLI and demo use.

@@ -144,34 +144,51 @@ def row_from_mapping(
     ``level`` 0, missing, negative or not a number becomes 1 (0 stays 0 for a pinned
     ``is_title_block`` row, as in LightRAG 1.5.5+).
     """
-    is_title = obj.get("is_title_block") is True
-    level = _as_level(obj.get("level"), is_title)
-    parents_raw = obj.get("parent_headings")
-    parents: tuple[str, ...] = ()
-    if isinstance(parents_raw, list):
-        parents = tuple(str(p) for p in parents_raw if p is not None and str(p).strip())
-    positions_raw = obj.get("positions")
-    positions = (
-        tuple(p for p in positions_raw if isinstance(p, dict))
-        if isinstance(positions_raw, list)
-        else ()
-    )
-    extra = {k: v for k, v in obj.items() if k not in _KNOWN_KEYS}
-    for key in ("format", "session_type", "table_slice"):
-        if key in obj and obj[key] != _DEFAULTS[key]:
-            extra[key] = obj[key]
-    heading = obj.get("heading")
+    get = obj.get
+    is_title = get("is_title_block") is True
+    level = get("level")
+    if type(level) is not int or level <= 0:  # the common case skips the normalisation
+        level = _as_level(level, is_title)
     return BlockRow(
-        content=content if content is not None else str(obj.get("content") or ""),
-        heading="" if heading is None else str(heading),
-        parent_headings=parents,
+        content=content if content is not None else str(get("content") or ""),
+        heading=_as_text(get("heading")),
+        parent_headings=_as_parents(get("parent_headings")),
         level=level,
-        blockid=str(obj.get("blockid") or ""),
-        positions=positions,
+        blockid=_as_text(get("blockid")),
+        positions=_as_positions(get("positions")),
         is_title_block=is_title,
         line_number=line_number,
-        extra=extra,
+        extra=_extra(obj),
     )
+
+
+def _as_text(value: Any) -> str:
+    return value if type(value) is str else "" if value is None else str(value)
+
+
+def _as_parents(raw: Any) -> tuple[str, ...]:
+    if type(raw) is not list:
+        return ()
+    if all(type(p) is str and p.strip() for p in raw):
+        return tuple(raw)
+    return tuple(str(p) for p in raw if p is not None and str(p).strip())
+
+
+def _as_positions(raw: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(p for p in raw if type(p) is dict) if type(raw) is list else ()
+
+
+def _extra(obj: dict[str, Any]) -> dict[str, Any]:
+    """Keys we do not interpret, plus our keys holding a value other than LightRAG's default,
+    so that a read/write round trip loses nothing."""
+    extra = (
+        {} if obj.keys() <= _KNOWN_KEYS else {k: v for k, v in obj.items() if k not in _KNOWN_KEYS}
+    )
+    for key, default in _DEFAULTS.items():
+        value = obj.get(key, default)
+        if value != default:
+            extra[key] = value
+    return extra
 
 
 def _as_level(raw: Any, is_title: bool) -> int:

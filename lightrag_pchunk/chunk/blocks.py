@@ -23,6 +23,8 @@ _TABLE_OPEN = re.compile(r"<table(?:\s[^>]*)?>", re.IGNORECASE)
 
 def is_table_text(text: str) -> bool:
     """True for one complete ``<table ...>...</table>`` tag (surrounding spaces allowed)."""
+    if "</table>" not in text:  # most lines: decided without copying or a regex
+        return False
     return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
@@ -40,10 +42,10 @@ def split_paragraphs(
 ) -> tuple[Paragraph, ...]:
     """The non-blank lines of a content row, each counted once (or left
     :data:`~lightrag_pchunk.model.UNCOUNTED` when ``lazy``)."""
-    lines = [line for line in content.split("\n") if line.strip()]
+    lines = [line for line in content.split("\n") if line and not line.isspace()]
     if lazy:
-        return tuple(Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines)
-    return tuple(make_paragraph(line, counter) for line in lines)
+        return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines])
+    return tuple([make_paragraph(line, counter) for line in lines])
 
 
 def build_block(

@@ -105,42 +105,68 @@ def _are_peers(left: Block, right: Block, level: int) -> bool:
     )
 
 
-def _built(runs: list[BlockRun]) -> list[Block]:
-    return [run.build(_run_role(run)) for run in runs]
+# A pass keeps plain blocks and wraps one in a BlockRun only when something joins it: most
+# blocks never merge at a given level, and a document may have thousands of them.
+Item = Block | BlockRun
+
+
+def _run(items: list[Item]) -> BlockRun:
+    """The last item as a run (wrapping a plain block the first time it absorbs)."""
+    last = items[-1]
+    if isinstance(last, Block):
+        last = items[-1] = BlockRun(last)
+    return last
+
+
+def _identity(item: Item) -> Block:
+    return item.identity if isinstance(item, BlockRun) else item
+
+
+def _last_block(item: Item) -> Block:
+    return item.last if isinstance(item, BlockRun) else item
+
+
+def _built(items: list[Item]) -> list[Block]:
+    return [item.build(_run_role(item)) if isinstance(item, BlockRun) else item for item in items]
 
 
 def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
     """Phase A and D.2 at ``level``: one greedy left-to-right pass."""
-    runs: list[BlockRun] = []
+    items: list[Item] = []
     i, n = 0, len(blocks)
     while i < n:
         block = blocks[i]
-        if runs:
-            acc = runs[-1]
+        if items and block.level == level:
+            acc = items[-1]
+            identity = _identity(acc)
             if (
-                _are_peers(acc.identity, block, level)
+                _are_peers(identity, block, level)
                 and _is_small(acc.tokens, ctx)
-                and _absorbs_forward(acc.last, cross_level=False)
+                and _absorbs_forward(_last_block(acc), cross_level=False)
                 and _can_be_absorbed(block)
-                and _add(acc, [block], ctx)
+                and _add(_run(items), [block], ctx)
             ):
                 i += 1
                 continue
-            if acc.identity.level == level and not _is_small(acc.tokens, ctx):
-                end = _absorb_tail(acc, blocks, i, level, ctx)
+            if identity.level == level and not _is_small(acc.tokens, ctx):
+                end = _absorb_tail(items, blocks, i, level, ctx)
                 if end > i:
                     i = end
                     continue
-        runs.append(BlockRun(block))
+        items.append(block)
         i += 1
-    return _built(runs)
+    return _built(items)
 
 
-def _absorb_tail(acc: BlockRun, blocks: list[Block], start: int, level: int, ctx: Context) -> int:
-    """D.2: ``acc`` (at or above ideal) absorbs the run of small peers from ``start`` when
-    the run totals less than ``small_tail_threshold`` and the result fits. Returns the index
-    after what was absorbed (``start`` when nothing was)."""
-    if acc.identity.is_title or not _absorbs_forward(acc.last, cross_level=False):
+def _absorb_tail(
+    items: list[Item], blocks: list[Block], start: int, level: int, ctx: Context
+) -> int:
+    """D.2: the last item (at or above ideal) absorbs the run of small peers from ``start``
+    when the run totals less than ``small_tail_threshold`` and the result fits. Returns the
+    index after what was absorbed (``start`` when nothing was)."""
+    acc = items[-1]
+    identity = _identity(acc)
+    if identity.is_title or not _absorbs_forward(_last_block(acc), cross_level=False):
         return start
     threshold = ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
@@ -148,7 +174,7 @@ def _absorb_tail(acc: BlockRun, blocks: list[Block], start: int, level: int, ctx
     while end < len(blocks):
         block = blocks[end]
         if not (
-            _are_peers(acc.identity, block, level)
+            _are_peers(identity, block, level)
             and _is_small(block.tokens, ctx)
             and _can_be_absorbed(block)
         ):
@@ -157,11 +183,11 @@ def _absorb_tail(acc: BlockRun, blocks: list[Block], start: int, level: int, ctx
         if total >= threshold:
             return start  # the run is big enough to stand on its own
         end += 1
-    if end == start or not _add(acc, blocks[start:end], ctx):
+    if end == start or not _add(_run(items), blocks[start:end], ctx):
         return start
     logger.debug(
         "merge tail: %r absorbed %d small block(s) of %d tokens",
-        acc.identity.heading,
+        identity.heading,
         end - start,
         total,
     )
@@ -179,11 +205,11 @@ def is_descendant(shallow: Block, deep: Block) -> bool:
 
 def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
     """Phase B at ``level``: a shallower block absorbs the deeper block after it."""
-    runs: list[BlockRun] = []
+    items: list[Item] = []
     for block in blocks:
-        if runs:
-            acc = runs[-1]
-            shallow = acc.identity
+        if items and block.level >= level:
+            acc = items[-1]
+            shallow = _identity(acc)
             forward = shallow.level == level and block.level > level
             backward = (
                 block.level == level and shallow.level < level and _is_small(block.tokens, ctx)
@@ -191,11 +217,11 @@ def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Blo
             if (
                 (forward or backward)
                 and _is_small(acc.tokens, ctx)
-                and _absorbs_forward(acc.last, cross_level=True)
+                and _absorbs_forward(_last_block(acc), cross_level=True)
                 and _can_be_absorbed(block)
                 and is_descendant(shallow, block)
-                and _add(acc, [block], ctx)
+                and _add(_run(items), [block], ctx)
             ):
                 continue
-        runs.append(BlockRun(block))
-    return _built(runs)
+        items.append(block)
+    return _built(items)

@@ -37,45 +37,76 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 )
 
 
+#: A row of up to this many UTF-8 bytes per token of target_max probably fits one chunk
+#: (English prose runs at 4-5 bytes per cl100k token): it is encoded whole first.
+_LIKELY_FITS_BYTES_PER_TOKEN = 4.5
+
+
 def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     """Stage A: one block per content row with text, counted once.
 
-    A row whose UTF-8 size is within ``min(table_max, target_max)`` can never be split
-    (a byte-level BPE token covers at least one byte), so it is encoded whole, which gives
-    an exact block count; its lines are counted only if something cuts it later. Other
-    rows are counted line by line, the block count being their sum plus the joiners.
-    Rows whose content is blank are skipped (they hold no text).
+    A row that fits one chunk needs only its total: it is encoded whole, which gives an
+    exact block count, and its lines are counted only if something cuts it later. That is
+    certain for a row within ``min(table_max, target_max)`` UTF-8 bytes (a byte-level BPE
+    token covers at least one byte) and likely up to 4.5 bytes per token of target_max; a
+    likely row that turns out bigger has its lines counted too. Other rows are counted line
+    by line, the block count being their sum plus the joiners. Rows whose content is blank
+    are skipped (they hold no text).
     """
+    th = ctx.thresholds
+    small = min(th.table_max, th.target_max)
+    likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
     blocks: list[Block] = []
-    counter = ctx.counter
-    small = min(ctx.thresholds.table_max, ctx.thresholds.target_max)
     for index, row in enumerate(rows):
-        is_small = len(row.content.encode("utf-8", "surrogatepass")) <= small
-        paragraphs = split_paragraphs(row.content, counter, lazy=is_small)
-        if not paragraphs:
-            continue
-        content = "\n".join(p.text for p in paragraphs)
-        if is_small:
-            tokens, is_exact = counter.count(content), True
-        elif len(paragraphs) == 1:
-            tokens, is_exact = paragraphs[0].tokens, True
-        else:
-            tokens, is_exact = counter.estimate(p.tokens for p in paragraphs), False
-        blocks.append(
-            Block(
-                heading=row.heading,
-                parent_headings=row.parent_headings,
-                level=0 if row.is_title_block else max(row.level, 1),
-                paragraphs=paragraphs,
-                content=content,
-                tokens=tokens,
-                is_exact=is_exact,
-                source_row=index,
-                block_ids=(row.blockid,) if row.blockid else (),
-                is_title=row.is_title_block,
-            )
-        )
+        built = _row_block(row, index, ctx, small, likely)
+        if built is not None:
+            blocks.append(built)
     return blocks
+
+
+def _row_block(row: BlockRow, index: int, ctx: Context, small: int, likely: int) -> Block | None:
+    counter = ctx.counter
+    text = row.content
+    size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    whole = size <= small or (size <= likely and not _has_big_table(row.content, small))
+    paragraphs = split_paragraphs(text, counter, lazy=whole)
+    if not paragraphs:
+        return None
+    # The row's own text when no blank line was dropped (the usual case).
+    content = (
+        text if len(paragraphs) == text.count("\n") + 1 else "\n".join(p.text for p in paragraphs)
+    )
+    if whole:
+        tokens, is_exact = counter.count(content), True
+        if tokens > ctx.thresholds.target_max:  # a likely row that does not fit after all
+            paragraphs = split_paragraphs(content, counter)
+    elif len(paragraphs) == 1:
+        tokens, is_exact = paragraphs[0].tokens, True
+    else:
+        tokens, is_exact = counter.estimate(p.tokens for p in paragraphs), False
+    return Block(
+        heading=row.heading,
+        parent_headings=row.parent_headings,
+        level=0 if row.is_title_block else max(row.level, 1),
+        paragraphs=paragraphs,
+        content=content,
+        tokens=tokens,
+        is_exact=is_exact,
+        source_row=index,
+        block_ids=(row.blockid,) if row.blockid else (),
+        is_title=row.is_title_block,
+    )
+
+
+def _has_big_table(content: str, limit: int) -> bool:
+    """Whether a table line of ``content`` may exceed ``limit`` tokens (stage B needs its
+    own count): more UTF-8 bytes than the limit."""
+    if "<table" not in content:
+        return False
+    return any(
+        line.lstrip().startswith("<table") and len(line.encode("utf-8", "surrogatepass")) > limit
+        for line in content.split("\n")
+    )
 
 
 def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:
