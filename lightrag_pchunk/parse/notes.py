@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.parse.numbering import format_number
+from lightrag_pchunk.parse.numfmt import format_number
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:

@@ -75,6 +75,20 @@ _ID_WORDS = frozenset(
     if len(word) >= 3
 ) | {"uberschrift"}
 _ID_PATTERN = re.compile(r"^(?P<word>[a-z]+)(?P<level>[1-9])$")
+# Clark names, computed once: every style of every document is read with them.
+_STYLE = qn("w:style")
+_STYLE_ID = qn("w:styleId")
+_TYPE = qn("w:type")
+_DEFAULT = qn("w:default")
+_NAME = qn("w:name")
+_BASED_ON = qn("w:basedOn")
+_PPR = qn("w:pPr")
+_PSTYLE = qn("w:pStyle")
+_NUM_PR = qn("w:numPr")
+_NUM_ID = qn("w:numId")
+_ILVL = qn("w:ilvl")
+_OUTLINE_LVL = qn("w:outlineLvl")
+_VAL = qn("w:val")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +126,8 @@ class StyleSheet:
         default = None
         if root is None:
             return cls(styles, None)
-        for el in root.iter(qn("w:style")):
-            sid = el.get(qn("w:styleId"))
+        for el in root.iter(_STYLE):
+            sid = el.get(_STYLE_ID)
             if not sid:
                 continue
             # Ids should be unique; of duplicates the last wins, as in LightRAG (real files
@@ -144,15 +158,15 @@ class StyleSheet:
     def paragraph_outline_level(self, ppr: etree._Element | None) -> int | None:
         """Outline level 0-8 of a paragraph with this ``w:pPr`` (None = body text)."""
         if ppr is not None:
-            own = _outline_value(ppr.find(qn("w:outlineLvl")))
+            own = _outline_value(ppr.find(_OUTLINE_LVL))
             if own is not None:
                 return None if own >= _BODY else own
         return self.effective_outline_level(self.paragraph_style_id(ppr))
 
     def paragraph_style_id(self, ppr: etree._Element | None) -> str | None:
         """The style a paragraph uses: its ``w:pStyle``, else the default paragraph style."""
-        pstyle = ppr.find(qn("w:pStyle")) if ppr is not None else None
-        sid = pstyle.get(qn("w:val")) if pstyle is not None else None
+        pstyle = ppr.find(_PSTYLE) if ppr is not None else None
+        sid = pstyle.get(_VAL) if pstyle is not None else None
         return sid or self.default_paragraph_style
 
     def numbering_of(self, style_id: str | None) -> tuple[int, int | None] | None:
@@ -265,23 +279,37 @@ def _fold(text: str) -> str:
 
 
 def _style_info(el: etree._Element, sid: str) -> StyleInfo:
-    name_el = el.find(qn("w:name"))
-    based_el = el.find(qn("w:basedOn"))
-    ppr = el.find(qn("w:pPr"))
-    num_pr = ppr.find(qn("w:numPr")) if ppr is not None else None
+    # One pass over the children instead of a find() per property (find is slow in lxml);
+    # the first child of a kind counts, as find() would have it.
+    name_el = based_el = ppr = None
+    for child in el:
+        tag = child.tag
+        if tag == _NAME:
+            name_el = name_el if name_el is not None else child
+        elif tag == _BASED_ON:
+            based_el = based_el if based_el is not None else child
+        elif tag == _PPR:
+            ppr = ppr if ppr is not None else child
+    num_pr = outline_el = None
+    for child in () if ppr is None else ppr:
+        tag = child.tag
+        if tag == _NUM_PR:
+            num_pr = num_pr if num_pr is not None else child
+        elif tag == _OUTLINE_LVL:
+            outline_el = outline_el if outline_el is not None else child
     num_id = ilvl = None
     if num_pr is not None:
-        num_id = _int_value(num_pr.find(qn("w:numId")))
-        ilvl = _int_value(num_pr.find(qn("w:ilvl")))
+        num_id = _int_value(num_pr.find(_NUM_ID))
+        ilvl = _int_value(num_pr.find(_ILVL))
     return StyleInfo(
         style_id=sid,
-        name=(name_el.get(qn("w:val")) or "") if name_el is not None else "",
-        type=el.get(qn("w:type")) or "paragraph",
-        based_on=(based_el.get(qn("w:val")) or None) if based_el is not None else None,
-        outline_level=_outline_value(ppr.find(qn("w:outlineLvl")) if ppr is not None else None),
+        name=(name_el.get(_VAL) or "") if name_el is not None else "",
+        type=el.get(_TYPE) or "paragraph",
+        based_on=(based_el.get(_VAL) or None) if based_el is not None else None,
+        outline_level=_outline_value(outline_el),
         num_id=num_id,
         ilvl=ilvl,
-        is_default=el.get(qn("w:default")) in ("1", "true", "on"),
+        is_default=el.get(_DEFAULT) in ("1", "true", "on"),
     )
 
 
@@ -289,7 +317,7 @@ def _int_value(el: etree._Element | None) -> int | None:
     if el is None:
         return None
     try:
-        return int((el.get(qn("w:val")) or "").strip())
+        return int((el.get(_VAL) or "").strip())
     except ValueError:
         return None
 

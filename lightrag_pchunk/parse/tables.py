@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from lxml import etree
 
@@ -84,9 +85,11 @@ class TableGrid:
         ``<\\/table`` (the same JSON string) so the tag cannot end early."""
         return json.dumps(self.rows, ensure_ascii=False).replace("</table", "<\\/table")
 
-    def tag(self, table_id: str) -> str:
-        """``<table id="tb-…" format="json">[[…]]</table>`` on one line."""
-        return f'<table id="{escape_attr(table_id)}" format="json">{self.body()}</table>'
+    def tag(self, table_id: str, body: str | None = None) -> str:
+        """``<table id="tb-…" format="json">[[…]]</table>`` on one line; ``body`` is
+        :meth:`body` when the caller already has it (a big table's JSON is not cheap)."""
+        body = self.body() if body is None else body
+        return f'<table id="{escape_attr(table_id)}" format="json">{body}</table>'
 
     def header_json(self) -> str | None:
         """The header rows as a JSON 2-D array string (``table_header``), or None."""
@@ -172,7 +175,7 @@ def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
 def sole_table(tbl: etree._Element) -> etree._Element | None:
     """The table a one-cell table merely frames (its cell holds that table and nothing else
     displayed), or None. Such a frame is layout, so the inner table is the data table."""
-    rows = list(_children(tbl, _TR))
+    rows = list(islice(_children(tbl, _TR), 2))  # one row or more is all that matters
     cells = list(_children(rows[0], _TC)) if len(rows) == 1 else []
     if len(cells) != 1:
         return None
@@ -222,15 +225,21 @@ def _cell_props(tc_pr: etree._Element | None) -> tuple[int, str]:
 
 
 def _child(parent: etree._Element, tag: str) -> etree._Element | None:
-    return next(parent.iterchildren(tag), None)
+    # A plain loop: the properties element comes first, so this usually stops at once, and
+    # costs less than setting up lxml's tag-filtered iterator for every row and cell.
+    for child in parent:
+        if child.tag == tag:
+            return child
+    return None
 
 
 def _children(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
     """``tag`` children of ``parent``, looking through row/cell-level content controls."""
     for child in parent:
-        if child.tag == tag:
+        child_tag = child.tag
+        if child_tag == tag:
             yield child
-        elif child.tag in _WRAPPERS:
+        elif child_tag in _WRAPPERS:
             content = child.find(_SDT_CONTENT)
             yield from _children(content if content is not None else child, tag)
 

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from lightrag_pchunk.parse.equations import equation_tag, omml_to_latex, symbol_font_char
-from lightrag_pchunk.parse.numbering import _glyph
+from lightrag_pchunk.parse.numfmt import plain_glyph
+from lightrag_pchunk.parse.plain import ParagraphProps, PlainScanner
 from lightrag_pchunk.parse.xml import NS, qn
 
 if TYPE_CHECKING:
@@ -70,19 +71,6 @@ _SKIPPED = frozenset(
     )
 )  # fmt: skip
 _SCRIPTS = {"superscript": "sup", "subscript": "sub"}
-# Elements that need the full walk of a paragraph; without them its text is its w:t text.
-_SPECIAL = frozenset(
-    {
-        *_GRAPHICS, _O_MATH, _O_MATH_PARA, _FOOTNOTE_REF, _ENDNOTE_REF, _SYM, _VERT_ALIGN,
-        _NB_HYPHEN, _ALTERNATE, _RUBY, qn("w:del"), qn("w:moveFrom"),
-    }
-)  # fmt: skip
-_BREAK_TEXT = {_TAB: "\t", _PTAB: "\t", _BR: "\n", _CR: "\n"}
-_PSTYLE = qn("w:pStyle")
-_OUTLINE_LVL = qn("w:outlineLvl")
-_NUM_ID = qn("w:numId")
-_ILVL = qn("w:ilvl")
-_PROPS = frozenset({_PSTYLE, _OUTLINE_LVL, _NUM_ID, _ILVL})
 
 
 @dataclass(slots=True)
@@ -142,6 +130,12 @@ class InlineReader:
     def __init__(self, drawings: DrawingExtractor | None, notes: NoteBook | None = None) -> None:
         self.drawings = drawings
         self.notes = notes
+        self.plain = PlainScanner()
+
+    def scan(self, p: etree._Element) -> tuple[str, ParagraphProps] | None:
+        """The text and own properties of ``p`` when it is plain runs, else None (see
+        :mod:`~lightrag_pchunk.parse.plain`); the walk then calls :meth:`read`."""
+        return self.plain.scan(p)
 
     def read(self, p: etree._Element, part: str, *, heading: bool = False) -> InlineText:
         """The displayed content of ``p`` (a ``w:p`` of ``part``).
@@ -149,7 +143,7 @@ class InlineReader:
         For a ``heading`` no note marker is written into the text and drawing tags move to
         ``after``, so neither pollutes the heading; the note text still follows it.
         """
-        plain = scan_plain(p)
+        plain = self.plain.scan(p)
         if plain is not None:
             return plain_inline(plain[0])
         state = _State(heading)
@@ -269,58 +263,9 @@ class InlineReader:
             state.result.after.append(line)
 
 
-#: ``(pStyle, outlineLvl, numId, ilvl)`` of a paragraph's own ``w:pPr``; None where absent.
-ParagraphProps = tuple[str | None, int | None, int | None, int | None]
-
-
 def plain_inline(text: str) -> InlineText:
     """The :class:`InlineText` of a plain paragraph's text."""
     return InlineText(text, letters=0 if text.isspace() else len(text))
-
-
-def scan_plain(p: etree._Element) -> tuple[str, ParagraphProps] | None:
-    """One pass over a paragraph made of plain runs (most are): its text (``w:t`` in order,
-    tabs and breaks) and its own style, outline level and numbering; None when anything in it
-    needs the full walk, which gives the same text for plain runs, several times slower.
-
-    An outline level outside 0-9 or a number that is not an integer counts as absent.
-    """
-    parts: list[str] = []
-    style_id = outline = num_id = ilvl = None
-    for el in p.iter():  # unfiltered: lxml's multi-tag matching costs more than this loop
-        tag = el.tag
-        if tag == _T:
-            parts.append(el.text or "")
-        elif tag in _SPECIAL:
-            return None
-        elif tag in _BREAK_TEXT:
-            if el.getparent().tag == _R:  # not a tab stop (w:pPr/w:tabs/w:tab)
-                parts.append(_BREAK_TEXT[tag])
-        elif tag in _PROPS:
-            # Only the paragraph's own w:pPr counts, not the old one in w:pPrChange.
-            holder = el.getparent()
-            if tag in (_NUM_ID, _ILVL):
-                holder = holder.getparent()
-            if holder is None or holder.getparent() is not p:
-                continue
-            value = el.get(_VAL)
-            if tag == _PSTYLE:
-                style_id = value or None
-            elif tag == _OUTLINE_LVL:
-                number = _number(value)
-                outline = number if number is not None and 0 <= number <= 9 else None
-            elif tag == _NUM_ID:
-                num_id = _number(value)
-            else:
-                ilvl = _number(value)
-    return "".join(parts), (style_id, outline, num_id, ilvl)
-
-
-def _number(value: str | None) -> int | None:
-    try:
-        return int((value or "").strip())
-    except ValueError:
-        return None
 
 
 def choose_branch(alternate: etree._Element) -> etree._Element | None:
@@ -386,4 +331,4 @@ def _symbol(sym: etree._Element) -> str:
         return ""
     if not 0 < value < 0x110000 or 0xD800 <= value <= 0xDFFF:
         return ""
-    return _glyph(chr(value), font.lower())
+    return plain_glyph(chr(value), font.lower())

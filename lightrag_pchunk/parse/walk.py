@@ -24,7 +24,7 @@ from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
-from lightrag_pchunk.parse.text import choose_branch, scan_plain
+from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.xml import NS, qn
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ class BodyWalker:
     ) -> None:
         """One ``w:p``: a heading, a body line, block equations; then its notes and boxes."""
         para_id = p.get(_PARA_ID)
-        plain = scan_plain(p)
+        plain = story.reader.scan(p)
         style_id, outline, num_id, ilvl = plain[1] if plain is not None else _paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
         level = None
@@ -295,8 +295,9 @@ class BodyWalker:
                 out.add(line, grid.first_id, grid.last_id)
             return
         table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
-        self.tables[table_id] = grid.record(table_id)
-        out.add(grid.tag(table_id), grid.first_id, grid.last_id or grid.first_id)
+        record = grid.record(table_id)
+        self.tables[table_id] = record
+        out.add(grid.tag(table_id, record["content"]), grid.first_id, grid.last_id or grid.first_id)
 
     def block_equation(self, latex: str) -> str:
         """A block ``<equation id=…>`` tag, its ``equations.json`` item recorded."""

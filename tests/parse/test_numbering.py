@@ -10,12 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from lightrag_pchunk.parse.numbering import (
-    SUPPORTED_FORMATS,
-    NumberingCounter,
-    NumberingDefinitions,
-    format_number,
-)
+from lightrag_pchunk.parse.numbering import NumberingCounter
+from lightrag_pchunk.parse.numdefs import NumberingDefinitions
+from lightrag_pchunk.parse.numfmt import SUPPORTED_FORMATS, format_number
 from lightrag_pchunk.parse.xml import parse_xml, qn
 
 from helpers import shared_dir
@@ -224,10 +221,50 @@ def test_multilevel_numbers_reset_deeper_levels():
     assert got == ["1", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.3.1", "2", "2.1", "2.1.1"]
 
 
-def test_unused_parent_levels_show_their_start_value():
+def test_skipped_levels_count_as_used_at_their_start_value():
     c = counter(HEADINGS, num(1, 0))
-    # Showing level 0 as a parent does not consume it: its own first paragraph is still "1".
-    assert labels(c, (1, 2), (1, 1), (1, 0), (1, 1)) == ["1.1.1", "1.1", "1", "1.1"]
+    # Word counts levels 0 and 1 of "1.1.1" as used: their next items are "1.2" and "2".
+    assert labels(c, (1, 2), (1, 1), (1, 0), (1, 1)) == ["1.1.1", "1.2", "2", "2.1"]
+
+
+# Word's output for lists that skip levels: the paste-from-Word fixtures of CKEditor 4
+# ("1. One", "i. Level", "ii. Here", "b. Is", "2. Skipped") and the corpus file
+# tika__numbered-list-footnote-comment.docx, whose paragraph texts spell Word's labels.
+SKIPPING = abstract(
+    0,
+    lvl(0, "upperLetter", "%1."),
+    lvl(1, "lowerLetter", "%2."),
+    lvl(2, "lowerRoman", "%3."),
+    lvl(3, "decimal", "%4."),
+    lvl(4, "lowerLetter", "%5."),
+)
+
+
+def test_a_skipped_level_not_shown_as_a_parent_still_counts():
+    c = counter(SKIPPING, num(11, 0))
+    # tika fixture: "A", "A i", "A ii", "A ii a", "A ii b", "A ii 2" (levels 0, 2, 2, 4, 4, 3).
+    got = labels(c, (11, 0), (11, 2), (11, 2), (11, 4), (11, 4), (11, 3))
+    assert got == ["A.", "i.", "ii.", "a.", "b.", "2."]
+
+
+def test_a_level_restarted_then_skipped_counts_again():
+    c = counter(
+        abstract(0, lvl(0, "decimal", "%1."), lvl(1, "lowerLetter", "%2."), lvl(2, "lowerRoman")),
+        num(1, 0),
+    )
+    got = labels(c, (1, 0), (1, 2), (1, 2), (1, 1), (1, 0), (1, 2), (1, 1))
+    assert got == ["1.", "i.", "ii.", "b.", "2.", "i.", "b."]
+
+
+def test_a_parent_shown_before_its_own_first_item_counts_it():
+    # tika fixture: "1.2->1.1" and "1.3 -> 1.2" at level 1, then "2." and "2.1".
+    c = counter(HEADINGS, num(14, 0))
+    assert labels(c, (14, 1), (14, 1), (14, 0), (14, 1)) == ["1.1", "1.2", "2", "2.1"]
+
+
+def test_skipped_levels_take_the_start_value_of_the_current_num():
+    c = counter(HEADINGS, num(1, 0, start_override(0, 5) + start_override(1, 3)))
+    assert labels(c, (1, 2), (1, 1), (1, 0)) == ["5.3.1", "5.4", "6"]
 
 
 def test_each_level_renders_its_own_format():
@@ -312,7 +349,8 @@ def test_lvl_restart_names_the_level_that_restarts_it():
         num(1, 0),
     )
     got = labels(c, (1, 0), (1, 2), (1, 1), (1, 2), (1, 0), (1, 2))
-    assert got == ["1", "(1)", "1.1", "(2)", "2", "(1)"]
+    # The first "(1)" skips level 1, which Word then counts as used: the next is "1.2".
+    assert got == ["1", "(1)", "1.2", "(2)", "2", "(1)"]
 
 
 def test_num_style_link_resolves_through_the_numbering_style():
