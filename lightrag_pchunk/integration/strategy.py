@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.config import PSettings, resolve_p_settings
+from lightrag_pchunk.integration.engines import NATIVE
+from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.routing import (
-    NATIVE,
     Directives,
-    FilenameParserHintError,
     ParserRoutingConfigError,
     ParserRule,
     p_applies,

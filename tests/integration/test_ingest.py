@@ -11,11 +11,8 @@ import pytest
 from docx import Document
 
 from lightrag_pchunk.cli.ingest_cmd import build_offline_rag, no_extraction_llm
-from lightrag_pchunk.integration.ingest import (
-    FileResult,
-    ProgressBar,
-    ainsert_files,
-)
+from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.ingest_report import FileResult, ProgressBar
 from lightrag_pchunk.integration.registry import close_registries, open_registry
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.naming import doc_id_for

@@ -10,19 +10,23 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from lightrag_pchunk.integration.routing import (
+from lightrag_pchunk.integration.filename_hints import (
     FilenameParserHintError,
-    ParserRoutingConfigError,
-    ProcessOptions,
     canonical_name,
-    p_applies,
-    parse_parser_rules,
-    parse_process_options,
-    read_parser_rules,
-    resolve_parser_directives,
     split_filename_hint,
     validate_filename_hint,
+)
+from lightrag_pchunk.integration.params import (
+    ProcessOptions,
+    parse_process_options,
     validate_process_options,
+)
+from lightrag_pchunk.integration.routing import (
+    ParserRoutingConfigError,
+    p_applies,
+    parse_parser_rules,
+    read_parser_rules,
+    resolve_parser_directives,
 )
 
 ENGINES = "docling, legacy, mineru, native"
