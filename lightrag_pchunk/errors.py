@@ -6,9 +6,15 @@ from __future__ import annotations
 class DocxParseError(Exception):
     """A .docx we refuse to parse.
 
-    ``reason`` is a short stable code for tests and CLI exit codes, e.g. ``"not-a-zip"``,
-    ``"zip-budget"``, ``"dtd"``, ``"missing-part"``, ``"xml"``, ``"encrypted"``,
-    ``"unsupported"``.
+    ``reason`` is a short stable code for tests and CLI exit codes, one of:
+    ``"not-a-zip"`` (not a zip, empty or truncated), ``"encrypted"`` (a password-protected
+    OLE container), ``"legacy-doc"`` (a Word 97-2003 .doc), ``"zip-budget"`` (over a
+    ``PackageLimits`` limit), ``"corrupt"`` (a member that cannot be decompressed),
+    ``"unsupported"`` (another OOXML package type), ``"missing-part"`` (no main document
+    part), ``"dtd"`` (a DOCTYPE or entity declaration), ``"xml"`` (a part that is not
+    well-formed), ``"xml-limit"`` (past libxml2's depth or text-size limits) and
+    ``"output"`` (the output folder is a file, or the ``.parsed`` folder a
+    symbolic link).
     """
 
     def __init__(self, path: str, reason: str, message: str, *, part: str | None = None):

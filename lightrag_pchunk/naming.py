@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+import time
+from itertools import chain
 from pathlib import Path
 
 #: A file-name hint: the last ``.[...]`` directly before the extension.
@@ -66,10 +68,19 @@ def doc_id_for(file_path: str | Path | None = None, content: str | None = None) 
 
 def parsed_dir_for(source: str | Path, output_dir: str | Path | None = None) -> Path:
     """Where the artefacts of ``source`` go: ``<output_dir>/<name>.parsed/``, by default
-    ``<source dir>/__parsed__/<name>.parsed/`` (name = canonical basename)."""
+    ``<source dir>/__parsed__/<name>.parsed/`` (name = canonical basename).
+
+    As in LightRAG 1.5.7, when something other than a folder already has that name, the
+    suffixes ``_001`` ... ``_999`` are tried, then ``_<unix time>``.
+    """
     src = Path(source)
     base = Path(output_dir) if output_dir is not None else src.parent / PARSED_DIR_NAME
-    return base / f"{canonical_basename(src.name)}.parsed"
+    name = f"{canonical_basename(src.name)}.parsed"
+    for candidate in chain([name], (f"{name}_{i:03d}" for i in range(1, 1000))):
+        path = base / candidate
+        if not path.exists() or path.is_dir():
+            return path
+    return base / f"{name}_{int(time.time())}"
 
 
 def artefact_stem(source: str | Path) -> str:

@@ -28,7 +28,8 @@ from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.drawings import DrawingExtractor
-    from lightrag_pchunk.parse.package import DocxPackage, Relationship
+    from lightrag_pchunk.parse.opc import Relationship
+    from lightrag_pchunk.parse.package import DocxPackage
     from lightrag_pchunk.parse.walk import BodyWalker, LineSink
 
 logger = logging.getLogger("lightrag.pchunk")

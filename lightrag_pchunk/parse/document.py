@@ -30,10 +30,11 @@ from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.notes import NoteBook
-from lightrag_pchunk.parse.package import DocxPackage, PackageLimits
+from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.walk import BodyWalker, RawBlock
 from lightrag_pchunk.parse.xml import qn
+from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 logger = logging.getLogger("lightrag.pchunk")
 

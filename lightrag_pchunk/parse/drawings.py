@@ -27,7 +27,8 @@ from lightrag_pchunk.parse.equations import escape_attr
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
-    from lightrag_pchunk.parse.package import DocxPackage, Relationship
+    from lightrag_pchunk.parse.opc import Relationship
+    from lightrag_pchunk.parse.package import DocxPackage
 
 logger = logging.getLogger("lightrag.pchunk")
 

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from itertools import pairwise
 
-from lightrag_pchunk.parse.equations import symbol_font_char
+from lightrag_pchunk.parse.latex_chars import symbol_font_char
 
 
 def _roman(n: int) -> str:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from lightrag_pchunk.parse.equations import equation_tag, omml_to_latex, symbol_font_char
+from lightrag_pchunk.parse.equations import equation_tag
+from lightrag_pchunk.parse.latex_chars import symbol_font_char
 from lightrag_pchunk.parse.numfmt import plain_glyph
+from lightrag_pchunk.parse.omml_latex import omml_to_latex
 from lightrag_pchunk.parse.plain import ParagraphProps, PlainScanner
 from lightrag_pchunk.parse.xml import NS, qn
 

@@ -14,8 +14,9 @@ import pytest
 
 from lightrag_pchunk.chunk.blocks import make_paragraph
 from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.html_rows import html_rows
 from lightrag_pchunk.chunk.table_slices import slice_table, table_slices
-from lightrag_pchunk.chunk.table_tags import dump_json_row, html_rows, parse_table
+from lightrag_pchunk.chunk.table_tags import dump_json_row, parse_table
 from lightrag_pchunk.model import TableRole
 from lightrag_pchunk.tokens import TokenCounter
 

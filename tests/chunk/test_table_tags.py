@@ -7,9 +7,9 @@ import logging
 
 import pytest
 
+from lightrag_pchunk.chunk.html_rows import html_rows
 from lightrag_pchunk.chunk.table_tags import (
     dump_json_row,
-    html_rows,
     join_json_rows,
     json_header_rows,
     json_rows,

@@ -18,7 +18,7 @@ import pytest
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.document import parse_docx
-from lightrag_pchunk.parse.package import PackageLimits
+from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 from docx_builders import (
     DOCM_MAIN,
@@ -286,6 +286,24 @@ def test_output_folder_that_is_a_symlink_is_refused(tmp_path):
         parse_docx(source, tmp_path / "out")
     assert info.value.reason == "output"
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_file_in_the_way_of_the_output_folder_gets_the_next_free_suffix(tmp_path):
+    # LightRAG 1.5.7 (parsed_artifact_dir_for): a non-folder named <name>.parsed is left
+    # alone and _001, _002 ... are tried; an existing folder of that name is reused.
+    source = tmp_path / "doc.[native-P].docx"
+    source.write_bytes(docx_bytes(paragraph("Kept text")))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "doc.docx.parsed").write_text("not a folder")
+    (out / "doc.docx.parsed_001").write_text("not a folder either")
+    parsed = parse_docx(source, out)
+    assert parsed.parsed_dir == out / "doc.docx.parsed_002"
+    assert parsed.blocks_path == out / "doc.docx.parsed_002" / "doc.blocks.jsonl"
+    assert "Kept text" in parsed.blocks_path.read_text(encoding="utf-8")
+    assert (out / "doc.docx.parsed").read_text() == "not a folder"
+    again = parse_docx(source, out)
+    assert again.parsed_dir == out / "doc.docx.parsed_002"
 
 
 # -- altChunk ----------------------------------------------------------------------------------

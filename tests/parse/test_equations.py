@@ -16,9 +16,9 @@ from lightrag_pchunk.parse.equations import (
     equation_tag,
     escape_attr,
     is_block_math,
-    omml_to_latex,
-    symbol_font_char,
 )
+from lightrag_pchunk.parse.latex_chars import symbol_font_char
+from lightrag_pchunk.parse.omml_latex import omml_to_latex
 
 from helpers import shared_dir
 
