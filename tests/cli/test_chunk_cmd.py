@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 import pytest
@@ -13,31 +12,11 @@ from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.model import BlockRow
-from lightrag_pchunk.parse.document import parse_docx
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch):
-    for name in (
-        "CHUNK_P_SIZE",
-        "CHUNK_P_OVERLAP_SIZE",
-        "CHUNK_OVERLAP_SIZE",
-        "LIGHTRAG_PARSER",
-        "CHUNK_P_DROP_REFERENCES",
-        "LIGHTRAG_PCHUNK_ENCODING",
-    ):
-        monkeypatch.delenv(name, raising=False)
-    logger = logging.getLogger("lightrag.pchunk")
-    saved = (list(logger.handlers), logger.level, logger.propagate)
+def _clean_env(clean_p_env):
     yield
-    logger.handlers[:] = saved[0]
-    logger.setLevel(saved[1])
-    logger.propagate = saved[2]
-
-
-@pytest.fixture(scope="module")
-def parsed_example(tmp_path_factory):
-    return parse_docx(example_path(), tmp_path_factory.mktemp("parsed"))
 
 
 def json_rows(text: str) -> list[dict]:

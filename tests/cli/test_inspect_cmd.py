@@ -3,7 +3,6 @@ chunker's, and the HTML report is well-formed and escapes the document's text.""
 
 from __future__ import annotations
 
-import logging
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,32 +19,13 @@ from lightrag_pchunk.cli.report import default_report_path, render_report
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk, Thresholds
-from lightrag_pchunk.parse.document import parse_docx
 
 SIZES = Sizes(2000, 100, False, "test", "test")
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch):
-    for name in (
-        "CHUNK_P_SIZE",
-        "CHUNK_P_OVERLAP_SIZE",
-        "CHUNK_OVERLAP_SIZE",
-        "CHUNK_P_DROP_REFERENCES",
-        "LIGHTRAG_PCHUNK_ENCODING",
-    ):
-        monkeypatch.delenv(name, raising=False)
-    logger = logging.getLogger("lightrag.pchunk")
-    saved = (list(logger.handlers), logger.level, logger.propagate)
+def _clean_env(clean_p_env):
     yield
-    logger.handlers[:] = saved[0]
-    logger.setLevel(saved[1])
-    logger.propagate = saved[2]
-
-
-@pytest.fixture(scope="module")
-def parsed_example(tmp_path_factory):
-    return parse_docx(example_path(), tmp_path_factory.mktemp("parsed"))
 
 
 def blocks_file(path: Path, rows: list[BlockRow]) -> Path:

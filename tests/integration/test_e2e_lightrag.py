@@ -9,14 +9,13 @@ Select with ``-m e2e``; they run by default.
 from __future__ import annotations
 
 import logging
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from docx import Document
+from lightrag_helpers import offline_lightrag as lightrag
 
-from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
 from lightrag_pchunk.integration import plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.ingest import ainsert_files, register_document
@@ -62,16 +61,6 @@ def write_report(path: Path, seed: int = 7) -> Path:
     document.add_paragraph("Research &amp; development gets 5 &lt; 6 units.   ")
     document.save(str(path))
     return path
-
-
-@asynccontextmanager
-async def lightrag(work: Path, **kwargs: Any):
-    rag = build_offline_rag(work, **kwargs)
-    await rag.initialize_storages()
-    try:
-        yield rag
-    finally:
-        await rag.finalize_storages()
 
 
 async def stored_chunks(rag, doc_id: str) -> list[dict[str, Any]]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import io
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from docx import Document
+from lightrag_helpers import offline_lightrag as lightrag
 
-from lightrag_pchunk.cli.ingest_cmd import build_offline_rag, no_extraction_llm
+from lightrag_pchunk.cli.ingest_cmd import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.ingest_report import FileResult, ProgressBar
 from lightrag_pchunk.integration.registry import close_registries, open_registry
@@ -39,16 +39,6 @@ def write_docx(path: Path, title: str = "Handbook", body: str = "Plain body text
         document.add_paragraph(f"{body} Paragraph {n} of the {title.lower()}.")
     document.save(str(path))
     return path
-
-
-@asynccontextmanager
-async def lightrag(work: Path, **kwargs: Any):
-    rag = build_offline_rag(work, **kwargs)
-    await rag.initialize_storages()
-    try:
-        yield rag
-    finally:
-        await rag.finalize_storages()
 
 
 async def status_of(rag, path: Path | str) -> dict | None:
