@@ -38,7 +38,7 @@ from typing import Literal
 
 from lxml import etree
 
-from lightrag_pchunk.parse.xml import qn
+from lightrag_pchunk.parse.xml import int_val, qn
 
 #: Localised words for "heading" in built-in heading names ("<word> <digit>").
 HEADING_WORDS = frozenset(
@@ -299,8 +299,8 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
             outline_el = outline_el if outline_el is not None else child
     num_id = ilvl = None
     if num_pr is not None:
-        num_id = _int_value(num_pr.find(_NUM_ID))
-        ilvl = _int_value(num_pr.find(_ILVL))
+        num_id = int_val(num_pr.find(_NUM_ID))
+        ilvl = int_val(num_pr.find(_ILVL))
     return StyleInfo(
         style_id=sid,
         name=(name_el.get(_VAL) or "") if name_el is not None else "",
@@ -313,15 +313,6 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
     )
 
 
-def _int_value(el: etree._Element | None) -> int | None:
-    if el is None:
-        return None
-    try:
-        return int((el.get(_VAL) or "").strip())
-    except ValueError:
-        return None
-
-
 def _outline_value(el: etree._Element | None) -> int | None:
-    value = _int_value(el)
+    value = int_val(el)
     return value if value is not None and 0 <= value <= _BODY else None

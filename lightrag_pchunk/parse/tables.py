@@ -24,7 +24,7 @@ from itertools import islice
 from lxml import etree
 
 from lightrag_pchunk.parse.equations import escape_attr
-from lightrag_pchunk.parse.xml import qn
+from lightrag_pchunk.parse.xml import int_val, qn
 
 _TR = qn("w:tr")
 _TC = qn("w:tc")
@@ -245,10 +245,5 @@ def _children(parent: etree._Element, tag: str) -> Iterator[etree._Element]:
 
 
 def _int(el: etree._Element | None, default: int) -> int:
-    if el is None:
-        return default
-    try:
-        value = int((el.get(_VAL) or "").strip())
-    except ValueError:
-        return default
-    return max(0, min(value, _MAX_SPAN))
+    value = int_val(el)
+    return default if value is None else max(0, min(value, _MAX_SPAN))

@@ -25,7 +25,7 @@ from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
-from lightrag_pchunk.parse.xml import NS, qn
+from lightrag_pchunk.parse.xml import NS, int_val, qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
@@ -360,21 +360,12 @@ def _paragraph_props(
         if tag == _PSTYLE:
             style_id = prop.get(_VAL) or None
         elif tag == _OUTLINE_LVL:
-            value = _int(prop)
+            value = int_val(prop)
             outline = value if value is not None and 0 <= value <= _BODY_LEVEL else None
         else:
             for item in prop.iterchildren(_NUM_ID, _ILVL):
                 if item.tag == _NUM_ID:
-                    num_id = _int(item)
+                    num_id = int_val(item)
                 else:
-                    ilvl = _int(item)
+                    ilvl = int_val(item)
     return style_id, outline, num_id, ilvl
-
-
-def _int(el: etree._Element | None) -> int | None:
-    if el is None:
-        return None
-    try:
-        return int((el.get(_VAL) or "").strip())
-    except ValueError:
-        return None

@@ -81,6 +81,20 @@ def qn(name: str) -> str:
     return f"{{{NS[prefix]}}}{local}"
 
 
+_W_VAL = qn("w:val")
+
+
+def int_val(el: etree._Element | None) -> int | None:
+    """The integer ``w:val`` of ``el`` (``w:ilvl``, ``w:numId``, ``w:outlineLvl`` ...), or None
+    when the element is absent or its value is not an integer."""
+    if el is None:
+        return None
+    try:
+        return int((el.get(_W_VAL) or "").strip())
+    except ValueError:
+        return None
+
+
 def rel_type_tail(rel_type: str) -> str:
     """The last path segment of a relationship type, the same for Strict and Transitional:
     ``.../relationships/officeDocument`` -> ``"officeDocument"``."""
