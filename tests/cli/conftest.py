@@ -1,4 +1,5 @@
-"""Fixtures shared by the CLI tests: a clean P environment and the bundled example, parsed."""
+"""Fixtures shared by the CLI tests: a clean P environment, the loggers the CLI configures
+given back as they were, a fresh LightRAG process state, and the bundled example, parsed."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import logging
 import pytest
 
 from lightrag_pchunk.cli.demo_cmd import example_path
+from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.parse.document import parse_docx
 
 #: Variables that change what the commands do; the tests set them explicitly when needed.
@@ -18,20 +20,43 @@ P_ENV_VARS = (
     "CHUNK_P_DROP_REFERENCES",
     "LIGHTRAG_PCHUNK_ENCODING",
 )
+#: Loggers whose level ``main()`` lowers (LightRAG's and its vector store's).
+_QUIETED = ("lightrag", "nano-vectordb")
 
 
 @pytest.fixture
-def clean_p_env(monkeypatch):
-    """No P variables in the environment; the package logger restored afterwards (the CLI
-    configures logging)."""
+def restored_logging():
+    """``main()`` configures our logger and quiets LightRAG's: give them back as they were."""
+    ours = logging.getLogger("lightrag.pchunk")
+    theirs = [logging.getLogger(name) for name in _QUIETED]
+    saved = (list(ours.handlers), ours.level, ours.propagate, [log.level for log in theirs])
+    yield
+    ours.handlers[:] = saved[0]
+    ours.setLevel(saved[1])
+    ours.propagate = saved[2]
+    for log, level in zip(theirs, saved[3], strict=True):
+        log.setLevel(level)
+
+
+@pytest.fixture
+def clean_p_env(monkeypatch, restored_logging):
+    """No P variables in the environment, and the loggers restored afterwards."""
     for name in P_ENV_VARS:
         monkeypatch.delenv(name, raising=False)
-    logger = logging.getLogger("lightrag.pchunk")
-    saved = (list(logger.handlers), logger.level, logger.propagate)
     yield
-    logger.handlers[:] = saved[0]
-    logger.setLevel(saved[1])
-    logger.propagate = saved[2]
+
+
+@pytest.fixture
+def fresh_lightrag(clean_p_env):
+    """No registry left open and LightRAG's process-wide storage state reset, before and after
+    a test that runs a real LightRAG."""
+    import lightrag.utils  # noqa: F401  (its logging set-up runs now, not mid-test)
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    close_registries()
+    yield
+    close_registries()
+    finalize_share_data()
 
 
 @pytest.fixture(scope="module")

@@ -4,30 +4,16 @@ its own checks (LightRAG stored our chunks; the right section is retrieved)."""
 from __future__ import annotations
 
 import json
-import logging
 
 import pytest
 
 from lightrag_pchunk.cli import demo_cmd
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.integration.registry import close_registries
 
 
 @pytest.fixture(autouse=True)
-def _isolated():
-    import lightrag.utils  # noqa: F401  (its logging set-up runs now, not mid-test)
-
-    ours = logging.getLogger("lightrag.pchunk")
-    saved = (list(ours.handlers), ours.level, ours.propagate)
-    close_registries()
+def _isolated(fresh_lightrag):
     yield
-    close_registries()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
-    ours.handlers[:] = saved[0]
-    ours.setLevel(saved[1])
-    ours.propagate = saved[2]
 
 
 def test_demo_inserts_into_lightrag_and_retrieves_the_expected_section(

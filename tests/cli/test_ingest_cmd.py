@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import math
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from lightrag_pchunk.cli.ingest_cmd import (
     no_extraction_llm,
 )
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.integration.registry import close_registries
 
 FACTORY = """
 from lightrag.chunker import chunking_by_token_size
@@ -34,26 +32,8 @@ not_callable = 3
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch):
-    monkeypatch.delenv("LIGHTRAG_PARSER", raising=False)
-    monkeypatch.delenv("CHUNK_P_SIZE", raising=False)
-    import lightrag.utils  # noqa: F401  (its logging set-up runs now, not mid-test)
-
-    # main() configures our logger and quiets LightRAG's: give them back as they were.
-    ours = logging.getLogger("lightrag.pchunk")
-    theirs = [logging.getLogger(name) for name in ("lightrag", "nano-vectordb")]
-    saved = (list(ours.handlers), ours.level, ours.propagate, [log.level for log in theirs])
-    close_registries()
+def _isolated(fresh_lightrag):
     yield
-    close_registries()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
-    ours.handlers[:] = saved[0]
-    ours.setLevel(saved[1])
-    ours.propagate = saved[2]
-    for log, level in zip(theirs, saved[3], strict=True):
-        log.setLevel(level)
 
 
 def write_docx(path: Path) -> Path:
