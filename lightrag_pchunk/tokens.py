@@ -14,10 +14,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import numpy as np
+
+from lightrag_pchunk.token_seams import (
+    SeamRule,
+    rule_for_pattern,
+    tiktoken_encoding_of,
+    token_byte_lengths,
+)
+
 #: Strings up to this many characters are cached by value; longer ones are counted once
 #: by whoever makes them and the count is stored on the object.
 _CACHEABLE_CHARS = 64
 _CACHE_ENTRIES = 8192
+
+#: What :meth:`TokenCounter.count_many` joins texts with (newlines only: token_seams), and
+#: how many characters it encodes at once at most (bounds its token arrays).
+_BATCH_JOINER = "\n\n"
+_BATCH_CHARS = 4_000_000
 
 #: Environment variable naming the tiktoken encoding the CLI and demo use.
 ENCODING_ENV = "LIGHTRAG_PCHUNK_ENCODING"
@@ -56,6 +70,13 @@ class TokenCounter:
         self._tokenizer = tokenizer
         self._cache: dict[str, int] = {}
         self._lock = threading.Lock()
+        encoding = tiktoken_encoding_of(tokenizer)
+        self._seams: SeamRule | None = (
+            rule_for_pattern(getattr(encoding, "_pat_str", "")) if encoding is not None else None
+        )
+        # Many texts are counted with one encode only when the seams are known.
+        self._batch_encoding: Any | None = encoding if self._seams is not None else None
+        self._seam_costs: dict[tuple[str, str], int] = {}
         self.stats = CounterStats()
 
     @property
@@ -99,6 +120,129 @@ class TokenCounter:
                 self._cache.clear()
         self._cache[text] = value
         return value
+
+    def count_many(self, texts: Sequence[str]) -> list[int]:
+        """Exact counts of ``texts``, as :meth:`count` gives them, with one encode in all
+        when the tokenizer's seams are known.
+
+        The texts are joined with ``"\\n\\n"`` and encoded once; each text's count is the
+        number of tokens that start inside it, found from the tokens' byte lengths. By the
+        seam rule (:mod:`lightrag_pchunk.token_seams`) only a run of punctuation ending a text
+        can share a piece with the newlines after it: that run's own count replaces the
+        tokens of the shared piece. A text whose seam with the next is undecided is counted
+        on its own. Many small texts cost about as much as one encode of their total, where
+        one call each pays a fixed cost per call.
+        """
+        encoding = self._batch_encoding
+        rule = self._seams
+        if encoding is None or rule is None or len(texts) < 2:
+            return [self.count(text) for text in texts]
+        counts = [0] * len(texts)
+        members: list[int] = []  # indexes of texts joined into the batch, in order
+        pieces: list[str] = []  # each member's piece that takes the next joiner
+        for index, text in enumerate(texts):
+            if not text or len(text) <= _CACHEABLE_CHARS:
+                counts[index] = self.count(text)  # cached by value, or nothing to count
+                continue
+            if members:
+                piece = rule.joiner_piece(texts[members[-1]], text)
+                if piece is None:
+                    counts[index] = self.count(text)
+                    continue
+                pieces.append(piece)
+            members.append(index)
+        pieces.append("")  # the last member: nothing follows it
+        # Groups of bounded size keep the token arrays small for a huge document.
+        group: list[int] = []
+        group_chars = 0
+        for slot, index in enumerate(members):
+            group.append(slot)
+            group_chars += len(texts[index])
+            if group_chars >= _BATCH_CHARS or slot == len(members) - 1:
+                self._count_group(texts, members, pieces, group, counts)
+                group, group_chars = [], 0
+        return counts
+
+    def _count_group(
+        self,
+        texts: Sequence[str],
+        members: Sequence[int],
+        pieces: Sequence[str],
+        group: Sequence[int],
+        counts: list[int],
+    ) -> None:
+        """Count ``texts[members[slot]]`` for every slot of ``group`` (consecutive slots)
+        with one encode of their joined text, into ``counts``."""
+        chosen = [texts[members[slot]] for slot in group]
+        # The group's last text has no joiner after it here, so it keeps its whole count.
+        ends = [pieces[slot] for slot in group[:-1]] + [""]
+        joined = _BATCH_JOINER.join(chosen)
+        try:
+            joined.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: byte offsets would not line up
+            for slot, text in zip(group, chosen, strict=True):
+                counts[members[slot]] = self.count(text)
+            return
+        self.stats.encode_calls += 1
+        self.stats.encoded_chars += len(joined)
+        encoding = self._batch_encoding
+        ids = encoding.encode_to_numpy(joined, disallowed_special=())
+        lengths = token_byte_lengths(encoding)[ids]
+        starts = np.cumsum(lengths) - lengths  # byte offset where each token starts
+        bounds = np.empty(2 * len(chosen), dtype=np.int64)
+        offset = 0
+        for position, (text, piece) in enumerate(zip(chosen, ends, strict=True)):
+            end = offset + (len(text) if text.isascii() else len(text.encode("utf-8")))
+            bounds[2 * position] = offset
+            bounds[2 * position + 1] = end - (len(piece.encode("utf-8")) if piece else 0)
+            offset = end + len(_BATCH_JOINER)
+        found = np.searchsorted(starts, bounds).tolist()
+        for position, (slot, piece) in enumerate(zip(group, ends, strict=True)):
+            tokens = found[2 * position + 1] - found[2 * position]
+            counts[members[slot]] = tokens + self.count(piece)
+
+    def joined_count(
+        self, left: str, left_tokens: int, joiner: str, right: str, right_tokens: int
+    ) -> int | None:
+        """Exact count of ``left + joiner + right`` from the exact counts of ``left`` and
+        ``right``, without encoding them again, or None when it cannot be derived.
+
+        Derived only for a joiner of newlines and a tokenizer whose pre-tokenizer is known
+        (tiktoken cl100k/o200k, :mod:`lightrag_pchunk.token_seams`); ``left`` may be just
+        the tail of the left text (its last block), as only its end is looked at.
+        """
+        rule = self._seams
+        if rule is None or not left or not right or not joiner or joiner.strip("\n"):
+            return None
+        piece = rule.joiner_piece(left, right)
+        if piece is None:
+            return None
+        key = (piece, joiner)
+        cost = self._seam_costs.get(key)
+        if cost is None:
+            # What the joiner adds: its own tokens, or what it adds to the piece it joins.
+            cost = self.count(piece + joiner) - self.count(piece)
+            if len(self._seam_costs) < _CACHE_ENTRIES:
+                self._seam_costs[key] = cost
+        return left_tokens + cost + right_tokens
+
+    def join_counts(
+        self, texts: Sequence[str], counts: Sequence[int], joiner: str
+    ) -> tuple[int, bool]:
+        """Count of ``joiner.join(texts)`` from the parts' exact counts, and whether it is
+        exact: derived seam by seam when every seam allows, else :meth:`estimate`.
+        A negative count (a line not counted yet) makes the result an estimate."""
+        if not texts:
+            return 0, True
+        if min(counts) < 0:
+            return self.estimate(counts, joiner), False
+        total = counts[0]
+        for index in range(1, len(texts)):
+            joined = self.joined_count(texts[index - 1], total, joiner, texts[index], counts[index])
+            if joined is None:
+                return self.estimate(counts, joiner), False
+            total = joined
+        return total, True
 
     def estimate(self, counts: Iterable[int], joiner: str = "\n") -> int:
         """Estimated count of pieces joined with ``joiner``: their counts plus one joiner each gap.

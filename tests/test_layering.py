@@ -17,6 +17,7 @@ PACKAGE = REPO_ROOT / "lightrag_pchunk"
 LAYERS = {
     "model": 0,
     "tokens": 0,
+    "token_seams": 0,
     "errors": 0,
     "naming": 0,
     "blockfile": 1,

@@ -105,8 +105,10 @@ def _row_from_line(
     line: str, line_number: int, previous: BlockRow | None, result: BlockFile
 ) -> BlockRow | None:
     try:
-        obj = _DECODER.decode(line)
+        obj, end = _DECODER.raw_decode(line)
     except ValueError:
+        return _salvage(line, line_number, previous, result)
+    if end != len(line):  # more after the value ("extra data"): not one JSON line
         return _salvage(line, line_number, previous, result)
     if not isinstance(obj, dict):
         result.problems.append(LineProblem(line_number, "not a JSON object; skipped"))
@@ -149,16 +151,17 @@ def row_from_mapping(
     level = get("level")
     if type(level) is not int or level <= 0:  # the common case skips the normalisation
         level = _as_level(level, is_title)
+    # Positional: this runs once per row, and keyword passing costs more than the rest.
     return BlockRow(
-        content=content if content is not None else str(get("content") or ""),
-        heading=_as_text(get("heading")),
-        parent_headings=_as_parents(get("parent_headings")),
-        level=level,
-        blockid=_as_text(get("blockid")),
-        positions=_as_positions(get("positions")),
-        is_title_block=is_title,
-        line_number=line_number,
-        extra=_extra(obj),
+        content if content is not None else str(get("content") or ""),
+        _as_text(get("heading")),
+        _as_parents(get("parent_headings")),
+        level,
+        _as_text(get("blockid")),
+        _as_positions(get("positions")),
+        is_title,
+        line_number,
+        _extra(obj),
     )
 
 
@@ -169,13 +172,14 @@ def _as_text(value: Any) -> str:
 def _as_parents(raw: Any) -> tuple[str, ...]:
     if type(raw) is not list:
         return ()
-    if all(type(p) is str and p.strip() for p in raw):
-        return tuple(raw)
-    return tuple(str(p) for p in raw if p is not None and str(p).strip())
+    for parent in raw:
+        if type(parent) is not str or not parent.strip():
+            return tuple([str(p) for p in raw if p is not None and str(p).strip()])
+    return tuple(raw)
 
 
 def _as_positions(raw: Any) -> tuple[dict[str, Any], ...]:
-    return tuple(p for p in raw if type(p) is dict) if type(raw) is list else ()
+    return tuple([p for p in raw if type(p) is dict]) if type(raw) is list else ()
 
 
 def _extra(obj: dict[str, Any]) -> dict[str, Any]:

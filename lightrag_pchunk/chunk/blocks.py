@@ -53,15 +53,13 @@ def build_block(
 ) -> Block:
     """A block of ``paragraphs`` joined with ``"\\n"``, copying ``like``'s other fields.
 
-    The count is exact for a single paragraph and an estimate otherwise.
+    The count is derived exactly from the paragraphs' counts where the tokenizer allows
+    (``TokenCounter.join_counts``), else estimated.
     """
     paragraphs = tuple(paragraphs)
-    content = PARAGRAPH_JOINER.join(p.text for p in paragraphs)
-    if len(paragraphs) == 1:
-        tokens, is_exact = paragraphs[0].tokens, True
-    else:
-        tokens = counter.estimate((p.tokens for p in paragraphs), PARAGRAPH_JOINER)
-        is_exact = False
+    texts = [p.text for p in paragraphs]
+    content = PARAGRAPH_JOINER.join(texts)
+    tokens, is_exact = counter.join_counts(texts, [p.tokens for p in paragraphs], PARAGRAPH_JOINER)
     return replace(
         like,
         paragraphs=paragraphs,
@@ -134,6 +132,15 @@ class BlockRun:
 
     def try_add(self, blocks: Sequence[Block], cap: int, counter: TokenCounter) -> bool:
         """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
+        derived = self._derived_count(blocks, counter)
+        if derived is not None:
+            if derived > cap:
+                return False
+            self.blocks.extend(blocks)
+            for block in blocks:  # one seam before each block, plus its own
+                self.joints += len(block.paragraphs) or 1
+            self.tokens = derived
+            return True
         estimate = self.tokens
         joints = self.joints
         joiner = counter.count(BLOCK_JOINER)
@@ -152,6 +159,21 @@ class BlockRun:
         self.tokens, self.is_exact, self.joints = tokens, is_exact, joints
         return True
 
+    def _derived_count(self, blocks: Sequence[Block], counter: TokenCounter) -> int | None:
+        # Exact joined count from exact parts without encoding (token_seams), or None.
+        if not self.is_exact:
+            return None
+        tokens: int | None = self.tokens
+        left = self.blocks[-1].content
+        for block in blocks:
+            if not block.is_exact:
+                return None
+            tokens = counter.joined_count(left, tokens, BLOCK_JOINER, block.content, block.tokens)
+            if tokens is None:
+                return None
+            left = block.content
+        return tokens
+
     def build(self, role: TableRole = TableRole.NONE) -> Block:
         """The joined block (a run of one block is that block, unchanged)."""
         if len(self.blocks) == 1:
@@ -168,10 +190,16 @@ class BlockRun:
             role=role,
             source_row=identity.source_row,
             part=identity.part,
-            block_ids=tuple(dict.fromkeys(chain.from_iterable(b.block_ids for b in self.blocks))),
+            block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
         )
+
+
+def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:
+    """Every block id of ``blocks`` in order, without duplicates (pieces of one row share)."""
+    ids = [block_id for block in blocks for block_id in block.block_ids]
+    return tuple(ids) if len(set(ids)) == len(ids) else tuple(dict.fromkeys(ids))
 
 
 def join_blocks(

@@ -133,22 +133,24 @@ def _built(items: list[Item]) -> list[Block]:
 def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
     """Phase A and D.2 at ``level``: one greedy left-to-right pass."""
     items: list[Item] = []
+    ideal = ctx.thresholds.target_ideal  # _is_small, inlined: this loop sees every block
     i, n = 0, len(blocks)
     while i < n:
         block = blocks[i]
         if items and block.level == level:
             acc = items[-1]
             identity = _identity(acc)
+            small = 0 < acc.tokens < ideal
             if (
-                _are_peers(identity, block, level)
-                and _is_small(acc.tokens, ctx)
+                small
+                and _are_peers(identity, block, level)
                 and _absorbs_forward(_last_block(acc), cross_level=False)
                 and _can_be_absorbed(block)
                 and _add(_run(items), [block], ctx)
             ):
                 i += 1
                 continue
-            if identity.level == level and not _is_small(acc.tokens, ctx):
+            if identity.level == level and not small:
                 end = _absorb_tail(items, blocks, i, level, ctx)
                 if end > i:
                     i = end

@@ -11,14 +11,14 @@ import logging
 from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split, split_without_anchors
-from lightrag_pchunk.chunk.blocks import split_paragraphs
+from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, split_paragraphs
 from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
-from lightrag_pchunk.model import Block, BlockRow, Chunk
+from lightrag_pchunk.model import Block, BlockRow, Chunk, Paragraph
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -49,53 +49,53 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     exact block count, and its lines are counted only if something cuts it later. That is
     certain for a row within ``min(table_max, target_max)`` UTF-8 bytes (a byte-level BPE
     token covers at least one byte) and likely up to 4.5 bytes per token of target_max; a
-    likely row that turns out bigger has its lines counted too. Other rows are counted line
-    by line, the block count being their sum plus the joiners. Rows whose content is blank
-    are skipped (they hold no text).
+    likely row that turns out bigger has its lines counted too. The whole rows are counted
+    together (``TokenCounter.count_many``: one encode for all of them with tiktoken). Other
+    rows are counted line by line, the block count being derived from their counts. Rows
+    whose content is blank are skipped (they hold no text).
     """
     th = ctx.thresholds
     small = min(th.table_max, th.target_max)
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
-    blocks: list[Block] = []
-    for index, row in enumerate(rows):
-        built = _row_block(row, index, ctx, small, likely)
-        if built is not None:
-            blocks.append(built)
-    return blocks
-
-
-def _row_block(row: BlockRow, index: int, ctx: Context, small: int, likely: int) -> Block | None:
     counter = ctx.counter
-    text = row.content
-    size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-    whole = size <= small or (size <= likely and not _has_big_table(row.content, small))
-    paragraphs = split_paragraphs(text, counter, lazy=whole)
-    if not paragraphs:
-        return None
-    # The row's own text when no blank line was dropped (the usual case).
-    content = (
-        text if len(paragraphs) == text.count("\n") + 1 else "\n".join(p.text for p in paragraphs)
-    )
-    if whole:
-        tokens, is_exact = counter.count(content), True
-        if tokens > ctx.thresholds.target_max:  # a likely row that does not fit after all
-            paragraphs = split_paragraphs(content, counter)
-    elif len(paragraphs) == 1:
-        tokens, is_exact = paragraphs[0].tokens, True
-    else:
-        tokens, is_exact = counter.estimate(p.tokens for p in paragraphs), False
-    return Block(
-        heading=row.heading,
-        parent_headings=row.parent_headings,
-        level=0 if row.is_title_block else max(row.level, 1),
-        paragraphs=paragraphs,
-        content=content,
-        tokens=tokens,
-        is_exact=is_exact,
-        source_row=index,
-        block_ids=(row.blockid,) if row.blockid else (),
-        is_title=row.is_title_block,
-    )
+    pending: list[tuple[int, BlockRow, tuple[Paragraph, ...], str, bool]] = []
+    for index, row in enumerate(rows):
+        text = row.content
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        whole = size <= small or (size <= likely and not _has_big_table(text, small))
+        paragraphs = split_paragraphs(text, counter, lazy=whole)
+        if not paragraphs:
+            continue
+        # The row's own text when no blank line was dropped (the usual case).
+        if len(paragraphs) != text.count("\n") + 1:
+            text = PARAGRAPH_JOINER.join(p.text for p in paragraphs)
+        pending.append((index, row, paragraphs, text, whole))
+    whole_counts = iter(counter.count_many([text for *_, text, whole in pending if whole]))
+    blocks: list[Block] = []
+    for index, row, paragraphs, content, whole in pending:
+        if whole:
+            tokens, is_exact = next(whole_counts), True
+            if tokens > th.target_max:  # a likely row that does not fit after all
+                paragraphs = split_paragraphs(content, counter)
+        else:
+            tokens, is_exact = counter.join_counts(
+                [p.text for p in paragraphs], [p.tokens for p in paragraphs], PARAGRAPH_JOINER
+            )
+        blocks.append(
+            Block(
+                heading=row.heading,
+                parent_headings=row.parent_headings,
+                level=0 if row.is_title_block else max(row.level, 1),
+                paragraphs=paragraphs,
+                content=content,
+                tokens=tokens,
+                is_exact=is_exact,
+                source_row=index,
+                block_ids=(row.blockid,) if row.blockid else (),
+                is_title=row.is_title_block,
+            )
+        )
+    return blocks
 
 
 def _has_big_table(content: str, limit: int) -> bool:

@@ -115,3 +115,51 @@ def test_stage_log_keywords_are_emitted_at_debug(pchunk_logs) -> None:
     assert "table_chunk_role" in text
     assert "bridge" in text
     assert "anchor" in text
+
+
+class _OpaqueTokenizer:
+    """The same BPE behind a wrapper: the chunker cannot tell it is tiktoken."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def encode(self, content: str) -> list[int]:
+        return self._inner.encode(content)
+
+    def decode(self, tokens: list[int]) -> str:
+        return self._inner.decode(tokens)
+
+
+def _small_sections(count: int) -> list:
+    endings = ("and so on", "as required.", "见附录。", "(see 4.2)", "v2")
+    return [
+        make_row(
+            f"### 1.{i}\n第{i}条 内容\nClause {i} text, {endings[i % len(endings)]}",
+            f"1.{i}",
+            parents=("Doc", "1"),
+            level=3,
+            blockid=f"b{i}",
+        )
+        for i in range(count)
+    ]
+
+
+def test_with_tiktoken_merged_chunks_are_counted_exactly_without_a_second_encode(
+    cl100k_tokenizer,
+) -> None:
+    rows = _small_sections(60)
+    row_chars = sum(len(row.content) for row in rows)
+    counter = TokenCounter(cl100k_tokenizer)
+    chunks = chunk_rows(rows, Context.create(counter, 120, 20))
+    assert 1 < len(chunks) < len(rows) / 3  # the sections were merged
+    assert all(c.tokens == len(cl100k_tokenizer.encode(c.content)) for c in chunks)
+    assert all(c.tokens <= 120 for c in chunks)
+    # Each row was encoded once; the merged chunks were counted from the rows' counts.
+    assert counter.stats.encoded_chars < 1.05 * row_chars
+
+    opaque = TokenCounter(_OpaqueTokenizer(cl100k_tokenizer))
+    opaque_chunks = chunk_rows(rows, Context.create(opaque, 120, 20))
+    assert all(c.tokens == len(cl100k_tokenizer.encode(c.content)) for c in opaque_chunks)
+    assert all(c.tokens <= 120 for c in opaque_chunks)
+    # An unrecognised tokenizer pays for a second encode of every merged chunk.
+    assert opaque.stats.encoded_chars > 1.9 * row_chars
