@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Any, Protocol
 
 import numpy as np
@@ -186,7 +187,7 @@ class TokenCounter:
         self.stats.encode_calls += 1
         self.stats.encoded_chars += len(joined)
         encoding = self._batch_encoding
-        ids = encoding.encode_to_numpy(joined, disallowed_special=())
+        ids = _encode_array(encoding, joined)
         lengths = token_byte_lengths(encoding)[ids]
         starts = np.cumsum(lengths) - lengths  # byte offset where each token starts
         bounds = np.empty(2 * len(chosen), dtype=np.int64)
@@ -258,6 +259,25 @@ class TokenCounter:
         if pieces > 1:
             total += self.count(joiner) * (pieces - 1)
         return total
+
+
+def _encode_array(encoding: Any, text: str) -> np.ndarray:
+    """Token ids of ``text`` (special-token text as ordinary text) as a numpy array."""
+    if _HAS_FIXED_ENCODE_TO_NUMPY:
+        return encoding.encode_to_numpy(text, disallowed_special=())
+    return np.asarray(encoding.encode_ordinary(text), dtype=np.int64)
+
+
+def _tiktoken_at_least(major: int, minor: int) -> bool:
+    try:
+        version = metadata.version("tiktoken").split(".")
+        return (int(version[0]), int(version[1])) >= (major, minor)
+    except (metadata.PackageNotFoundError, ValueError, IndexError):
+        return False
+
+
+#: ``encode_to_numpy`` exists since tiktoken 0.9 and handles special tokens right since 0.11.
+_HAS_FIXED_ENCODE_TO_NUMPY = _tiktoken_at_least(0, 11)
 
 
 class EncodingUnavailableError(ValueError):
