@@ -65,17 +65,16 @@ class Engine:
             return "valid MINERU_API_MODE (local, official)"
         return "DOCLING_ENDPOINT" if self.name == DOCLING else None
 
+    def missing_endpoint(self, env: Mapping[str, str]) -> str | None:
+        """What :meth:`endpoint_requirement` asks for and ``env`` lacks (None: nothing)."""
+        requirement = self.endpoint_requirement(env)
+        if requirement is None or env.get(requirement, "").strip():
+            return None
+        return requirement  # unset, blank, or not a variable (an invalid MINERU_API_MODE)
+
     def endpoint_configured(self, env: Mapping[str, str]) -> bool:
         """Whether the endpoint this engine calls is configured in ``env``."""
-        if self.name == MINERU:
-            mode = env.get("MINERU_API_MODE", "local").strip().lower()
-            if mode not in ("official", "local"):
-                return False
-            variable = "MINERU_API_TOKEN" if mode == "official" else "MINERU_LOCAL_ENDPOINT"
-            return bool(env.get(variable, "").strip())
-        if self.name == DOCLING:
-            return bool(env.get("DOCLING_ENDPOINT", "").strip())
-        return True
+        return self.missing_endpoint(env) is None
 
     def is_usable(self, suffix: str, env: Mapping[str, str], require_endpoint: bool) -> bool:
         """Reads ``suffix`` and (when required) has its endpoint configured."""

@@ -194,8 +194,8 @@ def validate_filename_hint(
                 f"{label} uses parser engine {spec.name!r} for unsupported suffix {suffix!r}; "
                 f"supported suffixes: {', '.join(sorted(supported))}"
             )
-        requirement = spec.endpoint_requirement(env)
-        if require_external_endpoint and requirement and not spec.endpoint_configured(env):
-            errors.append(f"{label} requires {requirement} to be configured")
+        missing = spec.missing_endpoint(env) if require_external_endpoint else None
+        if missing:
+            errors.append(f"{label} requires {missing} to be configured")
     if errors:
         raise FilenameParserHintError(prefix + "; ".join(errors))

@@ -160,9 +160,9 @@ def _parse_rule(
             f"{label} does not match any suffix supported by {engine}; "
             f"supported suffixes: {', '.join(sorted(supported))}"
         )
-    requirement = spec.endpoint_requirement(env)
-    if require_endpoint and requirement and not spec.endpoint_configured(env):
-        errors.append(f"{label} requires {requirement} to be configured")
+    missing = spec.missing_endpoint(env) if require_endpoint else None
+    if missing:
+        errors.append(f"{label} requires {missing} to be configured")
     errors += [f"{label}: {msg}" for msg in stripped.errors]
     errors += engine_errors
     if options:
