@@ -19,7 +19,7 @@ import numpy as np
 
 from lightrag_pchunk.token_seams import (
     SeamRule,
-    rule_for_pattern,
+    seam_rule_for,
     tiktoken_encoding_of,
     token_byte_lengths,
 )
@@ -72,9 +72,7 @@ class TokenCounter:
         self._cache: dict[str, int] = {}
         self._lock = threading.Lock()
         encoding = tiktoken_encoding_of(tokenizer)
-        self._seams: SeamRule | None = (
-            rule_for_pattern(getattr(encoding, "_pat_str", "")) if encoding is not None else None
-        )
+        self._seams: SeamRule | None = seam_rule_for(encoding) if encoding is not None else None
         # Many texts are counted with one encode only when the seams are known.
         self._batch_encoding: Any | None = encoding if self._seams is not None else None
         self._seam_costs: dict[tuple[str, str], int] = {}
@@ -177,26 +175,25 @@ class TokenCounter:
         chosen = [texts[members[slot]] for slot in group]
         # The group's last text has no joiner after it here, so it keeps its whole count.
         ends = [pieces[slot] for slot in group[:-1]] + [""]
-        joined = _BATCH_JOINER.join(chosen)
+        bounds = np.empty(2 * len(chosen), dtype=np.int64)
+        offset = 0
         try:
-            joined.encode("utf-8")
+            for position, (text, piece) in enumerate(zip(chosen, ends, strict=True)):
+                end = offset + (len(text) if text.isascii() else len(text.encode("utf-8")))
+                bounds[2 * position] = offset
+                bounds[2 * position + 1] = end - len(piece.encode("utf-8"))
+                offset = end + len(_BATCH_JOINER)
         except UnicodeEncodeError:  # lone surrogates: byte offsets would not line up
             for slot, text in zip(group, chosen, strict=True):
                 counts[members[slot]] = self.count(text)
             return
+        joined = _BATCH_JOINER.join(chosen)
         self.stats.encode_calls += 1
         self.stats.encoded_chars += len(joined)
         encoding = self._batch_encoding
         ids = _encode_array(encoding, joined)
         lengths = token_byte_lengths(encoding)[ids]
         starts = np.cumsum(lengths) - lengths  # byte offset where each token starts
-        bounds = np.empty(2 * len(chosen), dtype=np.int64)
-        offset = 0
-        for position, (text, piece) in enumerate(zip(chosen, ends, strict=True)):
-            end = offset + (len(text) if text.isascii() else len(text.encode("utf-8")))
-            bounds[2 * position] = offset
-            bounds[2 * position + 1] = end - (len(piece.encode("utf-8")) if piece else 0)
-            offset = end + len(_BATCH_JOINER)
         found = np.searchsorted(starts, bounds).tolist()
         for position, (slot, piece) in enumerate(zip(group, ends, strict=True)):
             tokens = found[2 * position + 1] - found[2 * position]
@@ -231,7 +228,9 @@ class TokenCounter:
         self, texts: Sequence[str], counts: Sequence[int], joiner: str
     ) -> tuple[int, bool]:
         """Count of ``joiner.join(texts)`` from the parts' exact counts, and whether it is
-        exact: derived seam by seam when every seam allows, else :meth:`estimate`.
+        exact: derived seam by seam when every seam allows, else :meth:`estimate`. Only the
+        end of a text is looked at for its seam, so ``texts[0]`` with ``counts[0]`` may stand
+        for a longer text ending in it (a run of blocks and its total).
         A negative count (a line not counted yet) makes the result an estimate."""
         if not texts:
             return 0, True

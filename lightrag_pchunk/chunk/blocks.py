@@ -132,24 +132,20 @@ class BlockRun:
 
     def try_add(self, blocks: Sequence[Block], cap: int, counter: TokenCounter) -> bool:
         """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
-        derived = self._derived_count(blocks, counter)
-        if derived is not None:
-            if derived > cap:
-                return False
-            self.blocks.extend(blocks)
-            for block in blocks:  # one seam before each block, plus its own
-                self.joints += len(block.paragraphs) or 1
-            self.tokens = derived
-            return True
-        estimate = self.tokens
-        joints = self.joints
-        joiner = counter.count(BLOCK_JOINER)
-        for block in blocks:
-            estimate += joiner + block.tokens
+        # Only the end of the run's text matters at its seam: its last block stands in.
+        texts, counts = [self.last.content], [self.tokens]
+        joints, parts_exact = self.joints, self.is_exact
+        for block in blocks:  # one loop, no generators: merging calls this for every block
+            texts.append(block.content)
+            counts.append(block.tokens)
             joints += _joints(block) + 1
-        tokens, is_exact = estimate, False
-        if estimate > cap:
-            if _lower_bound(estimate, joints) > cap:
+            parts_exact = parts_exact and block.is_exact
+        if parts_exact:
+            tokens, is_exact = counter.join_counts(texts, counts, BLOCK_JOINER)
+        else:
+            tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
+        if tokens > cap:
+            if is_exact or _lower_bound(tokens, joints) > cap:
                 return False
             text = BLOCK_JOINER.join(b.content for b in [*self.blocks, *blocks])
             tokens, is_exact = counter.count(text), True
@@ -158,21 +154,6 @@ class BlockRun:
         self.blocks.extend(blocks)
         self.tokens, self.is_exact, self.joints = tokens, is_exact, joints
         return True
-
-    def _derived_count(self, blocks: Sequence[Block], counter: TokenCounter) -> int | None:
-        # Exact joined count from exact parts without encoding (token_seams), or None.
-        if not self.is_exact:
-            return None
-        tokens: int | None = self.tokens
-        left = self.blocks[-1].content
-        for block in blocks:
-            if not block.is_exact:
-                return None
-            tokens = counter.joined_count(left, tokens, BLOCK_JOINER, block.content, block.tokens)
-            if tokens is None:
-                return None
-            left = block.content
-        return tokens
 
     def build(self, role: TableRole = TableRole.NONE) -> Block:
         """The joined block (a run of one block is that block, unchanged)."""
