@@ -34,6 +34,7 @@ class BlockRow:
     """One ``type == "content"`` row of a ``.blocks.jsonl`` file, as written on disk.
 
     ``line_number`` is the 1-based line of the file it came from (0 when built in memory).
+    ``positions`` is empty when the file was read without them (the chunker's reading).
     ``extra`` keeps keys we do not interpret (``table_header``, ``session_type`` ...) so a
     read/write round trip loses nothing.
     """
@@ -54,9 +55,8 @@ class Paragraph:
     """One line of a block's content, with its token count measured once when made.
 
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
-    ``tokens`` is :data:`UNCOUNTED` for the lines of a row too small to ever be split,
-    whose block was counted as a whole; they are counted if that block is cut after all
-    (``chunk.blocks.counted``).
+    ``tokens`` is :data:`UNCOUNTED` for the lines of a row that was counted as a whole;
+    they are counted if that block is cut after all (``chunk.blocks.counted``).
     """
 
     text: str
@@ -70,6 +70,10 @@ class Block:
 
     ``content`` is the text that becomes the chunk; within one row it is the paragraphs
     joined with ``"\\n"``, and a merge joins two contents with ``"\\n\\n"``.
+    ``paragraphs`` is None for a block whose lines were not made yet: a row that fits one
+    chunk is counted whole, and its paragraphs (its non-blank lines) are made only when a
+    stage cuts it (``chunk.blocks.paragraphs_of`` / ``counted``); a merge of such blocks
+    stays None.
     ``tokens`` is the count of ``content``: exact when ``is_exact`` is true, otherwise an
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).
@@ -85,7 +89,7 @@ class Block:
     heading: str
     parent_headings: tuple[str, ...]
     level: int
-    paragraphs: tuple[Paragraph, ...]
+    paragraphs: tuple[Paragraph, ...] | None
     content: str
     tokens: int
     is_exact: bool = False

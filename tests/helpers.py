@@ -23,6 +23,19 @@ class CharTokenizer:
         return "".join(chr(t) for t in tokens)
 
 
+class OpaqueTokenizer:
+    """A tokenizer behind a wrapper: the chunker cannot tell it is tiktoken (estimates path)."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def encode(self, content: str) -> list[int]:
+        return self._inner.encode(content)
+
+    def decode(self, tokens: list[int]) -> str:
+        return self._inner.decode(tokens)
+
+
 def char_counter() -> TokenCounter:
     return TokenCounter(CharTokenizer())
 

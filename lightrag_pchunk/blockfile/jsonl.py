@@ -64,8 +64,12 @@ class BlockFile:
     problems: list[LineProblem] = field(default_factory=list)
 
 
-def read_blocks(path: str | Path) -> BlockFile:
+def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
     """Read every content row of ``path``.
+
+    ``keep_positions=False`` leaves every row's ``positions`` empty: the chunker never reads
+    them, and keeping them would hold a few more objects per row for the whole run (each
+    one more for Python's cyclic garbage collector to walk).
 
     Raises:
         BlockFileError: the file is missing, unreadable or not UTF-8 (the caller falls
@@ -76,10 +80,12 @@ def read_blocks(path: str | Path) -> BlockFile:
         text = blocks_path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BlockFileError(str(blocks_path), f"cannot read blocks file: {exc}") from exc
-    return parse_blocks_text(text, blocks_path)
+    return parse_blocks_text(text, blocks_path, keep_positions=keep_positions)
 
 
-def parse_blocks_text(text: str, path: str | Path = "<memory>") -> BlockFile:
+def parse_blocks_text(
+    text: str, path: str | Path = "<memory>", *, keep_positions: bool = True
+) -> BlockFile:
     """Parse the text of a blocks file (see :func:`read_blocks`)."""
     result = BlockFile(path=Path(path), meta=None, rows=[])
     previous: BlockRow | None = None
@@ -87,7 +93,7 @@ def parse_blocks_text(text: str, path: str | Path = "<memory>") -> BlockFile:
         line = raw.strip()
         if not line:
             continue
-        row = _row_from_line(line, line_number, previous, result)
+        row = _row_from_line(line, line_number, previous, result, keep_positions)
         if row is not None:
             result.rows.append(row)
             previous = row
@@ -102,7 +108,7 @@ def parse_blocks_text(text: str, path: str | Path = "<memory>") -> BlockFile:
 
 
 def _row_from_line(
-    line: str, line_number: int, previous: BlockRow | None, result: BlockFile
+    line: str, line_number: int, previous: BlockRow | None, result: BlockFile, keep_positions: bool
 ) -> BlockRow | None:
     try:
         obj, end = _DECODER.raw_decode(line)
@@ -135,16 +141,23 @@ def _row_from_line(
         result.problems.append(
             LineProblem(line_number, "'content' is not a string; kept as JSON text", True)
         )
-    return row_from_mapping(obj, content=content, line_number=line_number)
+    return row_from_mapping(
+        obj, content=content, line_number=line_number, keep_positions=keep_positions
+    )
 
 
 def row_from_mapping(
-    obj: dict[str, Any], *, content: str | None = None, line_number: int = 0
+    obj: dict[str, Any],
+    *,
+    content: str | None = None,
+    line_number: int = 0,
+    keep_positions: bool = True,
 ) -> BlockRow:
     """Build a :class:`BlockRow` from a decoded JSON object, normalising odd values.
 
     ``level`` 0, missing, negative or not a number becomes 1 (0 stays 0 for a pinned
-    ``is_title_block`` row, as in LightRAG 1.5.5+).
+    ``is_title_block`` row, as in LightRAG 1.5.5+). ``keep_positions=False``: see
+    :func:`read_blocks`.
     """
     get = obj.get
     is_title = get("is_title_block") is True
@@ -158,7 +171,7 @@ def row_from_mapping(
         _as_parents(get("parent_headings")),
         level,
         _as_text(get("blockid")),
-        _as_positions(get("positions")),
+        _as_positions(get("positions")) if keep_positions else (),
         is_title,
         line_number,
         _extra(obj),

@@ -28,6 +28,17 @@ def is_table_text(text: str) -> bool:
     return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
+def has_big_table_line(content: str, limit: int) -> bool:
+    """Whether a table line of ``content`` may exceed ``limit`` tokens, i.e. has more UTF-8
+    bytes than ``limit`` (a byte-level BPE token covers at least one byte)."""
+    if "<table" not in content:
+        return False
+    return any(
+        line.lstrip().startswith("<table") and len(line.encode("utf-8", "surrogatepass")) > limit
+        for line in content.split("\n")
+    )
+
+
 def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) -> Paragraph:
     """A paragraph with its exact token count (pass ``tokens`` when already known)."""
     return Paragraph(
@@ -37,15 +48,37 @@ def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) 
     )
 
 
-def split_paragraphs(
-    content: str, counter: TokenCounter, *, lazy: bool = False
-) -> tuple[Paragraph, ...]:
-    """The non-blank lines of a content row, each counted once (or left
-    :data:`~lightrag_pchunk.model.UNCOUNTED` when ``lazy``)."""
-    lines = [line for line in content.split("\n") if line and not line.isspace()]
-    if lazy:
-        return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines])
-    return tuple([make_paragraph(line, counter) for line in lines])
+def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ...]:
+    """The non-blank lines of a content row, each counted once."""
+    return tuple([make_paragraph(line, counter) for line in _lines(content)])
+
+
+def uncounted_paragraphs(content: str) -> tuple[Paragraph, ...]:
+    """The non-blank lines of ``content``, left :data:`~lightrag_pchunk.model.UNCOUNTED`."""
+    return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in _lines(content)])
+
+
+def _lines(content: str) -> list[str]:
+    return [line for line in content.split("\n") if line and not line.isspace()]
+
+
+def without_blank_lines(content: str) -> str:
+    """``content`` without its blank (empty or whitespace-only) lines: the text of a block
+    whose paragraphs are its lines."""
+    lines = content.split("\n")
+    # str.strip removes what str.isspace calls whitespace: an empty result is a blank
+    # line. Mapped in C, this decides the usual case (no blank line) without a loop.
+    if all(map(str.strip, lines)):
+        return content
+    return PARAGRAPH_JOINER.join([line for line in lines if line and not line.isspace()])
+
+
+def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
+    """``block``'s paragraphs; for a block not split yet (``paragraphs is None``) they are
+    made from its lines, uncounted (see :func:`counted`)."""
+    if block.paragraphs is not None:
+        return block.paragraphs
+    return uncounted_paragraphs(block.content)
 
 
 def build_block(
@@ -71,18 +104,23 @@ def build_block(
 
 
 def counted(block: Block, counter: TokenCounter) -> Block:
-    """``block`` with every paragraph counted: the lines of a small row are counted only
-    when something cuts its block after all (rare: heading glue near the cap, a re-cut)."""
-    if all(p.tokens != UNCOUNTED for p in block.paragraphs):
+    """``block`` with every paragraph made and counted: a row that fits one chunk is counted
+    whole and split into lines only when something cuts its block after all (rare: heading
+    glue near the cap, a re-cut)."""
+    paragraphs = block.paragraphs
+    if paragraphs is not None and all(p.tokens != UNCOUNTED for p in paragraphs):
         return block
     paragraphs = tuple(
         p if p.tokens != UNCOUNTED else replace(p, tokens=counter.count(p.text))
-        for p in block.paragraphs
+        for p in paragraphs_of(block)
     )
     return replace(block, paragraphs=paragraphs)
 
 
 def _joints(block: Block) -> int:
+    """Joiners between the block's paragraphs (a merge's ``"\n\n"`` is one joint)."""
+    if block.paragraphs is None:  # lines not made: no blank lines but the merge seams
+        return block.content.count("\n") - block.content.count(BLOCK_JOINER)
     return max(len(block.paragraphs) - 1, 0)
 
 
@@ -117,14 +155,13 @@ class BlockRun:
     text is built once, by :meth:`build`.
     """
 
-    __slots__ = ("blocks", "identity", "is_exact", "joints", "tokens")
+    __slots__ = ("blocks", "identity", "is_exact", "tokens")
 
     def __init__(self, first: Block) -> None:
         self.blocks = [first]
         self.identity = first
         self.tokens = first.tokens
         self.is_exact = first.is_exact
-        self.joints = _joints(first)
 
     @property
     def last(self) -> Block:
@@ -134,25 +171,30 @@ class BlockRun:
         """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
         # Only the end of the run's text matters at its seam: its last block stands in.
         texts, counts = [self.last.content], [self.tokens]
-        joints, parts_exact = self.joints, self.is_exact
+        parts_exact = self.is_exact
         for block in blocks:  # one loop, no generators: merging calls this for every block
             texts.append(block.content)
             counts.append(block.tokens)
-            joints += _joints(block) + 1
             parts_exact = parts_exact and block.is_exact
         if parts_exact:
             tokens, is_exact = counter.join_counts(texts, counts, BLOCK_JOINER)
         else:
             tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
         if tokens > cap:
-            if is_exact or _lower_bound(tokens, joints) > cap:
+            if is_exact:
                 return False
-            text = BLOCK_JOINER.join(b.content for b in [*self.blocks, *blocks])
+            # Joints are counted only here: an estimate over the cap (rare when counts are
+            # exact) may still fit if the seams merge tokens.
+            parts = [*self.blocks, *blocks]
+            joints = sum(_joints(block) for block in parts) + len(parts) - 1
+            if _lower_bound(tokens, joints) > cap:
+                return False
+            text = BLOCK_JOINER.join([b.content for b in parts])
             tokens, is_exact = counter.count(text), True
             if tokens > cap:
                 return False
         self.blocks.extend(blocks)
-        self.tokens, self.is_exact, self.joints = tokens, is_exact, joints
+        self.tokens, self.is_exact = tokens, is_exact
         return True
 
     def build(self, role: TableRole = TableRole.NONE) -> Block:
@@ -164,7 +206,7 @@ class BlockRun:
             heading=identity.heading,
             parent_headings=identity.parent_headings,
             level=identity.level,
-            paragraphs=tuple(chain.from_iterable(b.paragraphs for b in self.blocks)),
+            paragraphs=_merged_paragraphs(self.blocks),
             content=BLOCK_JOINER.join(b.content for b in self.blocks),
             tokens=self.tokens,
             is_exact=self.is_exact,
@@ -175,6 +217,13 @@ class BlockRun:
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
         )
+
+
+def _merged_paragraphs(blocks: Sequence[Block]) -> tuple[Paragraph, ...] | None:
+    """The paragraphs of ``blocks`` in order; None (not made) when no block has made its own."""
+    if all(block.paragraphs is None for block in blocks):
+        return None
+    return tuple(chain.from_iterable(paragraphs_of(block) for block in blocks))
 
 
 def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:

@@ -12,7 +12,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, build_block, exact, split_paragraphs
+from lightrag_pchunk.chunk.blocks import (
+    PARAGRAPH_JOINER,
+    build_block,
+    counted,
+    exact,
+    paragraphs_of,
+    split_paragraphs,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
@@ -40,9 +47,9 @@ def _is_pair(left: Block, right: Block) -> bool:
         left.role is TableRole.LAST
         and right.role is TableRole.FIRST
         and left.source_row == right.source_row
-        and bool(left.paragraphs)
-        and left.paragraphs[0].is_table
-        and not any(_is_tableish(p) for p in left.paragraphs[1:])
+        and bool(paragraphs := paragraphs_of(left))
+        and paragraphs[0].is_table
+        and not any(_is_tableish(p) for p in paragraphs[1:])
     )
 
 
@@ -61,6 +68,7 @@ def _budget(base_tokens: int, ctx: Context) -> int:
 
 def _share(left: Block, right: Block, ctx: Context) -> list[Block]:
     """``[X', (middle), Y']`` for the pair X = ``left``, Y = ``right``."""
+    left, right = counted(left, ctx.counter), counted(right, ctx.counter)
     bridge_paragraphs = left.paragraphs[1:]
     if ctx.overlap <= 0 or not bridge_paragraphs:
         return [left, right]

@@ -25,6 +25,7 @@ from lightrag_pchunk.chunk.blocks import (
     counted,
     join_blocks,
     make_paragraph,
+    paragraphs_of,
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, TableRole
@@ -35,10 +36,15 @@ _GLUABLE_ROLES = (TableRole.NONE, TableRole.FIRST)
 
 def is_heading_only(block: Block) -> bool:
     """True when the block has a heading and every non-blank line is a Markdown heading."""
-    if not block.paragraphs or not block.paragraphs[-1].text.lstrip().startswith("#"):
+    paragraphs = block.paragraphs
+    if paragraphs is None:  # lines not made: the content's last line is the last paragraph
+        last = block.content[block.content.rfind("\n") + 1 :]
+    else:
+        last = paragraphs[-1].text if paragraphs else ""
+    if not last.lstrip().startswith("#"):
         return False  # the common case, decided without a regex
     return bool(block.heading.strip()) and all(
-        _HEADING_LINE.match(p.text.lstrip()) for p in block.paragraphs if p.text.strip()
+        _HEADING_LINE.match(p.text.lstrip()) for p in paragraphs_of(block) if p.text.strip()
     )
 
 
@@ -92,10 +98,12 @@ def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
 def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, list[Block]] | None:
     """``block`` cut into a first piece of at most ``room`` tokens and the rest (each within
     ``target_max``), or None when its first paragraph is a table that does not fit."""
-    if room < 1 or not block.paragraphs:
+    if room < 1:
         return None
     counter = ctx.counter
     block = counted(block, counter)
+    if not block.paragraphs:
+        return None
     joiner = counter.count("\n")
     holder = len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
     taken, total = 0, 0

@@ -11,7 +11,12 @@ import logging
 from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split, split_without_anchors
-from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, split_paragraphs
+from lightrag_pchunk.chunk.blocks import (
+    PARAGRAPH_JOINER,
+    has_big_table_line,
+    split_paragraphs,
+    without_blank_lines,
+)
 from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
@@ -46,7 +51,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     """Stage A: one block per content row with text, counted once.
 
     A row that fits one chunk needs only its total: it is encoded whole, which gives an
-    exact block count, and its lines are counted only if something cuts it later. That is
+    exact block count, and its lines are made into paragraphs only if something cuts it
+    later (``Block.paragraphs`` is None until then). That is
     certain for a row within ``min(table_max, target_max)`` UTF-8 bytes (a byte-level BPE
     token covers at least one byte) and likely up to 4.5 bytes per token of target_max; a
     likely row that turns out bigger has its lines counted too. The whole rows are counted
@@ -58,22 +64,28 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     small = min(th.table_max, th.target_max)
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
     counter = ctx.counter
-    pending: list[tuple[int, BlockRow, tuple[Paragraph, ...], str, bool]] = []
+    pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
     for index, row in enumerate(rows):
         text = row.content
         size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-        whole = size <= small or (size <= likely and not _has_big_table(text, small))
-        paragraphs = split_paragraphs(text, counter, lazy=whole)
-        if not paragraphs:
-            continue
-        # The row's own text when no blank line was dropped (the usual case).
-        if len(paragraphs) != text.count("\n") + 1:
-            text = PARAGRAPH_JOINER.join(p.text for p in paragraphs)
-        pending.append((index, row, paragraphs, text, whole))
-    whole_counts = iter(counter.count_many([text for *_, text, whole in pending if whole]))
+        paragraphs: tuple[Paragraph, ...] | None = None
+        if size <= small or (size <= likely and not has_big_table_line(text, small)):
+            # Counted whole below; its lines are made only if a stage cuts it after all.
+            text = without_blank_lines(text)
+            if not text:
+                continue
+        else:
+            paragraphs = split_paragraphs(text, counter)
+            if not paragraphs:
+                continue
+            # The row's own text when no blank line was dropped (the usual case).
+            if len(paragraphs) != text.count("\n") + 1:
+                text = PARAGRAPH_JOINER.join(p.text for p in paragraphs)
+        pending.append((index, row, paragraphs, text))
+    whole_counts = iter(counter.count_many([text for _, _, p, text in pending if p is None]))
     blocks: list[Block] = []
-    for index, row, paragraphs, content, whole in pending:
-        if whole:
+    for index, row, paragraphs, content in pending:
+        if paragraphs is None:
             tokens, is_exact = next(whole_counts), True
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
@@ -96,17 +108,6 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             )
         )
     return blocks
-
-
-def _has_big_table(content: str, limit: int) -> bool:
-    """Whether a table line of ``content`` may exceed ``limit`` tokens (stage B needs its
-    own count): more UTF-8 bytes than the limit."""
-    if "<table" not in content:
-        return False
-    return any(
-        line.lstrip().startswith("<table") and len(line.encode("utf-8", "surrogatepass")) > limit
-        for line in content.split("\n")
-    )
 
 
 def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:

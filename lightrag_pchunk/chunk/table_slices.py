@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.blocks import build_block
+from lightrag_pchunk.chunk.blocks import build_block, counted, has_big_table_line
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.table_tags import TableRows, TableTag, parse_table, table_rows
 from lightrag_pchunk.chunk.text_split import split_text
@@ -90,6 +90,12 @@ def table_slices(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     table_max = ctx.thresholds.table_max
     out: list[Block] = []
     for block in blocks:
+        if block.paragraphs is None:
+            # Lines not made: a table line of at most table_max bytes cannot need slicing.
+            if not has_big_table_line(block.content, table_max):
+                out.append(block)
+                continue
+            block = counted(block, ctx.counter)
         if any(p.is_table and p.tokens > table_max for p in block.paragraphs):
             out.extend(_slice_block(block, ctx))
         else:

@@ -52,7 +52,7 @@ def load_blocks(blocks_path: str | os.PathLike[str] | None) -> LoadedBlocks:
     if found is None:
         return LoadedBlocks(fallback_reason=f"blocks file not found at {blocks_path}")
     try:
-        blocks = read_blocks(found)
+        blocks = read_blocks(found, keep_positions=False)
     except BlockFileError as exc:
         return LoadedBlocks(path=found, fallback_reason=str(exc))
     rows = [row for row in blocks.rows if row.content.strip()]

@@ -10,7 +10,7 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import CharTokenizer, char_context, make_row
+from helpers import CharTokenizer, OpaqueTokenizer, char_context, make_row
 
 
 def sentences(prefix: str, count: int, length: int = 40) -> str:
@@ -117,19 +117,6 @@ def test_stage_log_keywords_are_emitted_at_debug(pchunk_logs) -> None:
     assert "anchor" in text
 
 
-class _OpaqueTokenizer:
-    """The same BPE behind a wrapper: the chunker cannot tell it is tiktoken."""
-
-    def __init__(self, inner) -> None:
-        self._inner = inner
-
-    def encode(self, content: str) -> list[int]:
-        return self._inner.encode(content)
-
-    def decode(self, tokens: list[int]) -> str:
-        return self._inner.decode(tokens)
-
-
 def _small_sections(count: int) -> list:
     endings = ("and so on", "as required.", "见附录。", "(see 4.2)", "v2")
     return [
@@ -157,7 +144,7 @@ def test_with_tiktoken_merged_chunks_are_counted_exactly_without_a_second_encode
     # Each row was encoded once; the merged chunks were counted from the rows' counts.
     assert counter.stats.encoded_chars < 1.05 * row_chars
 
-    opaque = TokenCounter(_OpaqueTokenizer(cl100k_tokenizer))
+    opaque = TokenCounter(OpaqueTokenizer(cl100k_tokenizer))
     opaque_chunks = chunk_rows(rows, Context.create(opaque, 120, 20))
     assert all(c.tokens == len(cl100k_tokenizer.encode(c.content)) for c in opaque_chunks)
     assert all(c.tokens <= 120 for c in opaque_chunks)

