@@ -62,6 +62,10 @@ TARGET_ENCODE_MULTIPLE = 3.0
 #: Doubling the sections may at most double the time.
 TARGET_GROWTH = 2.0
 SCALING_N = 1200
+#: The scaling steps compare times of 0.05-0.5 s, where one hiccup of the shared machine
+#: moves a median of 7 by 20%: ours and one encode run this many times as often there
+#: (LightRAG, which takes seconds, as often as elsewhere).
+SCALING_RUNS_FACTOR = 3
 #: Facts §7 stress case: N=100 with every ~103-token sibling split. LightRAG clamps an
 #: overlap >= N to N-1 silently; ours refuses it, so both get that effective value.
 SIBLINGS_N = 100
@@ -615,6 +619,7 @@ def header_lines(args: argparse.Namespace, runs: int, warmup: int) -> list[str]:
         "contender (as `TiktokenTokenizer` builds it); encode calls counted on "
         "`tiktoken.Encoding`",
         f"- median process CPU time of {runs} interleaved run(s) after {warmup} warm-up; "
+        f"scaling: ours and one encode {runs * SCALING_RUNS_FACTOR} runs, LightRAG {runs}; "
         "siblings: no warm-up, "
         f"LightRAG at most {SIBLINGS_LIGHTRAG_RUNS} runs; overlap {OVERLAP} "
         f"(siblings {SIBLINGS_OVERLAP})",
@@ -792,9 +797,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     scaling_cases = measure(
         [CaseSpec(doc, SCALING_N) for doc in scaling_docs],
         tokenizer,
-        runs=runs,
+        runs=runs * SCALING_RUNS_FACTOR,
         warmup=warmup,
         title="scaling",
+        lightrag_runs=runs,
     )
     siblings_cases = measure(
         [

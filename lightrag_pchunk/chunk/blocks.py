@@ -50,16 +50,17 @@ def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) 
 
 def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ...]:
     """The non-blank lines of a content row, each counted once."""
-    return tuple([make_paragraph(line, counter) for line in _lines(content)])
+    return tuple([make_paragraph(line, counter) for line in _non_blank(content.split("\n"))])
 
 
 def uncounted_paragraphs(content: str) -> tuple[Paragraph, ...]:
     """The non-blank lines of ``content``, left :data:`~lightrag_pchunk.model.UNCOUNTED`."""
-    return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in _lines(content)])
+    lines = _non_blank(content.split("\n"))
+    return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines])
 
 
-def _lines(content: str) -> list[str]:
-    return [line for line in content.split("\n") if line and not line.isspace()]
+def _non_blank(lines: list[str]) -> list[str]:
+    return [line for line in lines if line and not line.isspace()]
 
 
 def without_blank_lines(content: str) -> str:
@@ -70,12 +71,12 @@ def without_blank_lines(content: str) -> str:
     # line. Mapped in C, this decides the usual case (no blank line) without a loop.
     if all(map(str.strip, lines)):
         return content
-    return PARAGRAPH_JOINER.join([line for line in lines if line and not line.isspace()])
+    return PARAGRAPH_JOINER.join(_non_blank(lines))
 
 
 def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
-    """``block``'s paragraphs; for a block not split yet (``paragraphs is None``) they are
-    made from its lines, uncounted (see :func:`counted`)."""
+    """``block``'s paragraphs; for a block whose lines are not made yet (``paragraphs is
+    None``) they are made from its content, uncounted (see :func:`counted`)."""
     if block.paragraphs is not None:
         return block.paragraphs
     return uncounted_paragraphs(block.content)
@@ -118,7 +119,7 @@ def counted(block: Block, counter: TokenCounter) -> Block:
 
 
 def _joints(block: Block) -> int:
-    """Joiners between the block's paragraphs (a merge's ``"\n\n"`` is one joint)."""
+    """Joiners between the block's paragraphs (a merge's ``"\\n\\n"`` is one joint)."""
     if block.paragraphs is None:  # lines not made: no blank lines but the merge seams
         return block.content.count("\n") - block.content.count(BLOCK_JOINER)
     return max(len(block.paragraphs) - 1, 0)
