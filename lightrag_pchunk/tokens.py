@@ -72,7 +72,7 @@ class TokenCounter:
         self._cache: dict[str, int] = {}
         self._lock = threading.Lock()
         encoding = tiktoken_encoding_of(tokenizer)
-        self._seams: SeamRule | None = seam_rule_for(encoding) if encoding is not None else None
+        self._seams: SeamRule | None = seam_rule_for(encoding)
         # Many texts are counted with one encode only when the seams are known.
         self._batch_encoding: Any | None = encoding if self._seams is not None else None
         self._seam_costs: dict[tuple[str, str], int] = {}
@@ -132,9 +132,8 @@ class TokenCounter:
         on its own. Many small texts cost about as much as one encode of their total, where
         one call each pays a fixed cost per call.
         """
-        encoding = self._batch_encoding
-        rule = self._seams
-        if encoding is None or rule is None or len(texts) < 2:
+        rule = self._seams  # set only with a batch encoding
+        if rule is None or len(texts) < 2:
             return [self.count(text) for text in texts]
         counts = [0] * len(texts)
         members: list[int] = []  # indexes of texts joined into the batch, in order

@@ -66,21 +66,14 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     counter = ctx.counter
     pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
     for index, row in enumerate(rows):
-        text = row.content
-        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-        paragraphs: tuple[Paragraph, ...] | None = None
-        if size <= small or (size <= likely and not has_big_table_line(text, small)):
-            # Counted whole below; its lines are made only if a stage cuts it after all.
-            text = without_blank_lines(text)
-            if not text:
-                continue
-        else:
-            paragraphs = split_paragraphs(text, counter)
-            if not paragraphs:
-                continue
-            # The row's own text when no blank line was dropped (the usual case).
-            if len(paragraphs) != text.count("\n") + 1:
-                text = PARAGRAPH_JOINER.join(p.text for p in paragraphs)
+        raw = row.content
+        size = len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
+        text = without_blank_lines(raw)  # the row itself in the usual case
+        if not text:
+            continue
+        fits = size <= small or (size <= likely and not has_big_table_line(text, small))
+        # A row that fits is counted whole below; its lines are made only if a stage cuts it.
+        paragraphs = None if fits else split_paragraphs(text, counter)
         pending.append((index, row, paragraphs, text))
     whole_counts = iter(counter.count_many([text for _, _, p, text in pending if p is None]))
     blocks: list[Block] = []
