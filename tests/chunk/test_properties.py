@@ -9,6 +9,7 @@ set runs with the real cl100k BPE.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import re
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from lightrag_pchunk.chunk.blocks import counted, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.pipeline import chunk_rows, run_stages, to_blocks, to_chunks
+from lightrag_pchunk.chunk.pipeline import STAGES, chunk_rows, run_stages, to_blocks, to_chunks
 from lightrag_pchunk.model import UNCOUNTED, BlockRow
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
@@ -206,3 +207,37 @@ def test_unsplit_rows_chunk_like_their_counted_twins_with_cl100k(rows, size, rec
     tokenizer = _CL100K if recognised else OpaqueTokenizer(_CL100K)
     unsplit, twins = _stages_both_ways(rows, TokenCounter(tokenizer), size, min(10, size // 4))
     assert unsplit == twins
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=documents_with_blank_lines(),
+    size=st.sampled_from([8, 20, 50, 120, 400, 2000]),
+    overlap_share=st.floats(0, 0.9),
+    tokenizer=st.sampled_from(["1-char", "cl100k", "opaque cl100k"]),
+)
+def test_no_stage_changes_the_rows_or_blocks_it_is_given(
+    rows, size, overlap_share, tokenizer
+) -> None:
+    """``BlockRow``, ``Paragraph`` and ``Block`` are not frozen (model.py says why), and
+    stages share the blocks they pass through: each must build new ones, never change one."""
+    counter = TokenCounter(
+        {"1-char": CharTokenizer(), "cl100k": _CL100K, "opaque cl100k": OpaqueTokenizer(_CL100K)}[
+            tokenizer
+        ]
+    )
+    ctx = Context.create(counter, size, int(size * overlap_share))
+    rows_before = copy.deepcopy(rows)
+    blocks = to_blocks(rows, ctx)
+    assert rows == rows_before
+    assert [row.extra for row in rows] == [row.extra for row in rows_before]
+    # Twins too: blocks whose lines are all made take other paths through the stages.
+    for current in (blocks, [counted(block, counter) for block in blocks]):
+        for name, stage in STAGES:
+            before = copy.deepcopy(current)
+            after = stage(current, ctx)
+            assert current == before, f"{name} changed a block it was given"
+            current = after
+        before = copy.deepcopy(current)
+        to_chunks(current, ctx)
+        assert current == before, "to_chunks changed a block it was given"
