@@ -608,7 +608,8 @@ def target_lines(
             f"time x{TARGET_GROWTH:g} at most per doubling, {_series_size(previous)} -> "
             f"{_series_size(case)} sections: ours "
             f"{_both(growth, _ratio(case.median(OURS), previous.median(OURS)))} "
-            f"(one encode {_x(encode_growth, 2)} in the same runs)",
+            f"(one encode {_x(encode_growth, 2)} in the same runs; the text grew "
+            f"{_x(len(case.doc.content) / max(len(previous.doc.content), 1), 3)})",
         )
     if len(scaling) > 2:
         # End to end, the noise of single steps averages out.
