@@ -215,13 +215,17 @@ class ChunkStats:
 @dataclass(frozen=True)
 class CaseSpec:
     """What to measure: a document at a chunk size, with or without LightRAG's chunker,
-    with or without ours over an opaque tokenizer."""
+    with or without ours over an opaque tokenizer, and how many calls make one sample."""
 
     doc: Doc
     size: int
     overlap: int = OVERLAP
     with_lightrag: bool = True
     with_opaque: bool = False
+    #: Calls per measured sample, whose time is divided by this. The scaling series gives
+    #: each size the calls that add up to the text of its largest size, so every sample
+    #: lasts about as long and meets the same machine noise and the same garbage collection.
+    loops: int = 1
 
 
 @dataclass
@@ -370,17 +374,17 @@ def measure(
     cases = [Case(doc=spec.doc, size=spec.size, overlap=spec.overlap) for spec in specs]
     shared = lightrag_tokenizer(tokenizer)
     plan = [
-        (case, label, task)
+        (case, label, task, spec.loops)
         for spec, case in zip(specs, cases, strict=True)
         for label, task in case_tasks(spec, shared).items()
     ]
-    for case, label, _task in plan:
+    for case, label, _task, _loops in plan:
         case.timings[label] = Timing()
     with quiet_logging(), EncodeCounter().installed() as proxy:
         for repetition in range(warmup + runs):
             note = " (warm-up)" if repetition < warmup else ""
             _log(f"{title}: repetition {repetition + 1}/{warmup + runs}{note} ...")
-            for case, label, task in plan:
+            for case, label, task, loops in plan:
                 timing = case.timings[label]
                 limit = lightrag_runs if label == LIGHTRAG else None
                 if timing.error is not None or (limit is not None and len(timing.seconds) >= limit):
@@ -391,17 +395,18 @@ def measure(
                 # neighbours; tiktoken encodes on the calling thread, so nothing is missed.
                 started = time.process_time()
                 try:
-                    output = task()
+                    for _ in range(loops):
+                        output = task()
                 except Exception as exc:  # a benchmark reports, it does not stop
                     timing.error = f"{type(exc).__name__}: {exc}"
                     continue
-                elapsed = time.process_time() - started
+                elapsed = (time.process_time() - started) / loops
                 if repetition >= warmup:
                     timing.seconds.append(elapsed)
                     timing.repetitions.append(repetition)
-                timing.encode_calls = proxy.encode_calls
-                timing.encoded_chars = proxy.encoded_chars
-                timing.decode_calls = proxy.decode_calls
+                timing.encode_calls = proxy.encode_calls // loops
+                timing.encoded_chars = proxy.encoded_chars // loops
+                timing.decode_calls = proxy.decode_calls // loops
                 if label != ENCODE and label not in case.stats:
                     proxy.reset()  # the check's own encodes are not the contender's
                     case.stats[label] = chunk_stats(output, tokenizer)
@@ -673,7 +678,8 @@ def header_lines(args: argparse.Namespace, runs: int, warmup: int) -> list[str]:
         f"- times: median process CPU time of {runs} interleaved run(s) after {warmup} "
         "warm-up; ratios: median of the ratios within one repetition (ratio of the medians "
         "in brackets); "
-        f"scaling: ours and one encode {runs * SCALING_RUNS_FACTOR} runs, LightRAG {runs}; "
+        f"scaling: ours and one encode {runs * SCALING_RUNS_FACTOR} runs, LightRAG {runs}, "
+        "each run the calls that add up to the largest size's text (time per call shown); "
         "siblings: no warm-up, "
         f"LightRAG at most {SIBLINGS_LIGHTRAG_RUNS} runs; overlap {OVERLAP} "
         f"(siblings {SIBLINGS_OVERLAP})",
@@ -849,7 +855,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         title="main cases",
     )
     scaling_cases = measure(
-        [CaseSpec(doc, SCALING_N) for doc in scaling_docs],
+        [
+            CaseSpec(doc, SCALING_N, loops=max(max(sections) // count, 1))
+            for doc, count in zip(scaling_docs, sections, strict=True)
+        ],
         tokenizer,
         runs=runs * SCALING_RUNS_FACTOR,
         warmup=warmup,
