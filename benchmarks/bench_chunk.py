@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import docgen
 import tiktoken
@@ -63,9 +63,9 @@ TARGET_ENCODE_MULTIPLE = 3.0
 #: Doubling the sections may at most double the time.
 TARGET_GROWTH = 2.0
 SCALING_N = 1200
-#: The scaling steps compare times of 0.05-0.5 s, where one hiccup of the shared machine
-#: moves a median of 7 by 20%: ours and one encode run this many times as often there
-#: (LightRAG, which takes seconds, as often as elsewhere).
+#: The scaling steps are ratios of two noisy times of ~0.5 s (one run of each size, see
+#: ``CaseSpec.loops``): ours and one encode run this many times as often there (LightRAG,
+#: which takes seconds, as often as elsewhere).
 SCALING_RUNS_FACTOR = 3
 #: Facts §7 stress case: N=100 with every ~103-token sibling split. LightRAG clamps an
 #: overlap >= N to N-1 silently; ours refuses it, so both get that effective value.
@@ -184,22 +184,36 @@ class Timing:
         return statistics.median(self.seconds) if self.seconds else None
 
 
-def paired_ratio(numerator: Timing | None, denominator: Timing | None) -> float | None:
-    """Median over the repetitions both were measured in of ``numerator / denominator``.
+class Ratio(NamedTuple):
+    """One time over another: ``paired``, the median of their ratios within the same
+    repetitions, is what targets are judged on; ``of_medians`` is shown beside it.
 
     Both times of a pair were taken seconds apart, so a slowdown of the shared machine
     that lasts longer than that scales both and cancels out of their ratio; the ratio of
-    two medians taken minutes apart keeps it. None when no repetition has both.
+    two medians taken minutes apart keeps it.
     """
+
+    paired: float | None
+    of_medians: float | None
+
+    def __str__(self) -> str:
+        return f"{_x(self.paired, 2)} ({_x(self.of_medians, 2)})"
+
+
+def ratio(numerator: Timing | None, denominator: Timing | None) -> Ratio:
+    """:class:`Ratio` of two timings (None parts when one is missing or never completed)."""
     if numerator is None or denominator is None:
-        return None
+        return Ratio(None, None)
     times = dict(zip(denominator.repetitions, denominator.seconds, strict=True))
     ratios = [
         seconds / times[repetition]
         for repetition, seconds in zip(numerator.repetitions, numerator.seconds, strict=True)
         if times.get(repetition)
     ]
-    return statistics.median(ratios) if ratios else None
+    return Ratio(
+        statistics.median(ratios) if ratios else None,
+        _ratio(numerator.median, denominator.median),
+    )
 
 
 @dataclass(frozen=True)
@@ -243,14 +257,14 @@ class Case:
         timing = self.timings.get(label)
         return timing.median if timing else None
 
-    def paired(self, numerator: str, denominator: str) -> float | None:
-        """:func:`paired_ratio` of two contenders of this case."""
-        return paired_ratio(self.timings.get(numerator), self.timings.get(denominator))
+    def ratio(self, numerator: str, denominator: str) -> Ratio:
+        """:func:`ratio` of two contenders of this case."""
+        return ratio(self.timings.get(numerator), self.timings.get(denominator))
 
 
-def step_ratio(case: Case, previous: Case, label: str = OURS) -> float | None:
-    """:func:`paired_ratio` of one contender on two documents of a series."""
-    return paired_ratio(case.timings.get(label), previous.timings.get(label))
+def step_ratio(case: Case, previous: Case, label: str = OURS) -> Ratio:
+    """:func:`ratio` of one contender on two documents of a series."""
+    return ratio(case.timings.get(label), previous.timings.get(label))
 
 
 Task = Callable[[], Any]
@@ -431,11 +445,6 @@ def _ratio(numerator: float | None, denominator: float | None) -> float | None:
     return numerator / denominator
 
 
-def _both(paired: float | None, of_medians: float | None, digits: int = 2) -> str:
-    """A ratio as judged (median of the per-repetition ratios), then the ratio of medians."""
-    return f"{_x(paired, digits)} ({_x(of_medians, digits)})"
-
-
 def _pair(render: Callable[[str], str], labels: Sequence[str] = (OURS, LIGHTRAG)) -> str:
     return " / ".join(render(label) for label in labels)
 
@@ -484,8 +493,8 @@ def main_table(cases: Sequence[Case]) -> list[str]:
             f"| {case.doc.name} | {case.size} "
             f"| {_pair(lambda label, c=case: _stat(c, label, 'chunks'))} "
             f"| {_s(ours)} | {_s(lightrag)} "
-            f"| **{_both(case.paired(LIGHTRAG, OURS), _ratio(lightrag, ours))}** "
-            f"| {_s(encode)} | **{_both(case.paired(OURS, ENCODE), _ratio(ours, encode))}** "
+            f"| **{case.ratio(LIGHTRAG, OURS)}** "
+            f"| {_s(encode)} | **{case.ratio(OURS, ENCODE)}** "
             f"| {_pair(lambda label, c=case: _calls(c, label))} "
             f"| {_pair(lambda label, c=case: _chars_multiple(c, label))} "
             f"| {_pair(lambda label, c=case: _stat(c, label, 'max_tokens'))} "
@@ -508,8 +517,8 @@ def opaque_table(cases: Sequence[Case]) -> list[str]:
         same = case.stats.get(OURS) == case.stats.get(OURS_OPAQUE)
         lines.append(
             f"| {case.doc.name} | {case.size} | {_s(ours)} | {_s(opaque)} "
-            f"| {_x(case.paired(OURS_OPAQUE, OURS), 2)} "
-            f"| {_x(case.paired(OURS_OPAQUE, ENCODE), 2)} "
+            f"| {_x(case.ratio(OURS_OPAQUE, OURS).paired, 2)} "
+            f"| {_x(case.ratio(OURS_OPAQUE, ENCODE).paired, 2)} "
             f"| {_pair(lambda label, c=case: _chars_multiple(c, label), (OURS, OURS_OPAQUE))} "
             f"| {'same count and max' if same else 'differ'} |"
         )
@@ -530,18 +539,15 @@ def series_table(cases: Sequence[Case], unit: str) -> list[str]:
         ours, lightrag, encode = (case.median(x) for x in (OURS, LIGHTRAG, ENCODE))
         ours_prev = lr_prev = "–"
         if previous is not None:
-            ours_prev = _both(step_ratio(case, previous), _ratio(ours, previous.median(OURS)))
-            lr_prev = _both(
-                step_ratio(case, previous, LIGHTRAG),
-                _ratio(lightrag, previous.median(LIGHTRAG)),
-            )
+            ours_prev = str(step_ratio(case, previous))
+            lr_prev = str(step_ratio(case, previous, LIGHTRAG))
         lr_note = "not run" if LIGHTRAG not in case.timings else _s(lightrag)
         lines.append(
             f"| {_series_size(case)} | {case.size} | {_s(ours)} | {ours_prev} "
             f"| {_stat(case, OURS, 'chunks')} | {_chars_multiple(case, OURS)} "
             f"| {lr_note} | {lr_prev} | {_stat(case, LIGHTRAG, 'chunks')} "
             f"| {_chars_multiple(case, LIGHTRAG)} | {_s(encode)} "
-            f"| {_x(case.paired(OURS, ENCODE), 2)} "
+            f"| {_x(case.ratio(OURS, ENCODE).paired, 2)} "
             f"| {_check(case)} |"
         )
         previous = case
@@ -590,29 +596,26 @@ def target_lines(
 
     for case in main:
         where = f"{case.doc.name} N={case.size}"
-        speedup = case.paired(LIGHTRAG, OURS)
+        speedup = case.ratio(LIGHTRAG, OURS)
         verdict(
-            speedup is not None and speedup >= TARGET_SPEEDUP,
-            f"speed-up >= {TARGET_SPEEDUP:g}x on {where}: "
-            f"{_both(speedup, _ratio(case.median(LIGHTRAG), case.median(OURS)))}",
+            speedup.paired is not None and speedup.paired >= TARGET_SPEEDUP,
+            f"speed-up >= {TARGET_SPEEDUP:g}x on {where}: {speedup}",
         )
-        multiple = case.paired(OURS, ENCODE)
+        multiple = case.ratio(OURS, ENCODE)
         verdict(
-            multiple is not None and multiple <= TARGET_ENCODE_MULTIPLE,
-            f"ours <= {TARGET_ENCODE_MULTIPLE:g}x one encode on {where}: "
-            f"{_both(multiple, _ratio(case.median(OURS), case.median(ENCODE)))}",
+            multiple.paired is not None and multiple.paired <= TARGET_ENCODE_MULTIPLE,
+            f"ours <= {TARGET_ENCODE_MULTIPLE:g}x one encode on {where}: {multiple}",
         )
         verdict(_check(case) == "ok", f"ours max tokens <= N on {where}: {_check(case)}")
     for previous, case in itertools.pairwise(scaling):
         growth = step_ratio(case, previous)
         # One encode is linear by construction: its growth in the same repetitions shows
         # how much of ours' growth the machine (caches, other load) added.
-        encode_growth = step_ratio(case, previous, ENCODE)
+        encode_growth = step_ratio(case, previous, ENCODE).paired
         verdict(
-            growth is not None and growth <= TARGET_GROWTH,
+            growth.paired is not None and growth.paired <= TARGET_GROWTH,
             f"time x{TARGET_GROWTH:g} at most per doubling, {_series_size(previous)} -> "
-            f"{_series_size(case)} sections: ours "
-            f"{_both(growth, _ratio(case.median(OURS), previous.median(OURS)))} "
+            f"{_series_size(case)} sections: ours {growth} "
             f"(one encode {_x(encode_growth, 2)} in the same runs; the text grew "
             f"{_x(len(case.doc.content) / max(len(previous.doc.content), 1), 3)})",
         )
@@ -622,14 +625,13 @@ def target_lines(
         factor = len(last.doc.content) / max(len(first.doc.content), 1)
         growth = step_ratio(last, first)
         verdict(
-            growth is not None and growth <= factor,
+            growth.paired is not None and growth.paired <= factor,
             f"linear overall, {_series_size(first)} -> {_series_size(last)} sections "
-            f"({factor:.1f}x the text): ours "
-            f"{_both(growth, _ratio(last.median(OURS), first.median(OURS)))}, LR "
-            f"{_x(step_ratio(last, first, LIGHTRAG), 2)}",
+            f"({factor:.1f}x the text): ours {growth}, LR "
+            f"{_x(step_ratio(last, first, LIGHTRAG).paired, 2)}",
         )
     for previous, case in itertools.pairwise(siblings):
-        growth = step_ratio(case, previous)
+        growth = step_ratio(case, previous).paired
         if growth is not None and growth > TARGET_GROWTH:
             lines.append(
                 f"- NOTE (no target): ours grows x{growth:.2f} from {_series_size(previous)} "
