@@ -25,7 +25,6 @@ from lightrag_pchunk.chunk.blocks import (
     counted,
     join_blocks,
     make_paragraph,
-    paragraphs_of,
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, TableRole
@@ -35,16 +34,15 @@ _GLUABLE_ROLES = (TableRole.NONE, TableRole.FIRST)
 
 
 def is_heading_only(block: Block) -> bool:
-    """True when the block has a heading and every non-blank line is a Markdown heading."""
-    paragraphs = block.paragraphs
-    if paragraphs is None:  # lines not made: the content's last line is the last paragraph
-        last = block.content[block.content.rfind("\n") + 1 :]
-    else:
-        last = paragraphs[-1].text if paragraphs else ""
-    if not last.lstrip().startswith("#"):
-        return False  # the common case, decided without a regex
+    """True when the block has a heading and every non-blank line is a Markdown heading.
+
+    Decided on the content, whose non-blank lines are the block's paragraphs whether they
+    are made or not (``Block.paragraphs`` may be None)."""
+    content = block.content
+    if not content[content.rfind("\n") + 1 :].lstrip().startswith("#"):
+        return False  # the common case: the last line is body text, decided without a regex
     return bool(block.heading.strip()) and all(
-        _HEADING_LINE.match(p.text.lstrip()) for p in paragraphs_of(block) if p.text.strip()
+        _HEADING_LINE.match(line.lstrip()) for line in content.split("\n") if line.strip()
     )
 
 
