@@ -210,13 +210,13 @@ def median_bounds(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     7 runs, the smallest and the largest."""
     ordered = sorted(values)
     n = len(ordered)
-    rank, below = 1, 0.0  # below: P(at most rank-1 draws fall below the median)
-    while rank < n:
-        below += math.comb(n, rank - 1) / 2**n
-        if below + math.comb(n, rank) / 2**n > 1 - confidence:
-            break
+
+    def below_at_most(k: int) -> float:  # P(at most k of n draws fall below the median)
+        return sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+
+    rank = 1
+    while rank < (n + 1) // 2 and below_at_most(rank) <= 1 - confidence:
         rank += 1
-    rank = min(rank, (n + 1) // 2)
     return ordered[rank - 1], ordered[n - rank]
 
 
@@ -596,7 +596,7 @@ def target_lines(
             f"ours max tokens <= N on {where}: {check}"
         )
     for previous, case in itertools.pairwise(scaling):
-        text_growth = len(case.doc.content) / max(len(previous.doc.content), 1)
+        text_growth = case.doc.growth(previous.doc)
         # Doubling the sections doubles the text only on average (random section lengths):
         # "at most doubles" means at most the text's growth, as for the overall line below.
         limit = TARGET_GROWTH * text_growth / 2
@@ -614,7 +614,7 @@ def target_lines(
     if len(scaling) > 2:
         # End to end, the noise of single steps averages out.
         first, last = scaling[0], scaling[-1]
-        factor = len(last.doc.content) / max(len(first.doc.content), 1)
+        factor = last.doc.growth(first.doc)
         verdict(
             step_ratio(last, first),
             factor,

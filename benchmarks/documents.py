@@ -33,6 +33,10 @@ class Doc:
     content: str
     rows: int
 
+    def growth(self, previous: Doc) -> float:
+        """How many times ``previous``'s text this document's text is (a series step)."""
+        return len(self.content) / max(len(previous.content), 1)
+
 
 def cache_key() -> str:
     """Cache folder name: changes when docgen or LightRAG's parser version changes."""
@@ -41,7 +45,13 @@ def cache_key() -> str:
     return "docs-" + digest.hexdigest()[:10]
 
 
+def cache_dir() -> Path:
+    """This version's cache folder of parsed documents."""
+    return CACHE_DIR / cache_key()
+
+
 def log(message: str) -> None:
+    """Progress on stderr, one write per line (bench_instructions logs from threads)."""
     # One write per line: bench_instructions logs from several threads.
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
@@ -111,8 +121,3 @@ def quiet_logging() -> Iterator[None]:
         yield
     finally:
         logging.disable(previous)
-
-
-def cache_dir() -> Path:
-    """This version's cache folder of parsed documents."""
-    return CACHE_DIR / cache_key()
