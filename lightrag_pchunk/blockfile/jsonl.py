@@ -1,9 +1,13 @@
 """``.blocks.jsonl`` <-> ``BlockRow``: the on-disk contract between parser and chunker.
 
-Reading never loses text silently: blank lines and the meta row are skipped, every other
-line that is not a usable content row is reported as a :class:`LineProblem` naming its
-line number, and a broken line that still holds a ``"content"`` string is salvaged
-(its text kept, its heading inherited from the row before it).
+Reading never loses text silently: blank lines and the first meta row are skipped, every
+other line that is not a usable content row is reported as a :class:`LineProblem` naming its
+line number (and counted in one warning per file), a row that holds a ``"content"`` is read
+as a content row whatever its ``type`` says, and a broken line that still holds a
+``"content"`` string is salvaged (its text kept, its heading inherited from the row before it).
+
+Lines end at ``"\n"`` only (``"\r\n"`` too): JSON strings may hold U+2028, U+2029, U+0085
+and the C0 separators raw, which ``str.splitlines()`` would take for line ends.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ _KNOWN_KEYS = frozenset((*_ROW_KEYS, "is_title_block"))
 #: strict=False accepts raw control characters inside strings, as LightRAG's reader does.
 _DECODER = json.JSONDecoder(strict=False)
 _JSON_STRING_FIELD = r'"{name}"\s*:\s*"((?:[^"\\]|\\.)*)("?)'
+#: What JSON calls whitespace around a value (and the "\r" of a "\r\n" line end).
+_JSON_SPACE = " \t\r"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +83,9 @@ def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
     """
     blocks_path = Path(path)
     try:
-        text = blocks_path.read_text(encoding="utf-8")
+        # newline="": no newline translation, so a raw "\r" inside a JSON string stays.
+        with blocks_path.open(encoding="utf-8-sig", newline="") as handle:
+            text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise BlockFileError(str(blocks_path), f"cannot read blocks file: {exc}") from exc
     return parse_blocks_text(text, blocks_path, keep_positions=keep_positions)
@@ -89,22 +97,41 @@ def parse_blocks_text(
     """Parse the text of a blocks file (see :func:`read_blocks`)."""
     result = BlockFile(path=Path(path), meta=None, rows=[])
     previous: BlockRow | None = None
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    for line_number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip(_JSON_SPACE)
         if not line:
             continue
         row = _row_from_line(line, line_number, previous, result, keep_positions)
         if row is not None:
             result.rows.append(row)
             previous = row
-    for problem in result.problems:
-        logger.warning(
+    if result.problems:
+        _log_problems(result)
+    return result
+
+
+def _log_problems(result: BlockFile) -> None:
+    """One warning for the file (how many lines were skipped or salvaged, the first few
+    named), and one DEBUG line per problem."""
+    skipped = [p for p in result.problems if not p.salvaged]
+    salvaged = [p for p in result.problems if p.salvaged]
+    shown = "; ".join(f"line {p.line_number}: {p.message}" for p in result.problems[:5])
+    more = f"; and {len(result.problems) - 5} more" if len(result.problems) > 5 else ""
+    logger.warning(
+        "paragraph_semantic blocks file %s: %d line(s) not used, %d read with a repair (%s%s)",
+        result.path,
+        len(skipped),
+        len(salvaged),
+        shown,
+        more,
+    )
+    for problem in result.problems[5:]:
+        logger.debug(
             "paragraph_semantic blocks file %s line %d: %s",
             result.path,
             problem.line_number,
             problem.message,
         )
-    return result
 
 
 def _row_from_line(
@@ -120,20 +147,23 @@ def _row_from_line(
         result.problems.append(LineProblem(line_number, "not a JSON object; skipped"))
         return None
     kind = obj.get("type")
-    if kind == "meta":
+    content = obj.get("content")
+    if kind == "meta" and content is None:
         if result.meta is None:
             result.meta = obj
+        else:
+            result.problems.append(LineProblem(line_number, "a second meta row; ignored"))
         return None
     if kind != "content":
-        if "content" in obj and kind is None:
+        if content is None:
             result.problems.append(
-                LineProblem(line_number, "row has no 'type'; read as a content row", True)
+                LineProblem(line_number, f"row type {kind!r} without 'content'; ignored")
             )
-        else:
-            result.problems.append(LineProblem(line_number, f"row type {kind!r} ignored"))
             return None
-    content = obj.get("content")
-    if content is None:
+        # A row with text is never dropped for its type: the text is what matters.
+        what = "row has no 'type'" if kind is None else f"row type {kind!r} holds a 'content'"
+        result.problems.append(LineProblem(line_number, f"{what}; read as a content row", True))
+    elif content is None:
         result.problems.append(LineProblem(line_number, "content row without 'content'"))
         return None
     if not isinstance(content, str):

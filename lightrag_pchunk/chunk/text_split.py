@@ -10,7 +10,8 @@ punctuation, and every packed chunk is verified exactly against the cap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -34,6 +35,16 @@ DEFAULT_SEPARATORS: tuple[str, ...] = (
 )
 
 
+#: A text longer than this many characters per token of the cap is known to be over the
+#: cap from a count of its first ``_PREFIX_CHARS_PER_TOKEN * cap`` characters alone: a huge
+#: text is never encoded whole just to learn that it must be cut.
+_PREFIX_CHARS_PER_TOKEN = 16
+#: Texts counted with one encode at a time when a separator cuts a text into many parts.
+_BATCH = 4096
+#: Character pieces aim at this share of the cap, so few windows are counted twice.
+_FILL = 0.95
+
+
 def split_text(
     text: str,
     cap: int,
@@ -47,100 +58,146 @@ def split_text(
     Consecutive pieces share up to ``overlap`` tokens of whole sub-pieces. A single
     character that is itself over the cap is returned alone (it cannot be cut).
     Nothing but surrounding whitespace is dropped.
+
+    Linear in the length of ``text``: every character is encoded about once where it
+    ends up in a piece that fits (plus bounded prefix counts of the texts that do not),
+    many small parts are counted with one encode, and text with no separator left is
+    cut in windows sized from the running characters-per-token ratio.
     """
     cap = max(int(cap), 1)
     overlap = min(max(int(overlap), 0), cap - 1)
     if not text.strip():
         return []
-    pieces = _split_recursive(text, tuple(separators), cap, counter)
-    chunks = _pack(pieces, cap, overlap, counter)
-    return _verified(chunks, cap, counter, separators)
+    pieces = _split_recursive(text, None, tuple(separators), cap, counter)
+    return _verified(_pack(pieces, cap, overlap), cap, counter, separators)
+
+
+def _count_or_over(text: str, cap: int, counter: TokenCounter) -> int | None:
+    """The exact count of ``text``, or None when it is certainly over ``cap`` (a prefix
+    of it already is, with a margin for the seam where the prefix was cut)."""
+    limit = _PREFIX_CHARS_PER_TOKEN * cap
+    if len(text) > limit and counter.count(text[:limit]) > cap + 1:
+        return None
+    return counter.count(text)
 
 
 def _split_recursive(
-    text: str, separators: tuple[str, ...], cap: int, counter: TokenCounter
-) -> list[tuple[str, int]]:
+    text: str,
+    tokens: int | None,
+    separators: tuple[str, ...],
+    cap: int,
+    counter: TokenCounter,
+) -> Iterator[tuple[str, int]]:
     """``(piece, tokens)`` pairs that concatenate to ``text``, each within ``cap`` if it
-    can be cut at all."""
-    tokens = counter.count(text)
-    if tokens <= cap:
-        return [(text, tokens)]
+    can be cut at all; ``tokens`` is the count of ``text``, or None when it is over the cap
+    (or not counted yet)."""
+    if tokens is None:
+        tokens = _count_or_over(text, cap, counter)
+    if tokens is not None and tokens <= cap:
+        yield text, tokens
+        return
     for index, separator in enumerate(separators):
         if separator == "":
-            return _split_characters(text, tokens, cap, counter)
+            break
         if separator in text:
             rest = separators[index + 1 :]
-            out: list[tuple[str, int]] = []
-            parts = text.split(separator)
-            for position, part in enumerate(parts):
-                if position < len(parts) - 1:
-                    part += separator
-                if part:
-                    out.extend(_split_recursive(part, rest, cap, counter))
-            return out
-    return _split_characters(text, tokens, cap, counter)
+            for part, count in _counted_parts(text, separator, cap, counter):
+                if count is not None and count <= cap:
+                    yield part, count
+                else:
+                    yield from _split_recursive(part, count, rest, cap, counter)
+            return
+    yield from _split_characters(text, cap, counter)
 
 
-def _split_characters(
-    text: str, tokens: int, cap: int, counter: TokenCounter
-) -> list[tuple[str, int]]:
+def _counted_parts(
+    text: str, separator: str, cap: int, counter: TokenCounter
+) -> Iterator[tuple[str, int | None]]:
+    """The parts of ``text`` cut after each ``separator`` (kept at the end of the part it
+    closes), with their counts (None: over the cap); small parts are counted in batches
+    with one encode, and parts are made as they are consumed, not all at once."""
+    batch: list[str] = []
+    position, step = 0, len(separator)
+    while position < len(text):
+        found = text.find(separator, position)
+        end = len(text) if found < 0 else found + step
+        part = text[position:end]
+        position = end
+        if len(part) > _PREFIX_CHARS_PER_TOKEN * cap:
+            yield from zip(batch, counter.count_many(batch), strict=True)
+            batch = []
+            yield part, _count_or_over(part, cap, counter)
+            continue
+        batch.append(part)
+        if len(batch) >= _BATCH:
+            yield from zip(batch, counter.count_many(batch), strict=True)
+            batch = []
+    yield from zip(batch, counter.count_many(batch), strict=True)
+
+
+def _split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tuple[str, int]]:
     """Cut text that has no separator left on character boundaries (never inside a
-    character, so no byte-level token window can produce U+FFFD)."""
-    out: list[tuple[str, int]] = []
-    start = 0
-    chars_per_token = max(len(text) / max(tokens, 1), 1e-6)
-    while start < len(text):
-        size = max(int(cap * chars_per_token * 0.95), 1)
-        end = min(start + size, len(text))
+    character, so no byte-level token window can produce U+FFFD).
+
+    Each window is sized from the characters per token of the window before it and
+    counted once; only a window that came out over the cap (or far under it) is counted
+    again. The text is never encoded whole.
+    """
+    start, length = 0, len(text)
+    chars_per_token = 4.0  # a first guess; the first window corrects it
+    while start < length:
+        size = max(int(cap * chars_per_token * _FILL), 1)
+        end = min(start + size, length)
         count = counter.count(text[start:end])
-        while count > cap and end - start > 1:
-            end = start + max((end - start) * cap // (count + 1), 1)
+        while count > cap and end - start > 1:  # over: shrink in proportion
+            end = start + max(int((end - start) * cap * _FILL / count), 1)
             count = counter.count(text[start:end])
-        # Grow while the next characters still fit, so pieces are not needlessly small.
-        while end < len(text):
-            step = max((end - start) // 8, 1)
-            candidate = min(end + step, len(text))
-            grown = counter.count(text[start:candidate])
-            if grown > cap:
-                break
-            end, count = candidate, grown
-        out.append((text[start:end], count))
+        if end < length and count < cap * 0.8 and count > 0:  # far under: grow once
+            grown = min(start + int((end - start) * cap * _FILL / count), length)
+            grown_count = counter.count(text[start:grown])
+            if grown_count <= cap:
+                end, count = grown, grown_count
+        if count:
+            chars_per_token = (end - start) / count
+        yield text[start:end], count
         start = end
-    return out
 
 
-def _pack(
-    pieces: list[tuple[str, int]], cap: int, overlap: int, counter: TokenCounter
-) -> list[str]:
+def _pack(pieces: Iterable[tuple[str, int]], cap: int, overlap: int) -> Iterator[tuple[str, int]]:
     """Greedy packing up to ``cap``; each new chunk starts with trailing pieces of the
-    previous one worth at most ``overlap`` tokens."""
-    chunks: list[str] = []
-    window: list[tuple[str, int]] = []
+    previous one worth at most ``overlap`` tokens. Yields ``(chunk, tokens)`` where
+    ``tokens`` is exact for a chunk of one piece and -1 (to be measured) otherwise."""
+    window: deque[tuple[str, int]] = deque()
     total = 0
     for piece, tokens in pieces:
         if window and total + tokens > cap:
-            chunks.append("".join(p for p, _ in window))
+            yield _joined(window)
             while window and (total > overlap or total + tokens > cap):
-                total -= window[0][1]
-                window.pop(0)
+                total -= window.popleft()[1]
         window.append((piece, tokens))
         total += tokens
     if window:
-        chunks.append("".join(p for p, _ in window))
-    return chunks
+        yield _joined(window)
+
+
+def _joined(window: deque[tuple[str, int]]) -> tuple[str, int]:
+    if len(window) == 1:
+        return window[0]
+    return "".join(piece for piece, _ in window), -1
 
 
 def _verified(
-    chunks: list[str], cap: int, counter: TokenCounter, separators: Sequence[str]
+    chunks: Iterable[tuple[str, int]], cap: int, counter: TokenCounter, separators: Sequence[str]
 ) -> list[str]:
     """Strip each chunk and re-cut any whose exact count exceeds the cap (piece counts
-    are summed during packing; BPE merges across a seam can differ slightly)."""
+    are summed during packing; BPE merges across a seam can differ slightly). A chunk of
+    one piece is not counted again unless stripping changed it."""
     out: list[str] = []
-    for chunk in chunks:
+    for chunk, known in chunks:
         body = chunk.strip()
         if not body:
             continue
-        tokens = counter.count(body)
+        tokens = known if known >= 0 and len(body) == len(chunk) else counter.count(body)
         if tokens <= cap or len(body) <= 1:
             out.append(body)
             continue
@@ -148,6 +205,6 @@ def _verified(
         if tighter >= cap:
             out.append(body)
             continue
-        pieces = _split_recursive(body, tuple(separators), tighter, counter)
-        out.extend(_verified(_pack(pieces, tighter, 0, counter), cap, counter, separators))
+        pieces = _split_recursive(body, None, tuple(separators), tighter, counter)
+        out.extend(_verified(_pack(pieces, tighter, 0), cap, counter, separators))
     return out

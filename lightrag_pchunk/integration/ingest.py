@@ -5,7 +5,9 @@ Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints
 registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
-next file goes on. Inserting an unchanged file again changes nothing.
+next file goes on. Inserting an unchanged file again changes nothing. Calls running at the
+same time on one LightRAG share its pipeline: a call whose document another call's run
+processes waits for that run, so each report says what happened to its own files.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ from lightrag_pchunk.integration.strategy import (
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
 
 logger = logging.getLogger("lightrag.pchunk")
+
+# Seconds between looks at a document another call's pipeline run is processing.
+_POLL_FIRST, _POLL_MAX = 0.05, 1.0
 
 #: Suffixes read as UTF-8 text when the route does not parse them natively.
 TEXT_SUFFIXES = frozenset(
@@ -246,6 +251,41 @@ async def _duplicate_message(rag: Any, track_id: str, name: str) -> str:
     return ""
 
 
+async def _pipeline_busy(rag: Any) -> bool:
+    """Whether LightRAG's pipeline is processing (in this process or one sharing its storage)."""
+    try:
+        from lightrag.kg.shared_storage import get_namespace_data
+
+        status = await get_namespace_data("pipeline_status", workspace=rag.workspace)
+    except Exception:  # pragma: no cover - another LightRAG version: assume idle
+        return False
+    return bool(status.get("busy"))
+
+
+async def _settled(rag: Any, doc_id: str) -> Any:
+    """The document's status record once LightRAG is done with it (processed or failed).
+
+    When another call holds LightRAG's pipeline, ours returned at once and that run
+    processes our document: wait for it, polling. When the pipeline is idle and the
+    document still waits (it was enqueued after that run's last look), process the queue
+    ourselves; a document still unsettled after that is returned as it is (``queued``).
+    """
+    delay = _POLL_FIRST
+    while True:
+        record = await rag.doc_status.get_by_id(doc_id)
+        if not record or _status(record) in ("processed", FAILED):
+            return record
+        if not await _pipeline_busy(rag):
+            await rag.apipeline_process_enqueue_documents()
+            record = await rag.doc_status.get_by_id(doc_id)
+            if not record or _status(record) in ("processed", FAILED):
+                return record
+            if not await _pipeline_busy(rag):
+                return record  # idle and still not done: LightRAG will not take it now
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, _POLL_MAX)
+
+
 async def _insert_one(
     rag: Any,
     path: Path,
@@ -338,7 +378,7 @@ async def _insert_one(
         await _discard(rag, registry, doc_id, previous)
         return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
 
-    record = await rag.doc_status.get_by_id(doc_id)
+    record = await _settled(rag, doc_id)
     if not record:
         await _unregister(registry, doc_id, previous)
         why = await _duplicate_message(rag, track_id, canonical_basename(path.name))

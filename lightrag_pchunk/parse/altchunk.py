@@ -27,6 +27,7 @@ from lightrag_pchunk.parse.walk import Mode
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
+    from lightrag_pchunk.parse.budget import OutputBudget
     from lightrag_pchunk.parse.drawings import DrawingExtractor
     from lightrag_pchunk.parse.opc import Relationship
     from lightrag_pchunk.parse.package import DocxPackage
@@ -120,7 +121,13 @@ class AltChunkImporter:
     def import_chunk(
         self, walker: BodyWalker, rid: str, story: Story, part: str, mode: Mode, out: LineSink
     ) -> None:
-        """Walk the content ``<w:altChunk r:id=rid>`` of ``part`` imports."""
+        """Walk the content ``<w:altChunk r:id=rid>`` of ``part`` imports.
+
+        Every import counts against ``max_alt_chunks`` (a package imported 30 times, each
+        importing another 30 times, is 930 imports), and an HTML or text part is charged to
+        the output budget by its size before it is parsed.
+        """
+        walker.budget.alt_chunk()
         inner_part = part[len(story.prefix) :] if story.prefix else part
         chunk = story.package.alt_chunk(inner_part, rid)
         if chunk is None or not chunk.exists:
@@ -131,6 +138,8 @@ class AltChunkImporter:
                 self._docx(walker, story, chunk.part, mode, out)
             elif chunk.kind in ("html", "text"):
                 data = story.package.read_bytes(chunk.part)
+                # Charged before it is parsed: reading it costs about its size, each time.
+                walker.budget.charge(len(data), f"the altChunk {chunk.part}, per import")
                 if chunk.kind == "html":
                     _HtmlImport(walker, mode, out).run(data)
                 else:
@@ -206,7 +215,7 @@ class _HtmlImport:
                 continue
             number += 1
             label = f"{number}. " if ordered else "• "
-            items = _LineBuffer()
+            items = _LineBuffer(self.walker.budget)
             _HtmlImport(self.walker, Mode.CELL, items)._blocks(child, depth + 1)
             for i, text in enumerate(items.texts):
                 self.out.add((label if i == 0 else "") + text, None, None)
@@ -221,6 +230,8 @@ class _HtmlImport:
             self.out.add(text, None, None)
 
     def _line(self, text: str) -> None:
+        if not text or text.isspace():  # most calls: the gap between two block elements
+            return
         lines = [" ".join(line.split()) for line in text.split("\n")]
         text = "\n".join(line for line in lines if line)
         if text:
@@ -230,10 +241,14 @@ class _HtmlImport:
         rows: list[list[str]] = []
         carried: dict[int, tuple[str, int]] = {}  # column -> (text, rows it still covers)
         header_rows, leading = 0, True
+        repeated = 0
         for tr in _rows(table):
             row: dict[int, str] = {}
             for col, (text, left) in list(carried.items()):
                 row[col] = text  # a vertical merge repeats the text (LightRAG's rule)
+                if text:  # must fit before the table is built; charged with its tag
+                    repeated += len(text)
+                    self.walker.budget.require(repeated, "an HTML cell repeated by its rowspan")
                 if left > 1:
                     carried[col] = (text, left - 1)
                 else:
@@ -243,7 +258,7 @@ class _HtmlImport:
             for cell in cells:
                 while col in row:
                     col += 1
-                lines = _LineBuffer()
+                lines = _LineBuffer(self.walker.budget)
                 _HtmlImport(self.walker, Mode.CELL, lines)._blocks(cell, depth + 1)
                 colspan, rowspan = _span(cell.get("colspan")), _span(cell.get("rowspan"))
                 for extra in range(colspan):
@@ -265,10 +280,17 @@ class _HtmlImport:
 
 
 class _LineBuffer:
-    def __init__(self) -> None:
+    """Lines of an HTML cell or list item; they must fit the output budget (charged when
+    the table or item is written)."""
+
+    def __init__(self, budget: OutputBudget) -> None:
         self.texts: list[str] = []
+        self._budget = budget
+        self._chars = 0
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
+        self._chars += len(text)
+        self._budget.require(self._chars, "an HTML cell or list item")
         self.texts.append(text)
 
 

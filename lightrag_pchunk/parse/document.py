@@ -28,6 +28,7 @@ from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
+from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.notes import NoteBook
 from lightrag_pchunk.parse.package import DocxPackage
@@ -169,6 +170,7 @@ def _parse_into(
     warnings: list[str] = []
     with DocxPackage.open(source, limits, name=str(source)) as package:
         router = PackageRouter(package)
+        budget = OutputBudget(package.limits, str(source), lambda: package.decompressed_bytes)
         try:
             root = package.read_xml(package.main_part)
             body = root.find(qn("w:body")) if root is not None else None
@@ -177,8 +179,9 @@ def _parse_into(
                 assets_dir=assets,
                 assets_prefix=f"{stem}.blocks.assets",
                 doc_hash=doc_hash,
+                budget=budget,
             )
-            walker = BodyWalker(doc_hash, warnings)
+            walker = BodyWalker(doc_hash, warnings, budget)
             walker.alt_chunks = AltChunkImporter(router, drawings)
             if body is None:
                 warnings.append("the main document has no w:body: it holds no text")

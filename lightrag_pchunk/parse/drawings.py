@@ -6,8 +6,11 @@ per tag (§5.3). Each distinct media part is read and written once; every refere
 tag and id, all pointing at that one file. File names come from the media part's basename,
 reduced to ``[A-Za-z0-9._-]`` with a known image extension, and the resolved path is checked to
 lie inside ``assets_dir`` before anything is written. A missing or over-budget image gives a tag
-with ``path=""`` and a warning, never an exception. Shapes, charts and SmartArt without a picture
-give no tag (their text is available from :meth:`DrawingExtractor.graphic_text`).
+with ``path=""`` and a warning, never an exception. A picture linked from outside the package
+(``TargetMode="External"``) gets ``path=""`` and only the target's file name in ``src`` (its
+record says ``"extras": {"external": true}``): the target itself is never copied. Shapes,
+charts and SmartArt without a picture give no tag (their text is available from
+:meth:`DrawingExtractor.graphic_text`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import re
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
@@ -27,6 +30,7 @@ from lightrag_pchunk.parse.equations import escape_attr
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
+    from lightrag_pchunk.parse.budget import OutputBudget
     from lightrag_pchunk.parse.opc import Relationship
     from lightrag_pchunk.parse.package import DocxPackage
 
@@ -51,6 +55,8 @@ _WINDOWS_RESERVED = frozenset(
     ["CON", "PRN", "AUX", "NUL"] + [f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)]
 )
 _MAX_STEM = 100
+# Characters a drawings.json item adds beyond its tag's text (keys, indentation).
+_ITEM_OVERHEAD = 120
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -68,8 +74,10 @@ class DrawingExtractor:
         assets_dir: Path | None,
         assets_prefix: str,
         doc_hash: str,
+        budget: OutputBudget | None = None,
     ) -> None:
         self.records: dict[str, dict] = {}
+        self._budget = budget
         self.warnings: list[str] = []
         self._package = package
         self._assets_dir = Path(assets_dir) if assets_dir is not None else None
@@ -94,24 +102,28 @@ class DrawingExtractor:
         """Text lines of SmartArt nodes and a chart's title and series names in ``element``.
 
         These drawings have no picture, and LightRAG drops their text; the walk may keep it.
+        A part referenced many times gives its text each time: the output budget counts it
+        here, as each copy is made.
         """
         lines: list[str] = []
         for ids in element.iter(f"{_DGM}relIds"):
             lines += self._part_lines(source_part, ids.get(qn("r:dm")), _diagram_lines)
         for chart in element.iter(f"{_CHART}chart"):
             lines += self._part_lines(source_part, chart.get(qn("r:id")), _chart_lines)
+        if lines and self._budget is not None:
+            self._budget.charge_lines(lines, "the text of a chart or diagram, per reference")
         return lines
 
     def _tag_one(self, embed: str | None, link: str | None, alt: str, source_part: str) -> str:
         path, src, fmt = "", "", ""
         link_rel = self._relationship(source_part, link) if link else None
         if link_rel is not None and link_rel.is_external:
-            src, fmt = link_rel.target, _format_of_name(link_rel.target)
+            src, fmt = external_name(link_rel.target), _format_of_name(link_rel.target)
         elif link_rel is not None and not embed:
             embed = link  # a "link" to a part inside the package is an embedded picture
         embed_rel = self._relationship(source_part, embed) if embed else None
-        if embed_rel is not None and embed_rel.is_external:
-            src, fmt = embed_rel.target, _format_of_name(embed_rel.target)  # VML r:id links
+        if embed_rel is not None and embed_rel.is_external:  # VML r:id links
+            src, fmt = external_name(embed_rel.target), _format_of_name(embed_rel.target)
         elif embed_rel is not None:
             path, fmt = self._asset(embed_rel.target)
         self._count += 1
@@ -121,11 +133,16 @@ class DrawingExtractor:
             "id": drawing_id, "blockid": "", "heading": "", "parent_headings": [],
             "format": fmt, "path": path, "src": src, "caption": caption, "footnotes": [],
         }  # fmt: skip
+        if src:
+            self.records[drawing_id]["extras"] = {"external": True}
         caption_attr = f' caption="{escape_attr(caption)}"' if caption else ""
-        return (
+        tag = (
             f'<drawing id="{drawing_id}" format="{escape_attr(fmt)}"{caption_attr} '
             f'path="{escape_attr(path)}" src="{escape_attr(src)}" />'
         )
+        if self._budget is not None:  # its drawings.json item holds about as much again
+            self._budget.charge(len(tag) + _ITEM_OVERHEAD, "a drawings.json item per picture")
+        return tag
 
     def _relationship(self, source_part: str, rid: str) -> Relationship | None:
         rel = self._package.target(source_part, rid)
@@ -220,6 +237,20 @@ def safe_asset_name(part_name: str, fmt: str) -> str:
     if _FORMATS.get(ext) != fmt or not fmt:
         ext = fmt if fmt in _FORMATS.values() else "bin"
     return f"{stem}.{ext}"
+
+
+def external_name(target: str) -> str:
+    """What a tag keeps of an external picture's target: its file name only, never the
+    target itself (``file:///etc/passwd``, ``\\\\server\\share\\x.png``, ``C:\\x``,
+    a URL), which would be handed to whoever renders the blocks. ``"external"`` when the
+    target names no file."""
+    path = target.strip()
+    if "://" in path:
+        path = urlparse(path).path
+    path = unquote(path.split("#", 1)[0].split("?", 1)[0])
+    name = re.split(r"[\\/:]", path)[-1]
+    name = re.sub(r"[^\w.-]+", "_", name).strip("._-")[:_MAX_STEM]
+    return name or "external"
 
 
 def _picture_refs(element: etree._Element) -> list[tuple[str | None, str | None, str]]:

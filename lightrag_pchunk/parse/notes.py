@@ -81,7 +81,7 @@ class NoteBook:
         return f"[^{label}]", (f"[^{label}]: {text}" if text else None)
 
     def _text(self, note: etree._Element, part: str) -> str:
-        """The note's paragraphs on one line; table rows as ``a | b`` pieces."""
+        """The note's (or a text box's) paragraphs on one line; table rows as ``a | b``."""
         assert self.reader is not None
         pieces: list[str] = []
         for block in note:
@@ -102,7 +102,8 @@ class NoteBook:
     def _paragraph(self, p: etree._Element, part: str) -> str:
         assert self.reader is not None
         inline = self.reader.read(p, part)
-        return " ".join([inline.text, *inline.after]).strip()
+        boxes = [self._text(box, part) for box in inline.boxes]  # a text box in the note
+        return " ".join([inline.text, *inline.after, *boxes]).strip()
 
 
 class _Kind:

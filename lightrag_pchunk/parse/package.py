@@ -136,6 +136,12 @@ class DocxPackage:
     # -- parts -------------------------------------------------------------------------------
 
     @property
+    def decompressed_bytes(self) -> int:
+        """Bytes of the distinct parts read so far, by this package and those it shares a
+        budget with (what the output budget is relative to)."""
+        return self._budget.input_bytes
+
+    @property
     def part_names(self) -> list[str]:
         """Every safe part name in the package, in zip order."""
         return [display_name(info.filename) for info in self._index.values()]
@@ -169,7 +175,7 @@ class DocxPackage:
             )
         if max_bytes is None:
             max_bytes = self._part_limit(part)
-        return read_entry(
+        data = read_entry(
             self._zip,
             info,
             part,
@@ -178,6 +184,8 @@ class DocxPackage:
             limits=self.limits,
             path=self.path,
         )
+        self._budget.note_input(f"{self.path}\0{part_key(part)}", len(data))
+        return data
 
     def read_xml(self, part: str) -> etree._Element | None:
         """The parsed root of an XML part (cached), or None when the package lacks it.

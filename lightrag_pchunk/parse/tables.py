@@ -126,8 +126,11 @@ class TableGrid:
         return lines
 
 
-def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
-    """Read ``tbl`` into a :class:`TableGrid`; ``read_cell`` gives each displayed cell's text."""
+def read_table(
+    tbl: etree._Element, read_cell: CellReader, on_repeat: Callable[[str], None] | None = None
+) -> TableGrid:
+    """Read ``tbl`` into a :class:`TableGrid`; ``read_cell`` gives each displayed cell's text,
+    ``on_repeat`` is told each text a vertical merge repeats (the output budget counts it)."""
     grid = _child(tbl, _TBL_GRID)
     width = sum(1 for _ in grid.iterchildren(_GRID_COL)) if grid is not None else 0
     rows: list[list[str]] = []
@@ -146,6 +149,8 @@ def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
                 # A continuation shows the restart cell's content; its own paragraphs only
                 # mark where the merged area ends.
                 text = merged.get(col, "")
+                if text and on_repeat is not None:
+                    on_repeat(text)
                 own = [pid for p in tc.iter(_P) if (pid := p.get(_PARA_ID))]
                 last_id = own[-1] if own else last_id
             else:

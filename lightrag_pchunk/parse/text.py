@@ -49,7 +49,11 @@ _RUBY = qn("w:ruby")
 _RUBY_BASE = qn("w:rubyBase")
 _FOOTNOTE_REF = qn("w:footnoteReference")
 _ENDNOTE_REF = qn("w:endnoteReference")
-_TXBX = qn("w:txbxContent")
+# A text box's content: w:txbxContent in Transitional (wps:txbx, v:textbox); Word's Strict
+# files write wp:wsp/wp:txbx/wne:txbxContent (the Word 2006 namespace, in both flavours).
+_TXBX = frozenset(
+    {qn("w:txbxContent"), "{http://schemas.microsoft.com/office/word/2006/wordml}txbxContent"}
+)
 _O_MATH = qn("m:oMath")
 _O_MATH_PARA = qn("m:oMathPara")
 _MC = "{" + NS["mc"] + "}"
@@ -234,11 +238,14 @@ class InlineReader:
         state.out.append(equation_tag(latex))
 
     def _graphic(self, element: etree._Element, part: str, state: _State) -> None:
-        boxes = text_boxes(element)
-        state.result.boxes.extend(boxes)
+        # Most graphics hold no text box and no alternate content: one filtered scan (in C)
+        # spares them the walks of text_boxes and _pieces.
+        is_plain = next(element.iter(*_TXBX, _ALTERNATE), None) is None
+        if not is_plain:
+            state.result.boxes.extend(text_boxes(element))
         if self.drawings is None:
             return
-        for piece in _pieces(element):
+        for piece in (element,) if is_plain else _pieces(element):
             tag = self.drawings.tag(piece, part)
             if tag:
                 state.result.has_other = True
@@ -281,13 +288,14 @@ def choose_branch(alternate: etree._Element) -> etree._Element | None:
 
 
 def text_boxes(element: etree._Element) -> list[etree._Element]:
-    """The outermost ``w:txbxContent`` elements inside ``element``, in document order."""
+    """The outermost text-box contents (``w:txbxContent``, Strict ``wne:txbxContent``) inside
+    ``element``, in document order."""
     found: list[etree._Element] = []
     stack = [element]
     while stack:
         node = stack.pop()
         tag = node.tag
-        if tag == _TXBX and node is not element:
+        if tag in _TXBX and node is not element:
             found.append(node)
         elif tag == _ALTERNATE:
             branch = choose_branch(node)
@@ -310,13 +318,13 @@ def _pieces(element: etree._Element) -> Iterator[etree._Element]:
             branch = choose_branch(node)
             if branch is not None:
                 stack.append(branch)
-        elif next(node.iter(_TXBX, _ALTERNATE), None) is None:
+        elif next(node.iter(*_TXBX, _ALTERNATE), None) is None:
             yield node
         else:
             stack.extend(
                 child
                 for child in reversed(node)
-                if child.tag != _TXBX and isinstance(child.tag, str)
+                if child.tag not in _TXBX and isinstance(child.tag, str)
             )
 
 

@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING, Protocol
 from lxml import etree
 
 from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.xml import NS, int_val, qn
+from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
@@ -94,14 +96,19 @@ class LineSink(Protocol):
 
 
 class _CellLines:
-    """Lines of one table cell and the paraIds they span."""
+    """Lines of one table cell and the paraIds they span; what they hold must fit the
+    output budget (it is charged when the table is written)."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: OutputBudget) -> None:
         self.texts: list[str] = []
         self.first: str | None = None
         self.last: str | None = None
+        self._budget = budget
+        self._chars = 0
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
+        self._chars += len(text)
+        self._budget.require(self._chars, "a table cell")
         self.texts.append(text)
         self.first = self.first or start
         self.last = end or self.last
@@ -110,9 +117,13 @@ class _CellLines:
 class BodyWalker:
     """Walks block content into heading-scoped blocks; one instance per parsed document."""
 
-    def __init__(self, doc_hash: str, warnings: list[str]) -> None:
+    def __init__(
+        self, doc_hash: str, warnings: list[str], budget: OutputBudget | None = None
+    ) -> None:
         self.doc_hash = doc_hash
         self.warnings = warnings
+        # Every line written is charged; default: PackageLimits' defaults, no ratio.
+        self.budget = budget or OutputBudget(PackageLimits(), doc_hash, lambda: 0)
         self.blocks: list[RawBlock] = []
         self.tables: dict[str, dict] = {}
         self.equations: dict[str, dict] = {}
@@ -139,6 +150,7 @@ class BodyWalker:
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
         """Append a line to the current block."""
+        self.budget.charge(len(text))
         self._current.lines.append(Line(text, start, end))
 
     def heading(self, level: int, text: str, para_id: str | None) -> None:
@@ -158,6 +170,7 @@ class BodyWalker:
         title = _BREAKS.sub(" ", text).strip()
         line = title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
+        self.budget.charge(len(line))
         if self._current.lines:
             self.blocks.append(self._current)
         parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)
@@ -279,11 +292,19 @@ class BodyWalker:
             tbl, inner = inner, sole_table(inner)
 
         def read_cell(tc: etree._Element) -> CellContent:
-            lines = _CellLines()
+            lines = _CellLines(self.budget)
             self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
             return CellContent("\n".join(lines.texts), lines.first, lines.last)
 
-        grid = read_table(tbl, read_cell)
+        repeated = 0
+
+        def on_repeat(text: str) -> None:
+            # Must fit before the table is built; charged with the table's tag or lines.
+            nonlocal repeated
+            repeated += len(text)
+            self.budget.require(repeated, "a merged table cell repeated in every row it spans")
+
+        grid = read_table(tbl, read_cell, on_repeat)
         self.add_table(grid, mode, out)
 
     def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:

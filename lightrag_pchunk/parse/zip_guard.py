@@ -17,6 +17,9 @@ Checks, each a :class:`DocxParseError` with a stable ``reason``:
 - ``corrupt``: member data that fails to decompress or its CRC check.
 - ``unsupported``: a member compressed with a method Python cannot read.
 
+- ``ambiguous``: two entries whose names differ only by case, %-escapes or ``\\`` vs ``/``
+  (or are identical): they name the same part, and readers disagree on which one counts.
+
 Unsafe entry names (absolute, ``..``, a drive letter, NUL) are ignored with a warning, not
 refused: they are never read, and the rest of the package is still safe to use, since parts are
 only looked up in an index of safe names.
@@ -75,6 +78,12 @@ class PackageLimits:
         max_embedded_depth: how deep
             :meth:`~lightrag_pchunk.parse.package.DocxPackage.open_embedded` may nest packages
             (``LIGHTRAG_PCHUNK_MAX_EMBEDDED_DEPTH``).
+        max_text_chars: characters of text and tags one document may produce
+            (``LIGHTRAG_PCHUNK_MAX_TEXT_CHARS``); see :mod:`~lightrag_pchunk.parse.budget`.
+        max_text_ratio: characters produced per byte decompressed, above
+            :data:`TEXT_FLOOR_CHARS` (``LIGHTRAG_PCHUNK_MAX_TEXT_RATIO``).
+        max_alt_chunks: altChunk imports one document may make, repeated and nested ones
+            included (``LIGHTRAG_PCHUNK_MAX_ALTCHUNKS``).
     """
 
     max_uncompressed_bytes: int = 512 * _MIB
@@ -84,9 +93,15 @@ class PackageLimits:
     max_xml_part_bytes: int = 64 * _MIB
     max_media_part_bytes: int = 25 * _MIB
     max_embedded_depth: int = 3
+    max_text_chars: int = 64 * _MIB
+    max_text_ratio: int = 20
+    max_alt_chunks: int = 1000
 
     def __post_init__(self) -> None:
-        for name in ("max_xml_part_bytes", "max_media_part_bytes", "max_embedded_depth"):
+        for name in (
+            "max_xml_part_bytes", "max_media_part_bytes", "max_embedded_depth",
+            "max_text_chars", "max_text_ratio", "max_alt_chunks",
+        ):  # fmt: skip
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"PackageLimits.{name} must be an integer >= 1, got {value!r}")
@@ -125,14 +140,31 @@ _ENV_VARS = {
     "max_xml_part_bytes": "LIGHTRAG_PCHUNK_MAX_XML_PART_BYTES",
     "max_media_part_bytes": "NATIVE_DOCX_IMAGE_MAX_BYTES",
     "max_embedded_depth": "LIGHTRAG_PCHUNK_MAX_EMBEDDED_DEPTH",
+    "max_text_chars": "LIGHTRAG_PCHUNK_MAX_TEXT_CHARS",
+    "max_text_ratio": "LIGHTRAG_PCHUNK_MAX_TEXT_RATIO",
+    "max_alt_chunks": "LIGHTRAG_PCHUNK_MAX_ALTCHUNKS",
 }
+
+#: Text a document may always produce, whatever ``max_text_ratio`` allows for its input
+#: (bounded by ``max_text_chars``): about 4,000 pages.
+TEXT_FLOOR_CHARS = 8 * _MIB
 
 
 class Budget:
-    """Actual bytes still to be decompressed; shared by a package and the ones it embeds."""
+    """Actual bytes still to be decompressed (``remaining``, None: no limit); shared by a
+    package and the ones it embeds. ``input_bytes`` is the size of the distinct parts read
+    (a part read again adds nothing): the input the output budget is relative to."""
 
     def __init__(self, total: int) -> None:
         self.remaining: int | None = total if total > 0 else None
+        self.input_bytes = 0
+        self._parts: set[str] = set()
+
+    def note_input(self, name: str, size: int) -> None:
+        """Count a part read as input, once per ``name`` (unique across packages)."""
+        if name not in self._parts:
+            self._parts.add(name)
+            self.input_bytes += size
 
 
 def open_source(
@@ -172,12 +204,11 @@ def safe_index(
 ) -> dict[str, zipfile.ZipInfo]:
     """The archive's entries by part key, once its central directory fits the budget.
 
-    Directories are skipped; entries with an unsafe name, or a name another entry already
-    has, are left out and ``warn`` is told.
+    Directories are skipped; entries with an unsafe name are left out and ``warn`` is told.
 
     Raises:
         DocxParseError: ``zip-budget``: too many entries, or declared sizes or expansion
-            over the limits.
+            over the limits; ``ambiguous``: two entries name the same part.
     """
     infos = archive.infolist()
     _check_declared_budget(infos, _archive_size(handle), limits, path)
@@ -190,8 +221,17 @@ def safe_index(
             continue
         key = part_key(info.filename)
         if key in index:
-            warn(f"zip entry {info.filename!r} duplicates a part name; ignored")
-            continue
+            # Readers disagree on which twin is "the" part (zipfile and python-docx take the
+            # last, a first-match lookup the first): two readers, two documents. The Open
+            # XML SDK refuses such a package too.
+            first = index[key].orig_filename
+            raise DocxParseError(
+                path,
+                "ambiguous",
+                f"zip entries {first!r} and {info.orig_filename!r} name the same part (part"
+                " names ignore case, %-escapes and \\ vs /): the package is ambiguous; re-save"
+                " it in Word",
+            )
         index[key] = info
     return index
 

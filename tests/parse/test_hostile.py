@@ -372,12 +372,31 @@ def test_relationship_traversal_stays_inside_the_package():
             assert info.value.reason == "missing-part"
 
 
-def test_duplicate_part_names_keep_the_first_with_a_warning():
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "WORD/DOCUMENT.XML",  # case
+        "word/document%2Exml",  # a %-escape
+        "word\\document.xml",  # a backslash
+        "word/document.xml",  # the very same name twice
+        "word/%64ocument.xml",
+    ],
+)
+def test_two_entries_naming_one_part_are_refused_as_ambiguous(twin):
+    # zipfile and python-docx would read the last twin, a first-match reader the first one:
+    # two readers, two documents. Refused, whichever comes first.
     entries = list(docx_entries(paragraph("first")).items())
-    entries.append(("WORD/DOCUMENT.XML", document_xml(paragraph("second"))))
-    with open_and_read(build_zip(entries)) as package:
-        assert "".join(package.read_xml(package.main_part).itertext()) == "first"
-        assert any("duplicates" in w for w in package.warnings)
+    entries.append((twin, document_xml(paragraph("second"))))
+    error = reason_of(build_zip(entries))
+    assert error.reason == "ambiguous"
+    assert repr("word/document.xml") in error.detail and repr(twin) in error.detail
+
+
+def test_a_twin_of_an_auxiliary_part_is_refused_too():
+    entries = list(docx_entries(paragraph("x")).items())
+    entries.append(("word/Media/Image1.PNG", b"a"))
+    entries.append(("word/media/image1.png", b"b"))
+    assert reason_of(build_zip(entries)).reason == "ambiguous"
 
 
 def test_nothing_is_written_to_disk(tmp_path, monkeypatch):
