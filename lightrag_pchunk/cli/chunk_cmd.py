@@ -5,8 +5,9 @@ The chunks are the exact rows LightRAG stores in ``text_chunks`` (they come from
 an insert would store, one JSON object per line. Without ``--json``: one line per chunk
 (index, tokens, level, heading path) and a preview of its text. When the blocks cannot be
 used the SDK falls back to recursive-character chunking (R), and so does this command, with
-the SDK's warning. Exit code 0, 1 when the input could not be read or parsed, 2 on a usage or
-configuration error.
+the SDK's warning. Exit code 0, 1 when the input could not be read or parsed or when the
+chunks miss a word of the blocks file (never silently: the count of lost words is printed),
+2 on a usage or configuration error.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from lightrag_pchunk.cli.document_input import (
+    EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     InputError,
@@ -61,7 +63,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the document and print the chunks; returns the exit code."""
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic, load_blocks
+    from lightrag_pchunk.integration.chunker import (
+        chunking_by_paragraph_semantic,
+        load_blocks,
+        lost_words_of,
+    )
 
     try:
         sizes = resolve_sizes(args.size, args.overlap)
@@ -84,16 +90,29 @@ def run(args: argparse.Namespace) -> int:
             )
             name = document.name
             fallback = load_blocks(document.blocks_path).fallback_reason
+            shortfall = lost_words_of(
+                document.blocks_path,
+                [str(row["content"]) for row in rows],
+                drop_references=sizes.drop_references,
+                doc_id=document.doc_id,
+            )
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     if args.json:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
-        return EXIT_OK
-    strategy = "P" if fallback is None else f"R (fallback to recursive_character: {fallback})"
-    print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
-    print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
+    else:
+        strategy = "P" if fallback is None else f"R (fallback to recursive_character: {fallback})"
+        print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
+        print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
+    if shortfall:
+        print(
+            f"error: {name}: the chunks lost {shortfall.describe()} of the blocks file"
+            f" {document.blocks_path}; please report this file",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
     return EXIT_OK
 
 

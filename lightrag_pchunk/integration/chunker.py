@@ -19,6 +19,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context, validate_sizes
+from lightrag_pchunk.chunk.coverage import WordShortfall, lost_words
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.chunk.references import drop_reference_rows
 from lightrag_pchunk.errors import BlockFileError
@@ -59,6 +60,35 @@ def load_blocks(blocks_path: str | os.PathLike[str] | None) -> LoadedBlocks:
     if not rows:
         return LoadedBlocks(path=found, fallback_reason=f"{found} has no content rows")
     return LoadedBlocks(rows=rows, table_headers=read_table_headers(found), path=found)
+
+
+def rows_to_chunk(
+    rows: Sequence[BlockRow],
+    *,
+    drop_references: bool = False,
+    references_tail_n: int | None = None,
+    references_headings: Sequence[str] | None = None,
+    doc_id: str = "unknown",
+) -> list[BlockRow]:
+    """The content rows P chunks: all of them, less what a setting removes on purpose
+    (``drop_references``: the reference sections)."""
+    if not drop_references:
+        return list(rows)
+    tail_n, headings = reference_settings(references_tail_n, references_headings)
+    return drop_reference_rows(rows, tail_n=tail_n, prefixes=headings, doc_id=doc_id)
+
+
+def lost_words_of(
+    blocks_path: str | os.PathLike[str], chunk_contents: Sequence[str], **settings: Any
+) -> WordShortfall | None:
+    """Words of the rows P chunks from ``blocks_path`` (see :func:`rows_to_chunk`; the
+    ``settings`` are its keywords) that ``chunk_contents`` do not hold; None when the blocks
+    cannot be read (P did not run on them: nothing to account for)."""
+    loaded = load_blocks(blocks_path)
+    if loaded.fallback_reason is not None:
+        return None
+    rows = rows_to_chunk(loaded.rows, **settings)
+    return lost_words((row.content for row in rows), chunk_contents)
 
 
 def recursive_character_rows(
@@ -112,10 +142,13 @@ def chunking_by_paragraph_semantic(
             loaded.fallback_reason,
         )
         return recursive_character_rows(tokenizer, content, size, overlap)
-    rows = loaded.rows
-    if drop_references:
-        tail_n, headings = reference_settings(references_tail_n, references_headings)
-        rows = drop_reference_rows(rows, tail_n=tail_n, prefixes=headings, doc_id=label)
+    rows = rows_to_chunk(
+        loaded.rows,
+        drop_references=drop_references,
+        references_tail_n=references_tail_n,
+        references_headings=references_headings,
+        doc_id=label,
+    )
     ctx = Context.create(
         TokenCounter(tokenizer), size, overlap, table_headers=loaded.table_headers, doc_id=label
     )

@@ -7,7 +7,10 @@ its file path, so its doc id is LightRAG's (md5 of the canonical basename). File
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
 next file goes on. Inserting an unchanged file again changes nothing. Calls running at the
 same time on one LightRAG share its pipeline: a call whose document another call's run
-processes waits for that run, so each report says what happened to its own files.
+processes waits for that run, so each report says what happened to its own files. A file
+chunked with P is checked against its blocks file: if the chunks LightRAG stored miss a word
+of it (rows a setting drops on purpose excepted), the file fails with the count of lost words
+and is removed again; it is never reported as inserted.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunking_func import chunking_func
 from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.doc_outcome import (
+    record_field,
+    record_status,
+    settled_record,
+    stored_shortfall,
+)
 from lightrag_pchunk.integration.engines import NATIVE
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.ingest_report import (
@@ -57,8 +66,6 @@ from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_f
 
 logger = logging.getLogger("lightrag.pchunk")
 
-# Seconds between looks at a document another call's pipeline run is processing.
-_POLL_FIRST, _POLL_MAX = 0.05, 1.0
 
 #: Suffixes read as UTF-8 text when the route does not parse them natively.
 TEXT_SUFFIXES = frozenset(
@@ -116,18 +123,6 @@ def _extract(
         f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx (natively) "
         "and UTF-8 text files; insert other formats through LightRAG's own server"
     )
-
-
-def _field(doc: Any, name: str, default: Any = None) -> Any:
-    """A field of a doc_status record (a dict or a DocProcessingStatus)."""
-    if isinstance(doc, Mapping):
-        return doc.get(name, default)
-    return getattr(doc, name, default)
-
-
-def _status(doc: Any) -> str:
-    value = _field(doc, "status", "")
-    return str(getattr(value, "value", value) or "")
 
 
 def require_pchunk_chunking_func(rag: Any) -> None:
@@ -246,44 +241,9 @@ async def _duplicate_message(rag: Any, track_id: str, name: str) -> str:
     except Exception:  # pragma: no cover - older LightRAG
         records = {}
     for record in (records or {}).values():
-        if _field(record, "file_path") == name and _status(record) == FAILED:
-            return str(_field(record, "error_msg", "") or "")
+        if record_field(record, "file_path") == name and record_status(record) == FAILED:
+            return str(record_field(record, "error_msg", "") or "")
     return ""
-
-
-async def _pipeline_busy(rag: Any) -> bool:
-    """Whether LightRAG's pipeline is processing (in this process or one sharing its storage)."""
-    try:
-        from lightrag.kg.shared_storage import get_namespace_data
-
-        status = await get_namespace_data("pipeline_status", workspace=rag.workspace)
-    except Exception:  # pragma: no cover - another LightRAG version: assume idle
-        return False
-    return bool(status.get("busy"))
-
-
-async def _settled(rag: Any, doc_id: str) -> Any:
-    """The document's status record once LightRAG is done with it (processed or failed).
-
-    When another call holds LightRAG's pipeline, ours returned at once and that run
-    processes our document: wait for it, polling. When the pipeline is idle and the
-    document still waits (it was enqueued after that run's last look), process the queue
-    ourselves; a document still unsettled after that is returned as it is (``queued``).
-    """
-    delay = _POLL_FIRST
-    while True:
-        record = await rag.doc_status.get_by_id(doc_id)
-        if not record or _status(record) in ("processed", FAILED):
-            return record
-        if not await _pipeline_busy(rag):
-            await rag.apipeline_process_enqueue_documents()
-            record = await rag.doc_status.get_by_id(doc_id)
-            if not record or _status(record) in ("processed", FAILED):
-                return record
-            if not await _pipeline_busy(rag):
-                return record  # idle and still not done: LightRAG will not take it now
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, _POLL_MAX)
 
 
 async def _insert_one(
@@ -338,12 +298,12 @@ async def _insert_one(
     status, enqueue = INSERTED, True
     existing = await rag.doc_status.get_by_id(doc_id)
     if existing:
-        state = _status(existing)
+        state = record_status(existing)
         if state == "processed":
             stored = await rag.full_docs.get_by_id(doc_id)
-            same = bool(stored) and _field(stored, "content") == sanitized
+            same = bool(stored) and record_field(stored, "content") == sanitized
             if same and not replace:
-                chunks = int(_field(existing, "chunks_count", 0) or 0)
+                chunks = int(record_field(existing, "chunks_count", 0) or 0)
                 return FileResult(path, UNCHANGED, doc_id, route.strategy, chunks)
             if not replace:
                 return fail(
@@ -378,18 +338,28 @@ async def _insert_one(
         await _discard(rag, registry, doc_id, previous)
         return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
 
-    record = await _settled(rag, doc_id)
+    record = await settled_record(rag, doc_id)
     if not record:
         await _unregister(registry, doc_id, previous)
         why = await _duplicate_message(rag, track_id, canonical_basename(path.name))
         return fail(f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
-    state = _status(record)
+    state = record_status(record)
     if state == "processed":
-        chunks = int(_field(record, "chunks_count", 0) or 0)
+        chunks = int(record_field(record, "chunks_count", 0) or 0)
+        if blocks is not None and settings is not None:
+            shortfall = await stored_shortfall(rag, record, blocks, settings, doc_id)
+            if shortfall:
+                await _discard(rag, registry, doc_id, previous)
+                return fail(
+                    f"its chunks lost {shortfall.describe()} of its blocks file {blocks}; it"
+                    " was removed again (please report this file; "
+                    f"{canonical_basename(path.name)} with a [native-R] hint in its name is"
+                    " chunked by LightRAG's recursive splitter instead)"
+                )
         note = f"{warnings} parser warning(s), see the log" if warnings else ""
         return FileResult(path, status, doc_id, route.strategy, chunks, note)
     if state == FAILED:
-        error = str(_field(record, "error_msg", "") or "unknown error")
+        error = str(record_field(record, "error_msg", "") or "unknown error")
         await _discard(rag, registry, doc_id, previous)
         return fail(f"LightRAG failed to process it (removed again): {error}")
     return FileResult(
