@@ -57,15 +57,15 @@ class WordShortfall:
         return bool(self.missing)
 
     def describe(self, examples: int = 5) -> str:
-        """``"12 words lost (e.g. 'foo' x3, 'bar')"``, or ``"no word lost"``."""
+        """``"12 words (e.g. 'foo' x3, 'bar')"``, or ``"no word"``."""
         if not self.missing:
-            return "no word lost"
+            return "no word"
         shown = ", ".join(
             repr(word) + (f" x{count}" if count > 1 else "")
             for word, count in self.missing.most_common(examples)
         )
         more = ", …" if len(self.missing) > examples else ""
-        return f"{self.total} word{'s' if self.total != 1 else ''} lost (e.g. {shown}{more})"
+        return f"{self.total} word{'s' if self.total != 1 else ''} (e.g. {shown}{more})"
 
 
 def count_words(text: str, *, is_chunk: bool = False) -> Counter[str]:

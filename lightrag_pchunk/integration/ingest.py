@@ -350,11 +350,12 @@ async def _insert_one(
             shortfall = await stored_shortfall(rag, record, blocks, settings, doc_id)
             if shortfall:
                 await _discard(rag, registry, doc_id, previous)
+                name = Path(canonical_basename(path.name))
                 return fail(
-                    f"its chunks lost {shortfall.describe()} of its blocks file {blocks}; it"
-                    " was removed again (please report this file; "
-                    f"{canonical_basename(path.name)} with a [native-R] hint in its name is"
-                    " chunked by LightRAG's recursive splitter instead)"
+                    f"its chunks lost {shortfall.describe()} of its blocks file {blocks}, so"
+                    " it was removed again; please report this file (renamed"
+                    f" {name.stem}.[native-R]{name.suffix} it is chunked by LightRAG's"
+                    " recursive splitter instead)"
                 )
         note = f"{warnings} parser warning(s), see the log" if warnings else ""
         return FileResult(path, status, doc_id, route.strategy, chunks, note)

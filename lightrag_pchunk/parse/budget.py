@@ -45,7 +45,7 @@ class OutputBudget:
         self._decompressed = decompressed
         self._cap = self._limit()  # a lower bound of the limit: the input only grows
 
-    def charge(self, chars: int, what: str = "text") -> None:
+    def charge(self, chars: int, what: str) -> None:
         """Count ``chars`` characters produced; refuse the document past the limit.
 
         Raises:

@@ -62,6 +62,17 @@ _CHOICE = _MC + "Choice"
 _FALLBACK = _MC + "Fallback"
 _GRAPHICS = frozenset({qn("w:drawing"), qn("w:pict"), qn("w:object")})
 _TEXTPATH = qn("v:textpath")
+# Namespaces an mc:Choice may require that the walk reads: WordprocessingML extensions
+# (w14, w15, w16...), Word's shapes, groups, canvases and drawing extensions, math.
+_UNDERSTOOD_URI_PREFIXES = (
+    "http://schemas.microsoft.com/office/word/",
+    "http://schemas.microsoft.com/office/drawing/2010/main",
+)
+_UNDERSTOOD_URIS = frozenset({NS["m"], NS["w"], NS["wp"], NS["a"], NS["pic"], NS["v"]})
+_UNDERSTOOD_PREFIXES = frozenset(
+    {"wps", "wpg", "wpc", "wp14", "w14", "w15", "w16", "w16se", "w16cid", "w16cex", "w16du",
+     "w16sdtdh", "m", "a14"}
+)  # fmt: skip
 
 # Not displayed: tracked deletions, field instructions, comment anchors, properties, and the
 # note's own mark inside a note (the walk writes its own label).
@@ -278,13 +289,25 @@ def plain_inline(text: str) -> InlineText:
 
 
 def choose_branch(alternate: etree._Element) -> etree._Element | None:
-    """The one ``mc:AlternateContent`` branch that is read: the first Choice, else Fallback.
+    """The one ``mc:AlternateContent`` branch that is read, as Markup Compatibility says: the
+    first Choice whose ``Requires`` namespaces this parser reads (Word's extensions, shapes,
+    groups, canvases, math), else the Fallback, else nothing.
 
-    Every Choice Word writes (wps, wpg, wpc, w14, m ...) is one this parser understands, and
-    both branches carry the same text, so reading one keeps text boxes from appearing twice.
+    The branches carry the same content, so reading one keeps a text box from appearing
+    twice; a Choice we cannot read (chartex, ink, 3D models) gives way to its Fallback (the
+    picture or VML text box Word writes for older readers).
     """
-    branch = alternate.find(_CHOICE)
-    return branch if branch is not None else alternate.find(_FALLBACK)
+    for choice in alternate.iterchildren(_CHOICE):
+        if all(_is_understood(prefix, choice) for prefix in (choice.get("Requires") or "").split()):
+            return choice
+    return alternate.find(_FALLBACK)
+
+
+def _is_understood(prefix: str, element: etree._Element) -> bool:
+    uri = element.nsmap.get(prefix)
+    if uri is None:  # an undeclared prefix: judge it by Word's usual name for it
+        return prefix in _UNDERSTOOD_PREFIXES
+    return uri.startswith(_UNDERSTOOD_URI_PREFIXES) or uri in _UNDERSTOOD_URIS
 
 
 def text_boxes(element: etree._Element) -> list[etree._Element]:

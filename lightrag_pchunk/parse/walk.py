@@ -150,7 +150,7 @@ class BodyWalker:
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
         """Append a line to the current block."""
-        self.budget.charge(len(text))
+        self.budget.charge(len(text), "a line of text")
         self._current.lines.append(Line(text, start, end))
 
     def heading(self, level: int, text: str, para_id: str | None) -> None:
@@ -170,7 +170,7 @@ class BodyWalker:
         title = _BREAKS.sub(" ", text).strip()
         line = title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
-        self.budget.charge(len(line))
+        self.budget.charge(len(line), "a heading")
         if self._current.lines:
             self.blocks.append(self._current)
         parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)

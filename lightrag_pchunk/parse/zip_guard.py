@@ -93,7 +93,7 @@ class PackageLimits:
     max_xml_part_bytes: int = 64 * _MIB
     max_media_part_bytes: int = 25 * _MIB
     max_embedded_depth: int = 3
-    max_text_chars: int = 64 * _MIB
+    max_text_chars: int = 32 * _MIB
     max_text_ratio: int = 20
     max_alt_chunks: int = 1000
 

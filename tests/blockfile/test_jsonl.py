@@ -1,0 +1,106 @@
+"""The blocks reader (blockfile/jsonl.py): lines end at "\\n" only, and nothing is dropped
+without a warning that names its line; a row with content is never dropped for its type."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lightrag_pchunk.blockfile.jsonl import parse_blocks_text, read_blocks
+from lightrag_pchunk.chunk.coverage import lost_words
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+
+#: Characters JSON strings may hold raw that str.splitlines() takes for line ends.
+LINE_BREAKERS = ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"]
+META = {"type": "meta", "format": "lightrag", "blocks": 2, "doc_id": "doc-x"}
+
+
+def row(content: str, heading: str = "Scope", **extra) -> dict:
+    return {"type": "content", "blockid": "b", "content": content, "heading": heading,
+            "parent_headings": [], "level": 1, **extra}  # fmt: skip
+
+
+def raw_line(obj: dict) -> str:
+    """A JSON line another writer might write: non-ASCII and control characters raw (json
+    always escapes C0 controls, so they are put back raw by hand)."""
+    text = json.dumps(obj, ensure_ascii=False)
+    for char in LINE_BREAKERS:
+        text = text.replace(json.dumps(char)[1:-1], char)
+    return text
+
+
+@pytest.mark.parametrize("char", LINE_BREAKERS, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize("written", ["raw", "escaped"])
+def test_a_line_breaker_inside_a_json_string_ends_no_line(
+    char, written, tmp_path, cl100k_tokenizer, pchunk_logs
+) -> None:
+    contents = [
+        f"# Scope\nFirst words before{char}after the break, then more words.",
+        f"Second row{char}{char}with two in a row and a table\n"
+        f'<table id="tb-1" format="json">[["cell{char}one", "cell two"]]</table>',
+    ]
+    dump = raw_line if written == "raw" else (lambda obj: json.dumps(obj, ensure_ascii=True))
+    lines = [json.dumps(META), *(dump(row(c)) for c in contents)]
+    if written == "raw":
+        assert char in lines[1]  # the file really holds it raw
+    path = tmp_path / "doc.blocks.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="")
+    blocks = read_blocks(path)
+    assert blocks.problems == [] and "blocks file" not in pchunk_logs.text
+    assert [r.content for r in blocks.rows] == contents
+    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 2000, blocks_path=path)
+    assert lost_words(contents, [r["content"] for r in rows]).total == 0
+    assert "before" in rows[0]["content"] and "after" in rows[0]["content"]
+
+
+def test_windows_line_ends_and_a_raw_carriage_return_inside_a_string(tmp_path) -> None:
+    text = json.dumps(META) + "\r\n" + json.dumps(row("a\rb")).replace("\\r", "\r") + "\r\n"
+    path = tmp_path / "doc.blocks.jsonl"
+    path.write_bytes(("\ufeff" + text).encode("utf-8"))  # and a byte-order mark
+    blocks = read_blocks(path)
+    assert blocks.problems == [] and [r.content for r in blocks.rows] == ["a\rb"]
+
+
+def test_a_row_with_content_is_never_dropped_for_its_type(pchunk_logs) -> None:
+    lines = [
+        json.dumps(META),
+        json.dumps(row("kept content")),
+        json.dumps({**row("meta-typed text"), "type": "meta"}),
+        json.dumps({**row("odd-typed text"), "type": "paragraph"}),
+        json.dumps({k: v for k, v in row("untyped text").items() if k != "type"}),
+    ]
+    blocks = parse_blocks_text("\n".join(lines))
+    assert [r.content for r in blocks.rows] == [
+        "kept content", "meta-typed text", "odd-typed text", "untyped text"
+    ]  # fmt: skip
+    assert blocks.meta is not None and blocks.meta["doc_id"] == "doc-x"
+    assert [(p.line_number, p.salvaged) for p in blocks.problems] == [
+        (3, True), (4, True), (5, True)
+    ]  # fmt: skip
+    assert "row type 'meta' holds a 'content'" in blocks.problems[0].message
+
+
+def test_every_unused_line_is_counted_in_one_warning_naming_it(pchunk_logs) -> None:
+    lines = [
+        json.dumps(META),
+        json.dumps(row("first")),
+        json.dumps(META),  # a second meta row
+        json.dumps({"type": "image", "path": "x.png"}),  # no content
+        "[1, 2, 3]",  # not an object
+        '{"type": "content", "heading": "H"}',  # content row without content
+        "",  # a blank line is no row
+        '{"type": "content", "content": "trunc',  # salvaged
+        "garbage",
+    ]
+    blocks = parse_blocks_text("\n".join(lines), "doc.blocks.jsonl")
+    assert [r.content for r in blocks.rows] == ["first", "trunc"]
+    assert [p.line_number for p in blocks.problems] == [3, 4, 5, 6, 8, 9]
+    warnings = {r.getMessage() for r in pchunk_logs.records if r.levelname == "WARNING"}
+    assert len(warnings) == 1
+    (message,) = warnings
+    assert "5 line(s) not used, 1 read with a repair" in message
+    assert all(f"line {n}:" in message for n in (3, 4, 5, 6, 8))
+    assert "and 1 more" in message
+    debug = [r.getMessage() for r in pchunk_logs.records if r.levelname == "DEBUG"]
+    assert any("line 9:" in m for m in debug)

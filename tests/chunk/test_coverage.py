@@ -1,0 +1,79 @@
+"""Word accounting between rows and chunks (chunk/coverage.py): what counts as a word, and
+that a shortfall is found, counted and named."""
+
+from __future__ import annotations
+
+import json
+
+from lightrag_pchunk.chunk.coverage import MAX_WORD_CHARS, count_words, lost_words
+
+
+def test_nothing_lost_when_the_chunks_hold_every_word() -> None:
+    rows = ["# Scope\nThe pump shall stop.", "Second row, second words."]
+    chunks = ["# Scope [part 1]\nThe pump shall stop.\n\nSecond row, second words."]
+    shortfall = lost_words(rows, chunks)
+    assert not shortfall and shortfall.total == 0 and shortfall.describe() == "no word"
+
+
+def test_words_are_a_multiset_and_copies_only_add() -> None:
+    rows = ["alarm alarm alarm"]
+    assert lost_words(rows, ["alarm alarm", "alarm"]).total == 0
+    assert lost_words(rows, ["alarm alarm alarm", "alarm overlap"]).total == 0
+    shortfall = lost_words(rows, ["alarm", "alarm"])
+    assert shortfall.total == 1 and shortfall.missing == {"alarm": 1}
+    assert shortfall.describe() == "1 word (e.g. 'alarm')"
+
+
+def test_a_lost_chunk_is_counted_and_named() -> None:
+    rows = ["one two three", "four five five"]
+    shortfall = lost_words(rows, ["one two three"])
+    assert shortfall.total == 3
+    assert shortfall.describe().startswith("3 words (e.g. 'five' x2, 'four')")
+
+
+def test_cjk_characters_are_words_one_by_one() -> None:
+    assert count_words("第一条 为加强管理") == {"第": 1, "一": 1, "条": 1, "为": 1, "加": 1, "强": 1,
+                                          "管": 1, "理": 1}  # fmt: skip
+    # A row cut anywhere between characters still has all its characters in the chunks.
+    assert lost_words(["为加强安全生产管理"], ["为加强安", "全生产管理"]).total == 0
+    assert lost_words(["为加强安全生产管理"], ["为加强安全生产"]).missing == {"管": 1, "理": 1}
+    # Mixed runs: the Latin part stays one word.
+    assert count_words("GB50016标准") == {"GB50016": 1, "标": 1, "准": 1}
+
+
+def test_json_escaping_inside_table_tags_makes_no_words() -> None:
+    rows = [["Name", "Note"], ['say "hi"', "line one\nline two"], ["路径", "C:\\new"]]
+    body = json.dumps(rows, ensure_ascii=False)
+    tag = f'<table id="tb-1" format="json">{body}</table>'
+    words = count_words(tag)
+    assert words["hi"] == 1 and words["line"] == 2 and words["new"] == 1
+    assert "nline" not in words and "n" not in words  # "\n" is a line break, not "n"
+    # A slice re-serialised with ASCII escapes and the header repeated counts the same.
+    slice_rows = [rows[0], rows[2]]
+    escaped = f'<table id="tb-1" format="json">{json.dumps(slice_rows)}</table>'
+    first = f'<table id="tb-1" format="json">{json.dumps(rows[:2], ensure_ascii=False)}</table>'
+    assert lost_words([tag], [first, escaped]).total == 0
+    assert lost_words([tag], [first]).missing == {"路": 1, "径": 1, "C": 1, "new": 1}
+
+
+def test_a_table_row_cut_into_raw_pieces_is_read_as_json_text() -> None:
+    # R cuts a table row over the cap into pieces that are no longer JSON: their escapes
+    # are read as JSON string escapes, so the words are the decoded tag's words.
+    row = json.dumps([["first cell", 'one "quoted" word\nnext']], ensure_ascii=False)
+    tag = f'<table id="tb-2" format="json">{row}</table>'
+    cut = tag.index("cell")
+    head, tail = tag[:cut], tag[cut:]
+    assert lost_words([tag], [head, tail]).total == 0
+    assert lost_words([tag], [head]).missing == {
+        "cell": 1, "one": 1, "quoted": 1, "word": 1, "next": 1, "table": 1
+    }  # fmt: skip
+
+
+def test_a_long_run_cut_between_characters_loses_nothing() -> None:
+    blob = "x" * 5000 + "Q" * 3 + "y" * 5000  # no separator: R cuts between characters
+    pieces = [blob[i : i + 777] for i in range(0, len(blob), 777)]
+    assert lost_words([f"start {blob} end"], ["start", *pieces, "end"]).total == 0
+    assert lost_words([blob], pieces[:-1]).total == len(pieces[-1])
+    # Ordinary words stay whole words: a piece of one is not the word.
+    assert lost_words(["interoperability"], ["interop", "erability"]).total == 1
+    assert MAX_WORD_CHARS >= 40  # longer than any real word
