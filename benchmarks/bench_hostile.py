@@ -41,7 +41,7 @@ RESULTS_DIR = HERE / "results"
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus" / "docx"
 sys.path.insert(0, str(HERE))
 
-from hostile_inputs import AMPLIFICATION, mutants  # noqa: E402
+from hostile_inputs import AMPLIFICATION, corpus_sources, mutants  # noqa: E402
 
 GIB = 1024**3
 TIME_TARGET = 60.0
@@ -185,7 +185,7 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
 def fuzz(args: argparse.Namespace, work: Path) -> list[str]:
     """``--mutants`` seeded mutants of the corpus, in batches of children; the report's lines."""
     corpus = Path(args.corpus)
-    sources = [(p.name, p.read_bytes()) for p in sorted(corpus.iterdir()) if p.suffix[:4] == ".doc"]
+    sources = corpus_sources(corpus)
     paths = []
     for label, data in mutants(sources, args.mutants, args.seed):
         path = work / f"{label}.docx"

@@ -15,6 +15,7 @@ import io
 import random
 import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -292,6 +293,20 @@ def _replace_nth(content: bytes, old: bytes, new: bytes, rng: random.Random) -> 
 
 
 _OPERATORS = ((_edit_parts, 6), (_mutate_bytes, 3), (_truncate, 1))
+
+
+#: Suffixes of the corpus files mutated.
+WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+
+
+def corpus_sources(folder: Path, max_bytes: int | None = None) -> list[tuple[str, bytes]]:
+    """``(name, bytes)`` of the Word files in ``folder``, sorted, at most ``max_bytes`` each."""
+    return [
+        (path.name, path.read_bytes())
+        for path in sorted(folder.iterdir())
+        if path.suffix.lower() in WORD_SUFFIXES
+        and (max_bytes is None or path.stat().st_size <= max_bytes)
+    ]
 
 
 def mutants(sources: list[tuple[str, bytes]], count: int, seed: int) -> Iterator[tuple[str, bytes]]:

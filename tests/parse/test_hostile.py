@@ -4,6 +4,7 @@ in bounded memory, and without any other exception."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import tracemalloc
 import zipfile
@@ -405,3 +406,91 @@ def test_nothing_is_written_to_disk(tmp_path, monkeypatch):
     with open_and_read(io.BytesIO(build_zip(entries))) as package:
         package.read_bytes("word/document.xml")
     assert list(tmp_path.iterdir()) == []
+
+
+# -- external targets --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("target", "name"),
+    [
+        ("file:///etc/passwd", "passwd"),
+        ("\\\\fileserver\\share\\secret.png", "secret.png"),
+        ("C:\\Users\\me\\photo.jpg", "photo.jpg"),
+        ("/etc/shadow", "shadow"),
+        ("../../../etc/hosts", "hosts"),
+        ("https://tracker.example/pixel.gif?user=42", "pixel.gif"),
+    ],
+)
+def test_external_picture_targets_are_never_copied(tmp_path, target, name):
+    from lightrag_pchunk.parse.document import parse_docx
+
+    from docx_builders import para, write_rich_docx
+
+    picture = (
+        '<w:r><w:drawing><wp:inline><wp:docPr id="1" name="P"/><a:graphic><a:graphicData>'
+        '<pic:pic><pic:blipFill><a:blip r:link="rIdExt"/></pic:blipFill></pic:pic>'
+        "</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>"
+    )
+    vml = '<w:r><w:pict><v:shape><v:imagedata r:id="rIdExt"/></v:shape></w:pict></w:r>'
+    source = write_rich_docx(
+        tmp_path / "doc.docx",
+        para("Linked:", picture) + para("VML:", vml),
+        extra_rels=[("rIdExt", "image", target, "External")],
+    )
+    parsed = parse_docx(source, tmp_path / "out")
+    written = "".join(p.read_text(encoding="utf-8") for p in parsed.parsed_dir.rglob("*.json*"))
+    for leak in ("file:", "/etc/", "fileserver", "share", "Users", "tracker", "?user", ".."):
+        assert leak not in written, leak
+    assert parsed.content.count(f'path="" src="{name}"') == 2
+    items = json.loads((parsed.parsed_dir / "doc.drawings.json").read_text())["drawings"]
+    assert [(i["src"], i["path"], i["extras"]) for i in items.values()] == [
+        (name, "", {"external": True})
+    ] * 2
+
+
+# -- slow paths ----------------------------------------------------------------------------------
+
+
+def test_a_basedon_chain_is_walked_once_however_many_styles_use_it(monkeypatch):
+    from lightrag_pchunk.parse.styles import StyleSheet
+
+    from docx_builders import style, styles_xml
+
+    n = 3000
+    chain = "".join(
+        style(f"S{i}", f"s{i}", based_on=f"S{i - 1}" if i else None, num_id=7 if i == 0 else None)
+        for i in range(n)
+    )
+    sheet = StyleSheet.from_xml(parse_xml(styles_xml(chain).encode()))
+    calls = 0
+    real_get = StyleSheet.get
+
+    def counting_get(self, style_id):
+        nonlocal calls
+        calls += 1
+        return real_get(self, style_id)
+
+    monkeypatch.setattr(StyleSheet, "get", counting_get)
+    for i in reversed(range(n)):  # every style of the chain, deepest first
+        assert sheet.numbering_of(f"S{i}") == (7, None)
+        assert sheet.effective_outline_level(f"S{i}") is None
+        assert sheet.title_kind(f"S{i}") is None
+    assert calls < 10 * n  # linear in the chain, not n * depth (4.5 million here)
+
+
+def test_a_50000_style_chain_parses(tmp_path):
+    from lightrag_pchunk.parse.document import parse_docx
+
+    from docx_builders import style, styles_xml
+
+    n = 50_000
+    chain = "".join(
+        style(f"S{i}", f"s{i}", based_on=f"S{i - 1}" if i else None, outline=0 if not i else None)
+        for i in range(n)
+    )
+    body = "".join(paragraph(f"p{i}", style=f"S{i}") for i in range(0, n, 500))
+    source = tmp_path / "chain.docx"
+    source.write_bytes(docx_bytes(body, styles=styles_xml(chain)))
+    parsed = parse_docx(source, tmp_path / "out")
+    assert parsed.headings == {1: 100}  # every style inherits S0's outline level

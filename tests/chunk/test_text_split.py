@@ -1,0 +1,70 @@
+"""The R splitter of one over-long text (chunk/text_split.py): pieces within the cap, nothing
+lost, and linear work: every character is encoded about once, a huge text never whole."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from lightrag_pchunk.chunk.text_split import split_text
+from lightrag_pchunk.tokens import TokenCounter
+
+rng = random.Random(5)
+BLOB = "".join(rng.choice("abcdefghij0123456789") for _ in range(300_000))  # no separator
+WORDS = " ".join(rng.choice(["alpha", "beta", "gamma", "数据", "x1"]) for _ in range(60_000))
+CJK = "".join(chr(0x4E00 + rng.randrange(3000)) for _ in range(60_000))
+
+
+class RecordingTokenizer:
+    """cl100k, remembering the longest text it was asked to encode."""
+
+    def __init__(self, tokenizer) -> None:
+        self.tokenizer = tokenizer
+        self.longest = 0
+
+    def encode(self, text: str) -> list[int]:
+        self.longest = max(self.longest, len(text))
+        return self.tokenizer.encode(text)
+
+    def decode(self, ids: list[int]) -> str:
+        return self.tokenizer.decode(ids)
+
+
+def bare(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "max_encoded"),
+    [("blob", BLOB, 1.3), ("cjk", CJK, 1.3), ("words", WORDS, 1.3),
+     ("lines", WORDS.replace(" gamma", "\n"), 2.5)],
+)  # fmt: skip
+def test_pieces_fit_lose_nothing_and_cost_one_pass(name, text, max_encoded, cl100k_tokenizer):
+    tokenizer = RecordingTokenizer(cl100k_tokenizer)
+    counter = TokenCounter(tokenizer)
+    pieces = split_text(text, 500, counter, overlap=0)
+    check = TokenCounter(cl100k_tokenizer)
+    assert all(check.count(piece) <= 500 for piece in pieces)
+    assert all(piece == piece.strip() for piece in pieces)
+    assert bare("".join(pieces)) == bare(text)  # every character, in order
+    assert counter.stats.encoded_chars <= max_encoded * len(text)  # was 4.1x for a blob
+    assert tokenizer.longest <= 16 * 500  # never the whole text at once
+
+
+def test_the_overlap_repeats_trailing_pieces_only(cl100k_tokenizer) -> None:
+    counter = TokenCounter(cl100k_tokenizer)
+    text = " ".join(f"word{i}" for i in range(3000))
+    pieces = split_text(text, 200, counter, overlap=40)
+    assert all(counter.count(piece) <= 200 for piece in pieces)
+    for left, right in zip(pieces, pieces[1:], strict=False):
+        shared = right.split()[0]
+        assert shared in left.split()  # the next piece starts inside the previous one
+    seen = [w for piece in pieces for w in piece.split()]
+    assert sorted(set(seen), key=lambda w: int(w[4:])) == text.split()
+
+
+def test_a_character_over_the_cap_stays_alone(chars) -> None:
+    assert split_text("ab" * 3, 1, chars) == ["a", "b", "a", "b", "a", "b"]
+    assert split_text("   ", 5, chars) == []
