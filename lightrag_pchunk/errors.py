@@ -9,7 +9,9 @@ class DocxParseError(Exception):
     ``reason`` is a short stable code for tests and CLI exit codes, one of:
     ``"not-a-zip"`` (not a zip, empty or truncated), ``"encrypted"`` (a password-protected
     OLE container), ``"legacy-doc"`` (a Word 97-2003 .doc), ``"zip-budget"`` (over a
-    ``PackageLimits`` limit), ``"corrupt"`` (a member that cannot be decompressed),
+    ``PackageLimits`` limit), ``"ambiguous"`` (two zip entries name the same part),
+    ``"output-budget"`` (the document would produce more text than the output budget
+    allows), ``"corrupt"`` (a member that cannot be decompressed),
     ``"unsupported"`` (another OOXML package type), ``"missing-part"`` (no main document
     part), ``"dtd"`` (a DOCTYPE or entity declaration), ``"xml"`` (a part that is not
     well-formed), ``"xml-limit"`` (past libxml2's depth or text-size limits) and
