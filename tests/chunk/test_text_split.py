@@ -3,6 +3,7 @@ lost, and linear work: every character is encoded about once, a huge text never 
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -58,7 +59,7 @@ def test_the_overlap_repeats_trailing_pieces_only(cl100k_tokenizer) -> None:
     text = " ".join(f"word{i}" for i in range(3000))
     pieces = split_text(text, 200, counter, overlap=40)
     assert all(counter.count(piece) <= 200 for piece in pieces)
-    for left, right in zip(pieces, pieces[1:], strict=False):
+    for left, right in itertools.pairwise(pieces):
         shared = right.split()[0]
         assert shared in left.split()  # the next piece starts inside the previous one
     seen = [w for piece in pieces for w in piece.split()]
@@ -68,3 +69,36 @@ def test_the_overlap_repeats_trailing_pieces_only(cl100k_tokenizer) -> None:
 def test_a_character_over_the_cap_stays_alone(chars) -> None:
     assert split_text("ab" * 3, 1, chars) == ["a", "b", "a", "b", "a", "b"]
     assert split_text("   ", 5, chars) == []
+
+
+@pytest.mark.parametrize("text", [BLOB, CJK, "😀é" * 20_000], ids=["ascii", "cjk", "astral"])
+def test_a_text_too_long_to_count_is_cut_by_utf8_length_uncounted(
+    text, monkeypatch, cl100k_tokenizer
+) -> None:
+    from lightrag_pchunk.chunk import text_split
+
+    monkeypatch.setattr(text_split, "_BYTE_BOUND_CHARS", 10_000)  # 4 MiB characters by default
+    counter = TokenCounter(cl100k_tokenizer)
+    pieces = split_text(text, 500, counter, overlap=50)
+    assert "".join(pieces) == text
+    assert all(len(piece.encode("utf-8")) <= 500 for piece in pieces)  # bytes bound tokens
+    check = TokenCounter(cl100k_tokenizer)
+    assert max(check.count(piece) for piece in pieces) <= 500
+    # Encoded: the prefix that shows the text is over the cap, and the first piece (a check).
+    assert counter.stats.encoded_chars <= 17 * 500
+
+
+def test_a_tokenizer_that_breaks_the_byte_bound_gets_counted_pieces(monkeypatch, chars) -> None:
+    from lightrag_pchunk.chunk import text_split
+
+    class TwoPerCharacter:
+        def encode(self, text: str) -> list[int]:
+            return [0] * (2 * len(text))
+
+        def decode(self, ids: list[int]) -> str:
+            return ""
+
+    monkeypatch.setattr(text_split, "_BYTE_BOUND_CHARS", 1_000)
+    counter = TokenCounter(TwoPerCharacter())
+    pieces = split_text("a" * 5_000, 100, counter)
+    assert "".join(pieces) == "a" * 5_000 and max(map(len, pieces)) <= 50

@@ -24,7 +24,7 @@ from helpers import shared_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from hostile_inputs import corpus_sources, mutants  # noqa: E402
+from hostile_inputs import corpus_sources, mutants
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None

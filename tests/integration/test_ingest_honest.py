@@ -40,7 +40,9 @@ def write_docx(path: Path, title: str, sections: int = 3) -> Path:
 
 
 async def test_concurrent_calls_on_one_instance_each_report_their_own_file(tmp_path) -> None:
-    files = [write_docx(tmp_path / "in" / f"doc{i}.docx", f"Document {i}", 2 + i % 3) for i in range(10)]
+    files = [
+        write_docx(tmp_path / "in" / f"doc{i}.docx", f"Document {i}", 2 + i % 3) for i in range(10)
+    ]
     async with lightrag(tmp_path / "rag") as rag:
         reports = await asyncio.gather(
             *(ainsert_files(rag, [path], progress=False) for path in files)

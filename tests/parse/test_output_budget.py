@@ -18,7 +18,7 @@ from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import hostile_inputs as bombs  # noqa: E402
+import hostile_inputs as bombs
 
 MIB = 1024 * 1024
 

@@ -56,7 +56,6 @@ def alternate(choice: str, fallback: str, requires: str = "wps", declare: str = 
 INK = ' xmlns:aink="http://schemas.microsoft.com/office/drawing/2016/ink"'
 
 
-
 def group_box(text: str) -> str:
     """A text box inside a shape group (``wpg:wgp``)."""
     return (
@@ -143,7 +142,8 @@ def test_a_text_box_in_a_footnote_is_in_the_note_line(tmp_path) -> None:
 
 def test_the_kitchen_sink_text_boxes_are_each_read_once(tmp_path) -> None:
     shared = shared_dir()
-    source = shared / "corpus" / "docx" / "openxmlsdk__kitchen-sink-document.docx" if shared else None
+    name = "openxmlsdk__kitchen-sink-document.docx"
+    source = shared / "corpus" / "docx" / name if shared else None
     if source is None or not source.is_file():
         pytest.skip("../shared/corpus/docx is absent: the real text boxes are not checked")
     parsed = parse_docx(source, tmp_path)
