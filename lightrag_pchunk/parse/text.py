@@ -307,6 +307,8 @@ def _is_understood(prefix: str, element: etree._Element) -> bool:
     uri = element.nsmap.get(prefix)
     if uri is None:  # an undeclared prefix: judge it by Word's usual name for it
         return prefix in _UNDERSTOOD_PREFIXES
+    if uri.endswith("Ink"):  # wpi: ink strokes, whose Fallback is their picture
+        return False
     return uri.startswith(_UNDERSTOOD_URI_PREFIXES) or uri in _UNDERSTOOD_URIS
 
 
