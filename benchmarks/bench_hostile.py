@@ -54,8 +54,9 @@ MEMORY_TARGET = 2 * GIB
 # -- the child: parse and chunk one file, print one JSON line --------------------------------------
 
 
-def check_file(path: Path, sizes: tuple[int, ...] = (2000,)) -> dict:
-    """Parse ``path`` and chunk it at each size; what happened, as a JSON-able dict."""
+def check_file(path: Path, sizes: tuple[int, ...], result: dict) -> None:
+    """Parse ``path`` and chunk it at each size; what happened goes into ``result`` as it
+    happens (so a timeout while chunking still tells how the parse went)."""
     from lightrag_pchunk.chunk.coverage import lost_words
     from lightrag_pchunk.errors import DocxParseError
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
@@ -69,12 +70,14 @@ def check_file(path: Path, sizes: tuple[int, ...] = (2000,)) -> dict:
         try:
             parsed = parse_docx(path, out)
         except DocxParseError as exc:
-            return {"outcome": "refused", "reason": exc.reason, "detail": exc.detail[:200],
-                    "parse_seconds": round(time.perf_counter() - started, 2)}  # fmt: skip
+            result.update(outcome="refused", reason=exc.reason, detail=exc.detail[:200])
+            result["parse_seconds"] = round(time.perf_counter() - started, 2)
+            return
         except Exception as exc:  # what the targets count
-            return {"outcome": "error", "error": f"{type(exc).__name__}: {str(exc)[:200]}"}
-        result = {"outcome": "parsed", "chars": len(parsed.content), "chunks": {},
-                  "parse_seconds": round(time.perf_counter() - started, 2)}  # fmt: skip
+            result.update(outcome="error", error=f"{type(exc).__name__}: {str(exc)[:200]}")
+            return
+        result.update(outcome="parsed", chars=len(parsed.content), chunks={})
+        result["parse_seconds"] = round(time.perf_counter() - started, 2)
         started = time.perf_counter()
         for size in sizes:
             try:
@@ -83,12 +86,12 @@ def check_file(path: Path, sizes: tuple[int, ...] = (2000,)) -> dict:
                     chunk_overlap_token_size=min(100, size // 10),
                 )  # fmt: skip
             except Exception as exc:
-                return {"outcome": "error", "error": f"chunk N={size}: {type(exc).__name__}: {exc}"}
+                result.update(outcome="error", error=f"chunk N={size}: {type(exc).__name__}: {exc}")
+                return
             over = [r["tokens"] for r in rows if counter.count(r["content"]) > size]
             lost = lost_words([r.content for r in parsed.rows], [r["content"] for r in rows])
             result["chunks"][size] = {"count": len(rows), "over_cap": len(over), "lost": lost.total}
         result["chunk_seconds"] = round(time.perf_counter() - started, 2)
-        return result
 
 
 def _blob_line(megabytes: int) -> str:
@@ -184,10 +187,12 @@ def _child_main(args: argparse.Namespace) -> None:
         signal.signal(signal.SIGALRM, alarm)
         signal.alarm(args.mutant_timeout)
         started = time.perf_counter()
+        result: dict = {}
         try:
-            result = check_file(path, sizes)
+            check_file(path, sizes, result)
         except TimeoutError:
-            result = {"outcome": "hang"}
+            result["hang"] = "chunking" if result.get("outcome") == "parsed" else "parsing"
+            result.setdefault("outcome", "hang")
         signal.alarm(0)
         result["seconds"] = round(time.perf_counter() - started, 3)
         result["peak_rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -246,12 +251,14 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
     for name, build in AMPLIFICATION.items():
         path = work / f"{name}.docx"
         path.write_bytes(build())
-        result = _run_child([path], args, args.memory_cap, alarm=args.timeout)[0]
+        result = _run_child([path], args, args.memory_cap, alarm=args.timeout - 10)[0]
         outcome = result["outcome"]
         chars = result.get("chars", "")
         chunks = ", ".join(str(c["count"]) for c in result.get("chunks", {}).values())
         if outcome == "refused":
             outcome = f"refused [{result['reason']}]: {result['detail'][:90]}"
+        elif result.get("hang") == "chunking":
+            outcome = f"parsed; chunking not done in {args.timeout - 10} s"
         elif outcome in ("error", "crash"):
             outcome = f"{outcome}: {result.get('error', '')[:90]}"
         seconds, rss = result.get("parse_seconds", result["wall"]), result["peak_rss"]
@@ -292,7 +299,8 @@ def fuzz(args: argparse.Namespace, work: Path) -> list[str]:
         counts[result["outcome"]] = counts.get(result["outcome"], 0) + 1
     over = sum(c["over_cap"] for r in results for c in r.get("chunks", {}).values())
     lost = sum(c["lost"] for r in results for c in r.get("chunks", {}).values())
-    bad = [r for r in results if r["outcome"] not in ("refused", "parsed")]
+    hangs = sum("hang" in r for r in results)
+    bad = [r for r in results if r["outcome"] not in ("refused", "parsed") or "hang" in r]
     slowest = max(results, key=lambda r: r.get("seconds", 0))
     lines = [
         "## Fuzzing",
@@ -302,12 +310,15 @@ def fuzz(args: argparse.Namespace, work: Path) -> list[str]:
         "",
         f"- outcomes: {', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}",
         f"- unexpected exceptions: {sum(r['outcome'] in ('error', 'crash') for r in results)}",
-        f"- hangs (over {args.mutant_timeout} s): {counts.get('hang', 0)}",
+        f"- hangs (over {args.mutant_timeout} s): {hangs}",
         f"- chunks over the cap: {over}",
         f"- words lost between blocks and chunks: {lost}",
         f"- slowest mutant: {slowest.get('seconds')} s ({Path(slowest['path']).name})",
     ]
-    lines += [f"- {Path(r['path']).name}: {r['outcome']} {r.get('error', '')}" for r in bad[:20]]
+    lines += [
+        f"- {Path(r['path']).name}: {r['outcome']} {r.get('hang', '')} {r.get('error', '')}"
+        for r in bad[:20]
+    ]
     for name, value in (("unexpected/hang", len(bad)), ("over cap", over), ("lost", lost)):
         if value:
             lines.append(f"TARGET MISSED: {value} {name}")
