@@ -79,15 +79,19 @@ def rows_to_chunk(
 
 
 def lost_words_of(
-    blocks_path: str | os.PathLike[str], chunk_contents: Sequence[str], **settings: Any
+    blocks_path: str | os.PathLike[str],
+    chunk_contents: Sequence[str],
+    *,
+    drop_references: bool = False,
+    doc_id: str = "unknown",
 ) -> WordShortfall | None:
-    """Words of the rows P chunks from ``blocks_path`` (see :func:`rows_to_chunk`; the
-    ``settings`` are its keywords) that ``chunk_contents`` do not hold; None when the blocks
-    cannot be read (P did not run on them: nothing to account for)."""
+    """Words of the rows P chunks from ``blocks_path`` (:func:`rows_to_chunk`, the
+    references window and headings read as the chunker reads them) that ``chunk_contents``
+    do not hold; None when the blocks cannot be read (P did not run on them)."""
     loaded = load_blocks(blocks_path)
     if loaded.fallback_reason is not None:
         return None
-    rows = rows_to_chunk(loaded.rows, **settings)
+    rows = rows_to_chunk(loaded.rows, drop_references=drop_references, doc_id=doc_id)
     return lost_words((row.content for row in rows), chunk_contents)
 
 

@@ -17,6 +17,9 @@ cells. One :class:`OutputBudget` per parse counts characters:
   HTML or text altChunk's size per import, before it is parsed;
 - altChunk imports, by number (:meth:`alt_chunk`).
 
+Footnotes and endnotes cannot multiply text: a note's text is written once, after its first
+reference, and later references add a marker of a few characters; they count as lines.
+
 The limit is ``min(max_text_chars, max(TEXT_FLOOR_CHARS, max_text_ratio x bytes decompressed
 so far))``, from :class:`~lightrag_pchunk.parse.zip_guard.PackageLimits`. Going over it
 refuses the document with ``DocxParseError(reason="output-budget")`` naming the variable to

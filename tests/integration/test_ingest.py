@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +213,116 @@ async def test_the_same_text_under_a_second_name_is_refused_and_the_first_keeps_
     assert registry.by_doc_id(doc_id_for(copy)) is None
     kept = registry.by_doc_id(doc_id_for(first))
     assert kept is not None and kept.blocks_path.is_file()
+
+
+async def insert_and_read_back(tmp_path: Path, source: Path) -> tuple[FileResult, str]:
+    """Insert one file; its result and the text of the chunks LightRAG stored for it."""
+    async with lightrag(tmp_path / "rag") as rag:
+        (result,) = (await ainsert_files(rag, [source], progress=False)).results
+        record = await rag.doc_status.get_by_id(doc_id_for(source)) or {}
+        stored = await rag.text_chunks.get_by_ids(record.get("chunks_list") or [])
+    return result, "\n".join(chunk["content"] for chunk in stored)
+
+
+# -- honest reports: concurrency, no silent loss ------------------------------------------------
+
+
+async def test_concurrent_calls_on_one_instance_each_report_their_own_file(tmp_path) -> None:
+    files = [
+        write_docx(tmp_path / "in" / f"doc{i}.docx", f"Document {i}", "Words. " * (5 + i))
+        for i in range(10)
+    ]
+    async with lightrag(tmp_path / "rag") as rag:
+        reports = await asyncio.gather(
+            *(ainsert_files(rag, [path], progress=False) for path in files)
+        )
+        for path, report in zip(files, reports, strict=True):
+            (result,) = report.results
+            record = await rag.doc_status.get_by_id(doc_id_for(path))
+            assert record["status"] == "processed"
+            assert (result.status, result.chunks) == ("inserted", record["chunks_count"]), (
+                result.describe()
+            )
+            assert result.chunks > 0 and result.strategy == "P"
+
+
+def write_docx_text(path: Path, *paragraphs: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = Document()
+    document.add_heading("Handbook", level=1)
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"], ids=lambda c: f"U+{ord(c):04X}")
+def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
+    char, tmp_path, cl100k_tokenizer
+) -> None:
+    from lightrag_pchunk.blockfile.jsonl import read_blocks
+    from lightrag_pchunk.chunk.coverage import lost_words
+    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+    from lightrag_pchunk.parse.document import parse_docx
+
+    source = write_docx_text(
+        tmp_path / "in" / "doc.docx",
+        f"Words before the break{char}and the words after it.",
+        f"A second paragraph{char}{char}ending here.",
+    )
+    parsed = parse_docx(source, tmp_path / "out")
+    assert char in parsed.blocks_path.read_text(encoding="utf-8")  # written raw
+    assert read_blocks(parsed.blocks_path).problems == []
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, parsed.content, 2000, blocks_path=parsed.blocks_path
+    )
+    contents = [r["content"] for r in rows]
+    assert lost_words([r.content for r in parsed.rows], contents).total == 0
+    assert "after it" in contents[0] and "ending here" in contents[0]
+
+
+async def test_ingest_of_a_document_holding_u2028_keeps_every_word(tmp_path) -> None:
+    source = write_docx_text(
+        tmp_path / "in" / "u2028.docx",
+        *(f"Clause {n} text before\u2028clause {n} text after the separator." for n in range(40)),
+    )
+    result, text = await insert_and_read_back(tmp_path, source)
+    assert result.status == "inserted", result.describe()
+    assert all(f"clause {n} text after" in text for n in range(40))
+
+
+@pytest.fixture
+def lossy_chunker(monkeypatch):
+    """A P chunker with a bug: it drops the last chunk of every document."""
+    from lightrag_pchunk.integration import chunker
+
+    real = chunker.chunk_rows
+    monkeypatch.setattr(chunker, "chunk_rows", lambda rows, ctx: real(rows, ctx)[:-1])
+
+
+async def test_a_shortfall_is_a_failure_with_the_count_never_inserted(
+    tmp_path, lossy_chunker
+) -> None:
+    source = write_docx(tmp_path / "in" / "lossy.docx", "Lossy")
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [source], progress=False)
+        (result,) = report.results
+        assert result.status == "failed" and not report.ok
+        assert re.search(r"^its chunks lost \d+ words \(e\.g\. '", result.message)
+        assert "lossy.[native-R].docx" in result.message
+        assert await rag.doc_status.get_by_id(doc_id_for(source)) is None  # removed again
+
+
+async def test_words_a_setting_drops_on_purpose_are_no_shortfall(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CHUNK_P_DROP_REFERENCES", "true")
+    path = tmp_path / "in" / "paper.docx"
+    path.parent.mkdir(parents=True)
+    document = Document()
+    document.add_heading("Paper", level=1)
+    document.add_paragraph("The finding is stated here. " * 5)
+    document.add_heading("References", level=1)
+    document.add_paragraph("[1] Someone, Some Title, 1999.")
+    document.save(str(path))
+    result, text = await insert_and_read_back(tmp_path, path)
+    assert result.status == "inserted", result.describe()
+    assert "Someone" not in text and "The finding" in text
