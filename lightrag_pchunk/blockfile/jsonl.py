@@ -119,8 +119,7 @@ def _log_problems(result: BlockFile) -> None:
     shown = "; ".join(f"line {p.line_number}: {p.message}" for p in result.problems[:5])
     more = f"; and {len(result.problems) - 5} more" if len(result.problems) > 5 else ""
     logger.warning(
-        "paragraph_semantic blocks file %s: %d line(s) not used%s, %d read with a repair%s"
-        " (%s%s)",
+        "paragraph_semantic blocks file %s: %d line(s) not used%s, %d read with a repair%s (%s%s)",
         result.path,
         len(skipped),
         f" (lines {_line_ranges(skipped)})" if skipped else "",

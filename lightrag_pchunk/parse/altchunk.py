@@ -117,6 +117,7 @@ class AltChunkImporter:
     def __init__(self, router: PackageRouter, drawings: DrawingExtractor | None) -> None:
         self.router = router
         self.drawings = drawings
+        self._made: dict[str, int] = {}  # part -> characters its last import was charged
 
     def import_chunk(
         self, walker: BodyWalker, rid: str, story: Story, part: str, mode: Mode, out: LineSink
@@ -124,8 +125,9 @@ class AltChunkImporter:
         """Walk the content ``<w:altChunk r:id=rid>`` of ``part`` imports.
 
         Every import counts against ``max_alt_chunks`` (a package imported 30 times, each
-        importing another 30 times, is 930 imports), and an HTML or text part is charged to
-        the output budget by its size before it is parsed.
+        importing another 30 times, is 930 imports), an HTML or text part is charged to the
+        output budget by its size before it is parsed, and a part imported again must leave
+        room for what its last import made before it is read again.
         """
         walker.budget.alt_chunk()
         inner_part = part[len(story.prefix) :] if story.prefix else part
@@ -133,6 +135,9 @@ class AltChunkImporter:
         if chunk is None or not chunk.exists:
             walker._warn(f"altChunk {rid!r} of {inner_part} names no part in the package; skipped")
             return
+        key = f"{story.package.path}\0{chunk.part}"
+        made = walker.budget.chars
+        walker.budget.require(self._made.get(key, 0), f"the altChunk {chunk.part}, imported again")
         try:
             if chunk.kind == "docx":
                 self._docx(walker, story, chunk.part, mode, out)
@@ -156,6 +161,7 @@ class AltChunkImporter:
             if exc.reason not in _TOLERATED:
                 raise
             walker._warn(f"altChunk {chunk.part} was not read: {exc.detail}")
+        self._made[key] = walker.budget.chars - made
 
     def _docx(self, walker: BodyWalker, story: Story, part: str, mode: Mode, out: LineSink) -> None:
         package = story.package.open_embedded(part)

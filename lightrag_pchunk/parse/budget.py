@@ -15,7 +15,8 @@ cells. One :class:`OutputBudget` per parse counts characters:
 - extra, where a reference multiplies what a part holds: chart and SmartArt text per
   reference (again when written), a ``drawings.json`` item per picture reference, and an
   HTML or text altChunk's size per import, before it is parsed;
-- altChunk imports, by number (:meth:`alt_chunk`).
+- altChunk imports, by number (:meth:`alt_chunk`); a part imported again must leave room
+  for what its last import made before it is read again.
 
 Footnotes and endnotes cannot multiply text: a note's text is written once, after its first
 reference, and later references add a marker of a few characters; they count as lines.

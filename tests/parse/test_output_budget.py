@@ -93,11 +93,15 @@ def test_an_html_altchunk_is_charged_before_it_is_parsed(tmp_path, monkeypatch) 
 
     monkeypatch.setattr(altchunk._HtmlImport, "run", run)
     html = b"<html><body>" + b"<p>word</p>" * 50_000 + b"</body></html>"  # 550 KB, 200K chars
-    limits = PackageLimits(max_text_chars=1_250_000)  # room for one import, not two
+    # Bigger than what is left: refused before it is parsed at all.
+    error = refusal(tmp_path, bombs.html_altchunk(html), PackageLimits(max_text_chars=500_000))
+    assert "the altChunk word/chunk.html, per import" in error.detail and parsed_sizes == []
+    # Imported 30 times, with room for one import and most of a second: refused before the
+    # second is parsed, since a part imported again makes what it made the first time.
+    limits = PackageLimits(max_text_chars=int(1.9 * (len(html) + 200_000)))
     error = refusal(tmp_path, bombs.html_altchunk(html, copies=30), limits)
-    assert error.reason == "output-budget"
-    assert "the altChunk word/chunk.html, per import" in error.detail
-    assert parsed_sizes == [len(html)]  # the second import is refused before it is parsed
+    assert error.reason == "output-budget" and "chunk.html, imported again" in error.detail
+    assert parsed_sizes == [len(html)]
 
 
 def test_the_limit_is_relative_to_the_input_above_a_floor(tmp_path, monkeypatch) -> None:
