@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import resource
 import signal
 import subprocess
@@ -256,7 +257,7 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
         chars = result.get("chars", "")
         chunks = ", ".join(str(c["count"]) for c in result.get("chunks", {}).values())
         if outcome == "refused":
-            outcome = f"refused [{result['reason']}]: {result['detail'][:90]}"
+            outcome = f"refused [{result['reason']}]: {_gist(result['detail'])}"
         elif result.get("hang") == "chunking":
             outcome = f"parsed; chunking not done in {args.timeout - 10} s"
         elif outcome in ("error", "crash"):
@@ -274,6 +275,16 @@ def amplification(args: argparse.Namespace, work: Path) -> list[str]:
         print(lines[-1], flush=True)
     lines += ["", *(f"TARGET MISSED: {name}" for name in missed)] if missed else ["", "All met."]
     return lines
+
+
+def _gist(detail: str) -> str:
+    """What a refusal counted last and the variable it names, else its first words."""
+    what = re.search(r"the last of them: ([^)]*)\)", detail)
+    var = re.search(r"\b(LIGHTRAG_PCHUNK_\w+|DOCX_\w+)", detail)
+    if var:
+        head = what.group(1) if what else detail.split(" (", 1)[0]
+        return f"{head} ({var.group(1)})"
+    return detail[:90]
 
 
 def fuzz(args: argparse.Namespace, work: Path) -> list[str]:
