@@ -21,8 +21,8 @@ cells. One :class:`OutputBudget` per parse counts characters:
 Footnotes and endnotes cannot multiply text: a note's text is written once, after its first
 reference, and later references add a marker of a few characters; they count as lines.
 
-The limit is ``min(max_text_chars, max(TEXT_FLOOR_CHARS, max_text_ratio x bytes decompressed
-so far))``, from :class:`~lightrag_pchunk.parse.zip_guard.PackageLimits`. Going over it
+The limit is ``min(max_text_chars, max(TEXT_FLOOR_CHARS, max_text_ratio x bytes of the distinct
+parts read so far))``, from :class:`~lightrag_pchunk.parse.zip_guard.PackageLimits`. Going over it
 refuses the document with ``DocxParseError(reason="output-budget")`` naming the variable to
 raise, at the moment it happens: memory never holds much more than the limit.
 """
@@ -41,7 +41,7 @@ class OutputBudget:
     __slots__ = ("_cap", "_decompressed", "_limits", "_path", "alt_chunks", "chars")
 
     def __init__(self, limits: PackageLimits, path: str, decompressed: Callable[[], int]) -> None:
-        """``decompressed`` gives the bytes decompressed so far (it only grows)."""
+        """``decompressed`` gives the bytes of the distinct parts read so far (it only grows)."""
         self.chars = 0
         self.alt_chunks = 0
         self._limits = limits
@@ -103,7 +103,7 @@ class OutputBudget:
         else:
             how = (
                 f"the limit is {self._cap:,}: {limits.max_text_ratio} per byte of the"
-                f" {self._decompressed():,} bytes decompressed, at least {TEXT_FLOOR_CHARS:,}"
+                f" {self._decompressed():,} bytes read, at least {TEXT_FLOOR_CHARS:,}"
                 " (raise LIGHTRAG_PCHUNK_MAX_TEXT_RATIO)"
             )
         raise DocxParseError(

@@ -16,7 +16,6 @@ Checks, each a :class:`DocxParseError` with a stable ``reason``:
   remaining total budget: the actual bytes decompressed are capped, never trusted.
 - ``corrupt``: member data that fails to decompress or its CRC check.
 - ``unsupported``: a member compressed with a method Python cannot read.
-
 - ``ambiguous``: two entries whose names differ only by case, %-escapes or ``\\`` vs ``/``
   (or are identical): they name the same part, and readers disagree on which one counts.
 
