@@ -66,7 +66,6 @@ from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_f
 
 logger = logging.getLogger("lightrag.pchunk")
 
-
 #: Suffixes read as UTF-8 text when the route does not parse them natively.
 TEXT_SUFFIXES = frozenset(
     {
