@@ -71,7 +71,7 @@ def check_file(path: Path, sizes: tuple[int, ...], result: dict) -> None:
         try:
             parsed = parse_docx(path, out)
         except DocxParseError as exc:
-            result.update(outcome="refused", reason=exc.reason, detail=exc.detail[:200])
+            result.update(outcome="refused", reason=exc.reason, detail=exc.detail)
             result["parse_seconds"] = round(time.perf_counter() - started, 2)
             return
         except Exception as exc:  # what the targets count
