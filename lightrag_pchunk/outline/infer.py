@@ -177,12 +177,13 @@ def _list_items(items: Sequence[OutlineItem], candidates: dict[int, _Candidate])
     same label key where a sibling is a sentence (not a candidate), or where the short
     siblings follow each other with no text between (and carry none after a colon)."""
     listed: set[int] = set()
+    keys = [_label_key(items, i, candidates) for i in range(len(items))]
     index = 0
     while index < len(items):
-        key = _label_key(items, index, candidates)
+        key = keys[index]
         end = index + 1
         if key is not None:
-            while end < len(items) and _label_key(items, end, candidates) == key:
+            while end < len(items) and keys[end] == key:
                 end += 1
         run = range(index, end)
         if len(run) >= 2:

@@ -20,6 +20,7 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
 from __future__ import annotations
 
 import enum
+import heapq
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -40,7 +41,7 @@ from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title, literal
 #: this many words (about 1,000 cl100k tokens: half a chunk at the default size).
 AUTO_WORDS_PER_HEADING = 800
 #: Paragraphs sampled to learn the body text size (the longest ones, by characters).
-_BODY_SIZE_SAMPLE = 400
+_BODY_SIZE_SAMPLE = 48
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -230,9 +231,8 @@ def _infer(events: list[Event]) -> tuple[dict[int, InferredHeading], float]:
 def _body_size(events: list[Event]) -> float:
     """The size of most body text (points), from the longest paragraphs; 0 when unknown."""
     paragraphs = [e for e in events if e.kind is EventKind.PARAGRAPH and e.look is not None]
-    paragraphs.sort(key=lambda e: len(e.line.text), reverse=True)
     sizes: Counter[float] = Counter()
-    for event in paragraphs[:_BODY_SIZE_SAMPLE]:
+    for event in heapq.nlargest(_BODY_SIZE_SAMPLE, paragraphs, key=lambda e: len(e.line.text)):
         look = event.look()  # type: ignore[misc]
         if look.size:
             sizes[look.size] += len(event.line.text)
