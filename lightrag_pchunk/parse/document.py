@@ -26,7 +26,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_blocks
 from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.drawings import DrawingExtractor
@@ -292,7 +292,7 @@ def _render(
         positions = ({"type": "paraid", "range": [block.lines[0].start, block.lines[-1].end]},)
         extra: dict[str, Any] = {}
         if block.is_toc:
-            extra["session_type"] = "toc"
+            extra["session_type"] = TOC_SESSION
         if block.source == "inferred":
             extra["heading_source"] = "inferred"
         rows.append(

@@ -13,8 +13,9 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   becomes one block of its own (``is_toc``), never a heading or anchor source; the text
   after it continues the block it interrupted.
 
-``auto`` turns the smart outline on for a document with fewer than one styled heading per
-:data:`AUTO_WORDS_PER_HEADING` words of body text.
+``auto`` turns the smart outline on for a document with at most one styled heading (none,
+or a title over unstyled clauses), or fewer than one per :data:`AUTO_WORDS_PER_HEADING`
+words of body text.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from lightrag_pchunk.outline.infer import (
     OutlineItem,
     infer_outline,
 )
-from lightrag_pchunk.outline.lines import strip_page_reference
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title, literal_toc_runs
 
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
@@ -163,8 +163,8 @@ def build_blocks(events: list[Event], smart: SmartHeading) -> tuple[list[RawBloc
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
     applied = smart is SmartHeading.ON or (
         smart is SmartHeading.AUTO
-        and styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs)
         and bool(paragraphs)
+        and (styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )
     inferred: dict[int, InferredHeading] = {}
     body_size = 0.0
@@ -252,15 +252,12 @@ class _Builder:
 
     def heading(self, level: int, text: str, line: Line, source: str = "style") -> None:
         self._end_toc()
-        title = strip_page_reference(text)
         if self._current.lines:
             self.blocks.append(self._current)
         parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)
         self._stack = {lvl: h for lvl, h in self._stack.items() if lvl < level}
-        self._stack[level] = title
-        if title != text:
-            line = Line(markdown_heading_line(level, title), line.start, line.end)
-        self._current = RawBlock(title, level, parents, [line], source)
+        self._stack[level] = text
+        self._current = RawBlock(text, level, parents, [line], source)
         self._last_is_paragraph = False
 
     def add(self, line: Line, *, is_paragraph: bool = False) -> None:

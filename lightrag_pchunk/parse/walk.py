@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
-from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
@@ -175,8 +175,9 @@ class BodyWalker:
                 self.add(text, para_id, para_id)
                 return
             text = head
-        # Soft breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
-        title = _BREAKS.sub(" ", text).strip()
+        # A page reference (a tab or leaders, then a number) is not part of a heading; soft
+        # breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
+        title = _BREAKS.sub(" ", strip_page_reference(text)).strip()
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
         line = Line(markdown_heading_line(level, title), para_id, para_id)
         self.events.append(Event(line, level=level, heading=heading))
