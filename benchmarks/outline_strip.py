@@ -132,7 +132,8 @@ def strip_headings(source: Path, target: Path, *, look: bool = True) -> int:
     return len(headings)
 
 
-def _norm(text: str) -> str:
+def normalize(text: str) -> str:
+    """A heading as compared: NFKC, case-folded, spaces collapsed, end punctuation dropped."""
     text = unicodedata.normalize("NFKC", text).casefold()
     text = re.sub(r"\s+", " ", text)
     return text.strip(" :：.。")
@@ -154,9 +155,9 @@ def compare(reference: list[Heading], found: list[Heading]) -> Score:
     order or twice counts once)."""
     position = 0
     matched = parents_right = numbered = numbered_matched = 0
-    keys = [_norm(h.text) for h in found]
+    keys = [normalize(h.text) for h in found]
     for heading in reference:
-        key = _norm(heading.text)
+        key = normalize(heading.text)
         is_numbered = parse_label(heading.text) is not None
         numbered += is_numbered
         try:
@@ -166,7 +167,7 @@ def compare(reference: list[Heading], found: list[Heading]) -> Score:
         position = j + 1
         matched += 1
         numbered_matched += is_numbered
-        parents_right += _norm(found[j].parent) == _norm(heading.parent)
+        parents_right += normalize(found[j].parent) == normalize(heading.parent)
     return Score(len(reference), len(found), matched, parents_right, numbered, numbered_matched)
 
 
