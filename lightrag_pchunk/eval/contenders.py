@@ -74,7 +74,7 @@ def unavailable(contender: str) -> str | None:
         importlib.util.find_spec("docling") is None
         or importlib.util.find_spec("docling_core") is None
     ):
-        return "docling is not installed (pip install docling): docling's HybridChunker skipped"
+        return "docling is not installed (pip install docling)"
     return None
 
 

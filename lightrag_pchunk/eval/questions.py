@@ -43,8 +43,9 @@ DEFAULT_PER_KIND = 8
 
 _HEADING_LINE = re.compile(r"^#{1,9}\s")
 _TAG = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“‘(\[]?[A-Z0-9])|(?<=[。！？；])")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_CLASS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“‘(\[]?[A-Z0-9{_CJK_CLASS}])|(?<=[。！？；])")
+_CJK = re.compile(f"[{_CJK_CLASS}]")
 _WORD = re.compile(r"\S+")
 #: Cell text that every rendering of a table keeps verbatim (JSON, HTML, Markdown).
 _PLAIN_CELL = re.compile(r"[^\"\\<>&|\n\r\t]{2,120}")
@@ -286,9 +287,14 @@ def _sample(candidates: Sequence[Any], count: int, rng: random.Random) -> list[A
     return [candidates[i] for i in picked]
 
 
+_TAG_ATTRIBUTES = re.compile(r"<(table|equation|drawing)\b[^>]*>", re.IGNORECASE)
+
+
 def content_fingerprint(parsed: ParsedText) -> str:
-    """A hash of the normalised text: equal for documents that repeat each other."""
-    return hashlib.sha256(normalize(parsed.content).encode("utf-8")).hexdigest()
+    """A hash of the normalised text: equal for documents that repeat each other (tag
+    attributes are left out: their ids derive from the file name)."""
+    text = _TAG_ATTRIBUTES.sub(r"<\1>", normalize(parsed.content))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
