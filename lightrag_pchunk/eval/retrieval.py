@@ -115,10 +115,17 @@ class Embedder:
         return vectors / np.where(norms == 0, 1, norms)
 
     def close(self) -> None:
-        """Close the private event loop, if one was needed."""
-        if self._loop is not None:
-            self._loop.close()
-            self._loop = None
+        """Stop what the embedding function left running (LightRAG's queue workers) and
+        close the private event loop, if one was needed."""
+        if self._loop is None:
+            return
+        loop, self._loop = self._loop, None
+        pending = asyncio.all_tasks(loop)
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
 
 
 class EmbeddingRetriever:

@@ -375,7 +375,7 @@ def _assemble(
     diffs = {
         c: differences(ours, metric_matrix(outcomes[c], ks), doc_of_question, names, seed=seed)
         for c in running
-        if c != OURS
+        if c != OURS and asked
     }
     reports = []
     for index, work in enumerate(works):
