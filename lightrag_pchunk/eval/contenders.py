@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from lightrag_pchunk.eval.documents import EvalDocument, ParsedText
@@ -127,15 +128,22 @@ def _lightrag_p(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:
     )
 
 
+@cache
+def _docling_converter() -> Any:
+    # Made once per process: building docling's converter loads its format pipelines.
+    from docling.document_converter import DocumentConverter
+
+    return DocumentConverter()
+
+
 def _docling(doc: EvalDocument, tokenizer: Any, s: ChunkSettings) -> DocumentChunks:
     import tiktoken
-    from docling.document_converter import DocumentConverter
     from docling_core.transforms.chunker.hybrid_chunker import HybridChunker
     from docling_core.transforms.chunker.tokenizer.openai import OpenAITokenizer
 
     encoding = tiktoken.get_encoding(s.encoding)
     chunker = HybridChunker(tokenizer=OpenAITokenizer(tokenizer=encoding, max_tokens=s.size))
-    converted = DocumentConverter().convert(str(doc.path)).document
+    converted = _docling_converter().convert(str(doc.path)).document
     texts = [chunker.contextualize(chunk=c) for c in chunker.chunk(dl_doc=converted)]
     texts = [t for t in texts if t.strip()]
     return DocumentChunks(tuple(texts), tuple(len(tokenizer.encode(t)) for t in texts))

@@ -49,6 +49,9 @@ _CJK = re.compile(f"[{_CJK_CLASS}]")
 _WORD = re.compile(r"\S+")
 #: Cell text that every rendering of a table keeps verbatim (JSON, HTML, Markdown).
 _PLAIN_CELL = re.compile(r"[^\"\\<>&|\n\r\t]{2,120}")
+_NUMBER = re.compile(r"[\d\s.,%+\-/:]+")
+#: A value found more often in the document is boilerplate ("Click here to enter text.").
+_MAX_VALUE_REPEATS = 3
 
 
 def normalize(text: str) -> str:
@@ -150,12 +153,18 @@ def _table_facts(line: str) -> Iterator[tuple[str, str, str]]:
             name, value = header[column], _cell_text(row[column])
             if (
                 _PLAIN_CELL.fullmatch(name)
+                and _is_label(name)
                 and header.count(name) == 1
                 and value.strip()
                 and _PLAIN_CELL.fullmatch(value)
                 and value not in (key, name)
             ):
                 yield name, key, value
+
+
+def _is_label(cell: str) -> bool:
+    """A column name, not a data row taken for the header (``2.05``, ``11000``)."""
+    return any(ch.isalpha() for ch in cell) and not _NUMBER.fullmatch(cell)
 
 
 def _cell_text(cell: Any) -> str:
@@ -267,7 +276,7 @@ def auto_questions(
         words = f"{_window(parts[0], 0.4, rng, 3)} {_window(parts[-1], 0.4, rng, 3)}"
         query = f"{heading}: {words}" if index % 2 == 0 and heading else words
         questions.append(Question("", name, PARAGRAPH, query, (paragraph,), heading))
-    facts = list(dict.fromkeys(found.table))
+    facts = [f for f in dict.fromkeys(found.table) if body.count(f[2]) <= _MAX_VALUE_REPEATS]
     for header, key, value, heading in _sample(facts, count, rng):
         query = _table_query(header, key)
         questions.append(Question("", name, TABLE, query, (header, key, value), heading))

@@ -123,8 +123,12 @@ class Embedder:
         pending = asyncio.all_tasks(loop)
         for task in pending:
             task.cancel()
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        loop.run_until_complete(loop.shutdown_asyncgens())
+
+        async def drain() -> None:
+            await asyncio.gather(*pending, return_exceptions=True)
+            await loop.shutdown_asyncgens()
+
+        loop.run_until_complete(drain())
         loop.close()
 
 
