@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import inspect
 import json
+import logging
 import sys
 import tempfile
 from pathlib import Path
@@ -127,6 +128,10 @@ def run(args: argparse.Namespace) -> int:
     from lightrag_pchunk.eval.run import evaluate
 
     progress = None if args.no_progress else _progress_printer()
+    if not getattr(args, "verbose", 0):
+        # One parser warning per odd paragraph of a hundred documents buries the report;
+        # -v shows them.
+        logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)
     try:
         sizes = resolve_sizes(args.size, args.overlap)
         ks = _ks(args.k)

@@ -168,7 +168,13 @@ def _is_label(cell: str) -> bool:
 
 
 def _cell_text(cell: Any) -> str:
-    return normalize(cell if isinstance(cell, str) else json.dumps(cell, ensure_ascii=False))
+    """The cell's text when every rendering keeps it verbatim, else "" (never asked about).
+
+    Checked before normalising: a line break inside a JSON cell is written ``\\n``.
+    """
+    if not isinstance(cell, str) or not _PLAIN_CELL.fullmatch(cell.strip()):
+        return ""
+    return normalize(cell)
 
 
 class _CellCollector(HTMLParser):

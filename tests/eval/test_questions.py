@@ -147,3 +147,22 @@ def test_a_bad_questions_line_is_named(tmp_path, line, message) -> None:
     path.write_text(line + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=f"q.jsonl:1: .*{message}"):
         load_questions(path)
+
+
+def test_table_facts_skip_cells_a_rendering_would_change_and_headers_made_of_data(cl100k) -> None:
+    rows = [
+        ["Pump", "Rated flow", "Notes"],
+        ["P-101", "35 m3/h", "first line\nsecond line"],
+        ["P-102", "12 m3/h", 'says "stop"'],
+        ["P-103", "7 m3/h", "plain note"],
+    ]
+    numbers = [["10", "20"], ["pear", "1.37"], ["apple", "2.05"], ["plum", "3.10"]]
+    lines = [
+        f'<table format="json">{json.dumps(t, ensure_ascii=False)}</table>' for t in (rows, numbers)
+    ]
+    doc = parsed([BlockRow(content="# Pumps\n" + "\n".join(lines) + "\n" + prose("pump", 40))])
+    questions, _ = auto_questions("t.docx", doc, cl100k, 200, seed=0, per_kind=20)
+    facts = {q.evidence for q in questions if q.kind == TABLE}
+    assert ("Notes", "P-103", "plain note") in facts
+    assert all(value not in ("first line second line", 'says "stop"') for _, _, value in facts)
+    assert all(key in ("P-101", "P-102", "P-103") for _, key, _ in facts)
