@@ -13,6 +13,7 @@ kept in rank order while their tokens fit the budget (LightRAG keeps whole chunk
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -69,19 +70,8 @@ class CorpusChunks:
 
     def of_document(self, document: int) -> range:
         """The chunk indices of one document (they are contiguous)."""
-        first = _bisect(self.documents, document)
-        return range(first, _bisect(self.documents, document + 1))
-
-
-def _bisect(values: Sequence[int], target: int) -> int:
-    lo, hi = 0, len(values)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if values[mid] < target:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+        first = bisect_left(self.documents, document)
+        return range(first, bisect_left(self.documents, document + 1))
 
 
 def holds(text: str, evidence: Sequence[str]) -> bool:
