@@ -22,6 +22,7 @@ LAYERS = {
     "errors": 0,
     "naming": 0,
     "blockfile": 1,
+    "outline": 1,
     "parse": 2,
     "chunk": 2,
     "integration": 3,
