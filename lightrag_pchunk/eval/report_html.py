@@ -33,7 +33,7 @@ _CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #222; max-width: 1200px; }
 h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
 table { border-collapse: collapse; margin: 8px 0; }
-th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: right; }
+th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: right; white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 .note { color: #555; font-size: 13px; }
 .plots { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
@@ -113,11 +113,12 @@ def cost_plot(result: EvalResult, width: int = 380) -> str:
 
 
 def histogram(tokens: Sequence[int], size: int, colour: str, title: str) -> str:
-    """Chunk sizes in bins of N/12 (the last bin holds everything above N)."""
+    """Chunk sizes in bins of N/12, and one more bar for chunks over N when there are any."""
     width, height, left, bottom, top = 220, 150, 30, 28, 20
     counts = [0] * (HISTOGRAM_BINS + 1)
     for t in tokens:
-        counts[min(t * HISTOGRAM_BINS // max(size, 1), HISTOGRAM_BINS)] += 1
+        # Bins hold (0, N/12], (N/12, 2N/12], ...: a chunk of exactly N is in the last one.
+        counts[min(max(t * HISTOGRAM_BINS - 1, 0) // max(size, 1), HISTOGRAM_BINS)] += 1
     if not counts[-1]:
         counts.pop()
     most = max(counts) or 1

@@ -234,7 +234,8 @@ def evaluate(
         progress: called with one line per document and per phase.
 
     Raises:
-        ValueError: a bad setting, a missing path, an unreadable questions file.
+        ValueError: a bad setting, a missing path, a malformed questions file.
+        OSError: the questions file cannot be read.
     """
     say = progress or (lambda _line: None)
     contenders = parse_contenders(chunkers)
@@ -255,6 +256,10 @@ def evaluate(
     top_k = default_top_k() if top_k is None else top_k
     if budget < 1 or top_k < 1:
         raise ValueError(f"budget and top_k must be >= 1, got {budget} and {top_k}")
+    if per_kind < 1:
+        raise ValueError(
+            f"per_kind (questions of one kind per document) must be >= 1, got {per_kind}"
+        )
     user_questions = None if str(questions) == "auto" else load_questions(questions)
     encoding_name = configured_encoding_name(encoding)
     _tokenizer(encoding_name)  # fail now, with what to install, not in a worker

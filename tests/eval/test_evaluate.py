@@ -163,6 +163,7 @@ def test_the_embedding_retriever_uses_the_given_embedding_function(manual) -> No
         ({"ks": (0, 3)}, "k must be >= 1"),
         ({"overlap": 300}, "overlap < size"),
         ({"budget": 0}, "budget and top_k"),
+        ({"per_kind": 0}, "per_kind"),
     ],
 )
 def test_bad_settings_are_refused(manual, kwargs, message) -> None:

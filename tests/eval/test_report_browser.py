@@ -121,3 +121,12 @@ def test_the_html_report_shows_its_plots_in_a_headless_browser(tmp_path) -> None
         drawn = counts[rgb(COLOURS[contender])]
         # A legend swatch alone is 140 pixels; lines, bars and a histogram are thousands.
         assert drawn > 1500, f"{contender}'s plots are missing from the screenshot ({drawn} px)"
+
+
+def test_histogram_bins_end_at_n_and_add_a_bar_only_for_chunks_over_n() -> None:
+    from lightrag_pchunk.eval.report_html import HISTOGRAM_BINS, histogram
+
+    within = histogram([1, 100, 1200, 1200], 1200, "#000000", "x")
+    assert within.count("<rect") == HISTOGRAM_BINS
+    over = histogram([1, 1201], 1200, "#000000", "x")
+    assert over.count("<rect") == HISTOGRAM_BINS + 1
