@@ -95,7 +95,9 @@ class Block:
     ``oversize`` records why a block may legitimately exceed ``target_max``
     (a single table row or unbreakable run that is larger than the cap by itself).
     ``is_toc`` marks a table of contents (its row's ``session_type`` is ``"toc"``): never
-    cut at anchors, merged only with another table of contents.
+    cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
+    paragraph indexes where a language model saw a new topic start (the row's
+    ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
     """
 
     heading: str
@@ -112,6 +114,7 @@ class Block:
     is_title: bool = False
     oversize: str = ""
     is_toc: bool = False
+    topic_breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,10 +37,14 @@ def pchunk_logs(caplog):
 
     logger = logging.getLogger("lightrag.pchunk")
     logger.addHandler(caplog.handler)
-    previous = logger.level
+    previous, propagate = logger.level, logger.propagate
     logger.setLevel(logging.DEBUG)
+    # Records reach caplog's handler here only: whether LightRAG (which stops propagation
+    # at its own logger) was imported yet must not make them count twice.
+    logger.propagate = False
     try:
         yield caplog
     finally:
         logger.removeHandler(caplog.handler)
         logger.setLevel(previous)
+        logger.propagate = propagate

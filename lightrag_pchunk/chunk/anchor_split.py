@@ -80,6 +80,17 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         if not over:
             done.append(current)
             continue
+        breaks = [b for b in current.topic_breaks if 0 < b < len(current.paragraphs)]
+        if breaks:
+            # Where a language model saw the topic change (CHUNK_P_LLM_BOUNDARIES=long): cut
+            # there first; the pieces keep the heading and are cut further if still too long.
+            pieces = cut_at_anchors(replace(current, topic_breaks=()), breaks, ctx, headed=False)
+            logger.debug(
+                "anchor_split row=%d %r: topic breaks %s", current.source_row, current.heading,
+                breaks,
+            )  # fmt: skip
+            pending.extend(reversed(pieces))
+            continue
         # A table of contents is packed by lines: its entries name sections, not its parts.
         cuts = [] if current.is_toc else choose_anchors(current, ctx)
         if not cuts:
@@ -140,12 +151,15 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     return picks
 
 
-def cut_at_anchors(block: Block, cuts: Sequence[int], ctx: Context) -> list[Block]:
+def cut_at_anchors(
+    block: Block, cuts: Sequence[int], ctx: Context, *, headed: bool = True
+) -> list[Block]:
     """The sub-blocks of ``block`` starting at paragraph 0 and at each cut (§8.2).
 
     The first keeps the heading and parents; each later one is headed by its anchor, with
-    the original heading appended to its parents. The table role stays with the piece
-    holding the table slice that defines it.
+    the original heading appended to its parents (``headed=False``: every piece keeps the
+    block's heading, as at a topic break). The table role stays with the piece holding the
+    table slice that defines it.
     """
     bounds = [0, *cuts, len(block.paragraphs)]
     parents = block.parent_headings + ((block.heading,) if block.heading else ())
@@ -154,7 +168,7 @@ def cut_at_anchors(block: Block, cuts: Sequence[int], ctx: Context) -> list[Bloc
     for start, end in pairwise(bounds):
         paragraphs = block.paragraphs[start:end]
         role = block.role if start <= holder < end else TableRole.NONE
-        if start == 0:
+        if start == 0 or not headed:
             pieces.append(build_block(paragraphs, ctx.counter, like=block, role=role))
         else:
             heading = anchor_heading(paragraphs[0].text)

@@ -99,9 +99,18 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 block_ids=(row.blockid,) if row.blockid else (),
                 is_title=row.is_title_block,
                 is_toc=row.extra.get("session_type") == TOC_SESSION,
+                topic_breaks=_topic_breaks(row),
             )
         )
     return blocks
+
+
+def _topic_breaks(row: BlockRow) -> tuple[int, ...]:
+    """The row's ``topic_breaks`` (content-line indexes), if it has valid ones."""
+    raw = row.extra.get("topic_breaks")
+    if not raw or not isinstance(raw, list):
+        return ()
+    return tuple(sorted({b for b in raw if type(b) is int and b > 0}))
 
 
 def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:

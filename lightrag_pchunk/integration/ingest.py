@@ -36,6 +36,12 @@ from lightrag_pchunk.integration.ingest_report import (
     ProgressBar,
     ProgressCallback,
 )
+from lightrag_pchunk.integration.llm_outline import (
+    CACHE_DIR_NAME,
+    BoundarySettings,
+    outline_judge_for,
+    resolve_boundary_settings,
+)
 from lightrag_pchunk.integration.registry import (
     DocumentRegistry,
     RegisteredDocument,
@@ -52,6 +58,7 @@ from lightrag_pchunk.integration.strategy import (
     settings_to_json,
 )
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.outline.judge import OutlineJudge
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -90,9 +97,15 @@ def _default_parse_docx() -> Callable[..., Any]:
 
 
 def _extract(
-    path: Path, route: Route, parsed_root: Path, doc_id: str, parse_docx: Callable[..., Any] | None
+    path: Path,
+    route: Route,
+    parsed_root: Path,
+    doc_id: str,
+    parse_docx: Callable[..., Any] | None,
+    judge: OutlineJudge | None = None,
 ) -> tuple[str, Path | None, int]:
-    """The document text, its blocks file (None when not parsed natively), parser warnings."""
+    """The document text, its blocks file (None when not parsed natively), parser warnings.
+    ``judge`` is the outline's optional language-model help (``CHUNK_P_LLM_BOUNDARIES``)."""
     suffix = path.suffix.lower().lstrip(".")
     engine = route.directives.engine if route.directives is not None else None
     if suffix == "docx":
@@ -102,8 +115,12 @@ def _extract(
         # native(smart_heading=...) in the rule or hint wins over DOCX_SMART_HEADING, which
         # the parser reads itself when the route says nothing (LightRAG's precedence).
         params = route.directives.engine_params if route.directives is not None else {}
-        smart = {"smart_heading": params["smart_heading"]} if "smart_heading" in params else {}
-        parsed = parser(path, parsed_root, doc_id=doc_id, **smart)
+        extra: dict[str, Any] = {}
+        if "smart_heading" in params:
+            extra["smart_heading"] = params["smart_heading"]
+        if judge is not None:
+            extra["outline_judge"] = judge
+        parsed = parser(path, parsed_root, doc_id=doc_id, **extra)
         blocks = Path(parsed.blocks_path) if engine == NATIVE else None
         return parsed.content, blocks, len(getattr(parsed, "warnings", ()) or ())
     if suffix in TEXT_SUFFIXES:
@@ -261,6 +278,7 @@ async def _insert_one(
     parse_docx: Callable[..., Any] | None,
     replace: bool,
     track_id: str,
+    boundaries: BoundarySettings,
 ) -> FileResult:
     if not path.is_file():
         return FileResult(path, FAILED, message="no such file")
@@ -274,8 +292,13 @@ async def _insert_one(
         return FileResult(path, FAILED, doc_id, route.strategy, message=message)
 
     try:
+        judge = None
+        if route.strategy == "P" and path.suffix.lower() == ".docx":
+            judge = outline_judge_for(
+                rag, boundaries, asyncio.get_running_loop(), parsed_root / CACHE_DIR_NAME
+            )
         content, blocks, warnings = await asyncio.to_thread(
-            _extract, path, route, parsed_root, doc_id, parse_docx
+            _extract, path, route, parsed_root, doc_id, parse_docx, judge
         )
         if route.strategy == "P" and blocks is None:
             route = Route(
@@ -351,6 +374,9 @@ async def _insert_one(
     if state == "processed":
         chunks = int(_field(record, "chunks_count", 0) or 0)
         note = f"{warnings} parser warning(s), see the log" if warnings else ""
+        if judge is not None and judge.budget.calls:
+            spent = f"outline LLM: {judge.budget.calls} call(s), ~{judge.budget.tokens} tokens"
+            note = f"{note}; {spent}" if note else spent
         return FileResult(path, status, doc_id, route.strategy, chunks, note)
     if state == FAILED:
         error = str(_field(record, "error_msg", "") or "unknown error")
@@ -392,6 +418,7 @@ async def ainsert_files(
     env = os.environ if env is None else env
     rules = check_config(env)
     require_pchunk_chunking_func(rag)
+    boundaries = resolve_boundary_settings(getattr(rag, "addon_params", None), env)
     files = [Path(p) for p in paths]
     working_dir = Path(getattr(rag, "working_dir", "."))
     registry = open_registry(working_dir)
@@ -414,6 +441,7 @@ async def ainsert_files(
             parse_docx=parse_docx,
             replace=replace,
             track_id=track_id,
+            boundaries=boundaries,
         )
         report.results.append(result)
         log = logger.error if not result.ok else logger.info

@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.lines import HeadingText, heading_text, starts_lowercase
 from lightrag_pchunk.outline.numbering import FamilyStack, Label, parse_label
 
@@ -132,14 +133,17 @@ def infer_outline(
     items: Sequence[OutlineItem],
     body_size: float = 0.0,
     look_of: Callable[[int], Look | None] | None = None,
+    judge: Judge | None = None,
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
 
     ``look_of(index)`` gives the look of a TEXT item whose ``look`` is None, asked only for
-    lines the text channel allows (formatting is the costly part to read).
+    lines the text channel allows (formatting is the costly part to read). ``judge`` gets
+    the candidates the rules could not settle (weak evidence only) and returns verdicts by
+    candidate key (item index) for those it has an opinion on.
     """
     candidates = _candidates(items, body_size, look_of)
-    accepted = _accept(items, candidates, body_size)
+    accepted = _accept(items, candidates, body_size, judge)
     return _assign_levels(items, accepted)
 
 
@@ -233,9 +237,17 @@ def _is_larger(candidate: _Candidate, body_size: float) -> bool:
     return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
 
 
+Judge = Callable[[list[Candidate]], dict[int, bool]]
+
+
 def _accept(
-    items: Sequence[OutlineItem], candidates: dict[int, _Candidate], body_size: float
+    items: Sequence[OutlineItem],
+    candidates: dict[int, _Candidate],
+    body_size: float,
+    judge: Judge | None = None,
 ) -> list[_Candidate]:
+    """The candidates that are headings. Decisions that rest on weak evidence alone are
+    ambiguous; ``judge`` (a language model, when asked for) may overturn those."""
     listed = _list_items(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
@@ -245,48 +257,62 @@ def _accept(
         for i, c in candidates.items()
         if i not in listed
     )
-    accepted: list[_Candidate] = []
+    decisions: dict[int, bool] = {}
+    ambiguous: list[int] = []
     last_by_family: dict[str, Label] = {}
     for index in sorted(candidates):
         candidate = candidates[index]
         label = candidate.label
-        if label is not None:
-            previous = last_by_family.get(label.family)
-            continues = previous is not None and label.follows(previous)
+        previous = last_by_family.get(label.family) if label is not None else None
+        continues = previous is not None and label is not None and label.follows(previous)
         if index in listed and not (continues and _is_structural(label)):
             continue
         follows = _followed_by_content(items, candidates, index)
+        score = candidate.look_score
         if label is not None:
             is_unit = label.family.startswith(("legal-", "keyword-"))
-            evidence = (
-                candidate.look_score >= _LOOK_NEEDED
-                or follows
-                or bool(candidate.heading.body)
-                or continues
-            )
+            strong = score >= _LOOK_NEEDED or bool(candidate.heading.body) or continues
+            evidence = strong or follows
             if starts_lowercase(label.rest):
                 # "a) the operator shall": usually a list item; an identifier after a
                 # section number ("5.2.1 tosca_definitions") needs the look or continuity.
-                evidence = candidate.look_score >= _LOOK_NEEDED or continues
-            if items[index].is_list_item and not is_unit and candidate.look_score < 1:
-                evidence = False
-            if not evidence:
-                continue
-            last_by_family[label.family] = label
+                evidence = strong = score >= _LOOK_NEEDED or continues
+                if follows and not evidence:
+                    ambiguous.append(index)
+            if items[index].is_list_item and not is_unit and score < 1:
+                evidence = strong = False
+            if evidence and not strong:
+                ambiguous.append(index)  # a number and body text after it, nothing else
         else:
             needed = _LOOK_NEEDED * (2 if starts_lowercase(candidate.heading.title) else 1)
-            if candidate.look_score < needed or not follows:
-                continue
-            if has_larger_tier and not (
+            evidence = (
+                score >= needed
+                and follows
+                and _words(candidate.heading.title) <= MAX_PLAIN_WORDS
+                and not _same_look_run(items, candidates, index)
+            )
+            is_label = has_larger_tier and not (
                 _is_larger(candidate, body_size) and candidate.look.bold  # type: ignore[union-attr]
-            ):
-                continue
-            if _words(candidate.heading.title) > MAX_PLAIN_WORDS:
-                continue
-            if _same_look_run(items, candidates, index):
-                continue
-        accepted.append(candidate)
-    return accepted
+            )
+            if evidence and (is_label or score < 2 * _LOOK_NEEDED):
+                ambiguous.append(index)  # bold (or capitals) at text size
+            evidence = evidence and not is_label
+        decisions[index] = evidence
+        if evidence and label is not None:
+            last_by_family[label.family] = label
+    if judge is not None and ambiguous:
+        questions = [_question(items, i, candidates[i]) for i in ambiguous]
+        asked = set(ambiguous)
+        for index, verdict in judge(questions).items():
+            if index in asked:  # an answer about anything else is not the model's to give
+                decisions[index] = verdict
+    return [candidates[i] for i in sorted(decisions) if decisions[i]]
+
+
+def _question(items: Sequence[OutlineItem], index: int, candidate: _Candidate) -> Candidate:
+    before = items[index - 1].text if index > 0 else ""
+    after = items[index + 1].text if index + 1 < len(items) else ""
+    return Candidate(index, items[index].text, before, after)
 
 
 def _is_structural(label: Label | None) -> bool:

@@ -28,6 +28,7 @@ from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
+from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.notes import NoteBook
@@ -106,6 +107,7 @@ def parse_docx(
     doc_id: str | None = None,
     limits: PackageLimits | None = None,
     smart_heading: bool | str | SmartHeading | None = None,
+    outline_judge: OutlineJudge | None = None,
 ) -> ParsedDocument:
     """Parse a .docx/.docm/.dotx/.dotm file and write its blocks file and sidecars.
 
@@ -119,6 +121,9 @@ def parse_docx(
         smart_heading: infer headings from numbering and look where styles are missing:
             True/"on", False/"off" or "auto" (on for a document with too few styled
             headings for its length); default ``DOCX_SMART_HEADING``, else "auto".
+        outline_judge: optional language-model help for the outline
+            (``CHUNK_P_LLM_BOUNDARIES``: ambiguous heading candidates, topic breaks of long
+            sections), bounded by its budget; None asks nothing.
 
     Raises:
         DocxParseError: the file is refused (not a Word package, over a limit, hostile XML),
@@ -140,7 +145,7 @@ def parse_docx(
     base.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
     try:
-        result = _parse_into(source, staging, doc_id, limits, smart)
+        result = _parse_into(source, staging, doc_id, limits, smart, outline_judge)
         _install(staging, parsed_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -193,7 +198,12 @@ def resolve_smart_heading(value: bool | str | SmartHeading | None) -> SmartHeadi
 
 
 def _parse_into(
-    source: Path, folder: Path, doc_id: str, limits: PackageLimits | None, smart: SmartHeading
+    source: Path,
+    folder: Path,
+    doc_id: str,
+    limits: PackageLimits | None,
+    smart: SmartHeading,
+    judge: OutlineJudge | None,
 ) -> dict[str, Any]:
     """Parse ``source`` and write every artefact into ``folder`` (the staging folder)."""
     stem = artefact_stem(source)
@@ -213,7 +223,7 @@ def _parse_into(
                 assets_prefix=f"{stem}.blocks.assets",
                 doc_hash=doc_hash,
             )
-            walker = BodyWalker(doc_hash, warnings, smart)
+            walker = BodyWalker(doc_hash, warnings, smart, judge)
             walker.alt_chunks = AltChunkImporter(router, drawings)
             if body is None:
                 warnings.append("the main document has no w:body: it holds no text")
@@ -295,6 +305,8 @@ def _render(
             extra["session_type"] = TOC_SESSION
         if block.source == "inferred":
             extra["heading_source"] = "inferred"
+        if block.topic_breaks:
+            extra["topic_breaks"] = list(block.topic_breaks)
         rows.append(
             BlockRow(
                 content=content,

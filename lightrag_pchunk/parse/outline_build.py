@@ -25,7 +25,7 @@ import heapq
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.infer import (
@@ -35,6 +35,8 @@ from lightrag_pchunk.outline.infer import (
     OutlineItem,
     infer_outline,
 )
+from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
+from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title, literal_toc_runs
 
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
@@ -109,7 +111,8 @@ class Event:
 class RawBlock:
     """A heading-scoped block before rendering: its heading and its lines; ``source`` is
     ``"inferred"`` when the smart outline made the heading, ``is_toc`` marks a table of
-    contents."""
+    contents; ``topic_breaks`` are the content lines where a language model saw a new topic
+    start (``CHUNK_P_LLM_BOUNDARIES=long``)."""
 
     heading: str
     level: int
@@ -117,6 +120,7 @@ class RawBlock:
     lines: list[Line] = field(default_factory=list)
     source: str = "style"
     is_toc: bool = False
+    topic_breaks: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,16 +133,27 @@ class OutlineReport:
     inferred_headings: int
     toc_blocks: int
     body_size: float = 0.0
+    llm_calls: int = 0
+    llm_tokens: int = 0
+    llm_refused: int = 0
+    llm_problems: tuple[str, ...] = ()
 
     def as_meta(self) -> dict[str, object]:
         """The ``outline`` entry of the blocks file's meta row."""
-        return {
+        meta: dict[str, object] = {
             "smart_heading": self.mode.value,
             "applied": self.applied,
             "styled_headings": self.styled_headings,
             "inferred_headings": self.inferred_headings,
             "toc_blocks": self.toc_blocks,
         }
+        if self.llm_calls or self.llm_refused:
+            meta["llm"] = {
+                "calls": self.llm_calls,
+                "tokens": self.llm_tokens,
+                "refused_by_budget": self.llm_refused,
+            }
+        return meta
 
 
 def markdown_heading_line(level: int, title: str) -> str:
@@ -156,8 +171,11 @@ def body_words(texts: Sequence[str]) -> float:
     return total
 
 
-def build_blocks(events: list[Event], smart: SmartHeading) -> tuple[list[RawBlock], OutlineReport]:
-    """Blocks from the walk's events (see the module doc)."""
+def build_blocks(
+    events: list[Event], smart: SmartHeading, judge: OutlineJudge | None = None
+) -> tuple[list[RawBlock], OutlineReport]:
+    """Blocks from the walk's events (see the module doc); ``judge`` is the optional language
+    model help (ambiguous heading candidates, topic breaks of long sections)."""
     _mark_literal_toc(events)
     styled = sum(1 for event in events if event.level)
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
@@ -169,7 +187,7 @@ def build_blocks(events: list[Event], smart: SmartHeading) -> tuple[list[RawBloc
     inferred: dict[int, InferredHeading] = {}
     body_size = 0.0
     if applied:
-        inferred, body_size = _infer(events)
+        inferred, body_size = _infer(events, judge)
     builder = _Builder()
     for index, event in enumerate(events):
         heading = inferred.get(index)
@@ -188,8 +206,46 @@ def build_blocks(events: list[Event], smart: SmartHeading) -> tuple[list[RawBloc
         else:
             builder.add(event.line, is_paragraph=event.kind is EventKind.PARAGRAPH)
     blocks = builder.finish()
+    if judge is not None and BoundaryMode.LONG in judge.modes:
+        _mark_topic_breaks(blocks, judge)
     report = OutlineReport(smart, applied, styled, len(inferred), builder.toc_blocks, body_size)
+    if judge is not None:
+        report = replace(
+            report,
+            llm_calls=judge.budget.calls,
+            llm_tokens=judge.budget.tokens,
+            llm_refused=judge.budget.refused,
+            llm_problems=tuple(judge.problems),
+        )
     return blocks, report
+
+
+#: A section this long (words) with no structure of its own is read by the model for topic
+#: breaks (``long``): about 1,600 tokens, most of a chunk at the default size.
+LONG_SECTION_WORDS = 1200
+_MIN_LONG_PARAGRAPHS = 6
+
+
+def _mark_topic_breaks(blocks: list[RawBlock], judge: OutlineJudge) -> None:
+    """Ask where the topic changes in every long block without sub-structure, and record the
+    answers as content-line indexes (``topic_breaks``: stage C cuts there first)."""
+    for block in blocks:
+        if block.is_toc:
+            continue
+        has_heading_line = block.heading != PREFACE_HEADING
+        body = block.lines[1:] if has_heading_line else block.lines
+        texts = [line.text for line in body]
+        if len(texts) < _MIN_LONG_PARAGRAPHS or body_words(texts) < LONG_SECTION_WORDS:
+            continue
+        if sum(1 for text in texts if heading_text(text, markdown=False) is not None) >= 2:
+            continue  # it has short heading-like lines: stage C's anchors can cut it
+        starts, position = [], 0
+        for line in block.lines:
+            starts.append(position)
+            position += sum(1 for part in line.text.split("\n") if part.strip())
+        offset = 1 if has_heading_line else 0
+        breaks = judge.topic_breaks(texts)
+        block.topic_breaks = [starts[offset + b] for b in breaks if 0 < b < len(texts)]
 
 
 def _mark_literal_toc(events: list[Event]) -> None:
@@ -204,7 +260,9 @@ def _mark_literal_toc(events: list[Event]) -> None:
                 events[i].kind = EventKind.TOC
 
 
-def _infer(events: list[Event]) -> tuple[dict[int, InferredHeading], float]:
+def _infer(
+    events: list[Event], judge: OutlineJudge | None
+) -> tuple[dict[int, InferredHeading], float]:
     items: list[OutlineItem] = []
     event_of: list[int] = []
     for index, event in enumerate(events):
@@ -224,7 +282,8 @@ def _infer(events: list[Event]) -> tuple[dict[int, InferredHeading], float]:
         getter = events[event_of[position]].look
         return getter() if getter is not None else None
 
-    found = infer_outline(items, body_size, look_at)
+    asked = judge.judge_headings if judge is not None else None
+    found = infer_outline(items, body_size, look_at, asked)
     return {event_of[h.index]: h for h in found}, body_size
 
 

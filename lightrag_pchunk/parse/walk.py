@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
+from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.look import paragraph_look
@@ -106,11 +107,16 @@ class BodyWalker:
     """Walks block content into heading-scoped blocks; one instance per parsed document."""
 
     def __init__(
-        self, doc_hash: str, warnings: list[str], smart: SmartHeading = SmartHeading.OFF
+        self,
+        doc_hash: str,
+        warnings: list[str],
+        smart: SmartHeading = SmartHeading.OFF,
+        judge: OutlineJudge | None = None,
     ) -> None:
         self.doc_hash = doc_hash
         self.warnings = warnings
         self.smart = smart
+        self.judge = judge
         self.events: list[Event] = []
         self.tables: dict[str, dict] = {}
         self.equations: dict[str, dict] = {}
@@ -130,7 +136,9 @@ class BodyWalker:
     def finish(self) -> list[RawBlock]:
         """The blocks, in order (headings styled or inferred, tables of contents apart); an
         empty Preface is not a block (as in LightRAG)."""
-        blocks, self.outline = build_blocks(self.events, self.smart)
+        blocks, self.outline = build_blocks(self.events, self.smart, self.judge)
+        for problem in self.outline.llm_problems:
+            self._warn(f"smart outline: {problem}")
         self.events = []
         self.first_heading = first_heading(blocks)
         return blocks

@@ -227,3 +227,20 @@ def test_thirty_thousand_short_lines_split_without_recursion_and_lose_nothing() 
     out = anchor_split([block], ctx)
     assert all(b.tokens <= 1200 for b in out)
     assert [p.text for b in out for p in b.paragraphs] == lines
+
+
+def test_topic_breaks_cut_a_long_block_first_and_keep_its_heading() -> None:
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+
+    from helpers import make_row
+
+    lines = ["# Rules", *(f"rule {i} " + "x" * 40 for i in range(1, 9))]
+    row = make_row("\n".join(lines), "Rules")
+    row.extra["topic_breaks"] = [5, 99, -1, "3"]  # only valid indexes count
+    chunks = chunk_rows([row], char_context(300))
+    assert [c.content.split("\n")[0] for c in chunks] == ["# Rules", "rule 5 " + "x" * 40]
+    assert [c.heading for c in chunks] == ["Rules [part 1]", "Rules [part 2]"]
+    plain = make_row("\n".join(lines), "Rules")
+    assert [c.content.split("\n")[0] for c in chunk_rows([plain], char_context(300))][1] != (
+        "rule 5 " + "x" * 40
+    )
