@@ -48,7 +48,7 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     text (at most ``max_length`` characters): not a bullet or list item, caption, table of
     contents entry, bare number, tag line, sentence or lead-in ending with a colon.
     """
-    return heading_text(text, max_length) is not None
+    return len(text.strip()) <= max_length and heading_text(text, max_length) is not None
 
 
 def anchor_heading(text: str) -> str:

@@ -176,6 +176,8 @@ def _numbered_heading(
         if lead and len(lead) <= lead_limit and not _is_sentence(lead) and carries_body:
             title = text[: label_end + colon.start()].rstrip()
             return HeadingText(title, body, label) if any(c.isalpha() for c in lead) else None
+        if not body:
+            return None  # "231. There are a number of mechanisms, including:": a lead-in
     if label.family in _LEGAL_ARTICLE and (_is_sentence(rest) or _too_long(rest, max_chars)):
         return HeadingText(text[:label_end].rstrip(" \t\u3000:：、."), rest, label)
     if not any(ch.isalpha() for ch in rest) or _is_sentence(rest):

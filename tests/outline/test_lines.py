@@ -49,6 +49,7 @@ def test_headings_and_their_bodies(line, title, body):
     "line",
     [
         "The secondary aims are:",  # a lead-in, not a title
+        "231. There are a number of non-governmental mechanisms, including:",
         "AC-11 Device Lock (M)(H)\t52",  # a table-of-contents entry
         "Introduction ........ 3",
         "Scope and purpose. This document covers it",  # a sentence inside
