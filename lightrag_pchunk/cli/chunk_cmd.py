@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with document_input(args.file, args.output) as document:
+        with document_input(args.file, args.output, args.smart_heading) as document:
             for warning in document.parse_warnings:
                 print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
             rows = chunking_by_paragraph_semantic(

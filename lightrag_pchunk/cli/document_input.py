@@ -25,6 +25,7 @@ from lightrag_pchunk.blockfile.jsonl import (
 )
 from lightrag_pchunk.errors import BlockFileError, DocxParseError
 from lightrag_pchunk.integration.config import resolve_p_settings
+from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 
 #: Suffixes read as Word files (parsed with our native parser first).
@@ -110,6 +111,24 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="keep the parse of a Word file in DIR/<name>.parsed/ (default: a temporary folder)",
     )
+    add_smart_heading_argument(parser)
+
+
+def add_smart_heading_argument(parser: argparse.ArgumentParser) -> None:
+    """``--smart-heading [auto|on|off]`` (bare: on), LightRAG's ``native(smart_heading=...)``."""
+    parser.add_argument(
+        "--smart-heading",
+        nargs="?",
+        const="on",
+        default=None,
+        choices=[mode.value for mode in SmartHeading],
+        metavar="auto|on|off",
+        help=(
+            "infer headings from numbering and look where heading styles are missing (bare:"
+            " on; default: DOCX_SMART_HEADING, else auto: on for documents with too few"
+            " styled headings)"
+        ),
+    )
 
 
 def resolve_sizes(
@@ -151,7 +170,9 @@ def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
 
 
 @contextmanager
-def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentInput]:
+def document_input(
+    path: Path, output: Path | None = None, smart_heading: str | None = None
+) -> Iterator[DocumentInput]:
     """The document behind ``path``; a Word file is parsed, into a temporary folder that is
     removed afterwards unless ``output`` names one.
 
@@ -162,7 +183,7 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     if path.is_file() and path.suffix.lower() in WORD_SUFFIXES:
-        with _parsed_word_file(path, output) as document:
+        with _parsed_word_file(path, output, smart_heading) as document:
             yield document
         return
     if path.is_dir():
@@ -190,13 +211,15 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
 
 
 @contextmanager
-def _parsed_word_file(path: Path, output: Path | None) -> Iterator[DocumentInput]:
+def _parsed_word_file(
+    path: Path, output: Path | None, smart_heading: str | None = None
+) -> Iterator[DocumentInput]:
     from lightrag_pchunk.parse.document import parse_docx
 
     folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-")) if output is None else output
     try:
         try:
-            parsed = parse_docx(path, folder)
+            parsed = parse_docx(path, folder, smart_heading=smart_heading)
         except DocxParseError as exc:
             raise InputError(f"cannot parse {exc}", EXIT_FAILED) from exc
         except (PermissionError, IsADirectoryError) as exc:

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with document_input(args.file, args.output) as document:
+        with document_input(args.file, args.output, args.smart_heading) as document:
             for warning in document.parse_warnings:
                 print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
             inspection = inspect_blocks(document.blocks_path, counter, sizes)

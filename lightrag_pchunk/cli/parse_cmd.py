@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from lightrag_pchunk.cli.document_input import add_smart_heading_argument
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename
 from lightrag_pchunk.parse.document import parse_docx
-from lightrag_pchunk.parse.outline_build import SmartHeading
 
 #: File suffixes a folder is searched for.
 WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
@@ -100,23 +100,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_smart_heading_argument(parser)
     parser.set_defaults(func=run)
-
-
-def add_smart_heading_argument(parser: argparse.ArgumentParser) -> None:
-    """``--smart-heading [auto|on|off]`` (bare: on), LightRAG's ``native(smart_heading=...)``."""
-    parser.add_argument(
-        "--smart-heading",
-        nargs="?",
-        const="on",
-        default=None,
-        choices=[mode.value for mode in SmartHeading],
-        metavar="auto|on|off",
-        help=(
-            "infer headings from numbering and look where heading styles are missing (bare:"
-            " on; default: DOCX_SMART_HEADING, else auto: on for documents with too few"
-            " styled headings)"
-        ),
-    )
 
 
 def run(args: argparse.Namespace) -> int:

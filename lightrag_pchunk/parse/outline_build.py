@@ -194,11 +194,12 @@ def build_blocks(
         if event.level:
             builder.heading(event.level, event.heading, event.line)
         elif heading is not None:
+            # Soft breaks in a heading become one space, as for styled headings.
+            title = " ".join(part.strip() for part in heading.title.split("\n") if part.strip())
             line = Line(
-                markdown_heading_line(heading.level, heading.title), event.line.start,
-                event.line.end,
-            )  # fmt: skip
-            builder.heading(heading.level, heading.title, line, source="inferred")
+                markdown_heading_line(heading.level, title), event.line.start, event.line.end
+            )
+            builder.heading(heading.level, title, line, source="inferred")
             if heading.body:
                 builder.add(Line(heading.body, event.line.start, event.line.end))
         elif event.kind is EventKind.TOC:

@@ -166,3 +166,15 @@ def test_word_list_numbering_needs_look_or_a_unit_name(tmp_path):
     parsed = parse_docx(source, tmp_path / "out", smart_heading=True)
     assert [r.heading for r in parsed.rows] == ["Preface/Uncategorized"]
     assert "1. Apples" in parsed.rows[0].content
+
+
+def test_an_inferred_heading_with_a_soft_break_is_one_line(tmp_path):
+    big = '<w:b/><w:sz w:val="32"/>'
+    body = para(run("Chapter 18.33", big), f"<w:r><w:rPr>{big}</w:rPr><w:br/></w:r>",
+                run("ACCESSORY DWELLING UNITS", big))  # fmt: skip
+    body += para("The purpose of this chapter is to allow accessory dwelling units in zones.")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert parsed.rows[0].heading == "Chapter 18.33 ACCESSORY DWELLING UNITS"
+    assert parsed.rows[0].content.startswith(
+        "# Chapter 18.33 ACCESSORY DWELLING UNITS\nThe purpose"
+    )
