@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from outline_strip import Score, compare, outline_of, strip_headings
+from outline_strip import MIN_HEADINGS, Score, compare, strip_file
 
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
@@ -41,7 +41,6 @@ from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "docx"
-MIN_HEADINGS = 6
 _PAGE_REFERENCE = re.compile(r"(?:\t|\.{2,}|…+|·{2,})\s*\d+\s*(?:\[part \d+\])?$")
 
 
@@ -61,27 +60,15 @@ def _sum(scores: list[Score]) -> Score:
 def strip_test(files: list[Path], work: Path) -> list[FileResult]:
     results = []
     for path in files:
-        folder = work / path.stem
-        try:
-            reference = outline_of(parse_docx(path, folder / "styled", smart_heading=False))
-        except DocxParseError:
+        found = strip_file(path, work / path.stem)
+        if found is None:
             continue
-        if len(reference) < MIN_HEADINGS:
-            continue
-        scores = {}
-        for look in (True, False):
-            copy = folder / f"stripped-{'look' if look else 'plain'}{path.suffix}"
-            strip_headings(path, copy, look=look)
-            parsed = parse_docx(copy, folder / copy.stem, smart_heading=True)
-            scores[look] = compare(reference, outline_of(parsed))
-            if look:
-                before = parse_docx(copy, folder / "before", smart_heading=False)
-                scores["before"] = compare(reference, outline_of(before))
-        results.append(FileResult(path.name, len(reference), scores[True], scores[False],
-                                  scores["before"]))  # fmt: skip
-        print(f"  {path.name}: look R={scores[True].recall:.2f} P={scores[True].precision:.2f}"
-              f" parent={scores[True].parent_accuracy:.2f}; plain numbered R="
-              f"{scores[False].numbered_recall:.2f}", file=sys.stderr)  # fmt: skip
+        look, plain = compare(found.reference, found.look), compare(found.reference, found.plain)
+        before = compare(found.reference, found.before)
+        results.append(FileResult(path.name, len(found.reference), look, plain, before))
+        print(f"  {path.name}: look R={look.recall:.2f} P={look.precision:.2f}"
+              f" parent={look.parent_accuracy:.2f}; plain numbered R="
+              f"{plain.numbered_recall:.2f}", file=sys.stderr)  # fmt: skip
     return results
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
@@ -171,16 +172,47 @@ def compare(reference: list[Heading], found: list[Heading]) -> Score:
     return Score(len(reference), len(found), matched, parents_right, numbered, numbered_matched)
 
 
-def strip_score(source: Path, workdir: Path, *, look: bool = True) -> tuple[Score, int]:
-    """Parse ``source`` styled (smart outline off) and a stripped copy (smart outline on);
-    the score of the copy's outline and the number of styled headings."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    styled = parse_docx(source, workdir / "styled", smart_heading=False)
-    reference = outline_of(styled)
-    copy = workdir / f"{source.stem}.stripped{source.suffix}"
-    strip_headings(source, copy, look=look)
-    stripped = parse_docx(copy, workdir / "stripped", smart_heading=True)
-    return compare(reference, outline_of(stripped)), len(reference)
+#: Files with fewer styled headings than this are not part of the strip test.
+MIN_HEADINGS = 6
 
 
-__all__ = ["Heading", "Score", "compare", "outline_of", "strip_headings", "strip_score"]
+@dataclass(frozen=True, slots=True)
+class StripResult:
+    """The styled outline of a file and the outlines parsed from its stripped copies."""
+
+    reference: list[Heading]
+    look: list[Heading]  # copy keeping the look, smart outline on
+    plain: list[Heading]  # copy without any look, smart outline on
+    before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
+
+
+def strip_file(source: Path, workdir: Path) -> StripResult | None:
+    """Parse ``source`` styled (smart outline off) and its two stripped copies; None when it
+    is refused or has fewer than :data:`MIN_HEADINGS` styled headings."""
+    try:
+        reference = outline_of(parse_docx(source, workdir / "styled", smart_heading=False))
+    except DocxParseError:
+        return None
+    if len(reference) < MIN_HEADINGS:
+        return None
+    found = {}
+    for look in (True, False):
+        copy = workdir / f"stripped-{'look' if look else 'plain'}{source.suffix}"
+        strip_headings(source, copy, look=look)
+        found[look] = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
+        if look:
+            before = outline_of(parse_docx(copy, workdir / "before", smart_heading=False))
+    return StripResult(reference, found[True], found[False], before)
+
+
+__all__ = [
+    "MIN_HEADINGS",
+    "Heading",
+    "Score",
+    "StripResult",
+    "compare",
+    "normalize",
+    "outline_of",
+    "strip_file",
+    "strip_headings",
+]

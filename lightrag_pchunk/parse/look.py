@@ -15,19 +15,15 @@ from collections import Counter
 from lxml import etree
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.parse.styles import StyleSheet, on_off
-from lightrag_pchunk.parse.xml import int_val, qn
+from lightrag_pchunk.parse.styles import StyleSheet, read_look
+from lightrag_pchunk.parse.xml import qn
 
 _R = qn("w:r")
 _T = qn("w:t")
 _RPR = qn("w:rPr")
 _PPR = qn("w:pPr")
-_JC = qn("w:jc")
 _VAL = qn("w:val")
 _R_STYLE = qn("w:rStyle")
-_BOLD = qn("w:b")
-_SIZE = qn("w:sz")
-_CAPS = qn("w:caps")
 # Not the paragraph's own text: text boxes, deleted runs, field instructions.
 _SKIP = frozenset({qn("w:txbxContent"), qn("w:del"), qn("w:moveFrom"), _PPR})
 #: Share of a paragraph's characters that must be bold (or capitals) for the line to be.
@@ -48,9 +44,7 @@ def _runs(element: etree._Element):
 def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) -> Look:
     """The look of ``p`` (its style id already resolved by the walk)."""
     base = styles.look_of(style_id)
-    ppr = next(p.iterchildren(_PPR), None)
-    jc = ppr.find(_JC) if ppr is not None else None
-    centered = (jc.get(_VAL) or "") == "center" if jc is not None else bool(base.centered)
+    centered = bool(read_look(None, next(p.iterchildren(_PPR), None)).over(base).centered)
     total = bold = caps = 0
     sizes: Counter[int] = Counter()
     letters: list[str] = []
@@ -60,26 +54,14 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
         if not count:
             continue
         rpr = next(run.iterchildren(_RPR), None)
-        run_bold = run_size = run_caps = None
-        char_look = None
+        look = base
         if rpr is not None:
-            for prop in rpr:
-                tag = prop.tag
-                if tag == _BOLD:
-                    run_bold = on_off(prop)
-                elif tag == _SIZE:
-                    run_size = int_val(prop)
-                elif tag == _CAPS:
-                    run_caps = on_off(prop)
-                elif tag == _R_STYLE:
-                    char_look = styles.look_of(prop.get(_VAL), defaults=False)
-        if char_look is not None:
-            run_bold = char_look.bold if run_bold is None else run_bold
-            run_size = char_look.size if run_size is None else run_size
-            run_caps = char_look.caps if run_caps is None else run_caps
-        run_bold = base.bold if run_bold is None else run_bold
-        run_size = base.size if run_size is None else run_size
-        run_caps = base.caps if run_caps is None else run_caps
+            # The run's own formatting, then its character style, then the paragraph's.
+            char_style = rpr.find(_R_STYLE)
+            if char_style is not None:
+                look = styles.look_of(char_style.get(_VAL), defaults=False).over(base)
+            look = read_look(rpr, None).over(look)
+        run_bold, run_size, run_caps = look.bold, look.size, look.caps
         total += count
         bold += count if run_bold else 0
         caps += count if run_caps else 0

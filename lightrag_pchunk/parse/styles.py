@@ -173,7 +173,7 @@ class StyleSheet:
         defaults = StyleLook()
         doc_defaults = root.find(_DOC_DEFAULTS)
         if doc_defaults is not None:
-            defaults = _look(
+            defaults = read_look(
                 next(doc_defaults.iter(_RPR), None), next(doc_defaults.iter(_PPR), None)
             )
         for el in root.iter(_STYLE):
@@ -396,7 +396,7 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
         num_id=num_id,
         ilvl=ilvl,
         is_default=el.get(_DEFAULT) in ("1", "true", "on"),
-        look=_look(rpr, ppr) if rpr is not None or ppr is not None else None,
+        look=read_look(rpr, ppr) if rpr is not None or ppr is not None else None,
     )
 
 
@@ -407,7 +407,8 @@ def on_off(el: etree._Element | None) -> bool | None:
     return (el.get(_VAL) or "1").strip().lower() not in OFF_VALUES
 
 
-def _look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLook:
+def read_look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLook:
+    """The bold, size and capitals a ``w:rPr`` sets and the centring a ``w:pPr`` sets."""
     bold = size = caps = centered = None
     if rpr is not None:
         for child in rpr:

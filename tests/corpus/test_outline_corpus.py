@@ -27,7 +27,7 @@ from helpers import REPO_ROOT, shared_dir
 
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 
-from outline_strip import Score, compare, normalize, outline_of, strip_headings
+from outline_strip import Score, compare, normalize, strip_file
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None
@@ -39,32 +39,27 @@ _PAGE_REFERENCE = re.compile(r"(?:\t|\.{2,}|…+|·{2,})\s*\d+\s*(?:\[part \d+\]
 
 
 @pytest.fixture(scope="module")
-def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list[str]]]:
+def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list]]:
     """name -> (score with look, score without look, headings missed without look, each with
     the headings beside it)."""
     work = tmp_path_factory.mktemp("strip")
     scores = {}
     for path in FILES:
-        folder = work / path.stem
-        try:
-            reference = outline_of(parse_docx(path, folder / "styled", smart_heading=False))
-        except DocxParseError:
+        found = strip_file(path, work / path.stem)
+        if found is None:
             continue
-        if len(reference) < 6:
-            continue
-        found = {}
-        for look in (True, False):
-            copy = folder / f"copy-{look}{path.suffix}"
-            strip_headings(path, copy, look=look)
-            found[look] = outline_of(parse_docx(copy, folder / f"out-{look}", smart_heading=True))
-        plain_titles = {normalize(h.text) for h in found[False]}
+        reference = found.reference
+        plain_titles = {normalize(h.text) for h in found.plain}
         missed = [
             (h.text, [n.text for n in reference[max(i - 1, 0) : i + 2] if n is not h])
             for i, h in enumerate(reference)
             if normalize(h.text) not in plain_titles
         ]
-        scores[path.name] = (compare(reference, found[True]), compare(reference, found[False]),
-                             missed)  # fmt: skip
+        scores[path.name] = (
+            compare(reference, found.look),
+            compare(reference, found.plain),
+            missed,
+        )
     return scores
 
 
