@@ -17,7 +17,9 @@ allows at all:
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
-An unnumbered line needs the look and body text after it, and at most 12 words.
+An unnumbered line needs the look and body text after it, and at most 12 words; where some
+headings are set larger than the text, a line only bold at the text's size is a label. The
+decisions that rest on weak evidence alone may be put to a language model (``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
@@ -125,6 +127,8 @@ def look_score(look: Look | None, body_size: float) -> float:
 
 
 def _words(text: str) -> float:
+    """Words of a title: space-separated tokens, a run of CJK characters counting two
+    characters to a word instead of one token."""
     cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
     return len(text.split()) - (1 if cjk else 0) + cjk / 2
 
@@ -165,7 +169,9 @@ def _candidates(
     return found
 
 
-def _label_key(items: Sequence[OutlineItem], index: int, candidates: dict[int, _Candidate]):
+def _label_key(
+    items: Sequence[OutlineItem], index: int, candidates: dict[int, _Candidate]
+) -> tuple[str, int] | None:
     candidate = candidates.get(index)
     if candidate is not None:
         return candidate.label.key if candidate.label is not None else None
