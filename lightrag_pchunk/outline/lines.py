@@ -41,11 +41,9 @@ _CAPTION = re.compile(
     r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
     re.IGNORECASE,
 )
-#: A page reference closing a table-of-contents line: leaders or a tab, then a page number.
-TOC_PAGE_SUFFIX = re.compile(
-    r"(?:\t|\.{2,}|…+|·{2,}|_{3,}|-{3,}|\s{3,})[\s.…·_-]*(?:\d{1,4}|[ivxlcdm]{1,6})\s*$",
-    re.IGNORECASE,
-)
+#: What may stand between a table-of-contents entry's text and its page number.
+_LEADER_CHARS = frozenset(" \t\u3000.…·_-")
+_ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
 #: Endings that make a line a sentence or a fragment rather than a title.
 _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
@@ -53,6 +51,8 @@ _COLON = re.compile(r"[:：]")
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
 _INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article"})
+#: No title of any kind is longer (checked first: most body paragraphs are).
+_MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,18 +80,49 @@ def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -
     return len(text) > min(limit, max_chars)
 
 
+def page_reference(line: str) -> tuple[int, str] | None:
+    """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
+    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv"), and its
+    leaders; None when the line has none. Linear in the line's length: a regular expression
+    for this backtracks badly on long runs of dots or underscores (forms to fill in)."""
+    end = len(line.rstrip())
+    start = end
+    while start > 0 and line[start - 1].isdigit():
+        start -= 1
+    if start == end:
+        while start > 0 and line[start - 1] in _ROMAN_CHARS:
+            start -= 1
+        if not 0 < end - start <= 6:
+            return None
+    elif end - start > 4:
+        return None
+    number = start
+    while start > 0 and line[start - 1] in _LEADER_CHARS:
+        start -= 1
+    leaders = line[start:number]
+    if start == 0 or not (
+        "\t" in leaders
+        or ".." in leaders
+        or "…" in leaders
+        or "··" in leaders
+        or "___" in leaders
+        or "---" in leaders
+        or "   " in leaders
+    ):
+        return None
+    return start, leaders
+
+
 def is_toc_line(line: str) -> bool:
     """A table-of-contents entry: text, then leaders or a tab, then a page number."""
-    match = TOC_PAGE_SUFFIX.search(line)
-    return match is not None and match.start() > 0 and any(ch.isalpha() for ch in line)
+    found = page_reference(line)
+    return found is not None and any(ch.isalpha() for ch in line[: found[0]])
 
 
 def strip_page_reference(title: str) -> str:
     """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
-    match = TOC_PAGE_SUFFIX.search(title)
-    if match is None or match.start() == 0:
-        return title
-    return title[: match.start()].rstrip(" \t.…·_-")
+    found = page_reference(title)
+    return title if found is None else title[: found[0]].rstrip(" \t.…·_-")
 
 
 def _is_sentence(text: str) -> bool:
@@ -132,7 +163,9 @@ def heading_text(
         return None
     else:
         label = parse_label(text)
-    if _CAPTION.match(text) or is_toc_line(text) or "\t" in text:
+    if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
+        return None  # too long for any title; only an article carries its text along
+    if _CAPTION.match(text) or "\t" in text or is_toc_line(text):
         return None
     if label is None:
         return _plain_heading(text, max_chars, lowercase)

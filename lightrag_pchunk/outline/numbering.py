@@ -60,6 +60,8 @@ _LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])\.(?=\s)")
 _ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
 _CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
 _PAREN_DIGIT = re.compile(r"(?P<n>[\u2474-\u2487])")
+#: A label and its separator fit in this many characters ("第一百二十三条 ", "Appendix XVIII.").
+_LABEL_SPAN = 48
 _REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
 
 
@@ -164,8 +166,9 @@ def parse_label(line: str) -> Label | None:
     unless CJK text follows (``1.目的``, ``1 Scope``). Full-width digits and brackets count.
     """
     original = line.lstrip()
-    # One character for one: positions in ``text`` are positions in ``original``.
-    text = original.translate(_FULL_WIDTH)
+    # One character for one: positions in ``text`` are positions in ``original``. A label
+    # and its separator lie in the first characters: the rest needs no translation.
+    text = original[:_LABEL_SPAN].translate(_FULL_WIDTH) + original[_LABEL_SPAN:]
     if not text:
         return None
     for parse in _PARSERS:

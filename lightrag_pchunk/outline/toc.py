@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.lines import is_toc_line, page_reference
 
 #: Fewest entries that make a run of page-referenced lines a table of contents.
 MIN_TOC_LINES = 3
@@ -25,7 +25,6 @@ _TITLE = re.compile(
     r"\s*[:：]?$",
     re.IGNORECASE,
 )
-_LEADERS = re.compile(r"(?:\.{3,}|…{2,}|·{3,}|_{4,})[\s.…·_]*(?:\d{1,4}|[ivxlcdm]{1,6})\s*$", re.I)
 
 #: The heading given to a table of contents that has no title line of its own.
 DEFAULT_TOC_TITLE = "Table of Contents"
@@ -56,7 +55,7 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
             line = lines[end]
             if is_toc_line(line):
                 entries += 1
-                leaders += 1 if _LEADERS.search(line) else 0
+                leaders += 1 if _has_dot_leaders(line) else 0
             elif not (end + 1 < len(lines) and is_toc_line(lines[end + 1]) and len(line) <= 80):
                 break
             end += 1
@@ -65,3 +64,8 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
             runs.append((start - 1 if titled else start, end))
         index = max(end, index + 1)
     return runs
+
+
+def _has_dot_leaders(line: str) -> bool:
+    found = page_reference(line)
+    return found is not None and any(mark in found[1] for mark in ("...", "……", "···", "____"))

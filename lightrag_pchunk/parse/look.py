@@ -28,6 +28,8 @@ _R_STYLE = qn("w:rStyle")
 _SKIP = frozenset({qn("w:txbxContent"), qn("w:del"), qn("w:moveFrom"), _PPR})
 #: Share of a paragraph's characters that must be bold (or capitals) for the line to be.
 _WHOLE_LINE = 0.8
+#: Longest line checked for being typed in capitals.
+_CAPS_CHECK_CHARS = 200
 #: Word's size when nothing sets one: 10 pt.
 _DEFAULT_HALF_POINTS = 20
 
@@ -70,8 +72,11 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
     if not total:
         return Look(centered=centered)
     joined = "".join(letters)
-    upper = [ch for ch in joined if ch.isalpha() and ch.isascii()]
-    typed_caps = len(upper) >= 3 and all(ch.isupper() for ch in upper)
+    # Typed in capitals: only a short line matters (a heading), and a long one is costly.
+    typed_caps = False
+    if len(joined) <= _CAPS_CHECK_CHARS:
+        upper = [ch for ch in joined if ch.isalpha() and ch.isascii()]
+        typed_caps = len(upper) >= 3 and all(ch.isupper() for ch in upper)
     return Look(
         bold=bold >= _WHOLE_LINE * total,
         size=sizes.most_common(1)[0][0] / 2,

@@ -249,10 +249,17 @@ def _mark_topic_breaks(blocks: list[RawBlock], judge: OutlineJudge) -> None:
         block.topic_breaks = [starts[offset + b] for b in breaks if 0 < b < len(texts)]
 
 
+#: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
+_MAX_TOC_LINE = 300
+
+
 def _mark_literal_toc(events: list[Event]) -> None:
     """Body paragraphs forming a table of contents written as text become TOC lines."""
     positions = [i for i, e in enumerate(events) if e.kind is EventKind.PARAGRAPH]
-    texts = [events[i].line.text for i in positions]
+    # A long paragraph cannot be an entry: it stands in for itself as "not an entry".
+    texts = [
+        events[i].line.text if len(events[i].line.text) <= _MAX_TOC_LINE else "" for i in positions
+    ]
     for start, end in literal_toc_runs(texts):
         first, last = positions[start], positions[end - 1]
         # Only a run of adjacent paragraphs: a table or a heading between breaks it.

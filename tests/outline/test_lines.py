@@ -91,3 +91,13 @@ def test_table_of_contents_lines():
     assert not is_toc_line("\t52")
     assert strip_page_reference("AC-11 Device Lock (M)(H)\t52") == "AC-11 Device Lock (M)(H)"
     assert strip_page_reference("Scope") == "Scope"
+
+
+def test_page_references_on_form_lines_with_long_leader_runs():
+    form = "Name: " + "_" * 5000 + " Date: " + "." * 5000
+    assert not is_toc_line(form)
+    assert strip_page_reference(form) == form
+    assert is_toc_line("Annex A " + "." * 5000 + " 12")
+    assert strip_page_reference("Preface   iv") == "Preface"
+    assert not is_toc_line("Go to the civil")  # a word of roman letters is not a page number
+    assert not is_toc_line("Chapter 12")  # a single space is not a leader
