@@ -8,8 +8,9 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
   :func:`chunk_rows` (the pure pipeline), :class:`Block`, :class:`Chunk`, :class:`BlockRow`,
   :class:`Thresholds`, :func:`load_tiktoken`
 - LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
-  :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
-  :func:`uninstall`, :func:`is_installed`
+  :func:`ainsert_files`, :func:`register_document`, :func:`aregister_document`,
+  :func:`check_config`, :func:`install`, :func:`uninstall`, :func:`is_installed`,
+  :func:`heading_path` (a stored chunk's heading path), :class:`Strategy`, :class:`Decision`
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ _EXPORTS = {
     "chunking_func": "lightrag_pchunk.integration.chunking_func",
     "ainsert_files": "lightrag_pchunk.integration.ingest",
     "register_document": "lightrag_pchunk.integration.ingest",
+    "aregister_document": "lightrag_pchunk.integration.ingest",
+    "heading_path": "lightrag_pchunk.integration.rows",
+    "HeadingPath": "lightrag_pchunk.integration.rows",
+    "Strategy": "lightrag_pchunk.integration.strategy",
+    "Decision": "lightrag_pchunk.integration.strategy",
     "check_config": "lightrag_pchunk.integration.strategy",
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",

@@ -24,11 +24,22 @@ from lightrag_pchunk.blockfile.jsonl import (
     read_blocks,
 )
 from lightrag_pchunk.errors import BlockFileError, DocxParseError
-from lightrag_pchunk.integration.config import resolve_p_settings
+from lightrag_pchunk.integration.config import DROP, OVERLAP, SIZE, PSettings, resolve_p_settings
+from lightrag_pchunk.integration.strategy import (
+    Decision,
+    Route,
+    Strategy,
+    decide,
+    load_blocks,
+    route_by_name,
+    runtime_rules,
+)
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 
 #: Suffixes read as Word files (parsed with our native parser first).
 WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+#: LightRAG's own R size and overlap when CHUNK_SIZE / CHUNK_OVERLAP_SIZE are unset.
+LIGHTRAG_R_SIZES = (1200, 100)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -135,6 +146,37 @@ def resolve_sizes(
             f"size ({size_value}, from {size_source}): pass a smaller --overlap"
         )
     return Sizes(size_value, overlap_value, settings.drop_references, size_source, overlap_source)
+
+
+def decide_document(
+    document: DocumentInput, sizes: Sizes, env: Mapping[str, str] | None = None
+) -> Decision:
+    """P or R for a document on the command line, as the SDK would decide it: a Word file
+    is routed by its name (LIGHTRAG_PARSER, ``[native-R]`` hints), a blocks file gets P;
+    either way P needs content rows. ``sizes`` are P's (``--size`` over the environment).
+
+    Raises:
+        ValueError: CHUNK_SIZE / CHUNK_OVERLAP_SIZE is not an integer (R by route only).
+    """
+    env = os.environ if env is None else env
+    if document.parsed:
+        route = route_by_name(document.source.name, runtime_rules(env), env)
+    else:
+        route = Route(Strategy.P, f"{document.blocks_path.name} is a blocks file")
+    sources = {SIZE: sizes.size_source, OVERLAP: sizes.overlap_source, DROP: "environment"}
+    settings = PSettings(sizes.size, sizes.overlap, sizes.drop_references, sources)
+    r_sizes = (
+        int(env.get("CHUNK_SIZE") or LIGHTRAG_R_SIZES[0]),
+        int(env.get("CHUNK_OVERLAP_SIZE") or LIGHTRAG_R_SIZES[1]),
+    )
+    return decide(
+        route,
+        load_blocks(document.blocks_path, "the command line"),
+        settings=settings,
+        r_sizes=r_sizes,
+        file_name=document.name,
+        doc_id=document.doc_id,
+    )
 
 
 def load_tokenizer(encoding: str | None) -> TiktokenAdapter:

@@ -1,0 +1,32 @@
+"""The files our parser engine (``pchunk``) reads: one registration per suffix.
+
+Each entry names a parse function with :func:`lightrag_pchunk.parse.document.parse_docx`'s
+interface, ``(path, output_dir, *, doc_id) -> ParsedDocument``: it writes
+``<output_dir>/<name>.parsed/`` (the ``.blocks.jsonl`` and its sidecars, LightRAG's layout)
+and returns the document's merged text, its blocks path and its warnings. Adding a suffix
+here is all it takes for LightRAG's server (``LIGHTRAG_PARSER=md:pchunk-P``), the ingest
+helper and the routing mirror to parse it with ours. Functions are imported on first use, so
+reading this table imports no parser.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+PARSERS: dict[str, str] = {
+    "docx": "lightrag_pchunk.parse.document:parse_docx",
+}
+"""Suffix (lower case, no dot) -> ``module:function`` of its parse function."""
+
+ParseFunction = Callable[..., Any]
+
+
+def parser_for(suffix: str) -> ParseFunction | None:
+    """The parse function registered for ``suffix`` (``"docx"`` or ``".DOCX"``), or None."""
+    target = PARSERS.get(suffix.lower().lstrip("."))
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
