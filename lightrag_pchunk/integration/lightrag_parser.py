@@ -59,7 +59,8 @@ class PchunkParser(BaseParser):
         """Parse one document into LightRAG's sidecar layout and record it in ``full_docs``.
 
         Raises:
-            ValueError: a suffix we do not parse, or a ``parse_engine`` naming another engine.
+            ValueError: a suffix we do not parse, a ``parse_engine`` naming another engine,
+                or a document without text (``[no-text]``, as LightRAG's native engine).
             DocxParseError: the file is refused (not a Word package, over a limit, hostile).
         """
         from lightrag.constants import FULL_DOCS_FORMAT_LIGHTRAG
@@ -83,6 +84,10 @@ class PchunkParser(BaseParser):
 
         def run() -> Any:
             parsed = parse(source, resolved.parsed_dir.parent, doc_id=ctx.doc_id)
+            if not parsed.content.strip():
+                # As LightRAG's native engine: nothing to index is a failure, said plainly.
+                shutil.rmtree(parsed.parsed_dir, ignore_errors=True)
+                raise ValueError(f"{PCHUNK}: {source.name} holds no text to index [no-text]")
             blocks = _move_into(parsed.parsed_dir, resolved.parsed_dir) / parsed.blocks_path.name
             return parsed, blocks
 

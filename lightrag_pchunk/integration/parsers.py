@@ -15,10 +15,11 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-PARSERS: dict[str, str] = {
-    "docx": "lightrag_pchunk.parse.document:parse_docx",
-}
-"""Suffix (lower case, no dot) -> ``module:function`` of its parse function."""
+_WORD = "lightrag_pchunk.parse.document:parse_docx"
+PARSERS: dict[str, str] = {"docx": _WORD, "docm": _WORD, "dotx": _WORD, "dotm": _WORD}
+"""Suffix (lower case, no dot) -> ``module:function`` of its parse function. Word's macro
+documents and templates are the same package as a ``.docx`` (LightRAG's native parser reads
+``.docx`` only): ``LIGHTRAG_PARSER=do[ct][xm]:pchunk-P`` routes all four to ours."""
 
 ParseFunction = Callable[..., Any]
 
