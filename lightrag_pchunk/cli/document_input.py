@@ -11,10 +11,10 @@ import argparse
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from lightrag_pchunk.blockfile.jsonl import (
     BLOCKS_SUFFIX,
@@ -34,6 +34,7 @@ from lightrag_pchunk.integration.strategy import (
     route_by_name,
     runtime_rules,
 )
+from lightrag_pchunk.naming import PARSED_DIR_NAME
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 
 #: Suffixes read as Word files (parsed with our native parser first).
@@ -84,6 +85,63 @@ class Sizes:
         return (
             f"size {self.size} ({self.size_source}), overlap {self.overlap} ({self.overlap_source})"
         )
+
+
+def add_glob_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--glob PATTERN``: which files of a folder argument are taken."""
+    parser.add_argument(
+        "--glob",
+        metavar="PATTERN",
+        help=(
+            f"in folders, take the files whose path below the folder matches PATTERN "
+            f"(e.g. '*.docx', 'contracts/*'); default: all {what}"
+        ),
+    )
+
+
+def collect_files(
+    paths: Iterable[str | os.PathLike[str]],
+    suffixes: Collection[str],
+    glob: str | None = None,
+) -> tuple[list[Path], list[str]]:
+    """Files named, or found recursively in folders, in order and without duplicates; and
+    the arguments that do not exist.
+
+    In a folder, a file is taken when its path below the folder matches ``glob``, else when
+    its suffix (``.docx``) is in ``suffixes``; Word's lock files (``~$…``) and
+    ``__parsed__`` folders are skipped. A file named explicitly is always taken.
+    """
+    files: list[Path] = []
+    missing: list[str] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and _wanted(p.relative_to(path), suffixes, glob)
+                and not p.name.startswith("~$")
+                and PARSED_DIR_NAME not in p.relative_to(path).parts
+            )
+        elif path.is_file():
+            found = [path]
+        else:
+            missing.append(str(raw))
+            continue
+        for item in found:
+            key = item.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(item)
+    return files, missing
+
+
+def _wanted(relative: PurePath, suffixes: Collection[str], glob: str | None) -> bool:
+    if glob:
+        return relative.match(glob)
+    return relative.suffix.lower() in suffixes
 
 
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:

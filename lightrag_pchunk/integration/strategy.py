@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -92,7 +92,10 @@ def effective_rules(
     env = os.environ if env is None else env
     text = (env.get("LIGHTRAG_PARSER") or "").strip()
     rules = parse_parser_rules(text, env=env, strict=strict) if text else []
-    return rules or parse_parser_rules(DEFAULT_RULES, env=env, strict=False)
+    if rules:
+        return rules
+    # Numbered 0: not a rule of LIGHTRAG_PARSER, and reasons say so.
+    return [replace(r, index=0) for r in parse_parser_rules(DEFAULT_RULES, env=env, strict=False)]
 
 
 def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
