@@ -80,8 +80,8 @@ def test_pages_link_only_to_files_the_repository_ships(page: Path) -> None:
         if "://" in target or target.startswith("mailto:"):
             continue
         assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
-    assert "shared/spec" not in text and "../shared" not in text.replace(
-        "../shared/corpus", ""
-    ), f"{page.name} cites a file outside the repository"
+    assert "shared/spec" not in text and "../shared" not in text.replace("../shared/corpus", ""), (
+        f"{page.name} cites a file outside the repository"
+    )
     outside = re.search(r"\b(spec|facts) §", text)
     assert not outside, f"{page.name} cites sections of an outside spec"
