@@ -9,6 +9,7 @@ otherwise as the current user.
 from __future__ import annotations
 
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -42,8 +43,13 @@ def why_unavailable() -> str | None:
             "PostgreSQL is not installed (initdb, pg_ctl, postgres neither on the PATH nor in "
             "/usr/lib/postgresql/*/bin): the PostgreSQL tests are skipped"
         )
-    if os.geteuid() == 0 and shutil.which("runuser") is None:
-        return "running as root without runuser: cannot start PostgreSQL as its own user"
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            return "running as root without runuser: cannot start PostgreSQL as its own user"
+        try:
+            pwd.getpwnam(USER)
+        except KeyError:
+            return f"running as root without a {USER!r} user to start PostgreSQL as"
     return None
 
 

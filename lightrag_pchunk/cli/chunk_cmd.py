@@ -85,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
         return EXIT_OK
-    strategy = "P" if decision.strategy is Strategy.P else f"R ({decision.describe()})"
+    strategy = decision.strategy.value
+    if decision.strategy is not Strategy.P:
+        strategy += f" ({decision.describe()})"
     print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
     print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
     return EXIT_OK

@@ -169,6 +169,23 @@ def _entry(
     )
 
 
+def _decided_entry(
+    rag: Any,
+    file_path: str | os.PathLike[str],
+    content: str,
+    blocks_path: str | os.PathLike[str] | None,
+    env: Mapping[str, str] | None,
+) -> RegisteredDocument:
+    """The registration of a document inserted by hand: routed by name, decided now."""
+    env = os.environ if env is None else env
+    name = Path(file_path).name
+    route = route_file(name, check_config(env), env)
+    lightrag = rag if hasattr(rag, "working_dir") else None
+    blocks = load_blocks(blocks_path, "register_document")
+    decision = decide(route, blocks, rag=lightrag, env=env, file_name=name)
+    return _entry(name, doc_id_for(name), content, route, decision)
+
+
 def register_document(
     rag: Any,
     file_path: str | os.PathLike[str],
@@ -180,28 +197,23 @@ def register_document(
     """Register a parsed document so ``chunking_func`` finds its blocks from its text alone.
 
     For inserting by hand (``await rag.ainsert(content, file_paths=[file_path])``) what
-    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its working dir
+    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its storage
     holds the registry; its ``addon_params`` feed the P settings, frozen now as LightRAG
     freezes its snapshot at enqueue) or just a working dir. ``content`` is the text you
-    insert; ``file_path`` the name you insert it under (a file-name hint routes it).
+    insert; ``file_path`` the name you insert it under (a file-name hint routes it). A
+    PostgreSQL registry needs :func:`aregister_document`.
 
     Raises:
         FilenameParserHintError: a malformed hint in ``file_path``.
         ValueError: a bad P setting.
+        TypeError: ``rag`` keeps its registry in PostgreSQL (use the async function).
     """
-    env = os.environ if env is None else env
-    name = Path(file_path).name
-    route = route_file(name, check_config(env), env)
-    lightrag = rag if hasattr(rag, "working_dir") else None
-    blocks = load_blocks(blocks_path, "register_document")
-    decision = decide(route, blocks, rag=lightrag, env=env, file_name=name)
-    entry = _entry(name, doc_id_for(name), content, route, decision)
     registry = registry_for(rag)
     if not isinstance(registry, JsonRegistry):
         raise TypeError(
             f"{registry} is reached asynchronously: use await aregister_document(...) instead"
         )
-    return registry.register(entry)
+    return registry.register(_decided_entry(rag, file_path, content, blocks_path, env))
 
 
 async def aregister_document(
@@ -213,13 +225,7 @@ async def aregister_document(
     env: Mapping[str, str] | None = None,
 ) -> RegisteredDocument:
     """:func:`register_document` for any registry, PostgreSQL included (async)."""
-    env = os.environ if env is None else env
-    name = Path(file_path).name
-    route = route_file(name, check_config(env), env)
-    lightrag = rag if hasattr(rag, "working_dir") else None
-    blocks = await asyncio.to_thread(load_blocks, blocks_path, "register_document")
-    decision = decide(route, blocks, rag=lightrag, env=env, file_name=name)
-    entry = _entry(name, doc_id_for(name), content, route, decision)
+    entry = await asyncio.to_thread(_decided_entry, rag, file_path, content, blocks_path, env)
     return await registry_for(rag).aregister(entry)
 
 

@@ -185,3 +185,33 @@ async def test_workers_sharing_one_database_share_the_registry(
                 wrong.append(path.name)
     assert (missing, routed_to_r, wrong) == ([], [], [])
     assert len(registered) == WORKERS * FILES_PER_WORKER
+
+
+async def test_a_registry_of_version_one_moves_into_the_database(pg_env, tmp_path) -> None:
+    from lightrag_pchunk.integration.registry import LEGACY_REGISTRY_FILE, insert_key
+
+    work = tmp_path / "rag"
+    work.mkdir()
+    legacy = {
+        "version": 1,
+        "documents": {
+            insert_key("old text"): {
+                "source_name": "old.docx",
+                "doc_id": "doc-old",
+                "strategy": "P",
+                "reason": "old.docx goes to native/P",
+                "blocks_path": "__parsed__/old.docx.parsed/old.blocks.jsonl",
+                "p_settings": {"chunk_token_size": 900, "chunk_overlap_token_size": 50},
+            }
+        },
+    }
+    (work / LEGACY_REGISTRY_FILE).write_text(json.dumps(legacy), encoding="utf-8")
+    async with offline_lightrag(work, **PG) as rag:
+        entry = await registry_for(rag).alookup("old text")
+        assert entry is not None and entry.doc_id == "doc-old"
+        assert entry.blocks_path == work / "__parsed__/old.docx.parsed/old.blocks.jsonl"
+        assert entry.p_settings.chunk_token_size == 900
+    assert (work / (LEGACY_REGISTRY_FILE + ".migrated")).is_file()
+    close_registries()  # a restart: the entry is in the database, the file is not read again
+    async with offline_lightrag(work, **PG) as rag:
+        assert [e.doc_id for e in await registry_for(rag).aentries()] == ["doc-old"]
