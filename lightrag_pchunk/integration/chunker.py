@@ -94,7 +94,7 @@ def chunking_by_paragraph_semantic(
     settings = PSettings(
         size, overlap, drop_references, dict.fromkeys((SIZE, OVERLAP, DROP), given)
     )
-    route = Route(Strategy.P, "LightRAG's pipeline selected P")
+    route = Route(Strategy.P, "P called through LightRAG's file-chunker contract")
     decision = decide(route, load_blocks(blocks_path), settings=settings, doc_id=doc_id)
     return run_decision(
         tokenizer,

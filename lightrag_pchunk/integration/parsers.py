@@ -3,7 +3,8 @@
 Each entry names a parse function with :func:`lightrag_pchunk.parse.document.parse_docx`'s
 interface, ``(path, output_dir, *, doc_id) -> ParsedDocument``: it writes
 ``<output_dir>/<name>.parsed/`` (the ``.blocks.jsonl`` and its sidecars, LightRAG's layout)
-and returns the document's merged text, its blocks path and its warnings. Adding a suffix
+and returns an object with ``content`` (the merged text), ``rows`` (the content rows),
+``parsed_dir``, ``blocks_path`` and ``warnings``; a file it refuses raises. Adding a suffix
 here is all it takes for LightRAG's server (``LIGHTRAG_PARSER=md:pchunk-P``), the ingest
 helper and the routing mirror to parse it with ours. Functions are imported on first use, so
 reading this table imports no parser.
