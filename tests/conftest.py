@@ -32,15 +32,15 @@ def _strict_chunker(monkeypatch):
 
 @pytest.fixture
 def pchunk_logs(caplog):
-    """caplog wired to our logger: LightRAG's ``lightrag`` logger does not propagate to root."""
+    """caplog wired to our logger, each record once: LightRAG's ``lightrag`` logger does not
+    propagate to root once LightRAG configured it, and does before (or after LightRAG's
+    server changed it), so our logger's records go to caplog's handler directly only."""
     import logging
 
     logger = logging.getLogger("lightrag.pchunk")
     logger.addHandler(caplog.handler)
     previous, propagate = logger.level, logger.propagate
     logger.setLevel(logging.DEBUG)
-    # Records reach caplog's handler here only: whether LightRAG (which stops propagation
-    # at its own logger) was imported yet must not make them count twice.
     logger.propagate = False
     try:
         yield caplog

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -136,7 +137,7 @@ def _tiers(
         if isinstance(rule_params, Directives):
             labels = {
                 key: rule_params.source_text(source)
-                for key, source in rule_params.params_source.get("P", {}).items()
+                for key, source in rule_params.params_source.get(PARAGRAPH_SEMANTIC, {}).items()
             }
             rule_params = rule_params.p_params
         if not isinstance(rule_params, Mapping):
