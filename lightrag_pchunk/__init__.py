@@ -10,6 +10,11 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
 - LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
   :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
   :func:`uninstall`, :func:`is_installed`
+- evaluation: :func:`evaluate` (does P retrieve better than R and F on your documents, and
+  what does it cost?), :class:`EvalResult`
+  :func:`ainsert_files`, :func:`register_document`, :func:`aregister_document`,
+  :func:`check_config`, :func:`install`, :func:`uninstall`, :func:`is_installed`,
+  :func:`heading_path` (a stored chunk's heading path), :class:`Strategy`, :class:`Decision`
 """
 
 from __future__ import annotations
@@ -38,10 +43,17 @@ _EXPORTS = {
     "chunking_func": "lightrag_pchunk.integration.chunking_func",
     "ainsert_files": "lightrag_pchunk.integration.ingest",
     "register_document": "lightrag_pchunk.integration.ingest",
+    "aregister_document": "lightrag_pchunk.integration.ingest",
+    "heading_path": "lightrag_pchunk.integration.rows",
+    "HeadingPath": "lightrag_pchunk.integration.rows",
+    "Strategy": "lightrag_pchunk.integration.strategy",
+    "Decision": "lightrag_pchunk.integration.strategy",
     "check_config": "lightrag_pchunk.integration.strategy",
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",
     "is_installed": "lightrag_pchunk.integration.plugin",
+    "evaluate": "lightrag_pchunk.eval.run",
+    "EvalResult": "lightrag_pchunk.eval.result",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.chunk.coverage import WordShortfall
-from lightrag_pchunk.integration.chunker import lost_words_of
-from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.chunker import decision_shortfall
 from lightrag_pchunk.integration.ingest_report import FAILED
+from lightrag_pchunk.integration.strategy import Decision, Strategy
 
 #: LightRAG's doc_status value of a document it finished (``FAILED`` is the other end).
 PROCESSED = "processed"
@@ -72,20 +71,15 @@ async def settled_record(rag: Any, doc_id: str) -> Any:
         delay = min(delay * 2, _POLL_MAX)
 
 
-async def stored_shortfall(
-    rag: Any, record: Any, blocks: Path, settings: PSettings, doc_id: str
-) -> WordShortfall | None:
-    """Words of the blocks that the chunks LightRAG stored for the document do not hold
-    (rows a setting drops on purpose excepted); None when that cannot be checked."""
+async def stored_shortfall(rag: Any, record: Any, decision: Decision) -> WordShortfall | None:
+    """Words of the rows a P decision chunked that the chunks LightRAG stored for the
+    document do not hold (rows a setting drops on purpose excepted); None when the document
+    was not chunked with P, or its storage keeps no chunk list."""
+    if decision.strategy is not Strategy.P:
+        return None
     ids = [str(i) for i in (record_field(record, "chunks_list") or [])]
     if not ids and int(record_field(record, "chunks_count", 0) or 0):
         return None  # a storage that keeps no chunk list
     stored = await rag.text_chunks.get_by_ids(ids) if ids else []
     contents = [str(record_field(chunk, "content", "") or "") for chunk in stored if chunk]
-    return await asyncio.to_thread(
-        lost_words_of,
-        blocks,
-        contents,
-        drop_references=settings.drop_references,
-        doc_id=doc_id,
-    )
+    return await asyncio.to_thread(decision_shortfall, decision, contents)

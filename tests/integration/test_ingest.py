@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -144,7 +145,7 @@ async def test_a_native_route_for_a_format_we_cannot_parse_gets_r(tmp_path, monk
         [result] = (await ainsert_files(rag, [notes], progress=False)).results
     assert (result.status, result.strategy) == ("inserted", "R")
     entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
-    assert "parses only .docx natively" in entry.reason
+    assert "parses only .docx" in entry.reason and "natively" in entry.reason
 
 
 async def test_progress_is_reported_per_file(tmp_path) -> None:
@@ -254,6 +255,54 @@ def write_docx_text(path: Path, *paragraphs: str) -> Path:
         document.add_paragraph(text)
     document.save(str(path))
     return path
+
+
+REGULATION = [
+    "第一章 总则",
+    "第一条 为加强公司安全生产管理，制定本办法。",
+    "第二条 本办法适用于全体员工。",
+    "第二章 管理职责",
+    "第三条 安全委员会负责统筹协调。",
+]
+
+
+def write_regulation(path: Path) -> Path:
+    document = Document()
+    for line in REGULATION:
+        document.add_paragraph(line)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rules", "name", "env", "expected"),
+    [
+        (None, "reg.docx", {}, ["第一章 总则", "第一条", "第二条", "第二章 管理职责", "第三条"]),
+        (None, "reg.docx", {"DOCX_SMART_HEADING": "false"}, ["Preface/Uncategorized"]),
+        ("docx:native(smart_heading=false)-P", "reg.docx", {}, ["Preface/Uncategorized"]),
+        (
+            "docx:native(smart_heading=false)-P",
+            "reg.[native(smart_heading=true)-P].docx",
+            {"DOCX_SMART_HEADING": "false"},
+            ["第一章 总则", "第一条", "第二条", "第二章 管理职责", "第三条"],
+        ),
+    ],
+)
+async def test_smart_heading_follows_rules_hints_and_the_environment(
+    tmp_path, monkeypatch, rules, name, env, expected
+) -> None:
+    if rules:
+        monkeypatch.setenv("LIGHTRAG_PARSER", rules)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    path = write_regulation(tmp_path / "in" / name)
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [path], progress=False)
+    assert report.ok and report.results[0].strategy == "P", report.results[0].describe()
+    blocks = next((tmp_path / "rag" / "__parsed__").glob("*/*.blocks.jsonl"))
+    rows = [json.loads(line) for line in blocks.read_text(encoding="utf-8").splitlines()[1:]]
+    assert [row["heading"] for row in rows] == expected
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"], ids=lambda c: f"U+{ord(c):04X}")
