@@ -43,3 +43,25 @@ def test_ingest_exits_1_naming_the_lost_words(fresh_lightrag, lossy_chunker, tmp
     assert code == 1
     assert "cold-store-safety-standard.docx: FAILED: its chunks lost" in out
     assert "0 of 1 files" in out
+
+
+@pytest.mark.parametrize("setting", ["CHUNK_P_DROP_TOC", "CHUNK_P_DROP_REFERENCES"])
+def test_rows_a_setting_drops_on_purpose_are_no_shortfall(
+    clean_p_env, monkeypatch, tmp_path, capsys, setting
+) -> None:
+    from lightrag_pchunk.blockfile.jsonl import write_blocks
+    from lightrag_pchunk.model import BlockRow
+
+    rows = [
+        BlockRow("# Contents\nScope\t1\nTerms\t2", "Contents", (), 1, "b0",
+                 extra={"session_type": "toc"}),
+        BlockRow("# Scope\nThe pump shall stop when the door opens.", "Scope", (), 1, "b1"),
+        BlockRow("# References\n[1] Cold Store Handbook, 2019.", "References", (), 1, "b2"),
+    ]  # fmt: skip
+    blocks = write_blocks(tmp_path / "doc.blocks.jsonl", {"doc_id": "doc-x"}, rows)
+    monkeypatch.setenv(setting, "true")
+    assert main(["chunk", str(blocks), "--json"]) == 0
+    printed = capsys.readouterr()
+    assert "lost" not in printed.err
+    dropped = "Terms" if setting == "CHUNK_P_DROP_TOC" else "Handbook"
+    assert dropped not in printed.out and "pump" in printed.out
