@@ -4,16 +4,20 @@
 Input: a :class:`TableGrid` (the full grid, LightRAG's conventions; ``tables.json`` keeps it
 whole). Output: a :class:`TableShape`.
 
-- **Layout tables** (one column, one row, mostly empty cells, or a signature/approval grid
-  of fill-in blanks) are not data: their cell texts become lines in reading order.
+- **Layout tables** (one column, one row, mostly empty cells, a signature grid of fill-in
+  blanks, a form whose rows hold one text each, a page laid out in cells) are not data:
+  their cell texts become lines in reading order.
 - **Data tables.** The header is the leading ``w:tblHeader`` rows, else the first row with
   two or more label-like cells, with the rows that continue its vertical merges; never an
   all-empty row. Single-text rows above the header (a title spanning the table) become the
-  caption; other rows above it (a form's preamble) become lines before the tag. The tag
-  holds the header and body rows on the grid columns that hold text, each row without its
-  trailing empty cells, all-empty rows dropped: merged-cell padding costs no token. In the
-  header, a horizontal merge's label fills the columns it spans and a vertical merge's
-  label is written once, so each column's label path reads top-down without guessing.
+  caption; other rows above it (a form's preamble) become lines before the tag.
+- **No token on padding.** A tag row is its displayed cells: a horizontally merged cell is
+  written once, cells in columns that hold no text anywhere are left out, trailing empty
+  cells and all-empty rows are dropped. A vertical merge repeats its text in the body (the
+  row keeps its key, as LightRAG writes it) and is written once in the header.
+- **Keyed rows.** Each body row also as an object ``{column header path: value}`` built
+  on the grid's columns (so a merged cell still meets its own header), for the chunker's
+  ``keyed`` table text; ``tables.json`` carries them as ``keyed_rows``.
 """
 
 from __future__ import annotations
@@ -52,8 +56,8 @@ class TableShape:
 
     ``layout`` names why a table is written as text (empty for a data table); then
     ``lines`` are all its text. For a data table ``lines`` are the preamble written before
-    the tag, ``rows`` the compact rows of the tag (``header_rows`` of them first) and
-    ``caption`` its title.
+    the tag, ``rows`` the compact rows of the tag (``header_rows`` of them first),
+    ``caption`` its title and ``keyed`` its body rows keyed by header (empty without one).
     """
 
     lines: tuple[str, ...]
@@ -61,6 +65,7 @@ class TableShape:
     header_rows: int = 0
     caption: str = ""
     layout: str = ""
+    keyed: tuple[dict[str, str], ...] = ()
 
     def body(self) -> str:
         """The tag's JSON body; ``</table`` in a cell is written ``<\\/table`` (same JSON)."""
@@ -78,6 +83,11 @@ class TableShape:
         (LightRAG then repeats nothing; a chunker must not take the first row for one)."""
         head = [list(row) for row in self.rows[: self.header_rows]]
         return json.dumps(head, ensure_ascii=False)
+
+    def keyed_json(self) -> str | None:
+        """``keyed_rows``: the body rows as objects keyed by their column's header path
+        (empty cells left out), one per body row of the tag; None without a header."""
+        return json.dumps(list(self.keyed), ensure_ascii=False) if self.keyed else None
 
 
 def shape_table(grid: TableGrid) -> TableShape:
@@ -103,18 +113,21 @@ def shape_table(grid: TableGrid) -> TableShape:
     if 3 * sum(len(_texts(rows[r])) <= 1 for r in body) >= 2 * len(body):
         # Most rows hold one text: a form of labels to fill in, not a grid of values.
         return TableShape(lines=tuple(_reading_lines(rows, filled)), layout="form")
-    tag_rows = [*range(header_at, header_at + header_count), *body]
-    keep = sorted({c for r in tag_rows for c, text in enumerate(grid.rows[r]) if text.strip()})
-    header = _header_texts(rows, range(header_at, header_at + header_count), keep)
-    compact = tuple(
-        _trimmed(row) for row in [*header, *([grid.rows[r][c] for c in keep] for r in body)]
-    )
+    head = range(header_at, header_at + header_count)
+    columns = {cell.col for r in [*head, *body] for text, cell in rows[r] if text}
+    written = [_written(rows[r], columns, is_header=r in head and r > header_at) for r in head]
+    written += [_written(rows[r], columns, is_header=False) for r in body]
+    keyed: tuple[dict[str, str], ...] = ()
+    if header_count:
+        keys = _column_keys(rows, head, sorted(columns))
+        keyed = tuple({keys[cell.col]: text for text, cell in rows[r] if text} for r in body)
     caption = " ".join(_flat(_texts(rows[r])[0]) for r in caption_rows)
     return TableShape(
         lines=tuple(_reading_lines(rows, preamble)),
-        rows=compact,
+        rows=tuple(written),
         header_rows=header_count,
         caption=caption,
+        keyed=keyed,
     )
 
 
@@ -242,17 +255,35 @@ def _continued_rows(rows: list[Row], first: int) -> int:
     return count
 
 
-def _header_texts(rows: list[Row], which: range, keep: list[int]) -> list[list[str]]:
-    """The header rows on the kept columns: a horizontal merge's label is copied into the
-    kept columns it spans, a vertical merge's repeat is blank (its label is above)."""
-    out: list[list[str]] = []
-    for r in which:
-        labels: dict[int, str] = {}
-        for text, cell in rows[r]:
-            if text and not (cell.is_continued and r > which.start):
-                labels.update(dict.fromkeys(range(cell.col, cell.col + cell.span), text))
-        out.append([labels.get(c, "") for c in keep])
-    return out
+def _written(row: Row, columns: set[int], *, is_header: bool) -> tuple[str, ...]:
+    """A row as the tag writes it: its displayed cells (a merged cell once) in the columns
+    that hold text, without its trailing empty cells; in a header row after the first, a
+    vertical merge's repeat is blank (its label is written above)."""
+    texts = [
+        "" if is_header and cell.is_continued else text for text, cell in row if cell.col in columns
+    ]
+    while texts and not texts[-1]:
+        texts.pop()
+    return tuple(texts)
+
+
+def _column_keys(rows: list[Row], head: range, columns: list[int]) -> dict[int, str]:
+    """Each text column's key for keyed rows: the labels of the header cells covering it,
+    top-down, a repeat (a vertical merge) once, ``" / "``-joined; unique per table."""
+    keys: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for index, col in enumerate(columns):
+        path: list[str] = []
+        for r in head:
+            label = next(
+                (_flat(t) for t, cell in rows[r] if cell.col <= col < cell.col + cell.span), ""
+            )
+            if label and (not path or path[-1] != label):
+                path.append(label)
+        key = " / ".join(path) or f"column {index + 1}"
+        seen[key] = seen.get(key, 0) + 1
+        keys[col] = key if seen[key] == 1 else f"{key} ({seen[key]})"
+    return keys
 
 
 def _leading_titles(
@@ -270,10 +301,3 @@ def _leading_titles(
             break
         titles.append(r)
     return titles
-
-
-def _trimmed(row: list[str]) -> tuple[str, ...]:
-    end = len(row)
-    while end and not row[end - 1].strip():
-        end -= 1
-    return tuple(row[:end])

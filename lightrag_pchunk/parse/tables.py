@@ -100,9 +100,16 @@ class TableGrid:
         ``<\\/table`` (the same JSON string) so the tag cannot end early."""
         return json.dumps(self.rows, ensure_ascii=False).replace("</table", "<\\/table")
 
-    def record(self, table_id: str, caption: str = "", header: str | None = None) -> dict:
+    def record(
+        self,
+        table_id: str,
+        caption: str = "",
+        header: str | None = None,
+        keyed_rows: str | None = None,
+    ) -> dict:
         """The ``tables.json`` item in LightRAG's field order, ``content`` being the full
-        grid; the walk fills blockid/headings. ``header`` is the ``table_header`` string."""
+        grid; the walk fills blockid/headings. ``header`` is the ``table_header`` string,
+        ``keyed_rows`` the body rows keyed by header (a JSON string, ours only)."""
         item = {
             "id": table_id,
             "blockid": "",
@@ -116,6 +123,8 @@ class TableGrid:
         }
         if header is not None:
             item["table_header"] = header
+        if keyed_rows is not None:
+            item["keyed_rows"] = keyed_rows
         return item
 
     def text_lines(self) -> list[str]:

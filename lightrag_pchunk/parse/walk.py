@@ -303,7 +303,9 @@ class BodyWalker:
         if shape.layout:
             return
         table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
-        self.tables[table_id] = grid.record(table_id, shape.caption, shape.header_json())
+        self.tables[table_id] = grid.record(
+            table_id, shape.caption, shape.header_json(), shape.keyed_json()
+        )
         out.add(shape.tag(table_id), first, last)
 
     def block_equation(self, latex: str) -> str:

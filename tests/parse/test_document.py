@@ -397,10 +397,12 @@ def test_content_rows_match_lightrags_native_parser_on_a_simple_document(tmp_pat
     )
     ours_tables = json.loads((tmp_path / "ours/mixed.docx.parsed/mixed.tables.json").read_text())
     lr_tables = json.loads((tmp_path / "lr/mixed.docx.parsed/mixed.tables.json").read_text())
-    # The intended difference: a table without w:tblHeader rows gets its detected header.
+    # The intended differences: a table without w:tblHeader rows gets its detected header,
+    # and every data table its rows keyed by header.
     detected = '[["ID", "Name", "Description", "Value"]]'
     for item in ours_tables["tables"].values():
         assert item.pop("table_header") == detected
+        assert json.loads(item.pop("keyed_rows"))[0]["Name"] == "Item 1"
     for item in lr_tables["tables"].values():
         item.pop("table_header", None)
     assert ours_tables == lr_tables

@@ -54,12 +54,12 @@ PRICE_LIST = [
 def test_merged_cell_padding_trailing_and_empty_rows_cost_nothing(tmp_path):
     parsed, items = parse(tmp_path, table(PRICE_LIST, grid=4))
     [item] = items.values()
-    # The tag: no padding of the "Valve" merge column, no trailing "", no all-empty row;
-    # the title row is the caption; the header is the first row of labels.
+    # The tag: the merged "Valve" cell written once (its empty Qty cell kept), no trailing
+    # "", no all-empty row; the title row is the caption; the header is the first label row.
     tag = (
         '<table id="tb-t-0001" format="json" caption="Price list">'
         '[["Item", "Unit", "Qty", "Price"], ["Pump", "pcs", "2", "10.50"], '
-        '["Valve", "", "", "3.00"]]</table>'
+        '["Valve", "", "3.00"]]</table>'
     )
     assert parsed.content == tag
     # tables.json keeps the full grid (LightRAG's conventions), the caption and the header.
@@ -72,13 +72,19 @@ def test_merged_cell_padding_trailing_and_empty_rows_cost_nothing(tmp_path):
     ]
     assert item["caption"] == "Price list"
     assert item["table_header"] == '[["Item", "Unit", "Qty", "Price"]]'
+    # Keyed rows meet their header on the grid's columns: the merged "Valve" is the Item.
+    assert json.loads(item["keyed_rows"]) == [
+        {"Item": "Pump", "Unit": "pcs", "Qty": "2", "Price": "10.50"},
+        {"Item": "Valve", "Price": "3.00"},
+    ]
 
 
-def test_columns_that_only_merged_cells_cover_are_dropped():
+def test_merged_cells_are_written_once():
     # A 6-column grid whose cells each span 2 columns: 3 columns hold text.
     rows = [[cell(t, tc_pr=span(2)) for t in row] for row in (["A", "B", "C"], ["1x", "2y", ""])]
     shape = shape_table(grid_of(table(rows, grid=6)))
     assert shape.rows == (("A", "B", "C"), ("1x", "2y"))
+    assert shape.keyed == ({"A": "1x", "B": "2y"},)
 
 
 def test_w_tbl_header_rows_are_the_header_and_a_spanning_title_among_them_the_caption():
@@ -121,19 +127,23 @@ def test_a_multi_row_header_follows_its_vertical_merges_and_labels_every_column(
     rows[0][2] = cell("Total", tc_pr=V_RESTART)
     shape = shape_table(grid_of(table(rows, grid=4)))
     assert shape.header_rows == 2
-    # The span's label fills the columns it covers; a vertical repeat is written once.
-    assert shape.rows[:2] == (
-        ("No.", "Cost per unit", "Cost per unit", "Total"),
-        ("", "All", "Machines"),
-    )
+    # Header cells are written once, a vertical repeat blank (its label is above).
+    assert shape.rows[:2] == (("No.", "Cost per unit", "Total"), ("", "All", "Machines"))
     assert shape.rows[2] == ("1", "9 035,64", "2 251,3", "31 911,77")
+    # Keys are each column's label path: the span's label is above both of its columns.
+    assert shape.keyed[0] == {
+        "No.": "1",
+        "Cost per unit / All": "9 035,64",
+        "Cost per unit / Machines": "2 251,3",
+        "Total": "31 911,77",
+    }
 
 
 def test_a_table_without_a_label_row_has_an_empty_header_never_an_empty_row():
     rows = [["", "", ""], ["1", "2.5", "3"], ["4", "5.5", "6"]]
     shape = shape_table(grid_of(table(rows)))
     assert shape.header_rows == 0
-    assert shape.header_json() == "[]"
+    assert shape.header_json() == "[]" and shape.keyed_json() is None
     assert shape.rows == (("1", "2.5", "3"), ("4", "5.5", "6"))
 
 
