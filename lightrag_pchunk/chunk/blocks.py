@@ -131,6 +131,12 @@ def _lower_bound(estimate: int, joints: int) -> int:
     return estimate - 2 * joints - 2
 
 
+def _upper_bound(estimate: int, joints: int) -> int:
+    # The mirror bound: a tokenizer we do not know may also spend a token or two more at
+    # a seam. Within it an estimate is taken as fitting a cap without encoding.
+    return estimate + 2 * joints + 2
+
+
 def exact(block: Block, counter: TokenCounter) -> Block:
     """``block`` with an exact token count (encodes only if it is an estimate)."""
     if block.is_exact:
@@ -140,10 +146,13 @@ def exact(block: Block, counter: TokenCounter) -> Block:
 
 def exceeds(block: Block, cap: int, counter: TokenCounter) -> tuple[bool, Block]:
     """Whether ``block`` is over ``cap`` tokens, and the block (made exact if that was
-    needed to decide)."""
-    if block.tokens <= cap:
+    needed to decide: an estimate decides only when both bounds agree)."""
+    if block.is_exact:
+        return block.tokens > cap, block
+    joints = _joints(block)
+    if _upper_bound(block.tokens, joints) <= cap:
         return False, block
-    if block.is_exact or _lower_bound(block.tokens, _joints(block)) > cap:
+    if _lower_bound(block.tokens, joints) > cap:
         return True, block
     measured = exact(block, counter)
     return measured.tokens > cap, measured
@@ -181,19 +190,20 @@ class BlockRun:
             tokens, is_exact = counter.join_counts(texts, counts, BLOCK_JOINER)
         else:
             tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
-        if tokens > cap:
-            if is_exact:
-                return False
-            # Joints are counted only here: an estimate over the cap (rare when counts are
-            # exact) may still fit if the seams merge tokens.
+        if is_exact and tokens > cap:
+            return False
+        if not is_exact:
+            # Joints are counted only for an estimate: it decides only when both of its
+            # bounds fall on the same side of the cap, else the joined text is encoded.
             parts = [*self.blocks, *blocks]
             joints = sum(_joints(block) for block in parts) + len(parts) - 1
             if _lower_bound(tokens, joints) > cap:
                 return False
-            text = BLOCK_JOINER.join([b.content for b in parts])
-            tokens, is_exact = counter.count(text), True
-            if tokens > cap:
-                return False
+            if _upper_bound(tokens, joints) > cap:
+                text = BLOCK_JOINER.join([b.content for b in parts])
+                tokens, is_exact = counter.count(text), True
+                if tokens > cap:
+                    return False
         self.blocks.extend(blocks)
         self.tokens, self.is_exact = tokens, is_exact
         return True

@@ -19,12 +19,12 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context, validate_sizes
-from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.integration.config import reference_settings
 from lightrag_pchunk.integration.rows import chunks_to_rows
-from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.model import BlockRow, Chunk
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -59,6 +59,30 @@ def load_blocks(blocks_path: str | os.PathLike[str] | None) -> LoadedBlocks:
     if not rows:
         return LoadedBlocks(path=found, fallback_reason=f"{found} has no content rows")
     return LoadedBlocks(rows=rows, table_headers=read_table_headers(found), path=found)
+
+
+class ChunkOverCapError(RuntimeError):
+    """A P chunk is over chunk_token_size: the stages failed to keep the cap (a bug)."""
+
+
+def _is_strict() -> bool:
+    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "false")
+
+
+def _check_cap(chunks: Sequence[Chunk], size: int, label: str) -> None:
+    """Stages B-D keep every chunk within the cap and stage E cuts nothing: a chunk over it
+    is an error in strict mode, else logged and kept (LightRAG truncates it before
+    embedding, which beats dropping the document's P chunks)."""
+    oversized = over_cap(chunks, size)
+    if not oversized:
+        return
+    message = (
+        f"paragraph_semantic doc={label}: {len(oversized)} chunk(s) over {size} tokens "
+        f"(largest {max(c.tokens for c in oversized)}, heading {oversized[0].heading!r})"
+    )
+    if _is_strict():
+        raise ChunkOverCapError(message)
+    logger.error(message)
 
 
 def recursive_character_rows(
@@ -122,7 +146,7 @@ def chunking_by_paragraph_semantic(
     try:
         chunks = chunk_rows(rows, ctx)
     except Exception as exc:
-        if os.environ.get(STRICT_ENV, "").strip() not in ("", "0", "false"):
+        if _is_strict():
             raise
         logger.error(
             "paragraph_semantic doc=%s: fallback to recursive_character: internal error %s: %s",
@@ -132,6 +156,7 @@ def chunking_by_paragraph_semantic(
             exc_info=True,
         )
         return recursive_character_rows(tokenizer, content, size, overlap)
+    _check_cap(chunks, size, label)
     logger.info(
         "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",
         label,

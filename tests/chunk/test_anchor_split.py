@@ -7,7 +7,6 @@ every boundary below is computed by hand.
 from __future__ import annotations
 
 import itertools
-import json
 
 import pytest
 
@@ -184,22 +183,6 @@ def test_pieces_of_one_r_split_are_never_packed_together() -> None:
     for content in contents:
         tokens = content.replace("\n", " ").split()
         assert len(tokens) == len(set(tokens)), "an overlap copy inside one chunk"
-
-
-def test_a_table_over_target_max_in_the_no_anchor_path_is_sliced_by_rows() -> None:
-    ctx = char_context(200)
-    rows = [["id", "name"]] + [[str(i), "n" * 20] for i in range(20)]
-    table = f'<table id="t" format="json">{json.dumps(rows)}</table>'
-    block = make_block("## H\nlead text\n" + table, ctx.counter, heading="H")
-    out = split_without_anchors(block, ctx)
-    assert all(b.tokens <= 200 for b in out)
-    slices = [p.text for b in out for p in b.paragraphs if p.is_table]
-    assert len(slices) > 1
-    recovered = []
-    for index, text in enumerate(slices):
-        body = json.loads(text[text.index(">") + 1 : -len("</table>")])
-        recovered += body if index == 0 else body[1:]  # continuation slices repeat the header
-    assert recovered == rows
 
 
 def test_a_split_first_block_keeps_its_role_on_the_piece_holding_the_slice() -> None:
