@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import chain
 
-from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph, TableRole
+from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.model import PREFACE_HEADING, UNCOUNTED, Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -209,25 +210,75 @@ class BlockRun:
         return True
 
     def build(self, role: TableRole = TableRole.NONE) -> Block:
-        """The joined block (a run of one block is that block, unchanged)."""
+        """The joined block (a run of one block is that block, unchanged).
+
+        It keeps the identity block's heading, parents, level and part, unless its blocks
+        come from different sections: then its heading is their deepest common parent
+        (their own headings stay as lines in the content), without a ``[part n]``.
+        """
         if len(self.blocks) == 1:
             return self.blocks[0]
         identity = self.identity
+        heading, parents, level, part = (
+            identity.heading,
+            identity.parent_headings,
+            identity.level,
+            identity.part,
+        )
+        common = _common_parent(self.blocks, identity)
+        if common is not None:
+            (*parent_list, heading), level = common
+            parents, part = tuple(parent_list), 0
         return Block(
-            heading=identity.heading,
-            parent_headings=identity.parent_headings,
-            level=identity.level,
+            heading=heading,
+            parent_headings=parents,
+            level=level,
             paragraphs=_merged_paragraphs(self.blocks),
             content=BLOCK_JOINER.join(b.content for b in self.blocks),
             tokens=self.tokens,
             is_exact=self.is_exact,
             role=role,
             source_row=identity.source_row,
-            part=identity.part,
+            part=part,
             block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
         )
+
+
+def heading_path(block: Block) -> tuple[str, ...]:
+    """The headings from the document's top down to ``block``'s own (no ``[part n]``);
+    the untitled preface has none."""
+    heading = strip_part_suffix(block.heading)
+    if not block.parent_headings and heading in ("", PREFACE_HEADING):
+        return ()
+    return (*block.parent_headings, heading) if heading else block.parent_headings
+
+
+def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    """The longest heading path that starts every one of ``paths``."""
+    first = paths[0]
+    length = len(first)
+    for path in paths[1:]:
+        length = min(length, len(path))
+        while path[:length] != first[:length]:
+            length -= 1
+    return first[:length]
+
+
+def _common_parent(blocks: Sequence[Block], identity: Block) -> tuple[tuple[str, ...], int] | None:
+    """``(path, level)`` of the deepest heading over all ``blocks`` (the untitled preface
+    aside) when it is above ``identity``'s own; None when ``identity`` already is it, or
+    the blocks share no heading at all."""
+    titled = [(b, path) for b in blocks if (path := heading_path(b))]
+    own = heading_path(identity)
+    if len(titled) < 2 or not own:
+        return None
+    common = common_path([path for _, path in titled])
+    if not common or common == own:
+        return None
+    level = min(b.level - (len(path) - len(common)) for b, path in titled)
+    return common, max(level, 1)
 
 
 def _merged_paragraphs(blocks: Sequence[Block]) -> tuple[Paragraph, ...] | None:

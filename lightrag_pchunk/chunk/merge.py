@@ -29,7 +29,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, BlockRun
+from lightrag_pchunk.chunk.blocks import (
+    BLOCK_JOINER,
+    BlockRun,
+    common_path,
+    heading_path,
+    is_table_text,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
@@ -41,7 +47,7 @@ _MAX_ROUNDS = 4
 
 
 def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage D: Phase A then Phase B for every level, deepest first."""
+    """Stage D: Phase A then Phase B for every level, deepest first; then Phase C."""
     current = list(blocks)
     for level in sorted({block.level for block in current}, reverse=True):
         for _ in range(_MAX_ROUNDS):
@@ -52,7 +58,7 @@ def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
             # neighbours for it (a block that absorbed its children meets its next sibling).
             if len(current) == before:
                 break
-    return current
+    return _fill_pass(current, ctx)
 
 
 # Role gates (§9.2 table). Phase B also lets a last slice absorb forward (§9.4).
@@ -227,3 +233,65 @@ def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Blo
                 continue
         items.append(block)
     return _built(items)
+
+
+#: Phase C merges blocks no more than this many heading levels below their common parent:
+#: siblings and cousins (children of one grandparent), never further.
+_MAX_FILL_DEPTH = 2
+
+
+def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
+    """Phase C, after every level: what the hierarchy left too small joins a neighbour
+    under the same grandparent, within target_max:
+
+    - a run of small blocks, each under small_tail_threshold, merges;
+    - a block that is only a table under table_min_last joins the text before it (or, as
+      the first of its run, takes the block after it);
+    - the untitled preface (a cover page) below target_ideal joins the first section.
+    """
+    items: list[Item] = []
+    for block in blocks:
+        if items and _fills(items[-1], block, ctx) and _add(_run(items), [block], ctx):
+            continue
+        items.append(block)
+    return _built(items)
+
+
+def _members(item: Item) -> list[Block]:
+    return item.blocks if isinstance(item, BlockRun) else [item]
+
+
+def _fills(item: Item, block: Block, ctx: Context) -> bool:
+    """Whether Phase C joins ``block`` to the run ``item`` (see :func:`_fill_pass`)."""
+    th = ctx.thresholds
+    members = _members(item)
+    first = members[0]
+    if (
+        _identity(item).is_title
+        or not _absorbs_forward(_last_block(item), cross_level=True)
+        or not _can_be_absorbed(block)
+    ):
+        return False
+    if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
+        return True  # the preface joins the first section
+    paths = [heading_path(b) for b in [*members, block]]
+    top = common_path(paths)
+    if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
+        return False
+    small = th.small_tail_threshold
+    if all(0 < b.tokens < small for b in [*members, block]):
+        return True
+    if _is_small_table(block, th.table_min_last):
+        return True
+    return len(members) == 1 and _is_small_table(first, th.table_min_last)
+
+
+def _is_small_table(block: Block, limit: int) -> bool:
+    """A block that holds only table tags (and heading lines), under ``limit`` tokens."""
+    if block.tokens >= limit or "<table" not in block.content:
+        return False
+    return all(
+        is_table_text(line) or line.lstrip().startswith("#")
+        for line in block.content.split("\n")
+        if line.strip()
+    )
