@@ -47,18 +47,26 @@ _MAX_ROUNDS = 4
 
 
 def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage D: Phase A then Phase B for every level, deepest first; then Phase C."""
+    """Stage D: Phase A then Phase B for every level, deepest first; then Phase C. A
+    block Phase C made (children headed by their parent) may meet a sibling of that
+    parent, so the phases run again while Phase C merges anything."""
     current = list(blocks)
-    for level in sorted({block.level for block in current}, reverse=True):
-        for _ in range(_MAX_ROUNDS):
-            current = _peer_pass(current, level, ctx)
-            before = len(current)
-            current = _cross_level_pass(current, level, ctx)
-            # One greedy Phase A pass settles its level; only Phase B merges can make new
-            # neighbours for it (a block that absorbed its children meets its next sibling).
-            if len(current) == before:
-                break
-    return _fill_pass(current, ctx)
+    for _ in range(_MAX_ROUNDS):
+        for level in sorted({block.level for block in current}, reverse=True):
+            for _ in range(_MAX_ROUNDS):
+                current = _peer_pass(current, level, ctx)
+                before = len(current)
+                current = _cross_level_pass(current, level, ctx)
+                # One greedy Phase A pass settles its level; only Phase B merges can make
+                # new neighbours for it (a block that absorbed its children meets its
+                # next sibling).
+                if len(current) == before:
+                    break
+        before = len(current)
+        current = _fill_pass(current, ctx)
+        if len(current) == before:
+            break
+    return current
 
 
 # Role gates (§9.2 table). Phase B also lets a last slice absorb forward (§9.4).
@@ -203,12 +211,14 @@ def _absorb_tail(
 
 
 def is_descendant(shallow: Block, deep: Block) -> bool:
-    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test)."""
+    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test);
+    a block of merged children headed by their common parent (``shallow``'s own heading)
+    counts too."""
     path = shallow.parent_headings
     heading = strip_part_suffix(shallow.heading)
     if heading:
         path = (*path, heading)
-    return deep.parent_headings[: len(path)] == path
+    return (*deep.parent_headings, strip_part_suffix(deep.heading))[: len(path)] == path
 
 
 def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
@@ -244,7 +254,8 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
     """Phase C, after every level: what the hierarchy left too small joins a neighbour
     under the same grandparent, within target_max:
 
-    - a run of small blocks, each under small_tail_threshold, merges;
+    - a block under small_tail_threshold joins the block before it, or else the block
+      after it (so a run of such blocks merges too);
     - a block that is only a table under table_min_last joins the text before it (or, as
       the first of its run, takes the block after it);
     - the untitled preface (a cover page) below target_ideal joins the first section.
@@ -279,8 +290,8 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
         return False
     small = th.small_tail_threshold
-    if all(0 < b.tokens < small for b in [*members, block]):
-        return True
+    if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
+        return True  # a small block joins its neighbour, the previous one first
     if _is_small_table(block, th.table_min_last):
         return True
     return len(members) == 1 and _is_small_table(first, th.table_min_last)

@@ -32,8 +32,8 @@ from lightrag_pchunk.parse.tables import GridCell, TableGrid
 
 #: A cell longer than this (characters) is text, not a column label.
 MAX_LABEL_CHARS = 80
-#: A non-label cell this short (a year, a unit, "№") may still sit in a header row.
-MAX_CODE_CHARS = 12
+#: A mostly-digit cell this short (a year, a column number) may still sit in a header row.
+MAX_YEAR_CHARS = 4
 #: The header is looked for among this many leading rows.
 HEADER_SEARCH_ROWS = 10
 #: At most this many rows continue a header through its vertical merges.
@@ -115,7 +115,9 @@ def shape_table(grid: TableGrid) -> TableShape:
         return TableShape(lines=tuple(_reading_lines(rows, filled)), layout="form")
     head = range(header_at, header_at + header_count)
     columns = {cell.col for r in [*head, *body] for text, cell in rows[r] if text}
-    written = [_written(rows[r], columns, is_header=r in head and r > header_at) for r in head]
+    # A header row that only repeats the one above (all vertical merges) adds nothing.
+    written = [w for r in head if (w := _written(rows[r], columns, is_header=r > header_at))]
+    header_count = len(written)
     written += [_written(rows[r], columns, is_header=False) for r in body]
     keyed: tuple[dict[str, str], ...] = ()
     if header_count:
@@ -198,10 +200,15 @@ def _is_label(text: str) -> bool:
 
 
 def _is_value(text: str) -> bool:
-    """A data value rather than a label: more digits than letters, longer than a code."""
+    """A data value rather than a label: more digits than letters, longer than a year."""
     flat = _flat(text)
     digits = sum(ch.isdigit() for ch in flat)
-    return len(flat) > MAX_CODE_CHARS and digits > sum(ch.isalpha() for ch in flat)
+    return len(flat) > MAX_YEAR_CHARS and digits > sum(ch.isalpha() for ch in flat)
+
+
+def _numbers_columns(texts: list[str]) -> bool:
+    """``1 | 2 | 3 …``: a row numbering the columns, as forms print under their header."""
+    return len(texts) >= 2 and texts == [str(i) for i in range(1, len(texts) + 1)]
 
 
 def _is_header_row(texts: list[str]) -> bool:
@@ -214,18 +221,20 @@ def _find_header(grid: TableGrid, rows: list[Row], width: int) -> tuple[int, int
     """``(first header row, header row count)``; ``(0, 0)`` for a table without one.
 
     The ``w:tblHeader`` rows win (less the titles and empty rows at their top). Otherwise
-    the first row with two or more label-like cells, looked for only across rows above
-    it that are sparse (a title, a form's preamble), never through dense data rows."""
+    the first row with two or more label-like cells, or any row above a ``1 | 2 | 3 …``
+    row, looked for only across rows above it that are sparse (a title, a form's
+    preamble), never through dense data rows."""
     declared = grid.header_rows
     start = 0
     while start < declared and len(_texts(rows[start])) <= 1:
         start += 1  # a title or an empty row opening the w:tblHeader rows
     if start < declared:
         return start, declared - start
-    for r in range(min(len(rows), HEADER_SEARCH_ROWS)):
-        texts = [text for text, _ in rows[r] if text]
-        if not texts:
-            continue
+    filled = [(r, texts) for r, row in enumerate(rows) if (texts := [t for t, _ in row if t])]
+    for index, (r, texts) in enumerate(filled[:HEADER_SEARCH_ROWS]):
+        numbered = index + 1 < len(filled) and _numbers_columns(filled[index + 1][1])
+        if len(texts) >= 2 and numbered:
+            return r, _continued_rows(rows, r)
         if _is_header_row(texts):
             if width == 2 and _all_labels(rows, r + 1):
                 break  # label | label on every row: a key/value list, no header row

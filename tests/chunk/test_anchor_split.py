@@ -112,19 +112,18 @@ def test_the_first_paragraph_is_never_an_anchor() -> None:
 
 
 def test_anchors_are_chosen_nearest_to_evenly_spaced_ideal_positions() -> None:
-    # N=100: ideal 75. Paragraphs: "T" then 9 x (40 prose + "Sn" anchor); total tokens =
-    # 1 + 9 * 42 = 379 -> k = max(ceil(379/75), ceil(379/100)) = 6, step 63.17.
+    # N=100: sub-blocks aim at 0.85 * 100. Paragraphs: "T" then 9 x (40 prose + "Sn"
+    # anchor); total tokens = 1 + 9 * 42 = 379 -> k = ceil(379 / 85) = 5, step 75.8.
     ctx = char_context(100)
     lines = ["T"]
     for i in range(9):
         lines += ["p" * 39 + ".", f"S{i}"]
     block = make_block("\n".join(lines), ctx.counter, heading="T")
     # Anchor S_i sits after 1 + 40 + 42 * i tokens: 41, 83, 125, 167, 209, 251, 293, 335, 377.
-    # Targets 63.2, 126.3, 189.5, 252.7, 315.8 -> nearest: 41|83 tie-> 83? |63-41|=22.2,
-    # |83-63|=19.8 -> 83 (S1); 125 (S2); 167 vs 209 -> 189.5-167=22.5, 209-189.5=19.5 -> S4;
-    # 251 (S5); 293 vs 335 -> 22.8 vs 19.2 -> S7.
+    # Targets 75.8, 151.6, 227.4, 303.2 -> nearest: 83 (S1); 167 (15.4 from it, S3);
+    # 209 (18.4, S4); 293 (10.2, S6).
     picks = choose_anchors(block, ctx)
-    assert [block.paragraphs[i].text for i in picks] == ["S1", "S2", "S4", "S5", "S7"]
+    assert [block.paragraphs[i].text for i in picks] == ["S1", "S3", "S4", "S6"]
 
 
 def test_sub_blocks_still_too_big_are_split_again_with_nested_parents() -> None:

@@ -86,7 +86,7 @@ def test_table_roles_gate_merges_by_direction() -> None:
     ctx = char_context(100)
     p = ("P",)
     first = blk(ctx, "f" * 10, parents=p, level=2, row=1, role=TableRole.FIRST)
-    last = blk(ctx, "l" * 10, parents=p, level=2, row=1, role=TableRole.LAST)
+    last = blk(ctx, "l" * 20, parents=p, level=2, row=1, role=TableRole.LAST)
     plain = blk(ctx, "n" * 10, parents=p, level=2, row=0)
     after = blk(ctx, "a" * 20, parents=p, level=2, row=2)  # not under small_tail: no Phase C
     # A first slice is never absorbed by the block before it.
@@ -97,7 +97,7 @@ def test_table_roles_gate_merges_by_direction() -> None:
     assert merged.role is TableRole.LAST
     # first + last of one small table join into a locked block: nothing joins it after.
     out = merge([first, last, after], ctx)
-    assert [b.content for b in out] == ["f" * 10 + "\n\n" + "l" * 10, "a" * 20]
+    assert [b.content for b in out] == ["f" * 10 + "\n\n" + "l" * 20, "a" * 20]
     assert out[0].role is TableRole.MIDDLE
 
 
@@ -182,7 +182,7 @@ def test_fragments_of_one_section_keep_its_heading_and_part() -> None:
     assert (merged.heading, merged.parent_headings, merged.part) == ("S", ("D",), 1)
 
 
-def test_small_cousins_merge_in_phase_c_but_not_beyond_the_grandparent() -> None:
+def test_small_blocks_join_cousins_in_phase_c_but_not_beyond_the_grandparent() -> None:
     # N=200: small_tail 25. Under grandparent "Doc": 1.1 (parent "1") and 2.1 (parent "2").
     ctx = char_context(200)
     a = blk(ctx, "a" * 10, heading="1.1", parents=("Doc", "1"), level=3, row=0)
@@ -192,9 +192,11 @@ def test_small_cousins_merge_in_phase_c_but_not_beyond_the_grandparent() -> None
     # Three levels below their common parent: not cousins, not merged.
     c = blk(ctx, "c" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
     assert merge([c, b], ctx) == [c, b]
-    # A member at or over small_tail keeps the run apart.
+    # A small block joins a bigger cousin; two cousins at or over small_tail stay apart.
     big = blk(ctx, "b" * 25, heading="2.1", parents=("Doc", "2"), level=3, row=1)
-    assert merge([a, big], ctx) == [a, big]
+    assert len(merge([a, big], ctx)) == 1
+    other = blk(ctx, "a" * 25, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    assert merge([other, big], ctx) == [other, big]
 
 
 def test_a_small_table_joins_the_text_next_to_it() -> None:

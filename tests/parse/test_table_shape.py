@@ -198,3 +198,35 @@ def test_a_page_laid_out_in_cells_is_a_text_frame():
     article = "Abstract. " + "word " * 500
     rows = [["Logo", "Journal"], [article, "Volume 3"]]
     assert shape_table(grid_of(table(rows))).layout == "text frame"
+
+
+def test_a_row_above_a_column_numbering_row_is_the_header_however_long_its_cells():
+    long = "Trade mark (its verbal designation) if any, service mark if any, company name " * 2
+    rows = [["No.", long, long + "!"], ["1", "2", "3"], ["1", "Battery", "China"]]
+    shape = shape_table(grid_of(table(rows)))
+    assert shape.header_rows == 1 and shape.rows[1] == ("1", "2", "3")
+
+
+def test_a_header_row_repeating_the_one_above_is_left_out():
+    rows = [
+        [cell("No.", tc_pr=V_RESTART), cell("Work", tc_pr=V_RESTART)],
+        [cell(tc_pr=V_CONTINUE), cell(tc_pr=V_CONTINUE)],
+        ["1", "Laying"],
+        ["2", "Valves"],
+    ]
+    shape = shape_table(grid_of(table(rows)))
+    assert shape.header_rows == 1
+    assert shape.rows == (("No.", "Work"), ("1", "Laying"), ("2", "Valves"))
+
+
+def test_a_preamble_row_with_a_measured_value_is_not_the_header():
+    header = ["No.", "Code", "Work", "Unit", "Qty", "Amount"]
+    rows = [
+        [cell("Drawings No. 160206", tc_pr=span(3)), cell("Labour -", tc_pr=span(2)), "980,35 h"],
+        header,
+        ["1", "T-12", "Pipe laying", "m", "0,24", "31 911,77"],
+        ["2", "T-13", "Valves", "pcs", "3", "68 015,92"],
+    ]
+    shape = shape_table(grid_of(table(rows, grid=6)))
+    assert shape.lines == ("Drawings No. 160206 | Labour - | 980,35 h",)
+    assert shape.rows[0] == tuple(header)
