@@ -10,6 +10,8 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
 - LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
   :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
   :func:`uninstall`, :func:`is_installed`
+- evaluation: :func:`evaluate` (does P retrieve better than R and F on your documents, and
+  what does it cost?), :class:`EvalResult`
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ _EXPORTS = {
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",
     "is_installed": "lightrag_pchunk.integration.plugin",
+    "evaluate": "lightrag_pchunk.eval.run",
+    "EvalResult": "lightrag_pchunk.eval.result",
 }
 
 __all__ = ["__version__", *_EXPORTS]

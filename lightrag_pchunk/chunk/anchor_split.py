@@ -10,15 +10,15 @@ the sub-block it starts, and the original heading moves into that sub-block's
 here: stage B left none over ``target_max``.
 
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
-characters": a list item, a figure or table caption, a bare number, a tag line or a
-sentence fragment is not a heading (see docs/chunking.md).
+characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
+parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
+sentence or lead-in ending with a colon (see docs/chunking.md).
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import accumulate, pairwise
@@ -32,68 +32,31 @@ from lightrag_pchunk.chunk.blocks import (
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, TableRole
+from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
 
 logger = logging.getLogger("lightrag.pchunk")
 
-_TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
-_MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
-_O_BULLET = re.compile(r"o[ \t]+\S")
-_CAPTION = re.compile(
-    r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
-    r"\s*(?:\d|[ivxlcdm]+\b|[a-z]\b)"
-    r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
-    re.IGNORECASE,
-)
-_ENUMERATOR = re.compile(
-    r"(?:[(（]?\d+(?:[.．]\d+)*[.)．、）]?"
-    r"|[(（][a-z]{1,3}[)）]|[a-z][.)]"
-    r"|[(（]?[一二三四五六七八九十百]+[、.．)）]"
-    r"|第[一二三四五六七八九十百千零〇\d]+[条章节款项篇部])\s*",
-    re.IGNORECASE,
-)
 #: Share of target_max the sub-blocks of an anchor split aim at: as full as the anchors'
 #: irregular positions allow without pushing pieces over the cap (the spec's target_ideal,
 #: 0.75, cost about 1% more chunks on the corpus; 0.95 no fewer).
 _FILL = 0.85
 
-#: Endings that make a short line a sentence or a fragment rather than a heading.
-_SENTENCE_END = frozenset(".!?;,。！？；，、…")
-
 
 def is_anchor_candidate(text: str, max_length: int) -> bool:
     """Whether a paragraph (not the first of its block) may start a sub-block as its heading.
 
-    It must be short (1..``max_length`` characters), not a tag line, and read like a
-    heading: not a bullet or enumerated list item, not a caption, not a bare number and
-    not a sentence or fragment (ending with ``. ! ? ; ,`` or their CJK forms).
+    Exactly the lines the heading classifier of ``outline/`` accepts as headings on their
+    text (at most ``max_length`` characters): not a bullet or list item, caption, table of
+    contents entry, bare number, tag line, sentence or lead-in ending with a colon.
     """
-    line = text.strip()
-    if not line or len(line) > max_length or _TAG_LINE.match(line):
-        return False
-    if _MARKDOWN_HEADING.match(line):
-        return True
-    first = line[0]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff" or _O_BULLET.match(line):
-        return False
-    if _CAPTION.match(line) or not any(ch.isalpha() for ch in line):
-        return False
-    if line[-1] in _SENTENCE_END:
-        return False
-    enumerator = _ENUMERATOR.match(line)
-    if enumerator and enumerator.end() < len(line):
-        rest = line[enumerator.end() :]
-        # "a) the operator ..." continues a sentence: a list item, not a title.
-        if rest[0].isascii() and rest[0].islower():
-            return False
-    return True
+    return heading_text(text, max_length) is not None
 
 
 def anchor_heading(text: str) -> str:
-    """The heading an anchor paragraph gives its sub-block (Markdown ``#`` marks removed)."""
-    line = text.strip()
-    match = _MARKDOWN_HEADING.match(line)
-    return line[match.end() :].strip() if match else line
+    """The heading an anchor paragraph gives its sub-block: the classifier's title (Markdown
+    ``#`` marks removed, a numbered line's body after its colon left out)."""
+    found = heading_text(text, max(len(text), MAX_HEADING_CHARS))
+    return found.title if found is not None else text.strip()
 
 
 def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
@@ -118,7 +81,8 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         if not over:
             done.append(current)
             continue
-        cuts = choose_anchors(current, ctx)
+        # A table of contents is packed by lines: its entries name sections, not its parts.
+        cuts = [] if current.is_toc else choose_anchors(current, ctx)
         if not cuts:
             logger.debug(
                 "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",

@@ -22,7 +22,7 @@ from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
-from lightrag_pchunk.model import Block, BlockRow, Chunk, Paragraph
+from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
@@ -95,6 +95,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 source_row=index,
                 block_ids=(row.blockid,) if row.blockid else (),
                 is_title=row.is_title_block,
+                is_toc=row.extra.get("session_type") == TOC_SESSION,
             )
         )
     return blocks

@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
                 blocks_path=document.blocks_path,
                 chunk_overlap_token_size=sizes.overlap,
                 drop_references=sizes.drop_references,
+                drop_toc=sizes.drop_toc,
                 doc_id=document.doc_id,
             )
             name = document.name

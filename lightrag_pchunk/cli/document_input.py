@@ -67,6 +67,7 @@ class Sizes:
     drop_references: bool
     size_source: str
     overlap_source: str
+    drop_toc: bool = False
 
     def describe(self) -> str:
         """``size 2000 (default), overlap 100 (CHUNK_OVERLAP_SIZE (env))``."""
@@ -134,7 +135,14 @@ def resolve_sizes(
             f"the overlap ({overlap_value}, from {overlap_source}) must be smaller than the "
             f"size ({size_value}, from {size_source}): pass a smaller --overlap"
         )
-    return Sizes(size_value, overlap_value, settings.drop_references, size_source, overlap_source)
+    return Sizes(
+        size_value,
+        overlap_value,
+        settings.drop_references,
+        size_source,
+        overlap_source,
+        settings.drop_toc,
+    )
 
 
 def load_tokenizer(encoding: str | None) -> TiktokenAdapter:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 #: Sub-commands, each a module ``lightrag_pchunk.cli.<name>_cmd`` with
 #: ``register(subparsers)`` that adds its parser and sets ``func(args) -> int``.
-COMMANDS = ("parse", "chunk", "inspect", "ingest", "demo")
+COMMANDS = ("parse", "chunk", "inspect", "ingest", "demo", "eval")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -24,6 +24,7 @@ from typing import TextIO
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename
 from lightrag_pchunk.parse.document import parse_docx
+from lightrag_pchunk.parse.outline_build import SmartHeading
 
 #: File suffixes a folder is searched for.
 WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
@@ -47,16 +48,23 @@ class Outcome:
     blocks_path: str = ""
     reason: str = ""
     message: str = ""
+    inferred_headings: int = 0
+    toc_blocks: int = 0
 
     def line(self) -> str:
         """The one line printed for this file."""
         name = Path(self.source).name
         if not self.ok:
             return f"{name}: REFUSED [{self.reason}] {self.message}"
+        outline = ""
+        if self.inferred_headings:
+            outline += f", {self.inferred_headings} inferred headings"
+        if self.toc_blocks:
+            outline += f", {self.toc_blocks} tables of contents"
         return (
-            f"{name}: {self.blocks} blocks, {self.tables} tables, {self.equations} equations,"
-            f" {self.drawings} drawings, {len(self.warnings)} warnings, {self.seconds:.2f} s"
-            f" -> {self.blocks_path}"
+            f"{name}: {self.blocks} blocks{outline}, {self.tables} tables, {self.equations}"
+            f" equations, {self.drawings} drawings, {len(self.warnings)} warnings,"
+            f" {self.seconds:.2f} s -> {self.blocks_path}"
         )
 
 
@@ -90,7 +98,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar, even on a terminal"
     )
+    add_smart_heading_argument(parser)
     parser.set_defaults(func=run)
+
+
+def add_smart_heading_argument(parser: argparse.ArgumentParser) -> None:
+    """``--smart-heading [auto|on|off]`` (bare: on), LightRAG's ``native(smart_heading=...)``."""
+    parser.add_argument(
+        "--smart-heading",
+        nargs="?",
+        const="on",
+        default=None,
+        choices=[mode.value for mode in SmartHeading],
+        metavar="auto|on|off",
+        help=(
+            "infer headings from numbering and look where heading styles are missing (bare:"
+            " on; default: DOCX_SMART_HEADING, else auto: on for documents with too few"
+            " styled headings)"
+        ),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,7 +138,9 @@ def run(args: argparse.Namespace) -> int:
         logger.setLevel(logging.ERROR)
     worst = EXIT_REFUSED if missing else 0
     try:
-        for outcome in parse_many(files, args.output, jobs, quiet=verbose < 2):
+        for outcome in parse_many(
+            files, args.output, jobs, quiet=verbose < 2, smart_heading=args.smart_heading
+        ):
             if progress is not None:
                 progress.clear()
             print(outcome.line(), flush=True)
@@ -164,7 +192,12 @@ def collect_files(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
 
 
 def parse_many(
-    files: list[Path], output: str | None, jobs: int, *, quiet: bool = True
+    files: list[Path],
+    output: str | None,
+    jobs: int,
+    *,
+    quiet: bool = True,
+    smart_heading: str | None = None,
 ) -> Iterator[Outcome]:
     """Outcomes as files finish; in worker processes when there are several files and jobs.
 
@@ -188,20 +221,20 @@ def parse_many(
         todo.append(path)
     if len(todo) <= 1 or jobs <= 1:
         for path in todo:
-            yield parse_one(str(path), output)
+            yield parse_one(str(path), output, smart_heading)
         return
     initializer = _quiet if quiet else None
     with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=initializer) as pool:
-        futures = [pool.submit(parse_one, str(path), output) for path in todo]
+        futures = [pool.submit(parse_one, str(path), output, smart_heading) for path in todo]
         for future in as_completed(futures):
             yield future.result()
 
 
-def parse_one(source: str, output: str | None) -> Outcome:
+def parse_one(source: str, output: str | None, smart_heading: str | None = None) -> Outcome:
     """Parse one file; refusals and unexpected failures become an :class:`Outcome`."""
     start = time.perf_counter()
     try:
-        result = parse_docx(source, output)
+        result = parse_docx(source, output, smart_heading=smart_heading)
     except DocxParseError as exc:
         return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
                        message=str(exc.detail))  # fmt: skip
@@ -226,6 +259,8 @@ def parse_one(source: str, output: str | None) -> Outcome:
         drawings=result.drawings,
         warnings=list(result.warnings),
         blocks_path=str(result.blocks_path),
+        inferred_headings=result.inferred_headings,
+        toc_blocks=result.outline.toc_blocks if result.outline is not None else 0,
     )
 
 

@@ -20,7 +20,7 @@ from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context, validate_sizes
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
-from lightrag_pchunk.chunk.references import drop_reference_rows
+from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.integration.config import reference_settings
 from lightrag_pchunk.integration.rows import chunks_to_rows
@@ -107,6 +107,7 @@ def chunking_by_paragraph_semantic(
     blocks_path: str | os.PathLike[str] | None = None,
     chunk_overlap_token_size: int = 100,
     drop_references: bool = False,
+    drop_toc: bool = False,
     references_tail_n: int | None = None,
     references_headings: Sequence[str] | None = None,
     doc_id: str | None = None,
@@ -119,6 +120,7 @@ def chunking_by_paragraph_semantic(
     runs stages A-E and returns LightRAG chunk rows (``tokens``, ``content``,
     ``chunk_order_index``, ``heading``, ``parent_headings``, ``level``, ``sidecar``).
     Without usable blocks it returns LightRAG's R chunks of ``content``.
+    ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 
@@ -137,6 +139,8 @@ def chunking_by_paragraph_semantic(
         )
         return recursive_character_rows(tokenizer, content, size, overlap)
     rows = loaded.rows
+    if drop_toc:
+        rows = drop_toc_rows(rows, doc_id=label)
     if drop_references:
         tail_n, headings = reference_settings(references_tail_n, references_headings)
         rows = drop_reference_rows(rows, tail_n=tail_n, prefixes=headings, doc_id=label)

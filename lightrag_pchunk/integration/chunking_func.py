@@ -244,6 +244,7 @@ def run_plan(tokenizer: TokenizerLike, content: str, plan: ChunkPlan) -> list[di
         blocks_path=plan.blocks_path,
         chunk_overlap_token_size=settings.chunk_overlap_token_size,
         drop_references=settings.drop_references,
+        drop_toc=settings.drop_toc,
         doc_id=plan.doc_id,
     )
 

@@ -99,7 +99,11 @@ def _extract(
         # A docx routed to legacy or R is still read with our parser: its text is the best
         # we have (LightRAG's legacy extractor only concatenates paragraphs).
         parser = parse_docx or _default_parse_docx()
-        parsed = parser(path, parsed_root, doc_id=doc_id)
+        # native(smart_heading=...) in the rule or hint wins over DOCX_SMART_HEADING, which
+        # the parser reads itself when the route says nothing (LightRAG's precedence).
+        params = route.directives.engine_params if route.directives is not None else {}
+        smart = {"smart_heading": params["smart_heading"]} if "smart_heading" in params else {}
+        parsed = parser(path, parsed_root, doc_id=doc_id, **smart)
         blocks = Path(parsed.blocks_path) if engine == NATIVE else None
         return parsed.content, blocks, len(getattr(parsed, "warnings", ()) or ())
     if suffix in TEXT_SUFFIXES:

@@ -178,6 +178,7 @@ def settings_to_json(settings: PSettings) -> dict[str, Any]:
         "chunk_token_size": settings.chunk_token_size,
         "chunk_overlap_token_size": settings.chunk_overlap_token_size,
         "drop_references": settings.drop_references,
+        "drop_toc": settings.drop_toc,
         "sources": dict(settings.sources),
     }
 
@@ -189,6 +190,7 @@ def settings_from_json(data: Mapping[str, Any]) -> PSettings:
         int(data["chunk_overlap_token_size"]),
         bool(data.get("drop_references", False)),
         dict(data.get("sources") or {}),
+        bool(data.get("drop_toc", False)),
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import os
 import re
 import shutil
 import tempfile
@@ -25,14 +26,15 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_blocks
 from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.notes import NoteBook
+from lightrag_pchunk.parse.outline_build import OutlineReport, RawBlock, SmartHeading
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
-from lightrag_pchunk.parse.walk import BodyWalker, RawBlock
+from lightrag_pchunk.parse.walk import BodyWalker
 from lightrag_pchunk.parse.xml import qn
 from lightrag_pchunk.parse.zip_guard import PackageLimits
 
@@ -75,6 +77,12 @@ class ParsedDocument:
     tables: int
     equations: int
     drawings: int
+    outline: OutlineReport | None = None
+
+    @property
+    def inferred_headings(self) -> int:
+        """Headings the smart outline found (0 when it did not run)."""
+        return self.outline.inferred_headings if self.outline is not None else 0
 
     @property
     def blocks(self) -> int:
@@ -97,6 +105,7 @@ def parse_docx(
     *,
     doc_id: str | None = None,
     limits: PackageLimits | None = None,
+    smart_heading: bool | str | SmartHeading | None = None,
 ) -> ParsedDocument:
     """Parse a .docx/.docm/.dotx/.dotm file and write its blocks file and sidecars.
 
@@ -107,13 +116,18 @@ def parse_docx(
         doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
             the canonical basename (file-name hint removed). Letters, digits, ``._-`` only.
         limits: package limits; default :meth:`PackageLimits.from_env`.
+        smart_heading: infer headings from numbering and look where styles are missing:
+            True/"on", False/"off" or "auto" (on for a document with too few styled
+            headings for its length); default ``DOCX_SMART_HEADING``, else "auto".
 
     Raises:
         DocxParseError: the file is refused (not a Word package, over a limit, hostile XML),
             or the output folder cannot be used (``reason="output"``).
         FileNotFoundError: ``path`` does not exist.
-        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``.
+        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, or a bad
+            ``smart_heading`` / ``DOCX_SMART_HEADING`` value.
     """
+    smart = resolve_smart_heading(smart_heading)
     source = Path(path)
     if not source.is_file():
         raise FileNotFoundError(f"{source}: no such file")
@@ -126,14 +140,16 @@ def parse_docx(
     base.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
     try:
-        result = _parse_into(source, staging, doc_id, limits)
+        result = _parse_into(source, staging, doc_id, limits, smart)
         _install(staging, parsed_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     blocks_path = parsed_dir / result["blocks_name"]
+    outline: OutlineReport = result["outline"]
     logger.info(
-        "parse doc=%s file=%s blocks=%d tables=%d equations=%d drawings=%d warnings=%d",
+        "parse doc=%s file=%s blocks=%d tables=%d equations=%d drawings=%d warnings=%d "
+        "smart_heading=%s inferred_headings=%d toc_blocks=%d",
         doc_id,
         source.name,
         len(result["rows"]),
@@ -141,6 +157,9 @@ def parse_docx(
         result["equations"],
         result["drawings"],
         len(result["warnings"]),
+        outline.mode.value + ("" if outline.applied else " (not applied)"),
+        outline.inferred_headings,
+        outline.toc_blocks,
     )
     return ParsedDocument(
         source=source,
@@ -154,11 +173,27 @@ def parse_docx(
         tables=result["tables"],
         equations=result["equations"],
         drawings=result["drawings"],
+        outline=outline,
     )
 
 
+#: Environment variable of the smart outline (LightRAG's name): true, false or auto.
+SMART_HEADING_ENV = "DOCX_SMART_HEADING"
+
+
+def resolve_smart_heading(value: bool | str | SmartHeading | None) -> SmartHeading:
+    """``value``, else ``DOCX_SMART_HEADING``, else auto.
+
+    Raises:
+        ValueError: a value that is not true/false/auto, naming where it came from.
+    """
+    if value is not None:
+        return SmartHeading.parse(value)
+    return SmartHeading.parse(os.environ.get(SMART_HEADING_ENV), name=SMART_HEADING_ENV)
+
+
 def _parse_into(
-    source: Path, folder: Path, doc_id: str, limits: PackageLimits | None
+    source: Path, folder: Path, doc_id: str, limits: PackageLimits | None, smart: SmartHeading
 ) -> dict[str, Any]:
     """Parse ``source`` and write every artefact into ``folder`` (the staging folder)."""
     stem = artefact_stem(source)
@@ -178,7 +213,7 @@ def _parse_into(
                 assets_prefix=f"{stem}.blocks.assets",
                 doc_hash=doc_hash,
             )
-            walker = BodyWalker(doc_hash, warnings)
+            walker = BodyWalker(doc_hash, warnings, smart)
             walker.alt_chunks = AltChunkImporter(router, drawings)
             if body is None:
                 warnings.append("the main document has no w:body: it holds no text")
@@ -216,6 +251,7 @@ def _parse_into(
         # LightRAG's IR builder: the first heading, else the file's stem.
         "doc_title": walker.first_heading or Path(name).stem or name,
         "parser": parser_version(),
+        "outline": walker.outline.as_meta() if walker.outline is not None else None,
     }
     write_blocks(blocks_path, meta, rows)
     return {
@@ -227,6 +263,7 @@ def _parse_into(
         "tables": len(records["tables"]),
         "equations": len(records["equations"]),
         "drawings": len(records["drawings"]),
+        "outline": walker.outline,
     }
 
 
@@ -253,6 +290,11 @@ def _render(
                     blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
                 )
         positions = ({"type": "paraid", "range": [block.lines[0].start, block.lines[-1].end]},)
+        extra: dict[str, Any] = {}
+        if block.is_toc:
+            extra["session_type"] = TOC_SESSION
+        if block.source == "inferred":
+            extra["heading_source"] = "inferred"
         rows.append(
             BlockRow(
                 content=content,
@@ -261,6 +303,7 @@ def _render(
                 level=block.level,
                 blockid=blockid,
                 positions=positions,
+                extra=extra,
             )
         )
     records = {

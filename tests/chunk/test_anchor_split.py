@@ -32,8 +32,8 @@ from helpers import char_context, make_block
         "一、总体要求",
         "第三章 安全要求",
         "## Mid section",
-        "Notes:",
         "Annex A (informative) Examples",
+        "第一条 本规定适用于核电厂。",
         "1. Scope",
     ],
 )
@@ -63,7 +63,10 @@ def test_heading_like_short_lines_are_anchors(text: str) -> None:
         "3.5 %",
         "This sentence ends like prose.",
         "a clause that continues,",
-        "第一条 本规定适用于核电厂。",
+        "Notes:",
+        "The secondary aims are:",
+        "AC-11 Device Lock (M)(H)\t52",
+        "1.2 Scope ........ 4",
         '<table id="t" format="json">[["a"]]</table>',
         '<equation format="latex">x</equation>',
         '<drawing id="im-1" format="png" path="a.png" src="" />',
@@ -84,6 +87,8 @@ def test_the_length_limit_is_the_configured_one() -> None:
 def test_anchor_heading_drops_markdown_marks() -> None:
     assert anchor_heading("### 2.4 Scope ") == "2.4 Scope"
     assert anchor_heading("Scope") == "Scope"
+    assert anchor_heading("第一条 本规定适用于核电厂。") == "第一条"
+    assert anchor_heading("1.目的：规范外发加工程序。") == "1.目的"
 
 
 def test_a_mid_anchor_starts_a_sub_block_with_the_heading_pushed_into_parents() -> None:

@@ -1,0 +1,116 @@
+"""Numbering labels and the levels they give a flat outline."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_pchunk.outline.numbering import (
+    chinese_number,
+    levels_from_numbering,
+    parse_label,
+    roman_number,
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "family", "ordinals", "rest"),
+    [
+        ("第一章 总则", "legal-章", (1,), "总则"),
+        ("第二章\u3000管理职责", "legal-章", (2,), "管理职责"),
+        ("第十二条 为加强管理，制定本办法。", "legal-条", (12,), "为加强管理，制定本办法。"),
+        ("第一百零五条", "legal-条", (105,), ""),
+        ("第三节 检查", "legal-节", (3,), "检查"),
+        ("一、总则", "cn-enum", (1,), "总则"),
+        ("（二）范围", "paren-cn", (2,), "范围"),
+        ("(3) item", "paren-arabic", (3,), "item"),
+        ("② 第二", "circled", (2,), "第二"),
+        ("3、采购", "arabic-dun", (3,), "采购"),
+        ("1.目的：", "decimal", (1,), "目的："),
+        ("4.1 物控部：负责外发", "decimal", (4, 1), "物控部：负责外发"),
+        ("１．２　范围", "decimal", (1, 2), "范围"),
+        ("1 Introduction", "decimal", (1,), "Introduction"),
+        ("2.3.1. Tables", "decimal", (2, 3, 1), "Tables"),
+        ("Article 5 Scope", "keyword-article", (5,), "Scope"),
+        ("CHAPTER IV Ends", "keyword-chapter", (4,), "Ends"),
+        ("Annex B Tests", "keyword-annex", (2,), "Tests"),
+        ("附录A 规范性附录", "keyword-附录", (1,), "规范性附录"),
+        ("A.2 General", "annex-decimal", (1, 2), "General"),
+        ("II. Background", "roman-upper", (2,), "Background"),
+        ("Ⅲ、方法", "roman-upper", (3,), "方法"),
+        ("b) the operator", "rparen-lower", (2,), "the operator"),
+        ("(c) The", "paren-lower", (3,), "The"),
+        ("C. Results", "upper", (3,), "Results"),
+    ],
+)
+def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordinals, rest):
+    label = parse_label(line)
+    assert label is not None
+    assert (label.family, label.ordinals, label.rest) == (family, ordinals, rest)
+    assert line.lstrip().startswith(label.text)
+
+
+@pytest.mark.parametrize(
+    "line", ["2019年度报告", "12kg of steel", "AC-11 Device Lock", "", "The plan", "1目的"]
+)
+def test_numbers_inside_words_are_not_labels(line):
+    assert parse_label(line) is None
+
+
+def test_sequence_continuity():
+    first, second = parse_label("1.2 A"), parse_label("1.3 B")
+    child, jump = parse_label("1.2.1 C"), parse_label("1.5 D")
+    up = parse_label("2 E")
+    assert second.follows(first)
+    assert child.follows(first)
+    assert not jump.follows(first)
+    assert up.follows(child)
+    assert parse_label("第四条 x").follows(parse_label("第三条 y"))
+    assert not parse_label("第四条 x").follows(parse_label("第三章 y"))
+
+
+def test_numerals():
+    assert [chinese_number(t) for t in ("一", "十", "十二", "二十三", "一百零五", "两千")] == [
+        1, 10, 12, 23, 105, 2000,
+    ]  # fmt: skip
+    assert [roman_number(t) for t in ("iv", "XII", "mcmxc", "iiii", "vx")] == [
+        4, 12, 1990, None, None,
+    ]  # fmt: skip
+
+
+def test_flat_numbered_outline_gets_levels_from_its_numbers():
+    headings = [
+        "Abstract",
+        "1 Introduction",
+        "1.1 Scope",
+        "1.2 Terms",
+        "2 Method",
+        "2.1 Setup",
+        "Example",
+        "2.1.1 Detail",
+        "2.2 Runs",
+        "References",
+    ]
+    assert levels_from_numbering(headings) == [1, 1, 2, 2, 1, 2, 3, 3, 2, 1]
+
+
+def test_chinese_legal_units_nest_by_rank():
+    headings = [
+        "第一章 总则",
+        "第一条",
+        "第二条",
+        "第二章 职责",
+        "第一节 部门",
+        "第三条",
+        "第二节 人员",
+    ]
+    assert levels_from_numbering(headings) == [1, 2, 2, 1, 2, 3, 2]
+
+
+def test_gb_sequence_nests_by_rank_whatever_comes_first():
+    headings = ["（一）范围", "1.适用", "一、总则", "（一）目的", "（1）细则", "二、职责"]
+    assert levels_from_numbering(headings) == [1, 2, 1, 2, 3, 1]
+
+
+def test_numbering_decides_only_when_most_headings_are_numbered():
+    assert levels_from_numbering(["Intro", "Method", "1 Results"]) is None
+    assert levels_from_numbering(["1 Intro"]) is None
