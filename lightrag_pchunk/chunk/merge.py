@@ -262,6 +262,11 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
     - a block that is only a table under table_min_last joins the text before it (or, as
       the first of its run, takes the block after it);
     - the untitled preface (a cover page) below target_ideal joins the first section.
+
+    A table of contents joins only another one, unless everything joined is under
+    small_tail_threshold (the crumbs of a short document). As in Phase B, a block never
+    joins a deeper block before it: a new chapter does not end the previous one's last
+    clause.
     """
     items: list[Item] = []
     for block in blocks:
@@ -282,18 +287,22 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     first = members[0]
     if (
         _identity(item).is_title
-        or _identity(item).is_toc != block.is_toc
         or not _absorbs_forward(_last_block(item), cross_level=True)
         or not _can_be_absorbed(block)
     ):
         return False
+    small = th.small_tail_threshold
+    all_small = all(0 < b.tokens < small for b in [*members, block])
+    if _identity(item).is_toc != block.is_toc and not all_small:
+        return False  # a table of contents stays apart, unless all of it is crumbs
     if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
         return True  # the preface joins the first section
+    if block.level < members[-1].level:
+        return False  # a shallower section never joins the deeper one before it (§9.4)
     paths = [heading_path(b) for b in [*members, block]]
     top = common_path(paths)
     if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
         return False
-    small = th.small_tail_threshold
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
     if _is_small_table(block, th.table_min_last):
