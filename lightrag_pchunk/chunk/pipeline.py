@@ -22,6 +22,7 @@ from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
+from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
@@ -45,7 +46,8 @@ _LIKELY_FITS_BYTES_PER_TOKEN = 4.5
 
 
 def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
-    """Stage A: one block per content row with text, counted once.
+    """Stage A: one block per content row with text, counted once (its tables written
+    keyed first when ``ctx.table_text`` asks for it).
 
     A row that fits one chunk needs only its total: it is encoded whole, which gives an
     exact block count, and its lines are made into paragraphs only if something cuts it
@@ -62,8 +64,11 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
     counter = ctx.counter
     pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
+    keyed = ctx.table_text == KEYED
     for index, row in enumerate(rows):
         raw = row.content
+        if keyed:
+            raw = keyed_tables(raw, ctx.table_headers, ctx.keyed_rows)
         size = len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
         text = without_blank_lines(raw)  # the row itself in the usual case
         if not text:

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
-from lightrag_pchunk.blockfile.sidecars import read_table_headers
+from lightrag_pchunk.blockfile.sidecars import read_sidecar, read_table_headers
 from lightrag_pchunk.chunk.context import Context, validate_sizes
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.errors import BlockFileError
-from lightrag_pchunk.integration.config import reference_settings
+from lightrag_pchunk.integration.config import reference_settings, table_text_setting
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
@@ -40,6 +40,7 @@ class LoadedBlocks:
 
     rows: list[BlockRow] = field(default_factory=list)
     table_headers: dict[str, str] = field(default_factory=dict)
+    keyed_rows: dict[str, str] = field(default_factory=dict)
     path: Path | None = None
     fallback_reason: str | None = None
 
@@ -58,7 +59,14 @@ def load_blocks(blocks_path: str | os.PathLike[str] | None) -> LoadedBlocks:
     rows = [row for row in blocks.rows if row.content.strip()]
     if not rows:
         return LoadedBlocks(path=found, fallback_reason=f"{found} has no content rows")
-    return LoadedBlocks(rows=rows, table_headers=read_table_headers(found), path=found)
+    keyed = {
+        table_id: item["keyed_rows"]
+        for table_id, item in read_sidecar(found, "tables").items()
+        if isinstance(item.get("keyed_rows"), str)
+    }
+    return LoadedBlocks(
+        rows=rows, table_headers=read_table_headers(found), keyed_rows=keyed, path=found
+    )
 
 
 class ChunkOverCapError(RuntimeError):
@@ -108,6 +116,7 @@ def chunking_by_paragraph_semantic(
     chunk_overlap_token_size: int = 100,
     drop_references: bool = False,
     drop_toc: bool = False,
+    table_text: str | None = None,
     references_tail_n: int | None = None,
     references_headings: Sequence[str] | None = None,
     doc_id: str | None = None,
@@ -121,14 +130,18 @@ def chunking_by_paragraph_semantic(
     ``chunk_order_index``, ``heading``, ``parent_headings``, ``level``, ``sidecar``).
     Without usable blocks it returns LightRAG's R chunks of ``content``.
     ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
+    ``table_text`` (``grid`` or ``keyed``) is how tables read in chunks; None reads
+    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 
     Raises:
-        ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, or an
-            overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse).
+        ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, an
+            overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse), or
+            a ``table_text`` other than ``grid`` / ``keyed``.
     """
     size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
+    text_form = table_text_setting() if table_text is None else table_text
     label = doc_id or "unknown"
     loaded = load_blocks(blocks_path)
     if loaded.fallback_reason is not None:
@@ -145,7 +158,13 @@ def chunking_by_paragraph_semantic(
         tail_n, headings = reference_settings(references_tail_n, references_headings)
         rows = drop_reference_rows(rows, tail_n=tail_n, prefixes=headings, doc_id=label)
     ctx = Context.create(
-        TokenCounter(tokenizer), size, overlap, table_headers=loaded.table_headers, doc_id=label
+        TokenCounter(tokenizer),
+        size,
+        overlap,
+        table_headers=loaded.table_headers,
+        doc_id=label,
+        table_text=text_form,
+        keyed_rows=loaded.keyed_rows,
     )
     try:
         chunks = chunk_rows(rows, ctx)

@@ -245,6 +245,7 @@ def run_plan(tokenizer: TokenizerLike, content: str, plan: ChunkPlan) -> list[di
         chunk_overlap_token_size=settings.chunk_overlap_token_size,
         drop_references=settings.drop_references,
         drop_toc=settings.drop_toc,
+        table_text=settings.table_text,
         doc_id=plan.doc_id,
     )
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.config import PSettings, resolve_p_settings
+from lightrag_pchunk.integration.config import DEFAULT_TABLE_TEXT, PSettings, resolve_p_settings
 from lightrag_pchunk.integration.engines import NATIVE
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.routing import (
@@ -179,6 +179,7 @@ def settings_to_json(settings: PSettings) -> dict[str, Any]:
         "chunk_overlap_token_size": settings.chunk_overlap_token_size,
         "drop_references": settings.drop_references,
         "drop_toc": settings.drop_toc,
+        "table_text": settings.table_text,
         "sources": dict(settings.sources),
     }
 
@@ -191,6 +192,7 @@ def settings_from_json(data: Mapping[str, Any]) -> PSettings:
         bool(data.get("drop_references", False)),
         dict(data.get("sources") or {}),
         bool(data.get("drop_toc", False)),
+        str(data.get("table_text", DEFAULT_TABLE_TEXT)),
     )
 
 

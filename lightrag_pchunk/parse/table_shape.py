@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lightrag_pchunk.blockfile.table_keys import header_key, unique_keys
 from lightrag_pchunk.parse.equations import escape_attr
 from lightrag_pchunk.parse.tables import GridCell, TableGrid
 
@@ -277,22 +278,19 @@ def _written(row: Row, columns: set[int], *, is_header: bool) -> tuple[str, ...]
 
 
 def _column_keys(rows: list[Row], head: range, columns: list[int]) -> dict[int, str]:
-    """Each text column's key for keyed rows: the labels of the header cells covering it,
-    top-down, a repeat (a vertical merge) once, ``" / "``-joined; unique per table."""
-    keys: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for index, col in enumerate(columns):
-        path: list[str] = []
-        for r in head:
-            label = next(
-                (_flat(t) for t, cell in rows[r] if cell.col <= col < cell.col + cell.span), ""
-            )
-            if label and (not path or path[-1] != label):
-                path.append(label)
-        key = " / ".join(path) or f"column {index + 1}"
-        seen[key] = seen.get(key, 0) + 1
-        keys[col] = key if seen[key] == 1 else f"{key} ({seen[key]})"
-    return keys
+    """Each text column's key for keyed rows: the labels of the header cells covering it
+    (``blockfile.table_keys``), unique per table."""
+    keys = [
+        header_key(
+            (
+                next((t for t, cell in rows[r] if cell.col <= col < cell.col + cell.span), "")
+                for r in head
+            ),
+            index,
+        )
+        for index, col in enumerate(columns)
+    ]
+    return dict(zip(columns, unique_keys(keys), strict=True))
 
 
 def _leading_titles(
