@@ -241,7 +241,11 @@ class _TableSlicer:
         self.tag, self.rows, self.counter, self.cap = rows.tag, rows, counter, cap
         room = cap - rows.fixed
         repeat = repeat and rows.header_count > 0 and rows.n - rows.header_count >= 2
-        if repeat and rows.header_cost > room / 2:
+        prefix, first = rows.prefix, rows.header_count
+        smallest = min((prefix[i + 1] - prefix[i] for i in range(first, rows.n)), default=0)
+        # The header repeats whenever it leaves room for a row: continuation slices of a
+        # data table always carry it (a big header only makes the slices more numerous).
+        if repeat and rows.header_cost + smallest > room:
             logger.debug(
                 "table_slices table %s: header of %d tokens is too big to repeat in a "
                 "%d-token slice; slices are made without it",

@@ -220,7 +220,7 @@ class TestHeaders:
         assert data_rows(pieces, 1) == rows
 
     def test_header_too_big_to_repeat_degrades_without_loss(self, ctx400, pchunk_logs) -> None:
-        header = ["H" * 120, "I"]  # 130 tokens > half of the 214-token room
+        header = ["H" * 190, "I"]  # 201 tokens: with a 23-token row over the 214-token room
         rows = [header, *DATA]
         with pchunk_logs.at_level(logging.DEBUG, logger="lightrag.pchunk"):
             pieces = slice_at(json_table(rows), ctx400, 250)
