@@ -575,3 +575,25 @@ def test_reference_explicit_negative_tail_n_falls_back_with_a_warning(pchunk_log
 def test_reference_headings_env_set_but_empty_means_no_prefixes():
     # As LightRAG: a set variable replaces the defaults, even with nothing in it.
     assert reference_settings(None, None, env={"CHUNK_P_REFERENCES_HEADINGS": " | "})[1] == ()
+
+
+def test_table_text_precedence_and_refusals():
+    # Default, then env, then addon_params, then a per-document chunk_options snapshot.
+    assert resolve_p_settings(env={}).table_text == "grid"
+    env = {"CHUNK_P_TABLE_TEXT": " Keyed "}
+    settings = resolve_p_settings(env=env)
+    assert (settings.table_text, settings.sources["table_text"]) == (
+        "keyed",
+        "CHUNK_P_TABLE_TEXT (env)",
+    )
+    addon = {"chunker": {"paragraph_semantic": {"table_text": "grid"}}}
+    assert resolve_p_settings(env=env, addon_params=addon).table_text == "grid"
+    options = {"paragraph_semantic": {"table_text": "keyed"}}
+    assert resolve_p_settings(env={}, addon_params=addon, chunk_options=options).table_text == (
+        "keyed"
+    )
+    with pytest.raises(ValueError, match=r"CHUNK_P_TABLE_TEXT \(env\) must be one of grid, keyed"):
+        resolve_p_settings(env={"CHUNK_P_TABLE_TEXT": "rows"})
+    bad = {"chunker": {"paragraph_semantic": {"table_text": 1}}}
+    with pytest.raises(ValueError, match="table_text"):
+        resolve_p_settings(env={}, addon_params=bad)
