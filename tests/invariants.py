@@ -111,13 +111,17 @@ class _Table:
 
     def continues_with(self, piece: str) -> bool:
         """Whether ``piece`` is a character piece of this table after what was met so far
-        (within its rows, or ending with its closing tag: a short line of prose such as
-        ``a`` is not a piece of ``</table>``)."""
+        (starting right there, within its rows, or ending with its closing tag: a short line
+        of prose such as ``a`` is not a piece of ``</table>``)."""
         bare, raw = _bare(piece), _bare(self.raw)
         found = raw.find(bare, self.raw_pos) if bare else -1
         if found < 0:
             return False
-        return found + len(bare) <= len(raw) - len("</table>") or bare.endswith("</table>")
+        return (
+            found == self.raw_pos
+            or found + len(bare) <= len(raw) - len("</table>")
+            or bare.endswith("</table>")
+        )
 
     def add_piece(self, piece: str) -> None:
         self.entries.append(("piece", piece))

@@ -263,8 +263,7 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
       the first of its run, takes the block after it);
     - the untitled preface (a cover page) below target_ideal joins the first section.
 
-    A table of contents joins only another one, unless everything joined is under
-    small_tail_threshold (the crumbs of a short document). As in Phase B, a block never
+    A table of contents joins only another one. As in Phase B, a block never
     joins a deeper block before it: a new chapter does not end the previous one's last
     clause.
     """
@@ -292,9 +291,8 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     ):
         return False
     small = th.small_tail_threshold
-    all_small = all(0 < b.tokens < small for b in [*members, block])
-    if _identity(item).is_toc != block.is_toc and not all_small:
-        return False  # a table of contents stays apart, unless all of it is crumbs
+    if _identity(item).is_toc != block.is_toc:
+        return False  # a table of contents joins only another one
     if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
         return True  # the preface joins the first section
     if block.level < members[-1].level:
