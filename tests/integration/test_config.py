@@ -294,10 +294,13 @@ def test_directives_from_routing_feed_the_top_level_with_their_source():
         "chunk_token_size": "LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')",
         "chunk_overlap_token_size": "file-name hint [-P(chunk_ol=10)]",
         "drop_references": "default",
+        "drop_toc": "default",
+        "table_text": "default",
     }
     assert got.describe() == (
         "size=3000 (LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')) "
-        "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default)"
+        "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default) "
+        "drop_toc=False (default) table_text=grid (default)"
     )
 
 
