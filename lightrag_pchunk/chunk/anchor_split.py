@@ -21,6 +21,7 @@ import logging
 import math
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.blocks import (
