@@ -239,7 +239,9 @@ class _Source:
         gap = self._gap(lo)
         if self.text.startswith(line, gap):
             return gap
-        reaching = [at for at in self._occurrences(line, lo) if at <= gap < at + len(line)]
+        # An overlap copy may start before ``lo`` (on text the previous chunk ended with).
+        first = max(gap - len(line) + 1, 0)
+        reaching = [at for at in self._occurrences(line, first) if at <= gap < at + len(line)]
         if reaching:
             return max(reaching, key=lambda at: (sum(self._new_chars(line, at)), -at))
         return -1
