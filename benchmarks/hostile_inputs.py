@@ -94,19 +94,25 @@ def _p(text: str) -> str:
 # -- amplification -------------------------------------------------------------------------------
 
 
-def merged_cell_bomb(rows: int = 5000, cell_chars: int = 32_000, columns: int = 1) -> bytes:
+def merged_cell_bomb(
+    rows: int = 5000, cell_chars: int = 32_000, columns: int = 1, *, values: bool = False
+) -> bytes:
     """One table whose first ``columns`` cells restart a vertical merge holding ``cell_chars``
-    characters, continued over ``rows`` rows: a merged cell repeats its text in every row."""
+    characters, continued over ``rows`` rows: a merged cell repeats its text in every row.
+    ``values``: two more columns hold a number in every row (a data table, not a layout)."""
     text = ("merged " * (cell_chars // 7 + 1))[:cell_chars]
     restart = f'<w:tc><w:tcPr><w:vMerge w:val="restart"/></w:tcPr>{_p(text)}</w:tc>'
     cont = "<w:tc><w:tcPr><w:vMerge/></w:tcPr><w:p/></w:tc>"
-    last = "<w:tc><w:p/></w:tc>"
-    grid = "<w:gridCol/>" * (columns + 1)
-    first_row = f"<w:tr>{restart * columns}<w:tc>{_p('x')}</w:tc></w:tr>"
-    row = f"<w:tr>{cont * columns}{last}</w:tr>"
-    return package(
-        f"<w:tbl><w:tblGrid>{grid}</w:tblGrid>{first_row}{row * rows}</w:tbl>{_p('end')}"
-    )
+
+    def cells(i: int) -> str:
+        if not values:
+            return f"<w:tc>{_p('x') if i < 0 else '<w:p/>'}</w:tc>"
+        return f"<w:tc>{_p(str(i + 1))}</w:tc><w:tc>{_p(str(i + 1001))}</w:tc>"
+
+    grid = "<w:gridCol/>" * (columns + (2 if values else 1))
+    first_row = f"<w:tr>{restart * columns}{cells(-1)}</w:tr>"
+    body = "".join(f"<w:tr>{cont * columns}{cells(i)}</w:tr>" for i in range(rows))
+    return package(f"<w:tbl><w:tblGrid>{grid}</w:tblGrid>{first_row}{body}</w:tbl>{_p('end')}")
 
 
 def chart_bomb(references: int = 5000, series: int = 200, name_chars: int = 100) -> bytes:

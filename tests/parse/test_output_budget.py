@@ -59,7 +59,7 @@ def test_a_merged_cell_repeated_over_5000_rows_is_refused_before_memory_grows(
 
 
 def test_merged_cells_within_the_budget_keep_every_copy(tmp_path) -> None:
-    parsed = parse(tmp_path, bombs.merged_cell_bomb(rows=50, cell_chars=100))
+    parsed = parse(tmp_path, bombs.merged_cell_bomb(rows=50, cell_chars=100, values=True))
     assert parsed.content.count("merged") == 51 * 14  # the restart row and 50 copies
 
 
