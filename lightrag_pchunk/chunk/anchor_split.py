@@ -24,10 +24,11 @@ from dataclasses import dataclass, replace
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.blocks import (
-    PARAGRAPH_JOINER,
     build_block,
     counted,
     exceeds,
+    joiner_for,
+    line_paragraphs,
     make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
@@ -68,8 +69,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     not a sentence or fragment (ending with ``. ! ? ; ,`` or their CJK forms).
     """
     line = text.strip()
-    if not line or len(line) > max_length or _TAG_LINE.match(line):
-        return False
+    if not line or len(line) > max_length or "\n" in line or _TAG_LINE.match(line):
+        return False  # a paragraph of several lines (a Markdown list or code) is no title
     if _MARKDOWN_HEADING.match(line):
         return True
     first = line[0]
@@ -241,33 +242,39 @@ def _expand(block: Block, ctx: Context) -> list[PackPiece]:
     holder = _role_holder(block)
     out: list[PackPiece] = []
     group = 0
-    for index, paragraph in enumerate(block.paragraphs):
+    for index, whole in enumerate(block.paragraphs):
         is_holder = index == holder
-        if paragraph.tokens <= cap:
-            out.append(PackPiece(paragraph, is_holder, -1))
+        if whole.tokens <= cap:
+            out.append(PackPiece(whole, is_holder, -1))
             continue
-        if paragraph.is_table:
-            slices = slice_table(
-                paragraph,
-                ctx,
-                cap=cap,
-                ideal=th.target_ideal,
-                last_min=max(int(cap * _LAST_SLICE_RATIO), 1),
-            )
-            if len(slices) > 1 or slices[0].tokens <= cap:
-                out.extend(PackPiece(s, is_holder, -1) for s in slices)
+        # One paragraph of several lines over the cap is cut at its lines first.
+        parts = line_paragraphs(whole, ctx.counter) if "\n" in whole.text else [whole]
+        for paragraph in parts:
+            if paragraph.tokens <= cap:
+                out.append(PackPiece(paragraph, is_holder, -1))
                 continue
-        texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
-        logger.debug(
-            "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
-            "fallback to recursive_character gives %d pieces",
-            block.source_row,
-            paragraph.tokens,
-            len(texts),
-        )
-        group += 1
-        for text in texts or [paragraph.text]:
-            out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
+            if paragraph.is_table:
+                slices = slice_table(
+                    paragraph,
+                    ctx,
+                    cap=cap,
+                    ideal=th.target_ideal,
+                    last_min=max(int(cap * _LAST_SLICE_RATIO), 1),
+                )
+                if len(slices) > 1 or slices[0].tokens <= cap:
+                    out.extend(PackPiece(s, is_holder, -1) for s in slices)
+                    continue
+            texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
+            logger.debug(
+                "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
+                "fallback to recursive_character gives %d pieces",
+                block.source_row,
+                paragraph.tokens,
+                len(texts),
+            )
+            group += 1
+            for text in texts or [paragraph.text]:
+                out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
     return out
 
 
@@ -278,7 +285,8 @@ def pack_pieces(
     (estimated from the piece counts; exact when ``verify``). A piece over ``cap`` stays
     alone and is marked ``oversize``."""
     counter = ctx.counter
-    joiner = counter.count(PARAGRAPH_JOINER)
+    joiner_text = joiner_for(p.paragraph.text for p in pieces)
+    joiner = counter.count(joiner_text)
     groups: list[list[PackPiece]] = []
     current: list[PackPiece] = []
     total = 0
@@ -288,7 +296,8 @@ def pack_pieces(
             fits = total + joiner + tokens <= cap
             same_split = piece.r_group >= 0 and piece.r_group == current[-1].r_group
             if fits and verify:
-                text = PARAGRAPH_JOINER.join(p.paragraph.text for p in [*current, piece])
+                texts = [p.paragraph.text for p in [*current, piece]]
+                text = joiner_for(texts).join(texts)
                 fits = counter.count(text) <= cap
             if fits and not same_split:
                 current.append(piece)

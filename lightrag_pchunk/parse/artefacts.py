@@ -104,6 +104,8 @@ class ParsedParts:
     The sidecar records are keyed by the ids their tags carry in the lines; ``blockid``,
     ``heading`` and ``parent_headings`` are filled in here, and a record no content row
     names is not written. ``meta`` adds keys to the meta row (after LightRAG's).
+    ``is_clean``: the lines hold none of the characters LightRAG strips from content
+    (:func:`strip_controls` ran on the whole source).
     """
 
     blocks: list[SourceBlock]
@@ -113,6 +115,7 @@ class ParsedParts:
     warnings: list[str] = field(default_factory=list)
     doc_title: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+    is_clean: bool = False
 
 
 #: ``parse(source, staging folder, stem, doc_id)`` of one format: writes its assets (if
@@ -190,7 +193,7 @@ def _write(
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records = render_rows(parts.blocks, doc_id, pools)
+    rows, records = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
     if not rows:
         warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
@@ -234,21 +237,30 @@ def _write(
 
 
 def render_rows(
-    blocks: list[SourceBlock], doc_id: str, pools: Mapping[str, Mapping[str, dict]]
+    blocks: list[SourceBlock],
+    doc_id: str,
+    pools: Mapping[str, Mapping[str, dict]],
+    *,
+    is_clean: bool = False,
 ) -> tuple[list[BlockRow], dict[str, dict[str, dict]]]:
-    """Content rows with LightRAG's blockids, and the sidecar items their content names."""
+    """Content rows with LightRAG's blockids, and the sidecar items their content names.
+
+    ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
+    removed them from its whole source), so they are not looked for again.
+    """
     pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
-    id_pattern = re.compile(rf"(?:tb|eq|im)-{re.escape(doc_id.removeprefix('doc-'))}-\d{{4,}}")
+    marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
     rows: list[BlockRow] = []
     for index, block in enumerate(blocks):
-        content = _CONTROL.sub("", "\n".join(block.lines)).strip()
+        content = "\n".join(block.lines)
+        content = (content if is_clean else strip_controls(content)).strip()
         if not content:
             continue  # dropped, but later blocks keep their index (stable blockids)
         blockid = hashlib.md5(
             f"{doc_id}:{index}:{block.heading}:{content}".encode("utf-8", errors="replace")
         ).hexdigest()
-        for item_id in id_pattern.findall(content):
+        for item_id in _item_ids(content, marker):
             item = pool.get(item_id)
             if item is not None and item_id not in used:
                 used.add(item_id)
@@ -269,6 +281,29 @@ def render_rows(
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
     return rows, records
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without the characters LightRAG strips from content (C0 controls but tab
+    and line ends, DEL, surrogates, U+FFFE and U+FFFF)."""
+    return _CONTROL.sub("", text)
+
+
+def _item_ids(content: str, marker: str) -> list[str]:
+    """The sidecar ids (``tb|eq|im-<doc hash>-NNNN``) named in ``content``, in order.
+
+    Found with plain searches for ``-<doc hash>-``: a regular expression would try every
+    position of every row."""
+    ids: list[str] = []
+    position = content.find(marker)
+    while position >= 0:
+        end = digits = position + len(marker)
+        while end < len(content) and content[end].isdigit():
+            end += 1
+        if end - digits >= 4 and content[position - 2 : position] in ("tb", "eq", "im"):
+            ids.append(content[position - 2 : end])
+        position = content.find(marker, end)
+    return ids
 
 
 def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> None:
