@@ -24,6 +24,7 @@ LAYERS = {
     "outline": 1,
     "parse": 2,
     "markdown": 2,
+    "documents": 2,
     "chunk": 2,
     "integration": 3,
     "cli": 4,

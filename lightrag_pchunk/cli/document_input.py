@@ -1,5 +1,5 @@
-"""What ``chunk`` and ``inspect`` share: the input document (a Word file, parsed first, or a
-``.blocks.jsonl``), the P sizes and the tokenizer.
+"""What ``chunk`` and ``inspect`` share: the input document (a Word or Markdown file, parsed
+first, or a ``.blocks.jsonl``), the P sizes and the tokenizer.
 
 Sizes come from ``--size`` / ``--overlap``, else from the environment through
 ``resolve_p_settings``, so the command line chunks exactly as the SDK would.
@@ -23,12 +23,10 @@ from lightrag_pchunk.blockfile.jsonl import (
     merged_text,
     read_blocks,
 )
-from lightrag_pchunk.errors import BlockFileError, DocxParseError
+from lightrag_pchunk.documents import NATIVE_SUFFIXES
+from lightrag_pchunk.errors import BlockFileError, DocumentParseError
 from lightrag_pchunk.integration.config import resolve_p_settings
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
-
-#: Suffixes read as Word files (parsed with our native parser first).
-WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -81,7 +79,10 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         type=Path,
         metavar="FILE",
-        help="a Word file (.docx, parsed first) or a .blocks.jsonl (or its .parsed/ folder)",
+        help=(
+            "a Word or Markdown file (.docx, .md: parsed first) or a .blocks.jsonl (or its"
+            " .parsed/ folder)"
+        ),
     )
     parser.add_argument(
         "--size",
@@ -107,7 +108,10 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         type=Path,
         metavar="DIR",
-        help="keep the parse of a Word file in DIR/<name>.parsed/ (default: a temporary folder)",
+        help=(
+            "keep the parse of a Word or Markdown file in DIR/<name>.parsed/ (default: a"
+            " temporary folder)"
+        ),
     )
 
 
@@ -144,17 +148,17 @@ def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
 
 @contextmanager
 def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentInput]:
-    """The document behind ``path``; a Word file is parsed, into a temporary folder that is
-    removed afterwards unless ``output`` names one.
+    """The document behind ``path``; a Word or Markdown file is parsed, into a temporary
+    folder that is removed afterwards unless ``output`` names one.
 
     Raises:
-        InputError: no such file, an unsupported kind of file, a Word file the parser
-            refuses (exit code 1), or an unreadable blocks file.
+        InputError: no such file, an unsupported kind of file, a file the parser refuses
+            (exit code 1), or an unreadable blocks file.
     """
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
-    if path.is_file() and path.suffix.lower() in WORD_SUFFIXES:
-        with _parsed_word_file(path, output) as document:
+    if path.is_file() and path.suffix.lower() in NATIVE_SUFFIXES:
+        with _parsed_file(path, output) as document:
             yield document
         return
     if path.is_dir():
@@ -165,7 +169,7 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
         blocks_path = path
     else:
         raise InputError(
-            f"{path}: expected a Word file (.docx) or a {BLOCKS_SUFFIX} file "
+            f"{path}: expected a Word (.docx) or Markdown (.md) file or a {BLOCKS_SUFFIX} file "
             "(or the .parsed/ folder that holds one)"
         )
     try:
@@ -182,14 +186,14 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
 
 
 @contextmanager
-def _parsed_word_file(path: Path, output: Path | None) -> Iterator[DocumentInput]:
-    from lightrag_pchunk.parse.document import parse_docx
+def _parsed_file(path: Path, output: Path | None) -> Iterator[DocumentInput]:
+    from lightrag_pchunk.documents import parse_document
 
     folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-")) if output is None else output
     try:
         try:
-            parsed = parse_docx(path, folder)
-        except DocxParseError as exc:
+            parsed = parse_document(path, folder)
+        except DocumentParseError as exc:
             raise InputError(f"cannot parse {exc}", EXIT_FAILED) from exc
         except (PermissionError, IsADirectoryError) as exc:
             raise InputError(f"cannot read {path}: {exc}", EXIT_FAILED) from exc

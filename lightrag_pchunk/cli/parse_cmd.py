@@ -1,10 +1,12 @@
-"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx -> blocks file + sidecars.
+"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx / .md -> blocks file +
+sidecars.
 
 One line per file on stdout: ``name: N blocks, T tables, E equations, D drawings, W warnings,
 S s -> blocks path`` or ``name: REFUSED [reason] message``. Folders are searched (recursively)
-for Word files, which are parsed in parallel processes with a progress bar on stderr (when it is
-a terminal). Exit code 0 when every file parsed, 1 when any was refused, 3 when the parser
-failed unexpectedly on any (a bug: please report it), 2 when no input file was found.
+for Word and Markdown files, which are parsed in parallel processes with a progress bar on
+stderr (when it is a terminal). Exit code 0 when every file parsed, 1 when any was refused, 3
+when the parser failed unexpectedly on any (a bug: please report it), 2 when no input file was
+found.
 """
 
 from __future__ import annotations
@@ -21,12 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.documents import NATIVE_SUFFIXES, parse_document
+from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename
-from lightrag_pchunk.parse.document import parse_docx
 
-#: File suffixes a folder is searched for.
-WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
 EXIT_BUG = 3
@@ -64,14 +64,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``parse`` sub-command."""
     parser = subparsers.add_parser(
         "parse",
-        help="parse .docx files into LightRAG blocks files (.blocks.jsonl + sidecars)",
+        help="parse .docx and Markdown files into LightRAG blocks files (.blocks.jsonl + sidecars)",
         description=(
-            "Parse Word files (.docx/.docm/.dotx/.dotm) into <name>.parsed/<stem>.blocks.jsonl"
+            "Parse Word (.docx/.docm/.dotx/.dotm) and Markdown (.md/.markdown) files into"
+            " <name>.parsed/<stem>.blocks.jsonl"
             " and its sidecars, exactly as LightRAG's native parser lays them out. Folders are"
             " searched recursively and parsed in parallel."
         ),
     )
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="Word files or folders")
+    parser.add_argument(
+        "paths", nargs="+", metavar="FILE_OR_DIR", help="Word or Markdown files, or folders"
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -99,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     for path in missing:
         print(f"{path}: no such file or folder", file=sys.stderr)
     if not files:
-        print("no Word files (.docx/.docm/.dotx/.dotm) to parse", file=sys.stderr)
+        print("no Word (.docx/.docm/.dotx/.dotm) or Markdown (.md/.markdown) files to parse",
+              file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
     jobs = args.jobs or os.cpu_count() or 1
     verbose = getattr(args, "verbose", 0)
@@ -133,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def collect_files(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
-    """Word files named or found (recursively) in folders, in order, without duplicates;
+    """Word and Markdown files named or found (recursively) in folders, in order, without
+    duplicates;
     and the arguments that do not exist. Word's lock files (``~$…``) and ``__parsed__``
     folders are skipped."""
     files: list[Path] = []
@@ -145,7 +150,7 @@ def collect_files(paths: Iterable[str]) -> tuple[list[Path], list[str]]:
             found = sorted(
                 p
                 for p in path.rglob("*")
-                if p.suffix.lower() in WORD_SUFFIXES
+                if p.suffix.lower() in NATIVE_SUFFIXES
                 and p.is_file()
                 and not p.name.startswith("~$")
                 and PARSED_DIR_NAME not in p.relative_to(path).parts
@@ -201,12 +206,15 @@ def parse_one(source: str, output: str | None) -> Outcome:
     """Parse one file; refusals and unexpected failures become an :class:`Outcome`."""
     start = time.perf_counter()
     try:
-        result = parse_docx(source, output)
-    except DocxParseError as exc:
+        result = parse_document(source, output)
+    except DocumentParseError as exc:
         return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
                        message=str(exc.detail))  # fmt: skip
     except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
         return Outcome(source, False, time.perf_counter() - start, reason="unreadable",
+                       message=str(exc))  # fmt: skip
+    except ValueError as exc:  # a file no native parser reads
+        return Outcome(source, False, time.perf_counter() - start, reason="unsupported",
                        message=str(exc))  # fmt: skip
     except Exception:  # the CLI reports a parser bug per file instead of stopping the batch
         return Outcome(

@@ -1,7 +1,8 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints; unset:
-``docx:native-P``), parsed with our native parser when the route says ``native``,
+``docx:native-P;md:native-P;markdown:native-P``), parsed with our native parser (Word or
+Markdown) when the route says ``native``,
 registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunking_func import chunking_func
 from lightrag_pchunk.integration.config import PSettings
@@ -51,6 +52,7 @@ from lightrag_pchunk.integration.strategy import (
     route_file,
     settings_to_json,
 )
+from lightrag_pchunk.markdown.document import MARKDOWN_SUFFIXES, parse_markdown
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -95,6 +97,9 @@ def _extract(
     """The document text, its blocks file (None when not parsed natively), parser warnings."""
     suffix = path.suffix.lower().lstrip(".")
     engine = route.directives.engine if route.directives is not None else None
+    if engine == NATIVE and f".{suffix}" in MARKDOWN_SUFFIXES:
+        parsed = parse_markdown(path, parsed_root, doc_id=doc_id)
+        return parsed.content, Path(parsed.blocks_path), len(parsed.warnings)
     if suffix == "docx":
         # A docx routed to legacy or R is still read with our parser: its text is the best
         # we have (LightRAG's legacy extractor only concatenates paragraphs).
@@ -108,8 +113,8 @@ def _extract(
         except UnicodeDecodeError as exc:
             raise _Unsupported(f"{path.name} is not UTF-8 text ({exc.reason})") from None
     raise _Unsupported(
-        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx (natively) "
-        "and UTF-8 text files; insert other formats through LightRAG's own server"
+        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx and Markdown "
+        "(natively) and UTF-8 text files; insert other formats through LightRAG's own server"
     )
 
 
@@ -276,13 +281,13 @@ async def _insert_one(
         if route.strategy == "P" and blocks is None:
             route = Route(
                 "R",
-                f"{route.reason}, but lightrag-pchunk parses only .docx natively",
+                f"{route.reason}, but lightrag-pchunk parses only .docx and Markdown natively",
                 route.directives,
             )
         settings = None
         if route.strategy == "P":
             settings = resolve_document_settings(route, addon_params=None, rag=rag, env=env)
-    except DocxParseError as exc:
+    except DocumentParseError as exc:
         return fail(f"cannot parse: {exc}")
     except (_Unsupported, ValueError) as exc:
         return fail(str(exc))

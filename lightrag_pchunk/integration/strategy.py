@@ -3,7 +3,7 @@
 A file is routed exactly as LightRAG 1.5.7 routes it (``routing.py``: LIGHTRAG_PARSER rules,
 file-name hints); this module turns the route into P or R. P applies when the engine is
 ``native`` and LightRAG would hand the document to P or to the custom ``chunking_func``
-(selector ``P``, ``C`` or none). LIGHTRAG_PARSER unset or empty means ``docx:native-P`` here.
+(selector ``P``, ``C`` or none). LIGHTRAG_PARSER unset or empty means :data:`DEFAULT_RULES` here.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from lightrag_pchunk.naming import UNKNOWN_SOURCE, split_hint
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_RULES = "docx:native-P"
+DEFAULT_RULES = "docx:native-P;md:native-P;markdown:native-P"
 """The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-``.docx`` to ``legacy``, which a user of this package does not want): ``.docx`` gets P,
-every other file R."""
+every file to ``legacy``, which a user of this package does not want): ``.docx`` and
+Markdown get P, every other file R."""
 
 #: Engines that write a ``.blocks.jsonl`` sidecar P can read.
 SIDECAR_ENGINES = frozenset({"native", "mineru", "docling"})
