@@ -58,7 +58,9 @@ def paragraph_texts(content: str) -> list[str]:
     blank lines (a Markdown row) a blank line separates paragraphs, so a list, a code block
     or a quote written on several lines is one paragraph that is never cut while it fits a
     chunk; a ``<table>`` tag line is always a paragraph of its own (stage B slices it).
-    Whitespace-only lines count as blank. See :func:`joiner_for` for the way back.
+    Whitespace-only lines count as blank. See :func:`joiner_for` for the way back; a
+    content that is one run of lines reads back as its lines, which cuts it only where it
+    would be cut anyway (a paragraph alone over a cap is cut at its lines).
     """
     lines = content.split("\n")
     # str.strip removes what str.isspace calls whitespace: an empty result is a blank

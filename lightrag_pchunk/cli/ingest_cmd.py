@@ -248,7 +248,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="insert .docx, Markdown (and text) files into a LightRAG working dir with P chunking",
         description=(
             "Route each file as LightRAG would (LIGHTRAG_PARSER, file-name hints such as "
-            "report.[native-R].docx; unset: docx:native-P;md:native-P;markdown:native-P), parse "
+            "report.[native-R].docx; unset: docx:native-P;md:native-P), parse "
             ".docx and Markdown natively, and insert "
             "it into the LightRAG storage in --working-dir with its file name, so chunks "
             "carry heading, parent_headings and level. A file that fails is reported and "

@@ -92,8 +92,7 @@ _LEGACY_SUFFIXES = _words(
     "properties sql bat sh c h cpp hpp py java js ts swift go rb php css scss less"
 )
 ENGINES: dict[str, Engine] = {
-    # LightRAG's native reads docx, md, textpack; ours reads .markdown files too.
-    NATIVE: Engine(NATIVE, frozenset({"docx", "md", "markdown", "textpack"})),
+    NATIVE: Engine(NATIVE, frozenset({"docx", "md", "textpack"})),
     LEGACY: Engine(LEGACY, _LEGACY_SUFFIXES),
     MINERU: Engine(
         MINERU,

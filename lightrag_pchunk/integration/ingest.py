@@ -1,8 +1,8 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints; unset:
-``docx:native-P;md:native-P;markdown:native-P``), parsed with our native parser (Word or
-Markdown) when the route says ``native``,
+``docx:native-P;md:native-P``), parsed with our native parser (Word or Markdown) when the
+route says ``native``,
 registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
@@ -278,12 +278,6 @@ async def _insert_one(
         content, blocks, warnings = await asyncio.to_thread(
             _extract, path, route, parsed_root, doc_id, parse_docx
         )
-        if route.strategy == "P" and blocks is None:
-            route = Route(
-                "R",
-                f"{route.reason}, but lightrag-pchunk parses only .docx and Markdown natively",
-                route.directives,
-            )
         settings = None
         if route.strategy == "P":
             settings = resolve_document_settings(route, addon_params=None, rag=rag, env=env)

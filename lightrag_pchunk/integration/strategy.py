@@ -30,10 +30,10 @@ from lightrag_pchunk.naming import UNKNOWN_SOURCE, split_hint
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_RULES = "docx:native-P;md:native-P;markdown:native-P"
+DEFAULT_RULES = "docx:native-P;md:native-P"
 """The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-every file to ``legacy``, which a user of this package does not want): ``.docx`` and
-Markdown get P, every other file R."""
+every file to ``legacy``, which a user of this package does not want): ``.docx`` and ``.md``
+get P, every other file R (LightRAG's native engine does not read ``.markdown``)."""
 
 #: Engines that write a ``.blocks.jsonl`` sidecar P can read.
 SIDECAR_ENGINES = frozenset({"native", "mineru", "docling"})

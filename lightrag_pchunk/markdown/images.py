@@ -32,8 +32,6 @@ _DATA_URL = re.compile(r"data:(?P<type>[^,;]*)(?P<params>(?:;[^,;]*)*),", re.IGN
 #: A base64 payload inside a longer address: the marker and at least 16 payload characters.
 _BASE64_RUN = re.compile(r"(;base64,)[A-Za-z0-9+/_%-]{16,}={0,2}", re.IGNORECASE)
 _ELISION = "…"
-_DECLARED_FORMATS = {"png": "png", "jpeg": "jpeg", "jpg": "jpeg", "gif": "gif", "webp": "webp",
-                     "svg+xml": "svg", "svg": "svg", "bmp": "bmp", "tiff": "tiff"}  # fmt: skip
 
 
 def is_data_url(address: str) -> bool:
@@ -72,10 +70,10 @@ class EmbeddedImages:
         decoded = self._decode(address)
         if decoded is None:
             return None
-        data, declared = decoded
-        fmt = sniff_image_format(data) or declared
+        fmt = sniff_image_format(decoded)  # the bytes decide, not the declared type
         if not fmt:
-            return self._skip("it is not an image format we know")
+            return self._skip("its data is not an image format we know")
+        data = decoded
         digest = hashlib.sha256(data).hexdigest()
         if digest not in self._files:
             if len(data) > self._remaining:
@@ -92,14 +90,12 @@ class EmbeddedImages:
         self.records[drawing_id] = record
         return drawing_tag(record)
 
-    def _decode(self, address: str) -> tuple[bytes, str] | None:
-        """The bytes and declared format of a ``data:`` URL; None (warned) when unusable."""
+    def _decode(self, address: str) -> bytes | None:
+        """The bytes of a ``data:`` URL; None (warned) when unusable."""
         match = _DATA_URL.match(address.strip())
         if match is None:
             self._warn("an embedded image has a malformed data: address")
             return None
-        mime = match.group("type").strip().lower()
-        declared = _DECLARED_FORMATS.get(mime.removeprefix("image/"), "")
         payload = address.strip()[match.end() :]
         is_base64 = any(p.strip().lower() == "base64" for p in match.group("params").split(";"))
         # Estimate the decoded size before decoding anything (the payload is untrusted).
@@ -122,7 +118,7 @@ class EmbeddedImages:
         if not data or len(data) > self._max_image:
             self._warn("an embedded image is empty or over NATIVE_MD_IMAGE_MAX_BYTES")
             return None
-        return data, declared
+        return data
 
     def _skip(self, why: str) -> None:
         self._warn(f"an embedded image was not kept: {why}")
