@@ -7,8 +7,9 @@ alternating per run); a file's time is the median CPU time over ``--runs`` (as
 own blocks and LightRAG's R on the raw file (what a ``.md`` got before: ``a.md: inserted (R,
 ...)``), counted in chunks; every visible word of the file (rendered, markup removed, front
 matter aside) is looked for in our chunks; continuation table slices are checked for their
-repeated header (that no table row is cut is checked by tests/corpus/test_corpus_markdown.py). Results go to stdout and ``results/<date>-markdown.md``; always exits 0,
-printing ``TARGET MISSED`` lines.
+repeated header (that no table row is cut is checked by tests/corpus/test_corpus_markdown.py).
+Results go to stdout and ``results/<date>-markdown.md``; always exits 0, printing ``TARGET
+MISSED`` lines.
 
 Targets (issue 16): every file parses; no visible word lost; the heading tree equals
 LightRAG's where its levels are not flat (else follows the numbering); parse >= 3x faster;

@@ -3,7 +3,7 @@
 The public API, loaded on first use so that ``import lightrag_pchunk`` stays cheap
 (LightRAG itself is imported only by the integration functions):
 
-- parsing: :func:`parse_document` (any supported file), :func:`parse_docx`,
+- parsing: :func:`parse_docx`,
   :func:`parse_markdown`, :class:`ParsedDocument`, :class:`DocumentParseError` (base of
   :class:`DocxParseError` and :class:`MarkdownParseError`)
 - chunking: :func:`chunking_by_paragraph_semantic` (LightRAG's file-chunker contract),
@@ -12,6 +12,11 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
 - LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
   :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
   :func:`uninstall`, :func:`is_installed`
+- evaluation: :func:`evaluate` (does P retrieve better than R and F on your documents, and
+  what does it cost?), :class:`EvalResult`
+  :func:`ainsert_files`, :func:`register_document`, :func:`aregister_document`,
+  :func:`check_config`, :func:`install`, :func:`uninstall`, :func:`is_installed`,
+  :func:`heading_path` (a stored chunk's heading path), :class:`Strategy`, :class:`Decision`
 """
 
 from __future__ import annotations
@@ -26,7 +31,6 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
 _EXPORTS = {
-    "parse_document": "lightrag_pchunk.documents",
     "parse_docx": "lightrag_pchunk.parse.document",
     "parse_markdown": "lightrag_pchunk.markdown.document",
     "ParsedDocument": "lightrag_pchunk.parse.artefacts",
@@ -44,10 +48,17 @@ _EXPORTS = {
     "chunking_func": "lightrag_pchunk.integration.chunking_func",
     "ainsert_files": "lightrag_pchunk.integration.ingest",
     "register_document": "lightrag_pchunk.integration.ingest",
+    "aregister_document": "lightrag_pchunk.integration.ingest",
+    "heading_path": "lightrag_pchunk.integration.rows",
+    "HeadingPath": "lightrag_pchunk.integration.rows",
+    "Strategy": "lightrag_pchunk.integration.strategy",
+    "Decision": "lightrag_pchunk.integration.strategy",
     "check_config": "lightrag_pchunk.integration.strategy",
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",
     "is_installed": "lightrag_pchunk.integration.plugin",
+    "evaluate": "lightrag_pchunk.eval.run",
+    "EvalResult": "lightrag_pchunk.eval.result",
 }
 
 __all__ = ["__version__", *_EXPORTS]

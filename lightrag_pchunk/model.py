@@ -26,6 +26,9 @@ UNCOUNTED = -1
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
 PREFACE_HEADING = "Preface/Uncategorized"
 
+#: ``session_type`` of a content row that holds a table of contents (LightRAG's is "body").
+TOC_SESSION = "toc"
+
 
 class TableRole(str, Enum):
     """Role of a block with respect to a sliced table (spec §6.4, ``table_chunk_role``)."""
@@ -91,6 +94,10 @@ class Block:
     ``is_title`` marks a pinned title block (LightRAG ``is_title_block``, level 0).
     ``oversize`` records why a block may legitimately exceed ``target_max``
     (a single table row or unbreakable run that is larger than the cap by itself).
+    ``is_toc`` marks a table of contents (its row's ``session_type`` is ``"toc"``): never
+    cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
+    paragraph indexes where a language model saw a new topic start (the row's
+    ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
     """
 
     heading: str
@@ -106,6 +113,8 @@ class Block:
     block_ids: tuple[str, ...] = ()
     is_title: bool = False
     oversize: str = ""
+    is_toc: bool = False
+    topic_breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,15 +32,19 @@ def _strict_chunker(monkeypatch):
 
 @pytest.fixture
 def pchunk_logs(caplog):
-    """caplog wired to our logger: LightRAG's ``lightrag`` logger does not propagate to root."""
+    """caplog wired to our logger, each record once: LightRAG's ``lightrag`` logger does not
+    propagate to root once LightRAG configured it, and does before (or after LightRAG's
+    server changed it), so our logger's records go to caplog's handler directly only."""
     import logging
 
     logger = logging.getLogger("lightrag.pchunk")
     logger.addHandler(caplog.handler)
-    previous = logger.level
+    previous, propagate = logger.level, logger.propagate
     logger.setLevel(logging.DEBUG)
+    logger.propagate = False
     try:
         yield caplog
     finally:
         logger.removeHandler(caplog.handler)
         logger.setLevel(previous)
+        logger.propagate = propagate

@@ -95,3 +95,20 @@ def shared_dir() -> Path | None:
     configured = os.environ.get("PCHUNK_SHARED_DIR")
     path = Path(configured) if configured else REPO_ROOT.parent / "shared"
     return path if path.is_dir() else None
+
+
+def flat_rows(rows: list[dict]) -> list[dict]:
+    """Chunk rows with the nested ``heading`` spelled out flat (``heading`` as text,
+    ``parent_headings``, ``level``), for assertions that read a chunk's place."""
+    from lightrag_pchunk.integration.rows import heading_path
+
+    flat = []
+    for row in rows:
+        item = dict(row)
+        if isinstance(row.get("heading"), dict):
+            path = heading_path(row)
+            item.update(
+                heading=path.heading, parent_headings=list(path.parent_headings), level=path.level
+            )
+        flat.append(item)
+    return flat

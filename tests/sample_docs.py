@@ -155,3 +155,39 @@ def lightrag_parse(docx_path: Path, out_dir: Path) -> Path:
     parsed = out_dir / f"{docx_path.name}.parsed"
     [blocks] = sorted(parsed.glob("*.blocks.jsonl"))
     return blocks
+
+
+TOPICS = ("valve", "pump", "seal", "boiler", "turbine", "cable")
+
+
+def topic_paragraph(rng: random.Random, topic: str, words: int) -> str:
+    vocabulary = [*WORDS, *(f"{topic}{k}" for k in range(12))]
+    sentences = []
+    while words > 0:
+        n = min(words, rng.randint(9, 16))
+        text = " ".join(rng.choice(vocabulary) for _ in range(n))
+        sentences.append(text[0].upper() + text[1:] + ".")
+        words -= n
+    return " ".join(sentences)
+
+
+def write_manual(path: Path, seed: int = 5, paragraphs: int = 6) -> Path:
+    """Six sections, each with its own vocabulary, and one table of pump ratings."""
+    rng = random.Random(seed)
+    doc = Document()
+    doc.add_heading("Plant manual", level=1)
+    for index, topic in enumerate(TOPICS, 1):
+        doc.add_heading(f"{index} {topic.title()} requirements", level=2)
+        for _ in range(paragraphs):
+            doc.add_paragraph(topic_paragraph(rng, topic, rng.randint(50, 90)))
+        if topic == "pump":
+            table = doc.add_table(rows=7, cols=3)
+            for c, name in enumerate(("Pump", "Rated flow", "Owner")):
+                table.rows[0].cells[c].text = name
+            for r in range(1, 7):
+                cells = table.rows[r].cells
+                cells[0].text = f"P-{100 + r}"
+                cells[1].text = f"{10 * r + 5} m3/h"
+                cells[2].text = ("Operations", "Maintenance")[r % 2]
+    doc.save(path)
+    return path

@@ -1,6 +1,7 @@
 """The package's layers (docs/architecture.md): data flows one way, docx -> blocks -> chunks
 -> LightRAG, so a module imports only from its own layer or lower ones, parsing and chunking
-never import each other, and only the integration and the command line import LightRAG."""
+never import each other, and only the integration, the evaluation (which runs LightRAG's own
+chunkers and parser as contenders) and the command line import LightRAG."""
 
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ LAYERS = {
     "outline": 1,
     "parse": 2,
     "markdown": 2,
-    "documents": 2,
     "chunk": 2,
     "integration": 3,
+    "eval": 3,
     "cli": 4,
 }
-MAY_IMPORT_LIGHTRAG = {"integration", "cli"}
+MAY_IMPORT_LIGHTRAG = {"integration", "eval", "cli"}
 #: The parsers: Markdown reuses the .docx parser's writer; neither may use the chunker.
 PARSERS = {"parse", "markdown"}
 

@@ -9,15 +9,15 @@ first sliced at row boundaries, and a single over-long paragraph split by R with
 overlap (§8.3): the only place P copies prose between chunks (invariant 2).
 
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
-characters": a list item, a figure or table caption, a bare number, a tag line or a
-sentence fragment is not a heading (see docs/chunking.md).
+characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
+parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
+sentence or lead-in ending with a colon (see docs/chunking.md).
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -34,66 +34,32 @@ from lightrag_pchunk.chunk.blocks import (
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.table_slices import slice_table
 from lightrag_pchunk.model import Block, Paragraph, TableRole
+from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
 
 logger = logging.getLogger("lightrag.pchunk")
 
 #: Share of target_max a last table slice must reach in the no-anchor path (spec §4 ratio).
 _LAST_SLICE_RATIO = 0.32
 
-_TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
-_MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
-_O_BULLET = re.compile(r"o[ \t]+\S")
-_CAPTION = re.compile(
-    r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
-    r"\s*(?:\d|[ivxlcdm]+\b|[a-z]\b)"
-    r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
-    re.IGNORECASE,
-)
-_ENUMERATOR = re.compile(
-    r"(?:[(（]?\d+(?:[.．]\d+)*[.)．、）]?"
-    r"|[(（][a-z]{1,3}[)）]|[a-z][.)]"
-    r"|[(（]?[一二三四五六七八九十百]+[、.．)）]"
-    r"|第[一二三四五六七八九十百千零〇\d]+[条章节款项篇部])\s*",
-    re.IGNORECASE,
-)
-#: Endings that make a short line a sentence or a fragment rather than a heading.
-_SENTENCE_END = frozenset(".!?;,。！？；，、…")
-
 
 def is_anchor_candidate(text: str, max_length: int) -> bool:
     """Whether a paragraph (not the first of its block) may start a sub-block as its heading.
 
-    It must be short (1..``max_length`` characters), not a tag line, and read like a
-    heading: not a bullet or enumerated list item, not a caption, not a bare number and
-    not a sentence or fragment (ending with ``. ! ? ; ,`` or their CJK forms).
+    Exactly the lines the heading classifier of ``outline/`` accepts as headings on their
+    text (at most ``max_length`` characters): not a bullet or list item, caption, table of
+    contents entry, bare number, tag line, sentence or lead-in ending with a colon.
     """
     line = text.strip()
-    if not line or len(line) > max_length or "\n" in line or _TAG_LINE.match(line):
+    if "\n" in line:
         return False  # a paragraph of several lines (a Markdown list or code) is no title
-    if _MARKDOWN_HEADING.match(line):
-        return True
-    first = line[0]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff" or _O_BULLET.match(line):
-        return False
-    if _CAPTION.match(line) or not any(ch.isalpha() for ch in line):
-        return False
-    if line[-1] in _SENTENCE_END:
-        return False
-    enumerator = _ENUMERATOR.match(line)
-    if enumerator and enumerator.end() < len(line):
-        rest = line[enumerator.end() :]
-        # "a) the operator ..." continues a sentence: a list item, not a title.
-        if rest[0].isascii() and rest[0].islower():
-            return False
-    return True
+    return len(line) <= max_length and heading_text(text, max_length) is not None
 
 
 def anchor_heading(text: str) -> str:
-    """The heading an anchor paragraph gives its sub-block (Markdown ``#`` marks removed)."""
-    line = text.strip()
-    match = _MARKDOWN_HEADING.match(line)
-    return line[match.end() :].strip() if match else line
+    """The heading an anchor paragraph gives its sub-block: the classifier's title (Markdown
+    ``#`` marks removed, a numbered line's body after its colon left out)."""
+    found = heading_text(text, max(len(text), MAX_HEADING_CHARS))
+    return found.title if found is not None else text.strip()
 
 
 def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
@@ -118,7 +84,19 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         if not over:
             done.append(current)
             continue
-        cuts = choose_anchors(current, ctx)
+        breaks = [b for b in current.topic_breaks if 0 < b < len(current.paragraphs)]
+        if breaks:
+            # Where a language model saw the topic change (CHUNK_P_LLM_BOUNDARIES=long): cut
+            # there first; the pieces keep the heading and are cut further if still too long.
+            pieces = cut_at_anchors(replace(current, topic_breaks=()), breaks, ctx, headed=False)
+            logger.debug(
+                "anchor_split row=%d %r: topic breaks %s", current.source_row, current.heading,
+                breaks,
+            )  # fmt: skip
+            pending.extend(reversed(pieces))
+            continue
+        # A table of contents is packed by lines: its entries name sections, not its parts.
+        cuts = [] if current.is_toc else choose_anchors(current, ctx)
         if not cuts:
             logger.debug(
                 "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",
@@ -177,12 +155,15 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     return picks
 
 
-def cut_at_anchors(block: Block, cuts: Sequence[int], ctx: Context) -> list[Block]:
+def cut_at_anchors(
+    block: Block, cuts: Sequence[int], ctx: Context, *, headed: bool = True
+) -> list[Block]:
     """The sub-blocks of ``block`` starting at paragraph 0 and at each cut (§8.2).
 
     The first keeps the heading and parents; each later one is headed by its anchor, with
-    the original heading appended to its parents. The table role stays with the piece
-    holding the table slice that defines it.
+    the original heading appended to its parents (``headed=False``: every piece keeps the
+    block's heading, as at a topic break). The table role stays with the piece holding the
+    table slice that defines it.
     """
     bounds = [0, *cuts, len(block.paragraphs)]
     parents = block.parent_headings + ((block.heading,) if block.heading else ())
@@ -191,7 +172,7 @@ def cut_at_anchors(block: Block, cuts: Sequence[int], ctx: Context) -> list[Bloc
     for start, end in pairwise(bounds):
         paragraphs = block.paragraphs[start:end]
         role = block.role if start <= holder < end else TableRole.NONE
-        if start == 0:
+        if start == 0 or not headed:
             pieces.append(build_block(paragraphs, ctx.counter, like=block, role=role))
         else:
             heading = anchor_heading(paragraphs[0].text)

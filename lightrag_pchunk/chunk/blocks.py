@@ -263,6 +263,7 @@ class BlockRun:
             block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
+            is_toc=identity.is_toc,
         )
 
 

@@ -67,6 +67,7 @@ def _can_glue(heading: Block, nxt: Block) -> bool:
         is_heading_only(heading)
         and not heading.is_title
         and not nxt.is_title
+        and heading.is_toc == nxt.is_toc
         and nxt.level > heading.level
         and nxt.role in _GLUABLE_ROLES
     )

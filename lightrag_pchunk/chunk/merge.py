@@ -17,7 +17,8 @@ all block ids, and must stay within ``target_max`` on the joined text (D.0, §9.
 estimate from cached counts, re-encoded whenever the estimate cannot decide). Table
 roles gate merges by direction (§9.1, §9.2): a middle slice never merges, a first slice
 is never absorbed by the block before it, a last slice absorbs nothing in Phase A.
-Pinned title blocks (``is_title``) take part only as the absorbing side of Phase B.
+Pinned title blocks (``is_title``) take part only as the absorbing side of Phase B; a table
+of contents (``is_toc``) merges only with another one.
 
 One deliberate difference from LightRAG: when the untitled preamble
 (``Preface/Uncategorized``, no parents) merges with the titled section after it, the
@@ -101,6 +102,7 @@ def _are_peers(left: Block, right: Block, level: int) -> bool:
         and right.level == level
         and not left.is_title
         and not right.is_title
+        and left.is_toc == right.is_toc
         and left.parent_headings == right.parent_headings
     )
 
@@ -221,6 +223,7 @@ def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Blo
                 and _is_small(acc.tokens, ctx)
                 and _absorbs_forward(_last_block(acc), cross_level=True)
                 and _can_be_absorbed(block)
+                and shallow.is_toc == block.is_toc
                 and is_descendant(shallow, block)
                 and _add(_run(items), [block], ctx)
             ):

@@ -23,7 +23,7 @@ from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
-from lightrag_pchunk.model import Block, BlockRow, Chunk, Paragraph
+from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -100,9 +100,19 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 source_row=index,
                 block_ids=(row.blockid,) if row.blockid else (),
                 is_title=row.is_title_block,
+                is_toc=row.extra.get("session_type") == TOC_SESSION,
+                topic_breaks=_topic_breaks(row),
             )
         )
     return blocks
+
+
+def _topic_breaks(row: BlockRow) -> tuple[int, ...]:
+    """The row's ``topic_breaks`` (content-line indexes), if it has valid ones."""
+    raw = row.extra.get("topic_breaks")
+    if not raw or not isinstance(raw, list):
+        return ()
+    return tuple(sorted({b for b in raw if type(b) is int and b > 0}))
 
 
 def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:

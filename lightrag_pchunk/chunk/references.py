@@ -1,4 +1,5 @@
-"""Optional removal of reference sections before chunking (LightRAG 1.5.4+ ``drop_references``).
+"""Optional removal of reference sections (LightRAG 1.5.4+ ``drop_references``) and of tables of
+contents (``drop_toc``) before chunking.
 
 A content row is dropped when it lies in the window (the last ``tail_n`` rows; every row
 when ``tail_n`` is 0) and its heading starts with one of the prefixes: ASCII prefixes
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.model import TOC_SESSION, BlockRow
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -61,5 +62,25 @@ def drop_reference_rows(
         doc_id or "unknown",
         len(dropped),
         ", ".join(repr(rows[i].heading) for i in dropped),
+    )
+    return kept
+
+
+def drop_toc_rows(rows: Sequence[BlockRow], *, doc_id: str = "") -> list[BlockRow]:
+    """``rows`` without the tables of contents (``session_type`` ``"toc"``), unless they are
+    all the document holds."""
+    kept = [row for row in rows if row.extra.get("session_type") != TOC_SESSION]
+    if len(kept) == len(rows):
+        return list(rows)
+    if not any(row.content.strip() for row in kept):
+        logger.warning(
+            "paragraph_semantic doc=%s: the document is only a table of contents; kept",
+            doc_id or "unknown",
+        )
+        return list(rows)
+    logger.info(
+        "paragraph_semantic doc=%s drop_toc removed %d table-of-contents block(s)",
+        doc_id or "unknown",
+        len(rows) - len(kept),
     )
     return kept

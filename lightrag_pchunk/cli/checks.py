@@ -100,6 +100,10 @@ def sidecar_check(
     return Check("sidecar", OK, summary, "§12.1", tuple(details))
 
 
+#: Inferred headings listed by name in the headings check.
+_MAX_LISTED = 40
+
+
 def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:
     """§12.2: headings and levels as the parser recognised them.
 
@@ -142,6 +146,25 @@ def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:
         )
     levels = ", ".join(f"{level}x{len(items)}" for level, items in sorted(by_level.items()))
     summary = f"{len(rows)} rows; levels {levels}; {len(untitled)} untitled"
+    inferred = [r for r in rows if r.extra.get("heading_source") == "inferred"]
+    tocs = [r for r in rows if r.extra.get("session_type") == "toc"]
+    if inferred:
+        summary += f"; {len(inferred)} inferred by the smart outline"
+        details = [
+            *details,
+            *(
+                f"inferred: {'  ' * (r.level - 1)}{r.heading!r} (level {r.level}, line "
+                f"{r.line_number})"
+                for r in inferred[:_MAX_LISTED]
+            ),
+        ]
+        if len(inferred) > _MAX_LISTED:
+            details.append(f"inferred: ... and {len(inferred) - _MAX_LISTED} more")
+    if tocs:
+        summary += f"; {len(tocs)} table(s) of contents"
+        details.append(
+            "table of contents: " + ", ".join(f"{r.heading!r} (line {r.line_number})" for r in tocs)
+        )
     if problems:
         hint = "if headings are empty or levels abnormal, the parser missed the heading styles"
         return Check("headings", WARN, summary, "§12.2", (*problems, hint, *details))

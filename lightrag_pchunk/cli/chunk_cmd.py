@@ -23,6 +23,7 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_USAGE,
     InputError,
     add_document_arguments,
+    decide_document,
     document_input,
     load_tokenizer,
     resolve_sizes,
@@ -61,7 +62,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the document and print the chunks; returns the exit code."""
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic, load_blocks
+    from lightrag_pchunk.integration.chunker import run_decision
+    from lightrag_pchunk.integration.strategy import Strategy
 
     try:
         sizes = resolve_sizes(args.size, args.overlap)
@@ -70,20 +72,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with document_input(args.file, args.output) as document:
+        with document_input(args.file, args.output, args.smart_heading) as document:
             for warning in document.parse_warnings:
                 print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
-            rows = chunking_by_paragraph_semantic(
-                tokenizer,
-                document.content,
-                sizes.size,
-                blocks_path=document.blocks_path,
-                chunk_overlap_token_size=sizes.overlap,
-                drop_references=sizes.drop_references,
-                doc_id=document.doc_id,
-            )
+            decision = decide_document(document, sizes)
+            rows = run_decision(tokenizer, document.content, decision)
             name = document.name
-            fallback = load_blocks(document.blocks_path).fallback_reason
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -91,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
         return EXIT_OK
-    strategy = "P" if fallback is None else f"R (fallback to recursive_character: {fallback})"
+    strategy = decision.strategy.value
+    if decision.strategy is not Strategy.P:
+        strategy += f" ({decision.describe()})"
     print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
     print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
     return EXIT_OK
@@ -99,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
 
 def heading_path(row: dict[str, Any]) -> str:
     """``parent > parent > heading`` of a LightRAG chunk row ("" for an R chunk)."""
-    parents = [str(p) for p in row.get("parent_headings") or []]
-    heading = str(row.get("heading") or "")
-    return HEADING_SEPARATOR.join([*parents, heading] if heading else parents)
+    from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
+
+    return HEADING_SEPARATOR.join(stored_heading_path(row).path)
 
 
 def preview_text(content: str, limit: int) -> str:
@@ -114,7 +110,7 @@ def print_chunk_table(rows: Sequence[dict[str, Any]], out: TextIO, *, preview: i
     """One line per chunk (``#``, tokens, level, heading path) and an indented preview."""
     out.write(f"{'#':>4} {'tokens':>6} {'level':>5}  heading path\n")
     for index, row in enumerate(rows):
-        level = row.get("level")
+        level = row["heading"].get("level") if isinstance(row.get("heading"), dict) else None
         out.write(
             f"{row.get('chunk_order_index', index):>4} {row.get('tokens', 0):>6} "
             f"{'' if level is None else level:>5}  {heading_path(row) or '(no heading)'}\n"

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
+from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
 
 EXAMPLE_NAME = "cold-store-safety-standard.docx"
 QUESTION = "Within how many hours must an ammonia leak be reported to the Harbour Safety Authority?"
@@ -277,16 +278,10 @@ async def _stored_chunks(rag: Any, doc_id: str) -> list[dict[str, Any]]:
 
 
 def _same_chunks(stored: Sequence[Mapping[str, Any]], ours: Sequence[Mapping[str, Any]]) -> bool:
-    keys = ("content", "heading", "parent_headings", "level")
-
     def view(rows: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
-        return [tuple(_plain(row.get(key)) for key in keys) for row in rows]
+        return [(row.get("content"), stored_heading_path(row)) for row in rows]
 
     return bool(ours) and view(stored) == view(ours)
-
-
-def _plain(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
 
 
 def _judge_retrieval(result: DemoResult, out: TextIO) -> None:
@@ -302,7 +297,7 @@ def _judge_retrieval(result: DemoResult, out: TextIO) -> None:
     )
     for line in _answer_lines(content):
         out.write(f"   > {line}\n")
-    in_section = EXPECTED_SECTION in [*record.get("parent_headings", []), record.get("heading")]
+    in_section = EXPECTED_SECTION in stored_heading_path(record).path
     has_answer = EXPECTED_ANSWER in content
     result.retrieval_ok = in_section and has_answer
     if result.retrieval_ok:

@@ -11,10 +11,10 @@ import argparse
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from lightrag_pchunk.blockfile.jsonl import (
     BLOCKS_SUFFIX,
@@ -23,10 +23,35 @@ from lightrag_pchunk.blockfile.jsonl import (
     merged_text,
     read_blocks,
 )
-from lightrag_pchunk.documents import NATIVE_SUFFIXES
 from lightrag_pchunk.errors import BlockFileError, DocumentParseError
-from lightrag_pchunk.integration.config import resolve_p_settings
+from lightrag_pchunk.integration.config import (
+    DROP,
+    DROP_TOC,
+    OVERLAP,
+    SIZE,
+    PSettings,
+    resolve_p_settings,
+)
+from lightrag_pchunk.integration.parsers import PARSERS, parser_for
+from lightrag_pchunk.integration.strategy import (
+    Decision,
+    Route,
+    Strategy,
+    decide,
+    load_blocks,
+    route_by_name,
+    runtime_rules,
+)
+from lightrag_pchunk.naming import PARSED_DIR_NAME
+from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
+
+#: Suffixes read as Word files (parsed with our native parser first).
+WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+#: Every suffix our parsers read (Word and Markdown: ``integration.parsers.PARSERS``).
+NATIVE_SUFFIXES = frozenset(f".{suffix}" for suffix in PARSERS)
+#: LightRAG's own R size and overlap when CHUNK_SIZE / CHUNK_OVERLAP_SIZE are unset.
+LIGHTRAG_R_SIZES = (1200, 100)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -65,12 +90,70 @@ class Sizes:
     drop_references: bool
     size_source: str
     overlap_source: str
+    drop_toc: bool = False
 
     def describe(self) -> str:
         """``size 2000 (default), overlap 100 (CHUNK_OVERLAP_SIZE (env))``."""
         return (
             f"size {self.size} ({self.size_source}), overlap {self.overlap} ({self.overlap_source})"
         )
+
+
+def add_glob_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--glob PATTERN``: which files of a folder argument are taken."""
+    parser.add_argument(
+        "--glob",
+        metavar="PATTERN",
+        help=(
+            f"in folders, take the files whose path below the folder matches PATTERN "
+            f"(e.g. '*.docx', 'contracts/*'); default: all {what}"
+        ),
+    )
+
+
+def collect_files(
+    paths: Iterable[str | os.PathLike[str]],
+    suffixes: Collection[str],
+    glob: str | None = None,
+) -> tuple[list[Path], list[str]]:
+    """Files named, or found recursively in folders, in order and without duplicates; and
+    the arguments that do not exist.
+
+    In a folder, a file is taken when its path below the folder matches ``glob``, else when
+    its suffix (``.docx``) is in ``suffixes``; Word's lock files (``~$…``) and
+    ``__parsed__`` folders are skipped. A file named explicitly is always taken.
+    """
+    files: list[Path] = []
+    missing: list[str] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and _wanted(p.relative_to(path), suffixes, glob)
+                and not p.name.startswith("~$")
+                and PARSED_DIR_NAME not in p.relative_to(path).parts
+            )
+        elif path.is_file():
+            found = [path]
+        else:
+            missing.append(str(raw))
+            continue
+        for item in found:
+            key = item.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(item)
+    return files, missing
+
+
+def _wanted(relative: PurePath, suffixes: Collection[str], glob: str | None) -> bool:
+    if glob:
+        return relative.match(glob)
+    return relative.suffix.lower() in suffixes
 
 
 def add_document_arguments(parser: argparse.ArgumentParser) -> None:
@@ -108,9 +191,24 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         type=Path,
         metavar="DIR",
+        help="keep the parse of a Word file in DIR/<name>.parsed/ (default: a temporary folder)",
+    )
+    add_smart_heading_argument(parser)
+
+
+def add_smart_heading_argument(parser: argparse.ArgumentParser) -> None:
+    """``--smart-heading [auto|on|off]`` (bare: on), LightRAG's ``native(smart_heading=...)``."""
+    parser.add_argument(
+        "--smart-heading",
+        nargs="?",
+        const="on",
+        default=None,
+        choices=[mode.value for mode in SmartHeading],
+        metavar="auto|on|off",
         help=(
-            "keep the parse of a Word or Markdown file in DIR/<name>.parsed/ (default: a"
-            " temporary folder)"
+            "infer headings from numbering and look where heading styles are missing (bare:"
+            " on; default: DOCX_SMART_HEADING, else auto: on for documents with too few"
+            " styled headings)"
         ),
     )
 
@@ -138,7 +236,50 @@ def resolve_sizes(
             f"the overlap ({overlap_value}, from {overlap_source}) must be smaller than the "
             f"size ({size_value}, from {size_source}): pass a smaller --overlap"
         )
-    return Sizes(size_value, overlap_value, settings.drop_references, size_source, overlap_source)
+    return Sizes(
+        size_value,
+        overlap_value,
+        settings.drop_references,
+        size_source,
+        overlap_source,
+        settings.drop_toc,
+    )
+
+
+def decide_document(
+    document: DocumentInput, sizes: Sizes, env: Mapping[str, str] | None = None
+) -> Decision:
+    """P or R for a document on the command line, as the SDK would decide it: a Word file
+    is routed by its name (LIGHTRAG_PARSER, ``[native-R]`` hints), a blocks file gets P;
+    either way P needs content rows. ``sizes`` are P's (``--size`` over the environment).
+
+    Raises:
+        ValueError: CHUNK_SIZE / CHUNK_OVERLAP_SIZE is not an integer (R by route only).
+    """
+    env = os.environ if env is None else env
+    if document.parsed:
+        route = route_by_name(document.source.name, runtime_rules(env), env)
+    else:
+        route = Route(Strategy.P, f"{document.blocks_path.name} is a blocks file")
+    sources = {
+        SIZE: sizes.size_source,
+        OVERLAP: sizes.overlap_source,
+        DROP: "environment",
+        DROP_TOC: "environment",
+    }
+    settings = PSettings(sizes.size, sizes.overlap, sizes.drop_references, sources, sizes.drop_toc)
+    r_sizes = (
+        int(env.get("CHUNK_SIZE") or LIGHTRAG_R_SIZES[0]),
+        int(env.get("CHUNK_OVERLAP_SIZE") or LIGHTRAG_R_SIZES[1]),
+    )
+    return decide(
+        route,
+        load_blocks(document.blocks_path, "the command line"),
+        settings=settings,
+        r_sizes=r_sizes,
+        file_name=document.name,
+        doc_id=document.doc_id,
+    )
 
 
 def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
@@ -147,7 +288,9 @@ def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
 
 
 @contextmanager
-def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentInput]:
+def document_input(
+    path: Path, output: Path | None = None, smart_heading: str | None = None
+) -> Iterator[DocumentInput]:
     """The document behind ``path``; a Word or Markdown file is parsed, into a temporary
     folder that is removed afterwards unless ``output`` names one.
 
@@ -158,7 +301,7 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     if path.is_file() and path.suffix.lower() in NATIVE_SUFFIXES:
-        with _parsed_file(path, output) as document:
+        with _parsed_file(path, output, smart_heading) as document:
             yield document
         return
     if path.is_dir():
@@ -186,13 +329,15 @@ def document_input(path: Path, output: Path | None = None) -> Iterator[DocumentI
 
 
 @contextmanager
-def _parsed_file(path: Path, output: Path | None) -> Iterator[DocumentInput]:
-    from lightrag_pchunk.documents import parse_document
-
+def _parsed_file(
+    path: Path, output: Path | None, smart_heading: str | None = None
+) -> Iterator[DocumentInput]:
+    parse = parser_for(path.suffix)
+    assert parse is not None  # the caller checked the suffix
     folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-")) if output is None else output
     try:
         try:
-            parsed = parse_document(path, folder)
+            parsed = parse(path, folder, smart_heading=smart_heading)
         except DocumentParseError as exc:
             raise InputError(f"cannot parse {exc}", EXIT_FAILED) from exc
         except (PermissionError, IsADirectoryError) as exc:

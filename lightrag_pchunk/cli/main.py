@@ -10,8 +10,29 @@ import sys
 from collections.abc import Sequence
 
 #: Sub-commands, each a module ``lightrag_pchunk.cli.<name>_cmd`` with
-#: ``register(subparsers)`` that adds its parser and sets ``func(args) -> int``.
-COMMANDS = ("parse", "chunk", "inspect", "ingest", "demo")
+#: ``register(subparsers)`` that adds its parser and sets ``func(args) -> int``. A command
+#: that passes unknown options on (``serve``) sets ``passes_unknown_args=True``; they
+#: arrive as ``args.unknown_args``.
+COMMANDS = ("parse", "chunk", "inspect", "ingest", "demo", "eval", "serve")
+
+_VERBOSE_HELP = "more log output (-vv for debug); before or after the command"
+
+
+def version_text() -> str:
+    """``lightrag-pchunk 0.1.0 (lightrag-hku 1.5.7, Python 3.11.2)``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def installed(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    python = ".".join(map(str, sys.version_info[:3]))
+    return (
+        f"lightrag-pchunk {installed('lightrag-pchunk')} "
+        f"(lightrag-hku {installed('lightrag-hku')}, Python {python})"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,12 +41,21 @@ def build_parser() -> argparse.ArgumentParser:
         prog="lightrag-pchunk",
         description="Paragraph Semantic (P) chunking of DOCX and Markdown for LightRAG.",
     )
-    parser.add_argument(
-        "-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)"
-    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=_VERBOSE_HELP)
+    parser.add_argument("--version", action="version", version=version_text())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"lightrag_pchunk.cli.{name}_cmd").register(subparsers)
+    for command in subparsers.choices.values():
+        # A separate count: the sub-command's namespace would overwrite the top-level one.
+        command.add_argument(
+            "-v",
+            "--verbose",
+            dest="verbose_after",
+            action="count",
+            default=argparse.SUPPRESS,
+            help=_VERBOSE_HELP,
+        )
     return parser
 
 
@@ -43,7 +73,11 @@ def configure_logging(verbosity: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and not getattr(args, "passes_unknown_args", False):
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.unknown_args = unknown
+    args.verbose += getattr(args, "verbose_after", 0)
     configure_logging(args.verbose)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -1,10 +1,10 @@
 """The LightRAG-facing P chunker: LightRAG 1.5.x's file-chunker contract around the pure
-pipeline, with the spec §10 fallback to LightRAG's recursive-character (R) chunker.
+pipeline, and :func:`run_decision`, which carries out a ``strategy.Decision``.
 
-This is the only place (besides the CLI) that catches exceptions: a missing or unreadable
-blocks file, a file without content rows, or an unexpected failure inside the P stages
-falls back to R on the document text, with one log line that says why, so a document is
-never lost.
+A missing or unreadable blocks file, or one without content rows, is decided R by
+``strategy.decide`` (spec §10); an unexpected failure inside the P stages is caught here
+(the only place besides the CLI that catches exceptions) and falls back to R on the
+document text, with one log line that says why, so a document is never lost.
 """
 
 from __future__ import annotations
@@ -12,19 +12,27 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
-from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context, validate_sizes
 from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.chunk.references import drop_reference_rows
-from lightrag_pchunk.errors import BlockFileError
-from lightrag_pchunk.integration.config import reference_settings
+from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
+from lightrag_pchunk.integration.config import (
+    DROP,
+    DROP_TOC,
+    OVERLAP,
+    SIZE,
+    PSettings,
+    reference_settings,
+)
 from lightrag_pchunk.integration.rows import chunks_to_rows
-from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.integration.strategy import (
+    Decision,
+    Route,
+    Strategy,
+    decide,
+    load_blocks,
+)
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -34,37 +42,16 @@ logger = logging.getLogger("lightrag.pchunk")
 STRICT_ENV = "LIGHTRAG_PCHUNK_STRICT"
 
 
-@dataclass(slots=True)
-class LoadedBlocks:
-    """The content rows of a blocks file, or the reason P cannot use it."""
-
-    rows: list[BlockRow] = field(default_factory=list)
-    table_headers: dict[str, str] = field(default_factory=dict)
-    path: Path | None = None
-    fallback_reason: str | None = None
-
-
-def load_blocks(blocks_path: str | os.PathLike[str] | None) -> LoadedBlocks:
-    """Find and read a document's blocks (a ``.blocks.jsonl`` or its ``.parsed/`` folder)."""
-    if blocks_path is None or not str(blocks_path).strip():
-        return LoadedBlocks(fallback_reason="no blocks_path given")
-    found = find_blocks_file(str(blocks_path).strip())
-    if found is None:
-        return LoadedBlocks(fallback_reason=f"blocks file not found at {blocks_path}")
-    try:
-        blocks = read_blocks(found, keep_positions=False)
-    except BlockFileError as exc:
-        return LoadedBlocks(path=found, fallback_reason=str(exc))
-    rows = [row for row in blocks.rows if row.content.strip()]
-    if not rows:
-        return LoadedBlocks(path=found, fallback_reason=f"{found} has no content rows")
-    return LoadedBlocks(rows=rows, table_headers=read_table_headers(found), path=found)
-
-
 def recursive_character_rows(
-    tokenizer: TokenizerLike, content: str, chunk_token_size: int, chunk_overlap_token_size: int
+    tokenizer: TokenizerLike,
+    content: str,
+    chunk_token_size: int,
+    chunk_overlap_token_size: int,
+    *,
+    separators: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """LightRAG's own R strategy on the document text (spec §10 fallback)."""
+    """LightRAG's own R strategy on the document text (``separators``: LangChain's cascade
+    when None)."""
     from lightrag.chunker import chunking_by_recursive_character
 
     return chunking_by_recursive_character(
@@ -72,6 +59,7 @@ def recursive_character_rows(
         content or "",
         chunk_token_size,
         chunk_overlap_token_size=chunk_overlap_token_size,
+        separators=list(separators) if separators is not None else None,
     )
 
 
@@ -83,6 +71,7 @@ def chunking_by_paragraph_semantic(
     blocks_path: str | os.PathLike[str] | None = None,
     chunk_overlap_token_size: int = 100,
     drop_references: bool = False,
+    drop_toc: bool = False,
     references_tail_n: int | None = None,
     references_headings: Sequence[str] | None = None,
     doc_id: str | None = None,
@@ -93,8 +82,9 @@ def chunking_by_paragraph_semantic(
     A drop-in for ``lightrag.chunker.chunking_by_paragraph_semantic``: synchronous and
     thread-safe. Reads the document's ``.blocks.jsonl`` (and ``.tables.json`` headers),
     runs stages A-E and returns LightRAG chunk rows (``tokens``, ``content``,
-    ``chunk_order_index``, ``heading``, ``parent_headings``, ``level``, ``sidecar``).
-    Without usable blocks it returns LightRAG's R chunks of ``content``.
+    ``chunk_order_index``, the nested ``heading``, ``sidecar``). Without usable blocks it
+    returns LightRAG's R chunks of ``content`` at this size (the decision says why).
+    ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 
@@ -103,21 +93,66 @@ def chunking_by_paragraph_semantic(
             overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse).
     """
     size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
-    label = doc_id or "unknown"
-    loaded = load_blocks(blocks_path)
-    if loaded.fallback_reason is not None:
-        logger.warning(
-            "paragraph_semantic doc=%s: fallback to recursive_character: %s",
-            label,
-            loaded.fallback_reason,
+    given = "LightRAG's chunk options"
+    settings = PSettings(
+        size,
+        overlap,
+        drop_references,
+        dict.fromkeys((SIZE, OVERLAP, DROP, DROP_TOC), given),
+        drop_toc,
+    )
+    route = Route(Strategy.P, "P called through LightRAG's file-chunker contract")
+    decision = decide(route, load_blocks(blocks_path), settings=settings, doc_id=doc_id)
+    return run_decision(
+        tokenizer,
+        content,
+        decision,
+        references_tail_n=references_tail_n,
+        references_headings=references_headings,
+    )
+
+
+def run_decision(
+    tokenizer: TokenizerLike,
+    content: str,
+    decision: Decision,
+    *,
+    references_tail_n: int | None = None,
+    references_headings: Sequence[str] | None = None,
+    r_separators: Sequence[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Chunk ``content`` as decided, after the decision's log line (synchronous).
+
+    P runs stages A-E over the decision's blocks; an unexpected error inside them falls
+    back to R at P's size with an ERROR line (``LIGHTRAG_PCHUNK_STRICT=1`` re-raises).
+    R runs LightRAG's recursive-character chunker with ``r_separators`` (a fallback keeps
+    LangChain's default cascade, as LightRAG's own P fallback does).
+    """
+    decision.log()
+    label = decision.doc_id or "unknown"
+    if decision.strategy is Strategy.R:
+        return recursive_character_rows(
+            tokenizer,
+            content,
+            decision.r_size,
+            decision.r_overlap,
+            separators=None if decision.is_fallback else r_separators,
         )
-        return recursive_character_rows(tokenizer, content, size, overlap)
-    rows = loaded.rows
-    if drop_references:
+    settings = decision.settings
+    assert settings is not None  # P always carries its settings
+    size, overlap = validate_sizes(settings.chunk_token_size, settings.chunk_overlap_token_size)
+    rows = decision.blocks.rows
+    if settings.drop_toc:
+        rows = drop_toc_rows(rows, doc_id=label)
+    if settings.drop_references:
         tail_n, headings = reference_settings(references_tail_n, references_headings)
         rows = drop_reference_rows(rows, tail_n=tail_n, prefixes=headings, doc_id=label)
     ctx = Context.create(
-        TokenCounter(tokenizer), size, overlap, table_headers=loaded.table_headers, doc_id=label
+        TokenCounter(tokenizer),
+        size,
+        overlap,
+        table_headers=decision.blocks.table_headers,
+        doc_id=label,
     )
     try:
         chunks = chunk_rows(rows, ctx)

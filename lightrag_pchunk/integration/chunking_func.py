@@ -21,24 +21,23 @@ import os
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.jsonl import find_blocks_file
-from lightrag_pchunk.integration.chunker import (
-    chunking_by_paragraph_semantic,
-    recursive_character_rows,
-)
+from lightrag_pchunk.integration.chunker import run_decision
 from lightrag_pchunk.integration.config import PSettings
-from lightrag_pchunk.integration.registry import RegisteredDocument, find_registered
+from lightrag_pchunk.integration.registry import RegisteredDocument, afind_registered
 from lightrag_pchunk.integration.strategy import (
+    Decision,
+    LoadedBlocks,
     Route,
-    resolve_document_settings,
+    Strategy,
+    decide,
+    load_blocks,
+    no_blocks,
     route_by_name,
     route_from_context,
     runtime_rules,
-    settings_from_json,
 )
 from lightrag_pchunk.naming import UNKNOWN_SOURCE
 from lightrag_pchunk.tokens import TokenizerLike
@@ -65,90 +64,58 @@ def _locate_blocks(
     lightrag_document_path: str | os.PathLike[str] | None,
     context: Any,
     entry: RegisteredDocument | None,
-) -> tuple[Path | None, str, str]:
-    """``(blocks file or None, where it came from, why none was found)``."""
+) -> LoadedBlocks:
+    """The document's blocks, read, from the first place that names them (module doc)."""
     if lightrag_document_path is not None and str(lightrag_document_path).strip():
-        found = find_blocks_file(str(lightrag_document_path).strip())
-        if found is None:
-            return None, "lightrag_document_path", f"no blocks file at {lightrag_document_path}"
-        return found, "lightrag_document_path", ""
+        return load_blocks(str(lightrag_document_path).strip(), "lightrag_document_path")
     location = getattr(context, "sidecar_location", None) if context is not None else None
     folder = sidecar_directory(location)
     if folder is not None:
-        found = find_blocks_file(folder)
-        if found is None:
-            return None, "context.sidecar_location", f"no *.blocks.jsonl in {location}"
-        return found, "context.sidecar_location", ""
+        loaded = load_blocks(folder, "context.sidecar_location")
+        if loaded.path is None:
+            loaded.problem = f"no *.blocks.jsonl in {location}"
+        return loaded
     if entry is not None:
         if entry.blocks_path is None:
-            return None, "registry", f"{entry.source_name} was registered without blocks"
-        return entry.blocks_path, "registry", ""
-    return (
-        None,
-        "none",
-        (
-            "no blocks for this text: no lightrag_document_path, no LightRAG sidecar, and the "
-            "text is not registered (insert .docx and Markdown files with "
-            "lightrag_pchunk.ainsert_files)"
-        ),
+            return no_blocks(f"{entry.source_name} was registered without blocks")
+        return load_blocks(entry.blocks_path, "registry")
+    return no_blocks(
+        "no blocks for this text: no lightrag_document_path, no LightRAG sidecar, and the "
+        "text is not registered (insert .docx and Markdown files with "
+        "lightrag_pchunk.ainsert_files)"
     )
 
 
-# --- the plan ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChunkPlan:
-    """Everything decided before any chunking: strategy, blocks, sizes, and why."""
-
-    strategy: str
-    reason: str
-    doc_id: str | None
-    file_name: str | None
-    blocks_path: Path | None
-    blocks_from: str
-    missing: str
-    settings: PSettings | None
-    r_size: int
-    r_overlap: int
-
-
-def plan_chunking(
+def decide_for_text(
     content: str,
     chunk_token_size: int,
     chunk_overlap_token_size: int,
     *,
+    entry: RegisteredDocument | None = None,
     context: Any = None,
     lightrag_document_path: str | os.PathLike[str] | None = None,
     file_path: str | os.PathLike[str] | None = None,
     addon_params: Mapping[str, Any] | None = None,
     rag: Any = None,
     env: Mapping[str, str] | None = None,
-) -> ChunkPlan:
-    """Decide strategy, blocks and sizes for one text (see the module docstring).
+) -> Decision:
+    """The decision for one text LightRAG hands ``chunking_func`` (see the module docstring).
 
-    A registered document follows the plan frozen at registration (like LightRAG's per-
-    document snapshot) unless ``file_path`` or ``addon_params`` is given explicitly.
+    ``entry`` is the text's registration, if any: a registered document follows the
+    decision frozen at registration (like LightRAG's per-document snapshot) unless
+    ``file_path`` or ``addon_params`` is given explicitly.
 
     Raises:
         ValueError: a bad P setting (naming it and where it came from).
     """
     env = os.environ if env is None else env
-    # The calling LightRAG's own registry only; without one, every registry opened here.
-    working_dir = getattr(rag, "working_dir", None) if rag is not None else None
-    if working_dir:
-        found = find_registered(content, (working_dir,), search_opened=False)
-    else:
-        found = find_registered(content)
-    entry = found[0] if found else None
-    blocks, blocks_from, missing = _locate_blocks(lightrag_document_path, context, entry)
+    blocks = _locate_blocks(lightrag_document_path, context, entry)
     doc_id = getattr(context, "doc_id", None) or (entry.doc_id if entry else None)
     settings: PSettings | None = None
     if entry is not None and file_path is None and addon_params is None:
-        route = Route(entry.strategy, entry.reason, r_params=entry.r_params)
+        route = entry.route
         name: str | None = entry.source_name
-        if entry.p_settings is not None:
-            settings = settings_from_json(entry.p_settings)
+        settings = entry.p_settings
     else:
         name = str(file_path) if file_path else (entry.source_name if entry else None)
         if name:
@@ -157,29 +124,21 @@ def plan_chunking(
             # LightRAG already routed it (its file_path has the hint stripped): trust that.
             name = getattr(context, "file_path", None)
             route = route_from_context(context)
-        elif blocks_from == "lightrag_document_path":
-            route = Route("P", "blocks given as lightrag_document_path")
+        elif blocks.source == "lightrag_document_path":
+            route = Route(Strategy.P, "blocks given as lightrag_document_path")
         else:
-            route = Route("R", "no file name and no blocks for this text")
-    if route.strategy == "P" and settings is None:
-        settings = resolve_document_settings(route, addon_params=addon_params, rag=rag, env=env)
-    r_size = int(route.r_params.get("chunk_token_size", chunk_token_size))
-    r_overlap = int(route.r_params.get("chunk_overlap_token_size", chunk_overlap_token_size))
-    return ChunkPlan(
-        strategy=route.strategy,
-        reason=route.reason,
-        doc_id=doc_id,
-        file_name=name,
-        blocks_path=blocks,
-        blocks_from=blocks_from,
-        missing=missing,
+            route = Route(Strategy.R, "no file name and no blocks for this text")
+    return decide(
+        route,
+        blocks,
         settings=settings,
-        r_size=max(r_size, 1),
-        r_overlap=min(max(r_overlap, 0), max(r_size - 1, 0)),
+        r_sizes=(chunk_token_size, chunk_overlap_token_size),
+        addon_params=addon_params,
+        rag=rag,
+        env=env,
+        file_name=name,
+        doc_id=doc_id,
     )
-
-
-# --- running -----------------------------------------------------------------------------
 
 
 def _lightrag_r_separators() -> list[str] | None:
@@ -190,63 +149,6 @@ def _lightrag_r_separators() -> list[str] | None:
         return list(env_r_separators()) or None
     except Exception:  # older/newer LightRAG without it, or a bad CHUNK_R_SEPARATORS
         return None
-
-
-def run_plan(tokenizer: TokenizerLike, content: str, plan: ChunkPlan) -> list[dict[str, Any]]:
-    """Chunk ``content`` as planned, logging the strategy and the reason (synchronous)."""
-    label = plan.doc_id or "unknown"
-    if plan.strategy != "P" or plan.settings is None:
-        logger.info(
-            "paragraph_semantic doc=%s file=%s: recursive_character, P does not apply: %s; "
-            "chunk_token_size=%d overlap=%d",
-            label,
-            plan.file_name,
-            plan.reason,
-            plan.r_size,
-            plan.r_overlap,
-        )
-        from lightrag.chunker import chunking_by_recursive_character
-
-        return chunking_by_recursive_character(
-            tokenizer,
-            content or "",
-            plan.r_size,
-            chunk_overlap_token_size=plan.r_overlap,
-            separators=_lightrag_r_separators(),
-        )
-    settings = plan.settings
-    if plan.blocks_path is None:
-        logger.warning(
-            "paragraph_semantic doc=%s file=%s: fallback to recursive_character: %s "
-            "(P was selected: %s); chunk_token_size=%d overlap=%d",
-            label,
-            plan.file_name,
-            plan.missing,
-            plan.reason,
-            settings.chunk_token_size,
-            settings.chunk_overlap_token_size,
-        )
-        return recursive_character_rows(
-            tokenizer, content, settings.chunk_token_size, settings.chunk_overlap_token_size
-        )
-    logger.info(
-        "paragraph_semantic doc=%s file=%s: P (%s); blocks %s (from %s); %s",
-        label,
-        plan.file_name,
-        plan.reason,
-        plan.blocks_path,
-        plan.blocks_from,
-        settings.describe(),
-    )
-    return chunking_by_paragraph_semantic(
-        tokenizer,
-        content,
-        settings.chunk_token_size,
-        blocks_path=plan.blocks_path,
-        chunk_overlap_token_size=settings.chunk_overlap_token_size,
-        drop_references=settings.drop_references,
-        doc_id=plan.doc_id,
-    )
 
 
 def find_calling_lightrag(max_depth: int = 16) -> Any | None:
@@ -294,18 +196,22 @@ async def chunking_func(
     fixed-token ones and feed only R when P does not apply (P's size never inherits
     CHUNK_SIZE). ``split_by_character`` / ``split_by_character_only`` are not used.
     ``context`` is LightRAG's ``ChunkingContext`` (read duck-typed). Returns LightRAG
-    chunk rows: P rows carry ``heading``, ``parent_headings``, ``level`` and ``sidecar``.
+    chunk rows: P rows carry the nested ``heading`` (``heading``, ``parent_headings``,
+    ``level``) and ``sidecar``.
 
     Raises:
         ValueError: a bad P setting (CHUNK_P_*, addon_params, P(...) block), naming it.
     """
     rag = find_calling_lightrag()  # before the first await: the stack is still LightRAG's
+    # The registry is read on the event loop: a PostgreSQL registry uses LightRAG's pool.
+    entry = await afind_registered(content, rag)
     return await asyncio.to_thread(
         chunk_text,
         tokenizer,
         content,
         chunk_token_size,
         chunk_overlap_token_size,
+        entry=entry,
         context=context,
         lightrag_document_path=lightrag_document_path,
         file_path=file_path,
@@ -325,6 +231,7 @@ def chunk_text(
     chunk_overlap_token_size: int = 100,
     **options: Any,
 ) -> list[dict[str, Any]]:
-    """The synchronous body of :func:`chunking_func` (same keyword options, plus ``rag``)."""
-    plan = plan_chunking(content, chunk_token_size, chunk_overlap_token_size, **options)
-    return run_plan(tokenizer, content, plan)
+    """The synchronous body of :func:`chunking_func`: decide, then chunk as decided
+    (keyword options as :func:`decide_for_text`)."""
+    decision = decide_for_text(content, chunk_token_size, chunk_overlap_token_size, **options)
+    return run_decision(tokenizer, content, decision, r_separators=_lightrag_r_separators())

@@ -1,4 +1,4 @@
-"""P's chunk size, overlap and drop_references, resolved with LightRAG 1.5.7's precedence.
+"""P's chunk size, overlap, drop_references and drop_toc, resolved with LightRAG 1.5.7's precedence.
 
 Sources, highest first (facts §4.2): a LIGHTRAG_PARSER rule or file-name hint ``P(...)``
 block, an explicit per-document ``chunk_options`` snapshot, ``addon_params["chunker"]
@@ -7,6 +7,8 @@ CHUNK_OVERLAP_SIZE, and the defaults 2000 / 100. The P size never inherits CHUNK
 the constructor's chunk_token_size. Unlike LightRAG, a bad value is refused with a
 ValueError naming the setting, where it came from and the value, instead of being clamped.
 The reference-detection knobs are read live by the chunker through ``reference_settings``.
+``drop_toc`` (``CHUNK_P_DROP_TOC``, ``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule
+grammar has no such ``P(...)`` key, so it is not read from rules or hints.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -31,10 +34,12 @@ SIZE_ENV = "CHUNK_P_SIZE"
 P_OVERLAP_ENV = "CHUNK_P_OVERLAP_SIZE"
 OVERLAP_ENV = "CHUNK_OVERLAP_SIZE"
 DROP_REFERENCES_ENV = "CHUNK_P_DROP_REFERENCES"
+DROP_TOC_ENV = "CHUNK_P_DROP_TOC"
 TAIL_N_ENV = "CHUNK_P_REFERENCES_TAIL_N"
 HEADINGS_ENV = "CHUNK_P_REFERENCES_HEADINGS"
 
 SIZE, OVERLAP, DROP = "chunk_token_size", "chunk_overlap_token_size", "drop_references"
+DROP_TOC = "drop_toc"
 _TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
 _FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
 
@@ -47,13 +52,17 @@ class PSettings:
     chunk_overlap_token_size: int = DEFAULT_OVERLAP
     drop_references: bool = False
     sources: Mapping[str, str] = field(default_factory=dict)
+    drop_toc: bool = False
 
     def describe(self) -> str:
         """For a log line: ``size=2000 (default) overlap=20 (CHUNK_P_OVERLAP_SIZE (env)) ...``."""
         return " ".join(
             f"{key}={getattr(self, attr)} ({self.sources.get(attr, 'default')})"
-            for key, attr in (("size", SIZE), ("overlap", OVERLAP), ("drop_references", DROP))
-        )
+            for key, attr in (
+                ("size", SIZE), ("overlap", OVERLAP), ("drop_references", DROP),
+                ("drop_toc", DROP_TOC),
+            )
+        )  # fmt: skip
 
 
 def _is_unset(raw: str | None) -> bool:
@@ -128,7 +137,7 @@ def _tiers(
         if isinstance(rule_params, Directives):
             labels = {
                 key: rule_params.source_text(source)
-                for key, source in rule_params.params_source.get("P", {}).items()
+                for key, source in rule_params.params_source.get(PARAGRAPH_SEMANTIC, {}).items()
             }
             rule_params = rule_params.p_params
         if not isinstance(rule_params, Mapping):
@@ -175,6 +184,7 @@ def resolve_p_settings(
     sizes: list[tuple[int, str]] = []
     overlaps: list[tuple[int, str]] = []
     drops: list[tuple[bool, str]] = []
+    toc_drops: list[tuple[bool, str]] = []
     for values, prefix, labels in _tiers(rule_params, chunk_options, addon_params):
         for key, found in ((SIZE, sizes), (OVERLAP, overlaps)):
             if values.get(key) is not None:
@@ -183,6 +193,9 @@ def resolve_p_settings(
         if values.get(DROP) is not None:
             source = labels.get(DROP) or f"{prefix}['{DROP}']"
             drops.append((_as_bool(values[DROP], source), source))
+        if values.get(DROP_TOC) is not None:
+            source = f"{prefix}['{DROP_TOC}']"
+            toc_drops.append((_as_bool(values[DROP_TOC], source), source))
 
     for name, minimum, found in ((SIZE_ENV, 1, sizes), (P_OVERLAP_ENV, 0, overlaps)):
         value = _env_int(env, name, minimum)
@@ -194,21 +207,25 @@ def resolve_p_settings(
     value = _env_int(env, OVERLAP_ENV, 0)
     if value is not None:
         overlaps.append(value)
-    raw_drop = env.get(DROP_REFERENCES_ENV)
-    if not _is_unset(raw_drop):
-        source = f"{DROP_REFERENCES_ENV} (env)"
-        drops.append((_as_bool(raw_drop, source), source))
+    for name, found_drops in ((DROP_REFERENCES_ENV, drops), (DROP_TOC_ENV, toc_drops)):
+        raw_drop = env.get(name)
+        if not _is_unset(raw_drop):
+            source = f"{name} (env)"
+            found_drops.append((_as_bool(raw_drop, source), source))
 
     size, size_source = sizes[0] if sizes else (DEFAULT_P_SIZE, "default")
     overlap, overlap_source = overlaps[0] if overlaps else (DEFAULT_OVERLAP, "default")
     drop, drop_source = drops[0] if drops else (False, "default")
+    drop_toc, drop_toc_source = toc_drops[0] if toc_drops else (False, "default")
     if overlap >= size:
         raise ValueError(
             f"P chunk_overlap_token_size ({overlap}, from {overlap_source}) must be < "
             f"chunk_token_size ({size}, from {size_source}); lower the overlap or raise the size"
         )
-    sources = {SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source}
-    return PSettings(size, overlap, drop, sources)
+    sources = {
+        SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source, DROP_TOC: drop_toc_source
+    }  # fmt: skip
+    return PSettings(size, overlap, drop, sources, drop_toc)
 
 
 def _tail_n(raw: object, setting: str) -> int:

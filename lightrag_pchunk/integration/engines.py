@@ -2,8 +2,9 @@
 
 ``native``, ``legacy``, ``mineru`` and ``docling`` as LightRAG 1.5.7 defines them (facts §3):
 built-in suffixes plus ``*_ADDITIONAL_SUFFIXES``, the MinerU / Docling endpoint variables,
-and the ``engine(...)`` parameter block each accepts. Every environment read goes through an
-``env`` mapping.
+and the ``engine(...)`` parameter block each accepts; and ``pchunk``, the engine this package
+registers with LightRAG (``lightrag_parser.py``), for the suffixes of ``parsers.PARSERS``.
+Every environment read goes through an ``env`` mapping.
 """
 
 from __future__ import annotations
@@ -22,8 +23,14 @@ from lightrag_pchunk.integration.params import (
     params_by_name,
     parse_bool,
 )
+from lightrag_pchunk.integration.parsers import PARSERS
 
 NATIVE, LEGACY, MINERU, DOCLING = "native", "legacy", "mineru", "docling"
+PCHUNK = "pchunk"
+"""This package's parser engine, registered with LightRAG by the ``lightrag.parsers`` entry
+point: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses with our parser and chunks with our P."""
+P_ENGINES = frozenset({NATIVE, PCHUNK})
+"""Engines whose blocks our P reads when LightRAG hands a document to P or chunking_func."""
 
 _PAGE_SEGMENT_RE = re.compile(r"^\d+(?:-\d+)?$")
 _SUFFIX_TOKEN_RE = re.compile(r"^[a-z0-9]+$")
@@ -104,9 +111,10 @@ ENGINES: dict[str, Engine] = {
         _words("pdf docx pptx xlsx md html xhtml png jpg jpeg tiff webp bmp"),
         "DOCLING_ADDITIONAL_SUFFIXES",
     ),
+    PCHUNK: Engine(PCHUNK, frozenset(PARSERS)),
 }
 ENGINE_NAMES = ", ".join(sorted(ENGINES))
-"""The engines as LightRAG lists them in messages: ``docling, legacy, mineru, native``."""
+"""The engines as LightRAG lists them in messages (ours registered): ``docling, legacy, ...``."""
 
 
 def engine_name(text: str) -> str:

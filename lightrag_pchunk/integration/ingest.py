@@ -23,8 +23,7 @@ from typing import Any
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunking_func import chunking_func
-from lightrag_pchunk.integration.config import PSettings
-from lightrag_pchunk.integration.engines import NATIVE
+from lightrag_pchunk.integration.engines import P_ENGINES
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.ingest_report import (
     FAILED,
@@ -37,23 +36,36 @@ from lightrag_pchunk.integration.ingest_report import (
     ProgressBar,
     ProgressCallback,
 )
+from lightrag_pchunk.integration.llm_outline import (
+    CACHE_DIR_NAME,
+    BoundarySettings,
+    outline_judge_for,
+    resolve_boundary_settings,
+)
+from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.integration.registry import (
-    DocumentRegistry,
+    JsonRegistry,
     RegisteredDocument,
     insert_key,
     lightrag_sanitize,
-    open_registry,
+    registry_for,
 )
 from lightrag_pchunk.integration.routing import ParserRule
 from lightrag_pchunk.integration.strategy import (
+    Decision,
+    LoadedBlocks,
     Route,
+    Strategy,
+    blocks_of,
     check_config,
-    resolve_document_settings,
+    decide,
+    load_blocks,
+    no_blocks,
     route_file,
-    settings_to_json,
 )
-from lightrag_pchunk.markdown.document import MARKDOWN_SUFFIXES, parse_markdown
+from lightrag_pchunk.markdown.document import MARKDOWN_SUFFIXES
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.outline.judge import OutlineJudge
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -81,35 +93,41 @@ class _Unsupported(Exception):
     """A file this helper cannot turn into text."""
 
 
-def _default_parse_docx() -> Callable[..., Any]:
-    try:
-        from lightrag_pchunk.parse.document import parse_docx
-    except ImportError as exc:  # pragma: no cover - the parser ships with the package
-        raise RuntimeError(
-            f"lightrag_pchunk.parse.document.parse_docx is not available ({exc})"
-        ) from exc
-    return parse_docx
-
-
 def _extract(
-    path: Path, route: Route, parsed_root: Path, doc_id: str, parse_docx: Callable[..., Any] | None
-) -> tuple[str, Path | None, int]:
-    """The document text, its blocks file (None when not parsed natively), parser warnings."""
+    path: Path,
+    route: Route,
+    parsed_root: Path,
+    doc_id: str,
+    parse_docx: Callable[..., Any] | None,
+    judge: OutlineJudge | None = None,
+) -> tuple[str, LoadedBlocks, int]:
+    """The document text, its blocks (none when not parsed natively), parser warnings.
+    ``judge`` is the outline's optional language-model help (``CHUNK_P_LLM_BOUNDARIES``)."""
     suffix = path.suffix.lower().lstrip(".")
     engine = route.directives.engine if route.directives is not None else None
-    if engine == NATIVE and f".{suffix}" in MARKDOWN_SUFFIXES:
-        parsed = parse_markdown(path, parsed_root, doc_id=doc_id)
-        return parsed.content, Path(parsed.blocks_path), len(parsed.warnings)
-    if suffix == "docx":
+    parser = parse_docx if parse_docx is not None and suffix == "docx" else parser_for(suffix)
+    # Markdown routed elsewhere than to our blocks is text as written (LightRAG's legacy).
+    if parser is not None and (engine in P_ENGINES or f".{suffix}" not in MARKDOWN_SUFFIXES):
         # A docx routed to legacy or R is still read with our parser: its text is the best
         # we have (LightRAG's legacy extractor only concatenates paragraphs).
-        parser = parse_docx or _default_parse_docx()
-        parsed = parser(path, parsed_root, doc_id=doc_id)
-        blocks = Path(parsed.blocks_path) if engine == NATIVE else None
+        # native(smart_heading=...) in the rule or hint wins over DOCX_SMART_HEADING, which
+        # the parser reads itself when the route says nothing (LightRAG's precedence).
+        params = route.directives.engine_params if route.directives is not None else {}
+        extra: dict[str, Any] = {}
+        if "smart_heading" in params:
+            extra["smart_heading"] = params["smart_heading"]
+        if judge is not None:
+            extra["outline_judge"] = judge
+        parsed = parser(path, parsed_root, doc_id=doc_id, **extra)
+        if engine in P_ENGINES:
+            blocks = blocks_of(parsed.rows, Path(parsed.blocks_path), "parser")
+        else:
+            blocks = no_blocks(f"the {engine} engine writes no blocks we read")
         return parsed.content, blocks, len(getattr(parsed, "warnings", ()) or ())
+    why = f"lightrag-pchunk parses only {', '.join(f'.{s}' for s in PARSERS)} natively"
     if suffix in TEXT_SUFFIXES:
         try:
-            return path.read_text(encoding="utf-8"), None, 0
+            return path.read_text(encoding="utf-8"), no_blocks(why), 0
         except UnicodeDecodeError as exc:
             raise _Unsupported(f"{path.name} is not UTF-8 text ({exc.reason})") from None
     raise _Unsupported(
@@ -154,23 +172,42 @@ def require_pchunk_chunking_func(rag: Any) -> None:
 
 
 def _entry(
-    name: str,
-    doc_id: str,
-    content: str,
-    blocks: Path | None,
-    route: Route,
-    settings: PSettings | None,
+    name: str, doc_id: str, content: str, route: Route, decision: Decision
 ) -> RegisteredDocument:
+    """The registration of a decided document (a fallback freezes R at P's size)."""
+    r_params = dict(route.r_params)
+    if decision.is_fallback:
+        r_params = {
+            "chunk_token_size": decision.r_size,
+            "chunk_overlap_token_size": decision.r_overlap,
+        }
     return RegisteredDocument(
         key=insert_key(content),
         source_name=name,
         doc_id=doc_id,
-        strategy=route.strategy,
-        reason=route.reason,
-        blocks_path=blocks,
-        p_settings=settings_to_json(settings) if settings is not None else None,
-        r_params=dict(route.r_params),
+        strategy=decision.strategy,
+        reason=decision.reason,
+        blocks_path=decision.blocks_path if decision.strategy is Strategy.P else None,
+        p_settings=decision.settings if decision.strategy is Strategy.P else None,
+        r_params=r_params,
     )
+
+
+def _decided_entry(
+    rag: Any,
+    file_path: str | os.PathLike[str],
+    content: str,
+    blocks_path: str | os.PathLike[str] | None,
+    env: Mapping[str, str] | None,
+) -> RegisteredDocument:
+    """The registration of a document inserted by hand: routed by name, decided now."""
+    env = os.environ if env is None else env
+    name = Path(file_path).name
+    route = route_file(name, check_config(env), env)
+    lightrag = rag if hasattr(rag, "working_dir") else None
+    blocks = load_blocks(blocks_path, "register_document")
+    decision = decide(route, blocks, rag=lightrag, env=env, file_name=name)
+    return _entry(name, doc_id_for(name), content, route, decision)
 
 
 def register_document(
@@ -184,26 +221,36 @@ def register_document(
     """Register a parsed document so ``chunking_func`` finds its blocks from its text alone.
 
     For inserting by hand (``await rag.ainsert(content, file_paths=[file_path])``) what
-    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its working dir
+    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its storage
     holds the registry; its ``addon_params`` feed the P settings, frozen now as LightRAG
     freezes its snapshot at enqueue) or just a working dir. ``content`` is the text you
-    insert; ``file_path`` the name you insert it under (a file-name hint routes it).
+    insert; ``file_path`` the name you insert it under (a file-name hint routes it). A
+    PostgreSQL registry needs :func:`aregister_document`.
 
     Raises:
         FilenameParserHintError: a malformed hint in ``file_path``.
         ValueError: a bad P setting.
+        TypeError: ``rag`` keeps its registry in PostgreSQL (use the async function).
     """
-    env = os.environ if env is None else env
-    name = Path(file_path).name
-    route = route_file(name, check_config(env), env)
-    working_dir = getattr(rag, "working_dir", None) or rag
-    lightrag = rag if hasattr(rag, "working_dir") else None
-    settings = None
-    if route.strategy == "P":
-        settings = resolve_document_settings(route, addon_params=None, rag=lightrag, env=env)
-    blocks = Path(blocks_path) if blocks_path is not None else None
-    entry = _entry(name, doc_id_for(name), content, blocks, route, settings)
-    return open_registry(working_dir).register(entry)
+    registry = registry_for(rag)
+    if not isinstance(registry, JsonRegistry):
+        raise TypeError(
+            f"{registry} is reached asynchronously: use await aregister_document(...) instead"
+        )
+    return registry.register(_decided_entry(rag, file_path, content, blocks_path, env))
+
+
+async def aregister_document(
+    rag: Any,
+    file_path: str | os.PathLike[str],
+    content: str,
+    blocks_path: str | os.PathLike[str] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+) -> RegisteredDocument:
+    """:func:`register_document` for any registry, PostgreSQL included (async)."""
+    entry = await asyncio.to_thread(_decided_entry, rag, file_path, content, blocks_path, env)
+    return await registry_for(rag).aregister(entry)
 
 
 async def _delete(rag: Any, doc_id: str) -> str:
@@ -215,21 +262,19 @@ async def _delete(rag: Any, doc_id: str) -> str:
     return f"LightRAG refused to delete {doc_id} ({state}): {getattr(result, 'message', '')}"
 
 
-async def _unregister(
-    registry: DocumentRegistry, doc_id: str, previous: RegisteredDocument | None
-) -> None:
+async def _unregister(registry: Any, doc_id: str, previous: RegisteredDocument | None) -> None:
     """Drop a document's entry, giving its text back to the document that had it before.
 
     Identical text under two names shares one key: the second file's registration replaced
     the first file's entry, which must come back when the second is refused.
     """
-    await asyncio.to_thread(registry.forget, doc_id)
+    await registry.aforget(doc_id)
     if previous is not None and previous.doc_id != doc_id:
-        await asyncio.to_thread(registry.register, previous)
+        await registry.aregister(previous)
 
 
 async def _discard(
-    rag: Any, registry: DocumentRegistry, doc_id: str, previous: RegisteredDocument | None
+    rag: Any, registry: Any, doc_id: str, previous: RegisteredDocument | None
 ) -> None:
     """Delete whatever LightRAG kept of a failed document, and its registry entry."""
     try:
@@ -257,11 +302,12 @@ async def _insert_one(
     *,
     rules: list[ParserRule],
     env: Mapping[str, str],
-    registry: DocumentRegistry,
+    registry: Any,
     parsed_root: Path,
     parse_docx: Callable[..., Any] | None,
     replace: bool,
     track_id: str,
+    boundaries: BoundarySettings,
 ) -> FileResult:
     if not path.is_file():
         return FileResult(path, FAILED, message="no such file")
@@ -275,12 +321,15 @@ async def _insert_one(
         return FileResult(path, FAILED, doc_id, route.strategy, message=message)
 
     try:
+        judge = None
+        if route.strategy is Strategy.P and parser_for(path.suffix) is parser_for("docx"):
+            judge = outline_judge_for(
+                rag, boundaries, asyncio.get_running_loop(), parsed_root / CACHE_DIR_NAME
+            )
         content, blocks, warnings = await asyncio.to_thread(
-            _extract, path, route, parsed_root, doc_id, parse_docx
+            _extract, path, route, parsed_root, doc_id, parse_docx, judge
         )
-        settings = None
-        if route.strategy == "P":
-            settings = resolve_document_settings(route, addon_params=None, rag=rag, env=env)
+        decision = decide(route, blocks, rag=rag, env=env, file_name=path.name, doc_id=doc_id)
     except DocumentParseError as exc:
         return fail(f"cannot parse: {exc}")
     except (_Unsupported, ValueError) as exc:
@@ -303,7 +352,7 @@ async def _insert_one(
             same = bool(stored) and _field(stored, "content") == sanitized
             if same and not replace:
                 chunks = int(_field(existing, "chunks_count", 0) or 0)
-                return FileResult(path, UNCHANGED, doc_id, route.strategy, chunks)
+                return FileResult(path, UNCHANGED, doc_id, decision.strategy, chunks)
             if not replace:
                 return fail(
                     f"already in LightRAG as {doc_id} with different content; delete it first "
@@ -320,9 +369,9 @@ async def _insert_one(
         else:  # pending or in progress (an interrupted run): processing below picks it up
             enqueue = False
 
-    entry = _entry(path.name, doc_id, content, blocks, route, settings)
-    previous = await asyncio.to_thread(registry.get, entry.key)
-    await asyncio.to_thread(registry.register, entry)
+    entry = _entry(path.name, doc_id, content, route, decision)
+    previous = await registry.aget(entry.key)
+    await registry.aregister(entry)
     skip_kg = route.directives is not None and route.directives.options.skip_kg
     try:
         if enqueue:
@@ -346,7 +395,10 @@ async def _insert_one(
     if state == "processed":
         chunks = int(_field(record, "chunks_count", 0) or 0)
         note = f"{warnings} parser warning(s), see the log" if warnings else ""
-        return FileResult(path, status, doc_id, route.strategy, chunks, note)
+        if judge is not None and judge.budget.calls:
+            spent = f"outline LLM: {judge.budget.calls} call(s), ~{judge.budget.tokens} tokens"
+            note = f"{note}; {spent}" if note else spent
+        return FileResult(path, status, doc_id, decision.strategy, chunks, note)
     if state == FAILED:
         error = str(_field(record, "error_msg", "") or "unknown error")
         await _discard(rag, registry, doc_id, previous)
@@ -355,7 +407,7 @@ async def _insert_one(
         path,
         QUEUED,
         doc_id,
-        route.strategy,
+        decision.strategy,
         message=f"LightRAG's pipeline is busy; the document is {state} and will be processed there",
     )
 
@@ -387,9 +439,10 @@ async def ainsert_files(
     env = os.environ if env is None else env
     rules = check_config(env)
     require_pchunk_chunking_func(rag)
+    boundaries = resolve_boundary_settings(getattr(rag, "addon_params", None), env)
     files = [Path(p) for p in paths]
     working_dir = Path(getattr(rag, "working_dir", "."))
-    registry = open_registry(working_dir)
+    registry = registry_for(rag)
     parsed_root = Path(parsed_dir) if parsed_dir is not None else working_dir / PARSED_DIR_NAME
     callback: ProgressCallback | None = None
     if callable(progress):
@@ -409,6 +462,7 @@ async def ainsert_files(
             parse_docx=parse_docx,
             replace=replace,
             track_id=track_id,
+            boundaries=boundaries,
         )
         report.results.append(result)
         log = logger.error if not result.ok else logger.info

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+FIXED_TOKEN, RECURSIVE_CHARACTER, SEMANTIC_VECTOR, PARAGRAPH_SEMANTIC, CUSTOM = "FRVPC"
+"""LightRAG's chunking selectors, one letter each (``docx:native-P``, ``[native-R]``)."""
 SELECTOR_CHARS = "FRVPC"
 """Chunking selectors: fixed, recursive, vector, paragraph-semantic, custom chunking_func."""
 
@@ -32,7 +34,7 @@ class ProcessOptions:
     """A decoded process-options string (``i t e ! F R V P C``)."""
 
     raw: str = ""
-    chunking: str = "F"
+    chunking: str = FIXED_TOKEN
     explicit: bool = False  # False: no selector given, LightRAG calls its legacy chunking_func
     images: bool = False
     tables: bool = False
@@ -51,7 +53,7 @@ def parse_process_options(text: str | None) -> ProcessOptions:
     selectors = [ch for ch in raw if ch in SELECTOR_CHARS]
     return ProcessOptions(
         raw=raw,
-        chunking=selectors[0] if selectors else "F",
+        chunking=selectors[0] if selectors else FIXED_TOKEN,
         explicit=bool(selectors),
         images="i" in raw,
         tables="t" in raw,
@@ -98,7 +100,7 @@ _CHUNK_PARAMS = (
     Param("chunk_token_size", "int", frozenset({"chunk_ts"}), minimum=1),
     # V (semantic vector) has no overlap; drop_references is a P feature.
     Param("chunk_overlap_token_size", "int", frozenset({"chunk_ol"}), "FRPC", minimum=0),
-    Param("drop_references", "bool", frozenset({"drop_rf"}), "P"),
+    Param("drop_references", "bool", frozenset({"drop_rf"}), PARAGRAPH_SEMANTIC),
 )
 
 

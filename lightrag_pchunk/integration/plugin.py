@@ -1,9 +1,14 @@
-"""Plugging into LightRAG itself: ``install()`` and the ``lightrag.chunkers`` entry point.
+"""Plugging into LightRAG itself: its P dispatch, ``install()``, the ``lightrag.chunkers``
+entry point.
 
-``install()`` replaces ``lightrag.chunker.chunking_by_paragraph_semantic``: LightRAG 1.5.x's
-pipeline imports that name from ``lightrag.chunker`` each time it dispatches P, so after
-``install()`` every document LightRAG itself routes to P (server uploads with
-``LIGHTRAG_PARSER=docx:native-P``, ``report.[native-P].docx``) is chunked by our P.
+LightRAG 1.5.x's pipeline imports ``lightrag.chunker.chunking_by_paragraph_semantic`` each
+time it dispatches P, so replacing that name changes what P runs. We replace it with
+:func:`dispatch_p`, which runs our chunker
+
+* on every P document once ``install()`` was called (server uploads with
+  ``LIGHTRAG_PARSER=docx:native-P``, ``report.[native-P].docx``): P over LightRAG's parse;
+* otherwise only on blocks our parser wrote (the ``pchunk`` engine of ``lightrag_parser.py``
+  activates this when LightRAG loads it), handing every other document to LightRAG's own P.
 
 ``chunker_spec`` is what ``pyproject.toml`` declares under ``lightrag.chunkers``. LightRAG
 versions newer than 1.5.7 load it and call it with no arguments to register a
@@ -11,18 +16,20 @@ versions newer than 1.5.7 load it and call it with no arguments to register a
 ``chunking_func`` for ``C`` and no-selector documents, with their ``ChunkingContext``.
 
 ``python -m lightrag_pchunk.integration.plugin [lightrag-server options]`` runs LightRAG's
-server with ``install()`` done first.
+server with ``install()`` done first (``server.run_server``).
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import sys
 import threading
-from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from lightrag_pchunk.blockfile.jsonl import find_blocks_file
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.strategy import check_config
 
@@ -31,9 +38,13 @@ logger = logging.getLogger("lightrag.pchunk")
 CHUNKER_NAME = "paragraph_semantic_pchunk"
 _TARGET_MODULE = "lightrag.chunker"
 _TARGET_NAME = "chunking_by_paragraph_semantic"
+#: The ``parser`` value of a blocks file's meta row written by this package starts so.
+OUR_PARSER = "lightrag-pchunk"
 
 _lock = threading.Lock()
-_original: Any = None  # LightRAG's function, while ours is installed
+_original: Any = None  # LightRAG's function, while ours is dispatched
+_everything = False  # install(): our P for every document
+_our_blocks = False  # the pchunk engine is registered: our P for our blocks
 
 
 def _package_version() -> str:
@@ -47,15 +58,73 @@ def _package_version() -> str:
         return "0"
 
 
-def is_installed() -> bool:
-    """Whether LightRAG's P dispatch currently runs our chunker."""
+def written_by_us(blocks_path: str | os.PathLike[str] | None) -> bool:
+    """Whether a blocks file (or its ``.parsed/`` folder) was written by our parser."""
+    found = find_blocks_file(str(blocks_path)) if blocks_path else None
+    if found is None:
+        return False
+    try:
+        with open(found, encoding="utf-8") as handle:
+            meta = json.loads(handle.readline() or "{}")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(meta, dict) and str(meta.get("parser") or "").startswith(OUR_PARSER)
+
+
+def dispatch_p(
+    tokenizer: Any,
+    content: str,
+    chunk_token_size: int = 2000,
+    *,
+    blocks_path: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> list[dict[str, Any]]:
+    """LightRAG's P, as dispatched while we are plugged in: ours or LightRAG's (module doc)."""
+    if _everything or written_by_us(blocks_path):
+        return chunking_by_paragraph_semantic(
+            tokenizer, content, chunk_token_size, blocks_path=blocks_path, **options
+        )
+    original = _original
+    if original is None:  # a race with a full uninstall: the module has LightRAG's own
+        from lightrag.chunker import paragraph_semantic
+
+        original = paragraph_semantic.chunking_by_paragraph_semantic
+    return original(tokenizer, content, chunk_token_size, blocks_path=blocks_path, **options)
+
+
+def _apply() -> bool:
+    """Point LightRAG's P at :func:`dispatch_p` while either mode is on, else at its own;
+    True if that changed anything. Call with ``_lock`` held."""
+    global _original
     import lightrag.chunker
 
-    return getattr(lightrag.chunker, _TARGET_NAME, None) is chunking_by_paragraph_semantic
+    current = getattr(lightrag.chunker, _TARGET_NAME)
+    wanted_ours = _everything or _our_blocks
+    if wanted_ours and current is not dispatch_p:
+        _original = current
+        setattr(lightrag.chunker, _TARGET_NAME, dispatch_p)
+        return True
+    if not wanted_ours and current is dispatch_p:
+        if _original is None:  # patched by hand: the upstream module still has the original
+            from lightrag.chunker import paragraph_semantic
+
+            _original = paragraph_semantic.chunking_by_paragraph_semantic
+        setattr(lightrag.chunker, _TARGET_NAME, _original)
+        _original = None
+        return True
+    return False
 
 
-def install(*, env: Mapping[str, str] | None = None) -> bool:
-    """Make LightRAG's own P dispatch run our chunker; idempotent. True if it patched now.
+def is_installed() -> bool:
+    """Whether LightRAG's P dispatch currently runs our chunker for every document."""
+    import lightrag.chunker
+
+    return _everything and getattr(lightrag.chunker, _TARGET_NAME, None) is dispatch_p
+
+
+def install(*, env: Any = None) -> bool:
+    """Make LightRAG's own P dispatch run our chunker on every document; idempotent. True
+    if it changed anything now.
 
     Validates LIGHTRAG_PARSER and the CHUNK_P_* variables first, so a bad configuration
     stops the start-up instead of failing documents later.
@@ -64,41 +133,42 @@ def install(*, env: Mapping[str, str] | None = None) -> bool:
         ParserRoutingConfigError: an invalid LIGHTRAG_PARSER rule (named).
         ValueError: a bad CHUNK_P_* value (named).
     """
-    global _original
+    global _everything
     check_config(env)
-    import lightrag.chunker
-
     with _lock:
-        current = getattr(lightrag.chunker, _TARGET_NAME)
-        if current is chunking_by_paragraph_semantic:
-            return False
-        _original = current
-        setattr(lightrag.chunker, _TARGET_NAME, chunking_by_paragraph_semantic)
-    logger.info(
-        "paragraph_semantic installed: LightRAG's P strategy now runs lightrag_pchunk "
-        "(%s.%s replaced)",
-        _TARGET_MODULE,
-        _TARGET_NAME,
-    )
-    return True
+        was = _everything
+        _everything = True
+        changed = _apply() or not was
+    if changed:
+        logger.info(
+            "paragraph_semantic installed: LightRAG's P strategy now runs lightrag_pchunk "
+            "(%s.%s replaced)",
+            _TARGET_MODULE,
+            _TARGET_NAME,
+        )
+    return changed
 
 
 def uninstall() -> bool:
-    """Give LightRAG its own P chunker back; True if it was installed."""
-    global _original
-    import lightrag.chunker
-
+    """Give LightRAG its own P chunker back (our blocks keep ours while the ``pchunk``
+    engine is registered); True if it was installed."""
+    global _everything
     with _lock:
-        if getattr(lightrag.chunker, _TARGET_NAME, None) is not chunking_by_paragraph_semantic:
-            return False
-        if _original is None:  # installed by hand: the upstream module still has the original
-            from lightrag.chunker import paragraph_semantic
+        was = _everything
+        _everything = False
+        _apply()
+    if was:
+        logger.info("paragraph_semantic uninstalled: LightRAG's own P strategy is back")
+    return was
 
-            _original = paragraph_semantic.chunking_by_paragraph_semantic
-        setattr(lightrag.chunker, _TARGET_NAME, _original)
-        _original = None
-    logger.info("paragraph_semantic uninstalled: LightRAG's own P strategy is back")
-    return True
+
+def activate_for_our_blocks(active: bool = True) -> None:
+    """Have LightRAG's P dispatch run our chunker on blocks our parser wrote (``active``),
+    or stop; called when LightRAG registers the ``pchunk`` engine."""
+    global _our_blocks
+    with _lock:
+        _our_blocks = active
+        _apply()
 
 
 @dataclass(frozen=True)
@@ -147,16 +217,7 @@ chunker_spec = PchunkChunkerSpec(
 """The ``lightrag.chunkers`` entry point (``paragraph_semantic_pchunk``)."""
 
 
-def run_server(argv: Sequence[str] | None = None) -> Any:
-    """``install()``, then LightRAG's server ``main()`` with ``argv`` as its arguments."""
-    # Import the server first: it loads .env, so install() validates what the server will use.
-    from lightrag.api.lightrag_server import main as server_main
+if __name__ == "__main__":  # pragma: no cover - exercised through server.run_server
+    from lightrag_pchunk.integration.server import run_server
 
-    install()
-    if argv is not None:
-        sys.argv = [sys.argv[0], *argv]
-    return server_main()
-
-
-if __name__ == "__main__":  # pragma: no cover - exercised through run_server in the tests
     sys.exit(run_server(sys.argv[1:]))

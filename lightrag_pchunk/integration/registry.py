@@ -3,42 +3,46 @@
 LightRAG 1.5.7 calls a legacy ``chunking_func`` with six positional arguments only: no file
 path, no doc id, no sidecar. So when our ingest helper inserts a parsed document it first
 records, under a hash of the exact text LightRAG will pass, where the blocks are and the
-per-document plan (strategy, reason, P settings frozen at enqueue, as LightRAG freezes its
-``chunk_options``). ``chunking_func`` looks the text up again at chunk time.
+per-document decision (strategy, reason, P settings frozen at enqueue, as LightRAG freezes
+its ``chunk_options``). ``chunking_func`` looks the text up again at chunk time.
 
-The registry is one JSON file in the LightRAG working dir, so a restart or a retry still
-finds it. Writes are atomic (temp file + ``os.replace``) and re-read the file under a lock
-first, so concurrent registrations from threads, asyncio tasks or other processes (an
-advisory ``flock`` where the platform has one) never lose each other's entries.
+The registry lives in the LightRAG instance's own storage (:func:`registry_for`): a table of
+its PostgreSQL database when the instance uses ``PGKVStorage`` (``registry_pg.py``), so
+every worker and machine sharing that database sees every registration; otherwise a JSON
+Lines journal beside LightRAG's ``kv_store_*.json`` files (:class:`JsonRegistry`). Either
+way one registration writes one record, never the whole registry. A registry of an older
+version (one JSON file rewritten whole, ``lightrag_pchunk_registry.json``) is read once and
+moved into the new store.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
 import logging
 import os
-import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.registry_journal import Journal
+from lightrag_pchunk.integration.strategy import Route, Strategy
 from lightrag_pchunk.naming import sanitize_text
 
 logger = logging.getLogger("lightrag.pchunk")
 
-REGISTRY_FILE = "lightrag_pchunk_registry.json"
-"""The registry's file name inside a LightRAG working dir."""
-REGISTRY_VERSION = 1
-
-try:  # POSIX advisory locks guard against other processes; threads use a threading.Lock.
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+NAMESPACE = "pchunk_registry"
+"""The registry's namespace in LightRAG's storage (file ``kv_store_pchunk_registry.jsonl``,
+table ``LIGHTRAG_PCHUNK_REGISTRY``)."""
+JOURNAL_FILE = f"kv_store_{NAMESPACE}.jsonl"
+LEGACY_REGISTRY_FILE = "lightrag_pchunk_registry.json"
+"""The registry file of lightrag-pchunk 0.1 (one JSON document, rewritten per registration)."""
 
 
 def lightrag_sanitize(content: str) -> str:
@@ -68,270 +72,302 @@ def insert_key(content: str) -> str:
 class RegisteredDocument:
     """One registered document: where its blocks are and how it is to be chunked.
 
-    ``blocks_path`` is absolute (stored relative to the working dir when inside it, so a
-    moved working dir keeps working). ``p_settings`` is the frozen P snapshot
-    (``chunk_token_size``, ``chunk_overlap_token_size``, ``drop_references``, ``sources``);
-    ``r_params`` the R parameters of a route that selects R.
+    ``blocks_path`` is absolute (the JSON store keeps it relative to the working dir when
+    inside it, so a moved working dir keeps working). ``p_settings`` is the frozen P
+    snapshot; ``r_params`` the R parameters of a document decided R.
     """
 
     key: str
     source_name: str
     doc_id: str
-    strategy: str  # "P" | "R"
+    strategy: Strategy
     reason: str
     blocks_path: Path | None = None
-    p_settings: Mapping[str, Any] | None = None
+    p_settings: PSettings | None = None
     r_params: Mapping[str, Any] = field(default_factory=dict)
     registered_at: str = ""
 
-    def to_json(self, base: Path) -> dict[str, Any]:
-        """The stored form (paths relative to ``base`` when inside it)."""
-        data = asdict(self)
-        data.pop("key")
-        data["blocks_path"] = _relative(self.blocks_path, base)
-        data["p_settings"] = dict(self.p_settings) if self.p_settings is not None else None
-        data["r_params"] = dict(self.r_params)
-        return data
+    @property
+    def route(self) -> Route:
+        """The route frozen at registration, for ``strategy.decide`` at chunk time."""
+        return Route(self.strategy, self.reason, r_params=self.r_params)
+
+    def to_json(self, base: Path | None = None) -> dict[str, Any]:
+        """The stored form (``blocks_path`` relative to ``base`` when inside it)."""
+        settings = self.p_settings
+        return {
+            "source_name": self.source_name,
+            "doc_id": self.doc_id,
+            "strategy": self.strategy.value,
+            "reason": self.reason,
+            "blocks_path": _relative(self.blocks_path, base),
+            "p_settings": None
+            if settings is None
+            else {
+                "chunk_token_size": settings.chunk_token_size,
+                "chunk_overlap_token_size": settings.chunk_overlap_token_size,
+                "drop_references": settings.drop_references,
+                "drop_toc": settings.drop_toc,
+                "sources": dict(settings.sources),
+            },
+            "r_params": dict(self.r_params),
+            "registered_at": self.registered_at,
+        }
 
     @classmethod
-    def from_json(cls, key: str, data: Mapping[str, Any], base: Path) -> RegisteredDocument:
+    def from_json(
+        cls, key: str, data: Mapping[str, Any], base: Path | None = None
+    ) -> RegisteredDocument:
         """Read a stored entry (raises KeyError/TypeError/ValueError when malformed)."""
         blocks = data.get("blocks_path")
-        p_settings = data.get("p_settings")
+        p = data.get("p_settings")
+        settings = None
+        if isinstance(p, Mapping):
+            settings = PSettings(
+                int(p["chunk_token_size"]),
+                int(p["chunk_overlap_token_size"]),
+                bool(p.get("drop_references", False)),
+                dict(p.get("sources") or {}),
+                bool(p.get("drop_toc", False)),
+            )
+        path = None
+        if isinstance(blocks, str) and blocks:
+            path = Path(blocks) if base is None else base / blocks
         return cls(
             key=key,
             source_name=str(data["source_name"]),
             doc_id=str(data["doc_id"]),
-            strategy=str(data["strategy"]),
+            strategy=Strategy(str(data["strategy"])),
             reason=str(data.get("reason", "")),
-            blocks_path=(base / blocks) if isinstance(blocks, str) and blocks else None,
-            p_settings=dict(p_settings) if isinstance(p_settings, Mapping) else None,
+            blocks_path=path,
+            p_settings=settings,
             r_params=dict(data.get("r_params") or {}),
             registered_at=str(data.get("registered_at", "")),
         )
 
 
-def _relative(path: Path | None, base: Path) -> str | None:
+def _relative(path: Path | None, base: Path | None) -> str | None:
     if path is None:
         return None
     absolute = Path(os.path.abspath(path))
+    if base is None:
+        return str(absolute)
     try:
         return absolute.relative_to(base).as_posix()
     except ValueError:
         return str(absolute)
 
 
-class DocumentRegistry:
-    """The registry file of one working dir; share it through :func:`open_registry`."""
+def stamped(entry: RegisteredDocument) -> RegisteredDocument:
+    """The entry with its registration time set (kept when already set)."""
+    if entry.registered_at:
+        return entry
+    return replace(entry, registered_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
 
-    def __init__(self, working_dir: str | os.PathLike[str]) -> None:
+
+def read_legacy_registry(path: Path, base: Path) -> list[RegisteredDocument]:
+    """The entries of a version-1 registry file (unreadable entries skipped with a warning)."""
+    try:
+        documents = json.loads(path.read_text(encoding="utf-8"))["documents"]
+        if not isinstance(documents, dict):
+            raise TypeError("'documents' is not a mapping")
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        logger.warning(
+            "paragraph_semantic registry: %s is unreadable (%s); not migrated", path, exc
+        )
+        return []
+    entries = []
+    for key, data in documents.items():
+        try:
+            entries.append(RegisteredDocument.from_json(key, data, base))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            logger.warning("paragraph_semantic registry %s: entry %s skipped (%s)", path, key, exc)
+    return entries
+
+
+class JsonRegistry:
+    """The registry of one working dir, as a JSON Lines journal (``registry_journal.py``).
+
+    Thread-safe, and safe across processes sharing the folder. Methods come in pairs:
+    ``register`` / ``aregister`` and so on; the async ones run the file work in a thread.
+    Blocks paths are stored relative to the working dir when inside it.
+    """
+
+    def __init__(self, working_dir: str | os.PathLike[str], folder: Path | None = None) -> None:
         self.working_dir = Path(os.path.abspath(working_dir))
-        self.path = self.working_dir / REGISTRY_FILE
-        self._lock = threading.RLock()
-        self._entries: dict[str, RegisteredDocument] = {}
-        self._stamp: tuple[int, int] | None = None  # (mtime_ns, size) of the file we read
-        self._corrupt = False  # the file exists but could not be read
+        self.folder = folder if folder is not None else self.working_dir
+        self.journal = Journal(self.folder / JOURNAL_FILE)
+        self._migrate_legacy_file()
 
     def __repr__(self) -> str:
-        return f"DocumentRegistry({str(self.working_dir)!r})"
+        return f"JsonRegistry({str(self.journal.path)!r})"
 
-    # --- reading ----------------------------------------------------------------------
-
-    def _file_stamp(self) -> tuple[int, int] | None:
-        try:
-            stat = self.path.stat()
-        except OSError:
-            return None
-        return (stat.st_mtime_ns, stat.st_size)
-
-    def _refresh(self) -> None:
-        """Re-read the file when it changed since we last read it (another writer)."""
-        stamp = self._file_stamp()
-        if stamp == self._stamp:
+    def _migrate_legacy_file(self) -> None:
+        legacy = self.working_dir / LEGACY_REGISTRY_FILE
+        if not legacy.is_file():
             return
-        self._corrupt = False
-        self._entries = self._read_file() if stamp is not None else {}
-        self._stamp = stamp
+        entries = read_legacy_registry(legacy, self.working_dir)
+        added = self.journal.put_missing({e.key: e.to_json(self.working_dir) for e in entries})
+        with contextlib.suppress(OSError):
+            legacy.replace(legacy.with_name(legacy.name + ".migrated"))
+        logger.info(
+            "paragraph_semantic registry: %d entries of %s moved to %s",
+            added,
+            legacy,
+            self.journal.path,
+        )
 
-    def _read_file(self) -> dict[str, RegisteredDocument]:
+    def _decode(self, key: str, record: Mapping[str, Any] | None) -> RegisteredDocument | None:
+        if record is None:
+            return None
         try:
-            payload = json.loads(self.path.read_text(encoding="utf-8"))
-            documents = payload["documents"]
-            if not isinstance(documents, dict):
-                raise TypeError("'documents' is not a mapping")
-        except FileNotFoundError:
-            return {}
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-            self._corrupt = True
-            logger.warning(
-                "paragraph_semantic registry %s is unreadable (%s); it is treated as empty "
-                "and set aside as %s.corrupt on the next registration",
-                self.path,
-                exc,
-                self.path.name,
-            )
-            return {}
-        entries: dict[str, RegisteredDocument] = {}
-        for key, data in documents.items():
-            try:
-                entries[key] = RegisteredDocument.from_json(key, data, self.working_dir)
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                logger.warning(
-                    "paragraph_semantic registry %s: entry %s skipped (%s)", self.path, key, exc
-                )
-        return entries
+            return RegisteredDocument.from_json(key, record, self.working_dir)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            logger.warning("paragraph_semantic registry %s: entry %s skipped (%s)", self, key, exc)
+            return None
+
+    # --- synchronous ------------------------------------------------------------------
 
     def get(self, key: str) -> RegisteredDocument | None:
         """The entry stored under ``key``, if any."""
-        with self._lock:
-            self._refresh()
-            return self._entries.get(key)
+        return self._decode(key, self.journal.get(key))
 
     def lookup(self, content: str) -> RegisteredDocument | None:
         """The entry of a text as LightRAG passes it (already sanitized), else as inserted."""
-        entry = self.get(text_key(content))
-        if entry is None:
-            # A caller that hands us the unsanitized body (a direct call) still matches.
-            entry = self.get(insert_key(content))
-        return entry
+        # A caller that hands us the unsanitized body (a direct call) still matches.
+        return self.get(text_key(content)) or self.get(insert_key(content))
 
     def by_doc_id(self, doc_id: str) -> RegisteredDocument | None:
         """The entry registered for a LightRAG doc id, if any."""
-        with self._lock:
-            self._refresh()
-            return next((e for e in self._entries.values() if e.doc_id == doc_id), None)
+        return next((e for e in self.entries() if e.doc_id == doc_id), None)
 
     def entries(self) -> list[RegisteredDocument]:
         """Every entry, in registration order."""
-        with self._lock:
-            self._refresh()
-            return list(self._entries.values())
-
-    # --- writing ----------------------------------------------------------------------
+        decoded = (self._decode(k, r) for k, r in self.journal.records().items())
+        return [entry for entry in decoded if entry is not None]
 
     def register(self, entry: RegisteredDocument) -> RegisteredDocument:
         """Store ``entry``, replacing any earlier entry of the same doc id (a changed file)."""
-        if not entry.registered_at:
-            entry = replace(entry, registered_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
-
-        def mutate(entries: dict[str, RegisteredDocument]) -> None:
-            for key in [k for k, e in entries.items() if e.doc_id == entry.doc_id]:
-                del entries[key]
-            entries[entry.key] = entry
-
-        self._update(mutate)
+        entry = stamped(entry)
+        self.journal.put(entry.key, entry.to_json(self.working_dir))
         return entry
 
     def forget(self, doc_id: str) -> int:
         """Remove every entry of a doc id; returns how many were removed."""
-        removed = 0
+        return self.journal.forget(doc_id)
 
-        def mutate(entries: dict[str, RegisteredDocument]) -> None:
-            nonlocal removed
-            for key in [k for k, e in entries.items() if e.doc_id == doc_id]:
-                del entries[key]
-                removed += 1
+    # --- asynchronous (the interface every registry has) ------------------------------
 
-        self._update(mutate)
-        return removed
+    async def alookup(self, content: str) -> RegisteredDocument | None:
+        """:meth:`lookup`, off the event loop."""
+        return await asyncio.to_thread(self.lookup, content)
 
-    def _update(self, mutate: Any) -> None:
-        with self._lock, self._file_lock():
-            self._stamp = None  # always re-read under the lock: another process may have written
-            self._refresh()
-            if self._corrupt:
-                self._set_aside_corrupt_file()
-            entries = dict(self._entries)
-            mutate(entries)
-            self._write(entries)
-            self._entries = entries
-            self._stamp = self._file_stamp()
+    async def aget(self, key: str) -> RegisteredDocument | None:
+        """:meth:`get`, off the event loop."""
+        return await asyncio.to_thread(self.get, key)
 
-    def _set_aside_corrupt_file(self) -> None:
-        target = self.path.with_name(self.path.name + ".corrupt")
-        with contextlib.suppress(OSError):
-            os.replace(self.path, target)
-            logger.warning(
-                "paragraph_semantic registry: unreadable %s moved to %s", self.path, target
-            )
+    async def aby_doc_id(self, doc_id: str) -> RegisteredDocument | None:
+        """:meth:`by_doc_id`, off the event loop."""
+        return await asyncio.to_thread(self.by_doc_id, doc_id)
 
-    def _write(self, entries: Mapping[str, RegisteredDocument]) -> None:
-        self.working_dir.mkdir(parents=True, exist_ok=True)
-        payload = {
-            "version": REGISTRY_VERSION,
-            "documents": {k: e.to_json(self.working_dir) for k, e in entries.items()},
-        }
-        handle, tmp = tempfile.mkstemp(prefix=".pchunk-registry-", dir=self.working_dir)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(payload, out, ensure_ascii=False, indent=1)
-                out.write("\n")
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+    async def aentries(self) -> list[RegisteredDocument]:
+        """:meth:`entries`, off the event loop."""
+        return await asyncio.to_thread(self.entries)
 
-    @contextlib.contextmanager
-    def _file_lock(self) -> Iterator[None]:
-        if fcntl is None:  # pragma: no cover - Windows: in-process lock only
-            yield
-            return
-        self.working_dir.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_name(self.path.name + ".lock"), "a+b") as lock_file:
-            fcntl.flock(lock_file.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock_file.fileno(), fcntl.LOCK_UN)
+    async def aregister(self, entry: RegisteredDocument) -> RegisteredDocument:
+        """:meth:`register`, off the event loop."""
+        return await asyncio.to_thread(self.register, entry)
+
+    async def aforget(self, doc_id: str) -> int:
+        """:meth:`forget`, off the event loop."""
+        return await asyncio.to_thread(self.forget, doc_id)
 
 
-_OPEN: dict[Path, DocumentRegistry] = {}
+_OPEN: dict[Any, Any] = {}
 _OPEN_LOCK = threading.Lock()
 
 
-def open_registry(working_dir: str | os.PathLike[str]) -> DocumentRegistry:
-    """The process-wide registry object of a working dir (created on first use).
+def open_registry(working_dir: str | os.PathLike[str]) -> JsonRegistry:
+    """The process-wide JSON registry of a working dir (created on first use).
 
     Every opened registry is searched by :func:`find_registered`, so a text registered in
     any working dir this process has touched is found by ``chunking_func``.
     """
     path = Path(os.path.abspath(working_dir))
     with _OPEN_LOCK:
-        registry = _OPEN.pop(path, None) or DocumentRegistry(path)
+        registry = _OPEN.pop(path, None) or JsonRegistry(path)
         _OPEN[path] = registry  # most recently opened last: searched first
         return registry
 
 
-def opened_registries() -> list[DocumentRegistry]:
+def storage_folder(rag: Any) -> Path:
+    """Where LightRAG's JSON storages of ``rag`` live: its working dir, or the workspace
+    folder inside it."""
+    base = Path(os.path.abspath(getattr(rag, "working_dir", ".") or "."))
+    workspace = str(getattr(rag, "workspace", "") or "").strip()
+    return base / workspace if workspace else base
+
+
+def uses_postgres(rag: Any) -> bool:
+    """Whether ``rag`` keeps its key-value data in PostgreSQL (``PGKVStorage``)."""
+    return str(getattr(rag, "kv_storage", "") or "") == "PGKVStorage"
+
+
+def registry_for(rag: Any) -> Any:
+    """The registry in ``rag``'s own storage: PostgreSQL or a JSON journal (see module doc).
+
+    The PostgreSQL registry uses the database connection of ``rag``'s initialised
+    key-value storage; a JSON registry in a workspace lives in the workspace folder.
+    ``rag`` may also be a bare working dir (a JSON registry).
+    """
+    if not hasattr(rag, "working_dir"):
+        return open_registry(rag)
+    if uses_postgres(rag):
+        from lightrag_pchunk.integration.registry_pg import PostgresRegistry
+
+        kv = rag.full_docs
+        db = getattr(kv, "db", None)
+        if db is None:
+            raise RuntimeError(
+                "the LightRAG instance's PostgreSQL storage is not initialised: "
+                "await rag.initialize_storages() first"
+            )
+        key = ("pg", id(db), kv.workspace)
+        with _OPEN_LOCK:
+            registry = _OPEN.get(key)
+            if registry is None or registry.db is not db:
+                registry = PostgresRegistry(db, kv.workspace, Path(rag.working_dir))
+                _OPEN[key] = registry
+            return registry
+    folder = storage_folder(rag)
+    if folder == Path(os.path.abspath(rag.working_dir)):
+        return open_registry(folder)
+    path = Path(os.path.abspath(rag.working_dir))
+    with _OPEN_LOCK:
+        registry = _OPEN.get(folder) or JsonRegistry(path, folder)
+        _OPEN[folder] = registry
+        return registry
+
+
+def opened_registries() -> list[Any]:
     """The registries opened in this process, most recently opened first."""
     with _OPEN_LOCK:
         return list(reversed(_OPEN.values()))
 
 
 def close_registries() -> None:
-    """Forget every opened registry (the files stay); as after a restart."""
+    """Forget every opened registry (the stores stay); as after a restart."""
     with _OPEN_LOCK:
         _OPEN.clear()
 
 
-def find_registered(
-    content: str,
-    working_dirs: tuple[str | os.PathLike[str], ...] = (),
-    *,
-    search_opened: bool = True,
-) -> tuple[RegisteredDocument, DocumentRegistry] | None:
-    """The entry of a text in the registries of ``working_dirs``, then (``search_opened``)
-    in every registry opened in this process."""
-    candidates = [open_registry(d) for d in working_dirs]
-    if search_opened:
-        candidates += opened_registries()
-    seen: set[Path] = set()
-    for registry in candidates:
-        if registry.working_dir in seen:
-            continue
-        seen.add(registry.working_dir)
-        entry = registry.lookup(content)
+async def afind_registered(content: str, rag: Any = None) -> RegisteredDocument | None:
+    """The entry of a text: in ``rag``'s registry when given, else in every registry this
+    process has opened (most recent first)."""
+    has_storage = rag is not None and getattr(rag, "working_dir", None)
+    registries = [registry_for(rag)] if has_storage else opened_registries()
+    for registry in registries:
+        entry = await registry.alookup(content)
         if entry is not None:
-            return entry, registry
+            return entry
     return None

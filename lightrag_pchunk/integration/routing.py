@@ -22,6 +22,7 @@ from lightrag_pchunk.integration.engines import (
     ENGINES,
     LEGACY,
     NATIVE,
+    P_ENGINES,
     engine_name,
     file_suffix,
     parse_engine_params,
@@ -33,6 +34,8 @@ from lightrag_pchunk.integration.filename_hints import (
     validate_filename_hint,
 )
 from lightrag_pchunk.integration.params import (
+    FIXED_TOKEN,
+    PARAGRAPH_SEMANTIC,
     ProcessOptions,
     parse_bool,
     parse_chunk_blocks,
@@ -244,18 +247,17 @@ class Directives:
     @property
     def p_params(self) -> dict[str, Any]:
         """The ``P(...)`` parameters (canonical keys), to hand to config.resolve_p_settings."""
-        return dict(self.chunk_params.get("P", {}))
+        return dict(self.chunk_params.get(PARAGRAPH_SEMANTIC, {}))
 
     def source_text(self, source: str) -> str:
         """A source tag spelled out for a log line."""
         if source == "hint" and self.hint is not None:
             return f"file-name hint {self.hint.display}"
         if source.startswith("rule") and self.rule is not None:
+            if self.rule.index == 0:
+                return f"the default rule {self.rule.text!r} (LIGHTRAG_PARSER unset)"
             return f"LIGHTRAG_PARSER {self.rule.label}"
         return "default"
-
-
-Route = Directives  # alias: a resolved route is the same thing
 
 
 def resolve_parser_directives(
@@ -350,23 +352,25 @@ def resolve_parser_directives(
 
 
 def p_applies(directives: Directives) -> tuple[bool, str]:
-    """Whether LightRAG would run P on this file (native engine, selector P), and why."""
+    """Whether LightRAG would run P on blocks we can read (engine native or pchunk, selector
+    P), and why."""
     opts = directives.options
-    selector = opts.chunking if opts.explicit else "F"
+    selector = opts.chunking if opts.explicit else FIXED_TOKEN
     name = directives.file_name
+    engine = directives.engine
     engine_by = directives.source_text(directives.engine_source)
     selector_by = directives.source_text(directives.options_source)
-    if directives.engine == NATIVE and opts.chunking == "P":
+    if engine in P_ENGINES and opts.chunking == PARAGRAPH_SEMANTIC:
         if engine_by == selector_by:
-            return True, f"{name} goes to native/P ({engine_by})"
-        return True, f"{name} goes to native/P (engine: {engine_by}; P: {selector_by})"
-    if directives.engine != NATIVE:
-        route = f"{directives.engine}/{selector}"
+            return True, f"{name} goes to {engine}/P ({engine_by})"
+        return True, f"{name} goes to {engine}/P (engine: {engine_by}; P: {selector_by})"
+    if engine not in P_ENGINES:
+        route = f"{engine}/{selector}"
         if directives.engine_source == "hint":
             return False, f"{engine_by} routes {name} to {route}"
         if directives.rule is not None and directives.engine_source != "default":
             return False, f"LIGHTRAG_PARSER routes {name} to {route} ({directives.rule.label})"
         return False, f"no usable LIGHTRAG_PARSER rule for {name}: default route {route}"
     if directives.options_source == "default":
-        return False, f"{name} goes to native without a chunking selector (F: chunking_func)"
+        return False, f"{name} goes to {engine} without a chunking selector (F: chunking_func)"
     return False, f"{selector_by} selects {selector} for {name}"

@@ -1,16 +1,23 @@
-"""``Chunk`` -> the row dicts LightRAG stores in ``text_chunks`` (facts §1.3).
+"""``Chunk`` -> the row dicts LightRAG stores in ``text_chunks`` (facts §1.3), and back.
 
-We emit the flat heading form (``heading: str`` + ``parent_headings`` + ``level``) that
-LightRAG 1.5.7's ``normalize_chunk_heading`` accepts, and a ``sidecar`` listing every
-source blockid of the chunk (also for tail-absorbed chunks, where LightRAG loses them).
+We emit LightRAG's own nested heading, ``{"level", "heading", "parent_headings"}``, the
+form every LightRAG storage keeps: PostgreSQL's ``LIGHTRAG_DOC_CHUNKS`` has one JSONB
+``heading`` column and no other place for a parent path or a level. A ``sidecar`` lists
+every source blockid of the chunk (also for tail-absorbed chunks, where LightRAG loses
+them). :func:`heading_path` reads a stored row back, in either of the shapes LightRAG
+accepts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from lightrag_pchunk.model import Chunk
+
+BREADCRUMB_SEPARATOR = " → "
+"""LightRAG's separator between heading levels (``HEADING_BREADCRUMB_SEP``)."""
 
 
 def chunk_to_row(chunk: Chunk, order: int) -> dict[str, Any]:
@@ -19,9 +26,11 @@ def chunk_to_row(chunk: Chunk, order: int) -> dict[str, Any]:
         "tokens": chunk.tokens,
         "content": chunk.content,
         "chunk_order_index": order,
-        "heading": chunk.heading,
-        "parent_headings": list(chunk.parent_headings),
-        "level": chunk.level,
+        "heading": {
+            "level": chunk.level,
+            "heading": chunk.heading,
+            "parent_headings": list(chunk.parent_headings),
+        },
     }
     if chunk.block_ids:
         row["sidecar"] = {
@@ -35,3 +44,39 @@ def chunk_to_row(chunk: Chunk, order: int) -> dict[str, Any]:
 def chunks_to_rows(chunks: Sequence[Chunk]) -> list[dict[str, Any]]:
     """Rows numbered 0..n-1 without gaps, in chunk order."""
     return [chunk_to_row(chunk, index) for index, chunk in enumerate(chunks)]
+
+
+@dataclass(frozen=True, slots=True)
+class HeadingPath:
+    """Where a stored chunk sits in its document: its heading, the headings above it, and
+    its level (1-9; 0 when the chunk carries none, e.g. an R chunk)."""
+
+    heading: str
+    parent_headings: tuple[str, ...]
+    level: int
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The headings from the top down to the chunk's own."""
+        return (*self.parent_headings, self.heading) if self.heading else self.parent_headings
+
+    def __str__(self) -> str:
+        return BREADCRUMB_SEPARATOR.join(self.path)
+
+
+def heading_path(row: Mapping[str, Any] | None) -> HeadingPath:
+    """The heading path of a chunk row as LightRAG stores it (``text_chunks``), nested or flat.
+
+    For a chunk found by a query: ``heading_path(await rag.text_chunks.get_by_id(chunk_id))``.
+    """
+    row = row or {}
+    nested = row.get("heading")
+    fields: Mapping[str, Any] = nested if isinstance(nested, Mapping) else row
+    heading = fields.get("heading") if isinstance(nested, Mapping) else nested
+    parents = fields.get("parent_headings")
+    try:
+        level = int(fields.get("level") or 0)
+    except (TypeError, ValueError):
+        level = 0
+    kept = [str(p) for p in parents if str(p or "").strip()] if isinstance(parents, list) else []
+    return HeadingPath(str(heading or ""), tuple(kept), level)

@@ -30,6 +30,7 @@ from lightrag_pchunk.parse.artefacts import (
     parse_to_folder,
 )
 from lightrag_pchunk.parse.drawings import AssetFolder
+from lightrag_pchunk.parse.outline_build import SmartHeading
 
 #: File suffixes read as Markdown.
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -42,6 +43,8 @@ def parse_markdown(
     *,
     doc_id: str | None = None,
     limits: MarkdownLimits | None = None,
+    smart_heading: bool | str | SmartHeading | None = None,
+    outline_judge: object = None,
 ) -> ParsedDocument:
     """Parse a Markdown file and write its blocks file and sidecars.
 
@@ -52,21 +55,28 @@ def parse_markdown(
         doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
             the canonical basename (file-name hint removed). Letters, digits, ``._-`` only.
         limits: size limits; default :meth:`MarkdownLimits.from_env`.
+        smart_heading: "off" (or False) keeps every heading at its written level; on or
+            auto (the default) let the numbering decide the levels of a flat outline.
+            ``DOCX_SMART_HEADING`` is for Word files and does not apply.
+        outline_judge: accepted for the parse-function contract; Markdown marks its
+            headings, so no language model is asked.
 
     Raises:
         MarkdownParseError: the file is refused (over a limit, not text, an unknown
             encoding), or the output folder cannot be used (``reason="output"``).
         FileNotFoundError: ``path`` does not exist.
-        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, or a limit from
-            the environment is not an integer >= 1.
+        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, a limit from
+            the environment is not an integer >= 1, or a bad ``smart_heading``.
     """
+    del outline_judge  # Markdown headings are marked: nothing to judge
     limits = limits if limits is not None else MarkdownLimits.from_env()
-    parse = partial(_markdown_parts, limits=limits)
+    relevel = SmartHeading.parse(smart_heading) is not SmartHeading.OFF
+    parse = partial(_markdown_parts, limits=limits, relevel=relevel)
     return parse_to_folder(path, output_dir, doc_id, parse, MarkdownParseError)
 
 
 def _markdown_parts(
-    source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits
+    source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
 ) -> ParsedParts:
     """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
     text = read_markdown(source, limits)
@@ -78,7 +88,7 @@ def _markdown_parts(
         max_total_bytes=limits.max_images_total_bytes,
     )
     walked = MarkdownWalk(text, doc_hash, images).run()
-    blocks = sections(walked.items)
+    blocks = sections(walked.items, relevel=relevel)
     front_matter = walked.front_matter
     # LightRAG's Markdown title: the first level-1 heading (else the file's stem).
     title = front_matter.title if front_matter is not None else ""
@@ -97,11 +107,13 @@ def _markdown_parts(
     )
 
 
-def sections(items: Sequence[Item]) -> list[SourceBlock]:
+def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock]:
     """Heading-scoped blocks of the walked items: each heading opens a block holding its
-    ATX line and the units up to the next heading, units separated by a blank line."""
+    ATX line and the units up to the next heading, units separated by a blank line.
+    ``relevel``: a flat numbered outline takes its levels from the numbering."""
     headings = [item for item in items if isinstance(item, Heading)]
-    levels = iter(outline_levels(headings))
+    written = [heading.level for heading in headings]
+    levels = iter(outline_levels(headings) if relevel else written)
     stack: list[tuple[int, str]] = []
     current = SourceBlock(PREFACE_HEADING, 1, (), [], ({"type": "heading", "anchor": None},))
     blocks: list[SourceBlock] = []

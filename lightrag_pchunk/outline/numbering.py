@@ -45,11 +45,11 @@ _SEP = r"(?:[ \t\u3000]+|[、:：．.]\s*|(?=[^\s\w])|(?=[\u3400-\u9fff]))"
 _LEGAL = re.compile(rf"第\s*(?P<n>{_CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
 _KEYWORD = re.compile(
     r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
-    r"|clause)\s+(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?![\w.])\.?",
+    r"|clause)\s+(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 _CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
-_ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,3}(?:\.\d{1,3})*)(?![\d])\.?")
+_ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
 _CN_ENUM = re.compile(rf"(?P<n>{_CN_NUMBER})\s*[、.]")
@@ -60,6 +60,8 @@ _LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])\.(?=\s)")
 _ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
 _CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
 _PAREN_DIGIT = re.compile(r"(?P<n>[\u2474-\u2487])")
+#: A label and its separator fit in this many characters ("第一百二十三条 ", "Appendix XVIII.").
+_LABEL_SPAN = 48
 _REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
 
 
@@ -164,8 +166,9 @@ def parse_label(line: str) -> Label | None:
     unless CJK text follows (``1.目的``, ``1 Scope``). Full-width digits and brackets count.
     """
     original = line.lstrip()
-    # One character for one: positions in ``text`` are positions in ``original``.
-    text = original.translate(_FULL_WIDTH)
+    # One character for one: positions in ``text`` are positions in ``original``. A label
+    # and its separator lie in the first characters: the rest needs no translation.
+    text = original[:_LABEL_SPAN].translate(_FULL_WIDTH) + original[_LABEL_SPAN:]
     if not text:
         return None
     for parse in _PARSERS:
@@ -236,11 +239,19 @@ def _annex_decimal(text: str) -> Label | None:
     return Label("annex-decimal", len(ordinals), ordinals, match[0], _rest(text, match.end()))
 
 
+_MONTH = re.compile(
+    r"\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s|,|$)|\s*[年月日]",
+    re.IGNORECASE,
+)
+
+
 def _decimal(text: str) -> Label | None:
     match = _DECIMAL.match(text)
     if match is None:
         return None
     end = match.end()
+    if _MONTH.match(text, end):
+        return None  # a date ("29 March 2024", "3月"), not a section number
     if end < len(text):
         ch = text[end]
         spaced = ch in " \t\u3000"
@@ -351,44 +362,99 @@ _PARSERS = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    key: object  # a Label key, a look signature, or None (an unnumbered styled heading)
+    rank: int | None = None
+    is_fixed: bool = False
+
+
 class FamilyStack:
-    """The open numbering levels of a document: which family key sits at which level.
+    """The open levels of a document's outline: which numbering family (or look) sits at
+    which level, index 0 being level 1.
 
     A key already open closes everything deeper. A new key with a fixed rank goes below
     the open keys of smaller rank and closes those of equal or greater rank (第一节 after
     第一条 under a chapter takes the article's place). A new decimal key goes right below
     the nearest open shallower decimal key. Any other new key opens one level deeper.
-    ``base`` is the level of the heading the numbered outline sits under (0 at the top).
+    Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
+    a new key never goes above the deepest of them.
     """
 
-    def __init__(self, base: int = 0) -> None:
-        self.base = base
-        self.keys: list[tuple[tuple[str, int], int | None]] = []
+    def __init__(self) -> None:
+        self.slots: list[_Slot | None] = []
 
-    def place(self, label: Label) -> int:
-        """Open ``label``'s key and return its level (``base`` + 1 or deeper)."""
+    def place(self, label: Label, hint: int | None = None) -> int:
+        """Open ``label``'s key and return its level; ``hint`` is the level its look
+        suggests, used when the key is not open yet."""
         key = label.key
-        index = next((i for i, (k, _) in enumerate(self.keys) if k == key), None)
+        index = next(
+            (i for i, slot in enumerate(self.slots) if slot is not None and slot.key == key),
+            None,
+        )
         if index is None:
-            index = self._insertion_point(label)
-        del self.keys[index:]
-        self.keys.append((key, label.rank))
-        return self.base + index + 1
+            floor = self._floor()
+            structural, decided = self._insertion_point(label)
+            # The look decides only where the numbers say nothing about nesting (letters,
+            # roman, a first decimal level...); decimal depth and ranked units decide alone.
+            if hint is not None and not decided:
+                index = min(max(hint - 1, floor), len(self.slots))
+            else:
+                index = max(structural, floor)
+        self._set(index, _Slot(key, label.rank))
+        return index + 1
 
-    def _insertion_point(self, label: Label) -> int:
+    def open_at(self, level: int, key: object = None, *, fixed: bool = False) -> int:
+        """Open ``key`` at ``level`` (closing what is deeper); never above a fixed level
+        unless ``fixed`` (a styled heading). Returns the level used."""
+        index = level - 1 if fixed else max(level - 1, self._floor())
+        self._set(index, _Slot(key, None, fixed))
+        return index + 1
+
+    def open_fixed(self, level: int, label: Label | None) -> None:
+        """A heading whose level is known (a styled heading), with its label if numbered."""
+        key = label.key if label is not None else None
+        self._set(level - 1, _Slot(key, label.rank if label else None, True))
+
+    @property
+    def depth(self) -> int:
+        """The deepest open level (0 when nothing is open)."""
+        return len(self.slots)
+
+    def _floor(self) -> int:
+        for i in range(len(self.slots) - 1, -1, -1):
+            slot = self.slots[i]
+            if slot is not None and slot.is_fixed:
+                return i + 1
+        return 0
+
+    def _set(self, index: int, slot: _Slot) -> None:
+        index = min(index, 8)  # level 9 is the deepest
+        del self.slots[index:]
+        self.slots.extend([None] * (index - len(self.slots)))
+        self.slots.append(slot)
+
+    def _insertion_point(self, label: Label) -> tuple[int, bool]:
+        """Where a new key goes, and whether its numbering decided it (a rank, or a decimal
+        label under an open shallower one) rather than just "one level deeper"."""
         family, depth = label.key
         if label.rank is not None:
-            for i, (_key, rank) in enumerate(self.keys):
-                if rank is not None and rank >= label.rank:
-                    return i
-            return len(self.keys)
+            for i, slot in enumerate(self.slots):
+                if slot is not None and slot.rank is not None and slot.rank >= label.rank:
+                    return i, True
+            return len(self.slots), True
         if depth > 1:
             shallower = [
-                i for i, ((fam, d), _) in enumerate(self.keys) if fam == family and d < depth
+                i
+                for i, slot in enumerate(self.slots)
+                if slot is not None
+                and isinstance(slot.key, tuple)
+                and slot.key[0] == family
+                and slot.key[1] < depth
             ]
             if shallower:
-                return shallower[-1] + 1
-        return len(self.keys)
+                return shallower[-1] + 1, True
+        return len(self.slots), False
 
 
 #: Headings that stand at the top of a numbered outline although they carry no number.

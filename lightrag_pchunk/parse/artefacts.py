@@ -22,13 +22,16 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_blocks
 from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.parse.outline_build import OutlineReport
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -69,6 +72,12 @@ class ParsedDocument:
     tables: int
     equations: int
     drawings: int
+    outline: OutlineReport | None = None
+
+    @property
+    def inferred_headings(self) -> int:
+        """Headings the smart outline found (0 when it did not run)."""
+        return self.outline.inferred_headings if self.outline is not None else 0
 
     @property
     def blocks(self) -> int:
@@ -88,13 +97,15 @@ class ParsedDocument:
 @dataclass(slots=True)
 class SourceBlock:
     """A heading-scoped block before rendering: its heading, its content lines (a line may
-    hold several text lines) and LightRAG's ``positions`` for it."""
+    hold several text lines), LightRAG's ``positions`` for it and keys of our own for its
+    row (``session_type`` of a table of contents, ``heading_source``, ``topic_breaks``)."""
 
     heading: str
     level: int
     parents: tuple[str, ...]
     lines: list[str]
     positions: tuple[dict[str, Any], ...]
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -103,7 +114,8 @@ class ParsedParts:
 
     The sidecar records are keyed by the ids their tags carry in the lines; ``blockid``,
     ``heading`` and ``parent_headings`` are filled in here, and a record no content row
-    names is not written. ``meta`` adds keys to the meta row (after LightRAG's).
+    names is not written. ``meta`` adds keys to the meta row (after LightRAG's); ``outline``
+    is the smart outline's report (Word only).
     ``is_clean``: the lines hold none of the characters LightRAG strips from content
     (:func:`strip_controls` ran on the whole source).
     """
@@ -116,6 +128,7 @@ class ParsedParts:
     doc_title: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
     is_clean: bool = False
+    outline: OutlineReport | None = None
 
 
 #: ``parse(source, staging folder, stem, doc_id)`` of one format: writes its assets (if
@@ -170,8 +183,9 @@ def parse_to_folder(
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    outline = result.outline
     logger.info(
-        "parse doc=%s file=%s blocks=%d tables=%d equations=%d drawings=%d warnings=%d",
+        "parse doc=%s file=%s blocks=%d tables=%d equations=%d drawings=%d warnings=%d%s",
         doc_id,
         source.name,
         len(result.rows),
@@ -179,6 +193,10 @@ def parse_to_folder(
         result.equations,
         result.drawings,
         len(result.warnings),
+        ""
+        if outline is None
+        else f" smart_heading={outline.mode.value}{'' if outline.applied else ' (not applied)'}"
+        f" inferred_headings={outline.inferred_headings} toc_blocks={outline.toc_blocks}",
     )
     return replace(result, parsed_dir=parsed_dir, blocks_path=parsed_dir / result.blocks_path.name)
 
@@ -233,6 +251,7 @@ def _write(
         tables=len(records["tables"]),
         equations=len(records["equations"]),
         drawings=len(records["drawings"]),
+        outline=parts.outline,
     )
 
 
@@ -275,6 +294,7 @@ def render_rows(
                 level=block.level,
                 blockid=blockid,
                 positions=block.positions,
+                extra=block.extra,
             )
         )
     records = {

@@ -9,10 +9,14 @@ folder).
 
 from __future__ import annotations
 
+import os
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.model import TOC_SESSION
+from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.artefacts import (
     PARSE_ENGINE,
@@ -24,9 +28,10 @@ from lightrag_pchunk.parse.artefacts import (
 )
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.notes import NoteBook
+from lightrag_pchunk.parse.outline_build import OutlineReport, RawBlock, SmartHeading
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
-from lightrag_pchunk.parse.walk import BodyWalker, RawBlock
+from lightrag_pchunk.parse.walk import BodyWalker
 from lightrag_pchunk.parse.xml import qn
 from lightrag_pchunk.parse.zip_guard import PackageLimits
 
@@ -39,6 +44,8 @@ def parse_docx(
     *,
     doc_id: str | None = None,
     limits: PackageLimits | None = None,
+    smart_heading: bool | str | SmartHeading | None = None,
+    outline_judge: OutlineJudge | None = None,
 ) -> ParsedDocument:
     """Parse a .docx/.docm/.dotx/.dotm file and write its blocks file and sidecars.
 
@@ -49,20 +56,49 @@ def parse_docx(
         doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
             the canonical basename (file-name hint removed). Letters, digits, ``._-`` only.
         limits: package limits; default :meth:`PackageLimits.from_env`.
+        smart_heading: infer headings from numbering and look where styles are missing:
+            True/"on", False/"off" or "auto" (on for a document with too few styled
+            headings for its length); default ``DOCX_SMART_HEADING``, else "auto".
+        outline_judge: optional language-model help for the outline
+            (``CHUNK_P_LLM_BOUNDARIES``: ambiguous heading candidates, topic breaks of long
+            sections), bounded by its budget; None asks nothing.
 
     Raises:
         DocxParseError: the file is refused (not a Word package, over a limit, hostile XML),
             or the output folder cannot be used (``reason="output"``).
         FileNotFoundError: ``path`` does not exist.
-        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``.
+        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, or a bad
+            ``smart_heading`` / ``DOCX_SMART_HEADING`` value.
     """
-    return parse_to_folder(
-        path, output_dir, doc_id, partial(_docx_parts, limits=limits), DocxParseError
-    )
+    smart = resolve_smart_heading(smart_heading)
+    parse = partial(_docx_parts, limits=limits, smart=smart, judge=outline_judge)
+    return parse_to_folder(path, output_dir, doc_id, parse, DocxParseError)
+
+
+#: Environment variable of the smart outline (LightRAG's name): true, false or auto.
+SMART_HEADING_ENV = "DOCX_SMART_HEADING"
+
+
+def resolve_smart_heading(value: bool | str | SmartHeading | None) -> SmartHeading:
+    """``value``, else ``DOCX_SMART_HEADING``, else auto.
+
+    Raises:
+        ValueError: a value that is not true/false/auto, naming where it came from.
+    """
+    if value is not None:
+        return SmartHeading.parse(value)
+    return SmartHeading.parse(os.environ.get(SMART_HEADING_ENV), name=SMART_HEADING_ENV)
 
 
 def _docx_parts(
-    source: Path, folder: Path, stem: str, doc_id: str, *, limits: PackageLimits | None
+    source: Path,
+    folder: Path,
+    stem: str,
+    doc_id: str,
+    *,
+    limits: PackageLimits | None,
+    smart: SmartHeading,
+    judge: OutlineJudge | None,
 ) -> ParsedParts:
     """Parse ``source``, writing its pictures into ``folder`` (the staging folder)."""
     doc_hash = doc_id.removeprefix("doc-")
@@ -78,7 +114,7 @@ def _docx_parts(
                 assets_prefix=f"{stem}.blocks.assets",
                 doc_hash=doc_hash,
             )
-            walker = BodyWalker(doc_hash, warnings)
+            walker = BodyWalker(doc_hash, warnings, smart, judge)
             walker.alt_chunks = AltChunkImporter(router, drawings)
             if body is None:
                 warnings.append("the main document has no w:body: it holds no text")
@@ -90,6 +126,7 @@ def _docx_parts(
             router.close()
         warnings[:0] = package.warnings
         warnings.extend(drawings.warnings)
+    outline: OutlineReport | None = walker.outline
     return ParsedParts(
         blocks=[_source_block(block) for block in raw_blocks],
         tables=walker.tables,
@@ -98,13 +135,23 @@ def _docx_parts(
         warnings=warnings,
         # LightRAG's IR builder: the first heading, else the file's stem.
         doc_title=walker.first_heading or "",
+        meta={"outline": outline.as_meta() if outline is not None else None},
+        outline=outline,
     )
 
 
 def _source_block(block: RawBlock) -> SourceBlock:
-    """A walked block with LightRAG's docx positions: the first and last paraId."""
+    """A walked block with LightRAG's docx positions (the first and last paraId) and our
+    row keys: a table of contents, an inferred heading, topic breaks."""
     lines = block.lines
     positions = ({"type": "paraid", "range": [lines[0].start, lines[-1].end]},) if lines else ()
+    extra: dict[str, Any] = {}
+    if block.is_toc:
+        extra["session_type"] = TOC_SESSION
+    if block.source == "inferred":
+        extra["heading_source"] = "inferred"
+    if block.topic_breaks:
+        extra["topic_breaks"] = list(block.topic_breaks)
     return SourceBlock(
-        block.heading, block.level, block.parents, [line.text for line in lines], positions
+        block.heading, block.level, block.parents, [line.text for line in lines], positions, extra
     )

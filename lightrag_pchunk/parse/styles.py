@@ -89,6 +89,18 @@ _NUM_ID = qn("w:numId")
 _ILVL = qn("w:ilvl")
 _OUTLINE_LVL = qn("w:outlineLvl")
 _VAL = qn("w:val")
+_RPR = qn("w:rPr")
+_BOLD = qn("w:b")
+_SIZE = qn("w:sz")
+_CAPS = qn("w:caps")
+_JC = qn("w:jc")
+_DOC_DEFAULTS = qn("w:docDefaults")
+_TOC_STYLE = re.compile(
+    r"^(?:toc|目录|目錄|inhaltsverzeichnis|verzeichnis|tm|tdc|оглавление|sommario|índice"
+    r"|indice|inhopg|spis treści|innehållsförteckning)\s*[1-9]$"
+)
+#: ``w:val`` values that switch an on/off property off (ECMA-376 ST_OnOff).
+OFF_VALUES = frozenset({"0", "false", "off", "none"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +119,46 @@ class StyleInfo:
     num_id: int | None
     ilvl: int | None
     is_default: bool
+    look: StyleLook | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StyleLook:
+    """Formatting a style (or the document defaults) sets itself; None where it inherits.
+
+    ``size`` is in half-points (``w:sz``), ``centered`` from ``w:jc``.
+    """
+
+    bold: bool | None = None
+    size: int | None = None
+    caps: bool | None = None
+    centered: bool | None = None
+
+    def over(self, base: StyleLook) -> StyleLook:
+        """This look with what it leaves unset taken from ``base``."""
+        return StyleLook(
+            base.bold if self.bold is None else self.bold,
+            base.size if self.size is None else self.size,
+            base.caps if self.caps is None else self.caps,
+            base.centered if self.centered is None else self.centered,
+        )
 
 
 class StyleSheet:
     """The paragraph styles of one document, with memoised outline-level resolution."""
 
-    def __init__(self, styles: dict[str, StyleInfo], default_paragraph_style: str | None) -> None:
+    def __init__(
+        self,
+        styles: dict[str, StyleInfo],
+        default_paragraph_style: str | None,
+        defaults: StyleLook | None = None,
+    ) -> None:
         self.styles = styles
         self.default_paragraph_style = default_paragraph_style
+        self.defaults = defaults or StyleLook()
+        self._looks: dict[str, StyleLook] = {}
+        self._toc: dict[str, bool] = {}
+        self._titles: dict[str, str | None] = {}
         self._folded = {sid.lower(): sid for sid in reversed(list(styles))}
         self._levels: dict[str, int | None] = {}
         self._numbering: dict[str, tuple[int, int | None] | None] = {}
@@ -126,6 +170,12 @@ class StyleSheet:
         default = None
         if root is None:
             return cls(styles, None)
+        defaults = StyleLook()
+        doc_defaults = root.find(_DOC_DEFAULTS)
+        if doc_defaults is not None:
+            defaults = read_look(
+                next(doc_defaults.iter(_RPR), None), next(doc_defaults.iter(_PPR), None)
+            )
         for el in root.iter(_STYLE):
             sid = el.get(_STYLE_ID)
             if not sid:
@@ -137,7 +187,7 @@ class StyleSheet:
             styles[sid] = info
             if info.is_default and info.type == "paragraph":
                 default = sid  # the last default wins (ECMA-376 §17.7.4.17)
-        return cls(styles, default)
+        return cls(styles, default, defaults)
 
     def get(self, style_id: str | None) -> StyleInfo | None:
         """The style with this id (exact, else case-insensitive), or None."""
@@ -190,11 +240,45 @@ class StyleSheet:
 
     def title_kind(self, style_id: str | None) -> Literal["title", "subtitle"] | None:
         """The Title or Subtitle kind of a style (or of one it is based on), else None."""
-        for info in self._chain(style_id) if style_id else ():
-            kind = _TITLE_NAMES.get(_fold(info.name or info.style_id))
-            if kind is not None:
-                return kind  # type: ignore[return-value]
-        return None
+        if not style_id:
+            return None
+        if style_id not in self._titles:
+            self._titles[style_id] = next(
+                (
+                    kind
+                    for info in self._chain(style_id)
+                    if (kind := _TITLE_NAMES.get(_fold(info.name or info.style_id)))
+                ),
+                None,
+            )
+        return self._titles[style_id]  # type: ignore[return-value]
+
+    def look_of(self, style_id: str | None, *, defaults: bool = True) -> StyleLook:
+        """The formatting a paragraph or character style gives through its basedOn chain,
+        the document defaults filling in what no style sets unless ``defaults`` is false
+        (a character style: the paragraph's formatting comes before the defaults)."""
+        if not style_id:
+            return self.defaults if defaults else StyleLook()
+        look = self._looks.get(style_id)
+        if look is None:
+            look = StyleLook()
+            for info in self._chain(style_id):  # nearest first: what it sets wins
+                if info.look is not None:
+                    look = look.over(info.look)
+            self._looks[style_id] = look
+        return look.over(self.defaults) if defaults else look
+
+    def is_toc_style(self, style_id: str | None) -> bool:
+        """True for Word's "toc 1".."toc 9" styles (or one based on them), by name."""
+        if not style_id:
+            return False
+        found = self._toc.get(style_id)
+        if found is None:
+            found = self._toc[style_id] = any(
+                _TOC_STYLE.match(" ".join((info.name or info.style_id).casefold().split()))
+                for info in self._chain(style_id)
+            )
+        return found
 
     def _chain(self, style_id: str) -> list[StyleInfo]:
         """The style and its ancestors, nearest first, stopping at a cycle or a missing id."""
@@ -281,7 +365,7 @@ def _fold(text: str) -> str:
 def _style_info(el: etree._Element, sid: str) -> StyleInfo:
     # One pass over the children instead of a find() per property (find is slow in lxml);
     # the first child of a kind counts, as find() would have it.
-    name_el = based_el = ppr = None
+    name_el = based_el = ppr = rpr = None
     for child in el:
         tag = child.tag
         if tag == _NAME:
@@ -290,6 +374,8 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
             based_el = based_el if based_el is not None else child
         elif tag == _PPR:
             ppr = ppr if ppr is not None else child
+        elif tag == _RPR:
+            rpr = rpr if rpr is not None else child
     num_pr = outline_el = None
     for child in () if ppr is None else ppr:
         tag = child.tag
@@ -310,7 +396,34 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
         num_id=num_id,
         ilvl=ilvl,
         is_default=el.get(_DEFAULT) in ("1", "true", "on"),
+        look=read_look(rpr, ppr) if rpr is not None or ppr is not None else None,
     )
+
+
+def on_off(el: etree._Element | None) -> bool | None:
+    """An ST_OnOff property: None when absent, else whether it is on (no w:val = on)."""
+    if el is None:
+        return None
+    return (el.get(_VAL) or "1").strip().lower() not in OFF_VALUES
+
+
+def read_look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLook:
+    """The bold, size and capitals a ``w:rPr`` sets and the centring a ``w:pPr`` sets."""
+    bold = size = caps = centered = None
+    if rpr is not None:
+        for child in rpr:
+            tag = child.tag
+            if tag == _BOLD:
+                bold = on_off(child)
+            elif tag == _SIZE:
+                size = int_val(child)
+            elif tag == _CAPS:
+                caps = on_off(child)
+    if ppr is not None:
+        jc = ppr.find(_JC)
+        if jc is not None:
+            centered = (jc.get(_VAL) or "") == "center"
+    return StyleLook(bold, size, caps, centered)
 
 
 def _outline_value(el: etree._Element | None) -> int | None:

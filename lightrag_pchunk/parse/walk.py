@@ -13,22 +13,37 @@ notes never start blocks: their heading-styled paragraphs are text.
 from __future__ import annotations
 
 import enum
+import functools
 import logging
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
-from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.judge import OutlineJudge
+from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
+from lightrag_pchunk.parse.look import paragraph_look
+from lightrag_pchunk.parse.outline_build import (
+    Event,
+    EventKind,
+    Line,
+    OutlineReport,
+    RawBlock,
+    SmartHeading,
+    build_blocks,
+    first_heading,
+    markdown_heading_line,
+)
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
+from lightrag_pchunk.parse.toc_marks import links_to_toc_bookmark, toc_paragraphs
 from lightrag_pchunk.parse.xml import NS, int_val, qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
+    from lightrag_pchunk.parse.styles import StyleSheet
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -68,25 +83,6 @@ class Mode(enum.Enum):
     CELL = "cell"  # no headings; inline equations; nested tables as text lines
 
 
-@dataclass(slots=True)
-class Line:
-    """One content line (it may hold soft breaks) and the paraIds it came from."""
-
-    text: str
-    start: str | None = None
-    end: str | None = None
-
-
-@dataclass(slots=True)
-class RawBlock:
-    """A heading-scoped block before rendering: its heading and its lines."""
-
-    heading: str
-    level: int
-    parents: tuple[str, ...]
-    lines: list[Line] = field(default_factory=list)
-
-
 class LineSink(Protocol):
     """Receives content lines: the body walker itself, or a cell's line collector."""
 
@@ -110,36 +106,69 @@ class _CellLines:
 class BodyWalker:
     """Walks block content into heading-scoped blocks; one instance per parsed document."""
 
-    def __init__(self, doc_hash: str, warnings: list[str]) -> None:
+    def __init__(
+        self,
+        doc_hash: str,
+        warnings: list[str],
+        smart: SmartHeading = SmartHeading.OFF,
+        judge: OutlineJudge | None = None,
+    ) -> None:
         self.doc_hash = doc_hash
         self.warnings = warnings
-        self.blocks: list[RawBlock] = []
+        self.smart = smart
+        self.judge = judge
+        self.events: list[Event] = []
         self.tables: dict[str, dict] = {}
         self.equations: dict[str, dict] = {}
         self.first_heading: str | None = None
+        self.outline: OutlineReport | None = None
         self.alt_chunks: AltChunkImporter | None = None  # set by the document
-        self._current = RawBlock(PREFACE_HEADING, 1, ())
-        self._stack: dict[int, str] = {}
+        self._toc_marks: set[etree._Element] = set()
         self._deep_table_warned = False
 
     # -- entry points --------------------------------------------------------------------------
 
     def walk(self, container: etree._Element, story: Story, part: str) -> None:
-        """Read the block content of ``container`` (a ``w:body``) into blocks."""
+        """Read the block content of ``container`` (a ``w:body``) into events."""
+        self._toc_marks = toc_paragraphs(container)
         self.blocks_of(container, story, part, Mode.BODY, self)
 
     def finish(self) -> list[RawBlock]:
-        """The blocks, in order; an empty Preface is not a block (as in LightRAG)."""
-        if self._current.lines:
-            self.blocks.append(self._current)
-            self._current = RawBlock(PREFACE_HEADING, 1, ())
-        return self.blocks
+        """The blocks, in order (headings styled or inferred, tables of contents apart); an
+        empty Preface is not a block (as in LightRAG)."""
+        blocks, self.outline = build_blocks(self.events, self.smart, self.judge)
+        for problem in self.outline.llm_problems:
+            self._warn(f"smart outline: {problem}")
+        self.events = []
+        self.first_heading = first_heading(blocks)
+        return blocks
 
     # -- sinks ---------------------------------------------------------------------------------
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
-        """Append a line to the current block."""
-        self._current.lines.append(Line(text, start, end))
+        """Append a content line that is never a heading (tables, equations, boxes, notes)."""
+        self.events.append(Event(Line(text, start, end)))
+
+    def body_paragraph(
+        self,
+        text: str,
+        para_id: str | None,
+        p: etree._Element,
+        styles: StyleSheet,
+        style_id: str | None,
+        *,
+        is_list_item: bool,
+        is_toc: bool,
+    ) -> None:
+        """Append a body paragraph: the smart outline may make it a heading; a table of
+        contents line never becomes one."""
+        if not is_toc and is_toc_line(text) and links_to_toc_bookmark(p):
+            is_toc = True
+        look = None if is_toc else functools.partial(paragraph_look, p, styles, style_id)
+        kind = EventKind.TOC if is_toc else EventKind.PARAGRAPH
+        self.events.append(
+            Event(Line(text, para_id, para_id), kind, is_list_item=is_list_item, look=look)
+        )
 
     def heading(self, level: int, text: str, para_id: str | None) -> None:
         """Start a block at a heading of ``level`` (1-9); over-long headings as LightRAG."""
@@ -154,18 +183,12 @@ class BodyWalker:
                 self.add(text, para_id, para_id)
                 return
             text = head
-        # Soft breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
-        title = _BREAKS.sub(" ", text).strip()
-        line = title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
+        # A page reference (a tab or leaders, then a number) is not part of a heading; soft
+        # breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
+        title = _BREAKS.sub(" ", strip_page_reference(text)).strip()
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
-        if self._current.lines:
-            self.blocks.append(self._current)
-        parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)
-        self._stack = {lvl: h for lvl, h in self._stack.items() if lvl < level}
-        self._stack[level] = heading
-        self._current = RawBlock(heading, level, parents, [Line(line, para_id, para_id)])
-        if self.first_heading is None:
-            self.first_heading = heading
+        line = Line(markdown_heading_line(level, title), para_id, para_id)
+        self.events.append(Event(line, level=level, heading=heading))
         if rest.strip():
             self.add(_clean(rest), para_id, para_id)
 
@@ -215,19 +238,35 @@ class BodyWalker:
         style_id, outline, num_id, ilvl = plain[1] if plain is not None else _paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
         level = None
+        is_toc = is_title = False
         if mode is Mode.BODY:
             # A paragraph's own outline level wins over its style's; 9 is body text, final.
             if outline is not None:
                 level = outline if outline < _BODY_LEVEL else None
             else:
                 level = story.styles.effective_outline_level(style_id)
+            # A table of contents line is never a heading, whatever its style says.
+            is_toc = p in self._toc_marks or story.styles.is_toc_style(style_id)
+            level = None if is_toc else level
+            # A Title/Subtitle is the document's name, not a section: never inferred either.
+            is_title = level is None and story.styles.title_kind(style_id) is not None
         prefix = self._label(num_id, ilvl, style_id, story)
+
+        def text_line(text: str) -> None:
+            if mode is Mode.BODY and not is_title:
+                self.body_paragraph(
+                    text, para_id, p, story.styles, style_id, is_list_item=bool(prefix),
+                    is_toc=is_toc,
+                )  # fmt: skip
+            else:
+                out.add(text, para_id, para_id)
+
         if plain is not None:  # plain runs: no notes, boxes, math or drawings to handle
             text = _clean(plain[0])
             if text and level is not None:
                 self.heading(level + 1, prefix + text, para_id)
             elif text:
-                out.add(prefix + text, para_id, para_id)
+                text_line(prefix + text)
             elif prefix and mode is Mode.CELL and prefix.strip():
                 out.add(prefix.strip(), para_id, para_id)
             return
@@ -241,7 +280,7 @@ class BodyWalker:
             if level is not None and inline.letters:
                 self.heading(level + 1, full, para_id)
             else:
-                out.add(full, para_id, para_id)
+                text_line(full)
         elif prefix.strip() and mode is Mode.CELL:
             # A numbered empty paragraph in a cell shows its number (row numbers of forms);
             # in the body it is an empty list item, skipped as LightRAG does.

@@ -33,8 +33,8 @@ from helpers import char_context, make_block
         "一、总体要求",
         "第三章 安全要求",
         "## Mid section",
-        "Notes:",
         "Annex A (informative) Examples",
+        "第一条 本规定适用于核电厂。",
         "1. Scope",
     ],
 )
@@ -64,7 +64,10 @@ def test_heading_like_short_lines_are_anchors(text: str) -> None:
         "3.5 %",
         "This sentence ends like prose.",
         "a clause that continues,",
-        "第一条 本规定适用于核电厂。",
+        "Notes:",
+        "The secondary aims are:",
+        "AC-11 Device Lock (M)(H)\t52",
+        "1.2 Scope ........ 4",
         '<table id="t" format="json">[["a"]]</table>',
         '<equation format="latex">x</equation>',
         '<drawing id="im-1" format="png" path="a.png" src="" />',
@@ -85,6 +88,8 @@ def test_the_length_limit_is_the_configured_one() -> None:
 def test_anchor_heading_drops_markdown_marks() -> None:
     assert anchor_heading("### 2.4 Scope ") == "2.4 Scope"
     assert anchor_heading("Scope") == "Scope"
+    assert anchor_heading("第一条 本规定适用于核电厂。") == "第一条"
+    assert anchor_heading("1.目的：规范外发加工程序。") == "1.目的"
 
 
 def test_a_mid_anchor_starts_a_sub_block_with_the_heading_pushed_into_parents() -> None:
@@ -222,6 +227,23 @@ def test_thirty_thousand_short_lines_split_without_recursion_and_lose_nothing() 
     out = anchor_split([block], ctx)
     assert all(b.tokens <= 1200 for b in out)
     assert [p.text for b in out for p in b.paragraphs] == lines
+
+
+def test_topic_breaks_cut_a_long_block_first_and_keep_its_heading() -> None:
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+
+    from helpers import make_row
+
+    lines = ["# Rules", *(f"rule {i} " + "x" * 40 for i in range(1, 9))]
+    row = make_row("\n".join(lines), "Rules")
+    row.extra["topic_breaks"] = [5, 99, -1, "3"]  # only valid indexes count
+    chunks = chunk_rows([row], char_context(300))
+    assert [c.content.split("\n")[0] for c in chunks] == ["# Rules", "rule 5 " + "x" * 40]
+    assert [c.heading for c in chunks] == ["Rules [part 1]", "Rules [part 2]"]
+    plain = make_row("\n".join(lines), "Rules")
+    assert [c.content.split("\n")[0] for c in chunk_rows([plain], char_context(300))][1] != (
+        "rule 5 " + "x" * 40
+    )
 
 
 # --- Paragraphs of several lines (a Markdown list, code block or quote) ------------------

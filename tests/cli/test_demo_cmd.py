@@ -37,9 +37,9 @@ def test_demo_inserts_into_lightrag_and_retrieves_the_expected_section(
     assert "INFO" not in out + captured.err  # LightRAG's INFO lines only with -v
     stored = json.loads((work / "kv_store_text_chunks.json").read_text(encoding="utf-8"))
     assert len(stored) == 17
-    headings = {row["heading"] for row in stored.values()}
+    headings = {row["heading"]["heading"] for row in stored.values()}
     assert "5.1 Inspection checklists [part 2]" in headings
-    assert all({"parent_headings", "level"} <= set(row) for row in stored.values())
+    assert all({"parent_headings", "level"} <= set(row["heading"]) for row in stored.values())
 
 
 def test_demo_fails_loudly_when_the_wrong_section_comes_back(capsys, monkeypatch) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,10 +38,10 @@ def _isolated(fresh_lightrag):
     yield
 
 
-def write_docx(path: Path) -> Path:
+def write_docx(path: Path, title: str = "Handbook") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     document = Document()
-    document.add_heading("Handbook", level=1)
+    document.add_heading(title, level=1)
     for n in range(1, 4):
         document.add_heading(f"{n} Section", level=2)
         document.add_paragraph(f"Body of section {n}.")
@@ -59,7 +61,7 @@ def test_no_llm_ingest_works_offline_and_lands_p_chunks(tmp_path, capsys) -> Non
     assert code == 0, out
     assert "report.docx: inserted (P, " in out and f"1 of 1 files in {work}" in out
     chunks = stored_chunks(work)
-    assert chunks and all(c["file_path"] == "report.docx" and c["level"] for c in chunks)
+    assert chunks and all(c["file_path"] == "report.docx" and c["heading"]["level"] for c in chunks)
     assert (work / "__parsed__" / "report.docx.parsed" / "report.blocks.jsonl").is_file()
 
 
@@ -77,10 +79,48 @@ def test_json_output_and_exit_status_1_when_a_file_fails(tmp_path, capsys) -> No
     assert rows[0]["strategy"] == "P" and rows[0]["doc_id"].startswith("doc-")
 
 
-def test_progress_bar_goes_to_stderr(tmp_path, capsys) -> None:
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_goes_to_a_terminal_and_leaves_nothing(tmp_path, monkeypatch) -> None:
     docx = write_docx(tmp_path / "a.docx")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["ingest", "--working-dir", str(tmp_path / "rag"), "--no-llm", str(docx)]) == 0
-    assert "1/1 a.docx: inserted" in capsys.readouterr().err
+    drawn = terminal.getvalue()
+    assert "1/1 a.docx" in drawn and drawn.endswith("\r")  # erased when done
+
+
+def test_folders_are_searched_recursively_and_glob_chooses(tmp_path, capsys) -> None:
+    folder = tmp_path / "docs"
+    write_docx(folder / "a.docx", "Handbook A")
+    write_docx(folder / "contracts" / "b.docx", "Handbook B")
+    write_docx(folder / "contracts" / "__parsed__" / "old.docx")  # a parse output: skipped
+    (folder / "notes.txt").write_text("plain text", encoding="utf-8")
+    argv = ["ingest", "--working-dir", str(tmp_path / "rag"), "--no-llm", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "a.docx: inserted" in out and "b.docx: inserted" in out
+    assert "notes.txt" not in out and "old.docx" not in out
+    assert main([*argv, "--glob", "contracts/*.docx"]) == 0
+    out = capsys.readouterr().out
+    assert "b.docx: unchanged" in out and "a.docx" not in out
+    assert main([*argv, "--glob", "*.txt"]) == 0
+    assert "notes.txt: inserted (R" in capsys.readouterr().out
+
+
+def test_one_message_per_failure(tmp_path, capsys) -> None:
+    good = write_docx(tmp_path / "in" / "good.docx")
+    bad = tmp_path / "in" / "bad.docx"
+    bad.write_bytes(b"not a zip at all")
+    argv = ["ingest", "--working-dir", str(tmp_path / "rag"), "--no-llm", str(good), str(bad)]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    everything = captured.out + captured.err
+    assert everything.count("not-a-zip") == 1, everything
+    assert "bad.docx: FAILED" in captured.out
 
 
 def test_the_models_must_be_chosen(tmp_path, capsys) -> None:

@@ -15,7 +15,7 @@ from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.document_input import Sizes
 from lightrag_pchunk.cli.inspection import inspect_blocks
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.cli.report import default_report_path, render_report
+from lightrag_pchunk.cli.report import render_report
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk, Thresholds
@@ -236,16 +236,32 @@ def test_html_report_is_well_formed_and_escapes_the_document(tmp_path, cl100k) -
     assert "<svg" in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
 
 
-def test_cli_writes_the_report_next_to_the_input_by_default(tmp_path, capsys) -> None:
-    source = shutil.copy(example_path(), tmp_path / "standard.docx")
+def test_cli_writes_the_report_to_the_current_folder_by_default(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    (tmp_path / "in").mkdir()
+    source = shutil.copy(example_path(), tmp_path / "in" / "standard.docx")
+    monkeypatch.chdir(tmp_path)
     code = main(["inspect", str(source)])
     out = capsys.readouterr().out
-    report = tmp_path / "standard.inspect.html"
     assert code == 0
-    assert report.is_file() and default_report_path(Path(source)) == report
-    assert out.rstrip().endswith(f"HTML report: {report}")
+    assert (tmp_path / "standard.inspect.html").is_file()
+    assert not (tmp_path / "in" / "standard.inspect.html").exists()
+    assert out.rstrip().endswith("HTML report: standard.inspect.html")
+    # The first line: what the SDK would do with this file, and why.
+    assert out.startswith("standard.docx: P (standard.docx goes to native/P (the default rule")
     assert "OK    sidecar   §12.1" in out
     assert "17 chunks, no warnings." in out
+    assert main(["inspect", str(source), "--html", str(tmp_path / "in" / "r.html")]) == 0
+    assert (tmp_path / "in" / "r.html").is_file()
+
+
+def test_inspect_says_when_the_file_would_get_r(tmp_path, capsys) -> None:
+    source = shutil.copy(example_path(), tmp_path / "memo.[native-R].docx")
+    assert main(["inspect", str(source), "--no-html"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("memo.[native-R].docx: recursive_character, P does not apply: ")
+    assert "file-name hint [native-R] selects R" in first
 
 
 def test_cli_exit_codes(tmp_path, capsys) -> None:

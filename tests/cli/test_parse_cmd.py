@@ -7,8 +7,9 @@ import json
 
 from docx import Document
 
+from lightrag_pchunk.cli.document_input import WORD_SUFFIXES, collect_files
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.cli.parse_cmd import Progress, collect_files
+from lightrag_pchunk.cli.parse_cmd import Progress
 
 
 def write(path, text: str | None = "Hello"):
@@ -25,8 +26,9 @@ def test_one_file_prints_one_line_and_writes_the_artefacts(tmp_path, capsys):
     source = write(tmp_path / "a.docx")
     assert main(["parse", str(source), "-o", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out.strip().splitlines()
-    assert len(out) == 1
+    assert len(out) == 2
     assert out[0].startswith("a.docx: 1 blocks, 0 tables, 0 equations, 0 drawings, 0 warnings, ")
+    assert out[1].startswith("1 files: 1 parsed (0 with warnings), 0 refused, 0 parser errors, ")
     blocks = tmp_path / "out" / "a.docx.parsed" / "a.blocks.jsonl"
     assert out[0].endswith(f"-> {blocks}")
     assert json.loads(blocks.read_text().splitlines()[1])["content"] == "Hello"
@@ -47,7 +49,9 @@ def test_a_folder_is_parsed_in_parallel_and_a_refusal_sets_the_exit_code(tmp_pat
     (folder / "notes.txt").write_text("ignored")
     code = main(["parse", str(folder), "-o", str(tmp_path / "out"), "--jobs", "2"])
     captured = capsys.readouterr()
-    lines = sorted(captured.out.strip().splitlines())
+    *lines, summary = captured.out.strip().splitlines()
+    lines = sorted(lines)
+    assert summary.startswith("4 files: 3 parsed (0 with warnings), 1 refused, 0 parser errors, ")
     assert code == 1
     assert [line.split(":")[0] for line in lines] == [
         "bad.docx",
@@ -103,6 +107,16 @@ def test_collect_files_skips_parsed_output_and_duplicates(tmp_path):
     folder = tmp_path / "in"
     doc = write(folder / "d.docx")
     write(folder / "__parsed__" / "old.docx")
-    files, missing = collect_files([str(folder), str(doc), str(tmp_path / "nope")])
+    files, missing = collect_files([str(folder), str(doc), str(tmp_path / "nope")], WORD_SUFFIXES)
     assert files == [doc]
     assert missing == [str(tmp_path / "nope")]
+
+
+def test_glob_chooses_the_files_of_a_folder(tmp_path, capsys):
+    folder = tmp_path / "in"
+    write(folder / "keep" / "a.docx")
+    write(folder / "skip" / "b.docx")
+    assert main(["parse", str(folder), "-o", str(tmp_path / "out"), "--glob", "keep/*"]) == 0
+    *lines, summary = capsys.readouterr().out.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["a.docx"]
+    assert summary.startswith("1 files: 1 parsed")

@@ -46,7 +46,7 @@ def check_blocks_file(blocks: Path, tokenizer) -> None:
             tokens=[r["tokens"] for r in rows],
         )
         assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
-        assert all("sidecar" in r and r["level"] >= 1 for r in rows)
+        assert all("sidecar" in r and r["heading"]["level"] >= 1 for r in rows)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
+from helpers import flat_rows
 from invariants import check_output
 from sample_docs import lightrag_parse, write_mixed_document
 
@@ -54,24 +55,20 @@ def test_lightrag_parsed_document_keeps_every_invariant(
     )
     assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
     for row in rows:
-        assert set(row) == {
-            "tokens",
-            "content",
-            "chunk_order_index",
-            "heading",
-            "parent_headings",
-            "level",
-            "sidecar",
-        }
-        assert "[part" not in " ".join(row["parent_headings"])
-        assert row["heading"].count("[part") <= 1
+        # LightRAG's own row shape: the heading nested, as every LightRAG storage keeps it.
+        assert set(row) == {"tokens", "content", "chunk_order_index", "heading", "sidecar"}
+        assert set(row["heading"]) == {"level", "heading", "parent_headings"}
+        assert "[part" not in " ".join(row["heading"]["parent_headings"])
+        assert row["heading"]["heading"].count("[part") <= 1
         assert row["sidecar"]["id"] == row["sidecar"]["refs"][0]["id"]
 
 
 @pytest.mark.parametrize("size", [500, 1200, 2000])
 def test_our_parser_output_keeps_every_invariant(our_blocks, cl100k_tokenizer, size) -> None:
-    rows = chunking_by_paragraph_semantic(
-        cl100k_tokenizer, "", size, blocks_path=str(our_blocks), chunk_overlap_token_size=100
+    rows = flat_rows(
+        chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "", size, blocks_path=str(our_blocks), chunk_overlap_token_size=100
+        )
     )
     check_output(
         contents(our_blocks),
@@ -94,7 +91,9 @@ def test_every_source_block_is_referenced_by_some_chunk(mixed_blocks, cl100k_tok
 
 
 def test_headings_levels_and_parts_follow_the_document(mixed_blocks, cl100k_tokenizer) -> None:
-    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks)
+    rows = flat_rows(
+        chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=mixed_blocks)
+    )
     by_heading = {r["heading"]: r for r in rows}
     # The 300-row table is sliced; its section is numbered [part n] and keeps its path.
     inventory = [r for r in rows if r["heading"].startswith("3 Inventory")]

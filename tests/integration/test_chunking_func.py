@@ -106,7 +106,7 @@ async def test_blocks_from_lightrag_document_path_file_or_folder(cl100k_tokenize
             lightrag_document_path=location,
         )  # fmt: skip
         assert rows == expected
-    assert all({"heading", "parent_headings", "level"} <= set(r) for r in expected)
+    assert all({"heading", "parent_headings", "level"} <= set(r["heading"]) for r in expected)
 
 
 async def test_p_never_inherits_the_global_chunk_size(cl100k_tokenizer, parsed) -> None:
@@ -121,13 +121,13 @@ async def test_p_never_inherits_the_global_chunk_size(cl100k_tokenizer, parsed) 
 
 async def test_the_cpu_work_runs_off_the_event_loop(cl100k_tokenizer, parsed, monkeypatch) -> None:
     threads: list[int] = []
-    real = chunking_func_module.run_plan
+    real = chunking_func_module.run_decision
 
     def spy(*args, **kwargs):
         threads.append(threading.get_ident())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(chunking_func_module, "run_plan", spy)
+    monkeypatch.setattr(chunking_func_module, "run_decision", spy)
     await chunking_func(
         cl100k_tokenizer, parsed.content, None, False, 100, 1200,
         lightrag_document_path=parsed.blocks_path,

@@ -294,10 +294,12 @@ def test_directives_from_routing_feed_the_top_level_with_their_source():
         "chunk_token_size": "LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')",
         "chunk_overlap_token_size": "file-name hint [-P(chunk_ol=10)]",
         "drop_references": "default",
+        "drop_toc": "default",
     }
     assert got.describe() == (
         "size=3000 (LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')) "
-        "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default)"
+        "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default) "
+        "drop_toc=False (default)"
     )
 
 
@@ -575,3 +577,15 @@ def test_reference_explicit_negative_tail_n_falls_back_with_a_warning(pchunk_log
 def test_reference_headings_env_set_but_empty_means_no_prefixes():
     # As LightRAG: a set variable replaces the defaults, even with nothing in it.
     assert reference_settings(None, None, env={"CHUNK_P_REFERENCES_HEADINGS": " | "})[1] == ()
+
+
+def test_drop_toc_from_the_environment_and_addon_params():
+    assert not resolve_p_settings(env={}).drop_toc
+    got = resolve_p_settings(env={"CHUNK_P_DROP_TOC": "yes"})
+    assert got.drop_toc and got.sources["drop_toc"] == "CHUNK_P_DROP_TOC (env)"
+    addon = {"chunker": {"paragraph_semantic": {"drop_toc": False}}}
+    got = resolve_p_settings(addon_params=addon, env={"CHUNK_P_DROP_TOC": "true"})
+    assert not got.drop_toc
+    assert got.sources["drop_toc"] == "addon_params['chunker']['paragraph_semantic']['drop_toc']"
+    with pytest.raises(ValueError, match="CHUNK_P_DROP_TOC"):
+        resolve_p_settings(env={"CHUNK_P_DROP_TOC": "perhaps"})

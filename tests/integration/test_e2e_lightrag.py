@@ -20,6 +20,7 @@ from lightrag_pchunk.integration import plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.ingest import ainsert_files, register_document
 from lightrag_pchunk.integration.registry import close_registries, open_registry
+from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -78,19 +79,16 @@ def our_p(tokenizer, blocks: Path, size: int = 2000, overlap: int = 100) -> list
 
 def shape(rows: list[dict]) -> list[tuple]:
     """What a user reads back: text, size and heading path of each chunk, in order."""
-    return [
-        (r["content"], r["tokens"], r.get("heading"), r.get("parent_headings"), r.get("level"))
-        for r in rows
-    ]
+    return [(r["content"], r["tokens"], heading_path(r)) for r in rows]
 
 
 def assert_our_p_chunks(rows: list[dict], expected: list[dict]) -> None:
     assert shape(rows) == shape(expected)
     assert len(rows) > 5
-    for row in rows:  # our flat form (LightRAG's own P stores a nested heading dict)
-        assert isinstance(row["heading"], str) and isinstance(row["parent_headings"], list)
-        assert 1 <= row["level"] <= 9
-    assert {"Safety Manual"} <= {p for r in rows for p in r["parent_headings"]}
+    for row in rows:  # LightRAG's nested heading, as every LightRAG storage keeps it
+        assert set(row["heading"]) == {"heading", "parent_headings", "level"}
+        assert 1 <= heading_path(row).level <= 9
+    assert {"Safety Manual"} <= {p for r in rows for p in heading_path(r).parent_headings}
 
 
 def log_text(logs) -> str:
@@ -163,7 +161,7 @@ async def test_missing_or_broken_blocks_get_r_with_the_log_line(
         with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
             await rag.ainsert(parsed.content, file_paths=[str(docx)])
         rows = await stored_chunks(rag, parsed.doc_id)
-    assert rows and all("heading" not in r and "level" not in r for r in rows)
+    assert rows and all("heading" not in r for r in rows)
     assert max(r["tokens"] for r in rows) > 1200  # R at P's size 2000, not CHUNK_SIZE
     assert "fallback to recursive_character" in log_text(pchunk_logs)
 
@@ -215,7 +213,7 @@ async def test_env_and_addon_params_change_the_chunk_size(
         [result] = (await ainsert_files(rag, [docx], progress=False)).results
         rows = await stored_chunks(rag, result.doc_id)
     entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
-    assert entry.p_settings["chunk_token_size"] == expected
+    assert entry.p_settings.chunk_token_size == expected
     assert shape(rows) == shape(our_p(cl100k_tokenizer, entry.blocks_path, expected))
     assert shape(rows) != shape(our_p(cl100k_tokenizer, entry.blocks_path, 2000))
 
@@ -286,5 +284,5 @@ async def test_install_makes_lightrags_own_p_dispatch_run_our_chunker(
     [blocks] = (tmp_path / "inputs" / "__parsed__").glob("report.docx.parsed/*.blocks.jsonl")
     if installed:
         assert_our_p_chunks(rows, our_p(cl100k_tokenizer, blocks))
-    else:  # the control: LightRAG's own P stores its nested heading
-        assert all(isinstance(r["heading"], dict) for r in rows)
+    else:  # the control: LightRAG's own P, on LightRAG's own parse
+        assert shape(rows) != shape(our_p(cl100k_tokenizer, blocks))

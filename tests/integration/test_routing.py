@@ -29,7 +29,8 @@ from lightrag_pchunk.integration.routing import (
     resolve_parser_directives,
 )
 
-ENGINES = "docling, legacy, mineru, native"
+# LightRAG's engines with ours registered, as LightRAG's server has them (entry point).
+ENGINES = "docling, legacy, mineru, native, pchunk"
 PREFIX = "Invalid LIGHTRAG_PARSER configuration: "
 ROUTING_VARS = (
     "LIGHTRAG_PARSER",
@@ -64,7 +65,12 @@ def outcome(call):
 
 
 def upstream():
-    return pytest.importorskip("lightrag.parser.routing")
+    """LightRAG's resolver, with our ``pchunk`` engine registered as its server registers it."""
+    routing = pytest.importorskip("lightrag.parser.routing")
+    from lightrag.parser.plugins import load_third_party_parsers
+
+    load_third_party_parsers()  # once per process, as LightRAG's create_app does
+    return routing
 
 
 # --- facts §3.6: the 41 resolver vectors ------------------------------------------------
@@ -767,7 +773,7 @@ def test_resolver_reads_rules_text_leniently_like_lightrag_at_run_time():
 # --- differential test against LightRAG 1.5.7's own resolver ----------------------------
 
 PATTERNS = ["docx", "pdf", "md", "*", "doc*", "", "*.docx", "textpack", "PDF", " docx ", "[dp]*"]
-ENGINE_WORDS = ["native", "legacy", "mineru", "docling", "foo", "", " NATIVE ", "Native"]
+ENGINE_WORDS = ["native", "legacy", "mineru", "docling", "pchunk", "foo", "", " NATIVE ", "Native"]
 ENGINE_BLOCKS = [
     "",
     "(smart_heading=true)",
@@ -875,6 +881,9 @@ VALID_RULES = [
     "docx:native-C",
     "textpack:native-P",
     "docx:native-V(chunk_ts=900)",
+    "docx:pchunk-P",
+    "docx:pchunk-iR(chunk_ts=300)",
+    "pdf:pchunk-P",
 ]
 VALID_HINTS = [
     "",
@@ -889,6 +898,9 @@ VALID_HINTS = [
     ".[-P(chunk_ol=10)]",
     ".[mineru-P]",
     ".[docling]",
+    ".[pchunk-P]",
+    ".[pchunk-R]",
+    ".[pchunk]",
 ]
 piece_rule = st.builds(
     lambda p, e, b, o: f"{p}:{e}{b}{o}",

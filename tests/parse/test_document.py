@@ -38,7 +38,7 @@ from sample_docs import write_mixed_document
 META_KEYS = [
     "type", "format", "version", "document_name", "document_format", "document_hash",
     "table_file", "equation_file", "drawing_file", "asset_dir", "blocks", "doc_id",
-    "parse_engine", "parse_time", "doc_title", "parser",
+    "parse_engine", "parse_time", "doc_title", "parser", "outline",
 ]  # fmt: skip
 ROW_KEYS = [
     "type", "blockid", "format", "content", "heading", "parent_headings", "level",

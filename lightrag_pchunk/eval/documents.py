@@ -1,0 +1,212 @@
+"""The documents of an evaluation: which files, and how each is read.
+
+Every contender chunks the same text. ``ours`` (P) and LightRAG's R and F chunk the parse
+made by our own parser when our package reads the format (:func:`our_parser_for`, the one
+place that says which formats those are); for any other format LightRAG's native parser
+stands in, and plain text is read as it is. ``lightrag-P`` always gets LightRAG's own native
+parse, as a LightRAG user would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.naming import PARSED_DIR_NAME
+
+#: Word files: read by our native parser.
+WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+#: Files LightRAG's native parser reads besides Word files.
+LIGHTRAG_NATIVE_SUFFIXES = frozenset({".docx", ".md"})
+#: Plain text, chunked as it is when no parser reads it.
+TEXT_SUFFIXES = frozenset({".md", ".markdown", ".txt"})
+#: What a folder given on the command line is searched for.
+EVAL_SUFFIXES = WORD_SUFFIXES | LIGHTRAG_NATIVE_SUFFIXES | TEXT_SUFFIXES
+
+OURS = "lightrag-pchunk"
+LIGHTRAG_NATIVE = "lightrag-native"
+PLAIN_TEXT = "plain text"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedText:
+    """A document as one parser read it: the text LightRAG stores and its content rows.
+
+    ``blocks_path`` is the ``.blocks.jsonl`` a P chunker reads (None for plain text);
+    ``parser`` names who made it (:data:`OURS`, :data:`LIGHTRAG_NATIVE`, :data:`PLAIN_TEXT`).
+    """
+
+    content: str
+    rows: tuple[BlockRow, ...]
+    blocks_path: Path | None
+    parser: str
+
+
+#: A parser of ours: (source file, output folder) -> its parse.
+OurParser = Callable[[Path, Path], ParsedText]
+
+
+class ParseFailure(Exception):
+    """A parser could not read a document; the message says why."""
+
+
+def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
+    from lightrag_pchunk.integration.parsers import parser_for
+
+    parse = parser_for(path.suffix)
+    assert parse is not None  # registered in _OUR_PARSERS for a suffix it reads
+    try:
+        parsed = parse(path, out_dir)
+    except DocumentParseError as exc:
+        raise ParseFailure(f"our parser refuses it: {exc}") from exc
+    return ParsedText(parsed.content, parsed.rows, Path(parsed.blocks_path), OURS)
+
+
+#: Suffix -> our parser. A new native parser of ours (Markdown, say) is registered here and
+#: nowhere else: ``ours``, R and F then chunk its parse instead of LightRAG's.
+_OUR_PARSERS: dict[str, OurParser] = {
+    suffix: _parse_ours for suffix in WORD_SUFFIXES | {".md", ".markdown"}
+}
+
+
+def our_parser_for(path: Path) -> OurParser | None:
+    """The parser of ours that reads ``path``'s format, or None when we have none."""
+    return _OUR_PARSERS.get(path.suffix.lower())
+
+
+def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
+    """Parse ``path`` with LightRAG's own native parser (``lightrag.parser.cli``).
+
+    Raises:
+        ParseFailure: LightRAG does not read the format, refuses the file or crashes on it.
+    """
+    if path.suffix.lower() not in LIGHTRAG_NATIVE_SUFFIXES:
+        raise ParseFailure(f"LightRAG's native parser does not read {path.suffix or 'it'}")
+    from lightrag.parser.cli import main
+
+    sink = io.StringIO()
+    lightrag_logger = logging.getLogger("lightrag")
+    previous = lightrag_logger.level
+    lightrag_logger.setLevel(logging.CRITICAL)
+    try:
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            code = main([str(path), "--engine", "native", "-o", str(out_dir), "--preview", "0"])
+    except Exception as exc:  # LightRAG's parser crashes on some real files
+        raise ParseFailure(f"LightRAG's native parser fails: {type(exc).__name__}: {exc}") from exc
+    finally:
+        lightrag_logger.setLevel(previous)
+    found = sorted((out_dir / f"{path.name}.parsed").glob("*.blocks.jsonl"))
+    if code != 0 or not found:
+        last = sink.getvalue().strip().splitlines()[-1:] or ["no blocks file written"]
+        raise ParseFailure(f"LightRAG's native parser fails: {last[0][:200]}")
+    rows = tuple(row for row in read_blocks(found[0]).rows if row.content.strip())
+    return ParsedText(merged_text(rows), rows, found[0], LIGHTRAG_NATIVE)
+
+
+def _plain_text(path: Path) -> ParsedText:
+    try:
+        content = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseFailure(f"not UTF-8 text ({exc.reason})") from None
+    rows = (BlockRow(content=content),) if content.strip() else ()
+    return ParsedText(content, rows, None, PLAIN_TEXT)
+
+
+@dataclass(frozen=True, slots=True)
+class EvalDocument:
+    """One document of the corpus, read by the parsers the contenders need.
+
+    ``shared`` is the parse ``ours``, R and F chunk (None when nothing could read the file);
+    ``ours_note`` says what ``ours`` chunks when it is not our own parse. ``lightrag`` is
+    LightRAG's native parse for ``lightrag-P`` (None with ``lightrag_error`` when it failed
+    or was not asked for).
+    """
+
+    path: Path
+    name: str
+    shared: ParsedText | None
+    shared_error: str | None
+    ours_note: str | None
+    lightrag: ParsedText | None
+    lightrag_error: str | None
+
+
+def read_document(path: Path, name: str, work_dir: Path, *, with_lightrag: bool) -> EvalDocument:
+    """Parse one file for every contender (artefacts go under ``work_dir``)."""
+    lightrag: ParsedText | None = None
+    lightrag_error: str | None = "not asked for"
+    if with_lightrag or our_parser_for(path) is None:
+        try:
+            lightrag = lightrag_native_parse(path, work_dir / "lightrag")
+            lightrag_error = None
+        except ParseFailure as exc:
+            lightrag_error = str(exc)
+    shared: ParsedText | None = None
+    shared_error: str | None = None
+    note: str | None = None
+    parser = our_parser_for(path)
+    if parser is not None:
+        try:
+            shared = parser(path, work_dir / "ours")
+        except ParseFailure as exc:
+            shared_error = str(exc)
+    elif lightrag is not None:
+        shared = lightrag
+        note = f"our package has no {path.suffix} parser yet: P runs on LightRAG's native parse"
+    else:
+        try:
+            shared = _plain_text(path)
+            note = "read as plain text: P falls back to R"
+        except ParseFailure as exc:
+            shared_error = str(exc)
+    return EvalDocument(
+        path=path,
+        name=name,
+        shared=shared,
+        shared_error=shared_error,
+        ours_note=note,
+        lightrag=lightrag if with_lightrag else None,
+        lightrag_error=lightrag_error if with_lightrag else "not asked for",
+    )
+
+
+def collect_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files to evaluate: files as given, folders searched (sorted) for known suffixes.
+
+    Raises:
+        ValueError: a path that does not exist, or a folder with no file to evaluate.
+    """
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in EVAL_SUFFIXES
+                and PARSED_DIR_NAME not in p.parts
+                and not p.name.startswith(("~$", "."))
+            )
+            if not found:
+                raise ValueError(f"{path}: no .docx, .md or .txt file in this folder")
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise ValueError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(files))
+
+
+def document_names(files: Sequence[Path]) -> list[str]:
+    """A unique, readable name per file: its file name, or more of its path when shared."""
+    names = [f.name for f in files]
+    repeated = {n for n in names if names.count(n) > 1}
+    return [str(f) if f.name in repeated else f.name for f in files]

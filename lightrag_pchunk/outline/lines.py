@@ -1,0 +1,221 @@
+"""The text channel of the heading classifier: whether a line can be a heading at all.
+
+Input: one line of text. Output: :class:`HeadingText` (the heading it would give, and any
+body text after it on the same line) or None. Formatting is not seen here: the .docx smart
+outline adds the look (bold, size, centring) on top, and stage C uses this alone to choose
+anchors, so both promote the same kind of line.
+
+A heading is short and reads like a title: no bullet, no caption (图/表/Figure/Table N), no
+table-of-contents entry (leaders or a tab before a page number), no sentence (ending with
+。；，,;.!? …, or holding a full stop inside), no lower-case continuation of a sentence, no
+unnumbered lead-in ending with a colon ("The secondary aims are:"). A numbered line may
+carry its body after a colon ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article
+its text after the label ("第一条 为加强…" gives "第一条" + "为加强…").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lightrag_pchunk.outline.numbering import Label, parse_label
+
+#: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
+MAX_HEADING_CHARS = 100
+MAX_CJK_HEADING_CHARS = 40
+#: A numbered title that is not a sentence may run longer ("18.6. ATTACHMENT 5 – FedRAMP
+#: Tailored Low Impact Software as a Service (LI-SaaS) Baseline …").
+MAX_NUMBERED_HEADING_CHARS = 150
+MAX_CJK_NUMBERED_HEADING_CHARS = 60
+#: Longest title before a colon that a numbered line may carry its body after.
+_MAX_LEAD_CHARS = 40
+_MAX_CJK_LEAD_CHARS = 20
+
+_TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
+_MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
+_O_BULLET = re.compile(r"o[ \t]+\S")
+_CAPTION = re.compile(
+    r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
+    r"\s*(?:\d|[ivxlcdm]+\b|[a-z]\b)"
+    r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
+    re.IGNORECASE,
+)
+#: What may stand between a table-of-contents entry's text and its page number.
+_LEADER_CHARS = frozenset(" \t\u3000.…·_-")
+_ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
+#: Endings that make a line a sentence or a fragment rather than a title.
+_SENTENCE_END = frozenset(".!;,。！；，、…")
+_INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
+_COLON = re.compile(r"[:：]")
+#: Inline tags a heading may hold (an equation, a superscript): one character when measured.
+_INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
+_LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article"})
+#: No title of any kind is longer (checked first: most body paragraphs are).
+_MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
+
+
+@dataclass(frozen=True, slots=True)
+class HeadingText:
+    """The heading a line would give: ``title`` (label included, no trailing colon) and
+    ``body``, the text after it on the same line ("" when none); ``label`` its numbering."""
+
+    title: str
+    body: str
+    label: Label | None
+
+
+def cjk_share(text: str) -> float:
+    """Share of CJK characters among the non-space characters of ``text``."""
+    chars = [ch for ch in text if not ch.isspace()]
+    if not chars:
+        return 0.0
+    return sum(1 for ch in chars if "\u3400" <= ch <= "\u9fff") / len(chars)
+
+
+def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -> bool:
+    if "<" in text:
+        text = _INLINE_TAG.sub("x", text)
+    limit = max_cjk if cjk_share(text) > 0.5 else max_chars
+    return len(text) > min(limit, max_chars)
+
+
+def page_reference(line: str) -> tuple[int, str] | None:
+    """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
+    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv"), and its
+    leaders; None when the line has none. Linear in the line's length: a regular expression
+    for this backtracks badly on long runs of dots or underscores (forms to fill in)."""
+    end = len(line.rstrip())
+    start = end
+    while start > 0 and line[start - 1].isdigit():
+        start -= 1
+    if start == end:
+        while start > 0 and line[start - 1] in _ROMAN_CHARS:
+            start -= 1
+        if not 0 < end - start <= 6:
+            return None
+    elif end - start > 4:
+        return None
+    number = start
+    while start > 0 and line[start - 1] in _LEADER_CHARS:
+        start -= 1
+    leaders = line[start:number]
+    if start == 0 or not (
+        "\t" in leaders
+        or ".." in leaders
+        or "…" in leaders
+        or "··" in leaders
+        or "___" in leaders
+        or "---" in leaders
+        or "   " in leaders
+    ):
+        return None
+    return start, leaders
+
+
+def is_toc_line(line: str) -> bool:
+    """A table-of-contents entry: text, then leaders or a tab, then a page number."""
+    found = page_reference(line)
+    return found is not None and any(ch.isalpha() for ch in line[: found[0]])
+
+
+def strip_page_reference(title: str) -> str:
+    """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
+    found = page_reference(title)
+    return title if found is None else title[: found[0]].rstrip(" \t.…·_-")
+
+
+def _is_sentence(text: str) -> bool:
+    if "<" in text:
+        text = _INLINE_TAG.sub("x", text)
+    return text[-1] in _SENTENCE_END or _INNER_FULL_STOP.search(text) is not None
+
+
+def heading_text(
+    line: str,
+    max_chars: int = MAX_HEADING_CHARS,
+    *,
+    markdown: bool = True,
+    lowercase: bool = False,
+) -> HeadingText | None:
+    """The heading ``line`` can be, or None when it cannot be one (see the module doc).
+
+    ``markdown``: a ``# Title`` line is a heading (in blocks, heading lines are written so);
+    in a document body a line starting with ``#`` is text. ``lowercase``: an unnumbered line
+    may start with a lower-case letter ("docx4j.NET", "iPhone setup"); the caller then
+    needs other evidence, as such a line more often continues a sentence.
+    """
+    text = line.strip()
+    if not text or _TAG_LINE.match(text):
+        return None
+    heading = _MARKDOWN_HEADING.match(text) if markdown else None
+    if heading:
+        title = text[heading.end() :].strip()
+        return HeadingText(title, "", parse_label(title)) if title else None
+    first = text[0]
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+        # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
+        # render heading labels) decorates the label; before text it marks a list item.
+        label = parse_label(text[1:])
+        if label is None or not text[1:2].isspace():
+            return None
+    elif first in "<#{[=" or _O_BULLET.match(text):
+        return None
+    else:
+        label = parse_label(text)
+    if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
+        return None  # too long for any title; only an article carries its text along
+    if _CAPTION.match(text) or "\t" in text or is_toc_line(text):
+        return None
+    if label is None:
+        return _plain_heading(text, max_chars, lowercase)
+    return _numbered_heading(text, label, max_chars, lowercase)
+
+
+def starts_lowercase(text: str) -> bool:
+    """Whether ``text`` starts with a lower-case ASCII letter."""
+    return bool(text) and text[0].isascii() and text[0].islower()
+
+
+def _plain_heading(text: str, max_chars: int, lowercase: bool) -> HeadingText | None:
+    if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars):
+        return None
+    if starts_lowercase(text) and not lowercase:
+        return None  # a continuation of a sentence, not a title
+    if _is_sentence(text) or text[-1] in ":：":
+        return None
+    return HeadingText(text, "", None)
+
+
+def _numbered_heading(
+    text: str, label: Label, max_chars: int, lowercase: bool
+) -> HeadingText | None:
+    rest = label.rest
+    label_end = len(text) - len(rest) if rest else len(text)
+    if not rest:
+        # A bare label is a heading only when the label names a unit ("第一条", "Article 5").
+        is_unit = label.family.startswith(("legal-", "keyword-"))
+        return HeadingText(text.rstrip(":："), "", label) if is_unit else None
+    if starts_lowercase(rest) and not lowercase:
+        return None  # "a) the operator shall": a list item continuing a sentence
+    colon = _COLON.search(rest)
+    if colon is not None:
+        lead = rest[: colon.start()].strip()
+        body = rest[colon.end() :].strip()
+        lead_limit = _MAX_CJK_LEAD_CHARS if cjk_share(lead) > 0.5 else _MAX_LEAD_CHARS
+        # "1.目的：规范…。" carries its body; "9.2 Conformance Clause 1: TOSCA processor"
+        # is one title with a colon in it.
+        carries_body = not body or _is_sentence(body) or len(body) > 2 * lead_limit
+        if lead and len(lead) <= lead_limit and not _is_sentence(lead) and carries_body:
+            title = text[: label_end + colon.start()].rstrip()
+            return HeadingText(title, body, label) if any(c.isalpha() for c in lead) else None
+        if not body:
+            return None  # "231. There are a number of mechanisms, including:": a lead-in
+    if label.family in _LEGAL_ARTICLE and (_is_sentence(rest) or _too_long(rest, max_chars)):
+        return HeadingText(text[:label_end].rstrip(" \t\u3000:：、."), rest, label)
+    if not any(ch.isalpha() for ch in rest) or _is_sentence(rest):
+        return None
+    limit = max_chars * MAX_NUMBERED_HEADING_CHARS // MAX_HEADING_CHARS
+    if _too_long(text, limit, MAX_CJK_NUMBERED_HEADING_CHARS):
+        return None
+    return HeadingText(text, "", label)

@@ -1,0 +1,85 @@
+"""Stage A, smart outline: how a paragraph looks (bold, size, centring, capitals).
+
+Input: a ``w:p`` and its package's :class:`~lightrag_pchunk.parse.styles.StyleSheet`.
+Output: an :class:`~lightrag_pchunk.outline.infer.Look`. Formatting is resolved as Word
+does for these properties: the run's own ``w:rPr``, else its character style, else the
+paragraph style chain, else the document defaults (``w:docDefaults``). Text boxes inside
+the paragraph are not its text. Only the smart outline asks, and only for paragraphs that
+could be headings, plus a sample of long ones to learn the body text size.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from lxml import etree
+
+from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.parse.styles import StyleSheet, read_look
+from lightrag_pchunk.parse.xml import qn
+
+_R = qn("w:r")
+_T = qn("w:t")
+_RPR = qn("w:rPr")
+_PPR = qn("w:pPr")
+_VAL = qn("w:val")
+_R_STYLE = qn("w:rStyle")
+# Not the paragraph's own text: text boxes, deleted runs, field instructions.
+_SKIP = frozenset({qn("w:txbxContent"), qn("w:del"), qn("w:moveFrom"), _PPR})
+#: Share of a paragraph's characters that must be bold (or capitals) for the line to be.
+_WHOLE_LINE = 0.8
+#: Longest line checked for being typed in capitals.
+_CAPS_CHECK_CHARS = 200
+#: Word's size when nothing sets one: 10 pt.
+_DEFAULT_HALF_POINTS = 20
+
+
+def _runs(element: etree._Element):
+    for child in element:
+        tag = child.tag
+        if tag == _R:
+            yield child
+        elif tag not in _SKIP and isinstance(tag, str):
+            yield from _runs(child)
+
+
+def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) -> Look:
+    """The look of ``p`` (its style id already resolved by the walk)."""
+    base = styles.look_of(style_id)
+    centered = bool(read_look(None, next(p.iterchildren(_PPR), None)).over(base).centered)
+    total = bold = caps = 0
+    sizes: Counter[int] = Counter()
+    letters: list[str] = []
+    for run in _runs(p):
+        text = "".join(t.text or "" for t in run.iterchildren(_T))
+        count = len(text.strip())
+        if not count:
+            continue
+        rpr = next(run.iterchildren(_RPR), None)
+        look = base
+        if rpr is not None:
+            # The run's own formatting, then its character style, then the paragraph's.
+            char_style = rpr.find(_R_STYLE)
+            if char_style is not None:
+                look = styles.look_of(char_style.get(_VAL), defaults=False).over(base)
+            look = read_look(rpr, None).over(look)
+        run_bold, run_size, run_caps = look.bold, look.size, look.caps
+        total += count
+        bold += count if run_bold else 0
+        caps += count if run_caps else 0
+        sizes[run_size or _DEFAULT_HALF_POINTS] += count
+        letters.append(text)
+    if not total:
+        return Look(centered=centered)
+    joined = "".join(letters)
+    # Typed in capitals: only a short line matters (a heading), and a long one is costly.
+    typed_caps = False
+    if len(joined) <= _CAPS_CHECK_CHARS:
+        upper = [ch for ch in joined if ch.isalpha() and ch.isascii()]
+        typed_caps = len(upper) >= 3 and all(ch.isupper() for ch in upper)
+    return Look(
+        bold=bold >= _WHOLE_LINE * total,
+        size=sizes.most_common(1)[0][0] / 2,
+        centered=centered,
+        caps=caps >= _WHOLE_LINE * total or typed_caps,
+    )

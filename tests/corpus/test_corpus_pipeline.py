@@ -1,0 +1,102 @@
+"""Every real-world document of ../shared/corpus/docx through LightRAG's own file pipeline
+with ``LIGHTRAG_PARSER=do[ct][xm]:pchunk-P`` (``docx:pchunk-P``, also for the one ``.docm``
+and the one ``.dotx``), as its server uploads them (pending_parse, parse
+engine from the routing rule, then one processing run): every file our ``parse_docx``
+parses is processed by our ``pchunk`` engine and our P, none by LightRAG's native parser;
+the files it refuses fail with its reason, and the documents without any text (LightRAG
+cannot index an empty body) fail saying so.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from lightrag_helpers import offline_lightrag
+
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.rows import heading_path
+from lightrag_pchunk.naming import doc_id_for
+from lightrag_pchunk.parse.document import parse_docx
+
+from helpers import shared_dir
+
+SHARED = shared_dir()
+CORPUS = SHARED / "corpus" / "docx" if SHARED else None
+FILES = sorted(p.name for p in CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not FILES, reason="../shared/corpus/docx is absent: the real-world corpus tests are skipped"
+    ),
+]
+
+
+def field(record, name: str):
+    return record.get(name) if isinstance(record, dict) else getattr(record, name, None)
+
+
+async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ours(
+    tmp_path, monkeypatch
+) -> None:
+    from lightrag.parser.plugins import load_third_party_parsers
+    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
+
+    load_third_party_parsers()  # what LightRAG's server does at start-up
+    # docx:pchunk-P, and the same for the corpus' macro document and template (.docm, .dotx)
+    monkeypatch.setenv("LIGHTRAG_PARSER", "do[ct][xm]:pchunk-P")
+    inputs = tmp_path / "inputs"  # LightRAG archives what it parsed: work on copies
+    monkeypatch.setenv("INPUT_DIR", str(inputs))
+    inputs.mkdir()
+    ours_parse: dict[str, str | None] = {}  # name -> None (parsed) or why it cannot be
+    for name in FILES:
+        shutil.copy(CORPUS / name, inputs / name)
+        try:
+            parsed = parse_docx(CORPUS / name, tmp_path / "ours")
+            ours_parse[name] = None if parsed.content.strip() else "no-text"
+        except DocxParseError as exc:
+            ours_parse[name] = exc.reason
+
+    async with offline_lightrag(tmp_path / "rag") as rag:
+        for name in FILES:
+            directives = resolve_parser_directives(inputs / name)
+            assert directives.engine == "pchunk"
+            await rag.apipeline_enqueue_documents(
+                "",
+                file_paths=str(inputs / name),
+                docs_format="pending_parse",
+                parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
+                process_options=directives.process_options,
+            )
+        await rag.apipeline_process_enqueue_documents()
+        records = {name: await rag.doc_status.get_by_id(doc_id_for(name)) for name in FILES}
+        chunked_otherwise = []  # processed, but the stored chunks are not our P's
+        for name, record in records.items():
+            if ours_parse[name] is not None or not field(record, "chunks_list"):
+                continue
+            stored = await rag.text_chunks.get_by_ids(field(record, "chunks_list"))
+            stored = sorted(stored, key=lambda row: row["chunk_order_index"])
+            [blocks] = (inputs / "__parsed__").glob(f"{name}.parsed/*.blocks.jsonl")
+            ours = chunking_by_paragraph_semantic(rag.tokenizer, "", 2000, blocks_path=blocks)
+            if [(r["content"], heading_path(r)) for r in stored] != [
+                (r["content"], heading_path(r)) for r in ours
+            ]:
+                chunked_otherwise.append(name)
+
+    not_processed, by_native, refusals_not_ours = [], [], []
+    for name, record in records.items():
+        status = str(getattr(field(record, "status"), "value", field(record, "status")))
+        engine = (field(record, "metadata") or {}).get("parse_engine")
+        if engine == "native":
+            by_native.append(name)
+        if ours_parse[name] is None and status != "processed":
+            not_processed.append((name, status, field(record, "error_msg")))
+        if ours_parse[name] is not None and f"[{ours_parse[name]}]" not in str(
+            field(record, "error_msg")
+        ):
+            refusals_not_ours.append((name, field(record, "error_msg")))
+    assert (not_processed, by_native, refusals_not_ours, chunked_otherwise) == ([], [], [], [])
+    processed = sum(reason is None for reason in ours_parse.values())
+    assert processed >= len(FILES) - 5  # 2 files refused on purpose, 3 without any text

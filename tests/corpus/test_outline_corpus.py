@@ -1,0 +1,105 @@
+"""The smart outline on the real corpus (../shared/corpus/docx):
+
+- the strip test: every file with at least 6 styled headings is copied with its heading styles
+  taken away (``benchmarks/outline_strip.py``); parsed with smart headings, the copies give back
+  the styled outline with recall and precision >= 0.90 and parent accuracy >= 0.85 (summed over
+  the files), and without any look, every numbered heading that the classifier's own guards
+  allow (not a sentence, not over-long) is found;
+- no chunk heading of any file keeps a table-of-contents tab or page number.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.outline.lines import heading_text
+from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.parse.document import parse_docx
+
+from helpers import REPO_ROOT, shared_dir
+
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+
+from outline_strip import Score, compare, normalize, strip_file
+
+SHARED = shared_dir()
+CORPUS = SHARED / "corpus" / "docx" if SHARED else None
+FILES = sorted(CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+pytestmark = pytest.mark.skipif(
+    not FILES, reason="../shared/corpus/docx is absent: the real-world corpus tests are skipped"
+)
+_PAGE_REFERENCE = re.compile(r"(?:\t|\.{2,}|…+|·{2,})\s*\d+\s*(?:\[part \d+\])?$")
+
+
+@pytest.fixture(scope="module")
+def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list]]:
+    """name -> (score with look, score without look, headings missed without look, each with
+    the headings beside it)."""
+    work = tmp_path_factory.mktemp("strip")
+    scores = {}
+    for path in FILES:
+        found = strip_file(path, work / path.stem)
+        if found is None:
+            continue
+        reference = found.reference
+        plain_titles = {normalize(h.text) for h in found.plain}
+        missed = [
+            (h.text, [n.text for n in reference[max(i - 1, 0) : i + 2] if n is not h])
+            for i, h in enumerate(reference)
+            if normalize(h.text) not in plain_titles
+        ]
+        scores[path.name] = (
+            compare(reference, found.look),
+            compare(reference, found.plain),
+            missed,
+        )
+    return scores
+
+
+def _total(scores: list[Score]) -> Score:
+    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
+
+
+def test_the_outline_comes_back_from_copies_that_keep_the_look(strip_scores):
+    assert len(strip_scores) >= 25, "the corpus should hold some 30 files with 6+ headings"
+    total = _total([look for look, _, _ in strip_scores.values()])
+    assert total.recall >= 0.90, total
+    assert total.precision >= 0.90, total
+    assert total.parent_accuracy >= 0.85, total
+
+
+def test_numbered_headings_come_back_from_copies_without_any_look(strip_scores):
+    total = _total([plain for _, plain, _ in strip_scores.values()])
+    assert total.numbered_recall >= 0.99, total
+    # Every numbered heading is found but those the guards refuse on purpose: a sentence or an
+    # over-long line ("8.1. Требования к качеству, техническим характеристикам работ."), or an
+    # item of a list whose siblings are sentences ("2） 引入差异项定义" after "1） 见…。").
+    for name, (_, _, missed) in strip_scores.items():
+        for text, neighbours in missed:
+            label = parse_label(text)
+            if label is None or heading_text(text, markdown=False, lowercase=True) is None:
+                continue
+            siblings = [n for n in neighbours if (parse_label(n) or label).key == label.key]
+            assert any(
+                parse_label(n) is not None and heading_text(n, markdown=False) is None
+                for n in siblings
+            ), (name, text)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_no_chunk_heading_keeps_a_page_reference(path: Path, tmp_path, cl100k):
+    try:
+        parsed = parse_docx(path, tmp_path)
+    except DocxParseError:
+        return
+    for size in (2000, 1200):
+        for chunk in chunk_rows(list(parsed.rows), Context.create(cl100k, size, 100)):
+            assert "\t" not in chunk.heading, chunk.heading
+            assert not _PAGE_REFERENCE.search(chunk.heading), chunk.heading

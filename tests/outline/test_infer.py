@@ -1,0 +1,156 @@
+"""The smart outline's decisions on documents given as items (no .docx needed)."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.outline.infer import (
+    InferredHeading,
+    ItemKind,
+    Look,
+    OutlineItem,
+    infer_outline,
+)
+
+BODY = Look(size=11)
+BOLD = Look(bold=True, size=11)
+H1 = Look(bold=True, size=16)
+H2 = Look(bold=True, size=14)
+
+
+def text(line: str, look: Look | None = None, **kwargs) -> OutlineItem:
+    return OutlineItem(ItemKind.TEXT, line, look=look, **kwargs)
+
+
+def heading(line: str, level: int) -> OutlineItem:
+    return OutlineItem(ItemKind.HEADING, line, level)
+
+
+def outline(items, body_size: float = 0.0) -> list[tuple[int, str, str]]:
+    return [(h.level, h.title, h.body) for h in infer_outline(items, body_size)]
+
+
+def test_chinese_regulation_typed_without_styles():
+    items = [
+        text("安全生产管理办法"),
+        text("第一章 总则"),
+        text("第一条 为加强安全生产管理，制定本办法。"),
+        text("第二条 本办法适用于全体员工。"),
+        text("第二章 管理职责"),
+        text("第三条 安全委员会负责统筹协调。"),
+    ]
+    assert outline(items) == [
+        (1, "第一章 总则", ""),
+        (2, "第一条", "为加强安全生产管理，制定本办法。"),
+        (2, "第二条", "本办法适用于全体员工。"),
+        (1, "第二章 管理职责", ""),
+        (2, "第三条", "安全委员会负责统筹协调。"),
+    ]
+
+
+def test_sop_numbered_lines_with_colons():
+    items = [
+        text("1.目的："),
+        text("规范外发加工程序，确保质量。"),
+        text("2.范围：适用于本公司所有外发加工的物料和产品。"),
+        text("3.职责："),
+        text("3.1 物控部：负责外发加工的统筹安排。"),
+        text("3.2 品管部：负责外发加工产品的质量检验。"),
+    ]
+    assert outline(items) == [
+        (1, "1.目的", ""),
+        (1, "2.范围", "适用于本公司所有外发加工的物料和产品。"),
+        (1, "3.职责", ""),
+        (2, "3.1 物控部", "负责外发加工的统筹安排。"),
+        (2, "3.2 品管部", "负责外发加工产品的质量检验。"),
+    ]
+
+
+def test_a_list_of_short_items_and_a_list_of_sentences_are_not_headings():
+    items = [
+        text("1 Scope", H1),
+        text("The plan covers three fruits:", BODY),
+        text("1. Apples", BODY),
+        text("2. Pears", BODY),
+        text("3. Plums", BODY),
+        text("Each is checked on arrival.", BODY),
+        text("a) The operator opens the valve and reads the meter.", BODY),
+        text("b) Notes", BODY),
+        text("c) The operator closes the valve before leaving the room.", BODY),
+    ]
+    assert outline(items, 11) == [(1, "1 Scope", "")]
+
+
+def test_look_decides_unnumbered_headings_and_levels_follow_size():
+    items = [
+        text("Overview", H1),
+        text("This standard covers cold stores and their operation in detail.", BODY),
+        text("Ammonia systems", H2),
+        text("Ammonia is toxic and must be detected early by fixed sensors.", BODY),
+        text("Note", BOLD),  # bold at text size where larger headings exist: a label
+        text("Sensors are tested monthly by the duty engineer on site.", BODY),
+        text("Signed by", BOLD),
+        text("Quality manager", BOLD),  # a run of alike bold lines
+    ]
+    assert outline(items, 11) == [(1, "Overview", ""), (2, "Ammonia systems", "")]
+
+
+def test_bold_at_text_size_counts_where_bold_is_the_only_emphasis():
+    items = [
+        text("Purpose", BOLD),
+        text("This procedure defines how incoming goods are checked by staff.", BODY),
+        text("Responsibilities", BOLD),
+        text("The warehouse lead assigns a checker to every delivery on arrival.", BODY),
+    ]
+    assert outline(items, 11) == [(1, "Purpose", ""), (1, "Responsibilities", "")]
+
+
+def test_inferred_headings_nest_under_a_styled_title():
+    items = [
+        heading("Cold store safety standard", 1),
+        text("第一章 总则"),
+        text("第一条 为加强管理，制定本办法。"),
+    ]
+    assert outline(items) == [(2, "第一章 总则", ""), (3, "第一条", "为加强管理，制定本办法。")]
+
+
+def test_a_styled_sibling_number_places_an_unstyled_one_beside_it():
+    items = [
+        heading("1 Scope", 1),
+        heading("1.1 General", 2),
+        text("Body text of the general clause that goes on for a while.", BODY),
+        text("1.2 Terms", BODY),
+        text("Terms and definitions used in this standard follow below.", BODY),
+    ]
+    assert outline(items) == [(2, "1.2 Terms", "")]
+
+
+def test_numbers_continue_the_outline_even_without_body_between():
+    items = [
+        text("1. Section 1"),
+        text("1.1. Section 1.1"),
+        text("1.2. Section 1.2"),
+        text("2. Section 2"),
+        text("Closing text of the document, written as a sentence."),
+    ]
+    assert [(h.level, h.title) for h in infer_outline(items)] == [
+        (1, "1. Section 1"),
+        (2, "1.1. Section 1.1"),
+        (2, "1.2. Section 1.2"),
+        (1, "2. Section 2"),
+    ]
+
+
+def test_look_is_asked_only_for_possible_headings():
+    asked = []
+
+    def look_of(index: int) -> Look:
+        asked.append(index)
+        return H1
+
+    items = [
+        text("Scope"),
+        text("A sentence that is body text and cannot be a heading."),
+        OutlineItem(ItemKind.OTHER, "<table>[]</table>"),
+    ]
+    found = infer_outline(items, 11, look_of)
+    assert asked == [0]
+    assert found == [InferredHeading(0, 1, "Scope", "")]

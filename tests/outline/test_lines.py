@@ -1,0 +1,103 @@
+"""The text channel of the heading classifier: which lines can be headings, and how a
+numbered line carrying its body is cut."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_pchunk.outline.lines import (
+    heading_text,
+    is_toc_line,
+    strip_page_reference,
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "body"),
+    [
+        ("第一章 总则", "第一章 总则", ""),
+        ("第一条 为加强管理，制定本办法。", "第一条", "为加强管理，制定本办法。"),
+        (
+            "Article 12. The operator shall keep records.",
+            "Article 12",
+            "The operator shall keep records.",
+        ),
+        ("1.目的：", "1.目的", ""),
+        ("1.目的：规范外发加工程序，确保质量。", "1.目的", "规范外发加工程序，确保质量。"),
+        ("4.1 物控部：负责外发加工的统筹。", "4.1 物控部", "负责外发加工的统筹。"),
+        (
+            "9.2 Conformance Clause 1: TOSCA processor",
+            "9.2 Conformance Clause 1: TOSCA processor",
+            "",
+        ),
+        ("2.1 Scope", "2.1 Scope", ""),
+        ("一、总体要求", "一、总体要求", ""),
+        ("Background", "Background", ""),
+        ("What is docx4j?", "What is docx4j?", ""),
+        ("U.S. Department of Energy", "U.S. Department of Energy", ""),
+        ("● 1 Introduction", "● 1 Introduction", ""),
+        ("## Mid", "Mid", ""),
+    ],
+)
+def test_headings_and_their_bodies(line, title, body):
+    found = heading_text(line)
+    assert found is not None
+    assert (found.title, found.body) == (title, body)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The secondary aims are:",  # a lead-in, not a title
+        "231. There are a number of non-governmental mechanisms, including:",
+        "AC-11 Device Lock (M)(H)\t52",  # a table-of-contents entry
+        "Introduction ........ 3",
+        "Scope and purpose. This document covers it",  # a sentence inside
+        "1. Apply the patch.",
+        "a) the operator shall",
+        "Notes:",
+        "Figure 3: Architecture",
+        "表 2 参数",
+        "12",
+        "• Keep the valve closed",
+        "<table>[]</table>",
+        "x" * 101,
+        "这是一个非常长的中文段落标题它已经超过了四十个字符所以不能被当作标题来处理的情况下应当拒绝",
+        "docx4j.NET",  # lower case: only with look (see the strict default)
+    ],
+)
+def test_lines_that_cannot_be_headings(line):
+    assert heading_text(line) is None
+
+
+def test_lowercase_and_markdown_switches():
+    assert heading_text("docx4j.NET", lowercase=True).title == "docx4j.NET"
+    assert heading_text("# Defaults to toc", markdown=False) is None
+    assert heading_text("5.2.1 tosca_definitions", lowercase=True) is not None
+    assert heading_text("5.2.1 tosca_definitions") is None
+
+
+def test_numbered_titles_may_run_longer_than_plain_ones():
+    title = "18.6. ATTACHMENT 5 – FedRAMP Tailored Low Impact Software as a Service Baseline"
+    assert heading_text(title + " Template") is not None
+    assert heading_text("ATTACHMENT FIVE " + "word " * 20) is None
+
+
+def test_table_of_contents_lines():
+    assert is_toc_line("AC-11 Device Lock (M)(H)\t52")
+    assert is_toc_line("1.2 Scope .......... 4")
+    assert is_toc_line("第一章 总则……………………1")
+    assert not is_toc_line("The total was 52")
+    assert not is_toc_line("\t52")
+    assert strip_page_reference("AC-11 Device Lock (M)(H)\t52") == "AC-11 Device Lock (M)(H)"
+    assert strip_page_reference("Scope") == "Scope"
+
+
+def test_page_references_on_form_lines_with_long_leader_runs():
+    form = "Name: " + "_" * 5000 + " Date: " + "." * 5000
+    assert not is_toc_line(form)
+    assert strip_page_reference(form) == form
+    assert is_toc_line("Annex A " + "." * 5000 + " 12")
+    assert strip_page_reference("Preface   iv") == "Preface"
+    assert not is_toc_line("Go to the civil")  # a word of roman letters is not a page number
+    assert not is_toc_line("Chapter 12")  # a single space is not a leader

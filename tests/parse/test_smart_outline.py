@@ -1,0 +1,180 @@
+"""The smart outline in the .docx parser: documents typed without heading styles get their
+chapter/article tree, inferred headings are marked, styles win where they exist, and the
+switch follows smart_heading / DOCX_SMART_HEADING (auto by default)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lightrag_pchunk.parse.document import parse_docx
+
+from docx_builders import para, rich_xml, run, style, write_rich_docx
+
+REGULATION = [
+    "XX公司安全生产管理办法",
+    "第一章 总则",
+    "第一条 为加强公司安全生产管理，保障员工生命财产安全，制定本办法。",
+    "第二条 本办法适用于公司所属各部门及全体员工。",
+    "第二章 管理职责",
+    "第三条 安全生产委员会是公司安全生产的最高决策机构。",
+    "第四条 各部门负责人是本部门安全生产第一责任人。",
+]
+
+
+def parse(tmp_path, body: str, *, name: str = "doc.docx", **kwargs):
+    source = write_rich_docx(tmp_path / name, body, styles=kwargs.pop("styles", None))
+    return parse_docx(source, tmp_path / "out", doc_id="doc-s", **kwargs)
+
+
+def outline(parsed) -> list[tuple[int, str, tuple[str, ...], str | None]]:
+    return [
+        (row.level, row.heading, row.parent_headings, row.extra.get("heading_source"))
+        for row in parsed.rows
+    ]
+
+
+def test_a_regulation_typed_without_styles_gets_its_chapter_article_tree(tmp_path):
+    parsed = parse(tmp_path, "".join(para(line) for line in REGULATION))
+    assert outline(parsed) == [
+        (1, "Preface/Uncategorized", (), None),
+        (1, "第一章 总则", (), "inferred"),
+        (2, "第一条", ("第一章 总则",), "inferred"),
+        (2, "第二条", ("第一章 总则",), "inferred"),
+        (1, "第二章 管理职责", (), "inferred"),
+        (2, "第三条", ("第二章 管理职责",), "inferred"),
+        (2, "第四条", ("第二章 管理职责",), "inferred"),
+    ]
+    article = parsed.rows[2]
+    assert (
+        article.content == "## 第一条\n为加强公司安全生产管理，保障员工生命财产安全，制定本办法。"
+    )
+    assert parsed.outline.applied and parsed.inferred_headings == 6
+    lines = parsed.blocks_path.read_text(encoding="utf-8").splitlines()
+    meta, row = json.loads(lines[0]), json.loads(lines[3])
+    assert meta["outline"] == {
+        "smart_heading": "auto", "applied": True, "styled_headings": 0,
+        "inferred_headings": 6, "toc_blocks": 0,
+    }  # fmt: skip
+    assert row["heading_source"] == "inferred" and row["heading"] == "第一条"
+
+
+def test_smart_heading_off_keeps_the_styles_only_outline(tmp_path):
+    parsed = parse(tmp_path, "".join(para(line) for line in REGULATION), smart_heading=False)
+    assert outline(parsed) == [(1, "Preface/Uncategorized", (), None)]
+    assert not parsed.outline.applied
+
+
+def test_the_environment_switch_and_its_errors(tmp_path, monkeypatch):
+    body = "".join(para(line) for line in REGULATION)
+    monkeypatch.setenv("DOCX_SMART_HEADING", "false")
+    assert parse(tmp_path, body).inferred_headings == 0
+    monkeypatch.setenv("DOCX_SMART_HEADING", "true")
+    assert parse(tmp_path, body).inferred_headings == 6
+    assert parse(tmp_path, body, smart_heading="off").inferred_headings == 0  # argument wins
+    monkeypatch.setenv("DOCX_SMART_HEADING", "maybe")
+    with pytest.raises(ValueError, match="DOCX_SMART_HEADING"):
+        parse(tmp_path, body)
+
+
+def test_look_from_runs_and_from_a_paragraph_style_makes_headings(tmp_path):
+    styles = rich_xml(
+        "styles",
+        style("Normal", "Normal", default=True).replace(
+            "</w:style>", '<w:rPr><w:sz w:val="22"/></w:rPr></w:style>'
+        )
+        + style("Big", "Big title").replace(
+            "</w:style>", '<w:rPr><w:b/><w:sz w:val="32"/></w:rPr></w:style>'
+        ),
+    )
+    long = "The cold store keeps goods at minus twenty degrees and is checked every day by staff."
+    body = (
+        para("Overview", style="Big")
+        + para(long)
+        + para(run("Ammonia systems", '<w:b/><w:sz w:val="28"/>'))
+        + para(long)
+        + para(run("Note", "<w:b/>"))  # bold at body size while larger headings exist
+        + para(long)
+    )
+    parsed = parse(tmp_path, body, styles=styles, smart_heading=True)
+    assert [(r.level, r.heading) for r in parsed.rows] == [
+        (1, "Overview"),
+        (2, "Ammonia systems"),
+    ]
+    assert "Note\n" in parsed.rows[1].content
+
+
+def test_a_styled_title_over_unstyled_clauses(tmp_path):
+    styles = rich_xml("styles", style("Heading1", "heading 1", outline=0))
+    body = para("安全生产管理办法", style="Heading1") + "".join(para(x) for x in REGULATION[1:])
+    parsed = parse(tmp_path, body, styles=styles)  # auto: one styled heading, a title
+    assert [(r.level, r.heading, r.extra.get("heading_source")) for r in parsed.rows] == [
+        (1, "安全生产管理办法", None),
+        (2, "第一章 总则", "inferred"),
+        (3, "第一条", "inferred"),
+        (3, "第二条", "inferred"),
+        (2, "第二章 管理职责", "inferred"),
+        (3, "第三条", "inferred"),
+        (3, "第四条", "inferred"),
+    ]
+    assert parsed.rows[2].parent_headings == ("安全生产管理办法", "第一章 总则")
+
+
+def test_auto_leaves_a_well_styled_document_alone(tmp_path):
+    styles = rich_xml(
+        "styles",
+        style("Heading1", "heading 1", outline=0) + style("Heading2", "heading 2", outline=1),
+    )
+    body = (
+        para("1 Scope", style="Heading1")
+        + para(run("Bold lead line", "<w:b/>"))
+        + para("Text of the scope.")
+        + para("2 Terms", style="Heading1")
+        + para("1.1 Not a heading here")
+        + para("Terms text.")
+    )
+    parsed = parse(tmp_path, body, styles=styles)
+    assert [(r.level, r.heading) for r in parsed.rows] == [(1, "1 Scope"), (1, "2 Terms")]
+    assert not parsed.outline.applied
+
+
+def test_a_title_style_is_never_inferred(tmp_path):
+    styles = rich_xml("styles", style("Title", "Title"))
+    body = para(run("Annual report", '<w:b/><w:sz w:val="52"/>'), style="Title") + "".join(
+        para(line) for line in REGULATION[1:4]
+    )
+    parsed = parse(tmp_path, body, styles=styles, smart_heading=True)
+    assert parsed.rows[0].heading == "Preface/Uncategorized"
+    assert parsed.rows[0].content == "Annual report"
+    assert parsed.rows[1].heading == "第一章 总则"
+
+
+def test_word_list_numbering_needs_look_or_a_unit_name(tmp_path):
+    from docx_builders import numbering_xml
+
+    numbering = numbering_xml(
+        '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/>'
+        '<w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>'
+        '<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>'
+    )
+    item = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'
+    long = "A paragraph of body text that explains the item above in full sentences."
+    body = para("Checklist", ppr="") + para("Apples", ppr=item) + para(long)
+    body += para("Pears", ppr=item) + para(long)
+    source = write_rich_docx(tmp_path / "list.docx", body, numbering=numbering)
+    parsed = parse_docx(source, tmp_path / "out", smart_heading=True)
+    assert [r.heading for r in parsed.rows] == ["Preface/Uncategorized"]
+    assert "1. Apples" in parsed.rows[0].content
+
+
+def test_an_inferred_heading_with_a_soft_break_is_one_line(tmp_path):
+    big = '<w:b/><w:sz w:val="32"/>'
+    body = para(run("Chapter 18.33", big), f"<w:r><w:rPr>{big}</w:rPr><w:br/></w:r>",
+                run("ACCESSORY DWELLING UNITS", big))  # fmt: skip
+    body += para("The purpose of this chapter is to allow accessory dwelling units in zones.")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert parsed.rows[0].heading == "Chapter 18.33 ACCESSORY DWELLING UNITS"
+    assert parsed.rows[0].content.startswith(
+        "# Chapter 18.33 ACCESSORY DWELLING UNITS\nThe purpose"
+    )

@@ -1,0 +1,133 @@
+"""Tables of contents: recognised from the TOC field, the "toc N" styles, a Table of Contents
+content control or plain lines under a Contents/目录 title; kept as one block of their own
+(``session_type: "toc"``); their lines never become headings; headings lose page numbers."""
+
+from __future__ import annotations
+
+import json
+
+from lightrag_pchunk.parse.document import parse_docx
+
+from docx_builders import para, rich_xml, run, style, write_rich_docx
+
+STYLES = rich_xml(
+    "styles",
+    style("Heading1", "heading 1", outline=0)
+    + style("TOC1", "toc 1")
+    + style("TOCHeading", "TOC Heading", based_on="Heading1", outline=9),
+)
+BODY = para("1 Scope", style="Heading1") + para("The scope of this standard.")
+
+
+def parse(tmp_path, body: str, **kwargs):
+    source = write_rich_docx(tmp_path / "toc.docx", body, styles=STYLES)
+    return parse_docx(source, tmp_path / "out", doc_id="doc-t", **kwargs)
+
+
+def summary(parsed) -> list[tuple[str, str | None, str]]:
+    return [(r.heading, r.extra.get("session_type"), r.content) for r in parsed.rows]
+
+
+def field_char(kind: str) -> str:
+    return f'<w:r><w:fldChar w:fldCharType="{kind}"/></w:r>'
+
+
+def entry(text: str, page: int, anchor: str = "_Toc1") -> str:
+    return (
+        f'<w:hyperlink w:anchor="{anchor}">{run(text)}<w:r><w:tab/></w:r>{run(str(page))}'
+        "</w:hyperlink>"
+    )
+
+
+def test_a_toc_field_is_one_block_of_its_own(tmp_path):
+    body = (
+        para("Cold store standard")
+        + para("Contents", style="TOCHeading")
+        + para(
+            field_char("begin"),
+            '<w:r><w:instrText xml:space="preserve"> TOC \\o "1-3" \\h </w:instrText></w:r>',
+            field_char("separate"),
+            entry("1 Scope", 1),
+        )
+        + para(entry("2 Terms", 3))
+        + para(entry("3 Method", 5), field_char("end"))
+        + BODY
+    )
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert summary(parsed) == [
+        ("Preface/Uncategorized", None, "Cold store standard"),
+        ("Contents", "toc", "Contents\n1 Scope\t1\n2 Terms\t3\n3 Method\t5"),
+        ("1 Scope", None, "# 1 Scope\nThe scope of this standard."),
+    ]
+    assert parsed.outline.toc_blocks == 1
+    assert parsed.inferred_headings == 0
+
+
+def test_toc_styles_without_a_field_and_a_default_title(tmp_path):
+    body = (
+        para("Scope\t1", style="TOC1")
+        + para("Terms\t3", style="TOC1")
+        + para("Intro text before the first heading.")
+        + BODY
+    )
+    parsed = parse(tmp_path, body)
+    assert summary(parsed)[:2] == [
+        ("Table of Contents", "toc", "Scope\t1\nTerms\t3"),
+        ("Preface/Uncategorized", None, "Intro text before the first heading."),
+    ]
+
+
+def test_a_table_of_contents_content_control(tmp_path):
+    sdt = (
+        '<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/>'
+        "<w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent>"
+        + para("Contents", style="TOCHeading")
+        + para("1 Scope\t1")
+        + para("2 Terms\t2")
+        + "</w:sdtContent></w:sdt>"
+    )
+    parsed = parse(tmp_path, sdt + BODY)
+    assert summary(parsed)[0] == ("Contents", "toc", "Contents\n1 Scope\t1\n2 Terms\t2")
+
+
+def test_a_plain_text_toc_under_its_title(tmp_path):
+    lines = ["目录", "第一章 总则……………1", "第二章 职责……………3", "第三章 附则……………9"]
+    body = "".join(para(line) for line in lines) + para("第一章 总则") + para("本章规定总的原则。")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert summary(parsed)[0] == ("目录", "toc", "\n".join(lines))
+    assert [r.heading for r in parsed.rows[1:]] == ["第一章 总则"]
+
+
+def test_a_styled_contents_heading_becomes_the_toc_block(tmp_path):
+    body = (
+        para("Table of Contents", style="Heading1")
+        + para("1 Scope\t1", style="TOC1")
+        + para("2 Terms\t3", style="TOC1")
+        + BODY
+    )
+    parsed = parse(tmp_path, body)
+    assert summary(parsed)[0] == (
+        "Table of Contents",
+        "toc",
+        "# Table of Contents\n1 Scope\t1\n2 Terms\t3",
+    )
+    row = json.loads(parsed.blocks_path.read_text(encoding="utf-8").splitlines()[1])
+    assert row["session_type"] == "toc"
+
+
+def test_toc_entries_styled_as_headings_are_not_headings(tmp_path):
+    toc_heading_style = rich_xml(
+        "styles",
+        style("Heading1", "heading 1", outline=0) + style("TOC1", "toc 1", based_on="Heading1"),
+    )
+    body = para("1 Scope\t1", style="TOC1") + para("2 Terms\t3", style="TOC1") + BODY
+    source = write_rich_docx(tmp_path / "t.docx", body, styles=toc_heading_style)
+    parsed = parse_docx(source, tmp_path / "out")
+    assert [r.heading for r in parsed.rows] == ["Table of Contents", "1 Scope"]
+
+
+def test_a_heading_never_keeps_a_tab_and_page_number(tmp_path):
+    body = para("Scope\t4", style="Heading1") + para("Text.")
+    parsed = parse(tmp_path, body)
+    assert parsed.rows[0].heading == "Scope"
+    assert parsed.rows[0].content.startswith("# Scope\n")
