@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
 from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.model import BlockRow
 from lightrag_pchunk.naming import PARSED_DIR_NAME
 
@@ -58,8 +59,6 @@ class ParseFailure(Exception):
 
 
 def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
-    from lightrag_pchunk.integration.parsers import parser_for
-
     parse = parser_for(path.suffix)
     assert parse is not None  # registered in _OUR_PARSERS for a suffix it reads
     try:
@@ -71,9 +70,7 @@ def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
 
 #: Suffix -> our parser. A new native parser of ours (Markdown, say) is registered here and
 #: nowhere else: ``ours``, R and F then chunk its parse instead of LightRAG's.
-_OUR_PARSERS: dict[str, OurParser] = {
-    suffix: _parse_ours for suffix in WORD_SUFFIXES | {".md", ".markdown"}
-}
+_OUR_PARSERS: dict[str, OurParser] = {f".{suffix}": _parse_ours for suffix in PARSERS}
 
 
 def our_parser_for(path: Path) -> OurParser | None:
