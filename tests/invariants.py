@@ -110,8 +110,18 @@ class _Table:
         return True
 
     def continues_with(self, piece: str) -> bool:
-        """Whether ``piece`` is a character piece of this table after what was met so far."""
-        return _bare(piece) != "" and _bare(self.raw).find(_bare(piece), self.raw_pos) >= 0
+        """Whether ``piece`` is a character piece of this table after what was met so far
+        (starting right there, within its rows, or ending with its closing tag: a short line
+        of prose such as ``a`` is not a piece of ``</table>``)."""
+        bare, raw = _bare(piece), _bare(self.raw)
+        found = raw.find(bare, self.raw_pos) if bare else -1
+        if found < 0:
+            return False
+        return (
+            found == self.raw_pos
+            or found + len(bare) <= len(raw) - len("</table>")
+            or bare.endswith("</table>")
+        )
 
     def add_piece(self, piece: str) -> None:
         self.entries.append(("piece", piece))

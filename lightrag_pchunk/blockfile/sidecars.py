@@ -61,11 +61,21 @@ def read_sidecar(blocks_path: str | Path, kind: SidecarKind) -> dict[str, dict[s
 def read_table_headers(blocks_path: str | Path) -> dict[str, str]:
     """``{table_id: table_header}`` from ``<stem>.tables.json`` (a JSON rows string or a
     raw ``<thead>``), for tables that declare one."""
+    return read_table_items(blocks_path)[0]
+
+
+def read_table_items(blocks_path: str | Path) -> tuple[dict[str, str], dict[str, str]]:
+    """From one read of ``<stem>.tables.json``: ``{table_id: table_header}`` (see
+    :func:`read_table_headers`) and ``{table_id: keyed_rows}`` (our parser's rows keyed by
+    their headers, for ``CHUNK_P_TABLE_TEXT=keyed``)."""
     headers: dict[str, str] = {}
+    keyed: dict[str, str] = {}
     for table_id, item in read_sidecar(blocks_path, "tables").items():
         header = item.get("table_header")
         if isinstance(header, str) and header.strip():
             headers[table_id] = header
         elif isinstance(header, list) and header:
             headers[table_id] = json.dumps(header, ensure_ascii=False)
-    return headers
+        if isinstance(item.get("keyed_rows"), str):
+            keyed[table_id] = item["keyed_rows"]
+    return headers, keyed

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import chain
 
-from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph, TableRole
+from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.model import PREFACE_HEADING, UNCOUNTED, Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -177,6 +178,12 @@ def _lower_bound(estimate: int, joints: int) -> int:
     return estimate - 2 * joints - 2
 
 
+def _upper_bound(estimate: int, joints: int) -> int:
+    # The mirror bound: a tokenizer we do not know may also spend a token or two more at
+    # a seam. Within it an estimate is taken as fitting a cap without encoding.
+    return estimate + 2 * joints + 2
+
+
 def exact(block: Block, counter: TokenCounter) -> Block:
     """``block`` with an exact token count (encodes only if it is an estimate)."""
     if block.is_exact:
@@ -186,10 +193,13 @@ def exact(block: Block, counter: TokenCounter) -> Block:
 
 def exceeds(block: Block, cap: int, counter: TokenCounter) -> tuple[bool, Block]:
     """Whether ``block`` is over ``cap`` tokens, and the block (made exact if that was
-    needed to decide)."""
-    if block.tokens <= cap:
+    needed to decide: an estimate decides only when both bounds agree)."""
+    if block.is_exact:
+        return block.tokens > cap, block
+    joints = _joints(block)
+    if _upper_bound(block.tokens, joints) <= cap:
         return False, block
-    if block.is_exact or _lower_bound(block.tokens, _joints(block)) > cap:
+    if _lower_bound(block.tokens, joints) > cap:
         return True, block
     measured = exact(block, counter)
     return measured.tokens > cap, measured
@@ -227,44 +237,95 @@ class BlockRun:
             tokens, is_exact = counter.join_counts(texts, counts, BLOCK_JOINER)
         else:
             tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
-        if tokens > cap:
-            if is_exact:
-                return False
-            # Joints are counted only here: an estimate over the cap (rare when counts are
-            # exact) may still fit if the seams merge tokens.
+        if is_exact and tokens > cap:
+            return False
+        if not is_exact:
+            # Joints are counted only for an estimate: it decides only when both of its
+            # bounds fall on the same side of the cap, else the joined text is encoded.
             parts = [*self.blocks, *blocks]
             joints = sum(_joints(block) for block in parts) + len(parts) - 1
             if _lower_bound(tokens, joints) > cap:
                 return False
-            text = BLOCK_JOINER.join([b.content for b in parts])
-            tokens, is_exact = counter.count(text), True
-            if tokens > cap:
-                return False
+            if _upper_bound(tokens, joints) > cap:
+                text = BLOCK_JOINER.join([b.content for b in parts])
+                tokens, is_exact = counter.count(text), True
+                if tokens > cap:
+                    return False
         self.blocks.extend(blocks)
         self.tokens, self.is_exact = tokens, is_exact
         return True
 
     def build(self, role: TableRole = TableRole.NONE) -> Block:
-        """The joined block (a run of one block is that block, unchanged)."""
+        """The joined block (a run of one block is that block, unchanged).
+
+        It keeps the identity block's heading, parents, level and part, unless its blocks
+        come from different sections: then its heading is their deepest common parent
+        (their own headings stay as lines in the content), without a ``[part n]``.
+        """
         if len(self.blocks) == 1:
             return self.blocks[0]
         identity = self.identity
+        heading, parents, level, part = (
+            identity.heading,
+            identity.parent_headings,
+            identity.level,
+            identity.part,
+        )
+        common = _common_parent(self.blocks, identity)
+        if common is not None:
+            (*parent_list, heading), level = common
+            parents, part = tuple(parent_list), 0
         return Block(
-            heading=identity.heading,
-            parent_headings=identity.parent_headings,
-            level=identity.level,
+            heading=heading,
+            parent_headings=parents,
+            level=level,
             paragraphs=_merged_paragraphs(self.blocks),
             content=BLOCK_JOINER.join(b.content for b in self.blocks),
             tokens=self.tokens,
             is_exact=self.is_exact,
             role=role,
             source_row=identity.source_row,
-            part=identity.part,
+            part=part,
             block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
             is_toc=identity.is_toc,
         )
+
+
+def heading_path(block: Block) -> tuple[str, ...]:
+    """The headings from the document's top down to ``block``'s own (no ``[part n]``);
+    the untitled preface has none."""
+    heading = strip_part_suffix(block.heading)
+    if not block.parent_headings and heading in ("", PREFACE_HEADING):
+        return ()
+    return (*block.parent_headings, heading) if heading else block.parent_headings
+
+
+def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    """The longest heading path that starts every one of ``paths``."""
+    first = paths[0]
+    length = len(first)
+    for path in paths[1:]:
+        length = min(length, len(path))
+        while path[:length] != first[:length]:
+            length -= 1
+    return first[:length]
+
+
+def _common_parent(blocks: Sequence[Block], identity: Block) -> tuple[tuple[str, ...], int] | None:
+    """``(path, level)`` of the deepest heading over all ``blocks`` (the untitled preface
+    aside) when it is above ``identity``'s own; None when ``identity`` already is it, or
+    the blocks share no heading at all."""
+    titled = [(b, path) for b in blocks if (path := heading_path(b))]
+    own = heading_path(identity)
+    if len(titled) < 2 or not own:
+        return None
+    common = common_path([path for _, path in titled])
+    if not common or common == own:
+        return None
+    level = min(b.level - (len(path) - len(common)) for b, path in titled)
+    return common, max(level, 1)
 
 
 def _merged_paragraphs(blocks: Sequence[Block]) -> tuple[Paragraph, ...] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from lightrag_pchunk.chunk.table_text import GRID, TABLE_TEXTS, TableText
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Thresholds
 from lightrag_pchunk.tokens import TokenCounter
@@ -51,7 +52,9 @@ class Context:
 
     ``overlap`` is ``chunk_overlap_token_size``: the R overlap between pieces of one
     over-long paragraph and the per-side bridge budget (spec §7, §8.3).
-    ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``.
+    ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``,
+    ``keyed_rows`` to its ``keyed_rows``; ``table_text`` is how tables read in chunks
+    (``grid`` or ``keyed``, ``chunk/table_text.py``).
     ``split_long_text`` is the R fallback for a paragraph no paragraph boundary can cut
     (spec §8.3, §10); injected so a test or a caller can swap it.
     """
@@ -62,6 +65,8 @@ class Context:
     table_headers: Mapping[str, str] = field(default_factory=dict)
     doc_id: str = ""
     split_long_text: LongTextSplitter = _recursive_split
+    table_text: TableText = GRID
+    keyed_rows: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -72,13 +77,22 @@ class Context:
         *,
         table_headers: Mapping[str, str] | None = None,
         doc_id: str = "",
+        table_text: str = GRID,
+        keyed_rows: Mapping[str, str] | None = None,
     ) -> Context:
-        """Validate the sizes and derive the thresholds (raises ``ValueError``)."""
+        """Validate the sizes and the table text and derive the thresholds (raises
+        ``ValueError``)."""
         size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
+        if table_text not in TABLE_TEXTS:
+            raise ValueError(
+                f"table_text must be one of {', '.join(TABLE_TEXTS)}, got {table_text!r}"
+            )
         return cls(
             thresholds=Thresholds.from_chunk_size(size),
             counter=counter,
             overlap=overlap,
             table_headers=dict(table_headers or {}),
             doc_id=doc_id,
+            table_text=table_text,  # type: ignore[arg-type]
+            keyed_rows=dict(keyed_rows or {}),
         )

@@ -18,7 +18,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.chunk.anchor_split import PackPiece, pack_pieces
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
@@ -29,6 +28,7 @@ from lightrag_pchunk.chunk.blocks import (
     make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, TableRole
 
 _HEADING_LINE = re.compile(r"#{1,6} +\S")

@@ -30,7 +30,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, BlockRun
+from lightrag_pchunk.chunk.blocks import (
+    BLOCK_JOINER,
+    BlockRun,
+    common_path,
+    heading_path,
+    is_table_text,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
@@ -42,17 +48,25 @@ _MAX_ROUNDS = 4
 
 
 def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage D: Phase A then Phase B for every level, deepest first."""
+    """Stage D: Phase A then Phase B for every level, deepest first; then Phase C. A
+    block Phase C made (children headed by their parent) may meet a sibling of that
+    parent, so the phases run again while Phase C merges anything."""
     current = list(blocks)
-    for level in sorted({block.level for block in current}, reverse=True):
-        for _ in range(_MAX_ROUNDS):
-            current = _peer_pass(current, level, ctx)
-            before = len(current)
-            current = _cross_level_pass(current, level, ctx)
-            # One greedy Phase A pass settles its level; only Phase B merges can make new
-            # neighbours for it (a block that absorbed its children meets its next sibling).
-            if len(current) == before:
-                break
+    for _ in range(_MAX_ROUNDS):
+        for level in sorted({block.level for block in current}, reverse=True):
+            for _ in range(_MAX_ROUNDS):
+                current = _peer_pass(current, level, ctx)
+                before = len(current)
+                current = _cross_level_pass(current, level, ctx)
+                # One greedy Phase A pass settles its level; only Phase B merges can make
+                # new neighbours for it (a block that absorbed its children meets its
+                # next sibling).
+                if len(current) == before:
+                    break
+        before = len(current)
+        current = _fill_pass(current, ctx)
+        if len(current) == before:
+            break
     return current
 
 
@@ -199,12 +213,14 @@ def _absorb_tail(
 
 
 def is_descendant(shallow: Block, deep: Block) -> bool:
-    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test)."""
+    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test);
+    a block of merged children headed by their common parent (``shallow``'s own heading)
+    counts too."""
     path = shallow.parent_headings
     heading = strip_part_suffix(shallow.heading)
     if heading:
         path = (*path, heading)
-    return deep.parent_headings[: len(path)] == path
+    return (*deep.parent_headings, strip_part_suffix(deep.heading))[: len(path)] == path
 
 
 def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
@@ -230,3 +246,74 @@ def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Blo
                 continue
         items.append(block)
     return _built(items)
+
+
+#: Phase C merges blocks no more than this many heading levels below their common parent:
+#: siblings and cousins (children of one grandparent), never further.
+_MAX_FILL_DEPTH = 2
+
+
+def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
+    """Phase C, after every level: what the hierarchy left too small joins a neighbour
+    under the same grandparent, within target_max:
+
+    - a block under small_tail_threshold joins the block before it, or else the block
+      after it (so a run of such blocks merges too);
+    - a block that is only a table under table_min_last joins the text before it (or, as
+      the first of its run, takes the block after it);
+    - the untitled preface (a cover page) below target_ideal joins the first section.
+
+    A table of contents joins only another one. As in Phase B, a block never
+    joins a deeper block before it: a new chapter does not end the previous one's last
+    clause.
+    """
+    items: list[Item] = []
+    for block in blocks:
+        if items and _fills(items[-1], block, ctx) and _add(_run(items), [block], ctx):
+            continue
+        items.append(block)
+    return _built(items)
+
+
+def _members(item: Item) -> list[Block]:
+    return item.blocks if isinstance(item, BlockRun) else [item]
+
+
+def _fills(item: Item, block: Block, ctx: Context) -> bool:
+    """Whether Phase C joins ``block`` to the run ``item`` (see :func:`_fill_pass`)."""
+    th = ctx.thresholds
+    members = _members(item)
+    first = members[0]
+    if (
+        _identity(item).is_title
+        or not _absorbs_forward(_last_block(item), cross_level=True)
+        or not _can_be_absorbed(block)
+    ):
+        return False
+    small = th.small_tail_threshold
+    if _identity(item).is_toc != block.is_toc:
+        return False  # a table of contents joins only another one
+    if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
+        return True  # the preface joins the first section
+    if block.level < members[-1].level:
+        return False  # a shallower section never joins the deeper one before it (§9.4)
+    paths = [heading_path(b) for b in [*members, block]]
+    top = common_path(paths)
+    if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
+        return False
+    if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
+        return True  # a small block joins its neighbour, the previous one first
+    if _is_small_table(block, th.table_min_last):
+        return True
+    return len(members) == 1 and _is_small_table(first, th.table_min_last)
+
+
+def _is_small_table(block: Block, limit: int) -> bool:
+    """A block that holds only table tags (and heading lines), under ``limit`` tokens."""
+    if block.tokens >= limit or "<table" not in block.content:
+        return False
+    return all(
+        is_table_text(line) or line.lstrip().startswith("#")
+        for line in block.content.split("\n")
+        if line.strip()
+    )

@@ -7,10 +7,9 @@ them in order so ``inspect`` can show the output of each.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 
-from lightrag_pchunk.chunk.anchor_split import anchor_split, split_without_anchors
+from lightrag_pchunk.chunk.anchor_split import anchor_split
 from lightrag_pchunk.chunk.blocks import (
     has_big_table_line,
     joiner_for,
@@ -23,9 +22,8 @@ from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
+from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
-
-logger = logging.getLogger("lightrag.pchunk")
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
@@ -48,7 +46,8 @@ _LIKELY_FITS_BYTES_PER_TOKEN = 4.5
 
 
 def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
-    """Stage A: one block per content row with text, counted once.
+    """Stage A: one block per content row with text, counted once (its tables written
+    keyed first when ``ctx.table_text`` asks for it).
 
     A row that fits one chunk needs only its total: it is encoded whole, which gives an
     exact block count, and its lines are made into paragraphs only if something cuts it
@@ -66,8 +65,11 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
     counter = ctx.counter
     pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
+    keyed = ctx.table_text == KEYED
     for index, row in enumerate(rows):
         raw = row.content
+        if keyed:
+            raw = keyed_tables(raw, ctx.table_headers, ctx.keyed_rows)
         size = len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
         text = without_blank_lines(raw)  # the row itself in the usual case
         if not text:
@@ -124,50 +126,39 @@ def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 
 
 def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
-    """Stage E: render ``[part n]`` and measure every chunk exactly, once.
+    """Stage E: render ``[part n]`` and measure every chunk exactly, once; nothing is cut.
 
-    A chunk that the estimates let slip over ``target_max`` (and that is not a recorded
-    single oversize row) is re-cut here, so the cap holds on exact counts.
+    Stages B-D keep every block within ``target_max`` (a recorded single oversize row
+    aside); :func:`over_cap` lists any chunk that is not, for the caller to report.
     """
     counter = ctx.counter
-    cap = ctx.thresholds.target_max
     chunks: list[Chunk] = []
     for block in blocks:
         content = block.content.strip()
         if not content:
             continue
-        tokens = block.tokens if block.is_exact and content == block.content else None
-        if tokens is None:
-            tokens = counter.count(content)
-        pieces: list[tuple[str, int, Block]] = [(content, tokens, block)]
-        if tokens > cap and not block.oversize:
-            logger.debug(
-                "paragraph_semantic chunk %r measured %d > %d tokens; re-cut",
-                block.heading,
-                tokens,
-                cap,
+        exact = block.is_exact and content == block.content
+        chunks.append(
+            Chunk(
+                content=content,
+                tokens=block.tokens if exact else counter.count(content),
+                order=len(chunks),
+                heading=render_heading(block),
+                parent_headings=block.parent_headings,
+                level=block.level,
+                block_ids=block.block_ids,
+                source_row=block.source_row,
+                role=block.role,
+                oversize=block.oversize,
             )
-            pieces = [
-                (piece.content.strip(), counter.count(piece.content.strip()), piece)
-                for piece in split_without_anchors(block, ctx, verify=True)
-                if piece.content.strip()
-            ]
-        for text, count, source in pieces:
-            chunks.append(
-                Chunk(
-                    content=text,
-                    tokens=count,
-                    order=len(chunks),
-                    heading=render_heading(source),
-                    parent_headings=source.parent_headings,
-                    level=source.level,
-                    block_ids=source.block_ids,
-                    source_row=source.source_row,
-                    role=source.role,
-                    oversize=source.oversize,
-                )
-            )
+        )
     return chunks
+
+
+def over_cap(chunks: Sequence[Chunk], cap: int) -> list[Chunk]:
+    """The chunks over ``cap`` tokens that are not a recorded oversize piece: a bug in the
+    stages that should have kept them within it."""
+    return [chunk for chunk in chunks if chunk.tokens > cap and not chunk.oversize]
 
 
 def chunk_rows(rows: Sequence[BlockRow], ctx: Context) -> list[Chunk]:

@@ -1,25 +1,35 @@
-"""Stage B (spec §6): slice tables over ``table_max`` at row boundaries and give the
-slices their ``table_chunk_role`` (first / middle / last).
+"""Stage B (spec §6): slice tables at row boundaries where a block does not fit a chunk,
+and give the slices their ``table_chunk_role`` (first / middle / last).
 
-Input: blocks from stage A. Output: the same blocks, except that a block holding an
-oversized table becomes several: the first slice glued to the text before the table,
-each middle slice alone, the last slice glued to the text after it (§6.4). Slices
-partition the table's rows in order (invariant 4); the only repeated text is the
-table's header row(s), which every continuation slice carries (as LightRAG 1.5.1+).
-Every re-wrapped slice is counted exactly once and is at most the cap (``table_max``),
-except a single row larger than that, which is kept whole as its own slice while it fits
-``target_max`` (a chunk); only a row that alone exceeds ``target_max`` is character-split
-(§6.2, §10). LightRAG cuts any row over ``table_max`` by characters, or the whole table.
+Input: blocks from stage A. Output: the same blocks, except that a block over
+``target_max`` holding a table over ``table_max`` becomes several: the first slice glued
+to the text before the table, each middle slice alone, the last slice glued to the text
+after it (§6.4). Slices partition the table's rows in order (invariant 4); the only
+repeated text is the table's header row(s), which every continuation slice carries (as
+LightRAG 1.5.1+), and its caption stays with the first slice only.
+
+Slices fill a chunk: the first takes the room left after the text before the table (the
+table starts a fresh chunk when not even its header and one row fit there), the others
+up to ``target_max``; a short last slice with no text after it shares the rows of the one
+before. (The spec aims slices at ``table_ideal`` = 0.375 N; on table-heavy documents that
+costs two to three times the LLM calls of R.) Every slice is counted exactly once it is
+planned and is at most ``target_max``; a single row larger than that is character-split
+(§6.2, §10). Stage B leaves no table over ``target_max`` for a later stage to cut.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.blocks import build_block, counted, has_big_table_line
+from lightrag_pchunk.chunk.blocks import (
+    PARAGRAPH_JOINER,
+    build_block,
+    counted,
+    exceeds,
+    has_big_table_line,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.table_tags import TableRows, TableTag, parse_table, table_rows
 from lightrag_pchunk.chunk.text_split import split_text
@@ -27,6 +37,9 @@ from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 logger = logging.getLogger("lightrag.pchunk")
+
+#: Tokens kept free beside the first slice for the seam with the text before it.
+_SEAM_MARGIN = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +62,19 @@ class _Piece:
 
 
 @dataclass(frozen=True, slots=True)
-class _Cut:
+class TableCut:
+    """The pieces of one table paragraph, in order, each counted exactly.
+
+    A single piece that is the paragraph itself means the table is kept whole.
+    ``is_structured`` is False for the character pieces of an unrecognised table (§13.2);
+    ``fresh_start`` is True when the first slice did not fit the room it was offered and
+    was planned for a chunk of its own.
+    """
+
     pieces: list[Paragraph]
-    is_structured: bool  # False: character pieces of an unrecognised table (§13.2)
+    is_structured: bool = True
     table_id: str = "?"
+    fresh_start: bool = False
 
 
 def slice_table(
@@ -60,43 +82,58 @@ def slice_table(
     ctx: Context,
     *,
     cap: int,
-    ideal: int,
-    last_min: int,
+    first_cap: int | None = None,
+    last_min: int = 0,
+    has_tail: bool = False,
     repeat_header: bool = True,
-    row_cap: int | None = None,
-) -> list[Paragraph]:
-    """The pieces of one table paragraph, in order, each with an exact token count.
+) -> TableCut:
+    """Cut one table paragraph into slices of at most ``cap`` tokens, the first at most
+    ``first_cap`` (default ``cap``); a table within ``first_cap`` is kept whole.
 
-    Slices aim at ``ideal`` and stay within ``cap``; a single row over ``cap`` stays whole
-    up to ``row_cap`` (default ``cap``) and is character-split beyond it.
-
-    A single-element list (the paragraph itself) means the table is kept whole.
     Pieces that are complete ``<table>`` tags have ``is_table=True``; character pieces
     (an unrecognised table, or one row over ``cap``) are plain text.
     """
-    return _cut_table(
-        paragraph,
-        ctx,
-        cap=cap,
-        ideal=ideal,
-        last_min=last_min,
-        repeat_header=repeat_header,
-        row_cap=row_cap,
-    ).pieces
+    first_cap = cap if first_cap is None else min(first_cap, cap)
+    if paragraph.tokens <= first_cap:
+        return TableCut([paragraph])
+    tag = parse_table(paragraph.text)
+    header = ctx.table_headers.get(tag.table_id) if tag and tag.table_id else None
+    # The table's measured count gives a density to estimate its rows from (no row encodes).
+    density = paragraph.tokens / len(paragraph.text) if paragraph.tokens > 0 else None
+    rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
+    if tag is None or rows is None:
+        return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
+    slicer = _TableSlicer(rows, ctx.counter, cap, repeat_header)
+    if not slicer.has_room():
+        return _fallback(paragraph, ctx, cap, tag, "the <table> wrapper leaves no room for rows")
+    pieces, fresh = slicer.pieces(first_cap)
+    pieces = _even_out_last(pieces, slicer, last_min, has_tail)
+    if len(pieces) == 1 and pieces[0].tokens <= first_cap:
+        return TableCut([paragraph])
+    return TableCut(
+        [Paragraph(p.text, p.tokens, is_table=p.span is not None) for p in pieces],
+        any(p.span is not None for p in pieces),
+        tag.table_id or "?",
+        fresh,
+    )
 
 
 def table_slices(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage B over every block; blocks without an oversized table pass through."""
-    table_max = ctx.thresholds.table_max
+    """Stage B over every block; a block that fits a chunk, or holds no table over
+    ``table_max``, passes through."""
+    th = ctx.thresholds
     out: list[Block] = []
     for block in blocks:
-        if block.paragraphs is None:
-            # Lines not made: a table line of at most table_max bytes cannot need slicing.
-            if not has_big_table_line(block.content, table_max):
-                out.append(block)
-                continue
-            block = counted(block, ctx.counter)
-        if any(p.is_table and p.tokens > table_max for p in block.paragraphs):
+        # Lines not made: a table line of at most table_max bytes cannot need slicing.
+        if block.paragraphs is None and not has_big_table_line(block.content, th.table_max):
+            out.append(block)
+            continue
+        over, block = exceeds(block, th.target_max, ctx.counter)
+        if not over:
+            out.append(block)
+            continue
+        block = counted(block, ctx.counter)
+        if any(p.is_table and p.tokens > th.table_max for p in block.paragraphs):
             out.extend(_slice_block(block, ctx))
         else:
             out.append(block)
@@ -106,6 +143,8 @@ def table_slices(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 def _slice_block(block: Block, ctx: Context) -> list[Block]:
     """Walk the paragraphs with an accumulator, gluing slices by role (§6.4)."""
     th = ctx.thresholds
+    counter = ctx.counter
+    joiner = counter.count(PARAGRAPH_JOINER)
     out: list[Block] = []
     acc: list[Paragraph] = []
     role = TableRole.NONE
@@ -114,20 +153,28 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
     def flush() -> None:
         nonlocal acc, role
         if acc:
-            out.append(build_block(acc, ctx.counter, like=block, role=role))
+            out.append(build_block(acc, counter, like=block, role=role))
         acc, role = [], TableRole.NONE
 
-    for paragraph in block.paragraphs:
+    paragraphs = block.paragraphs
+    for index, paragraph in enumerate(paragraphs):
         if not (paragraph.is_table and paragraph.tokens > th.table_max):
             acc.append(paragraph)
             continue
-        cut = _cut_table(
+        if role is TableRole.LAST:
+            # After a table's last slice the first slice starts afresh, leaving room for
+            # the bridge text stage B.1 copies in front of it (spec §7).
+            bridge = sum(p.tokens + joiner for p in acc[1:])
+            used = min(ctx.overlap, bridge, th.target_max // 2) + joiner
+        else:
+            used = _tail_tokens(acc, th.target_max, joiner) + (joiner if acc else 0)
+        cut = slice_table(
             paragraph,
             ctx,
-            cap=th.table_max,
-            ideal=th.table_ideal,
+            cap=th.target_max,
+            first_cap=th.target_max - used - _SEAM_MARGIN,
             last_min=th.table_min_last,
-            row_cap=th.target_max,
+            has_tail=index + 1 < len(paragraphs),
         )
         if len(cut.pieces) == 1:
             acc.append(paragraph)
@@ -138,14 +185,15 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
             acc.extend(cut.pieces)
             continue
         first, *middles, last = cut.pieces
-        if role is TableRole.LAST:
-            # The previous table's last slice keeps its bridge text; stage B.1 shares it.
+        if role is TableRole.LAST or cut.fresh_start:
+            # The previous table's last slice keeps its bridge text (stage B.1 shares it);
+            # text with no room for the first slice is a chunk of its own.
             flush()
         acc.append(first)
         role = TableRole.FIRST
         for middle in middles:
             flush()
-            out.append(build_block([middle], ctx.counter, like=block, role=TableRole.MIDDLE))
+            out.append(build_block([middle], counter, like=block, role=TableRole.MIDDLE))
         flush()
         acc, role = [last], TableRole.LAST
         logger.debug(
@@ -159,44 +207,19 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
     return out if changed else [block]
 
 
-def _cut_table(
-    paragraph: Paragraph,
-    ctx: Context,
-    *,
-    cap: int,
-    ideal: int,
-    last_min: int,
-    repeat_header: bool = True,
-    row_cap: int | None = None,
-) -> _Cut:
-    if paragraph.tokens <= cap:
-        return _Cut([paragraph], True)
-    tag = parse_table(paragraph.text)
-    header = ctx.table_headers.get(tag.table_id) if tag and tag.table_id else None
-    # The table's measured count gives a density to estimate its rows from (no row encodes).
-    density = paragraph.tokens / len(paragraph.text) if paragraph.tokens > 0 else None
-    rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
-    if tag is None or rows is None:
-        return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
-    row_cap = max(row_cap or cap, cap)
-    pieces = _TableSlicer(rows, ctx.counter, cap, ideal, repeat_header, row_cap).pieces()
-    if pieces is None:
-        return _fallback(
-            paragraph, ctx, row_cap, tag, "the <table> wrapper leaves no room for rows"
-        )
-    pieces = _swallow_last(pieces, rows, ctx.counter, cap, last_min)
-    if len(pieces) == 1:
-        return _Cut([paragraph], True)
-    return _Cut(
-        [Paragraph(p.text, p.tokens, is_table=p.span is not None) for p in pieces],
-        any(p.span is not None for p in pieces),
-        tag.table_id or "?",
-    )
+def _tail_tokens(paragraphs: Sequence[Paragraph], cap: int, joiner: int) -> int:
+    """Tokens of the last chunk that packing ``paragraphs`` greedily within ``cap`` would
+    fill: the text the first slice shares its chunk with."""
+    total = 0
+    for paragraph in paragraphs:
+        grown = total + paragraph.tokens + (joiner if total else 0)
+        total = grown if grown <= cap or not total else paragraph.tokens
+    return total
 
 
 def _fallback(
     paragraph: Paragraph, ctx: Context, cap: int, tag: TableTag | None, reason: str
-) -> _Cut:
+) -> TableCut:
     """Character split of the whole tag text (spec §10); nothing is dropped."""
     texts = split_text(paragraph.text, cap, ctx.counter, overlap=0)
     logger.debug(
@@ -207,27 +230,22 @@ def _fallback(
         len(texts),
     )
     pieces = [Paragraph(text, ctx.counter.count(text), is_table=False) for text in texts]
-    return _Cut(pieces or [paragraph], False)
+    return TableCut(pieces or [paragraph], is_structured=False)
 
 
 class _TableSlicer:
-    """Plans balanced row spans from cached row costs, then verifies each re-wrapped
-    slice with one exact count, re-slicing any span still over the cap (§6.1, §6.2)."""
+    """Fills slices greedily from cached row costs and verifies each re-wrapped slice
+    with an exact count, giving back rows while it is over its cap (§6.1, §6.2)."""
 
-    def __init__(
-        self,
-        rows: TableRows,
-        counter: TokenCounter,
-        cap: int,
-        ideal: int,
-        repeat_header: bool,
-        row_cap: int,
-    ) -> None:
+    def __init__(self, rows: TableRows, counter: TokenCounter, cap: int, repeat: bool) -> None:
         self.tag, self.rows, self.counter, self.cap = rows.tag, rows, counter, cap
-        self.row_cap = row_cap
         room = cap - rows.fixed
-        repeat = repeat_header and rows.header_count > 0 and rows.n - rows.header_count >= 2
-        if repeat and rows.header_cost > room / 2:
+        repeat = repeat and rows.header_count > 0 and rows.n - rows.header_count >= 2
+        prefix, first = rows.prefix, rows.header_count
+        smallest = min((prefix[i + 1] - prefix[i] for i in range(first, rows.n)), default=0)
+        # The header repeats whenever it leaves room for a row: continuation slices of a
+        # data table always carry it (a big header only makes the slices more numerous).
+        if repeat and rows.header_cost + smallest > room:
             logger.debug(
                 "table_slices table %s: header of %d tokens is too big to repeat in a "
                 "%d-token slice; slices are made without it",
@@ -237,137 +255,142 @@ class _TableSlicer:
             )
             repeat = False
         self.repeat = repeat
-        # Pre-deduct the <table> wrapper and the repeated header from the budget so each
-        # re-wrapped slice stays within the cap (§6.1).
-        self.body_max = room - (rows.header_cost if repeat else 0)
-        self.body_ideal = max(min(ideal, cap) - (cap - self.body_max), 1)
         self.pinned = rows.header_count if repeat else 0
+        self.scale = 1.0  # measured / estimated tokens of the last slice
 
-    def pieces(self) -> list[_Piece] | None:
-        """The slices in order, or None when not even one row fits beside the wrapper."""
-        prefix, lo, hi = self.rows.prefix, self.pinned, self.rows.n
-        smallest = min(prefix[i + 1] - prefix[i] for i in range(hi))
-        if self.row_cap - self.rows.fixed < smallest:
-            return None
-        # Too small a cap for a row beside the wrapper: plan one row per slice (row_cap).
-        self.body_max = max(self.body_max, 1)
-        total = prefix[hi] - prefix[lo]
-        k = max(math.ceil(total / self.body_ideal), math.ceil(total / self.body_max), 1)
+    def estimate(self, span: _Span) -> int:
+        """The planned cost of a slice: wrapper, rows and the repeated header."""
+        prefix = self.rows.prefix
+        header = self.rows.header_cost if span.with_header else 0
+        return self.rows.fixed + header + prefix[span.end] - prefix[span.start]
+
+    def has_room(self) -> bool:
+        """Whether the smallest row fits a slice beside the ``<table>`` wrapper."""
+        prefix = self.rows.prefix
+        smallest = min(prefix[i + 1] - prefix[i] for i in range(self.rows.n))
+        return self.rows.fixed + smallest <= self.cap
+
+    def pieces(self, first_cap: int) -> tuple[list[_Piece], bool]:
+        """The slices in order, each as full as its cap allows (``first_cap`` for the
+        first), a single row over the cap character-split; and whether the first slice
+        needed a chunk of its own (not even the header and one row fit ``first_cap``)."""
         out: list[_Piece] = []
-        pending = self._spans(_Span(0, hi), lo, k)[::-1]
-        while pending:
-            span = pending.pop()
+        fresh = False
+        start, n = 0, self.rows.n
+        while start < n:
+            cap = first_cap if start == 0 and not fresh else self.cap
+            with_header = start > 0 and self.repeat
+            first_row = self.pinned if start == 0 else start
+            end = self._planned_end(start, with_header, cap, first_row + 1)
+            piece = self._fitted(_Span(start, end, with_header), cap, first_row)
+            if piece is None and cap < self.cap:
+                fresh = True  # retry the first slice in a chunk of its own
+                continue
+            if piece is None:
+                out.extend(self._oversized_row(start, first_row))
+                start = first_row + 1
+                continue
+            out.append(piece)
+            start = piece.span.end  # type: ignore[union-attr]
+        return out, fresh
+
+    def _planned_end(self, start: int, with_header: bool, cap: int, least: int) -> int:
+        """The furthest row end whose estimated slice, scaled by the last measurement,
+        stays within ``cap`` (at least ``least``)."""
+        prefix = self.rows.prefix
+        budget = cap / self.scale - self.estimate(_Span(start, start, with_header))
+        end = _bisect_right(prefix, prefix[start] + budget, start, self.rows.n + 1) - 1
+        return max(end, min(least, self.rows.n))
+
+    def _fitted(self, span: _Span, cap: int, first_row: int) -> _Piece | None:
+        """The slice of ``span`` re-wrapped and counted, shortened row by row (in steps the
+        measured excess suggests) until it fits ``cap``; None when one data row alone does
+        not fit."""
+        while True:
             text = self.rows.render(span.start, span.end, span.with_header)
             tokens = self.counter.count(text)
-            if tokens <= self.cap:
-                out.append(_Piece(text, tokens, span))
-                continue
-            first_row = self.pinned if span.start == 0 else span.start
-            if span.end - first_row < 2:
-                out.extend(self._oversized_row(span, first_row, tokens))
-                continue
-            # Row-level recursion (§6.2): re-slice only this span, from cached costs.
-            parts = max(2, math.ceil(tokens / self.cap))
-            pending.extend(reversed(self._spans(span, first_row, parts)))
-        return out
+            estimated = max(self.estimate(span), 1)
+            self.scale = max(tokens / estimated, 0.5)
+            if tokens <= cap:
+                return _Piece(text, tokens, span)
+            if span.end - first_row <= 1:
+                return None
+            target = self.rows.prefix[span.end] - (tokens - cap) / self.scale
+            end = _bisect_right(self.rows.prefix, target, first_row + 1, span.end) - 1
+            span = _Span(span.start, max(min(end, span.end - 1), first_row + 1), span.with_header)
 
-    def _spans(self, span: _Span, first_row: int, k: int) -> list[_Span]:
-        """``span`` cut into ``k`` balanced spans over its data rows ``[first_row, end)``;
-        the first keeps the span's start (and header), the others repeat the header."""
-        bounds = self._bounds(first_row, span.end, k)
-        spans = [_Span(span.start, bounds[1], span.with_header)]
-        spans.extend(
-            _Span(bounds[i], bounds[i + 1], self.repeat) for i in range(1, len(bounds) - 1)
-        )
-        return spans
-
-    def _bounds(self, lo: int, hi: int, k: int) -> list[int]:
-        """Row boundaries ``lo = b0 < ... < bk = hi`` cutting rows[lo:hi] into ``k`` runs of
-        near-equal weight; a cut that would overfill its run moves back one row."""
-        prefix = self.rows.prefix
-        k = max(1, min(k, hi - lo))
-        total = prefix[hi] - prefix[lo]
-        bounds = [lo]
-        for m in range(1, k):
-            target = prefix[lo] + total * m / k
-            first, last = bounds[-1] + 1, hi - (k - m)
-            j = min(_bisect_left(prefix, target, first, last + 1), last)
-            if j > first and (
-                target - prefix[j - 1] <= prefix[j] - target
-                or prefix[j] - prefix[bounds[-1]] > self.body_max
-            ):
-                j -= 1
-            bounds.append(j)
-        bounds.append(hi)
-        return bounds
-
-    def _oversized_row(self, span: _Span, row: int, tokens: int) -> list[_Piece]:
-        """A span of one data row (``tokens`` with its header) over the cap: kept whole as
-        its own slice within ``row_cap`` (with its header if that fits too, else the header
-        goes its own way); character-split only if the row alone exceeds ``row_cap``."""
-        if tokens <= self.row_cap:
-            return [_Piece(self.rows.render(span.start, span.end, span.with_header), tokens, span)]
+    def _oversized_row(self, start: int, row: int) -> list[_Piece]:
+        """One data row over the cap even alone with its header: the header rows (first
+        slice only) as a slice, the row alone if that fits, else its character pieces."""
         out: list[_Piece] = []
-        if span.start == 0 and self.pinned:
-            out.extend(self._span_or_split(_Span(0, self.pinned)))
-        logger.debug(
-            "table_slices table %s: row %d does not fit with the header; sliced alone",
-            self.tag.table_id or "?",
-            row,
-        )
+        if start == 0 and self.pinned:
+            head = self._fitted(_Span(0, self.pinned), self.cap, 0)
+            if head is not None:
+                out.append(head)
+            else:
+                out.extend(self._characters(self.rows.render(0, self.pinned, False)))
         alone = _Span(row, row + 1)
         text = self.rows.render(row, row + 1, False)
         tokens = self.counter.count(text)
-        if tokens <= self.row_cap:
+        if tokens <= self.cap:
+            logger.debug(
+                "table_slices table %s: row %d does not fit with the header; sliced alone",
+                self.tag.table_id or "?",
+                row,
+            )
             return [*out, _Piece(text, tokens, alone)]
-        row_text = self.rows.row_text(row)
-        texts = split_text(row_text, self.row_cap, self.counter, overlap=0)
         logger.debug(
-            "table_slices table %s: row %d alone has %d tokens > %d; character split into "
-            "%d pieces",
+            "table_slices table %s: row %d alone has %d tokens > %d; character split",
             self.tag.table_id or "?",
             row,
             tokens,
-            self.row_cap,
-            len(texts),
+            self.cap,
         )
-        return out + [_Piece(t, self.counter.count(t)) for t in texts]
+        return out + self._characters(self.rows.row_text(row))
 
-    def _span_or_split(self, span: _Span) -> list[_Piece]:
-        text = self.rows.render(span.start, span.end, span.with_header)
-        tokens = self.counter.count(text)
-        if tokens <= self.row_cap:
-            return [_Piece(text, tokens, span)]
+    def _characters(self, text: str) -> list[_Piece]:
         return [
             _Piece(t, self.counter.count(t))
-            for t in split_text(text, self.row_cap, self.counter, overlap=0)
+            for t in split_text(text, self.cap, self.counter, overlap=0)
         ]
 
 
-def _bisect_left(prefix: Sequence[int], target: float, lo: int, hi: int) -> int:
+def _bisect_right(prefix: Sequence[int], target: float, lo: int, hi: int) -> int:
+    """The first index in ``[lo, hi)`` whose prefix exceeds ``target`` (``hi`` if none)."""
     while lo < hi:
         mid = (lo + hi) // 2
-        if prefix[mid] < target:
+        if prefix[mid] <= target:
             lo = mid + 1
         else:
             hi = mid
     return lo
 
 
-def _swallow_last(
-    pieces: list[_Piece], rows: TableRows, counter: TokenCounter, cap: int, last_min: int
+def _even_out_last(
+    pieces: list[_Piece], slicer: _TableSlicer, last_min: int, has_tail: bool
 ) -> list[_Piece]:
-    """Merge a short last slice back into the previous one when it fits (§6.3)."""
-    if len(pieces) < 2:
+    """A last slice under ``last_min`` with no text after it to join (§6.3): merged back
+    into the slice before when the two fit one, else the two share their rows evenly."""
+    if len(pieces) < 2 or has_tail:
         return pieces
     prev, last = pieces[-2], pieces[-1]
     if prev.span is None or last.span is None or last.tokens >= last_min:
         return pieces
     if prev.span.end != last.span.start:
         return pieces
-    span = _Span(prev.span.start, last.span.end, prev.span.with_header)
-    text = rows.render(span.start, span.end, span.with_header)
-    tokens = counter.count(text)
-    if tokens > cap:
+    start, end, with_header = prev.span.start, last.span.end, prev.span.with_header
+    text = slicer.rows.render(start, end, with_header)
+    tokens = slicer.counter.count(text)
+    if tokens <= slicer.cap:
+        return [*pieces[:-2], _Piece(text, tokens, _Span(start, end, with_header))]
+    prefix = slicer.rows.prefix
+    first_row = slicer.pinned if start == 0 else start
+    middle = _bisect_right(prefix, (prefix[first_row] + prefix[end]) / 2, first_row + 1, end) - 1
+    middle = min(max(middle, first_row + 1), end - 1)
+    left = slicer._fitted(_Span(start, middle, with_header), slicer.cap, first_row)
+    right = slicer._fitted(_Span(middle, end, slicer.repeat), slicer.cap, middle)
+    if left is None or right is None or left.span != _Span(start, middle, with_header):
         return pieces
-    return [*pieces[:-2], _Piece(text, tokens, span)]
+    if right.span != _Span(middle, end, slicer.repeat):
+        return pieces
+    return [*pieces[:-2], left, right]

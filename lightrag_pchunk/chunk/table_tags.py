@@ -30,6 +30,7 @@ _ATTR = re.compile(
     r"""(?P<name>[\w:.-]+)\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'>]+))"""
 )
 _HTML_START = re.compile(r"<(?:tr|thead|tbody|tfoot)[\s>/]", re.IGNORECASE)
+_CAPTION = re.compile(r"""(?<![\w:.-])caption\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,11 @@ class TableTag:
     format: TableFormat | None
     body: str
 
-    def wrap(self, body: str) -> str:
-        """``<table {attrs}>{body}</table>`` with this tag's attributes."""
-        opening = f"<table {self.attrs}>" if self.attrs else "<table>"
+    def wrap(self, body: str, *, continued: bool = False) -> str:
+        """``<table {attrs}>{body}</table>`` with this tag's attributes; a ``continued``
+        slice leaves out the caption, which stays with the first slice."""
+        attrs = _CAPTION.sub("", self.attrs).strip() if continued else self.attrs
+        opening = f"<table {attrs}>" if attrs else "<table>"
         return f"{opening}{body}</table>"
 
 
@@ -183,7 +186,8 @@ class _JsonTableRows(TableRows):
 
     def render(self, start: int, end: int, with_header: bool) -> str:
         head = self.texts[: self.header_count] if with_header else []
-        return self.tag.wrap(join_json_rows(head + self.texts[start:end]))
+        body = join_json_rows(head + self.texts[start:end])
+        return self.tag.wrap(body, continued=start > 0)
 
     def row_text(self, index: int) -> str:
         return self.texts[index]
@@ -220,7 +224,8 @@ class _HtmlTableRows(TableRows):
     def render(self, start: int, end: int, with_header: bool) -> str:
         rows = self.table.rows
         head = [replace(row, lead="") for row in rows[: self.header_count]] if with_header else []
-        return self.tag.wrap(self.table.render([*head, *rows[start:end]], with_tail=end == self.n))
+        body = self.table.render([*head, *rows[start:end]], with_tail=end == self.n)
+        return self.tag.wrap(body, continued=start > 0)
 
     def row_text(self, index: int) -> str:
         row = self.table.rows[index]
@@ -239,8 +244,9 @@ def table_rows(
     JSON that is not a list of at least 2 rows, HTML with fewer than 2 rows (spec §10).
 
     ``header`` is the table's ``table_header`` from ``.tables.json``; it names the header
-    rows when the table starts with them, otherwise the first row (or a leading
-    ``<thead>``) is the header. A header of the wrong format is ignored with a warning.
+    rows when the table starts with them (``"[]"``: the table has none), otherwise the
+    first row (or a leading ``<thead>``) is the header; rows that are objects keyed by
+    header have none. A header of the wrong format is ignored with a warning.
     With ``density`` (the whole table's tokens per character, already measured) a row's
     cost is estimated from its length instead of encoding every row: the costs only plan
     balanced slices, and every slice is counted exactly before it is accepted.
@@ -274,8 +280,12 @@ def _ignored_header(tag: TableTag, why: str) -> None:
 
 
 def _json_header_count(tag: TableTag, rows: list[Any], header: str | None) -> int:
+    if isinstance(rows[0], dict):
+        return 0  # rows keyed by header carry it in every row
     if not header or not header.strip():
         return 1
+    if json_rows(header) == []:
+        return 0  # the parser found no header row: none is repeated
     declared = None if header.lstrip().startswith("<") else json_header_rows(header)
     if declared is None:
         _ignored_header(tag, "is not a JSON row array but the table is JSON")

@@ -29,8 +29,10 @@ from lightrag_pchunk.integration.config import (
     DROP_TOC,
     OVERLAP,
     SIZE,
+    TABLE_TEXT,
     PSettings,
     resolve_p_settings,
+    table_text_setting,
 )
 from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.integration.strategy import (
@@ -266,8 +268,16 @@ def decide_document(
         OVERLAP: sizes.overlap_source,
         DROP: "environment",
         DROP_TOC: "environment",
+        TABLE_TEXT: "environment",
     }
-    settings = PSettings(sizes.size, sizes.overlap, sizes.drop_references, sources, sizes.drop_toc)
+    settings = PSettings(
+        sizes.size,
+        sizes.overlap,
+        sizes.drop_references,
+        sources,
+        sizes.drop_toc,
+        table_text_setting(),
+    )
     r_sizes = (
         int(env.get("CHUNK_SIZE") or LIGHTRAG_R_SIZES[0]),
         int(env.get("CHUNK_OVERLAP_SIZE") or LIGHTRAG_R_SIZES[1]),

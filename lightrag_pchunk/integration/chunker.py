@@ -15,15 +15,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from lightrag_pchunk.chunk.context import Context, validate_sizes
-from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import (
     DROP,
     DROP_TOC,
     OVERLAP,
     SIZE,
+    TABLE_TEXT,
     PSettings,
     reference_settings,
+    table_text_setting,
 )
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.integration.strategy import (
@@ -33,6 +35,7 @@ from lightrag_pchunk.integration.strategy import (
     decide,
     load_blocks,
 )
+from lightrag_pchunk.model import Chunk
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -40,6 +43,30 @@ logger = logging.getLogger("lightrag.pchunk")
 #: Set to 1 to re-raise unexpected errors of the P stages instead of falling back to R
 #: (used by the test suite so a bug cannot hide behind the fallback).
 STRICT_ENV = "LIGHTRAG_PCHUNK_STRICT"
+
+
+class ChunkOverCapError(RuntimeError):
+    """A P chunk is over chunk_token_size: the stages failed to keep the cap (a bug)."""
+
+
+def _is_strict() -> bool:
+    return os.environ.get(STRICT_ENV, "").strip().lower() not in ("", "0", "false")
+
+
+def _check_cap(chunks: Sequence[Chunk], size: int, label: str) -> None:
+    """Stages B-D keep every chunk within the cap and stage E cuts nothing: a chunk over it
+    is an error in strict mode, else logged and kept (LightRAG truncates it before
+    embedding, which beats dropping the document's P chunks)."""
+    oversized = over_cap(chunks, size)
+    if not oversized:
+        return
+    message = (
+        f"paragraph_semantic doc={label}: {len(oversized)} chunk(s) over {size} tokens "
+        f"(largest {max(c.tokens for c in oversized)}, heading {oversized[0].heading!r})"
+    )
+    if _is_strict():
+        raise ChunkOverCapError(message)
+    logger.error(message)
 
 
 def recursive_character_rows(
@@ -72,6 +99,7 @@ def chunking_by_paragraph_semantic(
     chunk_overlap_token_size: int = 100,
     drop_references: bool = False,
     drop_toc: bool = False,
+    table_text: str | None = None,
     references_tail_n: int | None = None,
     references_headings: Sequence[str] | None = None,
     doc_id: str | None = None,
@@ -85,22 +113,21 @@ def chunking_by_paragraph_semantic(
     ``chunk_order_index``, the nested ``heading``, ``sidecar``). Without usable blocks it
     returns LightRAG's R chunks of ``content`` at this size (the decision says why).
     ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
+    ``table_text`` (``grid`` or ``keyed``) is how tables read in chunks; None reads
+    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 
     Raises:
-        ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, or an
-            overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse).
+        ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, an
+            overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse), or
+            a ``table_text`` other than ``grid`` / ``keyed``.
     """
     size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
     given = "LightRAG's chunk options"
-    settings = PSettings(
-        size,
-        overlap,
-        drop_references,
-        dict.fromkeys((SIZE, OVERLAP, DROP, DROP_TOC), given),
-        drop_toc,
-    )
+    text_form = table_text_setting() if table_text is None else table_text
+    sources = dict.fromkeys((SIZE, OVERLAP, DROP, DROP_TOC, TABLE_TEXT), given)
+    settings = PSettings(size, overlap, drop_references, sources, drop_toc, text_form)
     route = Route(Strategy.P, "P called through LightRAG's file-chunker contract")
     decision = decide(route, load_blocks(blocks_path), settings=settings, doc_id=doc_id)
     return run_decision(
@@ -153,11 +180,13 @@ def run_decision(
         overlap,
         table_headers=decision.blocks.table_headers,
         doc_id=label,
+        table_text=settings.table_text,
+        keyed_rows=decision.blocks.keyed_rows,
     )
     try:
         chunks = chunk_rows(rows, ctx)
     except Exception as exc:
-        if os.environ.get(STRICT_ENV, "").strip() not in ("", "0", "false"):
+        if _is_strict():
             raise
         logger.error(
             "paragraph_semantic doc=%s: fallback to recursive_character: internal error %s: %s",
@@ -167,6 +196,7 @@ def run_decision(
             exc_info=True,
         )
         return recursive_character_rows(tokenizer, content, size, overlap)
+    _check_cap(chunks, size, label)
     logger.info(
         "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",
         label,

@@ -8,7 +8,9 @@ the constructor's chunk_token_size. Unlike LightRAG, a bad value is refused with
 ValueError naming the setting, where it came from and the value, instead of being clamped.
 The reference-detection knobs are read live by the chunker through ``reference_settings``.
 ``drop_toc`` (``CHUNK_P_DROP_TOC``, ``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule
-grammar has no such ``P(...)`` key, so it is not read from rules or hints.
+grammar has no such ``P(...)`` key, so it is not read from rules or hints. ``table_text``
+(``CHUNK_P_TABLE_TEXT``, ``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how
+tables read in chunks) is ours too, resolved the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lightrag_pchunk.chunk.table_text import TABLE_TEXTS
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
 
@@ -35,11 +38,16 @@ P_OVERLAP_ENV = "CHUNK_P_OVERLAP_SIZE"
 OVERLAP_ENV = "CHUNK_OVERLAP_SIZE"
 DROP_REFERENCES_ENV = "CHUNK_P_DROP_REFERENCES"
 DROP_TOC_ENV = "CHUNK_P_DROP_TOC"
+TABLE_TEXT_ENV = "CHUNK_P_TABLE_TEXT"
 TAIL_N_ENV = "CHUNK_P_REFERENCES_TAIL_N"
 HEADINGS_ENV = "CHUNK_P_REFERENCES_HEADINGS"
 
 SIZE, OVERLAP, DROP = "chunk_token_size", "chunk_overlap_token_size", "drop_references"
 DROP_TOC = "drop_toc"
+TABLE_TEXT = "table_text"
+#: How tables read in chunks when nothing is configured (chosen by retrieval per LLM call
+#: on the corpus: benchmarks/results, docs/chunking.md "Table text").
+DEFAULT_TABLE_TEXT = "grid"
 _TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
 _FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
 
@@ -53,6 +61,7 @@ class PSettings:
     drop_references: bool = False
     sources: Mapping[str, str] = field(default_factory=dict)
     drop_toc: bool = False
+    table_text: str = DEFAULT_TABLE_TEXT
 
     def describe(self) -> str:
         """For a log line: ``size=2000 (default) overlap=20 (CHUNK_P_OVERLAP_SIZE (env)) ...``."""
@@ -60,7 +69,7 @@ class PSettings:
             f"{key}={getattr(self, attr)} ({self.sources.get(attr, 'default')})"
             for key, attr in (
                 ("size", SIZE), ("overlap", OVERLAP), ("drop_references", DROP),
-                ("drop_toc", DROP_TOC),
+                ("drop_toc", DROP_TOC), ("table_text", TABLE_TEXT),
             )
         )  # fmt: skip
 
@@ -185,6 +194,7 @@ def resolve_p_settings(
     overlaps: list[tuple[int, str]] = []
     drops: list[tuple[bool, str]] = []
     toc_drops: list[tuple[bool, str]] = []
+    texts: list[tuple[str, str]] = []
     for values, prefix, labels in _tiers(rule_params, chunk_options, addon_params):
         for key, found in ((SIZE, sizes), (OVERLAP, overlaps)):
             if values.get(key) is not None:
@@ -196,6 +206,9 @@ def resolve_p_settings(
         if values.get(DROP_TOC) is not None:
             source = f"{prefix}['{DROP_TOC}']"
             toc_drops.append((_as_bool(values[DROP_TOC], source), source))
+        if values.get(TABLE_TEXT) is not None:
+            source = f"{prefix}['{TABLE_TEXT}']"
+            texts.append((_as_table_text(values[TABLE_TEXT], source), source))
 
     for name, minimum, found in ((SIZE_ENV, 1, sizes), (P_OVERLAP_ENV, 0, overlaps)):
         value = _env_int(env, name, minimum)
@@ -213,6 +226,11 @@ def resolve_p_settings(
             source = f"{name} (env)"
             found_drops.append((_as_bool(raw_drop, source), source))
 
+    raw_text = env.get(TABLE_TEXT_ENV)
+    if not _is_unset(raw_text):
+        source = f"{TABLE_TEXT_ENV} (env)"
+        texts.append((_as_table_text(raw_text, source), source))
+
     size, size_source = sizes[0] if sizes else (DEFAULT_P_SIZE, "default")
     overlap, overlap_source = overlaps[0] if overlaps else (DEFAULT_OVERLAP, "default")
     drop, drop_source = drops[0] if drops else (False, "default")
@@ -222,10 +240,29 @@ def resolve_p_settings(
             f"P chunk_overlap_token_size ({overlap}, from {overlap_source}) must be < "
             f"chunk_token_size ({size}, from {size_source}); lower the overlap or raise the size"
         )
+    table_text, table_text_source = texts[0] if texts else (DEFAULT_TABLE_TEXT, "default")
     sources = {
-        SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source, DROP_TOC: drop_toc_source
+        SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source, DROP_TOC: drop_toc_source,
+        TABLE_TEXT: table_text_source,
     }  # fmt: skip
-    return PSettings(size, overlap, drop, sources, drop_toc)
+    return PSettings(size, overlap, drop, sources, drop_toc, table_text)
+
+
+def _as_table_text(value: Any, source: str) -> str:
+    choice = value.strip().lower() if isinstance(value, str) else value
+    if choice not in TABLE_TEXTS:
+        raise ValueError(f"{source} must be one of {', '.join(TABLE_TEXTS)}, got {value!r}")
+    return choice
+
+
+def table_text_setting(env: Mapping[str, str] | None = None) -> str:
+    """``CHUNK_P_TABLE_TEXT`` read live (for a chunker call that was given no value), else
+    the default (raises ``ValueError`` for a bad value)."""
+    env = os.environ if env is None else env
+    raw = env.get(TABLE_TEXT_ENV)
+    if _is_unset(raw):
+        return DEFAULT_TABLE_TEXT
+    return _as_table_text(raw, f"{TABLE_TEXT_ENV} (env)")
 
 
 def _tail_n(raw: object, setting: str) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.config import DEFAULT_TABLE_TEXT, PSettings
 from lightrag_pchunk.integration.registry_journal import Journal
 from lightrag_pchunk.integration.strategy import Route, Strategy
 from lightrag_pchunk.naming import sanitize_text
@@ -108,6 +108,7 @@ class RegisteredDocument:
                 "chunk_overlap_token_size": settings.chunk_overlap_token_size,
                 "drop_references": settings.drop_references,
                 "drop_toc": settings.drop_toc,
+                "table_text": settings.table_text,
                 "sources": dict(settings.sources),
             },
             "r_params": dict(self.r_params),
@@ -129,6 +130,7 @@ class RegisteredDocument:
                 bool(p.get("drop_references", False)),
                 dict(p.get("sources") or {}),
                 bool(p.get("drop_toc", False)),
+                str(p.get("table_text") or DEFAULT_TABLE_TEXT),
             )
         path = None
         if isinstance(blocks, str) and blocks:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
-from lightrag_pchunk.blockfile.sidecars import read_table_headers
+from lightrag_pchunk.blockfile.sidecars import read_table_items
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.integration.config import (
     DEFAULT_OVERLAP,
@@ -229,6 +229,7 @@ class LoadedBlocks:
     path: Path | None = None
     source: str = ""  # where the path came from: "registry", "context.sidecar_location", ...
     problem: str | None = None
+    keyed_rows: dict[str, str] = field(default_factory=dict)  # table id -> keyed rows JSON
 
     @property
     def usable(self) -> bool:
@@ -249,22 +250,23 @@ def load_blocks(
         blocks = read_blocks(found, keep_positions=False)
     except BlockFileError as exc:
         return LoadedBlocks(path=found, source=source, problem=str(exc))
-    return blocks_of(blocks.rows, found, source, read_table_headers)
+    return blocks_of(blocks.rows, found, source, read_table_items)
 
 
 def blocks_of(
     rows: Sequence[BlockRow],
     path: Path,
     source: str,
-    read_headers: Callable[[Path], dict[str, str]] | None = None,
+    read_sidecar_tables: Callable[[Path], tuple[dict[str, str], dict[str, str]]] | None = None,
 ) -> LoadedBlocks:
     """The content rows of ``rows`` (a parse just made, or a file just read) as P's input;
-    ``read_headers`` reads the table headers only when there is something to chunk."""
+    ``read_sidecar_tables`` reads the table headers and keyed rows only when there is
+    something to chunk."""
     content = [row for row in rows if row.content.strip()]
     if not content:
         return LoadedBlocks(path=path, source=source, problem=f"{path} has no content rows")
-    headers = read_headers(path) if read_headers is not None else {}
-    return LoadedBlocks(content, headers, path, source)
+    headers, keyed = read_sidecar_tables(path) if read_sidecar_tables is not None else ({}, {})
+    return LoadedBlocks(content, headers, path, source, keyed_rows=keyed)
 
 
 def no_blocks(why: str) -> LoadedBlocks:

@@ -169,31 +169,32 @@ def _candidates(
     return found
 
 
-def _label_key(
+def _label_of(
     items: Sequence[OutlineItem], index: int, candidates: dict[int, _Candidate]
-) -> tuple[str, int] | None:
+) -> Label | None:
     candidate = candidates.get(index)
     if candidate is not None:
-        return candidate.label.key if candidate.label is not None else None
+        return candidate.label
     item = items[index]
-    if item.kind is not ItemKind.TEXT:
-        return None
-    label = parse_label(item.text)
-    return label.key if label is not None else None
+    return parse_label(item.text) if item.kind is ItemKind.TEXT else None
 
 
 def _list_items(items: Sequence[OutlineItem], candidates: dict[int, _Candidate]) -> set[int]:
     """Indexes of numbered lines that are items of a list: a run of adjacent lines with the
-    same label key where a sibling is a sentence (not a candidate), or where the short
-    siblings follow each other with no text between (and carry none after a colon)."""
+    same label key whose numbers follow each other (1. 2. 3.), where a sibling is a sentence
+    (not a candidate), or where the short siblings carry no body of their own."""
     listed: set[int] = set()
-    keys = [_label_key(items, i, candidates) for i in range(len(items))]
+    labels = [_label_of(items, i, candidates) for i in range(len(items))]
     index = 0
     while index < len(items):
-        key = keys[index]
         end = index + 1
-        if key is not None:
-            while end < len(items) and keys[end] == key:
+        if labels[index] is not None:
+            while (
+                end < len(items)
+                and labels[end] is not None
+                and labels[end].key == labels[index].key
+                and labels[end].follows(labels[end - 1])
+            ):
                 end += 1
         run = range(index, end)
         if len(run) >= 2:

@@ -20,10 +20,10 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import NamedTuple
 
 from lxml import etree
 
-from lightrag_pchunk.parse.equations import escape_attr
 from lightrag_pchunk.parse.xml import int_val, qn
 
 _TR = qn("w:tr")
@@ -61,14 +61,29 @@ class CellContent:
 CellReader = Callable[[etree._Element], CellContent]
 
 
+class GridCell(NamedTuple):
+    """Where one displayed cell sits in its row: its first grid column, how many grid
+    columns it spans (``w:gridSpan``), and whether it continues a vertical merge (its text
+    is the merge's, repeated)."""
+
+    col: int
+    span: int = 1
+    is_continued: bool = False
+
+
 @dataclass(slots=True)
 class TableGrid:
-    """A table as rows of cell texts (every row padded to the same width)."""
+    """A table as rows of cell texts (every row padded to the same width).
+
+    ``cells`` lists each row's displayed cells (:class:`GridCell`) when the reader knows
+    them; None for a table read without that structure (an imported HTML table).
+    """
 
     rows: list[list[str]]
     header_rows: int = 0
     first_id: str | None = None
     last_id: str | None = None
+    cells: list[list[GridCell]] | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -85,20 +100,16 @@ class TableGrid:
         ``<\\/table`` (the same JSON string) so the tag cannot end early."""
         return json.dumps(self.rows, ensure_ascii=False).replace("</table", "<\\/table")
 
-    def tag(self, table_id: str, body: str | None = None) -> str:
-        """``<table id="tb-…" format="json">[[…]]</table>`` on one line; ``body`` is
-        :meth:`body` when the caller already has it (a big table's JSON is not cheap)."""
-        body = self.body() if body is None else body
-        return f'<table id="{escape_attr(table_id)}" format="json">{body}</table>'
-
-    def header_json(self) -> str | None:
-        """The header rows as a JSON 2-D array string (``table_header``), or None."""
-        if not self.header_rows:
-            return None
-        return json.dumps(self.rows[: self.header_rows], ensure_ascii=False)
-
-    def record(self, table_id: str) -> dict:
-        """The ``tables.json`` item in LightRAG's field order; the walk fills blockid/headings."""
+    def record(
+        self,
+        table_id: str,
+        caption: str = "",
+        header: str | None = None,
+        keyed_rows: str | None = None,
+    ) -> dict:
+        """The ``tables.json`` item in LightRAG's field order, ``content`` being the full
+        grid; the walk fills blockid/headings. ``header`` is the ``table_header`` string,
+        ``keyed_rows`` the body rows keyed by header (a JSON string, ours only)."""
         item = {
             "id": table_id,
             "blockid": "",
@@ -107,12 +118,13 @@ class TableGrid:
             "dimension": list(self.dimension),
             "format": "json",
             "content": self.body(),
-            "caption": "",
+            "caption": caption,
             "footnotes": [],
         }
-        header = self.header_json()
         if header is not None:
             item["table_header"] = header
+        if keyed_rows is not None:
+            item["keyed_rows"] = keyed_rows
         return item
 
     def text_lines(self) -> list[str]:
@@ -131,6 +143,7 @@ def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
     grid = _child(tbl, _TBL_GRID)
     width = sum(1 for _ in grid.iterchildren(_GRID_COL)) if grid is not None else 0
     rows: list[list[str]] = []
+    structure: list[list[GridCell]] = []
     merged: dict[int, str] = {}  # grid column -> text of the open vertical merge
     header_rows = 0
     is_leading_header = True
@@ -140,6 +153,7 @@ def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
         if is_deleted:
             continue  # a row deleted as a tracked change is not displayed
         row: list[str] = []
+        row_cells: list[GridCell] = []
         for tc in _children(tr, _TC):
             span, v_merge = _cell_props(_child(tc, _TC_PR))
             if v_merge == "continue":
@@ -160,16 +174,18 @@ def read_table(tbl: etree._Element, read_cell: CellReader) -> TableGrid:
             if len(row) < col + span:
                 row.extend([""] * (col + span - len(row)))
             row[col] = text
+            row_cells.append(GridCell(col, span, v_merge == "continue"))
             col += span
         if is_header and is_leading_header:
             header_rows += 1
         else:
             is_leading_header = False
         rows.append(row)
+        structure.append(row_cells)
     width = max([width, *(len(row) for row in rows)])
     for row in rows:
         row.extend([""] * (width - len(row)))
-    return TableGrid(rows, header_rows if rows else 0, first_id, last_id)
+    return TableGrid(rows, header_rows if rows else 0, first_id, last_id, structure)
 
 
 def sole_table(tbl: etree._Element) -> etree._Element | None:

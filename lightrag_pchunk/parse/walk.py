@@ -36,6 +36,7 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.story import Story
+from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.toc_marks import links_to_toc_bookmark, toc_paragraphs
@@ -326,17 +327,25 @@ class BodyWalker:
         self.add_table(grid, mode, out)
 
     def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:
-        """Write a read table: skipped when blank, text lines in a cell, else a tag line."""
+        """Write a read table: skipped when blank, text lines in a cell, paragraphs for a
+        layout table, else its preamble lines and a compact tag line (``table_shape``)."""
         if grid.is_empty:
             return
+        first, last = grid.first_id, grid.last_id or grid.first_id
         if mode is Mode.CELL:
             for line in grid.text_lines():
-                out.add(line, grid.first_id, grid.last_id)
+                out.add(line, first, last)
+            return
+        shape = shape_table(grid)
+        for line in shape.lines:
+            out.add(line, first, last)
+        if shape.layout:
             return
         table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
-        record = grid.record(table_id)
-        self.tables[table_id] = record
-        out.add(grid.tag(table_id, record["content"]), grid.first_id, grid.last_id or grid.first_id)
+        self.tables[table_id] = grid.record(
+            table_id, shape.caption, shape.header_json(), shape.keyed_json()
+        )
+        out.add(shape.tag(table_id), first, last)
 
     def block_equation(self, latex: str) -> str:
         """A block ``<equation id=…>`` tag, its ``equations.json`` item recorded."""

@@ -86,9 +86,9 @@ def test_table_roles_gate_merges_by_direction() -> None:
     ctx = char_context(100)
     p = ("P",)
     first = blk(ctx, "f" * 10, parents=p, level=2, row=1, role=TableRole.FIRST)
-    last = blk(ctx, "l" * 10, parents=p, level=2, row=1, role=TableRole.LAST)
+    last = blk(ctx, "l" * 20, parents=p, level=2, row=1, role=TableRole.LAST)
     plain = blk(ctx, "n" * 10, parents=p, level=2, row=0)
-    after = blk(ctx, "a" * 10, parents=p, level=2, row=2)
+    after = blk(ctx, "a" * 20, parents=p, level=2, row=2)  # not under small_tail: no Phase C
     # A first slice is never absorbed by the block before it.
     assert merge([plain, first], ctx) == [plain, first]
     # A last slice absorbs nothing forward in Phase A, but may be absorbed.
@@ -97,7 +97,7 @@ def test_table_roles_gate_merges_by_direction() -> None:
     assert merged.role is TableRole.LAST
     # first + last of one small table join into a locked block: nothing joins it after.
     out = merge([first, last, after], ctx)
-    assert [b.content for b in out] == ["f" * 10 + "\n\n" + "l" * 10, "a" * 10]
+    assert [b.content for b in out] == ["f" * 10 + "\n\n" + "l" * 20, "a" * 20]
     assert out[0].role is TableRole.MIDDLE
 
 
@@ -155,3 +155,74 @@ def test_blocks_at_or_above_ideal_do_not_peer_merge_with_each_other() -> None:
     # b (20 >= small_tail 12) is not a tail; b + c = 98 fits, and b is small, so b absorbs c.
     out = merge([a, b, c], ctx)
     assert [b_.tokens for b_ in out] == [76, 98]
+
+
+def test_merged_siblings_take_their_common_parent_as_heading() -> None:
+    ctx = char_context(200)
+    blocks = [
+        blk(ctx, "## 2.1 A\n" + "a" * 30, heading="2.1 A", parents=("2 Ch",), level=2, row=0),
+        blk(ctx, "## 2.2 B\n" + "b" * 30, heading="2.2 B", parents=("2 Ch",), level=2, row=1),
+    ]
+    [merged] = merge(blocks, ctx)
+    assert (merged.heading, merged.parent_headings, merged.level, merged.part) == (
+        "2 Ch",
+        (),
+        1,
+        0,
+    )
+    # The members' own headings stay as lines of the content.
+    assert merged.content.split("\n\n") == [b.content for b in blocks]
+
+
+def test_fragments_of_one_section_keep_its_heading_and_part() -> None:
+    ctx = char_context(200)
+    one = replace(blk(ctx, "a" * 30, heading="S", parents=("D",), level=2, row=0), part=1)
+    two = replace(blk(ctx, "b" * 30, heading="S", parents=("D",), level=2, row=0), part=2)
+    [merged] = merge([one, two], ctx)
+    assert (merged.heading, merged.parent_headings, merged.part) == ("S", ("D",), 1)
+
+
+def test_small_blocks_join_cousins_in_phase_c_but_not_beyond_the_grandparent() -> None:
+    # N=200: small_tail 25. Under grandparent "Doc": 1.1 (parent "1") and 2.1 (parent "2").
+    ctx = char_context(200)
+    a = blk(ctx, "a" * 10, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    b = blk(ctx, "b" * 10, heading="2.1", parents=("Doc", "2"), level=3, row=1)
+    [merged] = merge([a, b], ctx)
+    assert merged.heading == "Doc" and merged.block_ids == ("b0", "b1")
+    # Three levels below their common parent: not cousins, not merged.
+    c = blk(ctx, "c" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
+    assert merge([c, b], ctx) == [c, b]
+    # A small block joins a bigger cousin; two cousins at or over small_tail stay apart.
+    big = blk(ctx, "b" * 25, heading="2.1", parents=("Doc", "2"), level=3, row=1)
+    assert len(merge([a, big], ctx)) == 1
+    other = blk(ctx, "a" * 25, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    assert merge([other, big], ctx) == [other, big]
+
+
+def test_a_small_table_joins_the_text_next_to_it() -> None:
+    # N=300: target_ideal 225, table_min_last 0.32 * 187 = 59, small_tail 37.
+    ctx = char_context(300)
+    small = '<table id="t" format="json">[["a"]]</table>'  # 43 tokens
+    wide = '<table id="t" format="json">[["a", "bbbbbbbbbbbbbbbbbbbb"]]</table>'  # 66
+    text = blk(ctx, "x" * 60, heading="1", parents=("Doc",), level=2, row=0)
+    tab = blk(ctx, small, heading="2", parents=("Doc",), level=2, row=1)
+    [merged] = merge([text, tab], ctx)
+    assert merged.block_ids == ("b0", "b1")
+    # The table first: it takes the text after it.
+    [merged] = merge([tab, replace(text, source_row=2)], ctx)
+    assert merged.content.startswith("<table")
+    # Beside text at the ideal size (Phase A is done with it), only a table under
+    # table_min_last still joins; both pairs would fit the cap.
+    full = blk(ctx, "x" * 225, heading="1", parents=("Doc",), level=2, row=0)
+    big = blk(ctx, wide, heading="2", parents=("Doc",), level=2, row=1)
+    assert merge([full, big], ctx) == [full, big]
+    assert len(merge([full, tab], ctx)) == 1
+
+
+def test_a_small_preface_joins_the_first_section_whatever_its_level() -> None:
+    ctx = char_context(200)
+    cover = blk(ctx, "Cover page: Safety Manual, rev. 3", heading=PREFACE_HEADING, row=0)
+    first = blk(ctx, "### 1.1.1 Scope\n" + "s" * 80, heading="1.1.1 Scope",
+                parents=("1", "1.1"), level=3, row=1)  # fmt: skip
+    [merged] = merge([cover, first], ctx)
+    assert merged.heading == "1.1.1 Scope" and merged.content.startswith("Cover page")

@@ -63,11 +63,11 @@ def test_human_output_shows_index_tokens_heading_path_and_preview(parsed_example
     out = capsys.readouterr().out
     assert code == 0
     first_line, header = out.splitlines()[:2]
-    assert first_line.startswith("cold-store-safety-standard.blocks.jsonl: 17 chunks, P, size 2000")
+    assert first_line.startswith("cold-store-safety-standard.blocks.jsonl: 7 chunks, P, size 2000")
     assert header.split() == ["#", "tokens", "level", "heading", "path"]
     assert "5 Inspection and maintenance > 5.1 Inspection checklists [part 2]" in out
     previews = [line for line in out.splitlines() if line.lstrip().startswith("| ")]
-    assert len(previews) == 17
+    assert len(previews) == 7
     assert all(len(line.split("| ", 1)[1]) <= 40 for line in previews)
 
 

@@ -28,15 +28,15 @@ def test_demo_inserts_into_lightrag_and_retrieves_the_expected_section(
     out = captured.out
     assert code == 0, captured.err
     assert "note: the demo ignores LIGHTRAG_PARSER, CHUNK_P_SIZE" in out
-    assert "cold-store-safety-standard.docx: inserted (P, 17 chunks)" in out
-    assert "LightRAG's text_chunks hold the same 17 chunks" in out
-    assert "best chunk #16: 6 Incident reporting 事故报告" in out
+    assert "cold-store-safety-standard.docx: inserted (P, 7 chunks)" in out
+    assert "LightRAG's text_chunks hold the same 7 chunks" in out
+    assert "best chunk #6: 6 Incident reporting 事故报告" in out
     assert "> ## 6.2 Notification deadlines" in out
     assert 'OK: the answer ("within 4 hours") comes from "6 Incident reporting 事故报告"' in out
     assert "Demo passed" in out
     assert "INFO" not in out + captured.err  # LightRAG's INFO lines only with -v
     stored = json.loads((work / "kv_store_text_chunks.json").read_text(encoding="utf-8"))
-    assert len(stored) == 17
+    assert len(stored) == 7
     headings = {row["heading"]["heading"] for row in stored.values()}
     assert "5.1 Inspection checklists [part 2]" in headings
     assert all({"parent_headings", "level"} <= set(row["heading"]) for row in stored.values())

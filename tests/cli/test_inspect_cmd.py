@@ -82,7 +82,7 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
     assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
     assert "levels 1x9, 2x13, 3x2" in checks["headings"].summary
     assert "3 table(s), 3 over table_max (1250)" in checks["tables"].summary
-    assert "'4 Temperature monitoring': parts 1-9" in checks["parts"].details
+    assert "'4 Temperature monitoring': parts 1-3" in checks["parts"].details
     stage_names = [step.name for step in inspection.steps]
     assert stage_names == [
         "A: blocks",
@@ -95,8 +95,8 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "E: chunks",
     ]
     notes = {step.name: step.note for step in inspection.steps}
-    assert notes["table_slices"].startswith("3 table(s) over table_max (1250) -> ")
-    assert notes["bridge"] == "text between 1 pair(s) of sliced tables shared with both sides"
+    assert notes["table_slices"].startswith("2 table(s) over table_max (1250) -> ")
+    assert notes["bridge"] == "no text between two sliced tables of one section"
     assert notes["heading_glue"].startswith("5 heading-only block(s) glued")
 
 
@@ -251,7 +251,7 @@ def test_cli_writes_the_report_to_the_current_folder_by_default(
     # The first line: what the SDK would do with this file, and why.
     assert out.startswith("standard.docx: P (standard.docx goes to native/P (the default rule")
     assert "OK    sidecar   §12.1" in out
-    assert "17 chunks, no warnings." in out
+    assert "7 chunks, no warnings." in out
     assert main(["inspect", str(source), "--html", str(tmp_path / "in" / "r.html")]) == 0
     assert (tmp_path / "in" / "r.html").is_file()
 

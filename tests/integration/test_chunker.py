@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
@@ -247,3 +248,53 @@ def test_thread_safe_with_one_shared_tokenizer(mixed_blocks, cl100k_tokenizer) -
     for thread in threads:
         thread.join()
     assert results == [expected] * 4
+
+
+def test_keyed_table_text_writes_rows_keyed_by_their_headers(our_blocks, cl100k_tokenizer):
+    grid = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=our_blocks, table_text="grid"
+    )
+    keyed = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=our_blocks, table_text="keyed"
+    )
+    rows = []
+    for row in keyed:
+        for line in row["content"].split("\n"):
+            if line.startswith("<table"):
+                body = json.loads(line[line.index(">") + 1 : -len("</table>")])
+                assert all(isinstance(r, dict) for r in body)  # no header row to repeat
+                rows.extend(body)
+    assert {"ID": "1", "Name": "Item 1"}.items() <= rows[0].items()
+    assert len(rows) == 540  # every body row of the three tables, once
+    assert all(r["tokens"] <= 1200 for r in keyed)
+    # Keyed rows carry their headers: more tokens, more chunks than the grid.
+    assert sum(r["tokens"] for r in keyed) > sum(r["tokens"] for r in grid)
+
+
+def test_table_text_comes_from_the_environment_when_not_given(
+    our_blocks, cl100k_tokenizer, monkeypatch
+) -> None:
+    monkeypatch.setenv("CHUNK_P_TABLE_TEXT", "keyed")
+    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
+    assert any('[{"ID": ' in r["content"] for r in rows)
+    monkeypatch.setenv("CHUNK_P_TABLE_TEXT", "rows")
+    with pytest.raises(ValueError, match="CHUNK_P_TABLE_TEXT"):
+        chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
+
+
+def test_a_chunk_over_the_cap_is_an_error_in_strict_mode(
+    our_blocks, cl100k_tokenizer, monkeypatch, caplog
+) -> None:
+    import lightrag_pchunk.integration.chunker as chunker_module
+    from lightrag_pchunk.chunk import pipeline
+
+    def broken(rows, ctx):  # a stage that forgot the cap: one chunk one token over
+        chunks = pipeline.chunk_rows(rows, ctx)
+        return [dataclasses.replace(chunks[0], tokens=1201), *chunks[1:]]
+
+    monkeypatch.setattr(chunker_module, "chunk_rows", broken)
+    with pytest.raises(chunker_module.ChunkOverCapError, match="over 1200 tokens"):
+        chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
+    monkeypatch.setenv(chunker_module.STRICT_ENV, "0")
+    rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
+    assert rows and "over 1200 tokens" in caplog.text

@@ -295,11 +295,12 @@ def test_directives_from_routing_feed_the_top_level_with_their_source():
         "chunk_overlap_token_size": "file-name hint [-P(chunk_ol=10)]",
         "drop_references": "default",
         "drop_toc": "default",
+        "table_text": "default",
     }
     assert got.describe() == (
         "size=3000 (LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')) "
         "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default) "
-        "drop_toc=False (default)"
+        "drop_toc=False (default) table_text=grid (default)"
     )
 
 
@@ -589,3 +590,25 @@ def test_drop_toc_from_the_environment_and_addon_params():
     assert got.sources["drop_toc"] == "addon_params['chunker']['paragraph_semantic']['drop_toc']"
     with pytest.raises(ValueError, match="CHUNK_P_DROP_TOC"):
         resolve_p_settings(env={"CHUNK_P_DROP_TOC": "perhaps"})
+
+
+def test_table_text_precedence_and_refusals():
+    # Default, then env, then addon_params, then a per-document chunk_options snapshot.
+    assert resolve_p_settings(env={}).table_text == "grid"
+    env = {"CHUNK_P_TABLE_TEXT": " Keyed "}
+    settings = resolve_p_settings(env=env)
+    assert (settings.table_text, settings.sources["table_text"]) == (
+        "keyed",
+        "CHUNK_P_TABLE_TEXT (env)",
+    )
+    addon = {"chunker": {"paragraph_semantic": {"table_text": "grid"}}}
+    assert resolve_p_settings(env=env, addon_params=addon).table_text == "grid"
+    options = {"paragraph_semantic": {"table_text": "keyed"}}
+    assert resolve_p_settings(env={}, addon_params=addon, chunk_options=options).table_text == (
+        "keyed"
+    )
+    with pytest.raises(ValueError, match=r"CHUNK_P_TABLE_TEXT \(env\) must be one of grid, keyed"):
+        resolve_p_settings(env={"CHUNK_P_TABLE_TEXT": "rows"})
+    bad = {"chunker": {"paragraph_semantic": {"table_text": 1}}}
+    with pytest.raises(ValueError, match="table_text"):
+        resolve_p_settings(env={}, addon_params=bad)

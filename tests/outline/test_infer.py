@@ -154,3 +154,18 @@ def test_look_is_asked_only_for_possible_headings():
     found = infer_outline(items, 11, look_of)
     assert asked == [0]
     assert found == [InferredHeading(0, 1, "Scope", "")]
+
+
+def test_a_list_run_ends_where_its_numbers_stop_following_each_other():
+    items = [
+        text("3.8 TOSCA Entities"),
+        text("When defining services we must distinguish between four kinds of entity."),
+        text("1. Types define re-usable building blocks for services and components."),
+        text("2. Templates define the typed components of one service."),
+        text("4 TOSCA Operational Model"),  # not item 3 of that list: a section heading
+        text("This section presents the functional architecture of a processor."),
+    ]
+    assert [h.title for h in infer_outline(items)] == [
+        "3.8 TOSCA Entities",
+        "4 TOSCA Operational Model",
+    ]

