@@ -1,10 +1,11 @@
 """Stage A for Markdown: tables -> one-line ``<table>`` tags and their ``tables.json`` records.
 
-A GFM pipe table becomes a JSON table like a Word table (:class:`TableGrid`): every row as
-written, the header row first, and recorded as ``table_header`` so stage B repeats it on
+A GFM pipe table becomes a JSON table like a Word data table (:class:`TableShape`): every
+row as written, the header row first, recorded as ``table_header`` so stage B repeats it on
 every slice (LightRAG's own Markdown parser leaves the header out of the tag, so a table
-that is not sliced loses it). An HTML ``<table>`` becomes a ``format="html"`` tag whose body
-is the table's inner HTML on one line, its ``<thead>`` recorded as ``table_header``.
+that is not sliced loses it), and its body rows keyed by header (``keyed_rows``). An HTML
+``<table>`` becomes a ``format="html"`` tag whose body is the table's inner HTML on one line,
+its ``<thead>`` recorded as ``table_header``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from dataclasses import dataclass
 import lxml.html
 from lxml import etree
 
+from lightrag_pchunk.blockfile.table_keys import header_key, unique_keys
 from lightrag_pchunk.parse.equations import escape_attr
+from lightrag_pchunk.parse.table_shape import TableShape
 from lightrag_pchunk.parse.tables import TableGrid
 
 _TABLE_TAGS = re.compile(r"<(/?)table(?=[\s>/])[^>]*>", re.IGNORECASE)
@@ -24,12 +27,19 @@ _TAG = re.compile(r"<[^>]*>")
 _MAX_SPAN = 1000
 
 
-def pipe_table(rows: list[list[str]]) -> TableGrid | None:
-    """A pipe table's rows (header first) as a grid padded to its widest row; None when every
-    cell is blank (LightRAG skips such tables)."""
+def pipe_table(rows: list[list[str]], table_id: str) -> tuple[str, dict] | None:
+    """The tag and ``tables.json`` record of a pipe table (rows as written, the header row
+    first, padded to the widest row); None when every cell is blank (LightRAG skips such
+    tables)."""
     width = max((len(row) for row in rows), default=0)
     grid = TableGrid([row + [""] * (width - len(row)) for row in rows], header_rows=1)
-    return None if grid.is_empty else grid
+    if grid.is_empty:
+        return None
+    keys = unique_keys([header_key([label], i) for i, label in enumerate(grid.rows[0])])
+    keyed = tuple({k: v for k, v in zip(keys, row, strict=True) if v} for row in grid.rows[1:])
+    shape = TableShape((), tuple(map(tuple, grid.rows)), header_rows=1, keyed=keyed)
+    record = grid.record(table_id, header=shape.header_json(), keyed_rows=shape.keyed_json())
+    return shape.tag(table_id), record
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,13 +271,11 @@ class MarkdownWalk:
         )
 
     def _table(self, element: _Element) -> None:
-        grid = pipe_table(element.parts)
-        if grid is None:
-            return
         table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
-        record = grid.record(table_id)
-        self._out.tables[table_id] = record
-        self._out.items.append(grid.tag(table_id, record["content"]))
+        made = pipe_table(element.parts, table_id)
+        if made is not None:
+            self._out.items.append(made[0])
+            self._out.tables[table_id] = made[1]
 
     def _html(self, element: _Element) -> None:
         for piece in split_html_tables(self._source(element.start, element.end, element)):

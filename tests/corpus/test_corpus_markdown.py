@@ -31,6 +31,7 @@ import pytest
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.markdown.images import EmbeddedImages
 from lightrag_pchunk.markdown.walk import OPTIONS, Heading, MarkdownWalk
@@ -188,7 +189,7 @@ def test_our_p_reads_lightrags_blocks(name, lightrags, cl100k_tokenizer) -> None
     blocks = lightrags[name]
     contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
     rows = p_chunks(cl100k_tokenizer, blocks)
-    assert all(isinstance(row.get("heading"), str) for row in rows)  # P, not the R fallback
+    assert all(heading_path(row).heading for row in rows)  # P, not the R fallback
     counter = TokenCounter(cl100k_tokenizer)
     assert all(row["tokens"] == counter.count(row["content"]) <= SIZE for row in rows)
     # LightRAG keeps base64 payloads (badge logos): a line of them over the cap is cut by

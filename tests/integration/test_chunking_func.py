@@ -25,6 +25,7 @@ from lightrag_pchunk.integration.chunking_func import (
 from lightrag_pchunk.integration.ingest import register_document
 from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.integration.strategy import check_config, route_file
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -214,7 +215,7 @@ async def test_registered_markdown_gets_p_from_its_text_alone(cl100k_tokenizer, 
         cl100k_tokenizer, sanitize_text_for_encoding(parsed.content), None, False, 100, 1200
     )
     assert rows == p_rows(cl100k_tokenizer, parsed)
-    assert rows[0]["heading"] == "Guide" and "1. one\n2. two" in rows[0]["content"]
+    assert heading_path(rows[0]).heading == "Guide" and "1. one\n2. two" in rows[0]["content"]
 
 
 async def test_registered_settings_are_frozen_at_registration(

@@ -154,7 +154,9 @@ async def test_markdown_is_parsed_natively_and_chunked_with_p_by_default(tmp_pat
     assert (result.status, result.strategy) == ("inserted", "P")
     entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
     assert entry.blocks_path is not None and entry.blocks_path.name == "notes.blocks.jsonl"
-    assert entry.reason == "notes.md goes to native/P (LIGHTRAG_PARSER rule 2 ('md:native-P'))"
+    assert entry.reason == (
+        "notes.md goes to native/P (the default rule 'md:native-P' (LIGHTRAG_PARSER unset))"
+    )
     text = "\n\n".join(chunk["content"] for chunk in chunks)
     assert "```sh\npip install x\npip check\n```" in text  # the code block stays whole
     assert '"Key", "Value"' in text and "heading" in chunks[0]
