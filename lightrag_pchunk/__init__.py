@@ -1,9 +1,11 @@
-"""lightrag-pchunk: Paragraph Semantic (P) chunking of DOCX for LightRAG.
+"""lightrag-pchunk: Paragraph Semantic (P) chunking of DOCX and Markdown for LightRAG.
 
 The public API, loaded on first use so that ``import lightrag_pchunk`` stays cheap
 (LightRAG itself is imported only by the integration functions):
 
-- parsing: :func:`parse_docx`, :class:`ParsedDocument`, :class:`DocxParseError`
+- parsing: :func:`parse_docx`,
+  :func:`parse_markdown`, :class:`ParsedDocument`, :class:`DocumentParseError` (base of
+  :class:`DocxParseError` and :class:`MarkdownParseError`)
 - chunking: :func:`chunking_by_paragraph_semantic` (LightRAG's file-chunker contract),
   :func:`chunk_rows` (the pure pipeline), :class:`Block`, :class:`Chunk`, :class:`BlockRow`,
   :class:`Thresholds`, :func:`load_tiktoken`
@@ -30,8 +32,11 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 _EXPORTS = {
     "parse_docx": "lightrag_pchunk.parse.document",
-    "ParsedDocument": "lightrag_pchunk.parse.document",
+    "parse_markdown": "lightrag_pchunk.markdown.document",
+    "ParsedDocument": "lightrag_pchunk.parse.artefacts",
+    "DocumentParseError": "lightrag_pchunk.errors",
     "DocxParseError": "lightrag_pchunk.errors",
+    "MarkdownParseError": "lightrag_pchunk.errors",
     "BlockFileError": "lightrag_pchunk.errors",
     "chunking_by_paragraph_semantic": "lightrag_pchunk.integration.chunker",
     "chunk_rows": "lightrag_pchunk.chunk.pipeline",

@@ -3,7 +3,24 @@
 from __future__ import annotations
 
 
-class DocxParseError(Exception):
+class DocumentParseError(Exception):
+    """A document we refuse to parse: the base of :class:`DocxParseError` and
+    :class:`MarkdownParseError`, for callers that take either format.
+
+    ``reason`` is a short stable code for tests and CLI exit codes (each subclass lists its
+    own); ``part`` names the part of a package that was refused, when there is one.
+    """
+
+    def __init__(self, path: str, reason: str, message: str, *, part: str | None = None):
+        self.path = str(path)
+        self.reason = reason
+        self.part = part
+        self.detail = message
+        where = f"{self.path}" + (f" (part {part})" if part else "")
+        super().__init__(f"{where}: {message} [{reason}]")
+
+
+class DocxParseError(DocumentParseError):
     """A .docx we refuse to parse.
 
     ``reason`` is a short stable code for tests and CLI exit codes, one of:
@@ -19,13 +36,15 @@ class DocxParseError(Exception):
     symbolic link).
     """
 
-    def __init__(self, path: str, reason: str, message: str, *, part: str | None = None):
-        self.path = str(path)
-        self.reason = reason
-        self.part = part
-        self.detail = message
-        where = f"{self.path}" + (f" (part {part})" if part else "")
-        super().__init__(f"{where}: {message} [{reason}]")
+
+class MarkdownParseError(DocumentParseError):
+    """A Markdown file we refuse to parse.
+
+    ``reason`` is one of: ``"too-large"`` (over ``MarkdownLimits``: bytes or lines),
+    ``"binary"`` (not text: NUL bytes or other binary control characters), ``"encoding"``
+    (not UTF-8, UTF-8 with a BOM, UTF-16 with a BOM nor GB18030) and ``"output"`` (as for
+    :class:`DocxParseError`).
+    """
 
 
 class BlockFileError(Exception):

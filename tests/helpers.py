@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from lightrag_pchunk.chunk.blocks import split_paragraphs
+from lightrag_pchunk.chunk.blocks import joiner_for, split_paragraphs
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, BlockRow, TableRole
 from lightrag_pchunk.tokens import TokenCounter
@@ -60,7 +60,8 @@ def make_block(
 ) -> Block:
     """A block as stage A would make it from one content row (exact token count)."""
     paragraphs = split_paragraphs(content, counter)
-    text = "\n".join(p.text for p in paragraphs)
+    texts = [p.text for p in paragraphs]
+    text = joiner_for(texts).join(texts)
     return Block(
         heading=heading,
         parent_headings=tuple(parents),

@@ -324,9 +324,13 @@ def row_to_mapping(row: BlockRow) -> dict[str, Any]:
     return obj
 
 
+#: Made once: ``json.dumps(..., ensure_ascii=False)`` builds a new encoder at every call.
+_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def dump_line(obj: dict[str, Any]) -> str:
     """One JSONL line (UTF-8 text, non-ASCII kept, LightRAG's separators)."""
-    return json.dumps(obj, ensure_ascii=False)
+    return _LINE_ENCODER.encode(obj)
 
 
 def write_blocks(path: str | Path, meta: dict[str, Any], rows: Iterable[BlockRow]) -> Path:

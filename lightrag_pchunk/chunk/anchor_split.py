@@ -28,6 +28,7 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     exceeds,
+    line_paragraphs,
     make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
@@ -50,7 +51,10 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     text (at most ``max_length`` characters): not a bullet or list item, caption, table of
     contents entry, bare number, tag line, sentence or lead-in ending with a colon.
     """
-    return len(text.strip()) <= max_length and heading_text(text, max_length) is not None
+    line = text.strip()
+    if "\n" in line:
+        return False  # a paragraph of several lines (a Markdown list or code) is no title
+    return len(line) <= max_length and heading_text(text, max_length) is not None
 
 
 def anchor_heading(text: str) -> str:
@@ -209,20 +213,24 @@ def _expand(block: Block, ctx: Context) -> list[PackPiece]:
     holder = _role_holder(block)
     out: list[PackPiece] = []
     group = 0
-    for index, paragraph in enumerate(block.paragraphs):
+    for index, whole in enumerate(block.paragraphs):
         is_holder = index == holder
-        if paragraph.tokens <= cap:
-            out.append(PackPiece(paragraph, is_holder, -1))
-            continue
-        texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
-        logger.debug(
-            "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
-            "fallback to recursive_character gives %d pieces",
-            block.source_row,
-            paragraph.tokens,
-            len(texts),
-        )
-        group += 1
-        for text in texts or [paragraph.text]:
-            out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
+        # One paragraph of several lines over the cap is cut at its lines first.
+        is_long = whole.tokens > cap and "\n" in whole.text
+        parts = line_paragraphs(whole, ctx.counter) if is_long else [whole]
+        for paragraph in parts:
+            if paragraph.tokens <= cap:
+                out.append(PackPiece(paragraph, is_holder, -1))
+                continue
+            texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
+            logger.debug(
+                "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
+                "fallback to recursive_character gives %d pieces",
+                block.source_row,
+                paragraph.tokens,
+                len(texts),
+            )
+            group += 1
+            for text in texts or [paragraph.text]:
+                out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
     return out

@@ -6,7 +6,7 @@ decide (spec §9.5)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import chain
 
@@ -16,7 +16,9 @@ from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
 PARAGRAPH_JOINER = "\n"
-#: Joiner between two merged blocks (stage D and heading glue).
+#: Joiner between two merged blocks (stage D and heading glue), and between paragraphs of
+#: which one holds several lines (a Markdown list, code block or quote: see
+#: :func:`paragraph_texts`).
 BLOCK_JOINER = "\n\n"
 
 _TABLE_OPEN = re.compile(r"<table(?:\s[^>]*)?>", re.IGNORECASE)
@@ -49,30 +51,73 @@ def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) 
     )
 
 
-def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ...]:
-    """The non-blank lines of a content row, each counted once."""
-    return tuple([make_paragraph(line, counter) for line in _non_blank(content.split("\n"))])
+def paragraph_texts(content: str) -> list[str]:
+    """The paragraphs of a content: its lines, or, when it has blank lines, the runs of
+    lines between them.
 
-
-def uncounted_paragraphs(content: str) -> tuple[Paragraph, ...]:
-    """The non-blank lines of ``content``, left :data:`~lightrag_pchunk.model.UNCOUNTED`."""
-    lines = _non_blank(content.split("\n"))
-    return tuple([Paragraph(line, UNCOUNTED, is_table_text(line)) for line in lines])
-
-
-def _non_blank(lines: list[str]) -> list[str]:
-    return [line for line in lines if line and not line.isspace()]
-
-
-def without_blank_lines(content: str) -> str:
-    """``content`` without its blank (empty or whitespace-only) lines: the text of a block
-    whose paragraphs are its lines."""
+    A content without a blank line (a .docx row) has one paragraph per line. In one with
+    blank lines (a Markdown row) a blank line separates paragraphs, so a list, a code block
+    or a quote written on several lines is one paragraph that is never cut while it fits a
+    chunk; a ``<table>`` tag line is always a paragraph of its own (stage B slices it).
+    Whitespace-only lines count as blank. See :func:`joiner_for` for the way back; a
+    content that is one run of lines reads back as its lines, which cuts it only where it
+    would be cut anyway (a paragraph alone over a cap is cut at its lines).
+    """
     lines = content.split("\n")
     # str.strip removes what str.isspace calls whitespace: an empty result is a blank
     # line. Mapped in C, this decides the usual case (no blank line) without a loop.
     if all(map(str.strip, lines)):
-        return content
-    return PARAGRAPH_JOINER.join(_non_blank(lines))
+        return lines
+    texts: list[str] = []
+    run: list[str] = []
+    for line in lines:
+        if not line or line.isspace():
+            if run:
+                texts.append(PARAGRAPH_JOINER.join(run))
+                run = []
+        elif "</table>" in line and is_table_text(line):
+            if run:
+                texts.append(PARAGRAPH_JOINER.join(run))
+                run = []
+            texts.append(line)
+        else:
+            run.append(line)
+    if run:
+        texts.append(PARAGRAPH_JOINER.join(run))
+    return texts
+
+
+def joiner_for(texts: Iterable[str]) -> str:
+    """The joiner of paragraphs such that :func:`paragraph_texts` gives them back: a line
+    break, or a blank line when one of them holds several lines."""
+    return BLOCK_JOINER if any(PARAGRAPH_JOINER in text for text in texts) else PARAGRAPH_JOINER
+
+
+def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ...]:
+    """The paragraphs of a content row (:func:`paragraph_texts`), each counted once."""
+    return tuple([make_paragraph(text, counter) for text in paragraph_texts(content)])
+
+
+def uncounted_paragraphs(content: str) -> tuple[Paragraph, ...]:
+    """The paragraphs of ``content``, left :data:`~lightrag_pchunk.model.UNCOUNTED`."""
+    texts = paragraph_texts(content)
+    return tuple([Paragraph(text, UNCOUNTED, is_table_text(text)) for text in texts])
+
+
+def line_paragraphs(paragraph: Paragraph, counter: TokenCounter) -> list[Paragraph]:
+    """The lines of a paragraph written on several lines, each counted: how one that alone
+    is over a cap is cut (at its lines before anything else)."""
+    return [make_paragraph(line, counter) for line in paragraph.text.split(PARAGRAPH_JOINER)]
+
+
+def without_blank_lines(content: str) -> str:
+    """``content`` as the joined text of its paragraphs (:func:`paragraph_texts`): the
+    text of a block whose paragraphs are made from it, blank lines dropped or, between
+    paragraphs of several lines, made single."""
+    texts = paragraph_texts(content)
+    if len(texts) == content.count(PARAGRAPH_JOINER) + 1:
+        return content  # every line is a paragraph: the content itself
+    return joiner_for(texts).join(texts)
 
 
 def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
@@ -86,15 +131,16 @@ def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
 def build_block(
     paragraphs: Sequence[Paragraph], counter: TokenCounter, *, like: Block, **changes: object
 ) -> Block:
-    """A block of ``paragraphs`` joined with ``"\\n"``, copying ``like``'s other fields.
+    """A block of ``paragraphs`` joined with :func:`joiner_for`, copying ``like``'s other fields.
 
     The count is derived exactly from the paragraphs' counts where the tokenizer allows
     (``TokenCounter.join_counts``), else estimated.
     """
     paragraphs = tuple(paragraphs)
     texts = [p.text for p in paragraphs]
-    content = PARAGRAPH_JOINER.join(texts)
-    tokens, is_exact = counter.join_counts(texts, [p.tokens for p in paragraphs], PARAGRAPH_JOINER)
+    joiner = joiner_for(texts)
+    content = joiner.join(texts)
+    tokens, is_exact = counter.join_counts(texts, [p.tokens for p in paragraphs], joiner)
     return replace(
         like,
         paragraphs=paragraphs,

@@ -17,6 +17,7 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     exact,
+    joiner_for,
     paragraphs_of,
     split_paragraphs,
 )
@@ -76,7 +77,8 @@ def _share(left: Block, right: Block, ctx: Context) -> list[Block]:
     last_slice = left.paragraphs[0]
     prev_budget = _budget(last_slice.tokens, ctx)
     next_budget = _budget(exact(right, counter).tokens, ctx)
-    text = PARAGRAPH_JOINER.join(p.text for p in bridge_paragraphs)
+    texts = [p.text for p in bridge_paragraphs]
+    text = joiner_for(texts).join(texts)
     ids = counter.encode(text)
     if len(ids) <= prev_budget and len(ids) <= next_budget:
         shared = build_block([*bridge_paragraphs, *right.paragraphs], counter, like=right)

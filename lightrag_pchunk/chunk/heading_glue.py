@@ -23,6 +23,8 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     join_blocks,
+    joiner_for,
+    line_paragraphs,
     make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
@@ -103,7 +105,10 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
     block = counted(block, counter)
     if not block.paragraphs:
         return None
-    joiner = counter.count("\n")
+    first = block.paragraphs[0]
+    if first.tokens > room and "\n" in first.text:  # several lines: cut at them first
+        block = replace(block, paragraphs=(*line_paragraphs(first, counter), *block.paragraphs[1:]))
+    joiner = counter.count(joiner_for(p.text for p in block.paragraphs))
     holder = len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
     taken, total = 0, 0
     for paragraph in block.paragraphs:

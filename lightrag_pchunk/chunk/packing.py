@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lightrag_pchunk.chunk.blocks import PARAGRAPH_JOINER, build_block, exceeds
+from lightrag_pchunk.chunk.blocks import build_block, exceeds, joiner_for
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 
@@ -31,7 +31,7 @@ def pack_pieces(
     cap gives its last piece to the next one. A single piece over ``cap`` stays alone and
     is marked ``oversize``."""
     counter = ctx.counter
-    joiner = counter.count(PARAGRAPH_JOINER)
+    joiner = counter.count(joiner_for(p.paragraph.text for p in pieces))
     groups: list[list[PackPiece]] = []
     current: list[PackPiece] = []
     total = 0

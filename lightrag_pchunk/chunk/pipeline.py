@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split
 from lightrag_pchunk.chunk.blocks import (
-    PARAGRAPH_JOINER,
     has_big_table_line,
+    joiner_for,
     split_paragraphs,
     without_blank_lines,
 )
@@ -57,7 +57,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     likely row that turns out bigger has its lines counted too. The whole rows are counted
     together (``TokenCounter.count_many``: one encode for all of them with tiktoken). Other
     rows are counted line by line, the block count being derived from their counts. Rows
-    whose content is blank are skipped (they hold no text).
+    whose content is blank are skipped (they hold no text). A row's paragraphs are its
+    lines, or its runs of lines between blank lines (``chunk.blocks.paragraph_texts``).
     """
     th = ctx.thresholds
     small = min(th.table_max, th.target_max)
@@ -85,8 +86,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
         else:
+            texts = [p.text for p in paragraphs]
             tokens, is_exact = counter.join_counts(
-                [p.text for p in paragraphs], [p.tokens for p in paragraphs], PARAGRAPH_JOINER
+                texts, [p.tokens for p in paragraphs], joiner_for(texts)
             )
         blocks.append(
             Block(

@@ -91,7 +91,7 @@ def sidecar_check(
     if not any(row.content.strip() for row in rows):
         details.append(
             "no content rows: P falls back to recursive_character (R) for this document; "
-            "re-parse the .docx natively (§10, §13.1)"
+            "re-parse the document natively (§10, §13.1)"
         )
         return Check("sidecar", WARN, summary, "§12.1", tuple(details))
     if problems:

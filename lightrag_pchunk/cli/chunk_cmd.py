@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``chunk`` sub-command."""
     parser = subparsers.add_parser(
         "chunk",
-        help="print the P chunks of a .docx or .blocks.jsonl",
+        help="print the P chunks of a .docx, a Markdown file or a .blocks.jsonl",
         description=(
             "Chunk one document with the Paragraph Semantic (P) strategy and print the chunks: "
             "index, tokens, heading path and a preview, or with --json the exact rows LightRAG "

@@ -1,5 +1,5 @@
-"""What ``chunk`` and ``inspect`` share: the input document (a Word file, parsed first, or a
-``.blocks.jsonl``), the P sizes and the tokenizer.
+"""What ``chunk`` and ``inspect`` share: the input document (a Word or Markdown file, parsed
+first, or a ``.blocks.jsonl``), the P sizes and the tokenizer.
 
 Sizes come from ``--size`` / ``--overlap``, else from the environment through
 ``resolve_p_settings``, so the command line chunks exactly as the SDK would.
@@ -23,7 +23,7 @@ from lightrag_pchunk.blockfile.jsonl import (
     merged_text,
     read_blocks,
 )
-from lightrag_pchunk.errors import BlockFileError, DocxParseError
+from lightrag_pchunk.errors import BlockFileError, DocumentParseError
 from lightrag_pchunk.integration.config import (
     DROP,
     DROP_TOC,
@@ -34,6 +34,7 @@ from lightrag_pchunk.integration.config import (
     resolve_p_settings,
     table_text_setting,
 )
+from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.integration.strategy import (
     Decision,
     Route,
@@ -49,6 +50,8 @@ from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tikto
 
 #: Suffixes read as Word files (parsed with our native parser first).
 WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+#: Every suffix our parsers read (Word and Markdown: ``integration.parsers.PARSERS``).
+NATIVE_SUFFIXES = frozenset(f".{suffix}" for suffix in PARSERS)
 #: LightRAG's own R size and overlap when CHUNK_SIZE / CHUNK_OVERLAP_SIZE are unset.
 LIGHTRAG_R_SIZES = (1200, 100)
 
@@ -161,7 +164,10 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         type=Path,
         metavar="FILE",
-        help="a Word file (.docx, parsed first) or a .blocks.jsonl (or its .parsed/ folder)",
+        help=(
+            "a Word or Markdown file (.docx, .md: parsed first) or a .blocks.jsonl (or its"
+            " .parsed/ folder)"
+        ),
     )
     parser.add_argument(
         "--size",
@@ -295,17 +301,17 @@ def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
 def document_input(
     path: Path, output: Path | None = None, smart_heading: str | None = None
 ) -> Iterator[DocumentInput]:
-    """The document behind ``path``; a Word file is parsed, into a temporary folder that is
-    removed afterwards unless ``output`` names one.
+    """The document behind ``path``; a Word or Markdown file is parsed, into a temporary
+    folder that is removed afterwards unless ``output`` names one.
 
     Raises:
-        InputError: no such file, an unsupported kind of file, a Word file the parser
-            refuses (exit code 1), or an unreadable blocks file.
+        InputError: no such file, an unsupported kind of file, a file the parser refuses
+            (exit code 1), or an unreadable blocks file.
     """
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
-    if path.is_file() and path.suffix.lower() in WORD_SUFFIXES:
-        with _parsed_word_file(path, output, smart_heading) as document:
+    if path.is_file() and path.suffix.lower() in NATIVE_SUFFIXES:
+        with _parsed_file(path, output, smart_heading) as document:
             yield document
         return
     if path.is_dir():
@@ -316,7 +322,7 @@ def document_input(
         blocks_path = path
     else:
         raise InputError(
-            f"{path}: expected a Word file (.docx) or a {BLOCKS_SUFFIX} file "
+            f"{path}: expected a Word (.docx) or Markdown (.md) file or a {BLOCKS_SUFFIX} file "
             "(or the .parsed/ folder that holds one)"
         )
     try:
@@ -333,16 +339,16 @@ def document_input(
 
 
 @contextmanager
-def _parsed_word_file(
+def _parsed_file(
     path: Path, output: Path | None, smart_heading: str | None = None
 ) -> Iterator[DocumentInput]:
-    from lightrag_pchunk.parse.document import parse_docx
-
+    parse = parser_for(path.suffix)
+    assert parse is not None  # the caller checked the suffix
     folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-")) if output is None else output
     try:
         try:
-            parsed = parse_docx(path, folder, smart_heading=smart_heading)
-        except DocxParseError as exc:
+            parsed = parse(path, folder, smart_heading=smart_heading)
+        except DocumentParseError as exc:
             raise InputError(f"cannot parse {exc}", EXIT_FAILED) from exc
         except (PermissionError, IsADirectoryError) as exc:
             raise InputError(f"cannot read {path}: {exc}", EXIT_FAILED) from exc

@@ -273,10 +273,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``ingest`` sub-command."""
     parser = subparsers.add_parser(
         "ingest",
-        help="insert .docx (and text) files into a LightRAG working dir with P chunking",
+        help="insert .docx, Markdown (and text) files into a LightRAG working dir with P chunking",
         description=(
             "Route each file as LightRAG would (LIGHTRAG_PARSER, file-name hints such as "
-            "report.[native-R].docx; unset: docx:native-P), parse .docx natively, and insert "
+            "report.[native-R].docx; unset: docx:native-P;md:native-P), parse "
+            ".docx and Markdown natively, and insert "
             "it into the LightRAG storage in --working-dir with its file name, so chunks "
             "carry heading, parent_headings and level. A file that fails is reported and "
             "removed again; the others go on. Inserting an unchanged file again does nothing. "

@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     parser = argparse.ArgumentParser(
         prog="lightrag-pchunk",
-        description="Paragraph Semantic (P) chunking of DOCX for LightRAG.",
+        description="Paragraph Semantic (P) chunking of DOCX and Markdown for LightRAG.",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help=_VERBOSE_HELP)
     parser.add_argument("--version", action="version", version=version_text())

@@ -1,11 +1,12 @@
-"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx -> blocks file + sidecars.
+"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx / .md -> blocks file +
+sidecars.
 
 One line per file on stdout: ``name: N blocks, T tables, E equations, D drawings, W warnings,
 S s -> blocks path`` or ``name: REFUSED [reason] message``, then one summary line. Folders are
-searched (recursively; ``--glob``) for Word files, which are parsed in parallel processes with
-a progress bar on stderr (when it is a terminal). Exit code 0 when every file parsed, 1 when
-any was refused, 3 when the parser failed unexpectedly on any (a bug: please report it), 2 when
-no input file was found.
+searched (recursively; ``--glob``) for Word and Markdown files, which are parsed in parallel
+processes with a progress bar on stderr (when it is a terminal). Exit code 0 when every file
+parsed, 1 when any was refused, 3 when the parser failed unexpectedly on any (a bug: please
+report it), 2 when no input file was found.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from pathlib import Path
 from typing import TextIO
 
 from lightrag_pchunk.cli.document_input import (
-    WORD_SUFFIXES,
+    NATIVE_SUFFIXES,
     add_glob_argument,
     add_smart_heading_argument,
     collect_files,
 )
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.parsers import parser_for
 from lightrag_pchunk.naming import canonical_basename
-from lightrag_pchunk.parse.document import parse_docx
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -76,9 +77,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``parse`` sub-command."""
     parser = subparsers.add_parser(
         "parse",
-        help="parse .docx files into LightRAG blocks files (.blocks.jsonl + sidecars)",
+        help="parse .docx and Markdown files into LightRAG blocks files (.blocks.jsonl + sidecars)",
         description=(
-            "Parse Word files (.docx/.docm/.dotx/.dotm) into <name>.parsed/<stem>.blocks.jsonl"
+            "Parse Word (.docx/.docm/.dotx/.dotm) and Markdown (.md/.markdown) files into"
+            " <name>.parsed/<stem>.blocks.jsonl"
             " and its sidecars, exactly as LightRAG's native parser lays them out. Folders are"
             " searched recursively and parsed in parallel."
         ),
@@ -110,11 +112,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse every input file; returns the exit code."""
     start = time.perf_counter()
-    files, missing = collect_files(args.paths, WORD_SUFFIXES, args.glob)
+    files, missing = collect_files(args.paths, NATIVE_SUFFIXES, args.glob)
     for path in missing:
         print(f"{path}: no such file or folder", file=sys.stderr)
     if not files:
-        print("no Word files (.docx/.docm/.dotx/.dotm) to parse", file=sys.stderr)
+        print("no Word (.docx/.docm/.dotx/.dotm) or Markdown (.md/.markdown) files to parse",
+              file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
     jobs = args.jobs or os.cpu_count() or 1
     verbose = getattr(args, "verbose", 0)
@@ -207,9 +210,13 @@ def parse_many(
 def parse_one(source: str, output: str | None, smart_heading: str | None = None) -> Outcome:
     """Parse one file; refusals and unexpected failures become an :class:`Outcome`."""
     start = time.perf_counter()
+    parse = parser_for(Path(source).suffix)
+    if parse is None:
+        return Outcome(source, False, 0.0, reason="unsupported",
+                       message="not a Word or Markdown file")  # fmt: skip
     try:
-        result = parse_docx(source, output, smart_heading=smart_heading)
-    except DocxParseError as exc:
+        result = parse(source, output, smart_heading=smart_heading)
+    except DocumentParseError as exc:
         return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
                        message=str(exc.detail))  # fmt: skip
     except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:

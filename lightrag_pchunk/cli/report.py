@@ -56,7 +56,8 @@ def default_report_path(source: Path) -> Path:
     for suffix in (".blocks.jsonl", ".parsed"):
         if name.endswith(suffix):
             name = name[: -len(suffix)]
-    if Path(name).suffix.lower() in (".docx", ".docm", ".dotx", ".dotm", ".jsonl"):
+    if Path(name).suffix.lower() in (".docx", ".docm", ".dotx", ".dotm", ".md", ".markdown",
+                                     ".jsonl"):  # fmt: skip
         name = Path(name).stem
     return source.parent / f"{name}.inspect.html"
 

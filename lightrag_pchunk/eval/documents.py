@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.model import BlockRow
 from lightrag_pchunk.naming import PARSED_DIR_NAME
 
@@ -57,19 +58,19 @@ class ParseFailure(Exception):
     """A parser could not read a document; the message says why."""
 
 
-def _parse_word(path: Path, out_dir: Path) -> ParsedText:
-    from lightrag_pchunk.parse.document import parse_docx
-
+def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
+    parse = parser_for(path.suffix)
+    assert parse is not None  # registered in _OUR_PARSERS for a suffix it reads
     try:
-        parsed = parse_docx(path, out_dir)
-    except DocxParseError as exc:
+        parsed = parse(path, out_dir)
+    except DocumentParseError as exc:
         raise ParseFailure(f"our parser refuses it: {exc}") from exc
     return ParsedText(parsed.content, parsed.rows, Path(parsed.blocks_path), OURS)
 
 
 #: Suffix -> our parser. A new native parser of ours (Markdown, say) is registered here and
 #: nowhere else: ``ours``, R and F then chunk its parse instead of LightRAG's.
-_OUR_PARSERS: dict[str, OurParser] = {suffix: _parse_word for suffix in WORD_SUFFIXES}
+_OUR_PARSERS: dict[str, OurParser] = {f".{suffix}": _parse_ours for suffix in PARSERS}
 
 
 def our_parser_for(path: Path) -> OurParser | None:

@@ -81,7 +81,8 @@ def _locate_blocks(
         return load_blocks(entry.blocks_path, "registry")
     return no_blocks(
         "no blocks for this text: no lightrag_document_path, no LightRAG sidecar, and the "
-        "text is not registered (insert .docx files with lightrag_pchunk.ainsert_files)"
+        "text is not registered (insert .docx and Markdown files with "
+        "lightrag_pchunk.ainsert_files)"
     )
 
 

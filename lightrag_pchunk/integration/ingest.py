@@ -1,7 +1,8 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints; unset:
-``docx:native-P``), parsed with our native parser when the route says ``native``,
+``docx:native-P;md:native-P``), parsed with our native parser (Word or Markdown) when the
+route says ``native``,
 registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
@@ -24,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunking_func import chunking_func
 from lightrag_pchunk.integration.doc_outcome import (
@@ -73,6 +74,7 @@ from lightrag_pchunk.integration.strategy import (
     no_blocks,
     route_file,
 )
+from lightrag_pchunk.markdown.document import MARKDOWN_SUFFIXES
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
 from lightrag_pchunk.outline.judge import OutlineJudge
 
@@ -115,7 +117,8 @@ def _extract(
     suffix = path.suffix.lower().lstrip(".")
     engine = route.directives.engine if route.directives is not None else None
     parser = parse_docx if parse_docx is not None and suffix == "docx" else parser_for(suffix)
-    if parser is not None:
+    # Markdown routed elsewhere than to our blocks is text as written (LightRAG's legacy).
+    if parser is not None and (engine in P_ENGINES or f".{suffix}" not in MARKDOWN_SUFFIXES):
         # A docx routed to legacy or R is still read with our parser: its text is the best
         # we have (LightRAG's legacy extractor only concatenates paragraphs).
         # native(smart_heading=...) in the rule or hint wins over DOCX_SMART_HEADING, which
@@ -139,8 +142,8 @@ def _extract(
         except UnicodeDecodeError as exc:
             raise _Unsupported(f"{path.name} is not UTF-8 text ({exc.reason})") from None
     raise _Unsupported(
-        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx (natively) "
-        "and UTF-8 text files; insert other formats through LightRAG's own server"
+        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx and Markdown "
+        "(natively) and UTF-8 text files; insert other formats through LightRAG's own server"
     )
 
 
@@ -326,7 +329,7 @@ async def _insert_one(
             _extract, path, route, parsed_root, doc_id, parse_docx, judge
         )
         decision = decide(route, blocks, rag=rag, env=env, file_name=path.name, doc_id=doc_id)
-    except DocxParseError as exc:
+    except DocumentParseError as exc:
         return fail(f"cannot parse: {exc}")
     except (_Unsupported, ValueError) as exc:
         return fail(str(exc))

@@ -13,14 +13,20 @@ reading this table imports no parser.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
 _WORD = "lightrag_pchunk.parse.document:parse_docx"
+_MARKDOWN = "lightrag_pchunk.markdown.document:parse_markdown"
 PARSERS: dict[str, str] = {"docx": _WORD, "docm": _WORD, "dotx": _WORD, "dotm": _WORD}
 """Suffix (lower case, no dot) -> ``module:function`` of its parse function. Word's macro
 documents and templates are the same package as a ``.docx`` (LightRAG's native parser reads
-``.docx`` only): ``LIGHTRAG_PARSER=do[ct][xm]:pchunk-P`` routes all four to ours."""
+``.docx`` only): ``LIGHTRAG_PARSER=do[ct][xm]:pchunk-P`` routes all four to ours; Markdown
+(``.md``, ``.markdown``) goes to our Markdown parser where its parser library is installed
+(Python 3.11+: docs/markdown.md)."""
+if importlib.util.find_spec("pyromark") is not None:
+    PARSERS.update(md=_MARKDOWN, markdown=_MARKDOWN)
 
 ParseFunction = Callable[..., Any]
 

@@ -3,7 +3,7 @@
 
 Two inputs make the decision. The **route**: where LightRAG would send the file
 (``routing.py``: LIGHTRAG_PARSER rules, file-name hints; unset here means
-``docx:native-P``), or what LightRAG already decided (its ``ChunkingContext``, or its own P
+:data:`DEFAULT_RULES`), or what LightRAG already decided (its ``ChunkingContext``, or its own P
 dispatch). P applies when the engine writes blocks we read (``native``, ``pchunk``) and
 LightRAG would hand the document to P or to the custom ``chunking_func`` (selector ``P``,
 ``C`` or none). The **blocks**: a P route without a readable blocks file with content rows
@@ -53,10 +53,10 @@ from lightrag_pchunk.naming import UNKNOWN_SOURCE, split_hint
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_RULES = "docx:native-P"
+DEFAULT_RULES = "docx:native-P;md:native-P"
 """The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-``.docx`` to ``legacy``, which a user of this package does not want): ``.docx`` gets P,
-every other file R."""
+every file to ``legacy``, which a user of this package does not want): ``.docx`` and ``.md``
+get P, every other file R (LightRAG's native engine does not read ``.markdown``)."""
 
 #: Engines that write a ``.blocks.jsonl`` sidecar P can read (LightRAG's context routing).
 SIDECAR_ENGINES = P_ENGINES | {"mineru", "docling"}

@@ -80,13 +80,11 @@ class DrawingExtractor:
         self._budget = budget
         self.warnings: list[str] = []
         self._package = package
-        self._assets_dir = Path(assets_dir) if assets_dir is not None else None
-        self._prefix = assets_prefix.rstrip("/")
+        self._assets = AssetFolder(assets_dir, assets_prefix)
         self._doc_hash = doc_hash
         self._count = 0
         # media part -> (asset file name, "" when not extracted; format)
         self._files: dict[str, tuple[str, str]] = {}
-        self._used: set[str] = set()  # lower-cased names already given (case-insensitive disks)
 
     def tag(self, element: etree._Element, source_part: str) -> str | None:
         """The ``<drawing … />`` tag(s) for the pictures in ``element``, or None when it has none.
@@ -128,18 +126,11 @@ class DrawingExtractor:
             path, fmt = self._asset(embed_rel.target)
         self._count += 1
         drawing_id = f"im-{self._doc_hash}-{self._count:04d}"
-        caption = " ".join(alt.split())
-        self.records[drawing_id] = {
-            "id": drawing_id, "blockid": "", "heading": "", "parent_headings": [],
-            "format": fmt, "path": path, "src": src, "caption": caption, "footnotes": [],
-        }  # fmt: skip
+        record = drawing_record(drawing_id, fmt, path, src, alt)
         if src:
-            self.records[drawing_id]["extras"] = {"external": True}
-        caption_attr = f' caption="{escape_attr(caption)}"' if caption else ""
-        tag = (
-            f'<drawing id="{drawing_id}" format="{escape_attr(fmt)}"{caption_attr} '
-            f'path="{escape_attr(path)}" src="{escape_attr(src)}" />'
-        )
+            record["extras"] = {"external": True}
+        self.records[drawing_id] = record
+        tag = drawing_tag(record)
         if self._budget is not None:  # its drawings.json item holds about as much again
             self._budget.charge(len(tag) + _ITEM_OVERHEAD, "a drawings.json item per picture")
         return tag
@@ -155,7 +146,7 @@ class DrawingExtractor:
         if part not in self._files:
             self._files[part] = self._export(part)
         name, fmt = self._files[part]
-        return (f"{self._prefix}/{name}" if name else ""), fmt
+        return self._assets.tag_path(name), fmt
 
     def _export(self, part: str) -> tuple[str, str]:
         fmt = _format_of_type(self._package.content_type(part)) or _format_of_name(part)
@@ -167,40 +158,13 @@ class DrawingExtractor:
         except DocxParseError as exc:
             self._warn(f"picture part {part} was not extracted: {exc.detail}")
             return "", fmt
-        fmt = fmt or _sniff(data) or _subtype(self._package.content_type(part))
-        name = self._allocate(part, fmt)
-        if self._assets_dir is not None and not self._write(name, data):
+        fmt = fmt or sniff_image_format(data) or _subtype(self._package.content_type(part))
+        name = self._assets.allocate(part, fmt)
+        problem = self._assets.write(name, data)
+        if problem:
+            self._warn(problem)
             return "", fmt
         return name, fmt
-
-    def _allocate(self, part: str, fmt: str) -> str:
-        """A safe, unused file name for ``part``; collisions get ``-2``, ``-3`` … (§5.3)."""
-        stem, ext = safe_asset_name(part, fmt).rsplit(".", 1)
-        name, n = f"{stem}.{ext}", 1
-        while name.lower() in self._used:
-            n += 1
-            name = f"{stem}-{n}.{ext}"
-        self._used.add(name.lower())
-        return name
-
-    def _write(self, name: str, data: bytes) -> bool:
-        """Write atomically inside ``assets_dir``; a target resolving outside it is refused."""
-        assert self._assets_dir is not None
-        self._assets_dir.mkdir(parents=True, exist_ok=True)
-        root = self._assets_dir.resolve()
-        target = root / name
-        if target.resolve().parent != root:  # e.g. a symlink planted in the assets directory
-            self._warn(f"asset {name} would resolve outside {root}; not written")
-            return False
-        fd, tmp = tempfile.mkstemp(dir=root, prefix=".pchunk-", suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return True
 
     def _part_lines(self, source_part: str, rid: str | None, reader) -> list[str]:
         rel = self._package.target(source_part, rid) if rid else None
@@ -216,6 +180,70 @@ class DrawingExtractor:
     def _warn(self, message: str) -> None:
         logger.warning("docx drawings %s: %s", self._package.path, message)
         self.warnings.append(message)
+
+
+class AssetFolder:
+    """The ``<stem>.blocks.assets/`` folder of one document: safe unused file names, and
+    atomic writes that never land outside it. ``path`` None: names are given, nothing is
+    written."""
+
+    def __init__(self, path: Path | None, prefix: str) -> None:
+        self._path = Path(path) if path is not None else None
+        self._prefix = prefix.rstrip("/")
+        self._used: set[str] = set()  # lower-cased names already given (case-insensitive disks)
+
+    def tag_path(self, name: str) -> str:
+        """``<stem>.blocks.assets/<name>``, the path a tag and record carry ("" for none)."""
+        return f"{self._prefix}/{name}" if name else ""
+
+    def allocate(self, part_name: str, fmt: str) -> str:
+        """A safe, unused file name for ``part_name``; collisions get ``-2``, ``-3`` … (§5.3)."""
+        stem, ext = safe_asset_name(part_name, fmt).rsplit(".", 1)
+        name, n = f"{stem}.{ext}", 1
+        while name.lower() in self._used:
+            n += 1
+            name = f"{stem}-{n}.{ext}"
+        self._used.add(name.lower())
+        return name
+
+    def write(self, name: str, data: bytes) -> str:
+        """Write ``data`` as ``name`` atomically; "" when done (or nothing is written), else
+        why it was not (a target resolving outside the folder is refused)."""
+        if self._path is None:
+            return ""
+        self._path.mkdir(parents=True, exist_ok=True)
+        root = self._path.resolve()
+        target = root / name
+        if target.resolve().parent != root:  # e.g. a symlink planted in the assets directory
+            return f"asset {name} would resolve outside {root}; not written"
+        fd, tmp = tempfile.mkstemp(dir=root, prefix=".pchunk-", suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return ""
+
+
+def drawing_record(drawing_id: str, fmt: str, path: str, src: str, caption: str) -> dict:
+    """A ``drawings.json`` item in LightRAG's field order (the caption's spaces collapsed);
+    ``blockid``, ``heading`` and ``parent_headings`` are filled in when rows are rendered."""
+    return {
+        "id": drawing_id, "blockid": "", "heading": "", "parent_headings": [], "format": fmt,
+        "path": path, "src": src, "caption": " ".join(caption.split()), "footnotes": [],
+    }  # fmt: skip
+
+
+def drawing_tag(record: dict) -> str:
+    """The one-line ``<drawing … />`` tag of a record, as LightRAG 1.5.7 writes it (§5.2)."""
+    caption = record["caption"]
+    caption_attr = f' caption="{escape_attr(caption)}"' if caption else ""
+    return (
+        f'<drawing id="{record["id"]}" format="{escape_attr(record["format"])}"{caption_attr} '
+        f'path="{escape_attr(record["path"])}" src="{escape_attr(record["src"])}" />'
+    )
 
 
 def safe_asset_name(part_name: str, fmt: str) -> str:
@@ -305,8 +333,8 @@ def _subtype(content_type: str | None) -> str:
     return re.sub(r"[^a-z0-9.+-]", "", content_type.lower().split("/", 1)[1].split(";")[0])
 
 
-def _sniff(data: bytes) -> str:
-    """Format from magic bytes, for parts whose name and content type say nothing."""
+def sniff_image_format(data: bytes) -> str:
+    """An image's format from its magic bytes ("" when unknown)."""
     for magic, fmt in _MAGIC:
         if data.startswith(magic):
             return fmt

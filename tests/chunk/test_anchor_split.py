@@ -226,3 +226,37 @@ def test_topic_breaks_cut_a_long_block_first_and_keep_its_heading() -> None:
     assert [c.content.split("\n")[0] for c in chunk_rows([plain], char_context(300))][1] != (
         "rule 5 " + "x" * 40
     )
+
+
+# --- Paragraphs of several lines (a Markdown list, code block or quote) ------------------
+
+CODE = "```\n" + "\n".join(f"step {n}" for n in range(8)) + "\n```"  # 66 characters
+
+
+def test_a_paragraph_of_several_lines_is_never_cut_while_it_fits_a_chunk() -> None:
+    # N=100: the row (about 170 characters) must be cut, but never inside the code block.
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+
+    from helpers import make_row
+
+    row = make_row(f"## Install\n\n{'a' * 60} done.\n\n{CODE}\n\n{'b' * 30} end.", "Install")
+    chunks = chunk_rows([row], char_context(100))
+    holding = [chunk.content for chunk in chunks if "step 0" in chunk.content]
+    assert len(holding) == 1 and CODE in holding[0]
+    assert all(chunk.tokens <= 100 for chunk in chunks)
+    assert "".join(c.content for c in chunks).count("step") == 8  # nothing copied or lost
+
+
+def test_a_paragraph_of_several_lines_alone_over_the_cap_is_cut_at_its_lines() -> None:
+    ctx = char_context(30, overlap=12)  # R would repeat up to two lines in the next piece
+    block = make_block(f"intro\n\n{CODE}", ctx.counter, heading="H")
+    pieces = split_without_anchors(block, ctx)
+    texts = [p.content for p in pieces]
+    # Packed line by line (no recursive-character split, so no overlap copies).
+    assert "\n".join(texts).split("\n") == ["intro", *CODE.split("\n")]
+    assert all(p.tokens <= 30 for p in pieces)
+
+
+def test_a_paragraph_of_several_lines_is_not_an_anchor() -> None:
+    assert is_anchor_candidate("Setup", 100)
+    assert not is_anchor_candidate("Setup\nmore", 100)

@@ -14,6 +14,8 @@ from lightrag_pchunk.blockfile.jsonl import parse_blocks_text
 from lightrag_pchunk.chunk.blocks import (
     BlockRun,
     counted,
+    joiner_for,
+    paragraph_texts,
     paragraphs_of,
     without_blank_lines,
 )
@@ -56,10 +58,34 @@ def test_a_row_that_may_not_fit_has_every_line_made_and_counted() -> None:
     ]
 
 
-@given(st.text(alphabet=["a", "\n", " ", "\t", "\x1c", "\x85", "\u2028", "\u3000"]))
+@given(st.text(alphabet=["a", "b", "\n", " ", "\t", "\x1c", "\x85", "\u2028", "\u3000"]))
 def test_blank_lines_are_those_str_isspace_calls_blank(text) -> None:
-    expected = "\n".join(line for line in text.split("\n") if line and not line.isspace())
-    assert without_blank_lines(text) == expected
+    lines = [line for line in text.split("\n") if line and not line.isspace()]
+    joined = without_blank_lines(text)
+    # Every non-blank line is kept, in order, and no blank line is left but single ones
+    # between paragraphs; the paragraphs read back are the text's own.
+    assert [line for line in joined.split("\n") if line] == lines
+    assert "\n\n\n" not in joined and not any(line.isspace() for line in joined.split("\n"))
+    # One run of lines reads back as its lines: it is cut only where it would be anyway
+    # (a paragraph alone over the cap is cut at its lines).
+    assert paragraph_texts(joined) == paragraph_texts(text) or len(paragraph_texts(text)) <= 1
+
+
+def test_a_content_with_blank_lines_has_its_runs_of_lines_as_paragraphs() -> None:
+    # A Markdown row: a list and a code block stay whole; a table tag line stands alone.
+    tag = '<table id="t" format="json">[["h"], ["1"]]</table>'
+    content = f"## H\n\n- one\n- two\n\n```\nx = 1\n```\ntext\n{tag}\nafter\n \n"
+    assert paragraph_texts(content) == [
+        "## H",
+        "- one\n- two",
+        "```\nx = 1\n```\ntext",
+        tag,
+        "after",
+    ]
+    # Without a blank line (a .docx row) every line is a paragraph, as before.
+    assert paragraph_texts("a\nb\n" + tag) == ["a", "b", tag]
+    # The way back: a blank line between paragraphs only when one has several lines.
+    assert joiner_for(["a", "b"]) == "\n" and joiner_for(["a", "b\nc"]) == "\n\n"
 
 
 def test_merging_unmade_blocks_keeps_them_unmade_and_every_line_in_order() -> None:
@@ -71,7 +97,9 @@ def test_merging_unmade_blocks_keeps_them_unmade_and_every_line_in_order() -> No
     merged = run.build()
     assert merged.content == "# A\none\n\ntwo\nthree"
     assert merged.paragraphs is None
-    assert [p.text for p in paragraphs_of(merged)] == ["# A", "one", "two", "three"]
+    # Read back from the joined text, each merged row is one paragraph (a blank line
+    # separates them); one over a cap is cut at its lines (test_anchor_split).
+    assert [p.text for p in paragraphs_of(merged)] == ["# A\none", "two\nthree"]
     # With a block whose lines are made, the merge makes every line.
     run = BlockRun(a)
     assert run.try_add([make_block("four", counter)], 100, counter)

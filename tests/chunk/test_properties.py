@@ -18,7 +18,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lightrag_pchunk.chunk.blocks import counted, paragraphs_of
+from lightrag_pchunk.chunk.blocks import counted, joiner_for, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import STAGES, chunk_rows, run_stages, to_blocks, to_chunks
 from lightrag_pchunk.model import UNCOUNTED, BlockRow
@@ -174,7 +174,8 @@ def _stages_both_ways(rows: list[BlockRow], counter: TokenCounter, size: int, ov
         lines = [(p.text, p.is_table) for p in paragraphs_of(block)]
         assert lines == [(p.text, p.is_table) for p in twin.paragraphs]
         assert UNCOUNTED not in [p.tokens for p in twin.paragraphs]
-        assert twin.content == "\n".join(p.text for p in twin.paragraphs)
+        texts = [p.text for p in twin.paragraphs]
+        assert twin.content == joiner_for(texts).join(texts)
     return (
         to_chunks(run_stages(blocks, ctx), ctx),
         to_chunks(run_stages(twins, ctx), ctx),

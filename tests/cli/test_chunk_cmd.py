@@ -112,7 +112,8 @@ def test_bad_inputs(tmp_path, capsys) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("hello", encoding="utf-8")
     assert main(["chunk", str(text)]) == 2
-    assert "expected a Word file (.docx) or a .blocks.jsonl" in capsys.readouterr().err
+    expected = "expected a Word (.docx) or Markdown (.md) file or a .blocks.jsonl"
+    assert expected in capsys.readouterr().err
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"this is not a zip")
     assert main(["chunk", str(broken)]) == 1

@@ -100,3 +100,56 @@ async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ou
     assert (not_processed, by_native, refusals_not_ours, chunked_otherwise) == ([], [], [], [])
     processed = sum(reason is None for reason in ours_parse.values())
     assert processed >= len(FILES) - 5  # 2 files refused on purpose, 3 without any text
+
+
+MD_CORPUS = SHARED / "corpus" / "md" if SHARED else None
+MD_FILES = (
+    sorted(p.name for p in MD_CORPUS.glob("*.md") if p.name != "README.md")
+    if MD_CORPUS and MD_CORPUS.is_dir()
+    else []
+)
+
+
+@pytest.mark.skipif(not MD_FILES, reason="../shared/corpus/md is absent")
+async def test_markdown_through_lightrags_pipeline_is_parsed_and_chunked_by_ours(
+    tmp_path, monkeypatch
+) -> None:
+    """``md:pchunk-P``: every Markdown file of the corpus uploaded to LightRAG is parsed by our
+    Markdown parser and chunked by our P, exactly as our own chunker chunks our blocks."""
+    from lightrag.parser.plugins import load_third_party_parsers
+    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
+
+    load_third_party_parsers()
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:pchunk-P")
+    inputs = tmp_path / "inputs"
+    monkeypatch.setenv("INPUT_DIR", str(inputs))
+    inputs.mkdir()
+    async with offline_lightrag(tmp_path / "rag") as rag:
+        for name in MD_FILES:
+            shutil.copy(MD_CORPUS / name, inputs / name)
+            directives = resolve_parser_directives(inputs / name)
+            assert directives.engine == "pchunk"
+            await rag.apipeline_enqueue_documents(
+                "",
+                file_paths=str(inputs / name),
+                docs_format="pending_parse",
+                parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
+                process_options=directives.process_options,
+            )
+        await rag.apipeline_process_enqueue_documents()
+        differing = []
+        for name in MD_FILES:
+            record = await rag.doc_status.get_by_id(doc_id_for(name))
+            status = str(getattr(field(record, "status"), "value", field(record, "status")))
+            assert status == "processed", (name, field(record, "error_msg"))
+            stored = await rag.text_chunks.get_by_ids(field(record, "chunks_list"))
+            stored = sorted(stored, key=lambda row: row["chunk_order_index"])
+            [blocks] = (inputs / "__parsed__").glob(f"{name}.parsed/*.blocks.jsonl")
+            meta = blocks.read_text(encoding="utf-8").split("\n", 1)[0]
+            assert '"parser": "lightrag-pchunk' in meta  # our parser wrote it, not LightRAG's
+            ours = chunking_by_paragraph_semantic(rag.tokenizer, "", 2000, blocks_path=blocks)
+            if [(r["content"], heading_path(r)) for r in stored] != [
+                (r["content"], heading_path(r)) for r in ours
+            ]:
+                differing.append(name)
+    assert differing == []

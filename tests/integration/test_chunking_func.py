@@ -25,6 +25,7 @@ from lightrag_pchunk.integration.chunking_func import (
 from lightrag_pchunk.integration.ingest import register_document
 from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.integration.strategy import check_config, route_file
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -198,6 +199,25 @@ async def test_registered_text_is_found_from_the_text_alone(
     assert rows == p_rows(cl100k_tokenizer, parsed)
 
 
+async def test_registered_markdown_gets_p_from_its_text_alone(cl100k_tokenizer, tmp_path) -> None:
+    from lightrag.utils import sanitize_text_for_encoding
+
+    from lightrag_pchunk.markdown.document import parse_markdown
+
+    source = tmp_path / "guide.md"
+    source.write_text(
+        "# Guide\n\nIntro.\n\n## Steps\n\n1. one\n2. two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        encoding="utf-8",
+    )
+    parsed = parse_markdown(source, tmp_path / "parsed")
+    register_document(tmp_path, "guide.md", parsed.content, parsed.blocks_path)
+    rows = await chunking_func(
+        cl100k_tokenizer, sanitize_text_for_encoding(parsed.content), None, False, 100, 1200
+    )
+    assert rows == p_rows(cl100k_tokenizer, parsed)
+    assert heading_path(rows[0]).heading == "Guide" and "1. one\n2. two" in rows[0]["content"]
+
+
 async def test_registered_settings_are_frozen_at_registration(
     cl100k_tokenizer, parsed, tmp_path, monkeypatch
 ) -> None:
@@ -265,6 +285,10 @@ async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, mo
         ("docx:native-F", "mixed.docx", "R"),
         ("docx:native-P", "mixed.[-F].docx", "R"),
         ("", "notes.txt", "R"),
+        ("", "notes.md", "P"),  # unset: md:native-P too
+        ("", "notes.[native-R].md", "R"),
+        ("", "notes.markdown", "R"),  # LightRAG's native engine does not read .markdown
+        ("md:legacy", "notes.md", "R"),
     ],
 )
 def test_route_file(monkeypatch, rules, name, strategy) -> None:

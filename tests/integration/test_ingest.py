@@ -136,16 +136,48 @@ async def test_options_only_hint_keeps_p_and_passes_skip_kg(tmp_path) -> None:
     assert all(c["heading"] for c in chunks)
 
 
-async def test_a_native_route_for_a_format_we_cannot_parse_gets_r(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;md:native-P")
+MARKDOWN = (
+    "# Notes\n\nSome text.\n\n## 1 Setup\n\n```sh\npip install x\n\npip check\n```\n\n"
+    "| Key | Value |\n|---|---|\n| a | 1 |\n"
+)
+
+
+async def test_markdown_is_parsed_natively_and_chunked_with_p_by_default(tmp_path) -> None:
     notes = tmp_path / "in" / "notes.md"
     notes.parent.mkdir(parents=True)
-    notes.write_text("# Notes\n\nSome text.", encoding="utf-8")
+    notes.write_text(MARKDOWN, encoding="utf-8")
+    async with lightrag(tmp_path / "rag") as rag:
+        [result] = (await ainsert_files(rag, [notes], progress=False)).results
+        chunks = [
+            chunk
+            for chunk in (await rag.text_chunks.get_by_ids(await _chunk_ids(rag, result.doc_id)))
+            if chunk
+        ]
+    assert (result.status, result.strategy) == ("inserted", "P")
+    entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
+    assert entry.blocks_path is not None and entry.blocks_path.name == "notes.blocks.jsonl"
+    assert entry.reason == (
+        "notes.md goes to native/P (the default rule 'md:native-P' (LIGHTRAG_PARSER unset))"
+    )
+    text = "\n\n".join(chunk["content"] for chunk in chunks)
+    assert "```sh\npip install x\npip check\n```" in text  # the code block stays whole
+    assert '"Key", "Value"' in text and "heading" in chunks[0]
+
+
+async def test_a_markdown_file_routed_to_legacy_gets_r_on_its_raw_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:legacy")
+    notes = tmp_path / "in" / "notes.md"
+    notes.parent.mkdir(parents=True)
+    notes.write_text(MARKDOWN, encoding="utf-8")
     async with lightrag(tmp_path / "rag") as rag:
         [result] = (await ainsert_files(rag, [notes], progress=False)).results
     assert (result.status, result.strategy) == ("inserted", "R")
-    entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
-    assert "parses only .docx" in entry.reason and "natively" in entry.reason
+    assert open_registry(tmp_path / "rag").by_doc_id(result.doc_id).blocks_path is None
+
+
+async def _chunk_ids(rag, doc_id: str) -> list[str]:
+    status = await rag.doc_status.get_by_id(doc_id)
+    return list(status.get("chunks_list") or [])
 
 
 async def test_progress_is_reported_per_file(tmp_path) -> None:

@@ -1,0 +1,156 @@
+"""Stage A entry for Markdown: ``.md`` / ``.markdown`` -> ``<stem>.blocks.jsonl`` and its
+sidecars, in the layout and formats of LightRAG 1.5.7's native parser, written through the
+same writer as a .docx (:func:`~lightrag_pchunk.parse.artefacts.parse_to_folder`).
+
+Every heading starts a block whose content opens with the heading in ATX form
+(``"#" * level``), then the block's units separated by blank lines; text before the first
+heading is the ``Preface/Uncategorized`` block (level 1, as for a .docx). ``parent_headings``
+are the open shallower headings. When every heading is at one level (a document converted
+from PDF: all ``##``) and the headings are numbered, their numbering decides the levels
+(:func:`lightrag_pchunk.outline.numbering.levels_from_numbering`, the classifier of the Word
+outline too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from lightrag_pchunk.errors import MarkdownParseError
+from lightrag_pchunk.markdown.images import EmbeddedImages
+from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
+from lightrag_pchunk.markdown.walk import Heading, Item, MarkdownWalk
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.numbering import levels_from_numbering
+from lightrag_pchunk.parse.artefacts import (
+    ParsedDocument,
+    ParsedParts,
+    SourceBlock,
+    parse_to_folder,
+)
+from lightrag_pchunk.parse.drawings import AssetFolder
+from lightrag_pchunk.parse.outline_build import SmartHeading
+
+#: File suffixes read as Markdown.
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+_MAX_LEVEL = 9
+
+
+def parse_markdown(
+    path: str | Path,
+    output_dir: str | Path | None = None,
+    *,
+    doc_id: str | None = None,
+    limits: MarkdownLimits | None = None,
+    smart_heading: bool | str | SmartHeading | None = None,
+    outline_judge: object = None,
+) -> ParsedDocument:
+    """Parse a Markdown file and write its blocks file and sidecars.
+
+    Args:
+        path: the Markdown file (CommonMark with GFM tables, ``$$`` math, YAML front matter).
+        output_dir: the folder that receives ``<name>.parsed/``; default
+            ``<source dir>/__parsed__`` (LightRAG's layout).
+        doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
+            the canonical basename (file-name hint removed). Letters, digits, ``._-`` only.
+        limits: size limits; default :meth:`MarkdownLimits.from_env`.
+        smart_heading: "off" (or False) keeps every heading at its written level; on or
+            auto (the default) let the numbering decide the levels of a flat outline.
+            ``DOCX_SMART_HEADING`` is for Word files and does not apply.
+        outline_judge: accepted for the parse-function contract; Markdown marks its
+            headings, so no language model is asked.
+
+    Raises:
+        MarkdownParseError: the file is refused (over a limit, not text, an unknown
+            encoding), or the output folder cannot be used (``reason="output"``).
+        FileNotFoundError: ``path`` does not exist.
+        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, a limit from
+            the environment is not an integer >= 1, or a bad ``smart_heading``.
+    """
+    del outline_judge  # Markdown headings are marked: nothing to judge
+    limits = limits if limits is not None else MarkdownLimits.from_env()
+    relevel = SmartHeading.parse(smart_heading) is not SmartHeading.OFF
+    parse = partial(_markdown_parts, limits=limits, relevel=relevel)
+    return parse_to_folder(path, output_dir, doc_id, parse, MarkdownParseError)
+
+
+def _markdown_parts(
+    source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
+) -> ParsedParts:
+    """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
+    text = read_markdown(source, limits)
+    doc_hash = doc_id.removeprefix("doc-")
+    images = EmbeddedImages(
+        AssetFolder(folder / f"{stem}.blocks.assets", f"{stem}.blocks.assets"),
+        doc_hash,
+        max_image_bytes=limits.max_image_bytes,
+        max_total_bytes=limits.max_images_total_bytes,
+    )
+    walked = MarkdownWalk(text, doc_hash, images).run()
+    blocks = sections(walked.items, relevel=relevel)
+    front_matter = walked.front_matter
+    # LightRAG's Markdown title: the first level-1 heading (else the file's stem).
+    title = front_matter.title if front_matter is not None else ""
+    title = title or next(
+        (b.heading for b in blocks if b.level == 1 and b.heading != PREFACE_HEADING), ""
+    )
+    return ParsedParts(
+        blocks=blocks,
+        tables=walked.tables,
+        equations=walked.equations,
+        drawings=images.records,
+        warnings=images.warnings,
+        doc_title=title,
+        meta={"front_matter": front_matter.fields} if front_matter and front_matter.fields else {},
+        is_clean=True,  # read_markdown stripped the whole source
+    )
+
+
+def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock]:
+    """Heading-scoped blocks of the walked items: each heading opens a block holding its
+    ATX line and the units up to the next heading, units separated by a blank line.
+    ``relevel``: a flat numbered outline takes its levels from the numbering."""
+    headings = [item for item in items if isinstance(item, Heading)]
+    written = [heading.level for heading in headings]
+    levels = iter(outline_levels(headings) if relevel else written)
+    stack: list[tuple[int, str]] = []
+    current = SourceBlock(PREFACE_HEADING, 1, (), [], ({"type": "heading", "anchor": None},))
+    blocks: list[SourceBlock] = []
+    for item in items:
+        if isinstance(item, Heading):
+            if current.lines:
+                blocks.append(current)
+            level = next(levels)
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            parents = tuple(title for _, title in stack)
+            stack.append((level, item.title))
+            line = f"{'#' * min(level, 6)} {item.inline}"
+            anchor = {"type": "heading", "anchor": item.title}
+            current = SourceBlock(item.title, level, parents, [line], (anchor,))
+        else:
+            if current.lines:
+                current.lines.append("")  # a blank line separates two units
+            current.lines.append(item)
+    if current.lines:
+        blocks.append(current)
+    return blocks
+
+
+def outline_levels(headings: Sequence[Heading]) -> list[int]:
+    """The level of each heading: as written, unless the outline is flat and numbered.
+
+    Flat: every heading at one level, a shallower first heading (the title) aside. Then
+    :func:`levels_from_numbering` decides, and the numbered outline goes below the title.
+    """
+    written = [heading.level for heading in headings]
+    has_title = len(written) > 2 and written[0] < min(written[1:])
+    body = written[1:] if has_title else written
+    if len(body) < 2 or len(set(body)) != 1:
+        return written
+    numbered = levels_from_numbering([h.title for h in headings[len(written) - len(body) :]])
+    if numbered is None:
+        return written
+    base = written[0] if has_title else 0
+    return written[: len(written) - len(body)] + [min(base + n, _MAX_LEVEL) for n in numbered]

@@ -1,0 +1,342 @@
+"""Stage A for Markdown: one pass over the CommonMark/GFM events -> headings and text units.
+
+Input: the document text. The parser is pulldown-cmark (through ``pyromark``), which gives
+every event its byte range in the source. Output: a list of :class:`Heading` and text units
+in document order. A unit is one top-level Markdown block as the author wrote it (a
+paragraph, a whole list, a block quote, a fenced or indented code block, a footnote, raw
+HTML), its blank lines dropped so that a blank line separates units and never splits one;
+tables, ``$$…$$`` display math and ``data:`` images become LightRAG's one-line tags. Link
+reference definitions, which make no event, are kept as text; thematic breaks are dropped;
+base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_base64`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pyromark
+
+from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
+from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
+from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
+from lightrag_pchunk.parse.equations import equation_record, equation_tag
+
+#: GFM tables, ``$`` math, YAML front matter, strikethrough, task lists, footnotes.
+OPTIONS = (
+    pyromark.Options.ENABLE_TABLES
+    | pyromark.Options.ENABLE_MATH
+    | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
+    | pyromark.Options.ENABLE_STRIKETHROUGH
+    | pyromark.Options.ENABLE_TASKLISTS
+    | pyromark.Options.ENABLE_FOOTNOTES
+)
+#: LightRAG's limit on a heading's text (``MAX_HEADING_LENGTH``); the content keeps it whole.
+MAX_HEADING_CHARS = 200
+_TITLE_TEXT = frozenset({"Text", "Code", "InlineMath", "DisplayMath"})
+_BREAKS = frozenset({"SoftBreak", "HardBreak"})
+_ROWS = frozenset({"TableHead", "TableRow"})
+#: Top-level kinds whose inner events are always read.
+_READ_INSIDE = frozenset({"Heading", "Table", "MetadataBlock"})
+
+
+@dataclass(slots=True)
+class Heading:
+    """A section heading: its level as written (1-6), its text as displayed (markup removed,
+    at most 200 characters) and its inline source on one line (for the content's first line)."""
+
+    level: int
+    title: str
+    inline: str
+
+
+Item = Heading | str
+
+
+@dataclass
+class Walked:
+    """The walk's result: headings and units in order, sidecar records, front matter."""
+
+    items: list[Item] = field(default_factory=list)
+    tables: dict[str, dict] = field(default_factory=dict)
+    equations: dict[str, dict] = field(default_factory=dict)
+    front_matter: FrontMatter | None = None
+
+
+class _Element:
+    """The top-level block being read: its kind, byte range and what its events told.
+
+    ``parts`` holds what the kind needs: a heading's (event, text) leaves, a paragraph's
+    display-math spans, front matter's text, a table's rows of cells. ``replacements`` are
+    the drawing tags of its ``data:`` images, by source span.
+    """
+
+    __slots__ = ("cell", "end", "inner_end", "inner_start", "kind", "level", "parts",
+                 "replacements", "row_end", "start")  # fmt: skip
+
+    def __init__(self, kind: str, start: int, end: int, level: int = 0) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.level = level
+        self.parts: list = []
+        self.replacements: list[tuple[int, int, str]] = []
+        self.inner_start = -1  # a heading's inline content, without the # marks
+        self.inner_end = -1
+        self.cell = -1  # start of the open table cell, then the end of the last one
+        self.row_end = 0
+
+
+class MarkdownWalk:
+    """Walks one document; :meth:`run` returns :class:`Walked`."""
+
+    def __init__(self, text: str, doc_hash: str, images: EmbeddedImages) -> None:
+        self._text = text
+        self._raw = text.encode("utf-8", "surrogatepass")  # event ranges are byte offsets
+        self._is_ascii = len(self._raw) == len(text)  # then they are character offsets too
+        self._doc_hash = doc_hash
+        self._images = images
+        self._out = Walked()
+        self._image: tuple[int, int, str, list[str]] | None = None  # start, end, address, alt
+        self._done = 0  # end of the last top-level element
+        # Whether the document holds display math or data: addresses anywhere at all.
+        self._has_math = b"$$" in self._raw
+        self._has_data = b"data:" in self._raw or b"DATA:" in self._raw
+
+    def run(self) -> Walked:
+        """Walk the events once; every byte of the source is read or kept as a gap."""
+        depth = 0
+        element = _Element("", 0, 0)
+        in_heading = False  # its leaves make its title
+        plain = False  # nothing inside the element needs reading: only its depth is tracked
+        events = pyromark.events_with_range(self._text, options=OPTIONS, merge_text=True)
+        for event, span in events:
+            if type(event) is str:  # "SoftBreak", "HardBreak", "Rule"
+                if depth == 0:
+                    self._gap(span["start"])
+                    self._done = span["end"]
+                elif in_heading:
+                    element.parts.append((event, " "))
+                continue
+            # Membership tests, not event.items(): this loop runs for every event.
+            if "Start" in event:
+                depth += 1
+                value = event["Start"]
+                if depth == 1:
+                    element = self._open(value, span)
+                    in_heading = element.kind == "Heading"
+                    plain = self._is_plain(element)
+                elif not plain:
+                    self._inner_start(element, value, span, in_heading)
+            elif "End" in event:
+                depth -= 1
+                if depth == 0:
+                    self._close(element)
+                    in_heading = False
+                elif not plain and type(value := event["End"]) is str:
+                    self._inner_end(element, value, span)
+            elif not plain and depth:
+                ((key, value),) = event.items()
+                if in_heading:
+                    _grow(element, span)
+                    element.parts.append((key, value))
+                elif key == "DisplayMath":
+                    element.parts.append((span["start"], span["end"], value))
+                elif key == "Text" and element.kind == "MetadataBlock":
+                    element.parts.append(value)
+                if self._image is not None and key == "Text":
+                    self._image[3].append(value)
+        self._gap(len(self._raw))
+        return self._out
+
+    def _is_plain(self, element: _Element) -> bool:
+        """Whether the element is kept as written with no event inside it read: no heading,
+        table, front matter, ``data:`` image or ``$$`` math in it."""
+        if element.kind in _READ_INSIDE:
+            return False
+        raw, start, end = self._raw, element.start, element.end
+        if self._has_math and element.kind == "Paragraph" and raw.find(b"$$", start, end) >= 0:
+            return False
+        return not self._has_data or (
+            raw.find(b"data:", start, end) < 0 and raw.find(b"DATA:", start, end) < 0
+        )
+
+    def _inner_start(
+        self, element: _Element, value: str | dict, span: dict, in_heading: bool
+    ) -> None:
+        if in_heading:
+            _grow(element, span)
+        if type(value) is not str:
+            if "Image" in value:
+                address = value["Image"]["dest_url"]
+                if self._image is None and is_data_url(address):
+                    self._image = (span["start"], span["end"], address, [])
+        elif value == "TableCell":
+            element.cell = span["start"]
+        elif value in _ROWS:
+            element.parts.append([])
+            element.row_end = span["end"]
+
+    def _inner_end(self, element: _Element, value: str, span: dict) -> None:
+        if value == "Image":
+            self._image_end(element, span)
+        elif value == "TableCell":
+            self._cell_end(element, span["end"])
+        elif value in _ROWS:
+            self._row_end(element)
+
+    # -- top level -------------------------------------------------------------------------
+
+    def _open(self, value: str | dict, span: dict) -> _Element:
+        start = span["start"]
+        self._gap(start)
+        line_start = self._raw.rfind(b"\n", 0, start) + 1  # keep an indented block's indent
+        if type(value) is str:
+            return _Element(value, line_start, span["end"])
+        kind = next(iter(value))
+        level = int(value["Heading"]["level"][1]) if kind == "Heading" else 0
+        return _Element(kind, line_start, span["end"], level)
+
+    def _close(self, element: _Element) -> None:
+        self._done = element.end
+        kind = element.kind
+        if kind == "Heading":
+            self._heading(element)
+        elif kind == "Table":
+            self._table(element)
+        elif kind == "HtmlBlock":
+            self._html(element)
+        elif not (
+            (kind == "MetadataBlock" and self._metadata(element))
+            or (kind == "Paragraph" and element.parts and self._display_math(element))
+        ):
+            self._unit(self._source(element.start, element.end, element))
+
+    def _gap(self, until: int) -> None:
+        """Text between top-level elements that made no event (link reference definitions)."""
+        start = self._done
+        if until > start:
+            self._done = until
+            gap = self._raw[start:until]
+            if not gap.isspace():
+                self._unit(self._slice(start, until))
+
+    def _unit(self, text: str) -> None:
+        """One unit: ``text`` without blank lines and trailing spaces, base64 elided."""
+        if "\n\n" in text or " \n" in text or "\t\n" in text:
+            text = "\n".join(filter(None, map(str.rstrip, text.split("\n"))))
+        else:
+            text = text.strip("\n").rstrip()
+        if text:
+            self._out.items.append(elide_base64(text))
+
+    # -- events inside a top-level element ---------------------------------------------------
+
+    def _image_end(self, element: _Element, span: dict) -> None:
+        image = self._image
+        if image is None or image[0] != span["start"]:
+            return
+        self._image = None
+        tag = self._images.tag(image[2], " ".join("".join(image[3]).split()))
+        if tag is not None:
+            element.replacements.append((image[0], image[1], tag))
+
+    def _cell_end(self, element: _Element, end: int) -> None:
+        cell = self._source(element.cell, end, element).strip().replace("\\|", "|")
+        element.parts[-1].append(cell)
+        element.cell = end
+
+    def _row_end(self, element: _Element) -> None:
+        # GFM ignores cells past the header's width; their text is kept in one more cell.
+        if element.cell >= 0:
+            rest = self._source(element.cell, element.row_end, element).strip().strip("|").strip()
+            if rest:
+                element.parts[-1].append(rest.replace("\\|", "|"))
+        element.cell = -1
+
+    # -- one kind each -----------------------------------------------------------------------
+
+    def _heading(self, element: _Element) -> None:
+        title = "".join(
+            value if key in _TITLE_TEXT else " " if key in _BREAKS else ""
+            for key, value in element.parts
+        )
+        title = " ".join(title.split())
+        if not title:
+            return  # an empty heading marks nothing
+        if len(title) > MAX_HEADING_CHARS:
+            title = title[: MAX_HEADING_CHARS - 3] + "..."
+        inline = self._source(element.inner_start, element.inner_end, element)
+        self._out.items.append(
+            Heading(element.level, title, elide_base64(" ".join(inline.split())))
+        )
+
+    def _table(self, element: _Element) -> None:
+        table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
+        made = pipe_table(element.parts, table_id)
+        if made is not None:
+            self._out.items.append(made[0])
+            self._out.tables[table_id] = made[1]
+
+    def _html(self, element: _Element) -> None:
+        for piece in split_html_tables(self._source(element.start, element.end, element)):
+            table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
+            made = html_table(piece.text, table_id) if piece.is_table else None
+            if made is None:
+                self._unit(piece.text)
+            else:
+                self._out.tables[table_id] = made[1]
+                self._out.items.append(made[0])
+
+    def _metadata(self, element: _Element) -> bool:
+        """Front matter read into the meta row; False (kept as text) when it is not YAML."""
+        if self._out.front_matter is not None or self._out.items:
+            return False
+        front_matter = read_front_matter("".join(element.parts))
+        if front_matter is None:
+            return False
+        self._out.front_matter = front_matter
+        return True
+
+    def _display_math(self, element: _Element) -> bool:
+        """A paragraph of ``$$…$$`` display math only: one equation tag per formula."""
+        position, rest = element.start, []
+        for start, end, _latex in element.parts:
+            rest.append(self._raw[position:start])
+            position = end
+        rest.append(self._raw[position : element.end])
+        if b"".join(rest).strip():
+            return False
+        tags = []
+        for _start, _end, latex in element.parts:
+            eq_id = f"eq-{self._doc_hash}-{len(self._out.equations) + 1:04d}"
+            self._out.equations[eq_id] = equation_record(eq_id, latex)
+            tags.append(equation_tag(latex, eq_id))
+        self._out.items.append("\n".join(tags))
+        return True
+
+    def _source(self, start: int, end: int, element: _Element) -> str:
+        """The source text of ``[start, end)`` with the element's replacements inside it."""
+        if not element.replacements:
+            return self._slice(start, end)
+        parts: list[str] = []
+        position = start
+        for rep_start, rep_end, text in element.replacements:
+            if rep_start >= position and rep_end <= end:
+                parts.append(self._slice(position, rep_start))
+                parts.append(text)
+                position = rep_end
+        parts.append(self._slice(position, end))
+        return "".join(parts)
+
+    def _slice(self, start: int, end: int) -> str:
+        """The source text between two byte offsets."""
+        if self._is_ascii:
+            return self._text[start:end]
+        return self._raw[start:end].decode("utf-8", "replace")
+
+
+def _grow(element: _Element, span: dict) -> None:
+    """Grow the span of a heading's inline content by one of its events."""
+    if element.inner_start < 0:
+        element.inner_start = span["start"]
+    element.inner_end = max(element.inner_end, span["end"])

@@ -1,0 +1,359 @@
+"""The artefacts of one parsed document, as LightRAG 1.5.7 lays them out (upstream facts
+§2.3-§2.4, §5): content rows with LightRAG's blockids, the meta row, the sidecars, written
+atomically into ``<name>.parsed/``. Shared by the .docx and the Markdown parsers.
+
+A format parser hands over :class:`ParsedParts` (heading-scoped blocks of content lines, the
+sidecar records their tags name, warnings, a title); :func:`parse_to_folder` builds
+everything in a staging folder inside the output folder and moves it into place only when
+the parse succeeded, so a refused file leaves a previous result untouched and never leaves
+half a result; nothing is ever written outside the output folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_blocks
+from lightrag_pchunk.blockfile.sidecars import write_sidecar
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
+from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.parse.outline_build import OutlineReport
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: ``parse_engine`` in the meta row: LightRAG treats our output exactly like its own.
+PARSE_ENGINE = "native"
+_DOC_ID = re.compile(r"[A-Za-z0-9_.-]{1,128}")
+# LightRAG strips these (C0 controls and separators, surrogates, U+FFFE/U+FFFF) from content.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+_SIDECAR_KINDS = ("tables", "equations", "drawings")
+
+
+@functools.cache
+def parser_version() -> str:
+    """``lightrag-pchunk <version>``, recorded in the meta row's ``parser`` key."""
+    try:
+        return f"lightrag-pchunk {metadata.version('lightrag-pchunk')}"
+    except metadata.PackageNotFoundError:  # pragma: no cover (running from a source tree)
+        return "lightrag-pchunk unknown"
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    """The result of a parse: where the artefacts are and what they hold.
+
+    ``content`` is the content rows joined with ``"\\n\\n"`` (what LightRAG stores as the
+    document body); ``rows`` are those content rows; ``warnings`` are user-facing messages
+    about what was partly read.
+    """
+
+    source: Path
+    doc_id: str
+    parsed_dir: Path
+    blocks_path: Path
+    content: str
+    rows: tuple[BlockRow, ...]
+    meta: dict[str, Any]
+    warnings: tuple[str, ...]
+    tables: int
+    equations: int
+    drawings: int
+    outline: OutlineReport | None = None
+
+    @property
+    def inferred_headings(self) -> int:
+        """Headings the smart outline found (0 when it did not run)."""
+        return self.outline.inferred_headings if self.outline is not None else 0
+
+    @property
+    def blocks(self) -> int:
+        """Number of content rows in the blocks file."""
+        return len(self.rows)
+
+    @property
+    def headings(self) -> dict[int, int]:
+        """Heading rows by level (the Preface block is not a heading)."""
+        counts: dict[int, int] = {}
+        for row in self.rows:
+            if row.heading != PREFACE_HEADING:
+                counts[row.level] = counts.get(row.level, 0) + 1
+        return dict(sorted(counts.items()))
+
+
+@dataclass(slots=True)
+class SourceBlock:
+    """A heading-scoped block before rendering: its heading, its content lines (a line may
+    hold several text lines), LightRAG's ``positions`` for it and keys of our own for its
+    row (``session_type`` of a table of contents, ``heading_source``, ``topic_breaks``)."""
+
+    heading: str
+    level: int
+    parents: tuple[str, ...]
+    lines: list[str]
+    positions: tuple[dict[str, Any], ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ParsedParts:
+    """What a format parser hands to :func:`parse_to_folder`.
+
+    The sidecar records are keyed by the ids their tags carry in the lines; ``blockid``,
+    ``heading`` and ``parent_headings`` are filled in here, and a record no content row
+    names is not written. ``meta`` adds keys to the meta row (after LightRAG's); ``outline``
+    is the smart outline's report (Word only).
+    ``is_clean``: the lines hold none of the characters LightRAG strips from content
+    (:func:`strip_controls` ran on the whole source).
+    """
+
+    blocks: list[SourceBlock]
+    tables: dict[str, dict] = field(default_factory=dict)
+    equations: dict[str, dict] = field(default_factory=dict)
+    drawings: dict[str, dict] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    doc_title: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    is_clean: bool = False
+    outline: OutlineReport | None = None
+
+
+#: ``parse(source, staging folder, stem, doc_id)`` of one format: writes its assets (if
+#: any) into ``<staging>/<stem>.blocks.assets`` and returns its parts.
+FormatParser = Callable[[Path, Path, str, str], ParsedParts]
+
+
+def check_doc_id(doc_id: str) -> None:
+    """Raises ValueError when ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``."""
+    if not _DOC_ID.fullmatch(doc_id):
+        raise ValueError(f"doc_id must match [A-Za-z0-9_.-]{{1,128}}, got {doc_id!r}")
+
+
+def parse_to_folder(
+    path: str | Path,
+    output_dir: str | Path | None,
+    doc_id: str | None,
+    parse: FormatParser,
+    error: type[DocumentParseError],
+) -> ParsedDocument:
+    """Run ``parse`` in a staging folder and install its artefacts in ``<name>.parsed/``.
+
+    Args:
+        path: the source file.
+        output_dir: the folder that receives ``<name>.parsed/``; default
+            ``<source dir>/__parsed__`` (LightRAG's layout).
+        doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
+            the canonical basename (file-name hint removed).
+        parse: the format's parser.
+        error: the format's error class, raised with ``reason="output"`` when the output
+            folder cannot be used.
+
+    Raises:
+        FileNotFoundError: ``path`` does not exist.
+        ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``.
+    """
+    source = Path(path)
+    if not source.is_file():
+        raise FileNotFoundError(f"{source}: no such file")
+    doc_id = doc_id if doc_id is not None else doc_id_for(source)
+    check_doc_id(doc_id)
+    parsed_dir = parsed_dir_for(source, output_dir)
+    base = parsed_dir.parent
+    _check_output(source, parsed_dir, error)
+    base.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
+    try:
+        stem = artefact_stem(source)
+        parts = parse(source, staging, stem, doc_id)
+        result = _write(source, staging, stem, doc_id, parts)
+        _install(staging, parsed_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    outline = result.outline
+    logger.info(
+        "parse doc=%s file=%s blocks=%d tables=%d equations=%d drawings=%d warnings=%d%s",
+        doc_id,
+        source.name,
+        len(result.rows),
+        result.tables,
+        result.equations,
+        result.drawings,
+        len(result.warnings),
+        ""
+        if outline is None
+        else f" smart_heading={outline.mode.value}{'' if outline.applied else ' (not applied)'}"
+        f" inferred_headings={outline.inferred_headings} toc_blocks={outline.toc_blocks}",
+    )
+    return replace(result, parsed_dir=parsed_dir, blocks_path=parsed_dir / result.blocks_path.name)
+
+
+def _write(
+    source: Path, folder: Path, stem: str, doc_id: str, parts: ParsedParts
+) -> ParsedDocument:
+    """Write the blocks file and sidecars of ``parts`` into ``folder`` (the staging folder);
+    the result names the staged paths."""
+    name = canonical_basename(source.name)
+    blocks_path = folder / f"{stem}{BLOCKS_SUFFIX}"
+    assets = folder / f"{stem}.blocks.assets"
+    warnings = list(parts.warnings)
+    pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
+    rows, records = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
+    if not rows:
+        warnings.append("the document has no text: the blocks file holds no content rows")
+    content = merged_text(rows)
+    for kind in _SIDECAR_KINDS:
+        write_sidecar(blocks_path, kind, records[kind])  # type: ignore[arg-type]
+    has_assets = assets.is_dir() and any(assets.iterdir())
+    if assets.is_dir() and not has_assets:
+        assets.rmdir()
+    meta = {
+        "format": "lightrag",
+        "version": "1.0",
+        "document_name": name,
+        "document_format": Path(name).suffix.lower().lstrip("."),
+        "document_hash": "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest(),
+        "table_file": bool(records["tables"]),
+        "equation_file": bool(records["equations"]),
+        "drawing_file": bool(records["drawings"]),
+        "asset_dir": has_assets,
+        "blocks": len(rows),
+        "doc_id": doc_id,
+        "parse_engine": PARSE_ENGINE,
+        "parse_time": datetime.now(timezone.utc).isoformat(),
+        "doc_title": parts.doc_title or Path(name).stem or name,
+        "parser": parser_version(),
+        **parts.meta,
+    }
+    write_blocks(blocks_path, meta, rows)
+    return ParsedDocument(
+        source=source,
+        doc_id=doc_id,
+        parsed_dir=folder,
+        blocks_path=blocks_path,
+        content=content,
+        rows=tuple(rows),
+        meta={"type": "meta", **meta},
+        warnings=tuple(warnings),
+        tables=len(records["tables"]),
+        equations=len(records["equations"]),
+        drawings=len(records["drawings"]),
+        outline=parts.outline,
+    )
+
+
+def render_rows(
+    blocks: list[SourceBlock],
+    doc_id: str,
+    pools: Mapping[str, Mapping[str, dict]],
+    *,
+    is_clean: bool = False,
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]]]:
+    """Content rows with LightRAG's blockids, and the sidecar items their content names.
+
+    ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
+    removed them from its whole source), so they are not looked for again.
+    """
+    pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
+    marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
+    used: set[str] = set()
+    rows: list[BlockRow] = []
+    for index, block in enumerate(blocks):
+        content = "\n".join(block.lines)
+        content = (content if is_clean else strip_controls(content)).strip()
+        if not content:
+            continue  # dropped, but later blocks keep their index (stable blockids)
+        blockid = hashlib.md5(
+            f"{doc_id}:{index}:{block.heading}:{content}".encode("utf-8", errors="replace")
+        ).hexdigest()
+        for item_id in _item_ids(content, marker):
+            item = pool.get(item_id)
+            if item is not None and item_id not in used:
+                used.add(item_id)
+                item.update(
+                    blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
+                )
+        rows.append(
+            BlockRow(
+                content=content,
+                heading=block.heading,
+                parent_headings=block.parents,
+                level=block.level,
+                blockid=blockid,
+                positions=block.positions,
+                extra=block.extra,
+            )
+        )
+    records = {
+        kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
+    }
+    return rows, records
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without the characters LightRAG strips from content (C0 controls but tab
+    and line ends, DEL, surrogates, U+FFFE and U+FFFF)."""
+    return _CONTROL.sub("", text)
+
+
+def _item_ids(content: str, marker: str) -> list[str]:
+    """The sidecar ids (``tb|eq|im-<doc hash>-NNNN``) named in ``content``, in order.
+
+    Found with plain searches for ``-<doc hash>-``: a regular expression would try every
+    position of every row."""
+    ids: list[str] = []
+    position = content.find(marker)
+    while position >= 0:
+        end = digits = position + len(marker)
+        while end < len(content) and content[end].isdigit():
+            end += 1
+        if end - digits >= 4 and content[position - 2 : position] in ("tb", "eq", "im"):
+            ids.append(content[position - 2 : end])
+        position = content.find(marker, end)
+    return ids
+
+
+def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> None:
+    """Refuse an output location that is a file, or a symbolic link (it could point anywhere)."""
+    problem = None
+    if parsed_dir.is_symlink():
+        problem = f"{parsed_dir} is a symbolic link"
+    elif parsed_dir.exists() and not parsed_dir.is_dir():
+        problem = f"{parsed_dir} exists and is not a folder"
+    elif parsed_dir.parent.exists() and not parsed_dir.parent.is_dir():
+        problem = f"{parsed_dir.parent} exists and is not a folder"
+    if problem:
+        raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
+
+
+def _install(staging: Path, parsed_dir: Path) -> None:
+    """Move the staged artefacts into ``parsed_dir``, replacing a previous parse's."""
+    if not parsed_dir.exists():
+        staging.replace(parsed_dir)
+        return
+    new_names = {entry.name for entry in staging.iterdir()}
+    stem = next(n[: -len(BLOCKS_SUFFIX)] for n in new_names if n.endswith(BLOCKS_SUFFIX))
+    stale = [f"{stem}{BLOCKS_SUFFIX}", f"{stem}.blocks.assets"]
+    stale += [f"{stem}.{kind}.json" for kind in _SIDECAR_KINDS]
+    for name in stale:
+        old = parsed_dir / name
+        if old.is_symlink() or old.is_file():
+            old.unlink()
+        elif old.is_dir():
+            shutil.rmtree(old)
+    for entry in staging.iterdir():
+        entry.replace(parsed_dir / entry.name)
+    staging.rmdir()

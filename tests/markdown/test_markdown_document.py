@@ -1,0 +1,272 @@
+"""parse_markdown: headings and their tree, units kept whole, tables, equations, embedded
+images, front matter, links kept as text; LightRAG's artefact layout and row format."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.blockfile.sidecars import read_sidecar
+from lightrag_pchunk.chunk.blocks import paragraph_texts
+from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.model import PREFACE_HEADING
+
+DOC_ID = "doc-0123456789abcdef0123456789abcdef"
+HASH = DOC_ID.removeprefix("doc-")
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
+
+
+def parse(tmp_path: Path, text: str, name: str = "doc.md", **kwargs):
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    return parse_markdown(source, tmp_path / "out", doc_id=DOC_ID, **kwargs)
+
+
+def tree(parsed) -> list[tuple[int, str, tuple[str, ...]]]:
+    return [(row.level, row.heading, row.parent_headings) for row in parsed.rows]
+
+
+def test_atx_and_setext_headings_make_the_tree_and_text_before_them_the_preface(tmp_path):
+    parsed = parse(
+        tmp_path,
+        "Intro text.\n\n# Guide #\n\nBody.\n\nScope\n-----\n\nA.\n\n### Deep\n\nB.\n\n"
+        "Annex\n=====\n\nC.\n",
+    )
+    assert tree(parsed) == [
+        (1, PREFACE_HEADING, ()),
+        (1, "Guide", ()),
+        (2, "Scope", ("Guide",)),
+        (3, "Deep", ("Guide", "Scope")),
+        (1, "Annex", ()),
+    ]
+    # The content opens with the heading in ATX form (a setext heading too), then a blank
+    # line between units; the closing #s are not part of the heading.
+    assert [row.content for row in parsed.rows] == [
+        "Intro text.",
+        "# Guide\n\nBody.",
+        "## Scope\n\nA.",
+        "### Deep\n\nB.",
+        "# Annex\n\nC.",
+    ]
+    assert parsed.meta["doc_title"] == "Guide"  # LightRAG: the first level-1 heading
+    assert [p["type"] for r in parsed.rows for p in r.positions] == ["heading"] * 5
+    assert parsed.rows[1].positions[0]["anchor"] == "Guide"
+
+
+def test_a_heading_shows_its_text_without_markup_and_its_content_line_keeps_it(tmp_path):
+    parsed = parse(tmp_path, "## `run` *object* [v2.1](https://x.org/v2.1) ##\n\nBody.\n")
+    (row,) = parsed.rows
+    assert row.heading == "run object v2.1"
+    assert row.content.split("\n")[0] == "## `run` *object* [v2.1](https://x.org/v2.1)"
+
+
+def test_an_empty_heading_marks_nothing_and_a_thematic_break_is_dropped(tmp_path):
+    parsed = parse(tmp_path, "# A\n\none\n\n#\n\n---\n\ntwo\n")
+    assert tree(parsed) == [(1, "A", ())]
+    assert parsed.rows[0].content == "# A\n\none\n\ntwo"
+
+
+def test_a_flat_numbered_outline_takes_its_levels_from_the_numbering(tmp_path):
+    text = (
+        "## A Study of Tables\n\nAuthors.\n\n## 1 Introduction\n\nx\n\n## 1.1 Scope\n\nx\n\n"
+        "## 1.1.1 Terms\n\nx\n\n## 2 Method\n\nx\n\n## References\n\nx\n"
+    )
+    parsed = parse(tmp_path, text)
+    assert tree(parsed) == [
+        (1, "A Study of Tables", ()),
+        (1, "1 Introduction", ()),
+        (2, "1.1 Scope", ("1 Introduction",)),
+        (3, "1.1.1 Terms", ("1 Introduction", "1.1 Scope")),
+        (1, "2 Method", ()),
+        (1, "References", ()),
+    ]
+    assert parsed.rows[2].content.startswith("## 1.1 Scope\n")
+    assert parsed.rows[3].content.startswith("### 1.1.1 Terms\n")
+
+
+def test_a_title_above_a_flat_numbered_outline_stays_on_top(tmp_path):
+    text = "# Report\n\n## 1 Scope\n\nx\n\n## 1.1 Terms\n\nx\n\n## 2 Rules\n\nx\n"
+    assert tree(parse(tmp_path, text)) == [
+        (1, "Report", ()),
+        (2, "1 Scope", ("Report",)),
+        (3, "1.1 Terms", ("Report", "1 Scope")),
+        (2, "2 Rules", ("Report",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Intro\n\nx\n\n## Method\n\nx\n\n## Results\n\nx\n",  # flat, not numbered
+        "# 1 Scope\n\nx\n\n## 2 Rules\n\nx\n\n# 3 Annex\n\nx\n",  # not flat: as written
+    ],
+)
+def test_headings_keep_their_written_levels_unless_flat_and_numbered(tmp_path, text):
+    written = [len(line.split(" ")[0]) for line in text.split("\n") if line[:1] == "#"]
+    assert [row.level for row in parse(tmp_path, text).rows] == written
+
+
+def test_units_stay_whole_and_a_blank_line_separates_them(tmp_path):
+    text = (
+        "# A\n\nFirst line of a paragraph\nwrapped here.\n\n- item one\n\n- item two\n"
+        "  continued\n\n```python\ndef f():\n\n    return 1\n```\n\n    indented code\n\n"
+        "    more code\n\n> quoted\n>\n> more quote\n\n[^1]: A footnote.\n"
+    )
+    (row,) = parse(tmp_path, text).rows
+    assert paragraph_texts(row.content) == [
+        "# A",
+        "First line of a paragraph\nwrapped here.",
+        "- item one\n- item two\n  continued",  # a loose list: its inner blank line dropped
+        "```python\ndef f():\n    return 1\n```",
+        "    indented code\n    more code",
+        "> quoted\n>\n> more quote",
+        "[^1]: A footnote.",
+    ]
+
+
+def test_links_images_and_reference_definitions_are_kept_as_text(tmp_path):
+    text = (
+        '# A\n\nSee [the site](https://example.org "t") and ![a chart](img/chart.png).\n\n'
+        "Also [ref][r].\n\n[r]: https://example.org/ref\n"
+    )
+    content = parse(tmp_path, text).rows[0].content
+    assert '[the site](https://example.org "t")' in content
+    assert "![a chart](img/chart.png)" in content
+    assert content.endswith("Also [ref][r].\n\n[r]: https://example.org/ref")
+
+
+def test_a_pipe_table_is_a_json_tag_with_its_header_first_and_recorded(tmp_path):
+    text = (
+        "# T\n\nBefore.\n\n| Name | Value \\| unit |\n|---|---:|\n| a | 1 |\n| b |\n"
+        "| c | 3 | extra |\n\nAfter.\n"
+    )
+    parsed = parse(tmp_path, text)
+    table_id = f"tb-{HASH}-0001"
+    rows = [["Name", "Value | unit", ""], ["a", "1", ""], ["b", "", ""], ["c", "3", "extra"]]
+    tag = f'<table id="{table_id}" format="json">{json.dumps(rows, ensure_ascii=False)}</table>'
+    assert parsed.rows[0].content == f"# T\n\nBefore.\n\n{tag}\n\nAfter."
+    record = read_sidecar(parsed.blocks_path, "tables")[table_id]
+    assert record["table_header"] == json.dumps([rows[0]], ensure_ascii=False)
+    assert record["dimension"] == [4, 3] and record["format"] == "json"
+    assert (record["heading"], record["blockid"]) == ("T", parsed.rows[0].blockid)
+
+
+def test_an_html_table_is_an_html_tag_with_its_thead_recorded(tmp_path):
+    text = (
+        '# T\n\n<div>\n<table class="x">\n  <thead><tr><th>H</th></tr></thead>\n'
+        '  <tbody><tr><td>1</td></tr>\n  <tr><td colspan="2">2</td></tr></tbody>\n</table>\n'
+        "</div>\n"
+    )
+    parsed = parse(tmp_path, text)
+    table_id = f"tb-{HASH}-0001"
+    body = (
+        "<thead><tr><th>H</th></tr></thead> <tbody><tr><td>1</td></tr>"
+        ' <tr><td colspan="2">2</td></tr></tbody>'
+    )
+    assert parsed.rows[0].content == (
+        f'# T\n\n<div>\n\n<table id="{table_id}" format="html">{body}</table>\n\n</div>'
+    )
+    record = read_sidecar(parsed.blocks_path, "tables")[table_id]
+    assert record["table_header"] == "<thead><tr><th>H</th></tr></thead>"
+    assert record["dimension"] == [3, 2] and record["format"] == "html"
+
+
+def test_display_math_is_an_equation_and_inline_math_stays_text(tmp_path):
+    text = "# E\n\nThe mass $m$ and\n$$E = mc^2$$ inline.\n\n$$\n\\frac{a}{b}\n\\cdot 1\n$$\n"
+    parsed = parse(tmp_path, text)
+    eq_id = f"eq-{HASH}-0001"
+    assert parsed.rows[0].content == (
+        "# E\n\nThe mass $m$ and\n$$E = mc^2$$ inline.\n\n"
+        f'<equation id="{eq_id}" format="latex">\\frac{{a}}{{b}} \\cdot 1</equation>'
+    )
+    record = read_sidecar(parsed.blocks_path, "equations")[eq_id]
+    assert record["content"] == "\\frac{a}{b} \\cdot 1" and record["heading"] == "E"
+
+
+def test_an_embedded_image_becomes_a_drawing_and_its_base64_never_a_chunk(tmp_path):
+    data = base64.b64encode(PNG).decode()
+    text = (
+        f"# P\n\nLogo: ![the logo](data:image/png;base64,{data}) and again "
+        f"![same](data:image/png;base64,{data}).\n\n"
+        f"[![badge](https://img.shields.io/b?logo=data:image/svg+xml;base64,{data})](https://x.org)\n"
+    )
+    parsed = parse(tmp_path, text, name="guide.md")
+    content = parsed.rows[0].content
+    assert data not in content and data[:16] not in content
+    first, second = f"im-{HASH}-0001", f"im-{HASH}-0002"
+    assert (
+        f'Logo: <drawing id="{first}" format="png" caption="the logo" '
+        f'path="guide.blocks.assets/image-{_sha12(PNG)}.png" src="" />'
+    ) in content
+    assert f'<drawing id="{second}" format="png" caption="same"' in content
+    assert "logo=data:image/svg+xml;base64,…)](https://x.org)" in content
+    drawings = read_sidecar(parsed.blocks_path, "drawings")
+    assert drawings[first]["path"] == drawings[second]["path"]  # one file, two references
+    assets = parsed.parsed_dir / "guide.blocks.assets"
+    assert [p.read_bytes() for p in assets.iterdir()] == [PNG]
+    assert parsed.meta["drawing_file"] and parsed.meta["asset_dir"]
+
+
+def test_an_embedded_image_that_cannot_be_kept_stays_text_without_its_payload(tmp_path):
+    bad = base64.b64encode(b"not an image at all, just bytes").decode()
+    parsed = parse(tmp_path, f"# P\n\n![x](data:image/png;base64,{bad})\n")
+    assert parsed.rows[0].content == "# P\n\n![x](data:image/png;base64,…)"
+    assert parsed.drawings == 0 and any("not an image" in w for w in parsed.warnings)
+
+
+def test_an_embedded_image_over_its_limit_is_refused_before_it_is_decoded(tmp_path):
+    from lightrag_pchunk.markdown.source import MarkdownLimits
+
+    data = base64.b64encode(PNG * 100).decode()
+    limits = MarkdownLimits(max_image_bytes=len(PNG) * 10)
+    parsed = parse(tmp_path, f"![x](data:image/png;base64,{data})\n", limits=limits)
+    assert parsed.drawings == 0 and "NATIVE_MD_IMAGE_MAX_BYTES" in parsed.warnings[0]
+
+
+def test_front_matter_goes_to_the_meta_row(tmp_path):
+    text = (
+        "---\ntitle: The  Handbook\ntags: [a, b]\ndate: 2024-01-02\nnested: {x: 1}\n---\n\nBody.\n"
+    )
+    parsed = parse(tmp_path, text)
+    assert parsed.meta["doc_title"] == "The Handbook"
+    assert parsed.meta["front_matter"] == {
+        "title": "The  Handbook",
+        "tags": ["a", "b"],
+        "date": "2024-01-02",
+    }
+    assert [row.content for row in parsed.rows] == ["Body."]
+
+
+def test_front_matter_that_is_not_yaml_is_kept_as_text(tmp_path):
+    parsed = parse(tmp_path, "---\nthis: [is not: valid\n---\n\nBody.\n")
+    assert "this: [is not: valid" in parsed.rows[0].content
+    assert parsed.meta["doc_title"] == "doc"  # the file's stem
+
+
+def test_the_blocks_file_has_lightrags_layout_and_row_format(tmp_path):
+    parsed = parse(tmp_path, "# A\n\ntext\n", name="notes.[native-P].md")
+    assert parsed.parsed_dir == tmp_path / "out" / "notes.md.parsed"
+    assert parsed.blocks_path.name == "notes.blocks.jsonl"
+    lines = [json.loads(line) for line in parsed.blocks_path.read_text().splitlines()]
+    assert lines[0]["document_format"] == "md" and lines[0]["parse_engine"] == "native"
+    assert list(lines[1]) == [
+        "type", "blockid", "format", "content", "heading", "parent_headings", "level",
+        "session_type", "table_slice", "positions",
+    ]  # fmt: skip
+    assert parsed.content == "# A\n\ntext"
+
+
+def test_an_empty_file_gives_no_rows_and_says_so(tmp_path):
+    parsed = parse(tmp_path, "\n\n   \n")
+    assert parsed.rows == () and "no text" in parsed.warnings[0]
+
+
+def _sha12(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()[:12]

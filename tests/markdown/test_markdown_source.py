@@ -1,0 +1,125 @@
+"""Reading a Markdown file: encodings, files that are not text, size limits, hostile input
+that must neither crash nor exhaust the parser."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import zipfile
+
+import pytest
+
+from lightrag_pchunk.errors import DocumentParseError, MarkdownParseError
+from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
+
+TEXT = "# 标题 Title\n\nCafé — naïve text, 第一条 规定。\r\nSecond line.\n"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        TEXT.encode("utf-8"),
+        codecs.BOM_UTF8 + TEXT.encode("utf-8"),
+        TEXT.encode("utf-16"),  # with its BOM (little-endian here)
+        codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"),
+        TEXT.encode("gb18030"),
+    ],
+    ids=["utf-8", "utf-8-bom", "utf-16-le", "utf-16-be", "gb18030"],
+)
+def test_every_supported_encoding_reads_the_same_text(tmp_path, data):
+    source = tmp_path / "a.md"
+    source.write_bytes(data)
+    text = read_markdown(source, MarkdownLimits())
+    assert text == TEXT.replace("\r\n", "\n")  # BOM gone, line ends made \n
+
+
+def test_characters_lightrag_strips_are_removed_before_parsing(tmp_path):
+    source = tmp_path / "a.md"
+    source.write_bytes("a\x0bb\x0cc\x1bd\ufffe e\r".encode())
+    assert read_markdown(source, MarkdownLimits()) == "abcd e\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "reason", "words"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary", "a PNG image"),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\x00", "binary", "a PDF"),
+        (b"plain text\x00with a NUL", "binary", "NUL bytes"),
+        (bytes(range(1, 9)) * 200 + b"text", "binary", "binary control"),
+        (b"\xff\xfeA\x00\x00\xd8", "encoding", "UTF-16"),  # a lone surrogate
+        (b"caf\xe9 \x80\x80\xff", "encoding", "not UTF-8"),
+    ],
+    ids=["png", "pdf", "nul", "controls", "bad-utf16", "latin1"],
+)
+def test_a_file_that_is_not_text_is_refused_with_its_reason(tmp_path, data, reason, words):
+    source = tmp_path / "a.md"
+    source.write_bytes(data)
+    with pytest.raises(MarkdownParseError) as caught:
+        parse_markdown(source, tmp_path / "out")
+    assert caught.value.reason == reason and words in str(caught.value)
+    assert isinstance(caught.value, DocumentParseError)
+    assert not (tmp_path / "out" / "a.md.parsed").exists()  # nothing half written
+
+
+def test_a_docx_renamed_md_is_called_a_zip(tmp_path):
+    source = tmp_path / "report.md"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("word/document.xml", "<w:document/>")
+    with pytest.raises(MarkdownParseError, match=r"a zip package \(a \.docx\?\)"):
+        parse_markdown(source, tmp_path / "out")
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    source = tmp_path / "big.md"
+    source.write_text("x" * 2000, encoding="utf-8")
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES", "1000")
+    with pytest.raises(MarkdownParseError) as caught:
+        parse_markdown(source, tmp_path / "out")
+    assert caught.value.reason == "too-large"
+    assert "LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES", "lots", "must be an integer, got 'lots'"),
+        ("NATIVE_MD_IMAGE_MAX_BYTES", "0", "must be >= 1, got '0'"),
+    ],
+)
+def test_bad_limits_name_the_variable(variable, value, message):
+    with pytest.raises(ValueError, match=rf"{variable} \(env\) {message}"):
+        MarkdownLimits.from_env({variable: value})
+
+
+def test_limits_from_the_environment(monkeypatch):
+    env = {"NATIVE_MD_IMAGE_MAX_TOTAL_BYTES": "5", "LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES": ""}
+    limits = MarkdownLimits.from_env(env)
+    assert (limits.max_images_total_bytes, limits.max_bytes) == (5, MarkdownLimits().max_bytes)
+
+
+#: Hostile inputs and a word each must keep (pulldown-cmark is linear on all of them).
+HOSTILE = {
+    "deep quotes": ("> " * 20_000 + "deep\n", "deep"),
+    "deep lists": ("".join("  " * i + f"- x{i}\n" for i in range(2_000)), "x1999"),
+    "open brackets": ("[" * 100_000 + "\n\ntext\n", "text"),
+    "emphasis": ("*a" * 50_000 + "end\n", "end"),
+    "wide table": (
+        "|" + "a|" * 5_000 + "\n|" + "-|" * 5_000 + "\n" + ("|" + "b|" * 5_000 + "\n") * 5,
+        '"b"',
+    ),
+    "unclosed fence": ("# A\n\n```\n" + "code\n" * 10_000 + "last\n", "last"),
+    "html": ("<div>" * 50_000 + "\n\ntext\n", "text"),
+    "many headings": ("".join(f"{'#' * (1 + i % 6)} h{i}\n" for i in range(20_000)), "h19999"),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_markdown_parses_and_keeps_its_text(tmp_path, name):
+    text, word = HOSTILE[name]
+    source = tmp_path / "h.md"
+    source.write_text(text, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out")
+    lines = parsed.blocks_path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["blocks"] == len(parsed.rows) == len(lines) - 1
+    assert word in parsed.content
