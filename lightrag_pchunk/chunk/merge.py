@@ -18,7 +18,8 @@ estimate from cached counts, re-encoded whenever the estimate cannot decide). Ta
 roles gate merges by direction (§9.1, §9.2): a middle slice never merges, a first slice
 is never absorbed by the block before it, a last slice absorbs nothing in Phase A.
 Pinned title blocks (``is_title``) take part only as the absorbing side of Phase B; a table
-of contents (``is_toc``) merges only with another one.
+of contents (``is_toc``) merges only with another one, except in Phase C (the untitled front
+matter, or a table of contents of a few lines).
 
 One deliberate difference from LightRAG: when the untitled preamble
 (``Preface/Uncategorized``, no parents) merges with the titled section after it, the
@@ -103,6 +104,10 @@ def _add(run: BlockRun, blocks: Sequence[Block], ctx: Context) -> bool:
         return False
     if _is_untitled(run.identity):
         run.identity = next((b for b in blocks if not _is_untitled(b)), run.identity)
+    if run.identity.is_toc:  # a few lines of contents before a section: named by the section
+        run.identity = next(
+            (b for b in blocks if not b.is_toc and not _is_untitled(b)), run.identity
+        )
     return True
 
 
@@ -263,9 +268,10 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
       the first of its run, takes the block after it);
     - the untitled preface (a cover page) below target_ideal joins the first section.
 
-    A table of contents joins only another one. As in Phase B, a block never
-    joins a deeper block before it: a new chapter does not end the previous one's last
-    clause.
+    A table of contents joins another one or the untitled front matter around it, and a
+    table of contents under small_tail_threshold (a few lines) joins anything. As in Phase
+    B, a block never joins a deeper block before it: a new chapter does not end the previous
+    one's last clause.
     """
     items: list[Item] = []
     for block in blocks:
@@ -291,8 +297,8 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     ):
         return False
     small = th.small_tail_threshold
-    if _identity(item).is_toc != block.is_toc:
-        return False  # a table of contents joins only another one
+    if _identity(item).is_toc != block.is_toc and not _toc_may_join(members, block, small):
+        return False
     if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
         return True  # the preface joins the first section
     if block.level < members[-1].level:
@@ -306,6 +312,15 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     if _is_small_table(block, th.table_min_last):
         return True
     return len(members) == 1 and _is_small_table(first, th.table_min_last)
+
+
+def _toc_may_join(members: Sequence[Block], block: Block, small: int) -> bool:
+    """Whether a table of contents and other text may share a chunk: with the untitled front
+    matter (cover page) only, or when the table of contents is a few lines."""
+    joined = [*members, block]
+    if all(b.is_toc or _is_untitled(b) for b in joined):
+        return True
+    return sum(b.tokens for b in joined if b.is_toc) < small
 
 
 def _is_small_table(block: Block, limit: int) -> bool:

@@ -1,5 +1,6 @@
 """Tables of contents in the chunker: a TOC row is never cut at its entries (which would make
-them headings), never merged with the text around it, and dropped with drop_toc."""
+them headings), merged only with the untitled front matter (or, a few lines, with the
+section after it), and dropped with drop_toc."""
 
 from __future__ import annotations
 
@@ -37,14 +38,29 @@ def _toc_parts(chunks) -> list[str]:
     return "\n".join(c.content for c in toc_chunks).split("\n")  # every entry once, in order
 
 
-def test_a_small_toc_stays_apart_from_its_neighbours():
-    rows = [make_row("Short preface."), toc_row(ENTRIES[:3]), make_row("More preface.")]
+def test_a_toc_shares_a_chunk_with_the_untitled_front_matter_only():
+    # N=2000 characters: small_tail 250. A TOC of 24 entries (~700) is no "few lines".
+    rows = [make_row("Short preface."), toc_row(), make_row("More preface.")]
     chunks = chunk_rows(rows, char_context(2000))
     assert [c.content for c in chunks] == [
-        "Short preface.",
-        "\n".join(ENTRIES[:3]),
-        "More preface.",
+        "\n\n".join(["Short preface.", *_joined_toc(), "More preface."])
     ]
+    assert chunks[0].heading == "Table of Contents"  # the cover page hands its name over
+    # A titled section after it keeps its own chunk, though both would fit.
+    rows = [toc_row(), make_row("# 1 Scope\nScope text.", "1 Scope")]
+    chunks = chunk_rows(rows, char_context(2000))
+    assert [c.heading for c in chunks] == ["Table of Contents", "1 Scope"]
+
+
+def test_a_toc_of_a_few_lines_joins_the_section_after_it_and_takes_its_name():
+    rows = [toc_row(ENTRIES[:3]), make_row("# 1 Scope\nScope text.", "1 Scope")]
+    [chunk] = chunk_rows(rows, char_context(2000))
+    assert chunk.heading == "1 Scope"
+    assert chunk.content == "\n".join(ENTRIES[:3]) + "\n\n# 1 Scope\nScope text."
+
+
+def _joined_toc() -> list[str]:
+    return ["\n".join(ENTRIES)]
 
 
 def test_drop_toc_keeps_everything_else_and_never_empties_a_document():
