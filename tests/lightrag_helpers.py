@@ -20,3 +20,53 @@ async def offline_lightrag(work: Path, **kwargs: Any) -> AsyncIterator[Any]:
         yield rag
     finally:
         await rag.finalize_storages()
+
+
+async def enqueue_routed(rag: Any, paths: list[Path], engine: str = "pchunk") -> None:
+    """Enqueue ``paths`` as LightRAG's server does (its routing picks the parse engine,
+    asserted to be ``engine``) and process the queue."""
+    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
+
+    for path in paths:
+        directives = resolve_parser_directives(path)
+        assert directives.engine == engine, f"{path.name} routed to {directives.engine}"
+        await rag.apipeline_enqueue_documents(
+            "",
+            file_paths=str(path),
+            docs_format="pending_parse",
+            parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
+            process_options=directives.process_options,
+        )
+    await rag.apipeline_process_enqueue_documents()
+
+
+def lightrag_native_blocks(
+    sources: list[Path], out: Path, doc_id: str | None = None
+) -> dict[str, Path]:
+    """Blocks files LightRAG's native parser writes for ``sources`` (name -> path); a file
+    it cannot parse (or crashes on) is absent. Its output and logs are silenced."""
+    import contextlib
+    import io
+    import logging
+
+    from lightrag.parser.cli import main
+
+    parsed: dict[str, Path] = {}
+    lightrag_logger = logging.getLogger("lightrag")
+    previous = lightrag_logger.level
+    lightrag_logger.setLevel(logging.CRITICAL)
+    try:
+        for source in sources:
+            args = [str(source), "--engine", "native", "-o", str(out)]
+            sink = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+                    code = main(args + (["--doc-id", doc_id] if doc_id else []))
+            except Exception:  # LightRAG's parser crashes on some corpus files
+                continue
+            found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
+            if code == 0 and found:
+                parsed[source.name] = found[0]
+    finally:
+        lightrag_logger.setLevel(previous)
+    return parsed

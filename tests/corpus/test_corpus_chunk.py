@@ -7,12 +7,10 @@ to chunk here; tests/corpus/test_corpus.py covers them with our parser.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import logging
 from pathlib import Path
 
 import pytest
+from lightrag_helpers import lightrag_native_blocks
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
@@ -52,27 +50,9 @@ def check_blocks_file(blocks: Path, tokenizer) -> None:
 @pytest.fixture(scope="module")
 def lightrag_parsed(tmp_path_factory) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for the corpus (name -> path)."""
-    from lightrag.parser.cli import main
-
-    out = tmp_path_factory.mktemp("lightrag-corpus")
-    parsed: dict[str, Path] = {}
-    lightrag_logger = logging.getLogger("lightrag")
-    previous = lightrag_logger.level
-    lightrag_logger.setLevel(logging.CRITICAL)
-    try:
-        for name in FILES:
-            sink = io.StringIO()
-            try:
-                with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-                    code = main([str(CORPUS / name), "--engine", "native", "-o", str(out)])
-            except Exception:  # LightRAG's parser crashes on some corpus files
-                continue
-            found = sorted((out / f"{name}.parsed").glob("*.blocks.jsonl"))
-            if code == 0 and found:
-                parsed[name] = found[0]
-    finally:
-        lightrag_logger.setLevel(previous)
-    return parsed
+    return lightrag_native_blocks(
+        [CORPUS / name for name in FILES], tmp_path_factory.mktemp("lightrag-corpus")
+    )
 
 
 @pytest.mark.parametrize("name", FILES)

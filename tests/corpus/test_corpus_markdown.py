@@ -16,9 +16,7 @@ counted).
 
 from __future__ import annotations
 
-import contextlib
 import html
-import io
 import json
 import logging
 import re
@@ -27,6 +25,7 @@ from pathlib import Path
 
 import pyromark
 import pytest
+from lightrag_helpers import lightrag_native_blocks
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
@@ -86,24 +85,10 @@ def ours(tmp_path_factory):
 @pytest.fixture(scope="module")
 def lightrags(tmp_path_factory) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for the corpus (name -> path)."""
-    from lightrag.parser.cli import main
-
-    out = tmp_path_factory.mktemp("md-lightrag")
-    parsed: dict[str, Path] = {}
-    lightrag_logger = logging.getLogger("lightrag")
-    previous = lightrag_logger.level
-    lightrag_logger.setLevel(logging.CRITICAL)
-    try:
-        for name in FILES:
-            sink = io.StringIO()
-            with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-                code = main([str(CORPUS / name), "--engine", "native", "-o", str(out),
-                             "--doc-id", DOC_ID])  # fmt: skip
-            found = sorted((out / f"{name}.parsed").glob("*.blocks.jsonl"))
-            assert code == 0 and found, f"LightRAG could not parse {name}"
-            parsed[name] = found[0]
-    finally:
-        lightrag_logger.setLevel(previous)
+    parsed = lightrag_native_blocks(
+        [CORPUS / name for name in FILES], tmp_path_factory.mktemp("md-lightrag"), DOC_ID
+    )
+    assert not (missing := set(FILES) - set(parsed)), f"LightRAG could not parse {missing}"
     return parsed
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from lightrag_helpers import offline_lightrag
+from lightrag_helpers import enqueue_routed, offline_lightrag
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
@@ -42,7 +42,6 @@ async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ou
     tmp_path, monkeypatch
 ) -> None:
     from lightrag.parser.plugins import load_third_party_parsers
-    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
 
     load_third_party_parsers()  # what LightRAG's server does at start-up
     # docx:pchunk-P, and the same for the corpus' macro document and template (.docm, .dotx)
@@ -60,17 +59,7 @@ async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ou
             ours_parse[name] = exc.reason
 
     async with offline_lightrag(tmp_path / "rag") as rag:
-        for name in FILES:
-            directives = resolve_parser_directives(inputs / name)
-            assert directives.engine == "pchunk"
-            await rag.apipeline_enqueue_documents(
-                "",
-                file_paths=str(inputs / name),
-                docs_format="pending_parse",
-                parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
-                process_options=directives.process_options,
-            )
-        await rag.apipeline_process_enqueue_documents()
+        await enqueue_routed(rag, [inputs / name for name in FILES])
         records = {name: await rag.doc_status.get_by_id(doc_id_for(name)) for name in FILES}
         chunked_otherwise = []  # processed, but the stored chunks are not our P's
         for name, record in records.items():
@@ -117,7 +106,6 @@ async def test_markdown_through_lightrags_pipeline_is_parsed_and_chunked_by_ours
     """``md:pchunk-P``: every Markdown file of the corpus uploaded to LightRAG is parsed by our
     Markdown parser and chunked by our P, exactly as our own chunker chunks our blocks."""
     from lightrag.parser.plugins import load_third_party_parsers
-    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
 
     load_third_party_parsers()
     monkeypatch.setenv("LIGHTRAG_PARSER", "md:pchunk-P")
@@ -127,16 +115,7 @@ async def test_markdown_through_lightrags_pipeline_is_parsed_and_chunked_by_ours
     async with offline_lightrag(tmp_path / "rag") as rag:
         for name in MD_FILES:
             shutil.copy(MD_CORPUS / name, inputs / name)
-            directives = resolve_parser_directives(inputs / name)
-            assert directives.engine == "pchunk"
-            await rag.apipeline_enqueue_documents(
-                "",
-                file_paths=str(inputs / name),
-                docs_format="pending_parse",
-                parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
-                process_options=directives.process_options,
-            )
-        await rag.apipeline_process_enqueue_documents()
+        await enqueue_routed(rag, [inputs / name for name in MD_FILES])
         differing = []
         for name in MD_FILES:
             record = await rag.doc_status.get_by_id(doc_id_for(name))
