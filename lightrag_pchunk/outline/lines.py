@@ -8,9 +8,10 @@ anchors, so both promote the same kind of line.
 A heading is short and reads like a title: no bullet, no caption (图/表/Figure/Table N), no
 table-of-contents entry (leaders or a tab before a page number), no sentence (ending with
 。；，,;.!? …, or holding a full stop inside), no lower-case continuation of a sentence, no
-unnumbered lead-in ending with a colon ("The secondary aims are:"). A numbered line may
-carry its body after a colon ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article
-its text after the label ("第一条 为加强…" gives "第一条" + "为加强…").
+unnumbered lead-in ending with a colon ("The secondary aims are:") or on a word that leaves
+its sentence open ("Inspired by"). A numbered line may carry its body after a colon
+("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its text after the label
+("第一条 为加强…" gives "第一条" + "为加强…").
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
 _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
 _COLON = re.compile(r"[:：]")
+#: Last words that leave a sentence open ("Inspired by", "we obtain that"): no title ends so.
+_OPEN_ENDINGS = frozenset(
+    "a an the of by and or nor but that which whose than from at into via its their our "
+    "your such as".split()
+)
+_LAST_WORD = re.compile(r"\b([a-z]+)\W*$")  # lower case: "Required (OR)" is a title
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
 _INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article"})
@@ -182,9 +189,18 @@ def _plain_heading(text: str, max_chars: int, lowercase: bool) -> HeadingText | 
         return None
     if starts_lowercase(text) and not lowercase:
         return None  # a continuation of a sentence, not a title
-    if _is_sentence(text) or text[-1] in ":：":
+    if _is_sentence(text) or text[-1] in ":：" or _ends_open(text):
         return None
     return HeadingText(text, "", None)
+
+
+def _ends_open(text: str) -> bool:
+    """Whether ``text`` stops where its sentence must go on: on an English article,
+    preposition or conjunction ("Inspired by", "we obtain that"). Chinese has no such test:
+    a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
+    last = _LAST_WORD.search(text)
+    # One word alone is a name ("and", an operator a specification describes), not a fragment.
+    return last is not None and last.group(1) in _OPEN_ENDINGS and last.start() > 0
 
 
 def _numbered_heading(
@@ -213,7 +229,7 @@ def _numbered_heading(
             return None  # "231. There are a number of mechanisms, including:": a lead-in
     if label.family in _LEGAL_ARTICLE and (_is_sentence(rest) or _too_long(rest, max_chars)):
         return HeadingText(text[:label_end].rstrip(" \t\u3000:：、."), rest, label)
-    if not any(ch.isalpha() for ch in rest) or _is_sentence(rest):
+    if not any(ch.isalpha() for ch in rest) or _is_sentence(rest) or _ends_open(rest):
         return None
     limit = max_chars * MAX_NUMBERED_HEADING_CHARS // MAX_HEADING_CHARS
     if _too_long(text, limit, MAX_CJK_NUMBERED_HEADING_CHARS):

@@ -64,6 +64,9 @@ def test_headings_and_their_bodies(line, title, body):
         "x" * 101,
         "这是一个非常长的中文段落标题它已经超过了四十个字符所以不能被当作标题来处理的情况下应当拒绝",
         "docx4j.NET",  # lower case: only with look (see the strict default)
+        "Inspired by",  # a sentence broken before its citation (LaTeX converted to Markdown)
+        "Now, from a mathematical procedure using Eq. (16), we obtain that",
+        "90. Concerns have been expressed that",  # a numbered paragraph, not a title
     ],
 )
 def test_lines_that_cannot_be_headings(line):
@@ -101,3 +104,12 @@ def test_page_references_on_form_lines_with_long_leader_runs():
     assert strip_page_reference("Preface   iv") == "Preface"
     assert not is_toc_line("Go to the civil")  # a word of roman letters is not a page number
     assert not is_toc_line("Chapter 12")  # a single space is not a leader
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Who We Are", "Terms of Use", "Sign In", "4.5.2 Operationally Required (OR)", "5.1 评价目的"],
+)
+def test_titles_that_end_on_a_short_word_are_still_headings(line):
+    found = heading_text(line)
+    assert found is not None and (found.title, found.body) == (line, "")
