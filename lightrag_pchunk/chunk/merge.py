@@ -18,8 +18,8 @@ estimate from cached counts, re-encoded whenever the estimate cannot decide). Ta
 roles gate merges by direction (§9.1, §9.2): a middle slice never merges, a first slice
 is never absorbed by the block before it, a last slice absorbs nothing in Phase A.
 Pinned title blocks (``is_title``) take part only as the absorbing side of Phase B; a table
-of contents (``is_toc``) merges only with another one, except in Phase C (the untitled front
-matter, or a table of contents of a few lines).
+of contents (``is_toc``) merges only with another one, except in Phase C when one side is a
+few lines (a cover page, or a table of contents of a few lines before a section).
 
 One deliberate difference from LightRAG: when the untitled preamble
 (``Preface/Uncategorized``, no parents) merges with the titled section after it, the
@@ -268,10 +268,10 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
       the first of its run, takes the block after it);
     - the untitled preface (a cover page) below target_ideal joins the first section.
 
-    A table of contents joins another one or the untitled front matter around it, and a
-    table of contents under small_tail_threshold (a few lines) joins anything. As in Phase
-    B, a block never joins a deeper block before it: a new chapter does not end the previous
-    one's last clause.
+    A table of contents joins another one, a few lines of untitled front matter, or, being a
+    few lines itself (under small_tail_threshold), anything. As in Phase B, a block never
+    joins a deeper block before it: a new chapter does not end the previous one's last
+    clause.
     """
     items: list[Item] = []
     for block in blocks:
@@ -315,12 +315,16 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
 
 
 def _toc_may_join(members: Sequence[Block], block: Block, small: int) -> bool:
-    """Whether a table of contents and other text may share a chunk: with the untitled front
-    matter (cover page) only, or when the table of contents is a few lines."""
+    """Whether a table of contents and other text may share a chunk: when either side is a
+    few lines (under ``small``), the other side being untitled front matter (a cover page)
+    if it is the table of contents that is long. A long table of contents never dilutes a
+    section, nor a front-matter table (a revision history) its chunk."""
     joined = [*members, block]
-    if all(b.is_toc or _is_untitled(b) for b in joined):
+    toc = sum(b.tokens for b in joined if b.is_toc)
+    other = [b for b in joined if not b.is_toc]
+    if toc < small:
         return True
-    return sum(b.tokens for b in joined if b.is_toc) < small
+    return all(_is_untitled(b) for b in other) and sum(b.tokens for b in other) < small
 
 
 def _is_small_table(block: Block, limit: int) -> bool:

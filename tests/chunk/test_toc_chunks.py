@@ -1,6 +1,6 @@
 """Tables of contents in the chunker: a TOC row is never cut at its entries (which would make
-them headings), merged only with the untitled front matter (or, a few lines, with the
-section after it), and dropped with drop_toc."""
+them headings), sharing a chunk only when one side is a few lines (a cover page, or a
+table of contents of a few lines before a section), and dropped with drop_toc."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _toc_parts(chunks) -> list[str]:
     return "\n".join(c.content for c in toc_chunks).split("\n")  # every entry once, in order
 
 
-def test_a_toc_shares_a_chunk_with_the_untitled_front_matter_only():
+def test_a_long_toc_shares_a_chunk_with_a_few_lines_of_untitled_front_matter_only():
     # N=2000 characters: small_tail 250. A TOC of 24 entries (~700) is no "few lines".
     rows = [make_row("Short preface."), toc_row(), make_row("More preface.")]
     chunks = chunk_rows(rows, char_context(2000))
@@ -50,6 +50,13 @@ def test_a_toc_shares_a_chunk_with_the_untitled_front_matter_only():
     rows = [toc_row(), make_row("# 1 Scope\nScope text.", "1 Scope")]
     chunks = chunk_rows(rows, char_context(2000))
     assert [c.heading for c in chunks] == ["Table of Contents", "1 Scope"]
+
+
+def test_a_long_toc_and_long_front_matter_keep_their_own_chunks():
+    # A revision history (over small_tail) beside a long TOC: neither dilutes the other.
+    history = make_row("Revision history." + " Version 1.0 approved by the board." * 12)
+    chunks = chunk_rows([history, toc_row()], char_context(2000))
+    assert [c.content for c in chunks] == [history.content, "\n".join(ENTRIES)]
 
 
 def test_a_toc_of_a_few_lines_joins_the_section_after_it_and_takes_its_name():
