@@ -10,7 +10,8 @@ evidence is the text an answer must be read from (whitespace normalised):
   prefixed with its section heading (a user naming the section);
 * ``table``: a fact of a table, row key + column header -> the cell's value; the query is
   "What is the <header> of <key>?" and the evidence is the three cells (the header only
-  travels with a row when the chunker repeats it).
+  travels with a row when the chunker repeats it). The column header is the one the parse
+  recorded (``table_header``); a table it found none in (a glossary, a form) gives no fact.
 
 A document that fits one chunk gets none (every chunker returns it whole), and so does a
 document whose text repeats another's; the report lists both. ``--questions FILE.jsonl``
@@ -30,6 +31,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.table_tags import json_rows, parse_table
 from lightrag_pchunk.eval.documents import ParsedText
 from lightrag_pchunk.tokens import TokenCounter
@@ -137,16 +139,21 @@ def _sentence_fits(sentence: str) -> bool:
     return 8 <= len(_WORD.findall(sentence)) <= 60
 
 
-def _table_facts(line: str) -> Iterator[tuple[str, str, str]]:
+def _table_facts(line: str, headers: dict[str, str]) -> Iterator[tuple[str, str, str]]:
+    """(column header, row key, value) facts of one table tag; ``headers`` are the header
+    rows the parse recorded (``table_header`` of ``.tables.json``) by table id."""
     tag = parse_table(line)
     if tag is None:
         return
     rows = json_rows(tag.body) if tag.format == "json" else _html_cells(tag.body)
-    if not rows or len(rows) < 3 or not all(isinstance(r, list) for r in rows):
+    if not rows or not all(isinstance(r, list) for r in rows):
         return
-    header = [_cell_text(c) for c in rows[0]]
-    keys = [_cell_text(r[0]) if r else "" for r in rows[1:]]
-    for row, key in zip(rows[1:], keys, strict=True):
+    first = _data_start(tag.format, headers.get(tag.table_id or ""), rows)
+    if first is None or len(rows) - first < 2:
+        return
+    header = [_cell_text(c) for c in rows[first - 1]]
+    keys = [_cell_text(r[0]) if r else "" for r in rows[first:]]
+    for row, key in zip(rows[first:], keys, strict=True):
         if not _PLAIN_CELL.fullmatch(key) or keys.count(key) != 1 or key in header:
             continue
         for column in range(1, min(len(row), len(header))):
@@ -160,6 +167,20 @@ def _table_facts(line: str) -> Iterator[tuple[str, str, str]]:
                 and value not in (key, name)
             ):
                 yield name, key, value
+
+
+def _data_start(table_format: str, recorded: str | None, rows: list[list]) -> int | None:
+    """Index of the first data row: after the header rows the parse recorded (their last
+    row names the columns), None when it recorded that the table has none (a glossary or
+    a form: no column header to ask about); without a record, after the first row."""
+    if recorded is None or table_format != "json":
+        return 1
+    declared = json_rows(recorded)
+    if declared is None:
+        return 1
+    if not declared:
+        return None
+    return len(declared) if rows[: len(declared)] == declared else 1
 
 
 def _is_label(cell: str) -> bool:
@@ -216,13 +237,14 @@ def _html_cells(body: str) -> list[list[str]]:
 
 def _candidates(parsed: ParsedText, counter: TokenCounter, size: int) -> _Candidates:
     found = _Candidates()
+    headers = read_table_headers(parsed.blocks_path) if parsed.blocks_path else {}
     for row in parsed.rows:
         heading = normalize(row.heading)
         for paragraph in _paragraphs(row.content):
             if _HEADING_LINE.match(paragraph):
                 continue
             if _TAG.search(paragraph):
-                found.table.extend((*fact, heading) for fact in _table_facts(paragraph))
+                found.table.extend((*fact, heading) for fact in _table_facts(paragraph, headers))
                 continue
             text = normalize(paragraph)
             sentences = split_sentences(text)

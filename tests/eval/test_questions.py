@@ -166,3 +166,32 @@ def test_table_facts_skip_cells_a_rendering_would_change_and_headers_made_of_dat
     assert ("Notes", "P-103", "plain note") in facts
     assert all(value not in ("first line second line", 'says "stop"') for _, _, value in facts)
     assert all(key in ("P-101", "P-102", "P-103") for _, key, _ in facts)
+
+
+def test_table_facts_follow_the_header_the_parse_recorded(tmp_path, cl100k) -> None:
+    # tb-1: a title row over the column names (two header rows recorded); tb-2: a glossary
+    # the parser found no header in (recorded "[]"): its first row is data, not column names.
+    titled = [["Pump register 2026", "", ""], *json.loads(TABLE_LINE.split(">", 1)[1][:-8])]
+    glossary = [["AfriNIC", "Africa's number registry"], ["APNIC", "Asia-Pacific's"],
+                ["ARIN", "North America's"], ["LACNIC", "Latin America's"]]  # fmt: skip
+    lines = [
+        f'<table id="{tid}" format="json">{json.dumps(rows)}</table>'
+        for tid, rows in (("tb-1", titled), ("tb-2", glossary))
+    ]
+    blocks = tmp_path / "d.blocks.jsonl"
+    blocks.write_text("", encoding="utf-8")
+    tables = {
+        "tb-1": {"table_header": json.dumps(titled[:2])},
+        "tb-2": {"table_header": "[]"},
+    }
+    (tmp_path / "d.tables.json").write_text(json.dumps({"version": "1.0", "tables": tables}))
+    rows = [BlockRow(content="# Pumps\n" + "\n".join(lines) + "\n" + prose("pump", 40))]
+    doc = ParsedText(rows[0].content, tuple(rows), blocks, "test")
+    questions, _ = auto_questions("t.docx", doc, cl100k, 200, seed=0, per_kind=20)
+    facts = {q.evidence for q in questions if q.kind == TABLE}
+    assert facts == {
+        (column, key, value)
+        for key, flow, owner in (("P-101", "35 m3/h", "Operations"), ("P-102", "12 m3/h",
+                                 "Maintenance"), ("P-103", "7 m3/h", "Operations"))
+        for column, value in (("Flow rate", flow), ("Owner", owner))
+    }  # fmt: skip
