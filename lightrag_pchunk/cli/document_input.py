@@ -27,10 +27,12 @@ from lightrag_pchunk.errors import BlockFileError, DocumentParseError
 from lightrag_pchunk.integration.config import (
     DROP,
     DROP_TOC,
+    FILL,
     OVERLAP,
     SIZE,
     TABLE_TEXT,
     PSettings,
+    fill_setting,
     resolve_p_settings,
     table_text_setting,
 )
@@ -269,6 +271,7 @@ def decide_document(
         DROP: "environment",
         DROP_TOC: "environment",
         TABLE_TEXT: "environment",
+        FILL: "environment",
     }
     settings = PSettings(
         sizes.size,
@@ -277,6 +280,7 @@ def decide_document(
         sources,
         sizes.drop_toc,
         table_text_setting(),
+        fill_setting(),
     )
     r_sizes = (
         int(env.get("CHUNK_SIZE") or LIGHTRAG_R_SIZES[0]),

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem, read_blocks
-from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar, read_table_headers
+from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar, read_table_items
 from lightrag_pchunk.chunk.blocks import is_table_text
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import STAGES, to_blocks, to_chunks
@@ -31,7 +31,11 @@ from lightrag_pchunk.cli.checks import (
     table_check,
 )
 from lightrag_pchunk.cli.document_input import Sizes
-from lightrag_pchunk.integration.config import reference_settings
+from lightrag_pchunk.integration.config import (
+    fill_setting,
+    reference_settings,
+    table_text_setting,
+)
 from lightrag_pchunk.model import Block, BlockRow, Chunk, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -84,8 +88,16 @@ def inspect_blocks(blocks_path: str | Path, counter: TokenCounter, sizes: Sizes)
         sidecars=_sidecars(path),
     )
     doc_id = str((blocks_file.meta or {}).get("doc_id") or path.name)
+    headers, keyed_rows = read_table_items(path)
     ctx = Context.create(
-        counter, sizes.size, sizes.overlap, table_headers=read_table_headers(path), doc_id=doc_id
+        counter,
+        sizes.size,
+        sizes.overlap,
+        table_headers=headers,
+        doc_id=doc_id,
+        table_text=table_text_setting(),  # the environment, as the chunk command reads it
+        keyed_rows=keyed_rows,
+        fill=fill_setting(),
     )
     result.tables = _tables(rows, counter)
     if sizes.drop_references and rows:

@@ -21,10 +21,12 @@ from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import (
     DROP,
     DROP_TOC,
+    FILL,
     OVERLAP,
     SIZE,
     TABLE_TEXT,
     PSettings,
+    fill_setting,
     reference_settings,
     table_text_setting,
 )
@@ -132,6 +134,7 @@ def chunking_by_paragraph_semantic(
     drop_references: bool = False,
     drop_toc: bool = False,
     table_text: str | None = None,
+    fill: str | None = None,
     references_tail_n: int | None = None,
     references_headings: Sequence[str] | None = None,
     doc_id: str | None = None,
@@ -146,20 +149,24 @@ def chunking_by_paragraph_semantic(
     returns LightRAG's R chunks of ``content`` at this size (the decision says why).
     ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
     ``table_text`` (``grid`` or ``keyed``) is how tables read in chunks; None reads
-    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``).
+    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``). ``fill`` (``sections`` or
+    ``chapter``) is how far small sections fill a chunk; None reads ``CHUNK_P_FILL``
+    (default ``sections``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 
     Raises:
         ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, an
             overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse), or
-            a ``table_text`` other than ``grid`` / ``keyed``.
+            a ``table_text`` other than ``grid`` / ``keyed``, a ``fill`` other than
+            ``sections`` / ``chapter``.
     """
     size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
     given = "LightRAG's chunk options"
     text_form = table_text_setting() if table_text is None else table_text
-    sources = dict.fromkeys((SIZE, OVERLAP, DROP, DROP_TOC, TABLE_TEXT), given)
-    settings = PSettings(size, overlap, drop_references, sources, drop_toc, text_form)
+    fill_form = fill_setting() if fill is None else fill
+    sources = dict.fromkeys((SIZE, OVERLAP, DROP, DROP_TOC, TABLE_TEXT, FILL), given)
+    settings = PSettings(size, overlap, drop_references, sources, drop_toc, text_form, fill_form)
     route = Route(Strategy.P, "P called through LightRAG's file-chunker contract")
     decision = decide(route, load_blocks(blocks_path), settings=settings, doc_id=doc_id)
     return run_decision(
@@ -215,6 +222,7 @@ def run_decision(
         doc_id=label,
         table_text=settings.table_text,
         keyed_rows=decision.blocks.keyed_rows,
+        fill=settings.fill,
     )
     try:
         chunks = chunk_rows(rows, ctx)

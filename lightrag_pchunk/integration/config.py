@@ -10,7 +10,8 @@ The reference-detection knobs are read live by the chunker through ``reference_s
 ``drop_toc`` (``CHUNK_P_DROP_TOC``, ``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule
 grammar has no such ``P(...)`` key, so it is not read from rules or hints. ``table_text``
 (``CHUNK_P_TABLE_TEXT``, ``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how
-tables read in chunks) is ours too, resolved the same way.
+tables read in chunks) and ``fill`` (``CHUNK_P_FILL``, ``addon_params[...]["fill"]``:
+``sections`` or ``chapter``, how far Phase C fills a chunk) are ours too, resolved the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lightrag_pchunk.chunk.context import FILLS, SECTIONS
 from lightrag_pchunk.chunk.table_text import TABLE_TEXTS
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
@@ -39,6 +41,7 @@ OVERLAP_ENV = "CHUNK_OVERLAP_SIZE"
 DROP_REFERENCES_ENV = "CHUNK_P_DROP_REFERENCES"
 DROP_TOC_ENV = "CHUNK_P_DROP_TOC"
 TABLE_TEXT_ENV = "CHUNK_P_TABLE_TEXT"
+FILL_ENV = "CHUNK_P_FILL"
 TAIL_N_ENV = "CHUNK_P_REFERENCES_TAIL_N"
 HEADINGS_ENV = "CHUNK_P_REFERENCES_HEADINGS"
 
@@ -48,6 +51,16 @@ TABLE_TEXT = "table_text"
 #: How tables read in chunks when nothing is configured (chosen by retrieval per LLM call
 #: on the corpus: benchmarks/results, docs/chunking.md "Table text").
 DEFAULT_TABLE_TEXT = "grid"
+FILL = "fill"
+#: The spec's fill by default; ``chapter`` saves about 3% of the chunks at the same
+#: retrieval on the corpus, but departs from spec §9.3/§9.4 (docs/chunking.md "Fill").
+DEFAULT_FILL = SECTIONS
+#: Settings that are one word of a fixed set: key (attribute and addon_params key) ->
+#: (environment variable, default, allowed words).
+_CHOICES: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    TABLE_TEXT: (TABLE_TEXT_ENV, DEFAULT_TABLE_TEXT, TABLE_TEXTS),
+    FILL: (FILL_ENV, DEFAULT_FILL, FILLS),
+}
 _TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
 _FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
 
@@ -62,6 +75,7 @@ class PSettings:
     sources: Mapping[str, str] = field(default_factory=dict)
     drop_toc: bool = False
     table_text: str = DEFAULT_TABLE_TEXT
+    fill: str = DEFAULT_FILL
 
     def describe(self) -> str:
         """For a log line: ``size=2000 (default) overlap=20 (CHUNK_P_OVERLAP_SIZE (env)) ...``."""
@@ -69,7 +83,7 @@ class PSettings:
             f"{key}={getattr(self, attr)} ({self.sources.get(attr, 'default')})"
             for key, attr in (
                 ("size", SIZE), ("overlap", OVERLAP), ("drop_references", DROP),
-                ("drop_toc", DROP_TOC), ("table_text", TABLE_TEXT),
+                ("drop_toc", DROP_TOC), ("table_text", TABLE_TEXT), ("fill", FILL),
             )
         )  # fmt: skip
 
@@ -194,7 +208,7 @@ def resolve_p_settings(
     overlaps: list[tuple[int, str]] = []
     drops: list[tuple[bool, str]] = []
     toc_drops: list[tuple[bool, str]] = []
-    texts: list[tuple[str, str]] = []
+    chosen: dict[str, list[tuple[str, str]]] = {key: [] for key in _CHOICES}
     for values, prefix, labels in _tiers(rule_params, chunk_options, addon_params):
         for key, found in ((SIZE, sizes), (OVERLAP, overlaps)):
             if values.get(key) is not None:
@@ -206,9 +220,10 @@ def resolve_p_settings(
         if values.get(DROP_TOC) is not None:
             source = f"{prefix}['{DROP_TOC}']"
             toc_drops.append((_as_bool(values[DROP_TOC], source), source))
-        if values.get(TABLE_TEXT) is not None:
-            source = f"{prefix}['{TABLE_TEXT}']"
-            texts.append((_as_table_text(values[TABLE_TEXT], source), source))
+        for key, found_words in chosen.items():
+            if values.get(key) is not None:
+                source = f"{prefix}['{key}']"
+                found_words.append((_as_choice(key, values[key], source), source))
 
     for name, minimum, found in ((SIZE_ENV, 1, sizes), (P_OVERLAP_ENV, 0, overlaps)):
         value = _env_int(env, name, minimum)
@@ -226,10 +241,12 @@ def resolve_p_settings(
             source = f"{name} (env)"
             found_drops.append((_as_bool(raw_drop, source), source))
 
-    raw_text = env.get(TABLE_TEXT_ENV)
-    if not _is_unset(raw_text):
-        source = f"{TABLE_TEXT_ENV} (env)"
-        texts.append((_as_table_text(raw_text, source), source))
+    for key, found_words in chosen.items():
+        name = _CHOICES[key][0]
+        raw_word = env.get(name)
+        if not _is_unset(raw_word):
+            source = f"{name} (env)"
+            found_words.append((_as_choice(key, raw_word, source), source))
 
     size, size_source = sizes[0] if sizes else (DEFAULT_P_SIZE, "default")
     overlap, overlap_source = overlaps[0] if overlaps else (DEFAULT_OVERLAP, "default")
@@ -240,29 +257,44 @@ def resolve_p_settings(
             f"P chunk_overlap_token_size ({overlap}, from {overlap_source}) must be < "
             f"chunk_token_size ({size}, from {size_source}); lower the overlap or raise the size"
         )
-    table_text, table_text_source = texts[0] if texts else (DEFAULT_TABLE_TEXT, "default")
+    words = {
+        key: found[0] if found else (_CHOICES[key][1], "default") for key, found in chosen.items()
+    }
     sources = {
         SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source, DROP_TOC: drop_toc_source,
-        TABLE_TEXT: table_text_source,
+        **{key: source for key, (_, source) in words.items()},
     }  # fmt: skip
-    return PSettings(size, overlap, drop, sources, drop_toc, table_text)
+    return PSettings(size, overlap, drop, sources, drop_toc, words[TABLE_TEXT][0], words[FILL][0])
 
 
-def _as_table_text(value: Any, source: str) -> str:
+def _as_choice(key: str, value: Any, source: str) -> str:
+    allowed = _CHOICES[key][2]
     choice = value.strip().lower() if isinstance(value, str) else value
-    if choice not in TABLE_TEXTS:
-        raise ValueError(f"{source} must be one of {', '.join(TABLE_TEXTS)}, got {value!r}")
+    if choice not in allowed:
+        raise ValueError(f"{source} must be one of {', '.join(allowed)}, got {value!r}")
     return choice
+
+
+def _choice_setting(key: str, env: Mapping[str, str] | None) -> str:
+    """A one-word setting's variable read live, else its default (``ValueError`` if bad)."""
+    env = os.environ if env is None else env
+    name, default, _ = _CHOICES[key]
+    raw = env.get(name)
+    if _is_unset(raw):
+        return default
+    return _as_choice(key, raw, f"{name} (env)")
 
 
 def table_text_setting(env: Mapping[str, str] | None = None) -> str:
     """``CHUNK_P_TABLE_TEXT`` read live (for a chunker call that was given no value), else
     the default (raises ``ValueError`` for a bad value)."""
-    env = os.environ if env is None else env
-    raw = env.get(TABLE_TEXT_ENV)
-    if _is_unset(raw):
-        return DEFAULT_TABLE_TEXT
-    return _as_table_text(raw, f"{TABLE_TEXT_ENV} (env)")
+    return _choice_setting(TABLE_TEXT, env)
+
+
+def fill_setting(env: Mapping[str, str] | None = None) -> str:
+    """``CHUNK_P_FILL`` read live (for a chunker call that was given no value), else the
+    default (raises ``ValueError`` for a bad value)."""
+    return _choice_setting(FILL, env)
 
 
 def _tail_n(raw: object, setting: str) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.config import DEFAULT_TABLE_TEXT, PSettings
+from lightrag_pchunk.integration.config import DEFAULT_FILL, DEFAULT_TABLE_TEXT, PSettings
 from lightrag_pchunk.integration.registry_journal import Journal
 from lightrag_pchunk.integration.strategy import Route, Strategy
 from lightrag_pchunk.naming import sanitize_text
@@ -109,6 +109,7 @@ class RegisteredDocument:
                 "drop_references": settings.drop_references,
                 "drop_toc": settings.drop_toc,
                 "table_text": settings.table_text,
+                "fill": settings.fill,
                 "sources": dict(settings.sources),
             },
             "r_params": dict(self.r_params),
@@ -131,6 +132,7 @@ class RegisteredDocument:
                 dict(p.get("sources") or {}),
                 bool(p.get("drop_toc", False)),
                 str(p.get("table_text") or DEFAULT_TABLE_TEXT),
+                str(p.get("fill") or DEFAULT_FILL),
             )
         path = None
         if isinstance(blocks, str) and blocks:

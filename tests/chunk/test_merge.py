@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from lightrag_pchunk.chunk.merge import is_descendant, merge
 from lightrag_pchunk.model import PREFACE_HEADING, TableRole
 
@@ -226,3 +228,31 @@ def test_a_small_preface_joins_the_first_section_whatever_its_level() -> None:
                 parents=("1", "1.1"), level=3, row=1)  # fmt: skip
     [merged] = merge([cover, first], ctx)
     assert merged.heading == "1.1.1 Scope" and merged.content.startswith("Cover page")
+
+
+def test_chapter_fill_fills_inside_a_chapter_and_never_across_chapters() -> None:
+    # N=200: small_tail 25, target_ideal 150. Cousins of 40 under "Doc" (1.1 under "1",
+    # 2.1 under "2"): over small_tail, so the spec's fill keeps them apart.
+    spec, chapter = char_context(200), char_context(200, fill="chapter")
+    a = blk(spec, "a" * 40, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    b = blk(spec, "b" * 40, heading="2.1", parents=("Doc", "2"), level=3, row=1)
+    assert merge([a, b], spec) == [a, b]
+    [merged] = merge([a, b], chapter)
+    assert merged.block_ids == ("b0", "b1") and merged.tokens == 82
+    # A shallower block after a deeper one of its chapter ("X.2" after "X.1.1") joins it.
+    deep = blk(spec, "d" * 40, heading="X.1.1", parents=("X", "X.1"), level=3, row=0)
+    shallow = blk(spec, "s" * 40, heading="X.2", parents=("X",), level=2, row=1)
+    assert merge([deep, shallow], spec) == [deep, shallow]
+    assert len(merge([deep, shallow], chapter)) == 1
+    # A new chapter never ends the previous one's clause, whatever the fill.
+    other = blk(spec, "o" * 40, heading="Y", level=1, row=1)
+    assert merge([deep, other], chapter) == [deep, other]
+    # Full blocks stay apart: the fill only tops up what is under target_ideal.
+    big_a = blk(spec, "a" * 150, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    big_b = blk(spec, "b" * 150, heading="2.1", parents=("Doc", "2"), level=3, row=1)
+    assert merge([big_a, big_b], chapter) == [big_a, big_b]
+
+
+def test_an_unknown_fill_is_refused() -> None:
+    with pytest.raises(ValueError, match="fill must be one of sections, chapter, got 'all'"):
+        char_context(200, fill="all")

@@ -298,3 +298,48 @@ def test_a_chunk_over_the_cap_is_an_error_in_strict_mode(
     monkeypatch.setenv(chunker_module.STRICT_ENV, "0")
     rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
     assert rows and "over 1200 tokens" in caplog.text
+
+
+def _clauses_blocks(path: Path) -> Path:
+    """Three clauses of chapter 1 under different sections (cousins), one of chapter 2;
+    each about 0.4 N at N=300 (two fit one chunk), over the small-tail threshold."""
+    meta = {"type": "meta", "format": "lightrag", "blocks": 4, "doc_id": "doc-fill"}
+    lines = [json.dumps(meta)]
+    for n, (chapter, section, clause) in enumerate(
+        [("1 Scope", "1.1 Terms", "1.1.1"), ("1 Scope", "1.2 Roles", "1.2.1"),
+         ("1 Scope", "1.3 Records", "1.3.1"), ("2 Safety", "2.1 Doors", "2.1.1")]
+    ):  # fmt: skip
+        text = " ".join(f"Clause {clause} requires record {i} in the shift log." for i in range(7))
+        row = {"type": "content", "blockid": f"b{n}", "content": f"### {clause}\n{text}",
+               "heading": clause, "parent_headings": [chapter, section], "level": 3}  # fmt: skip
+        lines.append(json.dumps(row))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
+    tmp_path, cl100k_tokenizer, monkeypatch
+) -> None:
+    from lightrag_pchunk.chunk.coverage import lost_words
+
+    blocks = _clauses_blocks(tmp_path / "clauses.blocks.jsonl")
+    sources = [row.content for row in read_blocks(blocks).rows]
+    spec = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
+    assert [r["heading"]["heading"] for r in spec] == ["1.1.1", "1.2.1", "1.3.1", "2.1.1"]
+    monkeypatch.setenv("CHUNK_P_FILL", "chapter")  # read on every call, as the SDK does
+    filled = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
+    # 1.1.1 and 1.2.1 share a chunk headed by their chapter; 1.3.1 no longer fits; chapter
+    # 2 stays apart.
+    assert [r["heading"]["heading"] for r in filled] == ["1 Scope", "1.3.1", "2.1.1"]
+    assert (
+        filled[0]["content"].startswith("### 1.1.1\n") and "\n### 1.2.1\n" in filled[0]["content"]
+    )
+    assert all(r["tokens"] <= 300 for r in filled)
+    assert lost_words(sources, [r["content"] for r in filled]).total == 0
+    given = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 300, blocks_path=blocks, fill="sections"
+    )
+    assert len(given) == 4  # an explicit argument wins over the environment
+    monkeypatch.setenv("CHUNK_P_FILL", "everything")
+    with pytest.raises(ValueError, match="CHUNK_P_FILL"):
+        chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)

@@ -296,11 +296,12 @@ def test_directives_from_routing_feed_the_top_level_with_their_source():
         "drop_references": "default",
         "drop_toc": "default",
         "table_text": "default",
+        "fill": "default",
     }
     assert got.describe() == (
         "size=3000 (LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')) "
         "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default) "
-        "drop_toc=False (default) table_text=grid (default)"
+        "drop_toc=False (default) table_text=grid (default) fill=sections (default)"
     )
 
 
@@ -592,23 +593,26 @@ def test_drop_toc_from_the_environment_and_addon_params():
         resolve_p_settings(env={"CHUNK_P_DROP_TOC": "perhaps"})
 
 
-def test_table_text_precedence_and_refusals():
+@pytest.mark.parametrize(
+    ("key", "variable", "default", "other", "words"),
+    [
+        ("table_text", "CHUNK_P_TABLE_TEXT", "grid", "keyed", "grid, keyed"),
+        ("fill", "CHUNK_P_FILL", "sections", "chapter", "sections, chapter"),
+    ],
+)
+def test_one_word_settings_precedence_and_refusals(key, variable, default, other, words):
     # Default, then env, then addon_params, then a per-document chunk_options snapshot.
-    assert resolve_p_settings(env={}).table_text == "grid"
-    env = {"CHUNK_P_TABLE_TEXT": " Keyed "}
+    assert getattr(resolve_p_settings(env={}), key) == default
+    env = {variable: f" {other.title()} "}
     settings = resolve_p_settings(env=env)
-    assert (settings.table_text, settings.sources["table_text"]) == (
-        "keyed",
-        "CHUNK_P_TABLE_TEXT (env)",
-    )
-    addon = {"chunker": {"paragraph_semantic": {"table_text": "grid"}}}
-    assert resolve_p_settings(env=env, addon_params=addon).table_text == "grid"
-    options = {"paragraph_semantic": {"table_text": "keyed"}}
-    assert resolve_p_settings(env={}, addon_params=addon, chunk_options=options).table_text == (
-        "keyed"
-    )
-    with pytest.raises(ValueError, match=r"CHUNK_P_TABLE_TEXT \(env\) must be one of grid, keyed"):
-        resolve_p_settings(env={"CHUNK_P_TABLE_TEXT": "rows"})
-    bad = {"chunker": {"paragraph_semantic": {"table_text": 1}}}
-    with pytest.raises(ValueError, match="table_text"):
+    assert (getattr(settings, key), settings.sources[key]) == (other, f"{variable} (env)")
+    addon = {"chunker": {"paragraph_semantic": {key: default}}}
+    assert getattr(resolve_p_settings(env=env, addon_params=addon), key) == default
+    options = {"paragraph_semantic": {key: other}}
+    got = resolve_p_settings(env={}, addon_params=addon, chunk_options=options)
+    assert getattr(got, key) == other
+    with pytest.raises(ValueError, match=rf"{variable} \(env\) must be one of {words}"):
+        resolve_p_settings(env={variable: "rows"})
+    bad = {"chunker": {"paragraph_semantic": {key: 1}}}
+    with pytest.raises(ValueError, match=key):
         resolve_p_settings(env={}, addon_params=bad)

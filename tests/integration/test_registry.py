@@ -40,7 +40,8 @@ def _fresh_registries():
     close_registries()
 
 
-SETTINGS = PSettings(2000, 100, False, {"chunk_token_size": "default"})
+# Every setting away from its default, so a round trip that drops one shows.
+SETTINGS = PSettings(2000, 100, False, {"chunk_token_size": "default"}, True, "keyed", "chapter")
 
 
 def entry(text: str, doc_id: str = "doc-1", blocks: Path | None = None) -> RegisteredDocument:
