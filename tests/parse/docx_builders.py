@@ -390,3 +390,28 @@ def cell(*paragraphs: str, tc_pr: str = "") -> str:
     props = f"<w:tcPr>{tc_pr}</w:tcPr>" if tc_pr else ""
     content = "".join(x if x.startswith("<") else para(x) for x in paragraphs) or "<w:p/>"
     return f"<w:tc>{props}{content}</w:tc>"
+
+
+# -- tables -------------------------------------------------------------------------------
+
+V_RESTART = '<w:vMerge w:val="restart"/>'
+V_CONTINUE = "<w:vMerge/>"
+
+
+def span(n: int) -> str:
+    """A ``w:gridSpan`` of ``n`` columns, for a cell's properties."""
+    return f'<w:gridSpan w:val="{n}"/>'
+
+
+def grid_of(xml: str):
+    """Read the first table of a body with a cell reader that returns the cell's plain text."""
+    from lightrag_pchunk.parse.tables import CellContent, read_table
+    from lightrag_pchunk.parse.xml import parse_xml, qn
+
+    root = parse_xml(rich_document_xml(xml).encode())
+    tbl = root.find(f"{qn('w:body')}/{qn('w:tbl')}")
+
+    def read_cell(tc):
+        return CellContent("\n".join("".join(p.itertext()) for p in tc.iter(qn("w:p"))))
+
+    return read_table(tbl, read_cell)

@@ -10,28 +10,19 @@ import pytest
 
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.parse.table_shape import shape_table
-from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table
-from lightrag_pchunk.parse.xml import parse_xml, qn
 
-from docx_builders import cell, para, rich_document_xml, table, write_rich_docx
+from docx_builders import (
+    V_CONTINUE,
+    V_RESTART,
+    cell,
+    grid_of,
+    para,
+    span,
+    table,
+    write_rich_docx,
+)
 
-V_RESTART = '<w:vMerge w:val="restart"/>'
-V_CONTINUE = "<w:vMerge/>"
 HEADER = "<w:tblHeader/>"
-
-
-def span(n: int) -> str:
-    return f'<w:gridSpan w:val="{n}"/>'
-
-
-def grid_of(xml: str) -> TableGrid:
-    root = parse_xml(rich_document_xml(xml).encode())
-    tbl = root.find(f"{qn('w:body')}/{qn('w:tbl')}")
-
-    def read_cell(tc):
-        return CellContent("\n".join("".join(p.itertext()) for p in tc.iter(qn("w:p"))))
-
-    return read_table(tbl, read_cell)
 
 
 def parse(tmp_path, body: str):

@@ -10,28 +10,19 @@ from docx import Document
 
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.parse.table_shape import shape_table
-from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table
-from lightrag_pchunk.parse.xml import parse_xml, qn
+from lightrag_pchunk.parse.tables import TableGrid
 
-from docx_builders import cell, numbering_xml, para, rich_document_xml, table, write_rich_docx
-
-V_RESTART = '<w:vMerge w:val="restart"/>'
-V_CONTINUE = "<w:vMerge/>"
-
-
-def span(n: int) -> str:
-    return f'<w:gridSpan w:val="{n}"/>'
-
-
-def grid_of(xml: str) -> TableGrid:
-    """Read a table with a cell reader that returns the cell's plain text."""
-    root = parse_xml(rich_document_xml(xml).encode())
-    tbl = root.find(f"{qn('w:body')}/{qn('w:tbl')}")
-
-    def read_cell(tc):
-        return CellContent("\n".join("".join(p.itertext()) for p in tc.iter(qn("w:p"))))
-
-    return read_table(tbl, read_cell)
+from docx_builders import (
+    V_CONTINUE,
+    V_RESTART,
+    cell,
+    grid_of,
+    numbering_xml,
+    para,
+    span,
+    table,
+    write_rich_docx,
+)
 
 
 def rows_of(tmp_path, body: str) -> list[list[list[str]]]:
