@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.outline.judge import Candidate
-from lightrag_pchunk.outline.lines import HeadingText, heading_text, starts_lowercase
+from lightrag_pchunk.outline.lines import HeadingText, cjk_count, heading_text, starts_lowercase
 from lightrag_pchunk.outline.numbering import FamilyStack, Label, parse_label
 
 #: How much larger than the body text (points) a line must be to count as larger.
@@ -129,7 +129,7 @@ def look_score(look: Look | None, body_size: float) -> float:
 def _words(text: str) -> float:
     """Words of a title: space-separated tokens, a run of CJK characters counting two
     characters to a word instead of one token."""
-    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+    cjk = cjk_count(text)
     return len(text.split()) - (1 if cjk else 0) + cjk / 2
 
 

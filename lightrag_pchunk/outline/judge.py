@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from lightrag_pchunk.outline.lines import cjk_count
+
 #: Longest answer read; the rest is ignored (a model that rambles gets no extra say).
 MAX_ANSWER_CHARS = 20_000
 #: Candidates per question, and longest context line shown for each.
@@ -83,7 +85,7 @@ def parse_modes(
 
 def estimate_tokens(text: str) -> int:
     """A token estimate without a tokenizer: CJK characters one each, other text by 4."""
-    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+    cjk = cjk_count(text)
     return cjk + (len(text) - cjk + 3) // 4
 
 

@@ -72,12 +72,15 @@ class HeadingText:
     label: Label | None
 
 
+def cjk_count(text: str) -> int:
+    """How many CJK ideographs (U+3400-U+9FFF) ``text`` holds."""
+    return sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+
+
 def cjk_share(text: str) -> float:
     """Share of CJK characters among the non-space characters of ``text``."""
-    chars = [ch for ch in text if not ch.isspace()]
-    if not chars:
-        return 0.0
-    return sum(1 for ch in chars if "\u3400" <= ch <= "\u9fff") / len(chars)
+    chars = len(text) - sum(1 for ch in text if ch.isspace())
+    return cjk_count(text) / chars if chars else 0.0
 
 
 def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -> bool:

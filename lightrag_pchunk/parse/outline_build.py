@@ -36,7 +36,7 @@ from lightrag_pchunk.outline.infer import (
     infer_outline,
 )
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
-from lightrag_pchunk.outline.lines import heading_text
+from lightrag_pchunk.outline.lines import cjk_count, heading_text
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title, literal_toc_runs
 
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
@@ -45,7 +45,6 @@ AUTO_WORDS_PER_HEADING = 800
 #: Paragraphs sampled to learn the body text size (the longest ones, by characters).
 _BODY_SIZE_SAMPLE = 48
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 class SmartHeading(str, enum.Enum):
@@ -166,8 +165,7 @@ def body_words(texts: Sequence[str]) -> float:
     """Words of text: space-separated tokens, CJK characters counting two to a word."""
     total = 0.0
     for text in texts:
-        cjk = len(_CJK.findall(text))
-        total += len(text.split()) + cjk / 2
+        total += len(text.split()) + cjk_count(text) / 2
     return total
 
 
