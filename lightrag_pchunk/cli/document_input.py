@@ -25,6 +25,8 @@ from lightrag_pchunk.blockfile.jsonl import (
 )
 from lightrag_pchunk.errors import BlockFileError, DocumentParseError
 from lightrag_pchunk.integration.config import (
+    DEFAULT_FILL,
+    DEFAULT_TABLE_TEXT,
     DROP,
     DROP_TOC,
     FILL,
@@ -32,9 +34,7 @@ from lightrag_pchunk.integration.config import (
     SIZE,
     TABLE_TEXT,
     PSettings,
-    fill_setting,
     resolve_p_settings,
-    table_text_setting,
 )
 from lightrag_pchunk.integration.parsers import PARSERS, parser_for
 from lightrag_pchunk.integration.strategy import (
@@ -87,7 +87,8 @@ class DocumentInput:
 
 @dataclass(frozen=True, slots=True)
 class Sizes:
-    """P's size and overlap for a command, and where each came from."""
+    """P's settings for a command (size and overlap with where each came from), resolved
+    once from ``--size``/``--overlap`` over the environment."""
 
     size: int
     overlap: int
@@ -95,6 +96,8 @@ class Sizes:
     size_source: str
     overlap_source: str
     drop_toc: bool = False
+    table_text: str = DEFAULT_TABLE_TEXT
+    fill: str = DEFAULT_FILL
 
     def describe(self) -> str:
         """``size 2000 (default), overlap 100 (CHUNK_OVERLAP_SIZE (env))``."""
@@ -247,6 +250,8 @@ def resolve_sizes(
         size_source,
         overlap_source,
         settings.drop_toc,
+        settings.table_text,
+        settings.fill,
     )
 
 
@@ -279,8 +284,8 @@ def decide_document(
         sizes.drop_references,
         sources,
         sizes.drop_toc,
-        table_text_setting(),
-        fill_setting(),
+        sizes.table_text,
+        sizes.fill,
     )
     r_sizes = (
         int(env.get("CHUNK_SIZE") or LIGHTRAG_R_SIZES[0]),

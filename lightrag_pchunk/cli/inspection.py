@@ -31,11 +31,7 @@ from lightrag_pchunk.cli.checks import (
     table_check,
 )
 from lightrag_pchunk.cli.document_input import Sizes
-from lightrag_pchunk.integration.config import (
-    fill_setting,
-    reference_settings,
-    table_text_setting,
-)
+from lightrag_pchunk.integration.config import reference_settings
 from lightrag_pchunk.model import Block, BlockRow, Chunk, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -95,9 +91,9 @@ def inspect_blocks(blocks_path: str | Path, counter: TokenCounter, sizes: Sizes)
         sizes.overlap,
         table_headers=headers,
         doc_id=doc_id,
-        table_text=table_text_setting(),  # the environment, as the chunk command reads it
+        table_text=sizes.table_text,
         keyed_rows=keyed_rows,
-        fill=fill_setting(),
+        fill=sizes.fill,
     )
     result.tables = _tables(rows, counter)
     if sizes.drop_references and rows:
