@@ -25,6 +25,7 @@ import html
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -153,15 +154,17 @@ def _table_facts(line: str, headers: dict[str, str]) -> Iterator[tuple[str, str,
         return
     header = [_cell_text(c) for c in rows[first - 1]]
     keys = [_cell_text(r[0]) if r else "" for r in rows[first:]]
+    # Counted once: a table of thousands of rows must not be scanned again per row.
+    key_counts, name_counts = Counter(keys), Counter(header)
     for row, key in zip(rows[first:], keys, strict=True):
-        if not _PLAIN_CELL.fullmatch(key) or keys.count(key) != 1 or key in header:
+        if not _PLAIN_CELL.fullmatch(key) or key_counts[key] != 1 or key in name_counts:
             continue
         for column in range(1, min(len(row), len(header))):
             name, value = header[column], _cell_text(row[column])
             if (
                 _PLAIN_CELL.fullmatch(name)
                 and _is_label(name)
-                and header.count(name) == 1
+                and name_counts[name] == 1
                 and value.strip()
                 and _PLAIN_CELL.fullmatch(value)
                 and value not in (key, name)
