@@ -54,6 +54,8 @@ _OPEN_ENDINGS = frozenset(
     "a an the of by and or nor but that which whose than from at into via its their our "
     "your such as".split()
 )
+_LEADING_QUOTES = "\"'«“‘"
+_OPEN_BRACKETS = frozenset("([{（【《〈「『")
 _LAST_WORD = re.compile(r"\b([a-z]+)\W*$")  # lower case: "Required (OR)" is a title
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
 _INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
@@ -183,8 +185,16 @@ def heading_text(
 
 
 def starts_lowercase(text: str) -> bool:
-    """Whether ``text`` starts with a lower-case ASCII letter."""
-    return bool(text) and text[0].isascii() and text[0].islower()
+    """Whether ``text`` starts with a lower-case letter of any cased script ("the …",
+    "с частью 2 …"), past opening quotes; CJK has no case. A leading parenthesis is
+    judged by the word after it: "(informative) Examples" is a title, "(одного) рабочего
+    дня" a sentence's continuation."""
+    if text.startswith(("(", "（")):
+        close = text.find(")" if text[0] == "(" else "）")
+        if close > 0:
+            text = text[close + 1 :].lstrip()
+    letters = text.lstrip(_LEADING_QUOTES)
+    return bool(letters) and letters[0].islower()
 
 
 def _plain_heading(text: str, max_chars: int, lowercase: bool) -> HeadingText | None:
@@ -198,9 +208,11 @@ def _plain_heading(text: str, max_chars: int, lowercase: bool) -> HeadingText | 
 
 
 def _ends_open(text: str) -> bool:
-    """Whether ``text`` stops where its sentence must go on: on an English article,
-    preposition or conjunction ("Inspired by", "we obtain that"). Chinese has no such test:
-    a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
+    """Whether ``text`` stops where its sentence must go on: on an opening bracket, or on
+    an English article, preposition or conjunction ("Inspired by", "we obtain that").
+    Chinese has no word test: a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
+    if text[-1] in _OPEN_BRACKETS:
+        return True  # "Ultimately, the attention queries (": cut inside a parenthesis
     last = _LAST_WORD.search(text)
     # One word alone is a name ("and", an operator a specification describes), not a fragment.
     return last is not None and last.group(1) in _OPEN_ENDINGS and last.start() > 0

@@ -67,6 +67,12 @@ def test_headings_and_their_bodies(line, title, body):
         "Inspired by",  # a sentence broken before its citation (LaTeX converted to Markdown)
         "Now, from a mathematical procedure using Eq. (16), we obtain that",
         "90. Concerns have been expressed that",  # a numbered paragraph, not a title
+        # A hard line break inside a Russian sentence: lower case in any script continues it.
+        "с частью 2 документации о проведении аукциона с учетом требований, установленных",
+        "1 (одного) рабочего дня со дня принятия решения о начале проведения ликвидации",
+        "être conforme aux exigences",
+        "Ultimately, the attention queries (",  # cut inside a parenthesis
+        "系统架构（",
     ],
 )
 def test_lines_that_cannot_be_headings(line):
@@ -108,7 +114,16 @@ def test_page_references_on_form_lines_with_long_leader_runs():
 
 @pytest.mark.parametrize(
     "line",
-    ["Who We Are", "Terms of Use", "Sign In", "4.5.2 Operationally Required (OR)", "5.1 评价目的"],
+    [
+        "Who We Are",
+        "Terms of Use",
+        "Sign In",
+        "4.5.2 Operationally Required (OR)",
+        "5.1 评价目的",
+        "Annex A (informative) Examples",  # a parenthesis in lower case, then a title word
+        "Общие положения",
+        "“Quoted” Names",
+    ],
 )
 def test_titles_that_end_on_a_short_word_are_still_headings(line):
     found = heading_text(line)
