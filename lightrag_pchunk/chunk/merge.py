@@ -273,12 +273,14 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
 
     A table of contents joins another one, a few lines of untitled front matter, or, being a
     few lines itself (under small_tail_threshold), anything. As in Phase B, a block never
-    joins a deeper block before it, outside ``chapter`` fill: a new chapter does not end the
-    previous one's last clause.
+    joins a deeper block before it, outside ``chapter`` fill (a new chapter does not end the
+    previous one's last clause), except a block under small_tail_threshold with no
+    subsection after it.
     """
     items: list[Item] = []
-    for block in blocks:
-        if items and _fills(items[-1], block, ctx) and _add(_run(items), [block], ctx):
+    for index, block in enumerate(blocks):
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        if items and _fills(items[-1], block, following, ctx) and _add(_run(items), [block], ctx):
             continue
         items.append(block)
     return _built(items)
@@ -288,8 +290,9 @@ def _members(item: Item) -> list[Block]:
     return item.blocks if isinstance(item, BlockRun) else [item]
 
 
-def _fills(item: Item, block: Block, ctx: Context) -> bool:
-    """Whether Phase C joins ``block`` to the run ``item`` (see :func:`_fill_pass`)."""
+def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> bool:
+    """Whether Phase C joins ``block`` to the run ``item`` (see :func:`_fill_pass`);
+    ``following`` is the block after ``block``."""
     th = ctx.thresholds
     members = _members(item)
     first = members[0]
@@ -307,10 +310,15 @@ def _fills(item: Item, block: Block, ctx: Context) -> bool:
     paths = [heading_path(b) for b in [*members, block]]
     top = common_path(paths)
     chapter = ctx.fill == CHAPTER and bool(top)  # CHUNK_P_FILL=chapter, inside one chapter
-    if block.level < members[-1].level and not chapter:
-        return False  # a shallower section never joins the deeper one before it (§9.4)
     if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
         return False
+    if block.level < members[-1].level and not chapter:
+        # A shallower section never joins the deeper one before it (§9.4), unless it is a
+        # few lines with nothing under it: "6.4 评价流程 … 参见附录A。" before chapter 7
+        # would otherwise be an LLM call of its own.
+        return 0 < block.tokens < small and not (
+            following is not None and is_descendant(block, following)
+        )
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
     if chapter and (_is_small(block.tokens, ctx) or _is_small(item.tokens, ctx)):

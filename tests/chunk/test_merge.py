@@ -256,3 +256,23 @@ def test_chapter_fill_fills_inside_a_chapter_and_never_across_chapters() -> None
 def test_an_unknown_fill_is_refused() -> None:
     with pytest.raises(ValueError, match="fill must be one of sections, chapter, got 'all'"):
         char_context(200, fill="all")
+
+
+def test_a_few_lines_of_a_shallower_section_with_nothing_under_them_join_the_section_before() -> (
+    None
+):
+    # N=200: small_tail 25. "6.4" (a leaf of 20 tokens) after "6.3.3", before chapter "7":
+    # neither Phase A nor B can place it, and it would be an LLM call of its own.
+    ctx = char_context(200)
+    deep = blk(ctx, "d" * 60, heading="6.3.3", parents=("6", "6.3"), level=3, row=0)
+    leaf = blk(ctx, "## 6.4\n" + "s" * 13, heading="6.4", parents=("6",), level=2, row=1)
+    chapter = blk(ctx, "c" * 160, heading="7", level=1, row=2)
+    joined, after = merge([deep, leaf, chapter], ctx)
+    assert joined.block_ids == ("b0", "b1") and joined.heading == "6"
+    assert joined.content.endswith("## 6.4\n" + "s" * 13) and after == chapter
+    # With a subsection after it (too big to absorb), "6.4" starts its own topic: it stays.
+    child = blk(ctx, "c" * 190, heading="6.4.1", parents=("6", "6.4"), level=3, row=2)
+    assert merge([deep, leaf, child], ctx) == [deep, leaf, child]
+    # At small_tail or more it is a section, not a few lines: it stays.
+    section = blk(ctx, "## 6.4\n" + "s" * 18, heading="6.4", parents=("6",), level=2, row=1)
+    assert merge([deep, section, chapter], ctx) == [deep, section, chapter]
