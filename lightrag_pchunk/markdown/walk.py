@@ -12,9 +12,11 @@ base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_bas
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pyromark
+from pyromark.event import Event, Range
 
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
@@ -104,37 +106,57 @@ class MarkdownWalk:
 
     def run(self) -> Walked:
         """Walk the events once; every byte of the source is read or kept as a gap."""
-        depth = 0
-        element = _Element("", 0, 0)
-        in_heading = False  # its leaves make its title
-        plain = False  # nothing inside the element needs reading: only its depth is tracked
+        raw = self._raw
         events = pyromark.events_with_range(self._text, options=OPTIONS, merge_text=True)
+        # One iterator, shared with _read and _skip: each takes the events of one top-level
+        # element, up to its End, and this loop goes on after it.
         for event, span in events:
-            if type(event) is str:  # "SoftBreak", "HardBreak", "Rule"
-                if depth == 0:
-                    self._gap(span["start"])
-                    self._done = span["end"]
-                elif in_heading:
-                    element.parts.append((event, " "))
+            if type(event) is str:  # "SoftBreak", "HardBreak", "Rule" between elements
+                self._gap(span["start"])
+                self._done = span["end"]
                 continue
+            if "Start" not in event:
+                continue
+            value, start, end = event["Start"], span["start"], span["end"]
+            self._gap(start)
+            start = raw.rfind(b"\n", 0, start) + 1  # keep an indented block's indent
+            kind = value if type(value) is str else next(iter(value))
+            if self._is_plain(kind, start, end):
+                # Most elements: kept as written, their inner events never looked at.
+                _skip(events)
+                self._done = end
+                text = self._slice(start, end)
+                if kind == "HtmlBlock":
+                    self._html(text)
+                else:
+                    self._unit(text)
+                continue
+            level = int(value["Heading"]["level"][1]) if kind == "Heading" else 0
+            element = _Element(kind, start, end, level)
+            self._read(element, events)
+            self._close(element)
+        self._gap(len(raw))
+        return self._out
+
+    def _read(self, element: _Element, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read the events inside ``element``, up to its End event."""
+        depth = 1
+        in_heading = element.kind == "Heading"  # its leaves make its title
+        for event, span in events:
+            if type(event) is str:  # "SoftBreak", "HardBreak"
+                if in_heading:
+                    element.parts.append((event, " "))
             # Membership tests, not event.items(): this loop runs for every event.
-            if "Start" in event:
+            elif "Start" in event:
                 depth += 1
-                value = event["Start"]
-                if depth == 1:
-                    element = self._open(value, span)
-                    in_heading = element.kind == "Heading"
-                    plain = self._is_plain(element)
-                elif not plain:
-                    self._inner_start(element, value, span, in_heading)
+                self._inner_start(element, event["Start"], span, in_heading)
             elif "End" in event:
                 depth -= 1
-                if depth == 0:
-                    self._close(element)
-                    in_heading = False
-                elif not plain and type(value := event["End"]) is str:
+                if not depth:
+                    return
+                if type(value := event["End"]) is str:
                     self._inner_end(element, value, span)
-            elif not plain and depth:
+            else:
                 ((key, value),) = event.items()
                 if in_heading:
                     _grow(element, span)
@@ -145,16 +167,15 @@ class MarkdownWalk:
                     element.parts.append(value)
                 if self._image is not None and key == "Text":
                     self._image[3].append(value)
-        self._gap(len(self._raw))
-        return self._out
 
-    def _is_plain(self, element: _Element) -> bool:
-        """Whether the element is kept as written with no event inside it read: no heading,
-        table, front matter, ``data:`` image or ``$$`` math in it."""
-        if element.kind in _READ_INSIDE:
+    def _is_plain(self, kind: str, start: int, end: int) -> bool:
+        """Whether the element of ``kind`` over ``[start, end)`` is kept as written with no
+        event inside it read: no heading, table, front matter, ``data:`` image or ``$$`` math
+        in it."""
+        if kind in _READ_INSIDE:
             return False
-        raw, start, end = self._raw, element.start, element.end
-        if self._has_math and element.kind == "Paragraph" and raw.find(b"$$", start, end) >= 0:
+        raw = self._raw
+        if self._has_math and kind == "Paragraph" and raw.find(b"$$", start, end) >= 0:
             return False
         return not self._has_data or (
             raw.find(b"data:", start, end) < 0 and raw.find(b"DATA:", start, end) < 0
@@ -186,16 +207,6 @@ class MarkdownWalk:
 
     # -- top level -------------------------------------------------------------------------
 
-    def _open(self, value: str | dict, span: dict) -> _Element:
-        start = span["start"]
-        self._gap(start)
-        line_start = self._raw.rfind(b"\n", 0, start) + 1  # keep an indented block's indent
-        if type(value) is str:
-            return _Element(value, line_start, span["end"])
-        kind = next(iter(value))
-        level = int(value["Heading"]["level"][1]) if kind == "Heading" else 0
-        return _Element(kind, line_start, span["end"], level)
-
     def _close(self, element: _Element) -> None:
         self._done = element.end
         kind = element.kind
@@ -204,7 +215,7 @@ class MarkdownWalk:
         elif kind == "Table":
             self._table(element)
         elif kind == "HtmlBlock":
-            self._html(element)
+            self._html(self._source(element.start, element.end, element))
         elif not (
             (kind == "MetadataBlock" and self._metadata(element))
             or (kind == "Paragraph" and element.parts and self._display_math(element))
@@ -214,7 +225,7 @@ class MarkdownWalk:
     def _gap(self, until: int) -> None:
         """Text between top-level elements that made no event (link reference definitions)."""
         start = self._done
-        if until > start:
+        if until > start:  # rarely: elements mostly follow each other
             self._done = until
             gap = self._raw[start:until]
             if not gap.isspace():
@@ -277,8 +288,9 @@ class MarkdownWalk:
             self._out.items.append(made[0])
             self._out.tables[table_id] = made[1]
 
-    def _html(self, element: _Element) -> None:
-        for piece in split_html_tables(self._source(element.start, element.end, element)):
+    def _html(self, html: str) -> None:
+        """An HTML block: its tables become table tags, the rest stays text."""
+        for piece in split_html_tables(html):
             table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
             made = html_table(piece.text, table_id) if piece.is_table else None
             if made is None:
@@ -333,6 +345,19 @@ class MarkdownWalk:
         if self._is_ascii:
             return self._text[start:end]
         return self._raw[start:end].decode("utf-8", "replace")
+
+
+def _skip(events: Iterator[tuple[Event, Range]]) -> None:
+    """Consume the events inside a top-level element up to its End event, unread."""
+    depth = 1
+    for event, _span in events:
+        # No type check: a string event ("SoftBreak", "HardBreak") contains neither word.
+        if "End" in event:
+            depth -= 1
+            if not depth:
+                return
+        elif "Start" in event:
+            depth += 1
 
 
 def _grow(element: _Element, span: dict) -> None:
