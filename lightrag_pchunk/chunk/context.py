@@ -12,13 +12,15 @@ from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
-#: How far Phase C fills a chunk (``CHUNK_P_FILL``): ``sections`` follows the spec (small
+#: How far stage D fills a chunk (``CHUNK_P_FILL``): ``sections`` follows the spec (small
 #: tails, cousins under the small-tail threshold); ``chapter`` also lets any block under
-#: target_ideal join its neighbour under a shared heading path.
-Fill = Literal["sections", "chapter"]
+#: target_ideal join its neighbour under a shared heading path; ``pack`` chooses the fewest
+#: chunks the structure allows (``chunk/merge.py``, :func:`pack_fill`).
+Fill = Literal["sections", "chapter", "pack"]
 SECTIONS: Fill = "sections"
 CHAPTER: Fill = "chapter"
-FILLS: tuple[Fill, ...] = (SECTIONS, CHAPTER)
+PACK: Fill = "pack"
+FILLS: tuple[Fill, ...] = (SECTIONS, CHAPTER, PACK)
 
 #: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap) -> pieces``.
 LongTextSplitter = Callable[[str, int, TokenCounter, int], list[str]]
@@ -64,8 +66,9 @@ class Context:
     ``table_headers`` maps a ``<table id>`` to its ``table_header`` from ``.tables.json``,
     ``keyed_rows`` to its ``keyed_rows``; ``table_text`` is how tables read in chunks
     (``grid`` or ``keyed``, ``chunk/table_text.py``).
-    ``fill`` is how far stage D's Phase C fills a chunk: ``sections`` (the spec's rules)
-    or ``chapter`` (also any neighbour under a shared heading path; ``chunk/merge.py``).
+    ``fill`` is how far stage D fills a chunk: ``sections`` (the spec's rules), ``chapter``
+    (also any neighbour under a shared heading path) or ``pack`` (the fewest chunks the
+    structure allows); see ``chunk/merge.py``.
     ``split_long_text`` is the R fallback for a paragraph no paragraph boundary can cut
     (spec §8.3, §10); injected so a test or a caller can swap it.
     """

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from itertools import pairwise
 
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
@@ -38,7 +39,7 @@ from lightrag_pchunk.chunk.blocks import (
     heading_path,
     is_table_text,
 )
-from lightrag_pchunk.chunk.context import CHAPTER, Context
+from lightrag_pchunk.chunk.context import CHAPTER, PACK, Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
 
@@ -51,7 +52,10 @@ _MAX_ROUNDS = 4
 def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     """Stage D: Phase A then Phase B for every level, deepest first; then Phase C. A
     block Phase C made (children headed by their parent) may meet a sibling of that
-    parent, so the phases run again while Phase C merges anything."""
+    parent, so the phases run again while Phase C merges anything. With
+    ``CHUNK_P_FILL=pack`` the fewest runs are chosen at once instead (:func:`pack_fill`)."""
+    if ctx.fill == PACK:
+        return pack_fill(blocks, ctx)
     current = list(blocks)
     for _ in range(_MAX_ROUNDS):
         for level in sorted({block.level for block in current}, reverse=True):
@@ -350,3 +354,105 @@ def _is_small_table(block: Block, limit: int) -> bool:
         for line in block.content.split("\n")
         if line.strip()
     )
+
+
+#: Blocks a packed run may hold at most: bounds the search on a document of thousands of
+#: one-line sections (such a run is cut after this many blocks, still within the cap).
+_PACK_WINDOW = 64
+
+
+def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Stage D with ``CHUNK_P_FILL=pack``: the fewest chunks the structure allows.
+
+    The blocks are cut into consecutive runs within target_max, as few as possible (dynamic
+    programming over the cut points); among equally few, the cuts fall before the
+    shallowest headings (the least sum of the levels of the blocks that start a run), so a
+    chunk rather starts at "4" than at "3.4.2". A run may hold only what the phases could
+    join, without their size conditions:
+
+    - the table-role gates (a middle slice stands alone, a first slice starts a run);
+    - a pinned title as its first block, with its descendants only;
+    - a table of contents with other text only when one side is a few lines (Phase C);
+    - sections at most two heading levels below their deepest common parent, or the
+      whole subtree of its first section (Phase B); the untitled preface joins what follows.
+
+    Sections are never cut: stages B and C made the pieces, this stage only groups them.
+    """
+    n = len(blocks)
+    if n < 2:
+        return list(blocks)
+    cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
+    joiner = ctx.counter.count(BLOCK_JOINER)
+    paths = [heading_path(block) for block in blocks]
+    # best[i]: (runs, summed start levels) for blocks[:i]; starts[i]: where its last run begins.
+    best: list[tuple[int, int]] = [(0, 0)] + [(n + 1, 0)] * n
+    starts = [0] * (n + 1)
+    for end in range(1, n + 1):
+        tokens = -joiner
+        toc_tokens = other_tokens = 0
+        other_untitled = True
+        top: tuple[str, ...] | None = None  # common path of the titled blocks
+        deepest = 0
+        for first in range(end - 1, max(end - _PACK_WINDOW, 0) - 1, -1):
+            block = blocks[first]
+            tokens += block.tokens + joiner
+            if first < end - 1 and (tokens > cap or not _may_precede(block, blocks[first + 1])):
+                break
+            if block.is_toc:
+                toc_tokens += block.tokens
+            else:
+                other_tokens += block.tokens
+                other_untitled = other_untitled and _is_untitled(block)
+            if (
+                toc_tokens >= small
+                and other_tokens
+                and not (other_untitled and other_tokens < small)
+            ):
+                break  # only a few lines share a chunk with a table of contents
+            path = paths[first]
+            if path:
+                top = path if top is None else _shared_prefix(top, path)
+                deepest = max(deepest, len(path))
+            if (
+                first < end - 1
+                and top is not None
+                and top != path
+                and (block.is_title or deepest - len(top) > _MAX_FILL_DEPTH)
+            ):
+                # Not the subtree of this first section: cousins within two levels only,
+                # and a pinned title takes its descendants only.
+                continue
+            runs, cost = best[first]
+            candidate = (runs + 1, cost + (block.level if first else 0))
+            if candidate < best[end]:
+                best[end], starts[end] = candidate, first
+    cuts: list[int] = []
+    end = n
+    while end > 0:
+        cuts.append(starts[end])
+        end = starts[end]
+    bounds = [*reversed(cuts), n]
+    out: list[Block] = []
+    for first, end in pairwise(bounds):
+        items: list[Item] = [blocks[first]]
+        for block in blocks[first + 1 : end]:
+            # The plan counted joints by estimate; a joined text over the cap starts anew.
+            if not _add(_run(items), [block], ctx):
+                items.append(block)
+        out.extend(_built(items))
+    logger.debug("merge pack: %d blocks -> %d chunks", n, len(out))
+    return out
+
+
+def _may_precede(block: Block, following: Block) -> bool:
+    """The role and title gates between two neighbours of one packed run."""
+    return _absorbs_forward(block, cross_level=True) and _can_be_absorbed(following)
+
+
+def _shared_prefix(left: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, ...]:
+    length = 0
+    for a, b in zip(left, right, strict=False):
+        if a != b:
+            break
+        length += 1
+    return left[:length]

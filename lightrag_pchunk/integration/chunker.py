@@ -149,8 +149,8 @@ def chunking_by_paragraph_semantic(
     returns LightRAG's R chunks of ``content`` at this size (the decision says why).
     ``drop_toc`` leaves out tables of contents (rows whose ``session_type`` is ``"toc"``).
     ``table_text`` (``grid`` or ``keyed``) is how tables read in chunks; None reads
-    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``). ``fill`` (``sections`` or
-    ``chapter``) is how far small sections fill a chunk; None reads ``CHUNK_P_FILL``
+    ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``). ``fill`` (``sections``,
+    ``chapter`` or ``pack``) is how far small sections fill a chunk; None reads ``CHUNK_P_FILL``
     (default ``sections``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
@@ -159,7 +159,7 @@ def chunking_by_paragraph_semantic(
         ValueError: ``chunk_token_size`` < 1 or not an integer, a negative overlap, an
             overlap >= ``chunk_token_size`` (LightRAG clamps these silently; we refuse), or
             a ``table_text`` other than ``grid`` / ``keyed``, a ``fill`` other than
-            ``sections`` / ``chapter``.
+            ``sections`` / ``chapter`` / ``pack``.
     """
     size, overlap = validate_sizes(chunk_token_size, chunk_overlap_token_size)
     given = "LightRAG's chunk options"

@@ -11,7 +11,8 @@ The reference-detection knobs are read live by the chunker through ``reference_s
 grammar has no such ``P(...)`` key, so it is not read from rules or hints. ``table_text``
 (``CHUNK_P_TABLE_TEXT``, ``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how
 tables read in chunks) and ``fill`` (``CHUNK_P_FILL``, ``addon_params[...]["fill"]``:
-``sections`` or ``chapter``, how far Phase C fills a chunk) are ours too, resolved the same way.
+``sections``, ``chapter`` or ``pack``, how far stage D fills a chunk) are ours too, resolved
+the same way.
 """
 
 from __future__ import annotations

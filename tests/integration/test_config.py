@@ -597,7 +597,7 @@ def test_drop_toc_from_the_environment_and_addon_params():
     ("key", "variable", "default", "other", "words"),
     [
         ("table_text", "CHUNK_P_TABLE_TEXT", "grid", "keyed", "grid, keyed"),
-        ("fill", "CHUNK_P_FILL", "sections", "chapter", "sections, chapter"),
+        ("fill", "CHUNK_P_FILL", "sections", "pack", "sections, chapter, pack"),
     ],
 )
 def test_one_word_settings_precedence_and_refusals(key, variable, default, other, words):
