@@ -1,9 +1,10 @@
 """No silent loss on real documents: for every file of ../shared/corpus/docx, every word of
 every content row of its blocks file appears in its chunks, as a multiset, at N = 2000, 1200
-and 500. The blocks file is read here on its own ("\\n"-separated JSON lines), not with the
-package's reader, so a reader that loses rows would be caught too. "Word" is defined in
-lightrag_pchunk/chunk/coverage.py (CJK characters one by one, JSON table cells decoded, runs
-too long to be words counted by character)."""
+and 500, and with ``CHUNK_P_FILL=pack`` at 1200 and 500 (within N). The blocks file is read
+here on its own ("\\n"-separated JSON lines), not with the package's reader, so a reader
+that loses rows would be caught too. "Word" is defined in lightrag_pchunk/chunk/coverage.py
+(CJK characters one by one, JSON table cells decoded, runs too long to be words counted by
+character)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,11 @@ def test_every_word_of_the_blocks_reaches_the_chunks(name, parsed, cl100k_tokeni
         )
         shortfall = lost_words(contents, [row["content"] for row in rows])
         assert not shortfall, f"N={size}: {shortfall.describe()}"
+    for size in (1200, 500):  # the fill that groups most: nothing lost, nothing over N
+        rows = chunking_by_paragraph_semantic(
+            cl100k_tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100,
+            fill="pack",
+        )  # fmt: skip
+        shortfall = lost_words(contents, [row["content"] for row in rows])
+        assert not shortfall, f"N={size}, fill=pack: {shortfall.describe()}"
+        assert all(row["tokens"] <= size for row in rows)

@@ -340,6 +340,13 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
         cl100k_tokenizer, "", 300, blocks_path=blocks, fill="sections"
     )
     assert len(given) == 4  # an explicit argument wins over the environment
+    monkeypatch.setenv("CHUNK_P_FILL", "pack")
+    packed = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
+    # Three runs at most two levels below a common parent: chapter 2's clause is three
+    # levels below the root it shares with chapter 1, so it stays apart.
+    assert len(packed) == 3 and packed[-1]["content"].startswith("### 2.1.1\n")
+    assert all(r["tokens"] <= 300 for r in packed)
+    assert lost_words(sources, [r["content"] for r in packed]).total == 0
     monkeypatch.setenv("CHUNK_P_FILL", "everything")
     with pytest.raises(ValueError, match="CHUNK_P_FILL"):
         chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
