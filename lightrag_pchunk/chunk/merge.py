@@ -358,7 +358,7 @@ def _is_small_table(block: Block, limit: int) -> bool:
 
 #: Blocks a packed run may hold at most: bounds the search on a document of thousands of
 #: one-line sections (such a run is cut after this many blocks, still within the cap).
-_PACK_WINDOW = 64
+_PACK_WINDOW = 256
 
 
 def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
@@ -383,26 +383,38 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         return list(blocks)
     cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
+    # Per block, once: this search looks at each block up to _PACK_WINDOW times.
     paths = [heading_path(block) for block in blocks]
-    # best[i]: (runs, summed start levels) for blocks[:i]; starts[i]: where its last run begins.
-    best: list[tuple[int, int]] = [(0, 0)] + [(n + 1, 0)] * n
-    starts = [0] * (n + 1)
+    costs = [block.tokens + joiner for block in blocks]
+    sizes = [block.tokens for block in blocks]
+    levels = [block.level for block in blocks]
+    tocs = [block.is_toc for block in blocks]
+    titles = [block.is_title for block in blocks]
+    untitled = [_is_untitled(block) for block in blocks]
+    links = [_may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
+    # best[i] ranks the best grouping of blocks[:i]: runs first, then the summed levels of
+    # the blocks that start a run, as one integer (``runs * weight + levels``).
+    weight = sum(levels) + 1
+    best = [0] + [(n + 1) * weight] * n
+    starts = [0] * (n + 1)  # where the last run of blocks[:i] begins in best[i]
     for end in range(1, n + 1):
         tokens = -joiner
         toc_tokens = other_tokens = 0
         other_untitled = True
         top: tuple[str, ...] | None = None  # common path of the titled blocks
         deepest = 0
-        for first in range(end - 1, max(end - _PACK_WINDOW, 0) - 1, -1):
-            block = blocks[first]
-            tokens += block.tokens + joiner
-            if first < end - 1 and (tokens > cap or not _may_precede(block, blocks[first + 1])):
+        first = end - 1
+        floor = max(end - _PACK_WINDOW, 0)
+        while first >= floor:
+            tokens += costs[first]
+            inner = first < end - 1
+            if inner and (tokens > cap or not links[first]):
                 break
-            if block.is_toc:
-                toc_tokens += block.tokens
+            if tocs[first]:
+                toc_tokens += sizes[first]
             else:
-                other_tokens += block.tokens
-                other_untitled = other_untitled and _is_untitled(block)
+                other_tokens += sizes[first]
+                other_untitled = other_untitled and untitled[first]
             if (
                 toc_tokens >= small
                 and other_tokens
@@ -411,21 +423,24 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                 break  # only a few lines share a chunk with a table of contents
             path = paths[first]
             if path:
-                top = path if top is None else _shared_prefix(top, path)
-                deepest = max(deepest, len(path))
-            if (
-                first < end - 1
+                if top is None:
+                    top = path
+                elif path[: len(top)] != top:
+                    top = _shared_prefix(top, path)
+                if len(path) > deepest:
+                    deepest = len(path)
+            # Not the subtree of this first section: cousins within two levels only, and a
+            # pinned title takes its descendants only.
+            if not (
+                inner
                 and top is not None
                 and top != path
-                and (block.is_title or deepest - len(top) > _MAX_FILL_DEPTH)
+                and (titles[first] or deepest - len(top) > _MAX_FILL_DEPTH)
             ):
-                # Not the subtree of this first section: cousins within two levels only,
-                # and a pinned title takes its descendants only.
-                continue
-            runs, cost = best[first]
-            candidate = (runs + 1, cost + (block.level if first else 0))
-            if candidate < best[end]:
-                best[end], starts[end] = candidate, first
+                candidate = best[first] + weight + (levels[first] if first else 0)
+                if candidate < best[end]:
+                    best[end], starts[end] = candidate, first
+            first -= 1
     cuts: list[int] = []
     end = n
     while end > 0:

@@ -354,3 +354,16 @@ def test_pack_fill_never_exceeds_the_cap_and_keeps_every_block_in_order() -> Non
     # As few as sequential packing allows (joints of 2): 30 | 70+10 | 95 | 5+5+40 | 60 | 99 |
     # 1+48 | 49.
     assert len(out) == 8
+
+
+def test_pack_fill_fills_chunks_with_hundreds_of_one_line_sections() -> None:
+    # A glossary of 600 one-line sections of 8 tokens (N=200): runs of 20 (20 * 8 + 19 * 2 =
+    # 198 tokens), more than any fixed number of blocks per run would allow.
+    spec, pack = _pack(200)
+    terms = [
+        blk(spec, f"{i:08d}", heading=f"T{i}", parents=("Glossary",), level=2, row=i)
+        for i in range(600)
+    ]
+    out = merge(terms, pack)
+    assert [b.tokens for b in out] == [198] * 30
+    assert len(out) <= len(merge(terms, spec))
