@@ -33,7 +33,7 @@ from lightrag_pchunk.chunk.blocks import (
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
-from lightrag_pchunk.model import Block, TableRole
+from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -134,7 +134,9 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     candidates = [
         i
         for i in range(1, len(paragraphs))
-        if not paragraphs[i].is_table and is_anchor_candidate(paragraphs[i].text, limit)
+        if not paragraphs[i].is_table
+        and is_anchor_candidate(paragraphs[i].text, limit)
+        and not _introduces_equation(paragraphs, i)
     ]
     if not candidates:
         return []
@@ -155,6 +157,14 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         picks.append(candidates[j])
         lo = j + 1
     return picks
+
+
+def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:
+    """Whether the paragraph at ``index`` leads into a display equation ("…, we set" before
+    ``<equation …>``, as LaTeX converted to Markdown breaks its sentences): a title is
+    followed by text, not by a formula."""
+    following = paragraphs[index + 1] if index + 1 < len(paragraphs) else None
+    return following is not None and following.text.lstrip().startswith("<equation")
 
 
 def cut_at_anchors(

@@ -260,3 +260,17 @@ def test_a_paragraph_of_several_lines_alone_over_the_cap_is_cut_at_its_lines() -
 def test_a_paragraph_of_several_lines_is_not_an_anchor() -> None:
     assert is_anchor_candidate("Setup", 100)
     assert not is_anchor_candidate("Setup\nmore", 100)
+
+
+def test_a_line_leading_into_a_display_equation_is_not_an_anchor() -> None:
+    # LaTeX converted to Markdown breaks "…, we set" before its formula: no title.
+    ctx = char_context(1000)
+    formula = '<equation id="eq-1" format="latex">I(t) = a</equation>'
+    text = "## H\n" + "x" * 800 + "\nUsing Eq. 4 we set\n" + formula + "\n" + "y" * 800
+    block = make_block(text, ctx.counter, heading="H", parents=("Doc",), level=2)
+    assert choose_anchors(block, ctx) == []
+    # The same line followed by prose is a title and cuts the block.
+    titled = make_block(text.replace(formula + "\n", ""), ctx.counter, heading="H", level=2)
+    assert [titled.paragraphs[i].text for i in choose_anchors(titled, ctx)] == [
+        "Using Eq. 4 we set"
+    ]
