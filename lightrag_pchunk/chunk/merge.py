@@ -372,9 +372,13 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 
     - the table-role gates (a middle slice stands alone, a first slice starts a run);
     - a pinned title as its first block, with its descendants only;
-    - a table of contents with other text only when one side is a few lines (Phase C);
+    - a table of contents with the front matter before it (a cover, a notice), and with
+      what follows it only when one side is a few lines (under small_tail_threshold);
     - sections at most two heading levels below their deepest common parent, or the
-      whole subtree of its first section (Phase B); the untitled preface joins what follows.
+      whole subtree of the run's first section (Phase B), or consecutive sibling sections
+      from the start of the first one, each with its whole subtree; a leaf of a few lines
+      (under small_tail_threshold, no subsection after it) is held to none of these, and
+      the untitled preface joins what follows.
 
     Sections are never cut: stages B and C made the pieces, this stage only groups them.
     """
@@ -391,6 +395,10 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     tocs = [block.is_toc for block in blocks]
     titles = [block.is_title for block in blocks]
     untitled = [_is_untitled(block) for block in blocks]
+    loose = [
+        0 < block.tokens < small and not (i + 1 < n and is_descendant(block, blocks[i + 1]))
+        for i, block in enumerate(blocks)
+    ]
     links = [_may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
     # best[i] ranks the best grouping of blocks[:i]: runs first, then the summed levels of
     # the blocks that start a run, as one integer (``runs * weight + levels``).
@@ -399,9 +407,10 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     starts = [0] * (n + 1)  # where the last run of blocks[:i] begins in best[i]
     for end in range(1, n + 1):
         tokens = -joiner
-        toc_tokens = other_tokens = 0
-        other_untitled = True
-        top: tuple[str, ...] | None = None  # common path of the titled blocks
+        toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
+        after_untitled = True
+        top: tuple[str, ...] | None = None  # common path of the titled blocks, not loose
+        every: tuple[str, ...] | None = None  # ... of all titled blocks (a title's run)
         deepest = 0
         first = end - 1
         floor = max(end - _PACK_WINDOW, 0)
@@ -412,34 +421,41 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                 break
             if tocs[first]:
                 toc_tokens += sizes[first]
-            else:
-                other_tokens += sizes[first]
-                other_untitled = other_untitled and untitled[first]
-            if (
-                toc_tokens >= small
-                and other_tokens
-                and not (other_untitled and other_tokens < small)
-            ):
-                break  # only a few lines share a chunk with a table of contents
+            elif not toc_tokens:  # scanning backwards: no contents seen yet, so this is after
+                after_toc += sizes[first]
+                after_untitled = after_untitled and untitled[first]
+            if toc_tokens >= small and after_toc and not (after_untitled and after_toc < small):
+                # The front matter before a table of contents (a cover, a notice) may share
+                # its chunk; what follows it only when one side is a few lines.
+                break
             path = paths[first]
             if path:
+                if every is None:
+                    every = path
+                elif path[: len(every)] != every:
+                    every = _shared_prefix(every, path)
+            if path and not loose[first]:
                 if top is None:
                     top = path
                 elif path[: len(top)] != top:
                     top = _shared_prefix(top, path)
                 if len(path) > deepest:
                     deepest = len(path)
-            # Not the subtree of this first section: cousins within two levels only, and a
-            # pinned title takes its descendants only.
-            if not (
-                inner
-                and top is not None
-                and top != path
-                and (titles[first] or deepest - len(top) > _MAX_FILL_DEPTH)
-            ):
-                candidate = best[first] + weight + (levels[first] if first else 0)
-                if candidate < best[end]:
-                    best[end], starts[end] = candidate, first
+            if titles[first] and inner and every != path:
+                first -= 1
+                continue  # a pinned title takes its descendants only
+            if inner and top is not None and top != path:
+                # Not only the first block's subtree: consecutive sibling sections from the
+                # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
+                # sections within two levels of their common parent.
+                siblings = len(path) == len(top) + 1
+                near = deepest - len(top) <= _MAX_FILL_DEPTH
+                if not (siblings or near):
+                    first -= 1
+                    continue
+            candidate = best[first] + weight + (levels[first] if first else 0)
+            if candidate < best[end]:
+                best[end], starts[end] = candidate, first
             first -= 1
     cuts: list[int] = []
     end = n

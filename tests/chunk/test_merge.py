@@ -313,15 +313,29 @@ def test_pack_fill_cuts_before_the_shallowest_heading_among_equally_few_chunks()
 
 
 def test_pack_fill_keeps_the_structure_rules() -> None:
-    _, pack = _pack(200)
-    # Three levels below the common parent: never in one chunk, however small.
-    deep = blk(pack, "d" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
-    cousin = blk(pack, "c" * 10, heading="2.1", parents=("Doc", "2"), level=3, row=1)
+    _, pack = _pack(200)  # small_tail 25
+    # Three levels below the common parent: not in one chunk.
+    deep = blk(pack, "d" * 30, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
+    cousin = blk(pack, "c" * 30, heading="2.1", parents=("Doc", "2"), level=3, row=1)
     assert merge([deep, cousin], pack) == [deep, cousin]
+    # A leaf of a few lines is held to no distance; one with a subsection after it is.
+    leaf = blk(pack, "d" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
+    assert len(merge([leaf, cousin], pack)) == 1
+    head = blk(pack, "h" * 10, heading="1.1", parents=("Doc", "1"), level=3, row=0)
+    under = blk(pack, "u" * 30, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=1)
+    other = blk(pack, "o" * 30, heading="Annex", level=1, row=2)
+    assert [b.block_ids for b in merge([head, under, other], pack)] == [("b0", "b1"), ("b2",)]
     # ... but the whole subtree of the first section is one topic (Phase B).
     top = blk(pack, "t" * 10, heading="1", parents=("Doc",), level=2, row=0)
     [whole] = merge([top, replace(deep, source_row=1)], pack)
     assert whole.heading == "1"
+    # So are sibling sections from the start of the first, each with its subtree.
+    three = blk(pack, "3" * 30, heading="3", level=1, row=0)
+    four = blk(pack, "4" * 30, heading="4", level=1, row=1)
+    five = blk(pack, "5" * 30, heading="5.2.2", parents=("5", "5.2"), level=3, row=2)
+    assert len(merge([three, four, five], pack)) == 1
+    tail = blk(pack, "t" * 30, heading="2.9", parents=("2",), level=2, row=0)
+    assert len(merge([tail, four, five], pack)) == 2  # starts inside chapter 2
     # Table roles: a middle slice stands alone, a first slice starts its chunk.
     text = blk(pack, "x" * 10, heading="1", level=1, row=0)
     middle = blk(pack, "m" * 10, heading="1", level=1, row=1, role=TableRole.MIDDLE)
@@ -329,10 +343,13 @@ def test_pack_fill_keeps_the_structure_rules() -> None:
     last = blk(pack, "l" * 10, heading="1", level=1, row=3, role=TableRole.LAST)
     out = merge([text, middle, first, last], pack)
     assert [b.block_ids for b in out] == [("b0",), ("b1",), ("b2", "b3")]
-    # A long table of contents never shares its chunk with a section.
-    toc = replace(blk(pack, "c" * 60, heading="Contents", level=1, row=0), is_toc=True)
-    section = blk(pack, "s" * 60, heading="1 Scope", level=1, row=1)
+    # A long table of contents never shares its chunk with the section after it, but
+    # the cover page before it does.
+    toc = replace(blk(pack, "c" * 60, heading="Contents", level=1, row=1), is_toc=True)
+    section = blk(pack, "s" * 60, heading="1 Scope", level=1, row=2)
     assert merge([toc, section], pack) == [toc, section]
+    cover = blk(pack, "Safety Manual " * 4, heading="Notice", level=1, row=0)
+    assert [b.block_ids for b in merge([cover, toc, section], pack)] == [("b0", "b1"), ("b2",)]
     # A pinned title takes its descendants only.
     title = blk(pack, "T" * 10, heading="Doc", level=1, row=0, title=True)
     child = blk(pack, "k" * 10, heading="1", parents=("Doc",), level=2, row=1)
