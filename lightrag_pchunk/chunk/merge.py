@@ -278,8 +278,8 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
     A table of contents joins another one, a few lines of untitled front matter, or, being a
     few lines itself (under small_tail_threshold), anything. As in Phase B, a block never
     joins a deeper block before it, outside ``chapter`` fill (a new chapter does not end the
-    previous one's last clause), except a block under small_tail_threshold with no
-    subsection after it.
+    previous one's last clause), except a block of the same chapter under
+    small_tail_threshold with no subsection after it.
     """
     items: list[Item] = []
     for index, block in enumerate(blocks):
@@ -318,10 +318,12 @@ def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> b
         return False
     if block.level < members[-1].level and not chapter:
         # A shallower section never joins the deeper one before it (§9.4), unless it is a
-        # few lines with nothing under it: "6.4 评价流程 … 参见附录A。" before chapter 7
-        # would otherwise be an LLM call of its own.
-        return 0 < block.tokens < small and not (
-            following is not None and is_descendant(block, following)
+        # few lines of the same chapter with nothing under it: "6.4 评价流程 … 参见附录A。"
+        # before chapter 7 would otherwise be an LLM call of its own.
+        return (
+            bool(top)
+            and 0 < block.tokens < small
+            and not (following is not None and is_descendant(block, following))
         )
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
@@ -376,9 +378,9 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
       what follows it only when one side is a few lines (under small_tail_threshold);
     - sections at most two heading levels below their deepest common parent, or the
       whole subtree of the run's first section (Phase B), or consecutive sibling sections
-      from the start of the first one, each with its whole subtree; a leaf of a few lines
-      (under small_tail_threshold, no subsection after it) is held to none of these, and
-      the untitled preface joins what follows.
+      from the start of the first one, each with its whole subtree; inside one chapter a
+      leaf of a few lines (under small_tail_threshold, no subsection after it) is held to
+      none of these, and the untitled preface joins what follows.
 
     Sections are never cut: stages B and C made the pieces, this stage only groups them.
     """
@@ -410,8 +412,8 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
         after_untitled = True
         top: tuple[str, ...] | None = None  # common path of the titled blocks, not loose
-        every: tuple[str, ...] | None = None  # ... of all titled blocks (a title's run)
-        deepest = 0
+        every: tuple[str, ...] | None = None  # ... of all titled blocks
+        deepest = deepest_all = 0
         first = end - 1
         floor = max(end - _PACK_WINDOW, 0)
         while first >= floor:
@@ -434,6 +436,8 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                     every = path
                 elif path[: len(every)] != every:
                     every = _shared_prefix(every, path)
+                if len(path) > deepest_all:
+                    deepest_all = len(path)
             if path and not loose[first]:
                 if top is None:
                     top = path
@@ -444,12 +448,14 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
             if titles[first] and inner and every != path:
                 first -= 1
                 continue  # a pinned title takes its descendants only
-            if inner and top is not None and top != path:
+            # Leaves of a few lines are measured only inside one chapter.
+            shared, depth = (top, deepest) if every else (every, deepest_all)
+            if inner and shared is not None and shared != path:
                 # Not only the first block's subtree: consecutive sibling sections from the
                 # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
                 # sections within two levels of their common parent.
-                siblings = len(path) == len(top) + 1
-                near = deepest - len(top) <= _MAX_FILL_DEPTH
+                siblings = len(path) == len(shared) + 1
+                near = depth - len(shared) <= _MAX_FILL_DEPTH
                 if not (siblings or near):
                     first -= 1
                     continue
