@@ -321,6 +321,8 @@ def test_pack_fill_keeps_the_structure_rules() -> None:
     # A leaf of a few lines is held to no distance; one with a subsection after it is.
     leaf = blk(pack, "d" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
     assert len(merge([leaf, cousin], pack)) == 1
+    refs = blk(pack, "r" * 10, heading="References", level=1, row=1)  # ... inside a chapter
+    assert merge([deep, refs], pack) == [deep, refs]
     head = blk(pack, "h" * 10, heading="1.1", parents=("Doc", "1"), level=3, row=0)
     under = blk(pack, "u" * 30, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=1)
     other = blk(pack, "o" * 30, heading="Annex", level=1, row=2)
