@@ -376,11 +376,11 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     - a pinned title as its first block, with its descendants only;
     - a table of contents with the front matter before it (a cover, a notice), and with
       what follows it only when one side is a few lines (under small_tail_threshold);
-    - sections at most two heading levels below their deepest common parent, or the
-      whole subtree of the run's first section (Phase B), or consecutive sibling sections
-      from the start of the first one, each with its whole subtree; inside one chapter a
-      leaf of a few lines (under small_tail_threshold, no subsection after it) is held to
-      none of these, and the untitled preface joins what follows.
+    - sections at most two heading levels below their deepest common parent inside one
+      chapter, or the whole subtree of the run's first section (Phase B), or consecutive
+      sibling sections from the start of the first one, each with its whole subtree;
+      inside one chapter a leaf of a few lines (under small_tail_threshold, no subsection
+      after it) is held to none of these, and the untitled preface joins what follows.
 
     Sections are never cut: stages B and C made the pieces, this stage only groups them.
     """
@@ -453,9 +453,10 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
             if inner and shared is not None and shared != path:
                 # Not only the first block's subtree: consecutive sibling sections from the
                 # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
-                # sections within two levels of their common parent.
+                # sections within two levels of their common parent inside one chapter (a
+                # run that starts inside chapter 5 never takes chapter 6).
                 siblings = len(path) == len(shared) + 1
-                near = depth - len(shared) <= _MAX_FILL_DEPTH
+                near = bool(shared) and depth - len(shared) <= _MAX_FILL_DEPTH
                 if not (siblings or near):
                     first -= 1
                     continue

@@ -338,6 +338,11 @@ def test_pack_fill_keeps_the_structure_rules() -> None:
     assert len(merge([three, four, five], pack)) == 1
     tail = blk(pack, "t" * 30, heading="2.9", parents=("2",), level=2, row=0)
     assert len(merge([tail, four, five], pack)) == 2  # starts inside chapter 2
+    # A run that starts inside chapter 5 never takes chapter 6, however well it would fit:
+    # a new chapter does not end the previous one's clause.
+    clause = blk(pack, "c" * 30, heading="5.1", parents=("5",), level=2, row=0)
+    six = blk(pack, "6" * 30, heading="6", level=1, row=1)
+    assert merge([clause, six], pack) == [clause, six]
     # Table roles: a middle slice stands alone, a first slice starts its chunk.
     text = blk(pack, "x" * 10, heading="1", level=1, row=0)
     middle = blk(pack, "m" * 10, heading="1", level=1, row=1, role=TableRole.MIDDLE)
