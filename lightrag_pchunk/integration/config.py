@@ -54,7 +54,7 @@ TABLE_TEXT = "table_text"
 DEFAULT_TABLE_TEXT = "grid"
 FILL = "fill"
 #: The spec's fill by default; ``chapter`` saves about 3% of the chunks at the same
-#: retrieval on the corpus and ``pack`` about 6% for 0.5 points of R@5 at N=1200, but both
+#: retrieval on the corpus and ``pack`` about 5% for 0.5 points of R@5 at N=1200, but both
 #: depart from spec §9.3/§9.4 (docs/chunking.md "Fill").
 DEFAULT_FILL = SECTIONS
 #: Settings that are one word of a fixed set: key (attribute and addon_params key) ->
