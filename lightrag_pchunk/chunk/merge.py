@@ -432,19 +432,9 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                 break
             path = paths[first]
             if path:
-                if every is None:
-                    every = path
-                elif path[: len(every)] != every:
-                    every = _shared_prefix(every, path)
-                if len(path) > deepest_all:
-                    deepest_all = len(path)
-            if path and not loose[first]:
-                if top is None:
-                    top = path
-                elif path[: len(top)] != top:
-                    top = _shared_prefix(top, path)
-                if len(path) > deepest:
-                    deepest = len(path)
+                every, deepest_all = _with_path(every, deepest_all, path)
+                if not loose[first]:
+                    top, deepest = _with_path(top, deepest, path)
             if titles[first] and inner and every != path:
                 first -= 1
                 continue  # a pinned title takes its descendants only
@@ -485,6 +475,17 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 def _may_precede(block: Block, following: Block) -> bool:
     """The role and title gates between two neighbours of one packed run."""
     return _absorbs_forward(block, cross_level=True) and _can_be_absorbed(following)
+
+
+def _with_path(
+    common: tuple[str, ...] | None, deepest: int, path: tuple[str, ...]
+) -> tuple[tuple[str, ...], int]:
+    """A run's common heading path and deepest path length once a block at ``path`` is in."""
+    if common is None:
+        common = path
+    elif path[: len(common)] != common:
+        common = _shared_prefix(common, path)
+    return common, max(deepest, len(path))
 
 
 def _shared_prefix(left: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, ...]:
