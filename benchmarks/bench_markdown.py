@@ -110,9 +110,9 @@ def chunk_figures(name: str, corpus: Path, work: Path) -> dict:
     ours = chunking_by_paragraph_semantic(
         encoding, "", SIZE, blocks_path=parsed.blocks_path, chunk_overlap_token_size=100
     )
-    packed = chunking_by_paragraph_semantic(
+    phased = chunking_by_paragraph_semantic(
         encoding, "", SIZE, blocks_path=parsed.blocks_path, chunk_overlap_token_size=100,
-        fill="pack",
+        fill="sections",
     )  # fmt: skip
     bench_parse.run_lightrag(source, work / "chunks-lr")
     lr_blocks = sorted((work / "chunks-lr" / f"{name}.parsed").glob("*.blocks.jsonl"))[0]
@@ -132,7 +132,7 @@ def chunk_figures(name: str, corpus: Path, work: Path) -> dict:
     slices, without_header = _table_slices([row["content"] for row in ours], headers)
     return {
         "p": len(ours),
-        "p_pack": len(packed),
+        "p_sections": len(phased),
         "lr_p": len(theirs),
         "r": len(r_rows),
         "lost": sum(lost.values()),
@@ -220,7 +220,7 @@ def render(timed: dict, figures: dict, args) -> str:
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     total_ours = total_lr = 0.0
-    p = p_pack = lr_p = r = lost = slices = headless = 0
+    p = p_sections = lr_p = r = lost = slices = headless = 0
     refused, different = [], []
     for name, (ours, theirs) in timed.items():
         fig = figures[name]
@@ -232,7 +232,7 @@ def render(timed: dict, figures: dict, args) -> str:
         if verdict == "DIFFERENT":
             different.append(name)
         p, lr_p, r = p + fig["p"], lr_p + fig["lr_p"], r + fig["r"]
-        p_pack += fig["p_pack"]
+        p_sections += fig["p_sections"]
         lost += fig["lost"]
         slices += fig["slices"]
         headless += fig["without_header"]
@@ -248,7 +248,8 @@ def render(timed: dict, figures: dict, args) -> str:
         "",
         f"- parse CPU time over the corpus: ours {total_ours:.3f} s, LightRAG {total_lr:.3f} s:"
         f" **{ratio:.2f}x** faster",
-        f"- chunks at N=1200: our P **{p}** (with `CHUNK_P_FILL=pack`: {p_pack}), LightRAG's P"
+        f"- chunks at N=1200: our P **{p}** (the strategy's `CHUNK_P_FILL=sections`:"
+        f" {p_sections}), LightRAG's P"
         f" on its own blocks {lr_p}, R {r} (a .md file got R before this change)",
         f"- visible words lost: {lost}; continuation table slices {slices}, without header"
         f" {headless}",

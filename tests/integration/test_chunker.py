@@ -324,6 +324,7 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
 
     blocks = _clauses_blocks(tmp_path / "clauses.blocks.jsonl")
     sources = [row.content for row in read_blocks(blocks).rows]
+    monkeypatch.setenv("CHUNK_P_FILL", "sections")  # the strategy's phases
     spec = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
     assert [r["heading"]["heading"] for r in spec] == ["1.1.1", "1.2.1", "1.3.1", "2.1.1"]
     monkeypatch.setenv("CHUNK_P_FILL", "chapter")  # read on every call, as the SDK does
@@ -340,7 +341,7 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
         cl100k_tokenizer, "", 300, blocks_path=blocks, fill="sections"
     )
     assert len(given) == 4  # an explicit argument wins over the environment
-    monkeypatch.setenv("CHUNK_P_FILL", "pack")
+    monkeypatch.delenv("CHUNK_P_FILL")  # the default: pack
     packed = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
     # Three runs at most two levels below a common parent: chapter 2's clause is three
     # levels below the root it shares with chapter 1, so it stays apart.

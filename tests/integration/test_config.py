@@ -301,7 +301,7 @@ def test_directives_from_routing_feed_the_top_level_with_their_source():
     assert got.describe() == (
         "size=3000 (LIGHTRAG_PARSER rule 1 ('docx:native-P(chunk_ts=3000)')) "
         "overlap=10 (file-name hint [-P(chunk_ol=10)]) drop_references=False (default) "
-        "drop_toc=False (default) table_text=grid (default) fill=sections (default)"
+        "drop_toc=False (default) table_text=grid (default) fill=pack (default)"
     )
 
 
@@ -597,7 +597,7 @@ def test_drop_toc_from_the_environment_and_addon_params():
     ("key", "variable", "default", "other", "words"),
     [
         ("table_text", "CHUNK_P_TABLE_TEXT", "grid", "keyed", "grid, keyed"),
-        ("fill", "CHUNK_P_FILL", "sections", "pack", "sections, chapter, pack"),
+        ("fill", "CHUNK_P_FILL", "pack", "sections", "sections, chapter, pack"),
     ],
 )
 def test_one_word_settings_precedence_and_refusals(key, variable, default, other, words):
