@@ -320,11 +320,7 @@ def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> b
         # A shallower section never joins the deeper one before it (§9.4), unless it is a
         # few lines of the same chapter with nothing under it: "6.4 评价流程 … 参见附录A。"
         # before chapter 7 would otherwise be an LLM call of its own.
-        return (
-            bool(top)
-            and 0 < block.tokens < small
-            and not (following is not None and is_descendant(block, following))
-        )
+        return bool(top) and _is_small_leaf(block, following, small)
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
     if chapter and (_is_small(block.tokens, ctx) or _is_small(item.tokens, ctx)):
@@ -332,6 +328,14 @@ def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> b
     if _is_small_table(block, th.table_min_last):
         return True
     return len(members) == 1 and _is_small_table(first, th.table_min_last)
+
+
+def _is_small_leaf(block: Block, following: Block | None, small: int) -> bool:
+    """A few lines (under ``small`` tokens) with no subsection after them: a leaf that may
+    join a neighbour the hierarchy rules would otherwise keep it from."""
+    return 0 < block.tokens < small and not (
+        following is not None and is_descendant(block, following)
+    )
 
 
 def _toc_may_join(members: Sequence[Block], block: Block, small: int) -> bool:
@@ -391,16 +395,12 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     joiner = ctx.counter.count(BLOCK_JOINER)
     # Per block, once: this search looks at each block up to _PACK_WINDOW times.
     paths = [heading_path(block) for block in blocks]
-    costs = [block.tokens + joiner for block in blocks]
     sizes = [block.tokens for block in blocks]
     levels = [block.level for block in blocks]
     tocs = [block.is_toc for block in blocks]
     titles = [block.is_title for block in blocks]
     untitled = [_is_untitled(block) for block in blocks]
-    loose = [
-        0 < block.tokens < small and not (i + 1 < n and is_descendant(block, blocks[i + 1]))
-        for i, block in enumerate(blocks)
-    ]
+    loose = [_is_small_leaf(a, b, small) for a, b in pairwise([*blocks, None])]
     links = [_may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
     # best[i] ranks the best grouping of blocks[:i]: runs first, then the summed levels of
     # the blocks that start a run, as one integer (``runs * weight + levels``).
@@ -417,7 +417,7 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         first = end - 1
         floor = max(end - _PACK_WINDOW, 0)
         while first >= floor:
-            tokens += costs[first]
+            tokens += sizes[first] + joiner
             inner = first < end - 1
             if inner and (tokens > cap or not links[first]):
                 break
@@ -484,14 +484,5 @@ def _with_path(
     if common is None:
         common = path
     elif path[: len(common)] != common:
-        common = _shared_prefix(common, path)
+        common = common_path((common, path))
     return common, max(deepest, len(path))
-
-
-def _shared_prefix(left: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, ...]:
-    length = 0
-    for a, b in zip(left, right, strict=False):
-        if a != b:
-            break
-        length += 1
-    return left[:length]
