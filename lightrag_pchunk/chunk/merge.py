@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from itertools import pairwise
 
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
@@ -40,8 +39,20 @@ from lightrag_pchunk.chunk.blocks import (
     is_table_text,
 )
 from lightrag_pchunk.chunk.context import CHAPTER, PACK, Context
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
-from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
+from lightrag_pchunk.chunk.pack import pack_fill
+from lightrag_pchunk.chunk.runs import (
+    MAX_FILL_DEPTH,
+    Item,
+    absorbs_forward,
+    add_to_run,
+    built,
+    can_be_absorbed,
+    is_descendant,
+    is_small_leaf,
+    is_untitled,
+    last_run,
+)
+from lightrag_pchunk.model import Block
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -75,46 +86,6 @@ def merge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     return current
 
 
-# Role gates (§9.2 table). Phase B also lets a last slice absorb forward (§9.4).
-def _absorbs_forward(block: Block, *, cross_level: bool) -> bool:
-    if block.role in (TableRole.NONE, TableRole.FIRST):
-        return True
-    return cross_level and block.role is TableRole.LAST
-
-
-def _can_be_absorbed(block: Block) -> bool:
-    return block.role in (TableRole.NONE, TableRole.LAST) and not block.is_title
-
-
-def _run_role(run: BlockRun) -> TableRole:
-    """The role of a joined run: absorbable if its first block was, absorbing if its last
-    block was; neither makes it locked (reported as ``middle``)."""
-    absorbable = run.blocks[0].role in (TableRole.NONE, TableRole.LAST)
-    absorbing = run.last.role in (TableRole.NONE, TableRole.FIRST)
-    if absorbable and absorbing:
-        return TableRole.NONE
-    if absorbable:
-        return TableRole.LAST
-    return TableRole.FIRST if absorbing else TableRole.MIDDLE
-
-
-def _is_untitled(block: Block) -> bool:
-    return not block.parent_headings and block.heading.strip() in ("", PREFACE_HEADING)
-
-
-def _add(run: BlockRun, blocks: Sequence[Block], ctx: Context) -> bool:
-    """Join ``blocks`` to ``run`` within target_max; the preamble hands over its identity."""
-    if not run.try_add(blocks, ctx.thresholds.target_max, ctx.counter):
-        return False
-    if _is_untitled(run.identity):
-        run.identity = next((b for b in blocks if not _is_untitled(b)), run.identity)
-    if run.identity.is_toc:  # a few lines of contents before a section: named by the section
-        run.identity = next(
-            (b for b in blocks if not b.is_toc and not _is_untitled(b)), run.identity
-        )
-    return True
-
-
 def _is_small(tokens: int, ctx: Context) -> bool:
     return 0 < tokens < ctx.thresholds.target_ideal
 
@@ -130,29 +101,12 @@ def _are_peers(left: Block, right: Block, level: int) -> bool:
     )
 
 
-# A pass keeps plain blocks and wraps one in a BlockRun only when something joins it: most
-# blocks never merge at a given level, and a document may have thousands of them.
-Item = Block | BlockRun
-
-
-def _run(items: list[Item]) -> BlockRun:
-    """The last item as a run (wrapping a plain block the first time it absorbs)."""
-    last = items[-1]
-    if isinstance(last, Block):
-        last = items[-1] = BlockRun(last)
-    return last
-
-
 def _identity(item: Item) -> Block:
     return item.identity if isinstance(item, BlockRun) else item
 
 
 def _last_block(item: Item) -> Block:
     return item.last if isinstance(item, BlockRun) else item
-
-
-def _built(items: list[Item]) -> list[Block]:
-    return [item.build(_run_role(item)) if isinstance(item, BlockRun) else item for item in items]
 
 
 def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
@@ -169,9 +123,9 @@ def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
             if (
                 small
                 and _are_peers(identity, block, level)
-                and _absorbs_forward(_last_block(acc), cross_level=False)
-                and _can_be_absorbed(block)
-                and _add(_run(items), [block], ctx)
+                and absorbs_forward(_last_block(acc), cross_level=False)
+                and can_be_absorbed(block)
+                and add_to_run(last_run(items), [block], ctx)
             ):
                 i += 1
                 continue
@@ -182,7 +136,7 @@ def _peer_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
                     continue
         items.append(block)
         i += 1
-    return _built(items)
+    return built(items)
 
 
 def _absorb_tail(
@@ -193,7 +147,7 @@ def _absorb_tail(
     index after what was absorbed (``start`` when nothing was)."""
     acc = items[-1]
     identity = _identity(acc)
-    if identity.is_title or not _absorbs_forward(_last_block(acc), cross_level=False):
+    if identity.is_title or not absorbs_forward(_last_block(acc), cross_level=False):
         return start
     threshold = ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
@@ -203,14 +157,14 @@ def _absorb_tail(
         if not (
             _are_peers(identity, block, level)
             and _is_small(block.tokens, ctx)
-            and _can_be_absorbed(block)
+            and can_be_absorbed(block)
         ):
             break
         total += block.tokens + (joiner if end > start else 0)
         if total >= threshold:
             return start  # the run is big enough to stand on its own
         end += 1
-    if end == start or not _add(_run(items), blocks[start:end], ctx):
+    if end == start or not add_to_run(last_run(items), blocks[start:end], ctx):
         return start
     logger.debug(
         "merge tail: %r absorbed %d small block(s) of %d tokens",
@@ -219,17 +173,6 @@ def _absorb_tail(
         total,
     )
     return end
-
-
-def is_descendant(shallow: Block, deep: Block) -> bool:
-    """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test);
-    a block of merged children headed by their common parent (``shallow``'s own heading)
-    counts too."""
-    path = shallow.parent_headings
-    heading = strip_part_suffix(shallow.heading)
-    if heading:
-        path = (*path, heading)
-    return (*deep.parent_headings, strip_part_suffix(deep.heading))[: len(path)] == path
 
 
 def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Block]:
@@ -246,20 +189,15 @@ def _cross_level_pass(blocks: list[Block], level: int, ctx: Context) -> list[Blo
             if (
                 (forward or backward)
                 and _is_small(acc.tokens, ctx)
-                and _absorbs_forward(_last_block(acc), cross_level=True)
-                and _can_be_absorbed(block)
+                and absorbs_forward(_last_block(acc), cross_level=True)
+                and can_be_absorbed(block)
                 and shallow.is_toc == block.is_toc
                 and is_descendant(shallow, block)
-                and _add(_run(items), [block], ctx)
+                and add_to_run(last_run(items), [block], ctx)
             ):
                 continue
         items.append(block)
-    return _built(items)
-
-
-#: Phase C merges blocks no more than this many heading levels below their common parent:
-#: siblings and cousins (children of one grandparent), never further.
-_MAX_FILL_DEPTH = 2
+    return built(items)
 
 
 def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
@@ -284,10 +222,14 @@ def _fill_pass(blocks: list[Block], ctx: Context) -> list[Block]:
     items: list[Item] = []
     for index, block in enumerate(blocks):
         following = blocks[index + 1] if index + 1 < len(blocks) else None
-        if items and _fills(items[-1], block, following, ctx) and _add(_run(items), [block], ctx):
+        if (
+            items
+            and _fills(items[-1], block, following, ctx)
+            and add_to_run(last_run(items), [block], ctx)
+        ):
             continue
         items.append(block)
-    return _built(items)
+    return built(items)
 
 
 def _members(item: Item) -> list[Block]:
@@ -302,25 +244,25 @@ def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> b
     first = members[0]
     if (
         _identity(item).is_title
-        or not _absorbs_forward(_last_block(item), cross_level=True)
-        or not _can_be_absorbed(block)
+        or not absorbs_forward(_last_block(item), cross_level=True)
+        or not can_be_absorbed(block)
     ):
         return False
     small = th.small_tail_threshold
     if _identity(item).is_toc != block.is_toc and not _toc_may_join(members, block, small):
         return False
-    if len(members) == 1 and _is_untitled(first) and first.tokens < th.target_ideal:
+    if len(members) == 1 and is_untitled(first) and first.tokens < th.target_ideal:
         return True  # the preface joins the first section
     paths = [heading_path(b) for b in [*members, block]]
     top = common_path(paths)
     chapter = ctx.fill == CHAPTER and bool(top)  # CHUNK_P_FILL=chapter, inside one chapter
-    if any(len(path) - len(top) > _MAX_FILL_DEPTH for path in paths):
+    if any(len(path) - len(top) > MAX_FILL_DEPTH for path in paths):
         return False
     if block.level < members[-1].level and not chapter:
         # A shallower section never joins the deeper one before it (§9.4), unless it is a
         # few lines of the same chapter with nothing under it: "6.4 评价流程 … 参见附录A。"
         # before chapter 7 would otherwise be an LLM call of its own.
-        return bool(top) and _is_small_leaf(block, following, small)
+        return bool(top) and is_small_leaf(block, following, small)
     if 0 < block.tokens < small or all(0 < b.tokens < small for b in members):
         return True  # a small block joins its neighbour, the previous one first
     if chapter and (_is_small(block.tokens, ctx) or _is_small(item.tokens, ctx)):
@@ -328,14 +270,6 @@ def _fills(item: Item, block: Block, following: Block | None, ctx: Context) -> b
     if _is_small_table(block, th.table_min_last):
         return True
     return len(members) == 1 and _is_small_table(first, th.table_min_last)
-
-
-def _is_small_leaf(block: Block, following: Block | None, small: int) -> bool:
-    """A few lines (under ``small`` tokens) with no subsection after them: a leaf that may
-    join a neighbour the hierarchy rules would otherwise keep it from."""
-    return 0 < block.tokens < small and not (
-        following is not None and is_descendant(block, following)
-    )
 
 
 def _toc_may_join(members: Sequence[Block], block: Block, small: int) -> bool:
@@ -348,7 +282,7 @@ def _toc_may_join(members: Sequence[Block], block: Block, small: int) -> bool:
     other = [b for b in joined if not b.is_toc]
     if toc < small:
         return True
-    return all(_is_untitled(b) for b in other) and sum(b.tokens for b in other) < small
+    return all(is_untitled(b) for b in other) and sum(b.tokens for b in other) < small
 
 
 def _is_small_table(block: Block, limit: int) -> bool:
@@ -360,129 +294,3 @@ def _is_small_table(block: Block, limit: int) -> bool:
         for line in block.content.split("\n")
         if line.strip()
     )
-
-
-#: Blocks a packed run may hold at most: bounds the search on a document of thousands of
-#: one-line sections (such a run is cut after this many blocks, still within the cap).
-_PACK_WINDOW = 256
-
-
-def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage D with ``CHUNK_P_FILL=pack``: the fewest chunks the structure allows.
-
-    The blocks are cut into consecutive runs within target_max, as few as possible (dynamic
-    programming over the cut points); among equally few, the cuts fall before the
-    shallowest headings (the least sum of the levels of the blocks that start a run), so a
-    chunk rather starts at "4" than at "3.4.2". A run may hold only what the phases could
-    join, without their size conditions:
-
-    - the table-role gates (a middle slice stands alone, a first slice starts a run);
-    - a pinned title as its first block, with its descendants only;
-    - a table of contents with the front matter before it (a cover, a notice), and with
-      what follows it only when one side is a few lines (under small_tail_threshold);
-    - sections at most two heading levels below their deepest common parent inside one
-      chapter, or the whole subtree of the run's first section (Phase B), or consecutive
-      sibling sections from the start of the first one, each with its whole subtree;
-      inside one chapter a leaf of a few lines (under small_tail_threshold, no subsection
-      after it) is held to none of these, and the untitled preface joins what follows.
-
-    Sections are never cut: stages B and C made the pieces, this stage only groups them.
-    """
-    n = len(blocks)
-    if n < 2:
-        return list(blocks)
-    cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
-    joiner = ctx.counter.count(BLOCK_JOINER)
-    # Per block, once: this search looks at each block up to _PACK_WINDOW times.
-    paths = [heading_path(block) for block in blocks]
-    sizes = [block.tokens for block in blocks]
-    levels = [block.level for block in blocks]
-    tocs = [block.is_toc for block in blocks]
-    titles = [block.is_title for block in blocks]
-    untitled = [_is_untitled(block) for block in blocks]
-    loose = [_is_small_leaf(a, b, small) for a, b in pairwise([*blocks, None])]
-    links = [_may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
-    # best[i] ranks the best grouping of blocks[:i]: runs first, then the summed levels of
-    # the blocks that start a run, as one integer (``runs * weight + levels``).
-    weight = sum(levels) + 1
-    best = [0] + [(n + 1) * weight] * n
-    starts = [0] * (n + 1)  # where the last run of blocks[:i] begins in best[i]
-    for end in range(1, n + 1):
-        tokens = -joiner
-        toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
-        after_untitled = True
-        top: tuple[str, ...] | None = None  # common path of the titled blocks, not loose
-        every: tuple[str, ...] | None = None  # ... of all titled blocks
-        deepest = deepest_all = 0
-        first = end - 1
-        floor = max(end - _PACK_WINDOW, 0)
-        while first >= floor:
-            tokens += sizes[first] + joiner
-            inner = first < end - 1
-            if inner and (tokens > cap or not links[first]):
-                break
-            if tocs[first]:
-                toc_tokens += sizes[first]
-            elif not toc_tokens:  # scanning backwards: no contents seen yet, so this is after
-                after_toc += sizes[first]
-                after_untitled = after_untitled and untitled[first]
-            if toc_tokens >= small and after_toc and not (after_untitled and after_toc < small):
-                # The front matter before a table of contents (a cover, a notice) may share
-                # its chunk; what follows it only when one side is a few lines.
-                break
-            path = paths[first]
-            if path:
-                every, deepest_all = _with_path(every, deepest_all, path)
-                if not loose[first]:
-                    top, deepest = _with_path(top, deepest, path)
-            if titles[first] and inner and every != path:
-                first -= 1
-                continue  # a pinned title takes its descendants only
-            # Leaves of a few lines are measured only inside one chapter.
-            shared, depth = (top, deepest) if every else (every, deepest_all)
-            if inner and shared is not None and shared != path:
-                # Not only the first block's subtree: consecutive sibling sections from the
-                # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
-                # sections within two levels of their common parent inside one chapter (a
-                # run that starts inside chapter 5 never takes chapter 6).
-                siblings = len(path) == len(shared) + 1
-                near = bool(shared) and depth - len(shared) <= _MAX_FILL_DEPTH
-                if not (siblings or near):
-                    first -= 1
-                    continue
-            candidate = best[first] + weight + (levels[first] if first else 0)
-            if candidate < best[end]:
-                best[end], starts[end] = candidate, first
-            first -= 1
-    cuts: list[int] = []
-    end = n
-    while end > 0:
-        cuts.append(starts[end])
-        end = starts[end]
-    bounds = [*reversed(cuts), n]
-    out: list[Block] = []
-    for first, end in pairwise(bounds):
-        items: list[Item] = [blocks[first]]
-        for block in blocks[first + 1 : end]:
-            # The plan counted joints by estimate; a joined text over the cap starts anew.
-            if not _add(_run(items), [block], ctx):
-                items.append(block)
-        out.extend(_built(items))
-    logger.debug("merge pack: %d blocks -> %d chunks", n, len(out))
-    return out
-
-
-def _may_precede(block: Block, following: Block) -> bool:
-    """The role and title gates between two neighbours of one packed run."""
-    return _absorbs_forward(block, cross_level=True) and _can_be_absorbed(following)
-
-
-def _with_path(
-    common: tuple[str, ...] | None, deepest: int, path: tuple[str, ...]
-) -> tuple[tuple[str, ...], int]:
-    """A run's common heading path and deepest path length once a block at ``path`` is in."""
-    if common is None:
-        common = path
-    elif path[: len(common)] != common:
-        common = common_path((common, path))
-    return common, max(deepest, len(path))

@@ -2,15 +2,17 @@
 
 ``part_numbers`` runs after the splitting stages and before merging: when a content row
 became several fragments, each fragment gets its 1-based number, so a merged chunk keeps
-the number of its main (left) block and never stacks two (§9.5). ``render_heading`` adds
-the suffix to the output heading; ``parent_headings`` never carry one.
+the number of its main (left) block and never stacks two (§9.5); stage D's ``pack``, which
+may cut a row once more between paragraphs, numbers that row's fragments again.
+``render_heading`` adds the suffix to the output heading; ``parent_headings`` never carry
+one.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.context import Context
@@ -33,15 +35,23 @@ def strip_part_suffix(heading: str) -> str:
 
 def part_numbers(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     """Number the fragments of every content row that was split into more than one."""
+    return number_fragments(blocks)
+
+
+def number_fragments(blocks: Sequence[Block], rows: Collection[int] | None = None) -> list[Block]:
+    """Number the fragments of each content row (of ``rows`` only, when given) 1, 2, ... in
+    order; a row left whole has no number. Stage D calls it for the rows it cuts."""
     per_row = Counter(block.source_row for block in blocks)
     seen: Counter[int] = Counter()
     out: list[Block] = []
     for block in blocks:
-        if per_row[block.source_row] > 1:
-            seen[block.source_row] += 1
-            block = replace(block, part=seen[block.source_row])
-        elif block.part:
-            block = replace(block, part=0)
+        row = block.source_row
+        if rows is None or row in rows:
+            if per_row[row] > 1:
+                seen[row] += 1
+                block = replace(block, part=seen[row])
+            elif block.part:
+                block = replace(block, part=0)
         out.append(block)
     return out
 

@@ -8,22 +8,24 @@ them in order so ``inspect`` can show the output of each.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split
 from lightrag_pchunk.chunk.blocks import (
     has_big_table_line,
     joiner_for,
     split_paragraphs,
+    uncounted_paragraphs,
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
-from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
-from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
+from lightrag_pchunk.model import TOC_SESSION, UNCOUNTED, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
@@ -63,6 +65,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     th = ctx.thresholds
     small = min(th.table_max, th.target_max)
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
+    # Stage D's pack may cut a section of at least twice small_tail_threshold tokens between
+    # paragraphs: such a row is counted by its lines, and its total derived from them.
+    cuttable = 2 * th.small_tail_threshold if ctx.fill == PACK else None
     counter = ctx.counter
     pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
     keyed = ctx.table_text == KEYED
@@ -75,10 +80,24 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
         if not text:
             continue
         fits = size <= small or (size <= likely and not has_big_table_line(text, small))
-        # A row that fits is counted whole below; its lines are made only if a stage cuts it.
-        paragraphs = None if fits else split_paragraphs(text, counter)
+        if fits and cuttable is not None and size >= cuttable and "\n" in text:
+            paragraphs = uncounted_paragraphs(text)  # counted below, with the others
+        else:
+            # A row that fits is counted whole below; its lines are made only if a stage
+            # cuts it.
+            paragraphs = None if fits else split_paragraphs(text, counter)
         pending.append((index, row, paragraphs, text))
     whole_counts = iter(counter.count_many([text for _, _, p, text in pending if p is None]))
+    line_counts = iter(
+        counter.count_many(
+            [
+                paragraph.text
+                for _, _, paragraphs, _ in pending
+                for paragraph in paragraphs or ()
+                if paragraph.tokens == UNCOUNTED
+            ]
+        )
+    )
     blocks: list[Block] = []
     for index, row, paragraphs, content in pending:
         if paragraphs is None:
@@ -86,6 +105,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
         else:
+            if any(p.tokens == UNCOUNTED for p in paragraphs):
+                paragraphs = tuple([replace(p, tokens=next(line_counts)) for p in paragraphs])
             texts = [p.text for p in paragraphs]
             tokens, is_exact = counter.join_counts(
                 texts, [p.tokens for p in paragraphs], joiner_for(texts)

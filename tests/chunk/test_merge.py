@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from lightrag_pchunk.chunk.merge import is_descendant, merge
+from lightrag_pchunk.chunk.merge import merge
+from lightrag_pchunk.chunk.runs import is_descendant
 from lightrag_pchunk.model import PREFACE_HEADING, TableRole
 
 from helpers import char_context, make_block
@@ -276,118 +277,3 @@ def test_a_few_lines_of_a_shallower_section_with_nothing_under_them_join_the_sec
     # At small_tail or more it is a section, not a few lines: it stays.
     section = blk(ctx, "## 6.4\n" + "s" * 18, heading="6.4", parents=("6",), level=2, row=1)
     assert merge([deep, section, chapter], ctx) == [deep, section, chapter]
-
-
-def _pack(size: int):
-    return char_context(size), char_context(size, fill="pack")
-
-
-def test_pack_fill_finds_fewer_chunks_where_the_phases_strand_an_introduction() -> None:
-    # N=200 (ideal 150, small_tail 25). "A" has 40 tokens of introduction and three
-    # children of 80: the phases join A.1 + A.2 (162), which A cannot absorb (204 > 200),
-    # leaving three chunks; packing makes two, cut before a child.
-    spec, pack = _pack(200)
-    a = blk(spec, "a" * 40, heading="A", level=1, row=0)
-    kids = [
-        blk(spec, c * 80, heading=f"A.{i}", parents=("A",), level=2, row=i)
-        for i, c in enumerate("xyz", start=1)
-    ]
-    assert [b.tokens for b in merge([a, *kids], spec)] == [40, 162, 80]
-    first, second = merge([a, *kids], pack)
-    assert (first.heading, first.block_ids) == ("A", ("b0", "b1"))
-    assert (second.heading, second.parent_headings, second.block_ids) == ("A", (), ("b2", "b3"))
-    assert first.content + "\n\n" + second.content == "\n\n".join(b.content for b in [a, *kids])
-
-
-def test_pack_fill_cuts_before_the_shallowest_heading_among_equally_few_chunks() -> None:
-    # Four blocks of 60 (N=200): any three fit, so two chunks; of the three ways to cut,
-    # the one before chapter "Y" (level 1) wins over cuts before "X.2" or "Y.1" (level 2).
-    _, pack = _pack(200)
-    x1 = blk(pack, "a" * 60, heading="X.1", parents=("X",), level=2, row=0)
-    x2 = blk(pack, "b" * 60, heading="X.2", parents=("X",), level=2, row=1)
-    y = blk(pack, "c" * 60, heading="Y", level=1, row=2)
-    y1 = blk(pack, "d" * 60, heading="Y.1", parents=("Y",), level=2, row=3)
-    left, right = merge([x1, x2, y, y1], pack)
-    assert (left.block_ids, left.heading) == (("b0", "b1"), "X")
-    assert (right.block_ids, right.heading) == (("b2", "b3"), "Y")
-
-
-def test_pack_fill_keeps_the_structure_rules() -> None:
-    _, pack = _pack(200)  # small_tail 25
-    # Three levels below the common parent: not in one chunk.
-    deep = blk(pack, "d" * 30, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
-    cousin = blk(pack, "c" * 30, heading="2.1", parents=("Doc", "2"), level=3, row=1)
-    assert merge([deep, cousin], pack) == [deep, cousin]
-    # A leaf of a few lines is held to no distance; one with a subsection after it is.
-    leaf = blk(pack, "d" * 10, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=0)
-    assert len(merge([leaf, cousin], pack)) == 1
-    refs = blk(pack, "r" * 10, heading="References", level=1, row=1)  # ... inside a chapter
-    assert merge([deep, refs], pack) == [deep, refs]
-    head = blk(pack, "h" * 10, heading="1.1", parents=("Doc", "1"), level=3, row=0)
-    under = blk(pack, "u" * 30, heading="1.1.1", parents=("Doc", "1", "1.1"), level=4, row=1)
-    other = blk(pack, "o" * 30, heading="Annex", level=1, row=2)
-    assert [b.block_ids for b in merge([head, under, other], pack)] == [("b0", "b1"), ("b2",)]
-    # ... but the whole subtree of the first section is one topic (Phase B).
-    top = blk(pack, "t" * 10, heading="1", parents=("Doc",), level=2, row=0)
-    [whole] = merge([top, replace(deep, source_row=1)], pack)
-    assert whole.heading == "1"
-    # So are sibling sections from the start of the first, each with its subtree.
-    three = blk(pack, "3" * 30, heading="3", level=1, row=0)
-    four = blk(pack, "4" * 30, heading="4", level=1, row=1)
-    five = blk(pack, "5" * 30, heading="5.2.2", parents=("5", "5.2"), level=3, row=2)
-    assert len(merge([three, four, five], pack)) == 1
-    tail = blk(pack, "t" * 30, heading="2.9", parents=("2",), level=2, row=0)
-    assert len(merge([tail, four, five], pack)) == 2  # starts inside chapter 2
-    # A run that starts inside chapter 5 never takes chapter 6, however well it would fit:
-    # a new chapter does not end the previous one's clause.
-    clause = blk(pack, "c" * 30, heading="5.1", parents=("5",), level=2, row=0)
-    six = blk(pack, "6" * 30, heading="6", level=1, row=1)
-    assert merge([clause, six], pack) == [clause, six]
-    # Table roles: a middle slice stands alone, a first slice starts its chunk.
-    text = blk(pack, "x" * 10, heading="1", level=1, row=0)
-    middle = blk(pack, "m" * 10, heading="1", level=1, row=1, role=TableRole.MIDDLE)
-    first = blk(pack, "f" * 10, heading="1", level=1, row=2, role=TableRole.FIRST)
-    last = blk(pack, "l" * 10, heading="1", level=1, row=3, role=TableRole.LAST)
-    out = merge([text, middle, first, last], pack)
-    assert [b.block_ids for b in out] == [("b0",), ("b1",), ("b2", "b3")]
-    # A long table of contents never shares its chunk with the section after it, but
-    # the cover page before it does.
-    toc = replace(blk(pack, "c" * 60, heading="Contents", level=1, row=1), is_toc=True)
-    section = blk(pack, "s" * 60, heading="1 Scope", level=1, row=2)
-    assert merge([toc, section], pack) == [toc, section]
-    cover = blk(pack, "Safety Manual " * 4, heading="Notice", level=1, row=0)
-    assert [b.block_ids for b in merge([cover, toc, section], pack)] == [("b0", "b1"), ("b2",)]
-    # A pinned title takes its descendants only.
-    title = blk(pack, "T" * 10, heading="Doc", level=1, row=0, title=True)
-    child = blk(pack, "k" * 10, heading="1", parents=("Doc",), level=2, row=1)
-    stranger = blk(pack, "s" * 10, heading="Annex", level=1, row=2)
-    out = merge([title, child, stranger], pack)
-    assert [b.block_ids for b in out] == [("b0", "b1"), ("b2",)]
-
-
-def test_pack_fill_never_exceeds_the_cap_and_keeps_every_block_in_order() -> None:
-    _, pack = _pack(100)
-    sizes = [30, 70, 10, 95, 5, 5, 40, 60, 99, 1, 48, 49]
-    blocks = [
-        blk(pack, chr(97 + i) * n, heading=f"S{i % 3}", parents=("Doc",), level=2, row=i)
-        for i, n in enumerate(sizes)
-    ]
-    out = merge(blocks, pack)
-    assert all(b.tokens <= 100 for b in out)
-    assert "\n\n".join(b.content for b in out) == "\n\n".join(b.content for b in blocks)
-    # As few as sequential packing allows (joints of 2): 30 | 70+10 | 95 | 5+5+40 | 60 | 99 |
-    # 1+48 | 49.
-    assert len(out) == 8
-
-
-def test_pack_fill_fills_chunks_with_hundreds_of_one_line_sections() -> None:
-    # A glossary of 600 one-line sections of 8 tokens (N=200): runs of 20 (20 * 8 + 19 * 2 =
-    # 198 tokens), more than any fixed number of blocks per run would allow.
-    spec, pack = _pack(200)
-    terms = [
-        blk(spec, f"{i:08d}", heading=f"T{i}", parents=("Glossary",), level=2, row=i)
-        for i in range(600)
-    ]
-    out = merge(terms, pack)
-    assert [b.tokens for b in out] == [198] * 30
-    assert len(out) <= len(merge(terms, spec))

@@ -1,0 +1,245 @@
+"""Stage D with ``CHUNK_P_FILL=pack`` (the default): the fewest chunks the structure allows.
+
+Input: blocks after stage C, part numbering and heading glue, each within ``target_max``.
+Output: consecutive runs of them joined into chunks, as few as possible, each within
+``target_max`` on its joined text. A run may hold only what the strategy's phases could
+join (``chunk/merge.py``), without their size conditions:
+
+- the table-role gates (a middle slice stands alone, a first slice starts a run);
+- a pinned title as its first block, with its descendants only;
+- a table of contents with the front matter before it (a cover, a notice), and with
+  what follows it only when one side is a few lines (under small_tail_threshold);
+- sections at most two heading levels below their deepest common parent inside one
+  chapter, or the whole subtree of the run's first section (Phase B), or consecutive
+  sibling sections from the start of the first one, each with its whole subtree; inside
+  one chapter a leaf of a few lines (under small_tail_threshold, no subsection after it)
+  is held to none of these, and the untitled preface joins what follows.
+
+A section of text may also be cut between two of its paragraphs, but only where that
+saves a chunk: two sections of 700 tokens under N=1200 are two chunks whole, and with
+three such sections a cut lets the middle one end the first chunk and start the second
+(two chunks, not three). Both pieces keep at least small_tail_threshold tokens, a cut
+never separates a table from the paragraph before it nor a heading line from what
+follows, and each piece obeys the run rules above as its section would. Among equally
+few chunks the search makes the fewest cuts, then cuts before the shallowest headings
+(so a chunk rather starts at "4" than at "3.4.2"), then before a short heading-like
+paragraph (a stage C anchor, §8.1). The piece after a cut keeps its section's heading,
+and the fragments of a cut row are numbered again (``[part n]``): unlike a stage C anchor,
+which heads a sub-block of an over-long section, the line a cut falls before is only a
+preference, and promoting it would give a heading to any short line the classifier
+accepts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, heading_path, paragraphs_of
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.part_numbers import number_fragments
+from lightrag_pchunk.chunk.runs import (
+    MAX_FILL_DEPTH,
+    Item,
+    add_to_run,
+    built,
+    is_small_leaf,
+    is_untitled,
+    last_run,
+    may_precede,
+    with_path,
+)
+from lightrag_pchunk.model import UNCOUNTED, Block, TableRole
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: Blocks a packed run may hold at most: bounds the search on a document of thousands of
+#: one-line sections (such a run is cut after this many blocks, still within the cap).
+_PACK_WINDOW = 256
+#: Tie-break weights of where a run starts: a heading's level (0-9) is preferred to a cut
+#: inside a section, and a cut before a heading-like paragraph to any other cut.
+_AT_ANCHOR, _INSIDE = 10, 11
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where a run may start or end: before paragraph ``paragraph`` of block ``block`` (0:
+    the block's start; ``block`` = the number of blocks: the document's end). ``offset``
+    estimates the tokens before it; ``rank`` is how much a run should rather not start
+    there (a heading's level, or a cut's weight)."""
+
+    block: int
+    paragraph: int
+    offset: int
+    rank: int
+
+
+def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+    """Stage D, ``pack``: the fewest runs the structure allows (see the module docstring)."""
+    n = len(blocks)
+    if n == 0:
+        return []
+    cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
+    joiner = ctx.counter.count(BLOCK_JOINER)
+    # Per block, once: this search looks at each block up to _PACK_WINDOW times.
+    paths = [heading_path(block) for block in blocks]
+    sizes = [block.tokens for block in blocks]
+    levels = [block.level for block in blocks]
+    tocs = [block.is_toc for block in blocks]
+    titles = [block.is_title for block in blocks]
+    untitled = [is_untitled(block) for block in blocks]
+    loose = [is_small_leaf(a, b, small) for a, b in pairwise([*blocks, None])]
+    links = [may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
+    # The places a run may start or end, in document order: each block's start, the cuts
+    # inside it, and the document's end.
+    places: list[_Place] = []
+    first_place: list[int] = []  # index in places of each block's start
+    offset = 0
+    for index, block in enumerate(blocks):
+        first_place.append(len(places))
+        places.append(_Place(index, 0, offset, levels[index]))
+        places.extend(_cuts_inside(block, index, offset, ctx))
+        offset += sizes[index] + joiner
+    first_place.append(len(places))
+    places.append(_Place(n, 0, offset, 0))
+    last = len(places) - 1
+    # best[k] ranks the best grouping of what lies before places[k]: runs first, then
+    # cuts inside sections, then the summed ranks of the places that start a run, as one
+    # integer (``(runs * cut_weight + cuts) * rank_weight + ranks``).
+    rank_weight = _INSIDE * (last + 1) + 1
+    cut_weight = last + 1
+    run_cost = cut_weight * rank_weight
+    best = [0] + [(last + 1) * run_cost * 2] * last
+    starts = [0] * (last + 1)  # where the last run before places[k] starts in best[k]
+    for end in range(1, last + 1):
+        stop = places[end]
+        inside = stop.paragraph > 0
+        final = stop.block if inside else stop.block - 1  # the run's last (part of a) block
+        end_cost = run_cost + (rank_weight if inside else 0)
+        seam = 0 if inside else joiner  # a run ending at a block start leaves its joiner
+        toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
+        after_untitled = True
+        top: tuple[str, ...] | None = None  # common path of the titled blocks, not loose
+        every: tuple[str, ...] | None = None  # ... of all titled blocks
+        deepest = deepest_all = 0
+        for first in range(final, max(final - _PACK_WINDOW, -1), -1):
+            inner = first < final
+            # The run may start at the block's start or at any cut inside it (the cuts
+            # before ``end`` when the run lies inside one block).
+            newest = end - 1 if first == final and inside else first_place[first + 1] - 1
+            if inner and (not links[first] or stop.offset - places[newest].offset - seam > cap):
+                break  # a role gate, or not even the block's last piece fits beside the rest
+            if tocs[first]:
+                toc_tokens += sizes[first]
+            elif not toc_tokens:  # scanning backwards: no contents seen yet, so this is after
+                after_toc += sizes[first]
+                after_untitled = after_untitled and untitled[first]
+            if toc_tokens >= small and after_toc and not (after_untitled and after_toc < small):
+                # The front matter before a table of contents (a cover, a notice) may share
+                # its chunk; what follows it only when one side is a few lines.
+                break
+            path = paths[first]
+            if path:
+                every, deepest_all = with_path(every, deepest_all, path)
+                if not loose[first]:
+                    top, deepest = with_path(top, deepest, path)
+            if titles[first] and inner and every != path:
+                continue  # a pinned title takes its descendants only
+            # Leaves of a few lines are measured only inside one chapter.
+            shared, depth = (top, deepest) if every else (every, deepest_all)
+            if inner and shared is not None and shared != path:
+                # Not only the first block's subtree: consecutive sibling sections from the
+                # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
+                # sections within two levels of their common parent inside one chapter (a
+                # run that starts inside chapter 5 never takes chapter 6).
+                siblings = len(path) == len(shared) + 1
+                near = bool(shared) and depth - len(shared) <= MAX_FILL_DEPTH
+                if not (siblings or near):
+                    continue
+            for begin in range(newest, first_place[first] - 1, -1):
+                start = places[begin]
+                if begin < end - 1 and stop.offset - start.offset - seam > cap:
+                    break  # starting earlier only adds text (a single piece always fits)
+                candidate = best[begin] + end_cost + (start.rank if begin else 0)
+                if candidate < best[end]:
+                    best[end], starts[end] = candidate, begin
+    bounds: list[int] = []
+    end = last
+    while end > 0:
+        bounds.append(end)
+        end = starts[end]
+    bounds.append(0)
+    bounds.reverse()
+    return _runs(blocks, [places[k] for k in bounds], ctx)
+
+
+def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_Place]:
+    """Where ``block`` may be cut between paragraphs: plain text of a section (no table
+    role, no title, no table of contents) with at least small_tail_threshold tokens on
+    each side, never right before a table nor right after a heading line."""
+    small = ctx.thresholds.small_tail_threshold
+    paragraphs = block.paragraphs
+    if (
+        block.tokens < 2 * small
+        or paragraphs is None  # counted whole: too small to cut (stage A, ``to_blocks``)
+        or len(paragraphs) < 2
+        or block.role is not TableRole.NONE
+        or block.is_title
+        or block.is_toc
+        or any(p.tokens == UNCOUNTED for p in paragraphs)
+    ):
+        return []
+    max_anchor = ctx.thresholds.max_anchor_candidate_length
+    seam = ctx.counter.count("\n")
+    cuts: list[_Place] = []
+    before = -seam
+    for at in range(1, len(paragraphs)):
+        before += paragraphs[at - 1].tokens + seam
+        if before < small:
+            continue
+        if block.tokens - before - seam < small:
+            break
+        following, preceding = paragraphs[at], paragraphs[at - 1]
+        if following.is_table or preceding.text.lstrip().startswith("#"):
+            continue  # a table keeps its lead-in; a heading line keeps its text
+        anchor = is_anchor_candidate(following.text, max_anchor)
+        cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
+    return cuts
+
+
+def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> list[Block]:
+    """Cut the blocks at the chosen places inside them, then join each run."""
+    cut_at: dict[int, list[int]] = {}
+    for place in bounds:
+        if place.paragraph:
+            cut_at.setdefault(place.block, []).append(place.paragraph)
+    pieces: list[Block] = []
+    piece_of: dict[tuple[int, int], int] = {}  # (block, paragraph) -> index in pieces
+    for index, block in enumerate(blocks):
+        piece_of[(index, 0)] = len(pieces)
+        if index not in cut_at:
+            pieces.append(block)
+            continue
+        paragraphs = paragraphs_of(block)
+        limits = [0, *cut_at[index], len(paragraphs)]
+        for begin, end in pairwise(limits):
+            piece_of[(index, begin)] = len(pieces)
+            pieces.append(build_block(paragraphs[begin:end], ctx.counter, like=block))
+    piece_of[(len(blocks), 0)] = len(pieces)
+    if cut_at:
+        pieces = number_fragments(pieces, {blocks[i].source_row for i in cut_at})
+        logger.debug("merge pack: %d section(s) cut between paragraphs to save chunks", len(cut_at))
+    out: list[Block] = []
+    for begin, end in pairwise(bounds):
+        first, stop = piece_of[(begin.block, begin.paragraph)], piece_of[(end.block, end.paragraph)]
+        items: list[Item] = [pieces[first]]
+        for block in pieces[first + 1 : stop]:
+            # The plan counted joints by estimate; a joined text over the cap starts anew.
+            if not add_to_run(last_run(items), [block], ctx):
+                items.append(block)
+        out.extend(built(items))
+    logger.debug("merge pack: %d blocks -> %d chunks", len(blocks), len(out))
+    return out
