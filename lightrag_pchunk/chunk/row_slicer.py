@@ -2,8 +2,8 @@
 
 Slices are planned from the rows' cached costs (``chunk/table_tags.py: TableRows``) and each
 re-wrapped slice is counted exactly, giving back rows while it is over its cap. Continuation
-slices repeat the header rows; a single row over the cap even alone is cut by characters
-(§6.2, §10). ``chunk/table_slices.py`` runs stage B over blocks.
+slices repeat the header ``chunk/slice_headers.py`` chooses; a single row over the cap even
+alone is cut by characters (§6.2, §10). ``chunk/table_slices.py`` runs stage B over blocks.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.table_tags import TableRows
+from lightrag_pchunk.chunk.slice_headers import SliceHeaders
+from lightrag_pchunk.chunk.table_tags import RepeatedHeader, TableRows
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -21,14 +22,14 @@ logger = logging.getLogger("lightrag.pchunk")
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """Rows ``[start, end)`` of one slice; ``with_header`` prepends the header rows.
+    """Rows ``[start, end)`` of one slice, after ``header`` when one is repeated.
 
     The first slice always starts at row 0, so it holds the header rows naturally.
     """
 
     start: int
     end: int
-    with_header: bool = False
+    header: RepeatedHeader | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,31 +45,30 @@ class TableSlicer:
     """Fills slices greedily from cached row costs and verifies each re-wrapped slice
     with an exact count, giving back rows while it is over its cap (§6.1, §6.2)."""
 
-    def __init__(self, rows: TableRows, counter: TokenCounter, cap: int, repeat: bool) -> None:
+    def __init__(
+        self,
+        rows: TableRows,
+        counter: TokenCounter,
+        cap: int,
+        repeat: bool,
+        keyed_rows: str | None = None,
+    ) -> None:
         self.tag, self.rows, self.counter, self.cap = rows.tag, rows, counter, cap
-        room = cap - rows.fixed
         repeat = repeat and rows.header_count > 0 and rows.n - rows.header_count >= 2
         prefix, first = rows.prefix, rows.header_count
         smallest = min((prefix[i + 1] - prefix[i] for i in range(first, rows.n)), default=0)
-        # The header repeats whenever it leaves room for a row: continuation slices of a
-        # data table always carry it (a big header only makes the slices more numerous).
-        if repeat and rows.header_cost + smallest > room:
-            logger.debug(
-                "table_slices table %s: header of %d tokens is too big to repeat in a "
-                "%d-token slice; slices are made without it",
-                rows.tag.table_id or "?",
-                rows.header_cost,
-                cap,
-            )
-            repeat = False
-        self.repeat = repeat
-        self.pinned = rows.header_count if repeat else 0
+        # Continuation slices of a data table always carry a header: the full one whenever
+        # it leaves room for a row (a big header only makes the slices more numerous), else
+        # its column labels.
+        self.headers = SliceHeaders(rows, keyed_rows, cap, smallest, repeat)
+        self.header = self.headers.table
+        self.pinned = rows.header_count if self.header else 0
         self.scale = 1.0  # measured / estimated tokens of the last slice
 
     def estimate(self, span: Span) -> int:
         """The planned cost of a slice: wrapper, rows and the repeated header."""
         prefix = self.rows.prefix
-        header = self.rows.header_cost if span.with_header else 0
+        header = span.header.tokens if span.header else 0
         return self.rows.fixed + header + prefix[span.end] - prefix[span.start]
 
     def has_room(self) -> bool:
@@ -86,26 +86,32 @@ class TableSlicer:
         start, n = 0, self.rows.n
         while start < n:
             cap = first_cap if start == 0 and not fresh else self.cap
-            with_header = start > 0 and self.repeat
+            header = self.header if start > 0 else None
             first_row = self.pinned if start == 0 else start
-            end = self._planned_end(start, with_header, cap, first_row + 1)
-            piece = self._fitted(Span(start, end, with_header), cap, first_row)
+            end = self._planned_end(start, header, cap, first_row + 1)
+            piece = self._fitted(Span(start, end, header), cap, first_row)
             if piece is None and cap < self.cap:
                 fresh = True  # retry the first slice in a chunk of its own
                 continue
+            if piece is None and start == 0 and self.pinned:
+                # No data row fits beside the header rows: they are the first slice alone,
+                # and the rows go on in continuation slices.
+                out.extend(self._header_rows())
+                start = self.pinned
+                continue
             if piece is None:
-                out.extend(self._oversized_row(start, first_row))
+                out.extend(self._oversized_row(first_row))
                 start = first_row + 1
                 continue
             out.append(piece)
             start = piece.span.end  # type: ignore[union-attr]
         return out, fresh
 
-    def _planned_end(self, start: int, with_header: bool, cap: int, least: int) -> int:
+    def _planned_end(self, start: int, header: RepeatedHeader | None, cap: int, least: int) -> int:
         """The furthest row end whose estimated slice, scaled by the last measurement,
         stays within ``cap`` (at least ``least``)."""
         prefix = self.rows.prefix
-        budget = cap / self.scale - self.estimate(Span(start, start, with_header))
+        budget = cap / self.scale - self.estimate(Span(start, start, header))
         end = _bisect_right(prefix, prefix[start] + budget, start, self.rows.n + 1) - 1
         return max(end, min(least, self.rows.n))
 
@@ -114,7 +120,7 @@ class TableSlicer:
         measured excess suggests) until it fits ``cap``; None when one data row alone does
         not fit."""
         while True:
-            text = self.rows.render(span.start, span.end, span.with_header)
+            text = self.rows.render(span.start, span.end, span.header)
             tokens = self.counter.count(text)
             estimated = max(self.estimate(span), 1)
             self.scale = max(tokens / estimated, 0.5)
@@ -124,20 +130,26 @@ class TableSlicer:
                 return None
             target = self.rows.prefix[span.end] - (tokens - cap) / self.scale
             end = _bisect_right(self.rows.prefix, target, first_row + 1, span.end) - 1
-            span = Span(span.start, max(min(end, span.end - 1), first_row + 1), span.with_header)
+            span = Span(span.start, max(min(end, span.end - 1), first_row + 1), span.header)
 
-    def _oversized_row(self, start: int, row: int) -> list[Piece]:
-        """One data row over the cap even alone with its header: the header rows (first
-        slice only) as a slice, the row alone if that fits, else its character pieces."""
-        out: list[Piece] = []
-        if start == 0 and self.pinned:
-            head = self._fitted(Span(0, self.pinned), self.cap, 0)
-            if head is not None:
-                out.append(head)
-            else:
-                out.extend(self._characters(self.rows.render(0, self.pinned, False)))
+    def _header_rows(self) -> list[Piece]:
+        """The header rows as a slice of their own (never fewer of them), else their
+        character pieces."""
+        head = self._fitted(Span(0, self.pinned), self.cap, self.pinned - 1)
+        if head is not None:
+            return [head]
+        return self._characters(self.rows.render(0, self.pinned, None))
+
+    def _oversized_row(self, row: int) -> list[Piece]:
+        """One data row over the cap even alone with the table's header: the row alone
+        after a shorter header if one fits (``slice_headers.py``), or alone if that fits,
+        else its character pieces."""
+        found = self.headers.beside(row, self.cap)
+        if found is not None:
+            header, text, tokens = found
+            return [Piece(text, tokens, Span(row, row + 1, header))]
         alone = Span(row, row + 1)
-        text = self.rows.render(row, row + 1, False)
+        text = self.rows.render(row, row + 1, None)
         tokens = self.counter.count(text)
         if tokens <= self.cap:
             logger.debug(
@@ -145,7 +157,7 @@ class TableSlicer:
                 self.tag.table_id or "?",
                 row,
             )
-            return [*out, Piece(text, tokens, alone)]
+            return [Piece(text, tokens, alone)]
         logger.debug(
             "table_slices table %s: row %d alone has %d tokens > %d; character split",
             self.tag.table_id or "?",
@@ -153,7 +165,7 @@ class TableSlicer:
             tokens,
             self.cap,
         )
-        return out + self._characters(self.rows.row_text(row))
+        return self._characters(self.rows.row_text(row))
 
     def _characters(self, text: str) -> list[Piece]:
         return [
@@ -185,19 +197,19 @@ def even_out_last(
         return pieces
     if prev.span.end != last.span.start:
         return pieces
-    start, end, with_header = prev.span.start, last.span.end, prev.span.with_header
-    text = slicer.rows.render(start, end, with_header)
+    start, end, header = prev.span.start, last.span.end, prev.span.header
+    text = slicer.rows.render(start, end, header)
     tokens = slicer.counter.count(text)
     if tokens <= slicer.cap:
-        return [*pieces[:-2], Piece(text, tokens, Span(start, end, with_header))]
+        return [*pieces[:-2], Piece(text, tokens, Span(start, end, header))]
     prefix = slicer.rows.prefix
     first_row = slicer.pinned if start == 0 else start
     middle = _bisect_right(prefix, (prefix[first_row] + prefix[end]) / 2, first_row + 1, end) - 1
     middle = min(max(middle, first_row + 1), end - 1)
-    left = slicer._fitted(Span(start, middle, with_header), slicer.cap, first_row)
-    right = slicer._fitted(Span(middle, end, slicer.repeat), slicer.cap, middle)
-    if left is None or right is None or left.span != Span(start, middle, with_header):
+    left = slicer._fitted(Span(start, middle, header), slicer.cap, first_row)
+    right = slicer._fitted(Span(middle, end, slicer.header), slicer.cap, middle)
+    if left is None or right is None or left.span != Span(start, middle, header):
         return pieces
-    if right.span != Span(middle, end, slicer.repeat):
+    if right.span != Span(middle, end, slicer.header):
         return pieces
     return [*pieces[:-2], left, right]

@@ -6,16 +6,17 @@ Input: blocks from stage A. Output: the same blocks, except that a block over
 to the text before the table, each middle slice alone, the last slice glued to the text
 after it (§6.4). Slices partition the table's rows in order (invariant 4); the only
 repeated text is the table's header row(s), which every continuation slice carries (as
-LightRAG 1.5.1+), and its caption stays with the first slice only.
+LightRAG 1.5.1+) or, where they leave no room for its rows, one row of its column labels
+(``chunk/slice_headers.py``); its caption stays with the first slice only.
 
 Slices fill a chunk: the first takes the room left after the text before the table (the
 table starts a fresh chunk when not even its header and one row fit there), the others
 up to ``target_max``; a short last slice with no text after it shares the rows of the one
 before (how one table's rows are cut: ``chunk/row_slicer.py``). (The spec aims slices
 at ``table_ideal`` = 0.375 N; on table-heavy documents that costs two to three times the
-LLM calls of R.) Every slice is counted exactly once it is
-planned and is at most ``target_max``; a single row larger than that is character-split
-(§6.2, §10). Stage B leaves no table over ``target_max`` for a later stage to cut.
+LLM calls of R.) Every slice is counted exactly once it is planned and is at most
+``target_max``; a single row larger than that is character-split (§6.2, §10). Stage B
+leaves no table over ``target_max`` for a later stage to cut.
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ def slice_table(
     rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
-    slicer = TableSlicer(rows, ctx.counter, cap, repeat_header)
+    keyed = ctx.keyed_rows.get(tag.table_id) if tag.table_id else None
+    slicer = TableSlicer(rows, ctx.counter, cap, repeat_header, keyed)
     if not slicer.has_room():
         return _fallback(paragraph, ctx, cap, tag, "the <table> wrapper leaves no room for rows")
     pieces, fresh = slicer.pieces(first_cap)

@@ -16,7 +16,7 @@ from lightrag_pchunk.chunk.compact_headers import (
     shortened,
 )
 from lightrag_pchunk.chunk.html_rows import html_rows
-from lightrag_pchunk.chunk.table_tags import dump_json_row
+from lightrag_pchunk.chunk.table_tags import dump_json_row, parse_table, table_rows
 
 # A grid "No | Price (net, gross) | Total" as our parser writes it: "Price" spans two
 # columns and is written once, "No" and "Total" span both header rows (written once).
@@ -81,6 +81,15 @@ class TestLabels:
         row = html_label_row(positional_labels(grid))
         assert row.startswith("<tr><th>Item</th><th>Price &amp; tax / net</th>")
         assert [r.text for r in html_rows(row).rows] == [row]
+
+    def test_table_rows_give_the_labels_of_their_format(self, chars) -> None:
+        json_tag = parse_table(f'<table id="t">{json.dumps([*COMPACT_HEAD, *BODY])}</table>')
+        rows = table_rows(json_tag, chars, json.dumps(COMPACT_HEAD))
+        assert rows.header_count == 2
+        assert rows.column_labels(json.dumps(KEYED))[2] == "Price / gross"
+        header = rows.label_header(["No", "Price"])
+        assert header.compact and header.rows == ('["No", "Price"]',)
+        assert header.tokens == len('["No", "Price"]') + 2  # its row and one ", "
 
 
 class TestShortening:
