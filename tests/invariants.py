@@ -7,9 +7,11 @@
 - text is copied only within one content row (R overlap, bridge text, repeated table
   headers), never across section boundaries (invariants 1-4);
 - every table is whole: the rows of its slices, without the header rows each continuation
-  slice repeats, are exactly the table's rows in order; a row appears cut only as
-  character pieces that rebuild it (a row over the cap, or a table that could not be
-  sliced); every complete ``<table>`` tag is valid (JSON parses, HTML rows are whole);
+  slice repeats (or the one compact header row standing for them: a documented form of the
+  header rows' labels by position, or of ``compact_headers`` given for that table), are
+  exactly the table's rows in order; a row appears cut only as character pieces that
+  rebuild it (a row over the cap, or a table that could not be sliced); every complete
+  ``<table>`` tag is valid (JSON parses, HTML rows are whole);
 - counts are exact and within the cap when ``counter``/``cap``/``tokens`` are given.
 
 Prose is located by substring search in the document (tables replaced by placeholders),
@@ -22,8 +24,18 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from lightrag_pchunk.blockfile.sidecars import read_table_items
+from lightrag_pchunk.chunk.compact_headers import (
+    html_header_grid,
+    html_label_row,
+    json_column_labels,
+    label_ladder,
+    positional_labels,
+)
 
 _TABLE = re.compile(r"<table(?P<attrs>\s[^>]*)?>(?P<body>.*)</table>", re.DOTALL | re.IGNORECASE)
 _TR = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
@@ -88,6 +100,8 @@ class _Table:
     raw: str
     rows: list[str]
     placeholder: int  # position of its placeholder line in the source
+    compact: tuple[str, ...] = ()  # compact header rows (JSON texts) given for this table
+    label_forms: dict[int, set[str]] = field(default_factory=dict)  # by header row count
     entries: list[tuple[str, object]] = field(
         default_factory=list
     )  # ("slice", rows) | ("piece", s)
@@ -151,6 +165,24 @@ class _Table:
                 return
         raise AssertionError(error)
 
+    def _label_rows(self, header: int) -> set[str]:
+        """The compact headers a continuation may repeat for ``header`` header rows: the
+        given ones, and the forms of the header rows' labels by position."""
+        if header not in self.label_forms:
+            head = self.rows[:header]
+            if all(row.lstrip().lower().startswith("<tr") for row in head):
+                labels = positional_labels(html_header_grid(head))
+                forms = [html_label_row(form) for form in label_ladder(labels) if any(labels)]
+            else:
+                try:
+                    rows = [json.loads(row) for row in head]
+                except ValueError:
+                    rows = []
+                labels = json_column_labels(rows, [], None) if rows else []
+                forms = [json.dumps(f, ensure_ascii=False) for f in label_ladder(labels)]
+            self.label_forms[header] = {*self.compact, *(forms if any(labels) else [])}
+        return self.label_forms[header]
+
     def _rebuild(self, header: int) -> str:
         items: list[tuple[str, str]] = []
         seen_slice = False
@@ -161,6 +193,8 @@ class _Table:
             rows = list(value)  # type: ignore[call-overload]
             if seen_slice and rows[:header] == self.rows[:header]:
                 rows = rows[header:]
+            elif seen_slice and header and rows[:1] and rows[0] in self._label_rows(header):
+                rows = rows[1:]  # one row of column labels stands for the header rows
             seen_slice = True
             items.extend(("row", row) for row in rows)
         index = 0
@@ -183,7 +217,7 @@ class _Source:
     """The document as one string (tables with an id replaced by placeholders), with the
     content row of every position."""
 
-    def __init__(self, row_contents: Sequence[str]) -> None:
+    def __init__(self, row_contents: Sequence[str], compact: Mapping[str, Sequence[list]]) -> None:
         parts: list[str] = []
         self.row_starts: list[int] = []
         self.tables: dict[str, _Table] = {}
@@ -197,7 +231,8 @@ class _Source:
                 rows = table_row_lines(line) if tid is not None else None
                 if tid is not None and rows is not None and tid not in self.tables:
                     text = f"\x00table {tid}\x00\n"
-                    self.tables[tid] = _Table(tid, line.strip(), rows, position)
+                    forms = tuple(json.dumps(f, ensure_ascii=False) for f in compact.get(tid, ()))
+                    self.tables[tid] = _Table(tid, line.strip(), rows, position, forms)
                 else:
                     text = line.strip() + "\n"
                 parts.append(text)
@@ -289,9 +324,12 @@ def check_output(
     cap: int | None = None,
     tokens: Sequence[int] | None = None,
     oversize: Sequence[bool] | None = None,
+    compact_headers: Mapping[str, Sequence[list]] | None = None,
 ) -> None:
-    """Assert the invariants above (see the module docstring)."""
-    source = _Source(row_contents)
+    """Assert the invariants above (see the module docstring). ``compact_headers`` maps a
+    table id to the compact headers its continuations may repeat (see
+    :func:`compact_headers_of`)."""
+    source = _Source(row_contents, compact_headers or {})
     cursor = -1  # start of the last text found going forward
     current: _Table | None = None  # the table the previous line belonged to
     for chunk, content in enumerate(chunk_contents):
@@ -374,3 +412,23 @@ def _table_starting_with(source: _Source, line: str, cursor: int) -> _Table | No
     piece = _bare(line)
     starts = [_bare(table.raw), *(_bare(row) for row in table.rows[:1])]
     return table if any(text.startswith(piece) for text in starts) else None
+
+
+def compact_headers_of(blocks_path: Path, row_contents: Sequence[str]) -> dict[str, list]:
+    """{table id: its compact headers, richest first} for the JSON tables of
+    ``row_contents`` that ``.tables.json`` next to ``blocks_path`` gives a header, labelled
+    as stage B labels them (by the sidecar's keyed rows where they fit the cells)."""
+    headers, keyed = read_table_items(blocks_path)
+    out: dict[str, list] = {}
+    for content in row_contents:
+        for line in content.split("\n"):
+            tid, rows = table_id(line), table_row_lines(line)
+            declared = headers.get(tid or "", "")
+            if rows is None or tid in out or not declared.startswith("["):
+                continue
+            head = json.loads(declared)
+            if not head or not all(isinstance(row, list) for row in head):
+                continue
+            labels = json_column_labels(head, rows[len(head) :], keyed.get(tid))
+            out[str(tid)] = label_ladder(labels) if any(labels) else []
+    return out

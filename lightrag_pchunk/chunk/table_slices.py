@@ -6,15 +6,17 @@ Input: blocks from stage A. Output: the same blocks, except that a block over
 to the text before the table, each middle slice alone, the last slice glued to the text
 after it (§6.4). Slices partition the table's rows in order (invariant 4); the only
 repeated text is the table's header row(s), which every continuation slice carries (as
-LightRAG 1.5.1+), and its caption stays with the first slice only.
+LightRAG 1.5.1+) or, where they leave no room for its rows, one row of its column labels
+(``chunk/slice_headers.py``); its caption stays with the first slice only.
 
 Slices fill a chunk: the first takes the room left after the text before the table (the
 table starts a fresh chunk when not even its header and one row fit there), the others
 up to ``target_max``; a short last slice with no text after it shares the rows of the one
-before. (The spec aims slices at ``table_ideal`` = 0.375 N; on table-heavy documents that
-costs two to three times the LLM calls of R.) Every slice is counted exactly once it is
-planned and is at most ``target_max``; a single row larger than that is character-split
-(§6.2, §10). Stage B leaves no table over ``target_max`` for a later stage to cut.
+before (how one table's rows are cut: ``chunk/row_slicer.py``). (The spec aims slices
+at ``table_ideal`` = 0.375 N; on table-heavy documents that costs two to three times the
+LLM calls of R.) Every slice is counted exactly once it is planned and is at most
+``target_max``; a single row larger than that is character-split (§6.2, §10). Stage B
+leaves no table over ``target_max`` for a later stage to cut.
 """
 
 from __future__ import annotations
@@ -31,34 +33,15 @@ from lightrag_pchunk.chunk.blocks import (
     has_big_table_line,
 )
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.table_tags import TableRows, TableTag, parse_table, table_rows
+from lightrag_pchunk.chunk.row_slicer import TableSlicer, even_out_last
+from lightrag_pchunk.chunk.table_tags import TableTag, parse_table, table_rows
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Block, Paragraph, TableRole
-from lightrag_pchunk.tokens import TokenCounter
 
 logger = logging.getLogger("lightrag.pchunk")
 
 #: Tokens kept free beside the first slice for the seam with the text before it.
 _SEAM_MARGIN = 2
-
-
-@dataclass(frozen=True, slots=True)
-class _Span:
-    """Rows ``[start, end)`` of one slice; ``with_header`` prepends the header rows.
-
-    The first slice always starts at row 0, so it holds the header rows naturally.
-    """
-
-    start: int
-    end: int
-    with_header: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    text: str
-    tokens: int
-    span: _Span | None = None  # None for a character-split piece (plain text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +86,12 @@ def slice_table(
     rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
-    slicer = _TableSlicer(rows, ctx.counter, cap, repeat_header)
+    keyed = ctx.keyed_rows.get(tag.table_id) if tag.table_id else None
+    slicer = TableSlicer(rows, ctx.counter, cap, repeat_header, keyed)
     if not slicer.has_room():
         return _fallback(paragraph, ctx, cap, tag, "the <table> wrapper leaves no room for rows")
     pieces, fresh = slicer.pieces(first_cap)
-    pieces = _even_out_last(pieces, slicer, last_min, has_tail)
+    pieces = even_out_last(pieces, slicer, last_min, has_tail)
     if len(pieces) == 1 and pieces[0].tokens <= first_cap:
         return TableCut([paragraph])
     return TableCut(
@@ -231,166 +215,3 @@ def _fallback(
     )
     pieces = [Paragraph(text, ctx.counter.count(text), is_table=False) for text in texts]
     return TableCut(pieces or [paragraph], is_structured=False)
-
-
-class _TableSlicer:
-    """Fills slices greedily from cached row costs and verifies each re-wrapped slice
-    with an exact count, giving back rows while it is over its cap (§6.1, §6.2)."""
-
-    def __init__(self, rows: TableRows, counter: TokenCounter, cap: int, repeat: bool) -> None:
-        self.tag, self.rows, self.counter, self.cap = rows.tag, rows, counter, cap
-        room = cap - rows.fixed
-        repeat = repeat and rows.header_count > 0 and rows.n - rows.header_count >= 2
-        prefix, first = rows.prefix, rows.header_count
-        smallest = min((prefix[i + 1] - prefix[i] for i in range(first, rows.n)), default=0)
-        # The header repeats whenever it leaves room for a row: continuation slices of a
-        # data table always carry it (a big header only makes the slices more numerous).
-        if repeat and rows.header_cost + smallest > room:
-            logger.debug(
-                "table_slices table %s: header of %d tokens is too big to repeat in a "
-                "%d-token slice; slices are made without it",
-                rows.tag.table_id or "?",
-                rows.header_cost,
-                cap,
-            )
-            repeat = False
-        self.repeat = repeat
-        self.pinned = rows.header_count if repeat else 0
-        self.scale = 1.0  # measured / estimated tokens of the last slice
-
-    def estimate(self, span: _Span) -> int:
-        """The planned cost of a slice: wrapper, rows and the repeated header."""
-        prefix = self.rows.prefix
-        header = self.rows.header_cost if span.with_header else 0
-        return self.rows.fixed + header + prefix[span.end] - prefix[span.start]
-
-    def has_room(self) -> bool:
-        """Whether the smallest row fits a slice beside the ``<table>`` wrapper."""
-        prefix = self.rows.prefix
-        smallest = min(prefix[i + 1] - prefix[i] for i in range(self.rows.n))
-        return self.rows.fixed + smallest <= self.cap
-
-    def pieces(self, first_cap: int) -> tuple[list[_Piece], bool]:
-        """The slices in order, each as full as its cap allows (``first_cap`` for the
-        first), a single row over the cap character-split; and whether the first slice
-        needed a chunk of its own (not even the header and one row fit ``first_cap``)."""
-        out: list[_Piece] = []
-        fresh = False
-        start, n = 0, self.rows.n
-        while start < n:
-            cap = first_cap if start == 0 and not fresh else self.cap
-            with_header = start > 0 and self.repeat
-            first_row = self.pinned if start == 0 else start
-            end = self._planned_end(start, with_header, cap, first_row + 1)
-            piece = self._fitted(_Span(start, end, with_header), cap, first_row)
-            if piece is None and cap < self.cap:
-                fresh = True  # retry the first slice in a chunk of its own
-                continue
-            if piece is None:
-                out.extend(self._oversized_row(start, first_row))
-                start = first_row + 1
-                continue
-            out.append(piece)
-            start = piece.span.end  # type: ignore[union-attr]
-        return out, fresh
-
-    def _planned_end(self, start: int, with_header: bool, cap: int, least: int) -> int:
-        """The furthest row end whose estimated slice, scaled by the last measurement,
-        stays within ``cap`` (at least ``least``)."""
-        prefix = self.rows.prefix
-        budget = cap / self.scale - self.estimate(_Span(start, start, with_header))
-        end = _bisect_right(prefix, prefix[start] + budget, start, self.rows.n + 1) - 1
-        return max(end, min(least, self.rows.n))
-
-    def _fitted(self, span: _Span, cap: int, first_row: int) -> _Piece | None:
-        """The slice of ``span`` re-wrapped and counted, shortened row by row (in steps the
-        measured excess suggests) until it fits ``cap``; None when one data row alone does
-        not fit."""
-        while True:
-            text = self.rows.render(span.start, span.end, span.with_header)
-            tokens = self.counter.count(text)
-            estimated = max(self.estimate(span), 1)
-            self.scale = max(tokens / estimated, 0.5)
-            if tokens <= cap:
-                return _Piece(text, tokens, span)
-            if span.end - first_row <= 1:
-                return None
-            target = self.rows.prefix[span.end] - (tokens - cap) / self.scale
-            end = _bisect_right(self.rows.prefix, target, first_row + 1, span.end) - 1
-            span = _Span(span.start, max(min(end, span.end - 1), first_row + 1), span.with_header)
-
-    def _oversized_row(self, start: int, row: int) -> list[_Piece]:
-        """One data row over the cap even alone with its header: the header rows (first
-        slice only) as a slice, the row alone if that fits, else its character pieces."""
-        out: list[_Piece] = []
-        if start == 0 and self.pinned:
-            head = self._fitted(_Span(0, self.pinned), self.cap, 0)
-            if head is not None:
-                out.append(head)
-            else:
-                out.extend(self._characters(self.rows.render(0, self.pinned, False)))
-        alone = _Span(row, row + 1)
-        text = self.rows.render(row, row + 1, False)
-        tokens = self.counter.count(text)
-        if tokens <= self.cap:
-            logger.debug(
-                "table_slices table %s: row %d does not fit with the header; sliced alone",
-                self.tag.table_id or "?",
-                row,
-            )
-            return [*out, _Piece(text, tokens, alone)]
-        logger.debug(
-            "table_slices table %s: row %d alone has %d tokens > %d; character split",
-            self.tag.table_id or "?",
-            row,
-            tokens,
-            self.cap,
-        )
-        return out + self._characters(self.rows.row_text(row))
-
-    def _characters(self, text: str) -> list[_Piece]:
-        return [
-            _Piece(t, self.counter.count(t))
-            for t in split_text(text, self.cap, self.counter, overlap=0)
-        ]
-
-
-def _bisect_right(prefix: Sequence[int], target: float, lo: int, hi: int) -> int:
-    """The first index in ``[lo, hi)`` whose prefix exceeds ``target`` (``hi`` if none)."""
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if prefix[mid] <= target:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-def _even_out_last(
-    pieces: list[_Piece], slicer: _TableSlicer, last_min: int, has_tail: bool
-) -> list[_Piece]:
-    """A last slice under ``last_min`` with no text after it to join (§6.3): merged back
-    into the slice before when the two fit one, else the two share their rows evenly."""
-    if len(pieces) < 2 or has_tail:
-        return pieces
-    prev, last = pieces[-2], pieces[-1]
-    if prev.span is None or last.span is None or last.tokens >= last_min:
-        return pieces
-    if prev.span.end != last.span.start:
-        return pieces
-    start, end, with_header = prev.span.start, last.span.end, prev.span.with_header
-    text = slicer.rows.render(start, end, with_header)
-    tokens = slicer.counter.count(text)
-    if tokens <= slicer.cap:
-        return [*pieces[:-2], _Piece(text, tokens, _Span(start, end, with_header))]
-    prefix = slicer.rows.prefix
-    first_row = slicer.pinned if start == 0 else start
-    middle = _bisect_right(prefix, (prefix[first_row] + prefix[end]) / 2, first_row + 1, end) - 1
-    middle = min(max(middle, first_row + 1), end - 1)
-    left = slicer._fitted(_Span(start, middle, with_header), slicer.cap, first_row)
-    right = slicer._fitted(_Span(middle, end, slicer.repeat), slicer.cap, middle)
-    if left is None or right is None or left.span != _Span(start, middle, with_header):
-        return pieces
-    if right.span != _Span(middle, end, slicer.repeat):
-        return pieces
-    return [*pieces[:-2], left, right]

@@ -18,7 +18,13 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any, Literal
 
-from lightrag_pchunk.chunk.html_rows import HtmlRows, html_rows
+from lightrag_pchunk.chunk.compact_headers import (
+    html_header_grid,
+    html_label_row,
+    json_column_labels,
+    positional_labels,
+)
+from lightrag_pchunk.chunk.html_rows import HtmlRow, HtmlRows, html_rows
 from lightrag_pchunk.tokens import TokenCounter
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -136,30 +142,55 @@ def normalized_row(text: str) -> str:
     return " ".join(text.split())
 
 
+@dataclass(frozen=True, slots=True)
+class RepeatedHeader:
+    """What a continuation slice repeats in front of its rows: the table's header rows, or
+    one row of column labels (``compact``, ``chunk/compact_headers.py``).
+
+    ``rows`` are in the table's own row form (JSON texts, or :class:`HtmlRow`); ``tokens``
+    is their planned cost in a slice, counted like a row's weight.
+    """
+
+    rows: tuple[Any, ...]
+    tokens: int
+    compact: bool = False
+
+
 class TableRows:
     """The rows of one recognised table, each serialised and counted once.
 
     ``prefix[i]`` is the summed weight of rows ``[0, i)``: a row's tokens plus its share
     of the body syntax (a ``", "`` separator, its wrapper's tags). Rows ``[a, b)`` re-wrapped
-    cost about ``fixed + prefix[b] - prefix[a]``, plus ``header_cost`` when the first
-    ``header_count`` rows are repeated in front of them. Stage B plans with these sums
-    and counts each re-wrapped slice exactly, so a row's own count may be an estimate
-    (see :func:`table_rows`).
+    cost about ``fixed + prefix[b] - prefix[a]``, plus the repeated header's ``tokens``
+    (``header_cost`` for the first ``header_count`` rows, :attr:`header`). Stage B plans
+    with these sums and counts each re-wrapped slice exactly, so a row's own count may be
+    an estimate (see :func:`table_rows`).
     """
 
     tag: TableTag
+    counter: TokenCounter
     n: int
     prefix: list[int]
     fixed: int
     header_count: int
     header_cost: int
+    header: RepeatedHeader
 
-    def render(self, start: int, end: int, with_header: bool) -> str:
-        """The re-wrapped tag for rows ``[start, end)``, after the header rows if asked."""
+    def render(self, start: int, end: int, header: RepeatedHeader | None) -> str:
+        """The re-wrapped tag for rows ``[start, end)``, after ``header`` if given."""
         raise NotImplementedError
 
     def row_text(self, index: int) -> str:
         """The text of one row on its own (for the character split of an oversized row)."""
+        raise NotImplementedError
+
+    def column_labels(self, keyed_rows: str | None) -> list[str]:
+        """The header rows as one label per column (``chunk/compact_headers.py``), aligned
+        by ``keyed_rows`` (the table's ``keyed_rows`` in ``.tables.json``) when given."""
+        raise NotImplementedError
+
+    def label_header(self, labels: list[str]) -> RepeatedHeader:
+        """A compact header: one row holding ``labels``, counted exactly."""
         raise NotImplementedError
 
 
@@ -175,22 +206,31 @@ class _JsonTableRows(TableRows):
         header_count: int,
         cost: RowCost,
     ) -> None:
-        self.tag, self.n, self.header_count = tag, len(rows), header_count
+        self.tag, self.counter, self.n, self.header_count = tag, counter, len(rows), header_count
         self.texts = [dump_json_row(row) for row in rows]
-        separator = counter.count(", ")
-        weights = (cost(text) + separator for text in self.texts)
+        self.separator = counter.count(", ")
+        weights = (cost(text) + self.separator for text in self.texts)
         self.prefix = list(accumulate(weights, initial=0))
         # k rows need k-1 separators: the weights hold one too many.
-        self.fixed = counter.count(tag.wrap("[]")) - separator
+        self.fixed = counter.count(tag.wrap("[]")) - self.separator
         self.header_cost = self.prefix[header_count]
+        self.header = RepeatedHeader(tuple(self.texts[:header_count]), self.header_cost)
 
-    def render(self, start: int, end: int, with_header: bool) -> str:
-        head = self.texts[: self.header_count] if with_header else []
+    def render(self, start: int, end: int, header: RepeatedHeader | None) -> str:
+        head = list(header.rows) if header is not None else []
         body = join_json_rows(head + self.texts[start:end])
         return self.tag.wrap(body, continued=start > 0)
 
     def row_text(self, index: int) -> str:
         return self.texts[index]
+
+    def column_labels(self, keyed_rows: str | None) -> list[str]:
+        head = [json.loads(text) for text in self.texts[: self.header_count]]
+        return json_column_labels(head, self.texts[self.header_count :], keyed_rows)
+
+    def label_header(self, labels: list[str]) -> RepeatedHeader:
+        text = dump_json_row(labels)
+        return RepeatedHeader((text,), self.counter.count(text) + self.separator, compact=True)
 
 
 class _HtmlTableRows(TableRows):
@@ -202,9 +242,10 @@ class _HtmlTableRows(TableRows):
         header_count: int,
         cost: RowCost,
     ) -> None:
-        self.tag, self.table = tag, table
+        self.tag, self.table, self.counter = tag, table, counter
         self.n, self.header_count = len(table.rows), header_count
         tag_costs = [counter.count(g.open_tag) + counter.count(g.close_tag) for g in table.groups]
+        self.tag_costs = tag_costs
         weights: list[int] = []
         self.header_cost = 0
         previous: int | None = None
@@ -220,17 +261,30 @@ class _HtmlTableRows(TableRows):
         self.fixed = (
             counter.count(tag.wrap("")) + max(tag_costs, default=0) + counter.count(table.tail)
         )
+        head = tuple(replace(row, lead="") for row in table.rows[:header_count])
+        self.header = RepeatedHeader(head, self.header_cost)
 
-    def render(self, start: int, end: int, with_header: bool) -> str:
-        rows = self.table.rows
-        head = [replace(row, lead="") for row in rows[: self.header_count]] if with_header else []
-        body = self.table.render([*head, *rows[start:end]], with_tail=end == self.n)
+    def render(self, start: int, end: int, header: RepeatedHeader | None) -> str:
+        head = list(header.rows) if header is not None else []
+        body = self.table.render([*head, *self.table.rows[start:end]], with_tail=end == self.n)
         return self.tag.wrap(body, continued=start > 0)
 
     def row_text(self, index: int) -> str:
         row = self.table.rows[index]
         tail = self.table.tail if index == self.n - 1 else ""
         return row.lead + row.text + tail
+
+    def column_labels(self, keyed_rows: str | None) -> list[str]:
+        # HTML tables have no keyed rows: their spans say which column a cell covers.
+        texts = [row.text for row in self.table.rows[: self.header_count]]
+        return positional_labels(html_header_grid(texts))
+
+    def label_header(self, labels: list[str]) -> RepeatedHeader:
+        # The label row takes the first header row's wrapper (a <thead> stays a <thead>).
+        group = self.table.rows[0].group
+        row = HtmlRow(html_label_row(labels), group=group)
+        tags = self.tag_costs[group] if group is not None else 0
+        return RepeatedHeader((row,), self.counter.count(row.text) + tags, compact=True)
 
 
 def table_rows(

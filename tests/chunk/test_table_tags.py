@@ -142,9 +142,9 @@ class TestTableRows:
         model = table_rows(tag, chars)
         assert model is not None and model.n == 4 and model.header_count == 1
         for start, end in [(0, 4), (1, 3), (2, 3)]:
-            text = model.render(start, end, False)
+            text = model.render(start, end, None)
             assert len(text) == model.fixed + model.prefix[end] - model.prefix[start]
-            with_header = model.render(start, end, True)
+            with_header = model.render(start, end, model.header)
             assert len(with_header) == len(text) + model.header_cost
             assert json.loads(parse_table(with_header).body) == [rows[0], *rows[start:end]]
 

@@ -17,7 +17,7 @@ from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
-from invariants import check_output
+from invariants import check_output, compact_headers_of
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None
@@ -32,6 +32,7 @@ def check_blocks_file(blocks: Path, tokenizer) -> None:
     """Chunk ``blocks`` at N = 500, 1200 and 2000 and check every invariant."""
     contents = [row.content for row in read_blocks(blocks).rows if row.content.strip()]
     counter = TokenCounter(tokenizer)
+    compact = compact_headers_of(blocks, contents)
     for size in (500, 1200, 2000):
         rows = chunking_by_paragraph_semantic(
             tokenizer, "", size, blocks_path=blocks, chunk_overlap_token_size=100
@@ -42,6 +43,7 @@ def check_blocks_file(blocks: Path, tokenizer) -> None:
             counter=counter,
             cap=size,
             tokens=[r["tokens"] for r in rows],
+            compact_headers=compact,
         )
         assert [r["chunk_order_index"] for r in rows] == list(range(len(rows)))
         assert all("sidecar" in r and r["heading"]["level"] >= 1 for r in rows)
