@@ -232,7 +232,7 @@ def _expand(block: Block, ctx: Context) -> list[PackPiece]:
             if paragraph.tokens <= cap:
                 out.append(PackPiece(paragraph, is_holder, -1))
                 continue
-            texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
+            texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap, cap)
             logger.debug(
                 "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
                 "fallback to recursive_character gives %d pieces",
