@@ -7,8 +7,9 @@ the sub-block it starts, and the original heading moves into that sub-block's
 ``parent_headings``. Without an anchor the block is packed greedily by paragraph
 (``chunk/packing.py``) and a single over-long paragraph split by R with the overlap
 (§8.3), its first piece in the room left after the text before it when that saves a
-piece: the only place P copies prose between chunks (invariant 2). Tables are not cut
-here: stage B left none over ``target_max``.
+piece: the only place P copies prose between chunks (invariant 2). A packed piece without
+text (fewer than 12 letters outside tags) takes paragraphs from the piece before it where
+they fit. Tables are not cut here: stage B left none over ``target_max``.
 
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
@@ -210,9 +211,10 @@ def _role_holder(block: Block) -> int:
 def split_without_anchors(block: Block, ctx: Context) -> list[Block]:
     """The no-anchor fallback (§8.3): pack paragraphs greedily up to ``target_max``, and
     R-split a single paragraph that is still too long, its first piece in the room left
-    after the text before it when that makes fewer pieces (``chunk/packing.py``). Stage B
-    left no table over the cap, so a paragraph this long is text (or an unrecognised
-    table's character piece).
+    after the text before it when that makes fewer pieces; a piece without text (tags,
+    numbers) then takes paragraphs from the piece before it where they fit
+    (``chunk/packing.py``). Stage B left no table over the cap, so a paragraph this long is
+    text (or an unrecognised table's character piece).
 
     Every piece keeps the block's heading and parents.
     """
