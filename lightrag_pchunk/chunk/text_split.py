@@ -92,7 +92,8 @@ def _first_piece(
     its trailing sub-pieces worth at most ``overlap`` tokens, never at the piece's start.
 
     Sub-pieces are made lazily: only the start of the text is cut this finely. None when
-    not even one sub-piece (a character) fits, or the text fits whole.
+    the piece would not end at a separator (not one sub-piece fits but a cut inside a word),
+    or the text fits whole.
     """
     window: list[tuple[str, int]] = []
     total = 0
@@ -108,10 +109,15 @@ def _first_piece(
         body = "".join(piece for piece, _ in window).strip()
         if body and counter.count(body) <= cap:
             break
-        total -= window.pop()[1]
+        window.pop()
     if not window or not body:
         return None
-    end = sum(len(piece) for piece, _ in window)
+    raw = "".join(piece for piece, _ in window)
+    if not any(raw.endswith(separator) for separator in separators if separator):
+        # Only a cut inside a run without separators (a word, a base64 line) would fill
+        # this room: R makes no such cut in a text it can cut elsewhere.
+        return None
+    end = len(raw)
     # The overlap: trailing sub-pieces worth at most ``overlap``; the first one always
     # leaves, so the next piece never repeats this one whole.
     kept = 0

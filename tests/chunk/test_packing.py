@@ -67,8 +67,9 @@ def test_the_piece_before_lends_only_if_it_keeps_text_of_its_own() -> None:
     prose = "a" * 14 + "."  # the only text of its piece
     block = make_block("\n".join([PICTURE, prose, PICTURE, PICTURE]), ctx.counter)
     out = split_without_anchors(block, ctx)
-    # Lending "a…" (23+1+15+1+23+1+23 = 87 > 80 anyway with the first picture) would leave
-    # the first piece a picture alone: greedy boundaries stay.
+    # Greedy: 23+1+15+1+23 = 63, the last picture alone. Lending "a…" and the picture after
+    # it (15+1+23+1+23 = 63, within the cap) would leave the first piece a picture alone:
+    # greedy boundaries stay.
     assert [b.content for b in out] == [
         "\n".join([PICTURE, prose, PICTURE]),
         PICTURE,

@@ -131,3 +131,10 @@ def test_a_first_piece_never_repeats_whole_in_the_next(chars) -> None:
     pieces = split_text(text, 100, chars, overlap=50, first_cap=12)  # two words fit
     assert pieces[0] == "w000 w001"
     assert pieces[1].split()[0] == "w001"  # the first word is not repeated
+
+
+def test_a_first_piece_ends_at_a_separator_never_inside_a_word(chars) -> None:
+    text = "x" * 30 + " " + "y" * 30
+    # Ten characters of "x…" would fill the room, but only by cutting the word: no room.
+    assert split_text(text, 40, chars, first_cap=10) == split_text(text, 40, chars)
+    assert split_text(text, 40, chars, first_cap=35) == ["x" * 30, "y" * 30]
