@@ -6,8 +6,10 @@ paragraphs chosen near evenly spaced ideal positions; each anchor becomes the he
 the sub-block it starts, and the original heading moves into that sub-block's
 ``parent_headings``. Without an anchor the block is packed greedily by paragraph
 (``chunk/packing.py``) and a single over-long paragraph split by R with the overlap
-(§8.3): the only place P copies prose between chunks (invariant 2). Tables are not cut
-here: stage B left none over ``target_max``.
+(§8.3), its first piece in the room left after the text before it when that saves a
+piece: the only place P copies prose between chunks (invariant 2). A packed piece without
+text (fewer than 12 letters outside tags) takes paragraphs from the piece before it where
+they fit. Tables are not cut here: stage B left none over ``target_max``.
 
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
@@ -29,7 +31,6 @@ from lightrag_pchunk.chunk.blocks import (
     counted,
     exceeds,
     line_paragraphs,
-    make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
@@ -209,8 +210,11 @@ def _role_holder(block: Block) -> int:
 
 def split_without_anchors(block: Block, ctx: Context) -> list[Block]:
     """The no-anchor fallback (§8.3): pack paragraphs greedily up to ``target_max``, and
-    R-split a single paragraph that is still too long. Stage B left no table over the cap,
-    so a paragraph this long is text (or an unrecognised table's character piece).
+    R-split a single paragraph that is still too long, its first piece in the room left
+    after the text before it when that makes fewer pieces; a piece without text (tags,
+    numbers) then takes paragraphs from the piece before it where they fit
+    (``chunk/packing.py``). Stage B left no table over the cap, so a paragraph this long is
+    text (or an unrecognised table's character piece).
 
     Every piece keeps the block's heading and parents.
     """
@@ -219,28 +223,13 @@ def split_without_anchors(block: Block, ctx: Context) -> list[Block]:
 
 
 def _expand(block: Block, ctx: Context) -> list[PackPiece]:
+    """The block's paragraphs as pieces to pack; one of several lines over the cap is cut
+    at its lines first (one still over the cap is left to the packer's R split)."""
     cap = ctx.thresholds.target_max
     holder = _role_holder(block)
     out: list[PackPiece] = []
-    group = 0
     for index, whole in enumerate(block.paragraphs):
-        is_holder = index == holder
-        # One paragraph of several lines over the cap is cut at its lines first.
         is_long = whole.tokens > cap and "\n" in whole.text
         parts = line_paragraphs(whole, ctx.counter) if is_long else [whole]
-        for paragraph in parts:
-            if paragraph.tokens <= cap:
-                out.append(PackPiece(paragraph, is_holder, -1))
-                continue
-            texts = ctx.split_long_text(paragraph.text, cap, ctx.counter, ctx.overlap)
-            logger.debug(
-                "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
-                "fallback to recursive_character gives %d pieces",
-                block.source_row,
-                paragraph.tokens,
-                len(texts),
-            )
-            group += 1
-            for text in texts or [paragraph.text]:
-                out.append(PackPiece(make_paragraph(text, ctx.counter), is_holder, group))
+        out.extend(PackPiece(paragraph, index == holder) for paragraph in parts)
     return out

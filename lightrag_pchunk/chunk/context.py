@@ -22,12 +22,16 @@ CHAPTER: Fill = "chapter"
 PACK: Fill = "pack"
 FILLS: tuple[Fill, ...] = (SECTIONS, CHAPTER, PACK)
 
-#: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap) -> pieces``.
-LongTextSplitter = Callable[[str, int, TokenCounter, int], list[str]]
+#: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap,
+#: first_cap) -> pieces``, the first piece within ``first_cap`` (the room left in the chunk
+#: it joins; ``cap`` when it starts one), the others within ``cap``.
+LongTextSplitter = Callable[[str, int, TokenCounter, int, int], list[str]]
 
 
-def _recursive_split(text: str, cap: int, counter: TokenCounter, overlap: int) -> list[str]:
-    return split_text(text, cap, counter, overlap=overlap)
+def _recursive_split(
+    text: str, cap: int, counter: TokenCounter, overlap: int, first_cap: int
+) -> list[str]:
+    return split_text(text, cap, counter, overlap=overlap, first_cap=first_cap)
 
 
 def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -> tuple[int, int]:

@@ -121,7 +121,7 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
         first_paragraph = block.paragraphs[0]
         if first_paragraph.is_table:
             return None
-        texts = ctx.split_long_text(first_paragraph.text, room, counter, ctx.overlap)
+        texts = ctx.split_long_text(first_paragraph.text, room, counter, ctx.overlap, room)
         if len(texts) < 2:
             return None
         split = [PackPiece(make_paragraph(t, counter), holder == 0, 0) for t in texts]

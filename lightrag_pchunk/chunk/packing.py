@@ -1,15 +1,39 @@
-"""Greedy packing of paragraphs into blocks within a cap: stage C's no-anchor path
-(spec §8.3) and heading glue use it. Every packed block is within the cap on its exact
-count (or an estimate whose bounds agree), so no later stage needs to cut again."""
+"""Packing paragraphs into blocks within a cap: stage C's no-anchor path (spec §8.3) and heading
+glue use it.
+
+As few blocks as greedy packing by paragraph makes, or fewer, with no needless one:
+
+- a paragraph over the cap is split by R here; its first piece takes the room left in the
+  block before it when that makes fewer blocks (a short lead-in then shares its chunk with
+  the paragraph's start instead of being one of its own);
+- a block left without text (fewer than 12 letters outside markup: the end of an XML
+  sample, a run of pictures) takes the last paragraphs of the block before it, or the first
+  ones of the block after it, where they fit: a section no longer ends in a tail of tags
+  that no neighbour can take.
+
+Every packed block is within the cap on its exact count (or an estimate whose bounds agree),
+so no later stage needs to cut again.
+"""
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate, islice, pairwise
 
-from lightrag_pchunk.chunk.blocks import build_block, exceeds, joiner_for
+from lightrag_pchunk.chunk.blocks import build_block, exceeds, joiner_for, make_paragraph
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, Paragraph, TableRole
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: A chunk with fewer letters than this outside markup holds no text to speak of (only tags,
+#: numbers or punctuation): an extraction call that finds nothing (issue 15 counts them).
+MIN_LETTERS = 12
+
+_MARKUP = re.compile(r"<[^>]*>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,27 +50,15 @@ class PackPiece:
 def pack_pieces(
     pieces: Sequence[PackPiece], block: Block, ctx: Context, *, cap: int
 ) -> list[Block]:
-    """Greedy packing of ``pieces`` into blocks like ``block`` of at most ``cap`` tokens. A
-    group is planned on the pieces' counts and verified when built: a group still over the
-    cap gives its last piece to the next one. A single piece over ``cap`` stays alone and
-    is marked ``oversize``."""
-    counter = ctx.counter
-    joiner = counter.count(joiner_for(p.paragraph.text for p in pieces))
-    groups: list[list[PackPiece]] = []
-    current: list[PackPiece] = []
-    total = 0
-    for piece in pieces:
-        tokens = piece.paragraph.tokens
-        if current:
-            same_split = piece.r_group >= 0 and piece.r_group == current[-1].r_group
-            if total + joiner + tokens <= cap and not same_split:
-                current.append(piece)
-                total += joiner + tokens
-                continue
-            groups.append(current)
-        current, total = [piece], tokens
-    if current:
-        groups.append(current)
+    """``pieces`` packed into blocks like ``block`` of at most ``cap`` tokens, in order.
+
+    A piece over the cap is split by R first (:func:`_split_over_cap`). Groups are planned
+    on the pieces' counts (:func:`_planned_groups`) and verified when built: a group still
+    over the cap gives its last piece to the next one. A single piece over ``cap`` that R
+    cannot cut stays alone and is marked ``oversize``.
+    """
+    joiner = ctx.counter.count(joiner_for(p.paragraph.text for p in pieces))
+    groups = _planned_groups(pieces, joiner, block, ctx, cap)
     holders = [i for i, group in enumerate(groups) if any(p.holder for p in group)]
     # One piece only keeps the role: the one holding the slice that defines it.
     role_group = (holders[-1] if block.role is TableRole.FIRST else holders[0]) if holders else -1
@@ -55,6 +67,156 @@ def pack_pieces(
         role = block.role if index == role_group else TableRole.NONE
         out.extend(_within(group, block, ctx, cap, role))
     return out
+
+
+def _planned_groups(
+    pieces: Sequence[PackPiece], joiner: int, block: Block, ctx: Context, cap: int
+) -> list[list[PackPiece]]:
+    """Greedy groups of the pieces, those over the cap split by R (:func:`_greedy`), then no
+    group without text where its neighbours can lend some (:func:`lend_text`).
+
+    An R split's first piece takes the room left in the group before it only when that
+    makes fewer groups of the whole block: shifting the split's text forward may also leave
+    it a shorter tail, and the text before it, a group of its own, may still join what
+    precedes it in stage D (on the Word corpus at N=500, filling on a tie cost chunks).
+    """
+    splits: dict[tuple[int, int], list[PackPiece]] = {}  # R splits the two plans share
+    flat, starts, filled = _greedy(pieces, joiner, block, ctx, cap, splits, fill=True)
+    if filled:
+        plain, plain_starts, _ = _greedy(pieces, joiner, block, ctx, cap, splits, fill=False)
+        if len(plain_starts) <= len(starts):
+            flat, starts = plain, plain_starts
+    if len(starts) > 1:
+        starts = lend_text(flat, starts, joiner, cap)
+    return [flat[a:b] for a, b in pairwise([*starts, len(flat)])]
+
+
+def _greedy(
+    pieces: Sequence[PackPiece],
+    joiner: int,
+    block: Block,
+    ctx: Context,
+    cap: int,
+    splits: dict[tuple[int, int], list[PackPiece]],
+    *,
+    fill: bool,
+) -> tuple[list[PackPiece], list[int], bool]:
+    """The pieces (those over the cap split by R) and where each greedy group begins; with
+    ``fill``, an R split's first piece takes the room left in the group before it (the
+    flag says whether any did). ``splits`` keeps each R split by piece index and first cap."""
+    flat: list[PackPiece] = []
+    starts: list[int] = []  # index in ``flat`` where each group begins
+    total = 0  # tokens of the open group
+    filled = False
+    next_group = max((p.r_group for p in pieces), default=-1) + 1
+    for index, piece in enumerate(pieces):
+        parts = [piece]
+        if piece.paragraph.tokens > cap:
+            room = cap - total - joiner if starts and fill else 0
+            first_cap = room if ctx.overlap < room < cap else cap
+            key = (index, first_cap)
+            if key not in splits:
+                splits[key] = _split_over_cap(piece, first_cap, next_group, block, ctx, cap)
+            parts = splits[key]
+            filled = filled or first_cap < cap
+            next_group += 1
+        for part in parts:
+            tokens = part.paragraph.tokens
+            if starts:
+                same_split = part.r_group >= 0 and part.r_group == flat[-1].r_group
+                if total + joiner + tokens <= cap and not same_split:
+                    flat.append(part)
+                    total += joiner + tokens
+                    continue
+            starts.append(len(flat))
+            flat.append(part)
+            total = tokens
+    return flat, starts, filled
+
+
+def _split_over_cap(
+    piece: PackPiece, first_cap: int, r_group: int, block: Block, ctx: Context, cap: int
+) -> list[PackPiece]:
+    """A paragraph over the cap as the pieces of one R split with the overlap (§8.3), the
+    first within ``first_cap``: the room left in the open group before it when that is
+    more than the overlap (a smaller first piece would be repeated whole by the next one),
+    else ``cap``."""
+    counter = ctx.counter
+    texts = ctx.split_long_text(piece.paragraph.text, cap, counter, ctx.overlap, first_cap)
+    logger.debug(
+        "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
+        "fallback to recursive_character gives %d pieces (the first within %d)",
+        block.source_row,
+        piece.paragraph.tokens,
+        len(texts),
+        first_cap,
+    )
+    if not texts:
+        return [piece]
+    return [PackPiece(make_paragraph(t, counter), piece.holder, r_group) for t in texts]
+
+
+def letters(text: str, enough: int = MIN_LETTERS) -> int:
+    """The letters of ``text`` outside markup tags, counted up to ``enough``."""
+    if "<" in text:
+        text = _MARKUP.sub("", text)
+    return len(list(islice(filter(str.isalpha, text), enough)))
+
+
+def lend_text(
+    pieces: Sequence[PackPiece], starts: Sequence[int], joiner: int, cap: int
+) -> list[int]:
+    """``starts`` (where each greedy group of ``pieces`` begins) moved so that no group is
+    left without text (fewer than :data:`MIN_LETTERS` letters) where the group before it can
+    lend some.
+
+    Such a group (the end of an XML sample, a run of pictures or of section numbers) takes
+    the last pieces of the group before it, as few as give it text: only within the cap,
+    while the lender keeps text of its own, and never across the cut between two pieces of
+    one R split. The number of groups is kept. (The group after cannot lend: greedy packing
+    already left it nothing that fits.)
+    """
+    positions = list(accumulate((p.paragraph.tokens + joiner for p in pieces), initial=0))
+    own: dict[int, int] = {}
+
+    def letters_of(index: int) -> int:
+        if index not in own:
+            own[index] = letters(pieces[index].paragraph.text)
+        return own[index]
+
+    def has_text(first: int, end: int) -> bool:
+        """Whether pieces ``[first, end)`` joined hold :data:`MIN_LETTERS` letters."""
+        found, tagged = 0, False
+        for index in range(first, end):
+            found += letters_of(index)
+            tagged = tagged or "<" in pieces[index].paragraph.text
+            if found >= MIN_LETTERS:
+                break
+        if found < MIN_LETTERS:
+            return False
+        # Each piece's letters bound the joined text's: a tag may span lines (an XML element
+        # written over several) and take letters a piece alone counts, unless no tag opens
+        # before enough letters.
+        texts = [p.paragraph.text for p in pieces[first:end]]
+        return not tagged or letters("\n".join(texts)) >= MIN_LETTERS
+
+    bounds = [*starts, len(pieces)]
+    for m in range(len(starts) - 1, 0, -1):
+        first, end, lender = bounds[m], bounds[m + 1], bounds[m - 1]
+        if pieces[first].r_group >= 0 and pieces[first - 1].r_group == pieces[first].r_group:
+            continue
+        if has_text(first, end):
+            continue
+        gained = sum(letters_of(index) for index in range(first, end))  # the pieces alone
+        for cut in range(first - 1, lender, -1):  # the lender keeps at least its first piece
+            if positions[end] - positions[cut] - joiner > cap:
+                break
+            gained += letters_of(cut)
+            if gained >= MIN_LETTERS and has_text(cut, end):
+                if has_text(lender, cut):
+                    bounds[m] = cut
+                break
+    return bounds[:-1]
 
 
 def _within(

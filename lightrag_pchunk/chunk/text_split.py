@@ -56,12 +56,15 @@ def split_text(
     *,
     overlap: int = 0,
     separators: Sequence[str] = DEFAULT_SEPARATORS,
+    first_cap: int | None = None,
 ) -> list[str]:
     """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order.
 
     Consecutive pieces share up to ``overlap`` tokens of whole sub-pieces. A single
     character that is itself over the cap is returned alone (it cannot be cut).
-    Nothing but surrounding whitespace is dropped.
+    Nothing but surrounding whitespace is dropped. ``first_cap`` (below ``cap``) bounds the
+    first piece alone: the room left in a chunk the text's start is to join; the first piece
+    is then at most that big and the others at most ``cap``.
 
     Linear in the length of ``text``: every character is encoded about once where it
     ends up in a piece that fits (plus bounded prefix counts of the texts that do not),
@@ -72,8 +75,59 @@ def split_text(
     overlap = min(max(int(overlap), 0), cap - 1)
     if not text.strip():
         return []
+    if first_cap is not None and 0 < first_cap < cap:
+        head = _first_piece(text, first_cap, overlap, counter, tuple(separators))
+        if head is not None:
+            piece, rest_start = head
+            rest = text[rest_start:]
+            return [piece, *split_text(rest, cap, counter, overlap=overlap, separators=separators)]
     pieces = _split_recursive(text, None, tuple(separators), cap, counter)
     return _verified(_pack(pieces, cap, overlap), cap, counter, separators)
+
+
+def _first_piece(
+    text: str, cap: int, overlap: int, counter: TokenCounter, separators: tuple[str, ...]
+) -> tuple[str, int] | None:
+    """The first piece of ``text`` within ``cap`` (stripped), and where the rest starts: at
+    its trailing sub-pieces worth at most ``overlap`` tokens, never at the piece's start.
+
+    Sub-pieces are made lazily: only the start of the text is cut this finely. None when
+    the piece would not end at a separator (not one sub-piece fits but a cut inside a word),
+    or the text fits whole.
+    """
+    window: list[tuple[str, int]] = []
+    total = 0
+    for piece, tokens in _split_recursive(text, None, separators, cap, counter):
+        if total + tokens > cap:
+            break
+        window.append((piece, tokens))
+        total += tokens
+    else:
+        return None  # the whole text fits: nothing to cut
+    # Summed counts can miss a merge across a seam: drop sub-pieces until the piece fits.
+    while window:
+        body = "".join(piece for piece, _ in window).strip()
+        if body and counter.count(body) <= cap:
+            break
+        window.pop()
+    if not window or not body:
+        return None
+    raw = "".join(piece for piece, _ in window)
+    if not any(raw.endswith(separator) for separator in separators if separator):
+        # Only a cut inside a run without separators (a word, a base64 line) would fill
+        # this room: R makes no such cut in a text it can cut elsewhere.
+        return None
+    end = len(raw)
+    # The overlap: trailing sub-pieces worth at most ``overlap``; the first one always
+    # leaves, so the next piece never repeats this one whole.
+    kept = 0
+    start = end
+    for piece, tokens in reversed(window[1:]):
+        if kept + tokens > overlap:
+            break
+        kept += tokens
+        start -= len(piece)
+    return body, start
 
 
 def _count_or_over(text: str, cap: int, counter: TokenCounter) -> int | None:

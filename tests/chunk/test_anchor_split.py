@@ -149,10 +149,12 @@ def test_without_anchors_paragraphs_are_packed_greedily_counting_the_joiner() ->
     text = "\n".join(["a" * 48 + ".", "b" * 49 + ".", "c" * 29 + ".", "d" * 68 + ".", "e."])
     block = make_block(text, ctx.counter, heading="H", parents=("P",))
     out = anchor_split([block], ctx)
+    # Greedy would end on "e." alone, a piece with one letter: it takes "d…" from the piece
+    # before (69 + 1 + 2 = 72), as many pieces and none without text.
     assert [b.content for b in out] == [
         "a" * 48 + ".\n" + "b" * 49 + ".",
-        "c" * 29 + ".\n" + "d" * 68 + ".",
-        "e.",
+        "c" * 29 + ".",
+        "d" * 68 + ".\ne.",
     ]
     assert all(b.heading == "H" and b.parent_headings == ("P",) for b in out)
 

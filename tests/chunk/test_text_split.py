@@ -102,3 +102,39 @@ def test_a_tokenizer_that_breaks_the_byte_bound_gets_counted_pieces(monkeypatch,
     counter = TokenCounter(TwoPerCharacter())
     pieces = split_text("a" * 5_000, 100, counter)
     assert "".join(pieces) == "a" * 5_000 and max(map(len, pieces)) <= 50
+
+
+# --- A first piece within the room left (first_cap) ---------------------------------------
+
+
+def test_first_cap_bounds_the_first_piece_only(chars) -> None:
+    text = " ".join(f"w{i:03d}" for i in range(60))  # 299 characters
+    pieces = split_text(text, 100, chars, overlap=10, first_cap=42)
+    # "w000 … w007" (eight words of five characters with their spaces; a ninth makes 45 >
+    # 42), then pieces of at most 100 that start with up to 10 tokens of the one before.
+    assert pieces[0] == " ".join(f"w{i:03d}" for i in range(8))
+    assert all(len(piece) <= 100 for piece in pieces[1:])
+    assert pieces[1].split()[:2] == ["w006", "w007"]  # the overlap: two words, not eight
+    seen = [w for piece in pieces for w in piece.split()]
+    assert list(dict.fromkeys(seen)) == text.split()
+
+
+def test_first_cap_at_or_over_the_cap_changes_nothing(chars) -> None:
+    text = " ".join(f"w{i:03d}" for i in range(60))
+    plain = split_text(text, 100, chars, overlap=10)
+    assert split_text(text, 100, chars, overlap=10, first_cap=100) == plain
+    assert split_text(text, 100, chars, overlap=10, first_cap=500) == plain
+
+
+def test_a_first_piece_never_repeats_whole_in_the_next(chars) -> None:
+    text = " ".join(f"w{i:03d}" for i in range(60))
+    pieces = split_text(text, 100, chars, overlap=50, first_cap=12)  # two words fit
+    assert pieces[0] == "w000 w001"
+    assert pieces[1].split()[0] == "w001"  # the first word is not repeated
+
+
+def test_a_first_piece_ends_at_a_separator_never_inside_a_word(chars) -> None:
+    text = "x" * 30 + " " + "y" * 30
+    # Ten characters of "x…" would fill the room, but only by cutting the word: no room.
+    assert split_text(text, 40, chars, first_cap=10) == split_text(text, 40, chars)
+    assert split_text(text, 40, chars, first_cap=35) == ["x" * 30, "y" * 30]
