@@ -238,7 +238,7 @@ def _write(
         "parser": parser_version(),
         **parts.meta,
     }
-    write_blocks(blocks_path, meta, rows)
+    write_blocks(blocks_path, meta, rows, content_is_clean=True)  # render_rows stripped it
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
