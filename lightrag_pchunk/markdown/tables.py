@@ -24,6 +24,8 @@ from lightrag_pchunk.parse.tables import TableGrid
 _TABLE_TAGS = re.compile(r"<(/?)table(?=[\s>/])[^>]*>", re.IGNORECASE)
 _THEAD = re.compile(r"<thead(?=[\s>/])[^>]*>.*?</thead\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
+#: Tags and white space from the start: where a match stops short of the end, text is.
+_TAGS_AND_SPACE = re.compile(r"(?:<[^>]*>|\s)*")
 _MAX_SPAN = 1000
 
 
@@ -39,7 +41,8 @@ def pipe_table(rows: list[list[str]], table_id: str) -> tuple[str, dict] | None:
     keyed = tuple({k: v for k, v in zip(keys, row, strict=True) if v} for row in grid.rows[1:])
     shape = TableShape((), tuple(map(tuple, grid.rows)), header_rows=1, keyed=keyed)
     record = grid.record(table_id, header=shape.header_json(), keyed_rows=shape.keyed_json())
-    return shape.tag(table_id), record
+    # The tag's body is the record's content: the same rows, encoded once.
+    return shape.tag(table_id, body=record["content"]), record
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +82,8 @@ def split_html_tables(html: str) -> list[HtmlPiece]:
 def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
     """The ``format="html"`` tag and record of one ``<table>…</table>``; None when it holds
     no text (LightRAG skips blank tables)."""
-    if not _TAG.sub("", table_html).strip():
-        return None
+    if _TAGS_AND_SPACE.match(table_html).end() == len(table_html):
+        return None  # tags and white space only (not a copy of the text without its tags)
     inner = table_html[table_html.index(">") + 1 : table_html.lower().rindex("</table")]
     body = " ".join(inner.split()).replace("</table", "<\\/table")
     rows, cols = _dimension(table_html)

@@ -74,10 +74,12 @@ class TableShape:
             "</table", "<\\/table"
         )
 
-    def tag(self, table_id: str) -> str:
-        """``<table id="tb-…" format="json"[ caption="…"]>[[…]]</table>`` on one line."""
+    def tag(self, table_id: str, body: str | None = None) -> str:
+        """``<table id="tb-…" format="json"[ caption="…"]>[[…]]</table>`` on one line;
+        ``body`` is :meth:`body` when the caller has it already."""
         caption = f' caption="{escape_attr(self.caption)}"' if self.caption else ""
-        return f'<table id="{escape_attr(table_id)}" format="json"{caption}>{self.body()}</table>'
+        body = self.body() if body is None else body
+        return f'<table id="{escape_attr(table_id)}" format="json"{caption}>{body}</table>'
 
     def header_json(self) -> str:
         """``table_header``: the header rows as they open the tag's body, ``"[]"`` for none
