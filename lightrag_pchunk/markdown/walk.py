@@ -12,6 +12,7 @@ base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_bas
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -90,29 +91,34 @@ class _Element:
 class MarkdownWalk:
     """Walks one document; :meth:`run` returns :class:`Walked`."""
 
-    def __init__(self, text: str, doc_hash: str, images: EmbeddedImages) -> None:
+    def __init__(
+        self, text: str, doc_hash: str, images: EmbeddedImages, *, utf8: bytes | None = None
+    ) -> None:
+        """``utf8``: the text's UTF-8 encoding, when the caller has it (the file's bytes)."""
         self._text = text
-        self._raw = text.encode("utf-8", "surrogatepass")  # event ranges are byte offsets
+        # Event ranges are byte offsets into the text's UTF-8 encoding.
+        self._raw = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
         self._is_ascii = len(self._raw) == len(text)  # then they are character offsets too
         self._doc_hash = doc_hash
         self._images = images
         self._out = Walked()
         self._image: tuple[int, int, str, list[str]] | None = None  # start, end, address, alt
         self._done = 0  # end of the last top-level element
-        # Whether the document holds display math or data: addresses anywhere at all, a
-        # base64 payload to elide ("base64," ends in "64,") or a line ending in blanks: a
-        # unit is searched only for what its document holds. A one-byte search runs at
-        # memchr speed, many times faster than a longer one: "$" and "\t" go first.
+        # Where the document holds "$$" (display math) and data: addresses, found once: an
+        # element is then checked by a bisection, not a search of its bytes. Whether it
+        # holds a base64 payload to elide ("base64," ends in "64,") or a line ending in
+        # blanks: a unit is searched only for what its document holds. A one-byte search
+        # runs at memchr speed, many times faster than a longer one: "$", "\t" go first.
         raw = self._raw
-        self._has_math = b"$" in raw and b"$$" in raw
-        self._has_data = b"data:" in raw or b"DATA:" in raw
+        self._math_at = _offsets(raw, b"$$") if b"$" in raw else []
+        self._data_at = sorted(_offsets(raw, b"data:") + _offsets(raw, b"DATA:"))
         self._has_base64 = b"64," in raw
         self._has_trailing_blanks = b" \n" in raw or (b"\t" in raw and b"\t\n" in raw)
 
     def run(self) -> Walked:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
-        has_math, has_data = self._has_math, self._has_data
+        math_at, data_at = self._math_at, self._data_at
         events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and _skip: each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
@@ -124,17 +130,18 @@ class MarkdownWalk:
             if "Start" not in event:
                 continue
             value, start, end = event["Start"], span["start"], span["end"]
-            if start > self._done:  # rarely: elements mostly follow each other
+            done = self._done
+            if start > done and (start - done > 1 or raw[done] != 10):  # more than a "\n"
                 self._gap(start)
-            start = raw.rfind(b"\n", 0, start) + 1  # keep an indented block's indent
+            if start and raw[start - 1] != 10:  # keep an indented block's indent
+                start = raw.rfind(b"\n", 0, start) + 1
             kind = value if type(value) is str else next(iter(value))
             # Most elements are kept as written, their inner events never looked at: all but
             # headings, tables, front matter, a paragraph with $$ math, one with a data: URL.
             if kind not in _READ_INSIDE and not (
-                (has_math and kind == "Paragraph" and raw.find(b"$$", start, end) >= 0)
-                or (has_data and (raw.find(b"data:", start, end) >= 0
-                                  or raw.find(b"DATA:", start, end) >= 0))
-            ):  # fmt: skip
+                (math_at and kind == "Paragraph" and _holds(math_at, start, end - 2))
+                or (data_at and _holds(data_at, start, end - 5))
+            ):
                 _skip(events)
                 self._done = end
                 piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
@@ -404,6 +411,22 @@ def _skip(events: Iterator[tuple[Event, Range]]) -> None:
                 return
         elif "Start" in event:
             depth += 1
+
+
+def _offsets(raw: bytes, needle: bytes) -> list[int]:
+    """Every offset of ``needle`` in ``raw`` (overlapping ones too), ascending."""
+    found: list[int] = []
+    at = raw.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = raw.find(needle, at + 1)
+    return found
+
+
+def _holds(offsets: list[int], first: int, last: int) -> bool:
+    """Whether an offset of ``offsets`` (ascending) lies in ``[first, last]``."""
+    at = bisect_left(offsets, first)
+    return at < len(offsets) and offsets[at] <= last
 
 
 def _grow(element: _Element, span: dict) -> None:
