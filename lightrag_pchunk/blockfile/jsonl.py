@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.blockfile.row_line import usual_row_line
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -326,9 +327,6 @@ def row_to_mapping(row: BlockRow) -> dict[str, Any]:
 
 #: Made once: ``json.dumps(..., ensure_ascii=False)`` builds a new encoder at every call.
 _LINE_ENCODER = json.JSONEncoder(ensure_ascii=False)
-_encode = _LINE_ENCODER.encode
-#: The JSON string of a str, exactly as ``_LINE_ENCODER`` writes it.
-_json_string = json.encoder.encode_basestring
 
 
 def dump_line(obj: dict[str, Any]) -> str:
@@ -351,66 +349,11 @@ def write_blocks(
     """
     out = Path(path)
     lines = [dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})]
-    lines.extend(_row_line(row, content_is_clean) for row in rows)
+    for row in rows:
+        line = usual_row_line(row, content_is_clean=content_is_clean)
+        lines.append(line if line is not None else dump_line(row_to_mapping(row)))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
-
-
-def _row_line(row: BlockRow, content_is_clean: bool) -> str:
-    """``dump_line(row_to_mapping(row))``, assembled from its parts for the usual row (no
-    extra keys): most of a row's cost was the encoder's walk over a new dict per row."""
-    content, level, parents = row.content, row.level, row.parent_headings
-    if (
-        row.extra
-        or row.is_title_block
-        or type(level) is not int
-        or type(content) is not str
-        or not all(type(parent) is str for parent in parents)
-    ):
-        return dump_line(row_to_mapping(row))
-    return "".join(
-        (
-            '{"type": "content", "blockid": ',
-            _encode(row.blockid),
-            ', "format": "plain_text", "content": ',
-            _clean_json_string(content) if content_is_clean else _json_string(content),
-            ', "heading": ',
-            _encode(row.heading),
-            ', "parent_headings": [',
-            ", ".join(map(_json_string, parents)),
-            f'], "level": {level}, "session_type": "body", "table_slice": "none", "positions": ',
-            _positions_json(row.positions),
-            "}",
-        )
-    )
-
-
-def _positions_json(positions: Sequence[dict[str, Any]]) -> str:
-    """The JSON of a row's positions; a heading anchor's, the usual one, without the encoder."""
-    if len(positions) == 1 and tuple(position := positions[0]) == ("type", "anchor"):
-        kind, anchor = position["type"], position["anchor"]
-        if type(kind) is str and (anchor is None or type(anchor) is str):
-            anchor_json = "null" if anchor is None else _json_string(anchor)
-            return f'[{{"type": {_json_string(kind)}, "anchor": {anchor_json}}}]'
-    return _encode([dict(p) for p in positions])
-
-
-def _clean_json_string(text: str) -> str:
-    """The JSON string of ``text``, which holds no C0 control character other than tab,
-    line feed and carriage return. A replace counts its character in a pass over the
-    text even when it is absent; ``in`` finds it at memchr speed, so most replaces are
-    skipped, and the whole costs a fraction of the general escaper's pass."""
-    if "\\" in text:
-        text = text.replace("\\", "\\\\")
-    if '"' in text:
-        text = text.replace('"', '\\"')
-    if "\n" in text:
-        text = text.replace("\n", "\\n")
-    if "\r" in text:
-        text = text.replace("\r", "\\r")
-    if "\t" in text:
-        text = text.replace("\t", "\\t")
-    return f'"{text}"'
 
 
 def merged_text(rows: Sequence[BlockRow]) -> str:

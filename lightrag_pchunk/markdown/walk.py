@@ -12,13 +12,13 @@ base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_bas
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pyromark
 from pyromark.event import Event, Range
 
+from lightrag_pchunk.markdown.element import Element, grow_inline, holds, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
@@ -64,30 +64,6 @@ class Walked:
     front_matter: FrontMatter | None = None
 
 
-class _Element:
-    """The top-level block being read: its kind, byte range and what its events told.
-
-    ``parts`` holds what the kind needs: the pieces of a heading's title, a paragraph's
-    display-math spans, front matter's text, a table's rows of cells. ``replacements`` are
-    the drawing tags of its ``data:`` images, by source span.
-    """
-
-    __slots__ = ("cell", "end", "inner_end", "inner_start", "kind", "level", "parts",
-                 "replacements", "row_end", "start")  # fmt: skip
-
-    def __init__(self, kind: str, start: int, end: int, level: int = 0) -> None:
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.level = level
-        self.parts: list = []
-        self.replacements: list[tuple[int, int, str]] = []
-        self.inner_start = -1  # a heading's inline content, without the # marks
-        self.inner_end = -1
-        self.cell = -1  # start of the open table cell, then the end of the last one
-        self.row_end = 0
-
-
 class MarkdownWalk:
     """Walks one document; :meth:`run` returns :class:`Walked`."""
 
@@ -110,8 +86,8 @@ class MarkdownWalk:
         # blanks: a unit is searched only for what its document holds. A one-byte search
         # runs at memchr speed, many times faster than a longer one: "$", "\t" go first.
         raw = self._raw
-        self._math_at = _offsets(raw, b"$$") if b"$" in raw else []
-        self._data_at = sorted(_offsets(raw, b"data:") + _offsets(raw, b"DATA:"))
+        self._math_at = offsets(raw, b"$$") if b"$" in raw else []
+        self._data_at = sorted(offsets(raw, b"data:") + offsets(raw, b"DATA:"))
         self._has_base64 = b"64," in raw
         self._has_trailing_blanks = b" \n" in raw or (b"\t" in raw and b"\t\n" in raw)
 
@@ -139,10 +115,10 @@ class MarkdownWalk:
             # Most elements are kept as written, their inner events never looked at: all but
             # headings, tables, front matter, a paragraph with $$ math, one with a data: URL.
             if kind not in _READ_INSIDE and not (
-                (math_at and kind == "Paragraph" and _holds(math_at, start, end - 2))
-                or (data_at and _holds(data_at, start, end - 5))
+                (math_at and kind == "Paragraph" and holds(math_at, start, end - 2))
+                or (data_at and holds(data_at, start, end - 5))
             ):
-                _skip(events)
+                skip(events)
                 self._done = end
                 piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
                 if kind == "HtmlBlock":
@@ -150,7 +126,7 @@ class MarkdownWalk:
                 else:
                     self._unit(piece)
                 continue
-            element = _Element(kind, start, end)
+            element = Element(kind, start, end)
             if kind == "Heading":
                 element.level = int(value["Heading"]["level"][1])
                 self._read_heading(element, events)
@@ -162,7 +138,7 @@ class MarkdownWalk:
         self._gap(len(raw))
         return self._out
 
-    def _read_heading(self, element: _Element, events: Iterator[tuple[Event, Range]]) -> None:
+    def _read_heading(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a heading's events up to its End: the pieces of its title (the text of its
         leaves, a space for a line break) and the span of its inline content."""
         depth = 1
@@ -172,7 +148,7 @@ class MarkdownWalk:
                 pieces.append(" " if event in _BREAKS else "")
             elif "Start" in event:
                 depth += 1
-                _grow(element, span)
+                grow_inline(element, span)
                 if type(value := event["Start"]) is not str and "Image" in value:
                     self._image_start(value["Image"], span)
             elif "End" in event:
@@ -183,12 +159,12 @@ class MarkdownWalk:
                     self._image_end(element, span)
             else:
                 ((key, value),) = event.items()
-                _grow(element, span)
+                grow_inline(element, span)
                 pieces.append(value if key in _TITLE_TEXT else "")
                 if self._image is not None and key == "Text":
                     self._image[3].append(value)
 
-    def _read_table(self, element: _Element, events: Iterator[tuple[Event, Range]]) -> None:
+    def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a pipe table's events up to its End: its rows of cells, each cell its source
         text (inline markup stays as written), stripped, ``\\|`` unescaped."""
         text, raw, is_ascii = self._text, self._raw, self._is_ascii
@@ -232,7 +208,7 @@ class MarkdownWalk:
             elif self._image is not None and "Text" in event:
                 self._image[3].append(event["Text"])
 
-    def _read(self, element: _Element, events: Iterator[tuple[Event, Range]]) -> None:
+    def _read(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read the events inside any other element (front matter, a paragraph with math or
         a ``data:`` image), up to its End event."""
         depth = 1
@@ -268,7 +244,7 @@ class MarkdownWalk:
 
     # -- top level -------------------------------------------------------------------------
 
-    def _close(self, element: _Element) -> None:
+    def _close(self, element: Element) -> None:
         self._done = element.end
         kind = element.kind
         if kind == "Heading":
@@ -303,7 +279,7 @@ class MarkdownWalk:
 
     # -- events inside a top-level element ---------------------------------------------------
 
-    def _image_end(self, element: _Element, span: dict) -> None:
+    def _image_end(self, element: Element, span: dict) -> None:
         image = self._image
         if image is None or image[0] != span["start"]:
             return
@@ -312,7 +288,7 @@ class MarkdownWalk:
         if tag is not None:
             element.replacements.append((image[0], image[1], tag))
 
-    def _row_end(self, element: _Element) -> None:
+    def _row_end(self, element: Element) -> None:
         # GFM ignores cells past the header's width; their text is kept in one more cell.
         if element.cell >= 0:
             rest = self._source(element.cell, element.row_end, element).strip().strip("|").strip()
@@ -322,7 +298,7 @@ class MarkdownWalk:
 
     # -- one kind each -----------------------------------------------------------------------
 
-    def _heading(self, element: _Element) -> None:
+    def _heading(self, element: Element) -> None:
         title = " ".join("".join(element.parts).split())
         if not title:
             return  # an empty heading marks nothing
@@ -334,7 +310,7 @@ class MarkdownWalk:
             Heading(element.level, title, elide_base64(inline) if self._has_base64 else inline)
         )
 
-    def _table(self, element: _Element) -> None:
+    def _table(self, element: Element) -> None:
         table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
         made = pipe_table(element.parts, table_id)
         if made is not None:
@@ -352,7 +328,7 @@ class MarkdownWalk:
                 self._out.tables[table_id] = made[1]
                 self._out.items.append(made[0])
 
-    def _metadata(self, element: _Element) -> bool:
+    def _metadata(self, element: Element) -> bool:
         """Front matter read into the meta row; False (kept as text) when it is not YAML."""
         if self._out.front_matter is not None or self._out.items:
             return False
@@ -362,7 +338,7 @@ class MarkdownWalk:
         self._out.front_matter = front_matter
         return True
 
-    def _display_math(self, element: _Element) -> bool:
+    def _display_math(self, element: Element) -> bool:
         """A paragraph of ``$$…$$`` display math only: one equation tag per formula."""
         position, rest = element.start, []
         for start, end, _latex in element.parts:
@@ -379,7 +355,7 @@ class MarkdownWalk:
         self._out.items.append("\n".join(tags))
         return True
 
-    def _source(self, start: int, end: int, element: _Element) -> str:
+    def _source(self, start: int, end: int, element: Element) -> str:
         """The source text of ``[start, end)`` with the element's replacements inside it."""
         if not element.replacements:
             return self._slice(start, end)
@@ -398,39 +374,3 @@ class MarkdownWalk:
         if self._is_ascii:
             return self._text[start:end]
         return self._raw[start:end].decode("utf-8", "replace")
-
-
-def _skip(events: Iterator[tuple[Event, Range]]) -> None:
-    """Consume the events inside a top-level element up to its End event, unread."""
-    depth = 1
-    for event, _span in events:
-        # No type check: a string event ("SoftBreak", "HardBreak") contains neither word.
-        if "End" in event:
-            depth -= 1
-            if not depth:
-                return
-        elif "Start" in event:
-            depth += 1
-
-
-def _offsets(raw: bytes, needle: bytes) -> list[int]:
-    """Every offset of ``needle`` in ``raw`` (overlapping ones too), ascending."""
-    found: list[int] = []
-    at = raw.find(needle)
-    while at >= 0:
-        found.append(at)
-        at = raw.find(needle, at + 1)
-    return found
-
-
-def _holds(offsets: list[int], first: int, last: int) -> bool:
-    """Whether an offset of ``offsets`` (ascending) lies in ``[first, last]``."""
-    at = bisect_left(offsets, first)
-    return at < len(offsets) and offsets[at] <= last
-
-
-def _grow(element: _Element, span: dict) -> None:
-    """Grow the span of a heading's inline content by one of its events."""
-    if element.inner_start < 0:
-        element.inner_start = span["start"]
-    element.inner_end = max(element.inner_end, span["end"])
