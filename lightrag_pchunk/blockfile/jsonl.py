@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.blockfile.row_line import usual_row_line
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -333,11 +334,24 @@ def dump_line(obj: dict[str, Any]) -> str:
     return _LINE_ENCODER.encode(obj)
 
 
-def write_blocks(path: str | Path, meta: dict[str, Any], rows: Iterable[BlockRow]) -> Path:
-    """Write a blocks file: the meta row first, then one line per content row."""
+def write_blocks(
+    path: str | Path,
+    meta: dict[str, Any],
+    rows: Iterable[BlockRow],
+    *,
+    content_is_clean: bool = False,
+) -> Path:
+    """Write a blocks file: the meta row first, then one line per content row.
+
+    ``content_is_clean``: no row's content holds a C0 control character other than tab
+    and line ends (true of :func:`~lightrag_pchunk.parse.artefacts.render_rows`' rows), so
+    it is escaped with a few plain replaces; the line is the same.
+    """
     out = Path(path)
     lines = [dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})]
-    lines.extend(dump_line(row_to_mapping(row)) for row in rows)
+    for row in rows:
+        line = usual_row_line(row, content_is_clean=content_is_clean)
+        lines.append(line if line is not None else dump_line(row_to_mapping(row)))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 

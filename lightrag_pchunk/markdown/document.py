@@ -19,7 +19,7 @@ from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.markdown.images import EmbeddedImages
-from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
+from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown_utf8
 from lightrag_pchunk.markdown.walk import Heading, Item, MarkdownWalk
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
@@ -79,7 +79,7 @@ def _markdown_parts(
     source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
 ) -> ParsedParts:
     """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
-    text = read_markdown(source, limits)
+    text, utf8 = read_markdown_utf8(source, limits)
     doc_hash = doc_id.removeprefix("doc-")
     images = EmbeddedImages(
         AssetFolder(folder / f"{stem}.blocks.assets", f"{stem}.blocks.assets"),
@@ -87,7 +87,7 @@ def _markdown_parts(
         max_image_bytes=limits.max_image_bytes,
         max_total_bytes=limits.max_images_total_bytes,
     )
-    walked = MarkdownWalk(text, doc_hash, images).run()
+    walked = MarkdownWalk(text, doc_hash, images, utf8=utf8).run()
     blocks = sections(walked.items, relevel=relevel)
     front_matter = walked.front_matter
     # LightRAG's Markdown title: the first level-1 heading (else the file's stem).
@@ -111,30 +111,27 @@ def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock
     """Heading-scoped blocks of the walked items: each heading opens a block holding its
     ATX line and the units up to the next heading, units separated by a blank line.
     ``relevel``: a flat numbered outline takes its levels from the numbering."""
-    headings = [item for item in items if isinstance(item, Heading)]
-    written = [heading.level for heading in headings]
-    levels = iter(outline_levels(headings) if relevel else written)
-    stack: list[tuple[int, str]] = []
-    current = SourceBlock(PREFACE_HEADING, 1, (), [], ({"type": "heading", "anchor": None},))
+    at = [index for index, item in enumerate(items) if type(item) is Heading]
+    headings: list[Heading] = [items[index] for index in at]  # type: ignore[misc]
+    levels = outline_levels(headings) if relevel else [heading.level for heading in headings]
     blocks: list[SourceBlock] = []
-    for item in items:
-        if isinstance(item, Heading):
-            if current.lines:
-                blocks.append(current)
-            level = next(levels)
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            parents = tuple(title for _, title in stack)
-            stack.append((level, item.title))
-            line = f"{'#' * min(level, 6)} {item.inline}"
-            anchor = {"type": "heading", "anchor": item.title}
-            current = SourceBlock(item.title, level, parents, [line], (anchor,))
-        else:
-            if current.lines:
-                current.lines.append("")  # a blank line separates two units
-            current.lines.append(item)
-    if current.lines:
-        blocks.append(current)
+    if (first := at[0] if at else len(items)) > 0:  # text before the first heading
+        preface = ({"type": "heading", "anchor": None},)
+        blocks.append(SourceBlock(PREFACE_HEADING, 1, (), ["\n\n".join(items[:first])], preface))
+    stack: list[tuple[int, str]] = []
+    ends = [*at[1:], len(items)] if at else []
+    for heading, level, index, end in zip(headings, levels, at, ends, strict=True):
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        parents = tuple([title for _, title in stack])
+        stack.append((level, heading.title))
+        # One line holding the units joined by blank lines: the same content as a line
+        # per unit with empty lines between, made by one join.
+        lines = [f"{'#' * min(level, 6)} {heading.inline}"]
+        if end > index + 1:
+            lines += ["", "\n\n".join(items[index + 1 : end])]  # type: ignore[arg-type]
+        anchor = {"type": "heading", "anchor": heading.title}
+        blocks.append(SourceBlock(heading.title, level, parents, lines, (anchor,)))
     return blocks
 
 

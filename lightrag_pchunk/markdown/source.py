@@ -96,6 +96,17 @@ def read_markdown(path: Path, limits: MarkdownLimits) -> str:
         MarkdownParseError: ``too-large`` (over ``limits.max_bytes``), ``binary`` (not a text
             file) or ``encoding`` (none of the encodings decodes it).
     """
+    return read_markdown_utf8(path, limits)[0]
+
+
+def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
+    """:func:`read_markdown`'s text and its UTF-8 encoding: the file's own bytes when they
+    are that already (UTF-8 without carriage returns or stripped characters, the usual
+    file), which saves encoding the whole text again.
+
+    Raises:
+        MarkdownParseError: as :func:`read_markdown`.
+    """
     size = path.stat().st_size
     if size > limits.max_bytes:
         raise MarkdownParseError(
@@ -111,7 +122,11 @@ def read_markdown(path: Path, limits: MarkdownLimits) -> str:
     text, is_clean = decode_text(data, str(path))
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text if is_clean else strip_controls(text)
+    elif is_clean:  # only UTF-8 is: decoded, nothing stripped or replaced, BOM aside
+        return text, data[3:] if data.startswith(codecs.BOM_UTF8) else data
+    if not is_clean:
+        text = strip_controls(text)
+    return text, text.encode("utf-8", "surrogatepass")
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, bool]:
@@ -152,8 +167,12 @@ def decode_text(data: bytes, name: str) -> tuple[str, bool]:
                 f"it is not UTF-8 ({utf8_error.reason} at byte {utf8_error.start}), nor UTF-16"
                 " with a byte-order mark, nor GB18030; save it as UTF-8",
             ) from None
-    # U+FFFE and U+FFFF (EF BF BE/BF) are stripped too; a surrogate cannot be UTF-8.
-    return text, not (has_controls or b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
+    # U+FFFE and U+FFFF (EF BF BE/BF) are stripped too; a surrogate cannot be UTF-8. ASCII
+    # (a check at memory speed) has neither, and EF BF is rare: three-byte searches are slow.
+    noncharacters = not data.isascii() and (
+        b"\xef\xbf" in data and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
+    )
+    return text, not (has_controls or noncharacters)
 
 
 def _check_text(text: str, data: bytes, name: str) -> None:

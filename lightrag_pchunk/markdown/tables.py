@@ -10,36 +10,62 @@ its ``<thead>`` recorded as ``table_header``.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 import lxml.html
 from lxml import etree
 
 from lightrag_pchunk.blockfile.table_keys import header_key, unique_keys
 from lightrag_pchunk.parse.equations import escape_attr
-from lightrag_pchunk.parse.table_shape import TableShape
+from lightrag_pchunk.parse.table_shape import json_table_tag
 from lightrag_pchunk.parse.tables import TableGrid
 
 _TABLE_TAGS = re.compile(r"<(/?)table(?=[\s>/])[^>]*>", re.IGNORECASE)
 _THEAD = re.compile(r"<thead(?=[\s>/])[^>]*>.*?</thead\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
+#: Tags and white space from the start: where a match stops short of the end, text is.
+_TAGS_AND_SPACE = re.compile(r"(?:<[^>]*>|\s)*")
 _MAX_SPAN = 1000
+_json_string = json.encoder.encode_basestring
 
 
 def pipe_table(rows: list[list[str]], table_id: str) -> tuple[str, dict] | None:
     """The tag and ``tables.json`` record of a pipe table (rows as written, the header row
     first, padded to the widest row); None when every cell is blank (LightRAG skips such
-    tables)."""
+    tables).
+
+    The JSON texts are json's (``ensure_ascii=False``), assembled from each cell's JSON
+    string made once: the tag's rows, the header and the keyed rows all reuse it.
+    """
     width = max((len(row) for row in rows), default=0)
-    grid = TableGrid([row + [""] * (width - len(row)) for row in rows], header_rows=1)
-    if grid.is_empty:
+    padded = [row + [""] * (width - len(row)) for row in rows]
+    if not any(map(str.strip, chain.from_iterable(padded))):
         return None
-    keys = unique_keys([header_key([label], i) for i, label in enumerate(grid.rows[0])])
-    keyed = tuple({k: v for k, v in zip(keys, row, strict=True) if v} for row in grid.rows[1:])
-    shape = TableShape((), tuple(map(tuple, grid.rows)), header_rows=1, keyed=keyed)
-    record = grid.record(table_id, header=shape.header_json(), keyed_rows=shape.keyed_json())
-    return shape.tag(table_id), record
+    encoded = [list(map(_json_string, row)) for row in padded]
+    body = _json_rows(encoded).replace("</table", "<\\/table")
+    keys = unique_keys([header_key([label], i) for i, label in enumerate(padded[0])])
+    key_strings = list(map(_json_string, keys))
+    keyed = None
+    if len(padded) > 1:  # each body row as {header: cell}, its empty cells left out
+        objects = [
+            "{" + ", ".join([f"{key}: {text}" for key, text, cell in cells if cell]) + "}"
+            for cells in (
+                zip(key_strings, strings, row, strict=True)
+                for strings, row in zip(encoded[1:], padded[1:], strict=True)
+            )
+        ]
+        keyed = "[" + ", ".join(objects) + "]"
+    grid = TableGrid(padded, header_rows=1)
+    record = grid.record(table_id, header=_json_rows(encoded[:1]), keyed_rows=keyed, body=body)
+    return json_table_tag(table_id, body), record
+
+
+def _json_rows(rows: list[list[str]]) -> str:
+    """``json.dumps`` of rows of cells, given each cell's JSON string."""
+    return "[" + ", ".join(["[" + ", ".join(row) + "]" for row in rows]) + "]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +105,12 @@ def split_html_tables(html: str) -> list[HtmlPiece]:
 def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
     """The ``format="html"`` tag and record of one ``<table>…</table>``; None when it holds
     no text (LightRAG skips blank tables)."""
-    if not _TAG.sub("", table_html).strip():
-        return None
-    inner = table_html[table_html.index(">") + 1 : table_html.lower().rindex("</table")]
-    body = " ".join(inner.split()).replace("</table", "<\\/table")
-    rows, cols = _dimension(table_html)
+    if _TAGS_AND_SPACE.match(table_html).end() == len(table_html):
+        return None  # tags and white space only (not a copy of the text without its tags)
+    lowered = table_html.lower()
+    inner = table_html[table_html.index(">") + 1 : lowered.rindex("</table")]
+    body = _one_line(inner).replace("</table", "<\\/table")
+    rows, cols = _dimension(table_html, has_spans="colspan" in lowered)
     record = {
         "id": table_id, "blockid": "", "heading": "", "parent_headings": [],
         "dimension": [rows, cols], "format": "html", "content": body, "caption": "",
@@ -95,15 +122,23 @@ def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
     return f'<table id="{escape_attr(table_id)}" format="html">{body}</table>', record
 
 
-def _dimension(table_html: str) -> tuple[int, int]:
+def _one_line(text: str) -> str:
+    """``" ".join(text.split())``. Of the characters ``split()`` cuts at, only the space is
+    printable: printable text with no double, leading or trailing space is already one
+    line, and a large table's body is not cut into a list of every word to say so."""
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
+
+
+def _dimension(table_html: str, *, has_spans: bool) -> tuple[int, int]:
     """Rows of the table itself (not of tables nested in its cells) and its widest row,
-    counting ``colspan``."""
+    counting ``colspan`` (``has_spans``: the table has the word at all)."""
     try:
         table = lxml.html.fragment_fromstring(table_html)
     except (etree.ParserError, ValueError):
         return 0, 0
     rows = table.xpath("tr|thead/tr|tbody/tr|tfoot/tr")
-    has_spans = "colspan" in table_html.lower()
     widths = [len(row) + (_extra_span(row) if has_spans else 0) for row in rows]
     return len(rows), max(widths, default=0)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import pyromark
 from pyromark.event import Event, Range
 
+from lightrag_pchunk.markdown.element import Element, grow_inline, holds, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
@@ -36,7 +37,6 @@ OPTIONS = (
 MAX_HEADING_CHARS = 200
 _TITLE_TEXT = frozenset({"Text", "Code", "InlineMath", "DisplayMath"})
 _BREAKS = frozenset({"SoftBreak", "HardBreak"})
-_ROWS = frozenset({"TableHead", "TableRow"})
 #: Top-level kinds whose inner events are always read.
 _READ_INSIDE = frozenset({"Heading", "Table", "MetadataBlock"})
 
@@ -64,52 +64,40 @@ class Walked:
     front_matter: FrontMatter | None = None
 
 
-class _Element:
-    """The top-level block being read: its kind, byte range and what its events told.
-
-    ``parts`` holds what the kind needs: a heading's (event, text) leaves, a paragraph's
-    display-math spans, front matter's text, a table's rows of cells. ``replacements`` are
-    the drawing tags of its ``data:`` images, by source span.
-    """
-
-    __slots__ = ("cell", "end", "inner_end", "inner_start", "kind", "level", "parts",
-                 "replacements", "row_end", "start")  # fmt: skip
-
-    def __init__(self, kind: str, start: int, end: int, level: int = 0) -> None:
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.level = level
-        self.parts: list = []
-        self.replacements: list[tuple[int, int, str]] = []
-        self.inner_start = -1  # a heading's inline content, without the # marks
-        self.inner_end = -1
-        self.cell = -1  # start of the open table cell, then the end of the last one
-        self.row_end = 0
-
-
 class MarkdownWalk:
     """Walks one document; :meth:`run` returns :class:`Walked`."""
 
-    def __init__(self, text: str, doc_hash: str, images: EmbeddedImages) -> None:
+    def __init__(
+        self, text: str, doc_hash: str, images: EmbeddedImages, *, utf8: bytes | None = None
+    ) -> None:
+        """``utf8``: the text's UTF-8 encoding, when the caller has it (the file's bytes)."""
         self._text = text
-        self._raw = text.encode("utf-8", "surrogatepass")  # event ranges are byte offsets
+        # Event ranges are byte offsets into the text's UTF-8 encoding.
+        self._raw = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
         self._is_ascii = len(self._raw) == len(text)  # then they are character offsets too
         self._doc_hash = doc_hash
         self._images = images
         self._out = Walked()
         self._image: tuple[int, int, str, list[str]] | None = None  # start, end, address, alt
         self._done = 0  # end of the last top-level element
-        # Whether the document holds display math or data: addresses anywhere at all.
-        self._has_math = b"$$" in self._raw
-        self._has_data = b"data:" in self._raw or b"DATA:" in self._raw
+        # Where the document holds "$$" (display math) and data: addresses, found once: an
+        # element is then checked by a bisection, not a search of its bytes. Whether it
+        # holds a base64 payload to elide ("base64," ends in "64,") or a line ending in
+        # blanks: a unit is searched only for what its document holds. A one-byte search
+        # runs at memchr speed, many times faster than a longer one: "$", "\t" go first.
+        raw = self._raw
+        self._math_at = offsets(raw, b"$$") if b"$" in raw else []
+        self._data_at = sorted(offsets(raw, b"data:") + offsets(raw, b"DATA:"))
+        self._has_base64 = b"64," in raw
+        self._has_trailing_blanks = b" \n" in raw or (b"\t" in raw and b"\t\n" in raw)
 
     def run(self) -> Walked:
         """Walk the events once; every byte of the source is read or kept as a gap."""
-        raw = self._raw
-        events = pyromark.events_with_range(self._text, options=OPTIONS, merge_text=True)
-        # One iterator, shared with _read and _skip: each takes the events of one top-level
-        # element, up to its End, and this loop goes on after it.
+        raw, text, is_ascii = self._raw, self._text, self._is_ascii
+        math_at, data_at = self._math_at, self._data_at
+        events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
+        # One iterator, shared with the readers and _skip: each takes the events of one
+        # top-level element, up to its End, and this loop goes on after it.
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak", "Rule" between elements
                 self._gap(span["start"])
@@ -118,96 +106,145 @@ class MarkdownWalk:
             if "Start" not in event:
                 continue
             value, start, end = event["Start"], span["start"], span["end"]
-            self._gap(start)
-            start = raw.rfind(b"\n", 0, start) + 1  # keep an indented block's indent
+            done = self._done
+            if start > done and (start - done > 1 or raw[done] != 10):  # more than a "\n"
+                self._gap(start)
+            if start and raw[start - 1] != 10:  # keep an indented block's indent
+                start = raw.rfind(b"\n", 0, start) + 1
             kind = value if type(value) is str else next(iter(value))
-            if self._is_plain(kind, start, end):
-                # Most elements: kept as written, their inner events never looked at.
-                _skip(events)
+            # Most elements are kept as written, their inner events never looked at: all but
+            # headings, tables, front matter, a paragraph with $$ math, one with a data: URL.
+            if kind not in _READ_INSIDE and not (
+                (math_at and kind == "Paragraph" and holds(math_at, start, end - 2))
+                or (data_at and holds(data_at, start, end - 5))
+            ):
+                skip(events)
                 self._done = end
-                text = self._slice(start, end)
+                piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
                 if kind == "HtmlBlock":
-                    self._html(text)
+                    self._html(piece)
                 else:
-                    self._unit(text)
+                    self._unit(piece)
                 continue
-            level = int(value["Heading"]["level"][1]) if kind == "Heading" else 0
-            element = _Element(kind, start, end, level)
-            self._read(element, events)
+            element = Element(kind, start, end)
+            if kind == "Heading":
+                element.level = int(value["Heading"]["level"][1])
+                self._read_heading(element, events)
+            elif kind == "Table":
+                self._read_table(element, events)
+            else:
+                self._read(element, events)
             self._close(element)
         self._gap(len(raw))
         return self._out
 
-    def _read(self, element: _Element, events: Iterator[tuple[Event, Range]]) -> None:
-        """Read the events inside ``element``, up to its End event."""
+    def _read_heading(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read a heading's events up to its End: the pieces of its title (the text of its
+        leaves, a space for a line break) and the span of its inline content."""
         depth = 1
-        in_heading = element.kind == "Heading"  # its leaves make its title
+        pieces = element.parts
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak"
-                if in_heading:
-                    element.parts.append((event, " "))
-            # Membership tests, not event.items(): this loop runs for every event.
+                pieces.append(" " if event in _BREAKS else "")
             elif "Start" in event:
                 depth += 1
-                self._inner_start(element, event["Start"], span, in_heading)
+                grow_inline(element, span)
+                if type(value := event["Start"]) is not str and "Image" in value:
+                    self._image_start(value["Image"], span)
             elif "End" in event:
                 depth -= 1
                 if not depth:
                     return
-                if type(value := event["End"]) is str:
-                    self._inner_end(element, value, span)
+                if event["End"] == "Image":
+                    self._image_end(element, span)
             else:
                 ((key, value),) = event.items()
-                if in_heading:
-                    _grow(element, span)
-                    element.parts.append((key, value))
-                elif key == "DisplayMath":
+                grow_inline(element, span)
+                pieces.append(value if key in _TITLE_TEXT else "")
+                if self._image is not None and key == "Text":
+                    self._image[3].append(value)
+
+    def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read a pipe table's events up to its End: its rows of cells, each cell its source
+        text (inline markup stays as written), stripped, ``\\|`` unescaped."""
+        text, raw, is_ascii = self._text, self._raw, self._is_ascii
+        depth = 1
+        rows = element.parts
+        for event, span in events:
+            if type(event) is str:
+                continue
+            if "Start" in event:
+                depth += 1
+                value = event["Start"]
+                if type(value) is not str:
+                    if "Image" in value:
+                        self._image_start(value["Image"], span)
+                elif value == "TableCell":
+                    element.cell = span["start"]
+                elif value == "TableRow" or value == "TableHead":
+                    rows.append([])
+                    element.row_end = span["end"]
+            elif "End" in event:
+                depth -= 1
+                if not depth:
+                    return
+                value = event["End"]
+                if value == "TableCell":
+                    start, end = element.cell, span["end"]
+                    if element.replacements:
+                        cell = self._source(start, end, element)
+                    else:
+                        cell = (
+                            text[start:end]
+                            if is_ascii
+                            else raw[start:end].decode("utf-8", "replace")
+                        )
+                    rows[-1].append(cell.strip().replace("\\|", "|"))
+                    element.cell = end
+                elif value == "TableRow" or value == "TableHead":
+                    self._row_end(element)
+                elif value == "Image":
+                    self._image_end(element, span)
+            elif self._image is not None and "Text" in event:
+                self._image[3].append(event["Text"])
+
+    def _read(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read the events inside any other element (front matter, a paragraph with math or
+        a ``data:`` image), up to its End event."""
+        depth = 1
+        is_metadata = element.kind == "MetadataBlock"
+        for event, span in events:
+            if type(event) is str:  # "SoftBreak", "HardBreak"
+                continue
+            # Membership tests, not event.items(): this loop runs for every event.
+            if "Start" in event:
+                depth += 1
+                if type(value := event["Start"]) is not str and "Image" in value:
+                    self._image_start(value["Image"], span)
+            elif "End" in event:
+                depth -= 1
+                if not depth:
+                    return
+                if event["End"] == "Image":
+                    self._image_end(element, span)
+            else:
+                ((key, value),) = event.items()
+                if key == "DisplayMath":
                     element.parts.append((span["start"], span["end"], value))
-                elif key == "Text" and element.kind == "MetadataBlock":
+                elif key == "Text" and is_metadata:
                     element.parts.append(value)
                 if self._image is not None and key == "Text":
                     self._image[3].append(value)
 
-    def _is_plain(self, kind: str, start: int, end: int) -> bool:
-        """Whether the element of ``kind`` over ``[start, end)`` is kept as written with no
-        event inside it read: no heading, table, front matter, ``data:`` image or ``$$`` math
-        in it."""
-        if kind in _READ_INSIDE:
-            return False
-        raw = self._raw
-        if self._has_math and kind == "Paragraph" and raw.find(b"$$", start, end) >= 0:
-            return False
-        return not self._has_data or (
-            raw.find(b"data:", start, end) < 0 and raw.find(b"DATA:", start, end) < 0
-        )
-
-    def _inner_start(
-        self, element: _Element, value: str | dict, span: dict, in_heading: bool
-    ) -> None:
-        if in_heading:
-            _grow(element, span)
-        if type(value) is not str:
-            if "Image" in value:
-                address = value["Image"]["dest_url"]
-                if self._image is None and is_data_url(address):
-                    self._image = (span["start"], span["end"], address, [])
-        elif value == "TableCell":
-            element.cell = span["start"]
-        elif value in _ROWS:
-            element.parts.append([])
-            element.row_end = span["end"]
-
-    def _inner_end(self, element: _Element, value: str, span: dict) -> None:
-        if value == "Image":
-            self._image_end(element, span)
-        elif value == "TableCell":
-            self._cell_end(element, span["end"])
-        elif value in _ROWS:
-            self._row_end(element)
+    def _image_start(self, image: dict, span: dict) -> None:
+        """An image starts: a ``data:`` one is followed to its End (its alt text, its span)."""
+        address = image["dest_url"]
+        if self._image is None and is_data_url(address):
+            self._image = (span["start"], span["end"], address, [])
 
     # -- top level -------------------------------------------------------------------------
 
-    def _close(self, element: _Element) -> None:
+    def _close(self, element: Element) -> None:
         self._done = element.end
         kind = element.kind
         if kind == "Heading":
@@ -233,16 +270,16 @@ class MarkdownWalk:
 
     def _unit(self, text: str) -> None:
         """One unit: ``text`` without blank lines and trailing spaces, base64 elided."""
-        if "\n\n" in text or " \n" in text or "\t\n" in text:
+        if "\n\n" in text or (self._has_trailing_blanks and (" \n" in text or "\t\n" in text)):
             text = "\n".join(filter(None, map(str.rstrip, text.split("\n"))))
         else:
             text = text.strip("\n").rstrip()
         if text:
-            self._out.items.append(elide_base64(text))
+            self._out.items.append(elide_base64(text) if self._has_base64 else text)
 
     # -- events inside a top-level element ---------------------------------------------------
 
-    def _image_end(self, element: _Element, span: dict) -> None:
+    def _image_end(self, element: Element, span: dict) -> None:
         image = self._image
         if image is None or image[0] != span["start"]:
             return
@@ -251,12 +288,7 @@ class MarkdownWalk:
         if tag is not None:
             element.replacements.append((image[0], image[1], tag))
 
-    def _cell_end(self, element: _Element, end: int) -> None:
-        cell = self._source(element.cell, end, element).strip().replace("\\|", "|")
-        element.parts[-1].append(cell)
-        element.cell = end
-
-    def _row_end(self, element: _Element) -> None:
+    def _row_end(self, element: Element) -> None:
         # GFM ignores cells past the header's width; their text is kept in one more cell.
         if element.cell >= 0:
             rest = self._source(element.cell, element.row_end, element).strip().strip("|").strip()
@@ -266,22 +298,19 @@ class MarkdownWalk:
 
     # -- one kind each -----------------------------------------------------------------------
 
-    def _heading(self, element: _Element) -> None:
-        title = "".join(
-            value if key in _TITLE_TEXT else " " if key in _BREAKS else ""
-            for key, value in element.parts
-        )
-        title = " ".join(title.split())
+    def _heading(self, element: Element) -> None:
+        title = " ".join("".join(element.parts).split())
         if not title:
             return  # an empty heading marks nothing
         if len(title) > MAX_HEADING_CHARS:
             title = title[: MAX_HEADING_CHARS - 3] + "..."
         inline = self._source(element.inner_start, element.inner_end, element)
+        inline = " ".join(inline.split())
         self._out.items.append(
-            Heading(element.level, title, elide_base64(" ".join(inline.split())))
+            Heading(element.level, title, elide_base64(inline) if self._has_base64 else inline)
         )
 
-    def _table(self, element: _Element) -> None:
+    def _table(self, element: Element) -> None:
         table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
         made = pipe_table(element.parts, table_id)
         if made is not None:
@@ -299,7 +328,7 @@ class MarkdownWalk:
                 self._out.tables[table_id] = made[1]
                 self._out.items.append(made[0])
 
-    def _metadata(self, element: _Element) -> bool:
+    def _metadata(self, element: Element) -> bool:
         """Front matter read into the meta row; False (kept as text) when it is not YAML."""
         if self._out.front_matter is not None or self._out.items:
             return False
@@ -309,7 +338,7 @@ class MarkdownWalk:
         self._out.front_matter = front_matter
         return True
 
-    def _display_math(self, element: _Element) -> bool:
+    def _display_math(self, element: Element) -> bool:
         """A paragraph of ``$$…$$`` display math only: one equation tag per formula."""
         position, rest = element.start, []
         for start, end, _latex in element.parts:
@@ -326,7 +355,7 @@ class MarkdownWalk:
         self._out.items.append("\n".join(tags))
         return True
 
-    def _source(self, start: int, end: int, element: _Element) -> str:
+    def _source(self, start: int, end: int, element: Element) -> str:
         """The source text of ``[start, end)`` with the element's replacements inside it."""
         if not element.replacements:
             return self._slice(start, end)
@@ -345,23 +374,3 @@ class MarkdownWalk:
         if self._is_ascii:
             return self._text[start:end]
         return self._raw[start:end].decode("utf-8", "replace")
-
-
-def _skip(events: Iterator[tuple[Event, Range]]) -> None:
-    """Consume the events inside a top-level element up to its End event, unread."""
-    depth = 1
-    for event, _span in events:
-        # No type check: a string event ("SoftBreak", "HardBreak") contains neither word.
-        if "End" in event:
-            depth -= 1
-            if not depth:
-                return
-        elif "Start" in event:
-            depth += 1
-
-
-def _grow(element: _Element, span: dict) -> None:
-    """Grow the span of a heading's inline content by one of its events."""
-    if element.inner_start < 0:
-        element.inner_start = span["start"]
-    element.inner_end = max(element.inner_end, span["end"])

@@ -476,9 +476,17 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
     is level 1; another unnumbered heading sits one level below the numbered heading before
     it (a run-in title inside a numbered section).
     """
-    labels = [parse_label(text) for text in headings]
+    labels: list[Label | None] = []
+    unnumbered = 0
+    for text in headings:
+        label = parse_label(text)
+        if label is None:
+            unnumbered += 1
+            if unnumbered * 2 > len(headings):
+                return None  # fewer than half numbered: the rest need not be parsed
+        labels.append(label)
     numbered = [i for i, label in enumerate(labels) if label is not None]
-    if len(numbered) < 2 or len(numbered) * 2 < len(headings):
+    if len(numbered) < 2:
         return None
     first, last = numbered[0], numbered[-1]
     stack = FamilyStack()

@@ -211,7 +211,7 @@ def _write(
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
+    rows, records, document_hash = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
     if not rows:
         warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
@@ -225,7 +225,7 @@ def _write(
         "version": "1.0",
         "document_name": name,
         "document_format": Path(name).suffix.lower().lstrip("."),
-        "document_hash": "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest(),
+        "document_hash": document_hash,
         "table_file": bool(records["tables"]),
         "equation_file": bool(records["equations"]),
         "drawing_file": bool(records["drawings"]),
@@ -238,7 +238,7 @@ def _write(
         "parser": parser_version(),
         **parts.meta,
     }
-    write_blocks(blocks_path, meta, rows)
+    write_blocks(blocks_path, meta, rows, content_is_clean=True)  # render_rows stripped it
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
@@ -261,8 +261,9 @@ def render_rows(
     pools: Mapping[str, Mapping[str, dict]],
     *,
     is_clean: bool = False,
-) -> tuple[list[BlockRow], dict[str, dict[str, dict]]]:
-    """Content rows with LightRAG's blockids, and the sidecar items their content names.
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str]:
+    """Content rows with LightRAG's blockids, the sidecar items their content names, and
+    the meta row's ``document_hash`` (``sha256:`` of the rows' merged text).
 
     ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
     removed them from its whole source), so they are not looked for again.
@@ -271,14 +272,22 @@ def render_rows(
     marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
     rows: list[BlockRow] = []
+    # The merged text (rows joined by a blank line) is hashed as the rows go: each row's
+    # text is encoded once, for its blockid and for the document's hash. It holds no
+    # surrogate (stripped), so "replace" changes nothing in it.
+    document = hashlib.sha256()
     for index, block in enumerate(blocks):
         content = "\n".join(block.lines)
         content = (content if is_clean else strip_controls(content)).strip()
         if not content:
             continue  # dropped, but later blocks keep their index (stable blockids)
-        blockid = hashlib.md5(
-            f"{doc_id}:{index}:{block.heading}:{content}".encode("utf-8", errors="replace")
-        ).hexdigest()
+        encoded = content.encode("utf-8", errors="replace")
+        blockid_hash = hashlib.md5(f"{doc_id}:{index}:{block.heading}:".encode("utf-8", "replace"))
+        blockid_hash.update(encoded)
+        blockid = blockid_hash.hexdigest()
+        if rows:
+            document.update(b"\n\n")
+        document.update(encoded)
         for item_id in _item_ids(content, marker):
             item = pool.get(item_id)
             if item is not None and item_id not in used:
@@ -300,7 +309,7 @@ def render_rows(
     records = {
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
-    return rows, records
+    return rows, records, "sha256:" + document.hexdigest()
 
 
 def strip_controls(text: str) -> str:

@@ -76,8 +76,7 @@ class TableShape:
 
     def tag(self, table_id: str) -> str:
         """``<table id="tb-…" format="json"[ caption="…"]>[[…]]</table>`` on one line."""
-        caption = f' caption="{escape_attr(self.caption)}"' if self.caption else ""
-        return f'<table id="{escape_attr(table_id)}" format="json"{caption}>{self.body()}</table>'
+        return json_table_tag(table_id, self.body(), self.caption)
 
     def header_json(self) -> str:
         """``table_header``: the header rows as they open the tag's body, ``"[]"`` for none
@@ -89,6 +88,12 @@ class TableShape:
         """``keyed_rows``: the body rows as objects keyed by their column's header path
         (empty cells left out), one per body row of the tag; None without a header."""
         return json.dumps(list(self.keyed), ensure_ascii=False) if self.keyed else None
+
+
+def json_table_tag(table_id: str, body: str, caption: str = "") -> str:
+    """The one-line tag of a JSON table whose body (:meth:`TableShape.body`) is ``body``."""
+    caption = f' caption="{escape_attr(caption)}"' if caption else ""
+    return f'<table id="{escape_attr(table_id)}" format="json"{caption}>{body}</table>'
 
 
 def shape_table(grid: TableGrid) -> TableShape:

@@ -106,10 +106,12 @@ class TableGrid:
         caption: str = "",
         header: str | None = None,
         keyed_rows: str | None = None,
+        body: str | None = None,
     ) -> dict:
         """The ``tables.json`` item in LightRAG's field order, ``content`` being the full
         grid; the walk fills blockid/headings. ``header`` is the ``table_header`` string,
-        ``keyed_rows`` the body rows keyed by header (a JSON string, ours only)."""
+        ``keyed_rows`` the body rows keyed by header (a JSON string, ours only), ``body``
+        :meth:`body` when the caller made it already."""
         item = {
             "id": table_id,
             "blockid": "",
@@ -117,7 +119,7 @@ class TableGrid:
             "parent_headings": [],
             "dimension": list(self.dimension),
             "format": "json",
-            "content": self.body(),
+            "content": self.body() if body is None else body,
             "caption": caption,
             "footnotes": [],
         }

@@ -104,3 +104,24 @@ def test_every_unused_line_is_counted_in_one_warning_naming_it(pchunk_logs) -> N
     assert "and 1 more" in message
     debug = [r.getMessage() for r in pchunk_logs.records if r.levelname == "DEBUG"]
     assert any("line 9:" in m for m in debug)
+
+
+@pytest.mark.parametrize("content_is_clean", [True, False])
+def test_the_writer_writes_each_row_as_the_json_encoder_would(tmp_path, content_is_clean):
+    from lightrag_pchunk.blockfile.jsonl import dump_line, row_to_mapping, write_blocks
+    from lightrag_pchunk.model import BlockRow
+
+    anchor = {"type": "heading", "anchor": 'Sc"ope'}
+    rows = [
+        BlockRow('# Sc"ope\n\nA \\ b\tc\r\nd 数据 😀 \u2028', 'Sc"ope', ("Top", "数据"), 2, "b1",
+                 (anchor,)),
+        BlockRow("x", "Preface", (), 1, "b2", ({"type": "heading", "anchor": None},)),
+        BlockRow("y", "H", (), 1, "b3", ({"anchor": "H", "type": "heading"}, {"type": "p"})),
+        BlockRow("z", "H", (), 0, "b4", (), is_title_block=True),
+        BlockRow("w", "H", (), 3, "b5", (), extra={"session_type": "toc", "k": [1, 2.5]}),
+    ]  # fmt: skip
+    if not content_is_clean:
+        rows.append(BlockRow("ctl \x01 \x1f \x0c", "H\x02", (), 1, "b6", ()))
+    path = write_blocks(tmp_path / "d.blocks.jsonl", META, rows, content_is_clean=content_is_clean)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[1:] == [dump_line(row_to_mapping(r)) for r in rows] + [""]

@@ -156,6 +156,13 @@ def test_a_pipe_table_is_a_json_tag_with_its_header_first_and_recorded(tmp_path)
     assert (record["heading"], record["blockid"]) == ("T", parsed.rows[0].blockid)
 
 
+def test_display_math_in_a_table_cell_stays_the_cell_text(tmp_path):
+    # It once made the parse fail: the formula was taken for a row of the table.
+    parsed = parse(tmp_path, "| a | b |\n|---|---|\n| $$x^2$$ | 2 |\n")
+    record = next(iter(read_sidecar(parsed.blocks_path, "tables").values()))
+    assert json.loads(record["content"]) == [["a", "b"], ["$$x^2$$", "2"]]
+
+
 def test_an_html_table_is_an_html_tag_with_its_thead_recorded(tmp_path):
     text = (
         '# T\n\n<div>\n<table class="x">\n  <thead><tr><th>H</th></tr></thead>\n'

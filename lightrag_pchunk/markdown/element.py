@@ -1,0 +1,71 @@
+"""The top-level Markdown element the walk reads (:class:`Element`), and the small helpers
+over the event stream (:func:`skip`) and the source bytes (:func:`offsets`, :func:`holds`)
+that :mod:`lightrag_pchunk.markdown.walk` runs for every element.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+
+from pyromark.event import Event, Range
+
+
+class Element:
+    """The top-level block being read: its kind, byte range and what its events told.
+
+    ``parts`` holds what the kind needs: the pieces of a heading's title, a paragraph's
+    display-math spans, front matter's text, a table's rows of cells. ``replacements`` are
+    the drawing tags of its ``data:`` images, by source span.
+    """
+
+    __slots__ = ("cell", "end", "inner_end", "inner_start", "kind", "level", "parts",
+                 "replacements", "row_end", "start")  # fmt: skip
+
+    def __init__(self, kind: str, start: int, end: int, level: int = 0) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.level = level
+        self.parts: list = []
+        self.replacements: list[tuple[int, int, str]] = []
+        self.inner_start = -1  # a heading's inline content, without the # marks
+        self.inner_end = -1
+        self.cell = -1  # start of the open table cell, then the end of the last one
+        self.row_end = 0
+
+
+def skip(events: Iterator[tuple[Event, Range]]) -> None:
+    """Consume the events inside a top-level element up to its End event, unread."""
+    depth = 1
+    for event, _span in events:
+        # No type check: a string event ("SoftBreak", "HardBreak") contains neither word.
+        if "End" in event:
+            depth -= 1
+            if not depth:
+                return
+        elif "Start" in event:
+            depth += 1
+
+
+def offsets(raw: bytes, needle: bytes) -> list[int]:
+    """Every offset of ``needle`` in ``raw`` (overlapping ones too), ascending."""
+    found: list[int] = []
+    at = raw.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = raw.find(needle, at + 1)
+    return found
+
+
+def holds(positions: list[int], first: int, last: int) -> bool:
+    """Whether one of ``positions`` (ascending) lies in ``[first, last]``."""
+    at = bisect_left(positions, first)
+    return at < len(positions) and positions[at] <= last
+
+
+def grow_inline(element: Element, span: dict) -> None:
+    """Grow the span of a heading's inline content by one of its events."""
+    if element.inner_start < 0:
+        element.inner_start = span["start"]
+    element.inner_end = max(element.inner_end, span["end"])
