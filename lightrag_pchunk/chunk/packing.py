@@ -7,9 +7,9 @@ As few blocks as greedy packing by paragraph makes, or fewer, with no needless o
   block before it when that makes fewer blocks (a short lead-in then shares its chunk with
   the paragraph's start instead of being one of its own);
 - a block left without text (fewer than 12 letters outside markup: the end of an XML
-  sample, a run of pictures) takes the last paragraphs of the block before it, or the first
-  ones of the block after it, where they fit: a section no longer ends in a tail of tags
-  that no neighbour can take.
+  sample, a run of pictures) takes the last paragraphs of the block before it where they
+  fit; where the last one is too long to move whole, its last sentences: a section no
+  longer ends in a tail of tags that no neighbour can take.
 
 Every packed block is within the cap on its exact count (or an estimate whose bounds agree),
 so no later stage needs to cut again.
@@ -26,9 +26,13 @@ from itertools import accumulate, islice, pairwise
 from lightrag_pchunk.chunk.blocks import build_block, exceeds, joiner_for, make_paragraph
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, Paragraph, TableRole
+from lightrag_pchunk.tokens import TokenCounter
 
 logger = logging.getLogger("lightrag.pchunk")
 
+#: A sentence end where a paragraph may be cut to lend its last sentences (R's sentence
+#: separators: a CJK mark, or a Latin one before a space); the mark stays with its sentence.
+_SENTENCE_END = re.compile(r"[。！？]|[.!?](?= )")
 #: A chunk with fewer letters than this outside markup holds no text to speak of (only tags,
 #: numbers or punctuation): an extraction call that finds nothing (issue 15 counts them).
 MIN_LETTERS = 12
@@ -88,6 +92,7 @@ def _planned_groups(
             flat, starts = plain, plain_starts
     if len(starts) > 1:
         starts = lend_text(flat, starts, joiner, cap)
+        flat, starts = lend_sentences(flat, starts, joiner, cap, ctx.counter)
     return [flat[a:b] for a, b in pairwise([*starts, len(flat)])]
 
 
@@ -217,6 +222,67 @@ def lend_text(
                     bounds[m] = cut
                 break
     return bounds[:-1]
+
+
+def lend_sentences(
+    pieces: Sequence[PackPiece], starts: Sequence[int], joiner: int, cap: int, counter: TokenCounter
+) -> tuple[list[PackPiece], list[int]]:
+    """Groups still without text after :func:`lend_text` take, with the pieces before them
+    that fit whole, the last sentences of the first paragraph that does not.
+
+    The shortest tail of whole sentences (cut after a sentence end of
+    ``_SENTENCE_END``) that holds :data:`MIN_LETTERS` letters and fits the cap moves;
+    the paragraph's head stays where it was and, with the rest of its group, keeps text.
+    A paragraph without a sentence end, a piece of an R split or a table never lends: a
+    word is never cut, text never repeated, the number of groups kept. Returns the pieces
+    (the lending paragraph as its head and tail) and where each group begins.
+    """
+    out, bounds = list(pieces), [*starts, len(pieces)]
+    for m in range(len(starts) - 1, 0, -1):
+        first, end, lender = bounds[m], bounds[m + 1], bounds[m - 1]
+        if letters("\n".join(p.paragraph.text for p in out[first:end])) >= MIN_LETTERS:
+            continue
+        total = sum(p.paragraph.tokens for p in out[first:end]) + (end - first - 1) * joiner
+        cut = first  # the pieces from ``cut`` on move whole
+        while cut - 1 > lender and total + joiner + out[cut - 1].paragraph.tokens <= cap:
+            cut -= 1
+            total += joiner + out[cut].paragraph.tokens
+        splitting = out[cut - 1]
+        # Pieces of an R split overlap: none moves, so two never share a group.
+        if splitting.holder or splitting.paragraph.is_table:
+            continue
+        if any(p.r_group >= 0 for p in out[cut - 1 : end]):
+            continue
+        split = _sentence_tail(splitting.paragraph.text, cap - total - joiner, counter)
+        if split is None:
+            continue
+        head, tail = split
+        kept = [p.paragraph.text for p in out[lender : cut - 1]] + [head.text]
+        if letters("\n".join(kept)) < MIN_LETTERS:
+            continue
+        out[cut - 1 : cut] = [PackPiece(head), PackPiece(tail)]
+        bounds[m] = cut
+        bounds[m + 1 :] = [bound + 1 for bound in bounds[m + 1 :]]
+    return out, bounds[:-1]
+
+
+def _sentence_tail(
+    text: str, room: int, counter: TokenCounter
+) -> tuple[Paragraph, Paragraph] | None:
+    """``text`` as a head and its shortest tail of whole sentences that holds
+    :data:`MIN_LETTERS` letters within ``room`` tokens; None where there is none. A cut
+    is never inside a tag (a caption may hold a full stop)."""
+    for end in reversed([match.end() for match in _SENTENCE_END.finditer(text)]):
+        tail = text[end:].strip()
+        if not tail or text.rfind("<", 0, end) > text.rfind(">", 0, end):
+            continue
+        tokens = counter.count(tail)
+        if tokens > room:
+            return None  # a longer tail only grows
+        if letters(tail) >= MIN_LETTERS:
+            head = text[:end].rstrip()
+            return (make_paragraph(head, counter), make_paragraph(tail, counter, tokens))
+    return None
 
 
 def _within(

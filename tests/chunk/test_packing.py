@@ -62,6 +62,34 @@ def test_a_tail_of_pictures_stays_when_text_and_pictures_pass_the_cap() -> None:
     ]
 
 
+def test_a_tail_of_pictures_takes_the_last_sentence_of_a_paragraph_too_long_to_move() -> None:
+    ctx = char_context(100)
+    prose = "Cables run in trays. Each tray is earthed."  # 42 characters, two sentences
+    block = make_block("\n".join([TITLE, prose, PICTURE, PICTURE, PICTURE]), ctx.counter)
+    # Greedy: 21+1+42+1+23 = 88, then two pictures (47) without a letter. The paragraph
+    # whole would make 42+1+23+1+47 = 114 > 100; its last sentence fits (21+1+71 = 93).
+    out = split_without_anchors(block, ctx)
+    assert [b.content for b in out] == [
+        "\n".join([TITLE, "Cables run in trays."]),
+        "\n".join(["Each tray is earthed.", PICTURE, PICTURE, PICTURE]),
+    ]
+    assert [b.tokens for b in out] == [42, 93]
+    assert words(b.content for b in out) == words([block.content])
+
+
+def test_a_sentence_is_lent_only_if_the_paragraph_keeps_text() -> None:
+    ctx = char_context(100)
+    prose = "Ok. Each tray is earthed, bonded and tested."  # 44: its head "Ok." has 2 letters
+    block = make_block("\n".join([PICTURE, prose, PICTURE, PICTURE, PICTURE]), ctx.counter)
+    out = split_without_anchors(block, ctx)
+    # Greedy: 23+1+44+1+23 = 92, then two pictures. Lending "Each tray…" would leave the
+    # first piece a picture and "Ok.": greedy boundaries stay.
+    assert [b.content for b in out] == [
+        "\n".join([PICTURE, prose, PICTURE]),
+        "\n".join([PICTURE, PICTURE]),
+    ]
+
+
 def test_the_piece_before_lends_only_if_it_keeps_text_of_its_own() -> None:
     ctx = char_context(80)
     prose = "a" * 14 + "."  # the only text of its piece

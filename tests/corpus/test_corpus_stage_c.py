@@ -1,7 +1,8 @@
 """Stage C's packing over every long section of ../shared/corpus/docx at N = 500 and 1200: never
 more pieces than greedy packing by paragraph (R pieces full), none over the cap, no word
 lost, and no piece without text (fewer than 12 letters outside tags) where the piece before
-it could have lent paragraphs within the cap and kept text of its own."""
+it could have lent paragraphs, or a paragraph's last sentences, within the cap and kept text
+of its own."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ pytestmark = pytest.mark.skipif(
 
 OVERLAP = 100
 _WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"[。！？]|[.!?] ")
 
 
 def greedy_pieces(block: Block, ctx: Context) -> int:
@@ -61,20 +63,45 @@ def greedy_pieces(block: Block, ctx: Context) -> int:
     return groups
 
 
-def could_have_lent(before: Block, short: Block, cap: int, joiner: int) -> bool:
-    """Whether ``before`` could give ``short`` its last paragraphs for text within ``cap``
-    and keep text of its own."""
+def could_have_lent(
+    before: Block, short: Block, cap: int, joiner: int, counter: TokenCounter
+) -> bool:
+    """Whether ``before`` could give ``short`` its last paragraphs, or those that fit and
+    the last sentences of the one before them, for text within ``cap`` and keep text of
+    its own."""
     lent: list[Paragraph] = []  # the last paragraphs of ``before``, last first
     tokens = short.tokens
-    for paragraph in reversed(before.paragraphs[1:]):
+    for paragraph in reversed(before.paragraphs):
+        if tokens + joiner + paragraph.tokens > cap or paragraph is before.paragraphs[0]:
+            kept = before.paragraphs[: len(before.paragraphs) - len(lent) - 1]
+            return could_lend_sentences(paragraph, kept, tokens, cap, joiner, counter)
         lent.append(paragraph)
         tokens += paragraph.tokens + joiner
-        if tokens > cap:
-            return False
         joined = "\n".join([*(p.text for p in reversed(lent)), short.content])
         if letters(joined) >= MIN_LETTERS:
             kept = before.paragraphs[: len(before.paragraphs) - len(lent)]
             return letters("\n".join(p.text for p in kept)) >= MIN_LETTERS
+    return False
+
+
+def could_lend_sentences(
+    paragraph: Paragraph,
+    kept: list[Paragraph],
+    tokens: int,
+    cap: int,
+    joiner: int,
+    counter: TokenCounter,
+) -> bool:
+    """Whether a tail of whole sentences of ``paragraph`` (outside tags) holds text and fits
+    ``cap`` with ``tokens``, its head and ``kept`` keeping text."""
+    if paragraph.is_table or "</table>" in paragraph.text:
+        return False
+    for match in _SENTENCE_END.finditer(paragraph.text):
+        head, tail = paragraph.text[: match.end()], paragraph.text[match.end() :].strip()
+        if head.count("<") > head.count(">") or letters(tail) < MIN_LETTERS:
+            continue
+        if tokens + joiner + counter.count(tail) <= cap:
+            return letters("\n".join([*(p.text for p in kept), head])) >= MIN_LETTERS
     return False
 
 
@@ -108,4 +135,4 @@ def test_corpus_long_sections_pack_into_as_few_pieces_with_text(name, tmp_path, 
             for before, piece in pairwise(pieces):
                 if letters(piece.content) >= MIN_LETTERS or piece.paragraphs[0].text not in own:
                     continue  # text, or a piece of an R split that the cut inside it binds
-                assert not could_have_lent(before, piece, size, joiner), where
+                assert not could_have_lent(before, piece, size, joiner, counter), where
