@@ -167,6 +167,41 @@ class MarkdownWalk:
     def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a pipe table's events up to its End: its rows of cells, each cell its source
         text (inline markup stays as written), stripped, ``\\|`` unescaped."""
+        if self._raw.find(b"![", element.start, element.end) >= 0:
+            self._read_table_with_images(element, events)
+            return
+        # No image (an image starts with "!["), so no replacement: a cell is its source.
+        # Only End events matter: a cell's and a row's End have the range of their Start.
+        text, raw, is_ascii = self._text, self._raw, self._is_ascii
+        rows = element.parts
+        cells: list[str] = []
+        last_end = -1  # the end of the row's last cell
+        for event, span in events:
+            if "End" not in event:
+                continue
+            kind = event["End"]
+            if kind == "TableCell":
+                start, last_end = span["start"], span["end"]
+                cell = (
+                    text[start:last_end]
+                    if is_ascii
+                    else raw[start:last_end].decode("utf-8", "replace")
+                )
+                cells.append(cell.strip().replace("\\|", "|"))
+            elif kind == "TableRow" or kind == "TableHead":
+                rows.append(cells)
+                if last_end >= 0:
+                    element.cell, element.row_end = last_end, span["end"]
+                    self._row_end(element)
+                cells, last_end = [], -1
+            elif kind == "Table":
+                return
+
+    def _read_table_with_images(
+        self, element: Element, events: Iterator[tuple[Event, Range]]
+    ) -> None:
+        """:meth:`_read_table` for a table that may hold images: a ``data:`` one becomes a
+        drawing tag inside its cell."""
         text, raw, is_ascii = self._text, self._raw, self._is_ascii
         depth = 1
         rows = element.parts
