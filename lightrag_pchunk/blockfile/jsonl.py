@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.row_line import usual_row_line
+from lightrag_pchunk.blockfile.row_line import (
+    clean_json_bytes,
+    usual_row_line,
+    usual_row_parts,
+)
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -340,19 +344,35 @@ def write_blocks(
     rows: Iterable[BlockRow],
     *,
     content_is_clean: bool = False,
+    contents_utf8: Sequence[bytes] | None = None,
 ) -> Path:
     """Write a blocks file: the meta row first, then one line per content row.
 
     ``content_is_clean``: no row's content holds a C0 control character other than tab
     and line ends (true of :func:`~lightrag_pchunk.parse.artefacts.render_rows`' rows), so
     it is escaped with a few plain replaces; the line is the same.
+    ``contents_utf8``: with ``content_is_clean``, each row's content in UTF-8, as the
+    caller has it already: the file is assembled in bytes and no content is encoded again.
     """
     out = Path(path)
-    lines = [dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})]
-    for row in rows:
-        line = usual_row_line(row, content_is_clean=content_is_clean)
-        lines.append(line if line is not None else dump_line(row_to_mapping(row)))
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    meta_line = dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})
+    if contents_utf8 is None or not content_is_clean:
+        lines = [meta_line]
+        for row in rows:
+            line = usual_row_line(row, content_is_clean=content_is_clean)
+            lines.append(line if line is not None else dump_line(row_to_mapping(row)))
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return out
+    parts = [meta_line.encode()]
+    for row, utf8 in zip(rows, contents_utf8, strict=True):
+        around = usual_row_parts(row)
+        if around is None:
+            parts.append(dump_line(row_to_mapping(row)).encode())
+        else:
+            head, tail = around
+            parts.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
+    parts.append(b"")
+    out.write_bytes(b"\n".join(parts))
     return out
 
 

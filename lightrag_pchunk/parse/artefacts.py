@@ -211,7 +211,9 @@ def _write(
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records, document_hash = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
+    rows, records, document_hash, contents_utf8 = _render(
+        parts.blocks, doc_id, pools, is_clean=parts.is_clean
+    )
     if not rows:
         warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
@@ -238,7 +240,8 @@ def _write(
         "parser": parser_version(),
         **parts.meta,
     }
-    write_blocks(blocks_path, meta, rows, content_is_clean=True)  # render_rows stripped it
+    # _render stripped the contents and encoded them: they are written as they are.
+    write_blocks(blocks_path, meta, rows, content_is_clean=True, contents_utf8=contents_utf8)
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
@@ -268,10 +271,23 @@ def render_rows(
     ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
     removed them from its whole source), so they are not looked for again.
     """
+    return _render(blocks, doc_id, pools, is_clean=is_clean)[:3]  # type: ignore[return-value]
+
+
+def _render(
+    blocks: list[SourceBlock],
+    doc_id: str,
+    pools: Mapping[str, Mapping[str, dict]],
+    *,
+    is_clean: bool,
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str, list[bytes]]:
+    """:func:`render_rows`, and each row's content in UTF-8 (made for its hashes, then
+    written as it is)."""
     pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
     marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
     rows: list[BlockRow] = []
+    contents_utf8: list[bytes] = []
     # The merged text (rows joined by a blank line) is hashed as the rows go: each row's
     # text is encoded once, for its blockid and for the document's hash. It holds no
     # surrogate (stripped), so "replace" changes nothing in it.
@@ -288,28 +304,23 @@ def render_rows(
         if rows:
             document.update(b"\n\n")
         document.update(encoded)
-        for item_id in _item_ids(content, marker):
-            item = pool.get(item_id)
-            if item is not None and item_id not in used:
-                used.add(item_id)
-                item.update(
-                    blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
-                )
+        contents_utf8.append(encoded)
+        if marker in content:
+            for item_id in _item_ids(content, marker):
+                item = pool.get(item_id)
+                if item is not None and item_id not in used:
+                    used.add(item_id)
+                    item.update(
+                        blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
+                    )
         rows.append(
-            BlockRow(
-                content=content,
-                heading=block.heading,
-                parent_headings=block.parents,
-                level=block.level,
-                blockid=blockid,
-                positions=block.positions,
-                extra=block.extra,
-            )
-        )
+            BlockRow(content, block.heading, block.parents, block.level, blockid, block.positions,
+                     False, 0, block.extra)  # positional: this runs once per row
+        )  # fmt: skip
     records = {
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
-    return rows, records, "sha256:" + document.hexdigest()
+    return rows, records, "sha256:" + document.hexdigest(), contents_utf8
 
 
 def strip_controls(text: str) -> str:
