@@ -62,10 +62,3 @@ def holds(positions: list[int], first: int, last: int) -> bool:
     """Whether one of ``positions`` (ascending) lies in ``[first, last]``."""
     at = bisect_left(positions, first)
     return at < len(positions) and positions[at] <= last
-
-
-def grow_inline(element: Element, span: dict) -> None:
-    """Grow the span of a heading's inline content by one of its events."""
-    if element.inner_start < 0:
-        element.inner_start = span["start"]
-    element.inner_end = max(element.inner_end, span["end"])

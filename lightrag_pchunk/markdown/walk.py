@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pyromark
 from pyromark.event import Event, Range
 
-from lightrag_pchunk.markdown.element import Element, grow_inline, holds, offsets, skip
+from lightrag_pchunk.markdown.element import Element, holds, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
@@ -95,6 +95,8 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
+        items, has_base64 = self._out.items, self._has_base64
+        trailing_blanks = self._has_trailing_blanks
         events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and _skip: each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
@@ -123,6 +125,12 @@ class MarkdownWalk:
                 piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
                 if kind == "HtmlBlock":
                     self._html(piece)
+                elif kind == "Paragraph" and not (
+                    trailing_blanks and (" \n" in piece or "\t\n" in piece)
+                ):
+                    # _unit without its search for blank lines: a blank line ends a paragraph.
+                    if piece := piece.strip("\n").rstrip():
+                        items.append(elide_base64(piece) if has_base64 else piece)
                 else:
                     self._unit(piece)
                 continue
@@ -140,29 +148,41 @@ class MarkdownWalk:
 
     def _read_heading(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a heading's events up to its End: the pieces of its title (the text of its
-        leaves, a space for a line break) and the span of its inline content."""
+        leaves, a space for a line break) and the span of its inline content (from the
+        first event inside to the furthest end)."""
         depth = 1
         pieces = element.parts
+        first = last = -1
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 pieces.append(" " if event in _BREAKS else "")
-            elif "Start" in event:
-                depth += 1
-                grow_inline(element, span)
-                if type(value := event["Start"]) is not str and "Image" in value:
-                    self._image_start(value["Image"], span)
+            elif "Text" in event:  # most of a heading's events
+                if first < 0:
+                    first = span["start"]
+                if span["end"] > last:
+                    last = span["end"]
+                pieces.append(value := event["Text"])
+                if self._image is not None:
+                    self._image[3].append(value)
             elif "End" in event:
                 depth -= 1
                 if not depth:
-                    return
+                    break
                 if event["End"] == "Image":
                     self._image_end(element, span)
             else:
-                ((key, value),) = event.items()
-                grow_inline(element, span)
-                pieces.append(value if key in _TITLE_TEXT else "")
-                if self._image is not None and key == "Text":
-                    self._image[3].append(value)
+                if first < 0:
+                    first = span["start"]
+                if span["end"] > last:
+                    last = span["end"]
+                if "Start" in event:
+                    depth += 1
+                    if type(value := event["Start"]) is not str and "Image" in value:
+                        self._image_start(value["Image"], span)
+                else:
+                    ((key, value),) = event.items()
+                    pieces.append(value if key in _TITLE_TEXT else "")
+        element.inner_start, element.inner_end = first, last
 
     def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a pipe table's events up to its End: its rows of cells, each cell its source
