@@ -125,11 +125,10 @@ def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock
             stack.pop()
         parents = tuple([title for _, title in stack])
         stack.append((level, heading.title))
-        # One line holding the units joined by blank lines: the same content as a line
-        # per unit with empty lines between, made by one join.
-        lines = [f"{'#' * min(level, 6)} {heading.inline}"]
-        if end > index + 1:
-            lines += ["", "\n\n".join(items[index + 1 : end])]  # type: ignore[arg-type]
+        # One line holding the heading and the units joined by blank lines: the same
+        # content as a line per unit with empty lines between, made by one join.
+        atx = f"{'#' * min(level, 6)} {heading.inline}"
+        lines = ["\n\n".join([atx, *items[index + 1 : end]]) if end > index + 1 else atx]
         anchor = {"type": "heading", "anchor": heading.title}
         blocks.append(SourceBlock(heading.title, level, parents, lines, (anchor,)))
     return blocks

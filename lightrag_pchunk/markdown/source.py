@@ -116,7 +116,10 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
             " (LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES)",
         )
     with path.open("rb") as handle:
-        data = handle.read(limits.max_bytes + 1)  # the file may have grown since stat
+        # A buffer of the file's size (not of the limit), then the rest if it grew since.
+        data = handle.read(size + 1)
+        if len(data) > size:
+            data += handle.read(limits.max_bytes + 1 - len(data))
     if len(data) > limits.max_bytes:
         raise MarkdownParseError(str(path), "too-large", "the file grew over the size limit")
     text, is_clean = decode_text(data, str(path))
@@ -167,11 +170,9 @@ def decode_text(data: bytes, name: str) -> tuple[str, bool]:
                 f"it is not UTF-8 ({utf8_error.reason} at byte {utf8_error.start}), nor UTF-16"
                 " with a byte-order mark, nor GB18030; save it as UTF-8",
             ) from None
-    # U+FFFE and U+FFFF (EF BF BE/BF) are stripped too; a surrogate cannot be UTF-8. ASCII
-    # (a check at memory speed) has neither, and EF BF is rare: three-byte searches are slow.
-    noncharacters = not data.isascii() and (
-        b"\xef\xbf" in data and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
-    )
+    # U+FFFE and U+FFFF are stripped too; a surrogate cannot be UTF-8. Looked for in the
+    # text: a one-character search, and none at all in text of one byte per character.
+    noncharacters = "\ufffe" in text or "\uffff" in text
     return text, not (has_controls or noncharacters)
 
 
