@@ -13,7 +13,7 @@ import codecs
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
@@ -78,7 +78,7 @@ class MarkdownLimits:
             if value < 1:
                 raise ValueError(f"{var} (env) must be >= 1, got {raw!r}")
             values[name] = value
-        return replace(cls(), **values)
+        return cls(**values)
 
 
 _ENV_VARS = {

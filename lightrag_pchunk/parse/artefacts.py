@@ -11,14 +11,17 @@ half a result; nothing is ever written outside the output folder.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import logging
+import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -41,6 +44,8 @@ _DOC_ID = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 # LightRAG strips these (C0 controls and separators, surrogates, U+FFFE/U+FFFF) from content.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 _SIDECAR_KINDS = ("tables", "equations", "drawings")
+#: The errors pathlib's exists() and is_symlink() take for "no such path".
+_NO_SUCH_PATH = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
 
 
 @functools.cache
@@ -178,7 +183,7 @@ def parse_to_folder(
     try:
         stem = artefact_stem(source)
         parts = parse(source, staging, stem, doc_id)
-        result = _write(source, staging, stem, doc_id, parts)
+        result = _write(source, staging, stem, doc_id, parts, parsed_dir)
         _install(staging, parsed_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -198,16 +203,17 @@ def parse_to_folder(
         else f" smart_heading={outline.mode.value}{'' if outline.applied else ' (not applied)'}"
         f" inferred_headings={outline.inferred_headings} toc_blocks={outline.toc_blocks}",
     )
-    return replace(result, parsed_dir=parsed_dir, blocks_path=parsed_dir / result.blocks_path.name)
+    return result
 
 
 def _write(
-    source: Path, folder: Path, stem: str, doc_id: str, parts: ParsedParts
+    source: Path, folder: Path, stem: str, doc_id: str, parts: ParsedParts, parsed_dir: Path
 ) -> ParsedDocument:
     """Write the blocks file and sidecars of ``parts`` into ``folder`` (the staging folder);
-    the result names the staged paths."""
+    the result names the paths they get once installed in ``parsed_dir``."""
     name = canonical_basename(source.name)
-    blocks_path = folder / f"{stem}{BLOCKS_SUFFIX}"
+    blocks_name = f"{stem}{BLOCKS_SUFFIX}"
+    blocks_path = folder / blocks_name
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
@@ -219,14 +225,16 @@ def _write(
     content = merged_text(rows)
     for kind in _SIDECAR_KINDS:
         write_sidecar(blocks_path, kind, records[kind])  # type: ignore[arg-type]
-    has_assets = assets.is_dir() and any(assets.iterdir())
-    if assets.is_dir() and not has_assets:
-        assets.rmdir()
+    has_assets = False
+    if assets.is_dir():  # made by the parser for a first asset
+        has_assets = any(assets.iterdir())
+        if not has_assets:
+            assets.rmdir()
     meta = {
         "format": "lightrag",
         "version": "1.0",
         "document_name": name,
-        "document_format": Path(name).suffix.lower().lstrip("."),
+        "document_format": _suffix(name).lower().lstrip("."),
         "document_hash": document_hash,
         "table_file": bool(records["tables"]),
         "equation_file": bool(records["equations"]),
@@ -236,7 +244,7 @@ def _write(
         "doc_id": doc_id,
         "parse_engine": PARSE_ENGINE,
         "parse_time": datetime.now(timezone.utc).isoformat(),
-        "doc_title": parts.doc_title or Path(name).stem or name,
+        "doc_title": parts.doc_title or _stem(name) or name,
         "parser": parser_version(),
         **parts.meta,
     }
@@ -245,8 +253,8 @@ def _write(
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
-        parsed_dir=folder,
-        blocks_path=blocks_path,
+        parsed_dir=parsed_dir,
+        blocks_path=parsed_dir / blocks_name,
         content=content,
         rows=tuple(rows),
         meta={"type": "meta", **meta},
@@ -256,6 +264,18 @@ def _write(
         drawings=len(records["drawings"]),
         outline=parts.outline,
     )
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix`` of a basename (no path separator in it)."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _stem(name: str) -> str:
+    """``Path(name).stem`` of a basename."""
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def render_rows(
@@ -349,11 +369,17 @@ def _item_ids(content: str, marker: str) -> list[str]:
 def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> None:
     """Refuse an output location that is a file, or a symbolic link (it could point anywhere)."""
     problem = None
-    if parsed_dir.is_symlink():
+    try:  # one lstat, not a stat per question
+        mode: int | None = os.lstat(parsed_dir).st_mode
+    except OSError as exc:
+        if exc.errno not in _NO_SUCH_PATH:
+            raise
+        mode = None
+    if mode is not None and stat.S_ISLNK(mode):
         problem = f"{parsed_dir} is a symbolic link"
-    elif parsed_dir.exists() and not parsed_dir.is_dir():
+    elif mode is not None and not stat.S_ISDIR(mode):
         problem = f"{parsed_dir} exists and is not a folder"
-    elif parsed_dir.parent.exists() and not parsed_dir.parent.is_dir():
+    elif mode is None and parsed_dir.parent.exists() and not parsed_dir.parent.is_dir():
         problem = f"{parsed_dir.parent} exists and is not a folder"
     if problem:
         raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
