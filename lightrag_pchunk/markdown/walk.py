@@ -138,7 +138,10 @@ class MarkdownWalk:
             if kind == "Heading":
                 element.level = int(value["Heading"]["level"][1])
                 self._read_heading(element, events)
-            elif kind == "Table":
+                self._done = end
+                self._heading(element)
+                continue
+            if kind == "Table":
                 self._read_table(element, events)
             else:
                 self._read(element, events)
@@ -301,10 +304,8 @@ class MarkdownWalk:
 
     def _close(self, element: Element) -> None:
         self._done = element.end
-        kind = element.kind
-        if kind == "Heading":
-            self._heading(element)
-        elif kind == "Table":
+        kind = element.kind  # a heading is closed by run
+        if kind == "Table":
             self._table(element)
         elif kind == "HtmlBlock":
             self._html(self._source(element.start, element.end, element))
@@ -359,7 +360,11 @@ class MarkdownWalk:
             return  # an empty heading marks nothing
         if len(title) > MAX_HEADING_CHARS:
             title = title[: MAX_HEADING_CHARS - 3] + "..."
-        inline = self._source(element.inner_start, element.inner_end, element)
+        start, end = element.inner_start, element.inner_end
+        if element.replacements:
+            inline = self._source(start, end, element)
+        else:
+            inline = self._text[start:end] if self._is_ascii else self._slice(start, end)
         inline = " ".join(inline.split())
         self._out.items.append(
             Heading(element.level, title, elide_base64(inline) if self._has_base64 else inline)
