@@ -134,13 +134,11 @@ class MarkdownWalk:
                 else:
                     self._unit(piece)
                 continue
-            element = Element(kind, start, end)
             if kind == "Heading":
-                element.level = int(value["Heading"]["level"][1])
-                self._read_heading(element, events)
+                self._heading(int(value["Heading"]["level"][1]), events)
                 self._done = end
-                self._heading(element)
                 continue
+            element = Element(kind, start, end)
             if kind == "Table":
                 self._read_table(element, events)
             else:
@@ -149,13 +147,14 @@ class MarkdownWalk:
         self._gap(len(raw))
         return self._out
 
-    def _read_heading(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
-        """Read a heading's events up to its End: the pieces of its title (the text of its
-        leaves, a space for a line break) and the span of its inline content (from the
-        first event inside to the furthest end)."""
+    def _heading(self, level: int, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read a heading's events up to its End and add the heading: its title is the text
+        of its leaves (a space for a line break), its inline source runs from the first
+        event inside to the furthest end. An empty heading marks nothing."""
         depth = 1
-        pieces = element.parts
+        pieces: list[str] = []
         first = last = -1
+        with_images: Element | None = None  # the drawing tags of its data: images
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 pieces.append(" " if event in _BREAKS else "")
@@ -172,7 +171,9 @@ class MarkdownWalk:
                 if not depth:
                     break
                 if event["End"] == "Image":
-                    self._image_end(element, span)
+                    if with_images is None:
+                        with_images = Element("Heading", first, last)
+                    self._image_end(with_images, span)
             else:
                 if first < 0:
                     first = span["start"]
@@ -185,7 +186,19 @@ class MarkdownWalk:
                 else:
                     ((key, value),) = event.items()
                     pieces.append(value if key in _TITLE_TEXT else "")
-        element.inner_start, element.inner_end = first, last
+        title = " ".join("".join(pieces).split())
+        if not title:
+            return
+        if len(title) > MAX_HEADING_CHARS:
+            title = title[: MAX_HEADING_CHARS - 3] + "..."
+        if with_images is not None and with_images.replacements:
+            inline = self._source(first, last, with_images)
+        else:
+            inline = self._text[first:last] if self._is_ascii else self._slice(first, last)
+        inline = " ".join(inline.split())
+        self._out.items.append(
+            Heading(level, title, elide_base64(inline) if self._has_base64 else inline)
+        )
 
     def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a pipe table's events up to its End: its rows of cells, each cell its source
@@ -353,22 +366,6 @@ class MarkdownWalk:
         element.cell = -1
 
     # -- one kind each -----------------------------------------------------------------------
-
-    def _heading(self, element: Element) -> None:
-        title = " ".join("".join(element.parts).split())
-        if not title:
-            return  # an empty heading marks nothing
-        if len(title) > MAX_HEADING_CHARS:
-            title = title[: MAX_HEADING_CHARS - 3] + "..."
-        start, end = element.inner_start, element.inner_end
-        if element.replacements:
-            inline = self._source(start, end, element)
-        else:
-            inline = self._text[start:end] if self._is_ascii else self._slice(start, end)
-        inline = " ".join(inline.split())
-        self._out.items.append(
-            Heading(element.level, title, elide_base64(inline) if self._has_base64 else inline)
-        )
 
     def _table(self, element: Element) -> None:
         table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"
