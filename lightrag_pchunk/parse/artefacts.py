@@ -177,8 +177,8 @@ def parse_to_folder(
     check_doc_id(doc_id)
     parsed_dir = parsed_dir_for(source, output_dir)
     base = parsed_dir.parent
-    _check_output(source, parsed_dir, error)
-    base.mkdir(parents=True, exist_ok=True)
+    if not _check_output(source, parsed_dir, error):
+        base.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
     try:
         stem = artefact_stem(source)
@@ -366,23 +366,33 @@ def _item_ids(content: str, marker: str) -> list[str]:
     return ids
 
 
-def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> None:
-    """Refuse an output location that is a file, or a symbolic link (it could point anywhere)."""
-    problem = None
-    try:  # one lstat, not a stat per question
-        mode: int | None = os.lstat(parsed_dir).st_mode
+def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> bool:
+    """Refuse an output location that is a file, or a symbolic link (it could point anywhere);
+    True when the folder that receives it is there already (it needs no mkdir)."""
+    mode = _mode(parsed_dir, follow=False)
+    if mode is not None and stat.S_ISLNK(mode):
+        problem = f"{parsed_dir} is a symbolic link"
+    elif mode is not None:
+        if stat.S_ISDIR(mode):
+            return True  # a previous parse's folder: its parent is a folder
+        problem = f"{parsed_dir} exists and is not a folder"
+    else:
+        base_mode = _mode(parsed_dir.parent, follow=True)
+        if base_mode is None or stat.S_ISDIR(base_mode):
+            return base_mode is not None
+        problem = f"{parsed_dir.parent} exists and is not a folder"
+    raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
+
+
+def _mode(path: Path, *, follow: bool) -> int | None:
+    """The ``st_mode`` of ``path`` (of a link itself unless ``follow``), None when there is
+    no such path (pathlib's exists() is False)."""
+    try:
+        return os.stat(path, follow_symlinks=follow).st_mode
     except OSError as exc:
         if exc.errno not in _NO_SUCH_PATH:
             raise
-        mode = None
-    if mode is not None and stat.S_ISLNK(mode):
-        problem = f"{parsed_dir} is a symbolic link"
-    elif mode is not None and not stat.S_ISDIR(mode):
-        problem = f"{parsed_dir} exists and is not a folder"
-    elif mode is None and parsed_dir.parent.exists() and not parsed_dir.parent.is_dir():
-        problem = f"{parsed_dir.parent} exists and is not a folder"
-    if problem:
-        raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
+        return None
 
 
 def _install(staging: Path, parsed_dir: Path) -> None:
