@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -372,8 +373,21 @@ def write_blocks(
             head, tail = around
             parts.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
     parts.append(b"")
-    out.write_bytes(b"\n".join(parts))
+    write_file(out, b"\n".join(parts))
     return out
+
+
+def write_file(path: str | Path, data: bytes) -> None:
+    """Create or truncate ``path`` and write ``data``, as ``Path.write_bytes`` does, with
+    the file's own system calls only (no buffered writer, which asks whether the file is
+    a terminal and where it stands)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def merged_text(rows: Sequence[BlockRow]) -> str:

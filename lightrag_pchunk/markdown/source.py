@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import BinaryIO
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.parse.artefacts import strip_controls
@@ -115,11 +116,13 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
             f"the file has {size:,} bytes, over the limit of {limits.max_bytes:,}"
             " (LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES)",
         )
-    with path.open("rb") as handle:
+    # Unbuffered: the file is read in one call (and one more that finds its end), without
+    # a buffered reader's terminal and position queries.
+    with open(path, "rb", buffering=0) as handle:
         # A buffer of the file's size (not of the limit), then the rest if it grew since.
-        data = handle.read(size + 1)
+        data = _read_up_to(handle, size + 1)
         if len(data) > size:
-            data += handle.read(limits.max_bytes + 1 - len(data))
+            data += _read_up_to(handle, limits.max_bytes + 1 - len(data))
     if len(data) > limits.max_bytes:
         raise MarkdownParseError(str(path), "too-large", "the file grew over the size limit")
     text, is_clean = decode_text(data, str(path))
@@ -130,6 +133,15 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
     if not is_clean:
         text = strip_controls(text)
     return text, text.encode("utf-8", "surrogatepass")
+
+
+def _read_up_to(handle: BinaryIO, count: int) -> bytes:
+    """Up to ``count`` bytes from an unbuffered file: fewer only at its end."""
+    chunks: list[bytes] = []
+    while count > 0 and (chunk := handle.read(count)):
+        chunks.append(chunk)
+        count -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, bool]:
