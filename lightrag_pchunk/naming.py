@@ -41,7 +41,9 @@ def canonical_basename(file_path: str | Path | None) -> str:
     text = str(file_path or "").strip()
     if text in _PLACEHOLDERS:
         return UNKNOWN_SOURCE
-    name = Path(text).name
+    # A bare file name is its own basename ("." aside, which a Path drops), and making a
+    # Path to say so costs more than the rest of this function.
+    name = text if "/" not in text and text != "." else Path(text).name
     if name in _PLACEHOLDERS:
         return UNKNOWN_SOURCE
     return split_hint(name)[0]
@@ -85,4 +87,6 @@ def parsed_dir_for(source: str | Path, output_dir: str | Path | None = None) -> 
 
 def artefact_stem(source: str | Path) -> str:
     """``report`` for ``report.[native-P].docx``: the stem of the blocks file and sidecars."""
-    return Path(canonical_basename(Path(source).name)).stem
+    name = canonical_basename(Path(source).name)  # a basename: no "/" in it
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem

@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.row_line import usual_row_line
+from lightrag_pchunk.blockfile.row_line import (
+    clean_json_bytes,
+    usual_row_line,
+    usual_row_parts,
+)
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -340,20 +345,49 @@ def write_blocks(
     rows: Iterable[BlockRow],
     *,
     content_is_clean: bool = False,
+    contents_utf8: Sequence[bytes] | None = None,
 ) -> Path:
     """Write a blocks file: the meta row first, then one line per content row.
 
     ``content_is_clean``: no row's content holds a C0 control character other than tab
     and line ends (true of :func:`~lightrag_pchunk.parse.artefacts.render_rows`' rows), so
     it is escaped with a few plain replaces; the line is the same.
+    ``contents_utf8``: with ``content_is_clean``, each row's content in UTF-8, as the
+    caller has it already: the file is assembled in bytes and no content is encoded again.
     """
     out = Path(path)
-    lines = [dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})]
-    for row in rows:
-        line = usual_row_line(row, content_is_clean=content_is_clean)
-        lines.append(line if line is not None else dump_line(row_to_mapping(row)))
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    meta_line = dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})
+    if contents_utf8 is None or not content_is_clean:
+        lines = [meta_line]
+        for row in rows:
+            line = usual_row_line(row, content_is_clean=content_is_clean)
+            lines.append(line if line is not None else dump_line(row_to_mapping(row)))
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return out
+    parts = [meta_line.encode()]
+    for row, utf8 in zip(rows, contents_utf8, strict=True):
+        around = usual_row_parts(row)
+        if around is None:
+            parts.append(dump_line(row_to_mapping(row)).encode())
+        else:
+            head, tail = around
+            parts.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
+    parts.append(b"")
+    write_file(out, b"\n".join(parts))
     return out
+
+
+def write_file(path: str | Path, data: bytes) -> None:
+    """Create or truncate ``path`` and write ``data``, as ``Path.write_bytes`` does, with
+    the file's own system calls only (no buffered writer, which asks whether the file is
+    a terminal and where it stands)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def merged_text(rows: Sequence[BlockRow]) -> str:

@@ -24,39 +24,54 @@ def usual_row_line(row: BlockRow, *, content_is_clean: bool = False) -> str | No
     ``content_is_clean``: the content holds no C0 control character other than tab and
     line ends, so it is escaped by :func:`clean_json_string`.
     """
-    content, level, parents = row.content, row.level, row.parent_headings
-    if (
-        row.extra
-        or row.is_title_block
-        or type(level) is not int
-        or type(content) is not str
-        or not all(type(parent) is str for parent in parents)
-    ):
+    around = usual_row_parts(row)
+    if around is None:
         return None
+    content = row.content
     return "".join(
         (
-            '{"type": "content", "blockid": ',
-            _encode(row.blockid),
-            ', "format": "plain_text", "content": ',
+            around[0],
             clean_json_string(content) if content_is_clean else _json_string(content),
-            ', "heading": ',
-            _encode(row.heading),
-            ', "parent_headings": [',
-            ", ".join(map(_json_string, parents)),
-            f'], "level": {level}, "session_type": "body", "table_slice": "none", "positions": ',
-            _positions_json(row.positions),
-            "}",
+            around[1],
         )
+    )
+
+
+def usual_row_parts(row: BlockRow) -> tuple[str, str] | None:
+    """The line of the usual row (see :func:`usual_row_line`) before and after its content's
+    JSON string; None for any other row."""
+    level, blockid, heading = row.level, row.blockid, row.heading
+    if row.extra or row.is_title_block or type(level) is not int or type(row.content) is not str:
+        return None
+    try:  # the escaper takes text only: a row with another parent is json's to write
+        parents = ", ".join(map(_json_string, row.parent_headings))
+    except TypeError:
+        return None
+    return (
+        '{"type": "content", "blockid": '
+        f"{_json_string(blockid) if type(blockid) is str else _encode(blockid)}"
+        ', "format": "plain_text", "content": ',
+        f', "heading": {_json_string(heading) if type(heading) is str else _encode(heading)}'
+        f', "parent_headings": [{parents}], "level": {level}'
+        ', "session_type": "body", "table_slice": "none", "positions": '
+        f"{_positions_json(row.positions)}}}",
     )
 
 
 def _positions_json(positions: Sequence[dict[str, Any]]) -> str:
     """The JSON of a row's positions; a heading anchor's, the usual one, without the encoder."""
-    if len(positions) == 1 and tuple(position := positions[0]) == ("type", "anchor"):
-        kind, anchor = position["type"], position["anchor"]
-        if type(kind) is str and (anchor is None or type(anchor) is str):
-            anchor_json = "null" if anchor is None else _json_string(anchor)
-            return f'[{{"type": {_json_string(kind)}, "anchor": {anchor_json}}}]'
+    if len(positions) == 1 and len(position := positions[0]) == 2:
+        keys = iter(position)
+        if next(keys) == "type" and next(keys) == "anchor":
+            kind, anchor = position["type"], position["anchor"]
+            if kind == "heading" and type(kind) is str:
+                if anchor is None:
+                    return '[{"type": "heading", "anchor": null}]'
+                if type(anchor) is str:
+                    return f'[{{"type": "heading", "anchor": {_json_string(anchor)}}}]'
+            elif type(kind) is str and (anchor is None or type(anchor) is str):
+                anchor_json = "null" if anchor is None else _json_string(anchor)
+                return f'[{{"type": {_json_string(kind)}, "anchor": {anchor_json}}}]'
     return _encode([dict(p) for p in positions])
 
 
@@ -76,3 +91,19 @@ def clean_json_string(text: str) -> str:
     if "\t" in text:
         text = text.replace("\t", "\\t")
     return f'"{text}"'
+
+
+def clean_json_bytes(utf8: bytes) -> bytes:
+    """:func:`clean_json_string` of UTF-8 text, in UTF-8 (without the quotes): in UTF-8
+    the escaped characters are single bytes that no other character's bytes contain."""
+    if b"\\" in utf8:
+        utf8 = utf8.replace(b"\\", b"\\\\")
+    if b'"' in utf8:
+        utf8 = utf8.replace(b'"', b'\\"')
+    if b"\n" in utf8:
+        utf8 = utf8.replace(b"\n", b"\\n")
+    if b"\r" in utf8:
+        utf8 = utf8.replace(b"\r", b"\\r")
+    if b"\t" in utf8:
+        utf8 = utf8.replace(b"\t", b"\\t")
+    return utf8

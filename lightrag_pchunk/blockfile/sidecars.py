@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from lightrag_pchunk.blockfile.jsonl import blocks_stem
+from lightrag_pchunk.blockfile.jsonl import blocks_stem, write_file
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -38,7 +38,7 @@ def write_sidecar(
         return None
     out = sidecar_path(blocks_path, kind)
     payload = {"version": SIDECAR_VERSION, kind: {k: dict(v) for k, v in items.items()}}
-    out.write_text(dumps_indented(payload) + "\n", encoding="utf-8")
+    write_file(out, (dumps_indented(payload) + "\n").encode("utf-8"))
     return out
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from itertools import compress, repeat
 from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
@@ -35,6 +36,7 @@ from lightrag_pchunk.parse.outline_build import SmartHeading
 #: File suffixes read as Markdown.
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 _MAX_LEVEL = 9
+_ATX = ["#" * level + " " for level in range(7)]  # an ATX heading's marks by level
 
 
 def parse_markdown(
@@ -111,27 +113,29 @@ def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock
     """Heading-scoped blocks of the walked items: each heading opens a block holding its
     ATX line and the units up to the next heading, units separated by a blank line.
     ``relevel``: a flat numbered outline takes its levels from the numbering."""
-    at = [index for index, item in enumerate(items) if type(item) is Heading]
+    at = list(compress(range(len(items)), map(isinstance, items, repeat(Heading))))
     headings: list[Heading] = [items[index] for index in at]  # type: ignore[misc]
     levels = outline_levels(headings) if relevel else [heading.level for heading in headings]
     blocks: list[SourceBlock] = []
     if (first := at[0] if at else len(items)) > 0:  # text before the first heading
         preface = ({"type": "heading", "anchor": None},)
         blocks.append(SourceBlock(PREFACE_HEADING, 1, (), ["\n\n".join(items[:first])], preface))
-    stack: list[tuple[int, str]] = []
+    # The open headings, each with the titles of the open headings up to it (a block's
+    # parents are those of the heading above it, made once).
+    stack: list[tuple[int, tuple[str, ...]]] = []
     ends = [*at[1:], len(items)] if at else []
     for heading, level, index, end in zip(headings, levels, at, ends, strict=True):
         while stack and stack[-1][0] >= level:
             stack.pop()
-        parents = tuple([title for _, title in stack])
-        stack.append((level, heading.title))
-        # One line holding the units joined by blank lines: the same content as a line
-        # per unit with empty lines between, made by one join.
-        lines = [f"{'#' * min(level, 6)} {heading.inline}"]
-        if end > index + 1:
-            lines += ["", "\n\n".join(items[index + 1 : end])]  # type: ignore[arg-type]
-        anchor = {"type": "heading", "anchor": heading.title}
-        blocks.append(SourceBlock(heading.title, level, parents, lines, (anchor,)))
+        title = heading.title
+        parents = stack[-1][1] if stack else ()
+        stack.append((level, (*parents, title)))
+        # One line holding the heading and the units joined by blank lines: the same
+        # content as a line per unit with empty lines between, made by one join.
+        atx = f"{_ATX[min(level, 6)]}{heading.inline}"
+        lines = ["\n\n".join([atx, *items[index + 1 : end]]) if end > index + 1 else atx]
+        anchor = {"type": "heading", "anchor": title}
+        blocks.append(SourceBlock(title, level, parents, lines, (anchor,), {}))
     return blocks
 
 

@@ -14,23 +14,19 @@ from pyromark.event import Event, Range
 class Element:
     """The top-level block being read: its kind, byte range and what its events told.
 
-    ``parts`` holds what the kind needs: the pieces of a heading's title, a paragraph's
-    display-math spans, front matter's text, a table's rows of cells. ``replacements`` are
-    the drawing tags of its ``data:`` images, by source span.
+    ``parts`` holds what the kind needs: a paragraph's display-math spans, front matter's
+    text, a table's rows of cells. ``replacements`` are the drawing tags of its ``data:``
+    images, by source span. (A heading is read without one, unless it has an image.)
     """
 
-    __slots__ = ("cell", "end", "inner_end", "inner_start", "kind", "level", "parts",
-                 "replacements", "row_end", "start")  # fmt: skip
+    __slots__ = ("cell", "end", "kind", "parts", "replacements", "row_end", "start")
 
-    def __init__(self, kind: str, start: int, end: int, level: int = 0) -> None:
+    def __init__(self, kind: str, start: int, end: int) -> None:
         self.kind = kind
         self.start = start
         self.end = end
-        self.level = level
         self.parts: list = []
         self.replacements: list[tuple[int, int, str]] = []
-        self.inner_start = -1  # a heading's inline content, without the # marks
-        self.inner_end = -1
         self.cell = -1  # start of the open table cell, then the end of the last one
         self.row_end = 0
 
@@ -62,10 +58,3 @@ def holds(positions: list[int], first: int, last: int) -> bool:
     """Whether one of ``positions`` (ascending) lies in ``[first, last]``."""
     at = bisect_left(positions, first)
     return at < len(positions) and positions[at] <= last
-
-
-def grow_inline(element: Element, span: dict) -> None:
-    """Grow the span of a heading's inline content by one of its events."""
-    if element.inner_start < 0:
-        element.inner_start = span["start"]
-    element.inner_end = max(element.inner_end, span["end"])

@@ -13,8 +13,9 @@ import codecs
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import BinaryIO
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.parse.artefacts import strip_controls
@@ -78,7 +79,7 @@ class MarkdownLimits:
             if value < 1:
                 raise ValueError(f"{var} (env) must be >= 1, got {raw!r}")
             values[name] = value
-        return replace(cls(), **values)
+        return cls(**values)
 
 
 _ENV_VARS = {
@@ -115,8 +116,13 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
             f"the file has {size:,} bytes, over the limit of {limits.max_bytes:,}"
             " (LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES)",
         )
-    with path.open("rb") as handle:
-        data = handle.read(limits.max_bytes + 1)  # the file may have grown since stat
+    # Unbuffered: the file is read in one call (and one more that finds its end), without
+    # a buffered reader's terminal and position queries.
+    with open(path, "rb", buffering=0) as handle:
+        # A buffer of the file's size (not of the limit), then the rest if it grew since.
+        data = _read_up_to(handle, size + 1)
+        if len(data) > size:
+            data += _read_up_to(handle, limits.max_bytes + 1 - len(data))
     if len(data) > limits.max_bytes:
         raise MarkdownParseError(str(path), "too-large", "the file grew over the size limit")
     text, is_clean = decode_text(data, str(path))
@@ -127,6 +133,15 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
     if not is_clean:
         text = strip_controls(text)
     return text, text.encode("utf-8", "surrogatepass")
+
+
+def _read_up_to(handle: BinaryIO, count: int) -> bytes:
+    """Up to ``count`` bytes from an unbuffered file: fewer only at its end."""
+    chunks: list[bytes] = []
+    while count > 0 and (chunk := handle.read(count)):
+        chunks.append(chunk)
+        count -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, bool]:
@@ -167,11 +182,9 @@ def decode_text(data: bytes, name: str) -> tuple[str, bool]:
                 f"it is not UTF-8 ({utf8_error.reason} at byte {utf8_error.start}), nor UTF-16"
                 " with a byte-order mark, nor GB18030; save it as UTF-8",
             ) from None
-    # U+FFFE and U+FFFF (EF BF BE/BF) are stripped too; a surrogate cannot be UTF-8. ASCII
-    # (a check at memory speed) has neither, and EF BF is rare: three-byte searches are slow.
-    noncharacters = not data.isascii() and (
-        b"\xef\xbf" in data and (b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data)
-    )
+    # U+FFFE and U+FFFF are stripped too; a surrogate cannot be UTF-8. Looked for in the
+    # text: a one-character search, and none at all in text of one byte per character.
+    noncharacters = "\ufffe" in text or "\uffff" in text
     return text, not (has_controls or noncharacters)
 
 

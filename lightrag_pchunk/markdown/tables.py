@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, compress
+from operator import add
 
 import lxml.html
 from lxml import etree
@@ -29,6 +30,8 @@ _TAG = re.compile(r"<[^>]*>")
 #: Tags and white space from the start: where a match stops short of the end, text is.
 _TAGS_AND_SPACE = re.compile(r"(?:<[^>]*>|\s)*")
 _MAX_SPAN = 1000
+#: The ASCII characters ``str.split()`` cuts at, the space aside.
+_ASCII_SPLIT_CONTROLS = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f"
 _json_string = json.encoder.encode_basestring
 
 
@@ -41,21 +44,19 @@ def pipe_table(rows: list[list[str]], table_id: str) -> tuple[str, dict] | None:
     string made once: the tag's rows, the header and the keyed rows all reuse it.
     """
     width = max((len(row) for row in rows), default=0)
-    padded = [row + [""] * (width - len(row)) for row in rows]
+    padded = [row if len(row) == width else row + [""] * (width - len(row)) for row in rows]
     if not any(map(str.strip, chain.from_iterable(padded))):
         return None
     encoded = [list(map(_json_string, row)) for row in padded]
     body = _json_rows(encoded).replace("</table", "<\\/table")
     keys = unique_keys([header_key([label], i) for i, label in enumerate(padded[0])])
-    key_strings = list(map(_json_string, keys))
+    key_prefixes = [f"{_json_string(key)}: " for key in keys]
     keyed = None
     if len(padded) > 1:  # each body row as {header: cell}, its empty cells left out
+        # compress() keeps the "key: cell" pairs of the row's non-empty cells, in C.
         objects = [
-            "{" + ", ".join([f"{key}: {text}" for key, text, cell in cells if cell]) + "}"
-            for cells in (
-                zip(key_strings, strings, row, strict=True)
-                for strings, row in zip(encoded[1:], padded[1:], strict=True)
-            )
+            "{" + ", ".join(compress(map(add, key_prefixes, strings), row)) + "}"
+            for strings, row in zip(encoded[1:], padded[1:], strict=True)
         ]
         keyed = "[" + ", ".join(objects) + "]"
     grid = TableGrid(padded, header_rows=1)
@@ -116,17 +117,29 @@ def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
         "dimension": [rows, cols], "format": "html", "content": body, "caption": "",
         "footnotes": [],
     }  # fmt: skip
-    header = _THEAD.search(body)
+    # A <thead> in the body is one in the table (the body only has its spaces squeezed).
+    header = _THEAD.search(body) if "<thead" in lowered else None
     if header and _TAG.sub("", header.group(0)).strip():
         record["table_header"] = header.group(0)
     return f'<table id="{escape_attr(table_id)}" format="html">{body}</table>', record
 
 
 def _one_line(text: str) -> str:
-    """``" ".join(text.split())``. Of the characters ``split()`` cuts at, only the space is
-    printable: printable text with no double, leading or trailing space is already one
-    line, and a large table's body is not cut into a list of every word to say so."""
-    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+    """``" ".join(text.split())``. Text without the characters ``split()`` cuts at but the
+    space, and with no double, leading or trailing space, is already one line, and a large
+    table's body is not cut into a list of every word to say so. In ASCII text those are
+    a few controls, each looked for at memchr speed; other text has them when it is not
+    printable (a check of every character)."""
+    if (
+        text[:1] != " "
+        and text[-1:] != " "
+        and "  " not in text
+        and (
+            not any(control in text for control in _ASCII_SPLIT_CONTROLS)
+            if text.isascii()
+            else text.isprintable()
+        )
+    ):
         return text
     return " ".join(text.split())
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pyromark
 from pyromark.event import Event, Range
 
-from lightrag_pchunk.markdown.element import Element, grow_inline, holds, offsets, skip
+from lightrag_pchunk.markdown.element import Element, holds, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
@@ -95,6 +95,8 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
+        items, has_base64 = self._out.items, self._has_base64
+        trailing_blanks = self._has_trailing_blanks
         events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and _skip: each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
@@ -123,14 +125,21 @@ class MarkdownWalk:
                 piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
                 if kind == "HtmlBlock":
                     self._html(piece)
+                elif kind == "Paragraph" and not (
+                    trailing_blanks and (" \n" in piece or "\t\n" in piece)
+                ):
+                    # _unit without its search for blank lines: a blank line ends a paragraph.
+                    if piece := piece.strip("\n").rstrip():
+                        items.append(elide_base64(piece) if has_base64 else piece)
                 else:
                     self._unit(piece)
                 continue
-            element = Element(kind, start, end)
             if kind == "Heading":
-                element.level = int(value["Heading"]["level"][1])
-                self._read_heading(element, events)
-            elif kind == "Table":
+                self._heading(int(value["Heading"]["level"][1]), events)
+                self._done = end
+                continue
+            element = Element(kind, start, end)
+            if kind == "Table":
                 self._read_table(element, events)
             else:
                 self._read(element, events)
@@ -138,35 +147,97 @@ class MarkdownWalk:
         self._gap(len(raw))
         return self._out
 
-    def _read_heading(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
-        """Read a heading's events up to its End: the pieces of its title (the text of its
-        leaves, a space for a line break) and the span of its inline content."""
+    def _heading(self, level: int, events: Iterator[tuple[Event, Range]]) -> None:
+        """Read a heading's events up to its End and add the heading: its title is the text
+        of its leaves (a space for a line break), its inline source runs from the first
+        event inside to the furthest end. An empty heading marks nothing."""
         depth = 1
-        pieces = element.parts
+        pieces: list[str] = []
+        first = last = -1
+        with_images: Element | None = None  # the drawing tags of its data: images
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 pieces.append(" " if event in _BREAKS else "")
-            elif "Start" in event:
-                depth += 1
-                grow_inline(element, span)
-                if type(value := event["Start"]) is not str and "Image" in value:
-                    self._image_start(value["Image"], span)
+            elif "Text" in event:  # most of a heading's events
+                if first < 0:
+                    first = span["start"]
+                if span["end"] > last:
+                    last = span["end"]
+                pieces.append(value := event["Text"])
+                if self._image is not None:
+                    self._image[3].append(value)
             elif "End" in event:
                 depth -= 1
                 if not depth:
-                    return
+                    break
                 if event["End"] == "Image":
-                    self._image_end(element, span)
+                    if with_images is None:
+                        with_images = Element("Heading", first, last)
+                    self._image_end(with_images, span)
             else:
-                ((key, value),) = event.items()
-                grow_inline(element, span)
-                pieces.append(value if key in _TITLE_TEXT else "")
-                if self._image is not None and key == "Text":
-                    self._image[3].append(value)
+                if first < 0:
+                    first = span["start"]
+                if span["end"] > last:
+                    last = span["end"]
+                if "Start" in event:
+                    depth += 1
+                    if type(value := event["Start"]) is not str and "Image" in value:
+                        self._image_start(value["Image"], span)
+                else:
+                    ((key, value),) = event.items()
+                    pieces.append(value if key in _TITLE_TEXT else "")
+        title = " ".join("".join(pieces).split())
+        if not title:
+            return
+        if len(title) > MAX_HEADING_CHARS:
+            title = title[: MAX_HEADING_CHARS - 3] + "..."
+        if with_images is not None and with_images.replacements:
+            inline = self._source(first, last, with_images)
+        else:
+            inline = self._text[first:last] if self._is_ascii else self._slice(first, last)
+        inline = " ".join(inline.split())
+        self._out.items.append(
+            Heading(level, title, elide_base64(inline) if self._has_base64 else inline)
+        )
 
     def _read_table(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a pipe table's events up to its End: its rows of cells, each cell its source
         text (inline markup stays as written), stripped, ``\\|`` unescaped."""
+        if self._raw.find(b"![", element.start, element.end) >= 0:
+            self._read_table_with_images(element, events)
+            return
+        # No image (an image starts with "!["), so no replacement: a cell is its source.
+        # Only End events matter: a cell's and a row's End have the range of their Start.
+        text, raw, is_ascii = self._text, self._raw, self._is_ascii
+        rows = element.parts
+        cells: list[str] = []
+        last_end = -1  # the end of the row's last cell
+        for event, span in events:
+            if "End" not in event:
+                continue
+            kind = event["End"]
+            if kind == "TableCell":
+                start, last_end = span["start"], span["end"]
+                cell = (
+                    text[start:last_end]
+                    if is_ascii
+                    else raw[start:last_end].decode("utf-8", "replace")
+                )
+                cells.append(cell.strip().replace("\\|", "|"))
+            elif kind == "TableRow" or kind == "TableHead":
+                rows.append(cells)
+                if last_end >= 0:
+                    element.cell, element.row_end = last_end, span["end"]
+                    self._row_end(element)
+                cells, last_end = [], -1
+            elif kind == "Table":
+                return
+
+    def _read_table_with_images(
+        self, element: Element, events: Iterator[tuple[Event, Range]]
+    ) -> None:
+        """:meth:`_read_table` for a table that may hold images: a ``data:`` one becomes a
+        drawing tag inside its cell."""
         text, raw, is_ascii = self._text, self._raw, self._is_ascii
         depth = 1
         rows = element.parts
@@ -246,10 +317,8 @@ class MarkdownWalk:
 
     def _close(self, element: Element) -> None:
         self._done = element.end
-        kind = element.kind
-        if kind == "Heading":
-            self._heading(element)
-        elif kind == "Table":
+        kind = element.kind  # a heading is closed by run
+        if kind == "Table":
             self._table(element)
         elif kind == "HtmlBlock":
             self._html(self._source(element.start, element.end, element))
@@ -297,18 +366,6 @@ class MarkdownWalk:
         element.cell = -1
 
     # -- one kind each -----------------------------------------------------------------------
-
-    def _heading(self, element: Element) -> None:
-        title = " ".join("".join(element.parts).split())
-        if not title:
-            return  # an empty heading marks nothing
-        if len(title) > MAX_HEADING_CHARS:
-            title = title[: MAX_HEADING_CHARS - 3] + "..."
-        inline = self._source(element.inner_start, element.inner_end, element)
-        inline = " ".join(inline.split())
-        self._out.items.append(
-            Heading(element.level, title, elide_base64(inline) if self._has_base64 else inline)
-        )
 
     def _table(self, element: Element) -> None:
         table_id = f"tb-{self._doc_hash}-{len(self._out.tables) + 1:04d}"

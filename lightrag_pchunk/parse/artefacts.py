@@ -11,14 +11,17 @@ half a result; nothing is ever written outside the output folder.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import logging
+import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
@@ -41,6 +44,8 @@ _DOC_ID = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 # LightRAG strips these (C0 controls and separators, surrogates, U+FFFE/U+FFFF) from content.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 _SIDECAR_KINDS = ("tables", "equations", "drawings")
+#: The errors pathlib's exists() and is_symlink() take for "no such path".
+_NO_SUCH_PATH = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
 
 
 @functools.cache
@@ -172,13 +177,13 @@ def parse_to_folder(
     check_doc_id(doc_id)
     parsed_dir = parsed_dir_for(source, output_dir)
     base = parsed_dir.parent
-    _check_output(source, parsed_dir, error)
-    base.mkdir(parents=True, exist_ok=True)
+    if not _check_output(source, parsed_dir, error):
+        base.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
     try:
         stem = artefact_stem(source)
         parts = parse(source, staging, stem, doc_id)
-        result = _write(source, staging, stem, doc_id, parts)
+        result = _write(source, staging, stem, doc_id, parts, parsed_dir)
         _install(staging, parsed_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -198,33 +203,38 @@ def parse_to_folder(
         else f" smart_heading={outline.mode.value}{'' if outline.applied else ' (not applied)'}"
         f" inferred_headings={outline.inferred_headings} toc_blocks={outline.toc_blocks}",
     )
-    return replace(result, parsed_dir=parsed_dir, blocks_path=parsed_dir / result.blocks_path.name)
+    return result
 
 
 def _write(
-    source: Path, folder: Path, stem: str, doc_id: str, parts: ParsedParts
+    source: Path, folder: Path, stem: str, doc_id: str, parts: ParsedParts, parsed_dir: Path
 ) -> ParsedDocument:
     """Write the blocks file and sidecars of ``parts`` into ``folder`` (the staging folder);
-    the result names the staged paths."""
+    the result names the paths they get once installed in ``parsed_dir``."""
     name = canonical_basename(source.name)
-    blocks_path = folder / f"{stem}{BLOCKS_SUFFIX}"
+    blocks_name = f"{stem}{BLOCKS_SUFFIX}"
+    blocks_path = folder / blocks_name
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records, document_hash = render_rows(parts.blocks, doc_id, pools, is_clean=parts.is_clean)
+    rows, records, document_hash, contents_utf8 = _render(
+        parts.blocks, doc_id, pools, is_clean=parts.is_clean
+    )
     if not rows:
         warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
     for kind in _SIDECAR_KINDS:
         write_sidecar(blocks_path, kind, records[kind])  # type: ignore[arg-type]
-    has_assets = assets.is_dir() and any(assets.iterdir())
-    if assets.is_dir() and not has_assets:
-        assets.rmdir()
+    has_assets = False
+    if assets.is_dir():  # made by the parser for a first asset
+        has_assets = any(assets.iterdir())
+        if not has_assets:
+            assets.rmdir()
     meta = {
         "format": "lightrag",
         "version": "1.0",
         "document_name": name,
-        "document_format": Path(name).suffix.lower().lstrip("."),
+        "document_format": _suffix(name).lower().lstrip("."),
         "document_hash": document_hash,
         "table_file": bool(records["tables"]),
         "equation_file": bool(records["equations"]),
@@ -234,16 +244,17 @@ def _write(
         "doc_id": doc_id,
         "parse_engine": PARSE_ENGINE,
         "parse_time": datetime.now(timezone.utc).isoformat(),
-        "doc_title": parts.doc_title or Path(name).stem or name,
+        "doc_title": parts.doc_title or _stem(name) or name,
         "parser": parser_version(),
         **parts.meta,
     }
-    write_blocks(blocks_path, meta, rows, content_is_clean=True)  # render_rows stripped it
+    # _render stripped the contents and encoded them: they are written as they are.
+    write_blocks(blocks_path, meta, rows, content_is_clean=True, contents_utf8=contents_utf8)
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
-        parsed_dir=folder,
-        blocks_path=blocks_path,
+        parsed_dir=parsed_dir,
+        blocks_path=parsed_dir / blocks_name,
         content=content,
         rows=tuple(rows),
         meta={"type": "meta", **meta},
@@ -253,6 +264,18 @@ def _write(
         drawings=len(records["drawings"]),
         outline=parts.outline,
     )
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix`` of a basename (no path separator in it)."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _stem(name: str) -> str:
+    """``Path(name).stem`` of a basename."""
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def render_rows(
@@ -268,10 +291,23 @@ def render_rows(
     ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
     removed them from its whole source), so they are not looked for again.
     """
+    return _render(blocks, doc_id, pools, is_clean=is_clean)[:3]  # type: ignore[return-value]
+
+
+def _render(
+    blocks: list[SourceBlock],
+    doc_id: str,
+    pools: Mapping[str, Mapping[str, dict]],
+    *,
+    is_clean: bool,
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str, list[bytes]]:
+    """:func:`render_rows`, and each row's content in UTF-8 (made for its hashes, then
+    written as it is)."""
     pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
     marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
     rows: list[BlockRow] = []
+    contents_utf8: list[bytes] = []
     # The merged text (rows joined by a blank line) is hashed as the rows go: each row's
     # text is encoded once, for its blockid and for the document's hash. It holds no
     # surrogate (stripped), so "replace" changes nothing in it.
@@ -288,28 +324,23 @@ def render_rows(
         if rows:
             document.update(b"\n\n")
         document.update(encoded)
-        for item_id in _item_ids(content, marker):
-            item = pool.get(item_id)
-            if item is not None and item_id not in used:
-                used.add(item_id)
-                item.update(
-                    blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
-                )
+        contents_utf8.append(encoded)
+        if marker in content:
+            for item_id in _item_ids(content, marker):
+                item = pool.get(item_id)
+                if item is not None and item_id not in used:
+                    used.add(item_id)
+                    item.update(
+                        blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
+                    )
         rows.append(
-            BlockRow(
-                content=content,
-                heading=block.heading,
-                parent_headings=block.parents,
-                level=block.level,
-                blockid=blockid,
-                positions=block.positions,
-                extra=block.extra,
-            )
-        )
+            BlockRow(content, block.heading, block.parents, block.level, blockid, block.positions,
+                     False, 0, block.extra)  # positional: this runs once per row
+        )  # fmt: skip
     records = {
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
-    return rows, records, "sha256:" + document.hexdigest()
+    return rows, records, "sha256:" + document.hexdigest(), contents_utf8
 
 
 def strip_controls(text: str) -> str:
@@ -335,17 +366,33 @@ def _item_ids(content: str, marker: str) -> list[str]:
     return ids
 
 
-def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> None:
-    """Refuse an output location that is a file, or a symbolic link (it could point anywhere)."""
-    problem = None
-    if parsed_dir.is_symlink():
+def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> bool:
+    """Refuse an output location that is a file, or a symbolic link (it could point anywhere);
+    True when the folder that receives it is there already (it needs no mkdir)."""
+    mode = _mode(parsed_dir, follow=False)
+    if mode is not None and stat.S_ISLNK(mode):
         problem = f"{parsed_dir} is a symbolic link"
-    elif parsed_dir.exists() and not parsed_dir.is_dir():
+    elif mode is not None:
+        if stat.S_ISDIR(mode):
+            return True  # a previous parse's folder: its parent is a folder
         problem = f"{parsed_dir} exists and is not a folder"
-    elif parsed_dir.parent.exists() and not parsed_dir.parent.is_dir():
+    else:
+        base_mode = _mode(parsed_dir.parent, follow=True)
+        if base_mode is None or stat.S_ISDIR(base_mode):
+            return base_mode is not None
         problem = f"{parsed_dir.parent} exists and is not a folder"
-    if problem:
-        raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
+    raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
+
+
+def _mode(path: Path, *, follow: bool) -> int | None:
+    """The ``st_mode`` of ``path`` (of a link itself unless ``follow``), None when there is
+    no such path (pathlib's exists() is False)."""
+    try:
+        return os.stat(path, follow_symlinks=follow).st_mode
+    except OSError as exc:
+        if exc.errno not in _NO_SUCH_PATH:
+            raise
+        return None
 
 
 def _install(staging: Path, parsed_dir: Path) -> None:

@@ -163,6 +163,22 @@ def test_display_math_in_a_table_cell_stays_the_cell_text(tmp_path):
     assert json.loads(record["content"]) == [["a", "b"], ["$$x^2$$", "2"]]
 
 
+def test_table_cells_keep_their_markup_and_a_data_image_in_one_is_a_drawing(tmp_path):
+    # A table without "![" is read from its cells' ranges only; one with an image is read
+    # event by event, its data: image made a drawing tag inside the cell.
+    data = base64.b64encode(PNG).decode()
+    plain = parse(tmp_path, "| a | b |\n|---|---|\n| *x* \\| y | [l](u) |\n| c | d | e |\n")
+    record = next(iter(read_sidecar(plain.blocks_path, "tables").values()))
+    assert json.loads(record["content"]) == [["a", "b", ""], ["*x* | y", "[l](u)", ""],
+                                             ["c", "d", "e"]]  # fmt: skip
+    text = f"| a | b |\n|---|---|\n| ![logo](data:image/png;base64,{data}) | ![w](u.png) |\n"
+    parsed = parse(tmp_path, text, name="images.md")
+    record = next(iter(read_sidecar(parsed.blocks_path, "tables").values()))
+    cells = json.loads(record["content"])[1]
+    assert cells[0].startswith(f'<drawing id="im-{HASH}-0001" format="png" caption="logo"')
+    assert cells[1] == "![w](u.png)"
+
+
 def test_an_html_table_is_an_html_tag_with_its_thead_recorded(tmp_path):
     text = (
         '# T\n\n<div>\n<table class="x">\n  <thead><tr><th>H</th></tr></thead>\n'

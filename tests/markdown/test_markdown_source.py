@@ -80,6 +80,25 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monke
     assert "LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES" in str(caught.value)
 
 
+def test_a_file_that_grew_after_its_size_was_read_is_read_whole_or_refused(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    source = tmp_path / "grows.md"
+    source.write_text("y" * 900, encoding="utf-8")
+    real_stat = Path.stat
+
+    def stat_before_growth(self, *args, **kwargs):  # the size it had when it was stat'ed
+        result = real_stat(self, *args, **kwargs)
+        return os.stat_result((*result[:6], 10, *result[7:])) if self == source else result
+
+    monkeypatch.setattr(Path, "stat", stat_before_growth)
+    assert read_markdown(source, MarkdownLimits(max_bytes=1000)) == "y" * 900
+    with pytest.raises(MarkdownParseError) as caught:
+        read_markdown(source, MarkdownLimits(max_bytes=500))
+    assert caught.value.reason == "too-large" and "grew" in str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("variable", "value", "message"),
     [
