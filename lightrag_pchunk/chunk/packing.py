@@ -168,6 +168,22 @@ def letters(text: str, enough: int = MIN_LETTERS) -> int:
     return len(list(islice(filter(str.isalpha, text), enough)))
 
 
+def holds_text(texts: Sequence[str]) -> bool:
+    """Whether ``texts`` joined by line breaks hold :data:`MIN_LETTERS` letters outside tags.
+
+    Read text by text, stopping at enough letters; each text's letters bound the joined
+    text's (a tag may span lines, an XML element written over several, and take letters a
+    text alone counts), so the joined text is read only when a tag opens before enough.
+    """
+    found, tagged = 0, False
+    for text in texts:
+        found += letters(text)
+        tagged = tagged or "<" in text
+        if found >= MIN_LETTERS:
+            return not tagged or letters("\n".join(texts)) >= MIN_LETTERS
+    return False
+
+
 def lend_text(
     pieces: Sequence[PackPiece], starts: Sequence[int], joiner: int, cap: int
 ) -> list[int]:
@@ -190,20 +206,7 @@ def lend_text(
         return own[index]
 
     def has_text(first: int, end: int) -> bool:
-        """Whether pieces ``[first, end)`` joined hold :data:`MIN_LETTERS` letters."""
-        found, tagged = 0, False
-        for index in range(first, end):
-            found += letters_of(index)
-            tagged = tagged or "<" in pieces[index].paragraph.text
-            if found >= MIN_LETTERS:
-                break
-        if found < MIN_LETTERS:
-            return False
-        # Each piece's letters bound the joined text's: a tag may span lines (an XML element
-        # written over several) and take letters a piece alone counts, unless no tag opens
-        # before enough letters.
-        texts = [p.paragraph.text for p in pieces[first:end]]
-        return not tagged or letters("\n".join(texts)) >= MIN_LETTERS
+        return holds_text([p.paragraph.text for p in pieces[first:end]])
 
     bounds = [*starts, len(pieces)]
     for m in range(len(starts) - 1, 0, -1):
@@ -240,7 +243,7 @@ def lend_sentences(
     out, bounds = list(pieces), [*starts, len(pieces)]
     for m in range(len(starts) - 1, 0, -1):
         first, end, lender = bounds[m], bounds[m + 1], bounds[m - 1]
-        if letters("\n".join(p.paragraph.text for p in out[first:end])) >= MIN_LETTERS:
+        if holds_text([p.paragraph.text for p in out[first:end]]):
             continue
         total = sum(p.paragraph.tokens for p in out[first:end]) + (end - first - 1) * joiner
         cut = first  # the pieces from ``cut`` on move whole
@@ -257,8 +260,7 @@ def lend_sentences(
         if split is None:
             continue
         head, tail = split
-        kept = [p.paragraph.text for p in out[lender : cut - 1]] + [head.text]
-        if letters("\n".join(kept)) < MIN_LETTERS:
+        if not holds_text([*(p.paragraph.text for p in out[lender : cut - 1]), head.text]):
             continue
         out[cut - 1 : cut] = [PackPiece(head), PackPiece(tail)]
         bounds[m] = cut
