@@ -75,35 +75,26 @@ def _positions_json(positions: Sequence[dict[str, Any]]) -> str:
     return _encode([dict(p) for p in positions])
 
 
+#: What JSON escapes in text without other C0 controls; in UTF-8 each is one byte that no
+#: other character's bytes contain, so the same replaces serve the text and its encoding.
+_CLEAN_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))
+_CLEAN_ESCAPES_UTF8 = tuple((a.encode(), b.encode()) for a, b in _CLEAN_ESCAPES)
+
+
 def clean_json_string(text: str) -> str:
     """The JSON string of ``text``, which holds no C0 control character other than tab,
     line feed and carriage return. A replace counts its character in a pass over the
     text even when it is absent; ``in`` finds it at memchr speed, so most replaces are
     skipped, and the whole costs a fraction of the general escaper's pass."""
-    if "\\" in text:
-        text = text.replace("\\", "\\\\")
-    if '"' in text:
-        text = text.replace('"', '\\"')
-    if "\n" in text:
-        text = text.replace("\n", "\\n")
-    if "\r" in text:
-        text = text.replace("\r", "\\r")
-    if "\t" in text:
-        text = text.replace("\t", "\\t")
+    for plain, escaped in _CLEAN_ESCAPES:
+        if plain in text:
+            text = text.replace(plain, escaped)
     return f'"{text}"'
 
 
 def clean_json_bytes(utf8: bytes) -> bytes:
-    """:func:`clean_json_string` of UTF-8 text, in UTF-8 (without the quotes): in UTF-8
-    the escaped characters are single bytes that no other character's bytes contain."""
-    if b"\\" in utf8:
-        utf8 = utf8.replace(b"\\", b"\\\\")
-    if b'"' in utf8:
-        utf8 = utf8.replace(b'"', b'\\"')
-    if b"\n" in utf8:
-        utf8 = utf8.replace(b"\n", b"\\n")
-    if b"\r" in utf8:
-        utf8 = utf8.replace(b"\r", b"\\r")
-    if b"\t" in utf8:
-        utf8 = utf8.replace(b"\t", b"\\t")
+    """:func:`clean_json_string` of UTF-8 text, in UTF-8 (without the quotes)."""
+    for plain, escaped in _CLEAN_ESCAPES_UTF8:
+        if plain in utf8:
+            utf8 = utf8.replace(plain, escaped)
     return utf8
