@@ -87,6 +87,16 @@ def parsed_dir_for(source: str | Path, output_dir: str | Path | None = None) -> 
 
 def artefact_stem(source: str | Path) -> str:
     """``report`` for ``report.[native-P].docx``: the stem of the blocks file and sidecars."""
-    name = canonical_basename(Path(source).name)  # a basename: no "/" in it
+    return basename_stem(canonical_basename(Path(source).name))
+
+
+def basename_stem(name: str) -> str:
+    """``Path(name).stem`` of a basename (no path separator in it), without making a Path."""
     dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name  # Path(name).stem
+    return name[:dot] if 0 < dot < len(name) - 1 else name
+
+
+def basename_suffix(name: str) -> str:
+    """``Path(name).suffix`` of a basename, without making a Path."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""

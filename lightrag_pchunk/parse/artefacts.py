@@ -31,7 +31,14 @@ from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_bl
 from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
-from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
+from lightrag_pchunk.naming import (
+    artefact_stem,
+    basename_stem,
+    basename_suffix,
+    canonical_basename,
+    doc_id_for,
+    parsed_dir_for,
+)
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.outline_build import OutlineReport
@@ -234,7 +241,7 @@ def _write(
         "format": "lightrag",
         "version": "1.0",
         "document_name": name,
-        "document_format": _suffix(name).lower().lstrip("."),
+        "document_format": basename_suffix(name).lower().lstrip("."),
         "document_hash": document_hash,
         "table_file": bool(records["tables"]),
         "equation_file": bool(records["equations"]),
@@ -244,7 +251,7 @@ def _write(
         "doc_id": doc_id,
         "parse_engine": PARSE_ENGINE,
         "parse_time": datetime.now(timezone.utc).isoformat(),
-        "doc_title": parts.doc_title or _stem(name) or name,
+        "doc_title": parts.doc_title or basename_stem(name) or name,
         "parser": parser_version(),
         **parts.meta,
     }
@@ -264,18 +271,6 @@ def _write(
         drawings=len(records["drawings"]),
         outline=parts.outline,
     )
-
-
-def _suffix(name: str) -> str:
-    """``Path(name).suffix`` of a basename (no path separator in it)."""
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
-
-
-def _stem(name: str) -> str:
-    """``Path(name).stem`` of a basename."""
-    dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def render_rows(
@@ -334,9 +329,16 @@ def _render(
                         blockid=blockid, heading=block.heading, parent_headings=list(block.parents)
                     )
         rows.append(
-            BlockRow(content, block.heading, block.parents, block.level, blockid, block.positions,
-                     False, 0, block.extra)  # positional: this runs once per row
-        )  # fmt: skip
+            BlockRow(
+                content=content,
+                heading=block.heading,
+                parent_headings=block.parents,
+                level=block.level,
+                blockid=blockid,
+                positions=block.positions,
+                extra=block.extra,
+            )
+        )
     records = {
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
