@@ -95,8 +95,6 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
-        items, has_base64 = self._out.items, self._has_base64
-        trailing_blanks = self._has_trailing_blanks
         events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and _skip: each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
@@ -125,14 +123,8 @@ class MarkdownWalk:
                 piece = text[start:end] if is_ascii else raw[start:end].decode("utf-8", "replace")
                 if kind == "HtmlBlock":
                     self._html(piece)
-                elif kind == "Paragraph" and not (
-                    trailing_blanks and (" \n" in piece or "\t\n" in piece)
-                ):
-                    # _unit without its search for blank lines: a blank line ends a paragraph.
-                    if piece := piece.strip("\n").rstrip():
-                        items.append(elide_base64(piece) if has_base64 else piece)
-                else:
-                    self._unit(piece)
+                else:  # a blank line ends a paragraph: none is looked for inside one
+                    self._unit(piece, blank_lines=kind != "Paragraph")
                 continue
             if kind == "Heading":
                 self._heading(int(value["Heading"]["level"][1]), events)
@@ -191,10 +183,10 @@ class MarkdownWalk:
             return
         if len(title) > MAX_HEADING_CHARS:
             title = title[: MAX_HEADING_CHARS - 3] + "..."
-        if with_images is not None and with_images.replacements:
+        if with_images is not None:
             inline = self._source(first, last, with_images)
         else:
-            inline = self._text[first:last] if self._is_ascii else self._slice(first, last)
+            inline = self._slice(first, last)
         inline = " ".join(inline.split())
         self._out.items.append(
             Heading(level, title, elide_base64(inline) if self._has_base64 else inline)
@@ -238,7 +230,6 @@ class MarkdownWalk:
     ) -> None:
         """:meth:`_read_table` for a table that may hold images: a ``data:`` one becomes a
         drawing tag inside its cell."""
-        text, raw, is_ascii = self._text, self._raw, self._is_ascii
         depth = 1
         rows = element.parts
         for event, span in events:
@@ -262,14 +253,7 @@ class MarkdownWalk:
                 value = event["End"]
                 if value == "TableCell":
                     start, end = element.cell, span["end"]
-                    if element.replacements:
-                        cell = self._source(start, end, element)
-                    else:
-                        cell = (
-                            text[start:end]
-                            if is_ascii
-                            else raw[start:end].decode("utf-8", "replace")
-                        )
+                    cell = self._source(start, end, element)
                     rows[-1].append(cell.strip().replace("\\|", "|"))
                     element.cell = end
                 elif value == "TableRow" or value == "TableHead":
@@ -337,9 +321,12 @@ class MarkdownWalk:
             if not gap.isspace():
                 self._unit(self._slice(start, until))
 
-    def _unit(self, text: str) -> None:
-        """One unit: ``text`` without blank lines and trailing spaces, base64 elided."""
-        if "\n\n" in text or (self._has_trailing_blanks and (" \n" in text or "\t\n" in text)):
+    def _unit(self, text: str, *, blank_lines: bool = True) -> None:
+        """One unit: ``text`` without blank lines and trailing spaces, base64 elided;
+        ``blank_lines``: the text may hold some (not a paragraph's)."""
+        if (blank_lines and "\n\n" in text) or (
+            self._has_trailing_blanks and (" \n" in text or "\t\n" in text)
+        ):
             text = "\n".join(filter(None, map(str.rstrip, text.split("\n"))))
         else:
             text = text.strip("\n").rstrip()
