@@ -357,23 +357,20 @@ def write_blocks(
     """
     out = Path(path)
     meta_line = dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})
-    if contents_utf8 is None or not content_is_clean:
-        lines = [meta_line]
-        for row in rows:
-            line = usual_row_line(row, content_is_clean=content_is_clean)
-            lines.append(line if line is not None else dump_line(row_to_mapping(row)))
-        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        return out
-    parts = [meta_line.encode()]
-    for row, utf8 in zip(rows, contents_utf8, strict=True):
-        around = usual_row_parts(row)
-        if around is None:
-            parts.append(dump_line(row_to_mapping(row)).encode())
-        else:
+    if contents_utf8 is not None and content_is_clean:
+        pairs: Iterable[tuple[BlockRow, bytes | None]] = zip(rows, contents_utf8, strict=True)
+    else:
+        pairs = ((row, None) for row in rows)
+    lines = [meta_line.encode()]
+    for row, utf8 in pairs:
+        if utf8 is not None and (around := usual_row_parts(row)) is not None:
             head, tail = around
-            parts.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
-    parts.append(b"")
-    write_file(out, b"\n".join(parts))
+            lines.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
+        else:
+            line = usual_row_line(row, content_is_clean=content_is_clean)
+            lines.append((line if line is not None else dump_line(row_to_mapping(row))).encode())
+    lines.append(b"")
+    write_file(out, b"\n".join(lines))
     return out
 
 

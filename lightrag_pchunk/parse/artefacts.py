@@ -224,7 +224,7 @@ def _write(
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records, document_hash, contents_utf8 = _render(
+    rows, records, document_hash, contents_utf8 = render_rows(
         parts.blocks, doc_id, pools, is_clean=parts.is_clean
     )
     if not rows:
@@ -255,7 +255,7 @@ def _write(
         "parser": parser_version(),
         **parts.meta,
     }
-    # _render stripped the contents and encoded them: they are written as they are.
+    # render_rows stripped the contents and encoded them: they are written as they are.
     write_blocks(blocks_path, meta, rows, content_is_clean=True, contents_utf8=contents_utf8)
     return ParsedDocument(
         source=source,
@@ -279,25 +279,14 @@ def render_rows(
     pools: Mapping[str, Mapping[str, dict]],
     *,
     is_clean: bool = False,
-) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str]:
-    """Content rows with LightRAG's blockids, the sidecar items their content names, and
-    the meta row's ``document_hash`` (``sha256:`` of the rows' merged text).
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str, list[bytes]]:
+    """Content rows with LightRAG's blockids, the sidecar items their content names, the
+    meta row's ``document_hash`` (``sha256:`` of the rows' merged text), and each row's
+    content in UTF-8 (made for its hashes, then written as it is).
 
     ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
     removed them from its whole source), so they are not looked for again.
     """
-    return _render(blocks, doc_id, pools, is_clean=is_clean)[:3]  # type: ignore[return-value]
-
-
-def _render(
-    blocks: list[SourceBlock],
-    doc_id: str,
-    pools: Mapping[str, Mapping[str, dict]],
-    *,
-    is_clean: bool,
-) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str, list[bytes]]:
-    """:func:`render_rows`, and each row's content in UTF-8 (made for its hashes, then
-    written as it is)."""
     pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
     marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
