@@ -150,15 +150,8 @@ class MarkdownWalk:
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 pieces.append(" " if event in _BREAKS else "")
-            elif "Text" in event:  # most of a heading's events
-                if first < 0:
-                    first = span["start"]
-                if span["end"] > last:
-                    last = span["end"]
-                pieces.append(value := event["Text"])
-                if self._image is not None:
-                    self._image[3].append(value)
-            elif "End" in event:
+                continue
+            if "End" in event:
                 depth -= 1
                 if not depth:
                     break
@@ -166,18 +159,21 @@ class MarkdownWalk:
                     if with_images is None:
                         with_images = Element("Heading", first, last)
                     self._image_end(with_images, span)
+                continue
+            # Every other event lies in the heading's inline source.
+            if first < 0:
+                first = span["start"]
+            if span["end"] > last:
+                last = span["end"]
+            if "Start" in event:
+                depth += 1
+                if type(value := event["Start"]) is not str and "Image" in value:
+                    self._image_start(value["Image"], span)
             else:
-                if first < 0:
-                    first = span["start"]
-                if span["end"] > last:
-                    last = span["end"]
-                if "Start" in event:
-                    depth += 1
-                    if type(value := event["Start"]) is not str and "Image" in value:
-                        self._image_start(value["Image"], span)
-                else:
-                    ((key, value),) = event.items()
-                    pieces.append(value if key in _TITLE_TEXT else "")
+                ((key, value),) = event.items()
+                pieces.append(value if key in _TITLE_TEXT else "")
+                if key == "Text" and self._image is not None:
+                    self._image[3].append(value)
         title = " ".join("".join(pieces).split())
         if not title:
             return
