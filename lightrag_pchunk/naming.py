@@ -97,6 +97,5 @@ def basename_stem(name: str) -> str:
 
 
 def basename_suffix(name: str) -> str:
-    """``Path(name).suffix`` of a basename, without making a Path."""
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
+    """``Path(name).suffix`` of a basename, without making a Path: what its stem leaves."""
+    return name[len(basename_stem(name)) :]
