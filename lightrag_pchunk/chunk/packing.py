@@ -198,30 +198,28 @@ def lend_text(
     already left it nothing that fits.)
     """
     positions = list(accumulate((p.paragraph.tokens + joiner for p in pieces), initial=0))
+    texts = [p.paragraph.text for p in pieces]
     own: dict[int, int] = {}
 
     def letters_of(index: int) -> int:
         if index not in own:
-            own[index] = letters(pieces[index].paragraph.text)
+            own[index] = letters(texts[index])
         return own[index]
-
-    def has_text(first: int, end: int) -> bool:
-        return holds_text([p.paragraph.text for p in pieces[first:end]])
 
     bounds = [*starts, len(pieces)]
     for m in range(len(starts) - 1, 0, -1):
         first, end, lender = bounds[m], bounds[m + 1], bounds[m - 1]
         if pieces[first].r_group >= 0 and pieces[first - 1].r_group == pieces[first].r_group:
             continue
-        if has_text(first, end):
+        if holds_text(texts[first:end]):
             continue
         gained = sum(letters_of(index) for index in range(first, end))  # the pieces alone
         for cut in range(first - 1, lender, -1):  # the lender keeps at least its first piece
             if positions[end] - positions[cut] - joiner > cap:
                 break
             gained += letters_of(cut)
-            if gained >= MIN_LETTERS and has_text(cut, end):
-                if has_text(lender, cut):
+            if gained >= MIN_LETTERS and holds_text(texts[cut:end]):
+                if holds_text(texts[lender:cut]):
                     bounds[m] = cut
                 break
     return bounds[:-1]

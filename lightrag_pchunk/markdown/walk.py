@@ -96,7 +96,7 @@ class MarkdownWalk:
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
         events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
-        # One iterator, shared with the readers and _skip: each takes the events of one
+        # One iterator, shared with the readers and skip(): each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak", "Rule" between elements
