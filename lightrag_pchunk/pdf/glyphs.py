@@ -1,0 +1,346 @@
+"""Stage A for PDF: one page's characters -> segments, runs of glyphs on one baseline.
+
+Input: a PDFium page and its text page. Output: :class:`PageText`, the page's
+:class:`Segment` s in PDFium's character order, each with its box in the page's reading
+frame and in PDF user space, its font size and weight. Nothing but geometry is read here: a
+segment ends where the next glyph is not on its baseline, lies behind it, or lies more than
+a wide gap ahead of it (a column gutter, a table cell's edge).
+
+PDFium's own line breaks (``"\\r\\n"`` in its text) do not decide: in justified text set by
+Word they fall in the middle of printed lines, and a hyphenated line is joined to the next
+without one (the hyphen becomes U+FFFE or U+0002). The glyphs' boxes decide instead, read
+once per character into an array and compared pairwise with numpy.
+
+The reading frame: the direction most glyphs on the page run in (a landscape table set on
+a portrait page runs upwards) becomes "left to right, top down", so later stages see every
+page upright whatever its ``/Rotate`` and text matrices. Glyphs at another angle (a margin
+label, an axis title) form segments of their own, read in their own frame, marked
+``rotated``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+#: A gap ahead wider than this many times the glyphs' height ends a segment: word spaces
+#: in justified text reach about 0.6 of it, column gutters and cell edges are wider.
+WIDE_GAP = 0.9
+#: Two glyphs share a baseline when their boxes overlap vertically by this share of the
+#: smaller one (a superscript keeps its line, the next printed line does not).
+SAME_LINE_OVERLAP = 0.5
+#: A gap of this share of the height between two adjacent glyphs is a word space that
+#: PDFium did not write.
+SPACE_GAP = 0.22
+#: A font this heavy (CSS weight) or heavier is bold.
+BOLD_WEIGHT = 600
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
+#: Characters sampled to find the direction most of a page's text runs in.
+_DIRECTION_SAMPLE = 48
+#: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
+#: line): U+FFFE, or U+0002 in some fonts.
+SOFT_HYPHENS = "\ufffe\x02"
+# What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
+_CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
+_NOT_INK = (ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000)
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A run of glyphs on one baseline.
+
+    ``x0``, ``top``, ``x1``, ``bottom`` place it in the page's reading frame (y grows down
+    the page); ``bbox`` is ``(left, bottom, right, top)`` in PDF user space (LightRAG's
+    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size in points
+    and ``bold`` whether its first and last glyphs are bold. ``first_char`` indexes the
+    page's characters (PDFium's list). ``rotated``: its glyphs run at another angle than
+    the page's text.
+    """
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    bbox: tuple[float, float, float, float]
+    size: float
+    bold: bool
+    first_char: int
+    rotated: bool = False
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """The segments of one page (1-based ``number``), the page's extent in its reading
+    frame (``x0, top, x1, bottom``) and how many characters PDFium read on it."""
+
+    number: int
+    segments: tuple[Segment, ...]
+    frame: tuple[float, float, float, float]
+    chars: int
+
+
+def page_chars(textpage: pdfium.PdfTextPage) -> str:
+    """The page's characters, one per PDFium character index (a character outside the BMP
+    takes two, its UTF-16 surrogates, as in PDFium's list)."""
+    count = textpage.count_chars()
+    if count <= 0:
+        return ""
+    text = textpage.get_text_range(0, count)
+    if len(text) == count:
+        return text
+    unicode_of = pdfium_c.FPDFText_GetUnicode
+    return "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
+
+
+def frame_box(direction: int, boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """User-space boxes (rows of left, top, right, bottom) in the reading frame of text
+    running ``direction`` degrees counter-clockwise: ``x0, top, x1, bottom`` arrays, with
+    x along the text and y down across it."""
+    left, top, right, bottom = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    if direction == 0:
+        return left, -top, right, -bottom
+    if direction == 90:
+        return bottom, left, top, right
+    if direction == 180:
+        return -right, bottom, -left, top
+    return -top, -right, -bottom, -left
+
+
+def _direction(raw: object, index: int) -> int:
+    """The direction glyph ``index`` runs in: degrees counter-clockwise from "left to
+    right" in user space, to the nearest 90 (PDFium measures its angle clockwise)."""
+    angle = pdfium_c.FPDFText_GetCharAngle(raw, index)
+    if angle < 0:
+        return 0
+    return round((360 - math.degrees(angle)) / 90) % 4 * 90
+
+
+def read_page(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int) -> PageText:
+    """The segments of one page (see the module doc)."""
+    raw = textpage.raw
+    text = page_chars(textpage)
+    left, bottom, right, top = page.get_cropbox()
+    page_box = np.array([[left, top, right, bottom]], dtype=np.float64)
+    if not text:
+        return PageText(number, (), _extent(frame_box(0, page_box)), 0)
+    boxes = _char_boxes(raw, len(text))
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
+    is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
+    ink = np.flatnonzero(has_area & ~np.isin(codes, _NOT_INK) & ~is_low_surrogate)
+    step = max(len(ink) // _DIRECTION_SAMPLE, 1)
+    votes = Counter(_direction(raw, int(i)) for i in ink[::step])
+    direction = votes.most_common(1)[0][0] if votes else 0
+    segments: list[Segment] = []
+    seen: set[tuple[str, int, int]] = set()
+    for start, stop, own in _stretches(raw, boxes, ink, direction):
+        for segment in _segments(raw, text, boxes, ink[start:stop], own):
+            if own != direction:
+                segment = _placed(segment, direction)
+            # The same text printed twice a hair apart (fake bold) is read once.
+            key = (segment.text, round(segment.x0), round(segment.top))
+            if segment.text and key not in seen:
+                seen.add(key)
+                segments.append(segment)
+    return PageText(number, tuple(segments), _extent(frame_box(direction, page_box)), len(text))
+
+
+def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:
+    x0, top, x1, bottom = (float(v[0]) for v in frame)
+    return min(x0, x1), min(top, bottom), max(x0, x1), max(top, bottom)
+
+
+def _char_boxes(raw: object, count: int) -> np.ndarray:
+    """Each character's loose box (PDFium's FS_RECTF: left, top, right, bottom)."""
+    rects = (pdfium_c.FS_RECTF * count)()
+    loose_box = pdfium_c.FPDFText_GetLooseCharBox
+    for index in range(count):
+        loose_box(raw, index, rects[index])
+    return np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
+
+
+def _stretches(
+    raw: object, boxes: np.ndarray, ink: np.ndarray, direction: int
+) -> list[tuple[int, int, int]]:
+    """``(start, stop, direction)`` ranges of ``ink`` read in one frame: the page's, and
+    the runs of glyphs at another angle (found where the page's frame breaks them into
+    segments of a few glyphs each)."""
+    stretches: list[tuple[int, int, int]] = []
+    done = 0  # ink before this is in a stretch already
+    for start, end in _runs(boxes, ink, direction):
+        if start < done or end - start > _ROTATED_PROBE:
+            continue
+        own = _direction(raw, int(ink[start]))
+        if own == direction:
+            continue
+        stop = end
+        while stop < len(ink) and _direction(raw, int(ink[stop])) == own:
+            stop += 1
+        if start > done:
+            stretches.append((done, start, direction))
+        stretches.append((start, stop, own))
+        done = stop
+    if done < len(ink):
+        stretches.append((done, len(ink), direction))
+    return stretches
+
+
+#: A segment this short (glyphs) in the page's frame may be text at another angle, one
+#: glyph per "line".
+_ROTATED_PROBE = 3
+
+
+def _runs(boxes: np.ndarray, glyphs: np.ndarray, direction: int) -> list[tuple[int, int]]:
+    """``(start, end)`` ranges of ``glyphs`` (positions in it) that form one segment each,
+    read in ``direction``'s frame."""
+    if len(glyphs) == 0:
+        return []
+    x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
+    cuts = [0, *(np.flatnonzero(~_goes_on(x0, top, x1, bottom)) + 1).tolist(), len(glyphs)]
+    return list(zip(cuts[:-1], cuts[1:], strict=True))
+
+
+def _goes_on(x0: np.ndarray, top: np.ndarray, x1: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+    """For each pair of successive glyphs, whether the second continues the first's
+    segment: on its baseline, not behind it, not a wide gap ahead."""
+    height = bottom - top
+    overlap = np.minimum(bottom[:-1], bottom[1:]) - np.maximum(top[:-1], top[1:])
+    gap = x0[1:] - x1[:-1]
+    tall = np.maximum(height[:-1], height[1:])
+    # Ligature parts share one box, kerned glyphs overlap: only a glyph that starts
+    # before the previous one started is behind it.
+    return (
+        (overlap >= SAME_LINE_OVERLAP * np.minimum(height[:-1], height[1:]))
+        & (x0[1:] >= x0[:-1] - 0.2 * tall)
+        & (gap <= WIDE_GAP * tall)
+    )
+
+
+def _segments(
+    raw: object, text: str, boxes: np.ndarray, glyphs: np.ndarray, direction: int
+) -> list[Segment]:
+    """The segments of ``glyphs`` read in ``direction``'s frame, their extents computed
+    for all of them at once."""
+    if len(glyphs) == 0:
+        return []
+    x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
+    goes_on = _goes_on(x0, top, x1, bottom)
+    starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
+    # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
+    height = bottom - top
+    gap = x0[1:] - x1[:-1]
+    spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
+    spaced &= np.diff(glyphs) == 1
+    space_before = set(glyphs[np.flatnonzero(spaced) + 1].tolist())
+    user = boxes[glyphs]
+    extents = [
+        np.minimum.reduceat(x0, starts).tolist(),
+        np.minimum.reduceat(top, starts).tolist(),
+        np.maximum.reduceat(x1, starts).tolist(),
+        np.maximum.reduceat(bottom, starts).tolist(),
+        np.minimum.reduceat(user[:, 0], starts).tolist(),
+        np.minimum.reduceat(user[:, 3], starts).tolist(),
+        np.maximum.reduceat(user[:, 2], starts).tolist(),
+        np.maximum.reduceat(user[:, 1], starts).tolist(),
+    ]
+    ends = np.concatenate((starts[1:], [len(glyphs)]))
+    firsts = glyphs[starts].tolist()
+    lasts = glyphs[ends - 1].tolist()
+    middles = glyphs[(starts + ends) // 2].tolist()
+    segments = []
+    for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
+        left, low, right, high = (round(extent[k], 2) for extent in extents[4:])
+        segments.append(
+            Segment(
+                text=_span_text(text, first, last, space_before),
+                x0=extents[0][k],
+                top=extents[1][k],
+                x1=extents[2][k],
+                bottom=extents[3][k],
+                bbox=(left, low, right, high),
+                # The middle glyph's size and the ends' (a footnote mark or a drop cap
+                # at one end does not set the size of the rest).
+                size=sorted(
+                    (_font_size(raw, first), _font_size(raw, middle), _font_size(raw, last))
+                )[1],
+                bold=_is_bold(raw, first) and _is_bold(raw, last),
+                first_char=first,
+            )
+        )
+    return segments
+
+
+def _span_text(text: str, first: int, last: int, space_before: set[int]) -> str:
+    """The characters ``first``..``last``, with the word spaces found by geometry, PDFium's
+    line breaks made spaces, and surrogate pairs made one character."""
+    span = text[first : last + 1]
+    inserted = [i for i in range(first + 1, last + 1) if i in space_before] if space_before else ()
+    if inserted:
+        pieces, at = [], first
+        for position in inserted:
+            pieces.append(text[at:position])
+            at = position
+        pieces.append(text[at : last + 1])
+        span = " ".join(pieces)
+    if "\r" in span or "\n" in span:
+        span = " ".join(span.replace("\r", " ").replace("\n", " ").split())
+    if any("\ud800" <= c <= "\udfff" for c in span):
+        span = span.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return _CONTROLS.sub("", span).strip()
+
+
+def _placed(segment: Segment, direction: int) -> Segment:
+    """A segment read in its own frame, placed by its box in the page's frame."""
+    left, low, right, high = segment.bbox
+    frame = frame_box(direction, np.array([[left, high, right, low]]))
+    x0, top, x1, bottom = (float(v[0]) for v in frame)
+    return replace(
+        segment,
+        x0=min(x0, x1),
+        top=min(top, bottom),
+        x1=max(x0, x1),
+        bottom=max(top, bottom),
+        rotated=True,
+    )
+
+
+_MATRIX = pdfium_c.FS_MATRIX()
+
+
+def _font_size(raw: object, index: int) -> float:
+    """The size character ``index`` is printed at, in points: its font size scaled by its
+    text matrix (some producers set every font at 1 pt and scale the matrix)."""
+    size = pdfium_c.FPDFText_GetFontSize(raw, index)
+    if pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
+        size *= math.hypot(_MATRIX.c, _MATRIX.d)
+    return round(size, 2)
+
+
+_NAME_BUFFER = ctypes.create_string_buffer(256)
+
+
+def _is_bold(raw: object, index: int) -> bool:
+    """Whether character ``index`` is set in a bold font: by its weight, else by its name
+    (many embedded fonts report a regular weight and are called "…-Bold")."""
+    if pdfium_c.FPDFText_GetFontWeight(raw, index) >= BOLD_WEIGHT:
+        return True
+    flags = ctypes.c_int(0)
+    length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
+    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
+    return any(word in name for word in _BOLD_NAMES)
