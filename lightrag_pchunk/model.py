@@ -118,11 +118,21 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class PageSpan:
+    """Characters ``start``..``end`` of a chunk's content are printed on ``page`` (1-based)."""
+
+    page: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
 class Chunk:
     """One output chunk (stage E), before it is shaped into a LightRAG row.
 
     ``heading`` already carries its ``[part n]`` suffix; ``parent_headings`` never does.
-    ``tokens`` is an exact count of ``content``.
+    ``tokens`` is an exact count of ``content``. ``pages``: where its text is printed, for
+    a document whose rows know their pages (a PDF), in text order.
     """
 
     content: str
@@ -135,6 +145,7 @@ class Chunk:
     source_row: int = 0
     role: TableRole = TableRole.NONE
     oversize: str = ""
+    pages: tuple[PageSpan, ...] = ()
 
 
 def _scaled(n: int, ratio: float) -> int:

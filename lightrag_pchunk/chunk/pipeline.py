@@ -22,6 +22,7 @@ from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
+from lightrag_pchunk.chunk.pages import with_pages
 from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
@@ -183,6 +184,7 @@ def over_cap(chunks: Sequence[Chunk], cap: int) -> list[Chunk]:
 
 
 def chunk_rows(rows: Sequence[BlockRow], ctx: Context) -> list[Chunk]:
-    """All of the P strategy for one document's content rows."""
+    """All of the P strategy for one document's content rows; chunks of a document whose
+    rows know their pages (a PDF) carry the pages of their text."""
     blocks = to_blocks(rows, ctx)
-    return to_chunks(run_stages(blocks, ctx), ctx)
+    return with_pages(to_chunks(run_stages(blocks, ctx), ctx), rows)

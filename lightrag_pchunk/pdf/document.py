@@ -28,12 +28,15 @@ from lightrag_pchunk.pdf.layout import Line, page_lines
 from lightrag_pchunk.pdf.outline import OutlineMarks, document_outline
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, events_of, source_blocks
 from lightrag_pchunk.pdf.paragraphs import paragraphs
+from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
 from lightrag_pchunk.pdf.tables import TableFinder
 
 #: File suffixes read as PDF.
 PDF_SUFFIXES = frozenset({".pdf"})
-#: A page with fewer characters than this has no text layer to speak of.
+#: A page with fewer characters than this has no text layer to speak of (a document whose
+#: pages all have pictures and no text is refused as image-only; one without pictures
+#: either is empty, and parses to no rows, as an empty Word document does).
 MIN_PAGE_CHARS = 20
 _IMAGE_OBJECT = 3  # FPDF_PAGEOBJ_IMAGE
 
@@ -102,9 +105,9 @@ def _pdf_parts(
                 guard.check_objects(pdfium_c.FPDFPage_CountObjects(page.raw), index + 1)
                 textpage = page.get_textpage()
                 try:
-                    text = read_page(page, textpage, index + 1)
+                    text = read_page(page, textpage, index + 1, page_rules(page))
                     lines = marks.tag_lines(page, textpage, page_lines(text))
-                    lines = tables.take(page, lines)
+                    lines = tables.take(text, lines)
                 finally:
                     textpage.close()
                 if text.chars < MIN_PAGE_CHARS and _has_images(page):
@@ -115,10 +118,11 @@ def _pdf_parts(
             pages.append(lines)
             frames.append(text.frame)
         outline = document_outline(document, marks)
+        tables.finish()
     finally:
         document.close()
     warnings: list[str] = []
-    if not any(pages):
+    if not any(pages) and blank:
         raise PdfParseError(
             name, "image-only", f"image-only: no text layer on any page; {IMAGE_ONLY_HINT}"
         )
@@ -129,7 +133,7 @@ def _pdf_parts(
             f" (pages {shown}); {IMAGE_ONLY_HINT}"
         )
     found = paragraphs(drop_furniture(pages, frames))
-    events, units = events_of(found, tables.parts, outline)
+    events, units = events_of(found, tables.rendered, outline)
     stated = sum(1 for event in events if event.level)
     if smart is SmartHeading.AUTO and stated >= 2:
         smart = SmartHeading.OFF  # the document states its outline: it is trusted whole

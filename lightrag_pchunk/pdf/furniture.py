@@ -64,7 +64,7 @@ def drop_furniture(
             seen[key].append((index, line.top))
     needed = max(3 if len(pages) > 2 else 2, int(MIN_SHARE * len(pages) + 0.999))
     kept: list[list[Line]] = []
-    for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
+    for lines, edge in zip(pages, banded, strict=True):
         furniture = {
             id(line)
             for line, key in edge

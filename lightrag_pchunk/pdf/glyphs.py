@@ -21,14 +21,18 @@ label, an axis title) form segments of their own, read in their own frame, marke
 from __future__ import annotations
 
 import ctypes
+import itertools
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.pdf.rules import Rule, rules_in_frame
 
 #: A gap ahead wider than this many times the glyphs' height ends a segment: word spaces
 #: in justified text reach about 0.6 of it, column gutters and cell edges are wider.
@@ -87,12 +91,16 @@ class Segment:
 @dataclass(frozen=True, slots=True)
 class PageText:
     """The segments of one page (1-based ``number``), the page's extent in its reading
-    frame (``x0, top, x1, bottom``) and how many characters PDFium read on it."""
+    frame (``x0, top, x1, bottom``), how many characters PDFium read on it, the direction
+    its text runs in (degrees counter-clockwise in user space) and its rules in the
+    reading frame (rows of ``x0, top, x1, bottom``, see ``rules.rules_in_frame``)."""
 
     number: int
     segments: tuple[Segment, ...]
     frame: tuple[float, float, float, float]
     chars: int
+    direction: int = 0
+    rules: np.ndarray | None = None
 
 
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
@@ -131,14 +139,20 @@ def _direction(raw: object, index: int) -> int:
     return round((360 - math.degrees(angle)) / 90) % 4 * 90
 
 
-def read_page(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int) -> PageText:
-    """The segments of one page (see the module doc)."""
+def read_page(
+    page: pdfium.PdfPage,
+    textpage: pdfium.PdfTextPage,
+    number: int,
+    rules: Sequence[Rule] = (),
+) -> PageText:
+    """The segments of one page (see the module doc); a vertical rule between two glyphs
+    (a table's cell border) ends a segment however narrow the gap."""
     raw = textpage.raw
     text = page_chars(textpage)
     left, bottom, right, top = page.get_cropbox()
     page_box = np.array([[left, top, right, bottom]], dtype=np.float64)
     if not text:
-        return PageText(number, (), _extent(frame_box(0, page_box)), 0)
+        return PageText(number, (), _extent(frame_box(0, page_box)), 0, 0, rules_in_frame([], 0))
     boxes = _char_boxes(raw, len(text))
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
@@ -147,10 +161,13 @@ def read_page(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int) -
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
+    framed_rules = rules_in_frame(list(rules), direction)
+    barriers = framed_rules[framed_rules[:, 2] - framed_rules[:, 0] < 1.0]
     segments: list[Segment] = []
     seen: set[tuple[str, int, int]] = set()
     for start, stop, own in _stretches(raw, boxes, ink, direction):
-        for segment in _segments(raw, text, boxes, ink[start:stop], own):
+        walls = barriers if own == direction else _NO_BARRIERS
+        for segment in _segments(raw, text, boxes, ink[start:stop], own, walls):
             if own != direction:
                 segment = _placed(segment, direction)
             # The same text printed twice a hair apart (fake bold) is read once.
@@ -158,7 +175,8 @@ def read_page(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int) -
             if segment.text and key not in seen:
                 seen.add(key)
                 segments.append(segment)
-    return PageText(number, tuple(segments), _extent(frame_box(direction, page_box)), len(text))
+    frame = _extent(frame_box(direction, page_box))
+    return PageText(number, tuple(segments), frame, len(text), direction, framed_rules)
 
 
 def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:
@@ -213,34 +231,60 @@ def _runs(boxes: np.ndarray, glyphs: np.ndarray, direction: int) -> list[tuple[i
         return []
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
     cuts = [0, *(np.flatnonzero(~_goes_on(x0, top, x1, bottom)) + 1).tolist(), len(glyphs)]
-    return list(zip(cuts[:-1], cuts[1:], strict=True))
+    return list(itertools.pairwise(cuts))
 
 
-def _goes_on(x0: np.ndarray, top: np.ndarray, x1: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+_NO_BARRIERS = np.zeros((0, 4))
+
+
+def _goes_on(
+    x0: np.ndarray,
+    top: np.ndarray,
+    x1: np.ndarray,
+    bottom: np.ndarray,
+    barriers: np.ndarray = _NO_BARRIERS,
+) -> np.ndarray:
     """For each pair of successive glyphs, whether the second continues the first's
-    segment: on its baseline, not behind it, not a wide gap ahead."""
+    segment: on its baseline, not behind it, not a wide gap ahead, no vertical rule
+    between them (``barriers``: rows of ``x, top, x, bottom`` in the frame)."""
     height = bottom - top
     overlap = np.minimum(bottom[:-1], bottom[1:]) - np.maximum(top[:-1], top[1:])
     gap = x0[1:] - x1[:-1]
     tall = np.maximum(height[:-1], height[1:])
     # Ligature parts share one box, kerned glyphs overlap: only a glyph that starts
     # before the previous one started is behind it.
-    return (
+    goes_on = (
         (overlap >= SAME_LINE_OVERLAP * np.minimum(height[:-1], height[1:]))
         & (x0[1:] >= x0[:-1] - 0.2 * tall)
         & (gap <= WIDE_GAP * tall)
     )
+    if len(barriers):
+        pairs = np.flatnonzero(goes_on & (gap > 0))
+        if len(pairs):
+            middle = ((top[pairs] + bottom[pairs]) / 2)[:, None]
+            walls = barriers[None, :, :]
+            between = (x1[pairs][:, None] - 0.5 <= walls[..., 0]) & (
+                walls[..., 0] <= x0[pairs + 1][:, None] + 0.5
+            )
+            across = (walls[..., 1] <= middle) & (middle <= walls[..., 3])
+            goes_on[pairs[(between & across).any(axis=1)]] = False
+    return goes_on
 
 
 def _segments(
-    raw: object, text: str, boxes: np.ndarray, glyphs: np.ndarray, direction: int
+    raw: object,
+    text: str,
+    boxes: np.ndarray,
+    glyphs: np.ndarray,
+    direction: int,
+    barriers: np.ndarray,
 ) -> list[Segment]:
     """The segments of ``glyphs`` read in ``direction``'s frame, their extents computed
     for all of them at once."""
     if len(glyphs) == 0:
         return []
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
-    goes_on = _goes_on(x0, top, x1, bottom)
+    goes_on = _goes_on(x0, top, x1, bottom, barriers)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
     height = bottom - top

@@ -138,7 +138,7 @@ def find_gutters(segments: Sequence[Segment]) -> list[float]:
     sparse = coverage <= GUTTER_CROSSINGS * crowd
     gutters: list[float] = []
     start = None
-    for x, is_sparse in enumerate(sparse.tolist() + [False]):
+    for x, is_sparse in enumerate([*sparse.tolist(), False]):
         if is_sparse and start is None:
             start = x
         elif not is_sparse and start is not None:

@@ -17,7 +17,7 @@ docling builders write them for a PDF): one per content line and page,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
@@ -33,7 +33,7 @@ from lightrag_pchunk.parse.outline_build import Line as EventLine
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
-from lightrag_pchunk.pdf.tables import PagePart
+from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
 BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
@@ -70,7 +70,7 @@ def paragraph_parts(paragraph: PrintedParagraph) -> tuple[PagePart, ...]:
 
 def events_of(
     found: Sequence[PrintedParagraph],
-    table_parts: dict[str, tuple[PagePart, ...]],
+    tables: dict[str, RenderedTable],
     outline: Outline,
 ) -> tuple[list[Event], dict[str, Unit]]:
     """The outline's events for the paragraphs (headings the document states marked at
@@ -87,9 +87,12 @@ def events_of(
         unit_id = f"p{index}"
         text = paragraph.text
         if paragraph.role == TABLE_ROLE:
-            table_id = text[text.find('id="') + 4 : text.find('"', text.find('id="') + 4)]
-            units[unit_id] = Unit(text, table_parts.get(table_id, paragraph_parts(paragraph)))
-            events.append(Event(EventLine(text, unit_id, unit_id)))
+            table = tables[text]
+            for number, line in enumerate(table.lines):
+                line_id = f"{unit_id}.{number}"
+                whole = tuple(replace(part, end=len(line)) for part in table.parts)
+                units[line_id] = Unit(line, table.parts if number == table.tag_index else whole)
+                events.append(Event(EventLine(line, line_id, line_id)))
             continue
         units[unit_id] = Unit(text, paragraph_parts(paragraph))
         level = levels.get(index)
@@ -108,7 +111,7 @@ def events_of(
     return events, units
 
 
-def _look_of(look: Look):  # noqa: ANN202 (a closure: the look on demand)
+def _look_of(look: Look):
     return lambda: look
 
 

@@ -20,6 +20,7 @@ goes on with the next page's first paragraph of the same look; footnotes set bet
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import defaultdict
@@ -69,6 +70,8 @@ def line_text(line: Line) -> str:
     """A line's text; a table-of-contents entry's page number is set off by a tab, as a
     word processor writes it (leaders or a wide gap before it on the page)."""
     segments = line.segments
+    if line.role == TABLE_ROLE:
+        return line.text  # the key of the table it stands for
     if len(segments) >= 2 and _PAGE_NUMBER.match(segments[-1].text):
         before, number = segments[-2], segments[-1]
         gap = number.x0 - before.x1
@@ -83,7 +86,7 @@ def leadings(pages: Sequence[Sequence[Line]]) -> dict[float, float]:
     half a point), from lines that follow each other in one column."""
     found: dict[float, list[float]] = defaultdict(list)
     for lines in pages:
-        for above, below in zip(lines, lines[1:]):
+        for above, below in itertools.pairwise(lines):
             step = below.top - above.top
             same = above.column == below.column and abs(above.size - below.size) < SIZE_TOLERANCE
             if same and 0 < step < 3 * max(above.height, 1.0):
@@ -170,9 +173,12 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
         if text[-1] in SOFT_HYPHENS:
             text = text[:-1] + ("" if piece[:1].islower() else "-")
             joiner = ""
-        elif text.endswith("-") and len(text) > 1 and text[-2].isalpha():
-            joiner = ""
-        elif _is_cjk(text[-1]) or _is_cjk(piece[:1]) or text[-1] in "，。、；：！？（）":
+        elif (
+            (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
+            or _is_cjk(text[-1])
+            or _is_cjk(piece[:1])
+            or text[-1] in "，。、；：！？（）"
+        ):
             joiner = ""
         else:
             joiner = " "
