@@ -23,8 +23,8 @@ from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
 from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
 from lightrag_pchunk.pdf.furniture import drop_furniture
-from lightrag_pchunk.pdf.glyphs import read_page
-from lightrag_pchunk.pdf.layout import Line, page_lines
+from lightrag_pchunk.pdf.glyphs import read_glyphs
+from lightrag_pchunk.pdf.layout import Line, read_lines
 from lightrag_pchunk.pdf.outline import OutlineMarks, document_outline
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, events_of, source_blocks
 from lightrag_pchunk.pdf.paragraphs import paragraphs
@@ -38,7 +38,8 @@ PDF_SUFFIXES = frozenset({".pdf"})
 #: pages all have pictures and no text is refused as image-only; one without pictures
 #: either is empty, and parses to no rows, as an empty Word document does).
 MIN_PAGE_CHARS = 20
-_IMAGE_OBJECT = 3  # FPDF_PAGEOBJ_IMAGE
+#: FPDF_PAGEOBJ_IMAGE and FPDF_PAGEOBJ_FORM (a scan is often a picture inside a form).
+_PICTURE_OBJECTS = frozenset({3, 5})
 
 
 def parse_pdf(
@@ -105,8 +106,9 @@ def _pdf_parts(
                 guard.check_objects(pdfium_c.FPDFPage_CountObjects(page.raw), index + 1)
                 textpage = page.get_textpage()
                 try:
-                    text = read_page(page, textpage, index + 1, page_rules(page))
-                    lines = marks.tag_lines(page, textpage, page_lines(text))
+                    glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
+                    text, lines = read_lines(glyphs)
+                    lines = marks.tag_lines(page, textpage, lines)
                     lines = tables.take(text, lines)
                 finally:
                     textpage.close()
@@ -161,6 +163,6 @@ def _has_images(page: object) -> bool:
     raw = page.raw  # type: ignore[attr-defined]
     count = pdfium_c.FPDFPage_CountObjects(raw)
     return any(
-        pdfium_c.FPDFPageObj_GetType(pdfium_c.FPDFPage_GetObject(raw, i)) == _IMAGE_OBJECT
+        pdfium_c.FPDFPageObj_GetType(pdfium_c.FPDFPage_GetObject(raw, i)) in _PICTURE_OBJECTS
         for i in range(count)
     )

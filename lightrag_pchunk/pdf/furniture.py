@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.pdf.layout import Line
 
 #: The bands, as a share of the page's height from its top and bottom edges.
-BAND = 0.12
+BAND = 0.09
 #: A running line appears on at least this share of the pages (and on three pages, or on
 #: both pages of a two-page document).
 MIN_SHARE = 0.3

@@ -139,20 +139,37 @@ def _direction(raw: object, index: int) -> int:
     return round((360 - math.degrees(angle)) / 90) % 4 * 90
 
 
-def read_page(
-    page: pdfium.PdfPage,
-    textpage: pdfium.PdfTextPage,
-    number: int,
-    rules: Sequence[Rule] = (),
-) -> PageText:
-    """The segments of one page (see the module doc); a vertical rule between two glyphs
-    (a table's cell border) ends a segment however narrow the gap."""
+@dataclass(frozen=True, slots=True)
+class PageGlyphs:
+    """One page's characters, read once, before they are cut into segments: the text (one
+    character per PDFium index), each character's box in user space, the indexes of the
+    ones with ink, the direction most text runs in and the ranges read in each direction,
+    the page's extent and rules in the reading frame, and PDFium's text page (open while
+    segments are made: their font sizes and weights are read from it)."""
+
+    number: int
+    text: str
+    boxes: np.ndarray
+    ink: np.ndarray
+    direction: int
+    stretches: tuple[tuple[int, int, int], ...]
+    frame: tuple[float, float, float, float]
+    rules: np.ndarray
+    raw: object
+
+
+def read_glyphs(
+    page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int, rules: Sequence[Rule] = ()
+) -> PageGlyphs:
+    """One page's characters and their boxes (see :class:`PageGlyphs`)."""
     raw = textpage.raw
     text = page_chars(textpage)
     left, bottom, right, top = page.get_cropbox()
     page_box = np.array([[left, top, right, bottom]], dtype=np.float64)
     if not text:
-        return PageText(number, (), _extent(frame_box(0, page_box)), 0, 0, rules_in_frame([], 0))
+        empty = np.zeros((0, 4))
+        frame = _extent(frame_box(0, page_box))
+        return PageGlyphs(number, "", empty, np.zeros(0, dtype=np.int64), 0, (), frame, empty, raw)
     boxes = _char_boxes(raw, len(text))
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
@@ -161,22 +178,65 @@ def read_page(
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
-    framed_rules = rules_in_frame(list(rules), direction)
-    barriers = framed_rules[framed_rules[:, 2] - framed_rules[:, 0] < 1.0]
+    return PageGlyphs(
+        number=number,
+        text=text,
+        boxes=boxes,
+        ink=ink,
+        direction=direction,
+        stretches=tuple(_stretches(raw, boxes, ink, direction)),
+        frame=_extent(frame_box(direction, page_box)),
+        rules=rules_in_frame(list(rules), direction),
+        raw=raw,
+    )
+
+
+def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
+    """The page's segments (see the module doc). A vertical rule between two glyphs (a
+    table's cell border) ends a segment however narrow the gap; a column ``gutter`` (x in
+    the reading frame) ends one where the gap is wider than a word space."""
+    rules = glyphs.rules
+    barriers = rules[rules[:, 2] - rules[:, 0] < 1.0]
+    walls = np.array(sorted(gutters), dtype=np.float64)
     segments: list[Segment] = []
     seen: set[tuple[str, int, int]] = set()
-    for start, stop, own in _stretches(raw, boxes, ink, direction):
-        walls = barriers if own == direction else _NO_BARRIERS
-        for segment in _segments(raw, text, boxes, ink[start:stop], own, walls):
-            if own != direction:
-                segment = _placed(segment, direction)
+    for start, stop, own in glyphs.stretches:
+        upright = own == glyphs.direction
+        found = _segments(
+            glyphs.raw,
+            glyphs.text,
+            glyphs.boxes,
+            glyphs.ink[start:stop],
+            own,
+            barriers if upright else _NO_BARRIERS,
+            walls if upright else _NO_GUTTERS,
+        )
+        for segment in found:
+            if not upright:
+                segment = _placed(segment, glyphs.direction)
             # The same text printed twice a hair apart (fake bold) is read once.
             key = (segment.text, round(segment.x0), round(segment.top))
             if segment.text and key not in seen:
                 seen.add(key)
                 segments.append(segment)
-    frame = _extent(frame_box(direction, page_box))
-    return PageText(number, tuple(segments), frame, len(text), direction, framed_rules)
+    return PageText(
+        glyphs.number,
+        tuple(segments),
+        glyphs.frame,
+        len(glyphs.text),
+        glyphs.direction,
+        glyphs.rules,
+    )
+
+
+def read_page(
+    page: pdfium.PdfPage,
+    textpage: pdfium.PdfTextPage,
+    number: int,
+    rules: Sequence[Rule] = (),
+) -> PageText:
+    """The segments of one page, read and cut in one go (see :func:`segment_page`)."""
+    return segment_page(read_glyphs(page, textpage, number, rules))
 
 
 def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:
@@ -235,6 +295,10 @@ def _runs(boxes: np.ndarray, glyphs: np.ndarray, direction: int) -> list[tuple[i
 
 
 _NO_BARRIERS = np.zeros((0, 4))
+_NO_GUTTERS = np.zeros(0)
+#: A gap across a column gutter this wide (times the glyphs' height) ends a segment: two
+#: columns' lines printed close together; a title spanning the columns has word spaces only.
+GUTTER_GAP = 0.6
 
 
 def _goes_on(
@@ -243,10 +307,12 @@ def _goes_on(
     x1: np.ndarray,
     bottom: np.ndarray,
     barriers: np.ndarray = _NO_BARRIERS,
+    gutters: np.ndarray = _NO_GUTTERS,
 ) -> np.ndarray:
     """For each pair of successive glyphs, whether the second continues the first's
     segment: on its baseline, not behind it, not a wide gap ahead, no vertical rule
-    between them (``barriers``: rows of ``x, top, x, bottom`` in the frame)."""
+    between them (``barriers``: rows of ``x, top, x, bottom`` in the frame), no column
+    gutter (x) in a gap wider than a word space between them."""
     height = bottom - top
     overlap = np.minimum(bottom[:-1], bottom[1:]) - np.maximum(top[:-1], top[1:])
     gap = x0[1:] - x1[:-1]
@@ -268,6 +334,13 @@ def _goes_on(
             )
             across = (walls[..., 1] <= middle) & (middle <= walls[..., 3])
             goes_on[pairs[(between & across).any(axis=1)]] = False
+    if len(gutters):
+        pairs = np.flatnonzero(goes_on & (gap >= GUTTER_GAP * tall))
+        if len(pairs):
+            inside = (x1[pairs][:, None] - 0.5 <= gutters[None, :]) & (
+                gutters[None, :] <= x0[pairs + 1][:, None] + 0.5
+            )
+            goes_on[pairs[inside.any(axis=1)]] = False
     return goes_on
 
 
@@ -278,13 +351,14 @@ def _segments(
     glyphs: np.ndarray,
     direction: int,
     barriers: np.ndarray,
+    gutters: np.ndarray,
 ) -> list[Segment]:
     """The segments of ``glyphs`` read in ``direction``'s frame, their extents computed
     for all of them at once."""
     if len(glyphs) == 0:
         return []
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
-    goes_on = _goes_on(x0, top, x1, bottom, barriers)
+    goes_on = _goes_on(x0, top, x1, bottom, barriers, gutters)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
     height = bottom - top

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lightrag_pchunk.pdf.glyphs import PageText, Segment
+from lightrag_pchunk.pdf.glyphs import PageGlyphs, PageText, Segment, segment_page
 
 #: A segment with this many characters is prose, and decides where the columns are.
 PROSE_CHARS = 18
@@ -68,6 +68,18 @@ class Line:
     @property
     def width(self) -> float:
         return self.x1 - self.x0
+
+
+def read_lines(glyphs: PageGlyphs) -> tuple[PageText, list[Line]]:
+    """A page's segments and its lines in reading order. Where a segment crosses a gutter
+    (two columns' lines printed close: a leader line running into the next column) the
+    page is cut into segments again, the gutters ending glyph runs."""
+    text = segment_page(glyphs)
+    upright = [s for s in text.segments if not s.rotated]
+    gutters = find_gutters(upright)
+    if any(_crosses(s, gutter) for gutter in gutters for s in upright):
+        text = segment_page(glyphs, [gutter.middle for gutter in gutters])
+    return text, page_lines(text)
 
 
 def page_lines(page: PageText) -> list[Line]:
@@ -119,8 +131,26 @@ def _column_extents(
     return [(x0, x1) if x0 < x1 else (frame[0], frame[2]) for x0, x1 in extents]
 
 
-def find_gutters(segments: Sequence[Segment]) -> list[float]:
-    """The x of each gutter between columns of prose, left to right (see the module doc)."""
+@dataclass(frozen=True, slots=True)
+class Gutter:
+    """The empty strip between two columns, from ``x0`` to ``x1``."""
+
+    x0: float
+    x1: float
+
+    @property
+    def middle(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+
+def _crosses(segment: Segment, gutter: Gutter) -> bool:
+    """Whether a segment runs across a gutter, not merely into it (a leader line or a
+    number may reach into the strip)."""
+    return segment.x0 < gutter.x0 and segment.x1 > gutter.x1
+
+
+def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
+    """The gutters between columns of prose, left to right (see the module doc)."""
     prose = [s for s in segments if len(s.text) >= PROSE_CHARS]
     if len(prose) < 2 * MIN_COLUMN_PROSE:
         return []
@@ -136,26 +166,26 @@ def find_gutters(segments: Sequence[Segment]) -> list[float]:
     coverage = np.cumsum(coverage)
     crowd = float(np.percentile(coverage[coverage > 0], 75)) if coverage.any() else 0.0
     sparse = coverage <= GUTTER_CROSSINGS * crowd
-    gutters: list[float] = []
+    gutters: list[Gutter] = []
     start = None
     for x, is_sparse in enumerate([*sparse.tolist(), False]):
         if is_sparse and start is None:
             start = x
         elif not is_sparse and start is not None:
             if x - start >= MIN_GUTTER and start > 0 and x < width - 1:
-                middle = left + (start + x) / 2
-                if _has_columns(prose, middle, gutters):
-                    gutters.append(middle)
+                gutter = Gutter(left + start, left + x)
+                if _has_columns(prose, gutter, gutters):
+                    gutters.append(gutter)
             start = None
     return gutters
 
 
-def _has_columns(prose: Sequence[Segment], middle: float, gutters: Sequence[float]) -> bool:
-    """Whether enough prose lies on each side of ``middle``, between it and the gutter
+def _has_columns(prose: Sequence[Segment], gutter: Gutter, gutters: Sequence[Gutter]) -> bool:
+    """Whether enough prose lies on each side of ``gutter``, between it and the gutter
     found before it (a column needs prose of its own)."""
-    previous = gutters[-1] if gutters else -1e9
-    on_left = sum(1 for s in prose if previous <= s.x0 and s.x1 <= middle)
-    on_right = sum(1 for s in prose if s.x0 >= middle)
+    previous = gutters[-1].middle if gutters else -1e9
+    on_left = sum(1 for s in prose if previous <= s.x0 and s.x1 <= gutter.x1)
+    on_right = sum(1 for s in prose if s.x0 >= gutter.x0)
     return on_left >= MIN_COLUMN_PROSE and on_right >= MIN_COLUMN_PROSE
 
 
@@ -177,15 +207,14 @@ def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:
     return rows
 
 
-def _split_row(row: list[Segment], gutters: Sequence[float]) -> list[list[Segment]] | None:
-    """The row's segments by column, or None when one crosses a gutter."""
+def _split_row(row: list[Segment], gutters: Sequence[Gutter]) -> list[list[Segment]] | None:
+    """The row's segments by column (by their middle), or None when one crosses a gutter."""
     columns: list[list[Segment]] = [[] for _ in range(len(gutters) + 1)]
     for segment in row:
-        index = 0
-        while index < len(gutters) and segment.x0 >= gutters[index]:
-            index += 1
-        if index < len(gutters) and segment.x1 > gutters[index]:
+        if any(_crosses(segment, gutter) for gutter in gutters):
             return None
+        middle = (segment.x0 + segment.x1) / 2
+        index = sum(1 for gutter in gutters if middle >= gutter.middle)
         columns[index].append(segment)
     return columns
 

@@ -41,6 +41,7 @@ SIZE_TOLERANCE = 0.6
 TOC_GAP_EMS = 1.5
 _SENTENCE_END = tuple(".!?:;。！？：；")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
+_LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 _PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
 
 
@@ -137,6 +138,8 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     centred = _is_centered(above) and _is_centered(line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
+    if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
+        return True  # a word broken at the line end goes on
     return not _ends_early(above, line)
 
 
