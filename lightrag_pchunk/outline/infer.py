@@ -17,8 +17,7 @@ allows at all:
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
-No line set smaller than the body text is a heading (a footnote, a caption, a figure's
-label). An unnumbered line needs the look and body text after it, and at most 12 words; where some
+An unnumbered line needs the look and body text after it, and at most 12 words; where some
 headings are set larger than the text, a line only bold at the text's size is a label. The
 decisions that rest on weak evidence alone may be put to a language model (``judge``).
 
@@ -127,12 +126,6 @@ def look_score(look: Look | None, body_size: float) -> float:
     return score
 
 
-def is_smaller(look: Look | None, body_size: float) -> bool:
-    """Whether a line is set smaller than the body text (by :data:`LARGER_BY` or more):
-    no heading is."""
-    return look is not None and 0 < look.size <= body_size - LARGER_BY
-
-
 def _words(text: str) -> float:
     """Words of a title: space-separated tokens, a run of CJK characters counting two
     characters to a word instead of one token."""
@@ -172,8 +165,6 @@ def _candidates(
             look = item.look
             if look is None and look_of is not None:
                 look = look_of(index)
-            if is_smaller(look, body_size):
-                continue  # a footnote, a caption, a figure's label: set below the text
             found[index] = _Candidate(index, heading, look_score(look, body_size), look)
     return found
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
-from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.outline.infer import LARGER_BY, Look
 from lightrag_pchunk.parse.artefacts import SourceBlock
 from lightrag_pchunk.parse.outline_build import (
     Event,
@@ -83,6 +83,7 @@ def events_of(
         found, levels = _bookmark_headings(found, outline)
     events: list[Event] = []
     units: dict[str, Unit] = {}
+    body_size = _body_size(found)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
@@ -101,14 +102,26 @@ def events_of(
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
             events.append(Event(line, level=level, heading=title))
             continue
+        if 0 < paragraph.look.size <= body_size - LARGER_BY:
+            # Set smaller than the text: a footnote, a caption, a figure's label; never a
+            # heading, but a line of a table of contents (often set small) still counts.
+            kind = EventKind.PARAGRAPH if paragraph.is_toc_entry else EventKind.LINE
+        else:
+            kind = EventKind.PARAGRAPH
         events.append(
-            Event(
-                EventLine(text, unit_id, unit_id),
-                kind=EventKind.PARAGRAPH,
-                look=_look_of(paragraph.look),
-            )
+            Event(EventLine(text, unit_id, unit_id), kind=kind, look=_look_of(paragraph.look))
         )
     return events, units
+
+
+def _body_size(found: Sequence[PrintedParagraph]) -> float:
+    """The size most of the document's text is set in (points), by characters."""
+    sizes: dict[float, int] = {}
+    for paragraph in found:
+        if paragraph.role != TABLE_ROLE:
+            size = round(paragraph.look.size * 2) / 2
+            sizes[size] = sizes.get(size, 0) + len(paragraph.text)
+    return max(sizes, key=lambda size: sizes[size]) if sizes else 0.0
 
 
 def _look_of(look: Look):

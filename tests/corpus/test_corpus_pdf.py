@@ -32,7 +32,10 @@ from helpers import shared_dir
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "pdf" if SHARED else None
 MANIFEST = (
-    {row["local_name"]: row for row in csv.DictReader((CORPUS / "MANIFEST.tsv").open(), delimiter="\t")}
+    {
+        row["local_name"]: row
+        for row in csv.DictReader((CORPUS / "MANIFEST.tsv").open(), delimiter="\t")
+    }
     if CORPUS and (CORPUS / "MANIFEST.tsv").is_file()
     else {}
 )

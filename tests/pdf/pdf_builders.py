@@ -141,9 +141,7 @@ def build_pdf(
             ops.append(f"q {page.width} 0 0 {page.height} 0 0 cm /Im1 Do Q")
         for item in page.items:
             if isinstance(item, Stroke):
-                ops.append(
-                    f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S"
-                )
+                ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
                 continue
             if item.font == CJK:
                 shown = "<" + "".join(f"{cid_of[ch]:04X}" for ch in item.text) + ">"
@@ -189,7 +187,9 @@ def build_pdf(
     )
     catalog_extra = b""
     if bookmarks:
-        catalog_extra += b" /Outlines %d 0 R" % _outlines(bookmarks, page_ids, add, reserve, objects)
+        catalog_extra += b" /Outlines %d 0 R" % _outlines(
+            bookmarks, page_ids, add, reserve, objects
+        )
     if tags:
         catalog_extra += b" /MarkInfo << /Marked true >> /StructTreeRoot %d 0 R" % _structure(
             tags, page_ids, add, reserve, objects
@@ -225,7 +225,9 @@ def _outlines(bookmarks, page_ids, add, reserve, objects) -> int:
             fields.append(b"/Next %d 0 R" % ids[siblings[at + 1]])
         kids = children.get(i, [])
         if kids:
-            fields.append(b"/First %d 0 R /Last %d 0 R /Count %d" % (ids[kids[0]], ids[kids[-1]], len(kids)))
+            fields.append(
+                b"/First %d 0 R /Last %d 0 R /Count %d" % (ids[kids[0]], ids[kids[-1]], len(kids))
+            )
         objects[ids[i] - 1] = b"<< " + b" ".join(fields) + b" >>"
     top = children[-1]
     objects[root - 1] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (

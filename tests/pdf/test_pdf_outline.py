@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
-
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -105,7 +105,10 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     for i, entry in enumerate(entries):
         y = 700 - 16 * i
         toc += [Text(72, y, entry), Text(500, y, str(i + 2))]
-    pages = [Page(toc), Page([Text(72, 720, "1 General provisions", 16, BOLD), *wrap(BODY, 72, 695, 400)])]
+    pages = [
+        Page(toc),
+        Page([Text(72, 720, "1 General provisions", 16, BOLD), *wrap(BODY, 72, 695, 400)]),
+    ]
     result = parse(tmp_path, pages)
     toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
     assert len(toc_rows) == 1

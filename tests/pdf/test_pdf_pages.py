@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BOLD, Page, Text, build_pdf
-
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.integration.chunker import (
@@ -18,10 +16,14 @@ from lightrag_pchunk.integration.strategy import load_blocks
 from lightrag_pchunk.model import PageSpan
 from lightrag_pchunk.pdf.document import parse_pdf
 
+from pdf_builders import BOLD, Page, Text, build_pdf
+
 
 def lines(word: str, count: int) -> list[str]:
     """``count`` full lines of one paragraph about ``word`` (no sentence ends inside)."""
-    return [f"the {word} line {i} of the record kept by the operators on duty and" for i in range(count)]
+    return [
+        f"the {word} line {i} of the record kept by the operators on duty and" for i in range(count)
+    ]
 
 
 def column(texts: list[str], top: float) -> list[Text]:
@@ -40,7 +42,12 @@ def three_pages() -> list[Page]:
                 *column(lines("charlie", 9), 560),
             ]
         ),
-        Page([*column(["charlie goes on after the break.", ""], 740), *column(lines("delta", 8), 700)]),
+        Page(
+            [
+                *column(["charlie goes on after the break.", ""], 740),
+                *column(lines("delta", 8), 700),
+            ]
+        ),
     ]
 
 
@@ -119,7 +126,10 @@ def test_r_fallback_chunks_of_a_pdf_carry_their_pages(tmp_path: Path, cl100k_tok
     third = len(content) // 3
     r_rows = [
         {"content": content[:third], "_source_span": {"start": 0, "end": third}},
-        {"content": content[-50:], "_source_span": {"start": len(content) - 50, "end": len(content)}},
+        {
+            "content": content[-50:],
+            "_source_span": {"start": len(content) - 50, "end": len(content)},
+        },
     ]
     with_source_pages(r_rows, rows, content)
     assert chunk_pages(r_rows[0])[0] == 1

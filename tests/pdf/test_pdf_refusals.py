@@ -6,11 +6,12 @@ import io
 from pathlib import Path
 
 import pytest
-from pdf_builders import Page, Text, build_pdf, wrap
 
 from lightrag_pchunk.errors import DocumentParseError, PdfParseError
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.source import PdfLimits
+
+from pdf_builders import Page, Text, build_pdf, wrap
 
 BODY = "The cold store is inspected every week and the result written in the plant log."
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pdf_builders import Page, Stroke, Text, build_pdf
-
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 from lightrag_pchunk.pdf.document import parse_pdf
 
+from pdf_builders import Page, Stroke, Text, build_pdf
 
-def grid(
-    rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()
-) -> list:
+
+def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
     """A ruled table: every border drawn but the vertical ones listed in ``skip`` as
     ``(row, x index)`` (a horizontally merged cell)."""
     items: list = []
@@ -51,7 +49,9 @@ def tags_of(result) -> list[list[list[str]]]:
 
 def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
     rows = [["Gauge", "Limit", "Unit"], ["Suction", "2.5", "bar"], ["Discharge", "16", "bar"]]
-    page = Page([Text(72, 720, "Pressure limits of the plant:"), *grid(rows, 700, [72, 200, 300, 400])])
+    page = Page(
+        [Text(72, 720, "Pressure limits of the plant:"), *grid(rows, 700, [72, 200, 300, 400])]
+    )
     result = parse(tmp_path, [page])
     assert tags_of(result) == [rows]
     record = next(iter(read_sidecar(result.blocks_path, "tables").values()))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
-
 from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
 
 LOREM = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
