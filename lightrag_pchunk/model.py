@@ -67,11 +67,23 @@ class Paragraph:
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
     ``tokens`` is :data:`UNCOUNTED` for the lines of a row that was counted as a whole;
     they are counted if that block is cut after all (``chunk.blocks.counted``).
+    ``is_piece`` marks a piece of a line cut by characters (a table row too long for any
+    chunk): no line of the document, so never an anchor.
     """
 
     text: str
     tokens: int
     is_table: bool = False
+    is_piece: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SectionRef:
+    """A section a merged block holds text of: its heading path (no ``[part n]``) and the
+    level of its heading."""
+
+    path: tuple[str, ...]
+    level: int
 
 
 @dataclass(slots=True)  # not frozen: see the module docstring
@@ -98,6 +110,8 @@ class Block:
     cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
     paragraph indexes where a language model saw a new topic start (the row's
     ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
+    ``sections`` lists, in order, the sections a merged block holds text of (front matter
+    left out), from which stage E labels its chunk; empty for a block of one section.
     """
 
     heading: str
@@ -115,6 +129,7 @@ class Block:
     oversize: str = ""
     is_toc: bool = False
     topic_breaks: tuple[int, ...] = ()
+    sections: tuple[SectionRef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,10 +56,30 @@ def number_fragments(blocks: Sequence[Block], rows: Collection[int] | None = Non
     return out
 
 
-def render_heading(block: Block) -> str:
-    """The output heading: the block's heading plus ``[part n]`` when it is a fragment."""
-    base = strip_part_suffix(block.heading)
-    if not block.part:
+def declared_parts(labels: Sequence[tuple[str, tuple[str, ...]]]) -> list[int]:
+    """The ``[part n]`` of each chunk, 0 for none, from the ``(heading, parents)`` each
+    declares: consecutive chunks that declare one heading path are that heading's parts
+    1, 2, 3 …; a heading declared by one chunk alone has no number. Counted on the final
+    chunks, so a fragment merged into a chunk of another heading leaves no gap, and a
+    stage C anchor, which heads its own sub-block, numbers only its own parts."""
+    keys = [(parents, strip_part_suffix(heading)) for heading, parents in labels]
+    numbers = [0] * len(keys)
+    start = 0
+    while start < len(keys):
+        end = start + 1
+        while end < len(keys) and keys[end] == keys[start]:
+            end += 1
+        if end - start > 1:
+            numbers[start:end] = range(1, end - start + 1)
+        start = end
+    return numbers
+
+
+def render_heading(heading: str, part: int) -> str:
+    """The output heading: ``heading`` (any old suffix removed) plus ``[part n]`` when
+    ``part`` is not 0."""
+    base = strip_part_suffix(heading)
+    if not part:
         return base
-    suffix = f"[part {block.part}]"
+    suffix = f"[part {part}]"
     return f"{base} {suffix}" if base else suffix
