@@ -28,7 +28,7 @@ from lightrag_pchunk.chunk.blocks import (
     make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
+from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, TableRole
 
 _HEADING_LINE = re.compile(r"#{1,6} +\S")

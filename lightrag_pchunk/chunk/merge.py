@@ -39,7 +39,7 @@ from lightrag_pchunk.chunk.blocks import (
     is_table_text,
 )
 from lightrag_pchunk.chunk.context import CHAPTER, PACK, Context
-from lightrag_pchunk.chunk.pack import pack_fill
+from lightrag_pchunk.chunk.merge_pack import pack_fill
 from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
     Item,

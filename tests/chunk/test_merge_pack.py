@@ -1,4 +1,4 @@
-"""Stage D with ``CHUNK_P_FILL=pack`` (chunk/pack.py): the fewest chunks the structure
+"""Stage D with ``CHUNK_P_FILL=pack`` (chunk/merge_pack.py): the fewest chunks the structure
 allows, sections cut between paragraphs only where that saves a chunk. Hand-computed with
 1 char = 1 token: N=200 gives target_max 200 and small_tail_threshold 25; a line break
 costs 1 token, the "\\n\\n" between joined blocks 2.
