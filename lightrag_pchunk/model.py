@@ -100,8 +100,7 @@ class Block:
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).
     ``source_row`` is the index of the content row the block (or, after a merge, its
-    left-most part) came from; ``part`` is its 1-based fragment number within that row
-    when the row was split into several fragments, 0 when it was not (spec §3.4).
+    left-most part) came from.
     ``block_ids`` lists every source blockid, in order, without duplicates.
     ``is_title`` marks a pinned title block (LightRAG ``is_title_block``, level 0).
     ``oversize`` records why a block may legitimately exceed ``target_max``
@@ -123,7 +122,6 @@ class Block:
     is_exact: bool = False
     role: TableRole = TableRole.NONE
     source_row: int = 0
-    part: int = 0
     block_ids: tuple[str, ...] = ()
     is_title: bool = False
     oversize: str = ""

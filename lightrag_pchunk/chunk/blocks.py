@@ -265,25 +265,20 @@ class BlockRun:
     def build(self, role: TableRole = TableRole.NONE) -> Block:
         """The joined block (a run of one block is that block, unchanged).
 
-        It keeps the identity block's heading, parents, level and part, unless its blocks
-        come from different sections: then its heading is their deepest common parent
-        (their own headings stay as lines in the content), without a ``[part n]``. These
-        steer later merges; ``sections`` records what it holds, from which stage E labels
-        its chunk (``chunk/breadcrumbs.py: chunk_label``).
+        It keeps the identity block's heading, parents and level, unless its blocks come
+        from different sections: then its heading is their deepest common parent (their own
+        headings stay as lines in the content). These steer later merges; ``sections``
+        records what it holds, from which stage E labels its chunk
+        (``chunk/breadcrumbs.py: chunk_label``).
         """
         if len(self.blocks) == 1:
             return self.blocks[0]
         identity = self.identity
-        heading, parents, level, part = (
-            identity.heading,
-            identity.parent_headings,
-            identity.level,
-            identity.part,
-        )
+        heading, parents, level = identity.heading, identity.parent_headings, identity.level
         common = _common_parent(self.blocks, identity)
         if common is not None:
             (*parent_list, heading), level = common
-            parents, part = tuple(parent_list), 0
+            parents = tuple(parent_list)
         return Block(
             heading=heading,
             parent_headings=parents,
@@ -294,7 +289,6 @@ class BlockRun:
             is_exact=self.is_exact,
             role=role,
             source_row=identity.source_row,
-            part=part,
             block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),

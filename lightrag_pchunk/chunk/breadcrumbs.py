@@ -351,7 +351,7 @@ def _show(path: tuple[str, ...] | None) -> str:
 
 def _path_reason(outline: _Outline, chunk: Chunk) -> str:
     path = declared_path(chunk)
-    for cut in range(len(path), 0, -1):
+    for cut in range(len(path) - 1, 0, -1):
         if path[:cut] in outline.paths:
             return f"{path[cut]!r} is no heading under {_show(path[:cut])}"
     return f"{path[0]!r} is no heading at the document's top"
@@ -359,34 +359,35 @@ def _path_reason(outline: _Outline, chunk: Chunk) -> str:
 
 def _locate(outline: _Outline, content: str, cursor: int) -> tuple[list[int], int]:
     """The rows that the lines of ``content`` come from, in order without repeats, and
-    where the search for the next chunk starts. Each line is looked for after the one
-    before; the first one also a little before ``cursor`` (overlap) and then anywhere."""
+    where the search for the next chunk starts (after the last line found). Each line is
+    looked for after the one before; the first one also a little before ``cursor`` (the
+    overlap of R pieces, text shared between two table slices) and then anywhere."""
     text = outline.text
     lines = [n for n in map(_normalize, content.split("\n")) if n]
     window = 2 * len(content) + 10_000
     rows: list[int] = []
-    position = -1
+    end = -1  # where the last line found ends
     for line in lines:
         found = -1
         for key in _keys(line):
-            if position < 0:
+            if end < 0:
                 found = text.find(key, cursor, cursor + window)
                 if found < 0:
                     found = text.find(key, max(cursor - _BACKOFF, 0))
                 if found < 0:
                     found = text.find(key)
             else:
-                found = text.find(key, position, position + window)
+                found = text.find(key, end - 1, end + window)
             if found >= 0:
+                end = found + len(key.rstrip("\n"))
                 found += key.startswith("\n")  # the line itself, not the break before it
                 break
         if found < 0:
             continue  # a rewritten line (a compact table header)
-        position = found
         row = outline.row_at(found)
         if not rows or rows[-1] != row:
             rows.append(row)
-    return rows, (position if position >= 0 else cursor)
+    return rows, (end if end >= 0 else cursor)
 
 
 def _part_violations(chunks: Sequence[Chunk]) -> list[Violation]:

@@ -23,21 +23,19 @@ from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
-from lightrag_pchunk.chunk.part_numbers import declared_parts, part_numbers, render_heading
+from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, UNCOUNTED, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
-#: The stages in spec order. ``part_numbers`` numbers the fragments of each content row
-#: before heading glue and merging, so a merged chunk keeps the part number of its main
-#: block (§9.5); the ``[part n]`` suffix itself is rendered last (stage E, :func:`to_chunks`).
+#: The stages in spec order; stage E (:func:`to_chunks`) labels the chunks and numbers their
+#: parts last, on the final blocks.
 STAGES: tuple[tuple[str, Stage], ...] = (
     ("table_slices", table_slices),
     ("bridge", bridge),
     ("anchor_split", anchor_split),
-    ("part_numbers", part_numbers),
     ("heading_glue", heading_glue),
     ("merge", merge),
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.merge import merge
-from lightrag_pchunk.chunk.part_numbers import number_fragments
 from lightrag_pchunk.chunk.pipeline import to_chunks
 from lightrag_pchunk.model import TableRole
 
@@ -236,14 +235,10 @@ def test_the_parts_of_a_cut_row_are_counted_on_the_chunks() -> None:
     # second half opens the chunk of subsection S2.1, which lies in S2: the chunks are
     # S2's parts 1 and 2, with no gap where a fragment joined the first chunk.
     ctx = char_context(200, fill="pack")
-    s1 = replace(section(ctx, "S2", lines(60, 60, start="f"), row=1), part=1)
-    s2 = replace(section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1), part=2)
+    s1 = section(ctx, "S2", lines(60, 60, start="f"), row=1)
+    s2 = section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1)
     child = section(ctx, "S2.1", lines(30, 30, 30, 30, start="u"), row=2,
                     parents=("Doc", "S2"), level=3)  # fmt: skip
     first, second = to_chunks(merge([s1, s2, child], ctx), ctx)
     assert [first.heading, second.heading] == ["S2 [part 1]", "S2 [part 2]"]
     assert second.content.startswith(lines(30, 30, 30, 30, start="k")[2])
-    # The numbering itself: only the rows asked for are numbered again.
-    other = replace(child, part=5)
-    assert [b.part for b in number_fragments([s1, s2, other], {1})] == [1, 2, 5]
-    assert [b.part for b in number_fragments([s1, other])] == [0, 0]
