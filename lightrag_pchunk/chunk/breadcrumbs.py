@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, Block, BlockRow, Chunk
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.labels import parse_label
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
 RULES = (PATH, FIRST, SPANS, PART)
