@@ -137,8 +137,10 @@ def _pdf_parts(
     found = paragraphs(drop_furniture(pages, frames))
     events, units = events_of(found, tables.rendered, outline)
     stated = sum(1 for event in events if event.level)
-    if smart is SmartHeading.AUTO and stated >= 2:
-        smart = SmartHeading.OFF  # the document states its outline: it is trusted whole
+    if smart is SmartHeading.AUTO and stated >= 2 and outline.source in ("tagged", "bookmarks"):
+        # The file states its outline: it is trusted whole. A printed table of contents
+        # often lists the top levels only: the classifier may add deeper headings to it.
+        smart = SmartHeading.OFF
     raw_blocks, report = build_blocks(events, smart, judge)
     blocks = source_blocks(raw_blocks, units)
     title = next(

@@ -171,6 +171,7 @@ def read_glyphs(
         frame = _extent(frame_box(0, page_box))
         return PageGlyphs(number, "", empty, np.zeros(0, dtype=np.int64), 0, (), frame, empty, raw)
     boxes = _char_boxes(raw, len(text))
+    _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
@@ -251,6 +252,27 @@ def _char_boxes(raw: object, count: int) -> np.ndarray:
     for index in range(count):
         loose_box(raw, index, rects[index])
     return np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
+
+
+def _fix_broken_boxes(
+    raw: object, boxes: np.ndarray, page: tuple[float, float, float, float]
+) -> None:
+    """Glyphs whose loose box is far larger than the page (a font with a broken bounding
+    box) get their tight box instead; one still off the page is not printed on it, and
+    gets no area (it is read as no ink)."""
+    left, bottom, right, top = page
+    size = max(right - left, top - bottom)
+    heights = boxes[:, 1] - boxes[:, 3]
+    widths = boxes[:, 2] - boxes[:, 0]
+    broken = np.flatnonzero((heights > size) | (widths > size))
+    if not len(broken):
+        return
+    x0, x1, y0, y1 = (ctypes.c_double() for _ in range(4))
+    for index in broken.tolist():
+        pdfium_c.FPDFText_GetCharBox(raw, index, x0, x1, y0, y1)
+        box = (x0.value, y1.value, x1.value, y0.value)
+        inside = left - size <= box[0] <= right + size and bottom - size <= box[3] <= top + size
+        boxes[index] = box if inside and box[1] - box[3] <= size else (0.0, 0.0, 0.0, 0.0)
 
 
 def _stretches(

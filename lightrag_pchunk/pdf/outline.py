@@ -46,17 +46,19 @@ _MAX_BOOKMARK_DEPTH = 9
 
 @dataclass(frozen=True, slots=True)
 class Bookmark:
-    """One entry of the document's outline: its title, depth (1 = top) and 1-based page."""
+    """One entry of the document's outline: its title, depth (1 = top) and 1-based page
+    (None for an entry of a printed table of contents: it is looked for in order)."""
 
     title: str
     level: int
-    page: int
+    page: int | None
 
 
 @dataclass
 class Outline:
-    """The outline a document states: ``source`` says which (``"tagged"``, ``"bookmarks"``
-    or ``"inferred"``, when neither gives headings); ``warnings`` for the user."""
+    """The outline a document states: ``source`` says which (``"tagged"``, ``"bookmarks"``,
+    ``"toc"`` for its printed table of contents, or ``"inferred"`` when none gives
+    headings); ``warnings`` for the user."""
 
     source: str
     bookmarks: list[Bookmark] = field(default_factory=list)
@@ -209,35 +211,52 @@ class BookmarkMatch:
     lines: int
 
 
+#: An entry of a printed table of contents is looked for among this many paragraphs after
+#: the one the entry before it named.
+TOC_WINDOW = 400
+
+
 def match_bookmarks(
-    bookmarks: Sequence[Bookmark], texts: Sequence[Sequence[str]], pages: Sequence[int]
+    bookmarks: Sequence[Bookmark],
+    texts: Sequence[Sequence[str]],
+    pages: Sequence[int],
+    start: int = 0,
 ) -> list[BookmarkMatch]:
-    """Each bookmark matched to a paragraph on its page, in document order.
+    """Each bookmark matched to a paragraph on its page, in document order, from paragraph
+    ``start`` on.
 
     ``texts`` are each paragraph's line texts and ``pages`` its first page. A title may
     cover a paragraph's first lines only (a heading printed in the body's look runs into
-    the text after it); with or without its numbering label on either side.
+    the text after it); with or without its numbering label on either side. A bookmark
+    without a page is the first paragraph that reads as it after the last match.
     """
     by_page: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
         by_page.setdefault(page, []).append(index)
     matches: list[BookmarkMatch] = []
-    after = -1
+    after = start - 1
     for number, bookmark in enumerate(bookmarks):
         title = normalise(bookmark.title)
         bare = normalise(_without_label(bookmark.title))
         if not title:
             continue
         best: tuple[float, int, int] | None = None
-        for page in (bookmark.page, bookmark.page + 1):
-            for index in by_page.get(page, ()):
-                if index <= after:
-                    continue
+        if bookmark.page is None:
+            for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
                 score, lines = _title_score(title, bare, texts[index])
-                if score >= MATCH_SIMILARITY and (best is None or score > best[0]):
+                if score >= MATCH_SIMILARITY:
                     best = (score, index, lines)
-            if best is not None:
-                break
+                    break
+        else:
+            for page in (bookmark.page, bookmark.page + 1):
+                for index in by_page.get(page, ()):
+                    if index <= after:
+                        continue
+                    score, lines = _title_score(title, bare, texts[index])
+                    if score >= MATCH_SIMILARITY and (best is None or score > best[0]):
+                        best = (score, index, lines)
+                if best is not None:
+                    break
         if best is not None:
             matches.append(BookmarkMatch(number, best[1], best[2]))
             after = best[1]

@@ -33,6 +33,7 @@ from lightrag_pchunk.parse.outline_build import Line as EventLine
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
+from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
@@ -81,6 +82,15 @@ def events_of(
         levels = tagged_levels([p.role for p in found])
     elif outline.bookmarks:
         found, levels = _bookmark_headings(found, outline)
+    else:
+        entries, after = toc_bookmarks(found)
+        if entries:
+            printed = Outline("toc", entries)
+            found, levels = _bookmark_headings(found, printed, after)
+            if len(levels) >= MIN_ENTRIES:
+                outline.source = "toc"
+            else:
+                found, levels = list(found), {}
     events: list[Event] = []
     units: dict[str, Unit] = {}
     body_size = _body_size(found)
@@ -129,14 +139,16 @@ def _look_of(look: Look):
 
 
 def _bookmark_headings(
-    found: list[PrintedParagraph], outline: Outline
+    found: list[PrintedParagraph], outline: Outline, start: int = 0
 ) -> tuple[list[PrintedParagraph], dict[int, int]]:
     """The paragraphs, each one a bookmark names split after its title lines when text
-    follows them in the same paragraph, and the heading level of each named one."""
+    follows them in the same paragraph, and the heading level of each named one (looked
+    for from paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
-    matches = match_bookmarks(outline.bookmarks, texts, [p.lines[0].page for p in found])
+    pages = [p.lines[0].page for p in found]
+    matches = match_bookmarks(outline.bookmarks, texts, pages, start)
     unmatched = len(outline.bookmarks) - len(matches)
-    if unmatched:
+    if unmatched and outline.source == "bookmarks":
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
