@@ -5,7 +5,7 @@ that cannot be cut at all (recorded in ``Block.oversize``). A block is cut befor
 paragraphs chosen near evenly spaced ideal positions; each anchor becomes the heading of
 the sub-block it starts, and the original heading moves into that sub-block's
 ``parent_headings``. Without an anchor the block is packed greedily by paragraph
-(``chunk/packing.py``) and a single over-long paragraph split by R with the overlap
+(``chunk/paragraph_pack.py``) and a single over-long paragraph split by R with the overlap
 (§8.3), its first piece in the room left after the text before it when that saves a
 piece: the only place P copies prose between chunks (invariant 2). A packed piece without
 text (fewer than 12 letters outside tags) takes paragraphs from the piece before it where
@@ -33,7 +33,7 @@ from lightrag_pchunk.chunk.blocks import (
     line_paragraphs,
 )
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.packing import PackPiece, pack_pieces
+from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
 
@@ -136,6 +136,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         i
         for i in range(1, len(paragraphs))
         if not paragraphs[i].is_table
+        and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
     ]
@@ -213,7 +214,7 @@ def split_without_anchors(block: Block, ctx: Context) -> list[Block]:
     R-split a single paragraph that is still too long, its first piece in the room left
     after the text before it when that makes fewer pieces; a piece without text (tags,
     numbers) then takes paragraphs from the piece before it where they fit
-    (``chunk/packing.py``). Stage B left no table over the cap, so a paragraph this long is
+    (``chunk/paragraph_pack.py``). Stage B left no table over the cap, so a paragraph this long is
     text (or an unrecognised table's character piece).
 
     Every piece keeps the block's heading and parents.

@@ -1,7 +1,7 @@
 """What stage D's two fills share: the table-role gates, the structure predicates and the
 runs of blocks being joined.
 
-Both the strategy's phases (``chunk/merge.py``) and ``pack`` (``chunk/pack.py``) join
+Both the strategy's phases (``chunk/merge.py``) and ``pack`` (``chunk/merge_pack.py``) join
 blocks into runs within target_max and keep the same rules about what may share a
 chunk: a middle table slice stands alone, a first slice starts a run, a last slice ends
 one (spec §9.1, §9.2); the untitled preface hands its identity to the section it joins.

@@ -34,13 +34,14 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import merged_text
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.coverage import WordShortfall, lost_words
+from lightrag_pchunk.chunk.pages import PageFinder, has_pages
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import PSettings, reference_settings
 from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
 from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
 from lightrag_pchunk.integration.request import Request
-from lightrag_pchunk.integration.rows import chunks_to_rows
+from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
@@ -176,6 +177,7 @@ def run(
         rows = recursive_character_rows(
             tokenizer, content, decision.r_size, decision.r_overlap, separators=separators
         )
+        rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
         return Run(rows, settings, decision, content, source)
     rows, chunk_trace = _run_p(tokenizer, content, decision, settings, trace)
     return Run(rows, settings, decision, content, source, chunk_trace)
@@ -217,7 +219,8 @@ def _run_p(
             exc_info=True,
         )
         size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
-        return recursive_character_rows(tokenizer, content, size, overlap), None
+        r_rows = recursive_character_rows(tokenizer, content, size, overlap)
+        return with_source_pages(r_rows, blocks.rows, content), None
     _check_cap(chunks, p.chunk_token_size, label, settings.strict)
     logger.info(
         "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",
@@ -301,3 +304,27 @@ def recursive_character_rows(
         chunk_overlap_token_size=chunk_overlap_token_size,
         separators=list(separators) if separators is not None else None,
     )
+
+
+def with_source_pages(
+    r_rows: list[dict[str, Any]], source_rows: Sequence[BlockRow], content: str
+) -> list[dict[str, Any]]:
+    """R chunks of a document whose rows know their pages (a PDF), each with a ``sidecar``
+    naming its rows and pages (found through its ``_source_span``, the characters of the
+    document text it holds); other R chunks as they are."""
+    if not source_rows or not has_pages(source_rows):
+        return r_rows
+    if "\n\n".join(row.content for row in source_rows) != (content or "").strip():
+        return r_rows  # the text is not the rows' (edited since): spans would not match
+    finder = PageFinder(source_rows)
+    for row in r_rows:
+        span = row.get("_source_span")
+        if not isinstance(span, dict) or "sidecar" in row:
+            continue
+        start, end = span.get("start"), span.get("end")
+        if not (isinstance(start, int) and isinstance(end, int) and end > start):
+            continue
+        block_ids = finder.block_ids(start, end)
+        if block_ids:
+            row["sidecar"] = block_sidecar(block_ids, finder.span_pages(start, end))
+    return r_rows

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.chunk.packing import MIN_LETTERS, letters
+from lightrag_pchunk.chunk.paragraph_pack import MIN_LETTERS, letters
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.markdown.document import parse_markdown

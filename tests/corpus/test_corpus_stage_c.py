@@ -15,7 +15,7 @@ import pytest
 from lightrag_pchunk.chunk.anchor_split import split_without_anchors
 from lightrag_pchunk.chunk.blocks import counted, exceeds, joiner_for
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.packing import MIN_LETTERS, letters
+from lightrag_pchunk.chunk.paragraph_pack import MIN_LETTERS, letters
 from lightrag_pchunk.chunk.pipeline import STAGES, to_blocks
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.errors import DocxParseError

@@ -1,5 +1,5 @@
-"""Packing paragraphs into blocks within a cap: stage C's no-anchor path (spec §8.3) and heading
-glue use it.
+"""Stage C (spec §8.3): pack paragraphs into blocks within a cap, for stage C's no-anchor
+path and heading glue.
 
 As few blocks as greedy packing by paragraph makes, or fewer, with no needless one:
 

@@ -1,6 +1,6 @@
-"""Stage C's packing (chunk/packing.py): as few pieces as greedy packing by paragraph, the first
-R piece of an over-long paragraph in the room left after the text before it, and no piece
-without text where the piece before it can lend some.
+"""Stage C's packing (chunk/paragraph_pack.py): as few pieces as greedy packing by
+paragraph, the first R piece of an over-long paragraph in the room left after the text
+before it, and no piece without text where the piece before it can lend some.
 
 With the 1-char tokenizer a paragraph's count is its length and a ``"\\n"`` joiner costs 1,
 so every boundary below is computed by hand.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from lightrag_pchunk.chunk.anchor_split import split_without_anchors
-from lightrag_pchunk.chunk.packing import MIN_LETTERS, PackPiece, lend_text, letters
+from lightrag_pchunk.chunk.paragraph_pack import MIN_LETTERS, PackPiece, lend_text, letters
 from lightrag_pchunk.model import Paragraph
 
 from helpers import char_context, make_block
