@@ -43,14 +43,18 @@ async def _chunk(
     rag: Any,
     tokenizer: TokenizerLike,
     content: str,
-    chunk_overlap_token_size: int,
-    chunk_token_size: int,
+    split_by_character: str | None = None,
+    split_by_character_only: bool = False,
+    chunk_overlap_token_size: int = 100,
+    chunk_token_size: int = 1200,
     *,
-    context: Any,
-    lightrag_document_path: str | os.PathLike[str] | None,
-    file_path: str | os.PathLike[str] | None,
-    addon_params: Mapping[str, Any] | None,
+    context: Any = None,
+    lightrag_document_path: str | os.PathLike[str] | None = None,
+    file_path: str | os.PathLike[str] | None = None,
+    addon_params: Mapping[str, Any] | None = None,
+    **_ignored: Any,
 ) -> list[dict[str, Any]]:
+    """:func:`chunking_func` for ``rag`` (None: no instance known)."""
     # The registry is read on the event loop: a PostgreSQL registry uses LightRAG's pool.
     entry = await afind_registered(content, rag)
     request = Request(
@@ -98,6 +102,8 @@ async def chunking_func(
         None,
         tokenizer,
         content,
+        split_by_character,
+        split_by_character_only,
         chunk_overlap_token_size,
         chunk_token_size,
         context=context,
@@ -128,33 +134,9 @@ class InstanceChunkingFunc:
         # binding would copy the whole instance.
         return self
 
-    async def __call__(
-        self,
-        tokenizer: TokenizerLike,
-        content: str,
-        split_by_character: str | None = None,
-        split_by_character_only: bool = False,
-        chunk_overlap_token_size: int = 100,
-        chunk_token_size: int = 1200,
-        *,
-        context: Any = None,
-        lightrag_document_path: str | os.PathLike[str] | None = None,
-        file_path: str | os.PathLike[str] | None = None,
-        addon_params: Mapping[str, Any] | None = None,
-        **_ignored: Any,
-    ) -> list[dict[str, Any]]:
-        """:func:`chunking_func`, for texts of this instance."""
-        return await _chunk(
-            self.rag,
-            tokenizer,
-            content,
-            chunk_overlap_token_size,
-            chunk_token_size,
-            context=context,
-            lightrag_document_path=lightrag_document_path,
-            file_path=file_path,
-            addon_params=addon_params,
-        )
+    async def __call__(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        """:func:`chunking_func` (the same arguments), for texts of this instance."""
+        return await _chunk(self.rag, *args, **kwargs)
 
 
 def chunking_func_for(rag: Any) -> InstanceChunkingFunc:

@@ -86,8 +86,8 @@ def test_a_bad_smart_heading_flag_is_refused_naming_the_flag(tmp_path, capsys) -
         assert err.strip() == "error: --smart-heading must be true, false or auto, got 'maybe'"
 
 
-def test_a_typo_in_lightrag_parser_no_longer_falls_back_to_r(tmp_path, monkeypatch, capsys):
-    # It used to chunk with R, exit 0, and print P's sizes in the same header.
+def test_a_typo_in_lightrag_parser_is_not_read_as_a_route_to_r(tmp_path, monkeypatch, capsys):
+    # Read best-effort, the broken rule would leave the file to LightRAG's default: R.
     monkeypatch.setenv("LIGHTRAG_PARSER", "docx:nativ-P")
     source = shutil.copy(example_path(), tmp_path / "report.docx")
     assert main(["chunk", str(source)]) == 2
