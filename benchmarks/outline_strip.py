@@ -22,7 +22,7 @@ from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story

@@ -3,9 +3,9 @@
 The public API, loaded on first use so that ``import lightrag_pchunk`` stays cheap
 (LightRAG itself is imported only by the integration functions):
 
-- parsing: :func:`parse_docx`,
-  :func:`parse_markdown`, :class:`ParsedDocument`, :class:`DocumentParseError` (base of
-  :class:`DocxParseError` and :class:`MarkdownParseError`)
+- parsing: :func:`parse_docx`, :func:`parse_markdown`, :func:`parse_pdf`,
+  :class:`ParsedDocument`, :class:`DocumentParseError` (base of :class:`DocxParseError`,
+  :class:`MarkdownParseError` and :class:`PdfParseError`)
 - chunking: :func:`chunking_by_paragraph_semantic` (LightRAG's file-chunker contract),
   :func:`chunk_rows` (the pure pipeline), :class:`Block`, :class:`Chunk`, :class:`BlockRow`,
   :class:`Thresholds`, :func:`load_tiktoken`
@@ -16,7 +16,8 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
   what does it cost?), :class:`EvalResult`
   :func:`ainsert_files`, :func:`register_document`, :func:`aregister_document`,
   :func:`check_config`, :func:`install`, :func:`uninstall`, :func:`is_installed`,
-  :func:`heading_path` (a stored chunk's heading path), :class:`Strategy`, :class:`Decision`
+  :func:`heading_path` (a stored chunk's heading path), :func:`chunk_pages` (the pages a
+  stored chunk of a PDF is printed on), :class:`Strategy`, :class:`Decision`
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 _EXPORTS = {
     "parse_docx": "lightrag_pchunk.parse.document",
     "parse_markdown": "lightrag_pchunk.markdown.document",
+    "parse_pdf": "lightrag_pchunk.pdf.document",
     "ParsedDocument": "lightrag_pchunk.parse.artefacts",
     "DocumentParseError": "lightrag_pchunk.errors",
     "DocxParseError": "lightrag_pchunk.errors",
     "MarkdownParseError": "lightrag_pchunk.errors",
+    "PdfParseError": "lightrag_pchunk.errors",
     "BlockFileError": "lightrag_pchunk.errors",
     "chunking_by_paragraph_semantic": "lightrag_pchunk.integration.chunker",
     "chunk_rows": "lightrag_pchunk.chunk.pipeline",
@@ -50,6 +53,7 @@ _EXPORTS = {
     "register_document": "lightrag_pchunk.integration.ingest",
     "aregister_document": "lightrag_pchunk.integration.ingest",
     "heading_path": "lightrag_pchunk.integration.rows",
+    "chunk_pages": "lightrag_pchunk.integration.rows",
     "HeadingPath": "lightrag_pchunk.integration.rows",
     "Strategy": "lightrag_pchunk.integration.strategy",
     "Decision": "lightrag_pchunk.integration.strategy",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 
 class DocumentParseError(Exception):
-    """A document we refuse to parse: the base of :class:`DocxParseError` and
-    :class:`MarkdownParseError`, for callers that take either format.
+    """A document we refuse to parse: the base of :class:`DocxParseError`,
+    :class:`MarkdownParseError` and :class:`PdfParseError`, for callers that take any format.
 
     ``reason`` is a short stable code for tests and CLI exit codes (each subclass lists its
     own); ``part`` names the part of a package that was refused, when there is one.
@@ -44,6 +44,20 @@ class MarkdownParseError(DocumentParseError):
     ``"binary"`` (not text: NUL bytes or other binary control characters), ``"encoding"``
     (not UTF-8, UTF-8 with a BOM, UTF-16 with a BOM nor GB18030) and ``"output"`` (as for
     :class:`DocxParseError`).
+    """
+
+
+class PdfParseError(DocumentParseError):
+    """A PDF we refuse to parse.
+
+    ``reason`` is one of: ``"not-a-pdf"`` (no ``%PDF`` header near the start of the file),
+    ``"password"`` (it needs a user password to open), ``"encryption"`` (a security handler
+    PDFium does not support), ``"broken"`` (PDFium cannot read it: truncated, damaged, or a
+    filter it does not know), ``"image-only"`` (no text layer on any page: OCR it first),
+    ``"too-large"`` (over ``PdfLimits.max_bytes``), ``"too-many-pages"``, ``"page-objects"``
+    (a page with more objects than ``PdfLimits.max_page_objects``), ``"output-budget"``
+    (more text than ``PdfLimits.max_text_chars``), ``"time-limit"``, ``"memory-limit"``
+    and ``"output"`` (as for :class:`DocxParseError`).
     """
 
 

@@ -56,11 +56,23 @@ class Paragraph:
     with its exact token count, measured when it is made.
 
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
+    ``is_piece`` marks a piece of a line cut by characters (a table row too long for any
+    chunk): no line of the document, so never an anchor.
     """
 
     text: str
     tokens: int
     is_table: bool = False
+    is_piece: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SectionRef:
+    """A section a merged block holds text of: its heading path (no ``[part n]``) and the
+    level of its heading."""
+
+    path: tuple[str, ...]
+    level: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +88,7 @@ class Block:
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).
     ``source_row`` is the index of the content row the block (or, after a merge, its
-    left-most part) came from; ``part`` is its 1-based fragment number within that row
-    when the row was split into several fragments, 0 when it was not (spec §3.4).
+    left-most part) came from.
     ``block_ids`` lists every source blockid, in order, without duplicates.
     ``is_title`` marks a pinned title block (LightRAG ``is_title_block``, level 0).
     ``oversize`` records why a block may legitimately exceed ``target_max``
@@ -86,6 +97,8 @@ class Block:
     cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
     paragraph indexes where a language model saw a new topic start (the row's
     ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
+    ``sections`` lists, in order, the sections a merged block holds text of (front matter
+    left out), from which stage E labels its chunk; empty for a block of one section.
     """
 
     heading: str
@@ -97,12 +110,21 @@ class Block:
     is_exact: bool = False
     role: TableRole = TableRole.NONE
     source_row: int = 0
-    part: int = 0
     block_ids: tuple[str, ...] = ()
     is_title: bool = False
     oversize: str = ""
     is_toc: bool = False
     topic_breaks: tuple[int, ...] = ()
+    sections: tuple[SectionRef, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PageSpan:
+    """Characters ``start``..``end`` of a chunk's content are printed on ``page`` (1-based)."""
+
+    page: int
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +132,8 @@ class Chunk:
     """One output chunk (stage E), before it is shaped into a LightRAG row.
 
     ``heading`` already carries its ``[part n]`` suffix; ``parent_headings`` never does.
-    ``tokens`` is an exact count of ``content``.
+    ``tokens`` is an exact count of ``content``. ``pages``: where its text is printed, for
+    a document whose rows know their pages (a PDF), in text order.
     """
 
     content: str
@@ -123,6 +146,7 @@ class Chunk:
     source_row: int = 0
     role: TableRole = TableRole.NONE
     oversize: str = ""
+    pages: tuple[PageSpan, ...] = ()
 
 
 def _scaled(n: int, ratio: float) -> int:

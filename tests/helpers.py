@@ -55,7 +55,6 @@ def make_block(
     source_row: int = 0,
     block_ids: tuple[str, ...] | None = None,
     role: TableRole = TableRole.NONE,
-    part: int = 0,
     is_title: bool = False,
 ) -> Block:
     """A block as stage A would make it from one content row (exact token count)."""
@@ -72,7 +71,6 @@ def make_block(
         is_exact=True,
         role=role,
         source_row=source_row,
-        part=part,
         block_ids=(f"b{source_row}",) if block_ids is None else block_ids,
         is_title=is_title,
     )

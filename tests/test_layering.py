@@ -25,14 +25,15 @@ LAYERS = {
     "outline": 1,
     "parse": 2,
     "markdown": 2,
+    "pdf": 2,
     "chunk": 2,
     "integration": 3,
     "eval": 3,
     "cli": 4,
 }
 MAY_IMPORT_LIGHTRAG = {"integration", "eval", "cli"}
-#: The parsers: Markdown reuses the .docx parser's writer; neither may use the chunker.
-PARSERS = {"parse", "markdown"}
+#: The parsers: Markdown and PDF reuse the .docx parser's writer; none may use the chunker.
+PARSERS = {"parse", "markdown", "pdf"}
 
 
 def _subpackage(module: str) -> str | None:

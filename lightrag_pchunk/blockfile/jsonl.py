@@ -73,9 +73,8 @@ class BlockFile:
 def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
     """Read every content row of ``path``.
 
-    ``keep_positions=False`` leaves every row's ``positions`` empty: the chunker never reads
-    them, and keeping them would hold a few more objects per row for the whole run (each
-    one more for Python's cyclic garbage collector to walk).
+    ``keep_positions=False`` leaves every row's ``positions`` empty, for a reader that does
+    not use them (the chunker does: a PDF's positions give its chunks their pages).
 
     Raises:
         BlockFileError: the file is missing, unreadable or not UTF-8 (the caller falls

@@ -136,6 +136,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         i
         for i in range(1, len(paragraphs))
         if not paragraphs[i].is_table
+        and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
     ]

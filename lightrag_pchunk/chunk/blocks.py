@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import chain
 
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
-from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, TableRole
+from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, SectionRef, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -239,23 +239,20 @@ class BlockRun:
     def build(self, role: TableRole = TableRole.NONE) -> Block:
         """The joined block (a run of one block is that block, unchanged).
 
-        It keeps the identity block's heading, parents, level and part, unless its blocks
-        come from different sections: then its heading is their deepest common parent
-        (their own headings stay as lines in the content), without a ``[part n]``.
+        It keeps the identity block's heading, parents and level, unless its blocks come
+        from different sections: then its heading is their deepest common parent (their own
+        headings stay as lines in the content). These steer later merges; ``sections``
+        records what it holds, from which stage E labels its chunk
+        (``chunk/breadcrumbs.py: chunk_label``).
         """
         if len(self.blocks) == 1:
             return self.blocks[0]
         identity = self.identity
-        heading, parents, level, part = (
-            identity.heading,
-            identity.parent_headings,
-            identity.level,
-            identity.part,
-        )
+        heading, parents, level = identity.heading, identity.parent_headings, identity.level
         common = _common_parent(self.blocks, identity)
         if common is not None:
             (*parent_list, heading), level = common
-            parents, part = tuple(parent_list), 0
+            parents = tuple(parent_list)
         return Block(
             heading=heading,
             parent_headings=parents,
@@ -266,11 +263,11 @@ class BlockRun:
             is_exact=self.is_exact,
             role=role,
             source_row=identity.source_row,
-            part=part,
             block_ids=_merged_ids(self.blocks),
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
             is_toc=identity.is_toc,
+            sections=tuple(chain.from_iterable(sections_of(b) for b in self.blocks)),
         )
 
 
@@ -281,6 +278,15 @@ def heading_path(block: Block) -> tuple[str, ...]:
     if not block.parent_headings and heading in ("", PREFACE_HEADING):
         return ()
     return (*block.parent_headings, heading) if heading else block.parent_headings
+
+
+def sections_of(block: Block) -> tuple[SectionRef, ...]:
+    """The sections ``block`` holds text of: those it was merged from, else its own (none
+    for front matter: the untitled preface, a table of contents)."""
+    if block.sections:
+        return block.sections
+    path = () if block.is_toc else heading_path(block)
+    return (SectionRef(path, block.level),) if path else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:

@@ -2,14 +2,14 @@
 joined forward to the deeper section that follows it, so a heading is never a chunk of
 its own and never glued to the end of the previous section.
 
-Input: blocks after stage C and part numbering. Output: the same blocks, except that each
+Input: blocks after stage C. Output: the same blocks, except that each
 heading-only block is merged (``"\\n\\n"``) into the next block when that block is deeper
 (level strictly greater), is not a middle or last table slice, and neither is a pinned
-title block. The result keeps the heading block's identity (heading, parents, level,
-part) and takes the next block's table role. Chains (``# 2``, ``## 2.4``, ``### 2.4.1``)
+title block. The result keeps the heading block's identity (heading, parents, level)
+and takes the next block's table role. Chains (``# 2``, ``## 2.4``, ``### 2.4.1``)
 collapse into the shallowest heading. When the joined text would exceed ``target_max``
 the next block is cut so that its first piece fits beside the headings; the rest keeps
-the next block's identity and continues its ``[part n]`` numbers.
+the next block's identity.
 """
 
 from __future__ import annotations
@@ -89,10 +89,6 @@ def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
     glued = join_blocks(heading, first, cap, counter, role=first.role)
     if glued is None:
         return [heading, nxt]
-    # The rest continues the numbering of nxt's content row: its first piece is now inside
-    # the glued chunk, so the rest are parts 2, 3, ... (renumbered again if needed later).
-    start = max(nxt.part, 1) + 1
-    rest = [replace(block, part=start + i) for i, block in enumerate(rest)]
     return [glued, *rest]
 
 

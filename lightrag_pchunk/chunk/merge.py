@@ -1,6 +1,6 @@
 """Stage D (spec §9): hierarchy-aware merging of small blocks, deepest level first.
 
-Input: blocks after stage C, part numbering and heading glue, each within ``target_max``.
+Input: blocks after stage C and heading glue, each within ``target_max``.
 Output: fewer, fuller blocks. For each level L, deepest first:
 
 - Phase A (§9.2) merges adjacent peers at level L — same level, identical
@@ -12,7 +12,7 @@ Output: fewer, fuller blocks. For each level L, deepest first:
   follow it (shallow absorbs deep, never the reverse): a level-L block absorbs following
   descendants, and a shallower block absorbs a following small level-L descendant.
 
-Every merge keeps the left block's identity (heading, parents, level, part; §9.5) and
+Every merge keeps the left block's identity (heading, parents, level; §9.5) and
 all block ids, and must stay within ``target_max`` on the joined text (D.0, §9.5: an
 estimate from cached counts, re-encoded whenever the estimate cannot decide). Table
 roles gate merges by direction (§9.1, §9.2): a middle slice never merges, a first slice

@@ -1,6 +1,6 @@
 """Stage D with ``CHUNK_P_FILL=pack`` (the default): the fewest chunks the structure allows.
 
-Input: blocks after stage C, part numbering and heading glue, each within ``target_max``.
+Input: blocks after stage C and heading glue, each within ``target_max``.
 Output: consecutive runs of them joined into chunks, as few as possible, each within
 ``target_max`` on its joined text. A run may hold only what the strategy's phases could
 join (``chunk/merge.py``), without their size conditions:
@@ -23,8 +23,8 @@ never separates a table from the paragraph before it nor a heading line from wha
 follows, and each piece obeys the run rules above as its section would. Among equally
 few chunks the search makes the fewest cuts, then cuts before the shallowest headings
 (so a chunk rather starts at "4" than at "3.4.2"), then before a short heading-like
-paragraph (a stage C anchor, §8.1). The piece after a cut keeps its section's heading,
-and the fragments of a cut row are numbered again (``[part n]``): unlike a stage C anchor,
+paragraph (a stage C anchor, §8.1). The piece after a cut keeps its section's heading
+(stage E numbers the parts, ``[part n]``): unlike a stage C anchor,
 which heads a sub-block of an over-long section, the line a cut falls before is only a
 preference, and promoting it would give a heading to any short line the classifier
 accepts.
@@ -40,7 +40,6 @@ from itertools import pairwise
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
 from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, heading_path
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.part_numbers import number_fragments
 from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
     Item,
@@ -230,7 +229,6 @@ def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> li
             pieces.append(build_block(paragraphs[begin:end], ctx.counter, like=block))
     piece_of[(len(blocks), 0)] = len(pieces)
     if cut_at:
-        pieces = number_fragments(pieces, {blocks[i].source_row for i in cut_at})
         logger.debug("merge pack: %d section(s) cut between paragraphs to save chunks", len(cut_at))
     out: list[Block] = []
     for begin, end in pairwise(bounds):

@@ -1,9 +1,8 @@
-"""Stage E (spec §3.4): ``[part n]`` provenance numbers per original content row.
+"""Stage E (spec §3.4): ``[part n]`` numbers, counted on the final chunks.
 
-``part_numbers`` runs after the splitting stages and before merging: when a content row
-became several fragments, each fragment gets its 1-based number, so a merged chunk keeps
-the number of its main (left) block and never stacks two (§9.5); stage D's ``pack``, which
-may cut a row once more between paragraphs, numbers that row's fragments again.
+Where a section became several chunks, each chunk that declares its heading gets its
+1-based number (:func:`declared_parts`), counted after merging so that a fragment merged
+into the chunk before leaves no gap and no suffix is ever stacked (§9.5).
 ``render_heading`` adds the suffix to the output heading; ``parent_headings`` never carry
 one.
 """
@@ -11,12 +10,7 @@ one.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Collection, Sequence
-from dataclasses import replace
-
-from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.model import Block
+from collections.abc import Sequence
 
 # Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
 # never stacked.
@@ -33,33 +27,30 @@ def strip_part_suffix(heading: str) -> str:
         cleaned = shorter
 
 
-def part_numbers(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Number the fragments of every content row that was split into more than one."""
-    return number_fragments(blocks)
+def declared_parts(labels: Sequence[tuple[str, tuple[str, ...]]]) -> list[int]:
+    """The ``[part n]`` of each chunk, 0 for none, from the ``(heading, parents)`` each
+    declares: consecutive chunks that declare one heading path are that heading's parts
+    1, 2, 3 …; a heading declared by one chunk alone has no number. Counted on the final
+    chunks, so a fragment merged into a chunk of another heading leaves no gap, and a
+    stage C anchor, which heads its own sub-block, numbers only its own parts."""
+    keys = [(parents, strip_part_suffix(heading)) for heading, parents in labels]
+    numbers = [0] * len(keys)
+    start = 0
+    while start < len(keys):
+        end = start + 1
+        while end < len(keys) and keys[end] == keys[start]:
+            end += 1
+        if end - start > 1:
+            numbers[start:end] = range(1, end - start + 1)
+        start = end
+    return numbers
 
 
-def number_fragments(blocks: Sequence[Block], rows: Collection[int] | None = None) -> list[Block]:
-    """Number the fragments of each content row (of ``rows`` only, when given) 1, 2, ... in
-    order; a row left whole has no number. Stage D calls it for the rows it cuts."""
-    per_row = Counter(block.source_row for block in blocks)
-    seen: Counter[int] = Counter()
-    out: list[Block] = []
-    for block in blocks:
-        row = block.source_row
-        if rows is None or row in rows:
-            if per_row[row] > 1:
-                seen[row] += 1
-                block = replace(block, part=seen[row])
-            elif block.part:
-                block = replace(block, part=0)
-        out.append(block)
-    return out
-
-
-def render_heading(block: Block) -> str:
-    """The output heading: the block's heading plus ``[part n]`` when it is a fragment."""
-    base = strip_part_suffix(block.heading)
-    if not block.part:
+def render_heading(heading: str, part: int) -> str:
+    """The output heading: ``heading`` (any old suffix removed) plus ``[part n]`` when
+    ``part`` is not 0."""
+    base = strip_part_suffix(heading)
+    if not part:
         return base
-    suffix = f"[part {block.part}]"
+    suffix = f"[part {part}]"
     return f"{base} {suffix}" if base else suffix

@@ -18,25 +18,25 @@ from lightrag_pchunk.chunk.blocks import (
     split_paragraphs,
     without_blank_lines,
 )
+from lightrag_pchunk.chunk.breadcrumbs import chunk_label
 from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
-from lightrag_pchunk.chunk.part_numbers import part_numbers, render_heading
+from lightrag_pchunk.chunk.pages import with_pages
+from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 
-#: The stages in spec order. ``part_numbers`` numbers the fragments of each content row
-#: before heading glue and merging, so a merged chunk keeps the part number of its main
-#: block (§9.5); the ``[part n]`` suffix itself is rendered last (stage E, :func:`to_chunks`).
+#: The stages in spec order; stage E (:func:`to_chunks`) labels the chunks and numbers their
+#: parts last, on the final blocks.
 STAGES: tuple[tuple[str, Stage], ...] = (
     ("table_slices", table_slices),
     ("bridge", bridge),
     ("anchor_split", anchor_split),
-    ("part_numbers", part_numbers),
     ("heading_glue", heading_glue),
     ("merge", merge),
 )
@@ -143,26 +143,30 @@ def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 
 
 def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
-    """Stage E: render ``[part n]`` and measure every chunk exactly, once; nothing is cut.
+    """Stage E: label each chunk with the heading path it declares (``chunk_label``: the
+    breadcrumb contract of ``chunk/breadcrumbs.py``), number the parts of each declared
+    heading (``[part n]``, ``declared_parts``) and measure every chunk exactly, once;
+    nothing is cut.
 
     Stages B-D keep every block within ``target_max`` (a recorded single oversize row
     aside); :func:`over_cap` lists any chunk that is not, for the caller to report.
     """
     counter = ctx.counter
+    blocks = [block for block in blocks if block.content.strip()]
+    labels = [chunk_label(block) for block in blocks]
+    parts = declared_parts([(heading, parents) for heading, parents, _ in labels])
     chunks: list[Chunk] = []
-    for block in blocks:
+    for block, (heading, parents, level), part in zip(blocks, labels, parts, strict=True):
         content = block.content.strip()
-        if not content:
-            continue
         exact = block.is_exact and content == block.content
         chunks.append(
             Chunk(
                 content=content,
                 tokens=block.tokens if exact else counter.count(content),
                 order=len(chunks),
-                heading=render_heading(block),
-                parent_headings=block.parent_headings,
-                level=block.level,
+                heading=render_heading(heading, part),
+                parent_headings=parents,
+                level=level,
                 block_ids=block.block_ids,
                 source_row=block.source_row,
                 role=block.role,
@@ -179,6 +183,7 @@ def over_cap(chunks: Sequence[Chunk], cap: int) -> list[Chunk]:
 
 
 def chunk_rows(rows: Sequence[BlockRow], ctx: Context) -> list[Chunk]:
-    """All of the P strategy for one document's content rows."""
+    """All of the P strategy for one document's content rows; chunks of a document whose
+    rows know their pages (a PDF) carry the pages of their text."""
     blocks = to_blocks(rows, ctx)
-    return to_chunks(run_stages(blocks, ctx), ctx)
+    return with_pages(to_chunks(run_stages(blocks, ctx), ctx), rows)

@@ -95,7 +95,10 @@ def slice_table(
     if len(pieces) == 1 and pieces[0].tokens <= first_cap:
         return TableCut([paragraph])
     return TableCut(
-        [Paragraph(p.text, p.tokens, is_table=p.span is not None) for p in pieces],
+        [
+            Paragraph(p.text, p.tokens, is_table=p.span is not None, is_piece=p.span is None)
+            for p in pieces
+        ],
         any(p.span is not None for p in pieces),
         tag.table_id or "?",
         fresh,
@@ -213,5 +216,5 @@ def _fallback(
         tag.format if tag else None,
         len(texts),
     )
-    pieces = [Paragraph(text, ctx.counter.count(text), is_table=False) for text in texts]
+    pieces = [Paragraph(text, ctx.counter.count(text), is_piece=True) for text in texts]
     return TableCut(pieces or [paragraph], is_structured=False)

@@ -297,7 +297,11 @@ def _judge_retrieval(result: DemoResult, out: TextIO) -> None:
     )
     for line in _answer_lines(content):
         out.write(f"   > {line}\n")
-    in_section = EXPECTED_SECTION in stored_heading_path(record).path
+    # The path names the section itself, or a span of sections that starts with it.
+    in_section = any(
+        part == EXPECTED_SECTION or part.startswith(f"{EXPECTED_SECTION} ")
+        for part in stored_heading_path(record).path
+    )
     has_answer = EXPECTED_ANSWER in content
     result.retrieval_ok = in_section and has_answer
     if result.retrieval_ok:

@@ -182,9 +182,6 @@ def _stage_note(
             f"{long_blocks} block(s) over target_max -> +{len(after) - len(before)} blocks, "
             f"{promoted} with a promoted anchor heading"
         )
-    if name == "part_numbers":
-        split_rows = len({b.source_row for b in after if b.part})
-        return f"{split_rows} content row(s) in several fragments get [part n]"
     if name == "heading_glue":
         return f"{len(before) - len(after)} heading-only block(s) glued to the section after them"
     if name == "merge":

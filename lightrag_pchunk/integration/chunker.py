@@ -16,6 +16,7 @@ from typing import Any
 
 from lightrag_pchunk.chunk.context import Context, validate_sizes
 from lightrag_pchunk.chunk.coverage import WordShortfall, lost_words
+from lightrag_pchunk.chunk.pages import PageFinder, has_pages
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import (
@@ -30,7 +31,7 @@ from lightrag_pchunk.integration.config import (
     reference_settings,
     table_text_setting,
 )
-from lightrag_pchunk.integration.rows import chunks_to_rows
+from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.strategy import (
     Decision,
     Route,
@@ -124,6 +125,30 @@ def recursive_character_rows(
     )
 
 
+def with_source_pages(
+    r_rows: list[dict[str, Any]], source_rows: Sequence[BlockRow], content: str
+) -> list[dict[str, Any]]:
+    """R chunks of a document whose rows know their pages (a PDF), each with a ``sidecar``
+    naming its rows and pages (found through its ``_source_span``, the characters of the
+    document text it holds); other R chunks as they are."""
+    if not source_rows or not has_pages(source_rows):
+        return r_rows
+    if "\n\n".join(row.content for row in source_rows) != (content or "").strip():
+        return r_rows  # the text is not the rows' (edited since): spans would not match
+    finder = PageFinder(source_rows)
+    for row in r_rows:
+        span = row.get("_source_span")
+        if not isinstance(span, dict) or "sidecar" in row:
+            continue
+        start, end = span.get("start"), span.get("end")
+        if not (isinstance(start, int) and isinstance(end, int) and end > start):
+            continue
+        block_ids = finder.block_ids(start, end)
+        if block_ids:
+            row["sidecar"] = block_sidecar(block_ids, finder.span_pages(start, end))
+    return r_rows
+
+
 def chunking_by_paragraph_semantic(
     tokenizer: TokenizerLike,
     content: str,
@@ -197,13 +222,14 @@ def run_decision(
     decision.log()
     label = decision.doc_id or "unknown"
     if decision.strategy is Strategy.R:
-        return recursive_character_rows(
+        r_rows = recursive_character_rows(
             tokenizer,
             content,
             decision.r_size,
             decision.r_overlap,
             separators=None if decision.is_fallback else r_separators,
         )
+        return with_source_pages(r_rows, decision.blocks.rows, content)
     settings = decision.settings
     assert settings is not None  # P always carries its settings
     size, overlap = validate_sizes(settings.chunk_token_size, settings.chunk_overlap_token_size)
@@ -236,7 +262,8 @@ def run_decision(
             exc,
             exc_info=True,
         )
-        return recursive_character_rows(tokenizer, content, size, overlap)
+        r_rows = recursive_character_rows(tokenizer, content, size, overlap)
+        return with_source_pages(r_rows, decision.blocks.rows, content)
     _check_cap(chunks, size, label)
     logger.info(
         "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",

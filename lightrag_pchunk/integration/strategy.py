@@ -247,7 +247,7 @@ def load_blocks(
     if found is None:
         return LoadedBlocks(source=source, problem=f"blocks file not found at {blocks_path}")
     try:
-        blocks = read_blocks(found, keep_positions=False)
+        blocks = read_blocks(found)  # positions: the pages of a PDF's chunks
     except BlockFileError as exc:
         return LoadedBlocks(path=found, source=source, problem=str(exc))
     return blocks_of(blocks.rows, found, source, read_table_items)

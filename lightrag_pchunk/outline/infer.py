@@ -35,8 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.outline.judge import Candidate
+from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import HeadingText, cjk_count, heading_text, starts_lowercase
-from lightrag_pchunk.outline.numbering import FamilyStack, Label, parse_label
+from lightrag_pchunk.outline.numbering import FamilyStack
 
 #: How much larger than the body text (points) a line must be to count as larger.
 LARGER_BY = 1.0

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lightrag_pchunk.outline.numbering import Label, parse_label
+from lightrag_pchunk.outline.labels import Label, parse_label
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
 MAX_HEADING_CHARS = 100

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from lightrag_pchunk.chunk.merge import merge
+from lightrag_pchunk.chunk.pipeline import to_chunks
 from lightrag_pchunk.chunk.runs import is_descendant
 from lightrag_pchunk.model import PREFACE_HEADING, TableRole
 
@@ -167,22 +168,22 @@ def test_merged_siblings_take_their_common_parent_as_heading() -> None:
         blk(ctx, "## 2.2 B\n" + "b" * 30, heading="2.2 B", parents=("2 Ch",), level=2, row=1),
     ]
     [merged] = merge(blocks, ctx)
-    assert (merged.heading, merged.parent_headings, merged.level, merged.part) == (
-        "2 Ch",
-        (),
-        1,
-        0,
-    )
+    assert (merged.heading, merged.parent_headings, merged.level) == ("2 Ch", (), 1)
+    # Its chunk names the span of sections it holds.
+    [chunk] = to_chunks([merged], ctx)
+    assert (chunk.heading, chunk.parent_headings, chunk.level) == ("2 Ch (2.1–2.2)", (), 1)
     # The members' own headings stay as lines of the content.
     assert merged.content.split("\n\n") == [b.content for b in blocks]
 
 
-def test_fragments_of_one_section_keep_its_heading_and_part() -> None:
+def test_fragments_of_one_section_keep_its_heading() -> None:
     ctx = char_context(200)
-    one = replace(blk(ctx, "a" * 30, heading="S", parents=("D",), level=2, row=0), part=1)
-    two = replace(blk(ctx, "b" * 30, heading="S", parents=("D",), level=2, row=0), part=2)
+    one = blk(ctx, "a" * 30, heading="S", parents=("D",), level=2, row=0)
+    two = blk(ctx, "b" * 30, heading="S", parents=("D",), level=2, row=0)
     [merged] = merge([one, two], ctx)
-    assert (merged.heading, merged.parent_headings, merged.part) == ("S", ("D",), 1)
+    assert (merged.heading, merged.parent_headings) == ("S", ("D",))
+    [chunk] = to_chunks([merged], ctx)
+    assert (chunk.heading, chunk.parent_headings) == ("S", ("D",))
 
 
 def test_small_blocks_join_cousins_in_phase_c_but_not_beyond_the_grandparent() -> None:

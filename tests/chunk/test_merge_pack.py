@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.merge import merge
-from lightrag_pchunk.chunk.part_numbers import number_fragments, render_heading
+from lightrag_pchunk.chunk.pipeline import to_chunks
 from lightrag_pchunk.model import TableRole
 
 from helpers import char_context, make_block
@@ -166,17 +166,19 @@ def test_a_section_is_cut_between_paragraphs_when_that_saves_a_chunk() -> None:
     assert merge([s1, s2], ctx) == [s1, s2]
 
 
-def test_the_piece_after_a_cut_keeps_its_heading_with_a_part_number() -> None:
-    # S2's second half joins its own subsection S2.1: that chunk is "S2 [part 2]".
+def test_the_piece_after_a_cut_keeps_its_heading() -> None:
+    # S2's second half joins its own subsection S2.1: that chunk declares S2, the only
+    # chunk that does (no [part n]); the chunk before holds S1 and the head of S2.
     ctx = char_context(200, fill="pack")
     s1 = section(ctx, "S1", lines(30, 30, 30, 30), row=0)
     s2 = section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1)
     child = section(ctx, "S2.1", lines(30, 30, 30, 30, start="u"), row=2,
                     parents=("Doc", "S2"), level=3)  # fmt: skip
-    first, second = merge([s1, s2, child], ctx)
-    assert render_heading(second) == "S2 [part 2]"
-    assert second.parent_headings == ("Doc",) and second.level == 2
-    assert first.heading == "Doc"  # S1 and the head of S2
+    merged = merge([s1, s2, child], ctx)
+    first, second = to_chunks(merged, ctx)
+    assert (second.heading, second.parent_headings, second.level) == ("S2", ("Doc",), 2)
+    assert (first.heading, first.parent_headings, first.level) == ("Doc (S1 – S2)", (), 1)
+    assert merged[0].heading == "Doc"  # what later merges see: the common parent
 
 
 def test_among_equal_cuts_the_one_before_a_heading_like_line_wins() -> None:
@@ -228,18 +230,15 @@ def test_table_slices_are_never_cut() -> None:
     assert len(merge([s1, s2, s3], ctx)) == 3
 
 
-def test_a_cut_row_is_numbered_again_with_its_other_fragments() -> None:
-    # Stage C had cut row 1 into parts 1 and 2; pack cuts part 2 once more, so its second
-    # half, which opens the chunk of subsection S2.1, is part 3.
+def test_the_parts_of_a_cut_row_are_counted_on_the_chunks() -> None:
+    # Stage C had cut row 1 into two fragments; pack cuts the second once more, so its
+    # second half opens the chunk of subsection S2.1, which lies in S2: the chunks are
+    # S2's parts 1 and 2, with no gap where a fragment joined the first chunk.
     ctx = char_context(200, fill="pack")
-    s1 = replace(section(ctx, "S2", lines(60, 60, start="f"), row=1), part=1)
-    s2 = replace(section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1), part=2)
+    s1 = section(ctx, "S2", lines(60, 60, start="f"), row=1)
+    s2 = section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1)
     child = section(ctx, "S2.1", lines(30, 30, 30, 30, start="u"), row=2,
                     parents=("Doc", "S2"), level=3)  # fmt: skip
-    first, second = merge([s1, s2, child], ctx)
-    assert [render_heading(b) for b in (first, second)] == ["S2 [part 1]", "S2 [part 3]"]
+    first, second = to_chunks(merge([s1, s2, child], ctx), ctx)
+    assert [first.heading, second.heading] == ["S2 [part 1]", "S2 [part 2]"]
     assert second.content.startswith(lines(30, 30, 30, 30, start="k")[2])
-    # The numbering itself: only the rows asked for are numbered again.
-    other = replace(child, part=5)
-    assert [b.part for b in number_fragments([s1, s2, other], {1})] == [1, 2, 5]
-    assert [b.part for b in number_fragments([s1, other])] == [0, 0]

@@ -3,8 +3,9 @@
 Nothing is lost and order is kept; text is copied only within one content row; table
 slices are valid tags; every count is exact; no chunk exceeds target_max unless it is a
 single piece that cannot be cut; ``[part n]`` is never stacked and never enters
-``parent_headings``. Most examples use the 1-char tokenizer (any N is cheap); a smaller
-set runs with the real cl100k BPE.
+``parent_headings``; the breadcrumb contract holds (``chunk/breadcrumbs.py``). Most
+examples use the 1-char tokenizer (any N is cheap); a smaller set runs with the real cl100k
+BPE.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lightrag_pchunk.chunk.blocks import counted, joiner_for, paragraph_texts
+from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import STAGES, chunk_rows, run_stages, to_blocks, to_chunks
 from lightrag_pchunk.model import BlockRow
@@ -121,6 +123,8 @@ def run_and_check(rows: list[BlockRow], counter: TokenCounter, size: int, overla
         oversize=[bool(c.oversize) for c in chunks],
     )
     assert [c.order for c in chunks] == list(range(len(chunks)))
+    if size >= 50:  # below, heading lines are cut into pieces too short to place by text
+        assert check_breadcrumbs(rows, chunks) == []
     known = {row.blockid for row in rows}
     for chunk in chunks:
         assert chunk.heading.count("[part") <= 1

@@ -325,7 +325,7 @@ class TestStageB:
         assert [p.text for p in out[-1].paragraphs][1:] == ["trailing text"]
         for b in out:
             assert (b.heading, b.parent_headings, b.level) == ("Section", ("Doc",), 2)
-            assert (b.source_row, b.block_ids, b.part) == (3, ("b3",), 0)
+            assert (b.source_row, b.block_ids) == (3, ("b3",))
             assert b.content == "\n".join(p.text for p in b.paragraphs)
         assert "table_chunk_role" in pchunk_logs.text and "slices=4" in pchunk_logs.text
 

@@ -89,7 +89,6 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "table_slices",
         "bridge",
         "anchor_split",
-        "part_numbers",
         "heading_glue",
         "merge",
         "E: chunks",

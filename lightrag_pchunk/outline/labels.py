@@ -1,0 +1,360 @@
+"""Numbering labels at the start of a line: which family, how deep, which ordinal.
+
+Input: one line of text (a paragraph, a Markdown heading). Output: the :class:`Label` it
+starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``A.2``, ``iv)`` ...) or None.
+Pure functions, no XML: every parser shares them (the .docx smart outline, Markdown, PDF,
+anchors); ``numbering.py`` turns the labels of a document's headings into levels.
+
+Families nest by a fixed rank where the convention is known (Chinese legal 编 > 章 > 节 > 条
+> 款 > 项; Part > Chapter > Section > Article > Clause; the GB/T 9704 sequence 一、 > （一） >
+1. > （1） > ①); decimal labels nest by their depth (``1`` > ``1.1`` > ``1.1.1``); other
+families nest in the order a document opens them (``numbering.py: FamilyStack``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+#: Full-width digits and punctuation read as their ASCII forms (not NFKC: that would also
+#: turn ① into 1 and lose the family).
+_FULL_WIDTH = str.maketrans(
+    "０１２３４５６７８９．（）：ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ",
+    "0123456789.():ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+)
+_CN_DIGITS = {
+    "零": 0, "〇": 0, "○": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+    "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_NUMBER = "[零〇○一二三四五六七八九十百千两]+"
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+#: Fixed ranks (smaller = shallower) of families whose nesting is a convention.
+LEGAL_RANKS = {"编": 0, "部分": 0, "章": 1, "节": 2, "条": 3, "款": 4, "项": 5}
+KEYWORD_RANKS = {
+    "part": 0, "book": 0, "chapter": 1, "annex": 1, "appendix": 1, "schedule": 1,
+    "attachment": 1, "exhibit": 1, "附录": 1, "附件": 1, "section": 2, "article": 3,
+    "clause": 4,
+}  # fmt: skip
+#: GB/T 9704 document numbering, below the legal units.
+_GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
+
+_LEGAL = re.compile(rf"第\s*(?P<n>{_CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
+_KEYWORD = re.compile(
+    r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
+    r"|clause)\s+(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
+    re.IGNORECASE,
+)
+_CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
+_ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
+_DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
+_ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
+_CN_ENUM = re.compile(rf"(?P<n>{_CN_NUMBER})\s*[、.]")
+_PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + _CN_NUMBER + r")\)")
+_RPAREN = re.compile(r"(?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)")
+_ROMAN_DOT = re.compile(r"(?P<n>[IVXLCDM]{1,7}|[ivxlcdm]{1,7})\.(?=\s)")
+_LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])\.(?=\s)")
+_ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
+_CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
+_PAREN_DIGIT = re.compile(r"(?P<n>[\u2474-\u2487])")
+#: A label and its separator fit in this many characters ("第一百二十三条 ", "Appendix XVIII.").
+_LABEL_SPAN = 48
+_REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A numbering label at the start of a line.
+
+    ``family`` names the numbering scheme (``decimal``, ``legal-章``, ``keyword-article``,
+    ``cn-enum``, ``paren-arabic`` ...); ``depth`` is the number of components of a decimal
+    label (``1.2.3`` -> 3), else 1; ``ordinals`` are its numbers (``(1, 2, 3)``, ``(3,)`` for
+    第三条); ``text`` is the label as written and ``rest`` the line after it and its separator.
+    ``rank`` orders families with a conventional nesting (None: the document decides).
+    """
+
+    family: str
+    depth: int
+    ordinals: tuple[int, ...]
+    text: str
+    rest: str
+    rank: int | None = None
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """What one outline level is made of: the family at one depth."""
+        return (self.family, self.depth)
+
+    def follows(self, previous: Label) -> bool:
+        """Whether this label continues ``previous`` of the same family: the next sibling
+        (1.2 -> 1.3, 第三条 -> 第四条), a first child (1.2 -> 1.2.1) or, for a decimal label,
+        the next item of a shallower level (1.2.3 -> 1.3, 1.2.3 -> 2)."""
+        if previous.family != self.family:
+            return False
+        mine, theirs = self.ordinals, previous.ordinals
+        if len(mine) == len(theirs) + 1:
+            return mine[:-1] == theirs and mine[-1] == 1
+        if len(mine) <= len(theirs):
+            return mine[:-1] == theirs[: len(mine) - 1] and mine[-1] == theirs[len(mine) - 1] + 1
+        return False
+
+
+def chinese_number(text: str) -> int | None:
+    """The value of a Chinese numeral (一, 十二, 二十三, 一百零五, 两千) or ASCII digits."""
+    if text.isdigit():
+        return int(text)
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch] if current == 0 else current * 10 + _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            total += max(current, 1) * _CN_UNITS[ch]
+            current = 0
+        else:
+            return None
+    value = total + current
+    return value if value > 0 else None
+
+
+def roman_number(text: str) -> int | None:
+    """The value of a well-formed roman numeral (either case), else None."""
+    values = [_ROMAN.get(ch) for ch in text.lower()]
+    if not values or None in values:
+        return None
+    total = 0
+    for i, value in enumerate(values):
+        following = values[i + 1] if i + 1 < len(values) else 0
+        total += -value if value < following else value
+    if total <= 0 or _to_roman(total) != text.lower():
+        return None
+    return total
+
+
+def _to_roman(n: int) -> str:
+    out = []
+    for value, symbol in (
+        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+    ):  # fmt: skip
+        count, n = divmod(n, value)
+        out.append(symbol * count)
+    return "".join(out)
+
+
+def _token_value(token: str) -> tuple[str, int] | None:
+    """``(kind, value)`` of one parenthesised or dotted token: arabic, roman, letter, cn."""
+    if token.isdigit():
+        return "arabic", int(token)
+    if len(token) == 1 and token.isascii() and token.isalpha():
+        # A single i/v/x... is read as a letter here; sequence context may say roman.
+        return ("upper" if token.isupper() else "lower"), ord(token.lower()) - 96
+    if token.isascii():
+        value = roman_number(token)
+        return (("roman-upper" if token.isupper() else "roman-lower"), value) if value else None
+    value = chinese_number(token)
+    return ("cn", value) if value else None
+
+
+def parse_label(line: str) -> Label | None:
+    """The numbering label ``line`` starts with, or None.
+
+    The label must be followed by a separator (space, 、, ：, a dot) or by CJK text, so
+    ``2019年`` or ``3rd`` are not labels; a decimal number needs a space or a dot after it
+    unless CJK text follows (``1.目的``, ``1 Scope``). Full-width digits and brackets count.
+    """
+    original = line.lstrip()
+    # One character for one: positions in ``text`` are positions in ``original``. A label
+    # and its separator lie in the first characters: the rest needs no translation.
+    text = original[:_LABEL_SPAN].translate(_FULL_WIDTH) + original[_LABEL_SPAN:]
+    if not text:
+        return None
+    for parse in _PARSERS:
+        label = parse(text)
+        if label is not None:
+            if text is not original and text != original:
+                start = len(label.text)
+                rest_at = len(text) - len(label.rest) if label.rest else len(text)
+                label = replace(label, text=original[:start], rest=original[rest_at:].strip())
+            return label
+    return None
+
+
+def _rest(text: str, end: int) -> str:
+    match = _REST_START.match(text, end)
+    return text[match.end() if match else end :].strip()
+
+
+def _separated(text: str, end: int) -> bool:
+    """A label must end at a separator, at the end, or before CJK text or punctuation."""
+    if end >= len(text):
+        return True
+    ch = text[end]
+    return ch in " \t\u3000、:：.．)）" or "\u3400" <= ch <= "\u9fff" or not ch.isalnum()
+
+
+def _legal(text: str) -> Label | None:
+    match = _LEGAL.match(text)
+    if match is None:
+        return None
+    value = chinese_number(match["n"])
+    if value is None:
+        return None
+    unit = match["unit"]
+    return Label(
+        f"legal-{unit}", 1, (value,), match[0], _rest(text, match.end()), LEGAL_RANKS[unit]
+    )
+
+
+def _keyword(text: str) -> Label | None:
+    match = _KEYWORD.match(text) or _CN_KEYWORD.match(text)
+    if match is None or not _separated(text, match.end()):
+        return None
+    word = match["word"].lower()
+    number = match["n"]
+    if "." in number or number.isdigit():
+        ordinals = tuple(int(part) for part in number.split("."))
+    else:
+        kind_value = _token_value(number)
+        if kind_value is None:
+            return None
+        ordinals = (kind_value[1],)
+    return Label(
+        f"keyword-{word}",
+        len(ordinals),
+        ordinals,
+        match[0],
+        _rest(text, match.end()),
+        KEYWORD_RANKS[word],
+    )
+
+
+def _annex_decimal(text: str) -> Label | None:
+    match = _ANNEX_DECIMAL.match(text)
+    if match is None or not _separated(text, match.end()):
+        return None
+    ordinals = (ord(match["letter"]) - 64, *(int(p) for p in match["n"].split(".")))
+    return Label("annex-decimal", len(ordinals), ordinals, match[0], _rest(text, match.end()))
+
+
+_MONTH = re.compile(
+    r"\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s|,|$)|\s*[年月日]",
+    re.IGNORECASE,
+)
+
+
+def _decimal(text: str) -> Label | None:
+    match = _DECIMAL.match(text)
+    if match is None:
+        return None
+    end = match.end()
+    if _MONTH.match(text, end):
+        return None  # a date ("29 March 2024", "3月"), not a section number
+    if end < len(text):
+        ch = text[end]
+        spaced = ch in " \t\u3000"
+        cjk = "\u3400" <= ch <= "\u9fff"
+        # "1 Scope", "1.目的", "1.2.3Scope"? no: a decimal label needs a space or a dot, or
+        # CJK right after a dot ("1.目的"); "1目的" and "12kg" are not labels.
+        if not (spaced or (cjk and (match["dot"] or "." in match["n"]))):
+            return None
+    ordinals = tuple(int(part) for part in match["n"].split("."))
+    if any(value == 0 for value in ordinals[:1]):
+        return None
+    return Label("decimal", len(ordinals), ordinals, match[0], _rest(text, end))
+
+
+def _arabic_dun(text: str) -> Label | None:
+    match = _ARABIC_DUN.match(text)
+    if match is None:
+        return None
+    rest = _rest(text, match.end())
+    return Label("arabic-dun", 1, (int(match["n"]),), match[0], rest, _GB_RANKS["arabic-dun"])
+
+
+def _cn_enum(text: str) -> Label | None:
+    match = _CN_ENUM.match(text)
+    if match is None:
+        return None
+    value = chinese_number(match["n"])
+    if value is None:
+        return None
+    return Label("cn-enum", 1, (value,), match[0], _rest(text, match.end()), _GB_RANKS["cn-enum"])
+
+
+def _parenthesised(text: str) -> Label | None:
+    match = _PAREN.match(text)
+    family_prefix = "paren"
+    if match is None:
+        match = _RPAREN.match(text)
+        family_prefix = "rparen"
+    if match is None or not _separated(text, match.end()):
+        return None
+    kind_value = _token_value(match["n"])
+    if kind_value is None:
+        return None
+    kind, value = kind_value
+    family = f"{family_prefix}-{kind}"
+    rest = _rest(text, match.end())
+    return Label(family, 1, (value,), match[0], rest, _GB_RANKS.get(family))
+
+
+def _dotted_letter(text: str) -> Label | None:
+    match = _ROMAN_DOT.match(text)
+    if match is not None and len(match["n"]) > 1:
+        value = roman_number(match["n"])
+        if value is not None:
+            kind = "roman-upper" if match["n"].isupper() else "roman-lower"
+            return Label(kind, 1, (value,), match[0], _rest(text, match.end()))
+    match = _LETTER_DOT.match(text)
+    if match is None:
+        return None
+    letter = match["n"]
+    if letter in "Ii":  # "I." opens a roman list far more often than a ninth letter
+        kind = "roman-upper" if letter == "I" else "roman-lower"
+        return Label(kind, 1, (1,), match[0], _rest(text, match.end()))
+    kind = "upper" if letter.isupper() else "lower"
+    return Label(kind, 1, (ord(letter.lower()) - 96,), match[0], _rest(text, match.end()))
+
+
+def _roman_char(text: str) -> Label | None:
+    """Ⅰ Ⅱ Ⅲ … (one code point each, common in CJK documents)."""
+    match = _ROMAN_CHAR.match(text)
+    if match is None or not _separated(text, match.end()):
+        return None
+    code = ord(match["n"])
+    upper = code <= 0x216B
+    value = code - (0x2160 if upper else 0x2170) + 1
+    kind = "roman-upper" if upper else "roman-lower"
+    return Label(kind, 1, (value,), match[0], _rest(text, match.end()))
+
+
+def _circled(text: str) -> Label | None:
+    match = _CIRCLED.match(text) or _PAREN_DIGIT.match(text)
+    if match is None:
+        return None
+    ch = match["n"]
+    code = ord(ch)
+    if 0x2460 <= code <= 0x2473:
+        value, family = code - 0x2460 + 1, "circled"
+    elif 0x2776 <= code <= 0x277F:
+        value, family = code - 0x2776 + 1, "circled"
+    elif 0x24EB <= code <= 0x24F4:
+        value, family = code - 0x24EB + 11, "circled"
+    else:
+        value, family = code - 0x2474 + 1, "paren-arabic"
+    return Label(family, 1, (value,), ch, _rest(text, match.end()), _GB_RANKS[family])
+
+
+_PARSERS = (
+    _legal,
+    _keyword,
+    _annex_decimal,
+    _arabic_dun,
+    _cn_enum,
+    _parenthesised,
+    _circled,
+    _roman_char,
+    _decimal,
+    _dotted_letter,
+)

@@ -1,0 +1,81 @@
+"""Stage A for PDF: page furniture, the running headers, footers and page numbers.
+
+Input: every page's lines in reading order. Output: the same lines without the furniture.
+A line is furniture when it sits in the top or bottom band of its page and
+
+- its text, digits written as ``#``, is printed at about the same height on many pages
+  (a running header or footer: "Federal Register / Vol. 85 …", "Page 3 of 12"), or
+- it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
+
+Text repeated in the middle of pages (a table's header row on every page of a long table)
+is not in the bands and is kept. A document of one page has no running lines to recognise;
+its bare page number still goes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from lightrag_pchunk.pdf.layout import Line
+
+#: The bands, as a share of the page's height from its top and bottom edges.
+BAND = 0.09
+#: A running line appears on at least this share of the pages (and on three pages, or on
+#: both pages of a two-page document).
+MIN_SHARE = 0.3
+#: "About the same height": within this many points.
+HEIGHT_TOLERANCE = 6.0
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"\s+")
+_PAGE_NUMBER = re.compile(
+    r"^[\s\-–—|.·•]*(?:(?:page|p\.|pg\.?|页|第)\s*)?"
+    r"(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/|页|共)\s*\d{1,4})?\s*页?[\s\-–—|.·•]*$",
+    re.IGNORECASE,
+)
+
+
+def furniture_key(text: str) -> str:
+    """The text a running line keeps from page to page: lower case, digits as ``#``,
+    spaces collapsed."""
+    return _SPACES.sub(" ", _DIGITS.sub("#", text.lower())).strip()
+
+
+def is_page_number(text: str) -> bool:
+    """A page number alone, or with "Page", "of N", dashes or a bar around it."""
+    return bool(_PAGE_NUMBER.match(text.strip())) and any(ch.isalnum() for ch in text)
+
+
+def drop_furniture(
+    pages: Sequence[Sequence[Line]], frames: Sequence[tuple[float, float, float, float]]
+) -> list[list[Line]]:
+    """``pages`` without their running headers, footers and page numbers."""
+    banded: list[list[tuple[Line, str]]] = []
+    for lines, frame in zip(pages, frames, strict=True):
+        top, bottom = frame[1], frame[3]
+        band = BAND * (bottom - top)
+        edge = [line for line in lines if line.top < top + band or line.bottom > bottom - band]
+        banded.append([(line, furniture_key(line.text)) for line in edge])
+    # Where each key appears: (page index, height of its line).
+    seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for index, edge in enumerate(banded):
+        for line, key in edge:
+            seen[key].append((index, line.top))
+    needed = max(3 if len(pages) > 2 else 2, int(MIN_SHARE * len(pages) + 0.999))
+    kept: list[list[Line]] = []
+    for lines, edge in zip(pages, banded, strict=True):
+        furniture = {
+            id(line)
+            for line, key in edge
+            if is_page_number(line.text)
+            or (len(pages) > 1 and _repeats(seen[key], line.top, needed))
+        }
+        kept.append([line for line in lines if id(line) not in furniture])
+    return kept
+
+
+def _repeats(places: Sequence[tuple[int, float]], top: float, needed: int) -> bool:
+    """Whether a key is printed at about ``top`` on ``needed`` pages or more."""
+    pages = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
+    return len(pages) >= needed

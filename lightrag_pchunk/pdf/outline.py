@@ -1,0 +1,284 @@
+"""Stage A for PDF: what a document says about its own outline, in order of trust.
+
+1. The tagged structure tree (a tagged PDF): every line learns the role of the structure
+   element its text belongs to (``H1``-``H6``, ``P``, ``TD`` …) and which element that is;
+   ``Artifact`` content (running headers, page numbers marked as such) is dropped. Heading
+   elements give headings at their level.
+2. Bookmarks: each entry is matched to the paragraph it names on the page it points at
+   (the same words, or nearly: character-bigram overlap), in document order; a matched
+   paragraph becomes a heading at the bookmark's depth.
+3. Otherwise the shared heading classifier decides from size, weight and numbering
+   (``parse.outline_build.build_blocks``, as for a Word document without styles).
+
+Input: the open document, then its paragraphs. Output: :class:`Outline` and the heading
+level of each paragraph that the tree or the bookmarks name.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.layout import Line
+
+#: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
+#: to it).
+BLOCK_ROLES = frozenset(
+    "P H H1 H2 H3 H4 H5 H6 LI Lbl LBody TOCI TD TH Caption Note BlockQuote Title Figure"
+    " Formula Code Quote".split()
+)
+_HEADING_ROLE = re.compile(r"^H([1-6])$")
+#: A bookmark matches a paragraph whose text is this similar (Dice over character pairs).
+MATCH_SIMILARITY = 0.8
+#: Lines of a paragraph a bookmark title may cover (a title wrapped over several lines).
+_TITLE_LINES = 4
+_NOT_WORD = re.compile(r"[\W_]+")
+_BUFFER = ctypes.create_string_buffer(1024)
+#: Deepest bookmark level read (PDFium's reader stops a cycle; this bounds a deep tree).
+_MAX_BOOKMARK_DEPTH = 9
+
+
+@dataclass(frozen=True, slots=True)
+class Bookmark:
+    """One entry of the document's outline: its title, depth (1 = top) and 1-based page
+    (None for an entry of a printed table of contents: it is looked for in order)."""
+
+    title: str
+    level: int
+    page: int | None
+
+
+@dataclass
+class Outline:
+    """The outline a document states: ``source`` says which (``"tagged"``, ``"bookmarks"``,
+    ``"toc"`` for its printed table of contents, or ``"inferred"`` when none gives
+    headings); ``warnings`` for the user."""
+
+    source: str
+    bookmarks: list[Bookmark] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+class OutlineMarks:
+    """The tagged structure tree, read page by page: each line's role and element."""
+
+    def __init__(self, tagged: bool) -> None:
+        self.tagged = tagged
+        self.heading_lines = 0
+
+    @classmethod
+    def read(cls, document: pdfium.PdfDocument) -> OutlineMarks:
+        return cls(bool(document.is_tagged()))
+
+    def tag_lines(
+        self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, lines: list[Line]
+    ) -> list[Line]:
+        """``lines`` with their structure role and element (tagged documents only);
+        artifacts (page furniture marked as such) are left out."""
+        if not self.tagged or not lines:
+            return lines
+        roles = _marked_content_roles(page)
+        if not roles:
+            return lines
+        tagged: list[Line] = []
+        for line in lines:
+            handle = pdfium_c.FPDFText_GetTextObject(textpage.raw, line.segments[0].first_char)
+            if not handle:
+                tagged.append(line)
+                continue
+            mcid = pdfium_c.FPDFPageObj_GetMarkedContentID(handle)
+            if mcid < 0:
+                if _is_artifact(handle):
+                    continue
+                tagged.append(line)
+                continue
+            role, element = roles.get(mcid, ("", 0))
+            if _HEADING_ROLE.match(role):
+                self.heading_lines += 1
+            tagged.append(replace(line, role=role, element=element))
+        return tagged
+
+
+def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
+    """Each marked-content id of the page -> (role of its paragraph-level element, a key
+    of that element unique on the page)."""
+    tree = pdfium_c.FPDF_StructTree_GetForPage(page.raw)
+    if not tree:
+        return {}
+    roles: dict[int, tuple[str, int]] = {}
+    counter = [0]
+
+    def walk(element: object, role: str, key: int, depth: int) -> None:
+        own = _element_type(element)
+        if own in BLOCK_ROLES or _HEADING_ROLE.match(own):
+            counter[0] += 1
+            role, key = own, counter[0]
+        for index in range(pdfium_c.FPDF_StructElement_GetMarkedContentIdCount(element)):
+            mcid = pdfium_c.FPDF_StructElement_GetMarkedContentIdAtIndex(element, index)
+            if mcid >= 0:
+                roles[mcid] = (role, key)
+        if depth > 64:
+            return  # a hostile tree: deeper elements keep the role found so far
+        for index in range(pdfium_c.FPDF_StructElement_CountChildren(element)):
+            child = pdfium_c.FPDF_StructElement_GetChildAtIndex(element, index)
+            if child:
+                walk(child, role, key, depth + 1)
+
+    try:
+        for index in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
+            child = pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, index)
+            if child:
+                walk(child, "", 0, 0)
+    finally:
+        pdfium_c.FPDF_StructTree_Close(tree)
+    return roles
+
+
+def _element_type(element: object) -> str:
+    length = pdfium_c.FPDF_StructElement_GetType(element, _BUFFER, len(_BUFFER))
+    return _BUFFER.raw[: max(length - 2, 0)].decode("utf-16-le", "replace")
+
+
+def _is_artifact(handle: object) -> bool:
+    for index in range(pdfium_c.FPDFPageObj_CountMarks(handle)):
+        mark = pdfium_c.FPDFPageObj_GetMark(handle, index)
+        length = ctypes.c_ulong(0)
+        buffer = (ctypes.c_ushort * 64)()
+        if mark and pdfium_c.FPDFPageObjMark_GetName(mark, buffer, 128, ctypes.byref(length)):
+            name = bytes(buffer)[: max(length.value - 2, 0)].decode("utf-16-le", "replace")
+            if name == "Artifact":
+                return True
+    return False
+
+
+def document_outline(document: pdfium.PdfDocument, marks: OutlineMarks) -> Outline:
+    """Which outline the document states (see the module doc)."""
+    if marks.tagged and marks.heading_lines:
+        return Outline("tagged")
+    bookmarks: list[Bookmark] = []
+    for item in document.get_toc(max_depth=_MAX_BOOKMARK_DEPTH):
+        title = " ".join((item.get_title() or "").split())
+        target = item.get_dest()
+        page = target.get_index() if target is not None else None
+        if title and page is not None:
+            bookmarks.append(Bookmark(title, item.level + 1, page + 1))
+    return Outline("bookmarks" if bookmarks else "inferred", bookmarks)
+
+
+def tagged_levels(roles: Sequence[str]) -> dict[int, int]:
+    """Paragraph index -> heading level for the heading roles among ``roles`` (one per
+    paragraph), the shallowest role used becoming level 1 (a document tagged from H4 has
+    its top headings at H4)."""
+    found = {i: int(m.group(1)) for i, role in enumerate(roles) if (m := _HEADING_ROLE.match(role))}
+    ranks = {level: rank + 1 for rank, level in enumerate(sorted(set(found.values())))}
+    return {index: ranks[level] for index, level in found.items()}
+
+
+def normalise(text: str) -> str:
+    """Lower-case letters and digits only: how titles and printed lines are compared."""
+    return _NOT_WORD.sub("", text.lower())
+
+
+def similarity(a: str, b: str) -> float:
+    """Dice coefficient of the two texts' character pairs (1.0 for equal texts)."""
+    if a == b:
+        return 1.0
+    pairs_a = [a[i : i + 2] for i in range(len(a) - 1)]
+    pairs_b = [b[i : i + 2] for i in range(len(b) - 1)]
+    if not pairs_a or not pairs_b:
+        return 0.0
+    remaining = list(pairs_b)
+    shared = 0
+    for pair in pairs_a:
+        if pair in remaining:
+            remaining.remove(pair)
+            shared += 1
+    return 2 * shared / (len(pairs_a) + len(pairs_b))
+
+
+@dataclass(frozen=True, slots=True)
+class BookmarkMatch:
+    """Bookmark ``bookmark`` names paragraph ``paragraph``'s first ``lines`` lines."""
+
+    bookmark: int
+    paragraph: int
+    lines: int
+
+
+#: An entry of a printed table of contents is looked for among this many paragraphs after
+#: the one the entry before it named.
+TOC_WINDOW = 400
+
+
+def match_bookmarks(
+    bookmarks: Sequence[Bookmark],
+    texts: Sequence[Sequence[str]],
+    pages: Sequence[int],
+    start: int = 0,
+) -> list[BookmarkMatch]:
+    """Each bookmark matched to a paragraph on its page, in document order, from paragraph
+    ``start`` on.
+
+    ``texts`` are each paragraph's line texts and ``pages`` its first page. A title may
+    cover a paragraph's first lines only (a heading printed in the body's look runs into
+    the text after it); with or without its numbering label on either side. A bookmark
+    without a page is the first paragraph that reads as it after the last match.
+    """
+    by_page: dict[int, list[int]] = {}
+    for index, page in enumerate(pages):
+        by_page.setdefault(page, []).append(index)
+    matches: list[BookmarkMatch] = []
+    after = start - 1
+    for number, bookmark in enumerate(bookmarks):
+        title = normalise(bookmark.title)
+        bare = normalise(_without_label(bookmark.title))
+        if not title:
+            continue
+        best: tuple[float, int, int] | None = None
+        if bookmark.page is None:
+            for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
+                score, lines = _title_score(title, bare, texts[index])
+                if score >= MATCH_SIMILARITY:
+                    best = (score, index, lines)
+                    break
+        else:
+            for page in (bookmark.page, bookmark.page + 1):
+                for index in by_page.get(page, ()):
+                    if index <= after:
+                        continue
+                    score, lines = _title_score(title, bare, texts[index])
+                    if score >= MATCH_SIMILARITY and (best is None or score > best[0]):
+                        best = (score, index, lines)
+                if best is not None:
+                    break
+        if best is not None:
+            matches.append(BookmarkMatch(number, best[1], best[2]))
+            after = best[1]
+    return matches
+
+
+def _without_label(text: str) -> str:
+    label = parse_label(text)
+    return label.rest if label is not None and label.rest else text
+
+
+def _title_score(title: str, bare: str, lines: Sequence[str]) -> tuple[float, int]:
+    """How well the paragraph's first lines read as ``title``, and how many lines."""
+    best = (0.0, 0)
+    joined = ""
+    for count, line in enumerate(lines[:_TITLE_LINES], start=1):
+        joined += normalise(line)
+        candidates = {joined, normalise(_without_label(" ".join(lines[:count])))}
+        score = max(similarity(title, c) for c in candidates)
+        score = max(score, max(similarity(bare, c) for c in candidates) if bare else 0.0)
+        if score > best[0]:
+            best = (score, count)
+        if len(joined) > 2 * len(title) + 8:
+            break
+    return best

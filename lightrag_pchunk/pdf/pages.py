@@ -1,0 +1,222 @@
+"""Stage A for PDF: paragraphs and tables -> the outline's events, then blocks that know
+their pages.
+
+Input: the document's paragraphs in reading order, its tables and its stated outline.
+Output: the events :func:`~lightrag_pchunk.parse.outline_build.build_blocks` turns into
+heading-scoped blocks (as for Word), then :class:`~lightrag_pchunk.parse.artefacts.
+SourceBlock` s whose ``positions`` say where each piece of their text is printed.
+
+Positions are LightRAG's own (``lightrag/sidecar/ir.py: IRPosition``, as its MinerU and
+docling builders write them for a PDF): one per content line and page,
+``{"type": "bbox", "anchor": "<page>", "range": [left, bottom, right, top],
+"charspan": [start, end]}``, where ``anchor`` is the 1-based page number as a string,
+``range`` the box in PDF points with the origin at the page's bottom left (the meta row's
+``bbox_attributes``), and ``charspan`` the characters of the block's content printed there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lightrag_pchunk.model import TOC_SESSION
+from lightrag_pchunk.outline.infer import LARGER_BY, Look
+from lightrag_pchunk.parse.artefacts import SourceBlock
+from lightrag_pchunk.parse.outline_build import (
+    Event,
+    EventKind,
+    RawBlock,
+    markdown_heading_line,
+)
+from lightrag_pchunk.parse.outline_build import Line as EventLine
+from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
+from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
+from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
+from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
+
+#: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
+BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A content line's source: its text and where each part of it is printed."""
+
+    text: str
+    parts: tuple[PagePart, ...]
+
+
+def paragraph_parts(paragraph: PrintedParagraph) -> tuple[PagePart, ...]:
+    """Where each page's share of a paragraph's text is printed."""
+    parts: list[PagePart] = []
+    lines, starts = paragraph.lines, paragraph.starts
+    begin = 0
+    for index in range(1, len(lines) + 1):
+        if index < len(lines) and lines[index].page == lines[begin].page:
+            continue
+        end = starts[index] if index < len(lines) else len(paragraph.text)
+        boxes = [s.bbox for line in lines[begin:index] for s in line.segments]
+        bbox = (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+        parts.append(PagePart(lines[begin].page, starts[begin], end, bbox))
+        begin = index
+    return tuple(parts)
+
+
+def events_of(
+    found: Sequence[PrintedParagraph],
+    tables: dict[str, RenderedTable],
+    outline: Outline,
+) -> tuple[list[Event], dict[str, Unit]]:
+    """The outline's events for the paragraphs (headings the document states marked at
+    their level), and each event line's source by its id."""
+    found = list(found)
+    levels: dict[int, int] = {}
+    if outline.source == "tagged":
+        levels = tagged_levels([p.role for p in found])
+    elif outline.bookmarks:
+        found, levels = _bookmark_headings(found, outline)
+    else:
+        entries, after = toc_bookmarks(found)
+        if entries:
+            printed = Outline("toc", entries)
+            found, levels = _bookmark_headings(found, printed, after)
+            if len(levels) >= MIN_ENTRIES:
+                outline.source = "toc"
+            else:
+                found, levels = list(found), {}
+    events: list[Event] = []
+    units: dict[str, Unit] = {}
+    body_size = _body_size(found)
+    for index, paragraph in enumerate(found):
+        unit_id = f"p{index}"
+        text = paragraph.text
+        if paragraph.role == TABLE_ROLE:
+            table = tables[text]
+            for number, line in enumerate(table.lines):
+                line_id = f"{unit_id}.{number}"
+                whole = tuple(replace(part, end=len(line)) for part in table.parts)
+                units[line_id] = Unit(line, table.parts if number == table.tag_index else whole)
+                events.append(Event(EventLine(line, line_id, line_id)))
+            continue
+        units[unit_id] = Unit(text, paragraph_parts(paragraph))
+        level = levels.get(index)
+        if level is not None:
+            title = " ".join(text.split())
+            line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
+            events.append(Event(line, level=level, heading=title))
+            continue
+        if 0 < paragraph.look.size <= body_size - LARGER_BY:
+            # Set smaller than the text: a footnote, a caption, a figure's label; never a
+            # heading, but a line of a table of contents (often set small) still counts.
+            kind = EventKind.PARAGRAPH if paragraph.is_toc_entry else EventKind.LINE
+        else:
+            kind = EventKind.PARAGRAPH
+        events.append(
+            Event(EventLine(text, unit_id, unit_id), kind=kind, look=_look_of(paragraph.look))
+        )
+    return events, units
+
+
+def _body_size(found: Sequence[PrintedParagraph]) -> float:
+    """The size most of the document's text is set in (points), by characters."""
+    sizes: dict[float, int] = {}
+    for paragraph in found:
+        if paragraph.role != TABLE_ROLE:
+            size = round(paragraph.look.size * 2) / 2
+            sizes[size] = sizes.get(size, 0) + len(paragraph.text)
+    return max(sizes, key=lambda size: sizes[size]) if sizes else 0.0
+
+
+def _look_of(look: Look):
+    return lambda: look
+
+
+def _bookmark_headings(
+    found: list[PrintedParagraph], outline: Outline, start: int = 0
+) -> tuple[list[PrintedParagraph], dict[int, int]]:
+    """The paragraphs, each one a bookmark names split after its title lines when text
+    follows them in the same paragraph, and the heading level of each named one (looked
+    for from paragraph ``start`` on)."""
+    texts = [[line_text(line) for line in p.lines] for p in found]
+    pages = [p.lines[0].page for p in found]
+    matches = match_bookmarks(outline.bookmarks, texts, pages, start)
+    unmatched = len(outline.bookmarks) - len(matches)
+    if unmatched and outline.source == "bookmarks":
+        outline.warnings.append(
+            f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
+        )
+    split: dict[int, int] = {m.paragraph: m.lines for m in matches}
+    level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
+    result: list[PrintedParagraph] = []
+    levels: dict[int, int] = {}
+    for index, paragraph in enumerate(found):
+        lines = split.get(index)
+        if lines is None:
+            result.append(paragraph)
+            continue
+        levels[len(result)] = level_of[index]
+        if lines >= len(paragraph.lines):
+            result.append(paragraph)
+            continue
+        result.append(_sub_paragraph(paragraph, 0, lines))
+        result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
+    return result, levels
+
+
+def _sub_paragraph(paragraph: PrintedParagraph, start: int, end: int) -> PrintedParagraph:
+    lines = paragraph.lines[start:end]
+    text, starts = join_lines([line_text(line) for line in lines])
+    return PrintedParagraph(text, lines, starts, paragraph.look, paragraph.is_toc_entry)
+
+
+def source_blocks(raw_blocks: Sequence[RawBlock], units: dict[str, Unit]) -> list[SourceBlock]:
+    """The blocks with their positions (see the module doc) and our row keys."""
+    blocks: list[SourceBlock] = []
+    for block in raw_blocks:
+        texts = [line.text for line in block.lines]
+        positions: list[dict[str, Any]] = []
+        offset = 0
+        for line, text in zip(block.lines, texts, strict=True):
+            unit = units.get(line.start or "")
+            if unit is not None:
+                positions.extend(_line_positions(text, unit, offset))
+            offset += len(text) + 1
+        extra: dict[str, Any] = {}
+        if block.is_toc:
+            extra["session_type"] = TOC_SESSION
+        if block.source == "inferred":
+            extra["heading_source"] = "inferred"
+        if block.topic_breaks:
+            extra["topic_breaks"] = list(block.topic_breaks)
+        blocks.append(
+            SourceBlock(block.heading, block.level, block.parents, texts, tuple(positions), extra)
+        )
+    return blocks
+
+
+def _line_positions(text: str, unit: Unit, offset: int) -> list[dict[str, Any]]:
+    """The positions of one content line made from ``unit``: exact where the line holds
+    the unit's text (at ``shift``), else the whole line on each of the unit's pages."""
+    shift = text.find(unit.text) if unit.text else -1
+    positions = []
+    for part in unit.parts:
+        if shift >= 0:
+            start, end = offset + shift + part.start, offset + shift + part.end
+        else:
+            start, end = offset, offset + len(text)
+        positions.append(
+            {
+                "type": "bbox",
+                "anchor": str(part.page),
+                "range": [round(v, 2) for v in part.bbox],
+                "charspan": [start, end],
+            }
+        )
+    return positions

@@ -1,0 +1,261 @@
+"""Stage A for PDF: printed lines -> paragraphs, within a page and across page breaks.
+
+Input: each page's lines in reading order (furniture removed). Output:
+:class:`PrintedParagraph` s in reading order, each with its lines, text and look.
+
+A line continues the paragraph of the line above it in its column unless something says a
+new one starts: more space above it than the text's leading, another size or weight, a
+first-line indent, a bullet or a numbering label after a line that ended its sentence, or
+room at the end of the line above for the line's first word (a line that ends early ended
+its paragraph; this holds for justified and ragged text alike). A table-of-contents entry
+(a page number after leaders or a wide gap) is a paragraph of its own.
+
+Joining lines: a hyphen PDFium marked as a line-end break (U+FFFE, U+0002) is dropped
+before a lower-case continuation ("com-" "pile" -> "compile") and kept otherwise; a real
+hyphen stays without a space ("well-" "known"); CJK text joins without a space; anything
+else with one. A paragraph cut by a page break (the page's last line full, no sentence end)
+goes on with the next page's first paragraph of the same look; footnotes set between them
+(smaller text at the foot of the page) follow the joined paragraph.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.glyphs import SOFT_HYPHENS
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+
+#: More space above a line than this many times its size's usual leading starts a paragraph.
+PARAGRAPH_SPACING = 1.35
+#: Sizes within this many points are one look.
+SIZE_TOLERANCE = 0.6
+#: A gap this many ems before a trailing page number makes a table-of-contents entry.
+TOC_GAP_EMS = 1.5
+_SENTENCE_END = tuple(".!?:;。！？：；")
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
+_LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
+_PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedParagraph:
+    """A paragraph as printed: its ``lines`` (on one page or more), its ``text`` and where
+    each line starts in it (``starts``), its ``look``; ``is_toc_entry`` for a line of a
+    printed table of contents."""
+
+    text: str
+    lines: tuple[Line, ...]
+    starts: tuple[int, ...]
+    look: Look
+    is_toc_entry: bool = False
+
+    @property
+    def pages(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(line.page for line in self.lines))
+
+    @property
+    def role(self) -> str:
+        """The structure role of its first line (tagged documents; "" otherwise)."""
+        return self.lines[0].role
+
+
+def line_text(line: Line) -> str:
+    """A line's text; a table-of-contents entry's page number is set off by a tab, as a
+    word processor writes it (leaders or a wide gap before it on the page)."""
+    segments = line.segments
+    if line.role == TABLE_ROLE:
+        return line.text  # the key of the table it stands for
+    if len(segments) >= 2 and _PAGE_NUMBER.match(segments[-1].text):
+        before, number = segments[-2], segments[-1]
+        gap = number.x0 - before.x1
+        if gap >= TOC_GAP_EMS * max(number.size, 1.0) or before.text.endswith(("..", "…")):
+            head = " ".join(s.text for s in segments[:-1]).rstrip(" .…·")
+            return f"{head}\t{number.text}"
+    return line.text
+
+
+def leadings(pages: Sequence[Sequence[Line]]) -> dict[float, float]:
+    """The usual distance from one line's top to the next one's, per font size (rounded to
+    half a point), from lines that follow each other in one column."""
+    found: dict[float, list[float]] = defaultdict(list)
+    for lines in pages:
+        for above, below in itertools.pairwise(lines):
+            step = below.top - above.top
+            same = above.column == below.column and abs(above.size - below.size) < SIZE_TOLERANCE
+            if same and 0 < step < 3 * max(above.height, 1.0):
+                found[round(above.size * 2) / 2].append(step)
+    return {size: statistics.median(steps) for size, steps in found.items() if len(steps) >= 2}
+
+
+def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
+    """The paragraphs of the document (see the module doc)."""
+    leading = leadings(pages)
+    found: list[PrintedParagraph] = []
+    for lines in pages:
+        page_paragraphs: list[list[Line]] = []
+        for line in lines:
+            if page_paragraphs and _continues(page_paragraphs[-1], line, leading):
+                page_paragraphs[-1].append(line)
+            else:
+                page_paragraphs.append([line])
+        made = [_paragraph(group) for group in page_paragraphs]
+        if found and made:
+            _join_across_pages(found, made)
+        found.extend(made)
+    return found
+
+
+def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bool:
+    """Whether ``line`` goes on with the paragraph whose lines are ``group``."""
+    above = group[-1]
+    if line.column != above.column or line.top <= above.top or line.page != above.page:
+        return False
+    if line.element != above.element or TABLE_ROLE in (line.role, above.role):
+        return False  # another structure element (tagged PDF), or a table
+    if abs(line.size - above.size) > SIZE_TOLERANCE or line.bold != above.bold:
+        return False
+    step = line.top - above.top
+    usual = leading.get(round(above.size * 2) / 2, 1.25 * max(above.height, above.size))
+    if step > PARAGRAPH_SPACING * usual:
+        return False
+    if is_toc_line(line_text(above)) or is_toc_line(line_text(line)):
+        return False
+    first = line.text[:1]
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+        return False
+    starts_item = parse_label(group[0].text) is not None or group[0].text[:1] in _BULLETS
+    if parse_label(line.text) is not None and (above.text.endswith(_SENTENCE_END) or starts_item):
+        return False
+    indent = line.x0 - above.x0
+    centred = _is_centered(above) and _is_centered(line)
+    if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
+        return False  # a line at the margin, then an indented one: a new paragraph
+    if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
+        return True  # a word broken at the line end goes on
+    return not _ends_early(above, line)
+
+
+def _ends_early(above: Line, line: Line) -> bool:
+    """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
+    width = above.column_x1 - above.column_x0
+    room = above.column_x1 - above.x1
+    if room <= max(0.05 * width, 2.0):
+        return False
+    text = line.text.strip()
+    if not text:
+        return False
+    char_width = line.width / max(len(text), 1)
+    word = text.split(" ", 1)[0]
+    if _is_cjk(word[:1]):
+        word = word[:1]
+    return room > (len(word) + 1.5) * char_width
+
+
+def _is_cjk(char: str) -> bool:
+    return bool(char) and ("\u3400" <= char <= "\u9fff" or "\u3000" <= char <= "\u30ff")
+
+
+def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The lines' texts joined into a paragraph (see the module doc), and where each starts."""
+    text = ""
+    starts: list[int] = []
+    for piece in texts:
+        piece = piece.strip()
+        if not text:
+            starts.append(0)
+            text = piece
+            continue
+        if text[-1] in SOFT_HYPHENS:
+            text = text[:-1] + ("" if piece[:1].islower() else "-")
+            joiner = ""
+        elif (
+            (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
+            or _is_cjk(text[-1])
+            or _is_cjk(piece[:1])
+            or text[-1] in "，。、；：！？（）"
+        ):
+            joiner = ""
+        else:
+            joiner = " "
+        text += joiner
+        starts.append(len(text))
+        text += piece
+    for hyphen in SOFT_HYPHENS:  # a marked hyphen inside a line is a plain hyphen
+        text = text.replace(hyphen, "-")
+    return text, tuple(starts)
+
+
+def _paragraph(lines: Sequence[Line]) -> PrintedParagraph:
+    texts = [line_text(line) for line in lines]
+    text, starts = join_lines(texts)
+    return PrintedParagraph(
+        text=text,
+        lines=tuple(lines),
+        starts=starts,
+        look=_look(lines, text),
+        is_toc_entry=len(lines) >= 1 and is_toc_line(texts[-1]),
+    )
+
+
+def _look(lines: Sequence[Line], text: str) -> Look:
+    sizes: dict[float, int] = defaultdict(int)
+    for line in lines:
+        sizes[line.size] += len(line.text)
+    centered = all(_is_centered(line) for line in lines)
+    letters = [ch for ch in text if ch.isalpha()]
+    caps = len(letters) >= 2 and all(ch.isupper() for ch in letters if ch.isascii())
+    return Look(
+        bold=all(line.bold for line in lines),
+        size=max(sizes, key=lambda size: sizes[size]),
+        centered=centered,
+        caps=caps and any(ch.isascii() for ch in letters),
+    )
+
+
+def _is_centered(line: Line) -> bool:
+    width = line.column_x1 - line.column_x0
+    left = line.x0 - line.column_x0
+    right = line.column_x1 - line.x1
+    return left > 0.05 * width and abs(left - right) < 0.08 * width
+
+
+def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagraph]) -> None:
+    """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
+    paragraph when a page break cut it; footnotes between them move after it."""
+    first = made[0]
+    index = len(found) - 1
+    notes: list[PrintedParagraph] = []
+    while index >= 0 and found[index].look.size < first.look.size - SIZE_TOLERANCE:
+        if found[index].lines[-1].page != first.lines[0].page - 1:
+            return
+        notes.append(found[index])
+        index -= 1
+    if index < 0 or len(notes) > 6:
+        return
+    last = found[index]
+    tail = last.lines[-1]
+    if tail.page != first.lines[0].page - 1 or last.is_toc_entry or first.is_toc_entry:
+        return
+    if TABLE_ROLE in (last.role, first.role) or last.role != first.role:
+        return
+    if abs(last.look.size - first.look.size) > SIZE_TOLERANCE or last.look.bold != first.look.bold:
+        return
+    if last.text.endswith(_SENTENCE_END) or _ends_early(tail, first.lines[0]):
+        return
+    if first.text[:1] in _BULLETS or parse_label(first.text) is not None:
+        return
+    lines = (*last.lines, *first.lines)
+    text, starts = join_lines([line_text(line) for line in lines])
+    joined = replace(last, text=text, lines=lines, starts=starts, look=_look(lines, text))
+    del found[index:]
+    found.append(joined)
+    found.extend(reversed(notes))
+    del made[0]

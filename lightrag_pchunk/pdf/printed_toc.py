@@ -1,0 +1,64 @@
+"""Stage A for PDF: a printed table of contents as the document's stated outline.
+
+A PDF without bookmarks or tags often still prints its outline: a table of contents whose
+entries name the headings, indented by level, with their page numbers. Its entries are read
+as bookmarks (title and level, no page: printed page numbers are not PDFium's page indexes)
+and matched, in order, to the paragraphs after the table of contents, as bookmarks are.
+
+Input: the document's paragraphs. Output: :class:`~lightrag_pchunk.pdf.outline.Bookmark` s
+and the index of the first paragraph after the table of contents. Entries that cannot be
+headings (a list of figures or tables: captions) are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.lines import heading_text, strip_page_reference
+from lightrag_pchunk.outline.numbering import levels_from_numbering
+from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
+from lightrag_pchunk.pdf.outline import Bookmark
+from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+
+#: Entries indented within this many points of each other are one level.
+INDENT_TOLERANCE = 4.0
+#: Fewest usable entries that make a printed table of contents an outline.
+MIN_ENTRIES = 3
+_MAX_LEVEL = 9
+
+
+def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], int]:
+    """The entries of the document's printed tables of contents as bookmarks (``page`` None),
+    and the index of the first paragraph after the last one (0 when there is none)."""
+    texts = [p.text if len(p.text) <= 300 else "" for p in found]
+    entries: list[PrintedParagraph] = []
+    after = 0
+    for start, end in literal_toc_runs(texts):
+        for paragraph in found[start:end]:
+            if is_toc_title(paragraph.text):
+                continue
+            title = strip_page_reference(paragraph.text).strip()
+            if title and heading_text(title, markdown=False, lowercase=True) is not None:
+                entries.append(paragraph)
+        after = max(after, end)
+    if len(entries) < MIN_ENTRIES:
+        return [], 0
+    titles = [" ".join(strip_page_reference(p.text).split()) for p in entries]
+    levels = _levels([p.lines[0].x0 for p in entries], titles)
+    return [Bookmark(t, level, None) for t, level in zip(titles, levels, strict=True)], after
+
+
+def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:
+    """Each entry's level: its indentation's rank, or, where every entry starts at one
+    indentation, what their numbering says (1 when it says nothing)."""
+    steps: list[float] = []
+    for indent in sorted(indents):
+        if not steps or indent - steps[-1] > INDENT_TOLERANCE:
+            steps.append(indent)
+    if len(steps) > 1:
+        return [
+            min(next(i for i, s in enumerate(steps) if indent - s <= INDENT_TOLERANCE) + 1, 9)
+            for indent in indents
+        ]
+    numbered = levels_from_numbering(list(titles))
+    return [min(level, _MAX_LEVEL) for level in numbered] if numbered else [1] * len(titles)

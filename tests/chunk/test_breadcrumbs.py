@@ -1,0 +1,185 @@
+"""The breadcrumb contract (chunk/breadcrumbs.py): how stage E labels a chunk that holds
+several sections, how it numbers parts, and that the one check finds each broken promise.
+
+Pipelines run with 1 char = 1 token, so sizes are computed by hand: N=200 fits about 190
+characters of joined text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lightrag_pchunk.chunk.breadcrumbs import (
+    FIRST,
+    PART,
+    PATH,
+    SPANS,
+    check_breadcrumbs,
+    chunk_label,
+    span_heading,
+)
+from lightrag_pchunk.chunk.part_numbers import declared_parts
+from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.model import Chunk, SectionRef
+
+from helpers import char_context, make_block, make_row
+
+
+def test_a_span_names_its_ends_by_their_labels_else_by_their_titles() -> None:
+    assert span_heading("4 权责", ["4.1 总则", "4.2 职责", "4.3 附则"]) == "4 权责 (4.1–4.3)"
+    assert span_heading("Guide", ["Intro", "4.2 Use"]) == "Guide (Intro – 4.2 Use)"
+    assert span_heading("Guide", ["Intro", "Intro"]) == "Guide (Intro)"
+    # At the top no parent gives the context: the titles, cut with an ellipsis when long.
+    assert span_heading(None, ["1.目的", "3.职责"]) == "1.目的 – 3.职责"
+    long = "Access Enforcement (Conditional) for Mobile (M) (H) devices"
+    assert (
+        span_heading(None, ["1 Scope", long])
+        == "1 Scope – Access Enforcement (Conditional) for Mo…"
+    )
+    # A cut never leaves a bracket open inside the span's own.
+    assert span_heading("P", ["A", "AC-6 Least Privilege Enforcement (Moderate) (H)"]) == (
+        "P (A – AC-6 Least Privilege Enforcement…)"
+    )
+    assert span_heading(None, ["Notes", "Notes"]) == "Notes"
+
+
+def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span() -> None:
+    ctx = char_context(200)
+    block = make_block("x", ctx.counter, heading="4.1 总则", parents=("4 权责",), level=2)
+    refs = (
+        SectionRef(("4 权责", "4.1 总则"), 2),
+        SectionRef(("4 权责", "4.2 职责", "4.2.1 部门"), 3),
+        SectionRef(("4 权责", "4.3 附则"), 2),
+    )
+    block = replace(block, sections=refs)
+    assert chunk_label(block) == ("4 权责 (4.1–4.3)", (), 1)
+    # The first section with what lies below it: that section, at its own level.
+    block = replace(block, sections=(SectionRef(("4 权责",), 1), *refs))
+    assert chunk_label(block) == ("4 权责", (), 1)
+    # Sections at the top: the span alone, at their level.
+    block = replace(
+        block, sections=(SectionRef(("1.目的",), 1), SectionRef(("3.职责", "3.1 部门"), 2))
+    )
+    assert chunk_label(block) == ("1.目的 – 3.职责", (), 1)
+    # A block of one section (no merge) declares its own heading.
+    block = replace(block, sections=())
+    assert chunk_label(block) == ("4.1 总则", ("4 权责",), 2)
+
+
+def test_parts_count_the_consecutive_chunks_of_one_declared_heading() -> None:
+    labels = [("A", ()), ("B", ("A",)), ("B", ("A",)), ("B", ("A",)), ("C", ()), ("B", ("A",))]
+    assert declared_parts(labels) == [0, 1, 2, 3, 0, 0]
+
+
+SOP = [
+    make_row("# 1.目的\n" + "规范冷库作业。" * 3, "1.目的", level=1, blockid="b0"),
+    make_row("# 2.范围\n" + "适用于冷库。" * 3, "2.范围", level=1, blockid="b1"),
+    make_row("# 3.职责\n" + "仓库主管负责。" * 3, "3.职责", level=1, blockid="b2"),
+]
+
+
+def test_merged_sections_at_the_top_are_not_headed_by_the_first_one() -> None:
+    (chunk,) = chunk_rows(SOP, char_context(200, fill="pack"))
+    assert (chunk.heading, chunk.parent_headings, chunk.level) == ("1.目的 – 3.职责", (), 1)
+    assert check_breadcrumbs(SOP, [chunk]) == []
+
+
+def _sentences(letter: str, count: int, size: int = 70) -> list[str]:
+    return [f"{letter * (size - 2)}{i}." for i in range(count)]
+
+
+def test_a_section_whose_first_part_joins_its_parent_leaves_no_part_gap() -> None:
+    # 5 has a short introduction; 5.1 is over the cap (two pieces): its first piece shares
+    # the chunk of 5, so its other piece is the only chunk declaring 5.1.
+    rows = [
+        make_row("# 5 Inspection\nThe plant is inspected.", "5 Inspection", blockid="b0"),
+        make_row(
+            "\n".join(["## 5.1 Checklists", *_sentences("a", 2), *_sentences("b", 2)]),
+            "5.1 Checklists",
+            parents=("5 Inspection",),
+            level=2,
+            blockid="b1",
+        ),
+    ]
+    chunks = chunk_rows(rows, char_context(200, fill="pack"))
+    assert [(c.heading, c.parent_headings) for c in chunks] == [
+        ("5 Inspection", ()),
+        ("5.1 Checklists", ("5 Inspection",)),
+    ]
+    assert check_breadcrumbs(rows, chunks) == []
+
+
+def test_an_anchor_heading_numbers_only_its_own_parts() -> None:
+    # One long section cut at its short heading-like lines: each anchor heads its piece
+    # without the row's running number.
+    body = []
+    for mode in range(1, 6):
+        body += [f"Operating Mode {mode}", *_sentences("abcde"[mode - 1], 2)]
+    rows = [make_row("\n".join(["# Modes", *body]), "Modes", blockid="b0")]
+    chunks = chunk_rows(rows, char_context(200, fill="pack"))
+    assert len(chunks) >= 3
+    assert all("[part" not in chunk.heading for chunk in chunks)
+    assert {c.heading for c in chunks[1:]} <= {f"Operating Mode {m}" for m in range(2, 6)}
+    assert check_breadcrumbs(rows, chunks) == []
+
+
+ROWS = [
+    make_row("# 1 Scope\nScope text here.", "1 Scope"),
+    make_row("# 2 Terms\nTerms text here.", "2 Terms"),
+    make_row("## 2.1 Valve\nValve text here.", "2.1 Valve", parents=("2 Terms",), level=2),
+]
+
+
+def chunk(order: int, content: str, heading: str, parents: tuple[str, ...] = ()) -> Chunk:
+    return Chunk(content, len(content), order, heading, parents, len(parents) + 1)
+
+
+def rules(chunks: list[Chunk]) -> list[tuple[int, str]]:
+    return [(v.order, v.rule) for v in check_breadcrumbs(ROWS, chunks)]
+
+
+def test_the_check_passes_true_breadcrumbs() -> None:
+    chunks = [
+        chunk(0, "# 1 Scope\nScope text here.", "1 Scope"),
+        chunk(1, "# 2 Terms\nTerms text here.\n\n## 2.1 Valve\nValve text here.", "2 Terms"),
+    ]
+    assert rules(chunks) == []
+    merged = "# 1 Scope\nScope text here.\n\n# 2 Terms\nTerms text here."
+    assert rules([chunk(0, merged, "1 Scope – 2 Terms"), chunks[1]]) == []
+
+
+def test_the_check_finds_a_path_the_outline_does_not_have() -> None:
+    assert rules([chunk(0, "# 1 Scope\nScope text here.", "9 Annex")]) == [(0, PATH)]
+    # A span must name children of its parent.
+    assert rules([chunk(0, "# 2 Terms\nTerms text here.", "2 Terms (3.1–3.2)")]) == [(0, PATH)]
+
+
+def test_the_check_finds_a_chunk_headed_by_its_first_section_that_holds_more() -> None:
+    merged = "# 1 Scope\nScope text here.\n\n# 2 Terms\nTerms text here."
+    (violation,) = check_breadcrumbs(ROWS, [chunk(0, merged, "1 Scope")])
+    assert violation.rule == SPANS
+    assert violation.describe() == (
+        "chunk 0 '1 Scope': spans: it holds text of 1 section(s) outside '1 Scope', such as "
+        "'2 Terms'"
+    )
+
+
+def test_the_check_finds_a_first_paragraph_outside_the_declared_section() -> None:
+    content = "Scope text here.\n\n# 2 Terms\nTerms text here."
+    assert rules([chunk(0, content, "2 Terms")]) == [(0, FIRST), (0, SPANS)]
+
+
+def test_the_check_finds_every_part_number_gap() -> None:
+    text = "# 2 Terms\nTerms text here."
+    alone = [chunk(0, text, "2 Terms [part 2]")]
+    gap = [chunk(0, text, "2 Terms [part 1]"), chunk(1, text, "2 Terms"),
+           chunk(2, text, "2 Terms [part 3]")]  # fmt: skip
+    running = [chunk(0, text, "2 Terms [part 5]"), chunk(1, text, "2 Terms [part 6]")]
+    assert rules(alone) == [(0, PART)]
+    assert rules(gap) == [(1, PART)]
+    assert rules(running) == [(0, PART), (1, PART)]
+    reasons = [v.reason for v in check_breadcrumbs(ROWS, alone + gap[1:])]
+    assert reasons == [
+        "[part 2] is part 1 of 3 of its heading",
+        "no [part n] on part 2 of 3 of its heading",
+    ]

@@ -1,0 +1,291 @@
+"""A minimal PDF writer for tests: pages of text runs and ruling lines, in the standard
+Helvetica fonts (no font files: every PDF reader knows their metrics) and a CJK font whose
+characters reach the text layer through a ToUnicode map; optional bookmarks, a tagged
+structure tree (marked content with MCIDs, artifacts) and page rotation.
+
+It writes only what a test asks for, so each test states the layout it is about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+REGULAR, BOLD, CJK = "F1", "F2", "F3"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A run of text whose baseline starts at ``(x, y)`` (points, origin bottom left)."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 11.0
+    font: str = REGULAR
+    mcid: int | None = None  # marked content of a tagged document
+    artifact: bool = False  # marked as page furniture
+    angle: int = 0  # degrees counter-clockwise
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A straight ruling line."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    width: float = 0.5
+
+
+@dataclass
+class Page:
+    items: list[Text | Stroke] = field(default_factory=list)
+    width: float = 612.0
+    height: float = 792.0
+    rotate: int = 0
+    image: bool = False  # a 1x1 picture covering the page (a scan without text)
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    title: str
+    level: int  # 1 = top
+    page: int  # 0-based
+    y: float = 800.0
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A structure element: its role and the (page index, MCID) of its content."""
+
+    role: str
+    page: int
+    mcids: tuple[int, ...]
+
+
+def wrap(text: str, x: float, top: float, width: float, size: float = 11.0, **kw) -> list[Text]:
+    """``text`` set as lines of at most ``width`` points (Helvetica's average glyph width,
+    0.5 em), from the baseline ``top`` down at 1.2 x ``size``."""
+    per_line = max(int(width / (0.5 * size)), 1)
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return [Text(x, top - i * 1.2 * size, chunk, size, **kw) for i, chunk in enumerate(lines)]
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def build_pdf(
+    pages: list[Page],
+    bookmarks: list[Bookmark] = (),  # type: ignore[assignment]
+    tags: list[Tag] = (),  # type: ignore[assignment]
+) -> bytes:
+    """The bytes of a PDF of ``pages`` (see the module doc)."""
+    cjk_chars = sorted(
+        {ch for page in pages for item in page.items if isinstance(item, Text) and item.font == CJK
+         for ch in item.text}
+    )  # fmt: skip
+    cid_of = {ch: i + 1 for i, ch in enumerate(cjk_chars)}
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    def reserve() -> int:
+        objects.append(b"")
+        return len(objects)
+
+    catalog = reserve()
+    pages_id = reserve()
+    f1 = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    f2 = add(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"
+    )
+    bfchars = "".join(f"<{cid:04X}> <{ord(ch):04X}>\n" for ch, cid in cid_of.items())
+    cmap = (
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+        "/CMapName /Test def 1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+        f"{len(cid_of)} beginbfchar\n{bfchars}endbfchar endcmap end end"
+    ).encode()
+    to_unicode = add(b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
+    descendant = add(
+        b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /TestCJK /CIDSystemInfo "
+        b"<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 "
+        b"/FontDescriptor << /Type /FontDescriptor /FontName /TestCJK /Flags 4 "
+        b"/FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 700 "
+        b"/StemV 80 >> >>"
+    )
+    f3 = add(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /TestCJK /Encoding /Identity-H "
+        b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>" % (descendant, to_unicode)
+    )
+    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R >>" % (f1, f2, f3)
+    image = add(
+        b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
+        b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"
+    )
+    page_ids = []
+    for index, page in enumerate(pages):
+        ops = []
+        if page.image:
+            ops.append(f"q {page.width} 0 0 {page.height} 0 0 cm /Im1 Do Q")
+        for item in page.items:
+            if isinstance(item, Stroke):
+                ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
+                continue
+            if item.font == CJK:
+                shown = "<" + "".join(f"{cid_of[ch]:04X}" for ch in item.text) + ">"
+            else:
+                shown = "(" + _escape(item.text) + ")"
+            if item.angle:
+                import math
+
+                a = math.radians(item.angle)
+                c, s = round(math.cos(a), 6), round(math.sin(a), 6)
+                place = f"{c} {s} {-s} {c} {item.x} {item.y} Tm"
+            else:
+                place = f"1 0 0 1 {item.x} {item.y} Tm"
+            text = f"BT /{item.font} {item.size} Tf {place} {shown} Tj ET"
+            if item.artifact:
+                text = f"/Artifact BMC {text} EMC"
+            elif item.mcid is not None:
+                text = f"/P <</MCID {item.mcid}>> BDC {text} EMC"
+            ops.append(text)
+        stream = "\n".join(ops).encode("latin-1")
+        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        extra = b" /StructParents %d" % index if tags else b""
+        rotate = b" /Rotate %d" % page.rotate if page.rotate else b""
+        page_ids.append(
+            add(
+                b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %s %s] /Contents %d 0 R "
+                b"/Resources << /Font %s /XObject << /Im1 %d 0 R >> >>%s%s >>"
+                % (
+                    pages_id,
+                    str(page.width).encode(),
+                    str(page.height).encode(),
+                    content,
+                    fonts,
+                    image,
+                    rotate,
+                    extra,
+                )
+            )
+        )
+    objects[pages_id - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
+        b" ".join(b"%d 0 R" % p for p in page_ids),
+        len(page_ids),
+    )
+    catalog_extra = b""
+    if bookmarks:
+        catalog_extra += b" /Outlines %d 0 R" % _outlines(
+            bookmarks, page_ids, add, reserve, objects
+        )
+    if tags:
+        catalog_extra += b" /MarkInfo << /Marked true >> /StructTreeRoot %d 0 R" % _structure(
+            tags, page_ids, add, reserve, objects
+        )
+    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_id, catalog_extra)
+    return _serialise(objects, catalog)
+
+
+def _outlines(bookmarks, page_ids, add, reserve, objects) -> int:
+    root = reserve()
+    ids = [reserve() for _ in bookmarks]
+    parents: list[int] = []  # index of each bookmark's parent (-1: the root)
+    stack: list[int] = []
+    for i, mark in enumerate(bookmarks):
+        while stack and bookmarks[stack[-1]].level >= mark.level:
+            stack.pop()
+        parents.append(stack[-1] if stack else -1)
+        stack.append(i)
+    children: dict[int, list[int]] = {}
+    for i, parent in enumerate(parents):
+        children.setdefault(parent, []).append(i)
+    for i, mark in enumerate(bookmarks):
+        siblings = children[parents[i]]
+        at = siblings.index(i)
+        fields = [
+            b"/Title (%s)" % _escape(mark.title).encode("latin-1"),
+            b"/Parent %d 0 R" % (ids[parents[i]] if parents[i] >= 0 else root),
+            b"/Dest [%d 0 R /XYZ 0 %s 0]" % (page_ids[mark.page], str(mark.y).encode()),
+        ]
+        if at > 0:
+            fields.append(b"/Prev %d 0 R" % ids[siblings[at - 1]])
+        if at + 1 < len(siblings):
+            fields.append(b"/Next %d 0 R" % ids[siblings[at + 1]])
+        kids = children.get(i, [])
+        if kids:
+            fields.append(
+                b"/First %d 0 R /Last %d 0 R /Count %d" % (ids[kids[0]], ids[kids[-1]], len(kids))
+            )
+        objects[ids[i] - 1] = b"<< " + b" ".join(fields) + b" >>"
+    top = children[-1]
+    objects[root - 1] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (
+        ids[top[0]],
+        ids[top[-1]],
+        len(top),
+    )
+    return root
+
+
+def _structure(tags, page_ids, add, reserve, objects) -> int:
+    root = reserve()
+    document = reserve()
+    elements = []
+    by_page: dict[int, dict[int, int]] = {}
+    for tag in tags:
+        element = add(
+            b"<< /Type /StructElem /S /%s /P %d 0 R /Pg %d 0 R /K [%s] >>"
+            % (
+                tag.role.encode(),
+                document,
+                page_ids[tag.page],
+                b" ".join(b"%d" % m for m in tag.mcids),
+            )
+        )
+        elements.append(element)
+        for mcid in tag.mcids:
+            by_page.setdefault(tag.page, {})[mcid] = element
+    objects[document - 1] = b"<< /Type /StructElem /S /Document /P %d 0 R /K [%s] >>" % (
+        root,
+        b" ".join(b"%d 0 R" % e for e in elements),
+    )
+    nums = []
+    for page in sorted(by_page):
+        mcids = by_page[page]
+        array = b" ".join(b"%d 0 R" % mcids.get(m, document) for m in range(max(mcids) + 1))
+        nums.append(b"%d [%s]" % (page, array))
+    parent_tree = add(b"<< /Nums [%s] >>" % b" ".join(nums))
+    objects[root - 1] = b"<< /Type /StructTreeRoot /K %d 0 R /ParentTree %d 0 R >>" % (
+        document,
+        parent_tree,
+    )
+    return root
+
+
+def _serialise(objects: list[bytes], catalog: int) -> bytes:
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        catalog,
+        xref,
+    )
+    return bytes(out)

@@ -1,0 +1,118 @@
+"""The PDF outline in order of trust: the structure tree, bookmarks, then the classifier."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
+from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
+
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+
+
+def parse(tmp_path: Path, pages: list[Page], **kwargs):
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages, **kwargs))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def _document() -> list[Page]:
+    """Two chapters with a section each, every heading in the body's own look (only the
+    outline the file states can tell them from text)."""
+    return [
+        Page(
+            [
+                Text(72, 720, "General provisions"),
+                *wrap(BODY, 72, 700, 400),
+                Text(72, 640, "Definitions used here"),
+                *wrap(BODY, 72, 620, 400),
+            ]
+        ),
+        Page([Text(72, 720, "Operation of the plant"), *wrap(BODY, 72, 700, 400)]),
+    ]
+
+
+def test_bookmarks_name_the_headings_and_their_levels(tmp_path: Path) -> None:
+    bookmarks = [
+        Bookmark("General provisions", 1, 0, 735),
+        Bookmark("Definitions used here", 2, 0, 655),
+        Bookmark("Operation of the plant", 1, 1, 735),
+    ]
+    result = parse(tmp_path, _document(), bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.parent_headings) for r in result.rows]
+    assert found == [
+        ("General provisions", 1, ()),
+        ("Definitions used here", 2, ("General provisions",)),
+        ("Operation of the plant", 1, ()),
+    ]
+    assert result.meta["outline"]["source"] == "bookmarks"
+    assert not any("heading_source" in r.extra for r in result.rows)
+
+
+def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
+    pages = [
+        Page(
+            [
+                Text(72, 770, "Running title of every page", 9, artifact=True),
+                Text(72, 720, "General provisions", mcid=0),
+                *wrap(BODY, 72, 700, 400, mcid=1),
+                Text(72, 640, "Definitions used here", mcid=2),
+                *wrap(BODY, 72, 620, 400, mcid=3),
+            ]
+        )
+    ]
+    tags = [Tag("H1", 0, (0,)), Tag("P", 0, (1,)), Tag("H2", 0, (2,)), Tag("P", 0, (3,))]
+    result = parse(tmp_path, pages, tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [
+        ("General provisions", 1),
+        ("Definitions used here", 2),
+    ]
+    assert "Running title" not in result.content
+    assert result.meta["outline"]["source"] == "tagged"
+
+
+def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Path) -> None:
+    pages = [
+        Page(
+            [
+                Text(72, 720, "1 General provisions", 16, BOLD),
+                *wrap(BODY, 72, 695, 400),
+                Text(72, 640, "1.1 Definitions used here", 13, BOLD),
+                *wrap(BODY, 72, 620, 400),
+                Text(72, 560, "1.2 Scope of the rules", 13, BOLD),
+                *wrap(BODY, 72, 540, 400),
+            ]
+        )
+    ]
+    result = parse(tmp_path, pages)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        ("1 General provisions", 1, "inferred"),
+        ("1.1 Definitions used here", 2, "inferred"),
+        ("1.2 Scope of the rules", 2, "inferred"),
+    ]
+    assert result.meta["outline"]["source"] == "inferred"
+
+
+def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path) -> None:
+    entries = ["1 General provisions", "2 Definitions", "3 Operation", "4 Maintenance"]
+    toc = [Text(72, 720, "Contents", 14, BOLD)]
+    for i, entry in enumerate(entries):
+        y = 700 - 16 * i
+        toc += [Text(72, y, entry), Text(500, y, str(i + 2))]
+    pages = [
+        Page(toc),
+        Page([Text(72, 720, "1 General provisions", 16, BOLD), *wrap(BODY, 72, 695, 400)]),
+    ]
+    result = parse(tmp_path, pages)
+    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(toc_rows) == 1
+    assert "2 Definitions\t3" in toc_rows[0].content
+    headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    assert headings == ["1 General provisions"]
+    assert PREFACE_HEADING not in headings

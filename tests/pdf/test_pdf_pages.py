@@ -1,0 +1,144 @@
+"""Pages: every block of a PDF records where its text is printed, and every chunk carries
+the pages of the text it holds, through P and through the R fallback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.integration.chunker import (
+    chunking_by_paragraph_semantic,
+    with_source_pages,
+)
+from lightrag_pchunk.integration.rows import chunk_pages, chunks_to_rows
+from lightrag_pchunk.integration.strategy import load_blocks
+from lightrag_pchunk.model import PageSpan
+from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, Page, Text, build_pdf
+
+
+def lines(word: str, count: int) -> list[str]:
+    """``count`` full lines of one paragraph about ``word`` (no sentence ends inside)."""
+    return [
+        f"the {word} line {i} of the record kept by the operators on duty and" for i in range(count)
+    ]
+
+
+def column(texts: list[str], top: float) -> list[Text]:
+    return [Text(72, top - 13.2 * i, text) for i, text in enumerate(texts)]
+
+
+def three_pages() -> list[Page]:
+    """Section A on page 1; section B from page 2 to page 3, one paragraph on each page and
+    one cut by the page break between them."""
+    return [
+        Page([Text(72, 730, "Section A", 16, BOLD), *column(["Alpha text ends here."], 700)]),
+        Page(
+            [
+                Text(72, 730, "Section B", 16, BOLD),
+                *column([*lines("bravo", 8), "last bravo words."], 700),
+                *column(lines("charlie", 9), 560),
+            ]
+        ),
+        Page(
+            [
+                *column(["charlie goes on after the break.", ""], 740),
+                *column(lines("delta", 8), 700),
+            ]
+        ),
+    ]
+
+
+def parse(tmp_path: Path):
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(three_pages()))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def test_every_row_records_the_pages_of_its_text(tmp_path: Path) -> None:
+    result = parse(tmp_path)
+    a, b = result.rows
+    assert {p["anchor"] for p in a.positions} == {"1"}
+    assert {p["anchor"] for p in b.positions} == {"2", "3"}
+    for position in b.positions:
+        assert position["type"] == "bbox"
+        assert len(position["range"]) == 4
+    printed: dict[str, str] = {}
+    for p in b.positions:
+        printed[p["anchor"]] = printed.get(p["anchor"], "") + b.content[slice(*p["charspan"])]
+    assert "charlie line 8" in printed["2"] and "charlie goes on" in printed["3"]
+    assert result.meta["bbox_attributes"]["origin"] == "LEFTBOTTOM"
+
+
+def test_a_chunk_gets_only_the_pages_of_the_text_it_holds(tmp_path: Path, cl100k) -> None:
+    result = parse(tmp_path)
+    chunks = chunk_rows(list(result.rows), Context.create(cl100k, 130, 0))
+    assert len(chunks) >= 3
+    for chunk in chunks:
+        for span in chunk.pages:
+            text = chunk.content[span.start : span.end]
+            if "alpha" in text.lower():
+                assert span.page == 1
+            if "bravo" in text:
+                assert span.page == 2
+            if "delta" in text:
+                assert span.page == 3
+    # Part of section B (pages 2-3) in a chunk: only the pages of that part.
+    without_page_three = [c for c in chunks if "bravo" in c.content and "delta" not in c.content]
+    assert without_page_three
+    assert all(3 not in {s.page for s in c.pages} for c in without_page_three)
+    delta_only = [c for c in chunks if "delta" in c.content and "charlie" not in c.content]
+    assert delta_only and all({s.page for s in c.pages} == {3} for c in delta_only)
+    across = next(c for c in chunks if "charlie goes on" in c.content)
+    assert {s.page for s in across.pages} >= {3}
+
+
+def test_a_merged_chunk_carries_the_union_and_rows_store_them(tmp_path: Path, cl100k) -> None:
+    result = parse(tmp_path)
+    (chunk,) = chunk_rows(list(result.rows), Context.create(cl100k, 2000, 0))
+    assert [s.page for s in chunk.pages] == [1, 2, 3]
+    (row,) = chunks_to_rows([chunk])
+    assert chunk_pages(row) == (1, 2, 3)
+    assert row["sidecar"]["positions"][0] == {
+        "type": "bbox",
+        "anchor": "1",
+        "charspan": [chunk.pages[0].start, chunk.pages[0].end],
+    }
+    assert chunk_pages({"content": "x"}) == ()
+    assert chunk_pages({"sidecar": {"type": "block", "id": "b"}}) == ()
+
+
+def test_lightrag_s_file_chunker_contract_returns_pages(tmp_path: Path, cl100k_tokenizer) -> None:
+    result = parse(tmp_path)
+    rows = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, result.content, 130, blocks_path=str(result.blocks_path)
+    )
+    assert all(chunk_pages(row) for row in rows)
+    assert chunk_pages(rows[0]) == (1, 2) or chunk_pages(rows[0]) == (1,)
+
+
+def test_r_fallback_chunks_of_a_pdf_carry_their_pages(tmp_path: Path, cl100k_tokenizer) -> None:
+    result = parse(tmp_path)
+    rows = load_blocks(result.blocks_path).rows
+    content = result.content
+    third = len(content) // 3
+    r_rows = [
+        {"content": content[:third], "_source_span": {"start": 0, "end": third}},
+        {
+            "content": content[-50:],
+            "_source_span": {"start": len(content) - 50, "end": len(content)},
+        },
+    ]
+    with_source_pages(r_rows, rows, content)
+    assert chunk_pages(r_rows[0])[0] == 1
+    assert chunk_pages(r_rows[1]) == (3,)
+    assert r_rows[1]["sidecar"]["refs"] == [{"type": "block", "id": rows[-1].blockid}]
+    # Text that is not the rows' any more: no pages rather than wrong ones.
+    stale = [{"content": "x", "_source_span": {"start": 0, "end": 1}}]
+    assert "sidecar" not in with_source_pages(stale, rows, "edited " + content)[0]
+
+
+def test_page_spans_are_plain_data() -> None:
+    assert PageSpan(2, 0, 5) == PageSpan(2, 0, 5)

@@ -1,0 +1,104 @@
+"""What the PDF parser refuses, in one line with a stable reason, and what it opens."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.errors import DocumentParseError, PdfParseError
+from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.source import PdfLimits
+
+from pdf_builders import Page, Text, build_pdf, wrap
+
+BODY = "The cold store is inspected every week and the result written in the plant log."
+
+
+def write(tmp_path: Path, data: bytes, name: str = "doc.pdf") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def refused(path: Path, **kwargs) -> PdfParseError:
+    with pytest.raises(PdfParseError) as caught:
+        parse_pdf(path, path.parent / "out", doc_id="doc-test", **kwargs)
+    assert isinstance(caught.value, DocumentParseError)
+    assert "\n" not in str(caught.value)
+    assert not (path.parent / "out" / f"{path.name}.parsed").exists()
+    return caught.value
+
+
+def test_a_text_file_named_pdf_is_not_a_pdf(tmp_path: Path) -> None:
+    error = refused(write(tmp_path, b"just some text\n" * 10))
+    assert error.reason == "not-a-pdf"
+
+
+def test_a_truncated_file_is_broken(tmp_path: Path) -> None:
+    data = build_pdf([Page([Text(72, 720, BODY)])])
+    error = refused(write(tmp_path, data[:200]))
+    assert error.reason == "broken"
+
+
+def _encrypted(user_password: str) -> bytes:
+    pypdf = pytest.importorskip("pypdf")
+    reader = pypdf.PdfReader(io.BytesIO(build_pdf([Page([Text(72, 720, BODY)])])))
+    writer = pypdf.PdfWriter()
+    writer.append(reader)
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="AES-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_user_password_is_refused(tmp_path: Path) -> None:
+    error = refused(write(tmp_path, _encrypted("user-secret")))
+    assert error.reason == "password"
+
+
+def test_an_owner_password_alone_opens(tmp_path: Path) -> None:
+    path = write(tmp_path, _encrypted(""))
+    result = parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+    assert BODY in result.content
+
+
+def test_a_scan_without_text_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    error = refused(write(tmp_path, build_pdf([Page(image=True), Page(image=True)])))
+    assert error.reason == "image-only"
+    assert "ocrmypdf" in str(error) and "mineru/docling" in str(error)
+
+
+def test_scanned_pages_among_text_pages_are_named_in_a_warning(tmp_path: Path) -> None:
+    pages = [Page(wrap(BODY, 72, 720, 400)), Page(image=True), Page(wrap(BODY, 72, 720, 400))]
+    result = parse_pdf(write(tmp_path, build_pdf(pages)), tmp_path / "out", doc_id="doc-test")
+    assert BODY in result.content
+    assert any("pages 2" in w and "ocrmypdf" in w for w in result.warnings)
+
+
+def test_an_empty_pdf_parses_to_no_rows(tmp_path: Path) -> None:
+    result = parse_pdf(write(tmp_path, build_pdf([Page()])), tmp_path / "out", doc_id="doc-test")
+    assert result.rows == ()
+    assert any("no text" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize(
+    ("limits", "reason"),
+    [
+        (PdfLimits(max_pages=2), "too-many-pages"),
+        (PdfLimits(max_page_objects=2), "page-objects"),
+        (PdfLimits(max_text_chars=100), "output-budget"),
+        (PdfLimits(max_bytes=500), "too-large"),
+    ],
+)
+def test_limits(tmp_path: Path, limits: PdfLimits, reason: str) -> None:
+    pages = [Page(wrap(BODY * 2, 72, 720, 400)) for _ in range(3)]
+    error = refused(write(tmp_path, build_pdf(pages)), limits=limits)
+    assert error.reason == reason
+
+
+def test_limits_come_from_the_environment_and_name_a_bad_value() -> None:
+    assert PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_PAGES": "7"}).max_pages == 7
+    with pytest.raises(ValueError, match="LIGHTRAG_PCHUNK_PDF_MAX_SECONDS"):
+        PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_SECONDS": "soon"})

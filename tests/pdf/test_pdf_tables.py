@@ -1,0 +1,97 @@
+"""Ruled tables in a PDF: cells, merged cells, a table continued on the next page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lightrag_pchunk.blockfile.sidecars import read_sidecar
+from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import Page, Stroke, Text, build_pdf
+
+
+def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
+    """A ruled table: every border drawn but the vertical ones listed in ``skip`` as
+    ``(row, x index)`` (a horizontally merged cell)."""
+    items: list = []
+    bottom = top - height * len(rows)
+    for r in range(len(rows) + 1):
+        y = top - height * r
+        items.append(Stroke(xs[0], y, xs[-1], y))
+    for k, x in enumerate(xs):
+        for r in range(len(rows)):
+            if (r, k) in skip:
+                continue
+            items.append(Stroke(x, top - height * r, x, top - height * (r + 1)))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            if text:
+                items.append(Text(xs[c] + 4, top - height * r - 14, text, 10))
+    del bottom
+    return items
+
+
+def parse(tmp_path: Path, pages: list[Page]):
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def tags_of(result) -> list[list[list[str]]]:
+    found = []
+    for row in result.rows:
+        for line in row.content.split("\n"):
+            if line.startswith("<table"):
+                found.append(json.loads(line[line.index(">") + 1 : -len("</table>")]))
+    return found
+
+
+def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
+    rows = [["Gauge", "Limit", "Unit"], ["Suction", "2.5", "bar"], ["Discharge", "16", "bar"]]
+    page = Page(
+        [Text(72, 720, "Pressure limits of the plant:"), *grid(rows, 700, [72, 200, 300, 400])]
+    )
+    result = parse(tmp_path, [page])
+    assert tags_of(result) == [rows]
+    record = next(iter(read_sidecar(result.blocks_path, "tables").values()))
+    assert json.loads(record["table_header"]) == [rows[0]]
+    assert "Pressure limits of the plant:" in result.content
+
+
+def test_a_cell_without_its_inner_border_is_one_merged_cell(tmp_path: Path) -> None:
+    rows = [["Zone", "Temperature", ""], ["Freezer", "-25 to -18 C (whole room)", ""]]
+    # Row 1's border at x index 2 is missing: its second cell spans two columns.
+    items = grid(rows, 700, [72, 200, 330, 460], skip={(1, 2)})
+    items.append(Text(336, 700 - 14, "Humidity", 10))
+    result = parse(tmp_path, [Page(items)])
+    (table,) = tags_of(result)
+    assert table[0] == ["Zone", "Temperature", "Humidity"]
+    assert table[1] == ["Freezer", "-25 to -18 C (whole room)"]
+
+
+def test_a_table_continued_on_the_next_page_is_one_table_without_its_header_twice(
+    tmp_path: Path,
+) -> None:
+    header = ["Item", "Check", "Interval"]
+    first = [header] + [[f"Valve {i}", "leak test", "weekly"] for i in range(1, 6)]
+    second = [header] + [[f"Valve {i}", "leak test", "monthly"] for i in range(6, 9)]
+    xs = [72, 220, 360, 500]
+    pages = [
+        Page([Text(72, 720, "Inspection schedule"), *grid(first, 140, xs)]),
+        Page([*grid(second, 740, xs)]),
+    ]
+    result = parse(tmp_path, pages)
+    (table,) = tags_of(result)
+    assert table[0] == header
+    assert table.count(header) == 1
+    assert [row[0] for row in table[1:]] == [f"Valve {i}" for i in range(1, 9)]
+    record = next(iter(read_sidecar(result.blocks_path, "tables").values()))
+    assert json.loads(record["table_header"]) == [header]
+    # The tag's positions say which rows are on which page.
+    row = next(r for r in result.rows if "<table" in r.content)
+    tag_start = row.content.index("<table")
+    on_tag = [p for p in row.positions if p["charspan"][0] >= tag_start]
+    assert [p["anchor"] for p in on_tag] == ["1", "2"]
+    page_two = next(p for p in row.positions if p["anchor"] == "2")
+    assert row.content[page_two["charspan"][0] :].startswith('["Valve 6"')

@@ -1,0 +1,124 @@
+"""The PDF parser's text path: reading order, paragraphs, joins, furniture, rotation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
+
+LOREM = (
+    "Operators shall keep the refrigeration plant under continuous supervision and record "
+    "every reading of the pressure gauges in the plant log before the end of each shift."
+)
+
+
+def parse(tmp_path: Path, pages: list[Page], **kwargs):
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages, **kwargs))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def test_two_columns_read_column_by_column(tmp_path: Path) -> None:
+    left = wrap("LEFT " + LOREM + " " + LOREM, 60, 700, 230)
+    right = wrap("RIGHT " + LOREM + " " + LOREM, 320, 700, 230)
+    # Written row by row across both columns, as some producers do.
+    items = [item for pair in zip(left, right, strict=True) for item in pair]
+    result = parse(tmp_path, [Page(items)])
+    text = result.content
+    assert text.index("LEFT") < text.index("RIGHT")
+    left_text = " ".join(t.text for t in left)
+    assert left_text in text.replace("\n", " ")
+    assert text.count("Operators") == 4
+
+
+def test_lines_join_into_paragraphs_with_hyphens_and_cjk(tmp_path: Path) -> None:
+    first = wrap("The compiler has to", 72, 720, 300)
+    items = [
+        Text(72, 720, "The plant operator has to check the com-"),
+        Text(72, 706.8, "pressor every hour and writes the reading down."),
+        Text(72, 680, "中文第一行文字中文第一行文字中文第一行文字中文第一", font=CJK),
+        Text(72, 666.8, "第二行继续。", font=CJK),
+    ]
+    del first
+    result = parse(tmp_path, [Page(items)])
+    lines = result.content.split("\n")
+    assert "The plant operator has to check the compressor every hour" in lines[0]
+    assert "中文第一行文字中文第一行文字中文第一行文字中文第一第二行继续。" in lines
+
+
+def test_space_between_paragraphs_and_a_short_last_line_start_new_ones(tmp_path: Path) -> None:
+    items = [*wrap(LOREM, 72, 720, 300), *wrap("Second paragraph " + LOREM, 72, 640, 300)]
+    result = parse(tmp_path, [Page(items)])
+    paragraphs = result.content.split("\n")
+    assert len(paragraphs) == 2
+    assert paragraphs[1].startswith("Second paragraph")
+
+
+def test_running_headers_footers_and_page_numbers_are_removed(tmp_path: Path) -> None:
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve"]
+    for number, word in enumerate(words, start=1):
+        pages.append(
+            Page(
+                [
+                    Text(72, 760, f"Cold store safety manual - revision {number}", 9),
+                    *wrap(f"Body text about the {word}. " + LOREM, 72, 700, 400),
+                    Text(300, 30, str(number), 9),
+                ]
+            )
+        )
+    result = parse(tmp_path, pages)
+    assert "Cold store safety manual" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+    assert not any(line.strip().isdigit() for line in result.content.split("\n"))
+
+
+def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
+    # A landscape table set on a portrait page: the text runs upwards, /Rotate 90 shows it.
+    items = [
+        Text(100, 100 + 0, "First line of the rotated page", angle=90),
+        Text(115, 100, "Second line of the rotated page", angle=90),
+    ]
+    result = parse(tmp_path, [Page(items, rotate=90)])
+    text = result.content
+    assert "First line of the rotated page" in text
+    assert text.index("First") > -1
+    assert "F i r s t" not in text
+
+
+def test_a_paragraph_cut_by_a_page_break_is_one_with_its_footnote_after_it(
+    tmp_path: Path,
+) -> None:
+    # Lines of one width, the last one full too: the page break cut the paragraph.
+    lines = [
+        "Opening paragraph. The operators keep the plant under",
+        "continuous supervision and record every reading of the",
+        "pressure gauges in the plant log, and then the sentence",
+    ]
+    first = Page(
+        [
+            *(Text(72, 140 - 13.2 * i, line) for i, line in enumerate(lines)),
+            Text(72, 60, "1 A footnote in small type.", 8),
+        ]
+    )
+    second = Page([*wrap("after the page break " + LOREM, 72, 740, 300)])
+    result = parse(tmp_path, [first, second])
+    paragraphs = result.content.split("\n")
+    joined = next(p for p in paragraphs if p.startswith("Opening paragraph."))
+    assert "and then the sentence after the page break" in joined
+    assert paragraphs.index(joined) < paragraphs.index("1 A footnote in small type.")
+    assert result.headings == {}
+
+
+def test_bold_and_larger_lines_are_their_own_paragraphs(tmp_path: Path) -> None:
+    items = [
+        Text(72, 720, "Scope of the rules", 16, BOLD),
+        *wrap(LOREM, 72, 695, 300),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    first = result.rows[0]
+    assert first.heading == "Scope of the rules"
+    assert first.extra.get("heading_source") == "inferred"
+    assert first.content.split("\n")[1].startswith("Operators shall")
