@@ -13,6 +13,10 @@ from typing import Any
 #: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
 MAX_ANCHOR_CANDIDATE_LENGTH = 100
 
+#: ``Paragraph.tokens`` of a line not counted on its own: its block was counted whole, and
+#: the line is counted if a stage cuts that block after all (``chunk.blocks.counted``).
+UNCOUNTED = -1
+
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
 PREFACE_HEADING = "Preface/Uncategorized"
 
@@ -53,9 +57,11 @@ class BlockRow:
 @dataclass(frozen=True, slots=True)
 class Paragraph:
     """One line of a block's content (or, in Markdown, a run of lines between blank lines),
-    with its exact token count, measured when it is made.
+    with its token count, measured once.
 
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
+    ``tokens`` is :data:`UNCOUNTED` for the lines of a row that was counted as a whole;
+    they are counted if that block is cut after all (``chunk.blocks.counted``).
     ``is_piece`` marks a piece of a line cut by characters (a table row too long for any
     chunk): no line of the document, so never an anchor.
     """
@@ -81,9 +87,10 @@ class Block:
 
     ``content`` is the text that becomes the chunk; within one row it is the paragraphs
     joined with ``"\\n"``, and a merge joins two contents with ``"\\n\\n"``.
-    ``paragraphs`` is None for a block whose lines are not made: a row that fits one chunk
-    is counted whole, and its paragraphs are made (and counted) only when a stage cuts it
-    (``chunk.blocks.counted``); a merge of blocks of which one has none has none either.
+    ``paragraphs`` is None for a block whose lines were not made yet: a row that fits one
+    chunk is counted whole, and its paragraphs (its non-blank lines) are made only when a
+    stage cuts it (``chunk.blocks.paragraphs_of`` / ``counted``); a merge of such blocks
+    stays None, a merge with others has their lines uncounted.
     ``tokens`` is the count of ``content``: exact when ``is_exact`` is true, otherwise an
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).

@@ -11,7 +11,14 @@ from dataclasses import replace
 from itertools import chain
 
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
-from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, SectionRef, TableRole
+from lightrag_pchunk.model import (
+    PREFACE_HEADING,
+    UNCOUNTED,
+    Block,
+    Paragraph,
+    SectionRef,
+    TableRole,
+)
 from lightrag_pchunk.tokens import TokenCounter
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -98,6 +105,12 @@ def split_paragraphs(content: str, counter: TokenCounter) -> tuple[Paragraph, ..
     return tuple([make_paragraph(text, counter) for text in paragraph_texts(content)])
 
 
+def uncounted_paragraphs(content: str) -> tuple[Paragraph, ...]:
+    """The paragraphs of ``content``, left :data:`~lightrag_pchunk.model.UNCOUNTED`."""
+    texts = paragraph_texts(content)
+    return tuple([Paragraph(text, UNCOUNTED, is_table_text(text)) for text in texts])
+
+
 def line_paragraphs(paragraph: Paragraph, counter: TokenCounter) -> list[Paragraph]:
     """The lines of a paragraph written on several lines, each counted: how one that alone
     is over a cap is cut (at its lines before anything else)."""
@@ -112,6 +125,14 @@ def without_blank_lines(content: str) -> str:
     if len(texts) == content.count(PARAGRAPH_JOINER) + 1:
         return content  # every line is a paragraph: the content itself
     return joiner_for(texts).join(texts)
+
+
+def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
+    """``block``'s paragraphs; for a block whose lines are not made yet (``paragraphs is
+    None``) they are made from its content, uncounted (see :func:`counted`)."""
+    if block.paragraphs is not None:
+        return block.paragraphs
+    return uncounted_paragraphs(block.content)
 
 
 def build_block(
@@ -138,12 +159,17 @@ def build_block(
 
 
 def counted(block: Block, counter: TokenCounter) -> Block:
-    """``block`` with its paragraphs made, each counted: a row that fits one chunk is counted
-    whole and split into paragraphs only when something cuts its block after all (rare:
-    heading glue near the cap, a re-cut)."""
-    if block.paragraphs is not None:
+    """``block`` with every paragraph made and counted: a row that fits one chunk is counted
+    whole and split into lines only when something cuts its block after all (rare: heading
+    glue near the cap, a re-cut)."""
+    paragraphs = block.paragraphs
+    if paragraphs is not None and all(p.tokens != UNCOUNTED for p in paragraphs):
         return block
-    return replace(block, paragraphs=split_paragraphs(block.content, counter))
+    paragraphs = tuple(
+        p if p.tokens != UNCOUNTED else replace(p, tokens=counter.count(p.text))
+        for p in paragraphs_of(block)
+    )
+    return replace(block, paragraphs=paragraphs)
 
 
 def _joints(block: Block) -> int:
@@ -316,10 +342,10 @@ def _common_parent(blocks: Sequence[Block], identity: Block) -> tuple[tuple[str,
 
 
 def _merged_paragraphs(blocks: Sequence[Block]) -> tuple[Paragraph, ...] | None:
-    """The paragraphs of ``blocks`` in order; None (not made) when a block has not made its own."""
-    if any(block.paragraphs is None for block in blocks):
+    """The paragraphs of ``blocks`` in order; None (not made) when no block has made its own."""
+    if all(block.paragraphs is None for block in blocks):
         return None
-    return tuple(chain.from_iterable(block.paragraphs for block in blocks))
+    return tuple(chain.from_iterable(paragraphs_of(block) for block in blocks))
 
 
 def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:

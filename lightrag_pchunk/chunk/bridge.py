@@ -17,9 +17,8 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     exact,
-    is_table_text,
     joiner_for,
-    paragraph_texts,
+    paragraphs_of,
     split_paragraphs,
 )
 from lightrag_pchunk.chunk.context import Context
@@ -45,22 +44,19 @@ def bridge(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 
 
 def _is_pair(left: Block, right: Block) -> bool:
-    if not (
+    return (
         left.role is TableRole.LAST
         and right.role is TableRole.FIRST
         and left.source_row == right.source_row
-    ):
-        return False
-    if left.paragraphs is None:  # lines not made: read them from the content
-        lines = [(text, is_table_text(text)) for text in paragraph_texts(left.content)]
-    else:
-        lines = [(p.text, p.is_table) for p in left.paragraphs]
-    return bool(lines) and lines[0][1] and not any(_is_tableish(*line) for line in lines[1:])
+        and bool(paragraphs := paragraphs_of(left))
+        and paragraphs[0].is_table
+        and not any(_is_tableish(p) for p in paragraphs[1:])
+    )
 
 
-def _is_tableish(text: str, is_table: bool) -> bool:
+def _is_tableish(paragraph: Paragraph) -> bool:
     # A table between the two (or a character piece of one) is not bridge text.
-    return is_table or text.lstrip().lower().startswith("<table")
+    return paragraph.is_table or paragraph.text.lstrip().lower().startswith("<table")
 
 
 def _budget(base_tokens: int, ctx: Context) -> int:

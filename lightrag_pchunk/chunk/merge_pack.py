@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, heading_path
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, heading_path, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
@@ -51,7 +51,7 @@ from lightrag_pchunk.chunk.runs import (
     may_precede,
     with_path,
 )
-from lightrag_pchunk.model import Block, TableRole
+from lightrag_pchunk.model import UNCOUNTED, Block, TableRole
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -183,11 +183,12 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
     paragraphs = block.paragraphs
     if (
         block.tokens < 2 * small
-        or paragraphs is None  # counted whole (stage A, ``to_blocks``): too small to cut
+        or paragraphs is None  # counted whole: too small to cut (stage A, ``to_blocks``)
         or len(paragraphs) < 2
         or block.role is not TableRole.NONE
         or block.is_title
         or block.is_toc
+        or any(p.tokens == UNCOUNTED for p in paragraphs)
     ):
         return []
     max_anchor = ctx.thresholds.max_anchor_candidate_length
@@ -221,8 +222,7 @@ def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> li
         if index not in cut_at:
             pieces.append(block)
             continue
-        paragraphs = block.paragraphs
-        assert paragraphs is not None  # _cuts_inside cuts only blocks whose lines are made
+        paragraphs = paragraphs_of(block)
         limits = [0, *cut_at[index], len(paragraphs)]
         for begin, end in pairwise(limits):
             piece_of[(index, begin)] = len(pieces)

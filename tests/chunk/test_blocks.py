@@ -1,6 +1,6 @@
 """Blocks whose lines are made only when needed: stage A counts a row that fits one chunk
 as a whole and leaves ``Block.paragraphs`` None; a stage that cuts such a block makes its
-lines then, each counted when made (``counted``). Arithmetic with the 1-char tokenizer."""
+lines then (``paragraphs_of`` / ``counted``). Arithmetic with the 1-char tokenizer."""
 
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ from lightrag_pchunk.chunk.blocks import (
     counted,
     joiner_for,
     paragraph_texts,
+    paragraphs_of,
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.heading_glue import is_heading_only
 from lightrag_pchunk.chunk.pipeline import to_blocks
 from lightrag_pchunk.chunk.table_slices import table_slices
-from lightrag_pchunk.model import TableRole
+from lightrag_pchunk.model import UNCOUNTED, TableRole
 
 from helpers import char_context, make_block, make_row
 
@@ -35,6 +36,10 @@ def test_a_row_that_fits_is_counted_whole_and_its_lines_are_not_made() -> None:
     assert block.paragraphs is None
     assert block.content == "# A\nbody text"  # blank lines dropped, as when lines are made
     assert (block.tokens, block.is_exact) == (len("# A\nbody text"), True)
+    assert [(p.text, p.tokens) for p in paragraphs_of(block)] == [
+        ("# A", UNCOUNTED),
+        ("body text", UNCOUNTED),
+    ]
     assert [(p.text, p.tokens) for p in counted(block, ctx.counter).paragraphs] == [
         ("# A", 3),
         ("body text", 9),
@@ -94,12 +99,15 @@ def test_merging_unmade_blocks_keeps_them_unmade_and_every_line_in_order() -> No
     assert merged.paragraphs is None
     # Read back from the joined text, each merged row is one paragraph (a blank line
     # separates them); one over a cap is cut at its lines (test_anchor_split).
-    assert [p.text for p in counted(merged, counter).paragraphs] == ["# A\none", "two\nthree"]
-    # A merge with a block whose lines are made has none made either: its parts were
-    # counted as wholes, and its count is that of the joined text.
+    assert [p.text for p in paragraphs_of(merged)] == ["# A\none", "two\nthree"]
+    # With a block whose lines are made, the merge makes every line.
     run = BlockRun(a)
     assert run.try_add([make_block("four", counter)], 100, counter)
-    assert run.build().paragraphs is None
+    assert [(p.text, p.tokens) for p in run.build().paragraphs] == [
+        ("# A", UNCOUNTED),
+        ("one", UNCOUNTED),
+        ("four", 4),
+    ]
 
 
 def test_heading_only_is_decided_on_the_lines_of_an_unmade_block() -> None:
