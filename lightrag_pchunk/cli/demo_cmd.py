@@ -31,6 +31,7 @@ from typing import Any, TextIO
 
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
 from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
+from lightrag_pchunk.wording import counted
 
 EXAMPLE_NAME = "cold-store-safety-standard.docx"
 QUESTION = "Within how many hours must an ammonia leak be reported to the Harbour Safety Authority?"
@@ -199,8 +200,8 @@ async def run_demo(
     parsed = parse_docx(source, parsed_root)
     levels = ", ".join(f"level {level}: {n}" for level, n in parsed.headings.items())
     out.write(
-        f"   {parsed.blocks} blocks ({levels}), {parsed.tables} tables, "
-        f"{parsed.equations} equation(s) -> {parsed.blocks_path.name}\n"
+        f"   {counted(parsed.blocks, 'block')} ({levels}), {counted(parsed.tables, 'table')}, "
+        f"{counted(parsed.equations, 'equation')} -> {parsed.blocks_path.name}\n"
     )
 
     out.write(f"\n2. Chunk with P (size {size}, overlap {overlap})\n")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.cli.document_input import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from lightrag_pchunk.integration.formats import describe_formats
 
 DEFAULT_CHUNKERS = "P,R,F,lightrag-P,docling"
 
@@ -34,11 +35,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "at the same N and tokenizer, retrieve with BM25 (or your LightRAG's embedding), "
             "and report Recall@k, MRR@10, recall within LightRAG's token budget, findable "
             "evidence, chunks (= LLM extraction calls) and tokens, with differences from ours "
-            "and 95%% bootstrap intervals over documents."
+            "and 95% bootstrap intervals over documents."
         ),
     )
     parser.add_argument(
-        "paths", nargs="+", type=Path, metavar="FILE_OR_DIR", help=".docx, .md, .txt or folders"
+        "paths",
+        nargs="+",
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help=(
+            f"documents ({describe_formats()}, or UTF-8 .txt read as written) or folders,"
+            " searched recursively for them"
+        ),
     )
     parser.add_argument(
         "--size", type=int, metavar="N", help="N in tokens (default: CHUNK_P_SIZE, else 2000)"
@@ -52,7 +60,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--chunkers",
         default=DEFAULT_CHUNKERS,
-        help=f"contenders, comma-separated (default {DEFAULT_CHUNKERS}; docling only if installed)",
+        help=(
+            f"contenders, comma-separated (default {DEFAULT_CHUNKERS}): P is ours; R, F and"
+            " lightrag-P are LightRAG's recursive-character, fixed-token and own P chunkers;"
+            " docling is docling's HybridChunker, compared only where docling is installed"
+        ),
     )
     parser.add_argument(
         "--questions",
@@ -60,7 +72,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="auto|FILE.jsonl",
         help='auto (made from the documents) or a JSONL file of {"question", "evidence"} lines',
     )
-    parser.add_argument("--retriever", choices=("bm25", "embedding"), default="bm25")
+    parser.add_argument(
+        "--retriever",
+        choices=("bm25", "embedding"),
+        default="bm25",
+        help=(
+            "how chunks are ranked for a question: bm25 (lexical, offline; default) or"
+            " embedding (the embedding_func of the LightRAG --rag-factory builds)"
+        ),
+    )
     parser.add_argument(
         "--rag-factory",
         metavar="MODULE:FUNCTION",

@@ -241,8 +241,7 @@ async def _ingest(args: argparse.Namespace) -> int:
     else:
         for result in report.results:
             print(result.describe())
-        done = len(report.results) - len(report.failed)
-        print(f"{done} of {len(report.results)} files in {args.working_dir}")
+        print(f"{report.summary()}; working dir {args.working_dir}")
     return EXIT_OK if report.ok else EXIT_FAILED
 
 

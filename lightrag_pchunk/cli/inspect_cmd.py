@@ -6,9 +6,9 @@ sizes, tails, oversize, tables, parts), the details under it, and writes a self-
 HTML report that draws the document as its chunks (default: ``<stem>.inspect.html`` in the
 current folder). The first line says whether the SDK would chunk the file with P or R, and
 why (``strategy.decide``: its routing by name, its blocks); the checks show what P makes of
-it either way. Exit code 0 when the checks ran (1 with ``--strict`` when any says WARN), 1
-when P cannot run on the input (no content rows: the SDK would fall back to R) or it cannot
-be read, 2 on a usage or configuration error.
+it either way; a document without text is empty (nothing to check, exit code 0). Exit code
+0 when the checks ran (1 with ``--strict`` when any says WARN), 1 when the input cannot be
+read or parsed, 2 on a usage or configuration error.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from lightrag_pchunk.cli.inspection import Inspection, inspect_document
 from lightrag_pchunk.cli.report import default_report_path, write_report
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -103,8 +104,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: cannot write the report {target}: {exc}", file=sys.stderr)
             return EXIT_FAILED
         print(f"HTML report: {target}")
-    if not inspection.is_p:
-        return EXIT_FAILED
     if args.strict and inspection.warnings:
         return EXIT_FAILED
     return EXIT_OK
@@ -123,5 +122,5 @@ def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
         out.write(f"{check.status:<5} {check.name:<9} {check.spec:<6} {check.summary}\n")
         for line in check.details:
             out.write(f"{'':<22}{line}\n")
-    verdict = "no warnings" if not inspection.warnings else f"{inspection.warnings} warning(s)"
-    out.write(f"\n{len(inspection.chunks)} chunks, {verdict}.\n")
+    verdict = "no warnings" if not inspection.warnings else counted(inspection.warnings, "warning")
+    out.write(f"\n{counted(len(inspection.chunks), 'chunk')}, {verdict}.\n")

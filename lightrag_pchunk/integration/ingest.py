@@ -36,6 +36,7 @@ from lightrag_pchunk.integration.doc_outcome import (
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.front_door import read
 from lightrag_pchunk.integration.ingest_report import (
+    EMPTY,
     FAILED,
     INSERTED,
     QUEUED,
@@ -57,8 +58,9 @@ from lightrag_pchunk.integration.registry import registry_for
 from lightrag_pchunk.integration.registry_entry import RegisteredDocument, lightrag_sanitize
 from lightrag_pchunk.integration.request import INGEST, Request
 from lightrag_pchunk.integration.settings import check_config, resolve
-from lightrag_pchunk.integration.strategy import decide
+from lightrag_pchunk.integration.strategy import UnsupportedFormatError, decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.wording import counted
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -119,7 +121,7 @@ async def _insert_one(
     boundaries: BoundarySettings,
 ) -> FileResult:
     if not path.is_file():
-        return FileResult(path, FAILED, message="no such file")
+        return FileResult(path, FAILED, message="no such file", reason="not found")
     doc_id = doc_id_for(path)
     request = Request(
         INGEST, file_name=path.name, source=path, rag=rag, doc_id=doc_id, strict=True, env=env
@@ -128,12 +130,15 @@ async def _insert_one(
         settings = resolve(request)
         decision = decide(request, settings)
     except FilenameParserHintError as exc:
-        return FileResult(path, FAILED, message=str(exc))
-    except ValueError as exc:  # a bad setting of this file, a format we cannot read
-        return FileResult(path, FAILED, doc_id, message=str(exc))
+        return FileResult(path, FAILED, message=str(exc), reason="bad file-name hint")
+    except UnsupportedFormatError as exc:
+        return FileResult(path, FAILED, doc_id, message=str(exc), reason="unsupported format")
+    except ValueError as exc:  # a bad setting of this file
+        return FileResult(path, FAILED, doc_id, message=str(exc), reason="bad setting")
 
-    def fail(message: str) -> FileResult:
-        return FileResult(path, FAILED, doc_id, decision.strategy, message=message)
+    def fail(reason: str, message: str) -> FileResult:
+        """A failed file: ``reason`` in a few words (the summary's), ``message`` in full."""
+        return FileResult(path, FAILED, doc_id, decision.strategy, message=message, reason=reason)
 
     judge = None
     try:
@@ -148,18 +153,22 @@ async def _insert_one(
             read, request, settings, decision, parsed_root, parse=override, **options
         )
     except DocumentParseError as exc:
-        return fail(f"cannot parse: {exc}")
-    except ValueError as exc:
-        return fail(str(exc))
+        return fail("cannot parse", f"cannot parse: {exc}")
+    except ValueError as exc:  # a text file that is not UTF-8
+        return fail("cannot read", str(exc))
     except Exception as exc:  # one file's surprise must not cost the others their insert
         if settings.strict:
             raise
         logger.error("paragraph_semantic ingest %s: unexpected error", path, exc_info=True)
-        return fail(f"unexpected error while reading it: {type(exc).__name__}: {exc}")
+        return fail(
+            "unexpected error", f"unexpected error while reading it: {type(exc).__name__}: {exc}"
+        )
     content = source.content
     sanitized = lightrag_sanitize(content)
-    if not sanitized:
-        return fail("the document has no text to insert")
+    if decision.is_empty:
+        earlier = await rag.doc_status.get_by_id(doc_id)
+        kept = f"LightRAG keeps its earlier text as {doc_id}" if earlier else ""
+        return FileResult(path, EMPTY, doc_id, message=kept)
 
     status, enqueue = INSERTED, True
     existing = await rag.doc_status.get_by_id(doc_id)
@@ -173,17 +182,18 @@ async def _insert_one(
                 return FileResult(path, UNCHANGED, doc_id, decision.strategy, chunks)
             if not replace:
                 return fail(
+                    "changed",
                     f"already in LightRAG as {doc_id} with different content; delete it first "
-                    "or insert with replace=True (--replace)"
+                    "or insert with replace=True (--replace)",
                 )
             problem = await _delete(rag, doc_id)
             if problem:
-                return fail(f"cannot replace it: {problem}")
+                return fail("cannot delete", f"cannot replace it: {problem}")
             status = REPLACED
         elif state == FAILED:
             problem = await _delete(rag, doc_id)  # a clean retry: nothing of it is kept
             if problem:
-                return fail(f"cannot retry it: {problem}")
+                return fail("cannot delete", f"cannot retry it: {problem}")
         else:  # pending or in progress (an interrupted run): processing below picks it up
             enqueue = False
 
@@ -202,13 +212,13 @@ async def _insert_one(
         await rag.apipeline_process_enqueue_documents()
     except Exception as exc:
         await _discard(rag, registry, doc_id, previous)
-        return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
+        return fail("LightRAG failed", f"LightRAG failed: {type(exc).__name__}: {exc}")
 
     record = await settled_record(rag, doc_id)
     if not record:
         await _unregister(registry, doc_id, previous)
         why = await _duplicate_message(rag, track_id, canonical_basename(path.name))
-        return fail(f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
+        return fail("not admitted", f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
     state = record_status(record)
     if state == "processed":
         chunks = int(record_field(record, "chunks_count", 0) or 0)
@@ -217,21 +227,24 @@ async def _insert_one(
             await _discard(rag, registry, doc_id, previous)
             name = Path(canonical_basename(path.name))
             return fail(
+                "lost words",
                 f"its chunks lost {shortfall.describe()} of its blocks file"
                 f" {decision.blocks.path}, so it was removed again; please report this file"
                 f" (renamed {name.stem}.[native-R]{name.suffix} it is chunked by LightRAG's"
-                " recursive splitter instead)"
+                " recursive splitter instead)",
             )
         warnings = len(source.warnings)
-        note = f"{warnings} parser warning(s), see the log" if warnings else ""
+        note = f"{counted(warnings, 'parser warning')}, see the log" if warnings else ""
         if judge is not None and judge.budget.calls:
-            spent = f"outline LLM: {judge.budget.calls} call(s), ~{judge.budget.tokens} tokens"
+            spent = (
+                f"outline LLM: {counted(judge.budget.calls, 'call')}, ~{judge.budget.tokens} tokens"
+            )
             note = f"{note}; {spent}" if note else spent
         return FileResult(path, status, doc_id, decision.strategy, chunks, note)
     if state == FAILED:
         error = str(record_field(record, "error_msg", "") or "unknown error")
         await _discard(rag, registry, doc_id, previous)
-        return fail(f"LightRAG failed to process it (removed again): {error}")
+        return fail("LightRAG failed", f"LightRAG failed to process it (removed again): {error}")
     return FileResult(
         path,
         QUEUED,

@@ -1,24 +1,34 @@
 """What ``ainsert_files`` reports: one ``FileResult`` per file, the ``IngestReport``, progress.
 
 A ``FileResult`` is one line for a person (``report.docx: inserted (P, 12 chunks)``); the
-progress bar draws those lines as files finish, in place on a terminal.
+progress bar draws those lines as files finish, in place on a terminal; the report's
+:meth:`IngestReport.summary` counts the outcomes, and the failures by why they failed.
+
+A document without text is ``empty``: nothing to insert, nothing lost, so it is no failure
+(a blank template in a folder must not fail every run), as in every command.
 """
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-INSERTED, UNCHANGED, REPLACED, QUEUED, FAILED = (
+from lightrag_pchunk.wording import counted
+
+INSERTED, UNCHANGED, REPLACED, QUEUED, EMPTY, FAILED = (
     "inserted",
     "unchanged",
     "replaced",
     "queued",
+    "empty",
     "failed",
 )
+#: The order the summary counts outcomes in.
+STATUSES = (INSERTED, REPLACED, UNCHANGED, QUEUED, EMPTY, FAILED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +36,12 @@ class FileResult:
     """What happened to one file."""
 
     path: Path
-    status: str  # inserted | unchanged | replaced | queued | failed
+    status: str  # inserted | unchanged | replaced | queued | empty | failed
     doc_id: str | None = None
     strategy: str | None = None  # "P" | "R" (as planned at registration)
     chunks: int = 0
     message: str = ""
+    reason: str = ""  # why a file failed, in a few words ("cannot parse"): the summary's
 
     @property
     def ok(self) -> bool:
@@ -41,9 +52,11 @@ class FileResult:
         """One line for a person: ``report.docx: inserted (P, 12 chunks)``."""
         if self.status == FAILED:
             return f"{self.path.name}: FAILED: {self.message}"
-        detail = (
-            f"{self.strategy}, {self.chunks} chunks" if self.strategy else f"{self.chunks} chunks"
-        )
+        if self.status == EMPTY:
+            extra = f"; {self.message}" if self.message else ""
+            return f"{self.path.name}: empty (the document has no text): nothing to insert{extra}"
+        chunks = counted(self.chunks, "chunk")
+        detail = f"{self.strategy}, {chunks}" if self.strategy else chunks
         extra = f"; {self.message}" if self.message else ""
         return f"{self.path.name}: {self.status} ({detail}){extra}"
 
@@ -63,6 +76,23 @@ class IngestReport:
     def ok(self) -> bool:
         """True when no file failed."""
         return not self.failed
+
+    def summary(self) -> str:
+        """``4 files: 2 inserted, 1 empty (no text), 1 failed (cannot parse: 1)``: every
+        outcome counted, and the failures by why they failed."""
+        by_status = Counter(result.status for result in self.results)
+        parts = []
+        for status in STATUSES:
+            if not by_status[status]:
+                continue
+            part = f"{by_status[status]} {status}"
+            if status == EMPTY:
+                part += " (no text)"
+            elif status == FAILED:
+                reasons = Counter(r.reason or "other" for r in self.failed)
+                part += " (" + ", ".join(f"{why}: {n}" for why, n in reasons.most_common()) + ")"
+            parts.append(part)
+        return f"{counted(len(self.results), 'file')}: {', '.join(parts) or 'none'}"
 
 
 ProgressCallback = Callable[[int, int, FileResult], None]

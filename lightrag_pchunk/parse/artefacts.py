@@ -210,8 +210,6 @@ def _write(
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
     rows, records, document_hash = render_rows(parts.blocks, doc_id, pools)
-    if not rows:
-        warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
     for kind in _SIDECAR_KINDS:
         write_sidecar(blocks_path, kind, records[kind])  # type: ignore[arg-type]

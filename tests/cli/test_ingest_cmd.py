@@ -59,7 +59,7 @@ def test_no_llm_ingest_works_offline_and_lands_p_chunks(tmp_path, capsys) -> Non
     code = main(["ingest", "--working-dir", str(work), "--no-llm", "--no-progress", str(docx)])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "report.docx: inserted (P, " in out and f"1 of 1 files in {work}" in out
+    assert "report.docx: inserted (P, " in out and f"1 file: 1 inserted; working dir {work}" in out
     chunks = stored_chunks(work)
     assert chunks and all(c["file_path"] == "report.docx" and c["heading"]["level"] for c in chunks)
     assert (work / "__parsed__" / "report.docx.parsed" / "report.blocks.jsonl").is_file()
