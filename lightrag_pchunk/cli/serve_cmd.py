@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.server import run_server
+    from lightrag_pchunk.integration.storage_lock import StorageBusyError
 
     encoding = configured_encoding_name(args.encoding)
     print(
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_server(
             args.unknown_args, encoding=None if encoding == "lightrag" else encoding
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except (ParserRoutingConfigError, ValueError, StorageBusyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return int(result or 0)

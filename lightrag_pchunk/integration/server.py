@@ -28,10 +28,13 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.plugin import install
+from lightrag_pchunk.integration.registry import storage_folder
+from lightrag_pchunk.integration.storage_lock import file_storages, hold_storage
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -100,9 +103,12 @@ def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None
     """``install()``, the tokenizer (``encoding``; None keeps LightRAG's), then LightRAG's
     server ``main()`` with ``argv`` as its arguments.
 
+    The server holds its working dir's storage lock while it runs (file storages only).
+
     Raises:
         ParserRoutingConfigError, ValueError: a bad LIGHTRAG_PARSER rule or CHUNK_P_* value,
             or an unknown encoding, before the server starts.
+        StorageBusyError: another process writes the server's working dir.
     """
     if argv is not None:  # LightRAG's server reads its arguments when it is imported
         sys.argv = [sys.argv[0], *argv]
@@ -113,7 +119,28 @@ def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None
     if encoding:
         use_encoding(encoding)
         logger.info("paragraph_semantic server tokenizer: tiktoken %s", encoding)
-    return server_main()
+    with hold_storage_of(server_settings(), "lightrag-pchunk serve"):
+        return server_main()
+
+
+def server_settings() -> Any:
+    """The settings LightRAG's server parsed from its arguments and environment."""
+    from lightrag.api.config import global_args
+
+    return global_args
+
+
+def hold_storage_of(settings: Any, command: str) -> Any:
+    """The storage lock of the working dir the server's settings name, when its storages
+    are files (``storage_lock.py``): held for the server's life, so a ``lightrag-pchunk
+    ingest`` into the same working dir refuses instead of overwriting its documents.
+
+    Raises:
+        StorageBusyError: another process writes that working dir.
+    """
+    if not file_storages(settings):
+        return nullcontext(False)
+    return hold_storage(storage_folder(settings), command)
 
 
 if __name__ == "__main__":  # pragma: no cover - exercised through run_server
