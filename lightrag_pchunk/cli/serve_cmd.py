@@ -8,7 +8,8 @@ other option goes to ``lightrag-server`` unchanged; LightRAG reads the rest of i
 from ``.env`` and the environment, as always. Our ``pchunk`` parser engine is loaded by
 LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours, and is what
 ``serve`` routes every format we parse to when ``LIGHTRAG_PARSER`` is unset (the start-up
-line says which routing the server uses). Needs the ``server`` extra.
+line says which routing the server uses). Needs the ``server`` extra (``pip install
+".[server]"`` in the checkout), i.e. LightRAG's ``lightrag-hku[api]``.
 """
 
 from __future__ import annotations
@@ -57,12 +58,13 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(
             f"error: LightRAG's server needs {', '.join(missing)}: "
-            'pip install "lightrag-pchunk[server]"',
+            'pip install "lightrag-hku[api]" (the server extra of lightrag-pchunk)',
             file=sys.stderr,
         )
         return EXIT_USAGE
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.server import run_server
+    from lightrag_pchunk.integration.storage_lock import StorageBusyError
 
     encoding = configured_encoding_name(args.encoding)
     tokenizer = "LightRAG default" if encoding == "lightrag" else encoding
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             encoding=None if encoding == "lightrag" else encoding,
             announce=announce,
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except (ParserRoutingConfigError, ValueError, StorageBusyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return int(result or 0)

@@ -110,7 +110,7 @@ def test_the_ingest_summary_counts_failures_by_why(tmp_path, capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert code == 1
     assert lines[-1] == (
-        "4 files: 1 inserted, 1 empty (no text), 2 failed (cannot parse: 1, not found: 1);"
+        "4 files: 1 inserted, 1 empty (no text), 2 failed (cannot parse: 1, missing: 1);"
         f" working dir {tmp_path / 'rag'}"
     )
     assert "broken.docx: FAILED: cannot parse: " in "\n".join(lines)
