@@ -62,10 +62,13 @@ class Segment:
 
     ``x0``, ``top``, ``x1``, ``bottom`` place it in the page's reading frame (y grows down
     the page); ``bbox`` is ``(left, bottom, right, top)`` in PDF user space (LightRAG's
-    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size in points
-    and ``bold`` whether its first and last glyphs are bold. ``first_char`` indexes the
-    page's characters (PDFium's list). ``rotated``: its glyphs run at another angle than
-    the page's text.
+    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size of its
+    middle glyph in points (a footnote mark or a drop cap at one end does not set it) and
+    ``bold`` whether its first and last glyphs are bold: both read by :func:`styled`, 0 and
+    False until then. ``first_char``, ``middle_char`` and ``last_char`` index the page's
+    characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
+    page's text. ``table``: the key of the table this segment stands for (it was put in
+    the place of the table's segments by ``tables.TableFinder``), "" for text.
     """
 
     text: str
@@ -74,10 +77,13 @@ class Segment:
     x1: float
     bottom: float
     bbox: tuple[float, float, float, float]
-    size: float
-    bold: bool
     first_char: int
+    middle_char: int
+    last_char: int
+    size: float = 0.0
+    bold: bool = False
     rotated: bool = False
+    table: str = ""
 
     @property
     def height(self) -> float:
@@ -143,13 +149,15 @@ def _direction(raw: object, index: int) -> int:
 class PageGlyphs:
     """One page's characters, read once, before they are cut into segments: the text (one
     character per PDFium index), each character's box in user space, the indexes of the
-    ones with ink, the direction most text runs in and the ranges read in each direction,
+    ones with ink, which are right-to-left (Arabic, Hebrew), the direction most text runs
+    in and the ranges read in each direction,
     the page's extent and rules in the reading frame, and PDFium's text page (open while
     segments are made: their font sizes and weights are read from it)."""
 
     number: int
     text: str
     boxes: np.ndarray
+    rtl: np.ndarray
     ink: np.ndarray
     direction: int
     stretches: tuple[tuple[int, int, int], ...]
@@ -161,7 +169,8 @@ class PageGlyphs:
 def read_glyphs(
     page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int, rules: Sequence[Rule] = ()
 ) -> PageGlyphs:
-    """One page's characters and their boxes (see :class:`PageGlyphs`)."""
+    """One page's characters and their boxes (see :class:`PageGlyphs`); the segments are
+    cut by :func:`segment_page` and styled by :func:`styled`."""
     raw = textpage.raw
     text = page_chars(textpage)
     left, bottom, right, top = page.get_cropbox()
@@ -169,13 +178,15 @@ def read_glyphs(
     if not text:
         empty = np.zeros((0, 4))
         frame = _extent(frame_box(0, page_box))
-        return PageGlyphs(number, "", empty, np.zeros(0, dtype=np.int64), 0, (), frame, empty, raw)
+        none = np.zeros(0, dtype=np.int64)
+        return PageGlyphs(number, "", empty, none.astype(bool), none, 0, (), frame, empty, raw)
     boxes = _char_boxes(raw, len(text))
     _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
     ink = np.flatnonzero(has_area & ~np.isin(codes, _NOT_INK) & ~is_low_surrogate)
+    rtl = is_rtl(codes)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
@@ -183,9 +194,10 @@ def read_glyphs(
         number=number,
         text=text,
         boxes=boxes,
+        rtl=rtl,
         ink=ink,
         direction=direction,
-        stretches=tuple(_stretches(raw, boxes, ink, direction)),
+        stretches=tuple(_stretches(raw, boxes, rtl, ink, direction)),
         frame=_extent(frame_box(direction, page_box)),
         rules=rules_in_frame(list(rules), direction),
         raw=raw,
@@ -204,9 +216,9 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
     for start, stop, own in glyphs.stretches:
         upright = own == glyphs.direction
         found = _segments(
-            glyphs.raw,
             glyphs.text,
             glyphs.boxes,
+            glyphs.rtl,
             glyphs.ink[start:stop],
             own,
             barriers if upright else _NO_BARRIERS,
@@ -230,14 +242,30 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
     )
 
 
+def styled(page: PageText, glyphs: PageGlyphs) -> PageText:
+    """The page with each segment's font size and weight read from PDFium (once per
+    segment, on the segments a page ends with: reading them is most of a segment's cost)."""
+    raw = glyphs.raw
+    segments = tuple(
+        replace(
+            s,
+            size=_font_size(raw, s.middle_char),
+            bold=_is_bold(raw, s.first_char) and _is_bold(raw, s.last_char),
+        )
+        for s in page.segments
+    )
+    return replace(page, segments=segments)
+
+
 def read_page(
     page: pdfium.PdfPage,
     textpage: pdfium.PdfTextPage,
     number: int,
     rules: Sequence[Rule] = (),
 ) -> PageText:
-    """The segments of one page, read and cut in one go (see :func:`segment_page`)."""
-    return segment_page(read_glyphs(page, textpage, number, rules))
+    """The segments of one page, read, cut and styled in one go (see :func:`segment_page`)."""
+    glyphs = read_glyphs(page, textpage, number, rules)
+    return styled(segment_page(glyphs), glyphs)
 
 
 def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:
@@ -276,14 +304,14 @@ def _fix_broken_boxes(
 
 
 def _stretches(
-    raw: object, boxes: np.ndarray, ink: np.ndarray, direction: int
+    raw: object, boxes: np.ndarray, rtl_of: np.ndarray, ink: np.ndarray, direction: int
 ) -> list[tuple[int, int, int]]:
     """``(start, stop, direction)`` ranges of ``ink`` read in one frame: the page's, and
     the runs of glyphs at another angle (found where the page's frame breaks them into
     segments of a few glyphs each)."""
     stretches: list[tuple[int, int, int]] = []
     done = 0  # ink before this is in a stretch already
-    for start, end in _runs(boxes, ink, direction):
+    for start, end in _runs(boxes, rtl_of, ink, direction):
         if start < done or end - start > _ROTATED_PROBE:
             continue
         own = _direction(raw, int(ink[start]))
@@ -306,13 +334,16 @@ def _stretches(
 _ROTATED_PROBE = 3
 
 
-def _runs(boxes: np.ndarray, glyphs: np.ndarray, direction: int) -> list[tuple[int, int]]:
+def _runs(
+    boxes: np.ndarray, rtl_of: np.ndarray, glyphs: np.ndarray, direction: int
+) -> list[tuple[int, int]]:
     """``(start, end)`` ranges of ``glyphs`` (positions in it) that form one segment each,
     read in ``direction``'s frame."""
     if len(glyphs) == 0:
         return []
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
-    cuts = [0, *(np.flatnonzero(~_goes_on(x0, top, x1, bottom)) + 1).tolist(), len(glyphs)]
+    goes_on = _goes_on(x0, top, x1, bottom, rtl_of[glyphs])
+    cuts = [0, *(np.flatnonzero(~goes_on) + 1).tolist(), len(glyphs)]
     return list(itertools.pairwise(cuts))
 
 
@@ -323,27 +354,54 @@ _NO_GUTTERS = np.zeros(0)
 GUTTER_GAP = 0.6
 
 
+def is_rtl(codes: np.ndarray) -> np.ndarray:
+    """Which characters belong to a right-to-left script (Hebrew, Arabic and its
+    presentation forms): their glyphs follow each other leftwards."""
+    return (
+        ((codes >= 0x0590) & (codes <= 0x08FF))
+        | ((codes >= 0xFB1D) & (codes <= 0xFDFF))
+        | ((codes >= 0xFE70) & (codes <= 0xFEFF))
+    )
+
+
+def _pair_gaps(
+    x0: np.ndarray, x1: np.ndarray, rtl: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each pair of successive glyphs, the space between them (``lo`` to ``hi``) and
+    its width: after the first glyph, or before it where either is right-to-left."""
+    backwards = rtl[:-1] | rtl[1:]
+    lo = np.where(backwards, x1[1:], x1[:-1])
+    hi = np.where(backwards, x0[:-1], x0[1:])
+    return hi - lo, lo, hi
+
+
 def _goes_on(
     x0: np.ndarray,
     top: np.ndarray,
     x1: np.ndarray,
     bottom: np.ndarray,
+    rtl: np.ndarray,
     barriers: np.ndarray = _NO_BARRIERS,
     gutters: np.ndarray = _NO_GUTTERS,
 ) -> np.ndarray:
     """For each pair of successive glyphs, whether the second continues the first's
-    segment: on its baseline, not behind it, not a wide gap ahead, no vertical rule
-    between them (``barriers``: rows of ``x, top, x, bottom`` in the frame), no column
-    gutter (x) in a gap wider than a word space between them."""
+    segment: on its baseline, not behind it (right-to-left glyphs go leftwards), not a
+    wide gap ahead, no vertical rule between them (``barriers``: rows of ``x, top, x,
+    bottom`` in the frame), no column gutter (x) in a gap wider than a word space."""
     height = bottom - top
     overlap = np.minimum(bottom[:-1], bottom[1:]) - np.maximum(top[:-1], top[1:])
-    gap = x0[1:] - x1[:-1]
+    gap, lo, hi = _pair_gaps(x0, x1, rtl)
     tall = np.maximum(height[:-1], height[1:])
     # Ligature parts share one box, kerned glyphs overlap: only a glyph that starts
     # before the previous one started is behind it.
+    forwards = np.where(
+        rtl[:-1] | rtl[1:],
+        x1[1:] <= x1[:-1] + 0.2 * tall,
+        x0[1:] >= x0[:-1] - 0.2 * tall,
+    )
     goes_on = (
         (overlap >= SAME_LINE_OVERLAP * np.minimum(height[:-1], height[1:]))
-        & (x0[1:] >= x0[:-1] - 0.2 * tall)
+        & forwards
         & (gap <= WIDE_GAP * tall)
     )
     if len(barriers):
@@ -351,25 +409,25 @@ def _goes_on(
         if len(pairs):
             middle = ((top[pairs] + bottom[pairs]) / 2)[:, None]
             walls = barriers[None, :, :]
-            between = (x1[pairs][:, None] - 0.5 <= walls[..., 0]) & (
-                walls[..., 0] <= x0[pairs + 1][:, None] + 0.5
+            between = (lo[pairs][:, None] - 0.5 <= walls[..., 0]) & (
+                walls[..., 0] <= hi[pairs][:, None] + 0.5
             )
             across = (walls[..., 1] <= middle) & (middle <= walls[..., 3])
             goes_on[pairs[(between & across).any(axis=1)]] = False
     if len(gutters):
         pairs = np.flatnonzero(goes_on & (gap >= GUTTER_GAP * tall))
         if len(pairs):
-            inside = (x1[pairs][:, None] - 0.5 <= gutters[None, :]) & (
-                gutters[None, :] <= x0[pairs + 1][:, None] + 0.5
+            inside = (lo[pairs][:, None] - 0.5 <= gutters[None, :]) & (
+                gutters[None, :] <= hi[pairs][:, None] + 0.5
             )
             goes_on[pairs[inside.any(axis=1)]] = False
     return goes_on
 
 
 def _segments(
-    raw: object,
     text: str,
     boxes: np.ndarray,
+    rtl_of: np.ndarray,
     glyphs: np.ndarray,
     direction: int,
     barriers: np.ndarray,
@@ -380,11 +438,12 @@ def _segments(
     if len(glyphs) == 0:
         return []
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
-    goes_on = _goes_on(x0, top, x1, bottom, barriers, gutters)
+    rtl = rtl_of[glyphs]
+    goes_on = _goes_on(x0, top, x1, bottom, rtl, barriers, gutters)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
     height = bottom - top
-    gap = x0[1:] - x1[:-1]
+    gap = _pair_gaps(x0, x1, rtl)[0]
     spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
     spaced &= np.diff(glyphs) == 1
     space_before = set(glyphs[np.flatnonzero(spaced) + 1].tolist())
@@ -414,13 +473,9 @@ def _segments(
                 x1=extents[2][k],
                 bottom=extents[3][k],
                 bbox=(left, low, right, high),
-                # The middle glyph's size and the ends' (a footnote mark or a drop cap
-                # at one end does not set the size of the rest).
-                size=sorted(
-                    (_font_size(raw, first), _font_size(raw, middle), _font_size(raw, last))
-                )[1],
-                bold=_is_bold(raw, first) and _is_bold(raw, last),
                 first_char=first,
+                middle_char=middle,
+                last_char=last,
             )
         )
     return segments

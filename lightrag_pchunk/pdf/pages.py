@@ -146,7 +146,8 @@ def _bookmark_headings(
     for from paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    matches = match_bookmarks(outline.bookmarks, texts, pages, start)
+    tops = [max(s.bbox[3] for s in p.lines[0].segments) for p in found]
+    matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(

@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import bisect
 import json
+import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import GridCell, TableGrid
 from lightrag_pchunk.pdf.glyphs import PageText, Segment
-from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line, visual_rows
+from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.text_tables import find_text_tables
 
 #: Rules closer than this (points) meet, or are one border.
 TOLERANCE = 2.0
@@ -107,26 +109,37 @@ class TableFinder:
     _tables: list[_Table] = field(default_factory=list)
     _open: _Table | None = None  # the table that ends its page and may go on
 
-    def take(self, page: PageText, lines: list[Line]) -> list[Line]:
-        """``lines`` with each ruled table's lines replaced by a line standing for it."""
-        grids = find_grids(page.rules) if page.rules is not None and len(page.rules) else []
+    def take(self, page: PageText) -> PageText:
+        """The page with each table's segments replaced by one segment standing for it
+        (ruled tables first, then tables shown by the alignment of their text)."""
         open_table, self._open = self._open, None
-        if not grids:
-            return lines
-        band = EDGE_BAND * (page.frame[3] - page.frame[1])
         upright = [s for s in page.segments if not s.rotated]
-        owned_ids: set[int] = set()
-        stand_ins: dict[int, Line] = {}  # id of a segment -> the stand-in placed before it
-        for number, grid in enumerate(grids):
-            owned = _cell_segments(grid, upright)
-            if not any(owned.values()):
-                continue
-            ids = {id(s) for segments in owned.values() for s in segments}
-            owned_ids |= ids
-            others = [line for line in lines if not any(id(s) in ids for s in line.segments)]
+        found: list[tuple[_Grid, dict[int, list[Segment]]]] = []
+        if page.rules is not None and len(page.rules):
+            for grid in find_grids(page.rules):
+                owned = _cell_segments(grid, upright)
+                if any(owned.values()):
+                    found.append((grid, owned))
+        taken = {id(s) for _, owned in found for group in owned.values() for s in group}
+        free = [s for s in upright if id(s) not in taken]
+        for xs, ys in find_text_tables(free):
+            grid = _Grid(
+                xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
+            )
+            owned = _cell_segments(grid, free)
+            if any(owned.values()):
+                found.append((grid, owned))
+                taken |= {id(s) for group in owned.values() for s in group}
+        if not found:
+            return page
+        found.sort(key=lambda item: item[0].box[1])
+        others = [s for s in upright if id(s) not in taken]
+        band = EDGE_BAND * (page.frame[3] - page.frame[1])
+        stand_ins: list[Segment] = []
+        for number, (grid, owned) in enumerate(found):
             _, top, _, bottom = grid.box
             opens_page = number == 0 and not any(
-                line.bottom <= top and line.top > page.frame[1] + band for line in others
+                s.bottom <= top and s.top > page.frame[1] + band for s in others
             )
             if opens_page and open_table is not None and _same_columns(open_table, grid):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
@@ -138,24 +151,12 @@ class TableFinder:
             if start:
                 _drop_repeated_header(table, start)
             else:
-                first = min((s for group in owned.values() for s in group), key=_reading_key)
-                stand_ins[id(first)] = _stand_in(table.key, owned, page.number)
-            if not any(
-                line.top >= bottom and line.bottom < page.frame[3] - band for line in others
-            ):
+                stand_ins.append(_stand_in(table.key, grid, owned))
+            ends_page = not any(s.top >= bottom and s.bottom < page.frame[3] - band for s in others)
+            if ends_page and number == len(found) - 1:
                 self._open = table
-        kept: list[Line] = []
-        for line in lines:
-            for segment in line.segments:
-                if id(segment) in stand_ins:
-                    kept.append(stand_ins.pop(id(segment)))
-            rest = [s for s in line.segments if id(s) not in owned_ids]
-            if len(rest) == len(line.segments):
-                kept.append(line)
-            elif rest:  # text beside the table on the same baseline stays a line
-                kept.append(make_line(rest, line.page, line.column, line.column_x0, line.column_x1))
-        kept.extend(stand_ins.values())
-        return kept
+        rest = [s for s in page.segments if id(s) not in taken]
+        return replace(page, segments=tuple(rest + stand_ins))
 
     def finish(self) -> None:
         """Render every table (see the module doc); data tables get their ids in order."""
@@ -367,21 +368,23 @@ def _union(
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def _stand_in(key: str, owned: dict[int, list[Segment]], page: int) -> Line:
-    """The line that stands for a table in its page's reading order."""
-    segments = sorted((s for group in owned.values() for s in group), key=_reading_key)
-    line = make_line(segments, page, 0, segments[0].x0, max(s.x1 for s in segments))
-    return Line(
+def _stand_in(key: str, grid: _Grid, owned: dict[int, list[Segment]]) -> Segment:
+    """The segment that stands for a table in its page's reading order."""
+    segments = [s for group in owned.values() for s in group]
+    first = min(segments, key=_reading_key)
+    x0, top, x1, bottom = grid.box
+    return Segment(
         text=key,
-        x0=line.x0,
-        top=line.top,
-        x1=line.x1,
-        bottom=line.bottom,
-        size=line.size,
-        bold=False,
-        segments=line.segments,
-        page=page,
-        role=TABLE_ROLE,
+        x0=x0,
+        top=top,
+        x1=x1,
+        bottom=bottom,
+        bbox=_user_box(owned),
+        first_char=first.first_char,
+        middle_char=first.middle_char,
+        last_char=first.last_char,
+        size=statistics.median(s.size for s in segments),
+        table=key,
     )
 
 
