@@ -48,8 +48,8 @@ from documents import Doc, build_doc, cache_dir, log, quiet_logging, series_docs
 from lightrag.chunker import chunking_by_paragraph_semantic as lightrag_chunker
 from lightrag.utils import Tokenizer
 
-from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic as our_chunker
+from lightrag_pchunk.integration.config import STRICT_ENV
 from lightrag_pchunk.tokens import TiktokenAdapter, load_tiktoken
 
 HERE = Path(__file__).resolve().parent

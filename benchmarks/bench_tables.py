@@ -54,8 +54,8 @@ from lightrag.utils import Tokenizer
 from lightrag_pchunk.chunk.compact_headers import json_column_labels, label_ladder
 from lightrag_pchunk.chunk.table_tags import dump_json_row
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.integration.chunker import STRICT_ENV
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic as ours
+from lightrag_pchunk.integration.config import STRICT_ENV
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import load_tiktoken
 

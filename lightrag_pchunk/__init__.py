@@ -9,15 +9,14 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
 - chunking: :func:`chunking_by_paragraph_semantic` (LightRAG's file-chunker contract),
   :func:`chunk_rows` (the pure pipeline), :class:`Block`, :class:`Chunk`, :class:`BlockRow`,
   :class:`Thresholds`, :func:`load_tiktoken`
-- LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``),
-  :func:`ainsert_files`, :func:`register_document`, :func:`check_config`, :func:`install`,
-  :func:`uninstall`, :func:`is_installed`
+- LightRAG integration: :func:`chunking_func` (async, LightRAG's ``chunking_func``) and
+  :func:`chunking_func_for` (bound to one instance), :func:`ainsert_files`,
+  :func:`register_document`, :func:`aregister_document`, :func:`check_config`,
+  :func:`install`, :func:`uninstall`, :func:`is_installed`, :func:`heading_path` (a stored
+  chunk's heading path), :func:`chunk_pages` (the pages a stored chunk of a PDF is printed
+  on), :class:`Strategy`, :class:`Decision`
 - evaluation: :func:`evaluate` (does P retrieve better than R and F on your documents, and
   what does it cost?), :class:`EvalResult`
-  :func:`ainsert_files`, :func:`register_document`, :func:`aregister_document`,
-  :func:`check_config`, :func:`install`, :func:`uninstall`, :func:`is_installed`,
-  :func:`heading_path` (a stored chunk's heading path), :func:`chunk_pages` (the pages a
-  stored chunk of a PDF is printed on), :class:`Strategy`, :class:`Decision`
 """
 
 from __future__ import annotations
@@ -49,15 +48,16 @@ _EXPORTS = {
     "Thresholds": "lightrag_pchunk.model",
     "load_tiktoken": "lightrag_pchunk.tokens",
     "chunking_func": "lightrag_pchunk.integration.chunking_func",
+    "chunking_func_for": "lightrag_pchunk.integration.chunking_func",
     "ainsert_files": "lightrag_pchunk.integration.ingest",
-    "register_document": "lightrag_pchunk.integration.ingest",
-    "aregister_document": "lightrag_pchunk.integration.ingest",
+    "register_document": "lightrag_pchunk.integration.registration",
+    "aregister_document": "lightrag_pchunk.integration.registration",
     "heading_path": "lightrag_pchunk.integration.rows",
     "chunk_pages": "lightrag_pchunk.integration.rows",
     "HeadingPath": "lightrag_pchunk.integration.rows",
-    "Strategy": "lightrag_pchunk.integration.strategy",
-    "Decision": "lightrag_pchunk.integration.strategy",
-    "check_config": "lightrag_pchunk.integration.strategy",
+    "Strategy": "lightrag_pchunk.integration.decision",
+    "Decision": "lightrag_pchunk.integration.decision",
+    "check_config": "lightrag_pchunk.integration.settings",
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",
     "is_installed": "lightrag_pchunk.integration.plugin",

@@ -1,14 +1,7 @@
 """The typed data shared by every stage: block rows, paragraphs, blocks, chunks, thresholds.
 
-Data only: no I/O, no tokenizer, no lightrag. Nothing is changed once made: stages build
-new objects with ``dataclasses.replace`` and may share the blocks they pass through.
-
-``Chunk`` and ``Thresholds`` are frozen. ``BlockRow``, ``Paragraph`` and ``Block``, made
-once or more per content row, are not: a frozen dataclass sets each field through
-``object.__setattr__``, which makes its ``__init__`` about 4x slower (3.1 vs 0.75 µs for
-13 fields), about 10% of a whole chunking call on a document of small sections. The rule
-holds all the same; ``tests/chunk/test_properties.py`` checks that no stage changes the
-blocks or rows it is given.
+Data only: no I/O, no tokenizer, no lightrag. Every type is frozen: stages build new
+objects with ``dataclasses.replace`` and may share the blocks they pass through.
 """
 
 from __future__ import annotations
@@ -20,7 +13,8 @@ from typing import Any
 #: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
 MAX_ANCHOR_CANDIDATE_LENGTH = 100
 
-#: ``Paragraph.tokens`` of a line not counted on its own (its block's count is exact).
+#: ``Paragraph.tokens`` of a line not counted on its own: its block was counted whole, and
+#: the line is counted if a stage cuts that block after all (``chunk.blocks.counted``).
 UNCOUNTED = -1
 
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
@@ -39,7 +33,7 @@ class TableRole(str, Enum):
     LAST = "last"
 
 
-@dataclass(slots=True)  # not frozen: see the module docstring
+@dataclass(frozen=True, slots=True)
 class BlockRow:
     """One ``type == "content"`` row of a ``.blocks.jsonl`` file, as written on disk.
 
@@ -60,9 +54,10 @@ class BlockRow:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-@dataclass(slots=True)  # not frozen: see the module docstring
+@dataclass(frozen=True, slots=True)
 class Paragraph:
-    """One line of a block's content, with its token count measured once when made.
+    """One line of a block's content (or, in Markdown, a run of lines between blank lines),
+    with its token count, measured once.
 
     ``is_table`` is true only for a complete single-line ``<table ...>...</table>`` tag.
     ``tokens`` is :data:`UNCOUNTED` for the lines of a row that was counted as a whole;
@@ -86,7 +81,7 @@ class SectionRef:
     level: int
 
 
-@dataclass(slots=True)  # not frozen: see the module docstring
+@dataclass(frozen=True, slots=True)
 class Block:
     """A unit of work between stages: a whole content row, a slice of one, or a merge.
 
@@ -95,7 +90,7 @@ class Block:
     ``paragraphs`` is None for a block whose lines were not made yet: a row that fits one
     chunk is counted whole, and its paragraphs (its non-blank lines) are made only when a
     stage cuts it (``chunk.blocks.paragraphs_of`` / ``counted``); a merge of such blocks
-    stays None.
+    stays None, a merge with others has their lines uncounted.
     ``tokens`` is the count of ``content``: exact when ``is_exact`` is true, otherwise an
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).

@@ -41,9 +41,7 @@ def canonical_basename(file_path: str | Path | None) -> str:
     text = str(file_path or "").strip()
     if text in _PLACEHOLDERS:
         return UNKNOWN_SOURCE
-    # A bare file name is its own basename ("." aside, which a Path drops), and making a
-    # Path to say so costs more than the rest of this function.
-    name = text if "/" not in text and text != "." else Path(text).name
+    name = Path(text).name
     if name in _PLACEHOLDERS:
         return UNKNOWN_SOURCE
     return split_hint(name)[0]
@@ -87,15 +85,4 @@ def parsed_dir_for(source: str | Path, output_dir: str | Path | None = None) -> 
 
 def artefact_stem(source: str | Path) -> str:
     """``report`` for ``report.[native-P].docx``: the stem of the blocks file and sidecars."""
-    return basename_stem(canonical_basename(Path(source).name))
-
-
-def basename_stem(name: str) -> str:
-    """``Path(name).stem`` of a basename (no path separator in it), without making a Path."""
-    dot = name.rfind(".")
-    return name[:dot] if 0 < dot < len(name) - 1 else name
-
-
-def basename_suffix(name: str) -> str:
-    """``Path(name).suffix`` of a basename, without making a Path: what its stem leaves."""
-    return name[len(basename_stem(name)) :]
+    return Path(canonical_basename(Path(source).name)).stem

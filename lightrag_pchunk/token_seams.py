@@ -12,7 +12,7 @@ trailing run, which is a count of a few characters, cached by value.
 
 :func:`seam_rule_for` recognises the encodings whose pattern this was derived for; for
 any other tokenizer, and for seams the rule does not cover (whitespace, control or format
-characters at the seam), callers encode the joined text as before.
+characters at the seam), callers encode the joined text.
 """
 
 from __future__ import annotations

@@ -41,7 +41,9 @@ def char_counter() -> TokenCounter:
 
 
 def char_context(size: int, overlap: int = 0, **kwargs) -> Context:
-    """A Context over the char tokenizer with N = ``size``."""
+    """A Context over the char tokenizer with N = ``size``; the spec's own merging phases
+    (``fill="sections"``) unless the test asks for another fill."""
+    kwargs.setdefault("fill", "sections")
     return Context.create(char_counter(), size, overlap, **kwargs)
 
 

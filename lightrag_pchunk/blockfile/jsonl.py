@@ -14,18 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.row_line import (
-    clean_json_bytes,
-    usual_row_line,
-    usual_row_parts,
-)
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -213,17 +207,16 @@ def row_from_mapping(
     level = get("level")
     if type(level) is not int or level <= 0:  # the common case skips the normalisation
         level = _as_level(level, is_title)
-    # Positional: this runs once per row, and keyword passing costs more than the rest.
     return BlockRow(
-        content if content is not None else str(get("content") or ""),
-        _as_text(get("heading")),
-        _as_parents(get("parent_headings")),
-        level,
-        _as_text(get("blockid")),
-        _as_positions(get("positions")) if keep_positions else (),
-        is_title,
-        line_number,
-        _extra(obj),
+        content=content if content is not None else str(get("content") or ""),
+        heading=_as_text(get("heading")),
+        parent_headings=_as_parents(get("parent_headings")),
+        level=level,
+        blockid=_as_text(get("blockid")),
+        positions=_as_positions(get("positions")) if keep_positions else (),
+        is_title_block=is_title,
+        line_number=line_number,
+        extra=_extra(obj),
     )
 
 
@@ -329,61 +322,18 @@ def row_to_mapping(row: BlockRow) -> dict[str, Any]:
     return obj
 
 
-#: Made once: ``json.dumps(..., ensure_ascii=False)`` builds a new encoder at every call.
-_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False)
-
-
 def dump_line(obj: dict[str, Any]) -> str:
-    """One JSONL line (UTF-8 text, non-ASCII kept, LightRAG's separators)."""
-    return _LINE_ENCODER.encode(obj)
+    """One JSONL line (non-ASCII kept, LightRAG's separators)."""
+    return json.dumps(obj, ensure_ascii=False)
 
 
-def write_blocks(
-    path: str | Path,
-    meta: dict[str, Any],
-    rows: Iterable[BlockRow],
-    *,
-    content_is_clean: bool = False,
-    contents_utf8: Sequence[bytes] | None = None,
-) -> Path:
-    """Write a blocks file: the meta row first, then one line per content row.
-
-    ``content_is_clean``: no row's content holds a C0 control character other than tab
-    and line ends (true of :func:`~lightrag_pchunk.parse.artefacts.render_rows`' rows), so
-    it is escaped with a few plain replaces; the line is the same.
-    ``contents_utf8``: with ``content_is_clean``, each row's content in UTF-8, as the
-    caller has it already: the file is assembled in bytes and no content is encoded again.
-    """
+def write_blocks(path: str | Path, meta: dict[str, Any], rows: Iterable[BlockRow]) -> Path:
+    """Write a blocks file: the meta row first, then one line per content row."""
     out = Path(path)
-    meta_line = dump_line({"type": "meta", **{k: v for k, v in meta.items() if k != "type"}})
-    if contents_utf8 is not None and content_is_clean:
-        pairs: Iterable[tuple[BlockRow, bytes | None]] = zip(rows, contents_utf8, strict=True)
-    else:
-        pairs = ((row, None) for row in rows)
-    lines = [meta_line.encode()]
-    for row, utf8 in pairs:
-        if utf8 is not None and (around := usual_row_parts(row)) is not None:
-            head, tail = around
-            lines.append(b'%s"%s"%s' % (head.encode(), clean_json_bytes(utf8), tail.encode()))
-        else:
-            line = usual_row_line(row, content_is_clean=content_is_clean)
-            lines.append((line if line is not None else dump_line(row_to_mapping(row))).encode())
-    lines.append(b"")
-    write_file(out, b"\n".join(lines))
+    meta_row = {"type": "meta", **{k: v for k, v in meta.items() if k != "type"}}
+    lines = [dump_line(meta_row), *(dump_line(row_to_mapping(row)) for row in rows)]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
-
-
-def write_file(path: str | Path, data: bytes) -> None:
-    """Create or truncate ``path`` and write ``data``, as ``Path.write_bytes`` does, with
-    the file's own system calls only (no buffered writer, which asks whether the file is
-    a terminal and where it stands)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
 
 
 def merged_text(rows: Sequence[BlockRow]) -> str:

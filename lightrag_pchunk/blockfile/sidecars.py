@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from lightrag_pchunk.blockfile.jsonl import blocks_stem, write_file
+from lightrag_pchunk.blockfile.jsonl import blocks_stem
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -38,62 +37,8 @@ def write_sidecar(
         return None
     out = sidecar_path(blocks_path, kind)
     payload = {"version": SIDECAR_VERSION, kind: {k: dict(v) for k, v in items.items()}}
-    write_file(out, (dumps_indented(payload) + "\n").encode("utf-8"))
+    out.write_text(json.dumps(payload, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return out
-
-
-def dumps_indented(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False, indent=2)``, the same text made about twice
-    as fast for the JSON types (json's indented encoder is Python generators, one per
-    container); anything else (a subclass, a circular reference) goes to json itself."""
-    chunks: list[str] = []
-    try:
-        _indented(value, "\n", chunks)
-    except (_NotPlain, RecursionError):
-        return json.dumps(value, ensure_ascii=False, indent=2)
-    return "".join(chunks)
-
-
-class _NotPlain(Exception):
-    """A value :func:`_indented` leaves to json."""
-
-
-_json_string = json.encoder.encode_basestring
-_CONSTANTS = {True: "true", False: "false", None: "null"}
-
-
-def _indented(value: Any, newline: str, out: list[str]) -> None:
-    """Append the indented JSON of ``value``; ``newline`` is a line break and its indent."""
-    kind = type(value)
-    if kind is str:
-        out.append(_json_string(value))
-    elif value is None or kind is bool:
-        out.append(_CONSTANTS[value])
-    elif kind is int:
-        out.append(int.__repr__(value))
-    elif kind is float and math.isfinite(value):
-        out.append(float.__repr__(value))
-    elif kind is dict or kind is list:
-        if not value:
-            out.append("{}" if kind is dict else "[]")
-            return
-        inner = newline + "  "
-        separator = "," + inner
-        out.append("{" + inner if kind is dict else "[" + inner)
-        if kind is dict:
-            for index, (key, item) in enumerate(value.items()):
-                if type(key) is not str:
-                    raise _NotPlain
-                out.append(f"{separator if index else ''}{_json_string(key)}: ")
-                _indented(item, inner, out)
-        else:
-            for index, item in enumerate(value):
-                if index:
-                    out.append(separator)
-                _indented(item, inner, out)
-        out.append(newline + ("}" if kind is dict else "]"))
-    else:
-        raise _NotPlain
 
 
 def read_sidecar(blocks_path: str | Path, kind: SidecarKind) -> dict[str, dict[str, Any]]:

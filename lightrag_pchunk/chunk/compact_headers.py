@@ -1,5 +1,5 @@
 """Stage B: the compact header, one row of column labels that a continuation slice repeats
-when the table's own header rows leave no room for its rows (issue 15).
+when the table's own header rows leave no room for its rows.
 
 A column's label is its header cells top-down joined with ``" / "``, empty cells and a
 vertical merge's repeat left out (:func:`header_key`, the rule keyed rows name their columns

@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 
 #: The tags the HTML row scanner reacts to; anything else is cell content.
 _STRUCTURE = re.compile(r"<(/?)(table|thead|tbody|tfoot|tr)(?=[\s>/])[^>]*>", re.IGNORECASE)
-_SECTIONS = ("thead", "tbody", "tfoot")
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ logger = logging.getLogger("lightrag.pchunk")
 #: separators: a CJK mark, or a Latin one before a space); the mark stays with its sentence.
 _SENTENCE_END = re.compile(r"[。！？]|[.!?](?= )")
 #: A chunk with fewer letters than this outside markup holds no text to speak of (only tags,
-#: numbers or punctuation): an extraction call that finds nothing (issue 15 counts them).
+#: numbers or punctuation): an entity extraction call that finds nothing.
 MIN_LETTERS = 12
 
 _MARKUP = re.compile(r"<[^>]*>")

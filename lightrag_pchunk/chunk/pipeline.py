@@ -30,6 +30,11 @@ from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, UNCOUNTED, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
+#: Told each stage's name and output, after stage A and after each of ``STAGES``
+#: (``inspect`` shows them).
+StageObserver = Callable[[str, Sequence[Block]], None]
+#: The name under which the observer sees stage A's output.
+STAGE_A = "A: blocks"
 
 #: The stages in spec order; stage E (:func:`to_chunks`) labels the chunks and numbers their
 #: parts last, on the final blocks.
@@ -138,11 +143,15 @@ def _topic_breaks(row: BlockRow) -> tuple[int, ...]:
     return tuple(sorted({b for b in raw if type(b) is int and b > 0}))
 
 
-def run_stages(blocks: Sequence[Block], ctx: Context) -> list[Block]:
+def run_stages(
+    blocks: Sequence[Block], ctx: Context, observe: StageObserver | None = None
+) -> list[Block]:
     """Stages B to D over the blocks of one document."""
     current = list(blocks)
-    for _name, stage in STAGES:
+    for name, stage in STAGES:
         current = stage(current, ctx)
+        if observe is not None:
+            observe(name, current)
     return current
 
 
@@ -186,8 +195,13 @@ def over_cap(chunks: Sequence[Chunk], cap: int) -> list[Chunk]:
     return [chunk for chunk in chunks if chunk.tokens > cap and not chunk.oversize]
 
 
-def chunk_rows(rows: Sequence[BlockRow], ctx: Context) -> list[Chunk]:
+def chunk_rows(
+    rows: Sequence[BlockRow], ctx: Context, *, observe: StageObserver | None = None
+) -> list[Chunk]:
     """All of the P strategy for one document's content rows; chunks of a document whose
-    rows know their pages (a PDF) carry the pages of their text."""
+    rows know their pages (a PDF) carry the pages of their text. ``observe`` sees the
+    output of every stage."""
     blocks = to_blocks(rows, ctx)
-    return with_pages(to_chunks(run_stages(blocks, ctx), ctx), rows)
+    if observe is not None:
+        observe(STAGE_A, blocks)
+    return with_pages(to_chunks(run_stages(blocks, ctx, observe), ctx), rows)

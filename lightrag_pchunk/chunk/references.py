@@ -17,9 +17,6 @@ from lightrag_pchunk.model import TOC_SESSION, BlockRow
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_REFERENCE_HEADINGS: tuple[str, ...] = ("References", "Bibliography", "参考文献")
-DEFAULT_REFERENCES_TAIL_N = 0
-
 
 def is_reference_heading(heading: str, prefixes: Sequence[str]) -> bool:
     """Whether ``heading`` names a reference section (see module docstring)."""

@@ -1,7 +1,7 @@
-"""Stage B: which header each continuation slice of a table repeats (issue 15).
+"""Stage B: which header each continuation slice of a table repeats.
 
 - The table's own header rows, whenever they leave room for its smallest row beside them
-  (the rule slices were always made by; every table of the corpus at N=1200).
+  (every table of the corpus at N=1200).
 - Otherwise its compact header (``chunk/compact_headers.py``): one row of column labels,
   the richest form of it within a quarter of the slice's room, else its smallest form when
   that leaves room for the smallest row. The first slice keeps the full header rows, so
@@ -11,7 +11,7 @@
   row over the cap even alone is cut by characters, spec §6.2).
 
 The labels are made only when the full header does not fit somewhere, so a table whose
-header fits every slice costs nothing more and slices as before.
+header fits every slice costs nothing more.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def heading_path(chunk: Chunk) -> str:
 
 
 def sidecar_check(
-    blocks_path: Path,
+    blocks_path: Path | None,
     rows: Sequence[BlockRow],
     *,
     meta: Mapping[str, Any] | None,
@@ -75,7 +75,8 @@ def sidecar_check(
 ) -> Check:
     """§12.1: the blocks file exists, has content rows, and which sidecars sit next to it."""
     found = ", ".join(f"{name} ({n})" for name, n in sidecars.items()) or "none"
-    summary = f"{blocks_path.name}: {len(rows)} content rows; sidecars: {found}"
+    name = blocks_path.name if blocks_path is not None else "no blocks file"
+    summary = f"{name}: {len(rows)} content rows; sidecars: {found}"
     details = []
     if meta:
         details.append(
@@ -87,11 +88,14 @@ def sidecar_check(
     for problem in problems[:_MAX_LISTED]:
         details.append(f"line {problem.line_number}: {problem.message}")
     if dropped_rows:
-        details.append(f"{dropped_rows} reference row(s) dropped (CHUNK_P_DROP_REFERENCES)")
+        details.append(
+            f"{dropped_rows} row(s) left out on purpose (drop_toc, drop_references: see the"
+            " settings)"
+        )
     if not any(row.content.strip() for row in rows):
         details.append(
             "no content rows: P falls back to recursive_character (R) for this document; "
-            "re-parse the document natively (§10, §13.1)"
+            "re-parse the document with `lightrag-pchunk parse` (§10, §13.1)"
         )
         return Check("sidecar", WARN, summary, "§12.1", tuple(details))
     if problems:

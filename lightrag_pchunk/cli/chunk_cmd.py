@@ -25,11 +25,12 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_USAGE,
     InputError,
     add_document_arguments,
-    decide_document,
-    document_input,
+    document_request,
     load_tokenizer,
-    resolve_sizes,
+    parse_folder,
+    sizes_text,
 )
+from lightrag_pchunk.errors import DocumentParseError
 
 _SPACES = re.compile(r"\s+")
 HEADING_SEPARATOR = " > "
@@ -64,39 +65,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Chunk the document and print the chunks; returns the exit code."""
-    from lightrag_pchunk.integration.chunker import decision_shortfall, run_decision
-    from lightrag_pchunk.integration.strategy import Strategy
+    from lightrag_pchunk.integration.decision import Strategy
+    from lightrag_pchunk.integration.front_door import decision_shortfall
+    from lightrag_pchunk.integration.front_door import run as run_front_door
+    from lightrag_pchunk.integration.settings import resolve
 
     try:
-        sizes = resolve_sizes(args.size, args.overlap)
+        request = document_request(args.file, args, "chunk")
+        settings = resolve(request)
         tokenizer = load_tokenizer(args.encoding)
-    except ValueError as exc:  # bad CHUNK_P_* value, overlap >= size, encoding unavailable
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        with document_input(args.file, args.output, args.smart_heading) as document:
-            for warning in document.parse_warnings:
-                print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
-            decision = decide_document(document, sizes)
-            rows = run_decision(tokenizer, document.content, decision)
-            name = document.name
-            shortfall = decision_shortfall(decision, [str(row["content"]) for row in rows])
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except ValueError as exc:  # a bad setting (named), an encoding that is unavailable
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    name = args.file.name
+    try:
+        with parse_folder(args.output) as folder:
+            done = run_front_door(request, tokenizer, settings=settings, parsed_dir=folder)
+    except DocumentParseError as exc:
+        print(f"error: cannot parse {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except OSError as exc:
+        print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    for warning in done.source.warnings if done.source is not None else ():
+        print(f"{name}: parser warning: {warning}", file=sys.stderr)
+    rows, decision = done.rows, done.decision
     if args.json:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
-    else:
-        strategy = decision.strategy.value
-        if decision.strategy is not Strategy.P:
-            strategy += f" ({decision.describe()})"
-        print(f"{name}: {len(rows)} chunks, {strategy}, {sizes.describe()}")
+    elif decision.strategy is Strategy.P:
+        assert decision.settings is not None
+        print(f"{name}: {len(rows)} chunks, P, {sizes_text(decision.settings)}")
         print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
+    else:
+        print(f"{name}: {len(rows)} chunks, R ({decision.describe()})")
+        print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
+    shortfall = decision_shortfall(decision, [str(row["content"]) for row in rows])
     if shortfall:
         print(
             f"error: {name}: the chunks lost {shortfall.describe()} of the blocks file"
-            f" {document.blocks_path}; please report this file",
+            f" {decision.blocks_path}; please report this file",
             file=sys.stderr,
         )
         return EXIT_FAILED

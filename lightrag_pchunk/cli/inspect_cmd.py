@@ -24,14 +24,14 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_USAGE,
     InputError,
     add_document_arguments,
-    decide_document,
-    document_input,
+    document_request,
     load_tokenizer,
-    resolve_sizes,
+    parse_folder,
+    sizes_text,
 )
-from lightrag_pchunk.cli.inspection import Inspection, inspect_blocks
+from lightrag_pchunk.cli.inspection import Inspection, inspect_document
 from lightrag_pchunk.cli.report import default_report_path, write_report
-from lightrag_pchunk.errors import BlockFileError
+from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.tokens import TokenCounter
 
 
@@ -65,31 +65,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Inspect the document; returns the exit code."""
+    from lightrag_pchunk.integration.settings import resolve
+
     try:
-        sizes = resolve_sizes(args.size, args.overlap)
+        request = document_request(args.file, args, "inspect")
+        settings = resolve(request)
         counter = TokenCounter(load_tokenizer(args.encoding))
-    except ValueError as exc:  # bad CHUNK_P_* value, overlap >= size, encoding unavailable
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        with document_input(args.file, args.output, args.smart_heading) as document:
-            for warning in document.parse_warnings:
-                print(f"{document.name}: parser warning: {warning}", file=sys.stderr)
-            decision = decide_document(document, sizes)
-            inspection = inspect_blocks(document.blocks_path, counter, sizes)
-            title = document.name
-            source = f"Blocks file: {document.blocks_path}"
-            if document.parsed and args.output is None:
-                source = f"Parsed from {document.source} (into a temporary folder)"
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except ValueError as exc:  # CHUNK_SIZE / CHUNK_OVERLAP_SIZE not an integer
+    except ValueError as exc:  # a bad setting (named), an encoding that is unavailable
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except BlockFileError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    title = args.file.name
+    try:
+        with parse_folder(args.output) as folder:
+            decision, inspection = inspect_document(
+                request, counter, settings=settings, parsed_dir=folder
+            )
+    except DocumentParseError as exc:
+        print(f"error: cannot parse {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except OSError as exc:
+        print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    source = f"Blocks file: {inspection.blocks_path}"
+    if request.source is not None and args.output is None:
+        source = f"Parsed from {args.file} (into a temporary folder)"
     print(f"{title}: {decision.describe()}")
     print_inspection(inspection, title, sys.stdout)
     if not args.no_html:
@@ -110,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
     """The checks as text: a header, one status line per check, its details indented."""
     t = inspection.thresholds
-    out.write(f"{title}: P checks, {inspection.sizes.describe()}\n")
+    out.write(f"{title}: P checks, {sizes_text(inspection.settings)}\n")
     out.write(
         f"thresholds: target_max {t.target_max}, target_ideal {t.target_ideal}, table_max "
         f"{t.table_max}, table_ideal {t.table_ideal}, table_min_last {t.table_min_last}, "

@@ -1,5 +1,5 @@
-"""``inspect``'s view of one document: its blocks file read, the P pipeline run one stage at a
-time (the same functions, in the same order, as ``chunk_rows``) with what each stage did, and
+"""``inspect``'s view of one document: what the front door did with it (its settings, its
+decision, the rows P chunked and every stage's output, from ``front_door.run``'s trace) and
 the checks of ``checks.py`` over the result."""
 
 from __future__ import annotations
@@ -11,12 +11,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.jsonl import LineProblem, read_blocks
-from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar, read_table_items
+from lightrag_pchunk.blockfile.jsonl import LineProblem
+from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar
 from lightrag_pchunk.chunk.blocks import is_table_text
-from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.pipeline import STAGES, to_blocks, to_chunks
-from lightrag_pchunk.chunk.references import drop_reference_rows
 from lightrag_pchunk.chunk.table_tags import parse_table
 from lightrag_pchunk.cli.checks import (
     WARN,
@@ -30,8 +27,11 @@ from lightrag_pchunk.cli.checks import (
     stage_check,
     table_check,
 )
-from lightrag_pchunk.cli.document_input import Sizes
-from lightrag_pchunk.integration.config import reference_settings
+from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.decision import Decision, Strategy
+from lightrag_pchunk.integration.front_door import Run, Trace, run
+from lightrag_pchunk.integration.request import Request
+from lightrag_pchunk.integration.settings import Settings
 from lightrag_pchunk.model import Block, BlockRow, Chunk, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -40,8 +40,8 @@ from lightrag_pchunk.tokens import TokenCounter
 class Inspection:
     """Everything ``inspect`` learned about one document."""
 
-    blocks_path: Path
-    sizes: Sizes
+    blocks_path: Path | None
+    settings: PSettings
     thresholds: Thresholds
     meta: dict[str, Any] | None
     rows: list[BlockRow]
@@ -64,45 +64,49 @@ class Inspection:
         return any(row.content.strip() for row in self.rows)
 
 
-def inspect_blocks(blocks_path: str | Path, counter: TokenCounter, sizes: Sizes) -> Inspection:
-    """Read ``blocks_path``, run the stages one by one and judge the result.
+def inspect_document(
+    request: Request,
+    counter: TokenCounter,
+    *,
+    settings: Settings | None = None,
+    parsed_dir: Path | None = None,
+) -> tuple[Decision, Inspection]:
+    """The decision for ``request``'s document and the checks of what P made of it: the
+    front door's own run, traced; for a document routed to R, P's run over the same blocks
+    (what P would make of it)."""
+    done = run(request, counter.tokenizer, settings=settings, parsed_dir=parsed_dir, trace=True)
+    decision = done.decision
+    if decision.strategy is Strategy.P or decision.is_fallback:
+        return decision, inspection_of(done, counter)
+    parsed = done.source.parsed if done.source is not None else None
+    blocks = decision.blocks_path or (parsed.blocks_path if parsed is not None else None)
+    if blocks is None:  # text read as written: no blocks to show
+        return decision, inspection_of(done, counter)
+    as_p = Request(request.entrance, blocks=blocks, flags=request.flags, env=request.env)
+    return decision, inspection_of(run(as_p, counter.tokenizer, trace=True), counter)
 
-    Raises:
-        BlockFileError: the file cannot be read at all.
-    """
-    path = Path(blocks_path)
-    blocks_file = read_blocks(path)
-    rows = [row for row in blocks_file.rows if row.content.strip()]
-    thresholds = Thresholds.from_chunk_size(sizes.size)
+
+def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
+    """The checks of what P made of a document (``done``: a traced run)."""
+    decision, trace = done.decision, done.trace
+    blocks, p = decision.blocks, decision.settings
+    assert blocks is not None and p is not None  # a P decision, or a P fallback
+    path = blocks.path
     result = Inspection(
         blocks_path=path,
-        sizes=sizes,
-        thresholds=thresholds,
-        meta=blocks_file.meta,
-        rows=rows,
-        problems=list(blocks_file.problems),
-        sidecars=_sidecars(path),
+        settings=p,
+        thresholds=trace.thresholds if trace else Thresholds.from_chunk_size(p.chunk_token_size),
+        meta=blocks.meta,
+        rows=list(blocks.rows),
+        problems=list(blocks.line_problems),
+        sidecars=_sidecars(path) if path is not None else {},
+        tables=_tables(blocks.rows, counter),
     )
-    doc_id = str((blocks_file.meta or {}).get("doc_id") or path.name)
-    headers, keyed_rows = read_table_items(path)
-    ctx = Context.create(
-        counter,
-        sizes.size,
-        sizes.overlap,
-        table_headers=headers,
-        doc_id=doc_id,
-        table_text=sizes.table_text,
-        keyed_rows=keyed_rows,
-        fill=sizes.fill,
-    )
-    result.tables = _tables(rows, counter)
-    if sizes.drop_references and rows:
-        tail_n, prefixes = reference_settings(None, None)
-        kept = drop_reference_rows(rows, tail_n=tail_n, prefixes=prefixes, doc_id=doc_id)
-        result.dropped_rows = len(rows) - len(kept)
-        rows = kept
-    if rows:
-        result.steps, result.chunks = run_stages_traced(rows, ctx)
+    if trace is not None and decision.strategy is Strategy.P:
+        result.steps = _steps(trace, result.thresholds)
+        result.chunks = list(trace.chunks)
+        result.dropped_rows = trace.dropped_rows
+    thresholds = result.thresholds
     result.checks = [
         sidecar_check(
             path,
@@ -121,19 +125,22 @@ def inspect_blocks(blocks_path: str | Path, counter: TokenCounter, sizes: Sizes)
     return result
 
 
-def run_stages_traced(
-    rows: Sequence[BlockRow], ctx: Context
-) -> tuple[list[StageStep], list[Chunk]]:
-    """``chunk_rows`` one stage at a time, recording each stage's output."""
-    blocks = to_blocks(rows, ctx)
-    steps = [_step("A: blocks", blocks, f"{len(rows)} content rows -> {len(blocks)} blocks")]
-    for name, stage in STAGES:
+def _steps(trace: Trace, thresholds: Thresholds) -> list[StageStep]:
+    """One step per stage, with a sentence on what it changed, then stage E."""
+    steps: list[StageStep] = []
+    before: Sequence[Block] = ()
+    for index, (name, blocks) in enumerate(trace.stages):
+        if index == 0:
+            note = f"{len(trace.rows)} content rows -> {len(blocks)} blocks"
+        else:
+            note = _stage_note(name, before, blocks, thresholds)
+        steps.append(_step(name, blocks, note))
         before = blocks
-        blocks = stage(blocks, ctx)
-        steps.append(_step(name, blocks, _stage_note(name, before, blocks, ctx.thresholds)))
-    chunks = to_chunks(blocks, ctx)
-    recut = len(chunks) - len(blocks)
-    note = "every chunk measured exactly" + (f"; {recut} re-cut to fit target_max" if recut else "")
+    chunks = trace.chunks
+    empty = len(before) - len(chunks)
+    note = "every chunk measured exactly, nothing cut" + (
+        f"; {empty} empty block(s) left out" if empty else ""
+    )
     roles = Counter(c.role.value for c in chunks)
     steps.append(
         StageStep(
@@ -145,7 +152,7 @@ def run_stages_traced(
             note,
         )
     )
-    return steps, chunks
+    return steps
 
 
 def _step(name: str, blocks: Sequence[Block], note: str) -> StageStep:

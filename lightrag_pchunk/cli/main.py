@@ -14,6 +14,11 @@ from collections.abc import Sequence
 #: that passes unknown options on (``serve``) sets ``passes_unknown_args=True``; they
 #: arrive as ``args.unknown_args``.
 COMMANDS = ("parse", "chunk", "inspect", "ingest", "demo", "eval", "serve")
+#: Commands that read LIGHTRAG_PARSER, CHUNK_P_* and DOCX_SMART_HEADING: a bad value stops
+#: them before any file is touched, with exit code 2, as LightRAG's server refuses it at
+#: start-up (``serve`` checks once LightRAG's server has loaded its .env; ``demo`` ignores
+#: the environment).
+CHECKS_CONFIG = ("parse", "chunk", "inspect", "ingest", "eval")
 
 _VERBOSE_HELP = "more log output (-vv for debug); before or after the command"
 
@@ -82,6 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if args.command in CHECKS_CONFIG:
+        from lightrag_pchunk.integration.settings import check_config
+
+        try:
+            check_config()
+        except ValueError as exc:  # ParserRoutingConfigError is one
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:

@@ -1,12 +1,14 @@
-"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: .docx / .md -> blocks file +
+"""``lightrag-pchunk parse FILE_OR_DIR... [-o DIR] [--jobs N]``: documents -> blocks file +
 sidecars.
 
 One line per file on stdout: ``name: N blocks, T tables, E equations, D drawings, W warnings,
 S s -> blocks path`` or ``name: REFUSED [reason] message``, then one summary line. Folders are
-searched (recursively; ``--glob``) for Word and Markdown files, which are parsed in parallel
-processes with a progress bar on stderr (when it is a terminal). Exit code 0 when every file
-parsed, 1 when any was refused, 3 when the parser failed unexpectedly on any (a bug: please
-report it), 2 when no input file was found.
+searched (recursively; ``--glob``) for every registered format (``integration/formats.py``),
+parsed through the front door (``front_door.read``: the format's parser, the smart outline
+resolved once) in parallel processes with a progress bar on stderr (when it is a terminal).
+Exit code 0 when every file parsed, 1 when any was refused, 3 when the parser failed
+unexpectedly on any (a bug: please report it), 2 when no input file was found or a setting is
+bad.
 """
 
 from __future__ import annotations
@@ -24,13 +26,17 @@ from pathlib import Path
 from typing import TextIO
 
 from lightrag_pchunk.cli.document_input import (
-    NATIVE_SUFFIXES,
     add_glob_argument,
     add_smart_heading_argument,
-    collect_files,
+    flags_of,
 )
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.parsers import parser_for
+from lightrag_pchunk.integration.decision import Decision
+from lightrag_pchunk.integration.formats import collect_files, describe_formats, format_for
+from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.request import COMMAND, Flags, Request
+from lightrag_pchunk.integration.settings import Settings, resolve
+from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import canonical_basename
 
 EXIT_REFUSED = 1
@@ -77,15 +83,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``parse`` sub-command."""
     parser = subparsers.add_parser(
         "parse",
-        help="parse .docx and Markdown files into LightRAG blocks files (.blocks.jsonl + sidecars)",
+        help="parse documents into LightRAG blocks files (.blocks.jsonl + sidecars)",
         description=(
-            "Parse Word (.docx/.docm/.dotx/.dotm) and Markdown (.md/.markdown) files into"
-            " <name>.parsed/<stem>.blocks.jsonl"
-            " and its sidecars, exactly as LightRAG's native parser lays them out. Folders are"
+            f"Parse {describe_formats()} files into <name>.parsed/<stem>.blocks.jsonl and its"
+            " sidecars, exactly as LightRAG's native parser lays them out. Folders are"
             " searched recursively and parsed in parallel."
         ),
     )
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="Word files or folders")
+    parser.add_argument(
+        "paths", nargs="+", metavar="FILE_OR_DIR", help="documents, or folders of them"
+    )
     parser.add_argument(
         "-o",
         "--output",
@@ -101,7 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="N",
         help="parallel processes for several files (default: the number of CPUs)",
     )
-    add_glob_argument(parser, "Word files")
+    add_glob_argument(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar, even on a terminal"
     )
@@ -112,12 +119,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Parse every input file; returns the exit code."""
     start = time.perf_counter()
-    files, missing = collect_files(args.paths, NATIVE_SUFFIXES, args.glob)
+    try:  # the flags' settings, checked before any file is read
+        resolve(Request(COMMAND.format("parse"), flags=flags_of(args), strict=True))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    files, missing = collect_files(args.paths, args.glob)
     for path in missing:
         print(f"{path}: no such file or folder", file=sys.stderr)
     if not files:
-        print("no Word (.docx/.docm/.dotx/.dotm) or Markdown (.md/.markdown) files to parse",
-              file=sys.stderr)  # fmt: skip
+        print(f"no {describe_formats()} files to parse", file=sys.stderr)
         return EXIT_USAGE
     jobs = args.jobs or os.cpu_count() or 1
     verbose = getattr(args, "verbose", 0)
@@ -132,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     outcomes: list[Outcome] = []
     try:
         for outcome in parse_many(
-            files, args.output, jobs, quiet=verbose < 2, smart_heading=args.smart_heading
+            files, args.output, jobs, quiet=verbose < 2, flags=flags_of(args)
         ):
             outcomes.append(outcome)
             if progress is not None:
@@ -174,15 +185,20 @@ def parse_many(
     jobs: int,
     *,
     quiet: bool = True,
-    smart_heading: str | None = None,
+    flags: Flags | None = None,
 ) -> Iterator[Outcome]:
     """Outcomes as files finish; in worker processes when there are several files and jobs.
 
-    With ``output``, two inputs with the same canonical name would write the same folder: the
+    Each file's settings and parser are resolved here, through the front door (a bad setting
+    raises ``ValueError`` before any file is parsed); the parse runs in the worker. With
+    ``output``, two inputs with the same canonical name would write the same folder: the
     later ones are refused instead.
+
+    Raises:
+        ValueError: a bad setting, naming it and where it came from.
     """
     names: set[str] = set()
-    todo: list[Path] = []
+    todo: list[tuple[Path, tuple[Request, Settings, Decision] | None]] = []
     for path in files:
         name = canonical_basename(path.name)
         if output is not None and name in names:
@@ -195,27 +211,40 @@ def parse_many(
             )
             continue
         names.add(name)
-        todo.append(path)
+        todo.append((path, _planned(path, flags or Flags())))
     if len(todo) <= 1 or jobs <= 1:
-        for path in todo:
-            yield parse_one(str(path), output, smart_heading)
+        for path, plan in todo:
+            yield parse_one(str(path), output, plan)
         return
     initializer = _quiet if quiet else None
     with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=initializer) as pool:
-        futures = [pool.submit(parse_one, str(path), output, smart_heading) for path in todo]
+        futures = [pool.submit(parse_one, str(path), output, plan) for path, plan in todo]
         for future in as_completed(futures):
             yield future.result()
 
 
-def parse_one(source: str, output: str | None, smart_heading: str | None = None) -> Outcome:
-    """Parse one file; refusals and unexpected failures become an :class:`Outcome`."""
+def _planned(path: Path, flags: Flags) -> tuple[Request, Settings, Decision] | None:
+    """The front door's request, settings and decision for parsing ``path`` (None: no
+    parser of ours reads it). Not routed: ``parse`` parses with ours whatever
+    LIGHTRAG_PARSER says."""
+    if format_for(path) is None:
+        return None
+    request = Request(COMMAND.format("parse"), source=path, flags=flags, strict=True)
+    settings = resolve(request)
+    return request, settings, decide(request, settings)
+
+
+def parse_one(
+    source: str, output: str | None, plan: tuple[Request, Settings, Decision] | None
+) -> Outcome:
+    """Parse one file as planned; refusals and unexpected failures become an :class:`Outcome`."""
     start = time.perf_counter()
-    parse = parser_for(Path(source).suffix)
-    if parse is None:
+    if plan is None:
         return Outcome(source, False, 0.0, reason="unsupported",
-                       message="not a Word or Markdown file")  # fmt: skip
+                       message=f"not a {describe_formats()} file")  # fmt: skip
+    request, settings, decision = plan
     try:
-        result = parse(source, output, smart_heading=smart_heading)
+        result = read(request, settings, decision, output)[1].parsed
     except DocumentParseError as exc:
         return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
                        message=str(exc.detail))  # fmt: skip

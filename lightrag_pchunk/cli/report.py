@@ -14,7 +14,9 @@ from pathlib import Path
 
 from lightrag_pchunk.chunk.table_tags import json_rows, parse_table
 from lightrag_pchunk.cli.checks import heading_path
+from lightrag_pchunk.cli.document_input import sizes_text
 from lightrag_pchunk.cli.inspection import Inspection
+from lightrag_pchunk.integration.formats import format_for
 from lightrag_pchunk.model import Chunk, TableRole, Thresholds
 
 #: Box colours per table role (spec §6.4); an oversize chunk gets a red frame.
@@ -56,8 +58,7 @@ def default_report_path(source: Path) -> Path:
     for suffix in (".blocks.jsonl", ".parsed"):
         if name.endswith(suffix):
             name = name[: -len(suffix)]
-    if Path(name).suffix.lower() in (".docx", ".docm", ".dotx", ".dotm", ".md", ".markdown",
-                                     ".jsonl"):  # fmt: skip
+    if format_for(name) is not None or name.lower().endswith(".jsonl"):
         name = Path(name).stem
     return source.parent / f"{name}.inspect.html"
 
@@ -75,7 +76,6 @@ def _e(value: object) -> str:
 def render_report(inspection: Inspection, *, title: str, source: str = "") -> str:
     """The whole report as one HTML document; ``source`` says where the blocks came from."""
     thresholds = inspection.thresholds
-    sizes = inspection.sizes
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -83,7 +83,7 @@ def render_report(inspection: Inspection, *, title: str, source: str = "") -> st
         f"<title>{_e(title)} — lightrag-pchunk inspect</title><style>{_CSS}</style></head><body>",
         f"<h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(source or f"Blocks file: {inspection.blocks_path}")}</p>',
-        f'<p class="meta">P strategy, {_e(sizes.describe())}; '
+        f'<p class="meta">P strategy, {_e(sizes_text(inspection.settings))}; '
         f"target_max {thresholds.target_max}, target_ideal {thresholds.target_ideal}, "
         f"table_max {thresholds.table_max}, table_ideal {thresholds.table_ideal}, "
         f"small_tail_threshold {thresholds.small_tail_threshold}</p>",

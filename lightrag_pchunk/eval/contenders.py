@@ -1,7 +1,7 @@
 """The contenders: each turns one document into chunk texts, all with the same tokenizer and N.
 
-* ``P``: ours, the function LightRAG calls (``chunking_by_paragraph_semantic``) on the
-  document's shared parse (our own parser where we have one);
+* ``P``: ours, through the front door (``integration/front_door.py``) as every entrance,
+  on the document's shared parse (our own parser where we have one);
 * ``R`` / ``F``: LightRAG's recursive-character and fixed-token chunkers on the same text;
 * ``lightrag-P``: LightRAG's native parser and its own P chunker, where it can parse the file;
 * ``docling``: docling's ``HybridChunker`` on docling's own conversion, ``contextualize()``
@@ -23,14 +23,6 @@ P, R, F, LIGHTRAG_P, DOCLING = "P", "R", "F", "lightrag-P", "docling"
 #: Every contender, in report order; ours first.
 CONTENDERS = (P, R, F, LIGHTRAG_P, DOCLING)
 OURS = P
-
-DESCRIPTIONS = {
-    P: "ours: lightrag-pchunk's P on our parse",
-    R: "LightRAG's recursive-character R on the same text",
-    F: "LightRAG's fixed-token F on the same text",
-    LIGHTRAG_P: "LightRAG's native parser + LightRAG's own P",
-    DOCLING: "docling's HybridChunker, contextualize() text",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +79,18 @@ def _rows(chunks: list[dict[str, Any]]) -> DocumentChunks:
 
 
 def _ours(doc: EvalDocument, parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+    from lightrag_pchunk.integration.front_door import run
+    from lightrag_pchunk.integration.request import EVAL, Flags, Request
 
-    return chunking_by_paragraph_semantic(
-        tokenizer,
-        parsed.content,
-        s.size,
-        blocks_path=parsed.blocks_path,
-        chunk_overlap_token_size=s.overlap,
+    request = Request(
+        EVAL,
+        content=parsed.content,
+        blocks=parsed.blocks_path,
+        blocks_source=f"{parsed.parser}'s parse",
+        flags=Flags(size=s.size, overlap=s.overlap),
         doc_id=doc.name,
     )
+    return run(request, tokenizer).rows
 
 
 def _recursive(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:

@@ -1,10 +1,10 @@
 """The documents of an evaluation: which files, and how each is read.
 
 Every contender chunks the same text. ``ours`` (P) and LightRAG's R and F chunk the parse
-made by our own parser when our package reads the format (:func:`our_parser_for`, the one
-place that says which formats those are); for any other format LightRAG's native parser
-stands in, and plain text is read as it is. ``lightrag-P`` always gets LightRAG's own native
-parse, as a LightRAG user would.
+made by our own parser when our package reads the format (``integration/formats.py``, read
+through the front door); for any other format LightRAG's native parser stands in, and plain
+text is read as it is. ``lightrag-P`` always gets LightRAG's own parse of the format (its
+engine named in the format registry), as a LightRAG user would.
 """
 
 from __future__ import annotations
@@ -12,24 +12,24 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.parsers import PARSERS, parser_for
+from lightrag_pchunk.integration.engines import ENGINES, NATIVE
+from lightrag_pchunk.integration.formats import SUFFIXES, format_for
+from lightrag_pchunk.integration.formats import collect_files as files_in
+from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.request import EVAL, Request
+from lightrag_pchunk.integration.settings import resolve
+from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import BlockRow
-from lightrag_pchunk.naming import PARSED_DIR_NAME
 
-#: Word files: read by our native parser.
-WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
-#: Files LightRAG's native parser reads besides Word files.
-LIGHTRAG_NATIVE_SUFFIXES = frozenset({".docx", ".md"})
-#: Plain text, chunked as it is when no parser reads it.
-TEXT_SUFFIXES = frozenset({".md", ".markdown", ".txt"})
-#: What a folder given on the command line is searched for.
-EVAL_SUFFIXES = WORD_SUFFIXES | LIGHTRAG_NATIVE_SUFFIXES | TEXT_SUFFIXES
+#: What a folder given on the command line is searched for: every format we parse, and
+#: plain text.
+EVAL_SUFFIXES = SUFFIXES | {"txt"}
 
 OURS = "lightrag-pchunk"
 LIGHTRAG_NATIVE = "lightrag-native"
@@ -50,41 +50,31 @@ class ParsedText:
     parser: str
 
 
-#: A parser of ours: (source file, output folder) -> its parse.
-OurParser = Callable[[Path, Path], ParsedText]
-
-
 class ParseFailure(Exception):
     """A parser could not read a document; the message says why."""
 
 
 def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
-    parse = parser_for(path.suffix)
-    assert parse is not None  # registered in _OUR_PARSERS for a suffix it reads
+    """``path`` read through the front door, by the parser of its format."""
+    request = Request(EVAL, source=path)
+    settings = resolve(request)
     try:
-        parsed = parse(path, out_dir)
+        parsed = read(request, settings, decide(request, settings), out_dir)[1].parsed
     except DocumentParseError as exc:
         raise ParseFailure(f"our parser refuses it: {exc}") from exc
     return ParsedText(parsed.content, parsed.rows, Path(parsed.blocks_path), OURS)
 
 
-#: Suffix -> our parser. A new native parser of ours (Markdown, say) is registered here and
-#: nowhere else: ``ours``, R and F then chunk its parse instead of LightRAG's.
-_OUR_PARSERS: dict[str, OurParser] = {f".{suffix}": _parse_ours for suffix in PARSERS}
-
-
-def our_parser_for(path: Path) -> OurParser | None:
-    """The parser of ours that reads ``path``'s format, or None when we have none."""
-    return _OUR_PARSERS.get(path.suffix.lower())
-
-
 def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
-    """Parse ``path`` with LightRAG's own native parser (``lightrag.parser.cli``).
+    """Parse ``path`` with LightRAG's own parser of its format (``lightrag.parser.cli``;
+    the format registry names the engine, LightRAG's ``native`` for other files).
 
     Raises:
         ParseFailure: LightRAG does not read the format, refuses the file or crashes on it.
     """
-    if path.suffix.lower() not in LIGHTRAG_NATIVE_SUFFIXES:
+    fmt = format_for(path)
+    engine = fmt.lightrag_engine if fmt is not None else NATIVE
+    if engine is None or path.suffix.lower().lstrip(".") not in ENGINES[engine].suffixes:
         raise ParseFailure(f"LightRAG's native parser does not read {path.suffix or 'it'}")
     from lightrag.parser.cli import main
 
@@ -94,7 +84,7 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
     lightrag_logger.setLevel(logging.CRITICAL)
     try:
         with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-            code = main([str(path), "--engine", "native", "-o", str(out_dir), "--preview", "0"])
+            code = main([str(path), "--engine", engine, "-o", str(out_dir), "--preview", "0"])
     except Exception as exc:  # LightRAG's parser crashes on some real files
         raise ParseFailure(f"LightRAG's native parser fails: {type(exc).__name__}: {exc}") from exc
     finally:
@@ -139,7 +129,8 @@ def read_document(path: Path, name: str, work_dir: Path, *, with_lightrag: bool)
     """Parse one file for every contender (artefacts go under ``work_dir``)."""
     lightrag: ParsedText | None = None
     lightrag_error: str | None = "not asked for"
-    if with_lightrag or our_parser_for(path) is None:
+    ours = format_for(path) is not None
+    if with_lightrag or not ours:
         try:
             lightrag = lightrag_native_parse(path, work_dir / "lightrag")
             lightrag_error = None
@@ -148,10 +139,9 @@ def read_document(path: Path, name: str, work_dir: Path, *, with_lightrag: bool)
     shared: ParsedText | None = None
     shared_error: str | None = None
     note: str | None = None
-    parser = our_parser_for(path)
-    if parser is not None:
+    if ours:
         try:
-            shared = parser(path, work_dir / "ours")
+            shared = _parse_ours(path, work_dir / "ours")
         except ParseFailure as exc:
             shared_error = str(exc)
     elif lightrag is not None:
@@ -175,30 +165,20 @@ def read_document(path: Path, name: str, work_dir: Path, *, with_lightrag: bool)
 
 
 def collect_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to evaluate: files as given, folders searched (sorted) for known suffixes.
+    """The files to evaluate: files as given, folders searched (sorted) for every format we
+    parse and plain text (:data:`EVAL_SUFFIXES`).
 
     Raises:
         ValueError: a path that does not exist, or a folder with no file to evaluate.
     """
     files: list[Path] = []
     for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found = sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in EVAL_SUFFIXES
-                and PARSED_DIR_NAME not in p.parts
-                and not p.name.startswith(("~$", "."))
-            )
-            if not found:
-                raise ValueError(f"{path}: no .docx, .md or .txt file in this folder")
-            files.extend(found)
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise ValueError(f"{path}: no such file or folder")
+        found, missing = files_in([raw], suffixes=EVAL_SUFFIXES)
+        if missing:
+            raise ValueError(f"{raw}: no such file or folder")
+        if not found:
+            raise ValueError(f"{raw}: no file to evaluate in this folder")
+        files.extend(found)
     return list(dict.fromkeys(files))
 
 

@@ -15,21 +15,19 @@ evidence is the text an answer must be read from (whitespace normalised):
 
 A document that fits one chunk gets none (every chunker returns it whole), and so does a
 document whose text repeats another's; the report lists both. ``--questions FILE.jsonl``
-replaces all this with the user's own (question, evidence) pairs (:func:`load_questions`).
+replaces all this with the user's own (question, evidence) pairs (``user_questions.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
-import json
 import random
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
@@ -335,81 +333,3 @@ def content_fingerprint(parsed: ParsedText) -> str:
     attributes are left out: their ids derive from the file name)."""
     text = _TAG_ATTRIBUTES.sub(r"<\1>", normalize(parsed.content))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True, slots=True)
-class UserQuestion:
-    """One line of a ``--questions`` file, before it is matched to a document."""
-
-    line: int
-    text: str
-    evidence: tuple[str, ...]
-    document: str | None
-    kind: str
-
-
-def load_questions(path: str | Path) -> list[UserQuestion]:
-    """Read a JSONL file of ``{"question": ..., "evidence": "..." | [...]}`` lines.
-
-    Optional keys: ``document`` (a file name of the corpus; without it the first document
-    whose text holds the evidence) and ``kind`` (a label the report groups by; ``user``).
-
-    Raises:
-        ValueError: a line that is not such an object, named by its line number.
-    """
-    source = Path(path)
-    questions: list[UserQuestion] = []
-    with source.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            where = f"{source}:{number}"
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{where}: not JSON ({exc.msg})") from None
-            if not isinstance(obj, dict):
-                raise ValueError(f"{where}: expected an object with question and evidence")
-            text, evidence = obj.get("question"), obj.get("evidence")
-            texts = [evidence] if isinstance(evidence, str) else evidence
-            if not isinstance(text, str) or not text.strip():
-                raise ValueError(f"{where}: 'question' must be a non-empty string")
-            if (
-                not isinstance(texts, list)
-                or not texts
-                or not all(isinstance(t, str) and t.strip() for t in texts)
-            ):
-                raise ValueError(f"{where}: 'evidence' must be a string or a list of strings")
-            document = obj.get("document")
-            kind = obj.get("kind") or USER
-            if document is not None and not isinstance(document, str):
-                raise ValueError(f"{where}: 'document' must be a file name")
-            questions.append(
-                UserQuestion(number, text, tuple(normalize(t) for t in texts), document, str(kind))
-            )
-    return questions
-
-
-def place_user_questions(
-    questions: Sequence[UserQuestion], texts: dict[str, str]
-) -> tuple[list[Question], list[str]]:
-    """Attach each user question to its document (``texts``: name -> normalised text).
-
-    Returns the questions and one message per question left out (unknown document, or
-    evidence that no document holds).
-    """
-    placed: list[Question] = []
-    dropped: list[str] = []
-    for q in questions:
-        if q.document is not None:
-            names = [n for n in texts if n == q.document or Path(n).name == q.document]
-            if not names:
-                dropped.append(f"line {q.line}: no document named {q.document!r}")
-                continue
-        else:
-            names = [n for n in texts if all(e in texts[n] for e in q.evidence)]
-            if not names:
-                dropped.append(f"line {q.line}: no document holds its evidence")
-                continue
-        placed.append(Question(f"q{q.line}", names[0], q.kind, q.text, q.evidence))
-    return placed, dropped

@@ -8,26 +8,19 @@ seed, so two runs with the same seed give the same result whatever the number of
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import tempfile
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
-from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.eval.contenders import (
-    LIGHTRAG_P,
     OURS,
     ChunkSettings,
-    DocumentChunks,
-    chunk_document,
     parse_contenders,
     unavailable,
 )
-from lightrag_pchunk.eval.documents import collect_files, document_names, read_document
+from lightrag_pchunk.eval.documents import collect_files, document_names
 from lightrag_pchunk.eval.metrics import (
     cost,
     differences,
@@ -39,11 +32,7 @@ from lightrag_pchunk.eval.questions import (
     AUTO_KINDS,
     DEFAULT_PER_KIND,
     Question,
-    auto_questions,
-    content_fingerprint,
-    load_questions,
     normalize,
-    place_user_questions,
 )
 from lightrag_pchunk.eval.result import DocumentReport, EvalResult
 from lightrag_pchunk.eval.retrieval import (
@@ -62,122 +51,25 @@ from lightrag_pchunk.eval.scoring import (
     default_top_k,
     score_question,
 )
-from lightrag_pchunk.integration.config import resolve_p_settings
+from lightrag_pchunk.eval.user_questions import load_questions, place_user_questions
+from lightrag_pchunk.eval.workers import (
+    DocumentWork,
+    Job,
+    Progress,
+    drop_repeats,
+    read_all,
+    tokenizer_named,
+)
+from lightrag_pchunk.integration.request import EVAL, Flags, Request
+from lightrag_pchunk.integration.settings import resolve
 from lightrag_pchunk.tokens import (
-    TiktokenAdapter,
-    TokenCounter,
     configured_encoding_name,
-    load_tiktoken,
 )
 
 DEFAULT_KS = (1, 3, 5, 10)
 
-#: Progress messages (one line each) for long runs.
-Progress = Callable[[str], None]
 
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    path: Path
-    name: str
-    work_dir: Path
-    contenders: tuple[str, ...]
-    settings: ChunkSettings
-    seed: int
-    per_kind: int
-    auto: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _DocumentWork:
-    name: str
-    parser: str | None
-    note: str | None
-    text: str
-    fingerprint: str | None
-    questions: tuple[Question, ...]
-    no_questions: str | None
-    chunks: dict[str, DocumentChunks]
-
-
-@cache
-def _tokenizer(encoding: str) -> TiktokenAdapter:
-    return load_tiktoken(encoding)
-
-
-def _work(job: _Job) -> _DocumentWork:
-    """Read, question and chunk one document (runs in a worker process)."""
-    tokenizer = _tokenizer(job.settings.encoding)
-    doc = read_document(
-        job.path, job.name, job.work_dir, with_lightrag=LIGHTRAG_P in job.contenders
-    )
-    chunks = {c: chunk_document(c, doc, tokenizer, job.settings) for c in job.contenders}
-    parsed = doc.shared
-    if parsed is None:
-        no_questions: str | None = f"no text to ask about: {doc.shared_error}"
-        questions: list[Question] = []
-    elif not job.auto:
-        questions, no_questions = [], None
-    else:
-        counter = TokenCounter(tokenizer)
-        questions, no_questions = auto_questions(
-            job.name, parsed, counter, job.settings.size, seed=job.seed, per_kind=job.per_kind
-        )
-    note = doc.ours_note
-    if doc.lightrag is None and doc.lightrag_error not in (None, "not asked for"):
-        lightrag_note = f"lightrag-P: {doc.lightrag_error}"
-        note = f"{note}; {lightrag_note}" if note else lightrag_note
-    return _DocumentWork(
-        name=job.name,
-        parser=None if parsed is None else parsed.parser,
-        note=note,
-        text=normalize(parsed.content) if parsed is not None else "",
-        fingerprint=content_fingerprint(parsed) if parsed is not None else None,
-        questions=tuple(questions),
-        no_questions=no_questions,
-        chunks=chunks,
-    )
-
-
-def _executor(workers: int) -> Executor | None:
-    if workers <= 1:
-        return None
-    # fork: a user's script without a __main__ guard must not be re-run by the workers.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
-
-
-def _read_all(jobs: Sequence[_Job], workers: int, progress: Progress) -> list[_DocumentWork]:
-    executor = _executor(min(workers, len(jobs)))
-    results: list[_DocumentWork] = []
-    try:
-        stream = map(_work, jobs) if executor is None else executor.map(_work, jobs)
-        for done, work in enumerate(stream, 1):
-            results.append(work)
-            counts = ", ".join(
-                f"{c} {'-' if v.error else len(v.contents)}" for c, v in work.chunks.items()
-            )
-            asked = len(work.questions)
-            progress(f"[{done}/{len(jobs)}] {work.name}: {asked} questions; chunks {counts}")
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
-    return results
-
-
-def _drop_repeats(works: list[_DocumentWork]) -> list[_DocumentWork]:
-    """A document whose text repeats an earlier one keeps its chunks but asks nothing."""
-    seen: dict[str, str] = {}
-    kept: list[_DocumentWork] = []
-    for work in works:
-        first = seen.setdefault(work.fingerprint, work.name) if work.fingerprint else work.name
-        if first != work.name and work.questions:
-            work = replace(work, questions=(), no_questions=f"repeats {first}")
-        kept.append(work)
-    return kept
-
-
-def _corpus_chunks(works: Sequence[_DocumentWork], contender: str) -> CorpusChunks:
+def _corpus_chunks(works: Sequence[DocumentWork], contender: str) -> CorpusChunks:
     texts: list[str] = []
     tokens: list[int] = []
     documents: list[int] = []
@@ -244,9 +136,10 @@ def evaluate(
     if retriever == EMBEDDING and embedding_func is None:
         raise ValueError("the embedding retriever needs an embedding_func (--rag-factory)")
     if size is None or overlap is None:
-        env_settings = resolve_p_settings()
-        size = env_settings.chunk_token_size if size is None else size
-        overlap = env_settings.chunk_overlap_token_size if overlap is None else overlap
+        flags = Flags(size=size, overlap=overlap)
+        p = resolve(Request(EVAL, flags=flags)).p
+        assert p is not None  # only a registered text has none
+        size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
     if size < 1 or not 0 <= overlap < size:
         raise ValueError(f"need size >= 1 and 0 <= overlap < size, got {size} and {overlap}")
     ks = tuple(sorted(set(int(k) for k in ks)))
@@ -262,7 +155,7 @@ def evaluate(
         )
     user_questions = None if str(questions) == "auto" else load_questions(questions)
     encoding_name = configured_encoding_name(encoding)
-    _tokenizer(encoding_name)  # fail now, with what to install, not in a worker
+    tokenizer_named(encoding_name)  # fail now, with what to install, not in a worker
     skipped = {c: why for c in contenders if (why := unavailable(c)) is not None}
     running = tuple(c for c in contenders if c not in skipped)
     for contender, why in skipped.items():
@@ -272,10 +165,10 @@ def evaluate(
     with tempfile.TemporaryDirectory(prefix="lightrag-pchunk-eval-") as tmp:
         auto = user_questions is None
         jobs = [
-            _Job(f, n, Path(tmp) / str(i), running, settings, seed, per_kind, auto)
+            Job(f, n, Path(tmp) / str(i), running, settings, seed, per_kind, auto)
             for i, (f, n) in enumerate(zip(files, document_names(files), strict=True))
         ]
-        works = _drop_repeats(_read_all(jobs, workers or os.cpu_count() or 1, say))
+        works = drop_repeats(read_all(jobs, workers or os.cpu_count() or 1, say))
     dropped: list[str] = []
     if user_questions is None:
         asked = [q for w in works for q in w.questions]
@@ -312,7 +205,7 @@ def evaluate(
 
 
 def _retrieve_and_score(
-    works: Sequence[_DocumentWork],
+    works: Sequence[DocumentWork],
     running: Sequence[str],
     asked: Sequence[Question],
     index_of: dict[str, int],
@@ -351,7 +244,7 @@ def _retrieve_and_score(
 
 def _assemble(
     *,
-    works: Sequence[_DocumentWork],
+    works: Sequence[DocumentWork],
     running: tuple[str, ...],
     skipped: dict[str, str],
     asked: Sequence[Question],

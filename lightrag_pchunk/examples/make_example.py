@@ -27,6 +27,8 @@ from docx.document import Document as DocumentObject
 from docx.oxml import parse_xml
 from docx.oxml.ns import qn
 
+from lightrag_pchunk.examples import example_text
+
 EXAMPLE_NAME = "cold-store-safety-standard.docx"
 """File name of the bundled example, next to this script."""
 SEED = 20240917
@@ -38,135 +40,6 @@ _ZIP_TIME = (2024, 9, 17, 9, 0, 0)
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 _HEADING_NUM_ID = 90
-
-_PREFACE = (
-    "Harbour Cold-Store Safety Standard HCS-7 (fictional example)",
-    "This standard was written for the lightrag-pchunk demonstration. It is not a real "
-    "regulation; it only looks like one, so that its structure (numbered clauses, long "
-    "tables, bilingual passages) shows how Paragraph Semantic chunking keeps each answer "
-    "together with its heading path.",
-)
-
-_SCOPE = (
-    "This standard applies to refrigerated warehouses operated within the harbour free-trade "
-    "zone, including frozen stores (-18 °C and below), chilled stores (0 °C to +8 °C) and "
-    "their ante-rooms, loading docks and plant rooms.",
-    "本标准适用于港区自由贸易区内运营的冷库，包括冷冻库（-18 °C 及以下）、冷藏库（0 °C 至 +8 °C）"
-    "及其缓冲间、装卸平台和机房。",
-    "It does not apply to refrigerated vehicles, reefer containers on board ships, or "
-    "domestic refrigeration equipment.",
-)
-
-_TERMS = (
-    (
-        "Cold store (冷库)",
-        "A thermally insulated building or room in which goods are kept at a controlled "
-        "temperature below the ambient temperature by mechanical refrigeration.",
-    ),
-    (
-        "Ante-room (缓冲间)",
-        "An enclosed space between a cold room and the outside that limits the entry of warm, "
-        "humid air when doors are opened.",
-    ),
-    (
-        "Set point",
-        "The air temperature that the control system of a room is configured to maintain.",
-    ),
-    (
-        "Responsible person",
-        "The person appointed by the operator under clause 3.1 to manage the safe operation "
-        "of the cold store.",
-    ),
-)
-
-_DOORS = (
-    "Every cold room door shall open from the inside without a key, even when locked from "
-    "the outside.",
-    "A door that can be closed on a person shall have an illuminated push-button alarm "
-    "inside the room, wired to a manned location.",
-    "Strip curtains or air curtains shall be kept in good repair at every frequently used door.",
-)
-
-_BULLETS = (
-    "insulated gloves and a thermal jacket for work in chilled stores;",
-    "a full freezer suit, insulated boots and a hood for work in frozen stores;",
-    "eye protection and a half-mask respirator within reach of every ammonia plant room door.",
-)
-
-_AISLES_ZH = (
-    "主通道宽度不得小于 2.5 米，叉车通道与人行通道应以黄色标线分隔。",
-    "冷库内照明照度不得低于 100 勒克斯，应急照明应能持续工作至少 90 分钟。",
-    "货物堆码应距墙面不少于 0.3 米，距顶棚和冷风机不少于 0.5 米，以保证冷风循环。",
-)
-
-_INCIDENTS = {
-    "What counts as an incident": (
-        "An incident is any unplanned event that injured or could have injured a person, "
-        "released refrigerant, or let the temperature of stored goods leave its permitted "
-        "range for more than two hours.",
-        "Near misses shall be reported in the same way as incidents.",
-    ),
-    "Notification deadlines": (
-        "An ammonia leak that raises the concentration in any occupied area above 25 ppm "
-        "shall be reported to the Harbour Safety Authority within 4 hours of its detection.",
-        "A person trapped inside a cold room, even without injury, shall be reported to the "
-        "Harbour Safety Authority within 24 hours.",
-        "All other incidents shall be entered in the site incident log before the end of the "
-        "shift in which they occurred.",
-    ),
-    "事故调查 Investigation": (
-        "运营方应在事故发生后 10 个工作日内完成调查报告，报告应说明直接原因、根本原因和纠正措施。",
-        "The investigation report shall be written in Chinese or English and signed by the "
-        "responsible person.",
-    ),
-    "Records": (
-        "Incident reports and investigation reports shall be kept for at least five years.",
-        "调查报告应至少保存五年，并在港口安全管理部门要求时提供。",
-    ),
-}
-
-_REFERENCES = (
-    "ISO 23953-2:2023, Refrigerated display cabinets — Part 2: Classification, requirements "
-    "and test conditions.",
-    "EN 378-1:2016+A1:2020, Refrigerating systems and heat pumps — Safety and environmental "
-    "requirements.",
-    "GB 50072-2021, 冷库设计标准.",
-)
-
-_ZONES = (
-    ("A1 Frozen", -25.0),
-    ("A2 Frozen", -22.0),
-    ("B1 Chilled", 2.0),
-    ("B2 Chilled", 4.0),
-    ("C1 Ante-room", 6.0),
-)
-_INSPECTORS = ("J. Okafor", "M. Lindqvist", "陈晓明", "R. Alvarez", "S. Haddad")
-
-_PLANT_CHECKS = (
-    ("Compressor oil level", "sight glass between the marks"),
-    ("Compressor discharge temperature", "below 120 °C"),
-    ("Condenser fan operation", "all fans running, no vibration"),
-    ("Evaporator defrost cycle", "completed within 30 minutes"),
-    ("Ammonia detector calibration", "certificate less than 6 months old"),
-    ("Pressure relief valve tag", "tag present, test date legible"),
-    ("Refrigerant charge log", "no unexplained top-up"),
-    ("Emergency stop button", "stops all compressors"),
-    ("Plant room ventilation", "extract fan starts at 25 ppm"),
-    ("Pipe insulation", "no ice build-up, no damage"),
-)
-_FLOOR_CHECKS = (
-    ("Pallet racking uprights", "no dents deeper than 5 mm"),
-    ("Rack load signs", "present and legible"),
-    ("Forklift brakes", "stops within 1.5 m at walking speed"),
-    ("Forklift battery heater", "operational below -10 °C"),
-    ("Floor heave", "no cracks wider than 2 mm"),
-    ("Door heater cables", "door seal free of ice"),
-    ("Personnel alarm button", "alarm sounds at the gatehouse"),
-    ("Emergency lighting", "lit for the full test period"),
-    ("Aisle markings", "yellow lines visible"),
-    ("Fire extinguishers", "inspected within 12 months"),
-)
-_FREQUENCIES = ("daily", "weekly", "monthly", "quarterly")
 
 
 def _numbering_xml() -> str:
@@ -234,17 +107,17 @@ def _temperature_rows(rng: random.Random) -> list[list[str]]:
     rows = []
     day = date(2024, 1, 1)
     for index in range(1, 161):
-        zone, set_point = _ZONES[(index - 1) % len(_ZONES)]
+        zone, set_point = example_text.ZONES[(index - 1) % len(example_text.ZONES)]
         measured = round(set_point + rng.uniform(-1.6, 1.6), 1)
         status = "alarm raised" if abs(measured - set_point) > 1.3 else "within limit"
         rows.append(
             [
                 f"T-{index:03d}",
-                (day + timedelta(days=(index - 1) // len(_ZONES))).isoformat(),
+                (day + timedelta(days=(index - 1) // len(example_text.ZONES))).isoformat(),
                 zone,
                 f"{measured:+.1f}",
                 status,
-                rng.choice(_INSPECTORS),
+                rng.choice(example_text.INSPECTORS),
             ]
         )
     return rows
@@ -261,7 +134,7 @@ def _checklist_rows(
             [
                 f"{prefix}-{index:02d}",
                 f"{item} (unit {unit})",
-                rng.choice(_FREQUENCIES),
+                rng.choice(example_text.FREQUENCIES),
                 criterion,
             ]
         )
@@ -288,16 +161,16 @@ def build_document() -> DocumentObject:
     document = Document()
     _link_heading_numbering(document)
 
-    document.add_paragraph(_PREFACE[0], style="Title")
-    document.add_paragraph(_PREFACE[1])
+    document.add_paragraph(example_text.PREFACE[0], style="Title")
+    document.add_paragraph(example_text.PREFACE[1])
 
     document.add_heading("Scope 适用范围", level=1)
-    for text in _SCOPE:
+    for text in example_text.SCOPE:
         document.add_paragraph(text)
 
     # A heading-only chapter: its clauses follow directly.
     document.add_heading("Terms and definitions", level=1)
-    for term, definition in _TERMS:
+    for term, definition in example_text.TERMS:
         document.add_heading(term, level=2)
         document.add_paragraph(definition)
 
@@ -309,12 +182,12 @@ def build_document() -> DocumentObject:
         "reachable at all times while goods are stored."
     )
     document.add_heading("Doors and personnel alarms", level=2)
-    for text in _DOORS:
+    for text in example_text.DOORS:
         document.add_paragraph(text)
     document.add_heading("Protective clothing", level=2)
     document.add_heading("Issue of clothing", level=3)
     document.add_paragraph("The operator shall issue, free of charge:")
-    for text in _BULLETS:
+    for text in example_text.BULLETS:
         document.add_paragraph(text, style="List Bullet")
     document.add_heading("Exposure limits", level=3)
     document.add_paragraph(
@@ -322,7 +195,7 @@ def build_document() -> DocumentObject:
         "period shall be followed by a break of at least 15 minutes in a warm area."
     )
     document.add_heading("通道与照明 Aisles and lighting", level=2)
-    for text in _AISLES_ZH:
+    for text in example_text.AISLES_ZH:
         document.add_paragraph(text)
 
     document.add_heading("Temperature monitoring", level=1)
@@ -351,21 +224,21 @@ def build_document() -> DocumentObject:
     )
     document.add_paragraph("Table 2 — Refrigeration plant checklist", style="Caption")
     checklist_header = ["Item", "Check", "Frequency", "Acceptance criterion"]
-    _table(document, checklist_header, _checklist_rows("P", _PLANT_CHECKS, 60, rng))
+    _table(document, checklist_header, _checklist_rows("P", example_text.PLANT_CHECKS, 60, rng))
     document.add_paragraph(
         "Items P-01 to P-60 cover the plant room. The checklist below covers the storage floor; "
         "a defect found with either checklist shall be entered in the maintenance log within "
         "24 hours and the affected equipment tagged out of service."
     )
     document.add_paragraph("Table 3 — Storage floor checklist", style="Caption")
-    _table(document, checklist_header, _checklist_rows("F", _FLOOR_CHECKS, 60, rng))
+    _table(document, checklist_header, _checklist_rows("F", example_text.FLOOR_CHECKS, 60, rng))
     document.add_paragraph(
         "Completed checklists shall be kept for three years and shown to the Harbour Safety "
         "Authority on request."
     )
 
     document.add_heading("Incident reporting 事故报告", level=1)
-    for heading, paragraphs in _INCIDENTS.items():
+    for heading, paragraphs in example_text.INCIDENTS.items():
         document.add_heading(heading, level=2)
         for text in paragraphs:
             document.add_paragraph(text)
@@ -382,7 +255,7 @@ def build_document() -> DocumentObject:
     )
 
     _unnumbered_heading(document, "References", level=1)
-    for text in _REFERENCES:
+    for text in example_text.REFERENCES:
         document.add_paragraph(text)
 
     properties = document.core_properties

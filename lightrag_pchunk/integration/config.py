@@ -1,12 +1,14 @@
-"""P's chunk size, overlap, drop_references and drop_toc, resolved with LightRAG 1.5.7's precedence.
+"""P's settings (size, overlap, drops, table text, fill) with LightRAG 1.5.7's precedence,
+and the readers of every value ``settings.resolve`` takes from the environment.
 
-Sources, highest first (facts §4.2): a LIGHTRAG_PARSER rule or file-name hint ``P(...)``
-block, an explicit per-document ``chunk_options`` snapshot, ``addon_params["chunker"]
-["paragraph_semantic"]``, the CHUNK_P_* variables, the constructor's overlap,
-CHUNK_OVERLAP_SIZE, and the defaults 2000 / 100. The P size never inherits CHUNK_SIZE or
-the constructor's chunk_token_size. Unlike LightRAG, a bad value is refused with a
-ValueError naming the setting, where it came from and the value, instead of being clamped.
-The reference-detection knobs are read live by the chunker through ``reference_settings``.
+Sources, highest first (facts §4.2): values passed as arguments (a command's ``--size`` /
+``--overlap``, the options LightRAG passes its P chunker), a LIGHTRAG_PARSER rule or
+file-name hint ``P(...)`` block, an explicit per-document ``chunk_options`` snapshot,
+``addon_params["chunker"]["paragraph_semantic"]``, the CHUNK_P_* variables, the
+constructor's overlap, CHUNK_OVERLAP_SIZE, and the defaults 2000 / 100. The P size never
+inherits CHUNK_SIZE or the constructor's chunk_token_size. Unlike LightRAG, a bad value is
+refused with a ValueError naming the setting, where it came from and the value, instead of
+being clamped. The reference-detection knobs are read on every run (``reference_settings``).
 ``drop_toc`` (``CHUNK_P_DROP_TOC``, ``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule
 grammar has no such ``P(...)`` key, so it is not read from rules or hints. ``table_text``
 (``CHUNK_P_TABLE_TEXT``, ``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how
@@ -19,14 +21,15 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lightrag_pchunk.chunk.context import FILLS, PACK
+from lightrag_pchunk.chunk.context import DEFAULT_FILL, FILLS
 from lightrag_pchunk.chunk.table_text import TABLE_TEXTS
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
+from lightrag_pchunk.parse.outline_build import SmartHeading
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -53,18 +56,11 @@ TABLE_TEXT = "table_text"
 #: on the corpus: benchmarks/results, docs/chunking.md "Table text").
 DEFAULT_TABLE_TEXT = "grid"
 FILL = "fill"
-#: ``pack`` by default: on the corpus it makes fewer chunks (LLM calls) than R, about 5% fewer
-#: than the spec's ``sections`` phases, with no measurable change in ``eval``'s retrieval
-#: (docs/chunking.md "Fill"); ``sections`` and ``chapter`` remain.
-DEFAULT_FILL = PACK
-#: Settings that are one word of a fixed set: key (attribute and addon_params key) ->
-#: (environment variable, default, allowed words).
-_CHOICES: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    TABLE_TEXT: (TABLE_TEXT_ENV, DEFAULT_TABLE_TEXT, TABLE_TEXTS),
-    FILL: (FILL_ENV, DEFAULT_FILL, FILLS),
-}
 _TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
 _FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
+#: Set it to re-raise unexpected errors of the P stages and of one file's ingestion instead
+#: of falling back (the test suite does, so a bug cannot hide behind the fallback).
+STRICT_ENV = "LIGHTRAG_PCHUNK_STRICT"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +85,37 @@ class PSettings:
             )
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (a registration's frozen snapshot)."""
+        return {
+            SIZE: self.chunk_token_size, OVERLAP: self.chunk_overlap_token_size,
+            DROP: self.drop_references, DROP_TOC: self.drop_toc, TABLE_TEXT: self.table_text,
+            FILL: self.fill, "sources": dict(self.sources),
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PSettings:
+        """Read the stored form (raises KeyError/TypeError/ValueError when malformed); keys a
+        registration of an older version lacks take their defaults."""
+        return cls(
+            chunk_token_size=int(data[SIZE]),
+            chunk_overlap_token_size=int(data[OVERLAP]),
+            drop_references=bool(data.get(DROP, False)),
+            sources=dict(data.get("sources") or {}),
+            drop_toc=bool(data.get(DROP_TOC, False)),
+            table_text=str(data.get(TABLE_TEXT) or DEFAULT_TABLE_TEXT),
+            fill=str(data.get(FILL) or DEFAULT_FILL),
+        )
+
 
 def _is_unset(raw: str | None) -> bool:
     """Unset, empty, whitespace or the literal None mean "use the default" (LightRAG 1.5.5+)."""
     return raw is None or not raw.strip() or raw.strip().lower() == "none"
 
 
-def _env_int(env: Mapping[str, str], name: str, minimum: int) -> tuple[int, str] | None:
-    """An integer variable as ``(value, source)``, or None when unset."""
+def env_int(env: Mapping[str, str], name: str, minimum: int) -> tuple[int, str] | None:
+    """An integer variable as ``(value, source)``, or None when unset (``ValueError``: not an
+    integer >= ``minimum``)."""
     raw = env.get(name)
     if _is_unset(raw):
         return None
@@ -115,9 +134,10 @@ def _at_least(value: int, minimum: int, source: str) -> int:
     return value
 
 
-def _as_int(value: Any, minimum: int, source: str) -> int:
-    """An int, or a string holding one (LightRAG int()s these values); never bool or float."""
-    if isinstance(value, str):
+def _as_int(value: Any, minimum: int, source: str, *, text: bool = True) -> int:
+    """An int, or (``text``) a string holding one (LightRAG int()s configured values; an
+    argument must be an int); never bool or float."""
+    if text and isinstance(value, str):
         try:
             value = int(value.strip())
         except ValueError:
@@ -127,12 +147,28 @@ def _as_int(value: Any, minimum: int, source: str) -> int:
     return _at_least(value, minimum, source)
 
 
-def _as_bool(value: Any, source: str) -> bool:
+def _as_bool(value: Any, source: str, *, text: bool = True) -> bool:
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lower() in _TRUE_WORDS | _FALSE_WORDS:
-        return value.strip().lower() in _TRUE_WORDS
+    word = value.strip().lower() if text and isinstance(value, str) else None
+    if word in _TRUE_WORDS | _FALSE_WORDS:
+        return word in _TRUE_WORDS
     raise ValueError(f"{source} must be a boolean (true/false), got {value!r}")
+
+
+def is_strict(env: Mapping[str, str] | None = None) -> bool:
+    """``LIGHTRAG_PCHUNK_STRICT``: set to anything but a false word (``0``, ``false``, ...)."""
+    env = os.environ if env is None else env
+    return (env.get(STRICT_ENV) or "").strip().lower() not in _FALSE_WORDS | {""}
+
+
+def smart_heading_setting(value: Any, source: str) -> SmartHeading:
+    """A smart-outline value in the one vocabulary, ``true``, ``false`` or ``auto``.
+
+    Raises:
+        ValueError: ``<source> must be true, false or auto, got 'maybe'``.
+    """
+    return SmartHeading.parse(value, name=source)
 
 
 def _p_section(container: Any, path: str) -> Mapping[str, Any]:
@@ -151,11 +187,45 @@ def _p_section(container: Any, path: str) -> Mapping[str, Any]:
     return section
 
 
+def _choice(allowed: tuple[str, ...]) -> Callable[[Any, str, bool], str]:
+    def read(value: Any, source: str, text: bool) -> str:
+        word = value.strip().lower() if isinstance(value, str) else value
+        if word not in allowed:
+            raise ValueError(f"{source} must be one of {', '.join(allowed)}, got {value!r}")
+        return word
+
+    return read
+
+
+#: Every P setting: key (attribute, addon_params and chunk_options key) -> (the reader that
+#: checks a value, given where it came from and whether it may be text; its variable; its
+#: default).
+_KEYS: dict[str, tuple[Callable[[Any, str, bool], Any], str, Any]] = {
+    SIZE: (lambda v, s, t: _as_int(v, 1, s, text=t), SIZE_ENV, DEFAULT_P_SIZE),
+    OVERLAP: (lambda v, s, t: _as_int(v, 0, s, text=t), P_OVERLAP_ENV, DEFAULT_OVERLAP),
+    DROP: (lambda v, s, t: _as_bool(v, s, text=t), DROP_REFERENCES_ENV, False),
+    DROP_TOC: (lambda v, s, t: _as_bool(v, s, text=t), DROP_TOC_ENV, False),
+    TABLE_TEXT: (_choice(TABLE_TEXTS), TABLE_TEXT_ENV, DEFAULT_TABLE_TEXT),
+    FILL: (_choice(FILLS), FILL_ENV, DEFAULT_FILL),
+}
+
+
+#: One source of dict-shaped values: (values, key-path prefix, labels per key, whether a
+#: value may be text, as in configuration, or must be typed, as an argument).
+_Tier = tuple[Mapping[str, Any], str, Mapping[str, str], bool]
+
+
 def _tiers(
-    rule_params: Any, chunk_options: Any, addon_params: Any
-) -> list[tuple[Mapping[str, Any], str, Mapping[str, str]]]:
-    """The three dict-shaped sources, highest first: (values, key-path prefix, labels)."""
-    tiers: list[tuple[Mapping[str, Any], str, Mapping[str, str]]] = []
+    explicit: Mapping[str, tuple[Any, str]] | None,
+    rule_params: Any,
+    chunk_options: Any,
+    addon_params: Any,
+) -> list[_Tier]:
+    """The dict-shaped sources, highest first."""
+    tiers: list[_Tier] = []
+    if explicit:
+        values = {key: value for key, (value, _) in explicit.items()}
+        tiers.append((values, "", {key: label for key, (_, label) in explicit.items()}, False))
     if rule_params is not None:
         # A resolved Directives carries the P block and which rule or hint set each key.
         labels: Mapping[str, str] = {}
@@ -174,16 +244,16 @@ def _tiers(
                 f"supported: {SIZE}, {OVERLAP}, {DROP}"
             )
         labels = labels or {key: f"rule/hint block P({key}=...)" for key in (SIZE, OVERLAP, DROP)}
-        tiers.append((rule_params, "P(...)", labels))
+        tiers.append((rule_params, "P(...)", labels, True))
     path = "chunk_options"
-    tiers.append((_p_section(chunk_options, path), f"{path}['paragraph_semantic']", {}))
+    tiers.append((_p_section(chunk_options, path), f"{path}['paragraph_semantic']", {}, True))
     chunker = None
     if addon_params is not None:
         if not isinstance(addon_params, Mapping):
             raise ValueError(f"addon_params must be a mapping, got {type(addon_params).__name__}")
         chunker = addon_params.get("chunker")
     path = "addon_params['chunker']"
-    tiers.append((_p_section(chunker, path), f"{path}['paragraph_semantic']", {}))
+    tiers.append((_p_section(chunker, path), f"{path}['paragraph_semantic']", {}, True))
     return tiers
 
 
@@ -194,9 +264,13 @@ def resolve_p_settings(
     constructor_overlap: int | None = None,
     rule_params: Mapping[str, Any] | Directives | None = None,
     chunk_options: Mapping[str, Any] | None = None,
+    explicit: Mapping[str, tuple[Any, str]] | None = None,
 ) -> PSettings:
-    """P's size, overlap and drop_references for one document, highest source first.
+    """P's settings for one document, highest source first.
 
+    ``explicit`` holds values passed as arguments, each with where it came from
+    (``{"chunk_token_size": (1000, "--size")}``): they win over everything and must be
+    typed (an int, a bool).
     ``rule_params`` is the ``P(...)`` block of the resolved rule/hint: a mapping with
     canonical keys, or a ``routing.Directives``. Every value that is set is checked, even
     one a higher source overrides, so a typo never waits for the day it takes effect.
@@ -206,97 +280,41 @@ def resolve_p_settings(
             drop_references, or an effective overlap >= the effective size.
     """
     env = os.environ if env is None else env
-    sizes: list[tuple[int, str]] = []
-    overlaps: list[tuple[int, str]] = []
-    drops: list[tuple[bool, str]] = []
-    toc_drops: list[tuple[bool, str]] = []
-    chosen: dict[str, list[tuple[str, str]]] = {key: [] for key in _CHOICES}
-    for values, prefix, labels in _tiers(rule_params, chunk_options, addon_params):
-        for key, found in ((SIZE, sizes), (OVERLAP, overlaps)):
+    found: dict[str, list[tuple[Any, str]]] = {key: [] for key in _KEYS}
+    for values, prefix, labels, text in _tiers(explicit, rule_params, chunk_options, addon_params):
+        for key, (read, _, _) in _KEYS.items():
             if values.get(key) is not None:
                 source = labels.get(key) or f"{prefix}['{key}']"
-                found.append((_as_int(values[key], 1 if key == SIZE else 0, source), source))
-        if values.get(DROP) is not None:
-            source = labels.get(DROP) or f"{prefix}['{DROP}']"
-            drops.append((_as_bool(values[DROP], source), source))
-        if values.get(DROP_TOC) is not None:
-            source = f"{prefix}['{DROP_TOC}']"
-            toc_drops.append((_as_bool(values[DROP_TOC], source), source))
-        for key, found_words in chosen.items():
-            if values.get(key) is not None:
-                source = f"{prefix}['{key}']"
-                found_words.append((_as_choice(key, values[key], source), source))
-
-    for name, minimum, found in ((SIZE_ENV, 1, sizes), (P_OVERLAP_ENV, 0, overlaps)):
-        value = _env_int(env, name, minimum)
-        if value is not None:
-            found.append(value)
+                found[key].append((read(values[key], source, text), source))
+    for key, (read, variable, _) in _KEYS.items():
+        if not _is_unset(env.get(variable)):
+            source = f"{variable} (env)"
+            found[key].append((read(env[variable], source, True), source))
+    # The overlap alone has two more sources, below CHUNK_P_OVERLAP_SIZE (facts §4.2).
     if constructor_overlap is not None:
         source = f"LightRAG(chunk_overlap_token_size={constructor_overlap!r})"
-        overlaps.append((_as_int(constructor_overlap, 0, source), source))
-    value = _env_int(env, OVERLAP_ENV, 0)
-    if value is not None:
-        overlaps.append(value)
-    for name, found_drops in ((DROP_REFERENCES_ENV, drops), (DROP_TOC_ENV, toc_drops)):
-        raw_drop = env.get(name)
-        if not _is_unset(raw_drop):
-            source = f"{name} (env)"
-            found_drops.append((_as_bool(raw_drop, source), source))
-
-    for key, found_words in chosen.items():
-        name = _CHOICES[key][0]
-        raw_word = env.get(name)
-        if not _is_unset(raw_word):
-            source = f"{name} (env)"
-            found_words.append((_as_choice(key, raw_word, source), source))
-
-    size, size_source = sizes[0] if sizes else (DEFAULT_P_SIZE, "default")
-    overlap, overlap_source = overlaps[0] if overlaps else (DEFAULT_OVERLAP, "default")
-    drop, drop_source = drops[0] if drops else (False, "default")
-    drop_toc, drop_toc_source = toc_drops[0] if toc_drops else (False, "default")
+        found[OVERLAP].append((_as_int(constructor_overlap, 0, source), source))
+    shared = env_int(env, OVERLAP_ENV, 0)
+    if shared is not None:
+        found[OVERLAP].append(shared)
+    chosen = {
+        key: values[0] if values else (_KEYS[key][2], "default") for key, values in found.items()
+    }
+    (size, size_source), (overlap, overlap_source) = chosen[SIZE], chosen[OVERLAP]
     if overlap >= size:
         raise ValueError(
             f"P chunk_overlap_token_size ({overlap}, from {overlap_source}) must be < "
             f"chunk_token_size ({size}, from {size_source}); lower the overlap or raise the size"
         )
-    words = {
-        key: found[0] if found else (_CHOICES[key][1], "default") for key, found in chosen.items()
-    }
-    sources = {
-        SIZE: size_source, OVERLAP: overlap_source, DROP: drop_source, DROP_TOC: drop_toc_source,
-        **{key: source for key, (_, source) in words.items()},
-    }  # fmt: skip
-    return PSettings(size, overlap, drop, sources, drop_toc, words[TABLE_TEXT][0], words[FILL][0])
-
-
-def _as_choice(key: str, value: Any, source: str) -> str:
-    allowed = _CHOICES[key][2]
-    choice = value.strip().lower() if isinstance(value, str) else value
-    if choice not in allowed:
-        raise ValueError(f"{source} must be one of {', '.join(allowed)}, got {value!r}")
-    return choice
-
-
-def _choice_setting(key: str, env: Mapping[str, str] | None) -> str:
-    """A one-word setting's variable read live, else its default (``ValueError`` if bad)."""
-    env = os.environ if env is None else env
-    name, default, _ = _CHOICES[key]
-    raw = env.get(name)
-    if _is_unset(raw):
-        return default
-    return _as_choice(key, raw, f"{name} (env)")
-
-
-def table_text_setting(env: Mapping[str, str] | None = None) -> str:
-    """``CHUNK_P_TABLE_TEXT`` read live (for a chunker call that was given no value), else
-    the default (raises ``ValueError`` for a bad value)."""
-    return _choice_setting(TABLE_TEXT, env)
-
-
-def fill_setting(env: Mapping[str, str] | None = None) -> str:
-    """``CHUNK_P_FILL`` read live (for a chunker call that was given no value), else the
-    default (raises ``ValueError`` for a bad value)."""
-    return _choice_setting(FILL, env)
+    return PSettings(
+        chunk_token_size=size,
+        chunk_overlap_token_size=overlap,
+        drop_references=chosen[DROP][0],
+        sources={key: source for key, (_, source) in chosen.items()},
+        drop_toc=chosen[DROP_TOC][0],
+        table_text=chosen[TABLE_TEXT][0],
+        fill=chosen[FILL][0],
+    )
 
 
 def _tail_n(raw: object, setting: str) -> int:

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from lightrag_pchunk.chunk.coverage import WordShortfall
-from lightrag_pchunk.integration.chunker import decision_shortfall
+from lightrag_pchunk.integration.decision import Decision, Strategy
+from lightrag_pchunk.integration.front_door import decision_shortfall
 from lightrag_pchunk.integration.ingest_report import FAILED
-from lightrag_pchunk.integration.strategy import Decision, Strategy
 
 #: LightRAG's doc_status value of a document it finished (``FAILED`` is the other end).
 PROCESSED = "processed"

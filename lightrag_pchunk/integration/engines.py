@@ -3,7 +3,7 @@
 ``native``, ``legacy``, ``mineru`` and ``docling`` as LightRAG 1.5.7 defines them (facts §3):
 built-in suffixes plus ``*_ADDITIONAL_SUFFIXES``, the MinerU / Docling endpoint variables,
 and the ``engine(...)`` parameter block each accepts; and ``pchunk``, the engine this package
-registers with LightRAG (``lightrag_parser.py``), for the suffixes of ``parsers.PARSERS``.
+registers with LightRAG (``lightrag_parser.py``), for the suffixes of ``formats.FORMATS``.
 Every environment read goes through an ``env`` mapping.
 """
 
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.integration.formats import SUFFIXES
 from lightrag_pchunk.integration.params import (
     Param,
     bare_or_forbidden,
@@ -23,7 +24,6 @@ from lightrag_pchunk.integration.params import (
     params_by_name,
     parse_bool,
 )
-from lightrag_pchunk.integration.parsers import PARSERS
 
 NATIVE, LEGACY, MINERU, DOCLING = "native", "legacy", "mineru", "docling"
 PCHUNK = "pchunk"
@@ -111,7 +111,7 @@ ENGINES: dict[str, Engine] = {
         _words("pdf docx pptx xlsx md html xhtml png jpg jpeg tiff webp bmp"),
         "DOCLING_ADDITIONAL_SUFFIXES",
     ),
-    PCHUNK: Engine(PCHUNK, frozenset(PARSERS)),
+    PCHUNK: Engine(PCHUNK, SUFFIXES),
 }
 ENGINE_NAMES = ", ".join(sorted(ENGINES))
 """The engines as LightRAG lists them in messages (ours registered): ``docling, legacy, ...``."""

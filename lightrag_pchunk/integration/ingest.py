@@ -1,9 +1,9 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
-Each file is routed as LightRAG would route it (LIGHTRAG_PARSER, file-name hints; unset:
-``docx:native-P;md:native-P``), parsed with our native parser (Word or Markdown) when the
-route says ``native``,
-registered (so ``chunking_func`` finds its blocks from the text alone), then inserted with
+Each file goes through the front door (``front_door.py``): routed as LightRAG would route
+it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P``), parsed by the
+parser of its format (``formats.py``), registered (so ``chunking_func`` finds its blocks
+from the text alone, ``registration.py``), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
 next file goes on. Inserting an unchanged file again changes nothing. Calls running at the
@@ -26,16 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.chunker import STRICT_ENV
-from lightrag_pchunk.integration.chunking_func import chunking_func
+from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.doc_outcome import (
     record_field,
     record_status,
     settled_record,
     stored_shortfall,
 )
-from lightrag_pchunk.integration.engines import P_ENGINES
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
+from lightrag_pchunk.integration.front_door import read
 from lightrag_pchunk.integration.ingest_report import (
     FAILED,
     INSERTED,
@@ -53,203 +52,15 @@ from lightrag_pchunk.integration.llm_outline import (
     outline_judge_for,
     resolve_boundary_settings,
 )
-from lightrag_pchunk.integration.parsers import PARSERS, parser_for
-from lightrag_pchunk.integration.registry import (
-    JsonRegistry,
-    RegisteredDocument,
-    insert_key,
-    lightrag_sanitize,
-    registry_for,
-)
-from lightrag_pchunk.integration.routing import ParserRule
-from lightrag_pchunk.integration.strategy import (
-    Decision,
-    LoadedBlocks,
-    Route,
-    Strategy,
-    blocks_of,
-    check_config,
-    decide,
-    load_blocks,
-    no_blocks,
-    route_file,
-)
-from lightrag_pchunk.markdown.document import MARKDOWN_SUFFIXES
+from lightrag_pchunk.integration.registration import entry_of, require_pchunk_chunking_func
+from lightrag_pchunk.integration.registry import registry_for
+from lightrag_pchunk.integration.registry_entry import RegisteredDocument, lightrag_sanitize
+from lightrag_pchunk.integration.request import INGEST, Request
+from lightrag_pchunk.integration.settings import check_config, resolve
+from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
-from lightrag_pchunk.outline.judge import OutlineJudge
 
 logger = logging.getLogger("lightrag.pchunk")
-
-#: Suffixes read as UTF-8 text when the route does not parse them natively.
-TEXT_SUFFIXES = frozenset(
-    {
-        "txt",
-        "text",
-        "md",
-        "markdown",
-        "mdx",
-        "rst",
-        "csv",
-        "tsv",
-        "json",
-        "log",
-        "xml",
-        "yaml",
-        "yml",
-    }
-)
-
-
-class _Unsupported(Exception):
-    """A file this helper cannot turn into text."""
-
-
-def _extract(
-    path: Path,
-    route: Route,
-    parsed_root: Path,
-    doc_id: str,
-    parse_docx: Callable[..., Any] | None,
-    judge: OutlineJudge | None = None,
-) -> tuple[str, LoadedBlocks, int]:
-    """The document text, its blocks (none when not parsed natively), parser warnings.
-    ``judge`` is the outline's optional language-model help (``CHUNK_P_LLM_BOUNDARIES``)."""
-    suffix = path.suffix.lower().lstrip(".")
-    engine = route.directives.engine if route.directives is not None else None
-    parser = parse_docx if parse_docx is not None and suffix == "docx" else parser_for(suffix)
-    # Markdown routed elsewhere than to our blocks is text as written (LightRAG's legacy).
-    if parser is not None and (engine in P_ENGINES or f".{suffix}" not in MARKDOWN_SUFFIXES):
-        # A docx routed to legacy or R is still read with our parser: its text is the best
-        # we have (LightRAG's legacy extractor only concatenates paragraphs).
-        # native(smart_heading=...) in the rule or hint wins over DOCX_SMART_HEADING, which
-        # the parser reads itself when the route says nothing (LightRAG's precedence).
-        params = route.directives.engine_params if route.directives is not None else {}
-        extra: dict[str, Any] = {}
-        if "smart_heading" in params:
-            extra["smart_heading"] = params["smart_heading"]
-        if judge is not None:
-            extra["outline_judge"] = judge
-        parsed = parser(path, parsed_root, doc_id=doc_id, **extra)
-        if engine in P_ENGINES:
-            blocks = blocks_of(parsed.rows, Path(parsed.blocks_path), "parser")
-        else:
-            blocks = no_blocks(f"the {engine} engine writes no blocks we read")
-        return parsed.content, blocks, len(getattr(parsed, "warnings", ()) or ())
-    why = f"lightrag-pchunk parses only {', '.join(f'.{s}' for s in PARSERS)} natively"
-    if suffix in TEXT_SUFFIXES:
-        try:
-            return path.read_text(encoding="utf-8"), no_blocks(why), 0
-        except UnicodeDecodeError as exc:
-            raise _Unsupported(f"{path.name} is not UTF-8 text ({exc.reason})") from None
-    raise _Unsupported(
-        f"cannot ingest .{suffix or '(no suffix)'} files: lightrag-pchunk reads .docx and Markdown "
-        "(natively) and UTF-8 text files; insert other formats through LightRAG's own server"
-    )
-
-
-def require_pchunk_chunking_func(rag: Any) -> None:
-    """Refuse a LightRAG whose ``chunking_func`` is still LightRAG's default (F).
-
-    Raises:
-        ValueError: saying how to construct the instance.
-    """
-    from lightrag.chunker import chunking_by_token_size
-
-    current = getattr(rag, "chunking_func", None)
-    if current is chunking_by_token_size:
-        raise ValueError(
-            "this LightRAG instance still uses its default chunking_func (fixed-token F), so "
-            "our blocks would never be read: create it with "
-            "LightRAG(..., chunking_func=lightrag_pchunk.chunking_func)"
-        )
-    if current is not chunking_func:
-        logger.warning(
-            "paragraph_semantic rag.chunking_func is %r, not lightrag_pchunk.chunking_func: "
-            "registered blocks are used only if it delegates to it",
-            current,
-        )
-
-
-def _entry(
-    name: str, doc_id: str, content: str, route: Route, decision: Decision
-) -> RegisteredDocument:
-    """The registration of a decided document (a fallback freezes R at P's size)."""
-    r_params = dict(route.r_params)
-    if decision.is_fallback:
-        r_params = {
-            "chunk_token_size": decision.r_size,
-            "chunk_overlap_token_size": decision.r_overlap,
-        }
-    return RegisteredDocument(
-        key=insert_key(content),
-        source_name=name,
-        doc_id=doc_id,
-        strategy=decision.strategy,
-        reason=decision.reason,
-        blocks_path=decision.blocks_path if decision.strategy is Strategy.P else None,
-        p_settings=decision.settings if decision.strategy is Strategy.P else None,
-        r_params=r_params,
-    )
-
-
-def _decided_entry(
-    rag: Any,
-    file_path: str | os.PathLike[str],
-    content: str,
-    blocks_path: str | os.PathLike[str] | None,
-    env: Mapping[str, str] | None,
-) -> RegisteredDocument:
-    """The registration of a document inserted by hand: routed by name, decided now."""
-    env = os.environ if env is None else env
-    name = Path(file_path).name
-    route = route_file(name, check_config(env), env)
-    lightrag = rag if hasattr(rag, "working_dir") else None
-    blocks = load_blocks(blocks_path, "register_document")
-    decision = decide(route, blocks, rag=lightrag, env=env, file_name=name)
-    return _entry(name, doc_id_for(name), content, route, decision)
-
-
-def register_document(
-    rag: Any,
-    file_path: str | os.PathLike[str],
-    content: str,
-    blocks_path: str | os.PathLike[str] | None = None,
-    *,
-    env: Mapping[str, str] | None = None,
-) -> RegisteredDocument:
-    """Register a parsed document so ``chunking_func`` finds its blocks from its text alone.
-
-    For inserting by hand (``await rag.ainsert(content, file_paths=[file_path])``) what
-    :func:`ainsert_files` inserts for you. ``rag`` is the LightRAG instance (its storage
-    holds the registry; its ``addon_params`` feed the P settings, frozen now as LightRAG
-    freezes its snapshot at enqueue) or just a working dir. ``content`` is the text you
-    insert; ``file_path`` the name you insert it under (a file-name hint routes it). A
-    PostgreSQL registry needs :func:`aregister_document`.
-
-    Raises:
-        FilenameParserHintError: a malformed hint in ``file_path``.
-        ValueError: a bad P setting.
-        TypeError: ``rag`` keeps its registry in PostgreSQL (use the async function).
-    """
-    registry = registry_for(rag)
-    if not isinstance(registry, JsonRegistry):
-        raise TypeError(
-            f"{registry} is reached asynchronously: use await aregister_document(...) instead"
-        )
-    return registry.register(_decided_entry(rag, file_path, content, blocks_path, env))
-
-
-async def aregister_document(
-    rag: Any,
-    file_path: str | os.PathLike[str],
-    content: str,
-    blocks_path: str | os.PathLike[str] | None = None,
-    *,
-    env: Mapping[str, str] | None = None,
-) -> RegisteredDocument:
-    """:func:`register_document` for any registry, PostgreSQL included (async)."""
-    entry = await asyncio.to_thread(_decided_entry, rag, file_path, content, blocks_path, env)
-    return await registry_for(rag).aregister(entry)
 
 
 async def _delete(rag: Any, doc_id: str) -> str:
@@ -299,7 +110,6 @@ async def _insert_one(
     rag: Any,
     path: Path,
     *,
-    rules: list[ParserRule],
     env: Mapping[str, str],
     registry: Any,
     parsed_root: Path,
@@ -310,34 +120,43 @@ async def _insert_one(
 ) -> FileResult:
     if not path.is_file():
         return FileResult(path, FAILED, message="no such file")
+    doc_id = doc_id_for(path)
+    request = Request(
+        INGEST, file_name=path.name, source=path, rag=rag, doc_id=doc_id, strict=True, env=env
+    )
     try:
-        route = route_file(path.name, rules, env)
+        settings = resolve(request)
+        decision = decide(request, settings)
     except FilenameParserHintError as exc:
         return FileResult(path, FAILED, message=str(exc))
-    doc_id = doc_id_for(path)
+    except ValueError as exc:  # a bad setting of this file, a format we cannot read
+        return FileResult(path, FAILED, doc_id, message=str(exc))
 
     def fail(message: str) -> FileResult:
-        return FileResult(path, FAILED, doc_id, route.strategy, message=message)
+        return FileResult(path, FAILED, doc_id, decision.strategy, message=message)
 
+    judge = None
     try:
-        judge = None
-        if route.strategy is Strategy.P and parser_for(path.suffix) is parser_for("docx"):
-            judge = outline_judge_for(
-                rag, boundaries, asyncio.get_running_loop(), parsed_root / CACHE_DIR_NAME
-            )
-        content, blocks, warnings = await asyncio.to_thread(
-            _extract, path, route, parsed_root, doc_id, parse_docx, judge
+        options: dict[str, Any] = {}
+        if decision.strategy is Strategy.P:
+            cache = parsed_root / CACHE_DIR_NAME
+            judge = outline_judge_for(rag, boundaries, asyncio.get_running_loop(), cache)
+            if judge is not None:
+                options["outline_judge"] = judge
+        override = parse_docx if path.suffix.lower() == ".docx" else None
+        decision, source = await asyncio.to_thread(
+            read, request, settings, decision, parsed_root, parse=override, **options
         )
-        decision = decide(route, blocks, rag=rag, env=env, file_name=path.name, doc_id=doc_id)
     except DocumentParseError as exc:
         return fail(f"cannot parse: {exc}")
-    except (_Unsupported, ValueError) as exc:
+    except ValueError as exc:
         return fail(str(exc))
     except Exception as exc:  # one file's surprise must not cost the others their insert
-        if os.environ.get(STRICT_ENV, "").strip() not in ("", "0", "false"):
+        if settings.strict:
             raise
         logger.error("paragraph_semantic ingest %s: unexpected error", path, exc_info=True)
         return fail(f"unexpected error while reading it: {type(exc).__name__}: {exc}")
+    content = source.content
     sanitized = lightrag_sanitize(content)
     if not sanitized:
         return fail("the document has no text to insert")
@@ -368,10 +187,10 @@ async def _insert_one(
         else:  # pending or in progress (an interrupted run): processing below picks it up
             enqueue = False
 
-    entry = _entry(path.name, doc_id, content, route, decision)
+    entry = entry_of(path.name, doc_id, content, settings, decision)
     previous = await registry.aget(entry.key)
     await registry.aregister(entry)
-    skip_kg = route.directives is not None and route.directives.options.skip_kg
+    skip_kg = settings.directives is not None and settings.directives.options.skip_kg
     try:
         if enqueue:
             await rag.apipeline_enqueue_documents(
@@ -403,6 +222,7 @@ async def _insert_one(
                 f" (renamed {name.stem}.[native-R]{name.suffix} it is chunked by LightRAG's"
                 " recursive splitter instead)"
             )
+        warnings = len(source.warnings)
         note = f"{warnings} parser warning(s), see the log" if warnings else ""
         if judge is not None and judge.budget.calls:
             spent = f"outline LLM: {judge.budget.calls} call(s), ~{judge.budget.tokens} tokens"
@@ -446,7 +266,7 @@ async def ainsert_files(
         ValueError: a bad CHUNK_P_* value, or ``rag`` still uses LightRAG's default chunker.
     """
     env = os.environ if env is None else env
-    rules = check_config(env)
+    check_config(env)
     require_pchunk_chunking_func(rag)
     boundaries = resolve_boundary_settings(getattr(rag, "addon_params", None), env)
     files = [Path(p) for p in paths]
@@ -464,7 +284,6 @@ async def ainsert_files(
         result = await _insert_one(
             rag,
             path,
-            rules=rules,
             env=env,
             registry=registry,
             parsed_root=parsed_root,

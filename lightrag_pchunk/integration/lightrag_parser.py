@@ -2,7 +2,7 @@
 
 LightRAG 1.5.7 runs every ``lightrag.parsers`` entry point at start-up (the server's
 ``create_app``, ``python -m lightrag.parser.cli``): :func:`register` adds the engine for the
-suffixes of ``parsers.PARSERS`` and has LightRAG's P dispatch run our chunker on the blocks
+suffixes of ``formats.FORMATS`` and has LightRAG's P dispatch run our chunker on the blocks
 our parser wrote (``plugin.activate_for_our_blocks``). So ``LIGHTRAG_PARSER=docx:pchunk-P``
 (or ``report.[pchunk-P].docx``) parses with ours and chunks with ours, in LightRAG's own
 server and file pipeline; ``docx:native-P`` keeps LightRAG's parser and, unless
@@ -10,9 +10,10 @@ server and file pipeline; ``docx:native-P`` keeps LightRAG's parser and, unless
 
 :class:`PchunkParser` does what LightRAG's native engine does around its parse: the same
 ``__parsed__/<name>.parsed/`` folder (``.blocks.jsonl`` + sidecars), the ``full_docs``
-record (merged text, ``sidecar_location``, ``parse_engine``), the archived source. A file our
-parser refuses raises, so LightRAG marks that document failed with the reason and goes on
-with the rest of the batch.
+record (merged text, ``sidecar_location``, ``parse_engine``), the archived source. The parse
+itself goes through the front door (``front_door.read``: the parser of the file's format,
+the smart outline from DOCX_SMART_HEADING). A file our parser refuses raises, so LightRAG
+marks that document failed with the reason and goes on with the rest of the batch.
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ from typing import Any
 from lightrag.parser.base import BaseParser, ParseContext, ParseResult
 
 from lightrag_pchunk.integration.engines import PCHUNK
-from lightrag_pchunk.integration.parsers import PARSERS, parser_for
+from lightrag_pchunk.integration.formats import SUFFIXES, describe_formats, format_for
+from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.request import PCHUNK_ENGINE, Request
+from lightrag_pchunk.integration.settings import resolve
+from lightrag_pchunk.integration.strategy import decide
 
 #: At most this many parser warnings are copied into LightRAG's ``parse_warnings``.
 MAX_REPORTED_WARNINGS = 20
@@ -44,14 +49,14 @@ def register() -> None:
         ParserSpec(
             engine_name=PCHUNK,
             impl=f"{__name__}:PchunkParser",
-            suffixes=frozenset(PARSERS),
+            suffixes=SUFFIXES,
         )
     )
     activate_for_our_blocks()
 
 
 class PchunkParser(BaseParser):
-    """LightRAG's parser contract around our native parsers (one per suffix)."""
+    """LightRAG's parser contract around our parsers (one per format)."""
 
     engine_name = PCHUNK
 
@@ -76,14 +81,15 @@ class PchunkParser(BaseParser):
         source = resolved.source_path
         if not source.is_file():
             raise FileNotFoundError(f"{PCHUNK} source file not found: {source}")
-        suffix = source.suffix.lower().lstrip(".")
-        parse = parser_for(suffix)
-        if parse is None:
-            supported = ", ".join(f".{s}" for s in sorted(PARSERS))
-            raise ValueError(f"{PCHUNK} parses {supported}, not {source.name}")
+        if format_for(source) is None:
+            raise ValueError(f"{PCHUNK} parses {describe_formats('and')}, not {source.name}")
+        request = Request(PCHUNK_ENGINE, source=source, doc_id=ctx.doc_id)
+        settings = resolve(request)
+        decision = decide(request, settings)
 
         def run() -> Any:
-            parsed = parse(source, resolved.parsed_dir.parent, doc_id=ctx.doc_id)
+            _, read_source = read(request, settings, decision, resolved.parsed_dir.parent)
+            parsed = read_source.parsed
             if not parsed.content.strip():
                 # As LightRAG's native engine: nothing to index is a failure, said plainly.
                 shutil.rmtree(parsed.parsed_dir, ignore_errors=True)

@@ -14,9 +14,6 @@ time it dispatches P, so replacing that name changes what P runs. We replace it 
 versions newer than 1.5.7 load it and call it with no arguments to register a
 ``ChunkerSpec``; ``CUSTOM_CHUNKER=paragraph_semantic_pchunk`` then selects our async
 ``chunking_func`` for ``C`` and no-selector documents, with their ``ChunkingContext``.
-
-``python -m lightrag_pchunk.integration.plugin [lightrag-server options]`` runs LightRAG's
-server with ``install()`` done first (``server.run_server``).
 """
 
 from __future__ import annotations
@@ -24,14 +21,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sys
 import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.integration.strategy import check_config
+from lightrag_pchunk.integration.settings import check_config
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -215,9 +211,3 @@ chunker_spec = PchunkChunkerSpec(
     description="Paragraph Semantic (P) chunking of DOCX blocks by lightrag-pchunk",
 )
 """The ``lightrag.chunkers`` entry point (``paragraph_semantic_pchunk``)."""
-
-
-if __name__ == "__main__":  # pragma: no cover - exercised through server.run_server
-    from lightrag_pchunk.integration.server import run_server
-
-    sys.exit(run_server(sys.argv[1:]))

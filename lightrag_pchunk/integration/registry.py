@@ -19,21 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
 import os
 import threading
-import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.config import DEFAULT_FILL, DEFAULT_TABLE_TEXT, PSettings
+from lightrag_pchunk.integration.registry_entry import (
+    LEGACY_REGISTRY_FILE,
+    RegisteredDocument,
+    insert_key,
+    read_legacy_registry,
+    stamped,
+    text_key,
+)
 from lightrag_pchunk.integration.registry_journal import Journal
-from lightrag_pchunk.integration.strategy import Route, Strategy
-from lightrag_pchunk.naming import sanitize_text
+from lightrag_pchunk.integration.registry_pg import PostgresRegistry
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -41,152 +43,6 @@ NAMESPACE = "pchunk_registry"
 """The registry's namespace in LightRAG's storage (file ``kv_store_pchunk_registry.jsonl``,
 table ``LIGHTRAG_PCHUNK_REGISTRY``)."""
 JOURNAL_FILE = f"kv_store_{NAMESPACE}.jsonl"
-LEGACY_REGISTRY_FILE = "lightrag_pchunk_registry.json"
-"""The registry file of lightrag-pchunk 0.1 (one JSON document, rewritten per registration)."""
-
-
-def lightrag_sanitize(content: str) -> str:
-    """The text LightRAG stores for a raw document (``sanitize_text_for_encoding``).
-
-    LightRAG's own function is the ground truth (the key must match the text it passes to
-    ``chunking_func`` byte for byte); ours implements the same rules if it moves.
-    """
-    try:
-        from lightrag.utils import sanitize_text_for_encoding
-    except ImportError:  # pragma: no cover - lightrag is a dependency
-        return sanitize_text(content)
-    return sanitize_text_for_encoding(content) or ""
-
-
-def text_key(text: str) -> str:
-    """The registry key of a text: md5 hex of its UTF-8 bytes."""
-    return hashlib.md5(text.encode("utf-8", errors="replace")).hexdigest()
-
-
-def insert_key(content: str) -> str:
-    """The key of a text about to be inserted: the hash of what LightRAG will pass back."""
-    return text_key(lightrag_sanitize(content))
-
-
-@dataclass(frozen=True, slots=True)
-class RegisteredDocument:
-    """One registered document: where its blocks are and how it is to be chunked.
-
-    ``blocks_path`` is absolute (the JSON store keeps it relative to the working dir when
-    inside it, so a moved working dir keeps working). ``p_settings`` is the frozen P
-    snapshot; ``r_params`` the R parameters of a document decided R.
-    """
-
-    key: str
-    source_name: str
-    doc_id: str
-    strategy: Strategy
-    reason: str
-    blocks_path: Path | None = None
-    p_settings: PSettings | None = None
-    r_params: Mapping[str, Any] = field(default_factory=dict)
-    registered_at: str = ""
-
-    @property
-    def route(self) -> Route:
-        """The route frozen at registration, for ``strategy.decide`` at chunk time."""
-        return Route(self.strategy, self.reason, r_params=self.r_params)
-
-    def to_json(self, base: Path | None = None) -> dict[str, Any]:
-        """The stored form (``blocks_path`` relative to ``base`` when inside it)."""
-        settings = self.p_settings
-        return {
-            "source_name": self.source_name,
-            "doc_id": self.doc_id,
-            "strategy": self.strategy.value,
-            "reason": self.reason,
-            "blocks_path": _relative(self.blocks_path, base),
-            "p_settings": None
-            if settings is None
-            else {
-                "chunk_token_size": settings.chunk_token_size,
-                "chunk_overlap_token_size": settings.chunk_overlap_token_size,
-                "drop_references": settings.drop_references,
-                "drop_toc": settings.drop_toc,
-                "table_text": settings.table_text,
-                "fill": settings.fill,
-                "sources": dict(settings.sources),
-            },
-            "r_params": dict(self.r_params),
-            "registered_at": self.registered_at,
-        }
-
-    @classmethod
-    def from_json(
-        cls, key: str, data: Mapping[str, Any], base: Path | None = None
-    ) -> RegisteredDocument:
-        """Read a stored entry (raises KeyError/TypeError/ValueError when malformed)."""
-        blocks = data.get("blocks_path")
-        p = data.get("p_settings")
-        settings = None
-        if isinstance(p, Mapping):
-            settings = PSettings(
-                int(p["chunk_token_size"]),
-                int(p["chunk_overlap_token_size"]),
-                bool(p.get("drop_references", False)),
-                dict(p.get("sources") or {}),
-                bool(p.get("drop_toc", False)),
-                str(p.get("table_text") or DEFAULT_TABLE_TEXT),
-                str(p.get("fill") or DEFAULT_FILL),
-            )
-        path = None
-        if isinstance(blocks, str) and blocks:
-            path = Path(blocks) if base is None else base / blocks
-        return cls(
-            key=key,
-            source_name=str(data["source_name"]),
-            doc_id=str(data["doc_id"]),
-            strategy=Strategy(str(data["strategy"])),
-            reason=str(data.get("reason", "")),
-            blocks_path=path,
-            p_settings=settings,
-            r_params=dict(data.get("r_params") or {}),
-            registered_at=str(data.get("registered_at", "")),
-        )
-
-
-def _relative(path: Path | None, base: Path | None) -> str | None:
-    if path is None:
-        return None
-    absolute = Path(os.path.abspath(path))
-    if base is None:
-        return str(absolute)
-    try:
-        return absolute.relative_to(base).as_posix()
-    except ValueError:
-        return str(absolute)
-
-
-def stamped(entry: RegisteredDocument) -> RegisteredDocument:
-    """The entry with its registration time set (kept when already set)."""
-    if entry.registered_at:
-        return entry
-    return replace(entry, registered_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
-
-
-def read_legacy_registry(path: Path, base: Path) -> list[RegisteredDocument]:
-    """The entries of a version-1 registry file (unreadable entries skipped with a warning)."""
-    try:
-        documents = json.loads(path.read_text(encoding="utf-8"))["documents"]
-        if not isinstance(documents, dict):
-            raise TypeError("'documents' is not a mapping")
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-        logger.warning(
-            "paragraph_semantic registry: %s is unreadable (%s); not migrated", path, exc
-        )
-        return []
-    entries = []
-    for key, data in documents.items():
-        try:
-            entries.append(RegisteredDocument.from_json(key, data, base))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            logger.warning("paragraph_semantic registry %s: entry %s skipped (%s)", path, key, exc)
-    return entries
 
 
 class JsonRegistry:
@@ -327,8 +183,6 @@ def registry_for(rag: Any) -> Any:
     if not hasattr(rag, "working_dir"):
         return open_registry(rag)
     if uses_postgres(rag):
-        from lightrag_pchunk.integration.registry_pg import PostgresRegistry
-
         kv = rag.full_docs
         db = getattr(kv, "db", None)
         if db is None:

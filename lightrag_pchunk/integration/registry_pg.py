@@ -15,7 +15,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.registry import (
+from lightrag_pchunk.integration.registry_entry import (
     LEGACY_REGISTRY_FILE,
     RegisteredDocument,
     insert_key,

@@ -33,11 +33,11 @@ from lightrag_pchunk.integration.filename_hints import (
     split_filename_hint,
     validate_filename_hint,
 )
+from lightrag_pchunk.integration.formats import SMART_HEADING_ENV
 from lightrag_pchunk.integration.params import (
     FIXED_TOKEN,
     PARAGRAPH_SEMANTIC,
     ProcessOptions,
-    parse_bool,
     parse_chunk_blocks,
     parse_process_options,
     sanitize_process_options,
@@ -45,6 +45,7 @@ from lightrag_pchunk.integration.params import (
     strip_param_blocks,
     validate_process_options,
 )
+from lightrag_pchunk.parse.outline_build import SmartHeading
 
 # .textpack has no other engine, so LightRAG routes it to native without a rule.
 _DEFAULT_ENGINE_BY_SUFFIX = {"textpack": NATIVE}
@@ -73,17 +74,18 @@ def validate_suffix_variables(env: Mapping[str, str] | None = None) -> None:
 
 
 def smart_heading_default(env: Mapping[str, str] | None = None) -> bool:
-    """``DOCX_SMART_HEADING``: the lowest-precedence ``native(smart_heading=..)`` for .docx."""
+    """``DOCX_SMART_HEADING`` is true: the lowest-precedence ``native(smart_heading=true)``
+    for .docx, as LightRAG seeds it (``auto``, ours, seeds nothing: the parser decides).
+
+    Raises:
+        ParserRoutingConfigError: a value other than true, false or auto.
+    """
     env = os.environ if env is None else env
-    raw = env.get("DOCX_SMART_HEADING", "").strip()
-    if not raw:
-        return False
-    flag = parse_bool(raw)
-    if flag is None:
-        raise ParserRoutingConfigError(
-            f"Invalid DOCX_SMART_HEADING value {raw!r}; expected a boolean (true/false)"
-        )
-    return flag
+    try:
+        mode = SmartHeading.parse(env.get(SMART_HEADING_ENV), name=f"{SMART_HEADING_ENV} (env)")
+    except ValueError as exc:
+        raise ParserRoutingConfigError(str(exc)) from None
+    return mode is SmartHeading.ON
 
 
 # --- LIGHTRAG_PARSER rules -------------------------------------------------------------
@@ -277,7 +279,7 @@ def resolve_parser_directives(
 
     Raises:
         FilenameParserHintError: the file name carries a hint LightRAG refuses.
-        ParserRoutingConfigError: DOCX_SMART_HEADING is not a boolean.
+        ParserRoutingConfigError: DOCX_SMART_HEADING is not true, false or auto.
     """
     env = os.environ if env is None else env
     if rules is None:

@@ -1,7 +1,7 @@
 """LightRAG's own API server (``lightrag-server``), started with our P plugged in.
 
 :func:`run_server` is what ``lightrag-pchunk serve`` and ``python -m
-lightrag_pchunk.integration.plugin`` run: ``install()`` (our P for every P document, also
+lightrag_pchunk.integration.server`` run: ``install()`` (our P for every P document, also
 over LightRAG's native parse), the tokenizer the server counts with, then LightRAG's server
 ``main()`` with the remaining arguments. Our ``pchunk`` parser engine needs none of this:
 LightRAG's server loads it from the ``lightrag.parsers`` entry point by itself, so plain
@@ -69,3 +69,7 @@ def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None
         use_encoding(encoding)
         logger.info("paragraph_semantic server tokenizer: tiktoken %s", encoding)
     return server_main()
+
+
+if __name__ == "__main__":  # pragma: no cover - exercised through run_server
+    sys.exit(run_server(sys.argv[1:]))

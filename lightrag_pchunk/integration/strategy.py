@@ -1,197 +1,152 @@
-"""P or R for one document, decided in one place: :func:`decide` returns a typed
-:class:`Decision` (the strategy, the reason, the blocks, the settings).
+"""P or R for one document, which parser reads it, and why: :func:`decide`, in one place.
 
-Two inputs make the decision. The **route**: where LightRAG would send the file
-(``routing.py``: LIGHTRAG_PARSER rules, file-name hints; unset here means
-:data:`DEFAULT_RULES`), or what LightRAG already decided (its ``ChunkingContext``, or its own P
-dispatch). P applies when the engine writes blocks we read (``native``, ``pchunk``) and
-LightRAG would hand the document to P or to the custom ``chunking_func`` (selector ``P``,
-``C`` or none). The **blocks**: a P route without a readable blocks file with content rows
-gets LightRAG's recursive-character chunker at P's size instead (spec §10), with the reason.
+Every entrance asks here (``chunking_func``, LightRAG's P call, the ``pchunk`` engine,
+``ainsert_files``, ``register_document``, the commands, ``eval``), through the front door
+(``front_door.py``). :func:`decide` reads, in order:
 
-``chunking_func``, ``ainsert_files``, the LightRAG-facing P chunker, ``inspect`` and the log
-line all read the same :class:`Decision`.
+1. **The route**: where the document is sent before anyone looks at its blocks. A
+   registered text keeps the route of its registration; LightRAG's own P call is P; a file
+   name is routed as LightRAG routes it (LIGHTRAG_PARSER, file-name hints, our
+   :data:`settings.DEFAULT_RULES` when unset): P when the engine writes blocks we read
+   (``native``, ``pchunk``) and LightRAG would hand the document to P or to the custom
+   ``chunking_func`` (selector ``P``, ``C`` or none); LightRAG's ``ChunkingContext`` says
+   which engine parsed it; blocks given without a name get P; nothing at all gets R.
+2. **The parser**, when the entrance brings a file to parse: ours for its format
+   (``formats.py``) when the route's engine is ours or LightRAG's native one; for another
+   engine, ours for its text only, or a text format as written (LightRAG's ``legacy``).
+3. **The blocks**: P needs a readable blocks file with content rows, else the document gets
+   LightRAG's recursive-character chunker at P's size (spec §10), with the reason.
 """
 
 from __future__ import annotations
 
-import logging
-import os
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import Enum
+import urllib.parse
+import urllib.request
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.blockfile.jsonl import find_blocks_file, read_blocks
-from lightrag_pchunk.blockfile.sidecars import read_table_items
-from lightrag_pchunk.errors import BlockFileError
-from lightrag_pchunk.integration.config import (
-    DEFAULT_OVERLAP,
-    DEFAULT_P_SIZE,
-    PSettings,
-    resolve_p_settings,
+from lightrag_pchunk.integration.decision import (
+    Decision,
+    LoadedBlocks,
+    Strategy,
+    load_blocks,
+    no_blocks,
 )
 from lightrag_pchunk.integration.engines import P_ENGINES
-from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
-from lightrag_pchunk.integration.params import (
-    CUSTOM,
-    PARAGRAPH_SEMANTIC,
-    RECURSIVE_CHARACTER,
-    SELECTOR_CHARS,
+from lightrag_pchunk.integration.formats import (
+    PLAIN_TEXT,
+    TEXT_SUFFIXES,
+    Format,
+    describe_formats,
+    format_for,
 )
-from lightrag_pchunk.integration.routing import (
-    Directives,
-    ParserRoutingConfigError,
-    ParserRule,
-    p_applies,
-    parse_parser_rules,
-    resolve_parser_directives,
-)
-from lightrag_pchunk.model import BlockRow
-from lightrag_pchunk.naming import UNKNOWN_SOURCE, split_hint
-
-logger = logging.getLogger("lightrag.pchunk")
-
-DEFAULT_RULES = "docx:native-P;md:native-P"
-"""The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-every file to ``legacy``, which a user of this package does not want): ``.docx`` and ``.md``
-get P, every other file R (LightRAG's native engine does not read ``.markdown``)."""
+from lightrag_pchunk.integration.params import CUSTOM, PARAGRAPH_SEMANTIC, SELECTOR_CHARS
+from lightrag_pchunk.integration.request import EVAL, LIGHTRAG_P, PCHUNK_ENGINE, Request
+from lightrag_pchunk.integration.routing import Directives, p_applies
+from lightrag_pchunk.integration.settings import Settings
+from lightrag_pchunk.naming import UNKNOWN_SOURCE
 
 #: Engines that write a ``.blocks.jsonl`` sidecar P can read (LightRAG's context routing).
 SIDECAR_ENGINES = P_ENGINES | {"mineru", "docling"}
 #: Selectors under which LightRAG hands a document to ``chunking_func`` (none, or C) or P.
 _P_SELECTORS = (None, CUSTOM, PARAGRAPH_SEMANTIC)
+#: Entrances that ask for P themselves (LightRAG routed the document already, or ``eval``
+#: measures ours), and the reason they give.
+_ASKING_FOR_P = {
+    LIGHTRAG_P: "P called through LightRAG's file-chunker contract",
+    PCHUNK_ENGINE: "LightRAG's pipeline parses it with the pchunk engine",
+    EVAL: "the evaluation's contender P (ours)",
+}
 
 
-class Strategy(str, Enum):
-    """The chunker a document gets; the values are LightRAG's selector letters."""
-
-    P = PARAGRAPH_SEMANTIC
-    """Paragraph Semantic: this package's chunker over the document's blocks."""
-    R = RECURSIVE_CHARACTER
-    """LightRAG's recursive-character chunker over the document's text."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    __format__ = str.__format__
+class UnsupportedFormatError(ValueError):
+    """A file no parser of ours reads and that is not text."""
 
 
-# --- configuration -----------------------------------------------------------------------
+def decide(request: Request, settings: Settings) -> Decision:
+    """P or R for ``request``'s document, which parser reads it, and why (module doc).
 
-
-def effective_rules(
-    env: Mapping[str, str] | None = None, *, strict: bool = True
-) -> list[ParserRule]:
-    """LIGHTRAG_PARSER's rules, or :data:`DEFAULT_RULES` when it is unset or empty.
+    The decision of a file still to parse names its parser and has no blocks yet: the
+    parse completes it (``Decision.with_blocks``).
 
     Raises:
-        ParserRoutingConfigError: (strict) a rule is invalid; the message names it.
+        UnsupportedFormatError: a file to parse that no parser of ours reads and is not text.
     """
-    env = os.environ if env is None else env
-    text = (env.get("LIGHTRAG_PARSER") or "").strip()
-    rules = parse_parser_rules(text, env=env, strict=strict) if text else []
-    if rules:
-        return rules
-    # Numbered 0: not a rule of LIGHTRAG_PARSER, and reasons say so.
-    return [replace(r, index=0) for r in parse_parser_rules(DEFAULT_RULES, env=env, strict=False)]
+    strategy, reason = _route(request, settings)
+    p = settings.p
+    if strategy is Strategy.P:
+        assert p is not None  # only a text registered for R has no P settings
+        r_size, r_overlap = p.chunk_token_size, p.chunk_overlap_token_size
+    else:
+        r_size, r_overlap = settings.r_size, settings.r_overlap
+    directives = settings.directives
+    plan = Decision(
+        strategy,
+        reason,
+        None,
+        p,
+        r_size,
+        r_overlap,
+        engine_params=directives.engine_params if directives is not None else {},
+        file_name=_name(request),
+        doc_id=_doc_id(request),
+    )
+    if request.source is not None:
+        parser, blocks_why = _parser(request.source, directives)
+        plan = replace(plan, parser=parser)
+        return plan if blocks_why is None else plan.with_blocks(no_blocks(blocks_why))
+    blocks = _blocks(request)
+    if plan.doc_id is None and blocks.meta:
+        plan = replace(plan, doc_id=blocks.meta.get("doc_id"))
+    return plan.with_blocks(blocks)
 
 
-def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
-    """Validate LIGHTRAG_PARSER and the CHUNK_P_* variables now (call it at start-up).
+# --- 1. the route -------------------------------------------------------------------------
 
-    Returns the effective routing rules.
 
-    Raises:
-        ParserRoutingConfigError: an invalid rule, named with its position and text.
-        ValueError: a bad CHUNK_P_SIZE / CHUNK_P_OVERLAP_SIZE / CHUNK_OVERLAP_SIZE /
-            CHUNK_P_DROP_REFERENCES value, naming the variable.
+def _route(request: Request, settings: Settings) -> tuple[Strategy, str]:
+    entry = request.entry
+    if request.follows_registration:
+        assert entry is not None
+        return entry.strategy, entry.reason
+    if request.entrance in _ASKING_FOR_P:
+        return Strategy.P, _ASKING_FOR_P[request.entrance]
+    if settings.directives is not None:
+        return _route_by_name(settings.directives)
+    if request.context is not None:
+        return _route_by_context(request.context)
+    if request.blocks is not None:
+        return Strategy.P, f"blocks given as {request.blocks_source}"
+    return Strategy.R, "no file name and no blocks for this text"
+
+
+def _route_by_name(directives: Directives) -> tuple[Strategy, str]:
+    """As LightRAG routes the file, then P or R for this package.
+
+    ``report.[-!].docx`` under ``docx:native-P`` still gets P: the hint's options replace
+    the rule's wholesale, leaving no selector, and LightRAG then calls ``chunking_func``. An
+    explicit ``F``, ``R`` or ``V`` (``x.[native-R].docx``), or another engine, gets R.
     """
-    env = os.environ if env is None else env
-    rules = effective_rules(env, strict=True)
-    resolve_p_settings(env=env)
-    return rules
-
-
-def runtime_rules(env: Mapping[str, str]) -> list[ParserRule]:
-    """Rules read at chunk time: never fail a document for a config error (as LightRAG)."""
-    try:
-        return effective_rules(env, strict=True)
-    except ParserRoutingConfigError as exc:
-        logger.warning(
-            "paragraph_semantic %s; routing it best-effort (call lightrag_pchunk.check_config() "
-            "at start-up to refuse it instead)",
-            exc,
-        )
-        return effective_rules(env, strict=False)
-
-
-# --- routes ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Route:
-    """Where routing sends a document: P or R and why, before its blocks are looked at."""
-
-    strategy: Strategy
-    reason: str
-    directives: Directives | None = None
-    r_params: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def engine_params(self) -> Mapping[str, Any]:
-        """The route's ``engine(...)`` parameters (e.g. ``smart_heading``) for the parser."""
-        return self.directives.engine_params if self.directives is not None else {}
-
-
-def route_file(
-    file_name: str | os.PathLike[str],
-    rules: list[ParserRule] | None = None,
-    env: Mapping[str, str] | None = None,
-) -> Route:
-    """Route a file as LightRAG would, then say P or R for this package.
-
-    P applies when the route's engine writes blocks we read (``native``, ``pchunk``) and
-    LightRAG would run P or the custom ``chunking_func`` for it: selector ``P``, ``C``, or
-    none. So ``report.[-!].docx`` under ``docx:native-P`` still gets P (the hint's options
-    replace the rule's wholesale, leaving no selector, and LightRAG then calls
-    ``chunking_func``). An explicit ``F``, ``R`` or ``V`` (``x.[native-R].docx``), or
-    another engine, gets R.
-
-    Raises:
-        FilenameParserHintError: the name carries a hint LightRAG would refuse.
-    """
-    env = os.environ if env is None else env
-    rules = effective_rules(env, strict=False) if rules is None else rules
-    directives = resolve_parser_directives(file_name, rules, env=env)
-    opts = directives.options
-    selector = opts.chunking if opts.explicit else None
+    options = directives.options
+    selector = options.chunking if options.explicit else None
     name = directives.file_name
-    if directives.engine not in P_ENGINES:
-        return Route(Strategy.R, p_applies(directives)[1], directives)
-    if selector == PARAGRAPH_SEMANTIC:
-        return Route(Strategy.P, p_applies(directives)[1], directives)
+    if directives.engine not in P_ENGINES or selector == PARAGRAPH_SEMANTIC:
+        is_p, why = p_applies(directives)
+        return (Strategy.P if is_p else Strategy.R), why
     by = directives.source_text(directives.options_source)
     if selector == CUSTOM:
-        return Route(Strategy.P, f"{by} selects C (this package's chunker) for {name}", directives)
+        return Strategy.P, f"{by} selects C (this package's chunker) for {name}"
     if selector is None:
         engine_by = directives.source_text(directives.engine_source)
-        return Route(
-            Strategy.P,
+        return Strategy.P, (
             f"{name} goes to {directives.engine} ({engine_by}) with no chunking selector, so "
-            "LightRAG calls chunking_func: P",
-            directives,
+            "LightRAG calls chunking_func: P"
         )
-    return Route(
-        Strategy.R,
-        f"{by} selects {selector} for {name}",
-        directives,
-        directives.chunk_params.get(selector, {}),
-    )
+    return Strategy.R, f"{by} selects {selector} for {name}"
 
 
-def route_from_context(context: Any) -> Route:
+def _route_by_context(context: Any) -> tuple[Strategy, str]:
     """Trust LightRAG's own routing, recorded in its ``ChunkingContext``."""
     name = getattr(context, "file_path", None) or UNKNOWN_SOURCE
     engine = str(getattr(context, "parse_engine", None) or "").split("(")[0].strip().lower()
@@ -199,188 +154,101 @@ def route_from_context(context: Any) -> Route:
     selectors = [ch for ch in options if ch in SELECTOR_CHARS]
     selector = selectors[0] if selectors else None
     if selector not in _P_SELECTORS:
-        return Route(Strategy.R, f"process_options {options!r} select {selector} for {name}")
+        return Strategy.R, f"process_options {options!r} select {selector} for {name}"
     if engine not in SIDECAR_ENGINES:
-        return Route(
-            Strategy.R, f"LightRAG parsed {name} with the {engine or 'legacy'} engine: no blocks"
-        )
-    return Route(Strategy.P, f"LightRAG parsed {name} with {engine} (process_options {options!r})")
+        return Strategy.R, f"LightRAG parsed {name} with the {engine or 'legacy'} engine: no blocks"
+    return Strategy.P, f"LightRAG parsed {name} with {engine} (process_options {options!r})"
 
 
-def route_by_name(name: str, rules: list[ParserRule], env: Mapping[str, str]) -> Route:
-    """:func:`route_file`, ignoring (with a warning) a hint LightRAG would refuse."""
-    try:
-        return route_file(name, rules, env)
-    except FilenameParserHintError as exc:
-        # LightRAG's best-effort classifiers ignore a bad hint with a warning; so do we.
-        logger.warning("paragraph_semantic ignoring file-name hint: %s", exc)
-        return route_file(split_hint(Path(name).name)[0], rules, env)
+# --- 2. the parser ------------------------------------------------------------------------
 
 
-# --- blocks ------------------------------------------------------------------------------
+def _parser(source: Path, directives: Directives | None) -> tuple[Format, str | None]:
+    """The format that reads ``source``, and why its parse gives P no blocks (None: it does)."""
+    fmt = format_for(source)
+    engine = directives.engine if directives is not None else None
+    if fmt is not None and (engine is None or engine in P_ENGINES):
+        return fmt, None
+    why = f"the {engine} engine writes no blocks we read"
+    if fmt is not None and not fmt.is_text:
+        # LightRAG's legacy extractor only concatenates paragraphs: our parse's text is better.
+        return fmt, why
+    if fmt is not None or source.suffix.lower().lstrip(".") in TEXT_SUFFIXES:
+        return PLAIN_TEXT, why
+    raise UnsupportedFormatError(
+        f"cannot read .{source.suffix.lower().lstrip('.') or '(no suffix)'} files: "
+        f"lightrag-pchunk parses {describe_formats('and')} files and reads UTF-8 text files; "
+        "insert other formats through LightRAG's own server"
+    )
 
 
-@dataclass(slots=True)
-class LoadedBlocks:
-    """The content rows of a blocks file, or the reason P cannot use them."""
-
-    rows: list[BlockRow] = field(default_factory=list)
-    table_headers: dict[str, str] = field(default_factory=dict)
-    path: Path | None = None
-    source: str = ""  # where the path came from: "registry", "context.sidecar_location", ...
-    problem: str | None = None
-    keyed_rows: dict[str, str] = field(default_factory=dict)  # table id -> keyed rows JSON
-
-    @property
-    def usable(self) -> bool:
-        """True when P can chunk these rows."""
-        return self.problem is None
+# --- 3. the blocks ------------------------------------------------------------------------
 
 
-def load_blocks(
-    blocks_path: str | os.PathLike[str] | None, source: str = "blocks_path"
-) -> LoadedBlocks:
-    """Find and read a document's blocks (a ``.blocks.jsonl`` or its ``.parsed/`` folder)."""
-    if blocks_path is None or not str(blocks_path).strip():
-        return LoadedBlocks(source=source, problem=f"no {source} given")
-    found = find_blocks_file(str(blocks_path).strip())
-    if found is None:
-        return LoadedBlocks(source=source, problem=f"blocks file not found at {blocks_path}")
-    try:
-        blocks = read_blocks(found)  # positions: the pages of a PDF's chunks
-    except BlockFileError as exc:
-        return LoadedBlocks(path=found, source=source, problem=str(exc))
-    return blocks_of(blocks.rows, found, source, read_table_items)
+def sidecar_directory(location: str | None) -> Path | None:
+    """The folder of a ``sidecar_location`` (``file://`` URI, percent-encoded), or None."""
+    text = (location or "").strip()
+    if not text or text == UNKNOWN_SOURCE:
+        return None
+    parsed = urllib.parse.urlparse(text)
+    if parsed.scheme == "file":
+        return Path(urllib.request.url2pathname(parsed.path))
+    if parsed.scheme and len(parsed.scheme) > 1:  # not a Windows drive letter
+        return None
+    return Path(text)
 
 
-def blocks_of(
-    rows: Sequence[BlockRow],
-    path: Path,
-    source: str,
-    read_sidecar_tables: Callable[[Path], tuple[dict[str, str], dict[str, str]]] | None = None,
-) -> LoadedBlocks:
-    """The content rows of ``rows`` (a parse just made, or a file just read) as P's input;
-    ``read_sidecar_tables`` reads the table headers and keyed rows only when there is
-    something to chunk."""
-    content = [row for row in rows if row.content.strip()]
-    if not content:
-        return LoadedBlocks(path=path, source=source, problem=f"{path} has no content rows")
-    headers, keyed = read_sidecar_tables(path) if read_sidecar_tables is not None else ({}, {})
-    return LoadedBlocks(content, headers, path, source, keyed_rows=keyed)
+def _blocks(request: Request) -> LoadedBlocks:
+    """The document's blocks, from the first place that names them: given directly,
+    LightRAG's ``context.sidecar_location``, the text's registration."""
+    if request.entrance in _ASKING_FOR_P or (
+        request.blocks is not None and str(request.blocks).strip()
+    ):
+        return load_blocks(request.blocks, request.blocks_source)
+    location = getattr(request.context, "sidecar_location", None)
+    folder = sidecar_directory(location)
+    if folder is not None:
+        loaded = load_blocks(folder, "context.sidecar_location")
+        if loaded.path is None:
+            loaded.problem = f"no *.blocks.jsonl in {location}"
+        return loaded
+    entry = request.entry
+    if entry is not None:
+        if entry.blocks_path is None:
+            return no_blocks(f"{entry.source_name} was registered without blocks")
+        return load_blocks(entry.blocks_path, "registry")
+    where = "" if request.rag is not None else " in a registry this process opened"
+    unbound = (
+        ""
+        if request.rag is not None
+        else "; a text registered by another process is found by the chunking function "
+        "bound to its instance: rag.chunking_func = lightrag_pchunk.chunking_func_for(rag)"
+    )
+    return no_blocks(
+        "no blocks for this text: no lightrag_document_path, no LightRAG sidecar, and the "
+        f"text is not registered{where} (insert documents with lightrag_pchunk.ainsert_files"
+        f"){unbound}"
+    )
 
 
-def no_blocks(why: str) -> LoadedBlocks:
-    """No blocks for a document, and why (``decide`` turns a P route into R with it)."""
-    return LoadedBlocks(source="none", problem=why)
+# --- names --------------------------------------------------------------------------------
 
 
-# --- the decision ------------------------------------------------------------------------
+def _name(request: Request) -> str | None:
+    entry = request.entry
+    if request.file_name:
+        return request.file_name
+    if entry is not None:
+        return entry.source_name
+    if request.source is not None:
+        return request.source.name
+    return getattr(request.context, "file_path", None)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What a document gets, and why: the one answer every caller reads.
-
-    ``strategy`` is P only with usable ``blocks`` and ``settings``. R carries the sizes it
-    runs at: the route's ``R(...)`` block or LightRAG's, or P's own size when a P route
-    had no usable blocks (``is_fallback``).
-    """
-
-    strategy: Strategy
-    reason: str
-    blocks: LoadedBlocks
-    settings: PSettings | None
-    r_size: int
-    r_overlap: int
-    is_fallback: bool = False
-    engine_params: Mapping[str, Any] = field(default_factory=dict)
-    file_name: str | None = None
-    doc_id: str | None = None
-
-    @property
-    def blocks_path(self) -> Path | None:
-        """The blocks file P reads (None when there is none)."""
-        return self.blocks.path
-
-    def describe(self) -> str:
-        """The decision in words, as the log line and ``inspect`` print it."""
-        if self.strategy is Strategy.P:
-            assert self.settings is not None
-            return (
-                f"P ({self.reason}); blocks {self.blocks.path} (from {self.blocks.source}); "
-                f"{self.settings.describe()}"
-            )
-        sizes = f"chunk_token_size={self.r_size} overlap={self.r_overlap}"
-        if self.is_fallback:
-            return f"fallback to recursive_character: {self.reason}; {sizes}"
-        return f"recursive_character, P does not apply: {self.reason}; {sizes}"
-
-    def log(self) -> None:
-        """The one log line of this decision (WARNING for a fallback, else INFO)."""
-        log = logger.warning if self.is_fallback else logger.info
-        log(
-            "paragraph_semantic doc=%s file=%s: %s",
-            self.doc_id or "unknown",
-            self.file_name,
-            self.describe(),
-        )
-
-
-def decide(
-    route: Route,
-    blocks: LoadedBlocks,
-    *,
-    settings: PSettings | None = None,
-    r_sizes: tuple[int, int] = (DEFAULT_P_SIZE, DEFAULT_OVERLAP),
-    addon_params: Mapping[str, Any] | None = None,
-    rag: Any = None,
-    env: Mapping[str, str] | None = None,
-    file_name: str | None = None,
-    doc_id: str | None = None,
-) -> Decision:
-    """P or R for one document (see the module docstring).
-
-    ``settings`` are P settings frozen earlier (a registration, LightRAG's own snapshot);
-    without them a P route's settings are resolved now from its ``P(...)`` block,
-    ``addon_params`` (else ``rag.addon_params``), the environment and ``rag``'s overlap.
-    ``r_sizes`` are the R size and overlap when the route selects R without its own
-    ``R(...)`` block (LightRAG's positional sizes).
-
-    Raises:
-        ValueError: a bad P setting (naming it and where it came from).
-    """
-    common = {"engine_params": route.engine_params, "file_name": file_name, "doc_id": doc_id}
-    if route.strategy is Strategy.R:
-        size = int(route.r_params.get("chunk_token_size", r_sizes[0]))
-        overlap = int(route.r_params.get("chunk_overlap_token_size", r_sizes[1]))
-        size = max(size, 1)
-        overlap = min(max(overlap, 0), size - 1)
-        return Decision(Strategy.R, route.reason, blocks, None, size, overlap, **common)
-    if settings is None:
-        settings = resolve_document_settings(route, addon_params=addon_params, rag=rag, env=env)
-    p_size, p_overlap = settings.chunk_token_size, settings.chunk_overlap_token_size
-    if not blocks.usable:
-        reason = f"{blocks.problem} (P was selected: {route.reason})"
-        return Decision(
-            Strategy.R, reason, blocks, settings, p_size, p_overlap, is_fallback=True, **common
-        )
-    return Decision(Strategy.P, route.reason, blocks, settings, p_size, p_overlap, **common)
-
-
-def resolve_document_settings(
-    route: Route,
-    *,
-    addon_params: Mapping[str, Any] | None,
-    rag: Any = None,
-    env: Mapping[str, str] | None = None,
-) -> PSettings:
-    """P settings for one document with LightRAG's precedence (config.resolve_p_settings)."""
-    if addon_params is None and rag is not None:
-        addon_params = getattr(rag, "addon_params", None)
-    overlap = getattr(rag, "chunk_overlap_token_size", None) if rag is not None else None
-    return resolve_p_settings(
-        addon_params=addon_params,
-        env=env,
-        constructor_overlap=overlap if isinstance(overlap, int) else None,
-        rule_params=route.directives,
+def _doc_id(request: Request) -> str | None:
+    entry = request.entry
+    return (
+        request.doc_id
+        or getattr(request.context, "doc_id", None)
+        or (entry.doc_id if entry is not None else None)
     )

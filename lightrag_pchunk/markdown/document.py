@@ -20,7 +20,7 @@ from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.markdown.images import EmbeddedImages
-from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown_utf8
+from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
 from lightrag_pchunk.markdown.walk import Heading, Item, MarkdownWalk
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
@@ -81,7 +81,7 @@ def _markdown_parts(
     source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
 ) -> ParsedParts:
     """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
-    text, utf8 = read_markdown_utf8(source, limits)
+    text = read_markdown(source, limits)
     doc_hash = doc_id.removeprefix("doc-")
     images = EmbeddedImages(
         AssetFolder(folder / f"{stem}.blocks.assets", f"{stem}.blocks.assets"),
@@ -89,7 +89,7 @@ def _markdown_parts(
         max_image_bytes=limits.max_image_bytes,
         max_total_bytes=limits.max_images_total_bytes,
     )
-    walked = MarkdownWalk(text, doc_hash, images, utf8=utf8).run()
+    walked = MarkdownWalk(text, doc_hash, images).run()
     blocks = sections(walked.items, relevel=relevel)
     front_matter = walked.front_matter
     # LightRAG's Markdown title: the first level-1 heading (else the file's stem).
@@ -105,7 +105,6 @@ def _markdown_parts(
         warnings=images.warnings,
         doc_title=title,
         meta={"front_matter": front_matter.fields} if front_matter and front_matter.fields else {},
-        is_clean=True,  # read_markdown stripped the whole source
     )
 
 

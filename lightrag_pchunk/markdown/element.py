@@ -31,17 +31,25 @@ class Element:
         self.row_end = 0
 
 
+def inside(events: Iterator[tuple[Event, Range]]) -> Iterator[tuple[Event, Range]]:
+    """The events inside the element whose Start was just read, nested ones with their
+    own Start and End; its End ends the iteration (consumed, not given)."""
+    depth = 1
+    for event, span in events:
+        if type(event) is not str:  # "SoftBreak", "HardBreak": neither starts nor ends
+            if "End" in event:
+                depth -= 1
+                if not depth:
+                    return
+            elif "Start" in event:
+                depth += 1
+        yield event, span
+
+
 def skip(events: Iterator[tuple[Event, Range]]) -> None:
     """Consume the events inside a top-level element up to its End event, unread."""
-    depth = 1
-    for event, _span in events:
-        # No type check: a string event ("SoftBreak", "HardBreak") contains neither word.
-        if "End" in event:
-            depth -= 1
-            if not depth:
-                return
-        elif "Start" in event:
-            depth += 1
+    for _ in inside(events):
+        pass
 
 
 def offsets(raw: bytes, needle: bytes) -> list[int]:

@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import BinaryIO
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.parse.artefacts import strip_controls
@@ -24,7 +23,6 @@ _MIB = 1024 * 1024
 # Control characters no text file holds (tab, line ends, form feed and ESC are text).
 _BINARY_CONTROLS = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]")
 _BINARY_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
-_STRIP_CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 #: Share of characters that may be such controls before a file is called binary.
 _BINARY_SHARE = 0.01
 _SIGNATURES = (
@@ -97,17 +95,6 @@ def read_markdown(path: Path, limits: MarkdownLimits) -> str:
         MarkdownParseError: ``too-large`` (over ``limits.max_bytes``), ``binary`` (not a text
             file) or ``encoding`` (none of the encodings decodes it).
     """
-    return read_markdown_utf8(path, limits)[0]
-
-
-def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
-    """:func:`read_markdown`'s text and its UTF-8 encoding: the file's own bytes when they
-    are that already (UTF-8 without carriage returns or stripped characters, the usual
-    file), which saves encoding the whole text again.
-
-    Raises:
-        MarkdownParseError: as :func:`read_markdown`.
-    """
     size = path.stat().st_size
     if size > limits.max_bytes:
         raise MarkdownParseError(
@@ -116,38 +103,21 @@ def read_markdown_utf8(path: Path, limits: MarkdownLimits) -> tuple[str, bytes]:
             f"the file has {size:,} bytes, over the limit of {limits.max_bytes:,}"
             " (LIGHTRAG_PCHUNK_MAX_MARKDOWN_BYTES)",
         )
-    # Unbuffered: the file is read in one call (and one more that finds its end), without
-    # a buffered reader's terminal and position queries.
-    with open(path, "rb", buffering=0) as handle:
-        # A buffer of the file's size (not of the limit), then the rest if it grew since.
-        data = _read_up_to(handle, size + 1)
+    with path.open("rb") as handle:
+        # What the file held when measured, then what it grew by since, up to the limit.
+        data = handle.read(size + 1)
         if len(data) > size:
-            data += _read_up_to(handle, limits.max_bytes + 1 - len(data))
+            data += handle.read(limits.max_bytes + 1 - len(data))
     if len(data) > limits.max_bytes:
         raise MarkdownParseError(str(path), "too-large", "the file grew over the size limit")
-    text, is_clean = decode_text(data, str(path))
+    text = decode_text(data, str(path))
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    elif is_clean:  # only UTF-8 is: decoded, nothing stripped or replaced, BOM aside
-        return text, data[3:] if data.startswith(codecs.BOM_UTF8) else data
-    if not is_clean:
-        text = strip_controls(text)
-    return text, text.encode("utf-8", "surrogatepass")
+    return strip_controls(text)
 
 
-def _read_up_to(handle: BinaryIO, count: int) -> bytes:
-    """Up to ``count`` bytes from an unbuffered file: fewer only at its end."""
-    chunks: list[bytes] = []
-    while count > 0 and (chunk := handle.read(count)):
-        chunks.append(chunk)
-        count -= len(chunk)
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-
-
-def decode_text(data: bytes, name: str) -> tuple[str, bool]:
-    """``data`` decoded as UTF-16 (with a BOM), UTF-8 (BOM optional) or GB18030, and whether
-    the text is known to hold none of the characters
-    :func:`~lightrag_pchunk.parse.artefacts.strip_controls` removes.
+def decode_text(data: bytes, name: str) -> str:
+    """``data`` decoded as UTF-16 (with a BOM), UTF-8 (BOM optional) or GB18030.
 
     Raises:
         MarkdownParseError: ``binary`` or ``encoding``, naming ``name``.
@@ -160,21 +130,18 @@ def decode_text(data: bytes, name: str) -> tuple[str, bool]:
                 name, "encoding", f"it starts with a UTF-16 byte-order mark but {exc.reason}"
             ) from None
         _check_text(text, data, name)
-        return text, False
-    # In UTF-8 and GB18030 control bytes only ever stand for the controls themselves, and a
-    # byte deletion finds them ten times faster than a regular expression over the text.
-    has_controls = len(data.translate(None, _STRIP_CONTROL_BYTES)) != len(data)
-    if has_controls:
-        if b"\x00" in data:
-            raise MarkdownParseError(name, "binary", _binary_message(data))
-        binary = len(data) - len(data.translate(None, _BINARY_CONTROL_BYTES))
-        if binary > _BINARY_SHARE * len(data):
-            raise MarkdownParseError(name, "binary", _binary_message(data))
+        return text
+    # In UTF-8 and GB18030 a control byte only ever stands for the control itself.
+    if b"\x00" in data:
+        raise MarkdownParseError(name, "binary", _binary_message(data))
+    binary = len(data) - len(data.translate(None, _BINARY_CONTROL_BYTES))
+    if binary > _BINARY_SHARE * len(data):
+        raise MarkdownParseError(name, "binary", _binary_message(data))
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as utf8_error:
         try:
-            return data.decode("gb18030"), False
+            return data.decode("gb18030")
         except UnicodeDecodeError:
             raise MarkdownParseError(
                 name,
@@ -182,10 +149,6 @@ def decode_text(data: bytes, name: str) -> tuple[str, bool]:
                 f"it is not UTF-8 ({utf8_error.reason} at byte {utf8_error.start}), nor UTF-16"
                 " with a byte-order mark, nor GB18030; save it as UTF-8",
             ) from None
-    # U+FFFE and U+FFFF are stripped too; a surrogate cannot be UTF-8. Looked for in the
-    # text: a one-character search, and none at all in text of one byte per character.
-    noncharacters = "\ufffe" in text or "\uffff" in text
-    return text, not (has_controls or noncharacters)
 
 
 def _check_text(text: str, data: bytes, name: str) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pyromark
 from pyromark.event import Event, Range
 
-from lightrag_pchunk.markdown.element import Element, holds, offsets, skip
+from lightrag_pchunk.markdown.element import Element, holds, inside, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
@@ -67,13 +67,10 @@ class Walked:
 class MarkdownWalk:
     """Walks one document; :meth:`run` returns :class:`Walked`."""
 
-    def __init__(
-        self, text: str, doc_hash: str, images: EmbeddedImages, *, utf8: bytes | None = None
-    ) -> None:
-        """``utf8``: the text's UTF-8 encoding, when the caller has it (the file's bytes)."""
+    def __init__(self, text: str, doc_hash: str, images: EmbeddedImages) -> None:
         self._text = text
         # Event ranges are byte offsets into the text's UTF-8 encoding.
-        self._raw = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
+        self._raw = text.encode("utf-8", "surrogatepass")
         self._is_ascii = len(self._raw) == len(text)  # then they are character offsets too
         self._doc_hash = doc_hash
         self._images = images
@@ -143,18 +140,14 @@ class MarkdownWalk:
         """Read a heading's events up to its End and add the heading: its title is the text
         of its leaves (a space for a line break), its inline source runs from the first
         event inside to the furthest end. An empty heading marks nothing."""
-        depth = 1
         pieces: list[str] = []
         first = last = -1
         with_images: Element | None = None  # the drawing tags of its data: images
-        for event, span in events:
+        for event, span in inside(events):
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 pieces.append(" " if event in _BREAKS else "")
                 continue
             if "End" in event:
-                depth -= 1
-                if not depth:
-                    break
                 if event["End"] == "Image":
                     if with_images is None:
                         with_images = Element("Heading", first, last)
@@ -166,7 +159,6 @@ class MarkdownWalk:
             if span["end"] > last:
                 last = span["end"]
             if "Start" in event:
-                depth += 1
                 if type(value := event["Start"]) is not str and "Image" in value:
                     self._image_start(value["Image"], span)
             else:
@@ -200,8 +192,8 @@ class MarkdownWalk:
         rows = element.parts
         cells: list[str] = []
         last_end = -1  # the end of the row's last cell
-        for event, span in events:
-            if "End" not in event:
+        for event, span in inside(events):
+            if type(event) is str or "End" not in event:
                 continue
             kind = event["End"]
             if kind == "TableCell":
@@ -218,21 +210,17 @@ class MarkdownWalk:
                     element.cell, element.row_end = last_end, span["end"]
                     self._row_end(element)
                 cells, last_end = [], -1
-            elif kind == "Table":
-                return
 
     def _read_table_with_images(
         self, element: Element, events: Iterator[tuple[Event, Range]]
     ) -> None:
         """:meth:`_read_table` for a table that may hold images: a ``data:`` one becomes a
         drawing tag inside its cell."""
-        depth = 1
         rows = element.parts
-        for event, span in events:
+        for event, span in inside(events):
             if type(event) is str:
                 continue
             if "Start" in event:
-                depth += 1
                 value = event["Start"]
                 if type(value) is not str:
                     if "Image" in value:
@@ -243,9 +231,6 @@ class MarkdownWalk:
                     rows.append([])
                     element.row_end = span["end"]
             elif "End" in event:
-                depth -= 1
-                if not depth:
-                    return
                 value = event["End"]
                 if value == "TableCell":
                     start, end = element.cell, span["end"]
@@ -262,20 +247,14 @@ class MarkdownWalk:
     def _read(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
         """Read the events inside any other element (front matter, a paragraph with math or
         a ``data:`` image), up to its End event."""
-        depth = 1
         is_metadata = element.kind == "MetadataBlock"
-        for event, span in events:
+        for event, span in inside(events):
             if type(event) is str:  # "SoftBreak", "HardBreak"
                 continue
-            # Membership tests, not event.items(): this loop runs for every event.
             if "Start" in event:
-                depth += 1
                 if type(value := event["Start"]) is not str and "Image" in value:
                     self._image_start(value["Image"], span)
             elif "End" in event:
-                depth -= 1
-                if not depth:
-                    return
                 if event["End"] == "Image":
                     self._image_end(element, span)
             else:

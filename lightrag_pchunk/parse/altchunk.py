@@ -21,17 +21,15 @@ from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.notes import NoteBook
+from lightrag_pchunk.parse.sinks import BlockWalker, LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.tables import TableGrid
-from lightrag_pchunk.parse.walk import Mode
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
-    from lightrag_pchunk.parse.budget import OutputBudget
     from lightrag_pchunk.parse.drawings import DrawingExtractor
     from lightrag_pchunk.parse.opc import Relationship
     from lightrag_pchunk.parse.package import DocxPackage
-    from lightrag_pchunk.parse.walk import BodyWalker, LineSink
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -112,7 +110,7 @@ class PackageRouter:
 
 
 class AltChunkImporter:
-    """Walks altChunk content into the current position of a :class:`BodyWalker`."""
+    """Walks altChunk content into the current position of a :class:`BlockWalker`."""
 
     def __init__(self, router: PackageRouter, drawings: DrawingExtractor | None) -> None:
         self.router = router
@@ -120,7 +118,7 @@ class AltChunkImporter:
         self._made: dict[str, int] = {}  # part -> characters its last import was charged
 
     def import_chunk(
-        self, walker: BodyWalker, rid: str, story: Story, part: str, mode: Mode, out: LineSink
+        self, walker: BlockWalker, rid: str, story: Story, part: str, mode: Mode, out: LineSink
     ) -> None:
         """Walk the content ``<w:altChunk r:id=rid>`` of ``part`` imports.
 
@@ -133,7 +131,7 @@ class AltChunkImporter:
         inner_part = part[len(story.prefix) :] if story.prefix else part
         chunk = story.package.alt_chunk(inner_part, rid)
         if chunk is None or not chunk.exists:
-            walker._warn(f"altChunk {rid!r} of {inner_part} names no part in the package; skipped")
+            walker.warn(f"altChunk {rid!r} of {inner_part} names no part in the package; skipped")
             return
         key = f"{story.package.path}\0{chunk.part}"
         made = walker.budget.chars
@@ -152,7 +150,7 @@ class AltChunkImporter:
                         if line.strip():
                             out.add(line.strip(), None, None)
             else:
-                walker._warn(
+                walker.warn(
                     f"altChunk {chunk.part} is {chunk.kind} ({chunk.content_type}), which this"
                     " parser does not read; its text is NOT included (open the document in Word"
                     " and save it to convert the imported content)"
@@ -160,16 +158,18 @@ class AltChunkImporter:
         except DocxParseError as exc:
             if exc.reason not in _TOLERATED:
                 raise
-            walker._warn(f"altChunk {chunk.part} was not read: {exc.detail}")
+            walker.warn(f"altChunk {chunk.part} was not read: {exc.detail}")
         self._made[key] = walker.budget.chars - made
 
-    def _docx(self, walker: BodyWalker, story: Story, part: str, mode: Mode, out: LineSink) -> None:
+    def _docx(
+        self, walker: BlockWalker, story: Story, part: str, mode: Mode, out: LineSink
+    ) -> None:
         package = story.package.open_embedded(part)
         prefix = self.router.register(package)
         root = package.read_xml(package.main_part)
         body = root.find(qn("w:body")) if root is not None else None
         if body is None:
-            walker._warn(f"altChunk {part} has no document body; skipped")
+            walker.warn(f"altChunk {part} has no document body; skipped")
             return
         notes = NoteBook(package, body, prefix)
         inner = Story.create(package, self.drawings, notes, prefix, body)
@@ -180,7 +180,7 @@ class AltChunkImporter:
 class _HtmlImport:
     """HTML -> headings, lines and tables, the way Word lays out an imported page."""
 
-    def __init__(self, walker: BodyWalker, mode: Mode, out: LineSink) -> None:
+    def __init__(self, walker: BlockWalker, mode: Mode, out: LineSink) -> None:
         self.walker = walker
         self.mode = mode
         self.out = out
@@ -221,7 +221,7 @@ class _HtmlImport:
                 continue
             number += 1
             label = f"{number}. " if ordered else "• "
-            items = _LineBuffer(self.walker.budget)
+            items = LineBuffer(self.walker.budget, "an HTML cell or list item")
             _HtmlImport(self.walker, Mode.CELL, items)._blocks(child, depth + 1)
             for i, text in enumerate(items.texts):
                 self.out.add((label if i == 0 else "") + text, None, None)
@@ -264,7 +264,7 @@ class _HtmlImport:
             for cell in cells:
                 while col in row:
                     col += 1
-                lines = _LineBuffer(self.walker.budget)
+                lines = LineBuffer(self.walker.budget, "an HTML cell or list item")
                 _HtmlImport(self.walker, Mode.CELL, lines)._blocks(cell, depth + 1)
                 colspan, rowspan = _span(cell.get("colspan")), _span(cell.get("rowspan"))
                 for extra in range(colspan):
@@ -283,21 +283,6 @@ class _HtmlImport:
         for row_cells in rows:
             row_cells.extend([""] * (width - len(row_cells)))
         self.walker.add_table(TableGrid(rows, header_rows), self.mode, self.out)
-
-
-class _LineBuffer:
-    """Lines of an HTML cell or list item; they must fit the output budget (charged when
-    the table or item is written)."""
-
-    def __init__(self, budget: OutputBudget) -> None:
-        self.texts: list[str] = []
-        self._budget = budget
-        self._chars = 0
-
-    def add(self, text: str, start: str | None, end: str | None) -> None:
-        self._chars += len(text)
-        self._budget.require(self._chars, "an HTML cell or list item")
-        self.texts.append(text)
 
 
 def _name(el: etree._Element) -> str:

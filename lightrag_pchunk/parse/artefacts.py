@@ -11,14 +11,11 @@ half a result; nothing is ever written outside the output folder.
 
 from __future__ import annotations
 
-import errno
 import functools
 import hashlib
 import logging
-import os
 import re
 import shutil
-import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -31,14 +28,7 @@ from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX, merged_text, write_bl
 from lightrag_pchunk.blockfile.sidecars import write_sidecar
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
-from lightrag_pchunk.naming import (
-    artefact_stem,
-    basename_stem,
-    basename_suffix,
-    canonical_basename,
-    doc_id_for,
-    parsed_dir_for,
-)
+from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.outline_build import OutlineReport
@@ -51,8 +41,6 @@ _DOC_ID = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 # LightRAG strips these (C0 controls and separators, surrogates, U+FFFE/U+FFFF) from content.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 _SIDECAR_KINDS = ("tables", "equations", "drawings")
-#: The errors pathlib's exists() and is_symlink() take for "no such path".
-_NO_SUCH_PATH = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
 
 
 @functools.cache
@@ -128,8 +116,6 @@ class ParsedParts:
     ``heading`` and ``parent_headings`` are filled in here, and a record no content row
     names is not written. ``meta`` adds keys to the meta row (after LightRAG's); ``outline``
     is the smart outline's report (Word only).
-    ``is_clean``: the lines hold none of the characters LightRAG strips from content
-    (:func:`strip_controls` ran on the whole source).
     """
 
     blocks: list[SourceBlock]
@@ -139,7 +125,6 @@ class ParsedParts:
     warnings: list[str] = field(default_factory=list)
     doc_title: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
-    is_clean: bool = False
     outline: OutlineReport | None = None
 
 
@@ -224,9 +209,7 @@ def _write(
     assets = folder / f"{stem}.blocks.assets"
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
-    rows, records, document_hash, contents_utf8 = render_rows(
-        parts.blocks, doc_id, pools, is_clean=parts.is_clean
-    )
+    rows, records, document_hash = render_rows(parts.blocks, doc_id, pools)
     if not rows:
         warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
@@ -241,7 +224,7 @@ def _write(
         "format": "lightrag",
         "version": "1.0",
         "document_name": name,
-        "document_format": basename_suffix(name).lower().lstrip("."),
+        "document_format": Path(name).suffix.lower().lstrip("."),
         "document_hash": document_hash,
         "table_file": bool(records["tables"]),
         "equation_file": bool(records["equations"]),
@@ -251,12 +234,11 @@ def _write(
         "doc_id": doc_id,
         "parse_engine": PARSE_ENGINE,
         "parse_time": datetime.now(timezone.utc).isoformat(),
-        "doc_title": parts.doc_title or basename_stem(name) or name,
+        "doc_title": parts.doc_title or Path(name).stem or name,
         "parser": parser_version(),
         **parts.meta,
     }
-    # render_rows stripped the contents and encoded them: they are written as they are.
-    write_blocks(blocks_path, meta, rows, content_is_clean=True, contents_utf8=contents_utf8)
+    write_blocks(blocks_path, meta, rows)
     return ParsedDocument(
         source=source,
         doc_id=doc_id,
@@ -274,31 +256,22 @@ def _write(
 
 
 def render_rows(
-    blocks: list[SourceBlock],
-    doc_id: str,
-    pools: Mapping[str, Mapping[str, dict]],
-    *,
-    is_clean: bool = False,
-) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str, list[bytes]]:
-    """Content rows with LightRAG's blockids, the sidecar items their content names, the
-    meta row's ``document_hash`` (``sha256:`` of the rows' merged text), and each row's
-    content in UTF-8 (made for its hashes, then written as it is).
-
-    ``is_clean``: the lines hold none of the characters LightRAG strips (the parser
-    removed them from its whole source), so they are not looked for again.
-    """
+    blocks: list[SourceBlock], doc_id: str, pools: Mapping[str, Mapping[str, dict]]
+) -> tuple[list[BlockRow], dict[str, dict[str, dict]], str]:
+    """Content rows with LightRAG's blockids (their text without the characters LightRAG
+    strips), the sidecar items their content names, and the meta row's ``document_hash``
+    (``sha256:`` of the rows' merged text)."""
     pool = {item_id: item for records in pools.values() for item_id, item in records.items()}
     marker = f"-{doc_id.removeprefix('doc-')}-"  # in every id
     used: set[str] = set()
     rows: list[BlockRow] = []
-    contents_utf8: list[bytes] = []
     # The merged text (rows joined by a blank line) is hashed as the rows go: each row's
     # text is encoded once, for its blockid and for the document's hash. It holds no
     # surrogate (stripped), so "replace" changes nothing in it.
     document = hashlib.sha256()
     for index, block in enumerate(blocks):
         content = "\n".join(block.lines)
-        content = (content if is_clean else strip_controls(content)).strip()
+        content = strip_controls(content).strip()
         if not content:
             continue  # dropped, but later blocks keep their index (stable blockids)
         encoded = content.encode("utf-8", errors="replace")
@@ -308,7 +281,6 @@ def render_rows(
         if rows:
             document.update(b"\n\n")
         document.update(encoded)
-        contents_utf8.append(encoded)
         if marker in content:
             for item_id in _item_ids(content, marker):
                 item = pool.get(item_id)
@@ -331,7 +303,7 @@ def render_rows(
     records = {
         kind: {k: v for k, v in pools.get(kind, {}).items() if k in used} for kind in _SIDECAR_KINDS
     }
-    return rows, records, "sha256:" + document.hexdigest(), contents_utf8
+    return rows, records, "sha256:" + document.hexdigest()
 
 
 def strip_controls(text: str) -> str:
@@ -360,30 +332,18 @@ def _item_ids(content: str, marker: str) -> list[str]:
 def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError]) -> bool:
     """Refuse an output location that is a file, or a symbolic link (it could point anywhere);
     True when the folder that receives it is there already (it needs no mkdir)."""
-    mode = _mode(parsed_dir, follow=False)
-    if mode is not None and stat.S_ISLNK(mode):
+    base = parsed_dir.parent
+    if parsed_dir.is_symlink():
         problem = f"{parsed_dir} is a symbolic link"
-    elif mode is not None:
-        if stat.S_ISDIR(mode):
-            return True  # a previous parse's folder: its parent is a folder
+    elif parsed_dir.is_dir():
+        return True  # a previous parse's folder: its parent is a folder
+    elif parsed_dir.exists():
         problem = f"{parsed_dir} exists and is not a folder"
+    elif base.is_dir() or not base.exists():
+        return base.is_dir()
     else:
-        base_mode = _mode(parsed_dir.parent, follow=True)
-        if base_mode is None or stat.S_ISDIR(base_mode):
-            return base_mode is not None
-        problem = f"{parsed_dir.parent} exists and is not a folder"
+        problem = f"{base} exists and is not a folder"
     raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
-
-
-def _mode(path: Path, *, follow: bool) -> int | None:
-    """The ``st_mode`` of ``path`` (of a link itself unless ``follow``), None when there is
-    no such path (pathlib's exists() is False)."""
-    try:
-        return os.stat(path, follow_symlinks=follow).st_mode
-    except OSError as exc:
-        if exc.errno not in _NO_SUCH_PATH:
-            raise
-        return None
 
 
 def _install(staging: Path, parsed_dir: Path) -> None:

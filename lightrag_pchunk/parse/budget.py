@@ -22,7 +22,7 @@ Footnotes and endnotes cannot multiply text: a note's text is written once, afte
 reference, and later references add a marker of a few characters; they count as lines.
 
 The limit is ``min(max_text_chars, max(TEXT_FLOOR_CHARS, max_text_ratio x bytes of the distinct
-parts read so far))``, from :class:`~lightrag_pchunk.parse.zip_guard.PackageLimits`. Going over it
+parts read so far))``, from :class:`~lightrag_pchunk.parse.limits.PackageLimits`. Going over it
 refuses the document with ``DocxParseError(reason="output-budget")`` naming the variable to
 raise, at the moment it happens: memory never holds much more than the limit.
 """
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.parse.zip_guard import TEXT_FLOOR_CHARS, PackageLimits
+from lightrag_pchunk.parse.limits import TEXT_FLOOR_CHARS, PackageLimits
 
 
 class OutputBudget:

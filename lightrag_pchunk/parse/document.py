@@ -28,13 +28,13 @@ from lightrag_pchunk.parse.artefacts import (
 )
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.drawings import DrawingExtractor
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.notes import NoteBook
 from lightrag_pchunk.parse.outline_build import OutlineReport, RawBlock, SmartHeading
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.walk import BodyWalker
 from lightrag_pchunk.parse.xml import qn
-from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 __all__ = ["PARSE_ENGINE", "ParsedDocument", "parse_docx", "parser_version"]
 

@@ -1,9 +1,10 @@
 """Stage A: characters -> LaTeX, for the OMML converter (``parse/omml_latex.py``).
 
-The character tables (Greek letters and operators to LaTeX commands, literals, escapes), math
-text with the scripts LaTeX math cannot set put in ``\\text``, math alphanumerics (U+1D400…)
-under their font command, and the joining of LaTeX pieces so a control word never swallows the
-next letter. Also the Adobe Symbol font (``w:sym w:font="Symbol"``) to Unicode, which body text
+The character tables (Greek letters and operators to LaTeX commands, literals, escapes; the
+math constructs' functions, big operators, accents, delimiters and fonts), math text with the
+scripts LaTeX math cannot set put in ``\\text``, math alphanumerics (U+1D400…) under their
+font command, and the joining of LaTeX pieces so a control word never swallows the next
+letter. Also the Adobe Symbol font (``w:sym w:font="Symbol"``) to Unicode, which body text
 and list bullets use too.
 """
 
@@ -248,3 +249,45 @@ def scripts(base: str, sub: str, sup: str) -> str:
     if sup:
         out += "^{" + sup + "}"
     return out
+
+
+# fmt: off
+# The math constructs' own tables, for the OMML converter: function names, big operators,
+# accents, delimiters, matrix environments and font commands.
+_FUNCTION_NAMES = """sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh coth log ln lg exp
+    lim liminf limsup max min sup inf det dim gcd hom ker arg deg Pr"""
+FUNCTIONS = frozenset(_FUNCTION_NAMES.split())
+LIMIT_OPS = frozenset({"\\lim", "\\liminf", "\\limsup", "\\max", "\\min", "\\sup", "\\inf",
+                       "\\det", "\\gcd", "\\Pr"})
+NARY_COMMANDS = {
+    "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "⋃": "\\bigcup", "⋂": "\\bigcap",
+    "⋁": "\\bigvee", "⋀": "\\bigwedge", "⨁": "\\bigoplus", "⨂": "\\bigotimes", "⨀": "\\bigodot",
+    "⨄": "\\biguplus", "⨆": "\\bigsqcup", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint",
+    "⨌": "\\iiiint", "∮": "\\oint", "∯": "\\oiint", "∰": "\\oiiint", "∱": "\\int", "∲": "\\oint",
+    "∳": "\\oint",
+}
+INTEGRALS = frozenset("∫∬∭⨌∮∯∰∱∲∳")
+ACCENTS = {
+    "\u0300": "\\grave", "`": "\\grave", "\u0301": "\\acute", "´": "\\acute", "\u0302": "\\hat",
+    "^": "\\hat", "ˆ": "\\hat", "\u0303": "\\tilde", "~": "\\tilde", "˜": "\\tilde",
+    "\u0304": "\\bar", "¯": "\\bar", "\u0305": "\\overline", "‾": "\\overline",
+    "\u0306": "\\breve", "˘": "\\breve", "\u0307": "\\dot", "˙": "\\dot", "\u0308": "\\ddot",
+    "¨": "\\ddot", "\u030c": "\\check", "ˇ": "\\check", "\u20d7": "\\vec", "→": "\\vec",
+    "\u20d6": "\\overleftarrow", "←": "\\overleftarrow", "\u20e1": "\\overleftrightarrow",
+    "↔": "\\overleftrightarrow", "\u20db": "\\dddot", "\u20dc": "\\ddddot",
+    "\u20d0": "\\overleftharpoon", "\u20d1": "\\overrightharpoon",
+}
+WIDE_ACCENTS = {"\\hat": "\\widehat", "\\tilde": "\\widetilde", "\\bar": "\\overline",
+                "\\vec": "\\overrightarrow"}
+DELIMITERS = {
+    "(": "(", ")": ")", "[": "[", "]": "]", "{": "\\{", "}": "\\}", "|": "|", "‖": "\\|",
+    "⟨": "\\langle", "〈": "\\langle", "⟩": "\\rangle", "〉": "\\rangle", "⌊": "\\lfloor",
+    "⌋": "\\rfloor", "⌈": "\\lceil", "⌉": "\\rceil", "/": "/", "\\": "\\backslash", "": ".",
+    "↑": "\\uparrow", "↓": "\\downarrow",
+}
+MATRIX_ENVIRONMENTS = {("(", ")"): "pmatrix", ("[", "]"): "bmatrix", ("{", "}"): "Bmatrix",
+                       ("|", "|"): "vmatrix", ("‖", "‖"): "Vmatrix"}
+SCRIPT_FONTS = {"script": "\\mathcal", "fraktur": "\\mathfrak", "double-struck": "\\mathbb",
+                "sans-serif": "\\mathsf", "monospace": "\\mathtt"}
+STYLE_FONTS = {"p": "\\mathrm", "b": "\\mathbf", "bi": "\\boldsymbol"}
+# fmt: on

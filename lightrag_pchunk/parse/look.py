@@ -15,7 +15,8 @@ from collections import Counter
 from lxml import etree
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.parse.styles import StyleSheet, read_look
+from lightrag_pchunk.parse.style_look import read_look
+from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import qn
 
 _R = qn("w:r")

@@ -13,6 +13,7 @@ notes nobody references are not displayed by Word and are not read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lxml import etree
@@ -23,7 +24,6 @@ from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.package import DocxPackage
-    from lightrag_pchunk.parse.text import InlineReader
 
 _P = qn("w:p")
 _TBL = qn("w:tbl")
@@ -43,21 +43,19 @@ class NoteBook:
     def __init__(
         self, package: DocxPackage, body: etree._Element | None = None, prefix: str = ""
     ) -> None:
-        self.reader: InlineReader | None = None  # set by the walk (the reader needs this book)
-        self.notes_read = 0
         self._package = package
         self._body = body
         self._kinds = {
             True: _Kind(package, "footnotes", prefix),
             False: _Kind(package, "endnotes", prefix),
         }
-        self._rendering = False
 
-    def reference(self, is_footnote: bool, note_id: str) -> tuple[str, str | None]:
-        """``(marker, line)`` for one reference; ``line`` only the first time, when not empty.
-
-        A reference to a note that does not exist gives no marker and no line.
-        """
+    def reference(
+        self, is_footnote: bool, note_id: str
+    ) -> tuple[str, tuple[etree._Element, str] | None]:
+        """``(marker, (note, its part))`` for one reference, the note only the first time;
+        the reader writes its line. A reference to a note that does not exist gives no
+        marker and no note."""
         kind = self._kinds[is_footnote]
         note = kind.element(note_id)
         if note is None:
@@ -70,40 +68,27 @@ class NoteBook:
         kind.count += 1
         label = format_number(kind.count, kind.num_fmt) or str(kind.count)
         kind.labels[note_id] = label
-        if self._rendering or self.reader is None:  # a note inside a note: marker only
-            return f"[^{label}]", None
-        self._rendering = True
-        try:
-            text = self._text(note, kind.part)
-        finally:
-            self._rendering = False
-        self.notes_read += 1
-        return f"[^{label}]", (f"[^{label}]: {text}" if text else None)
+        return f"[^{label}]", (note, kind.part)
 
-    def _text(self, note: etree._Element, part: str) -> str:
-        """The note's (or a text box's) paragraphs on one line; table rows as ``a | b``."""
-        assert self.reader is not None
-        pieces: list[str] = []
-        for block in note:
-            if block.tag == _P:
-                pieces.append(self._paragraph(block, part))
-            elif block.tag == _TBL:
-                for row in block.iter(_TR):
-                    cells = (
-                        " ".join(self._paragraph(p, part) for p in cell.iter(_P))
-                        for cell in row
-                        if cell.tag == _TC
-                    )
-                    pieces.append(" | ".join(c for c in cells if c))
-        return " ".join(
-            " ".join(piece.split()) for piece in pieces if piece and not piece.isspace()
-        )
 
-    def _paragraph(self, p: etree._Element, part: str) -> str:
-        assert self.reader is not None
-        inline = self.reader.read(p, part)
-        boxes = [self._text(box, part) for box in inline.boxes]  # a text box in the note
-        return " ".join([inline.text, *inline.after, *boxes]).strip()
+def note_text(
+    note: etree._Element, part: str, read_paragraph: Callable[[etree._Element, str], str]
+) -> str:
+    """A note's (or a text box's in it) paragraphs on one line, each read by
+    ``read_paragraph``; table rows as ``a | b``."""
+    pieces: list[str] = []
+    for block in note:
+        if block.tag == _P:
+            pieces.append(read_paragraph(block, part))
+        elif block.tag == _TBL:
+            for row in block.iter(_TR):
+                cells = (
+                    " ".join(read_paragraph(p, part) for p in cell.iter(_P))
+                    for cell in row
+                    if cell.tag == _TC
+                )
+                pieces.append(" | ".join(c for c in cells if c))
+    return " ".join(" ".join(piece.split()) for piece in pieces if piece and not piece.isspace())
 
 
 class _Kind:

@@ -18,8 +18,18 @@ from itertools import groupby
 from lxml import etree
 
 from lightrag_pchunk.parse.latex_chars import (
+    ACCENTS,
     ASCII_LETTERS,
+    DELIMITERS,
+    FUNCTIONS,
+    INTEGRALS,
     INVISIBLE,
+    LIMIT_OPS,
+    MATRIX_ENVIRONMENTS,
+    NARY_COMMANDS,
+    SCRIPT_FONTS,
+    STYLE_FONTS,
+    WIDE_ACCENTS,
     is_atom,
     join_latex,
     math_text,
@@ -41,45 +51,7 @@ from lightrag_pchunk.parse.xml import qn
 _MAX_DEPTH = 120
 """Nesting depth beyond which a subtree is kept as plain text (guards hostile input)."""
 
-# fmt: off
-_FUNCTION_NAMES = """sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh coth log ln lg exp
-    lim liminf limsup max min sup inf det dim gcd hom ker arg deg Pr"""
-_FUNCTIONS = frozenset(_FUNCTION_NAMES.split())
-_LIMIT_OPS = frozenset({"\\lim", "\\liminf", "\\limsup", "\\max", "\\min", "\\sup", "\\inf",
-                        "\\det", "\\gcd", "\\Pr"})
-_NARY = {
-    "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "⋃": "\\bigcup", "⋂": "\\bigcap",
-    "⋁": "\\bigvee", "⋀": "\\bigwedge", "⨁": "\\bigoplus", "⨂": "\\bigotimes", "⨀": "\\bigodot",
-    "⨄": "\\biguplus", "⨆": "\\bigsqcup", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint",
-    "⨌": "\\iiiint", "∮": "\\oint", "∯": "\\oiint", "∰": "\\oiiint", "∱": "\\int", "∲": "\\oint",
-    "∳": "\\oint",
-}
-_INTEGRALS = frozenset("∫∬∭⨌∮∯∰∱∲∳")
-_ACCENTS = {
-    "\u0300": "\\grave", "`": "\\grave", "\u0301": "\\acute", "´": "\\acute", "\u0302": "\\hat",
-    "^": "\\hat", "ˆ": "\\hat", "\u0303": "\\tilde", "~": "\\tilde", "˜": "\\tilde",
-    "\u0304": "\\bar", "¯": "\\bar", "\u0305": "\\overline", "‾": "\\overline",
-    "\u0306": "\\breve", "˘": "\\breve", "\u0307": "\\dot", "˙": "\\dot", "\u0308": "\\ddot",
-    "¨": "\\ddot", "\u030c": "\\check", "ˇ": "\\check", "\u20d7": "\\vec", "→": "\\vec",
-    "\u20d6": "\\overleftarrow", "←": "\\overleftarrow", "\u20e1": "\\overleftrightarrow",
-    "↔": "\\overleftrightarrow", "\u20db": "\\dddot", "\u20dc": "\\ddddot",
-    "\u20d0": "\\overleftharpoon", "\u20d1": "\\overrightharpoon",
-}
-_WIDE_ACCENTS = {"\\hat": "\\widehat", "\\tilde": "\\widetilde", "\\bar": "\\overline",
-                 "\\vec": "\\overrightarrow"}
-_DELIMS = {
-    "(": "(", ")": ")", "[": "[", "]": "]", "{": "\\{", "}": "\\}", "|": "|", "‖": "\\|",
-    "⟨": "\\langle", "〈": "\\langle", "⟩": "\\rangle", "〉": "\\rangle", "⌊": "\\lfloor",
-    "⌋": "\\rfloor", "⌈": "\\lceil", "⌉": "\\rceil", "/": "/", "\\": "\\backslash", "": ".",
-    "↑": "\\uparrow", "↓": "\\downarrow",
-}
-_MATRIX_ENVS = {("(", ")"): "pmatrix", ("[", "]"): "bmatrix", ("{", "}"): "Bmatrix",
-                ("|", "|"): "vmatrix", ("‖", "‖"): "Vmatrix"}
-_SCRIPT_FONTS = {"script": "\\mathcal", "fraktur": "\\mathfrak", "double-struck": "\\mathbb",
-                 "sans-serif": "\\mathsf", "monospace": "\\mathtt"}
-_STYLE_FONTS = {"p": "\\mathrm", "b": "\\mathbf", "bi": "\\boldsymbol"}
 _UNESCAPED_AMP = re.compile(r"(?<!\\)&")
-# fmt: on
 
 
 @dataclass(frozen=True)
@@ -158,11 +130,11 @@ def _run(r: etree._Element, ctx: _Ctx) -> str:
     if prop_flag(r, "m:rPr", "m:nor"):
         return lead + text_mode(text) if text.strip() else lead + (" " if text else "")
     word = "".join(ch for ch in text if ch not in INVISIBLE).strip()
-    if word in _FUNCTIONS and (ctx.fname or prop_value(r, "m:rPr", "m:sty") == "p"):
+    if word in FUNCTIONS and (ctx.fname or prop_value(r, "m:rPr", "m:sty") == "p"):
         return lead + "\\" + word
     if ctx.fname and len(word) > 1 and word.isascii() and word.isalpha():
         return lead + f"\\operatorname{{{word}}}"
-    font = _SCRIPT_FONTS.get(prop_value(r, "m:rPr", "m:scr") or "") or _STYLE_FONTS.get(
+    font = SCRIPT_FONTS.get(prop_value(r, "m:rPr", "m:scr") or "") or STYLE_FONTS.get(
         prop_value(r, "m:rPr", "m:sty") or ""
     )
     if not font:
@@ -228,11 +200,11 @@ def _radical(el: etree._Element, ctx: _Ctx) -> str:
 def _nary(el: etree._Element, ctx: _Ctx) -> str:
     # An absent m:chr means an integral (§22.1.2.20).
     op = prop_value(el, "m:naryPr", "m:chr") or "∫"
-    command = _NARY.get(op) or f"\\mathop{{{math_text(op, align=ctx.align)}}}"
+    command = NARY_COMMANDS.get(op) or f"\\mathop{{{math_text(op, align=ctx.align)}}}"
     limits = prop_value(el, "m:naryPr", "m:limLoc")
-    if limits == "undOvr" and op in _INTEGRALS:
+    if limits == "undOvr" and op in INTEGRALS:
         command += "\\limits"
-    elif limits == "subSup" and op not in _INTEGRALS:
+    elif limits == "subSup" and op not in INTEGRALS:
         command += "\\nolimits"
     sub = "" if prop_flag(el, "m:naryPr", "m:subHide") else _arg(el, "sub", ctx)
     sup = "" if prop_flag(el, "m:naryPr", "m:supHide") else _arg(el, "sup", ctx)
@@ -258,8 +230,8 @@ def _delimiter(el: etree._Element, ctx: _Ctx) -> str:
     items = [child for child in el if prefixed_name(child) == "m:e"]
     only = _only_child(items[0]) if len(items) == 1 else None
     only_name = prefixed_name(only)
-    if only_name == "m:m" and (beg, end) in _MATRIX_ENVS:
-        return _matrix(only, ctx, _MATRIX_ENVS[(beg, end)])
+    if only_name == "m:m" and (beg, end) in MATRIX_ENVIRONMENTS:
+        return _matrix(only, ctx, MATRIX_ENVIRONMENTS[(beg, end)])
     if only_name == "m:eqArr" and beg == "{" and not end:
         return _array(only, ctx, "cases")
     if (
@@ -271,8 +243,8 @@ def _delimiter(el: etree._Element, ctx: _Ctx) -> str:
     plain = replace(ctx, fname=False, align=False)
     separator = "\\mid " if sep == "|" else math_text(sep, align=False) or " "
     inner = separator.join(tidy_latex(_children(item, plain)) for item in items)
-    if beg in _DELIMS and end in _DELIMS:
-        return join_latex(["\\left" + _DELIMS[beg], inner, "\\right" + _DELIMS[end]])
+    if beg in DELIMITERS and end in DELIMITERS:
+        return join_latex(["\\left" + DELIMITERS[beg], inner, "\\right" + DELIMITERS[end]])
     return join_latex([math_text(beg, align=False), inner, math_text(end, align=False)])
 
 
@@ -298,11 +270,11 @@ def _accent(el: etree._Element, ctx: _Ctx) -> str:
     mark = prop_value(el, "m:accPr", "m:chr")
     mark = "\u0302" if mark is None else mark  # the default accent is a circumflex (§22.1.2.20)
     body = _arg(el, "e", ctx)
-    command = _ACCENTS.get(mark)
+    command = ACCENTS.get(mark)
     if command is None:
         return f"\\overset{{{math_text(mark, align=ctx.align)}}}{{{body}}}" if mark else body
     if not is_atom(body):
-        command = _WIDE_ACCENTS.get(command, command)
+        command = WIDE_ACCENTS.get(command, command)
     return f"{command}{{{body}}}"
 
 
@@ -332,11 +304,11 @@ def _limit(el: etree._Element, ctx: _Ctx, *, lower: bool) -> str:
     lim = _arg(el, "lim", ctx)
     if not lim:
         return base
-    if base in _FUNCTIONS:
+    if base in FUNCTIONS:
         base = "\\" + base  # "lim" typed without the function style
     script = "_" if lower else "^"
     brace = "\\underbrace{" if lower else "\\overbrace{"
-    if base in _LIMIT_OPS or (base.startswith(brace) and is_atom(base)):
+    if base in LIMIT_OPS or (base.startswith(brace) and is_atom(base)):
         return f"{base}{script}{{{lim}}}"
     operator = "\\operatorname{"
     if base.startswith(operator) and is_atom(base):

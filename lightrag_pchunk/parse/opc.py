@@ -2,18 +2,22 @@
 
 Part names (lookup keys, relationship targets resolved like URIs, unsafe zip entry names), the
 content types Word uses, and the records :class:`~lightrag_pchunk.parse.package.DocxPackage`
-hands out (:class:`Relationship`, :class:`AltChunk`). Names and records only: nothing here
-reads the zip. Part names are compared case-insensitively, with ``\\`` read as ``/`` and
-%-escapes decoded (:func:`part_key`); ``..`` in a target cannot climb above the package root
-(RFC 3986, :func:`resolve_target`).
+hands out (:class:`Relationship`, :class:`AltChunk`), read from the package's map parts
+(``[Content_Types].xml``, ``.rels``) once parsed: nothing here reads the zip. Part names are
+compared case-insensitively, with ``\\`` read as ``/`` and %-escapes decoded
+(:func:`part_key`); ``..`` in a target cannot climb above the package root (RFC 3986,
+:func:`resolve_target`).
 """
 
 from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote
+
+from lxml import etree
 
 from lightrag_pchunk.parse.xml import rel_type_tail
 
@@ -142,3 +146,50 @@ def resolve_target(folder: str, target: str) -> str | None:
         elif segment and segment != ".":
             segments.append(segment)
     return "/".join(segments) or None
+
+
+def content_type_maps(root: etree._Element) -> tuple[dict[str, str], dict[str, str]]:
+    """``[Content_Types].xml``: content types by file extension (``Default``) and by part
+    key (``Override``); of duplicates the first counts."""
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+    for el in root:
+        if not isinstance(el.tag, str):
+            continue
+        local = etree.QName(el).localname
+        content_type = (el.get("ContentType") or "").strip()
+        if local == "Default" and el.get("Extension"):
+            defaults.setdefault(el.get("Extension", "").lower().lstrip("."), content_type)
+        elif local == "Override" and el.get("PartName"):
+            overrides.setdefault(part_key(el.get("PartName", "")), content_type)
+    return defaults, overrides
+
+
+def relationships_of(
+    root: etree._Element, source: str, zip_name: Callable[[str], str | None]
+) -> tuple[dict[str, Relationship], list[str]]:
+    """The relationships of ``source`` (the root of its ``.rels`` part) by id, the first of
+    duplicates counting, and the ids whose target is unusable. ``zip_name`` gives the name
+    the zip spells a resolved target with (None: the zip has no such part)."""
+    folder = source.rpartition("/")[0]
+    rels: dict[str, Relationship] = {}
+    unusable: list[str] = []
+    for el in root:
+        if not isinstance(el.tag, str) or etree.QName(el).localname != "Relationship":
+            continue
+        rid, rel_type = el.get("Id") or "", (el.get("Type") or "").strip()
+        raw = (el.get("Target") or "").strip()
+        if not rid or not raw or rid in rels:
+            continue
+        external = (el.get("TargetMode") or "").strip().lower() == "external"
+        # A URI with a scheme, or a same-document "#bookmark", names no part: keep it raw.
+        if external or has_uri_scheme(raw) or raw.startswith("#"):
+            rels[rid] = Relationship(rid, rel_type, raw, True, source)
+            continue
+        target = resolve_target(folder, raw)
+        if target is None:
+            unusable.append(rid)
+            continue
+        name = zip_name(target)
+        rels[rid] = Relationship(rid, rel_type, target if name is None else name, False, source)
+    return rels, unusable

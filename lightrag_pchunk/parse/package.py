@@ -30,6 +30,7 @@ from typing import IO
 from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.opc import (
     GENERIC_XML_TYPES,
     GLOSSARY_TYPE,
@@ -39,15 +40,14 @@ from lightrag_pchunk.parse.opc import (
     AltChunk,
     Relationship,
     alt_chunk_kind,
+    content_type_maps,
     display_name,
-    has_uri_scheme,
     part_key,
-    resolve_target,
+    relationships_of,
 )
 from lightrag_pchunk.parse.xml import parse_xml, qn
 from lightrag_pchunk.parse.zip_guard import (
     Budget,
-    PackageLimits,
     open_source,
     open_zip,
     read_entry,
@@ -297,22 +297,11 @@ class DocxPackage:
         return None if part is None else self._optional_root(part)
 
     def _load_content_types(self) -> tuple[dict[str, str], dict[str, str]]:
-        defaults: dict[str, str] = {}
-        overrides: dict[str, str] = {}
         root = self._optional_root("[Content_Types].xml")
         if root is None:
             self._warn("[Content_Types].xml is missing or damaged; content types are unknown")
-            return defaults, overrides
-        for el in root:
-            if not isinstance(el.tag, str):
-                continue
-            local = etree.QName(el).localname
-            content_type = (el.get("ContentType") or "").strip()
-            if local == "Default" and el.get("Extension"):
-                defaults.setdefault(el.get("Extension", "").lower().lstrip("."), content_type)
-            elif local == "Override" and el.get("PartName"):
-                overrides.setdefault(part_key(el.get("PartName", "")), content_type)
-        return defaults, overrides
+            return {}, {}
+        return content_type_maps(root)
 
     def _optional_root(self, part: str) -> etree._Element | None:
         """A structural part, or None when it is absent or damaged (hostile input raises)."""
@@ -333,32 +322,20 @@ class DocxPackage:
 
     def _load_rels(self, source: str) -> dict[str, Relationship]:
         folder, _, base = source.rpartition("/")
-        rels_part = f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
-        root = self._optional_root(rels_part)
-        rels: dict[str, Relationship] = {}
+        root = self._optional_root(
+            f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
+        )
         if root is None:
-            return rels
-        for el in root:
-            if not isinstance(el.tag, str) or etree.QName(el).localname != "Relationship":
-                continue
-            rid, rel_type = el.get("Id") or "", (el.get("Type") or "").strip()
-            raw = (el.get("Target") or "").strip()
-            if not rid or not raw or rid in rels:
-                continue
-            external = (el.get("TargetMode") or "").strip().lower() == "external"
-            # A URI with a scheme, or a same-document "#bookmark", names no part: keep it raw.
-            is_uri = has_uri_scheme(raw)
-            if external or is_uri or raw.startswith("#"):
-                rels[rid] = Relationship(rid, rel_type, raw, True, source)
-                continue
-            target = resolve_target(folder, raw)
-            if target is None:
-                self._warn(f"relationship {rid} of {source or 'the package'}: unusable target")
-                continue
-            info = self._index.get(part_key(target))
-            shown = display_name(info.filename) if info is not None else target
-            rels[rid] = Relationship(rid, rel_type, shown, False, source)
+            return {}
+        rels, unusable = relationships_of(root, source, self._zip_name)
+        for rid in unusable:
+            self._warn(f"relationship {rid} of {source or 'the package'}: unusable target")
         return rels
+
+    def _zip_name(self, part: str) -> str | None:
+        """The name the zip spells ``part`` with, None when the zip has no such part."""
+        info = self._index.get(part_key(part))
+        return display_name(info.filename) if info is not None else None
 
     def _find_main_part(self) -> tuple[str, str]:
         candidates = [

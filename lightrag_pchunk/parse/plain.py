@@ -8,14 +8,15 @@ own ``(pStyle, outlineLvl, numId, ilvl)``, or None when something in it needs th
 :class:`PlainScanner` answers from one index per part (:class:`PlainIndex`), built by a single
 pass over the part's tree that only stops at the elements that matter: touching every element
 of every paragraph from Python (run properties are most of them) is what made this slow.
-:func:`scan_plain` is the same answer for one paragraph on its own.
+:func:`scan_plain` is the same answer for one paragraph on its own; :func:`paragraph_props`
+reads the properties of a paragraph that is not plain.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from lightrag_pchunk.parse.xml import NS, qn
+from lightrag_pchunk.parse.xml import NS, int_val, qn
 
 #: ``(pStyle, outlineLvl, numId, ilvl)`` of a paragraph's own ``w:pPr``; None where absent.
 ParagraphProps = tuple[str | None, int | None, int | None, int | None]
@@ -28,6 +29,8 @@ _PSTYLE = qn("w:pStyle")
 _OUTLINE_LVL = qn("w:outlineLvl")
 _NUM_ID = qn("w:numId")
 _ILVL = qn("w:ilvl")
+_PPR = qn("w:pPr")
+_NUM_PR = qn("w:numPr")
 _PROPS = frozenset({_PSTYLE, _OUTLINE_LVL, _NUM_ID, _ILVL})
 _BREAK_TEXT = {qn("w:tab"): "\t", qn("w:ptab"): "\t", qn("w:br"): "\n", qn("w:cr"): "\n"}
 # Elements that need the full walk of a paragraph; without them its text is its w:t text.
@@ -186,3 +189,26 @@ def _number(value: str | None) -> int | None:
 def _outline(value: str | None) -> int | None:
     number = _number(value)
     return number if number is not None and 0 <= number <= 9 else None
+
+
+def paragraph_props(p: etree._Element) -> ParagraphProps:
+    """The :data:`ParagraphProps` of any paragraph, from one pass over its ``w:pPr`` (an
+    outline level outside 0-9 is ignored, as styles.py does)."""
+    style_id = outline = num_id = ilvl = None
+    ppr = next(p.iterchildren(_PPR), None)
+    if ppr is None:
+        return None, None, None, None
+    for prop in ppr.iterchildren(_PSTYLE, _OUTLINE_LVL, _NUM_PR):
+        tag = prop.tag
+        if tag == _PSTYLE:
+            style_id = prop.get(_VAL) or None
+        elif tag == _OUTLINE_LVL:
+            value = int_val(prop)
+            outline = value if value is not None and 0 <= value <= 9 else None
+        else:
+            for item in prop.iterchildren(_NUM_ID, _ILVL):
+                if item.tag == _NUM_ID:
+                    num_id = int_val(item)
+                else:
+                    ilvl = int_val(item)
+    return style_id, outline, num_id, ilvl

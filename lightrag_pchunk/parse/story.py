@@ -53,8 +53,6 @@ class Story:
         """Read the styles of ``package`` (a missing or damaged part is a warning); ``body``
         is the content the story walks."""
         reader = InlineReader(drawings, notes)
-        if notes is not None:
-            notes.reader = reader
         return cls(package, StyleSheet.from_xml(package.styles()), reader, prefix, body)
 
     @property

@@ -31,52 +31,23 @@ level (Chinese standard templates: 章标题, 一级条标题) work through step
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from lxml import etree
 
+from lightrag_pchunk.parse.style_look import StyleLook, read_look
+from lightrag_pchunk.parse.style_names import (
+    builtin_heading_level,
+    is_toc_entry_style,
+    is_toc_heading,
+    title_kind_of,
+)
 from lightrag_pchunk.parse.xml import int_val, qn
 
-#: Localised words for "heading" in built-in heading names ("<word> <digit>").
-HEADING_WORDS = frozenset(
-    {
-        "heading", "überschrift", "titre", "título", "titulo", "titolo", "kop", "nagłówek",
-        "rubrik", "overskrift", "otsikko", "nadpis", "başlık", "επικεφαλίδα", "제목", "标题",
-        "標題", "見出し", "заголовок", "cím", "naslov", "antraštė", "virsraksts", "pealkiri",
-        "titlu", "заглавие", "כותרת", "عنوان", "หัวเรื่อง", "judul", "encabezado", "fyrirsögn",
-    }
-)  # fmt: skip
-_TOC_HEADING_NAMES = frozenset(
-    {
-        "tocheading", "inhaltsverzeichnisüberschrift", "en-têtedetabledesmatières",
-        "encabezadodetdc", "titolosommario", "заголовоколавления", "заголовокоглавления",
-        "toc标题", "目录标题", "目次の見出し", "kopvaninhoudsopgave", "nagłówekspisutreści",
-        "cabeçalhodoíndice", "innehållsförteckningsrubrik",
-    }
-)  # fmt: skip
-_TITLE_NAMES = {
-    "title": "title", "titel": "title", "titre": "title", "título": "title", "titolo": "title",
-    "tytuł": "title", "标题": "title", "標題": "title", "表題": "title", "название": "title",
-    "subtitle": "subtitle", "untertitel": "subtitle", "sous-titre": "subtitle",
-    "subtítulo": "subtitle", "sottotitolo": "subtitle", "ondertitel": "subtitle",
-    "podtytuł": "subtitle", "副标题": "subtitle", "副標題": "subtitle", "副題": "subtitle",
-    "подзаголовок": "subtitle",
-}  # fmt: skip
 _BODY = 9
 _V = TypeVar("_V")
-_NAME_PATTERN = re.compile(r"^(?P<word>\D+?)\s*(?P<level>[1-9])$")
-# Word derives style ids from names by dropping what is not ASCII alphanumeric
-# ("Überschrift 1" -> "berschrift1"); ids left as bare digits ("1" for 标题 1) are ambiguous.
-_ID_WORDS = frozenset(
-    word
-    for word in (re.sub(r"[^a-z0-9]", "", w) for w in HEADING_WORDS | {"überschrift"})
-    if len(word) >= 3
-) | {"uberschrift"}
-_ID_PATTERN = re.compile(r"^(?P<word>[a-z]+)(?P<level>[1-9])$")
 # Clark names, computed once: every style of every document is read with them.
 _STYLE = qn("w:style")
 _STYLE_ID = qn("w:styleId")
@@ -92,17 +63,7 @@ _ILVL = qn("w:ilvl")
 _OUTLINE_LVL = qn("w:outlineLvl")
 _VAL = qn("w:val")
 _RPR = qn("w:rPr")
-_BOLD = qn("w:b")
-_SIZE = qn("w:sz")
-_CAPS = qn("w:caps")
-_JC = qn("w:jc")
 _DOC_DEFAULTS = qn("w:docDefaults")
-_TOC_STYLE = re.compile(
-    r"^(?:toc|目录|目錄|inhaltsverzeichnis|verzeichnis|tm|tdc|оглавление|sommario|índice"
-    r"|indice|inhopg|spis treści|innehållsförteckning)\s*[1-9]$"
-)
-#: ``w:val`` values that switch an on/off property off (ECMA-376 ST_OnOff).
-OFF_VALUES = frozenset({"0", "false", "off", "none"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,28 +83,6 @@ class StyleInfo:
     ilvl: int | None
     is_default: bool
     look: StyleLook | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StyleLook:
-    """Formatting a style (or the document defaults) sets itself; None where it inherits.
-
-    ``size`` is in half-points (``w:sz``), ``centered`` from ``w:jc``.
-    """
-
-    bold: bool | None = None
-    size: int | None = None
-    caps: bool | None = None
-    centered: bool | None = None
-
-    def over(self, base: StyleLook) -> StyleLook:
-        """This look with what it leaves unset taken from ``base``."""
-        return StyleLook(
-            base.bold if self.bold is None else self.bold,
-            base.size if self.size is None else self.size,
-            base.caps if self.caps is None else self.caps,
-            base.centered if self.centered is None else self.centered,
-        )
 
 
 class StyleSheet:
@@ -320,24 +259,6 @@ class StyleSheet:
         return level
 
 
-def builtin_heading_level(name_or_id: str) -> int | None:
-    """Outline level 0-8 of a built-in heading name or id (``"heading 2"``, ``"标题 2"``,
-    ``"berschrift2"`` -> 1), else None."""
-    text = unicodedata.normalize("NFKC", name_or_id).strip().casefold()
-    match = _NAME_PATTERN.match(text)
-    if match and " ".join(match["word"].split()) in HEADING_WORDS:
-        return int(match["level"]) - 1
-    match = _ID_PATTERN.match(re.sub(r"[\s_-]", "", text))
-    if match and match["word"] in _ID_WORDS:
-        return int(match["level"]) - 1
-    return None
-
-
-def is_toc_heading(name_or_id: str) -> bool:
-    """True for the "TOC Heading" style (body text, not a section), by name or id."""
-    return _fold(name_or_id) in _TOC_HEADING_NAMES
-
-
 def _own_level(info: StyleInfo) -> int | None:
     """The level a style sets by itself (0-9), or None when it inherits."""
     if info.outline_level is not None:
@@ -365,7 +286,7 @@ def _nearer_each(
 
 
 def _own_title(info: StyleInfo | None) -> str | None:
-    return None if info is None else _TITLE_NAMES.get(_fold(info.name or info.style_id))
+    return None if info is None else title_kind_of(info.name or info.style_id)
 
 
 def _nearer(near: str | None, far: str | None) -> str | None:
@@ -382,17 +303,11 @@ def _nearer_look(near: StyleLook, far: StyleLook | None) -> StyleLook:
 
 
 def _own_toc(info: StyleInfo | None) -> bool:
-    if info is None:
-        return False
-    return bool(_TOC_STYLE.match(" ".join((info.name or info.style_id).casefold().split())))
+    return info is not None and is_toc_entry_style(info.name or info.style_id)
 
 
 def _either(near: bool, far: bool | None) -> bool:
     return near or bool(far)
-
-
-def _fold(text: str) -> str:
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).casefold())
 
 
 def _style_info(el: etree._Element, sid: str) -> StyleInfo:
@@ -431,32 +346,6 @@ def _style_info(el: etree._Element, sid: str) -> StyleInfo:
         is_default=el.get(_DEFAULT) in ("1", "true", "on"),
         look=read_look(rpr, ppr) if rpr is not None or ppr is not None else None,
     )
-
-
-def on_off(el: etree._Element | None) -> bool | None:
-    """An ST_OnOff property: None when absent, else whether it is on (no w:val = on)."""
-    if el is None:
-        return None
-    return (el.get(_VAL) or "1").strip().lower() not in OFF_VALUES
-
-
-def read_look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLook:
-    """The bold, size and capitals a ``w:rPr`` sets and the centring a ``w:pPr`` sets."""
-    bold = size = caps = centered = None
-    if rpr is not None:
-        for child in rpr:
-            tag = child.tag
-            if tag == _BOLD:
-                bold = on_off(child)
-            elif tag == _SIZE:
-                size = int_val(child)
-            elif tag == _CAPS:
-                caps = on_off(child)
-    if ppr is not None:
-        jc = ppr.find(_JC)
-        if jc is not None:
-            centered = (jc.get(_VAL) or "") == "center"
-    return StyleLook(bold, size, caps, centered)
 
 
 def _outline_value(el: etree._Element | None) -> int | None:

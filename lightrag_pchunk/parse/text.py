@@ -20,6 +20,7 @@ from lxml import etree
 
 from lightrag_pchunk.parse.equations import equation_tag
 from lightrag_pchunk.parse.latex_chars import symbol_font_char
+from lightrag_pchunk.parse.notes import NoteBook, note_text
 from lightrag_pchunk.parse.numfmt import plain_glyph
 from lightrag_pchunk.parse.omml_latex import omml_to_latex
 from lightrag_pchunk.parse.plain import ParagraphProps, PlainScanner
@@ -27,7 +28,6 @@ from lightrag_pchunk.parse.xml import NS, qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.drawings import DrawingExtractor
-    from lightrag_pchunk.parse.notes import NoteBook
 
 _R = qn("w:r")
 _T = qn("w:t")
@@ -148,6 +148,7 @@ class InlineReader:
         self.drawings = drawings
         self.notes = notes
         self.plain = PlainScanner()
+        self._in_note = False  # reading a note's text: a note it references gets its marker only
 
     def scan(self, p: etree._Element) -> tuple[str, ParagraphProps] | None:
         """The text and own properties of ``p`` when it is plain runs, else None (see
@@ -274,13 +275,27 @@ class InlineReader:
     def _note(self, ref: etree._Element, is_footnote: bool, state: _State) -> None:
         if self.notes is None:
             return
-        marker, line = self.notes.reference(is_footnote, ref.get(_ID) or "")
+        marker, first = self.notes.reference(is_footnote, ref.get(_ID) or "")
+        line = None
+        if first is not None and not self._in_note:
+            self._in_note = True
+            try:
+                text = note_text(*first, self._note_paragraph)
+            finally:
+                self._in_note = False
+            line = f"{marker}: {text}" if text else None
         if marker and not state.heading:
             state.flush()
             state.out.append(marker)
             state.result.has_other = True
         if line:
             state.result.after.append(line)
+
+    def _note_paragraph(self, p: etree._Element, part: str) -> str:
+        """A paragraph of a note on one line, with a text box in it."""
+        inline = self.read(p, part)
+        boxes = [note_text(box, part, self._note_paragraph) for box in inline.boxes]
+        return " ".join([inline.text, *inline.after, *boxes]).strip()
 
 
 def plain_inline(text: str) -> InlineText:

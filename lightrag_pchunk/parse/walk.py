@@ -12,11 +12,10 @@ notes never start blocks: their heading-styled paragraphs are text.
 
 from __future__ import annotations
 
-import enum
 import functools
 import logging
 import re
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -24,6 +23,7 @@ from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
     Event,
@@ -36,13 +36,14 @@ from lightrag_pchunk.parse.outline_build import (
     first_heading,
     markdown_heading_line,
 )
+from lightrag_pchunk.parse.plain import paragraph_props
+from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.toc_marks import links_to_toc_bookmark, toc_paragraphs
-from lightrag_pchunk.parse.xml import NS, int_val, qn
-from lightrag_pchunk.parse.zip_guard import PackageLimits
+from lightrag_pchunk.parse.xml import NS, qn
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
@@ -58,14 +59,7 @@ MAX_TABLE_DEPTH = 32
 
 _P = qn("w:p")
 _TBL = qn("w:tbl")
-_PPR = qn("w:pPr")
-_PSTYLE = qn("w:pStyle")
-_OUTLINE_LVL = qn("w:outlineLvl")
 _BODY_LEVEL = 9
-_NUM_PR = qn("w:numPr")
-_NUM_ID = qn("w:numId")
-_ILVL = qn("w:ilvl")
-_VAL = qn("w:val")
 _T = qn("w:t")
 _SDT = qn("w:sdt")
 _SDT_CONTENT = qn("w:sdtContent")
@@ -76,39 +70,6 @@ _PARA_ID = qn("w14:paraId")
 _ALTERNATE = "{" + NS["mc"] + "}AlternateContent"
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 _BREAKS = re.compile(r" *[\t\n][\t\n ]*")
-
-
-class Mode(enum.Enum):
-    """Where block content is being read: the body, a text box in it, or a table cell."""
-
-    BODY = "body"  # headings start blocks; block equations and table tags
-    BOX = "box"  # no headings; block equations and table tags
-    CELL = "cell"  # no headings; inline equations; nested tables as text lines
-
-
-class LineSink(Protocol):
-    """Receives content lines: the body walker itself, or a cell's line collector."""
-
-    def add(self, text: str, start: str | None, end: str | None) -> None: ...
-
-
-class _CellLines:
-    """Lines of one table cell and the paraIds they span; what they hold must fit the
-    output budget (it is charged when the table is written)."""
-
-    def __init__(self, budget: OutputBudget) -> None:
-        self.texts: list[str] = []
-        self.first: str | None = None
-        self.last: str | None = None
-        self._budget = budget
-        self._chars = 0
-
-    def add(self, text: str, start: str | None, end: str | None) -> None:
-        self._chars += len(text)
-        self._budget.require(self._chars, "a table cell")
-        self.texts.append(text)
-        self.first = self.first or start
-        self.last = end or self.last
 
 
 class BodyWalker:
@@ -149,7 +110,7 @@ class BodyWalker:
         empty Preface is not a block (as in LightRAG)."""
         blocks, self.outline = build_blocks(self.events, self.smart, self.judge)
         for problem in self.outline.llm_problems:
-            self._warn(f"smart outline: {problem}")
+            self.warn(f"smart outline: {problem}")
         self.events = []
         self.first_heading = first_heading(blocks)
         return blocks
@@ -189,7 +150,7 @@ class BodyWalker:
         if len(text) > MAX_HEADING_LENGTH:
             head, sep, rest = text.partition("\n")
             if not sep or len(head.strip()) > MAX_HEADING_LENGTH:
-                self._warn(
+                self.warn(
                     f"a heading paragraph (level {level}) is {len(text)} characters long"
                     f" (over {MAX_HEADING_LENGTH}); kept as body text, not as a heading"
                 )
@@ -249,7 +210,7 @@ class BodyWalker:
         """One ``w:p``: a heading, a body line, block equations; then its notes and boxes."""
         para_id = p.get(_PARA_ID)
         plain = story.reader.scan(p)
-        style_id, outline, num_id, ilvl = plain[1] if plain is not None else _paragraph_props(p)
+        style_id, outline, num_id, ilvl = plain[1] if plain is not None else paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
         level = None
         is_toc = is_title = False
@@ -318,7 +279,7 @@ class BodyWalker:
         if depth >= MAX_TABLE_DEPTH:
             if not self._deep_table_warned:
                 self._deep_table_warned = True
-                self._warn(
+                self.warn(
                     f"tables nest deeper than {MAX_TABLE_DEPTH} levels; the deeper ones are"
                     " kept as plain text"
                 )
@@ -332,7 +293,7 @@ class BodyWalker:
             tbl, inner = inner, sole_table(inner)
 
         def read_cell(tc: etree._Element) -> CellContent:
-            lines = _CellLines(self.budget)
+            lines = LineBuffer(self.budget, "a table cell")
             self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
             return CellContent("\n".join(lines.texts), lines.first, lines.last)
 
@@ -399,11 +360,12 @@ class BodyWalker:
         self, el: etree._Element, story: Story, part: str, mode: Mode, out: LineSink
     ) -> None:
         if self.alt_chunks is None:
-            self._warn("an altChunk (imported content) was found but cannot be read here")
+            self.warn("an altChunk (imported content) was found but cannot be read here")
             return
         self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
 
-    def _warn(self, message: str) -> None:
+    def warn(self, message: str) -> None:
+        """Log ``message`` and keep it among the document's warnings."""
         logger.warning("docx walk: %s", message)
         self.warnings.append(message)
 
@@ -413,28 +375,3 @@ def _clean(text: str) -> str:
     if "\n" not in text:
         return text.strip()
     return "\n".join(line.rstrip() for line in text.split("\n") if line.strip()).strip()
-
-
-def _paragraph_props(
-    p: etree._Element,
-) -> tuple[str | None, int | None, int | None, int | None]:
-    """``(pStyle, outlineLvl 0-9, numId, ilvl)`` from one pass over the ``w:pPr`` of ``p``;
-    None where absent (an outline level outside 0-9 is ignored, as styles.py does)."""
-    style_id = outline = num_id = ilvl = None
-    ppr = next(p.iterchildren(_PPR), None)
-    if ppr is None:
-        return None, None, None, None
-    for prop in ppr.iterchildren(_PSTYLE, _OUTLINE_LVL, _NUM_PR):
-        tag = prop.tag
-        if tag == _PSTYLE:
-            style_id = prop.get(_VAL) or None
-        elif tag == _OUTLINE_LVL:
-            value = int_val(prop)
-            outline = value if value is not None and 0 <= value <= _BODY_LEVEL else None
-        else:
-            for item in prop.iterchildren(_NUM_ID, _ILVL):
-                if item.tag == _NUM_ID:
-                    num_id = int_val(item)
-                else:
-                    ilvl = int_val(item)
-    return style_id, outline, num_id, ilvl

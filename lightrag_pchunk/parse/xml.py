@@ -5,7 +5,7 @@ a part that declares a DOCTYPE is refused outright (entity-expansion and externa
 attacks need one), in UTF-8 and UTF-16 alike. libxml2 keeps its default safety limits
 (no ``huge_tree``): nesting deeper than 256 elements, or one text node or attribute over
 10 MB, is refused with ``reason="xml-limit"``. The size of a whole part is bounded before
-parsing by :class:`~lightrag_pchunk.parse.zip_guard.PackageLimits`. Strict OOXML (ISO/IEC
+parsing by :class:`~lightrag_pchunk.parse.limits.PackageLimits`. Strict OOXML (ISO/IEC
 29500 Strict, ``purl.oclc.org`` namespaces) is mapped to the Transitional namespaces before
 parsing, so every other module only ever sees Transitional names.
 """

@@ -106,22 +106,24 @@ def test_every_unused_line_is_counted_in_one_warning_naming_it(pchunk_logs) -> N
     assert any("line 9:" in m for m in debug)
 
 
-@pytest.mark.parametrize("content_is_clean", [True, False])
-def test_the_writer_writes_each_row_as_the_json_encoder_would(tmp_path, content_is_clean):
-    from lightrag_pchunk.blockfile.jsonl import dump_line, row_to_mapping, write_blocks
+def test_written_rows_read_back_as_they_were(tmp_path):
+    from dataclasses import replace
+
+    from lightrag_pchunk.blockfile.jsonl import write_blocks
     from lightrag_pchunk.model import BlockRow
 
     anchor = {"type": "heading", "anchor": 'Sc"ope'}
     rows = [
-        BlockRow('# Sc"ope\n\nA \\ b\tc\r\nd 数据 😀 \u2028', 'Sc"ope', ("Top", "数据"), 2, "b1",
-                 (anchor,)),
-        BlockRow("x", "Preface", (), 1, "b2", ({"type": "heading", "anchor": None},)),
-        BlockRow("y", "H", (), 1, "b3", ({"anchor": "H", "type": "heading"}, {"type": "p"})),
-        BlockRow("z", "H", (), 0, "b4", (), is_title_block=True),
-        BlockRow("w", "H", (), 3, "b5", (), extra={"session_type": "toc", "k": [1, 2.5]}),
+        BlockRow(content='# Sc"ope\n\nA \\ b\tc\r\nd 数据 😀 \u2028', heading='Sc"ope',
+                 parent_headings=("Top", "数据"), level=2, blockid="b1", positions=(anchor,)),
+        BlockRow(content="z", heading="H", level=0, blockid="b4", is_title_block=True),
+        BlockRow(content="w", heading="H", level=3, blockid="b5",
+                 extra={"session_type": "toc", "k": [1, 2.5]}),
+        BlockRow(content="ctl \x01 \x1f \x0c", heading="H\x02", blockid="b6"),
     ]  # fmt: skip
-    if not content_is_clean:
-        rows.append(BlockRow("ctl \x01 \x1f \x0c", "H\x02", (), 1, "b6", ()))
-    path = write_blocks(tmp_path / "d.blocks.jsonl", META, rows, content_is_clean=content_is_clean)
+    path = write_blocks(tmp_path / "d.blocks.jsonl", META, rows)
     lines = path.read_text(encoding="utf-8").split("\n")
-    assert lines[1:] == [dump_line(row_to_mapping(r)) for r in rows] + [""]
+    assert json.loads(lines[0])["type"] == "meta" and lines[-1] == ""
+    read = read_blocks(path)
+    assert read.meta is not None and read.meta["doc_id"] == META["doc_id"]
+    assert read.rows == [replace(row, line_number=n) for n, row in enumerate(rows, start=2)]

@@ -1,30 +1,29 @@
-"""The sidecar writer (blockfile/sidecars.py): its indented JSON is json's, byte for byte."""
+"""The sidecar files (blockfile/sidecars.py): written as LightRAG lays them out, read back
+by id; an empty kind writes no file, an unreadable one reads as empty."""
 
 from __future__ import annotations
 
 import json
-import random
 
-from lightrag_pchunk.blockfile.sidecars import dumps_indented
-
-
-def _value(rng: random.Random, depth: int = 0):
-    roll = rng.random()
-    if depth > 3 or roll < 0.3:
-        return rng.choice(
-            ["a", '数"\\\n\x01\u2028', "", 0, -5, 10**20, 1.5, 1e-7, float("nan"), float("inf"),
-             True, False, None, (1, 2)]
-        )  # fmt: skip
-    if roll < 0.65:
-        keys = ["k", "é", "a b", "", 'x"y']
-        return {rng.choice(keys) + str(i): _value(rng, depth + 1) for i in range(rng.randint(0, 4))}
-    if roll < 0.9:
-        return [_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
-    return {1: "an int key"}  # json's own key conversion
+from lightrag_pchunk.blockfile.sidecars import read_sidecar, read_table_items, write_sidecar
 
 
-def test_dumps_indented_is_json_dumps_with_indent_two() -> None:
-    rng = random.Random(16)
-    for _ in range(3000):
-        value = _value(rng)
-        assert dumps_indented(value) == json.dumps(value, ensure_ascii=False, indent=2)
+def test_a_sidecar_is_written_indented_and_read_back_by_id(tmp_path) -> None:
+    blocks = tmp_path / "doc.blocks.jsonl"
+    items = {"tb-x-0001": {"table_header": ["数", 'a"b'], "keyed_rows": "k: v"}}
+    path = write_sidecar(blocks, "tables", items)
+    assert path == tmp_path / "doc.tables.json"
+    text = path.read_text(encoding="utf-8")
+    assert (
+        text == json.dumps({"version": "1.0", "tables": items}, ensure_ascii=False, indent=2) + "\n"
+    )
+    assert read_sidecar(blocks, "tables") == items
+    assert read_table_items(blocks) == ({"tb-x-0001": '["数", "a\\"b"]'}, {"tb-x-0001": "k: v"})
+
+
+def test_no_items_write_no_file_and_a_broken_file_reads_as_empty(tmp_path) -> None:
+    blocks = tmp_path / "doc.blocks.jsonl"
+    assert write_sidecar(blocks, "equations", {}) is None
+    assert not (tmp_path / "doc.equations.json").exists()
+    (tmp_path / "doc.drawings.json").write_text("{not json", encoding="utf-8")
+    assert read_sidecar(blocks, "drawings") == {}

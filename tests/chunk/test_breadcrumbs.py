@@ -7,6 +7,8 @@ characters of joined text.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lightrag_pchunk.chunk.breadcrumbs import (
     FIRST,
     PART,
@@ -49,16 +51,18 @@ def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span()
         SectionRef(("4 权责", "4.2 职责", "4.2.1 部门"), 3),
         SectionRef(("4 权责", "4.3 附则"), 2),
     )
-    block.sections = refs
+    block = replace(block, sections=refs)
     assert chunk_label(block) == ("4 权责 (4.1–4.3)", (), 1)
     # The first section with what lies below it: that section, at its own level.
-    block.sections = (SectionRef(("4 权责",), 1), *refs)
+    block = replace(block, sections=(SectionRef(("4 权责",), 1), *refs))
     assert chunk_label(block) == ("4 权责", (), 1)
     # Sections at the top: the span alone, at their level.
-    block.sections = (SectionRef(("1.目的",), 1), SectionRef(("3.职责", "3.1 部门"), 2))
+    block = replace(
+        block, sections=(SectionRef(("1.目的",), 1), SectionRef(("3.职责", "3.1 部门"), 2))
+    )
     assert chunk_label(block) == ("1.目的 – 3.职责", (), 1)
     # A block of one section (no merge) declares its own heading.
-    block.sections = ()
+    block = replace(block, sections=())
     assert chunk_label(block) == ("4.1 总则", ("4 权责",), 2)
 
 

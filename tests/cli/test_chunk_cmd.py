@@ -95,7 +95,7 @@ def test_sizes_come_from_the_environment_as_in_the_sdk(
     ("env", "args", "message"),
     [
         ({"CHUNK_P_SIZE": "abc"}, [], "CHUNK_P_SIZE (env) must be an integer, got 'abc'"),
-        ({}, ["--size", "80"], "the overlap (100, from default) must be smaller than the size"),
+        ({}, ["--size", "80"], "P chunk_overlap_token_size (100, from default) must be < "),
         ({}, ["--encoding", "no-such-encoding"], "cannot load the tiktoken encoding"),
     ],
 )
@@ -115,7 +115,7 @@ def test_bad_inputs(tmp_path, capsys) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("hello", encoding="utf-8")
     assert main(["chunk", str(text)]) == 2
-    expected = "expected a Word (.docx) or Markdown (.md) file or a .blocks.jsonl"
+    expected = "expected a Word (.docx, .docm, .dotx, .dotm) or Markdown (.md, .markdown) file"
     assert expected in capsys.readouterr().err
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"this is not a zip")

@@ -104,7 +104,7 @@ def test_eval_with_the_embedding_of_a_rag_factory(folder, capsys) -> None:
         (["--retriever", "embedding"], "needs --rag-factory"),
         (["--chunkers", "P,Q"], "unknown chunker Q"),
         (["--k", "1,x"], "--k must be integers"),
-        (["--overlap", "400", "--size", "300"], "must be smaller than the size"),
+        (["--overlap", "400", "--size", "300"], "(400, from --overlap) must be < "),
         (["--questions", "missing.jsonl"], "missing.jsonl"),
     ],
 )

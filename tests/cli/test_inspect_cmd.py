@@ -12,15 +12,19 @@ import pytest
 from lightrag_pchunk.blockfile.jsonl import merged_text, write_blocks
 from lightrag_pchunk.cli.checks import OK, WARN, chunk_checks, part_check
 from lightrag_pchunk.cli.demo_cmd import example_path
-from lightrag_pchunk.cli.document_input import Sizes
-from lightrag_pchunk.cli.inspection import inspect_blocks
+from lightrag_pchunk.cli.inspection import inspect_document
 from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.cli.report import render_report
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.request import COMMAND, Flags, Request
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk, Thresholds
 
-SIZES = Sizes(2000, 100, False, "test", "test")
+
+def inspect_blocks(path: Path, counter, size: int = 2000, overlap: int = 100):
+    """What ``inspect`` learns of a blocks file, chunked at ``size`` / ``overlap``."""
+    request = Request(COMMAND.format("inspect"), blocks=path, flags=Flags(size, overlap))
+    return inspect_document(request, counter)[1]
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +70,7 @@ class TagBalance(HTMLParser):
 
 
 def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
-    inspection = inspect_blocks(parsed_example.blocks_path, cl100k, SIZES)
+    inspection = inspect_blocks(parsed_example.blocks_path, cl100k)
     checks = by_name(inspection)
     assert [c.status for c in inspection.checks if c.status == WARN] == []
     assert list(checks) == [
@@ -101,8 +105,7 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
 
 @pytest.mark.parametrize("size", [500, 2000])
 def test_the_stages_shown_are_exactly_the_chunkers(parsed_example, cl100k, size) -> None:
-    sizes = Sizes(size, 50, False, "test", "test")
-    inspection = inspect_blocks(parsed_example.blocks_path, cl100k, sizes)
+    inspection = inspect_blocks(parsed_example.blocks_path, cl100k, size, 50)
     expected = chunking_by_paragraph_semantic(
         cl100k.tokenizer,
         parsed_example.content,
@@ -121,14 +124,14 @@ def test_no_headings_is_a_warning_when_the_text_needs_structure(tmp_path, cl100k
         BlockRow(content=sentence * 12, heading="", level=1),
     ]
     path = blocks_file(tmp_path / "memo.blocks.jsonl", rows)
-    inspection = inspect_blocks(path, cl100k, Sizes(200, 20, False, "test", "test"))
+    inspection = inspect_blocks(path, cl100k, 200, 20)
     assert len(inspection.chunks) > 1
     headings = by_name(inspection)["headings"]
     assert headings.status == WARN
     assert "no headings recognised" in lines_of(headings)
     assert "1 row(s) with an empty heading" in lines_of(headings)
     # The same text as one short chunk needs no headings.
-    short = inspect_blocks(path, cl100k, SIZES)
+    short = inspect_blocks(path, cl100k)
     assert len(short.chunks) == 1
     assert "no headings recognised" not in lines_of(by_name(short)["headings"])
 
@@ -139,7 +142,7 @@ def test_abnormal_levels_and_parent_paths_are_warnings(tmp_path, cl100k) -> None
         BlockRow(content="deep text", heading="Odd", parent_headings=("A", "B", "C"), level=2),
         BlockRow(content="ten", heading="Ten", level=12),
     ]
-    inspection = inspect_blocks(blocks_file(tmp_path / "odd.blocks.jsonl", rows), cl100k, SIZES)
+    inspection = inspect_blocks(blocks_file(tmp_path / "odd.blocks.jsonl", rows), cl100k)
     text = lines_of(by_name(inspection)["headings"])
     assert by_name(inspection)["headings"].status == WARN
     assert "1 row(s) with a level outside 1-9" in text
@@ -157,7 +160,7 @@ def test_many_tiny_tails_are_a_warning_with_the_reason(tmp_path, cl100k) -> None
         )
         for i in range(1, 13)
     ]
-    inspection = inspect_blocks(blocks_file(tmp_path / "tails.blocks.jsonl", rows), cl100k, SIZES)
+    inspection = inspect_blocks(blocks_file(tmp_path / "tails.blocks.jsonl", rows), cl100k)
     tails = by_name(inspection)["tails"]
     assert tails.status == WARN
     assert tails.summary == "12 chunk(s) below small_tail_threshold (250)"
@@ -197,7 +200,7 @@ def test_a_chunk_over_the_cap_is_a_warning_saying_why() -> None:
 
 def test_unknown_table_format_and_legacy_suffixes_are_warnings(tmp_path, cl100k) -> None:
     rows = [BlockRow(content='# T\n<table id="t1" format="csv">a,b;c,d</table>', heading="T")]
-    inspection = inspect_blocks(blocks_file(tmp_path / "t.blocks.jsonl", rows), cl100k, SIZES)
+    inspection = inspect_blocks(blocks_file(tmp_path / "t.blocks.jsonl", rows), cl100k)
     tables = by_name(inspection)["tables"]
     assert tables.status == WARN
     assert "unknown format" in lines_of(tables)
@@ -219,7 +222,7 @@ def test_html_report_is_well_formed_and_escapes_the_document(tmp_path, cl100k) -
             level=1,
         ),
     ]
-    inspection = inspect_blocks(blocks_file(tmp_path / "x.blocks.jsonl", rows), cl100k, SIZES)
+    inspection = inspect_blocks(blocks_file(tmp_path / "x.blocks.jsonl", rows), cl100k)
     page = render_report(inspection, title="<script>title</script>")
     assert "<script" not in page.lower()
     assert "<img" not in page and "<b>" not in page
@@ -283,3 +286,26 @@ def test_blocks_folder_input_and_content_text(parsed_example, capsys) -> None:
     assert code == 0
     assert "size 1000 (--size), overlap 100 (default)" in out
     assert merged_text(parsed_example.rows) == parsed_example.content
+
+
+@pytest.mark.parametrize("setting", ["CHUNK_P_DROP_TOC", "CHUNK_P_DROP_REFERENCES"])
+def test_inspect_shows_the_chunks_chunk_makes_when_a_setting_drops_rows(
+    tmp_path, monkeypatch, capsys, setting
+) -> None:
+    rows = [
+        BlockRow("# Contents\nScope\t1\nTerms\t2", "Contents", (), 1, "b0",
+                 extra={"session_type": "toc"}),
+        BlockRow("# Scope\nThe pump shall stop when the door opens.", "Scope", (), 1, "b1"),
+        BlockRow("# References\n[1] Cold Store Handbook, 2019.", "References", (), 1, "b2"),
+    ]  # fmt: skip
+    path = blocks_file(tmp_path / "doc.blocks.jsonl", rows)
+    monkeypatch.setenv(setting, "true")
+    assert main(["chunk", str(path), "--json"]) == 0
+    chunked = capsys.readouterr().out
+    report = tmp_path / "doc.html"
+    assert main(["inspect", str(path), "--html", str(report)]) == 0
+    inspected = capsys.readouterr().out
+    dropped = "Terms" if setting == "CHUNK_P_DROP_TOC" else "Handbook"
+    assert dropped not in chunked
+    assert dropped not in report.read_text(encoding="utf-8")
+    assert f"\n{len(chunked.splitlines())} chunks, " in inspected

@@ -12,10 +12,12 @@ from lightrag_pchunk.cli.main import main
 @pytest.fixture
 def lossy_chunker(monkeypatch):
     """A P chunker with a bug: it drops the last chunk of every document."""
-    from lightrag_pchunk.integration import chunker
+    from lightrag_pchunk.integration import front_door
 
-    real = chunker.chunk_rows
-    monkeypatch.setattr(chunker, "chunk_rows", lambda rows, ctx: real(rows, ctx)[:-1])
+    real = front_door.chunk_rows
+    monkeypatch.setattr(
+        front_door, "chunk_rows", lambda rows, ctx, **kw: real(rows, ctx, **kw)[:-1]
+    )
 
 
 def test_chunk_exits_0_when_nothing_is_lost(clean_p_env, parsed_example, capsys) -> None:

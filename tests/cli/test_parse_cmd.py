@@ -7,9 +7,9 @@ import json
 
 from docx import Document
 
-from lightrag_pchunk.cli.document_input import WORD_SUFFIXES, collect_files
 from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.cli.parse_cmd import Progress
+from lightrag_pchunk.integration.formats import collect_files
 
 
 def write(path, text: str | None = "Hello"):
@@ -66,7 +66,8 @@ def test_a_folder_is_parsed_in_parallel_and_a_refusal_sets_the_exit_code(tmp_pat
 def test_missing_paths_and_empty_folders(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["parse", str(tmp_path / "empty")]) == 2
-    assert "no Word (.docx/.docm/.dotx/.dotm) or Markdown" in capsys.readouterr().err
+    expected = "no Word (.docx, .docm, .dotx, .dotm) or Markdown (.md, .markdown) files"
+    assert expected in capsys.readouterr().err
     source = write(tmp_path / "c.docx")
     assert main(["parse", str(source), str(tmp_path / "missing.docx")]) == 1
     captured = capsys.readouterr()
@@ -107,7 +108,7 @@ def test_collect_files_skips_parsed_output_and_duplicates(tmp_path):
     folder = tmp_path / "in"
     doc = write(folder / "d.docx")
     write(folder / "__parsed__" / "old.docx")
-    files, missing = collect_files([str(folder), str(doc), str(tmp_path / "nope")], WORD_SUFFIXES)
+    files, missing = collect_files([str(folder), str(doc), str(tmp_path / "nope")])
     assert files == [doc]
     assert missing == [str(tmp_path / "nope")]
 

@@ -17,7 +17,7 @@ from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.parse.document import parse_docx
-from lightrag_pchunk.parse.zip_guard import PackageLimits
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir

@@ -12,11 +12,10 @@ from lightrag_pchunk.eval.questions import (
     SENTENCE,
     TABLE,
     auto_questions,
-    load_questions,
     normalize,
-    place_user_questions,
     split_sentences,
 )
+from lightrag_pchunk.eval.user_questions import load_questions, place_user_questions
 from lightrag_pchunk.model import BlockRow
 
 TABLE_LINE = (

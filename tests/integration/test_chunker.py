@@ -285,17 +285,18 @@ def test_table_text_comes_from_the_environment_when_not_given(
 def test_a_chunk_over_the_cap_is_an_error_in_strict_mode(
     our_blocks, cl100k_tokenizer, monkeypatch, caplog
 ) -> None:
-    import lightrag_pchunk.integration.chunker as chunker_module
     from lightrag_pchunk.chunk import pipeline
+    from lightrag_pchunk.integration import front_door
+    from lightrag_pchunk.integration.config import STRICT_ENV
 
-    def broken(rows, ctx):  # a stage that forgot the cap: one chunk one token over
-        chunks = pipeline.chunk_rows(rows, ctx)
+    def broken(rows, ctx, **kwargs):  # a stage that forgot the cap: one chunk one token over
+        chunks = pipeline.chunk_rows(rows, ctx, **kwargs)
         return [dataclasses.replace(chunks[0], tokens=1201), *chunks[1:]]
 
-    monkeypatch.setattr(chunker_module, "chunk_rows", broken)
-    with pytest.raises(chunker_module.ChunkOverCapError, match="over 1200 tokens"):
+    monkeypatch.setattr(front_door, "chunk_rows", broken)
+    with pytest.raises(front_door.ChunkOverCapError, match="over 1200 tokens"):
         chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
-    monkeypatch.setenv(chunker_module.STRICT_ENV, "0")
+    monkeypatch.setenv(STRICT_ENV, "0")
     rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 1200, blocks_path=our_blocks)
     assert rows and "over 1200 tokens" in caplog.text
 

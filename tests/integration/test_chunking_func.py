@@ -13,20 +13,16 @@ from types import SimpleNamespace
 import pytest
 
 from lightrag_pchunk.integration import chunking_func as chunking_func_module
-from lightrag_pchunk.integration.chunker import (
-    chunking_by_paragraph_semantic,
-    recursive_character_rows,
-)
-from lightrag_pchunk.integration.chunking_func import (
-    chunk_text,
-    chunking_func,
-    sidecar_directory,
-)
-from lightrag_pchunk.integration.ingest import register_document
+from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.chunking_func import chunking_func, chunking_func_for
+from lightrag_pchunk.integration.front_door import recursive_character_rows
+from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.integration.registry import close_registries
+from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.integration.rows import heading_path
-from lightrag_pchunk.integration.strategy import check_config, route_file
+from lightrag_pchunk.integration.settings import check_config, resolve
+from lightrag_pchunk.integration.strategy import decide, sidecar_directory
 from lightrag_pchunk.parse.document import parse_docx
 
 from sample_docs import write_mixed_document
@@ -122,13 +118,13 @@ async def test_p_never_inherits_the_global_chunk_size(cl100k_tokenizer, parsed) 
 
 async def test_the_cpu_work_runs_off_the_event_loop(cl100k_tokenizer, parsed, monkeypatch) -> None:
     threads: list[int] = []
-    real = chunking_func_module.run_decision
+    real = chunking_func_module.run
 
     def spy(*args, **kwargs):
         threads.append(threading.get_ident())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(chunking_func_module, "run_decision", spy)
+    monkeypatch.setattr(chunking_func_module, "run", spy)
     await chunking_func(
         cl100k_tokenizer, parsed.content, None, False, 100, 1200,
         lightrag_document_path=parsed.blocks_path,
@@ -247,21 +243,26 @@ async def test_env_addon_params_and_hint_blocks_in_lightrags_order(
     assert rows == p_rows(cl100k_tokenizer, parsed, 500, 20)
 
 
-def test_addon_params_and_overlap_come_from_the_calling_lightrag(cl100k_tokenizer, parsed) -> None:
+async def test_addon_params_and_overlap_come_from_the_bound_instance(
+    cl100k_tokenizer, parsed
+) -> None:
     rag = SimpleNamespace(
         working_dir=None,
         addon_params={"chunker": {"paragraph_semantic": {"chunk_token_size": 900}}},
         chunk_overlap_token_size=40,
     )
-    rows = chunk_text(
-        cl100k_tokenizer,
-        parsed.content,
-        1200,
-        100,
+    bound = chunking_func_for(rag)
+    assert bound.accepts_chunking_context is True
+    rows = await bound(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
         lightrag_document_path=parsed.blocks_path,
-        rag=rag,
-    )
+    )  # fmt: skip
     assert rows == p_rows(cl100k_tokenizer, parsed, 900, 40)
+    unbound = await chunking_func(
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+        lightrag_document_path=parsed.blocks_path,
+    )  # fmt: skip
+    assert unbound == p_rows(cl100k_tokenizer, parsed)  # no instance: the environment's
 
 
 async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, monkeypatch) -> None:
@@ -291,10 +292,11 @@ async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, mo
         ("md:legacy", "notes.md", "R"),
     ],
 )
-def test_route_file(monkeypatch, rules, name, strategy) -> None:
+def test_the_route_of_a_file_name(monkeypatch, rules, name, strategy) -> None:
     monkeypatch.setenv("LIGHTRAG_PARSER", rules)
-    route = route_file(name)
-    assert route.strategy == strategy, route.reason
+    request = Request(CHUNKING_FUNC, file_name=name, source=Path(name))  # before its parse
+    decision = decide(request, resolve(request))
+    assert decision.strategy == strategy, decision.reason
 
 
 async def test_native_r_hint_gets_lightrags_r_with_the_global_size(

@@ -8,7 +8,11 @@ Select with ``-m e2e``; they run by default.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +22,8 @@ from lightrag_helpers import offline_lightrag as lightrag
 
 from lightrag_pchunk.integration import plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.integration.ingest import ainsert_files, register_document
+from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.integration.registry import close_registries, open_registry
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
@@ -139,11 +144,44 @@ async def test_a_restart_between_enqueue_and_processing_still_finds_the_blocks(
     async with lightrag(tmp_path / "rag") as rag:
         register_document(rag, docx, parsed.content, parsed.blocks_path)
         await rag.apipeline_enqueue_documents(parsed.content, file_paths=[str(docx)])
-    close_registries()  # a new process: only the registry file in the working dir remains
-    async with lightrag(tmp_path / "rag") as rag:
+    close_registries()  # as in a new process: only the registry file in the working dir remains
+    async with lightrag(tmp_path / "rag") as rag:  # its chunking_func is bound to it
         await rag.apipeline_process_enqueue_documents()
         rows = await stored_chunks(rag, parsed.doc_id)
     assert_our_p_chunks(rows, our_p(cl100k_tokenizer, parsed.blocks_path))
+
+
+def run_worker(*argv: str) -> dict:
+    """``tests/lightrag_worker.py`` in a process of its own; it must finish cleanly."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).parents[1] / "lightrag_worker.py"), *argv],
+        env={**os.environ, "LIGHTRAG_PCHUNK_STRICT": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("bound", [True, False])
+async def test_a_text_registered_by_one_process_is_chunked_in_another(
+    tmp_path, cl100k_tokenizer, bound
+) -> None:
+    """LightRAG's legacy call names no instance: the process that runs the pipeline finds a
+    registration of another process in the instance's storage through a chunking function
+    bound to that instance; the unbound one knows only this process's registrations."""
+    docx = write_report(tmp_path / "in" / "report.docx")
+    work = str(tmp_path / "rag")
+    run_worker("enqueue", work, str(docx))
+    run_worker("process", work, *([] if bound else ["--unbound"]))
+    async with lightrag(tmp_path / "rag") as rag:
+        rows = await stored_chunks(rag, doc_id_for(docx))
+    if bound:
+        expected = our_p(cl100k_tokenizer, parse_docx(docx, tmp_path / "check").blocks_path)
+        assert_our_p_chunks(rows, expected)
+    else:
+        assert rows and all("heading" not in row for row in rows)  # R: no blocks found
 
 
 @pytest.mark.parametrize("damage", ["missing", "broken"])

@@ -71,7 +71,7 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     messages = {r.path.name: r.message for r in report.results}
     assert messages["absent.docx"] == "no such file"
     assert "cannot parse" in messages["corrupt.docx"] and "corrupt.docx" in messages["corrupt.docx"]
-    assert "cannot ingest .pdf" in messages["paper.pdf"]
+    assert "cannot read .pdf files" in messages["paper.pdf"]
     assert "unsupported character 'x'" in messages["bad.[native-x].docx"]
     assert [r.strategy for r in report.results if r.ok] == ["P", "R"]
     assert not report.ok and len(report.failed) == 4
@@ -375,10 +375,12 @@ async def test_ingest_of_a_document_holding_u2028_keeps_every_word(tmp_path) -> 
 @pytest.fixture
 def lossy_chunker(monkeypatch):
     """A P chunker with a bug: it drops the last chunk of every document."""
-    from lightrag_pchunk.integration import chunker
+    from lightrag_pchunk.integration import front_door
 
-    real = chunker.chunk_rows
-    monkeypatch.setattr(chunker, "chunk_rows", lambda rows, ctx: real(rows, ctx)[:-1])
+    real = front_door.chunk_rows
+    monkeypatch.setattr(
+        front_door, "chunk_rows", lambda rows, ctx, **kw: real(rows, ctx, **kw)[:-1]
+    )
 
 
 async def test_a_shortfall_is_a_failure_with_the_count_never_inserted(

@@ -17,8 +17,8 @@ import pytest
 from lightrag_pchunk.integration import plugin, server
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_func import chunking_func
+from lightrag_pchunk.integration.formats import SUFFIXES
 from lightrag_pchunk.integration.lightrag_parser import PchunkParser
-from lightrag_pchunk.integration.parsers import PARSERS
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -195,6 +195,6 @@ def test_lightrag_discovers_our_parser_engine_through_its_entry_point() -> None:
 
     assert "pchunk" in load_third_party_parsers(force=True)
     assert "pchunk" in supported_parser_engines()
-    assert suffix_capabilities("pchunk") == frozenset(PARSERS)
+    assert suffix_capabilities("pchunk") == SUFFIXES
     assert isinstance(get_parser("pchunk"), PchunkParser)
     assert dispatched_p() is plugin.dispatch_p  # our blocks now get our P

@@ -18,11 +18,11 @@ from docx import Document
 from lightrag_helpers import offline_lightrag
 
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.registry import JOURNAL_FILE, close_registries, registry_for
 from lightrag_pchunk.integration.registry_pg import PostgresRegistry
 from lightrag_pchunk.integration.rows import heading_path
-from lightrag_pchunk.integration.strategy import Strategy
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -137,7 +137,7 @@ def run_workers(commands: list[list[str]], env: dict[str, str]) -> None:
     """Start the worker processes together; each must finish cleanly."""
     processes = [
         subprocess.Popen(
-            [sys.executable, str(TESTS / "pg_worker.py"), *command],
+            [sys.executable, str(TESTS / "lightrag_worker.py"), "--postgres", *command],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -192,7 +192,7 @@ async def test_workers_sharing_one_database_share_the_registry(
 
 
 async def test_a_registry_of_version_one_moves_into_the_database(pg_env, tmp_path) -> None:
-    from lightrag_pchunk.integration.registry import LEGACY_REGISTRY_FILE, insert_key
+    from lightrag_pchunk.integration.registry_entry import LEGACY_REGISTRY_FILE, insert_key
 
     work = tmp_path / "rag"
     work.mkdir()

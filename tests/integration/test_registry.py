@@ -15,21 +15,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightrag_pchunk.integration.config import PSettings
+from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.registry import (
     JOURNAL_FILE,
-    LEGACY_REGISTRY_FILE,
     JsonRegistry,
-    RegisteredDocument,
     afind_registered,
     close_registries,
-    insert_key,
-    lightrag_sanitize,
     open_registry,
     registry_for,
+)
+from lightrag_pchunk.integration.registry_entry import (
+    LEGACY_REGISTRY_FILE,
+    RegisteredDocument,
+    insert_key,
+    lightrag_sanitize,
     text_key,
 )
 from lightrag_pchunk.integration.registry_journal import COMPACT_FLOOR, COMPACT_RATIO
-from lightrag_pchunk.integration.strategy import Strategy
 from lightrag_pchunk.naming import sanitize_text
 
 
@@ -41,7 +43,15 @@ def _fresh_registries():
 
 
 # Every setting away from its default, so a round trip that drops one shows.
-SETTINGS = PSettings(2000, 100, False, {"chunk_token_size": "default"}, True, "keyed", "chapter")
+SETTINGS = PSettings(
+    chunk_token_size=2000,
+    chunk_overlap_token_size=100,
+    drop_references=False,
+    sources={"chunk_token_size": "default"},
+    drop_toc=True,
+    table_text="keyed",
+    fill="chapter",
+)
 
 
 def entry(text: str, doc_id: str = "doc-1", blocks: Path | None = None) -> RegisteredDocument:

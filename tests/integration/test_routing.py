@@ -640,9 +640,9 @@ def test_docx_smart_heading_seeds_native_docx_only_and_an_explicit_false_wins():
     assert off.engine_params == {"smart_heading": False}
     with pytest.raises(ParserRoutingConfigError) as info:
         resolve_parser_directives("a.docx", "docx:native-P", env={"DOCX_SMART_HEADING": "maybe"})
-    assert str(info.value) == (
-        "Invalid DOCX_SMART_HEADING value 'maybe'; expected a boolean (true/false)"
-    )
+    assert str(info.value) == SMART_HEADING_ERRORS[1]
+    auto = {"DOCX_SMART_HEADING": "auto"}  # ours: the parser decides, nothing is seeded
+    assert resolve_parser_directives("a.docx", "docx:native-P", env=auto).engine_params == {}
 
 
 def test_filename_hint_rejections():
@@ -943,6 +943,15 @@ file_names = st.one_of(
 )
 
 
+#: The one message that differs from LightRAG's: DOCX_SMART_HEADING also takes ``auto``
+#: (ours), and says so, in one vocabulary with ``--smart-heading`` and
+#: ``native(smart_heading=...)`` (docs/configuration.md).
+SMART_HEADING_ERRORS = (
+    "Invalid DOCX_SMART_HEADING value 'maybe'; expected a boolean (true/false)",
+    "DOCX_SMART_HEADING (env) must be true, false or auto, got 'maybe'",
+)
+
+
 def validated(rules: str, env) -> None:
     parse_parser_rules(rules, env=env)
 
@@ -970,6 +979,8 @@ def test_resolver_agrees_with_lightrag(rules, file_name, environment, require):
         event(f"rules {verdict[0]}")
         # Run-time resolution (LightRAG does not re-validate the rules here).
         resolved = outcome(lambda: _theirs(lr, file_name, rules, require))
+        if resolved[1] == SMART_HEADING_ERRORS[0]:
+            resolved = (resolved[0], SMART_HEADING_ERRORS[1])
         assert outcome(lambda: _resolve_tuple(file_name, rules, env, require)) == resolved
         event(f"resolve {resolved[1][0] if resolved[0] == 'ok' else resolved[0]}")
         # Best-effort hint reading, as used for canonical names and scan grouping.

@@ -18,7 +18,7 @@ import pytest
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.document import parse_docx
-from lightrag_pchunk.parse.zip_guard import PackageLimits
+from lightrag_pchunk.parse.limits import PackageLimits
 
 from docx_builders import (
     DOCM_MAIN,

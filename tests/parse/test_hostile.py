@@ -12,9 +12,9 @@ import zipfile
 import pytest
 
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.xml import parse_xml
-from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 from docx_builders import (
     build_zip,

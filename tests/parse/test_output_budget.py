@@ -14,7 +14,7 @@ import pytest
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse import altchunk, budget
 from lightrag_pchunk.parse.document import parse_docx
-from lightrag_pchunk.parse.zip_guard import PackageLimits
+from lightrag_pchunk.parse.limits import PackageLimits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

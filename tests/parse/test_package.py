@@ -8,10 +8,10 @@ import io
 import pytest
 
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.opc import Relationship
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.xml import qn
-from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 from docx_builders import (
     DOCM_MAIN,

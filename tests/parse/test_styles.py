@@ -9,10 +9,11 @@ import pytest
 from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.package import DocxPackage
-from lightrag_pchunk.parse.styles import StyleSheet, builtin_heading_level, is_toc_heading
+from lightrag_pchunk.parse.style_names import builtin_heading_level, is_toc_heading
+from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import parse_xml, qn
-from lightrag_pchunk.parse.zip_guard import PackageLimits
 
 from docx_builders import paragraph, style, styles_xml
 from helpers import shared_dir

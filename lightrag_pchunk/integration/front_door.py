@@ -1,0 +1,330 @@
+"""The front door: every way into lightrag-pchunk takes one document through the same steps.
+
+    Request  ->  settings.resolve()  ->  strategy.decide()  ->  read()  ->  run()
+    (what the    (every setting, with    (P or R, which         (the       (the chunks, and
+    entrance     where it came from)     parser, why)           parse)     a trace)
+    knows)
+
+Each entrance is an adapter that fills in a :class:`request.Request`:
+
+==========================================  =========================================
+entrance                                    adapter
+==========================================  =========================================
+``LightRAG(chunking_func=...)``             ``chunking_func.py``
+LightRAG's P dispatch, ``install()``        ``plugin.py`` -> ``chunker.py``
+the ``pchunk`` parser engine                ``lightrag_parser.py`` (``read`` only)
+``ainsert_files``, ``register_document``    ``ingest.py``, ``registration.py``
+``parse``, ``chunk``, ``inspect``, ``eval``  ``cli/*_cmd.py``, ``eval/contenders.py``
+==========================================  =========================================
+
+P runs stages A-E (``chunk/pipeline.py``); an unexpected error inside them falls back to R
+on the document text with one log line (``LIGHTRAG_PCHUNK_STRICT`` re-raises), so a
+document is never lost. This and the commands are the only places that catch exceptions.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from lightrag_pchunk.blockfile.jsonl import merged_text
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.coverage import WordShortfall, lost_words
+from lightrag_pchunk.chunk.pages import PageFinder, has_pages
+from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
+from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
+from lightrag_pchunk.integration.config import PSettings, reference_settings
+from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
+from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
+from lightrag_pchunk.integration.request import Request
+from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
+from lightrag_pchunk.integration.settings import Settings, resolve
+from lightrag_pchunk.integration.strategy import decide
+from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
+from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
+
+logger = logging.getLogger("lightrag.pchunk")
+
+#: The file a parse is reading: every warning logged meanwhile names it (the parsers log
+#: what they find without knowing which file their caller gave them).
+_PARSING: ContextVar[str | None] = ContextVar("lightrag_pchunk_parsing", default=None)
+
+
+class _NamesTheFile(logging.Filter):
+    """Prefixes a warning logged during :func:`read` with the name of the file parsed."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        name = _PARSING.get()
+        if name is not None and record.levelno >= logging.WARNING:
+            prefix = name.replace("%", "%%") if record.args else name
+            record.msg = f"{prefix}: {record.msg}"
+        return True
+
+
+logger.addFilter(_NamesTheFile())
+
+
+class ChunkOverCapError(RuntimeError):
+    """A P chunk is over chunk_token_size: the stages failed to keep the cap (a bug)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A source file as its parser read it: its text, the parser's warnings and the
+    parser's ``ParsedDocument`` (None for text read as written)."""
+
+    content: str
+    warnings: tuple[str, ...] = ()
+    parsed: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What :func:`run` did with P, for ``inspect``: the rows it chunked (after the settings'
+    drops) and every stage's output, ``(name, blocks)`` from stage A to merge."""
+
+    rows: tuple[BlockRow, ...]
+    dropped_rows: int
+    thresholds: Thresholds
+    stages: tuple[tuple[str, tuple[Block, ...]], ...]
+    chunks: tuple[Chunk, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One document through the front door: LightRAG's chunk rows, the settings and the
+    decision they came from, the parse (when the run parsed the source), the trace."""
+
+    rows: list[dict[str, Any]]
+    settings: Settings
+    decision: Decision
+    content: str
+    source: Source | None = None
+    trace: Trace | None = None
+
+
+def read(
+    request: Request,
+    settings: Settings,
+    decision: Decision,
+    parsed_dir: str | os.PathLike[str] | None,
+    *,
+    parse: ParseFunction | None = None,
+    **options: Any,
+) -> tuple[Decision, Source]:
+    """Parse the request's source with the decided parser (``parse`` replaces it; extra
+    ``options`` go to it), into ``parsed_dir`` (None: ``__parsed__`` beside the source);
+    the decision completed with the blocks.
+
+    Raises:
+        DocumentParseError: the parser refuses the file.
+        ValueError: a text file that is not UTF-8.
+    """
+    path, fmt = request.source, decision.parser
+    assert path is not None and fmt is not None  # decide() names a parser for a source
+    if fmt is PLAIN_TEXT:
+        try:
+            return decision, Source(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{path.name} is not UTF-8 text ({exc.reason})") from None
+    function = parse or fmt.parse_function()
+    if settings.smart_heading_source != "default":  # else the parser's own default: auto
+        options["smart_heading"] = settings.smart_heading
+    naming = _PARSING.set(path.name)
+    try:
+        parsed = function(path, parsed_dir, doc_id=decision.doc_id, **options)
+    finally:
+        _PARSING.reset(naming)
+    warnings = tuple(getattr(parsed, "warnings", ()))
+    if decision.blocks is None:
+        decision = decision.with_blocks(load_blocks(parsed.blocks_path, "parser"))
+    return decision, Source(parsed.content, warnings, parsed)
+
+
+def run(
+    request: Request,
+    tokenizer: TokenizerLike,
+    *,
+    settings: Settings | None = None,
+    parsed_dir: str | os.PathLike[str] | None = None,
+    trace: bool = False,
+) -> Run:
+    """The chunks of ``request``'s document: resolve (unless ``settings`` are given, resolved
+    already), decide, read (a source file, into ``parsed_dir``; None: ``__parsed__`` beside
+    it), then P over the blocks or R over the text (module doc); ``trace`` records what P
+    did.
+
+    Raises:
+        ValueError: a bad setting (named with its source).
+        DocumentParseError: the parser refuses the source file.
+        ChunkOverCapError: (strict mode) a P chunk over the cap.
+    """
+    settings = resolve(request) if settings is None else settings
+    decision = decide(request, settings)
+    source = None
+    if decision.parser is not None:
+        decision, source = read(request, settings, decision, parsed_dir)
+    content = request.content or (source.content if source is not None else "")
+    if not content and decision.blocks is not None:
+        content = merged_text(decision.blocks.rows)
+    decision.log()
+    if decision.strategy is Strategy.R:
+        separators = None if decision.is_fallback else settings.r_separators
+        rows = recursive_character_rows(
+            tokenizer, content, decision.r_size, decision.r_overlap, separators=separators
+        )
+        rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
+        return Run(rows, settings, decision, content, source)
+    rows, chunk_trace = _run_p(tokenizer, content, decision, settings, trace)
+    return Run(rows, settings, decision, content, source, chunk_trace)
+
+
+def _run_p(
+    tokenizer: TokenizerLike, content: str, decision: Decision, settings: Settings, trace: bool
+) -> tuple[list[dict[str, Any]], Trace | None]:
+    p, blocks = decision.settings, decision.blocks
+    assert p is not None and blocks is not None  # P always carries both
+    label = decision.doc_id or "unknown"
+    references = settings.references_tail_n, settings.references_headings
+    rows = rows_to_chunk(blocks.rows, p, *references, label)
+    ctx = Context.create(
+        TokenCounter(tokenizer),
+        p.chunk_token_size,
+        p.chunk_overlap_token_size,
+        table_headers=blocks.table_headers,
+        doc_id=label,
+        table_text=p.table_text,
+        keyed_rows=blocks.keyed_rows,
+        fill=p.fill,
+    )
+    stages: list[tuple[str, tuple[Block, ...]]] = []
+
+    def record(name: str, output: Sequence[Block]) -> None:
+        stages.append((name, tuple(output)))
+
+    try:
+        chunks = chunk_rows(rows, ctx, observe=record if trace else None)
+    except Exception as exc:
+        if settings.strict:
+            raise
+        logger.error(
+            "paragraph_semantic doc=%s: fallback to recursive_character: internal error %s: %s",
+            label,
+            type(exc).__name__,
+            exc,
+            exc_info=True,
+        )
+        size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
+        r_rows = recursive_character_rows(tokenizer, content, size, overlap)
+        return with_source_pages(r_rows, blocks.rows, content), None
+    _check_cap(chunks, p.chunk_token_size, label, settings.strict)
+    logger.info(
+        "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",
+        label,
+        len(rows),
+        len(chunks),
+        p.chunk_token_size,
+        p.chunk_overlap_token_size,
+        ctx.counter.stats.encoded_chars,
+    )
+    chunk_trace = None
+    if trace:
+        dropped = len(blocks.rows) - len(rows)
+        chunk_trace = Trace(tuple(rows), dropped, ctx.thresholds, tuple(stages), tuple(chunks))
+    return chunks_to_rows(chunks), chunk_trace
+
+
+def rows_to_chunk(
+    rows: Sequence[BlockRow],
+    settings: PSettings,
+    references_tail_n: int,
+    references_headings: Sequence[str],
+    doc_id: str = "unknown",
+) -> list[BlockRow]:
+    """The content rows P chunks: all of them, less what a setting removes on purpose
+    (``drop_toc``: tables of contents; ``drop_references``: reference sections)."""
+    rows = list(rows)
+    if settings.drop_toc:
+        rows = drop_toc_rows(rows, doc_id=doc_id)
+    if settings.drop_references:
+        rows = drop_reference_rows(
+            rows, tail_n=references_tail_n, prefixes=references_headings, doc_id=doc_id
+        )
+    return rows
+
+
+def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> WordShortfall | None:
+    """Words of the rows a P decision chunks (the references window read as the chunker
+    reads it) that ``chunk_contents`` do not hold; None for a decision that is not P."""
+    if decision.strategy is not Strategy.P or decision.settings is None or not decision.blocks:
+        return None
+    tail_n, headings = reference_settings(None, None)
+    rows = rows_to_chunk(
+        decision.blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
+    )
+    return lost_words((row.content for row in rows), chunk_contents)
+
+
+def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> None:
+    """Stages B-D keep every chunk within the cap and stage E cuts nothing: a chunk over it
+    is an error in strict mode, else logged and kept (LightRAG truncates it before
+    embedding, which beats dropping the document's P chunks)."""
+    oversized = over_cap(chunks, size)
+    if not oversized:
+        return
+    message = (
+        f"paragraph_semantic doc={label}: {len(oversized)} chunk(s) over {size} tokens "
+        f"(largest {max(c.tokens for c in oversized)}, heading {oversized[0].heading!r})"
+    )
+    if strict:
+        raise ChunkOverCapError(message)
+    logger.error(message)
+
+
+def recursive_character_rows(
+    tokenizer: TokenizerLike,
+    content: str,
+    chunk_token_size: int,
+    chunk_overlap_token_size: int,
+    *,
+    separators: Sequence[str] | None = None,
+) -> list[dict[str, Any]]:
+    """LightRAG's own R strategy on the document text (``separators``: LangChain's cascade
+    when None)."""
+    from lightrag.chunker import chunking_by_recursive_character
+
+    return chunking_by_recursive_character(
+        tokenizer,
+        content or "",
+        chunk_token_size,
+        chunk_overlap_token_size=chunk_overlap_token_size,
+        separators=list(separators) if separators is not None else None,
+    )
+
+
+def with_source_pages(
+    r_rows: list[dict[str, Any]], source_rows: Sequence[BlockRow], content: str
+) -> list[dict[str, Any]]:
+    """R chunks of a document whose rows know their pages (a PDF), each with a ``sidecar``
+    naming its rows and pages (found through its ``_source_span``, the characters of the
+    document text it holds); other R chunks as they are."""
+    if not source_rows or not has_pages(source_rows):
+        return r_rows
+    if "\n\n".join(row.content for row in source_rows) != (content or "").strip():
+        return r_rows  # the text is not the rows' (edited since): spans would not match
+    finder = PageFinder(source_rows)
+    for row in r_rows:
+        span = row.get("_source_span")
+        if not isinstance(span, dict) or "sidecar" in row:
+            continue
+        start, end = span.get("start"), span.get("end")
+        if not (isinstance(start, int) and isinstance(end, int) and end > start):
+            continue
+        block_ids = finder.block_ids(start, end)
+        if block_ids:
+            row["sidecar"] = block_sidecar(block_ids, finder.span_pages(start, end))
+    return r_rows
