@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if request.source is not None and args.output is None:
         source = f"Parsed from {args.file} (into a temporary folder)"
     print(f"{title}: {decision.describe()}")
+    print(f"settings: {settings.describe()}")
     print_inspection(inspection, title, sys.stdout)
     if not args.no_html:
         target = args.html or Path(default_report_path(args.file).name)

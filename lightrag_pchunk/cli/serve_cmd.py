@@ -17,10 +17,9 @@ import importlib.util
 import os
 import sys
 
-from lightrag_pchunk.tokens import DEFAULT_ENCODING
+from lightrag_pchunk.tokens import DEFAULT_ENCODING, ENCODING_ENV, configured_encoding_name
 
 EXIT_USAGE = 2
-ENCODING_ENV = "LIGHTRAG_PCHUNK_ENCODING"
 #: What LightRAG's server imports first; absent without ``lightrag-hku[api]``.
 SERVER_MODULES = ("fastapi", "uvicorn")
 
@@ -41,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--encoding",
         metavar="NAME",
         help=(
-            "tiktoken encoding LightRAG counts tokens with (default: $LIGHTRAG_PCHUNK_ENCODING, "
+            f"tiktoken encoding LightRAG counts tokens with (default: ${ENCODING_ENV}, "
             f"else {DEFAULT_ENCODING}; 'lightrag' keeps LightRAG's default, o200k_base)"
         ),
     )
@@ -61,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.server import run_server
 
-    encoding = args.encoding or os.environ.get(ENCODING_ENV) or DEFAULT_ENCODING
+    encoding = configured_encoding_name(args.encoding)
     print(
         f"lightrag-pchunk serve: P installed for every P document; tokenizer "
         f"{'LightRAG default' if encoding == 'lightrag' else encoding}; LIGHTRAG_PARSER="

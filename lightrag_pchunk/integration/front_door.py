@@ -141,7 +141,7 @@ def read(
         _PARSING.reset(naming)
     warnings = tuple(getattr(parsed, "warnings", ()))
     if decision.blocks is None:
-        decision = decision.with_blocks(load_blocks(parsed.blocks_path, "parser"))
+        decision = decision.with_blocks(load_blocks(parsed.blocks_path, f"{fmt.display} parser"))
     return decision, Source(parsed.content, warnings, parsed)
 
 

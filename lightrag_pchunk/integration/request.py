@@ -84,6 +84,6 @@ class Request:
         return self.entry is not None and self.file_name is None and self.addon_params is None
 
     @property
-    def env_or_os(self) -> Mapping[str, str]:
+    def environment(self) -> Mapping[str, str]:
         """The environment the settings are read from."""
         return os.environ if self.env is None else self.env

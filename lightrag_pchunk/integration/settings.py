@@ -265,7 +265,7 @@ def resolve(request: Request) -> Settings:
         ParserRoutingConfigError, FilenameParserHintError: (``request.strict``) a bad
             LIGHTRAG_PARSER rule or file-name hint.
     """
-    env = request.env_or_os
+    env = request.environment
     entry = request.entry
     name = request.file_name or (entry.source_name if entry is not None else None)
     directives = None
