@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lightrag_pchunk.pdf.glyphs import PageGlyphs, PageText, Segment, segment_page, styled
+from lightrag_pchunk.pdf.glyphs import PageGlyphs
+from lightrag_pchunk.pdf.segments import PageText, Segment, segment_page, styled
 
 #: A segment with this many characters is prose, and decides where the columns are.
 PROSE_CHARS = 18
@@ -119,16 +120,24 @@ def page_lines(page: PageText) -> list[Line]:
 def _column_extents(
     pieces: Sequence[object], count: int, frame: tuple[float, float, float, float]
 ) -> list[tuple[float, float]]:
-    """Each column's extent over the whole page (the page's, when a column is empty)."""
-    extents = [(frame[2], frame[0])] * count
+    """Each column's extent over the whole page (the page's, when a column is empty): where
+    its text starts and ends, a few outliers aside (a wide figure label, a drop cap)."""
+    lefts: list[list[float]] = [[] for _ in range(count)]
+    rights: list[list[float]] = [[] for _ in range(count)]
     for piece in pieces:
         if not piece or isinstance(piece[0], Segment):  # type: ignore[index]
             continue
         for index, segments in enumerate(piece):  # type: ignore[arg-type]
             for segment in segments:
-                x0, x1 = extents[index]
-                extents[index] = (min(x0, segment.x0), max(x1, segment.x1))
-    return [(x0, x1) if x0 < x1 else (frame[0], frame[2]) for x0, x1 in extents]
+                lefts[index].append(segment.x0)
+                rights[index].append(segment.x1)
+    extents = []
+    for left, right in zip(lefts, rights, strict=True):
+        if left:
+            extents.append((float(np.percentile(left, 5)), float(np.percentile(right, 95))))
+        else:
+            extents.append((frame[0], frame[2]))
+    return extents
 
 
 @dataclass(frozen=True, slots=True)

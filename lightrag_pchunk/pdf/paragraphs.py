@@ -30,8 +30,8 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.glyphs import SOFT_HYPHENS
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
 PARAGRAPH_SPACING = 1.35

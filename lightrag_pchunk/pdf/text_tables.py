@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.glyphs import Segment
 from lightrag_pchunk.pdf.layout import visual_rows
+from lightrag_pchunk.pdf.segments import Segment
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
@@ -35,7 +35,7 @@ MAX_CELL_CHARS = 30
 #: Median characters of a label in the first column of a two-column table.
 MAX_LABEL_CHARS = 25
 #: Share of a run's rows that must hold two cells or more.
-CELL_ROW_SHARE = 0.2
+CELL_ROW_SHARE = 0.5
 #: Share of first cells that are bullets or bare numbering labels that make a run a list.
 MARKER_SHARE = 0.7
 #: A column boundary lies in a gap at least this wide (points).
