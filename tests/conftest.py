@@ -5,6 +5,7 @@ import pytest
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 from helpers import char_counter
+from pg_cluster import postgres_cluster, why_unavailable
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +49,14 @@ def pchunk_logs(caplog):
         logger.removeHandler(caplog.handler)
         logger.setLevel(previous)
         logger.propagate = propagate
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One throwaway PostgreSQL cluster for the whole session (``pg_cluster.py``); the tests
+    that use it skip, saying why, where PostgreSQL is not installed."""
+    unavailable = why_unavailable()
+    if unavailable is not None:
+        pytest.skip(unavailable)
+    with postgres_cluster() as running:
+        yield running

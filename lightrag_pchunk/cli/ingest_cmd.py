@@ -19,10 +19,14 @@ import logging
 import re
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lightrag_pchunk.cli.document_input import add_glob_argument
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.integration.ingest_report import IngestReport
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -192,9 +196,14 @@ async def _build_rag(args: argparse.Namespace) -> Any:
 async def _ingest(args: argparse.Namespace) -> int:
     from lightrag_pchunk.cli.parse_cmd import Progress
     from lightrag_pchunk.integration.formats import collect_files
-    from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.registry import storage_folder
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.settings import check_config
+    from lightrag_pchunk.integration.storage_lock import (
+        StorageBusyError,
+        file_storages,
+        hold_storage,
+    )
 
     found, missing = collect_files(args.files, args.glob)
     if not found and not missing:
@@ -209,22 +218,21 @@ async def _ingest(args: argparse.Namespace) -> int:
     except (ParserRoutingConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    await rag.initialize_storages()
+    # LightRAG's file storages load once and are written back whole: the lock is taken
+    # before they load, so another ingest's finished work is what this one loads.
+    lock = (
+        hold_storage(storage_folder(rag), "lightrag-pchunk ingest", wait=True, on_wait=_tell)
+        if file_storages(rag)
+        else nullcontext(False)
+    )
     try:
-        report = await ainsert_files(
-            rag,
-            files,
-            parsed_dir=args.parsed_dir,
-            replace=args.replace,
-            progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
-        )
-    except (ParserRoutingConfigError, ValueError) as exc:
+        with lock:
+            report = await _insert(args, rag, files, bar)
+    except StorageBusyError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    if report is None:
         return EXIT_USAGE
-    finally:
-        if bar is not None:
-            bar.finish()
-        await rag.finalize_storages()
     if args.json:
         rows = [
             {
@@ -244,6 +252,35 @@ async def _ingest(args: argparse.Namespace) -> int:
         done = len(report.results) - len(report.failed)
         print(f"{done} of {len(report.results)} files in {args.working_dir}")
     return EXIT_OK if report.ok else EXIT_FAILED
+
+
+async def _insert(
+    args: argparse.Namespace, rag: Any, files: list[Path], bar: Any
+) -> IngestReport | None:
+    """Initialise ``rag``, insert ``files``, finalise; None on a configuration error."""
+    from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
+
+    await rag.initialize_storages()
+    try:
+        return await ainsert_files(
+            rag,
+            files,
+            parsed_dir=args.parsed_dir,
+            replace=args.replace,
+            progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
+        )
+    except (ParserRoutingConfigError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+    finally:
+        if bar is not None:
+            bar.finish()
+        await rag.finalize_storages()
+
+
+def _tell(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,8 @@ P document, also over LightRAG's native parse) and with an offline tokenizer by 
 other option goes to ``lightrag-server`` unchanged; LightRAG reads the rest of its settings
 from ``.env`` and the environment, as always. Our ``pchunk`` parser engine is loaded by
 LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours. Needs the
-``server`` extra: ``pip install "lightrag-pchunk[server]"``.
+``server`` extra (``pip install ".[server]"`` in the checkout), i.e. LightRAG's
+``lightrag-hku[api]``.
 """
 
 from __future__ import annotations
@@ -53,12 +54,13 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(
             f"error: LightRAG's server needs {', '.join(missing)}: "
-            'pip install "lightrag-pchunk[server]"',
+            'pip install "lightrag-hku[api]" (the server extra of lightrag-pchunk)',
             file=sys.stderr,
         )
         return EXIT_USAGE
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.server import run_server
+    from lightrag_pchunk.integration.storage_lock import StorageBusyError
 
     encoding = configured_encoding_name(args.encoding)
     print(
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_server(
             args.unknown_args, encoding=None if encoding == "lightrag" else encoding
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except (ParserRoutingConfigError, ValueError, StorageBusyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return int(result or 0)

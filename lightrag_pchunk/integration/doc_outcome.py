@@ -1,14 +1,16 @@
 """What LightRAG did with one inserted document, told truthfully to ``ainsert_files``.
 
 :func:`settled_record` waits until LightRAG is done with the document (several calls on one
-LightRAG share its pipeline: the run that holds it processes the others' documents too), and
+LightRAG share its pipeline: the run that holds it processes the others' documents too),
 :func:`stored_shortfall` checks the chunks LightRAG stored against the document's blocks file,
-word by word (``chunk/coverage.py``).
+word by word (``chunk/coverage.py``), and :func:`discard` deletes what LightRAG kept of a
+document that failed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +18,9 @@ from lightrag_pchunk.chunk.coverage import WordShortfall
 from lightrag_pchunk.integration.decision import Decision, Strategy
 from lightrag_pchunk.integration.front_door import decision_shortfall
 from lightrag_pchunk.integration.ingest_report import FAILED
+from lightrag_pchunk.integration.registry_entry import RegisteredDocument
+
+logger = logging.getLogger("lightrag.pchunk")
 
 #: LightRAG's doc_status value of a document it finished (``FAILED`` is the other end).
 PROCESSED = "processed"
@@ -83,3 +88,46 @@ async def stored_shortfall(rag: Any, record: Any, decision: Decision) -> WordSho
     stored = await rag.text_chunks.get_by_ids(ids) if ids else []
     contents = [str(record_field(chunk, "content", "") or "") for chunk in stored if chunk]
     return await asyncio.to_thread(decision_shortfall, decision, contents)
+
+
+async def delete_document(rag: Any, doc_id: str) -> str:
+    """Delete a document from LightRAG; "" when done, else why not."""
+    result = await rag.adelete_by_doc_id(doc_id)
+    state = getattr(result, "status", "success")
+    if state in ("success", "not_found"):
+        return ""
+    return f"LightRAG refused to delete {doc_id} ({state}): {getattr(result, 'message', '')}"
+
+
+async def unregister(registry: Any, doc_id: str, previous: RegisteredDocument | None) -> None:
+    """Drop a document's entry, giving its text back to the document that had it before.
+
+    Identical text under two names shares one key: the second file's registration replaced
+    the first file's entry, which must come back when the second is refused.
+    """
+    await registry.aforget(doc_id)
+    if previous is not None and previous.doc_id != doc_id:
+        await registry.aregister(previous)
+
+
+async def discard(
+    rag: Any, registry: Any, doc_id: str, previous: RegisteredDocument | None
+) -> None:
+    """Delete whatever LightRAG kept of a failed document, and its registry entry."""
+    try:
+        await rag.adelete_by_doc_id(doc_id)
+    except Exception as exc:  # the original failure is what the user needs to see
+        logger.error("paragraph_semantic could not delete failed document %s: %s", doc_id, exc)
+    await unregister(registry, doc_id, previous)
+
+
+async def duplicate_message(rag: Any, track_id: str, name: str) -> str:
+    """LightRAG's reason for not admitting a document (a duplicate record), if any."""
+    try:
+        records = await rag.aget_docs_by_track_id(track_id)
+    except Exception:  # pragma: no cover - older LightRAG
+        records = {}
+    for record in (records or {}).values():
+        if record_field(record, "file_path") == name and record_status(record) == FAILED:
+            return str(record_field(record, "error_msg", "") or "")
+    return ""

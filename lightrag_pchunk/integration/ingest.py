@@ -21,17 +21,23 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.doc_outcome import (
+    PROCESSED,
+    delete_document,
+    discard,
+    duplicate_message,
     record_field,
     record_status,
     settled_record,
     stored_shortfall,
+    unregister,
 )
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.front_door import read
@@ -53,62 +59,59 @@ from lightrag_pchunk.integration.llm_outline import (
     resolve_boundary_settings,
 )
 from lightrag_pchunk.integration.registration import entry_of, require_pchunk_chunking_func
-from lightrag_pchunk.integration.registry import registry_for
-from lightrag_pchunk.integration.registry_entry import RegisteredDocument, lightrag_sanitize
+from lightrag_pchunk.integration.registry import registry_for, storage_folder
+from lightrag_pchunk.integration.registry_entry import lightrag_sanitize
 from lightrag_pchunk.integration.request import INGEST, Request
 from lightrag_pchunk.integration.settings import check_config, resolve
+from lightrag_pchunk.integration.storage_lock import (
+    StorageBusyError,
+    command_name,
+    file_storages,
+    hold_storage,
+    stored_statuses,
+    written_since_loaded,
+)
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
 
 logger = logging.getLogger("lightrag.pchunk")
 
-
-async def _delete(rag: Any, doc_id: str) -> str:
-    """Delete a document from LightRAG; "" when done, else why not."""
-    result = await rag.adelete_by_doc_id(doc_id)
-    state = getattr(result, "status", "success")
-    if state in ("success", "not_found"):
-        return ""
-    return f"LightRAG refused to delete {doc_id} ({state}): {getattr(result, 'message', '')}"
+#: The insert in progress of each document of this process (storage folder, doc id): a
+#: call given the same file waits for it, then finds the document in place.
+_TURNS: dict[tuple[Path, str], tuple[asyncio.Lock, int]] = {}
 
 
-async def _unregister(registry: Any, doc_id: str, previous: RegisteredDocument | None) -> None:
-    """Drop a document's entry, giving its text back to the document that had it before.
-
-    Identical text under two names shares one key: the second file's registration replaced
-    the first file's entry, which must come back when the second is refused.
-    """
-    await registry.aforget(doc_id)
-    if previous is not None and previous.doc_id != doc_id:
-        await registry.aregister(previous)
-
-
-async def _discard(
-    rag: Any, registry: Any, doc_id: str, previous: RegisteredDocument | None
-) -> None:
-    """Delete whatever LightRAG kept of a failed document, and its registry entry."""
+@asynccontextmanager
+async def _turn(rag: Any, doc_id: str) -> AsyncIterator[None]:
+    """One insert of a document at a time in this process (LightRAG enqueues a second as a
+    failed duplicate record)."""
+    key = (storage_folder(rag), doc_id)
+    lock, users = _TURNS.get(key, (None, 0))
+    lock = lock or asyncio.Lock()
+    _TURNS[key] = (lock, users + 1)
     try:
-        await rag.adelete_by_doc_id(doc_id)
-    except Exception as exc:  # the original failure is what the user needs to see
-        logger.error("paragraph_semantic could not delete failed document %s: %s", doc_id, exc)
-    await _unregister(registry, doc_id, previous)
+        async with lock:
+            yield
+    finally:
+        lock, users = _TURNS[key]
+        if users == 1:
+            del _TURNS[key]
+        else:
+            _TURNS[key] = (lock, users - 1)
 
 
-async def _duplicate_message(rag: Any, track_id: str, name: str) -> str:
-    """LightRAG's reason for not admitting a document (a duplicate record), if any."""
-    try:
-        records = await rag.aget_docs_by_track_id(track_id)
-    except Exception:  # pragma: no cover - older LightRAG
-        records = {}
-    for record in (records or {}).values():
-        if record_field(record, "file_path") == name and record_status(record) == FAILED:
-            return str(record_field(record, "error_msg", "") or "")
-    return ""
+async def _insert_one(rag: Any, path: Path, **options: Any) -> FileResult:
+    if not path.is_file():
+        return FileResult(path, FAILED, message="no such file")
+    doc_id = doc_id_for(path)
+    async with _turn(rag, doc_id):
+        return await _insert_file(rag, path, doc_id, **options)
 
 
-async def _insert_one(
+async def _insert_file(
     rag: Any,
     path: Path,
+    doc_id: str,
     *,
     env: Mapping[str, str],
     registry: Any,
@@ -118,9 +121,6 @@ async def _insert_one(
     track_id: str,
     boundaries: BoundarySettings,
 ) -> FileResult:
-    if not path.is_file():
-        return FileResult(path, FAILED, message="no such file")
-    doc_id = doc_id_for(path)
     request = Request(
         INGEST, file_name=path.name, source=path, rag=rag, doc_id=doc_id, strict=True, env=env
     )
@@ -165,7 +165,7 @@ async def _insert_one(
     existing = await rag.doc_status.get_by_id(doc_id)
     if existing:
         state = record_status(existing)
-        if state == "processed":
+        if state == PROCESSED:
             stored = await rag.full_docs.get_by_id(doc_id)
             same = bool(stored) and record_field(stored, "content") == sanitized
             if same and not replace:
@@ -176,12 +176,12 @@ async def _insert_one(
                     f"already in LightRAG as {doc_id} with different content; delete it first "
                     "or insert with replace=True (--replace)"
                 )
-            problem = await _delete(rag, doc_id)
+            problem = await delete_document(rag, doc_id)
             if problem:
                 return fail(f"cannot replace it: {problem}")
             status = REPLACED
         elif state == FAILED:
-            problem = await _delete(rag, doc_id)  # a clean retry: nothing of it is kept
+            problem = await delete_document(rag, doc_id)  # a clean retry: nothing of it is kept
             if problem:
                 return fail(f"cannot retry it: {problem}")
         else:  # pending or in progress (an interrupted run): processing below picks it up
@@ -201,20 +201,20 @@ async def _insert_one(
             )
         await rag.apipeline_process_enqueue_documents()
     except Exception as exc:
-        await _discard(rag, registry, doc_id, previous)
+        await discard(rag, registry, doc_id, previous)
         return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
 
     record = await settled_record(rag, doc_id)
     if not record:
-        await _unregister(registry, doc_id, previous)
-        why = await _duplicate_message(rag, track_id, canonical_basename(path.name))
+        await unregister(registry, doc_id, previous)
+        why = await duplicate_message(rag, track_id, canonical_basename(path.name))
         return fail(f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
     state = record_status(record)
-    if state == "processed":
+    if state == PROCESSED:
         chunks = int(record_field(record, "chunks_count", 0) or 0)
         shortfall = await stored_shortfall(rag, record, decision)
         if shortfall:
-            await _discard(rag, registry, doc_id, previous)
+            await discard(rag, registry, doc_id, previous)
             name = Path(canonical_basename(path.name))
             return fail(
                 f"its chunks lost {shortfall.describe()} of its blocks file"
@@ -230,7 +230,7 @@ async def _insert_one(
         return FileResult(path, status, doc_id, decision.strategy, chunks, note)
     if state == FAILED:
         error = str(record_field(record, "error_msg", "") or "unknown error")
-        await _discard(rag, registry, doc_id, previous)
+        await discard(rag, registry, doc_id, previous)
         return fail(f"LightRAG failed to process it (removed again): {error}")
     return FileResult(
         path,
@@ -261,9 +261,15 @@ async def ainsert_files(
     file name). ``progress``: True draws a bar on stderr, a callable gets
     ``(done, total, FileResult)``. ``parse_docx`` replaces our parser (same interface).
 
+    On LightRAG's file storages (JSON, NanoVectorDB, NetworkX: one process per working dir)
+    the call holds the working dir's storage lock (``storage_lock.py``) and, at the end,
+    reads each inserted document back from the doc status file.
+
     Raises:
         ParserRoutingConfigError: LIGHTRAG_PARSER is invalid (before any file is touched).
         ValueError: a bad CHUNK_P_* value, or ``rag`` still uses LightRAG's default chunker.
+        StorageBusyError: another process writes ``rag``'s file storages, or wrote them
+            after ``rag`` loaded them (before any file is touched).
     """
     env = os.environ if env is None else env
     check_config(env)
@@ -280,21 +286,51 @@ async def ainsert_files(
         callback = ProgressBar(len(files))
     track_id = f"pchunk-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
     report = IngestReport()
-    for done, path in enumerate(files, start=1):
-        result = await _insert_one(
-            rag,
-            path,
-            env=env,
-            registry=registry,
-            parsed_root=parsed_root,
-            parse_docx=parse_docx,
-            replace=replace,
-            track_id=track_id,
-            boundaries=boundaries,
-        )
-        report.results.append(result)
-        log = logger.error if not result.ok else logger.info
-        log("paragraph_semantic ingest %s", result.describe())
-        if callback is not None:
-            callback(done, len(files), result)
+    options = {
+        "env": env,
+        "registry": registry,
+        "parsed_root": parsed_root,
+        "parse_docx": parse_docx,
+        "replace": replace,
+        "track_id": track_id,
+        "boundaries": boundaries,
+    }
+    on_files = file_storages(rag)
+    lock = hold_storage(storage_folder(rag), command_name()) if on_files else nullcontext(False)
+    with lock as took:
+        if took:  # loaded before this process held the lock: was it written since?
+            stale = await written_since_loaded(rag)
+            if stale:
+                raise StorageBusyError(stale)
+        for done, path in enumerate(files, start=1):
+            result = await _insert_one(rag, path, **options)
+            report.results.append(result)
+            log = logger.error if not result.ok else logger.info
+            log("paragraph_semantic ingest %s", result.describe())
+            if callback is not None:
+                callback(done, len(files), result)
+        await _confirm_stored(rag, report)
     return report
+
+
+async def _confirm_stored(rag: Any, report: IngestReport) -> None:
+    """Turn a file reported in LightRAG into a failure when LightRAG's storage does not hold
+    its document as processed (read back from its doc status, on disk for file storage)."""
+    inserted = [r for r in report.results if r.status in (INSERTED, REPLACED) and r.doc_id]
+    statuses = await stored_statuses(rag, [str(r.doc_id) for r in inserted])
+    for index, result in enumerate(report.results):
+        if result not in inserted or statuses.get(str(result.doc_id)) == PROCESSED:
+            continue
+        found = statuses.get(str(result.doc_id)) or "no record"
+        report.results[index] = FileResult(
+            result.path,
+            FAILED,
+            result.doc_id,
+            result.strategy,
+            message=(
+                f"LightRAG processed it, but its stored doc status holds {found} for "
+                f"{result.doc_id} (another process wrote {storage_folder(rag)}?); insert it "
+                "again"
+            ),
+        )
+        logger.error("paragraph_semantic ingest %s", report.results[index].describe())

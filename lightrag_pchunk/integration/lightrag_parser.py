@@ -2,11 +2,12 @@
 
 LightRAG 1.5.7 runs every ``lightrag.parsers`` entry point at start-up (the server's
 ``create_app``, ``python -m lightrag.parser.cli``): :func:`register` adds the engine for the
-suffixes of ``formats.FORMATS`` and has LightRAG's P dispatch run our chunker on the blocks
-our parser wrote (``plugin.activate_for_our_blocks``). So ``LIGHTRAG_PARSER=docx:pchunk-P``
-(or ``report.[pchunk-P].docx``) parses with ours and chunks with ours, in LightRAG's own
-server and file pipeline; ``docx:native-P`` keeps LightRAG's parser and, unless
-``install()`` was called, LightRAG's P.
+suffixes of ``formats.FORMATS``, has LightRAG's P dispatch run our chunker on the blocks
+our parser wrote (``plugin.activate_for_our_blocks``) and, inside LightRAG's server, points
+``INPUT_DIR`` at the server's ``--input-dir`` (``server.align_input_dir``). So
+``LIGHTRAG_PARSER=docx:pchunk-P`` (or ``report.[pchunk-P].docx``) parses with ours and chunks
+with ours, in LightRAG's own server and file pipeline; ``docx:native-P`` keeps LightRAG's
+parser and, unless ``install()`` was called, LightRAG's P.
 
 :class:`PchunkParser` does what LightRAG's native engine does around its parse: the same
 ``__parsed__/<name>.parsed/`` folder (``.blocks.jsonl`` + sidecars), the ``full_docs``
@@ -44,6 +45,7 @@ def register() -> None:
     from lightrag.parser.registry import ParserSpec, register_parser
 
     from lightrag_pchunk.integration.plugin import activate_for_our_blocks
+    from lightrag_pchunk.integration.server import align_input_dir
 
     register_parser(
         ParserSpec(
@@ -53,6 +55,7 @@ def register() -> None:
         )
     )
     activate_for_our_blocks()
+    align_input_dir()  # inside LightRAG's server: uploads are found in its --input-dir
 
 
 class PchunkParser(BaseParser):
@@ -80,7 +83,10 @@ class PchunkParser(BaseParser):
         resolved = ctx.resolve(PCHUNK)
         source = resolved.source_path
         if not source.is_file():
-            raise FileNotFoundError(f"{PCHUNK} source file not found: {source}")
+            raise FileNotFoundError(
+                f"{PCHUNK} source file not found: {source} (LightRAG looks for uploads in "
+                "$INPUT_DIR, else ./inputs; set INPUT_DIR to the folder the file is in)"
+            )
         if format_for(source) is None:
             raise ValueError(f"{PCHUNK} parses {describe_formats('and')}, not {source.name}")
         request = Request(PCHUNK_ENGINE, source=source, doc_id=ctx.doc_id)

@@ -78,4 +78,4 @@ def test_serve_without_the_server_extra_says_how_to_get_it(monkeypatch, capsys) 
         lambda name, *a: None if name == "fastapi" else real(name, *a),
     )
     assert main(["serve"]) == 2
-    assert 'pip install "lightrag-pchunk[server]"' in capsys.readouterr().err
+    assert 'pip install "lightrag-hku[api]"' in capsys.readouterr().err

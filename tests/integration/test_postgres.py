@@ -26,7 +26,7 @@ from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 
-from pg_cluster import postgres_cluster, why_unavailable
+from pg_cluster import why_unavailable
 from sample_docs import write_mixed_document
 
 UNAVAILABLE = why_unavailable()
@@ -40,17 +40,11 @@ TESTS = Path(__file__).resolve().parents[1]
 WORKERS, FILES_PER_WORKER = 2, 5
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    with postgres_cluster() as running:
-        yield running
-
-
 @pytest.fixture
-def pg_env(cluster, monkeypatch, request):
+def pg_env(postgres, monkeypatch, request):
     """LightRAG pointed at the cluster, in a workspace of its own for this test."""
     workspace = "t_" + "".join(ch if ch.isalnum() else "_" for ch in request.node.name)[:40]
-    env = cluster.lightrag_env(workspace)
+    env = postgres.lightrag_env(workspace)
     for name in ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE", "CHUNK_OVERLAP_SIZE"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
