@@ -192,10 +192,11 @@ def test_counted_and_plural() -> None:
     ]
 
 
-def run_serve(monkeypatch, capsys, argv: list[str]) -> tuple[str, str]:
-    """``serve`` with LightRAG's server stubbed: the LIGHTRAG_PARSER it would start with,
-    and what ``serve`` printed."""
+def run_serve(monkeypatch, capsys, argv: list[str], folder: Path) -> tuple[str, str]:
+    """``serve`` with LightRAG's server stubbed, in ``folder`` (it locks its working dir
+    there): the LIGHTRAG_PARSER it would start with, and what ``serve`` printed."""
     pytest.importorskip("fastapi")
+    monkeypatch.chdir(folder)
     seen: list[str] = []
     import os
 
@@ -207,18 +208,18 @@ def run_serve(monkeypatch, capsys, argv: list[str]) -> tuple[str, str]:
 
 
 def test_serve_without_lightrag_parser_routes_every_format_to_p_and_says_so(
-    monkeypatch, capsys
+    monkeypatch, capsys, tmp_path
 ) -> None:
     monkeypatch.setenv("LIGHTRAG_PARSER", "")  # restored afterwards: serve sets it
-    routing, err = run_serve(monkeypatch, capsys, ["serve"])
+    routing, err = run_serve(monkeypatch, capsys, ["serve"], tmp_path)
     for fmt in FORMATS:
         for suffix in fmt.suffixes:
             assert f"{suffix}:pchunk-P" in routing.split(";")
     assert f"LIGHTRAG_PARSER unset, so serve routes {routing} (our parser and P;" in err
 
 
-def test_serve_keeps_a_lightrag_parser_that_is_set(monkeypatch, capsys) -> None:
+def test_serve_keeps_a_lightrag_parser_that_is_set(monkeypatch, capsys, tmp_path) -> None:
     monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;*:legacy-R")
-    routing, err = run_serve(monkeypatch, capsys, ["serve"])
+    routing, err = run_serve(monkeypatch, capsys, ["serve"], tmp_path)
     assert routing == "docx:native-P;*:legacy-R"
     assert "LIGHTRAG_PARSER=docx:native-P;*:legacy-R" in err
