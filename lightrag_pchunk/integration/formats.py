@@ -92,6 +92,15 @@ FORMATS: tuple[Format, ...] = tuple(
             is_text=True,
             requires="pyromark",
         ),
+        # LightRAG reads a PDF with its legacy engine only (pypdf's text, no blocks).
+        Format(
+            "pdf",
+            "PDF",
+            ("pdf",),
+            "lightrag_pchunk.pdf.document:parse_pdf",
+            lightrag_engine="legacy",
+            requires="pypdfium2",
+        ),
     )
     if _offered(fmt)
 )
@@ -150,7 +159,7 @@ def collect_files(
                 and not p.name.startswith(("~$", "."))
                 and PARSED_DIR_NAME not in p.relative_to(path).parts
             )
-        elif path.is_file():
+        elif path.exists():  # a FIFO or a device too: its reader says why it is refused
             found = [path]
         else:
             missing.append(str(raw))

@@ -1,9 +1,9 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file goes through the front door (``front_door.py``): routed as LightRAG would route
-it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P``), parsed by the
-parser of its format (``formats.py``), registered (so ``chunking_func`` finds its blocks
-from the text alone, ``registration.py``), then inserted with
+it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P;pdf:pchunk-P``),
+parsed by the parser of its format (``formats.py``), registered (so ``chunking_func`` finds
+its blocks from the text alone, ``registration.py``), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
 next file goes on. Inserting an unchanged file again changes nothing. Calls running at the
@@ -73,6 +73,7 @@ from lightrag_pchunk.integration.storage_lock import (
 )
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.parse.artefacts import unreadable_source
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -101,8 +102,9 @@ async def _turn(rag: Any, doc_id: str) -> AsyncIterator[None]:
 
 
 async def _insert_one(rag: Any, path: Path, **options: Any) -> FileResult:
-    if not path.is_file():
-        return FileResult(path, FAILED, message="no such file")
+    problem = unreadable_source(path)
+    if problem is not None:
+        return FileResult(path, FAILED, message=problem[1])
     doc_id = doc_id_for(path)
     async with _turn(rag, doc_id):
         return await _insert_file(rag, path, doc_id, **options)

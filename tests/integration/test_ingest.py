@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -54,15 +55,17 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     corrupt = inputs / "corrupt.docx"
     corrupt.write_bytes(b"PK\x03\x04 this is not a zip")
     pdf = inputs / "paper.pdf"
-    pdf.write_bytes(b"%PDF-1.4")
+    pdf.write_bytes(b"%PDF-1.4")  # a header and nothing else
+    slides = inputs / "deck.pptx"
+    slides.write_bytes(b"PK\x03\x04 slides")
     hint = write_docx(inputs / "bad.[native-x].docx")
     notes = inputs / "notes.txt"
     notes.write_text("Meeting notes.\n\nSecond paragraph.", encoding="utf-8")
-    files = [good, inputs / "absent.docx", corrupt, pdf, hint, notes]
+    files = [good, inputs / "absent.docx", corrupt, pdf, slides, hint, notes]
     async with lightrag(tmp_path / "rag") as rag:
         report = await ainsert_files(rag, files, progress=False)
         assert [r.status for r in report.results] == [
-            "inserted", "failed", "failed", "failed", "failed", "inserted",
+            "inserted", "failed", "failed", "failed", "failed", "failed", "inserted",
         ]  # fmt: skip
         assert [r.path for r in report.results] == files
         for result in report.failed:
@@ -71,10 +74,11 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     messages = {r.path.name: r.message for r in report.results}
     assert messages["absent.docx"] == "no such file"
     assert "cannot parse" in messages["corrupt.docx"] and "corrupt.docx" in messages["corrupt.docx"]
-    assert "cannot read .pdf files" in messages["paper.pdf"]
+    assert "PDFium cannot read it" in messages["paper.pdf"] and "[broken]" in messages["paper.pdf"]
+    assert "cannot read .pptx files" in messages["deck.pptx"]
     assert "unsupported character 'x'" in messages["bad.[native-x].docx"]
     assert [r.strategy for r in report.results if r.ok] == ["P", "R"]
-    assert not report.ok and len(report.failed) == 4
+    assert not report.ok and len(report.failed) == 5
 
 
 async def test_a_document_lightrag_fails_to_process_is_removed_again(tmp_path) -> None:
@@ -409,3 +413,20 @@ async def test_words_a_setting_drops_on_purpose_are_no_shortfall(tmp_path, monke
     result, text = await insert_and_read_back(tmp_path, path)
     assert result.status == "inserted", result.describe()
     assert "Someone" not in text and "The finding" in text
+
+
+async def test_a_fifo_a_folder_and_a_name_too_long_fail_with_their_reason(tmp_path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    fifo, folder = inputs / "pipe.md", inputs / "folder.md"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    long_name = inputs / ("a" * 250 + ".md")
+    long_name.write_text("# T\n\nText.\n", encoding="utf-8")
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [fifo, folder, long_name], progress=False)
+    messages = [r.message for r in report.results]
+    assert [r.status for r in report.results] == ["failed"] * 3
+    assert messages[0] == "a FIFO (named pipe), not a regular file"
+    assert messages[1] == "a folder, not a file"
+    assert "cannot parse" in messages[2] and "[name-too-long]" in messages[2]
