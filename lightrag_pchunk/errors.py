@@ -33,7 +33,9 @@ class DocxParseError(DocumentParseError):
     part), ``"dtd"`` (a DOCTYPE or entity declaration), ``"xml"`` (a part that is not
     well-formed), ``"xml-limit"`` (past libxml2's depth or text-size limits) and
     ``"output"`` (the output folder is a file, or the ``.parsed`` folder a
-    symbolic link).
+    symbolic link); for every format also ``"not-a-file"`` (a folder, a FIFO, a socket or
+    a device) and ``"name-too-long"`` (the names of its parsed files would pass the file
+    system's limit).
     """
 
 
@@ -42,7 +44,8 @@ class MarkdownParseError(DocumentParseError):
 
     ``reason`` is one of: ``"too-large"`` (over ``MarkdownLimits``: bytes or lines),
     ``"binary"`` (not text: NUL bytes or other binary control characters), ``"encoding"``
-    (not UTF-8, UTF-8 with a BOM, UTF-16 with a BOM nor GB18030) and ``"output"`` (as for
+    (not UTF-8 nor UTF-16 with a BOM, and no legacy code page clearly the one: see
+    ``markdown/source.py``) and ``"output"``, ``"not-a-file"``, ``"name-too-long"`` (as for
     :class:`DocxParseError`).
     """
 
@@ -57,7 +60,7 @@ class PdfParseError(DocumentParseError):
     ``"too-large"`` (over ``PdfLimits.max_bytes``), ``"too-many-pages"``, ``"page-objects"``
     (a page with more objects than ``PdfLimits.max_page_objects``), ``"output-budget"``
     (more text than ``PdfLimits.max_text_chars``), ``"time-limit"``, ``"memory-limit"``
-    and ``"output"`` (as for :class:`DocxParseError`).
+    and ``"output"``, ``"not-a-file"``, ``"name-too-long"`` (as for :class:`DocxParseError`).
     """
 
 

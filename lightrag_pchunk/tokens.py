@@ -114,11 +114,15 @@ class TokenCounter:
         if cached is not None:
             return cached
         value = self._length(text)
+        self._remember(text, value)
+        return value
+
+    def _remember(self, text: str, value: int) -> None:
+        """Cache the count of a short text (the cache starts over when full)."""
         if len(self._cache) >= _CACHE_ENTRIES:
             with self._lock:
                 self._cache.clear()
         self._cache[text] = value
-        return value
 
     def count_many(self, texts: Sequence[str]) -> list[int]:
         """Exact counts of ``texts``, as :meth:`count` gives them, with one encode in all
@@ -130,7 +134,8 @@ class TokenCounter:
         can share a piece with the newlines after it: that run's own count replaces the
         tokens of the shared piece. A text whose seam with the next is undecided is counted
         on its own. Many small texts cost about as much as one encode of their total, where
-        one call each pays a fixed cost per call.
+        one call each pays a fixed cost per call; a short text already counted is taken
+        from the cache, the others are cached once counted.
         """
         rule = self._seams  # set only with a batch encoding
         if rule is None or len(texts) < 2:
@@ -139,8 +144,10 @@ class TokenCounter:
         members: list[int] = []  # indexes of texts joined into the batch, in order
         pieces: list[str] = []  # each member's piece that takes the next joiner
         for index, text in enumerate(texts):
-            if not text or len(text) <= _CACHEABLE_CHARS:
-                counts[index] = self.count(text)  # cached by value, or nothing to count
+            if not text:
+                continue  # nothing to count
+            if len(text) <= _CACHEABLE_CHARS and (cached := self._cache.get(text)) is not None:
+                counts[index] = cached
                 continue
             if members:
                 piece = rule.joiner_piece(texts[members[-1]], text)
@@ -159,6 +166,9 @@ class TokenCounter:
             if group_chars >= _BATCH_CHARS or slot == len(members) - 1:
                 self._count_group(texts, members, pieces, group, counts)
                 group, group_chars = [], 0
+        for index in members:
+            if len(texts[index]) <= _CACHEABLE_CHARS:
+                self._remember(texts[index], counts[index])
         return counts
 
     def _count_group(

@@ -33,12 +33,19 @@ accepts.
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, heading_path, paragraphs_of
+from lightrag_pchunk.chunk.blocks import (
+    BLOCK_JOINER,
+    build_block,
+    common_path,
+    heading_path,
+    paragraphs_of,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
@@ -86,12 +93,17 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     # Per block, once: this search looks at each block up to _PACK_WINDOW times.
     paths = [heading_path(block) for block in blocks]
     sizes = [block.tokens for block in blocks]
-    levels = [block.level for block in blocks]
     tocs = [block.is_toc for block in blocks]
     titles = [block.is_title for block in blocks]
     untitled = [is_untitled(block) for block in blocks]
     loose = [is_small_leaf(a, b, small) for a, b in pairwise([*blocks, None])]
     links = [may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
+    lowest = _lowest_firsts(links)
+    opens, shapes = _open_runs(
+        paths, loose, [toc or title for toc, title in zip(tocs, titles, strict=True)]
+    )
+    sizes_before = [0, *accumulate(sizes)]
+    untitled_before = [0, *accumulate(untitled)]
     # The places a run may start or end, in document order: each block's start, the cuts
     # inside it, and the document's end.
     places: list[_Place] = []
@@ -99,37 +111,59 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     offset = 0
     for index, block in enumerate(blocks):
         first_place.append(len(places))
-        places.append(_Place(index, 0, offset, levels[index]))
+        places.append(_Place(index, 0, offset, block.level))
         places.extend(_cuts_inside(block, index, offset, ctx))
         offset += sizes[index] + joiner
     first_place.append(len(places))
     places.append(_Place(n, 0, offset, 0))
+    offsets = [place.offset for place in places]
     last = len(places) - 1
     # best[k] ranks the best grouping of what lies before places[k]: runs first, then
     # cuts inside sections, then the summed ranks of the places that start a run, as one
-    # integer (``(runs * cut_weight + cuts) * rank_weight + ranks``).
+    # integer (``(runs * cut_weight + cuts) * rank_weight + ranks``); start_cost[k] adds
+    # the rank of places[k] as a run's start.
     rank_weight = _INSIDE * (last + 1) + 1
     cut_weight = last + 1
     run_cost = cut_weight * rank_weight
     best = [0] + [(last + 1) * run_cost * 2] * last
+    start_cost = [0] * (last + 1)
     starts = [0] * (last + 1)  # where the last run before places[k] starts in best[k]
     for end in range(1, last + 1):
         stop = places[end]
         inside = stop.paragraph > 0
         final = stop.block if inside else stop.block - 1  # the run's last (part of a) block
         end_cost = run_cost + (rank_weight if inside else 0)
-        seam = 0 if inside else joiner  # a run ending at a block start leaves its joiner
-        toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
-        after_untitled = True
-        top: tuple[str, ...] | None = None  # common path of the titled blocks, not loose
-        every: tuple[str, ...] | None = None  # ... of all titled blocks
-        deepest = deepest_all = 0
-        for first in range(final, max(final - _PACK_WINDOW, -1), -1):
+        # A run that starts at an offset below this does not fit (a run ending at a block
+        # start leaves its joiner out).
+        reach = stop.offset - (0 if inside else joiner) - cap
+        best_end, best_start = best[end], 0
+        open_first = max(opens[final], lowest[final])
+        if open_first <= final:
+            # Every start from open_first on passes the role gates and the structure rules:
+            # the best of those that fit is one minimum (the latest of equals, as below).
+            lowest_place = min(max(bisect_left(offsets, reach), first_place[open_first]), end - 1)
+            best_start = min(range(end - 1, lowest_place - 1, -1), key=start_cost.__getitem__)
+            best_end = start_cost[best_start] + end_cost
+        # The starts before open_first are judged one by one, scanning backwards from it
+        # with the run open_first..final seen (none of it a table of contents).
+        if open_first == opens[final] <= final:
+            every, deepest_all, top, deepest = shapes[final]
+            toc_tokens, after_toc = 0, sizes_before[final + 1] - sizes_before[open_first]
+            after_untitled = untitled_before[final + 1] - untitled_before[open_first] == (
+                final + 1 - open_first
+            )
+            scan_from = open_first - 1
+        else:
+            every, deepest_all, top, deepest = _NO_SHAPE
+            toc_tokens = after_toc = 0  # after_toc: text after the run's table of contents
+            after_untitled = True
+            scan_from = final if open_first > final else -1
+        for first in range(scan_from, max(final - _PACK_WINDOW, -1), -1):
             inner = first < final
             # The run may start at the block's start or at any cut inside it (the cuts
             # before ``end`` when the run lies inside one block).
             newest = end - 1 if first == final and inside else first_place[first + 1] - 1
-            if inner and (not links[first] or stop.offset - places[newest].offset - seam > cap):
+            if inner and (not links[first] or offsets[newest] < reach):
                 break  # a role gate, or not even the block's last piece fits beside the rest
             if tocs[first]:
                 toc_tokens += sizes[first]
@@ -159,12 +193,13 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                 if not (siblings or near):
                     continue
             for begin in range(newest, first_place[first] - 1, -1):
-                start = places[begin]
-                if begin < end - 1 and stop.offset - start.offset - seam > cap:
+                if begin < end - 1 and offsets[begin] < reach:
                     break  # starting earlier only adds text (a single piece always fits)
-                candidate = best[begin] + end_cost + (start.rank if begin else 0)
-                if candidate < best[end]:
-                    best[end], starts[end] = candidate, begin
+                candidate = start_cost[begin] + end_cost
+                if candidate < best_end:
+                    best_end, best_start = candidate, begin
+        best[end], starts[end] = best_end, best_start
+        start_cost[end] = best_end + stop.rank
     bounds: list[int] = []
     end = last
     while end > 0:
@@ -173,6 +208,99 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     bounds.append(0)
     bounds.reverse()
     return _runs(blocks, [places[k] for k in bounds], ctx)
+
+
+#: The shape of a run, what the structure rules read (see :func:`_keeps_together`): the
+#: common heading path of its titled blocks and their deepest path length, the same for
+#: its titled blocks that are not loose leaves (None: the run has no such block).
+_Shape = tuple[tuple[str, ...] | None, int, tuple[str, ...] | None, int]
+_NO_SHAPE: _Shape = (None, 0, None, 0)
+
+
+def _common(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    if a is None or a == b:
+        return b
+    return a if b is None else common_path((a, b))
+
+
+def _joined(a: _Shape, b: _Shape) -> _Shape:
+    """The shape of two runs together."""
+    return (_common(a[0], b[0]), max(a[1], b[1]), _common(a[2], b[2]), max(a[3], b[3]))
+
+
+def _keeps_together(shape: _Shape) -> bool:
+    """Whether a run of this shape passes the structure rules from any of its blocks: the
+    sections its rules measure lie within two levels of their common parent inside one
+    chapter, or it has none. A part of such a run has such a shape too."""
+    every, deepest_all, top, deepest = shape
+    shared, depth = (top, deepest) if every else (every, deepest_all)
+    return shared is None or (bool(shared) and depth - len(shared) <= MAX_FILL_DEPTH)
+
+
+def _open_runs(
+    paths: Sequence[tuple[str, ...]], loose: Sequence[bool], barriers: Sequence[bool]
+) -> tuple[list[int], list[_Shape]]:
+    """Per block F: the first block f of the longest run f..F that keeps together with no
+    barrier (a title, a table of contents) in it, and that run's shape; f = F + 1 when F
+    is a barrier. Every part f'..F of it keeps together too, so f only moves forwards as F
+    does: two pointers over a window of shapes, each block added and dropped once."""
+    opens: list[int] = []
+    shapes: list[_Shape] = []
+    window = _ShapeWindow()
+    first = 0
+    for final, path in enumerate(paths):
+        depth = len(path)
+        if not path:
+            window.push(_NO_SHAPE)
+        elif loose[final]:
+            window.push((path, depth, None, 0))
+        else:
+            window.push((path, depth, path, depth))
+        while first <= final and (barriers[final] or not _keeps_together(window.shape())):
+            window.drop()
+            first += 1
+        opens.append(first)
+        shapes.append(window.shape())
+    return opens, shapes
+
+
+class _ShapeWindow:
+    """The shape of a window of blocks, added at the back and dropped at the front, each in
+    amortised constant time: two stacks, the front one holding the shape of each block
+    with all behind it in that stack."""
+
+    def __init__(self) -> None:
+        self._front: list[_Shape] = []
+        self._back: list[_Shape] = []
+        self._back_shape = _NO_SHAPE
+
+    def push(self, shape: _Shape) -> None:
+        self._back.append(shape)
+        self._back_shape = _joined(self._back_shape, shape)
+
+    def drop(self) -> None:
+        if not self._front:
+            behind = _NO_SHAPE
+            for shape in reversed(self._back):
+                behind = _joined(shape, behind)
+                self._front.append(behind)
+            self._back, self._back_shape = [], _NO_SHAPE
+        self._front.pop()
+
+    def shape(self) -> _Shape:
+        return _joined(self._front[-1], self._back_shape) if self._front else self._back_shape
+
+
+def _lowest_firsts(links: Sequence[bool]) -> list[int]:
+    """Per block F: the earliest block a run ending at F may start at by the role gates
+    (none in between refuses the block after it) and the search window."""
+    lowest: list[int] = []
+    after_gate = 0
+    for final in range(len(links) + 1):
+        lowest.append(max(after_gate, final - _PACK_WINDOW + 1))
+        if final < len(links) and not links[final]:
+            after_gate = final + 1
+    return lowest
 
 
 def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_Place]:

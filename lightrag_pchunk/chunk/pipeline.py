@@ -8,14 +8,14 @@ them in order so ``inspect`` can show the output of each.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split
 from lightrag_pchunk.chunk.blocks import (
     has_big_table_line,
     joiner_for,
+    make_paragraph,
+    paragraph_texts,
     split_paragraphs,
-    uncounted_paragraphs,
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
@@ -27,7 +27,7 @@ from lightrag_pchunk.chunk.pages import with_pages
 from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
-from lightrag_pchunk.model import TOC_SESSION, UNCOUNTED, Block, BlockRow, Chunk, Paragraph
+from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 #: Told each stage's name and output, after stage A and after each of ``STAGES``
@@ -74,7 +74,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     # paragraphs: such a row is counted by its lines, and its total derived from them.
     cuttable = 2 * th.small_tail_threshold if ctx.fill == PACK else None
     counter = ctx.counter
-    pending: list[tuple[int, BlockRow, tuple[Paragraph, ...] | None, str]] = []
+    # Per row: None (counted whole below), its lines (counted below, in one batch with the
+    # lines of the other such rows) or its paragraphs, counted one by one.
+    pending: list[tuple[int, BlockRow, str, list[str] | tuple[Paragraph, ...] | None]] = []
     keyed = ctx.table_text == KEYED
     for index, row in enumerate(rows):
         raw = row.content
@@ -86,32 +88,26 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             continue
         fits = size <= small or (size <= likely and not has_big_table_line(text, small))
         if fits and cuttable is not None and size >= cuttable and "\n" in text:
-            paragraphs = uncounted_paragraphs(text)  # counted below, with the others
+            pending.append((index, row, text, paragraph_texts(text)))
         else:
             # A row that fits is counted whole below; its lines are made only if a stage
             # cuts it.
-            paragraphs = None if fits else split_paragraphs(text, counter)
-        pending.append((index, row, paragraphs, text))
-    whole_counts = iter(counter.count_many([text for _, _, p, text in pending if p is None]))
+            pending.append((index, row, text, None if fits else split_paragraphs(text, counter)))
+    whole_counts = iter(counter.count_many([text for *_, text, how in pending if how is None]))
     line_counts = iter(
-        counter.count_many(
-            [
-                paragraph.text
-                for _, _, paragraphs, _ in pending
-                for paragraph in paragraphs or ()
-                if paragraph.tokens == UNCOUNTED
-            ]
-        )
+        counter.count_many([line for *_, how in pending if isinstance(how, list) for line in how])
     )
     blocks: list[Block] = []
-    for index, row, paragraphs, content in pending:
-        if paragraphs is None:
-            tokens, is_exact = next(whole_counts), True
+    for index, row, content, how in pending:
+        paragraphs: tuple[Paragraph, ...] | None
+        if how is None:
+            paragraphs, tokens, is_exact = None, next(whole_counts), True
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
         else:
-            if any(p.tokens == UNCOUNTED for p in paragraphs):
-                paragraphs = tuple([replace(p, tokens=next(line_counts)) for p in paragraphs])
+            if isinstance(how, list):
+                how = tuple([make_paragraph(line, counter, next(line_counts)) for line in how])
+            paragraphs = how
             texts = [p.text for p in paragraphs]
             tokens, is_exact = counter.join_counts(
                 texts, [p.tokens for p in paragraphs], joiner_for(texts)

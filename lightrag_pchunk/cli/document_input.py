@@ -124,8 +124,10 @@ def document_request(path: Path, args: argparse.Namespace, command: str) -> Requ
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     flags = flags_of(args)
-    if path.is_file() and format_for(path) is not None:
+    if not path.is_dir() and format_for(path) is not None:  # the parser refuses a FIFO
         return Request(entrance, file_name=path.name, source=path, flags=flags, strict=True)
+    if path.is_dir() and not any(path.glob(f"*{BLOCKS_SUFFIX}")):
+        raise InputError(f"{path}: a folder without a {BLOCKS_SUFFIX} file")
     if path.is_dir() or path.name.lower().endswith(".jsonl"):
         blocks_source = f"the command line ({path.name})"
         return Request(entrance, blocks=path, blocks_source=blocks_source, flags=flags, strict=True)

@@ -150,7 +150,7 @@ def collect_files(
                 and not p.name.startswith(("~$", "."))
                 and PARSED_DIR_NAME not in p.relative_to(path).parts
             )
-        elif path.is_file():
+        elif path.exists():  # a FIFO or a device too: its reader says why it is refused
             found = [path]
         else:
             missing.append(str(raw))

@@ -45,6 +45,7 @@ from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
+from lightrag_pchunk.parse.artefacts import unreadable_source
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -122,11 +123,14 @@ def read(
 
     Raises:
         DocumentParseError: the parser refuses the file.
-        ValueError: a text file that is not UTF-8.
+        ValueError: a text file that is not UTF-8, or not a regular file.
     """
     path, fmt = request.source, decision.parser
     assert path is not None and fmt is not None  # decide() names a parser for a source
     if fmt is PLAIN_TEXT:
+        problem = unreadable_source(path)  # (a parser checks its own): a FIFO blocks a read
+        if problem is not None:
+            raise ValueError(f"{path.name}: {problem[1]}")
         try:
             return decision, Source(path.read_text(encoding="utf-8"))
         except UnicodeDecodeError as exc:

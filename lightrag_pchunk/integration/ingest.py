@@ -73,6 +73,7 @@ from lightrag_pchunk.integration.storage_lock import (
 )
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.parse.artefacts import unreadable_source
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -101,8 +102,9 @@ async def _turn(rag: Any, doc_id: str) -> AsyncIterator[None]:
 
 
 async def _insert_one(rag: Any, path: Path, **options: Any) -> FileResult:
-    if not path.is_file():
-        return FileResult(path, FAILED, message="no such file")
+    problem = unreadable_source(path)
+    if problem is not None:
+        return FileResult(path, FAILED, message=problem[1])
     doc_id = doc_id_for(path)
     async with _turn(rag, doc_id):
         return await _insert_file(rag, path, doc_id, **options)

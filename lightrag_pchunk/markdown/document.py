@@ -81,7 +81,8 @@ def _markdown_parts(
     source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
 ) -> ParsedParts:
     """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
-    text = read_markdown(source, limits)
+    source_text = read_markdown(source, limits)
+    text = source_text.text
     doc_hash = doc_id.removeprefix("doc-")
     images = EmbeddedImages(
         AssetFolder(folder / f"{stem}.blocks.assets", f"{stem}.blocks.assets"),
@@ -97,14 +98,20 @@ def _markdown_parts(
     title = title or next(
         (b.heading for b in blocks if b.level == 1 and b.heading != PREFACE_HEADING), ""
     )
+    warnings = list(images.warnings)
+    if not source_text.is_utf8:
+        warnings.append(f"decoded as {source_text.encoding} (the file is not UTF-8)")
+    meta: dict[str, object] = {"source_encoding": source_text.encoding}
+    if front_matter is not None and front_matter.fields:
+        meta["front_matter"] = front_matter.fields
     return ParsedParts(
         blocks=blocks,
         tables=walked.tables,
         equations=walked.equations,
         drawings=images.records,
-        warnings=images.warnings,
+        warnings=warnings,
         doc_title=title,
-        meta={"front_matter": front_matter.fields} if front_matter and front_matter.fields else {},
+        meta=meta,
     )
 
 

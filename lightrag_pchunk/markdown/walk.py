@@ -5,13 +5,15 @@ every event its byte range in the source. Output: a list of :class:`Heading` and
 in document order. A unit is one top-level Markdown block as the author wrote it (a
 paragraph, a whole list, a block quote, a fenced or indented code block, a footnote, raw
 HTML), its blank lines dropped so that a blank line separates units and never splits one;
-tables, ``$$…$$`` display math and ``data:`` images become LightRAG's one-line tags. Link
+tables, ``$$…$$`` display math and ``data:`` images become LightRAG's one-line tags; YAML
+front matter is read into the meta row and kept as the first unit, without its fences. Link
 reference definitions, which make no event, are kept as text; thematic breaks are dropped;
 base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_base64`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -39,6 +41,8 @@ _TITLE_TEXT = frozenset({"Text", "Code", "InlineMath", "DisplayMath"})
 _BREAKS = frozenset({"SoftBreak", "HardBreak"})
 #: Top-level kinds whose inner events are always read.
 _READ_INSIDE = frozenset({"Heading", "Table", "MetadataBlock"})
+#: The alt text of an HTML image (``<img alt="Quarterly figures">``).
+_ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(slots=True)
@@ -139,8 +143,11 @@ class MarkdownWalk:
     def _heading(self, level: int, events: Iterator[tuple[Event, Range]]) -> None:
         """Read a heading's events up to its End and add the heading: its title is the text
         of its leaves (a space for a line break), its inline source runs from the first
-        event inside to the furthest end. An empty heading marks nothing."""
+        event inside to the furthest end. A heading that displays no text (an image, an
+        HTML image, a footnote mark) is titled by its images' alt texts, else by its source
+        as written; an empty heading marks nothing."""
         pieces: list[str] = []
+        html: list[str] = []  # inline HTML, for the alt text of an <img>
         first = last = -1
         with_images: Element | None = None  # the drawing tags of its data: images
         for event, span in inside(events):
@@ -166,16 +173,23 @@ class MarkdownWalk:
                 pieces.append(value if key in _TITLE_TEXT else "")
                 if key == "Text" and self._image is not None:
                     self._image[3].append(value)
-        title = " ".join("".join(pieces).split())
-        if not title:
-            return
-        if len(title) > MAX_HEADING_CHARS:
-            title = title[: MAX_HEADING_CHARS - 3] + "..."
+                elif key == "InlineHtml":
+                    html.append(value)
+        if first < 0:
+            return  # nothing inside the heading marks
         if with_images is not None:
             inline = self._source(first, last, with_images)
         else:
             inline = self._slice(first, last)
         inline = " ".join(inline.split())
+        title = " ".join("".join(pieces).split())
+        if not title:  # it shows no text: what it holds names it
+            alts = (" ".join(match.group(2).split()) for match in _ALT.finditer("".join(html)))
+            title = " ".join(alt for alt in alts if alt) or inline
+        if not title:
+            return
+        if len(title) > MAX_HEADING_CHARS:
+            title = title[: MAX_HEADING_CHARS - 3] + "..."
         self._out.items.append(
             Heading(level, title, elide_base64(inline) if self._has_base64 else inline)
         )
@@ -348,13 +362,17 @@ class MarkdownWalk:
                 self._out.items.append(made[0])
 
     def _metadata(self, element: Element) -> bool:
-        """Front matter read into the meta row; False (kept as text) when it is not YAML."""
+        """Front matter read into the meta row and kept as text, its fences dropped (its
+        values are the author's words: a note, nested fields); False (kept as written) when
+        it is not YAML."""
         if self._out.front_matter is not None or self._out.items:
             return False
-        front_matter = read_front_matter("".join(element.parts))
+        text = "".join(element.parts)
+        front_matter = read_front_matter(text)
         if front_matter is None:
             return False
         self._out.front_matter = front_matter
+        self._unit(text)
         return True
 
     def _display_math(self, element: Element) -> bool:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +43,18 @@ _DOC_ID = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 # LightRAG strips these (C0 controls and separators, surrogates, U+FFFE/U+FFFF) from content.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 _SIDECAR_KINDS = ("tables", "equations", "drawings")
+#: The longest name LightRAG's layout makes of a source's stem (``<stem>.equations.json``).
+_LONGEST_ARTEFACT = max(
+    len(suffix)
+    for suffix in (BLOCKS_SUFFIX, ".blocks.assets", *(f".{kind}.json" for kind in _SIDECAR_KINDS))
+)
+_PARSED_SUFFIX = ".parsed"
+_FILE_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
 
 
 @functools.cache
@@ -139,6 +153,49 @@ def check_doc_id(doc_id: str) -> None:
         raise ValueError(f"doc_id must match [A-Za-z0-9_.-]{{1,128}}, got {doc_id!r}")
 
 
+def unreadable_source(source: Path) -> tuple[str, str] | None:
+    """Why ``source`` is no file to read, as ``(reason, message)``: ``missing``, or
+    ``not-a-file`` (a folder; a FIFO, socket or device, which a read could wait on
+    forever); None for a regular file."""
+    try:
+        mode = source.stat().st_mode
+    except FileNotFoundError:
+        return "missing", "no such file"
+    except OSError as exc:
+        return "missing", f"cannot be read: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return "not-a-file", "a folder, not a file"
+    if not stat.S_ISREG(mode):
+        kind = next((what for test, what in _FILE_KINDS if test(mode)), "not a file")
+        return "not-a-file", f"{kind}, not a regular file"
+    return None
+
+
+def name_too_long(source: Path) -> str | None:
+    """Why the names LightRAG's layout gives ``source``'s artefacts would pass the file
+    system's limit on one name (``<stem>.equations.json``, ``<name>.parsed``); None when
+    they fit."""
+    limit = _name_limit(source.parent)
+    stem = len(artefact_stem(source).encode("utf-8", "surrogateescape"))
+    name = len(canonical_basename(source.name).encode("utf-8", "surrogateescape"))
+    longest = max(stem + _LONGEST_ARTEFACT, name + len(_PARSED_SUFFIX))
+    if longest <= limit:
+        return None
+    keep = min(limit - _LONGEST_ARTEFACT, limit - len(_PARSED_SUFFIX) - (name - stem))
+    return (
+        f"its name is too long for LightRAG's layout of parsed files: they would be named"
+        f" with up to {longest} bytes, over the file system's limit of {limit} bytes per"
+        f" name; rename it to at most {keep} bytes before the extension"
+    )
+
+
+def _name_limit(folder: Path) -> int:
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (AttributeError, OSError, ValueError):  # no pathconf (Windows): NTFS and most
+        return 255
+
+
 def parse_to_folder(
     path: str | Path,
     output_dir: str | Path | None,
@@ -160,18 +217,28 @@ def parse_to_folder(
 
     Raises:
         FileNotFoundError: ``path`` does not exist.
+        DocumentParseError: (``error``) ``not-a-file`` (:func:`unreadable_source`) or
+            ``name-too-long`` (:func:`name_too_long`).
         ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``.
     """
     source = Path(path)
-    if not source.is_file():
-        raise FileNotFoundError(f"{source}: no such file")
+    problem = unreadable_source(source)
+    if problem is not None:
+        reason, message = problem
+        if reason == "missing":
+            raise FileNotFoundError(f"{source}: {message}")
+        raise error(str(source), reason, message)
+    too_long = name_too_long(source)
+    if too_long is not None:
+        raise error(str(source), "name-too-long", too_long)
     doc_id = doc_id if doc_id is not None else doc_id_for(source)
     check_doc_id(doc_id)
     parsed_dir = parsed_dir_for(source, output_dir)
     base = parsed_dir.parent
     if not _check_output(source, parsed_dir, error):
         base.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{parsed_dir.name}.", suffix=".tmp", dir=base))
+    # A short name: the staging folder of a long file name must fit the limit too.
+    staging = Path(tempfile.mkdtemp(prefix=".pchunk-", suffix=".parsing", dir=base))
     try:
         stem = artefact_stem(source)
         parts = parse(source, staging, stem, doc_id)

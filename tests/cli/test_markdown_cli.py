@@ -8,6 +8,7 @@ import pytest
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.cli.main import main
+from lightrag_pchunk.model import PREFACE_HEADING
 
 GUIDE = """---
 title: Cold store guide
@@ -43,14 +44,16 @@ def guide(tmp_path):
 
 def test_parse_writes_the_blocks_of_a_markdown_file(guide, tmp_path, capsys) -> None:
     assert main(["parse", str(guide), "-o", str(tmp_path / "out")]) == 0
-    assert capsys.readouterr().out.startswith("guide.md: 3 blocks, 1 tables, 0 equations")
+    assert capsys.readouterr().out.startswith("guide.md: 4 blocks, 1 tables, 0 equations")
     blocks = read_blocks(tmp_path / "out" / "guide.md.parsed" / "guide.blocks.jsonl")
     assert [(r.heading, r.parent_headings, r.level) for r in blocks.rows] == [
+        (PREFACE_HEADING, (), 1),  # the front matter's text
         ("1 Scope", (), 1),
         ("1.1 Terms", ("1 Scope",), 2),
         ("2 Safety", (), 1),
     ]
     assert blocks.meta["doc_title"] == "Cold store guide"  # from the front matter
+    assert blocks.rows[0].content == "title: Cold store guide"
 
 
 def test_chunk_and_inspect_take_the_markdown_file_itself(guide, tmp_path, capsys) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -409,3 +410,20 @@ async def test_words_a_setting_drops_on_purpose_are_no_shortfall(tmp_path, monke
     result, text = await insert_and_read_back(tmp_path, path)
     assert result.status == "inserted", result.describe()
     assert "Someone" not in text and "The finding" in text
+
+
+async def test_a_fifo_a_folder_and_a_name_too_long_fail_with_their_reason(tmp_path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    fifo, folder = inputs / "pipe.md", inputs / "folder.md"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    long_name = inputs / ("a" * 250 + ".md")
+    long_name.write_text("# T\n\nText.\n", encoding="utf-8")
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [fifo, folder, long_name], progress=False)
+    messages = [r.message for r in report.results]
+    assert [r.status for r in report.results] == ["failed"] * 3
+    assert messages[0] == "a FIFO (named pipe), not a regular file"
+    assert messages[1] == "a folder, not a file"
+    assert "cannot parse" in messages[2] and "[name-too-long]" in messages[2]

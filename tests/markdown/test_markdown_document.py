@@ -251,7 +251,7 @@ def test_an_embedded_image_over_its_limit_is_refused_before_it_is_decoded(tmp_pa
     assert parsed.drawings == 0 and "NATIVE_MD_IMAGE_MAX_BYTES" in parsed.warnings[0]
 
 
-def test_front_matter_goes_to_the_meta_row(tmp_path):
+def test_front_matter_goes_to_the_meta_row_and_its_text_to_the_first_block(tmp_path):
     text = (
         "---\ntitle: The  Handbook\ntags: [a, b]\ndate: 2024-01-02\nnested: {x: 1}\n---\n\nBody.\n"
     )
@@ -262,7 +262,36 @@ def test_front_matter_goes_to_the_meta_row(tmp_path):
         "tags": ["a", "b"],
         "date": "2024-01-02",
     }
-    assert [row.content for row in parsed.rows] == ["Body."]
+    # The values are the author's words too (a nested one included): they reach a chunk.
+    assert [row.content for row in parsed.rows] == [
+        "title: The  Handbook\ntags: [a, b]\ndate: 2024-01-02\nnested: {x: 1}\n\nBody."
+    ]
+
+
+def test_prose_between_two_rules_at_the_start_is_not_lost_to_the_meta_row(tmp_path):
+    text = "---\nNote: this draft replaces the March version.\n---\n\n# Report\n\nBody.\n"
+    parsed = parse(tmp_path, text)
+    assert [row.content for row in parsed.rows] == [
+        "Note: this draft replaces the March version.",
+        "# Report\n\nBody.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("# ![](https://example.com/chart.png)", "![](https://example.com/chart.png)"),
+        ('## <img src="q.png" alt="Quarterly figures">', "Quarterly figures"),
+        ("### [^1]", "[^1]"),
+        ("# ![Revenue](rev.png)", "Revenue"),
+    ],
+    ids=["image", "html-image", "footnote-mark", "alt-text"],
+)
+def test_a_heading_that_shows_no_text_keeps_its_source_and_is_named_by_it(tmp_path, line, title):
+    parsed = parse(tmp_path, f"{line}\n\nBody under it.\n\n[^1]: The note.\n")
+    (row,) = parsed.rows
+    assert row.heading == title
+    assert row.content.startswith(f"{line}\n\nBody under it.")  # alt text and URL kept
 
 
 def test_front_matter_that_is_not_yaml_is_kept_as_text(tmp_path):

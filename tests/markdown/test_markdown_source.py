@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import zipfile
 
 import pytest
 
 from lightrag_pchunk.errors import DocumentParseError, MarkdownParseError
 from lightrag_pchunk.markdown.document import parse_markdown
-from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
+from lightrag_pchunk.markdown.source import MarkdownLimits, MarkdownText, read_markdown
 
 TEXT = "# 标题 Title\n\nCafé — naïve text, 第一条 规定。\r\nSecond line.\n"
 
@@ -30,14 +31,79 @@ TEXT = "# 标题 Title\n\nCafé — naïve text, 第一条 规定。\r\nSecond l
 def test_every_supported_encoding_reads_the_same_text(tmp_path, data):
     source = tmp_path / "a.md"
     source.write_bytes(data)
-    text = read_markdown(source, MarkdownLimits())
+    text = read_markdown(source, MarkdownLimits()).text
     assert text == TEXT.replace("\r\n", "\n")  # BOM gone, line ends made \n
+
+
+def test_every_supported_encoding_is_named_in_the_meta_row(tmp_path):
+    source = tmp_path / "a.md"
+    source.write_bytes(TEXT.encode("utf-16"))
+    parsed = parse_markdown(source, tmp_path / "out")
+    assert parsed.meta["source_encoding"] == "utf-16"
+    first = json.loads(parsed.blocks_path.read_text(encoding="utf-8").splitlines()[0])
+    assert first["source_encoding"] == "utf-16"
+
+
+GERMAN = "# Verkehr\n\nDie Straße führt über die Brücke.\n"
+
+
+def test_windows_1252_german_is_read_as_windows_1252_not_gb18030(tmp_path):
+    """Its bytes are valid GB18030 too (Die Stra遝 f黨rt 黚er die Br點ke): the detector's
+    evidence decides, and the parse says which encoding it used."""
+    source = tmp_path / "de.md"
+    source.write_bytes(GERMAN.encode("cp1252"))
+    parsed = parse_markdown(source, tmp_path / "out")
+    assert parsed.rows[0].content == "# Verkehr\n\nDie Straße führt über die Brücke."
+    assert parsed.meta["source_encoding"] == "cp1252"
+    assert parsed.warnings == ("decoded as cp1252 (the file is not UTF-8)",)
+
+
+FRENCH = (
+    "# Règlement intérieur\n\nL'élève doit se présenter à l'accueil avant de se rendre en "
+    "salle. Les sorties sont autorisées à midi et à quatorze heures. Le délégué de classe "
+    "représente ses camarades auprès des professeurs et de la direction ; il est élu pour "
+    "l'année scolaire entière.\n\n## Sécurité\n\nEn cas d'incendie, les élèves suivent les "
+    "consignes affichées près de la porte.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "named"),
+    [
+        (FRENCH, "cp1252", "cp1252"),
+        ("# Wstęp\n\nZażółć gęślą jaźń. Prawo jazdy wydaje starosta właściwy ze względu na "
+         "miejsce pobytu stałego osoby ubiegającej się.\n", "cp1250", "cp1250"),
+        ("# Введение\n\nНастоящий стандарт устанавливает общие требования безопасности при "
+         "эксплуатации холодильных складов.\n", "cp1251", "cp1251"),
+        ("# 第一章 总则\n\n本标准规定了冷库安全的基本要求，适用于新建、扩建和改建的冷库。\n",
+         "gb18030", "gb18030"),
+        ("# 总则\n\n冷库安全。\n", "gb18030", "gb18030"),  # tied with cp949: mostly Han
+        ("# 總則\n\n本標準規定了冷庫安全的基本要求，適用於新建、擴建和改建的冷庫。\n",
+         "big5", "big5"),
+        ("# はじめに\n\nこの文書は冷蔵倉庫の安全基準について説明します。\n", "shift_jis", "cp932"),
+        ("# 서론\n\n이 문서는 냉동 창고의 안전 기준을 설명합니다.\n", "euc_kr", "cp949"),
+    ],
+    ids=["french", "polish", "russian", "chinese", "short-chinese", "big5", "japanese", "korean"],
+)  # fmt: skip
+def test_a_legacy_code_page_is_read_when_the_evidence_names_it(tmp_path, text, encoding, named):
+    source = tmp_path / "a.md"
+    source.write_bytes(text.encode(encoding))
+    assert read_markdown(source, MarkdownLimits()) == MarkdownText(text, named)
+
+
+def test_a_code_page_the_evidence_cannot_tell_is_refused_naming_both_readings(tmp_path):
+    source = tmp_path / "a.md"
+    source.write_bytes("El niño comió mañana una piña.\n".encode("latin-1"))
+    with pytest.raises(MarkdownParseError) as caught:
+        parse_markdown(source, tmp_path / "out")
+    assert caught.value.reason == "encoding"
+    assert "cp1252 ('niño')" in str(caught.value) and "cp1250 ('nińo')" in str(caught.value)
 
 
 def test_characters_lightrag_strips_are_removed_before_parsing(tmp_path):
     source = tmp_path / "a.md"
     source.write_bytes("a\x0bb\x0cc\x1bd\ufffe e\r".encode())
-    assert read_markdown(source, MarkdownLimits()) == "abcd e\n"
+    assert read_markdown(source, MarkdownLimits()).text == "abcd e\n"
 
 
 @pytest.mark.parametrize(
@@ -93,7 +159,7 @@ def test_a_file_that_grew_after_its_size_was_read_is_read_whole_or_refused(tmp_p
         return os.stat_result((*result[:6], 10, *result[7:])) if self == source else result
 
     monkeypatch.setattr(Path, "stat", stat_before_growth)
-    assert read_markdown(source, MarkdownLimits(max_bytes=1000)) == "y" * 900
+    assert read_markdown(source, MarkdownLimits(max_bytes=1000)).text == "y" * 900
     with pytest.raises(MarkdownParseError) as caught:
         read_markdown(source, MarkdownLimits(max_bytes=500))
     assert caught.value.reason == "too-large" and "grew" in str(caught.value)
@@ -142,3 +208,28 @@ def test_hostile_markdown_parses_and_keeps_its_text(tmp_path, name):
     lines = parsed.blocks_path.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["blocks"] == len(parsed.rows) == len(lines) - 1
     assert word in parsed.content
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_fifo_or_a_folder_named_md_is_refused_as_no_regular_file(tmp_path, kind):
+    source = tmp_path / "notes.md"
+    if kind == "fifo":
+        os.mkfifo(source)  # a read would wait for a writer for ever
+    else:
+        source.mkdir()
+    with pytest.raises(MarkdownParseError) as caught:
+        parse_markdown(source, tmp_path / "out")
+    assert caught.value.reason == "not-a-file"
+    expected = "a FIFO (named pipe), not a regular file" if kind == "fifo" else "a folder"
+    assert expected in str(caught.value)
+
+
+def test_a_name_too_long_for_the_parsed_files_is_refused_in_one_line(tmp_path):
+    source = tmp_path / ("a" * 250 + ".md")  # 253 bytes: a.equations.json would be 265
+    source.write_text("# T\n\nText.\n", encoding="utf-8")
+    with pytest.raises(MarkdownParseError) as caught:
+        parse_markdown(source, tmp_path / "out")
+    assert caught.value.reason == "name-too-long"
+    assert "up to 265 bytes, over the file system's limit of 255" in str(caught.value)
+    assert "at most 240 bytes before the extension" in str(caught.value)
+    assert not (tmp_path / "out").exists()  # refused before anything is written
