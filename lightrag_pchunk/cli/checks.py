@@ -20,6 +20,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import LineProblem
 from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs, part_number
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
+from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow, Chunk, TableRole, Thresholds
 
@@ -345,3 +346,39 @@ def breadcrumb_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check
         details.append(f"{len(legacy)} legacy [表格片段N] suffix(es): re-chunk the document")
     status = WARN if violations or legacy else OK
     return Check("crumbs", status, summary, "§13.5", tuple(details))
+
+
+def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
+    """Pages (a PDF): every chunk carries the pages its text is printed on."""
+    if not has_pages(rows):
+        return Check("pages", INFO, "the blocks record no pages (not a PDF)", "pdf")
+    missing = [c.order for c in chunks if not c.pages]
+    pages = sorted({span.page for c in chunks for span in c.pages})
+    summary = f"chunks on pages {_ranges(pages)}" if pages else "no chunk"
+    if not missing:
+        return Check("pages", OK, f"{summary}; every chunk carries its pages", "pdf")
+    without = f"{len(missing)} chunk(s) without pages: {_ranges(missing)}"
+    return Check("pages", WARN, f"{summary}; {without}", "pdf")
+
+
+def pages_label(pages: Sequence[int]) -> str:
+    """``p. 3``, ``pp. 3-5``, ``pp. 3, 5-7`` ("" for none)."""
+    if not pages:
+        return ""
+    return f"p. {pages[0]}" if len(pages) == 1 else f"pp. {_ranges(sorted(set(pages)))}"
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """``1-4, 6`` for ``[1, 2, 3, 4, 6]`` (in the order given)."""
+    out: list[str] = []
+    start = prev = None
+    for number in numbers:
+        if start is not None and prev is not None and number == prev + 1:
+            prev = number
+            continue
+        if start is not None:
+            out.append(f"{start}-{prev}" if prev != start else f"{start}")
+        start = prev = number
+    if start is not None:
+        out.append(f"{start}-{prev}" if prev != start else f"{start}")
+    return ", ".join(out)

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from lightrag_pchunk.cli.checks import pages_label
 from lightrag_pchunk.cli.document_input import (
     EXIT_FAILED,
     EXIT_OK,
@@ -128,13 +129,19 @@ def preview_text(content: str, limit: int) -> str:
 
 
 def print_chunk_table(rows: Sequence[dict[str, Any]], out: TextIO, *, preview: int = 100) -> None:
-    """One line per chunk (``#``, tokens, level, heading path) and an indented preview."""
-    out.write(f"{'#':>4} {'tokens':>6} {'level':>5}  heading path\n")
+    """One line per chunk (``#``, tokens, level, pages of a PDF, heading path) and an
+    indented preview."""
+    from lightrag_pchunk.integration.rows import chunk_pages
+
+    with_pages = any(chunk_pages(row) for row in rows)
+    pages_column = f" {'pages':<10}" if with_pages else ""
+    out.write(f"{'#':>4} {'tokens':>6} {'level':>5}{pages_column}  heading path\n")
     for index, row in enumerate(rows):
         level = row["heading"].get("level") if isinstance(row.get("heading"), dict) else None
+        pages = f" {pages_label(chunk_pages(row)):<10}" if with_pages else ""
         out.write(
             f"{row.get('chunk_order_index', index):>4} {row.get('tokens', 0):>6} "
-            f"{'' if level is None else level:>5}  {heading_path(row) or '(no heading)'}\n"
+            f"{'' if level is None else level:>5}{pages}  {heading_path(row) or '(no heading)'}\n"
         )
         if preview:
             out.write(f"{'':>18}| {preview_text(str(row.get('content', '')), preview)}\n")

@@ -23,6 +23,7 @@ from lightrag_pchunk.cli.checks import (
     breadcrumb_check,
     chunk_checks,
     heading_check,
+    page_check,
     sidecar_check,
     stage_check,
     table_check,
@@ -121,6 +122,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         *chunk_checks(result.chunks, thresholds),
         table_check(result.tables, result.chunks, thresholds),
         breadcrumb_check(result.rows, result.chunks),
+        page_check(result.rows, result.chunks),
     ]
     return result
 

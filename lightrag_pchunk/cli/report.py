@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lightrag_pchunk.chunk.table_tags import json_rows, parse_table
-from lightrag_pchunk.cli.checks import heading_path
+from lightrag_pchunk.cli.checks import heading_path, pages_label
 from lightrag_pchunk.cli.document_input import sizes_text
 from lightrag_pchunk.cli.inspection import Inspection
 from lightrag_pchunk.integration.formats import format_for
@@ -212,6 +212,8 @@ def _chunk_box(chunk: Chunk, thresholds: Thresholds) -> str:
     if chunk.role is not TableRole.NONE:
         role = f"<span>table slice: {_e(chunk.role.value)}</span>"
     note = f"<span>oversize: {_e(chunk.oversize)}</span>" if chunk.oversize else ""
+    if chunk.pages:
+        note += f"<span>{_e(pages_label([span.page for span in chunk.pages]))}</span>"
     return (
         f'<section class="chunk" id="chunk-{chunk.order}" style="{frame};'
         f'border-left-color:{colour}"><header><span>#{chunk.order}</span>'

@@ -92,6 +92,15 @@ FORMATS: tuple[Format, ...] = tuple(
             is_text=True,
             requires="pyromark",
         ),
+        # LightRAG reads a PDF with its legacy engine only (pypdf's text, no blocks).
+        Format(
+            "pdf",
+            "PDF",
+            ("pdf",),
+            "lightrag_pchunk.pdf.document:parse_pdf",
+            lightrag_engine="legacy",
+            requires="pypdfium2",
+        ),
     )
     if _offered(fmt)
 )

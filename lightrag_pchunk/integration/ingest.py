@@ -1,9 +1,9 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file goes through the front door (``front_door.py``): routed as LightRAG would route
-it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P``), parsed by the
-parser of its format (``formats.py``), registered (so ``chunking_func`` finds its blocks
-from the text alone, ``registration.py``), then inserted with
+it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P;pdf:pchunk-P``),
+parsed by the parser of its format (``formats.py``), registered (so ``chunking_func`` finds
+its blocks from the text alone, ``registration.py``), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
 next file goes on. Inserting an unchanged file again changes nothing. Calls running at the

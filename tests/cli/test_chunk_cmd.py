@@ -115,7 +115,9 @@ def test_bad_inputs(tmp_path, capsys) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("hello", encoding="utf-8")
     assert main(["chunk", str(text)]) == 2
-    expected = "expected a Word (.docx, .docm, .dotx, .dotm) or Markdown (.md, .markdown) file"
+    expected = (
+        "expected a Word (.docx, .docm, .dotx, .dotm), Markdown (.md, .markdown) or PDF (.pdf) file"
+    )
     assert expected in capsys.readouterr().err
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"this is not a zip")

@@ -82,8 +82,10 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "oversize",
         "tables",
         "crumbs",
+        "pages",
     ]
     assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
+    assert checks["pages"].summary == "the blocks record no pages (not a PDF)"
     assert "levels 1x9, 2x13, 3x2" in checks["headings"].summary
     assert "3 table(s), 3 over table_max (1250)" in checks["tables"].summary
     assert checks["crumbs"].summary == (

@@ -66,7 +66,7 @@ def test_a_folder_is_parsed_in_parallel_and_a_refusal_sets_the_exit_code(tmp_pat
 def test_missing_paths_and_empty_folders(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["parse", str(tmp_path / "empty")]) == 2
-    expected = "no Word (.docx, .docm, .dotx, .dotm) or Markdown (.md, .markdown) files"
+    expected = "no Word (.docx, .docm, .dotx, .dotm), Markdown (.md, .markdown) or PDF (.pdf) files"
     assert expected in capsys.readouterr().err
     source = write(tmp_path / "c.docx")
     assert main(["parse", str(source), str(tmp_path / "missing.docx")]) == 1

@@ -55,15 +55,17 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     corrupt = inputs / "corrupt.docx"
     corrupt.write_bytes(b"PK\x03\x04 this is not a zip")
     pdf = inputs / "paper.pdf"
-    pdf.write_bytes(b"%PDF-1.4")
+    pdf.write_bytes(b"%PDF-1.4")  # a header and nothing else
+    slides = inputs / "deck.pptx"
+    slides.write_bytes(b"PK\x03\x04 slides")
     hint = write_docx(inputs / "bad.[native-x].docx")
     notes = inputs / "notes.txt"
     notes.write_text("Meeting notes.\n\nSecond paragraph.", encoding="utf-8")
-    files = [good, inputs / "absent.docx", corrupt, pdf, hint, notes]
+    files = [good, inputs / "absent.docx", corrupt, pdf, slides, hint, notes]
     async with lightrag(tmp_path / "rag") as rag:
         report = await ainsert_files(rag, files, progress=False)
         assert [r.status for r in report.results] == [
-            "inserted", "failed", "failed", "failed", "failed", "inserted",
+            "inserted", "failed", "failed", "failed", "failed", "failed", "inserted",
         ]  # fmt: skip
         assert [r.path for r in report.results] == files
         for result in report.failed:
@@ -72,10 +74,11 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     messages = {r.path.name: r.message for r in report.results}
     assert messages["absent.docx"] == "no such file"
     assert "cannot parse" in messages["corrupt.docx"] and "corrupt.docx" in messages["corrupt.docx"]
-    assert "cannot read .pdf files" in messages["paper.pdf"]
+    assert "PDFium cannot read it" in messages["paper.pdf"] and "[broken]" in messages["paper.pdf"]
+    assert "cannot read .pptx files" in messages["deck.pptx"]
     assert "unsupported character 'x'" in messages["bad.[native-x].docx"]
     assert [r.strategy for r in report.results if r.ok] == ["P", "R"]
-    assert not report.ok and len(report.failed) == 4
+    assert not report.ok and len(report.failed) == 5
 
 
 async def test_a_document_lightrag_fails_to_process_is_removed_again(tmp_path) -> None:
