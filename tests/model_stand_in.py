@@ -4,7 +4,7 @@
 delimiter only (no entities, no relations: a well-formed, empty extraction), a keyword
 prompt with empty keyword lists, anything else with a fixed sentence; streaming requests
 get the same text as server-sent events. ``POST /v1/embeddings`` returns the offline hashing
-embedding (``lightrag_pchunk.cli.ingest_cmd.hash_vector``), as floats or base64, as asked.
+embedding (``lightrag_pchunk.cli.offline_models.hash_vector``), as floats or base64, as asked.
 Every request is counted by path, so a test can tell the models were really called.
 """
 
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from lightrag_pchunk.cli.ingest_cmd import HASH_EMBEDDING_DIM, hash_vector
+from lightrag_pchunk.cli.offline_models import HASH_EMBEDDING_DIM, hash_vector
 
 COMPLETION_DELIMITER = "<|COMPLETE|>"
 KEYWORDS_ANSWER = json.dumps({"high_level_keywords": [], "low_level_keywords": []})

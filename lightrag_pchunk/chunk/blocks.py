@@ -269,7 +269,7 @@ class BlockRun:
         from different sections: then its heading is their deepest common parent (their own
         headings stay as lines in the content). These steer later merges; ``sections``
         records what it holds, from which stage E labels its chunk
-        (``chunk/breadcrumbs.py: chunk_label``).
+        (``chunk/chunk_headings.py: chunk_label``).
         """
         if len(self.blocks) == 1:
             return self.blocks[0]

@@ -2,7 +2,8 @@
 
 Sidecar present (§12.1), heading/level table (§12.2), what each stage did, chunk sizes
 against [target_ideal, target_max] (§12.4), tails below small_tail_threshold, chunks over
-target_max (§13.4), table slices and roles (§13.2) and ``[part n]`` suffixes (§13.5). Each
+target_max (§13.4), table slices and roles (§13.2) and the breadcrumbs: each chunk's heading
+path against the breadcrumb contract, ``[part n]`` included (§13.5). Each
 check is OK, WARN or INFO with the reason and the spec's hint; ``inspection.py`` gathers the
 inputs, and tests can feed hand-made chunks.
 """
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
+from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs, part_number
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.integration.decision import NO_TEXT
@@ -24,7 +27,6 @@ from lightrag_pchunk.model import PREFACE_HEADING, BlockRow, Chunk, TableRole, T
 from lightrag_pchunk.wording import counted
 
 OK, WARN, INFO = "OK", "WARN", "INFO"
-_PART = re.compile(r"\[part (\d+)\]\s*$")
 _LEGACY_PART = re.compile(r"\[表格片段\s*\d+\]")
 _MAX_LISTED = 12
 
@@ -326,39 +328,27 @@ def table_check(
     return Check("tables", OK, summary, "§13.2", tuple(details))
 
 
-def part_check(chunks: Sequence[Chunk]) -> Check:
-    """§13.5: ``[part n]`` suffixes: counts, numbering per content row, legacy suffixes."""
+def breadcrumb_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
+    """The breadcrumb contract (``chunk/breadcrumbs.py``): each chunk's heading path is one of
+    the outline and holds its text, ``[part n]`` counts the parts of one heading with no
+    gap. Every broken promise is listed with its chunk and why; legacy ``[表格片段N]``
+    suffixes too (§13.5)."""
     if not chunks:
-        return Check("parts", INFO, "no chunks", "§13.5")
-    parts: dict[int, list[int]] = {}
-    names: dict[int, str] = {}
+        return Check("crumbs", INFO, "no chunks", "§13.5")
+    violations = check_breadcrumbs(rows, chunks)
     legacy = [c for c in chunks if _LEGACY_PART.search(c.heading)]
-    for chunk in chunks:
-        match = _PART.search(chunk.heading)
-        if match:
-            parts.setdefault(chunk.source_row, []).append(int(match.group(1)))
-            names.setdefault(chunk.source_row, strip_part_suffix(chunk.heading))
-    numbered = sum(len(v) for v in parts.values())
+    numbered = sum(part_number(c.heading) is not None for c in chunks)
+    spans = sum(SPAN_DASH in c.heading for c in chunks)
     summary = (
-        f"{counted(numbered, 'chunk')} carry [part n], from"
-        f" {counted(len(parts), 'split content row')}"
+        f"{counted(len(violations), 'broken promise')} in"
+        f" {counted(len(chunks), 'chunk heading')}; {numbered} carry [part n],"
+        f" {counted(spans, 'names a span', 'name a span')} of sections"
     )
-    odd = [names[row] for row, numbers in parts.items() if numbers != sorted(set(numbers))]
-    details = [
-        f"{names[row]!r}: parts {_ranges(numbers)}"
-        for row, numbers in list(parts.items())[:_MAX_LISTED]
-    ]
-    if any(numbers != list(range(1, len(numbers) + 1)) for numbers in parts.values()):
-        details.append(
-            "a missing part number: that fragment was merged into the chunk before it (or "
-            "glued to a heading-only block), whose heading it now carries (§9.5)"
-        )
+    details = [violation.describe() for violation in violations]
     if legacy:
         details.append(f"{len(legacy)} legacy [表格片段N] suffix(es): re-chunk the document")
-    if odd:
-        details.append(f"parts out of order or repeated under {odd[:_MAX_LISTED]}")
-    status = WARN if legacy or odd else OK
-    return Check("parts", status, summary, "§13.5", tuple(details))
+    status = WARN if violations or legacy else OK
+    return Check("crumbs", status, summary, "§13.5", tuple(details))
 
 
 def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
@@ -370,7 +360,7 @@ def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
     summary = f"chunks on pages {_ranges(pages)}" if pages else "no chunk"
     if not missing:
         return Check("pages", OK, f"{summary}; every chunk carries its pages", "pdf")
-    without = f"{len(missing)} chunk(s) without pages: {_ranges(missing)}"
+    without = f"{counted(len(missing), 'chunk')} without pages: {_ranges(missing)}"
     return Check("pages", WARN, f"{summary}; {without}", "pdf")
 
 

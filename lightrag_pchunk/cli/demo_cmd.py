@@ -185,7 +185,7 @@ async def run_demo(
     """The four steps; prints as it goes and returns what it found."""
     from lightrag import QueryParam
 
-    from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
+    from lightrag_pchunk.cli.offline_models import build_offline_rag
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.ingest import ainsert_files
     from lightrag_pchunk.parse.document import parse_docx

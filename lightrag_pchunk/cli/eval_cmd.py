@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import inspect
 import json
 import logging
 import sys
@@ -84,8 +83,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--rag-factory",
         metavar="MODULE:FUNCTION",
-        help="with --retriever embedding: FUNCTION(working_dir=...) returns your LightRAG; "
-        "its embedding_func ranks the chunks",
+        help="with --retriever embedding: FUNCTION(working_dir=...) returns your LightRAG, as "
+        "for ingest; its embedding_func ranks the chunks (its storages are never opened: "
+        "eval stores nothing)",
     )
     parser.add_argument("--k", default="1,3,5,10", help="the k of Recall@k (default 1,3,5,10)")
     parser.add_argument(
@@ -128,13 +128,13 @@ def _ks(text: str) -> list[int]:
 
 
 def _embedding_func(factory: str | None, working_dir: Path) -> Any:
-    from lightrag_pchunk.cli.ingest_cmd import load_factory
+    """The embedding function of the factory's LightRAG, built as ``ingest`` builds it; its
+    storages are never initialised, so eval reads and writes none of them."""
+    from lightrag_pchunk.cli.rag_instance import factory_rag
 
     if not factory:
         raise ValueError("--retriever embedding needs --rag-factory MODULE:FUNCTION")
-    rag = load_factory(factory)(working_dir=str(working_dir))
-    if inspect.isawaitable(rag):
-        rag = asyncio.run(rag)
+    rag = asyncio.run(factory_rag(factory, working_dir))
     func = getattr(rag, "embedding_func", None)
     if func is None:
         raise ValueError(f"--rag-factory {factory!r} returned an object without embedding_func")

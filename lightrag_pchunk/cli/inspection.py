@@ -20,10 +20,10 @@ from lightrag_pchunk.cli.checks import (
     Check,
     StageStep,
     TableInfo,
+    breadcrumb_check,
     chunk_checks,
     heading_check,
     page_check,
-    part_check,
     sidecar_check,
     stage_check,
     table_check,
@@ -122,7 +122,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         stage_check(result.steps),
         *chunk_checks(result.chunks, thresholds),
         table_check(result.tables, result.chunks, thresholds),
-        part_check(result.chunks),
+        breadcrumb_check(result.rows, result.chunks),
         page_check(result.rows, result.chunks),
     ]
     return result

@@ -85,7 +85,7 @@ def test_eval_with_the_embedding_of_a_rag_factory(folder, capsys) -> None:
             "--retriever",
             "embedding",
             "--rag-factory",
-            "lightrag_pchunk.cli.ingest_cmd:build_offline_rag",
+            "lightrag_pchunk.cli.offline_models:build_offline_rag",
             "--workers",
             "1",
             "--no-progress",

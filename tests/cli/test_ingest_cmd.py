@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from docx import Document
 
-from lightrag_pchunk.cli.ingest_cmd import (
+from lightrag_pchunk.cli.main import main
+from lightrag_pchunk.cli.offline_models import (
     HASH_EMBEDDING_DIM,
     hash_embedding,
     hash_vector,
     no_extraction_llm,
 )
-from lightrag_pchunk.cli.main import main
 
 FACTORY = """
 from lightrag.chunker import chunking_by_token_size
-from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
+from lightrag_pchunk.cli.offline_models import build_offline_rag
 
 def make(working_dir):
     return build_offline_rag(working_dir, chunking_func=chunking_by_token_size)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, write_blocks
-from lightrag_pchunk.cli.checks import OK, WARN, chunk_checks, part_check
+from lightrag_pchunk.cli.checks import OK, WARN, breadcrumb_check, chunk_checks
 from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.inspection import inspect_document
 from lightrag_pchunk.cli.main import main
@@ -82,14 +82,16 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "tails",
         "oversize",
         "tables",
-        "parts",
+        "crumbs",
         "pages",
     ]
     assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
     assert checks["pages"].summary == "the blocks record no pages (not a PDF)"
     assert "levels 1x9, 2x13, 3x2" in checks["headings"].summary
     assert "3 tables, 3 over table_max (1250)" in checks["tables"].summary
-    assert "'4 Temperature monitoring': parts 1-3" in checks["parts"].details
+    assert checks["crumbs"].summary == (
+        "0 broken promises in 7 chunk headings; 3 carry [part n], 2 name a span of sections"
+    )
     stage_names = [step.name for step in inspection.steps]
     assert stage_names == [
         "A: blocks",
@@ -207,9 +209,29 @@ def test_unknown_table_format_and_legacy_suffixes_are_warnings(tmp_path, cl100k)
     tables = by_name(inspection)["tables"]
     assert tables.status == WARN
     assert "unknown format" in lines_of(tables)
-    legacy = part_check([chunk(10, 0, heading="Table [表格片段2]")])
+    legacy = breadcrumb_check(rows, [chunk(10, 0, heading="T [表格片段2]")])
     assert legacy.status == WARN and "legacy" in lines_of(legacy)
-    assert part_check([chunk(10, 0, heading="A [part 1]")]).status == OK
+
+
+def test_every_broken_breadcrumb_is_listed_with_its_chunk_and_why(cl100k) -> None:
+    rows = [
+        BlockRow(content="# 1 Scope\nScope text here.", heading="1 Scope"),
+        BlockRow(content="# 2 Terms\nTerms text here.", heading="2 Terms"),
+    ]
+    both = Chunk(
+        "# 1 Scope\nScope text here.\n\n# 2 Terms\nTerms text here.", 12, 0, "1 Scope", (), 1
+    )
+    alone = Chunk("# 2 Terms\nTerms text here.", 6, 1, "2 Terms [part 2]", (), 1)
+    check = breadcrumb_check(rows, [both, alone])
+    assert check.status == WARN
+    assert check.summary.startswith("2 broken promises in 2 chunk headings")
+    assert check.details == (
+        "chunk 0 '1 Scope': spans: it holds text of 1 section(s) outside '1 Scope', such as "
+        "'2 Terms'",
+        "chunk 1 '2 Terms [part 2]': part: [part 2] on the only chunk of its heading",
+    )
+    ok = breadcrumb_check(rows, [Chunk("# 1 Scope\nScope text here.", 6, 0, "1 Scope", (), 1)])
+    assert ok.status == OK
 
 
 def test_html_report_is_well_formed_and_escapes_the_document(tmp_path, cl100k) -> None:

@@ -12,7 +12,7 @@ import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag as lightrag
 
-from lightrag_pchunk.cli.ingest_cmd import no_extraction_llm
+from lightrag_pchunk.cli.offline_models import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.llm_outline import (
     BoundarySettings,
