@@ -29,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
 from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
 from lightrag_pchunk.wording import counted
@@ -215,10 +216,16 @@ async def run_demo(
         doc_id=parsed.doc_id,
     )
     print_chunk_table(result.chunks, out, preview=0)
+    spans = [
+        f"#{row['chunk_order_index']}"
+        for row in result.chunks
+        if SPAN_DASH in str(row.get("heading", {}).get("heading", ""))
+    ]
     out.write(
-        "   [part n]: slices of one section cut at table-row boundaries, each repeating the "
-        "table's header row;\n   small neighbouring clauses are merged up to the size, under "
-        "the first one's heading.\n"
+        "   [part n]: the chunks of one section, here cut at table-row boundaries, each "
+        "repeating the table's header row;\n   small neighbouring sections are merged up to "
+        "the size, and the chunk names the span of sections it holds"
+        + (f" ({' and '.join(spans)}).\n" if spans else ".\n")
     )
 
     out.write("\n3. Insert into LightRAG (offline: no entity extraction, hashing embedding)\n")
