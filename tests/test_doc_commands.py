@@ -336,6 +336,13 @@ def test_the_package_installs_from_a_built_wheel_and_runs_the_demo(tmp_path) -> 
     )  # fmt: skip
     assert demo.returncode == 0, demo.stdout[-2000:] + demo.stderr[-2000:]
     assert "Demo passed" in demo.stdout
+    inspect = subprocess.run(
+        [str(venv / "bin" / "lightrag-pchunk"), "inspect", str(example_path())],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    report = tmp_path / "cold-store-safety-standard.inspect.html"
+    assert inspect.returncode == 0 and report.is_file(), inspect.stderr[-2000:]
+    assert "lightragPchunkPart" in report.read_text(encoding="utf-8")  # its script ships
     probe = subprocess.run(
         [str(venv / "bin" / "python"), "-c",
          "import lightrag_pchunk; print(lightrag_pchunk.__file__)"],

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
-from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs, part_number
+from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs, part_number
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
@@ -328,14 +328,19 @@ def table_check(
     return Check("tables", OK, summary, "§13.2", tuple(details))
 
 
-def breadcrumb_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
+def breadcrumb_check(
+    rows: Sequence[BlockRow],
+    chunks: Sequence[Chunk],
+    violations: Sequence[Violation] | None = None,
+) -> Check:
     """The breadcrumb contract (``chunk/breadcrumbs.py``): each chunk's heading path is one of
     the outline and holds its text, ``[part n]`` counts the parts of one heading with no
     gap. Every broken promise is listed with its chunk and why; legacy ``[表格片段N]``
     suffixes too (§13.5)."""
     if not chunks:
         return Check("crumbs", INFO, "no chunks", "§13.5")
-    violations = check_breadcrumbs(rows, chunks)
+    if violations is None:  # else the caller checked them already
+        violations = check_breadcrumbs(rows, chunks)
     legacy = [c for c in chunks if _LEGACY_PART.search(c.heading)]
     numbered = sum(part_number(c.heading) is not None for c in chunks)
     spans = sum(SPAN_DASH in c.heading for c in chunks)

@@ -14,6 +14,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import LineProblem
 from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar
 from lightrag_pchunk.chunk.blocks import is_table_text
+from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.table_tags import parse_table
 from lightrag_pchunk.cli.checks import (
     WARN,
@@ -54,6 +55,7 @@ class Inspection:
     chunks: list[Chunk] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     dropped_rows: int = 0
+    violations: list[Violation] = field(default_factory=list)  # the breadcrumb contract's
 
     @property
     def warnings(self) -> int:
@@ -108,6 +110,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         result.steps = _steps(trace, result.thresholds)
         result.chunks = list(trace.chunks)
         result.dropped_rows = trace.dropped_rows
+        result.violations = check_breadcrumbs(result.rows, result.chunks)
     thresholds = result.thresholds
     result.checks = [
         sidecar_check(
@@ -122,7 +125,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         stage_check(result.steps),
         *chunk_checks(result.chunks, thresholds),
         table_check(result.tables, result.chunks, thresholds),
-        breadcrumb_check(result.rows, result.chunks),
+        breadcrumb_check(result.rows, result.chunks, result.violations),
         page_check(result.rows, result.chunks),
     ]
     return result
