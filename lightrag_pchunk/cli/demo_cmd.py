@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     if result.ok:
         out.write(f"\nDemo passed in {seconds:.1f} s. ")
-        out.write("Next: `lightrag-pchunk inspect YOUR.docx` and the README's SDK example.\n")
+        out.write("Next: `lightrag-pchunk inspect YOUR_DOCUMENT` and the README's SDK example.\n")
         if args.working_dir:
             out.write(f"LightRAG's storage is in {args.working_dir}\n")
         return 0
