@@ -357,13 +357,21 @@ def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:
 
 
 def join_blocks(
-    left: Block, right: Block, cap: int, counter: TokenCounter, *, role: TableRole = TableRole.NONE
+    left: Block,
+    right: Block,
+    cap: int,
+    counter: TokenCounter,
+    *,
+    role: TableRole = TableRole.NONE,
+    keep_lines: bool = False,
 ) -> Block | None:
     """``left`` + ``"\n\n"`` + ``right`` keeping ``left``'s identity, or None if over ``cap``.
 
     The joined text is re-encoded only when the estimate cannot decide (spec §9.5).
-    Block ids are concatenated without duplicates; the block keeps both blocks' lines, so
-    it is cut as they would be (heading glue's result, which stage D's pack may cut).
+    Block ids are concatenated without duplicates. ``keep_lines``: the block keeps both
+    blocks' lines (uncounted where not made), so a later cut reads them as they were.
     """
     run = BlockRun(left)
-    return run.build(role, keep_lines=True) if run.try_add([right], cap, counter) else None
+    if not run.try_add([right], cap, counter):
+        return None
+    return run.build(role, keep_lines=keep_lines)
