@@ -96,6 +96,8 @@ async def _ingest(args: argparse.Namespace) -> int:
                 "strategy": r.strategy,
                 "chunks": r.chunks,
                 "message": r.message,
+                "changes": list(r.changes),
+                "dry_run": r.planned,
             }
             for r in report.results
         ]
@@ -106,6 +108,14 @@ async def _ingest(args: argparse.Namespace) -> int:
         storage = describe_storage(rag)
         where = f"{args.working_dir} ({storage})" if storage else args.working_dir
         print(f"{report.summary()}; working dir {where}")
+        stale = len(report.stale)
+        if stale:
+            print(
+                f"{stale} stale (parsed or chunked with other settings than now): "
+                f"--rechunk re-chunks {'it' if stale == 1 else 'them'}, --dry-run lists them first"
+            )
+        if args.dry_run:
+            print("dry run: nothing was inserted, deleted or changed")
     return EXIT_OK if report.ok else EXIT_FAILED
 
 
@@ -123,6 +133,8 @@ async def _insert(
             files,
             parsed_dir=args.parsed_dir,
             replace=args.replace,
+            rechunk=args.rechunk,
+            dry_run=args.dry_run,
             progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
         )
     except (ParserRoutingConfigError, ValueError) as exc:
@@ -177,7 +189,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "LIGHTRAG_DOC_STATUS_STORAGE, LIGHTRAG_VECTOR_STORAGE, LIGHTRAG_GRAPH_STORAGE "
             "(unset: files in --working-dir), POSTGRES_* and WORKSPACE, read from the "
             "environment and ./.env. A file that fails is reported and "
-            "removed again; the others go on. Inserting an unchanged file again does nothing. "
+            "removed again; the others go on. Inserting an unchanged file again does nothing; "
+            "one whose settings changed since is reported stale (size 2000 -> 1200) and "
+            "--rechunk re-chunks it. "
             "Exit status: 0 all files in, 1 some failed, 2 configuration error."
         ),
     )
@@ -217,12 +231,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
+        "--rechunk",
+        action="store_true",
+        help=(
+            "re-chunk the stale files: those already in LightRAG whose settings changed "
+            "since (size, overlap, table text, fill, drops, smart outline, parser, package "
+            "version); each is deleted from LightRAG (its chunks, and the entities and "
+            "relations only they held) and inserted again under the same doc id; LightRAG's "
+            "LLM cache answers for the chunks whose text did not change"
+        ),
+    )
+    parser.add_argument(
         "--replace",
         action="store_true",
         help=(
-            "delete a file already in LightRAG and insert it again (changed content or "
-            "settings); without it an unchanged file is skipped and a changed one fails"
+            "delete every file already in LightRAG and insert it again (changed content); "
+            "without it an unchanged file is skipped, a stale one reported and a changed "
+            "one fails"
         ),
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="change nothing: say what would be inserted, re-chunked or replaced",
     )
     parser.add_argument(
         "--parsed-dir",

@@ -1,8 +1,10 @@
 """What ``ainsert_files`` reports: one ``FileResult`` per file, the ``IngestReport``, progress.
 
-A ``FileResult`` is one line for a person (``report.docx: inserted (P, 12 chunks)``); the
-progress bar draws those lines as files finish, in place on a terminal; the report's
-:meth:`IngestReport.summary` counts the outcomes, and the failures by why they failed.
+A ``FileResult`` is one line for a person (``report.docx: inserted (P, 12 chunks)``,
+``report.docx: stale (size 2000 -> 1200; P, 12 chunks)``, with ``dry_run`` ``report.docx: would
+be re-chunked (size 2000 -> 1200; P, 12 chunks now)``); the progress bar draws those lines as
+files finish, in place on a terminal; the report's :meth:`IngestReport.summary` counts the
+outcomes, and the failures by why they failed.
 
 A document without text is ``empty``: nothing to insert, nothing lost, so it is no failure
 (a blank template in a folder must not fail every run), as in every command.
@@ -27,8 +29,14 @@ INSERTED, UNCHANGED, REPLACED, QUEUED, EMPTY, FAILED = (
     "empty",
     "failed",
 )
+#: In LightRAG, but parsed or chunked with other settings than the ones resolved now.
+STALE = "stale"
+#: Deleted from LightRAG and inserted again with the settings resolved now.
+RECHUNKED = "re-chunked"
+#: The outcomes that put a document into LightRAG (a dry run only plans them).
+INSERTING = frozenset({INSERTED, REPLACED, RECHUNKED})
 #: The order the summary counts outcomes in.
-STATUSES = (INSERTED, REPLACED, UNCHANGED, QUEUED, EMPTY, FAILED)
+STATUSES = (INSERTED, RECHUNKED, REPLACED, UNCHANGED, STALE, QUEUED, EMPTY, FAILED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +44,16 @@ class FileResult:
     """What happened to one file."""
 
     path: Path
-    status: str  # inserted | unchanged | replaced | queued | empty | failed
+    status: str  # inserted | unchanged | stale | re-chunked | replaced | queued | empty | failed
     doc_id: str | None = None
     strategy: str | None = None  # "P" | "R" (as planned at registration)
     chunks: int = 0
     message: str = ""
     reason: str = ""  # why a file failed, in a few words ("cannot parse"): the summary's
+    #: The settings that changed since the document was inserted (``size 2000 -> 1200``).
+    changes: tuple[str, ...] = ()
+    #: A dry run: an inserting status is what would be done, and nothing was.
+    planned: bool = False
 
     @property
     def ok(self) -> bool:
@@ -55,10 +67,14 @@ class FileResult:
         if self.status == EMPTY:
             extra = f"; {self.message}" if self.message else ""
             return f"{self.path.name}: empty (the document has no text): nothing to insert{extra}"
-        chunks = counted(self.chunks, "chunk")
-        detail = f"{self.strategy}, {chunks}" if self.strategy else chunks
+        would = self.planned and self.status in INSERTING
+        status = f"would be {self.status}" if would else self.status
+        count = "" if would and not self.chunks else counted(self.chunks, "chunk")
+        count = f"{count} now" if would and count else count
+        chunks = ", ".join(part for part in (self.strategy, count) if part)
+        detail = "; ".join(part for part in (*self.changes, chunks) if part)
         extra = f"; {self.message}" if self.message else ""
-        return f"{self.path.name}: {self.status} ({detail}){extra}"
+        return f"{self.path.name}: {status}{f' ({detail})' if detail else ''}{extra}"
 
 
 @dataclass(slots=True)
@@ -71,6 +87,12 @@ class IngestReport:
     def failed(self) -> list[FileResult]:
         """The files that failed."""
         return [r for r in self.results if not r.ok]
+
+    @property
+    def stale(self) -> list[FileResult]:
+        """The files in LightRAG with other settings than the current ones, left as they
+        are (``rechunk=True`` re-chunks them)."""
+        return [r for r in self.results if r.status == STALE]
 
     @property
     def ok(self) -> bool:
