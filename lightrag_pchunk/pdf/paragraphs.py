@@ -128,10 +128,9 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False
     if is_toc_line(line_text(above)) or is_toc_line(line_text(line)):
         return False
-    first = line.text[:1]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+    if is_bulleted(line.text):
         return False
-    starts_item = parse_label(group[0].text) is not None or group[0].text[:1] in _BULLETS
+    starts_item = parse_label(group[0].text) is not None or is_bulleted(group[0].text)
     if parse_label(line.text) is not None and (above.text.endswith(_SENTENCE_END) or starts_item):
         return False
     indent = line.x0 - above.x0
@@ -142,7 +141,25 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False  # a line at the margin, then an indented one: a new paragraph
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         return True  # a word broken at the line end goes on
+    if centred and _breaks_mid_phrase(above.text):
+        return True  # a centred title broken after "and" leaves room on both sides
     return not _ends_early(above, line)
+
+
+def _breaks_mid_phrase(text: str) -> bool:
+    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a comma."""
+    words = text.rstrip().rsplit(" ", 1)
+    last = words[-1]
+    return len(words) > 1 and (last[:1].islower() or last.endswith(","))
+
+
+def is_bulleted(text: str) -> bool:
+    """Whether a line starts with a bullet: a bullet glyph, a symbol font's (private use),
+    or Word's "o" of a second-level list."""
+    first = text[:1]
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+        return True
+    return text.startswith("o ") and text[2:3].isupper()
 
 
 def _ends_early(above: Line, line: Line) -> bool:
@@ -257,7 +274,7 @@ def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagrap
         return
     if last.text.endswith(_SENTENCE_END) or _ends_early(tail, first.lines[0]):
         return
-    if first.text[:1] in _BULLETS or parse_label(first.text) is not None:
+    if is_bulleted(first.text) or parse_label(first.text) is not None:
         return
     lines = (*last.lines, *first.lines)
     text, starts = join_lines([line_text(line) for line in lines])
