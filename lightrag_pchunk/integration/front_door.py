@@ -197,7 +197,7 @@ def _run_p(
     references = settings.references_tail_n, settings.references_headings
     rows = rows_to_chunk(blocks.rows, p, *references, label)
     ctx = Context.create(
-        TokenCounter(tokenizer),
+        TokenCounter(tokenizer, ceiling=p.chunk_token_size),
         p.chunk_token_size,
         p.chunk_overlap_token_size,
         table_headers=blocks.table_headers,
