@@ -1,31 +1,31 @@
-"""Does the smart outline find a document's real outline where its heading styles are gone,
-and what does it cost? (issue 14)
+"""Can users trust the headings of our chunks? The outline and the breadcrumbs on the corpus.
 
-Over ``../shared/corpus/docx``:
+1. **Strip test, per file.** Every Word file with at least 6 styled headings is copied with
+   its heading paragraphs stripped (``outline_strip.py``): once keeping their look (bold,
+   16/14/13/12 pt by level), once keeping none. Each copy is parsed with the smart outline
+   on and compared with the styled file's outline: recall, precision, parent accuracy per
+   file. Targets: recall and precision averaged over the files >= 0.90, no file below 0.60
+   recall.
+2. **Breadcrumb contract** (``chunk/breadcrumbs.py``) at N = 500, 1200, 2000: every chunk of
+   every corpus file (Word and Markdown) against its own rows (violations: target 0); and
+   on every Word file with styled headings, its chunks (default parse) against its styles
+   (smart outline off): real paths >= 99%, first paragraph in its section >= 95%, no
+   ``[part n]`` gap.
+3. **Long blocks**: content rows over 4 N tokens, and those in which the heading
+   classifier alone (text, no look) still finds headings.
+4. **Chunk counts** at N=1200, Word and Markdown (the README's figures: 1,418 and 546).
 
-1. **Strip test.** Every file with at least 6 styled headings is copied with its heading
-   paragraphs stripped (``outline_strip.py``): once keeping their look (bold, 16/14/13/12 pt by
-   level), once keeping none. The copy is parsed with the smart outline on and compared with
-   the styled file's outline: heading recall, precision, parent accuracy (targets 0.90, 0.90,
-   0.85, summed over all files), and, without look, the recall of numbered headings (target:
-   all). "Before" is the same copy parsed with the smart outline off (the parser until now).
-2. **Table-of-contents headings.** No chunk heading of any file (default parse, P at N=2000 and
-   N=1200) may hold a tab or end with a page number after leaders or a tab.
-3. **Cost.** Parse time of every file with the smart outline off and on, interleaved in this
-   process (CPU time, median of runs): the smart outline must add at most 30%.
-
-Run: ``python benchmarks/bench_outline.py [--runs 3] [--out results/<date>-outline.md]``.
+Run: ``python benchmarks/bench_outline.py [--only NAME] [--out results/<date>-outline.md]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import statistics
+import logging
 import sys
 import tempfile
-import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -33,145 +33,179 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from outline_strip import MIN_HEADINGS, Score, compare, strip_file
 
-from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.blockfile.sidecars import read_table_items
+from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES, check_breadcrumbs
+from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus" / "docx"
-_PAGE_REFERENCE = re.compile(r"(?:\t|\.{2,}|…+|·{2,})\s*\d+\s*(?:\[part \d+\])?$")
+CORPUS = ROOT.parent / "shared" / "corpus"
+SIZES = (500, 1200, 2000)
 
 
 @dataclass
-class FileResult:
+class Strip:
     name: str
     headings: int
     look: Score
     plain: Score
-    before: Score
 
 
-def _sum(scores: list[Score]) -> Score:
-    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
+@dataclass
+class Crumbs:
+    """Breadcrumb figures at one N."""
+
+    chunks: Counter[str] = field(default_factory=Counter)  # by format
+    violations: Counter[str] = field(default_factory=Counter)  # by rule, against own rows
+    styled_chunks: int = 0
+    styled_broken: Counter[str] = field(default_factory=Counter)  # chunks breaking a rule
+    examples: list[str] = field(default_factory=list)
+    long_blocks: int = 0
+    long_with_headings: list[str] = field(default_factory=list)
 
 
-def strip_test(files: list[Path], work: Path) -> list[FileResult]:
+def strip_test(files: list[Path], work: Path) -> list[Strip]:
     results = []
     for path in files:
         found = strip_file(path, work / path.stem)
-        if found is None:
-            continue
-        look, plain = compare(found.reference, found.look), compare(found.reference, found.plain)
-        before = compare(found.reference, found.before)
-        results.append(FileResult(path.name, len(found.reference), look, plain, before))
-        print(f"  {path.name}: look R={look.recall:.2f} P={look.precision:.2f}"
-              f" parent={look.parent_accuracy:.2f}; plain numbered R="
-              f"{plain.numbered_recall:.2f}", file=sys.stderr)  # fmt: skip
+        if found is not None:
+            look, plain = (
+                compare(found.reference, found.look),
+                compare(found.reference, found.plain),
+            )
+            results.append(Strip(path.name, len(found.reference), look, plain))
     return results
 
 
-def toc_headings(files: list[Path], work: Path) -> tuple[int, int, list[str]]:
-    """Chunk headings checked, and those that keep a TOC page reference (with examples)."""
-    counter = TokenCounter(load_tiktoken())
-    checked, bad, examples = 0, 0, []
+def _rows(parsed) -> list:
+    return [row for row in parsed.rows if row.content.strip()]
+
+
+def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[int, Crumbs]:
+    figures = {n: Crumbs() for n in SIZES}
     for path in files:
+        kind = "md" if path.suffix == ".md" else "docx"
         try:
-            parsed = parse_docx(path, work / "toc" / path.stem)
-        except DocxParseError:
+            if kind == "md":
+                parsed, truth = parse_markdown(path, work / "md" / path.name), None
+            else:
+                parsed = parse_docx(path, work / "docx" / path.name)
+                styled = parsed.outline.styled_headings if parsed.outline else 0
+                truth = None
+                if styled >= 2:
+                    truth = parse_docx(path, work / "styled" / path.name, smart_heading=False)
+        except DocumentParseError:
             continue
-        for size in (2000, 1200):
-            for chunk in chunk_rows(list(parsed.rows), Context.create(counter, size, 100)):
-                checked += 1
-                if "\t" in chunk.heading or _PAGE_REFERENCE.search(chunk.heading):
-                    bad += 1
-                    examples.append(f"{path.name}: {chunk.heading!r}")
-    return checked, bad, examples
+        rows = _rows(parsed)
+        headers, keyed = read_table_items(parsed.blocks_path)
+        for n, crumbs in figures.items():
+            ctx = Context.create(
+                counter, n, 100, table_headers=headers, keyed_rows=keyed, fill=PACK
+            )
+            chunks = chunk_rows(rows, ctx)
+            crumbs.chunks[kind] += len(chunks)
+            for violation in check_breadcrumbs(rows, chunks):
+                crumbs.violations[violation.rule] += 1
+                crumbs.examples.append(f"{path.name}: {violation.describe()}")
+            if truth is not None:
+                crumbs.styled_chunks += len(chunks)
+                broken = check_breadcrumbs(_rows(truth), chunks)
+                for rule in RULES:
+                    crumbs.styled_broken[rule] += len({v.order for v in broken if v.rule == rule})
+                crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in broken]
+            _long_blocks(rows, n, counter, crumbs, path.name)
+    return figures
 
 
-def parse_cost(files: list[Path], work: Path, runs: int) -> tuple[float, float]:
-    """Total of per-file median CPU seconds with the smart outline off and on."""
-    off_total = on_total = 0.0
-    for path in files:
-        times: dict[bool, list[float]] = {False: [], True: []}
-        try:
-            for _ in range(runs):
-                for smart in (False, True):
-                    start = time.process_time()
-                    parse_docx(path, work / "cost" / path.stem, smart_heading=smart)
-                    times[smart].append(time.process_time() - start)
-        except DocxParseError:
+def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str) -> None:
+    for row in rows:
+        if len(row.content) <= 4 * n or counter.count(row.content) <= 4 * n:
             continue
-        off_total += statistics.median(times[False])
-        on_total += statistics.median(times[True])
-    return off_total, on_total
+        crumbs.long_blocks += 1
+        lines = [line for line in row.content.split("\n")[1:] if line.strip()]
+        kinds = [ItemKind.OTHER if line.startswith("<") else ItemKind.TEXT for line in lines]
+        found = infer_outline([OutlineItem(k, line) for k, line in zip(kinds, lines, strict=True)])
+        if found:
+            titles = ", ".join(repr(h.title[:40]) for h in found[:2])
+            crumbs.long_with_headings.append(f"{name}: {row.heading[:50]!r} ({titles} …)")
 
 
-def report(results: list[FileResult], toc: tuple, cost: tuple[float, float]) -> str:
-    look, plain, before = (_sum([getattr(r, k) for r in results]) for k in ("look", "plain",
-                                                                           "before"))  # fmt: skip
-    checked, bad, examples = toc
-    off, on = cost
-    lines = [
-        f"# Smart outline on ../shared/corpus/docx ({date.today()})",
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 1.0
+
+
+def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
+    lines = [f"# Outline and breadcrumbs on ../shared/corpus ({date.today()})", ""]
+    lines += [
+        f"## Strip test: {len(strips)} Word files with >= {MIN_HEADINGS} styled headings, per file",
         "",
-        f"Strip test: {len(results)} files with >= {MIN_HEADINGS} styled headings, "
-        f"{look.reference} headings.",
+        "| copy | mean recall | mean precision | pooled parent accuracy | files < 0.60 recall |",
+        "|---|---|---|---|---|",
+    ]
+    for copy in ("look", "plain"):
+        scores = [getattr(s, copy) for s in strips]
+        parents = sum(s.parents_right for s in scores) / max(sum(s.matched for s in scores), 1)
+        below = [s.name for s in strips if getattr(s, copy).recall < 0.60]
+        lines.append(
+            f"| {'look kept' if copy == 'look' else 'no look'} | "
+            f"{_mean([s.recall for s in scores]):.3f} | {_mean([s.precision for s in scores]):.3f}"
+            f" | {parents:.3f} | {len(below)} |"
+        )
+    lines += [
         "",
-        "| copy | parsed with | recall | precision | parent accuracy | numbered recall |",
-        "|---|---|---|---|---|---|",
-        _row("look kept", "smart off (before)", before),
-        _row("look kept", "smart on", look),
-        _row("no look", "smart on", plain),
-        "",
-        "Targets: recall and precision >= 0.90, parent accuracy >= 0.85 (look kept); numbered"
-        " recall 1.00 (no look).",
-        "",
-        f"Chunk headings with a TOC page reference: {bad} of {checked} (target 0)."
-        + "".join(f"\n- {e}" for e in examples[:10]),
-        "",
-        f"Parse CPU time over the corpus: smart off {off:.2f} s, smart on {on:.2f} s "
-        f"({on / off - 1:+.0%}; target <= +30%).",
-        "",
-        "| file | headings | recall | precision | parents | numbered recall (no look) |",
+        "| file | headings | look R | look P | no look R | no look P |",
         "|---|---|---|---|---|---|",
     ]
-    for r in sorted(results, key=lambda r: r.look.recall + r.look.precision):
+    for s in sorted(strips, key=lambda s: s.look.recall + s.plain.recall):
         lines.append(
-            f"| {r.name} | {r.headings} | {r.look.recall:.2f} | {r.look.precision:.2f} | "
-            f"{r.look.parent_accuracy:.2f} | {r.plain.numbered_recall:.2f} "
-            f"({r.plain.numbered_matched}/{r.plain.numbered}) |"
+            f"| {s.name} | {s.headings} | {s.look.recall:.2f} | {s.look.precision:.2f} | "
+            f"{s.plain.recall:.2f} | {s.plain.precision:.2f} |"
         )
+    lines += ["", "## Breadcrumb contract, chunk counts, long blocks", ""]
+    lines += [
+        "| N | chunks (docx, md) | violations, own rows | styled files: chunks | real path | "
+        "first in section | part gaps | blocks > 4N | with headings (text alone) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for n, c in figures.items():
+        total = max(c.styled_chunks, 1)
+        own = ", ".join(f"{rule} {c.violations[rule]}" for rule in RULES) or "0"
+        lines.append(
+            f"| {n} | {c.chunks['docx']}, {c.chunks['md']} | {own} | {c.styled_chunks} | "
+            f"{1 - c.styled_broken[PATH] / total:.4f} | {1 - c.styled_broken[FIRST] / total:.4f} | "
+            f"{c.styled_broken[PART]} | {c.long_blocks} | {len(c.long_with_headings)} |"
+        )
+    for n, c in figures.items():
+        for example in c.examples[:10] + c.long_with_headings[:10]:
+            lines.append(f"- N={n}: {example}")
     return "\n".join(lines) + "\n"
-
-
-def _row(copy: str, how: str, s: Score) -> str:
-    return (
-        f"| {copy} | {how} | {s.recall:.3f} | {s.precision:.3f} | {s.parent_accuracy:.3f} | "
-        f"{s.numbered_recall:.3f} ({s.numbered_matched}/{s.numbered}) |"
-    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
-    parser.add_argument("--runs", type=int, default=3, help="parse runs per file for the cost")
-    parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--only", help="only the files whose name contains this text")
-    parser.add_argument("--strip-only", action="store_true", help="only the strip test")
+    parser.add_argument("--out", type=Path, help="also write the report to this file")
     args = parser.parse_args(argv)
-    if not args.corpus.is_dir():
+    if not (args.corpus / "docx").is_dir():
         print(f"{args.corpus} is absent: nothing to measure", file=sys.stderr)
         return 2
-    files = sorted(p for p in args.corpus.iterdir() if p.suffix.lower().startswith(".do"))
-    files = [p for p in files if args.only is None or args.only in p.name]
+    word = sorted(p for p in (args.corpus / "docx").iterdir() if p.suffix.lower().startswith(".do"))
+    markdown = sorted((args.corpus / "md").glob("*.md"))
+    markdown = [p for p in markdown if p.name != "README.md"]
+    keep = [p for p in word + markdown if args.only is None or args.only in p.name]
+    counter = TokenCounter(load_tiktoken())
+    logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)  # the parser's warnings
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        results = strip_test(files, work)
-        toc = (0, 0, []) if args.strip_only else toc_headings(files, work)
-        cost = (1.0, 1.0) if args.strip_only else parse_cost(files, work, args.runs)
-    text = report(results, toc, cost)
+        strips = strip_test([p for p in keep if p in word], work / "strip")
+        figures = breadcrumbs(keep, work, counter)
+    text = report(strips, figures)
     print(text)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

@@ -7,7 +7,7 @@ one literal run: bold at 16/14/13/12 pt by level (``look=True``), or with no for
 (``look=False``). ``compare`` matches the outline parsed from the copy against the styled
 file's: heading recall and precision (headings matched by text, in order) and parent accuracy
 (of the matched headings, how many have the same parent heading). Used by
-``bench_outline.py`` and ``tests/corpus/test_outline_strip.py``.
+``bench_outline.py`` and ``tests/corpus/test_outline_corpus.py``.
 """
 
 from __future__ import annotations

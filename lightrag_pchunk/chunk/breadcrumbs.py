@@ -5,11 +5,12 @@ LightRAG hands that path to its language model (``content_headings``) and users 
 against the outline of the document (its content rows) it must hold that:
 
 - **path**: the declared path is a path of the outline; or one followed by headings that
-  are lines of that section's own text (a stage C anchor; a heading the smart outline found
+  are lines of that section's text (a stage C anchor; a heading the smart outline found
   where the outline checked against has body text); or, for a chunk holding several
   sibling sections, their common parent with the span of its children the chunk holds,
-  ``4 权责 (4.1–4.3)`` (:func:`span_heading`), and at the top, where they have no common
-  parent, the span alone: ``1 目的 – 3 职责``;
+  ``4 权责 (4.1–4.3)`` (``chunk_headings.py``), and at the top, where they have no common
+  parent, the span alone: ``1 目的 – 3 职责``. And no heading it adds to the outline lies
+  below one of its own numbering level (``CHAPTER 7 > … > CHAPTER 1``, ``2.1 > 2.2``);
 - **first**: the chunk's first paragraph lies in the declared section (or below it);
 - **spans**: every section the chunk holds text of lies in the declared section;
 - **part**: ``[part n]`` counts the consecutive chunks of one declared path 1, 2, 3 … with
@@ -27,19 +28,15 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.blocks import common_path
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, short_name, span_end, without_bullet
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
-from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, Block, BlockRow, Chunk
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow, Chunk
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import is_series_label
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
 RULES = (PATH, FIRST, SPANS, PART)
 
-#: Between the two ends of a span: tight between labels (4.1–4.3), spaced between titles.
-SPAN_DASH = "–"
-#: Longest title at one end of a span, in characters.
-MAX_SPAN_END = 40
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤")
 _PART = re.compile(r"\[part (\d+)\]\s*$")
 _HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 _TABLE_OPEN = re.compile(r"<table\b[^>]*>")
@@ -62,72 +59,6 @@ class Violation:
     def describe(self) -> str:
         """``chunk 12 '4.2 Scope [part 2]': part: … `` for a report."""
         return f"chunk {self.order} {self.heading!r}: {self.rule}: {self.reason}"
-
-
-def short_name(heading: str) -> str:
-    """How a span names a heading: its numbering label (``4.1``, ``第三条``, ``AC-2``) when
-    it has one, else the heading itself."""
-    text = heading.strip()
-    if text[:1] in _BULLETS and text[1:2].isspace():
-        text = text[1:]  # "■ 3.6.4 PUBACK": a list glyph before the heading's number
-    label = parse_label(text)
-    if label is None:
-        return heading.strip()
-    return label.text.strip().rstrip(".．、:：").strip() or heading.strip()
-
-
-def span_heading(parent: str | None, children: Sequence[str]) -> str:
-    """The heading of a chunk that holds text of the sections ``children`` (in order, one
-    entry per block) of ``parent`` (None: sections at the top, with no common parent):
-    ``4 权责 (4.1–4.3)``, ``Guide (Intro – Summary)``, ``1 目的 – 3 职责``. Labels name the
-    ends where both have one; at the top the titles do, as no parent gives the context."""
-    first, last = children[0].strip(), children[-1].strip()
-    if parent is None:
-        if all(child.strip() == first for child in children):
-            return first  # sections of one title, such as a repeated running head
-        return f"{_shortened(first)} {SPAN_DASH} {_shortened(last)}"
-    if all(child.strip() == first for child in children):
-        return f"{parent} ({_shortened(first)})"
-    a, b = short_name(first), short_name(last)
-    if a == first or b == last:  # not both labelled: titles
-        a, b, dash = _shortened(first), _shortened(last), f" {SPAN_DASH} "
-    else:
-        dash = SPAN_DASH
-    return f"{parent} ({a}{dash}{b})"
-
-
-def _shortened(title: str) -> str:
-    """A title as a span's end: at most :data:`MAX_SPAN_END` characters, an ellipsis
-    marking a cut (LightRAG caps each heading it shows its model at 80)."""
-    title = title.strip()
-    if len(title) <= MAX_SPAN_END:
-        return title
-    cut = title[: MAX_SPAN_END - 1]
-    if cut.count("(") > cut.count(")"):  # never leave a bracket open inside the span's own
-        cut = cut[: cut.rfind("(")]
-    return cut.rstrip() + "…"
-
-
-def chunk_label(block: Block) -> tuple[str, tuple[str, ...], int]:
-    """``(heading, parent_headings, level)`` a block's chunk declares (no ``[part n]``).
-
-    A block of one section declares that section. A block holding several declares the
-    first one when the others lie below it, else their deepest common parent with the span
-    of its children they hold (:func:`span_heading`), at the parent's level; sections at
-    the top with no common parent, the span alone at their own level.
-    """
-    refs = block.sections
-    if not refs:
-        return block.heading, block.parent_headings, block.level
-    first = refs[0]
-    common = common_path([ref.path for ref in refs])
-    if common == first.path:
-        return first.path[-1], first.path[:-1], first.level
-    children = [ref.path[len(common)] for ref in refs if len(ref.path) > len(common)]
-    level = max(min(ref.level - (len(ref.path) - len(common) - 1) for ref in refs), 1)
-    if not common:
-        return span_heading(None, children), (), level
-    return span_heading(common[-1], children), common[:-1], max(level - 1, 1)
 
 
 def part_number(heading: str) -> int | None:
@@ -171,6 +102,7 @@ class _Outline:
         self.paths: set[tuple[str, ...]] = set()
         self.row_paths: list[tuple[str, ...] | None] = []  # None: front matter
         self.preface: list[int] = []  # the untitled rows (tables of contents are not)
+        self._lines_below: dict[tuple[str, ...], list[str]] = {}
         self.rows_of: dict[tuple[str, ...], list[int]] = {}
         self.lines: list[list[str]] = []
         starts, pieces, offset = [], ["\n"], 1
@@ -201,16 +133,43 @@ class _Outline:
         depth = len(base) + 1
         return (p for p in self.paths if len(p) == depth and p[: len(base)] == base)
 
-    def own_lines(self, path: tuple[str, ...]) -> Iterable[str]:
-        """The lines of the rows that hold ``path``'s own text (() : the untitled preface)."""
-        rows = self.rows_of.get(path, []) if path else self.preface
-        for index in rows:
-            yield from self.lines[index]
+    def section_lines(self, path: tuple[str, ...]) -> list[str]:
+        """The lines of ``path``'s section and the sections below it (() : the whole
+        document; the untitled preface: its own), tables of contents left out."""
+        if path in self._lines_below:
+            return self._lines_below[path]
+        if path and path[0] == PREFACE_HEADING and len(path) == 1:
+            rows = self.preface
+        else:
+            depth = len(path)
+            rows = [
+                i
+                for i, row in enumerate(self.row_paths)
+                if (row is not None and row[:depth] == path) or (not path and i in self.preface)
+            ]
+        lines = [line for index in rows for line in self.lines[index]]
+        self._lines_below[path] = lines
+        return lines
 
     def names_line(self, path: tuple[str, ...], name: str) -> bool:
-        """Whether ``name`` is a heading made of a line of ``path``'s own text (the line
-        itself, or its start: a title before a colon, an article's label)."""
-        return bool(name) and any(line.startswith(name) for line in self.own_lines(path))
+        """Whether ``name`` is a heading made of a line of ``path``'s section (the line
+        itself, or its start: a title before a colon, an article's label), or of lines
+        that a soft break split (their text joined by a space)."""
+        if not name:
+            return False
+        lines = self.section_lines(path)
+        for index, line in enumerate(lines):
+            if line.startswith(name):
+                return True
+            if name.startswith(line):
+                joined = line
+                for following in lines[index + 1 :]:
+                    joined = f"{joined} {following}"
+                    if joined.startswith(name):
+                        return True
+                    if not name.startswith(joined):
+                        break
+        return False
 
 
 def _read_path(outline: _Outline, path: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -283,7 +242,7 @@ def _dash_splits(text: str, dash: str) -> Iterable[tuple[str, str]]:
 def _names_children(outline: _Outline, base: tuple[str, ...], ends: tuple[str, str]) -> bool:
     names = set()
     for child in outline.children(base):
-        names.update((child[-1], short_name(child[-1]), _shortened(child[-1])))
+        names.update((child[-1], short_name(child[-1]), span_end(child[-1])))
     return all(
         end in names
         or outline.names_line(base, end.rstrip("…"))
@@ -309,11 +268,14 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     violations: list[Violation] = []
     cursor = 0
     for chunk in chunks:
-        base = _read_path(outline, declared_path(chunk))
-        if base is None:
-            violations.append(
-                Violation(chunk.order, chunk.heading, PATH, _path_reason(outline, chunk))
-            )
+        declared = declared_path(chunk)
+        base = _read_path(outline, declared)
+        nested = ""
+        if base is not None and declared[: len(base)] == base:
+            nested = _same_level_nesting(declared, len(base))
+        if base is None or nested:
+            reason = nested or _path_reason(outline, chunk)
+            violations.append(Violation(chunk.order, chunk.heading, PATH, reason))
         found, cursor = _locate(outline, chunk.content, cursor)
         if base is None or not found:
             continue
@@ -341,6 +303,25 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     violations.extend(_part_violations(chunks))
     violations.sort(key=lambda v: (v.order, RULES.index(v.rule)))
     return violations
+
+
+def _same_level_nesting(path: tuple[str, ...], known: int) -> str:
+    """Why the headings of ``path`` past its first ``known`` ones (those not in the outline
+    checked against) are impossible by their numbers, or "": a member of a series (a named
+    unit, 2.1, AC-2) below another member of its own level with another number (CHAPTER 1
+    below CHAPTER 7, 2.2 below 2.1). A list restarts its numbers under any heading, and a
+    line that names its own section's number ("AC-2 Assessment" below "AC-2 Account
+    Management") is a part of it."""
+    seen: dict[tuple[str, int, str], tuple[str, tuple[int, ...]]] = {}
+    for position, heading in enumerate(path):
+        label = parse_label(without_bullet(heading))
+        if label is None or not is_series_label(label):
+            continue
+        key = (label.family, label.depth, label.series)
+        if key in seen and position >= known and seen[key][1] != label.ordinals:
+            return f"{heading!r} lies below {seen[key][0]!r}, of its own numbering level"
+        seen.setdefault(key, (heading, label.ordinals))
+    return ""
 
 
 def _show(path: tuple[str, ...] | None) -> str:
@@ -371,7 +352,7 @@ def _locate(outline: _Outline, content: str, cursor: int) -> tuple[list[int], in
         found = -1
         for key in _keys(line):
             if end < 0:
-                found = text.find(key, cursor, cursor + window)
+                found = text.find(key, max(cursor - 1, 0))
                 if found < 0:
                     found = text.find(key, max(cursor - _BACKOFF, 0))
                 if found < 0:

@@ -18,8 +18,8 @@ from lightrag_pchunk.chunk.blocks import (
     split_paragraphs,
     without_blank_lines,
 )
-from lightrag_pchunk.chunk.breadcrumbs import chunk_label
 from lightrag_pchunk.chunk.bridge import bridge
+from lightrag_pchunk.chunk.chunk_headings import chunk_label
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge

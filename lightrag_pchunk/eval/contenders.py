@@ -3,7 +3,9 @@
 * ``P``: ours, through the front door (``integration/front_door.py``) as every entrance,
   on the document's shared parse (our own parser where we have one);
 * ``R`` / ``F``: LightRAG's recursive-character and fixed-token chunkers on the same text;
-* ``lightrag-P``: LightRAG's native parser and its own P chunker, where it can parse the file;
+* ``lightrag-P``: LightRAG's own parse of the file and its own P chunker: its native parser
+  where it reads the format; for a PDF its ``legacy`` text, on which its P falls back to R
+  (what a LightRAG user gets for a PDF today);
 * ``docling``: docling's ``HybridChunker`` on docling's own conversion, ``contextualize()``
   text (headings prepended), counted with the same tiktoken encoding. Only when the user
   has docling installed: it is never a dependency of ours.
@@ -67,7 +69,10 @@ def unavailable(contender: str) -> str | None:
         importlib.util.find_spec("docling") is None
         or importlib.util.find_spec("docling_core") is None
     ):
-        return "docling is not installed (pip install docling)"
+        return (
+            "docling's HybridChunker, an optional contender, needs docling, which is not"
+            " installed here (pip install docling to compare it)"
+        )
     return None
 
 
@@ -117,7 +122,7 @@ def _lightrag_p(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:
         tokenizer,
         parsed.content,
         s.size,
-        blocks_path=str(parsed.blocks_path),
+        blocks_path=str(parsed.blocks_path) if parsed.blocks_path is not None else None,
         chunk_overlap_token_size=s.overlap,
     )
 

@@ -4,7 +4,8 @@ Every contender chunks the same text. ``ours`` (P) and LightRAG's R and F chunk 
 made by our own parser when our package reads the format (``integration/formats.py``, read
 through the front door); for any other format LightRAG's native parser stands in, and plain
 text is read as it is. ``lightrag-P`` always gets LightRAG's own parse of the format (its
-engine named in the format registry), as a LightRAG user would.
+engine named in the format registry), as a LightRAG user would: for a PDF its ``legacy``
+engine's text, which has no blocks, so LightRAG's P falls back to R on it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.engines import ENGINES, NATIVE
+from lightrag_pchunk.integration.engines import ENGINES, LEGACY, NATIVE
 from lightrag_pchunk.integration.formats import SUFFIXES, format_for
 from lightrag_pchunk.integration.formats import collect_files as files_in
 from lightrag_pchunk.integration.front_door import read
@@ -33,6 +34,7 @@ EVAL_SUFFIXES = SUFFIXES | {"txt"}
 
 OURS = "lightrag-pchunk"
 LIGHTRAG_NATIVE = "lightrag-native"
+LIGHTRAG_LEGACY = "lightrag-legacy"
 PLAIN_TEXT = "plain text"
 
 
@@ -67,7 +69,8 @@ def _parse_ours(path: Path, out_dir: Path) -> ParsedText:
 
 def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
     """Parse ``path`` with LightRAG's own parser of its format (``lightrag.parser.cli``;
-    the format registry names the engine, LightRAG's ``native`` for other files).
+    the format registry names the engine, LightRAG's ``native`` for other files; the
+    ``legacy`` engine's text is read in this process: it writes no blocks).
 
     Raises:
         ParseFailure: LightRAG does not read the format, refuses the file or crashes on it.
@@ -76,6 +79,8 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
     engine = fmt.lightrag_engine if fmt is not None else NATIVE
     if engine is None or path.suffix.lower().lstrip(".") not in ENGINES[engine].suffixes:
         raise ParseFailure(f"LightRAG's native parser does not read {path.suffix or 'it'}")
+    if engine == LEGACY:
+        return _legacy_text(path)
     from lightrag.parser.cli import main
 
     sink = io.StringIO()
@@ -95,6 +100,19 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
         raise ParseFailure(f"LightRAG's native parser fails: {last[0][:200]}")
     rows = tuple(row for row in read_blocks(found[0]).rows if row.content.strip())
     return ParsedText(merged_text(rows), rows, found[0], LIGHTRAG_NATIVE)
+
+
+def _legacy_text(path: Path) -> ParsedText:
+    """``path`` as LightRAG's ``legacy`` engine reads it (a PDF: pypdf's text, no blocks;
+    LightRAG's P then falls back to R on it, as for a LightRAG user today)."""
+    from lightrag.parser.legacy.extractors import extract_text
+
+    try:
+        content = extract_text(path.read_bytes(), path.suffix, file_path=str(path))
+    except Exception as exc:  # pypdf refuses or crashes on some real files
+        raise ParseFailure(f"LightRAG's legacy parser fails: {type(exc).__name__}: {exc}") from exc
+    rows = (BlockRow(content=content),) if content.strip() else ()
+    return ParsedText(content, rows, None, LIGHTRAG_LEGACY)
 
 
 def _plain_text(path: Path) -> ParsedText:

@@ -48,6 +48,7 @@ from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
 from lightrag_pchunk.parse.artefacts import unreadable_source
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
+from lightrag_pchunk.wording import counted
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -57,7 +58,8 @@ _PARSING: ContextVar[str | None] = ContextVar("lightrag_pchunk_parsing", default
 
 
 class _NamesTheFile(logging.Filter):
-    """Prefixes a warning logged during :func:`read` with the name of the file parsed."""
+    """Prefixes a warning logged during :func:`read` with the name of the file parsed (the
+    parsers' own warnings are logged by :func:`read`, named; this names any other)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         name = _PARSING.get()
@@ -133,9 +135,10 @@ def read(
         if problem is not None:
             raise ValueError(f"{path.name}: {problem[1]}")
         try:
-            return decision, Source(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             raise ValueError(f"{path.name} is not UTF-8 text ({exc.reason})") from None
+        return decision.with_text(text), Source(text)
     function = parse or fmt.parse_function()
     if settings.smart_heading_source != "default":  # else the parser's own default: auto
         options["smart_heading"] = settings.smart_heading
@@ -145,9 +148,11 @@ def read(
     finally:
         _PARSING.reset(naming)
     warnings = tuple(getattr(parsed, "warnings", ()))
+    for warning in warnings:  # the parsers keep their warnings; each is logged here, once
+        logger.warning("%s: %s", path.name, warning)
     if decision.blocks is None:
         decision = decision.with_blocks(load_blocks(parsed.blocks_path, f"{fmt.display} parser"))
-    return decision, Source(parsed.content, warnings, parsed)
+    return decision.with_text(parsed.content), Source(parsed.content, warnings, parsed)
 
 
 def run(
@@ -174,9 +179,12 @@ def run(
     if decision.parser is not None:
         decision, source = read(request, settings, decision, parsed_dir)
     content = request.content or (source.content if source is not None else "")
-    if not content and decision.blocks is not None:
-        content = merged_text(decision.blocks.rows)
-    decision.log()
+    blocks = decision.blocks
+    if not content and blocks is not None:
+        content = merged_text(blocks.rows)
+    if content or blocks is None or blocks.usable or blocks.has_no_content:
+        decision = decision.with_text(content)  # else the text is unknown: blocks unread
+    decision.log(_lightrag_sizes_note(request, decision))
     if decision.strategy is Strategy.R:
         separators = None if decision.is_fallback else settings.r_separators
         rows = recursive_character_rows(
@@ -186,6 +194,19 @@ def run(
         return Run(rows, settings, decision, content, source)
     rows, chunk_trace = _run_p(tokenizer, content, decision, settings, trace)
     return Run(rows, settings, decision, content, source, chunk_trace)
+
+
+def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
+    """What LightRAG's legacy call logged for a document P chunks: LightRAG names the path
+    that calls a custom ``chunking_func`` ``Chunking F(legacy)`` and logs the fixed-token
+    sizes it passes; P reads its own (they feed only R)."""
+    if request.lightrag_sizes is None or decision.strategy is not Strategy.P:
+        return ""
+    size, overlap = request.lightrag_sizes
+    return (
+        f"LightRAG's line 'Chunking F(legacy): size={size}, ..., overlap={overlap}' names the"
+        " fixed-token sizes it passes to every chunking_func: P does not use them"
+    )
 
 
 def _run_p(
@@ -291,7 +312,7 @@ def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> 
     if not oversized:
         return
     message = (
-        f"paragraph_semantic doc={label}: {len(oversized)} chunk(s) over {size} tokens "
+        f"paragraph_semantic doc={label}: {counted(len(oversized), 'chunk')} over {size} tokens "
         f"(largest {max(c.tokens for c in oversized)}, heading {oversized[0].heading!r})"
     )
     if strict:

@@ -49,10 +49,11 @@ from lightrag_pchunk.parse.outline_build import SmartHeading
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_RULES = "docx:native-P;md:native-P"
+DEFAULT_RULES = "docx:native-P;md:native-P;pdf:pchunk-P"
 """The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-every file to ``legacy``, which a user of this package does not want): ``.docx`` and ``.md``
-get P, every other file R (LightRAG's native engine does not read ``.markdown``)."""
+every file to ``legacy``, which a user of this package does not want): ``.docx``, ``.md`` and
+``.pdf`` get P, every other file R (LightRAG's native engine does not read ``.markdown``,
+nor ``.pdf``: a PDF goes to our own ``pchunk`` engine)."""
 
 #: LightRAG's R size and overlap when neither its call nor CHUNK_SIZE / CHUNK_OVERLAP_SIZE
 #: give them.

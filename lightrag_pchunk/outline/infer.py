@@ -13,7 +13,10 @@ allows at all:
 - the look: bold, larger than the body text, centred, all capitals;
 - what follows: body text, a table or a deeper numbered line. A line followed by a sibling
   of its own list with no text between, or whose list siblings are sentences, is a list
-  item, not a heading.
+  item, not a heading;
+- the document's table of contents: a title it lists is a heading, whatever its look;
+- a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
+  1.2 -> 1.3, AC-2 -> AC-3) is one (:func:`complete_series`).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
@@ -29,102 +32,32 @@ first).
 
 from __future__ import annotations
 
-import enum
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 
+from lightrag_pchunk.outline.heading_levels import assign_levels
+from lightrag_pchunk.outline.items import (
+    LARGER_BY,
+    InferredHeading,
+    ItemKind,
+    Look,
+    OutlineItem,
+    Promoted,
+    look_score,
+)
 from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.lines import HeadingText, cjk_count, heading_text, starts_lowercase
-from lightrag_pchunk.outline.numbering import FamilyStack
+from lightrag_pchunk.outline.lines import (
+    HeadingText,
+    cjk_count,
+    heading_text,
+    is_series_label,
+    starts_lowercase,
+)
 
-#: How much larger than the body text (points) a line must be to count as larger.
-LARGER_BY = 1.0
 #: Longest unnumbered heading, in words (CJK characters count as half a word).
 MAX_PLAIN_WORDS = 12
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
-
-
-class ItemKind(enum.Enum):
-    """What one item of the body is."""
-
-    TEXT = "text"  # a body paragraph line: may become a heading
-    HEADING = "heading"  # a heading already known (a style says so)
-    OTHER = "other"  # body content that is not a candidate: tables, equations, boxes
-
-
-@dataclass(frozen=True, slots=True)
-class Look:
-    """How a line is formatted: whole-line bold, its size in points (0 = unknown),
-    centred, all capitals."""
-
-    bold: bool = False
-    size: float = 0.0
-    centered: bool = False
-    caps: bool = False
-
-    def signature(self) -> tuple[float, bool, bool]:
-        """What makes two headings look alike: size (to half a point), bold, capitals."""
-        return (round(self.size * 2) / 2, self.bold, self.caps)
-
-
-@dataclass(slots=True)
-class OutlineItem:
-    """One item of the body in reading order.
-
-    ``level`` is a HEADING's known level (1-9); ``look`` is set for TEXT lines when the
-    parser can see formatting; ``is_list_item`` marks a line numbered by a Word list
-    (its label was rendered by the list, not typed).
-    """
-
-    kind: ItemKind
-    text: str = ""
-    level: int = 0
-    look: Look | None = None
-    is_list_item: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class InferredHeading:
-    """A line promoted to a heading: item ``index``, its ``level``, the heading ``title``
-    and the ``body`` text that followed the title on the same line ("" when none)."""
-
-    index: int
-    level: int
-    title: str
-    body: str
-
-
-@dataclass(slots=True)
-class _Candidate:
-    index: int
-    heading: HeadingText
-    look_score: float
-    look: Look | None
-
-    @property
-    def label(self) -> Label | None:
-        return self.heading.label
-
-
-def look_score(look: Look | None, body_size: float) -> float:
-    """Evidence from formatting: bold 1, larger 1 (+0.5 when 3 pt larger or more),
-    capitals 0.5, centring 0.5 (only beside another sign: centred body text is common)."""
-    if look is None:
-        return 0.0
-    score = 0.0
-    larger = body_size > 0 and look.size >= body_size + LARGER_BY
-    if look.bold:
-        score += 1.0
-    if larger:
-        score += 1.0 + (0.5 if look.size >= body_size + 3 else 0.0)
-    if look.caps:
-        score += 0.5
-    if look.centered and score > 0:
-        score += 0.5
-    return score
 
 
 def _words(text: str) -> float:
@@ -134,44 +67,128 @@ def _words(text: str) -> float:
     return len(text.split()) - (1 if cjk else 0) + cjk / 2
 
 
+def body_words(texts: Iterable[str]) -> float:
+    """Words of text: space-separated tokens, CJK characters counting two to a word."""
+    total = 0.0
+    for text in texts:
+        total += len(text.split()) + cjk_count(text) / 2
+    return total
+
+
+def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range]:
+    """The stretches of ``items`` between known headings (and before the first one) that
+    hold more than ``min_words`` words of text: where the styles leave a long run of text
+    without a heading (``infer_outline(..., within=...)`` fills them)."""
+    stretches: list[range] = []
+    start = 0
+    for end in [*(i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items)]:
+        texts = (items[i].text for i in range(start, end) if items[i].kind is ItemKind.TEXT)
+        if body_words(texts) > min_words:
+            stretches.append(range(start, end))
+        start = end + 1
+    return stretches
+
+
 def infer_outline(
     items: Sequence[OutlineItem],
     body_size: float = 0.0,
     look_of: Callable[[int], Look | None] | None = None,
     judge: Judge | None = None,
+    *,
+    within: Sequence[range] | None = None,
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
 
     ``look_of(index)`` gives the look of a TEXT item whose ``look`` is None, asked only for
     lines the text channel allows (formatting is the costly part to read). ``judge`` gets
     the candidates the rules could not settle (weak evidence only) and returns verdicts by
-    candidate key (item index) for those it has an opinion on.
+    candidate key (item index) for those it has an opinion on. ``within``: only lines of
+    these ranges of items may become headings (None: all); the known headings around them
+    still place them (a heading found inside a styled section nests below it).
     """
-    candidates = _candidates(items, body_size, look_of)
+    candidates = _candidates(items, body_size, look_of, within)
     accepted = _accept(items, candidates, body_size, judge)
-    return _assign_levels(items, accepted)
+    accepted += complete_series(items, candidates, accepted, within)
+    return assign_levels(items, sorted(accepted, key=lambda c: c.index))
 
 
 def _candidates(
     items: Sequence[OutlineItem],
     body_size: float,
     look_of: Callable[[int], Look | None] | None,
-) -> dict[int, _Candidate]:
-    found: dict[int, _Candidate] = {}
-    for index, item in enumerate(items):
+    within: Sequence[range] | None = None,
+) -> dict[int, Promoted]:
+    found: dict[int, Promoted] = {}
+    indexes = range(len(items)) if within is None else (i for r in within for i in r)
+    for index in indexes:
+        item = items[index]
         if item.kind is not ItemKind.TEXT:
             continue
-        heading = heading_text(item.text, markdown=False, lowercase=True)
+        heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
         if heading is not None:
             look = item.look
             if look is None and look_of is not None:
                 look = look_of(index)
-            found[index] = _Candidate(index, heading, look_score(look, body_size), look)
+            found[index] = Promoted(index, heading, look_score(look, body_size), look)
     return found
 
 
+def complete_series(
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    accepted: Sequence[Promoted],
+    within: Sequence[range] | None = None,
+) -> list[Promoted]:
+    """Lines that the rules left out but that a series of accepted headings needs: after a
+    heading whose label is a series member (第十五条, 2.3, Article 4, AC-2), the line that
+    starts with the member that continues it, up to the next accepted member of that
+    series (第十六条 … 第三十一条 after 第十五条; 1.3 between 1.2 and 1.4). The evidence is
+    the series itself: a line the text channel takes for a title (or, for a named unit,
+    any line) that continues it is a heading however it looks."""
+    allowed = None if within is None else {i for r in within for i in r}
+    taken = {c.index for c in accepted}
+    families: dict[str, list[Promoted]] = {}
+    for c in sorted(accepted, key=lambda c: c.index):
+        if c.label is not None:
+            families.setdefault(c.label.family, []).append(c)
+    added: list[Promoted] = []
+    for members in families.values():
+        for member, following in zip(members, [*members[1:], None], strict=True):
+            previous = member.label
+            if previous is None or not is_series_label(previous):
+                continue
+            stop = following.index if following is not None else len(items)
+            for index in range(member.index + 1, stop):
+                item = items[index]
+                if item.kind is ItemKind.HEADING:
+                    break  # a known heading ends the series' reach
+                if item.kind is not ItemKind.TEXT or index in taken:
+                    continue
+                if allowed is not None and index not in allowed:
+                    continue
+                label = parse_label(item.text)
+                if label is None or not is_series_label(label) or not label.follows(previous):
+                    continue  # only a member of the series ("2" after "1.1" is a list's)
+                found = candidates.get(index)
+                if found is None and label.family.startswith(("legal-", "keyword-")):
+                    found = _member_heading(index, item, label)  # a unit carries its text
+                if found is None:
+                    continue  # "2.2 million were…": a number, not a title
+                added.append(found)
+                taken.add(index)
+                previous = label
+    return added
+
+
+def _member_heading(index: int, item: OutlineItem, label: Label) -> Promoted:
+    """A series member the text channel did not take for a title (a long article): its
+    label is the heading and the rest of the line its body."""
+    title = item.text.strip()[: len(label.text)].strip()
+    return Promoted(index, HeadingText(title, label.rest, label), 0.0, item.look)
+
+
 def _label_of(
-    items: Sequence[OutlineItem], index: int, candidates: dict[int, _Candidate]
+    items: Sequence[OutlineItem], index: int, candidates: dict[int, Promoted]
 ) -> Label | None:
     candidate = candidates.get(index)
     if candidate is not None:
@@ -180,7 +197,7 @@ def _label_of(
     return parse_label(item.text) if item.kind is ItemKind.TEXT else None
 
 
-def _list_items(items: Sequence[OutlineItem], candidates: dict[int, _Candidate]) -> set[int]:
+def _list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) -> set[int]:
     """Indexes of numbered lines that are items of a list: a run of adjacent lines with the
     same label key whose numbers follow each other (1. 2. 3.), where a sibling is a sentence
     (not a candidate), or where the short siblings carry no body of their own."""
@@ -207,7 +224,7 @@ def _list_items(items: Sequence[OutlineItem], candidates: dict[int, _Candidate])
     return listed
 
 
-def _short_items(run: range, candidates: dict[int, _Candidate]) -> list[int]:
+def _short_items(run: range, candidates: dict[int, Promoted]) -> list[int]:
     """Members of a run of numbered candidates that are items of a list of short lines:
     two or more adjacent ones with no body of their own and no look ("1. Apples",
     "2. Pears"). A single bare member among members with bodies ("4.职责：" after
@@ -217,7 +234,7 @@ def _short_items(run: range, candidates: dict[int, _Candidate]) -> list[int]:
 
 
 def _followed_by_content(
-    items: Sequence[OutlineItem], candidates: dict[int, _Candidate], index: int
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
 ) -> bool:
     """Whether body content follows line ``index``: text that cannot be a heading, a table,
     or a line numbered deeper or in another family (a sub-heading)."""
@@ -240,7 +257,7 @@ def _followed_by_content(
     return theirs is None or theirs.key != mine.key
 
 
-def _is_larger(candidate: _Candidate, body_size: float) -> bool:
+def _is_larger(candidate: Promoted, body_size: float) -> bool:
     look = candidate.look
     return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
 
@@ -250,10 +267,10 @@ Judge = Callable[[list[Candidate]], dict[int, bool]]
 
 def _accept(
     items: Sequence[OutlineItem],
-    candidates: dict[int, _Candidate],
+    candidates: dict[int, Promoted],
     body_size: float,
     judge: Judge | None = None,
-) -> list[_Candidate]:
+) -> list[Promoted]:
     """The candidates that are headings. Decisions that rest on weak evidence alone are
     ambiguous; ``judge`` (a language model, when asked for) may overturn those."""
     listed = _list_items(items, candidates)
@@ -273,7 +290,13 @@ def _accept(
         label = candidate.label
         previous = last_by_family.get(label.family) if label is not None else None
         continues = previous is not None and label is not None and label.follows(previous)
-        if index in listed and not (continues and _is_structural(label)):
+        if items[index].in_toc:
+            # The document's own table of contents lists it: a heading, whatever its look.
+            decisions[index] = True
+            if label is not None:
+                last_by_family[label.family] = label
+            continue
+        if index in listed and not (continues and label is not None and is_series_label(label)):
             continue
         follows = _followed_by_content(items, candidates, index)
         score = candidate.look_score
@@ -292,7 +315,10 @@ def _accept(
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else
         else:
-            needed = _LOOK_NEEDED * (2 if starts_lowercase(candidate.heading.title) else 1)
+            # A lower-case start or a colon at the end ("Test 1:") needs a strong look.
+            text = items[index].text.strip()
+            weak = starts_lowercase(candidate.heading.title) or text[-1:] in (":", "：")
+            needed = _LOOK_NEEDED * (2 if weak else 1)
             evidence = (
                 score >= needed
                 and follows
@@ -317,24 +343,14 @@ def _accept(
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
 
 
-def _question(items: Sequence[OutlineItem], index: int, candidate: _Candidate) -> Candidate:
+def _question(items: Sequence[OutlineItem], index: int, candidate: Promoted) -> Candidate:
     before = items[index - 1].text if index > 0 else ""
     after = items[index + 1].text if index + 1 < len(items) else ""
     return Candidate(index, items[index].text, before, after)
 
 
-def _is_structural(label: Label | None) -> bool:
-    """A label whose numbers place it in the document's outline, not in a list: a decimal
-    or annex number of two levels or more (2.1, A.3.2) or a named unit (第三条, Article 4)."""
-    if label is None:
-        return False
-    if label.family in ("decimal", "annex-decimal"):
-        return label.depth >= 2
-    return label.family.startswith(("legal-", "keyword-"))
-
-
 def _same_look_run(
-    items: Sequence[OutlineItem], candidates: dict[int, _Candidate], index: int
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
 ) -> bool:
     """An unnumbered line next to another unnumbered candidate formatted the same way is
     part of a run of emphasised lines (a signature block, a list in bold), not a heading."""
@@ -344,65 +360,3 @@ def _same_look_run(
         if neighbour is not None and neighbour.label is None and neighbour.look == look:
             return True
     return False
-
-
-def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]:
-    size, bold, caps = signature
-    return (-size, not bold, not caps)
-
-
-def _assign_levels(
-    items: Sequence[OutlineItem], accepted: list[_Candidate]
-) -> list[InferredHeading]:
-    by_index = {candidate.index: candidate for candidate in accepted}
-    # Pass 1: the levels numbered headings get, to learn which look goes with which level.
-    seen: dict[tuple[float, bool, bool], Counter[int]] = {}
-    stack = FamilyStack()
-    for index, item in enumerate(items):
-        if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, parse_label(item.text))
-            continue
-        candidate = by_index.get(index)
-        if candidate is None or candidate.label is None:
-            continue
-        level = stack.place(candidate.label)
-        if candidate.look is not None and candidate.look_score > 0:
-            seen.setdefault(candidate.look.signature(), Counter())[level] += 1
-    look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}
-    tiers = _look_tiers(accepted, look_levels)
-    # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
-    stack = FamilyStack()
-    out: list[InferredHeading] = []
-    for index, item in enumerate(items):
-        if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, parse_label(item.text))
-            continue
-        candidate = by_index.get(index)
-        if candidate is None:
-            continue
-        signature = candidate.look.signature() if candidate.look is not None else None
-        if candidate.label is not None:
-            hint = tiers.get(signature) if candidate.look_score > 0 else None
-            level = stack.place(candidate.label, hint)
-        else:
-            level = stack.open_at(tiers[signature], ("look", signature))
-        out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
-    return out
-
-
-def _look_tiers(
-    accepted: list[_Candidate], look_levels: dict[tuple[float, bool, bool], int]
-) -> dict[object, int]:
-    """The level of each look of the headings: looks are ranked by prominence (larger,
-    bold, capitals first) and each goes one level below the previous one, or to the level
-    numbered headings of that look have where that agrees with the ranking (it is never
-    shallower than a more prominent look's)."""
-    signatures = {c.look.signature() for c in accepted if c.look is not None}
-    tiers: dict[object, int] = {}
-    level = 0
-    for signature in sorted(signatures | set(look_levels), key=_prominence):
-        known = look_levels.get(signature)
-        level = known if known is not None and known >= level else level + 1
-        tiers[signature] = level
-    tiers[None] = max(tiers.values(), default=0) + 1
-    return tiers

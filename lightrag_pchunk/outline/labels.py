@@ -58,6 +58,10 @@ _LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])\.(?=\s)")
 _ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
 _CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
 _PAREN_DIGIT = re.compile(r"(?P<n>[\u2474-\u2487])")
+#: A catalogue identifier: AC-2, IA-2(1), SC-28 (1), REQ-012.
+_CODE = re.compile(
+    r"(?P<series>[A-Z]{2,4})-(?P<n>\d{1,3})(?:[ \t]?\((?P<sub>\d{1,2})\))?(?![\w.\-])"
+)
 #: A label and its separator fit in this many characters ("第一百二十三条 ", "Appendix XVIII.").
 _LABEL_SPAN = 48
 _REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
@@ -72,6 +76,8 @@ class Label:
     label (``1.2.3`` -> 3), else 1; ``ordinals`` are its numbers (``(1, 2, 3)``, ``(3,)`` for
     第三条); ``text`` is the label as written and ``rest`` the line after it and its separator.
     ``rank`` orders families with a conventional nesting (None: the document decides).
+    ``series`` names the sequence within a family whose members count on their own (the
+    ``AC`` of the catalogue identifier ``AC-2``; "" for the other families).
     """
 
     family: str
@@ -80,6 +86,7 @@ class Label:
     text: str
     rest: str
     rank: int | None = None
+    series: str = ""
 
     @property
     def key(self) -> tuple[str, int]:
@@ -89,9 +96,12 @@ class Label:
     def follows(self, previous: Label) -> bool:
         """Whether this label continues ``previous`` of the same family: the next sibling
         (1.2 -> 1.3, 第三条 -> 第四条), a first child (1.2 -> 1.2.1) or, for a decimal label,
-        the next item of a shallower level (1.2.3 -> 1.3, 1.2.3 -> 2)."""
+        the next item of a shallower level (1.2.3 -> 1.3, 1.2.3 -> 2). A new series of a
+        family (AU-1 after AC-22) starts at 1."""
         if previous.family != self.family:
             return False
+        if previous.series != self.series:
+            return self.ordinals == (1,)
         mine, theirs = self.ordinals, previous.ordinals
         if len(mine) == len(theirs) + 1:
             return mine[:-1] == theirs and mine[-1] == 1
@@ -346,10 +356,22 @@ def _circled(text: str) -> Label | None:
     return Label(family, 1, (value,), ch, _rest(text, match.end()), _GB_RANKS[family])
 
 
+def _code(text: str) -> Label | None:
+    """A catalogue identifier (AC-2, IA-2(1)): the series' letters, its number, and an
+    enhancement number one level down."""
+    match = _CODE.match(text)
+    if match is None or not _separated(text, match.end()):
+        return None
+    ordinals = (int(match["n"]), *((int(match["sub"]),) if match["sub"] else ()))
+    rest = _rest(text, match.end())
+    return Label("code", len(ordinals), ordinals, match[0], rest, series=match["series"])
+
+
 _PARSERS = (
     _legal,
     _keyword,
     _annex_decimal,
+    _code,
     _arabic_dun,
     _cn_enum,
     _parenthesised,

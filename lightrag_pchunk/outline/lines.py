@@ -28,6 +28,8 @@ MAX_CJK_HEADING_CHARS = 40
 #: Tailored Low Impact Software as a Service (LI-SaaS) Baseline …").
 MAX_NUMBERED_HEADING_CHARS = 150
 MAX_CJK_NUMBERED_HEADING_CHARS = 60
+#: Longest unnumbered line ending with a colon that may be a title (``lead_in``), in words.
+_MAX_LEAD_IN_WORDS = 5
 #: Longest title before a colon that a numbered line may carry its body after.
 _MAX_LEAD_CHARS = 40
 _MAX_CJK_LEAD_CHARS = 20
@@ -149,13 +151,16 @@ def heading_text(
     *,
     markdown: bool = True,
     lowercase: bool = False,
+    lead_in: bool = False,
 ) -> HeadingText | None:
     """The heading ``line`` can be, or None when it cannot be one (see the module doc).
 
     ``markdown``: a ``# Title`` line is a heading (in blocks, heading lines are written so);
     in a document body a line starting with ``#`` is text. ``lowercase``: an unnumbered line
     may start with a lower-case letter ("docx4j.NET", "iPhone setup"); the caller then
-    needs other evidence, as such a line more often continues a sentence.
+    needs other evidence, as such a line more often continues a sentence. ``lead_in``: a
+    short unnumbered line ending with a colon gives its title without the colon ("Test
+    1:"); the caller then needs a strong look, as such a line more often leads into a list.
     """
     text = line.strip()
     if not text or _TAG_LINE.match(text):
@@ -180,7 +185,7 @@ def heading_text(
     if _CAPTION.match(text) or "\t" in text or is_toc_line(text):
         return None
     if label is None:
-        return _plain_heading(text, max_chars, lowercase)
+        return _plain_heading(text, max_chars, lowercase, lead_in)
     return _numbered_heading(text, label, max_chars, lowercase)
 
 
@@ -197,11 +202,15 @@ def starts_lowercase(text: str) -> bool:
     return bool(letters) and letters[0].islower()
 
 
-def _plain_heading(text: str, max_chars: int, lowercase: bool) -> HeadingText | None:
+def _plain_heading(text: str, max_chars: int, lowercase: bool, lead_in: bool) -> HeadingText | None:
     if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars):
         return None
     if starts_lowercase(text) and not lowercase:
         return None  # a continuation of a sentence, not a title
+    if text[-1] in ":：" and lead_in and len(text.split()) <= _MAX_LEAD_IN_WORDS:
+        text = text[:-1].rstrip()  # "Test 1:": a title only where its look says so
+        if not text:
+            return None
     if _is_sentence(text) or text[-1] in ":：" or _ends_open(text):
         return None
     return HeadingText(text, "", None)
@@ -250,3 +259,38 @@ def _numbered_heading(
     if _too_long(text, limit, MAX_CJK_NUMBERED_HEADING_CHARS):
         return None
     return HeadingText(text, "", label)
+
+
+def is_series_label(label: Label) -> bool:
+    """A label whose numbers place it in a document's outline rather than in a list (a
+    named unit, a decimal or annex number of two levels or more, a control identifier)."""
+    if label.family in ("decimal", "annex-decimal"):
+        return label.depth >= 2
+    return label.family.startswith(("legal-", "keyword-", "code"))
+
+
+def soft_break_pieces(text: str) -> list[str]:
+    """How the smart outline reads a paragraph with soft line breaks: whole (a heading
+    written on two lines, "第一章" over "总则", stays one title; a list typed with line
+    breaks, "1. …" over "2. …", stays one paragraph), except that a line starting a member
+    of a series (第十六条, 2.3, Article 4, AC-3) starts a piece of its own, and that a
+    numbered title on the first line over body text is a piece of its own ("第十五条 安全责任"
+    over "各部门应…"). The pieces joined with ``"\n"`` are ``text``."""
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return [text]
+    first = parse_label(lines[0])
+    pieces: list[list[str]] = [[lines[0]]]
+    for line in lines[1:]:
+        label = parse_label(line)
+        if label is not None and is_series_label(label):
+            pieces.append([line])
+        else:
+            pieces[-1].append(line)
+    head = pieces[0]
+    if first is not None and len(head) > 1:
+        title = heading_text(head[0], markdown=False)
+        rest = "\n".join(head[1:])
+        if title is not None and not title.body and heading_text(rest, markdown=False) is None:
+            pieces[0:1] = [[head[0]], head[1:]]
+    return ["\n".join(piece) for piece in pieces]

@@ -8,7 +8,7 @@ functions are named here too, where every parser has imported them from.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.outline.labels import (
@@ -48,11 +48,13 @@ class FamilyStack:
     第一条 under a chapter takes the article's place). A new decimal key goes right below
     the nearest open shallower decimal key. Any other new key opens one level deeper.
     Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
-    a new key never goes above the deepest of them.
+    a new key never goes above the deepest of them. ``known`` gives keys a level of their
+    own (the level the styled headings of that family have): a new one goes there.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
         self.slots: list[_Slot | None] = []
+        self.known = dict(known or {})
 
     def place(self, label: Label, hint: int | None = None) -> int:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
@@ -67,7 +69,9 @@ class FamilyStack:
             structural, decided = self._insertion_point(label)
             # The look decides only where the numbers say nothing about nesting (letters,
             # roman, a first decimal level...); decimal depth and ranked units decide alone.
-            if hint is not None and not decided:
+            if key in self.known:
+                index = min(max(self.known[key] - 1, floor), len(self.slots))
+            elif hint is not None and not decided:
                 index = min(max(hint - 1, floor), len(self.slots))
             else:
                 index = max(structural, floor)

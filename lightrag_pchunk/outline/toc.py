@@ -1,17 +1,28 @@
 """Tables of contents written as plain lines: their title and their entries.
 
 A .docx usually marks its table of contents (a TOC field, "toc N" styles, a content control;
-``parse/toc_marks.py`` reads those). This module recognises the rest from the text alone: a
-run of entries (text, then leaders or a tab, then a page number) under a Contents/目录
-title, or a longer run of dot-leader entries without one. Pure functions of lines.
+``parse/toc_marks.py`` reads those). This module recognises the rest from the text alone,
+by what makes a table of contents one: a run of entries (text, then leaders or a tab, then
+a page number) under a Contents/目录 title, or a longer run of dot-leader entries without
+one, or under such a title a run of title-like lines with no body text between them (a
+table of contents without page numbers). A run of headings with text between them is never
+one. Pure functions of lines.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.lines import is_toc_line, page_reference
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import (
+    cjk_count,
+    heading_text,
+    is_toc_line,
+    page_reference,
+    strip_page_reference,
+)
 
 #: Fewest entries that make a run of page-referenced lines a table of contents.
 MIN_TOC_LINES = 3
@@ -63,9 +74,116 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
         if (titled and entries >= MIN_TOC_LINES) or leaders >= MIN_UNTITLED_TOC_LINES:
             runs.append((start - 1 if titled else start, end))
         index = max(end, index + 1)
-    return runs
+    return _with_bare_runs(lines, runs)
+
+
+def _with_bare_runs(lines: Sequence[str], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``runs`` and the titled runs of entries without page numbers, in order."""
+    taken = {start for start, _ in runs}
+    for index, line in enumerate(lines):
+        if index in taken or index + 1 in taken or not is_toc_title(line):
+            continue
+        end = bare_entries_end(lines, index + 1)
+        if end - index - 1 >= MIN_TOC_LINES:
+            runs.append((index, end))
+    return sorted(runs)
+
+
+def bare_entries_end(lines: Sequence[str], start: int) -> int:
+    """Where a run of entries without page numbers that starts at ``start`` ends: title-like
+    lines (the heading classifier's text channel) each followed by another one, up to body
+    text, the line that heads it, or a line repeating the first entry (the document itself
+    starting again at its first heading)."""
+    first = _entry_key(lines[start]) if start < len(lines) else ""
+    end = start
+    while end < len(lines) and _is_bare_entry(lines[end]):
+        if end > start and _entry_key(lines[end]) == first:
+            break
+        following = lines[end + 1] if end + 1 < len(lines) else None
+        if following is not None and not _is_bare_entry(following):
+            break  # this line heads body text: a heading of the document, not an entry
+        end += 1
+    return end
+
+
+#: Body text is longer than any table-of-contents entry without a page number (characters;
+#: CJK text is denser).
+MIN_BODY_CHARS = 40
+MIN_CJK_BODY_CHARS = 20
+_SENTENCE_ENDS = frozenset(".!?。！？")
+_MIN_SENTENCE_WORDS = 3
+
+
+def is_body_text(line: str) -> bool:
+    """A paragraph of text, which no table of contents holds: nothing the classifier takes
+    for a title, no page reference, and longer than an entry or a sentence of a few words
+    ("Write this section last."; a short entry that ends with a full stop is no body text
+    by that alone)."""
+    text = line.strip()
+    if not text or is_toc_line(text) or heading_text(text, markdown=False) is not None:
+        return False
+    cjk = cjk_count(text) * 2 > len(text)
+    if len(text) > (MIN_CJK_BODY_CHARS if cjk else MIN_BODY_CHARS):
+        return True
+    if parse_label(text) is not None:
+        return False  # "4.1. Model architecture.": a numbered title may end with a stop
+    words = cjk_count(text) / 2 if cjk else len(text.split())
+    return text[-1] in _SENTENCE_ENDS and words >= _MIN_SENTENCE_WORDS
+
+
+def toc_end(lines: Sequence[str]) -> int:
+    """Where a run of lines marked as a table of contents (by a TOC field) really ends,
+    ``len(lines)`` when none of them is body text: after its last entry with a page
+    reference before the first line of body text; without page references, at the
+    title-like line that heads that text."""
+    body = next((i for i, line in enumerate(lines) if is_body_text(line)), None)
+    if body is None:
+        return len(lines)
+    last_entry = next((i for i in range(body - 1, -1, -1) if is_toc_line(lines[i])), None)
+    if last_entry is not None:
+        return last_entry + 1
+    return body - 1 if body > 0 else body
+
+
+def _is_bare_entry(line: str) -> bool:
+    return bool(line.strip()) and heading_text(line, markdown=False) is not None
+
+
+def _entry_key(line: str) -> str:
+    return " ".join(line.split()).casefold()
 
 
 def _has_dot_leaders(line: str) -> bool:
     found = page_reference(line)
     return found is not None and any(mark in found[1] for mark in ("...", "……", "···", "____"))
+
+
+#: How many entries ahead of the last one matched a line may match: a table of contents
+#: skips levels and entries, and a document repeats titles ("Examples").
+_TOC_LOOKAHEAD = 50
+
+
+def toc_key(line: str) -> str:
+    """A title as a table of contents and the body both write it: NFKC, case-folded, one
+    space for any spacing, no page reference, no end punctuation."""
+    text = unicodedata.normalize("NFKC", strip_page_reference(line)).casefold()
+    return " ".join(text.split()).strip(" .:：。")
+
+
+def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int | None]:
+    """For each of ``lines`` (None: not a title, skip it), the index of the table of
+    contents entry it matches, or None. Entries are matched in order: a line matches an
+    entry at most :data:`_TOC_LOOKAHEAD` ahead of the last one matched."""
+    keys = [toc_key(entry) for entry in entries]
+    found: list[int | None] = []
+    next_entry = 0
+    for line in lines:
+        match = None
+        if line is not None and keys:
+            key = toc_key(line)
+            window = keys[next_entry : next_entry + _TOC_LOOKAHEAD]
+            if key and key in window:
+                match = next_entry + window.index(key)
+                next_entry = match + 1
+        found.append(match)
+    return found

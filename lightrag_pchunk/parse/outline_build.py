@@ -11,11 +11,15 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   carrying its body after a colon becomes a heading and a body line.
 - A table of contents (marked by the walk, or written as text under a Contents/目录 title)
   becomes one block of its own (``is_toc``), never a heading or anchor source; the text
-  after it continues the block it interrupted.
+  after it continues the block it interrupted (``outline_events.py``, ``heading_stack.py``).
+- A styled heading that is a list item (a bullet, a list number) is one only when it reads
+  as one (``_reads_as_heading``): an outline level on a list style makes no heading alone.
 
-``auto`` turns the smart outline on for a document with at most one styled heading (none,
-or a title over unstyled clauses), or fewer than one per :data:`AUTO_WORDS_PER_HEADING`
-words of body text.
+``auto`` turns the smart outline on for a whole document with at most one styled heading
+(none, or a title over unstyled clauses), or fewer than one per
+:data:`AUTO_WORDS_PER_HEADING` words of body text; in a styled document, on for each stretch
+under a styled heading (or before the first) longer than that without one: what it finds
+there nests below that heading, and no styled heading is ever moved.
 """
 
 from __future__ import annotations
@@ -24,20 +28,33 @@ import enum
 import heapq
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.infer import (
+    MAX_PLAIN_WORDS,
     InferredHeading,
     ItemKind,
     Look,
     OutlineItem,
+    body_words,
     infer_outline,
+    long_stretches,
+    look_score,
 )
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
-from lightrag_pchunk.outline.lines import cjk_count, heading_text
-from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title, literal_toc_runs
+from lightrag_pchunk.outline.lines import heading_text
+from lightrag_pchunk.outline.toc import toc_listed
+from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
+from lightrag_pchunk.parse.outline_events import (
+    Event,
+    EventKind,
+    Line,
+    list_item_headings,
+    mark_toc,
+    split_soft_breaks,
+)
 
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
 #: this many words (about 1,000 cl100k tokens: half a chunk at the default size).
@@ -75,56 +92,11 @@ class SmartHeading(str, enum.Enum):
         raise ValueError(f"{name} must be true, false or auto, got {value!r}")
 
 
-class EventKind(enum.Enum):
-    """What a line of the walk is, for the outline."""
-
-    LINE = "line"  # content that is never a heading: tables, equations, boxes, notes
-    PARAGRAPH = "paragraph"  # a body paragraph that the smart outline may promote
-    TOC = "toc"  # a table-of-contents line
-
-
-@dataclass(slots=True)
-class Line:
-    """One content line (it may hold soft breaks) and the paraIds it came from."""
-
-    text: str
-    start: str | None = None
-    end: str | None = None
-
-
-@dataclass(slots=True)
-class Event:
-    """One line of the body in reading order. ``level`` > 0 marks a styled heading (then
-    ``line`` is its Markdown line and ``heading`` its text); ``look`` gives the look of a
-    PARAGRAPH on demand (smart outline only)."""
-
-    line: Line
-    kind: EventKind = EventKind.LINE
-    level: int = 0
-    heading: str = ""
-    is_list_item: bool = False
-    look: Callable[[], Look] | None = None
-
-
-@dataclass(slots=True)
-class RawBlock:
-    """A heading-scoped block before rendering: its heading and its lines; ``source`` is
-    ``"inferred"`` when the smart outline made the heading, ``is_toc`` marks a table of
-    contents; ``topic_breaks`` are the content lines where a language model saw a new topic
-    start (``CHUNK_P_LLM_BOUNDARIES=long``)."""
-
-    heading: str
-    level: int
-    parents: tuple[str, ...]
-    lines: list[Line] = field(default_factory=list)
-    source: str = "style"
-    is_toc: bool = False
-    topic_breaks: list[int] = field(default_factory=list)
-
-
 @dataclass(frozen=True, slots=True)
 class OutlineReport:
-    """What the outline step did: the mode asked for, whether inference ran, counts."""
+    """What the outline step did: the mode asked for, whether inference ran, counts;
+    ``stretches`` is how many stretches of a styled document it ran in (0: none, or the
+    whole document)."""
 
     mode: SmartHeading
     applied: bool
@@ -136,6 +108,7 @@ class OutlineReport:
     llm_tokens: int = 0
     llm_refused: int = 0
     llm_problems: tuple[str, ...] = ()
+    stretches: int = 0
 
     def as_meta(self) -> dict[str, object]:
         """The ``outline`` entry of the blocks file's meta row."""
@@ -146,6 +119,8 @@ class OutlineReport:
             "inferred_headings": self.inferred_headings,
             "toc_blocks": self.toc_blocks,
         }
+        if self.stretches:
+            meta["stretches"] = self.stretches
         if self.llm_calls or self.llm_refused:
             meta["llm"] = {
                 "calls": self.llm_calls,
@@ -161,32 +136,28 @@ def markdown_heading_line(level: int, title: str) -> str:
     return title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
 
 
-def body_words(texts: Sequence[str]) -> float:
-    """Words of text: space-separated tokens, CJK characters counting two to a word."""
-    total = 0.0
-    for text in texts:
-        total += len(text.split()) + cjk_count(text) / 2
-    return total
-
-
 def build_blocks(
     events: list[Event], smart: SmartHeading, judge: OutlineJudge | None = None
 ) -> tuple[list[RawBlock], OutlineReport]:
     """Blocks from the walk's events (see the module doc); ``judge`` is the optional language
     model help (ambiguous heading candidates, topic breaks of long sections)."""
-    _mark_literal_toc(events)
+    mark_toc(events)
+    body_size = _BodySize(events)
+    list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
+    if smart is not SmartHeading.OFF:
+        events = split_soft_breaks(events)
     styled = sum(1 for event in events if event.level)
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
-    applied = smart is SmartHeading.ON or (
+    whole = smart is SmartHeading.ON or (
         smart is SmartHeading.AUTO
         and bool(paragraphs)
         and (styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )
     inferred: dict[int, InferredHeading] = {}
-    body_size = 0.0
-    if applied:
-        inferred, body_size = _infer(events, judge)
-    builder = _Builder()
+    stretches = 0
+    if whole or (smart is SmartHeading.AUTO and paragraphs):
+        inferred, stretches = _infer(events, judge, body_size, whole=whole)
+    builder = HeadingStack()
     for index, event in enumerate(events):
         heading = inferred.get(index)
         if event.level:
@@ -207,7 +178,15 @@ def build_blocks(
     blocks = builder.finish()
     if judge is not None and BoundaryMode.LONG in judge.modes:
         _mark_topic_breaks(blocks, judge)
-    report = OutlineReport(smart, applied, styled, len(inferred), builder.toc_blocks, body_size)
+    report = OutlineReport(
+        smart,
+        whole or stretches > 0,
+        styled,
+        len(inferred),
+        builder.toc_blocks,
+        body_size.value or 0.0,
+        stretches=stretches,
+    )
     if judge is not None:
         report = replace(
             report,
@@ -217,6 +196,24 @@ def build_blocks(
             llm_problems=tuple(judge.problems),
         )
     return blocks, report
+
+
+def _reads_as_heading(event: Event, body_size: float) -> bool:
+    """Whether a styled heading that is a list item reads as a heading all the same: a
+    bullet's text is a title and its look a heading's (bold or larger); a list number's
+    text is a title, or a line of at most :data:`MAX_PLAIN_WORDS` words."""
+    text = event.heading.strip()
+    if text[:1].isalnum() or "\u3400" <= text[:1] <= "\u9fff":
+        return heading_text(text, markdown=False) is not None or body_words([text]) <= (
+            MAX_PLAIN_WORDS
+        )
+    title = text[1:].strip()
+    look = event.look() if event.look is not None else None
+    return (
+        bool(title)
+        and heading_text(title, markdown=False) is not None
+        and look_score(look, body_size) >= 1
+    )
 
 
 #: A section this long (words) with no structure of its own is read by the model for topic
@@ -247,28 +244,11 @@ def _mark_topic_breaks(blocks: list[RawBlock], judge: OutlineJudge) -> None:
         block.topic_breaks = [starts[offset + b] for b in breaks if 0 < b < len(texts)]
 
 
-#: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
-_MAX_TOC_LINE = 300
-
-
-def _mark_literal_toc(events: list[Event]) -> None:
-    """Body paragraphs forming a table of contents written as text become TOC lines."""
-    positions = [i for i, e in enumerate(events) if e.kind is EventKind.PARAGRAPH]
-    # A long paragraph cannot be an entry: it stands in for itself as "not an entry".
-    texts = [
-        events[i].line.text if len(events[i].line.text) <= _MAX_TOC_LINE else "" for i in positions
-    ]
-    for start, end in literal_toc_runs(texts):
-        first, last = positions[start], positions[end - 1]
-        # Only a run of adjacent paragraphs: a table or a heading between breaks it.
-        if last - first == end - 1 - start:
-            for i in positions[start:end]:
-                events[i].kind = EventKind.TOC
-
-
 def _infer(
-    events: list[Event], judge: OutlineJudge | None
-) -> tuple[dict[int, InferredHeading], float]:
+    events: list[Event], judge: OutlineJudge | None, body_size: _BodySize, *, whole: bool
+) -> tuple[dict[int, InferredHeading], int]:
+    """The inferred headings by event index, and in how many stretches of a styled
+    document inference ran (0 when ``whole``: it ran over the whole document)."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     for index, event in enumerate(events):
@@ -282,96 +262,54 @@ def _infer(
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)
         event_of.append(index)
-    body_size = _body_size(events)
+    within = None if whole else long_stretches(items, AUTO_WORDS_PER_HEADING)
+    if within is not None and not within:
+        return {}, 0
+    _mark_toc_listed(events, items)
 
     def look_at(position: int) -> Look | None:
         getter = events[event_of[position]].look
         return getter() if getter is not None else None
 
     asked = judge.judge_headings if judge is not None else None
-    found = infer_outline(items, body_size, look_at, asked)
-    return {event_of[h.index]: h for h in found}, body_size
+    found = infer_outline(items, body_size(), look_at, asked, within=within)
+    return {event_of[h.index]: h for h in found}, len(within or ())
 
 
-def _body_size(events: list[Event]) -> float:
-    """The size of most body text (points), from the longest paragraphs; 0 when unknown."""
-    paragraphs = [e for e in events if e.kind is EventKind.PARAGRAPH and e.look is not None]
-    sizes: Counter[float] = Counter()
-    for event in heapq.nlargest(_BODY_SIZE_SAMPLE, paragraphs, key=lambda e: len(e.line.text)):
-        look = event.look()  # type: ignore[misc]
-        if look.size:
-            sizes[look.size] += len(event.line.text)
-    return sizes.most_common(1)[0][0] if sizes else 0.0
+def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:
+    """Mark the lines the document's table of contents lists (``in_toc``, ``toc_level``);
+    styled headings take their entries too, so that the entries stay in step."""
+    tocs = [e for e in events if e.kind is EventKind.TOC]
+    if not tocs:
+        return
+    titles = [item.text if item.kind is not ItemKind.OTHER else None for item in items]
+    for item, entry in zip(items, toc_listed([e.line.text for e in tocs], titles), strict=True):
+        if entry is not None and item.kind is ItemKind.TEXT:
+            item.in_toc, item.toc_level = True, tocs[entry].toc_level
 
 
-class _Builder:
-    """The heading stack: turns headings and lines into blocks (LightRAG's rules)."""
+class _BodySize:
+    """The size of most body text (points), from the longest paragraphs; 0 when unknown.
+    Read once, when first asked: it reads the look of up to :data:`_BODY_SIZE_SAMPLE`
+    paragraphs."""
 
-    def __init__(self) -> None:
-        self.blocks: list[RawBlock] = []
-        self.toc_blocks = 0
-        self._current = RawBlock(PREFACE_HEADING, 1, ())
-        self._stack: dict[int, str] = {}
-        self._last_is_paragraph = False
-        self._resume: RawBlock | None = None  # the block a table of contents interrupted
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        self.value: float | None = None
 
-    def heading(self, level: int, text: str, line: Line, source: str = "style") -> None:
-        self._end_toc()
-        if self._current.lines:
-            self.blocks.append(self._current)
-        parents = tuple(self._stack[lvl] for lvl in sorted(self._stack) if lvl < level)
-        self._stack = {lvl: h for lvl, h in self._stack.items() if lvl < level}
-        self._stack[level] = text
-        self._current = RawBlock(text, level, parents, [line], source)
-        self._last_is_paragraph = False
-
-    def add(self, line: Line, *, is_paragraph: bool = False) -> None:
-        self._end_toc()
-        self._current.lines.append(line)
-        self._last_is_paragraph = is_paragraph
-
-    def toc_line(self, line: Line) -> None:
-        if not self._current.is_toc:
-            self._start_toc(line)
-        self._current.lines.append(line)
-
-    def _start_toc(self, first: Line) -> None:
-        current = self._current
-        title = None
-        if is_toc_title(first.text):
-            title = first.text.strip()
-        elif self._last_is_paragraph and current.lines and is_toc_title(current.lines[-1].text):
-            title_line = current.lines.pop()
-            title = title_line.text.strip()
-            if current.lines:
-                self.blocks.append(current)
-            self._resume = current
-            self._current = RawBlock(title, 1, (), [title_line], is_toc=True)
-            self.toc_blocks += 1
-            return
-        elif len(current.lines) == 1 and is_toc_title(current.heading):
-            current.is_toc = True  # a styled "Contents" heading: its block is the TOC
-            self.toc_blocks += 1
-            return
-        if current.lines:
-            self.blocks.append(current)
-        self._resume = current
-        self._current = RawBlock(title or DEFAULT_TOC_TITLE, 1, (), [], is_toc=True)
-        self.toc_blocks += 1
-
-    def _end_toc(self) -> None:
-        if not self._current.is_toc:
-            return
-        self.blocks.append(self._current)
-        resume = self._resume or self._current
-        self._current = RawBlock(resume.heading, resume.level, resume.parents, [], resume.source)
-        self._resume = None
-
-    def finish(self) -> list[RawBlock]:
-        if self._current.lines:
-            self.blocks.append(self._current)
-        self._current = RawBlock(PREFACE_HEADING, 1, ())
-        return self.blocks
+    def __call__(self) -> float:
+        if self.value is None:
+            paragraphs = [
+                e for e in self.events if e.kind is EventKind.PARAGRAPH and e.look is not None
+            ]
+            sizes: Counter[float] = Counter()
+            longest = heapq.nlargest(_BODY_SIZE_SAMPLE, paragraphs, key=lambda e: len(e.line.text))
+            for event in longest:
+                look = event.look()  # type: ignore[misc]
+                if look.size:
+                    sizes[look.size] += len(event.line.text)
+            self.value = sizes.most_common(1)[0][0] if sizes else 0.0
+        return self.value
 
 
 def first_heading(blocks: Sequence[RawBlock]) -> str | None:

@@ -193,6 +193,12 @@ class StyleSheet:
             return False
         return self._inherit(style_id, self._toc, _own_toc, _either)
 
+    def toc_level(self, style_id: str | None) -> int:
+        """The level of a "toc N" style (1-9) by its own name, else 0."""
+        info = self.get(style_id)
+        name = (info.name or info.style_id).strip() if info else ""
+        return int(name[-1]) if name and is_toc_entry_style(name) else 0
+
     def _inherit(
         self,
         style_id: str,

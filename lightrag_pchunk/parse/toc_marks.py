@@ -6,13 +6,23 @@ field (complex ``w:fldChar``/``w:instrText`` fields, across paragraphs, nesting 
 ``w:fldSimple``) and paragraphs inside a content control whose ``w:docPartGallery`` is
 "Table of Contents". The "toc N" styles and entries linking to ``_Toc`` bookmarks are
 checked per paragraph by the walk; plain-text tables of contents by ``outline/toc.py``.
+
+A TOC field also says which styles the author's headings use: its ``\\t "style,level,…"``
+switch lists styles Word takes into the table at those levels (:func:`toc_style_levels`).
 """
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
 from lxml import etree
 
+from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.parse.xml import qn
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.parse.styles import StyleSheet
 
 _P = qn("w:p")
 _FLD_CHAR = qn("w:fldChar")
@@ -30,6 +40,26 @@ _ANCHOR = qn("w:anchor")
 
 def _is_toc_instruction(instr: str) -> bool:
     return instr.lstrip().upper().startswith("TOC")
+
+
+_STYLE_SWITCH = re.compile(r'\\t\s*"([^"]*)"')
+
+
+def toc_style_levels(body: etree._Element) -> dict[str, int]:
+    """Heading levels (1-9) by folded style name that the ``\\t`` switch of the body's TOC
+    fields declares (``TOC \\h \\t "Heading 1,1,Control Title,3"``): the author's own word
+    that paragraphs of those styles are headings. Word separates names and levels with the
+    list separator of its locale: a comma or a semicolon."""
+    levels: dict[str, int] = {}
+    parts: list[str] = []
+    for el in body.iter(_INSTR, _FLD_SIMPLE):
+        parts.append(el.text or "" if el.tag == _INSTR else " " + (el.get(_INSTR_ATTR) or ""))
+    for match in _STYLE_SWITCH.finditer("".join(parts)):
+        items = [item.strip() for item in re.split(r"[,;]", match.group(1))]
+        for name, level in zip(items[::2], items[1::2], strict=False):
+            if name and level.isdigit() and 1 <= int(level) <= 9:
+                levels.setdefault(" ".join(name.split()).casefold(), int(level))
+    return levels
 
 
 def toc_paragraphs(body: etree._Element) -> set[etree._Element]:
@@ -75,3 +105,28 @@ def toc_paragraphs(body: etree._Element) -> set[etree._Element]:
 def links_to_toc_bookmark(p: etree._Element) -> bool:
     """Whether ``p`` holds a hyperlink to a ``_Toc`` bookmark (how Word links TOC entries)."""
     return any((link.get(_ANCHOR) or "").startswith("_Toc") for link in p.iterchildren(_HYPERLINK))
+
+
+class TocMarks:
+    """What the TOC fields of one body say, for the walk: which paragraphs they hold
+    (:func:`toc_paragraphs`) and which styles they name heading styles
+    (:func:`toc_style_levels`)."""
+
+    def __init__(self, body: etree._Element | None = None) -> None:
+        self.paragraphs = toc_paragraphs(body) if body is not None else set()
+        self.style_levels = toc_style_levels(body) if body is not None else {}
+
+    def declared_level(self, styles: StyleSheet, style_id: str | None) -> int | None:
+        """The outline level (0-8) the TOC fields give a paragraph style by its name, or
+        None."""
+        info = styles.get(style_id) if self.style_levels else None
+        if info is None or not info.name:
+            return None
+        level = self.style_levels.get(" ".join(info.name.split()).casefold())
+        return None if level is None else level - 1
+
+    @staticmethod
+    def is_entry(p: etree._Element, text: str) -> bool:
+        """Whether a paragraph reads as an entry: a page reference, or a link to a ``_Toc``
+        bookmark (how Word links them)."""
+        return is_toc_line(text) or links_to_toc_bookmark(p)

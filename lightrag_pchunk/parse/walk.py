@@ -13,12 +13,13 @@ notes never start blocks: their heading-styled paragraphs are text.
 from __future__ import annotations
 
 import functools
-import logging
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 from lxml import etree
 
+from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
@@ -26,9 +27,6 @@ from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
-    Event,
-    EventKind,
-    Line,
     OutlineReport,
     RawBlock,
     SmartHeading,
@@ -36,20 +34,23 @@ from lightrag_pchunk.parse.outline_build import (
     first_heading,
     markdown_heading_line,
 )
+from lightrag_pchunk.parse.outline_events import Event, EventKind, Line
 from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
 from lightrag_pchunk.parse.text import choose_branch
-from lightrag_pchunk.parse.toc_marks import links_to_toc_bookmark, toc_paragraphs
+from lightrag_pchunk.parse.toc_marks import TocMarks
 from lightrag_pchunk.parse.xml import NS, qn
+
+#: The look of a heading whose label a list gave, read when the outline asks (None: no list).
+ListLook: TypeAlias = Callable[[], Look] | None
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
     from lightrag_pchunk.parse.styles import StyleSheet
 
-logger = logging.getLogger("lightrag.pchunk")
 
 #: A heading longer than this is split at its first soft break, or kept as body text
 #: (LightRAG's ``MAX_HEADING_LENGTH``).
@@ -95,14 +96,14 @@ class BodyWalker:
         self.first_heading: str | None = None
         self.outline: OutlineReport | None = None
         self.alt_chunks: AltChunkImporter | None = None  # set by the document
-        self._toc_marks: set[etree._Element] = set()
+        self._toc = TocMarks()
         self._deep_table_warned = False
 
     # -- entry points --------------------------------------------------------------------------
 
     def walk(self, container: etree._Element, story: Story, part: str) -> None:
         """Read the block content of ``container`` (a ``w:body``) into events."""
-        self._toc_marks = toc_paragraphs(container)
+        self._toc = TocMarks(container)
         self.blocks_of(container, story, part, Mode.BODY, self)
 
     def finish(self) -> list[RawBlock]:
@@ -136,16 +137,22 @@ class BodyWalker:
         """Append a body paragraph: the smart outline may make it a heading; a table of
         contents line never becomes one."""
         self.budget.charge(len(text), "a line of text")
-        if not is_toc and is_toc_line(text) and links_to_toc_bookmark(p):
+        if not is_toc and is_toc_line(text) and TocMarks.is_entry(p, text):
             is_toc = True
-        look = None if is_toc else functools.partial(paragraph_look, p, styles, style_id)
+        look = functools.partial(paragraph_look, p, styles, style_id)
         kind = EventKind.TOC if is_toc else EventKind.PARAGRAPH
+        toc_level = styles.toc_level(style_id) if is_toc else 0
+        line = Line(text, para_id, para_id)
         self.events.append(
-            Event(Line(text, para_id, para_id), kind, is_list_item=is_list_item, look=look)
+            Event(line, kind, is_list_item=is_list_item, look=look, toc_level=toc_level)
         )
 
-    def heading(self, level: int, text: str, para_id: str | None) -> None:
-        """Start a block at a heading of ``level`` (1-9); over-long headings as LightRAG."""
+    def heading(
+        self, level: int, text: str, para_id: str | None, list_look: ListLook = None
+    ) -> None:
+        """Start a block at a heading of ``level`` (1-9); over-long headings as LightRAG.
+        ``list_look``: the look of a heading whose label comes from a list (a bullet, a list
+        number): the outline checks that it reads as a heading."""
         rest = ""
         if len(text) > MAX_HEADING_LENGTH:
             head, sep, rest = text.partition("\n")
@@ -163,7 +170,10 @@ class BodyWalker:
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
         line = Line(markdown_heading_line(level, title), para_id, para_id)
         self.budget.charge(len(line.text), "a heading")
-        self.events.append(Event(line, level=level, heading=heading))
+        is_list_item = list_look is not None
+        self.events.append(
+            Event(line, level=level, heading=heading, is_list_item=is_list_item, look=list_look)
+        )
         if rest.strip():
             self.add(_clean(rest), para_id, para_id)
 
@@ -213,19 +223,25 @@ class BodyWalker:
         style_id, outline, num_id, ilvl = plain[1] if plain is not None else paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
         level = None
-        is_toc = is_title = False
+        is_toc = is_title = in_field = False
         if mode is Mode.BODY:
             # A paragraph's own outline level wins over its style's; 9 is body text, final.
             if outline is not None:
                 level = outline if outline < _BODY_LEVEL else None
             else:
                 level = story.styles.effective_outline_level(style_id)
-            # A table of contents line is never a heading, whatever its style says.
-            is_toc = p in self._toc_marks or story.styles.is_toc_style(style_id)
-            level = None if is_toc else level
+                level = self._toc.declared_level(story.styles, style_id) if level is None else level
+            # A TOC line is never a heading, whatever its style says; in a TOC field a heading
+            # style says more, but for an entry (a field's lost end holds the rest of the body).
+            is_style_toc = story.styles.is_toc_style(style_id)
+            in_field = p in self._toc.paragraphs and not is_style_toc
+            is_toc = is_style_toc or (in_field and level is None)
+            level = None if is_style_toc else level
             # A Title/Subtitle is the document's name, not a section: never inferred either.
             is_title = level is None and story.styles.title_kind(style_id) is not None
         prefix = self._label(num_id, ilvl, style_id, story)
+        list_look = functools.partial(paragraph_look, p, story.styles, style_id)
+        list_look = list_look if prefix.strip() else None
 
         def text_line(text: str) -> None:
             if mode is Mode.BODY and not is_title:
@@ -238,8 +254,10 @@ class BodyWalker:
 
         if plain is not None:  # plain runs: no notes, boxes, math or drawings to handle
             text = _clean(plain[0])
+            if level is not None and in_field and TocMarks.is_entry(p, text):
+                level, is_toc = None, True
             if text and level is not None:
-                self.heading(level + 1, prefix + text, para_id)
+                self.heading(level + 1, prefix + text, para_id, list_look)
             elif text:
                 text_line(prefix + text)
             elif prefix and mode is Mode.CELL and prefix.strip():
@@ -247,13 +265,15 @@ class BodyWalker:
             return
         inline = story.reader.read(p, part, heading=level is not None)
         text = _clean(inline.text)
+        if level is not None and in_field and TocMarks.is_entry(p, text):
+            level, is_toc = None, True
         if inline.is_math_only and mode is not Mode.CELL and not prefix:
             for latex in inline.equations:
                 out.add(self.block_equation(latex), para_id, para_id)
         elif text:
             full = prefix + text
             if level is not None and inline.letters:
-                self.heading(level + 1, full, para_id)
+                self.heading(level + 1, full, para_id, list_look)
             else:
                 text_line(full)
         elif prefix.strip() and mode is Mode.CELL:
@@ -365,8 +385,8 @@ class BodyWalker:
         self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
 
     def warn(self, message: str) -> None:
-        """Log ``message`` and keep it among the document's warnings."""
-        logger.warning("docx walk: %s", message)
+        """Keep ``message`` among the document's warnings (the front door logs them once,
+        naming the file)."""
         self.warnings.append(message)
 
 

@@ -24,7 +24,7 @@ from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_t
 from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
-from lightrag_pchunk.pdf.layout import Line, read_lines
+from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
 from lightrag_pchunk.pdf.outline import OutlineMarks, document_outline
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, events_of, source_blocks
 from lightrag_pchunk.pdf.paragraphs import paragraphs
@@ -107,9 +107,8 @@ def _pdf_parts(
                 textpage = page.get_textpage()
                 try:
                     glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
-                    text, lines = read_lines(glyphs)
-                    lines = marks.tag_lines(page, textpage, lines)
-                    lines = tables.take(text, lines)
+                    text = tables.take(read_segments(glyphs))
+                    lines = marks.tag_lines(page, textpage, page_lines(text))
                 finally:
                     textpage.close()
                 if text.chars < MIN_PAGE_CHARS and _has_images(page):

@@ -3,8 +3,9 @@
 Input: every page's lines in reading order. Output: the same lines without the furniture.
 A line is furniture when it sits in the top or bottom band of its page and
 
-- its text, digits written as ``#``, is printed at about the same height on many pages
-  (a running header or footer: "Federal Register / Vol. 85 …", "Page 3 of 12"), or
+- its text, digits written as ``#``, is printed at about the same height on three pages or
+  more (a running header or footer: "Federal Register / Vol. 85 …", "Page 3 of 12", a
+  section's title over its pages), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
@@ -22,9 +23,6 @@ from lightrag_pchunk.pdf.layout import Line
 
 #: The bands, as a share of the page's height from its top and bottom edges.
 BAND = 0.09
-#: A running line appears on at least this share of the pages (and on three pages, or on
-#: both pages of a two-page document).
-MIN_SHARE = 0.3
 #: "About the same height": within this many points.
 HEIGHT_TOLERANCE = 6.0
 _DIGITS = re.compile(r"\d+")
@@ -62,7 +60,9 @@ def drop_furniture(
     for index, edge in enumerate(banded):
         for line, key in edge:
             seen[key].append((index, line.top))
-    needed = max(3 if len(pages) > 2 else 2, int(MIN_SHARE * len(pages) + 0.999))
+    # Three pages make a running line (a section's running title lasts a few pages); a
+    # two-page document needs both.
+    needed = 3 if len(pages) > 2 else 2
     kept: list[list[Line]] = []
     for lines, edge in zip(pages, banded, strict=True):
         furniture = {

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lightrag_pchunk.pdf.glyphs import PageGlyphs, PageText, Segment, segment_page
+from lightrag_pchunk.pdf.glyphs import PageGlyphs
+from lightrag_pchunk.pdf.segments import PageText, Segment, segment_page, styled
 
 #: A segment with this many characters is prose, and decides where the columns are.
 PROSE_CHARS = 18
@@ -70,16 +71,16 @@ class Line:
         return self.x1 - self.x0
 
 
-def read_lines(glyphs: PageGlyphs) -> tuple[PageText, list[Line]]:
-    """A page's segments and its lines in reading order. Where a segment crosses a gutter
-    (two columns' lines printed close: a leader line running into the next column) the
-    page is cut into segments again, the gutters ending glyph runs."""
+def read_segments(glyphs: PageGlyphs) -> PageText:
+    """A page's segments, styled. Where a segment crosses a gutter (two columns' lines
+    printed close: a leader line running into the next column) the page is cut into
+    segments again, the gutters ending glyph runs."""
     text = segment_page(glyphs)
     upright = [s for s in text.segments if not s.rotated]
     gutters = find_gutters(upright)
     if any(_crosses(s, gutter) for gutter in gutters for s in upright):
         text = segment_page(glyphs, [gutter.middle for gutter in gutters])
-    return text, page_lines(text)
+    return styled(text, glyphs)
 
 
 def page_lines(page: PageText) -> list[Line]:
@@ -119,16 +120,24 @@ def page_lines(page: PageText) -> list[Line]:
 def _column_extents(
     pieces: Sequence[object], count: int, frame: tuple[float, float, float, float]
 ) -> list[tuple[float, float]]:
-    """Each column's extent over the whole page (the page's, when a column is empty)."""
-    extents = [(frame[2], frame[0])] * count
+    """Each column's extent over the whole page (the page's, when a column is empty): where
+    its text starts and ends, a few outliers aside (a wide figure label, a drop cap)."""
+    lefts: list[list[float]] = [[] for _ in range(count)]
+    rights: list[list[float]] = [[] for _ in range(count)]
     for piece in pieces:
         if not piece or isinstance(piece[0], Segment):  # type: ignore[index]
             continue
         for index, segments in enumerate(piece):  # type: ignore[arg-type]
             for segment in segments:
-                x0, x1 = extents[index]
-                extents[index] = (min(x0, segment.x0), max(x1, segment.x1))
-    return [(x0, x1) if x0 < x1 else (frame[0], frame[2]) for x0, x1 in extents]
+                lefts[index].append(segment.x0)
+                rights[index].append(segment.x1)
+    extents = []
+    for left, right in zip(lefts, rights, strict=True):
+        if left:
+            extents.append((float(np.percentile(left, 5)), float(np.percentile(right, 95))))
+        else:
+            extents.append((frame[0], frame[2]))
+    return extents
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +204,10 @@ def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:
     rows: list[list[Segment]] = []
     bands: list[tuple[float, float]] = []
     for segment in sorted(segments, key=lambda s: (s.top + s.bottom) / 2):
+        if segment.table or (rows and rows[-1][0].table):
+            rows.append([segment])  # a table's stand-in is a row of its own
+            bands.append((segment.top, segment.bottom))
+            continue
         if rows:
             top, bottom = bands[-1]
             overlap = min(bottom, segment.bottom) - max(top, segment.top)
@@ -219,11 +232,38 @@ def _split_row(row: list[Segment], gutters: Sequence[Gutter]) -> list[list[Segme
     return columns
 
 
+def reads_right_to_left(segments: Sequence[Segment]) -> bool:
+    """Whether most letters of the segments are Hebrew or Arabic (read from the right)."""
+    letters = [ch for s in segments for ch in s.text if ch.isalpha()]
+    rtl = sum(1 for ch in letters if "\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufeff")
+    return bool(letters) and 2 * rtl > len(letters)
+
+
 def make_line(
     segments: Sequence[Segment], page: int, column: int, column_x0: float, column_x1: float
 ) -> Line:
-    """One line of ``segments`` (any order), left to right."""
+    """One line of ``segments`` (any order), in reading order: left to right, or right to
+    left for Hebrew and Arabic."""
     ordered = sorted(segments, key=lambda s: s.x0)
+    if len(ordered) == 1 and ordered[0].table:
+        stand_in = ordered[0]
+        return Line(
+            text=stand_in.table,
+            x0=stand_in.x0,
+            top=stand_in.top,
+            x1=stand_in.x1,
+            bottom=stand_in.bottom,
+            size=stand_in.size,
+            bold=False,
+            segments=(stand_in,),
+            page=page,
+            column=column,
+            column_x0=column_x0,
+            column_x1=column_x1,
+            role=TABLE_ROLE,
+        )
+    if reads_right_to_left(ordered):
+        ordered.reverse()
     sizes: dict[float, int] = {}
     for segment in ordered:
         sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -25,7 +26,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 
 #: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
 #: to it).
@@ -47,11 +48,13 @@ _MAX_BOOKMARK_DEPTH = 9
 @dataclass(frozen=True, slots=True)
 class Bookmark:
     """One entry of the document's outline: its title, depth (1 = top) and 1-based page
-    (None for an entry of a printed table of contents: it is looked for in order)."""
+    (None for an entry of a printed table of contents: it is looked for in order), and the
+    height on the page it points at (user space; None when it names none)."""
 
     title: str
     level: int
     page: int | None
+    y: float | None = None
 
 
 @dataclass
@@ -88,6 +91,9 @@ class OutlineMarks:
             return lines
         tagged: list[Line] = []
         for line in lines:
+            if line.role == TABLE_ROLE:
+                tagged.append(line)  # a table's stand-in keeps its role
+                continue
             handle = pdfium_c.FPDFText_GetTextObject(textpage.raw, line.segments[0].first_char)
             if not handle:
                 tagged.append(line)
@@ -167,8 +173,19 @@ def document_outline(document: pdfium.PdfDocument, marks: OutlineMarks) -> Outli
         target = item.get_dest()
         page = target.get_index() if target is not None else None
         if title and page is not None:
-            bookmarks.append(Bookmark(title, item.level + 1, page + 1))
+            bookmarks.append(Bookmark(title, item.level + 1, page + 1, _view_top(target)))
     return Outline("bookmarks" if bookmarks else "inferred", bookmarks)
+
+
+#: PDFium's view modes whose position names a height: XYZ [left, top, zoom], FitH and
+#: FitBH [top], FitR [left, bottom, right, top].
+_VIEW_TOP = {1: 1, 3: 0, 7: 0, 5: 3}
+
+
+def _view_top(target: object) -> float | None:
+    mode, position = target.get_view()  # type: ignore[attr-defined]
+    at = _VIEW_TOP.get(mode)
+    return float(position[at]) if at is not None and at < len(position) else None
 
 
 def tagged_levels(roles: Sequence[str]) -> dict[int, int]:
@@ -189,17 +206,12 @@ def similarity(a: str, b: str) -> float:
     """Dice coefficient of the two texts' character pairs (1.0 for equal texts)."""
     if a == b:
         return 1.0
-    pairs_a = [a[i : i + 2] for i in range(len(a) - 1)]
-    pairs_b = [b[i : i + 2] for i in range(len(b) - 1)]
-    if not pairs_a or not pairs_b:
+    if len(a) < 2 or len(b) < 2:
         return 0.0
-    remaining = list(pairs_b)
-    shared = 0
-    for pair in pairs_a:
-        if pair in remaining:
-            remaining.remove(pair)
-            shared += 1
-    return 2 * shared / (len(pairs_a) + len(pairs_b))
+    pairs_a = Counter(a[i : i + 2] for i in range(len(a) - 1))
+    pairs_b = Counter(b[i : i + 2] for i in range(len(b) - 1))
+    shared = sum((pairs_a & pairs_b).values())
+    return 2 * shared / (len(a) - 1 + len(b) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +233,18 @@ def match_bookmarks(
     texts: Sequence[Sequence[str]],
     pages: Sequence[int],
     start: int = 0,
+    tops: Sequence[float] | None = None,
 ) -> list[BookmarkMatch]:
     """Each bookmark matched to a paragraph on its page, in document order, from paragraph
     ``start`` on.
 
-    ``texts`` are each paragraph's line texts and ``pages`` its first page. A title may
-    cover a paragraph's first lines only (a heading printed in the body's look runs into
-    the text after it); with or without its numbering label on either side. A bookmark
-    without a page is the first paragraph that reads as it after the last match.
+    ``texts`` are each paragraph's line texts, ``pages`` its first page and ``tops`` the
+    height of its first line (user space). A title may cover a paragraph's first lines
+    only (a heading printed in the body's look runs into the text after it); with or
+    without its numbering label on either side. Of the paragraphs that read as the title,
+    the one nearest below the height the bookmark points at wins (a running header may
+    repeat the title above it), else the one that reads most alike. A bookmark without a
+    page is the first paragraph that reads as it after the last match.
     """
     by_page: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
@@ -253,7 +269,13 @@ def match_bookmarks(
                     if index <= after:
                         continue
                     score, lines = _title_score(title, bare, texts[index])
-                    if score >= MATCH_SIMILARITY and (best is None or score > best[0]):
+                    if score < MATCH_SIMILARITY:
+                        continue
+                    if bookmark.y is not None and tops is not None:
+                        # Nearer the height it points at (and not above it) ranks first.
+                        distance = bookmark.y - tops[index]
+                        score = 2.0 - (distance if distance >= -2 else 1e6) / 1e4
+                    if best is None or score > best[0]:
                         best = (score, index, lines)
                 if best is not None:
                     break
@@ -271,6 +293,9 @@ def _without_label(text: str) -> str:
 def _title_score(title: str, bare: str, lines: Sequence[str]) -> tuple[float, int]:
     """How well the paragraph's first lines read as ``title``, and how many lines."""
     best = (0.0, 0)
+    opening = normalise(" ".join(lines[:2]))
+    if title[:4] not in opening and bare[:4] not in opening:
+        return best  # most paragraphs: not even the title's first letters
     joined = ""
     for count, line in enumerate(lines[:_TITLE_LINES], start=1):
         joined += normalise(line)

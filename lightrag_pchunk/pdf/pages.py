@@ -22,6 +22,7 @@ from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
 from lightrag_pchunk.outline.infer import LARGER_BY, Look
+from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.artefacts import SourceBlock
 from lightrag_pchunk.parse.outline_build import (
     Event,
@@ -36,6 +37,9 @@ from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_te
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 
+#: A numbered paragraph indented this far (points, at least) from its column's edge is a
+#: list item.
+LIST_INDENT = 12.0
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
 BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
 
@@ -119,9 +123,22 @@ def events_of(
         else:
             kind = EventKind.PARAGRAPH
         events.append(
-            Event(EventLine(text, unit_id, unit_id), kind=kind, look=_look_of(paragraph.look))
+            Event(
+                EventLine(text, unit_id, unit_id),
+                kind=kind,
+                is_list_item=_is_list_item(paragraph),
+                look=_look_of(paragraph.look),
+            )
         )
     return events, units
+
+
+def _is_list_item(paragraph: PrintedParagraph) -> bool:
+    """A numbered paragraph indented from its column's edge: an item of a list (headings
+    start at the margin), which the classifier then asks for the look of a heading too."""
+    first = paragraph.lines[0]
+    indent = first.x0 - first.column_x0
+    return indent > max(LIST_INDENT, 1.2 * first.size) and parse_label(paragraph.text) is not None
 
 
 def _body_size(found: Sequence[PrintedParagraph]) -> float:
@@ -146,7 +163,8 @@ def _bookmark_headings(
     for from paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    matches = match_bookmarks(outline.bookmarks, texts, pages, start)
+    tops = [max(s.bbox[3] for s in p.lines[0].segments) for p in found]
+    matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(

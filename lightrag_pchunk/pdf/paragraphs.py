@@ -30,8 +30,8 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.glyphs import SOFT_HYPHENS
-from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
 PARAGRAPH_SPACING = 1.35
@@ -135,6 +135,8 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     if parse_label(line.text) is not None and (above.text.endswith(_SENTENCE_END) or starts_item):
         return False
     indent = line.x0 - above.x0
+    if reads_right_to_left(line.segments):
+        indent = above.x1 - line.x1
     centred = _is_centered(above) and _is_centered(line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
@@ -146,7 +148,12 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
 def _ends_early(above: Line, line: Line) -> bool:
     """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
     width = above.column_x1 - above.column_x0
-    room = above.column_x1 - above.x1
+    # A line ends on the right, or on the left in Hebrew and Arabic.
+    room = (
+        above.x0 - above.column_x0
+        if reads_right_to_left(above.segments)
+        else above.column_x1 - above.x1
+    )
     if room <= max(0.05 * width, 2.0):
         return False
     text = line.text.strip()

@@ -1,17 +1,13 @@
-"""Stage A for PDF: ruled tables, found from a page's rules, written as the Word parser
-writes its tables.
+"""Stage A for PDF: a page's tables, ruled (``grids``) or shown by the alignment of their
+text (``text_tables``), written as the Word parser writes its tables.
 
-Input: a page's text (segments and rules in its reading frame) and its lines. Output: the
-lines with each table's lines replaced by one line standing for it (``Line.role ==
-"Table"``, its text a key), and at the end of the document each table rendered by the
-Word parser's rules (``parse.table_shape``: a compact ``<table>`` tag with its header, or
-the cell texts as lines for a layout table) with its ``.tables.json`` record.
-
-A ruled table is a connected set of horizontal and vertical rules with at least two
-columns or two rows between them. Its cells are the rectangles the rules enclose; where a
-border between two neighbouring rectangles is missing they are one merged cell. Every
-segment whose middle lies in a cell is that cell's text (glyph runs were cut at the
-vertical rules already, ``glyphs.read_page``); text outside the cells stays a line.
+Input: a page's text (:class:`~lightrag_pchunk.pdf.segments.PageText`: segments, and rules
+in its reading frame). Output: the page with each table's segments replaced by one segment
+standing for it (``Segment.table``, its key), placed in the reading order where the table
+is; at the end of the document each table rendered by the Word parser's rules
+(``parse.table_shape``: a compact ``<table>`` tag with its header, or the cell texts as
+lines for a layout table) with its ``.tables.json`` record and where each page's rows are
+in the tag.
 
 A table at the foot of a page continues on the next page when that page opens with a table
 of the same columns: the rows join the first table, and the rows that repeat its first
@@ -20,23 +16,17 @@ rows (a header printed again) are dropped and become its header.
 
 from __future__ import annotations
 
-import bisect
 import json
+import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-
-import numpy as np
+from dataclasses import dataclass, field, replace
 
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import GridCell, TableGrid
-from lightrag_pchunk.pdf.glyphs import PageText, Segment
-from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line, visual_rows
-from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.grids import Grid, cell_segments, cell_text, find_grids
+from lightrag_pchunk.pdf.segments import PageText, Segment
+from lightrag_pchunk.pdf.text_tables import find_text_tables
 
-#: Rules closer than this (points) meet, or are one border.
-TOLERANCE = 2.0
-#: A table at least this wide and high (points).
-MIN_SIZE = 12.0
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).
 EDGE_BAND = 0.12
@@ -55,20 +45,6 @@ class PagePart:
     start: int
     end: int
     bbox: tuple[float, float, float, float]
-
-
-@dataclass(slots=True)
-class _Grid:
-    """One ruled grid on a page: its column and row borders in the reading frame and its
-    cells as ``(first row, last row, first column, last column)``."""
-
-    xs: list[float]
-    ys: list[float]
-    cells: list[tuple[int, int, int, int]]
-
-    @property
-    def box(self) -> tuple[float, float, float, float]:
-        return self.xs[0], self.ys[0], self.xs[-1], self.ys[-1]
 
 
 @dataclass(slots=True)
@@ -107,26 +83,37 @@ class TableFinder:
     _tables: list[_Table] = field(default_factory=list)
     _open: _Table | None = None  # the table that ends its page and may go on
 
-    def take(self, page: PageText, lines: list[Line]) -> list[Line]:
-        """``lines`` with each ruled table's lines replaced by a line standing for it."""
-        grids = find_grids(page.rules) if page.rules is not None and len(page.rules) else []
+    def take(self, page: PageText) -> PageText:
+        """The page with each table's segments replaced by one segment standing for it
+        (ruled tables first, then tables shown by the alignment of their text)."""
         open_table, self._open = self._open, None
-        if not grids:
-            return lines
-        band = EDGE_BAND * (page.frame[3] - page.frame[1])
         upright = [s for s in page.segments if not s.rotated]
-        owned_ids: set[int] = set()
-        stand_ins: dict[int, Line] = {}  # id of a segment -> the stand-in placed before it
-        for number, grid in enumerate(grids):
-            owned = _cell_segments(grid, upright)
-            if not any(owned.values()):
-                continue
-            ids = {id(s) for segments in owned.values() for s in segments}
-            owned_ids |= ids
-            others = [line for line in lines if not any(id(s) in ids for s in line.segments)]
+        found: list[tuple[Grid, dict[int, list[Segment]]]] = []
+        if page.rules is not None and len(page.rules):
+            for grid in find_grids(page.rules):
+                owned = cell_segments(grid, upright)
+                if any(owned.values()):
+                    found.append((grid, owned))
+        taken = {id(s) for _, owned in found for group in owned.values() for s in group}
+        free = [s for s in upright if id(s) not in taken]
+        for xs, ys in find_text_tables(free):
+            grid = Grid(
+                xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
+            )
+            owned = cell_segments(grid, free)
+            if any(owned.values()):
+                found.append((grid, owned))
+                taken |= {id(s) for group in owned.values() for s in group}
+        if not found:
+            return page
+        found.sort(key=lambda item: item[0].box[1])
+        others = [s for s in upright if id(s) not in taken]
+        band = EDGE_BAND * (page.frame[3] - page.frame[1])
+        stand_ins: list[Segment] = []
+        for number, (grid, owned) in enumerate(found):
             _, top, _, bottom = grid.box
             opens_page = number == 0 and not any(
-                line.bottom <= top and line.top > page.frame[1] + band for line in others
+                s.bottom <= top and s.top > page.frame[1] + band for s in others
             )
             if opens_page and open_table is not None and _same_columns(open_table, grid):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
@@ -138,24 +125,12 @@ class TableFinder:
             if start:
                 _drop_repeated_header(table, start)
             else:
-                first = min((s for group in owned.values() for s in group), key=_reading_key)
-                stand_ins[id(first)] = _stand_in(table.key, owned, page.number)
-            if not any(
-                line.top >= bottom and line.bottom < page.frame[3] - band for line in others
-            ):
+                stand_ins.append(_stand_in(table.key, grid, owned))
+            ends_page = not any(s.top >= bottom and s.bottom < page.frame[3] - band for s in others)
+            if ends_page and number == len(found) - 1:
                 self._open = table
-        kept: list[Line] = []
-        for line in lines:
-            for segment in line.segments:
-                if id(segment) in stand_ins:
-                    kept.append(stand_ins.pop(id(segment)))
-            rest = [s for s in line.segments if id(s) not in owned_ids]
-            if len(rest) == len(line.segments):
-                kept.append(line)
-            elif rest:  # text beside the table on the same baseline stays a line
-                kept.append(make_line(rest, line.page, line.column, line.column_x0, line.column_x1))
-        kept.extend(stand_ins.values())
-        return kept
+        rest = [s for s in page.segments if id(s) not in taken]
+        return replace(page, segments=tuple(rest + stand_ins))
 
     def finish(self) -> None:
         """Render every table (see the module doc); data tables get their ids in order."""
@@ -185,125 +160,7 @@ def _reading_key(segment: Segment) -> tuple[float, float]:
     return (segment.top, segment.x0)
 
 
-def find_grids(rules: np.ndarray) -> list[_Grid]:
-    """The ruled grids among a page's rules (frame rows ``x0, top, x1, bottom``), top down."""
-    horizontal = rules[(rules[:, 3] - rules[:, 1] < 1.0) & (rules[:, 2] - rules[:, 0] >= 1.0)]
-    vertical = rules[(rules[:, 2] - rules[:, 0] < 1.0) & (rules[:, 3] - rules[:, 1] >= 1.0)]
-    if len(horizontal) < 2 or len(vertical) < 2:
-        return []
-    count = len(horizontal) + len(vertical)
-    parent = list(range(count))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    meets = (
-        (vertical[None, :, 0] >= horizontal[:, None, 0] - TOLERANCE)
-        & (vertical[None, :, 0] <= horizontal[:, None, 2] + TOLERANCE)
-        & (horizontal[:, None, 1] >= vertical[None, :, 1] - TOLERANCE)
-        & (horizontal[:, None, 1] <= vertical[None, :, 3] + TOLERANCE)
-    )
-    for h, v in zip(*np.nonzero(meets), strict=True):
-        parent[root(int(h))] = root(len(horizontal) + int(v))
-    groups: dict[int, list[int]] = {}
-    for i in range(count):
-        groups.setdefault(root(i), []).append(i)
-    grids = []
-    for members in groups.values():
-        hs = horizontal[[i for i in members if i < len(horizontal)]]
-        vs = vertical[[i - len(horizontal) for i in members if i >= len(horizontal)]]
-        grid = _grid(hs, vs)
-        if grid is not None:
-            grids.append(grid)
-    return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
-
-
-def _borders(values: Sequence[float]) -> list[float]:
-    """Positions closer than :data:`TOLERANCE` merged into one border."""
-    borders: list[float] = []
-    for value in sorted(values):
-        if borders and value - borders[-1] <= TOLERANCE:
-            continue
-        borders.append(value)
-    return borders
-
-
-def _grid(hs: np.ndarray, vs: np.ndarray) -> _Grid | None:
-    if len(hs) < 2 or len(vs) < 2:
-        return None
-    xs = _borders(vs[:, 0].tolist())
-    ys = _borders(hs[:, 1].tolist())
-    if len(xs) < 2 or len(ys) < 2 or (len(xs) - 1) * (len(ys) - 1) < 2:
-        return None
-    if xs[-1] - xs[0] < MIN_SIZE or ys[-1] - ys[0] < MIN_SIZE:
-        return None
-    rows, columns = len(ys) - 1, len(xs) - 1
-
-    def has_vertical(x: float, y: float) -> bool:
-        near = vs[np.abs(vs[:, 0] - x) <= TOLERANCE]
-        return bool(((near[:, 1] - TOLERANCE <= y) & (y <= near[:, 3] + TOLERANCE)).any())
-
-    def has_horizontal(y: float, x: float) -> bool:
-        near = hs[np.abs(hs[:, 1] - y) <= TOLERANCE]
-        return bool(((near[:, 0] - TOLERANCE <= x) & (x <= near[:, 2] + TOLERANCE)).any())
-
-    parent = list(range(rows * columns))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for r in range(rows):
-        middle_y = (ys[r] + ys[r + 1]) / 2
-        for c in range(columns):
-            middle_x = (xs[c] + xs[c + 1]) / 2
-            if c + 1 < columns and not has_vertical(xs[c + 1], middle_y):
-                parent[root(r * columns + c + 1)] = root(r * columns + c)
-            if r + 1 < rows and not has_horizontal(ys[r + 1], middle_x):
-                parent[root((r + 1) * columns + c)] = root(r * columns + c)
-    spans: dict[int, list[int]] = {}
-    for r in range(rows):
-        for c in range(columns):
-            box = spans.setdefault(root(r * columns + c), [r, r, c, c])
-            box[0], box[1] = min(box[0], r), max(box[1], r)
-            box[2], box[3] = min(box[2], c), max(box[3], c)
-    return _Grid(xs, ys, sorted(tuple(b) for b in spans.values()))  # type: ignore[misc]
-
-
-def _cell_segments(grid: _Grid, segments: Sequence[Segment]) -> dict[int, list[Segment]]:
-    """Each cell's segments (by cell index), those whose middle lies in it."""
-    x0, top, x1, bottom = grid.box
-    where: dict[tuple[int, int], int] = {}
-    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
-        for r in range(r0, r1 + 1):
-            for c in range(c0, c1 + 1):
-                where[(r, c)] = index
-    owned: dict[int, list[Segment]] = {index: [] for index in range(len(grid.cells))}
-    for segment in segments:
-        mx, my = (segment.x0 + segment.x1) / 2, (segment.top + segment.bottom) / 2
-        if not (x0 < mx < x1 and top < my < bottom):
-            continue
-        column = bisect.bisect_right(grid.xs, mx) - 1
-        row = bisect.bisect_right(grid.ys, my) - 1
-        index = where.get((row, column))
-        if index is not None:
-            owned[index].append(segment)
-    return owned
-
-
-def cell_text(segments: Sequence[Segment]) -> str:
-    """A cell's text: its lines top down, joined as a paragraph's lines are."""
-    rows = visual_rows(segments)
-    texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
-    return join_lines(texts)[0] if texts else ""
-
-
-def _add_rows(table: _Table, grid: _Grid, owned: dict[int, list[Segment]], page: int) -> None:
+def _add_rows(table: _Table, grid: Grid, owned: dict[int, list[Segment]], page: int) -> None:
     """Append the grid's rows to the table, LightRAG's way: a merged cell's text in its
     first column, repeated in every row it spans."""
     rows, columns = len(grid.ys) - 1, len(grid.xs) - 1
@@ -338,11 +195,11 @@ def _norm(row: Sequence[str]) -> list[str]:
     return [" ".join(cell.split()).lower() for cell in row]
 
 
-def _widths(grid: _Grid) -> list[float]:
+def _widths(grid: Grid) -> list[float]:
     return [b - a for a, b in zip(grid.xs, grid.xs[1:], strict=False)]
 
 
-def _same_columns(table: _Table, grid: _Grid) -> bool:
+def _same_columns(table: _Table, grid: Grid) -> bool:
     widths = _widths(grid)
     return len(widths) == len(table.widths) and all(
         abs(a - b) <= COLUMN_MATCH for a, b in zip(widths, table.widths, strict=True)
@@ -367,21 +224,23 @@ def _union(
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def _stand_in(key: str, owned: dict[int, list[Segment]], page: int) -> Line:
-    """The line that stands for a table in its page's reading order."""
-    segments = sorted((s for group in owned.values() for s in group), key=_reading_key)
-    line = make_line(segments, page, 0, segments[0].x0, max(s.x1 for s in segments))
-    return Line(
+def _stand_in(key: str, grid: Grid, owned: dict[int, list[Segment]]) -> Segment:
+    """The segment that stands for a table in its page's reading order."""
+    segments = [s for group in owned.values() for s in group]
+    first = min(segments, key=_reading_key)
+    x0, top, x1, bottom = grid.box
+    return Segment(
         text=key,
-        x0=line.x0,
-        top=line.top,
-        x1=line.x1,
-        bottom=line.bottom,
-        size=line.size,
-        bold=False,
-        segments=line.segments,
-        page=page,
-        role=TABLE_ROLE,
+        x0=x0,
+        top=top,
+        x1=x1,
+        bottom=bottom,
+        bbox=_user_box(owned),
+        first_char=first.first_char,
+        middle_char=first.middle_char,
+        last_char=first.last_char,
+        size=statistics.median(s.size for s in segments),
+        table=key,
     )
 
 

@@ -9,15 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lightrag_pchunk.chunk.breadcrumbs import (
-    FIRST,
-    PART,
-    PATH,
-    SPANS,
-    check_breadcrumbs,
-    chunk_label,
-    span_heading,
-)
+from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
+from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
@@ -183,3 +176,39 @@ def test_the_check_finds_every_part_number_gap() -> None:
         "[part 2] is part 1 of 3 of its heading",
         "no [part n] on part 2 of 3 of its heading",
     ]
+
+
+CHAPTERS = [
+    make_row("# CHAPTER 7 Enforcement\nIntro.", "CHAPTER 7 Enforcement"),
+    make_row(
+        "## 2. Remedial actions\nText.\nCHAPTER 1 – INTRODUCTION\nMore text.",
+        "2. Remedial actions",
+        parents=("CHAPTER 7 Enforcement",),
+        level=2,
+    ),
+    make_row(
+        "## 2.1 Warnings\nWarning text.\n2.2 Penalties\nPenalty text.",
+        "2.1 Warnings",
+        parents=("CHAPTER 7 Enforcement", "2. Remedial actions"),
+        level=3,
+    ),
+]
+
+
+def test_a_heading_added_below_one_of_its_own_numbering_level_is_impossible() -> None:
+    # A line of the section may head a chunk (an anchor, an inferred heading), but not a
+    # chapter inside a chapter or 2.2 inside 2.1.
+    parents = ("CHAPTER 7 Enforcement", "2. Remedial actions")
+    chapter = Chunk(
+        "CHAPTER 1 – INTRODUCTION\nMore text.", 9, 0, "CHAPTER 1 – INTRODUCTION", parents, 3
+    )
+    (violation,) = check_breadcrumbs(CHAPTERS, [chapter])
+    assert violation.rule == PATH
+    assert "of its own numbering level" in violation.reason
+    sibling = Chunk(
+        "2.2 Penalties\nPenalty text.", 9, 0, "2.2 Penalties", (*parents, "2.1 Warnings"), 4
+    )
+    assert [v.rule for v in check_breadcrumbs(CHAPTERS, [sibling])] == [PATH]
+    # Beside 2.1, where its number puts it, 2.2 is a heading found in that section's text.
+    beside = Chunk("2.2 Penalties\nPenalty text.", 9, 0, "2.2 Penalties", parents, 3)
+    assert check_breadcrumbs(CHAPTERS, [beside]) == []

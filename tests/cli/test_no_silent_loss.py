@@ -44,7 +44,7 @@ def test_ingest_exits_1_naming_the_lost_words(fresh_lightrag, lossy_chunker, tmp
     out = capsys.readouterr().out
     assert code == 1
     assert "cold-store-safety-standard.docx: FAILED: its chunks lost" in out
-    assert "0 of 1 files" in out
+    assert "1 file: 1 failed (lost words: 1)" in out
 
 
 @pytest.mark.parametrize("setting", ["CHUNK_P_DROP_TOC", "CHUNK_P_DROP_REFERENCES"])

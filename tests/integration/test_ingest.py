@@ -14,7 +14,7 @@ import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag as lightrag
 
-from lightrag_pchunk.cli.ingest_cmd import no_extraction_llm
+from lightrag_pchunk.cli.offline_models import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.ingest_report import FileResult, ProgressBar
 from lightrag_pchunk.integration.registry import close_registries, open_registry
@@ -55,15 +55,17 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     corrupt = inputs / "corrupt.docx"
     corrupt.write_bytes(b"PK\x03\x04 this is not a zip")
     pdf = inputs / "paper.pdf"
-    pdf.write_bytes(b"%PDF-1.4")
+    pdf.write_bytes(b"%PDF-1.4")  # a header and nothing else
+    slides = inputs / "deck.pptx"
+    slides.write_bytes(b"PK\x03\x04 slides")
     hint = write_docx(inputs / "bad.[native-x].docx")
     notes = inputs / "notes.txt"
     notes.write_text("Meeting notes.\n\nSecond paragraph.", encoding="utf-8")
-    files = [good, inputs / "absent.docx", corrupt, pdf, hint, notes]
+    files = [good, inputs / "absent.docx", corrupt, pdf, slides, hint, notes]
     async with lightrag(tmp_path / "rag") as rag:
         report = await ainsert_files(rag, files, progress=False)
         assert [r.status for r in report.results] == [
-            "inserted", "failed", "failed", "failed", "failed", "inserted",
+            "inserted", "failed", "failed", "failed", "failed", "failed", "inserted",
         ]  # fmt: skip
         assert [r.path for r in report.results] == files
         for result in report.failed:
@@ -72,10 +74,11 @@ async def test_each_file_is_reported_and_a_failure_does_not_stop_the_others(tmp_
     messages = {r.path.name: r.message for r in report.results}
     assert messages["absent.docx"] == "no such file"
     assert "cannot parse" in messages["corrupt.docx"] and "corrupt.docx" in messages["corrupt.docx"]
-    assert "cannot read .pdf files" in messages["paper.pdf"]
+    assert "PDFium cannot read it" in messages["paper.pdf"] and "[broken]" in messages["paper.pdf"]
+    assert "cannot read .pptx files" in messages["deck.pptx"]
     assert "unsupported character 'x'" in messages["bad.[native-x].docx"]
     assert [r.strategy for r in report.results if r.ok] == ["P", "R"]
-    assert not report.ok and len(report.failed) == 4
+    assert not report.ok and len(report.failed) == 5
 
 
 async def test_a_document_lightrag_fails_to_process_is_removed_again(tmp_path) -> None:
@@ -203,7 +206,9 @@ def test_progress_bar_draws_one_line_per_file_when_not_a_terminal(tmp_path) -> N
     ]
 
 
-async def test_replace_rechunks_an_unchanged_file_with_new_settings(tmp_path, monkeypatch) -> None:
+async def test_replace_inserts_an_unchanged_file_again_with_new_settings(
+    tmp_path, monkeypatch
+) -> None:
     path = write_docx(tmp_path / "in" / "report.docx", body="Words. " * 300)
     async with lightrag(tmp_path / "rag") as rag:
         [first] = (await ainsert_files(rag, [path], progress=False)).results
@@ -211,7 +216,8 @@ async def test_replace_rechunks_an_unchanged_file_with_new_settings(tmp_path, mo
     async with lightrag(tmp_path / "rag") as rag:
         [same] = (await ainsert_files(rag, [path], progress=False)).results
         [again] = (await ainsert_files(rag, [path], replace=True, progress=False)).results
-    assert (first.status, same.status, again.status) == ("inserted", "unchanged", "replaced")
+    assert (first.status, same.status, again.status) == ("inserted", "stale", "replaced")
+    assert same.changes == ("size 2000 -> 150",)
     assert again.chunks > first.chunks == same.chunks
 
 

@@ -8,6 +8,7 @@ from lightrag_pchunk.outline.infer import (
     Look,
     OutlineItem,
     infer_outline,
+    long_stretches,
 )
 
 BODY = Look(size=11)
@@ -169,3 +170,76 @@ def test_a_list_run_ends_where_its_numbers_stop_following_each_other():
         "3.8 TOSCA Entities",
         "4 TOSCA Operational Model",
     ]
+
+
+def test_a_series_finds_its_members_the_rules_left_out():
+    # Controls typed as a Word list without any look: a list item needs the look, but the
+    # series AC-1, AC-2 … is evidence enough for each member that continues it.
+    items = [
+        heading("Access Control (AC)", 1),
+        text("AC-1 Policy and Procedures", H2),
+        text("The organization develops an access control policy and procedures.", BODY),
+        text("AC-2 Account Management", BODY, is_list_item=True),
+        text("The organization manages system accounts and their life cycle.", BODY),
+        text("AC-3 Access Enforcement", BODY, is_list_item=True),
+        text("The system enforces approved authorizations for logical access.", BODY),
+        text("AC-3 is reviewed every year by the control owner and the assessor.", BODY),
+    ]
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == [
+        "AC-1 Policy and Procedures",
+        "AC-2 Account Management",
+        "AC-3 Access Enforcement",
+    ]
+
+
+def test_a_series_does_not_take_numbers_that_open_sentences_or_restart_a_list():
+    items = [
+        text("2.1 Sampling", H2),
+        text("The samples are taken at the outlet of every cold room once a week.", BODY),
+        text("2.2 million samples were taken in the first year of the programme.", BODY),
+        text("1. Open the valve", BODY),
+        text("2. Close the valve", BODY),
+    ]
+    assert [h.title for h in infer_outline(items, 11)] == ["2.1 Sampling"]
+
+
+def test_a_line_the_table_of_contents_lists_is_a_heading_at_its_level():
+    # No look and no number: only the document's table of contents says these are headings.
+    items = [
+        text("Overview", in_toc=True, toc_level=1),
+        text("This guide covers installing and running the service on a server."),
+        text("Requirements", in_toc=True, toc_level=2),
+        text("A server with four cores and eight gigabytes of memory is enough."),
+        text("Plain line that no table lists"),
+        text("Some more text about the requirements of the installation here."),
+    ]
+    assert outline(items) == [(1, "Overview", ""), (2, "Requirements", "")]
+
+
+def test_within_limits_the_headings_to_the_stretches_given():
+    long_text = " ".join(["The operator checks the valve and records the pressure."] * 20)
+    items = [
+        heading("1 Scope", 1),
+        text("1.1 Purpose", H2),
+        text("Short text.", BODY),
+        heading("2 Method", 1),
+        text("2.1 Sampling", H2),
+        *[text(long_text, BODY) for _ in range(8)],
+        text("2.2 Analysis", H2),
+        text(long_text, BODY),
+    ]
+    stretches = long_stretches(items, 800)
+    assert stretches == [range(4, len(items))]
+    found = infer_outline(items, 11, within=stretches)
+    assert [(h.level, h.title) for h in found] == [(2, "2.1 Sampling"), (2, "2.2 Analysis")]
+
+
+def test_a_short_line_ending_with_a_colon_is_a_title_only_where_its_look_is_strong():
+    items = [
+        text("Test 1:", H1),
+        text("Lists numbered by Word, one item per paragraph, nested two levels deep.", BODY),
+        text("The secondary aims are:", BOLD),
+        text("Open the valve and read the pressure from the gauge on the left.", BODY),
+    ]
+    assert [h.title for h in infer_outline(items, 11)] == ["Test 1"]

@@ -40,6 +40,9 @@ from lightrag_pchunk.outline.numbering import (
         ("b) the operator", "rparen-lower", (2,), "the operator"),
         ("(c) The", "paren-lower", (3,), "The"),
         ("C. Results", "upper", (3,), "Results"),
+        ("AC-11 Device Lock", "code", (11,), "Device Lock"),
+        ("IA-2 (1) Multi-factor Authentication", "code", (2, 1), "Multi-factor Authentication"),
+        ("SC-28(1) Cryptographic Protection", "code", (28, 1), "Cryptographic Protection"),
     ],
 )
 def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordinals, rest):
@@ -50,7 +53,8 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
 
 
 @pytest.mark.parametrize(
-    "line", ["2019年度报告", "12kg of steel", "AC-11 Device Lock", "", "The plan", "1目的"]
+    "line",
+    ["2019年度报告", "12kg of steel", "", "The plan", "1目的", "COVID-19 cases", "PM-2.5 levels"],
 )
 def test_numbers_inside_words_are_not_labels(line):
     assert parse_label(line) is None
@@ -114,3 +118,11 @@ def test_gb_sequence_nests_by_rank_whatever_comes_first():
 def test_numbering_decides_only_when_most_headings_are_numbered():
     assert levels_from_numbering(["Intro", "Method", "1 Results"]) is None
     assert levels_from_numbering(["1 Intro"]) is None
+
+
+def test_a_catalogue_series_continues_by_its_own_letters() -> None:
+    ac2, ac3, enhancement = (parse_label(t) for t in ("AC-2 A", "AC-3 B", "AC-3(1) C"))
+    assert ac3.follows(ac2) and enhancement.follows(ac3)
+    assert parse_label("AU-1 Policy").follows(ac3)  # a new series starts at 1
+    assert not parse_label("AU-5 Failures").follows(ac3)
+    assert ac2.key == parse_label("AU-5 Failures").key  # one level for every series

@@ -8,6 +8,7 @@ import pytest
 from lightrag_pchunk.outline.lines import (
     heading_text,
     is_toc_line,
+    soft_break_pieces,
     strip_page_reference,
 )
 
@@ -128,3 +129,27 @@ def test_page_references_on_form_lines_with_long_leader_runs():
 def test_titles_that_end_on_a_short_word_are_still_headings(line):
     found = heading_text(line)
     assert found is not None and (found.title, found.body) == (line, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        # Articles run together with soft breaks: each member of the series stands alone.
+        (
+            "第十五条 为加强管理。\n第十六条 本办法适用于全体员工。\n第十七条 附则。",
+            ["第十五条 为加强管理。", "第十六条 本办法适用于全体员工。", "第十七条 附则。"],
+        ),
+        # A title over its text on the next line: the title stands alone.
+        (
+            "第十五条 安全责任\n各部门应当落实安全生产责任制。",
+            ["第十五条 安全责任", "各部门应当落实安全生产责任制。"],
+        ),
+        # A heading written on two lines, a list typed with breaks, a wrapped title: whole.
+        ("第一章\n总则", ["第一章\n总则"]),
+        ("Steps:\n1. Open the valve\n2. Close it", ["Steps:\n1. Open the valve\n2. Close it"]),
+        ("1.2 Scope of\nthe standard", ["1.2 Scope of\nthe standard"]),
+        ("One line only", ["One line only"]),
+    ],
+)
+def test_a_paragraph_with_soft_breaks_is_read_whole_or_at_its_series(text, pieces):
+    assert soft_break_pieces(text) == pieces

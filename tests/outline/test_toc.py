@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
+from lightrag_pchunk.outline.toc import (
+    is_body_text,
+    is_toc_title,
+    literal_toc_runs,
+    toc_end,
+    toc_listed,
+)
 
 
 def test_titles():
@@ -44,3 +50,41 @@ def test_a_part_heading_inside_the_toc_keeps_the_run_together():
 
 def test_two_entries_are_not_a_table_of_contents():
     assert literal_toc_runs(["Contents", "1 Scope\t1", "2 Terms\t4", "Body"]) == []
+
+
+def test_a_titled_run_of_entries_without_page_numbers():
+    lines = [
+        "目录",
+        "1 范围",
+        "2 规范性引用文件",
+        "3 试验条件",
+        "1 范围",
+        "本规程规定了试验的条件。",
+    ]
+    assert literal_toc_runs(lines) == [(0, 4)]
+
+
+def test_headings_with_body_text_between_them_are_no_entries():
+    lines = [
+        "Contents",
+        "AC-1 Policy and Procedures",
+        "The organization develops and documents an access control policy.",
+        "AC-2 Account Management",
+        "The organization manages information system accounts.",
+    ]
+    assert literal_toc_runs(lines) == []
+
+
+def test_a_marked_table_of_contents_ends_where_body_text_starts():
+    assert toc_end(["1 Scope\t3", "2 Terms\t5"]) == 2
+    # The field's end was lost: the heading that opens the body is no entry either.
+    lines = ["1 Scope\t3", "2 Terms\t5", "1 Scope", "This standard applies to cold stores."]
+    assert toc_end(lines) == 2
+    assert not is_body_text("4.1. Model architecture.")  # an entry with a full stop
+    assert is_body_text("Write this section last.")
+
+
+def test_lines_are_matched_to_the_entries_in_order():
+    entries = ["Overview\t1", "Properties\t2", "Relationships\t3", "Properties\t7"]
+    lines = ["Overview", "Some text.", "properties", None, "Relationships", "Properties", "Other"]
+    assert toc_listed(entries, lines) == [0, None, 1, None, 2, 3, None]

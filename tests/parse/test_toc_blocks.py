@@ -131,3 +131,81 @@ def test_a_heading_never_keeps_a_tab_and_page_number(tmp_path):
     parsed = parse(tmp_path, body)
     assert parsed.rows[0].heading == "Scope"
     assert parsed.rows[0].content.startswith("# Scope\n")
+
+
+def test_a_toc_without_page_numbers_under_its_title_is_no_source_of_headings(tmp_path):
+    # A Chinese test procedure: cover, 目录 and its entries (no page numbers), then the
+    # sections. The entries are one table of contents; the body's headings are found after
+    # it, and no chunk is headed by an entry.
+    entries = ["1 范围", "2 规范性引用文件", "3 试验条件", "3.6 设备状态"]
+    body = (
+        para("XX核电厂 试验规程")
+        + para("目录")
+        + "".join(para(entry) for entry in entries)
+        + para("1 范围")
+        + para("本规程规定了设备试验的条件、步骤和验收准则，适用于安全相关设备。")
+        + para("2 规范性引用文件")
+        + para("下列文件对于本文件的应用是必不可少的，凡是注日期的引用文件仅所注日期的版本适用。")
+        + para("3 试验条件")
+        + para("3.6 设备状态")
+        + para("试验前设备应处于正常运行状态，所有保护投入，记录初始参数并由值长确认。")
+    )
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert summary(parsed)[:2] == [
+        ("Preface/Uncategorized", None, "XX核电厂 试验规程"),
+        ("目录", "toc", "\n".join(["目录", *entries])),
+    ]
+    assert [(r.heading, r.parent_headings) for r in parsed.rows[2:]] == [
+        ("1 范围", ()),
+        ("2 规范性引用文件", ()),
+        ("3 试验条件", ()),
+        ("3.6 设备状态", ("3 试验条件",)),
+    ]
+
+
+def test_short_headings_with_body_text_between_them_are_no_toc(tmp_path):
+    # Under a "Contents" line, short title-like lines each followed by body text are the
+    # document's sections, not entries.
+    body = (
+        para("Contents")
+        + para("AC-1 Policy and Procedures")
+        + para("The organization develops and documents an access control policy for staff.")
+        + para("AC-2 Account Management")
+        + para("The organization manages information system accounts, including their types.")
+        + para("AC-3 Access Enforcement")
+        + para("The information system enforces approved authorizations for logical access.")
+    )
+    parsed = parse(tmp_path, body)
+    assert parsed.outline.toc_blocks == 0
+
+
+def test_a_toc_field_whose_end_is_lost_ends_where_body_text_starts(tmp_path):
+    # The field's end mark is missing: the controls after the entries are inside it, but
+    # body text ends the table of contents: the styled heading is one, and the control
+    # before the body text is found (an enhancement of AC-1's series, below it).
+    body = (
+        para(
+            field_char("begin"),
+            '<w:r><w:instrText xml:space="preserve"> TOC \\o "1-3" \\h </w:instrText></w:r>',
+            field_char("separate"),
+            entry("AC-1 Policy and Procedures", 3),
+        )
+        + para(entry("AC-2 Account Management", 5))
+        + para("AC-1 Policy and Procedures", style="Heading1")
+        + para("The organization develops and documents an access control policy for staff.")
+        + para("AC-2(1) Automated System Account Management (M)(H)")
+        + para("The organization employs automated mechanisms to support account management.")
+    )
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert [(r.heading, r.parent_headings, r.extra.get("session_type")) for r in parsed.rows] == [
+        ("Table of Contents", (), "toc"),
+        ("AC-1 Policy and Procedures", (), None),
+        (
+            "AC-2(1) Automated System Account Management (M)(H)",
+            ("AC-1 Policy and Procedures",),
+            None,
+        ),
+    ]
+    assert parsed.rows[2].content.endswith(
+        "The organization employs automated mechanisms to support account management."
+    )

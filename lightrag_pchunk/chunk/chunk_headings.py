@@ -1,0 +1,95 @@
+"""What stage E writes in a chunk's heading fields: the path a block declares, and for a
+chunk of several sections their common parent with the span of its children it holds.
+
+A chunk that starts at a section and holds only what lies below it declares that section.
+One joined from sibling sections declares their deepest common parent with the span,
+``4 权责 (4.1–4.3)`` (labels where both ends are numbered, else titles), at the parent's level;
+sections at the top, with no common parent, the span alone: ``1.目的 – 3.职责``. The parent
+alone would claim the whole section; the first section's heading would claim the chunk is
+that section; the span keeps the path one of the outline and says where the text comes
+from. ``chunk/breadcrumbs.py`` checks what these promise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lightrag_pchunk.chunk.blocks import common_path
+from lightrag_pchunk.model import Block
+from lightrag_pchunk.outline.labels import parse_label
+
+#: Between the two ends of a span: tight between labels (4.1–4.3), spaced between titles.
+SPAN_DASH = "–"
+#: Longest title at one end of a span, in characters.
+MAX_SPAN_END = 40
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤")
+
+
+def short_name(heading: str) -> str:
+    """How a span names a heading: its numbering label (``4.1``, ``第三条``, ``AC-2``) when
+    it has one, else the heading itself."""
+    label = parse_label(without_bullet(heading))
+    if label is None:
+        return heading.strip()
+    return label.text.strip().rstrip(".．、:：").strip() or heading.strip()
+
+
+def without_bullet(heading: str) -> str:
+    """``heading`` without a list glyph before its number ("■ 3.6.4 PUBACK" as some
+    numbering definitions render heading labels)."""
+    text = heading.strip()
+    return text[1:] if text[:1] in _BULLETS and text[1:2].isspace() else text
+
+
+def span_heading(parent: str | None, children: Sequence[str]) -> str:
+    """The heading of a chunk that holds text of the sections ``children`` (in order, one
+    entry per block) of ``parent`` (None: sections at the top, with no common parent):
+    ``4 权责 (4.1–4.3)``, ``Guide (Intro – Summary)``, ``1 目的 – 3 职责``. Labels name the
+    ends where both have one; at the top the titles do, as no parent gives the context."""
+    first, last = children[0].strip(), children[-1].strip()
+    if parent is None:
+        if all(child.strip() == first for child in children):
+            return first  # sections of one title, such as a repeated running head
+        return f"{span_end(first)} {SPAN_DASH} {span_end(last)}"
+    if all(child.strip() == first for child in children):
+        return f"{parent} ({span_end(first)})"
+    a, b = short_name(first), short_name(last)
+    if a == first or b == last:  # not both labelled: titles
+        a, b, dash = span_end(first), span_end(last), f" {SPAN_DASH} "
+    else:
+        dash = SPAN_DASH
+    return f"{parent} ({a}{dash}{b})"
+
+
+def span_end(title: str) -> str:
+    """A title as a span's end: at most :data:`MAX_SPAN_END` characters, an ellipsis
+    marking a cut (LightRAG caps each heading it shows its model at 80)."""
+    title = title.strip()
+    if len(title) <= MAX_SPAN_END:
+        return title
+    cut = title[: MAX_SPAN_END - 1]
+    if cut.count("(") > cut.count(")"):  # never leave a bracket open inside the span's own
+        cut = cut[: cut.rfind("(")]
+    return cut.rstrip() + "…"
+
+
+def chunk_label(block: Block) -> tuple[str, tuple[str, ...], int]:
+    """``(heading, parent_headings, level)`` a block's chunk declares (no ``[part n]``).
+
+    A block of one section declares that section. A block holding several declares the
+    first one when the others lie below it, else their deepest common parent with the span
+    of its children they hold (:func:`span_heading`), at the parent's level; sections at
+    the top with no common parent, the span alone at their own level.
+    """
+    refs = block.sections
+    if not refs:
+        return block.heading, block.parent_headings, block.level
+    first = refs[0]
+    common = common_path([ref.path for ref in refs])
+    if common == first.path:
+        return first.path[-1], first.path[:-1], first.level
+    children = [ref.path[len(common)] for ref in refs if len(ref.path) > len(common)]
+    level = max(min(ref.level - (len(ref.path) - len(common) - 1) for ref in refs), 1)
+    if not common:
+        return span_heading(None, children), (), level
+    return span_heading(common[-1], children), common[:-1], max(level - 1, 1)

@@ -1,0 +1,88 @@
+"""The levels of the lines the smart outline promoted to headings.
+
+Numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.FamilyStack`),
+below the styled heading they sit under; a family a styled heading uses keeps that
+heading's level. An unnumbered heading takes the level the table of contents lists it at,
+else the level that numbered headings of the same look have, else a level by prominence
+(larger, bold, caps first).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.items import InferredHeading, ItemKind, OutlineItem, Promoted
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.numbering import FamilyStack
+
+
+def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]:
+    size, bold, caps = signature
+    return (-size, not bold, not caps)
+
+
+def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> list[InferredHeading]:
+    by_index = {candidate.index: candidate for candidate in accepted}
+    # A family the styled headings use keeps their level (inferred "1. Einleitung" before a
+    # styled "2. Umgang mit dem Tod" at level 1 is level 1 too).
+    known: dict[tuple[str, int], int] = {}
+    for item in items:
+        label = parse_label(item.text) if item.kind is ItemKind.HEADING else None
+        if label is not None:
+            known.setdefault(label.key, item.level)
+    # Pass 1: the levels numbered headings get, to learn which look goes with which level.
+    seen: dict[tuple[float, bool, bool], Counter[int]] = {}
+    stack = FamilyStack(known)
+    for index, item in enumerate(items):
+        if item.kind is ItemKind.HEADING:
+            stack.open_fixed(item.level, parse_label(item.text))
+            continue
+        candidate = by_index.get(index)
+        if candidate is None or candidate.label is None:
+            continue
+        level = stack.place(candidate.label)
+        if candidate.look is not None and candidate.look_score > 0:
+            seen.setdefault(candidate.look.signature(), Counter())[level] += 1
+    look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}
+    tiers = _look_tiers(accepted, look_levels)
+    # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
+    stack = FamilyStack(known)
+    out: list[InferredHeading] = []
+    for index, item in enumerate(items):
+        if item.kind is ItemKind.HEADING:
+            stack.open_fixed(item.level, parse_label(item.text))
+            continue
+        candidate = by_index.get(index)
+        if candidate is None:
+            continue
+        signature = candidate.look.signature() if candidate.look is not None else None
+        # The level the table of contents lists it at says more than its look.
+        listed = item.toc_level or None
+        if candidate.label is not None:
+            hint = listed or (tiers.get(signature) if candidate.look_score > 0 else None)
+            level = stack.place(candidate.label, hint)
+        elif listed is not None:
+            level = stack.open_at(listed, ("toc", listed))
+        else:
+            level = stack.open_at(tiers[signature], ("look", signature))
+        out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
+    return out
+
+
+def _look_tiers(
+    accepted: list[Promoted], look_levels: dict[tuple[float, bool, bool], int]
+) -> dict[object, int]:
+    """The level of each look of the headings: looks are ranked by prominence (larger,
+    bold, capitals first) and each goes one level below the previous one, or to the level
+    numbered headings of that look have where that agrees with the ranking (it is never
+    shallower than a more prominent look's)."""
+    signatures = {c.look.signature() for c in accepted if c.look is not None}
+    tiers: dict[object, int] = {}
+    level = 0
+    for signature in sorted(signatures | set(look_levels), key=_prominence):
+        known = look_levels.get(signature)
+        level = known if known is not None and known >= level else level + 1
+        tiers[signature] = level
+    tiers[None] = max(tiers.values(), default=0) + 1
+    return tiers

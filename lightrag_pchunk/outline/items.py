@@ -1,0 +1,102 @@
+"""The smart outline's input and output: the items of a document's body, their look, the
+lines promoted to headings. Data only, shared by ``infer.py`` (which lines are headings),
+``heading_levels.py`` (at which levels) and every parser that builds the items.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from lightrag_pchunk.outline.labels import Label
+from lightrag_pchunk.outline.lines import HeadingText
+
+#: How much larger than the body text (points) a line must be to count as larger.
+LARGER_BY = 1.0
+
+
+class ItemKind(enum.Enum):
+    """What one item of the body is."""
+
+    TEXT = "text"  # a body paragraph line: may become a heading
+    HEADING = "heading"  # a heading already known (a style says so)
+    OTHER = "other"  # body content that is not a candidate: tables, equations, boxes
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a line is formatted: whole-line bold, its size in points (0 = unknown),
+    centred, all capitals."""
+
+    bold: bool = False
+    size: float = 0.0
+    centered: bool = False
+    caps: bool = False
+
+    def signature(self) -> tuple[float, bool, bool]:
+        """What makes two headings look alike: size (to half a point), bold, capitals."""
+        return (round(self.size * 2) / 2, self.bold, self.caps)
+
+
+@dataclass(slots=True)
+class OutlineItem:
+    """One item of the body in reading order.
+
+    ``level`` is a HEADING's known level (1-9); ``look`` is set for TEXT lines when the
+    parser can see formatting; ``is_list_item`` marks a line numbered by a Word list
+    (its label was rendered by the list, not typed); ``in_toc`` marks a line the
+    document's table of contents lists (``outline/toc.py: toc_listed``), at ``toc_level``
+    when the table says (0: it does not).
+    """
+
+    kind: ItemKind
+    text: str = ""
+    level: int = 0
+    look: Look | None = None
+    is_list_item: bool = False
+    in_toc: bool = False
+    toc_level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class InferredHeading:
+    """A line promoted to a heading: item ``index``, its ``level``, the heading ``title``
+    and the ``body`` text that followed the title on the same line ("" when none)."""
+
+    index: int
+    level: int
+    title: str
+    body: str
+
+
+@dataclass(slots=True)
+class Promoted:
+    """A line the smart outline takes for a heading, before it has a level: item
+    ``index``, the heading it gives, its look and the score of that look."""
+
+    index: int
+    heading: HeadingText
+    look_score: float
+    look: Look | None
+
+    @property
+    def label(self) -> Label | None:
+        return self.heading.label
+
+
+def look_score(look: Look | None, body_size: float) -> float:
+    """Evidence from formatting: bold 1, larger 1 (+0.5 when 3 pt larger or more),
+    capitals 0.5, centring 0.5 (only beside another sign: centred body text is common)."""
+    if look is None:
+        return 0.0
+    score = 0.0
+    larger = body_size > 0 and look.size >= body_size + LARGER_BY
+    if look.bold:
+        score += 1.0
+    if larger:
+        score += 1.0 + (0.5 if look.size >= body_size + 3 else 0.0)
+    if look.caps:
+        score += 0.5
+    if look.centered and score > 0:
+        score += 0.5
+    return score

@@ -1,0 +1,108 @@
+"""Stage A: the heading stack that turns a walk's headings and lines into blocks.
+
+Input: headings (styled or inferred, with their levels), content lines and table-of-contents
+lines, in reading order. Output: the :class:`RawBlock` s of the document, each with its
+heading, level and parents; a table of contents becomes a block of its own and the text
+after it continues the block it interrupted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title
+from lightrag_pchunk.parse.outline_events import Line
+
+
+@dataclass(slots=True)
+class RawBlock:
+    """A heading-scoped block before rendering: its heading and its lines; ``source`` is
+    ``"inferred"`` when the smart outline made the heading, ``is_toc`` marks a table of
+    contents; ``topic_breaks`` are the content lines where a language model saw a new topic
+    start (``CHUNK_P_LLM_BOUNDARIES=long``)."""
+
+    heading: str
+    level: int
+    parents: tuple[str, ...]
+    lines: list[Line] = field(default_factory=list)
+    source: str = "style"
+    is_toc: bool = False
+    topic_breaks: list[int] = field(default_factory=list)
+
+
+class HeadingStack:
+    """Turns headings and lines into blocks (LightRAG's rules: a heading at level L closes
+    the open headings at L and deeper; the shallower ones still open are its parents). A
+    styled heading also closes every inferred one: those nest below the styled headings
+    they were found under, never above one, so a styled heading's path is its styles'."""
+
+    def __init__(self) -> None:
+        self.blocks: list[RawBlock] = []
+        self.toc_blocks = 0
+        self._current = RawBlock(PREFACE_HEADING, 1, ())
+        self._stack: dict[int, tuple[str, str]] = {}  # level -> (heading, source)
+        self._last_is_paragraph = False
+        self._resume: RawBlock | None = None  # the block a table of contents interrupted
+
+    def heading(self, level: int, text: str, line: Line, source: str = "style") -> None:
+        self._end_toc()
+        if self._current.lines:
+            self.blocks.append(self._current)
+        self._stack = {
+            lvl: entry
+            for lvl, entry in self._stack.items()
+            if lvl < level and (source == "inferred" or entry[1] != "inferred")
+        }
+        parents = tuple(self._stack[lvl][0] for lvl in sorted(self._stack))
+        self._stack[level] = (text, source)
+        self._current = RawBlock(text, level, parents, [line], source)
+        self._last_is_paragraph = False
+
+    def add(self, line: Line, *, is_paragraph: bool = False) -> None:
+        self._end_toc()
+        self._current.lines.append(line)
+        self._last_is_paragraph = is_paragraph
+
+    def toc_line(self, line: Line) -> None:
+        if not self._current.is_toc:
+            self._start_toc(line)
+        self._current.lines.append(line)
+
+    def _start_toc(self, first: Line) -> None:
+        current = self._current
+        title = None
+        if is_toc_title(first.text):
+            title = first.text.strip()
+        elif self._last_is_paragraph and current.lines and is_toc_title(current.lines[-1].text):
+            title_line = current.lines.pop()
+            title = title_line.text.strip()
+            if current.lines:
+                self.blocks.append(current)
+            self._resume = current
+            self._current = RawBlock(title, 1, (), [title_line], is_toc=True)
+            self.toc_blocks += 1
+            return
+        elif len(current.lines) == 1 and is_toc_title(current.heading):
+            current.is_toc = True  # a styled "Contents" heading: its block is the TOC
+            self.toc_blocks += 1
+            return
+        if current.lines:
+            self.blocks.append(current)
+        self._resume = current
+        self._current = RawBlock(title or DEFAULT_TOC_TITLE, 1, (), [], is_toc=True)
+        self.toc_blocks += 1
+
+    def _end_toc(self) -> None:
+        if not self._current.is_toc:
+            return
+        self.blocks.append(self._current)
+        resume = self._resume or self._current
+        self._current = RawBlock(resume.heading, resume.level, resume.parents, [], resume.source)
+        self._resume = None
+
+    def finish(self) -> list[RawBlock]:
+        if self._current.lines:
+            self.blocks.append(self._current)
+        self._current = RawBlock(PREFACE_HEADING, 1, ())
+        return self.blocks

@@ -1,0 +1,130 @@
+"""Stage A: the walk's events, made ready for the outline.
+
+Input: the :class:`Event` s of one walk, in reading order (styled headings, body paragraphs,
+other content lines, table-of-contents lines). What this module settles before headings
+are built: which lines are a table of contents (:func:`mark_toc`), how a paragraph with
+soft breaks is read (:func:`split_soft_breaks`), and which styled headings are list items
+that only their list style made headings (:func:`list_item_headings`). The decisions are
+the classifier's (``outline/``); this applies them to events.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.outline.lines import is_toc_line, soft_break_pieces
+from lightrag_pchunk.outline.toc import literal_toc_runs, toc_end
+
+
+class EventKind(enum.Enum):
+    """What a line of the walk is, for the outline."""
+
+    LINE = "line"  # content that is never a heading: tables, equations, boxes, notes
+    PARAGRAPH = "paragraph"  # a body paragraph that the smart outline may promote
+    TOC = "toc"  # a table-of-contents line
+
+
+@dataclass(slots=True)
+class Line:
+    """One content line (it may hold soft breaks) and the paraIds it came from."""
+
+    text: str
+    start: str | None = None
+    end: str | None = None
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of the body in reading order. ``level`` > 0 marks a styled heading (then
+    ``line`` is its Markdown line and ``heading`` its text); ``look`` gives the look of a
+    PARAGRAPH or a heading on demand (smart outline only); ``toc_level`` is the level of a
+    table-of-contents entry when its style says (``toc 2`` -> 2), else 0."""
+
+    line: Line
+    kind: EventKind = EventKind.LINE
+    level: int = 0
+    heading: str = ""
+    is_list_item: bool = False
+    look: Callable[[], Look] | None = None
+    toc_level: int = 0
+
+
+#: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
+_MAX_TOC_LINE = 300
+
+
+def mark_toc(events: list[Event]) -> None:
+    """Body paragraphs forming a table of contents written as text become TOC lines (a
+    styled heading may be its title); a run of marked lines that turns into body text was
+    no table of contents from there on (``_end_runaway_toc``)."""
+    _end_runaway_toc(events)
+    texts = []
+    for event in events:
+        text = event.heading if event.level else event.line.text
+        # A long paragraph cannot be an entry, nor anything but a paragraph or a heading
+        # (which may be the title): they stand in for themselves as "not an entry".
+        usable = event.kind is EventKind.PARAGRAPH or event.level
+        texts.append(text if usable and len(text) <= _MAX_TOC_LINE else "")
+    for start, end in literal_toc_runs(texts):
+        entries = range(start + 1 if events[start].level else start, end)
+        # Only a run of paragraphs: a table or a heading inside it breaks it.
+        if all(events[i].kind is EventKind.PARAGRAPH for i in entries):
+            for i in entries:
+                events[i].kind = EventKind.TOC
+
+
+def _end_runaway_toc(events: list[Event]) -> None:
+    """Lines marked as a table of contents that turn into body text were none from there
+    on (a TOC field whose end was lost takes the rest of the document with it): their
+    marks are taken back (``outline/toc.py: toc_end``), and so are the marks of every later
+    line without a page reference (the same field). Tables and other lines between the
+    marked lines do not end a table of contents; a paragraph or a heading does."""
+    index = 0
+    runaway = False
+    while index < len(events):
+        if events[index].kind is not EventKind.TOC:
+            index += 1
+            continue
+        end = index
+        while end < len(events) and events[end].kind in (EventKind.TOC, EventKind.LINE):
+            end += 1
+        run = [e for e in events[index:end] if e.kind is EventKind.TOC]
+        if runaway:
+            cut = next((i for i, e in enumerate(run) if not is_toc_line(e.line.text)), len(run))
+        else:
+            cut = toc_end([e.line.text for e in run])
+        for event in run[cut:]:
+            if runaway and is_toc_line(event.line.text):
+                continue  # an entry of a later table of contents
+            event.kind = EventKind.PARAGRAPH
+        runaway = runaway or cut < len(run)
+        index = end
+
+
+def split_soft_breaks(events: list[Event]) -> list[Event]:
+    """``events`` with each body paragraph that holds soft breaks cut where the classifier
+    reads several pieces (``outline/lines.py: soft_break_pieces``: a series member on a line
+    of its own, a numbered title over its text); the pieces keep the paragraph's ids and
+    look, and their lines read as the paragraph's did."""
+    out: list[Event] = []
+    for event in events:
+        text = event.line.text
+        if event.kind is not EventKind.PARAGRAPH or "\n" not in text:
+            out.append(event)
+            continue
+        for piece in soft_break_pieces(text):
+            out.append(replace(event, line=replace(event.line, text=piece)))
+    return out
+
+
+def list_item_headings(events: list[Event], is_heading: Callable[[Event], bool]) -> None:
+    """Styled headings that are list items (a bullet, a list number) and that
+    ``is_heading`` does not confirm become body paragraphs: an outline level on a list
+    style makes no heading by itself."""
+    for event in events:
+        if event.level and event.is_list_item and not is_heading(event):
+            event.kind, event.level = EventKind.PARAGRAPH, 0
+            event.line = replace(event.line, text=event.heading)

@@ -1,0 +1,157 @@
+"""Stage A for PDF: the grids of a page's ruled tables, and which text lies in which cell.
+
+Input: a page's rules in its reading frame (``rules.rules_in_frame``) and its segments.
+Output: :class:`Grid` s, each a connected set of horizontal and vertical rules with at least
+two columns or two rows between them: its column and row borders and its cells, the
+rectangles the rules enclose (where the border between two neighbouring rectangles is
+missing, they are one merged cell); then each cell's segments, those whose middle lies in it.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lightrag_pchunk.pdf.layout import visual_rows
+from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.segments import Segment
+
+#: Rules closer than this (points) meet, or are one border.
+TOLERANCE = 2.0
+#: A table at least this wide and high (points).
+MIN_SIZE = 12.0
+
+
+@dataclass(slots=True)
+class Grid:
+    """One ruled grid on a page: its column and row borders in the reading frame and its
+    cells as ``(first row, last row, first column, last column)``."""
+
+    xs: list[float]
+    ys: list[float]
+    cells: list[tuple[int, int, int, int]]
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return self.xs[0], self.ys[0], self.xs[-1], self.ys[-1]
+
+
+def find_grids(rules: np.ndarray) -> list[Grid]:
+    """The ruled grids among a page's rules (frame rows ``x0, top, x1, bottom``), top down."""
+    horizontal = rules[(rules[:, 3] - rules[:, 1] < 1.0) & (rules[:, 2] - rules[:, 0] >= 1.0)]
+    vertical = rules[(rules[:, 2] - rules[:, 0] < 1.0) & (rules[:, 3] - rules[:, 1] >= 1.0)]
+    if len(horizontal) < 2 or len(vertical) < 2:
+        return []
+    count = len(horizontal) + len(vertical)
+    parent = list(range(count))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    meets = (
+        (vertical[None, :, 0] >= horizontal[:, None, 0] - TOLERANCE)
+        & (vertical[None, :, 0] <= horizontal[:, None, 2] + TOLERANCE)
+        & (horizontal[:, None, 1] >= vertical[None, :, 1] - TOLERANCE)
+        & (horizontal[:, None, 1] <= vertical[None, :, 3] + TOLERANCE)
+    )
+    for h, v in zip(*np.nonzero(meets), strict=True):
+        parent[root(int(h))] = root(len(horizontal) + int(v))
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(root(i), []).append(i)
+    grids = []
+    for members in groups.values():
+        hs = horizontal[[i for i in members if i < len(horizontal)]]
+        vs = vertical[[i - len(horizontal) for i in members if i >= len(horizontal)]]
+        grid = _grid(hs, vs)
+        if grid is not None:
+            grids.append(grid)
+    return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
+
+
+def _borders(values: Sequence[float]) -> list[float]:
+    """Positions closer than :data:`TOLERANCE` merged into one border."""
+    borders: list[float] = []
+    for value in sorted(values):
+        if borders and value - borders[-1] <= TOLERANCE:
+            continue
+        borders.append(value)
+    return borders
+
+
+def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
+    if len(hs) < 2 or len(vs) < 2:
+        return None
+    xs = _borders(vs[:, 0].tolist())
+    ys = _borders(hs[:, 1].tolist())
+    if len(xs) < 2 or len(ys) < 2 or (len(xs) - 1) * (len(ys) - 1) < 2:
+        return None
+    if xs[-1] - xs[0] < MIN_SIZE or ys[-1] - ys[0] < MIN_SIZE:
+        return None
+    rows, columns = len(ys) - 1, len(xs) - 1
+
+    def has_vertical(x: float, y: float) -> bool:
+        near = vs[np.abs(vs[:, 0] - x) <= TOLERANCE]
+        return bool(((near[:, 1] - TOLERANCE <= y) & (y <= near[:, 3] + TOLERANCE)).any())
+
+    def has_horizontal(y: float, x: float) -> bool:
+        near = hs[np.abs(hs[:, 1] - y) <= TOLERANCE]
+        return bool(((near[:, 0] - TOLERANCE <= x) & (x <= near[:, 2] + TOLERANCE)).any())
+
+    parent = list(range(rows * columns))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for r in range(rows):
+        middle_y = (ys[r] + ys[r + 1]) / 2
+        for c in range(columns):
+            middle_x = (xs[c] + xs[c + 1]) / 2
+            if c + 1 < columns and not has_vertical(xs[c + 1], middle_y):
+                parent[root(r * columns + c + 1)] = root(r * columns + c)
+            if r + 1 < rows and not has_horizontal(ys[r + 1], middle_x):
+                parent[root((r + 1) * columns + c)] = root(r * columns + c)
+    spans: dict[int, list[int]] = {}
+    for r in range(rows):
+        for c in range(columns):
+            box = spans.setdefault(root(r * columns + c), [r, r, c, c])
+            box[0], box[1] = min(box[0], r), max(box[1], r)
+            box[2], box[3] = min(box[2], c), max(box[3], c)
+    return Grid(xs, ys, sorted(tuple(b) for b in spans.values()))  # type: ignore[misc]
+
+
+def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Segment]]:
+    """Each cell's segments (by cell index), those whose middle lies in it."""
+    x0, top, x1, bottom = grid.box
+    where: dict[tuple[int, int], int] = {}
+    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                where[(r, c)] = index
+    owned: dict[int, list[Segment]] = {index: [] for index in range(len(grid.cells))}
+    for segment in segments:
+        mx, my = (segment.x0 + segment.x1) / 2, (segment.top + segment.bottom) / 2
+        if not (x0 < mx < x1 and top < my < bottom):
+            continue
+        column = bisect.bisect_right(grid.xs, mx) - 1
+        row = bisect.bisect_right(grid.ys, my) - 1
+        index = where.get((row, column))
+        if index is not None:
+            owned[index].append(segment)
+    return owned
+
+
+def cell_text(segments: Sequence[Segment]) -> str:
+    """A cell's text: its lines top down, joined as a paragraph's lines are."""
+    rows = visual_rows(segments)
+    texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
+    return join_lines(texts)[0] if texts else ""

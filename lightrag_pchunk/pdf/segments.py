@@ -1,0 +1,280 @@
+"""Stage A for PDF: a page's glyphs -> segments, runs of glyphs on one baseline, with their
+text, boxes and font.
+
+Input: :class:`~lightrag_pchunk.pdf.glyphs.PageGlyphs` (a page's characters, read once).
+Output: :class:`PageText`, the page's :class:`Segment` s. A segment ends where the next glyph
+is not on its baseline, lies behind it, or lies more than a wide gap ahead of it (a column
+gutter, a table cell's edge), or where a vertical rule stands between them; all of it is
+decided for the whole page at once (``glyphs.goes_on_pairs``). The font size and weight of the
+segments a page ends with are read last (:func:`styled`): reading them is most of a
+segment's cost, and a page may be cut twice (``layout.read_segments``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.pdf.glyphs import (
+    NO_BARRIERS,
+    NO_GUTTERS,
+    PageGlyphs,
+    frame_box,
+    goes_on_pairs,
+    pair_gaps,
+    read_glyphs,
+)
+from lightrag_pchunk.pdf.rules import Rule
+
+#: A gap of this share of the height between two adjacent glyphs is a word space that
+#: PDFium did not write.
+SPACE_GAP = 0.22
+#: A font this heavy (CSS weight) or heavier is bold.
+BOLD_WEIGHT = 600
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
+#: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
+#: line): U+FFFE, or U+0002 in some fonts.
+SOFT_HYPHENS = "\ufffe\x02"
+# What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
+_CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A run of glyphs on one baseline.
+
+    ``x0``, ``top``, ``x1``, ``bottom`` place it in the page's reading frame (y grows down
+    the page); ``bbox`` is ``(left, bottom, right, top)`` in PDF user space (LightRAG's
+    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size of its
+    middle glyph in points (a footnote mark or a drop cap at one end does not set it) and
+    ``bold`` whether its first and last glyphs are bold: both read by :func:`styled`, 0 and
+    False until then. ``first_char``, ``middle_char`` and ``last_char`` index the page's
+    characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
+    page's text. ``table``: the key of the table this segment stands for (it was put in
+    the place of the table's segments by ``tables.TableFinder``), "" for text.
+    """
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    bbox: tuple[float, float, float, float]
+    first_char: int
+    middle_char: int
+    last_char: int
+    size: float = 0.0
+    bold: bool = False
+    rotated: bool = False
+    table: str = ""
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """The segments of one page (1-based ``number``), the page's extent in its reading
+    frame (``x0, top, x1, bottom``), how many characters PDFium read on it, the direction
+    its text runs in (degrees counter-clockwise in user space) and its rules in the
+    reading frame (rows of ``x0, top, x1, bottom``, see ``rules.rules_in_frame``)."""
+
+    number: int
+    segments: tuple[Segment, ...]
+    frame: tuple[float, float, float, float]
+    chars: int
+    direction: int = 0
+    rules: np.ndarray | None = None
+
+
+def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
+    """The page's segments (see the module doc). A vertical rule between two glyphs (a
+    table's cell border) ends a segment however narrow the gap; a column ``gutter`` (x in
+    the reading frame) ends one where the gap is wider than a word space."""
+    rules = glyphs.rules
+    barriers = rules[rules[:, 2] - rules[:, 0] < 1.0]
+    walls = np.array(sorted(gutters), dtype=np.float64)
+    segments: list[Segment] = []
+    seen: set[tuple[str, int, int]] = set()
+    for start, stop, own in glyphs.stretches:
+        upright = own == glyphs.direction
+        found = _segments(
+            glyphs.text,
+            glyphs.boxes,
+            glyphs.rtl,
+            glyphs.ink[start:stop],
+            own,
+            barriers if upright else NO_BARRIERS,
+            walls if upright else NO_GUTTERS,
+        )
+        for segment in found:
+            if not upright:
+                segment = _placed(segment, glyphs.direction)
+            # The same text printed twice a hair apart (fake bold) is read once.
+            key = (segment.text, round(segment.x0), round(segment.top))
+            if segment.text and key not in seen:
+                seen.add(key)
+                segments.append(segment)
+    return PageText(
+        glyphs.number,
+        tuple(segments),
+        glyphs.frame,
+        len(glyphs.text),
+        glyphs.direction,
+        glyphs.rules,
+    )
+
+
+def styled(page: PageText, glyphs: PageGlyphs) -> PageText:
+    """The page with each segment's font size and weight read from PDFium (once per
+    segment, on the segments a page ends with: reading them is most of a segment's cost)."""
+    raw = glyphs.raw
+    segments = tuple(
+        replace(
+            s,
+            size=_font_size(raw, s.middle_char),
+            bold=_is_bold(raw, s.first_char) and _is_bold(raw, s.last_char),
+        )
+        for s in page.segments
+    )
+    return replace(page, segments=segments)
+
+
+def read_page(
+    page: pdfium.PdfPage,
+    textpage: pdfium.PdfTextPage,
+    number: int,
+    rules: Sequence[Rule] = (),
+) -> PageText:
+    """The segments of one page, read, cut and styled in one go (see :func:`segment_page`)."""
+    glyphs = read_glyphs(page, textpage, number, rules)
+    return styled(segment_page(glyphs), glyphs)
+
+
+def _segments(
+    text: str,
+    boxes: np.ndarray,
+    rtl_of: np.ndarray,
+    glyphs: np.ndarray,
+    direction: int,
+    barriers: np.ndarray,
+    gutters: np.ndarray,
+) -> list[Segment]:
+    """The segments of ``glyphs`` read in ``direction``'s frame, their extents computed
+    for all of them at once."""
+    if len(glyphs) == 0:
+        return []
+    x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
+    rtl = rtl_of[glyphs]
+    goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters)
+    starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
+    # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
+    height = bottom - top
+    gap = pair_gaps(x0, x1, rtl)[0]
+    spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
+    spaced &= np.diff(glyphs) == 1
+    space_before = set(glyphs[np.flatnonzero(spaced) + 1].tolist())
+    user = boxes[glyphs]
+    extents = [
+        np.minimum.reduceat(x0, starts).tolist(),
+        np.minimum.reduceat(top, starts).tolist(),
+        np.maximum.reduceat(x1, starts).tolist(),
+        np.maximum.reduceat(bottom, starts).tolist(),
+        np.minimum.reduceat(user[:, 0], starts).tolist(),
+        np.minimum.reduceat(user[:, 3], starts).tolist(),
+        np.maximum.reduceat(user[:, 2], starts).tolist(),
+        np.maximum.reduceat(user[:, 1], starts).tolist(),
+    ]
+    ends = np.concatenate((starts[1:], [len(glyphs)]))
+    firsts = glyphs[starts].tolist()
+    lasts = glyphs[ends - 1].tolist()
+    middles = glyphs[(starts + ends) // 2].tolist()
+    segments = []
+    for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
+        left, low, right, high = (round(extent[k], 2) for extent in extents[4:])
+        segments.append(
+            Segment(
+                text=_span_text(text, first, last, space_before),
+                x0=extents[0][k],
+                top=extents[1][k],
+                x1=extents[2][k],
+                bottom=extents[3][k],
+                bbox=(left, low, right, high),
+                first_char=first,
+                middle_char=middle,
+                last_char=last,
+            )
+        )
+    return segments
+
+
+def _span_text(text: str, first: int, last: int, space_before: set[int]) -> str:
+    """The characters ``first``..``last``, with the word spaces found by geometry, PDFium's
+    line breaks made spaces, and surrogate pairs made one character."""
+    span = text[first : last + 1]
+    inserted = [i for i in range(first + 1, last + 1) if i in space_before] if space_before else ()
+    if inserted:
+        pieces, at = [], first
+        for position in inserted:
+            pieces.append(text[at:position])
+            at = position
+        pieces.append(text[at : last + 1])
+        span = " ".join(pieces)
+    if "\r" in span or "\n" in span:
+        span = " ".join(span.replace("\r", " ").replace("\n", " ").split())
+    if any("\ud800" <= c <= "\udfff" for c in span):
+        span = span.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return _CONTROLS.sub("", span).strip()
+
+
+def _placed(segment: Segment, direction: int) -> Segment:
+    """A segment read in its own frame, placed by its box in the page's frame."""
+    left, low, right, high = segment.bbox
+    frame = frame_box(direction, np.array([[left, high, right, low]]))
+    x0, top, x1, bottom = (float(v[0]) for v in frame)
+    return replace(
+        segment,
+        x0=min(x0, x1),
+        top=min(top, bottom),
+        x1=max(x0, x1),
+        bottom=max(top, bottom),
+        rotated=True,
+    )
+
+
+_MATRIX = pdfium_c.FS_MATRIX()
+
+
+def _font_size(raw: object, index: int) -> float:
+    """The size character ``index`` is printed at, in points: its font size scaled by its
+    text matrix (some producers set every font at 1 pt and scale the matrix)."""
+    size = pdfium_c.FPDFText_GetFontSize(raw, index)
+    if pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
+        size *= math.hypot(_MATRIX.c, _MATRIX.d)
+    return round(size, 2)
+
+
+_NAME_BUFFER = ctypes.create_string_buffer(256)
+
+
+def _is_bold(raw: object, index: int) -> bool:
+    """Whether character ``index`` is set in a bold font: by its weight, else by its name
+    (many embedded fonts report a regular weight and are called "…-Bold")."""
+    if pdfium_c.FPDFText_GetFontWeight(raw, index) >= BOLD_WEIGHT:
+        return True
+    flags = ctypes.c_int(0)
+    length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
+    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
+    return any(word in name for word in _BOLD_NAMES)

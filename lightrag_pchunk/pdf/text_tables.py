@@ -1,0 +1,159 @@
+"""Stage A for PDF: tables without ruled cells, found from the alignment of their text.
+
+Input: a page's segments that no ruled table took. Output: grids (column and row borders in
+the reading frame, as ``tables._Grid``) of the tables their alignment shows, for the table
+finder to read like ruled ones.
+
+A run of rows (segments on one baseline, top down) is a table when at least
+:data:`MIN_ROWS` of them hold two cells or more, their cells fall into the same columns (the
+columns are the strips of x that the cells cover, separated by gaps no cell crosses), and
+they read as cells, not as prose: three columns or more of short cells, or a first column of
+short labels beside longer text (a property table, a form). Text of two or three columns of
+prose is laid out in columns by ``layout``, not read as a table. A row whose first column is
+empty continues the row above it (a cell's text wrapped over lines). A run of bullets or
+numbering labels beside text is a list, and a run of table-of-contents entries is one.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import statistics
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.layout import visual_rows
+from lightrag_pchunk.pdf.segments import Segment
+
+#: Rows with two cells or more a table needs.
+MIN_ROWS = 3
+#: The widest gap between two rows of one table, in multiples of the row height.
+MAX_ROW_GAP = 2.5
+#: Median characters of a cell in a table of three columns or more.
+MAX_CELL_CHARS = 30
+#: Median characters of a label in the first column of a two-column table.
+MAX_LABEL_CHARS = 25
+#: Share of a run's rows that must hold two cells or more.
+CELL_ROW_SHARE = 0.5
+#: Share of first cells that are bullets or bare numbering labels that make a run a list.
+MARKER_SHARE = 0.7
+#: A column boundary lies in a gap at least this wide (points).
+MIN_COLUMN_GAP = 4.0
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
+
+
+def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], list[float]]]:
+    """``(xs, ys)`` of each table: its column borders left to right and its row borders top
+    down, in the reading frame (see the module doc)."""
+    rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
+    tables: list[tuple[list[float], list[float]]] = []
+    index = 0
+    while index < len(rows):
+        end = _run_end(rows, index)
+        found = _table(rows[index:end]) if end - index >= MIN_ROWS else None
+        if found is not None:
+            tables.append(found)
+            index = end
+        else:
+            index += 1
+    return tables
+
+
+def _is_cell_row(row: Sequence[Segment]) -> bool:
+    """A row of two cells or more that is not a table-of-contents entry (a title, then
+    leaders or a wide gap, then a page number)."""
+    if len(row) < 2:
+        return False
+    texts = [s.text for s in row]
+    if is_toc_line(" ".join(texts)) or is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1]):
+        return len(row) > 2 and not any(".." in t or "…" in t for t in texts)
+    return True
+
+
+def _run_end(rows: Sequence[Sequence[Segment]], start: int) -> int:
+    """Where the run of rows that may form a table from ``start`` ends: it starts on a row
+    of cells and goes on while rows follow closely and hold cells, or one cell that is not
+    at the run's left edge (a wrapped cell's next line)."""
+    if not _is_cell_row(rows[start]):
+        return start + 1
+    left = rows[start][0].x0
+    end = start + 1
+    while end < len(rows):
+        above, row = rows[end - 1], rows[end]
+        height = max(s.height for s in above)
+        gap = min(s.top for s in row) - max(s.bottom for s in above)
+        if gap > MAX_ROW_GAP * height:
+            break
+        if not _is_cell_row(row) and not (len(row) == 1 and row[0].x0 > left + height):
+            break
+        end += 1
+    return end
+
+
+def _table(rows: Sequence[Sequence[Segment]]) -> tuple[list[float], list[float]] | None:
+    """The table ``rows`` form, or None when they do not read as one."""
+    cell_rows = [row for row in rows if len(row) >= 2]
+    if len(cell_rows) < MIN_ROWS:
+        return None
+    columns = _columns([s for row in cell_rows for s in row])
+    if len(columns) < 2:
+        return None
+    firsts = [row[0] for row in cell_rows]
+    if sum(_is_marker(s.text) for s in firsts) >= MARKER_SHARE * len(firsts):
+        return None  # bullets or numbers beside text: a list, headings, a contents page
+    if len(cell_rows) < CELL_ROW_SHARE * len(rows):
+        return None  # mostly single lines: text with a few aligned ones
+    lengths = [len(s.text) for row in cell_rows for s in row]
+    if len(columns) >= 3:
+        if statistics.median(lengths) > MAX_CELL_CHARS:
+            return None
+    else:
+        labels = [len(s.text) for s in firsts if s.x1 <= columns[0][1] + 0.5]
+        others = [len(s.text) for row in cell_rows for s in row[1:]]
+        if not labels or statistics.median(labels) > MAX_LABEL_CHARS:
+            return None
+        if statistics.median(labels) >= statistics.median(others):
+            return None  # two columns alike: text in columns, not labels and values
+    xs = [columns[0][0] - 1.0]
+    xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
+    xs.append(columns[-1][1] + 1.0)
+    ys = _row_borders(rows, xs)
+    return (xs, ys) if len(ys) >= 3 else None
+
+
+def _is_marker(text: str) -> bool:
+    """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
+    it (``1.``, ``(a)``)."""
+    if text[:1] in _BULLETS or text == "o" or (len(text) == 1 and not text.isalnum()):
+        return True
+    if "\ue000" <= text[:1] <= "\uf8ff":
+        return True  # a symbol font's bullet
+    label = parse_label(text)
+    return label is not None and not label.rest
+
+
+def _columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
+    """The strips of x the segments cover, merged where they overlap or nearly touch,
+    left to right."""
+    spans = sorted((s.x0, s.x1) for s in segments)
+    columns: list[list[float]] = []
+    for x0, x1 in spans:
+        if columns and x0 < columns[-1][1] + MIN_COLUMN_GAP:
+            columns[-1][1] = max(columns[-1][1], x1)
+        else:
+            columns.append([x0, x1])
+    return [(a, b) for a, b in columns]
+
+
+def _row_borders(rows: Sequence[Sequence[Segment]], xs: Sequence[float]) -> list[float]:
+    """Row borders top down: a table row starts where cells of two columns or more start
+    on one baseline; a line in one column only goes on with the row above (a cell's text
+    wrapped over lines)."""
+    borders: list[float] = []
+    for row in rows:
+        columns = {bisect.bisect_right(xs, (s.x0 + s.x1) / 2) for s in row}
+        if not borders or len(columns) >= 2:
+            borders.append(min(s.top for s in row) - 0.5)
+    borders.append(max(s.bottom for row in rows for s in row) + 0.5)
+    return borders

