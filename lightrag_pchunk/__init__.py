@@ -14,7 +14,8 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
   :func:`register_document`, :func:`aregister_document`, :func:`check_config`,
   :func:`install`, :func:`uninstall`, :func:`is_installed`, :func:`heading_path` (a stored
   chunk's heading path), :func:`chunk_pages` (the pages a stored chunk of a PDF is printed
-  on), :class:`Strategy`, :class:`Decision`
+  on), :class:`Strategy`, :class:`Decision`, :func:`storage_options` (the storages and
+  workspace ``lightrag-server`` takes from the environment, for your ``LightRAG(...)``)
 - evaluation: :func:`evaluate` (does P retrieve better than R and F on your documents, and
   what does it cost?), :class:`EvalResult`
 """
@@ -58,6 +59,7 @@ _EXPORTS = {
     "Strategy": "lightrag_pchunk.integration.decision",
     "Decision": "lightrag_pchunk.integration.decision",
     "check_config": "lightrag_pchunk.integration.settings",
+    "storage_options": "lightrag_pchunk.integration.storages",
     "install": "lightrag_pchunk.integration.plugin",
     "uninstall": "lightrag_pchunk.integration.plugin",
     "is_installed": "lightrag_pchunk.integration.plugin",

@@ -90,7 +90,8 @@ class Block:
     ``paragraphs`` is None for a block whose lines were not made yet: a row that fits one
     chunk is counted whole, and its paragraphs (its non-blank lines) are made only when a
     stage cuts it (``chunk.blocks.paragraphs_of`` / ``counted``); a merge of such blocks
-    stays None, a merge with others has their lines uncounted.
+    stays None (heading glue's keeps their lines, uncounted), a merge with others has their
+    lines uncounted.
     ``tokens`` is the count of ``content``: exact when ``is_exact`` is true, otherwise an
     estimate built from cached paragraph counts plus joiner costs (the token counter's
     ``estimate``); the final chunk is always measured exactly (spec §9.5).

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
+from lightrag_pchunk.cli.offline_models import build_offline_rag
 
 
 @asynccontextmanager

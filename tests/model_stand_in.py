@@ -4,14 +4,21 @@
 delimiter only (no entities, no relations: a well-formed, empty extraction), a keyword
 prompt with empty keyword lists, anything else with a fixed sentence; streaming requests
 get the same text as server-sent events. ``POST /v1/embeddings`` returns the offline hashing
-embedding (``lightrag_pchunk.cli.ingest_cmd.hash_vector``), as floats or base64, as asked.
+embedding (``lightrag_pchunk.cli.offline_models.hash_vector``), as floats or base64, as asked.
 Every request is counted by path, so a test can tell the models were really called.
+
+:class:`CountingModel` is the same kind of stand-in as an in-process ``llm_model_func`` that
+extracts: each text's most frequent long words as entities, the first two related, with a
+description that names the text (so entities shared by many chunks gather descriptions and
+LightRAG merges them, with a summary call past its threshold). It counts its calls by kind
+(``extract``, ``glean``, ``summary``, ``keywords``, ``other``): what a re-chunk costs.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 import threading
 import time
 from collections import Counter
@@ -20,12 +27,79 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from lightrag_pchunk.cli.ingest_cmd import HASH_EMBEDDING_DIM, hash_vector
+from lightrag_pchunk.cli.offline_models import HASH_EMBEDDING_DIM, hash_vector
 
 COMPLETION_DELIMITER = "<|COMPLETE|>"
 KEYWORDS_ANSWER = json.dumps({"high_level_keywords": [], "low_level_keywords": []})
 PLAIN_ANSWER = "The stand-in model has no opinion."
 EMBEDDING_DIM = HASH_EMBEDDING_DIM
+TUPLE = "<|#|>"
+_ENTITY_WORD = re.compile(r"[^\W\d_]{7,}")
+_INPUT_TEXT = re.compile(r"---Input Text---\n```\n(.*?)\n```", re.S)
+
+
+def extraction_answer(text: str) -> str:
+    """A well-formed extraction of ``text`` in LightRAG's delimited format: its three most
+    frequent words of seven letters or more as entities, the first two related; the same
+    text always gets the same answer."""
+    counts = Counter(word.lower() for word in _ENTITY_WORD.findall(text))
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:3]
+    names = [word.title() for word, _ in ranked]
+    opening = " ".join(text.split()[:8])
+    lines = [
+        f"entity{TUPLE}{name}{TUPLE}concept{TUPLE}{name}, {count} times in a text opening "
+        f"'{opening}'."
+        for name, (_, count) in zip(names, ranked, strict=True)
+    ]
+    if len(names) >= 2:
+        lines.append(
+            f"relation{TUPLE}{names[0]}{TUPLE}{names[1]}{TUPLE}co-occurrence{TUPLE}"
+            f"{names[0]} and {names[1]} in a text opening '{opening}'."
+        )
+    return "\n".join([*lines, COMPLETION_DELIMITER])
+
+
+def call_kind(prompt: str, system_prompt: str | None, history: list | None) -> str:
+    """What LightRAG asks: extract, glean (the follow-up of an extraction), summary (of an
+    entity's descriptions), keywords (of a query), other."""
+    text = f"{system_prompt or ''}\n{prompt}"
+    if history and COMPLETION_DELIMITER in text:
+        return "glean"
+    if "---Input Text---" in prompt:
+        return "extract"
+    if "Description List" in text:
+        return "summary"
+    if "keywords" in text and "JSON" in text:
+        return "keywords"
+    return "other"
+
+
+class CountingModel:
+    """An in-process ``llm_model_func`` that extracts (:func:`extraction_answer`) and counts
+    its calls by kind (:func:`call_kind`) in ``calls``."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+
+    async def __call__(
+        self,
+        prompt: str,
+        system_prompt: str | None = None,
+        history_messages: list[dict[str, Any]] | None = None,
+        **_kwargs: Any,
+    ) -> str:
+        kind = call_kind(prompt, system_prompt, history_messages)
+        self.calls[kind] += 1
+        if kind == "extract":
+            found = _INPUT_TEXT.search(prompt)
+            return extraction_answer(found.group(1) if found else prompt)
+        if kind == "glean":
+            return COMPLETION_DELIMITER
+        if kind == "summary":
+            return "A summary of the descriptions."
+        if kind == "keywords":
+            return KEYWORDS_ANSWER
+        return PLAIN_ANSWER
 
 
 def chat_answer(messages: list[dict[str, Any]]) -> str:

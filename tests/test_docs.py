@@ -39,10 +39,17 @@ def test_the_readme_example_runs_as_written_offline(tmp_path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-4000:]
+    # What a user sees: its two results, and the insert's progress line on stderr; no log
+    # line of LightRAG's steps, no warning.
     lines = done.stdout.splitlines()
-    assert lines[0] == "['cold-store-safety-standard.docx: inserted (P, 7 chunks)']"
-    # The chunk that holds the answer, which holds section 6 and the References after it.
-    assert lines[1] == "6 Incident reporting 事故报告 – References"
+    assert lines == [
+        "['cold-store-safety-standard.docx: inserted (P, 7 chunks)']",
+        # The chunk that holds the answer: section 6 and the References after it.
+        "6 Incident reporting 事故报告 – References",
+    ]
+    assert done.stderr.splitlines() == [
+        "[########################] 1/1 cold-store-safety-standard.docx: inserted (P, 7 chunks)"
+    ]
     # Storages were finalised: what was inserted is on disk.
     assert (tmp_path / "rag_storage" / "kv_store_text_chunks.json").stat().st_size > 0
 

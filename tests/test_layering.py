@@ -21,6 +21,7 @@ LAYERS = {
     "token_seams": 0,
     "errors": 0,
     "naming": 0,
+    "wording": 0,
     "blockfile": 1,
     "outline": 1,
     "parse": 2,

@@ -262,7 +262,7 @@ class BlockRun:
         self.tokens, self.is_exact = tokens, is_exact
         return True
 
-    def build(self, role: TableRole = TableRole.NONE) -> Block:
+    def build(self, role: TableRole = TableRole.NONE, *, keep_lines: bool = False) -> Block:
         """The joined block (a run of one block is that block, unchanged).
 
         It keeps the identity block's heading, parents and level, unless its blocks come
@@ -283,7 +283,7 @@ class BlockRun:
             heading=heading,
             parent_headings=parents,
             level=level,
-            paragraphs=_merged_paragraphs(self.blocks),
+            paragraphs=_merged_paragraphs(self.blocks, keep_lines),
             content=BLOCK_JOINER.join(b.content for b in self.blocks),
             tokens=self.tokens,
             is_exact=self.is_exact,
@@ -341,9 +341,11 @@ def _common_parent(blocks: Sequence[Block], identity: Block) -> tuple[tuple[str,
     return common, max(level, 1)
 
 
-def _merged_paragraphs(blocks: Sequence[Block]) -> tuple[Paragraph, ...] | None:
-    """The paragraphs of ``blocks`` in order; None (not made) when no block has made its own."""
-    if all(block.paragraphs is None for block in blocks):
+def _merged_paragraphs(blocks: Sequence[Block], keep_lines: bool) -> tuple[Paragraph, ...] | None:
+    """The paragraphs of ``blocks`` in order, those not made yet uncounted; None (not made)
+    when no block has made its own, unless ``keep_lines``: the joined text read back would
+    run each block's lines together (blank lines separate the blocks)."""
+    if not keep_lines and all(block.paragraphs is None for block in blocks):
         return None
     return tuple(chain.from_iterable(paragraphs_of(block) for block in blocks))
 
@@ -355,12 +357,21 @@ def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:
 
 
 def join_blocks(
-    left: Block, right: Block, cap: int, counter: TokenCounter, *, role: TableRole = TableRole.NONE
+    left: Block,
+    right: Block,
+    cap: int,
+    counter: TokenCounter,
+    *,
+    role: TableRole = TableRole.NONE,
+    keep_lines: bool = False,
 ) -> Block | None:
     """``left`` + ``"\n\n"`` + ``right`` keeping ``left``'s identity, or None if over ``cap``.
 
     The joined text is re-encoded only when the estimate cannot decide (spec §9.5).
-    Block ids are concatenated without duplicates.
+    Block ids are concatenated without duplicates. ``keep_lines``: the block keeps both
+    blocks' lines (uncounted where not made), so a later cut reads them as they were.
     """
     run = BlockRun(left)
-    return run.build(role) if run.try_add([right], cap, counter) else None
+    if not run.try_add([right], cap, counter):
+        return None
+    return run.build(role, keep_lines=keep_lines)

@@ -78,7 +78,10 @@ def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
     ``[heading, nxt]`` unchanged when not even a piece of ``nxt`` fits beside the heading."""
     counter = ctx.counter
     cap = ctx.thresholds.target_max
-    glued = join_blocks(heading, nxt, cap, counter, role=nxt.role)
+    # A glued block stage D's pack may cut (twice small_tail_threshold) keeps its lines, so
+    # it is cut as the lines were written, whichever of them were counted.
+    keep_lines = heading.tokens + nxt.tokens >= 2 * ctx.thresholds.small_tail_threshold
+    glued = join_blocks(heading, nxt, cap, counter, role=nxt.role, keep_lines=keep_lines)
     if glued is not None:
         return [glued]
     room = cap - heading.tokens - counter.count(BLOCK_JOINER)
@@ -86,7 +89,7 @@ def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
     if pieces is None:
         return [heading, nxt]
     first, rest = pieces
-    glued = join_blocks(heading, first, cap, counter, role=first.role)
+    glued = join_blocks(heading, first, cap, counter, role=first.role, keep_lines=keep_lines)
     if glued is None:
         return [heading, nxt]
     return [glued, *rest]

@@ -43,6 +43,7 @@ from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
     common_path,
+    counted,
     heading_path,
     paragraphs_of,
 )
@@ -58,7 +59,7 @@ from lightrag_pchunk.chunk.runs import (
     may_precede,
     with_path,
 )
-from lightrag_pchunk.model import UNCOUNTED, Block, TableRole
+from lightrag_pchunk.model import Block, TableRole
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -90,6 +91,10 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         return []
     cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
+    # A block long enough to be cut has its lines counted, so whether it can be cut does not
+    # depend on whether a stage before needed them (heading glue keeps a heading's line
+    # uncounted).
+    blocks = [counted(b, ctx.counter) if b.tokens >= 2 * small else b for b in blocks]
     # Per block, once: this search looks at each block up to _PACK_WINDOW times.
     paths = [heading_path(block) for block in blocks]
     sizes = [block.tokens for block in blocks]
@@ -316,7 +321,6 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         or block.role is not TableRole.NONE
         or block.is_title
         or block.is_toc
-        or any(p.tokens == UNCOUNTED for p in paragraphs)
     ):
         return []
     max_anchor = ctx.thresholds.max_anchor_candidate_length

@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
-from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs, part_number
+from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs, part_number
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.integration.decision import NO_TEXT
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow, Chunk, TableRole, Thresholds
+from lightrag_pchunk.wording import counted
 
 OK, WARN, INFO = "OK", "WARN", "INFO"
 _LEGACY_PART = re.compile(r"\[表格片段\s*\d+\]")
@@ -79,7 +81,7 @@ def sidecar_check(
     """§12.1: the blocks file exists, has content rows, and which sidecars sit next to it."""
     found = ", ".join(f"{name} ({n})" for name, n in sidecars.items()) or "none"
     name = blocks_path.name if blocks_path is not None else "no blocks file"
-    summary = f"{name}: {len(rows)} content rows; sidecars: {found}"
+    summary = f"{name}: {counted(len(rows), 'content row')}; sidecars: {found}"
     details = []
     if meta:
         details.append(
@@ -92,15 +94,12 @@ def sidecar_check(
         details.append(f"line {problem.line_number}: {problem.message}")
     if dropped_rows:
         details.append(
-            f"{dropped_rows} row(s) left out on purpose (drop_toc, drop_references: see the"
-            " settings)"
+            f"{counted(dropped_rows, 'row')} left out on purpose (drop_toc, drop_references:"
+            " see the settings)"
         )
     if not any(row.content.strip() for row in rows):
-        details.append(
-            "no content rows: P falls back to recursive_character (R) for this document; "
-            "re-parse the document with `lightrag-pchunk parse` (§10, §13.1)"
-        )
-        return Check("sidecar", WARN, summary, "§12.1", tuple(details))
+        details.append(f"empty: {NO_TEXT}, so there is nothing to chunk or store")
+        return Check("sidecar", INFO, summary, "§12.1", tuple(details))
     if problems:
         details.append("malformed lines: their text was salvaged where possible (see above)")
         return Check("sidecar", WARN, summary, "§12.1", tuple(details))
@@ -123,7 +122,7 @@ def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:
     for row in rows:
         by_level.setdefault(row.level, []).append(row)
     details = [
-        f"level {level}: {len(items)} rows, e.g. {_example_heading(items)!r}"
+        f"level {level}: {counted(len(items), 'row')}, e.g. {_example_heading(items)!r}"
         for level, items in sorted(by_level.items())
     ]
     untitled = [r for r in rows if not r.is_title_block and r.heading in ("", PREFACE_HEADING)]
@@ -140,19 +139,21 @@ def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:
     elif len(untitled) * 2 > len(rows):
         problems.append(f"{len(untitled)} of {len(rows)} rows have no heading")
     if empty:
-        problems.append(f"{len(empty)} row(s) with an empty heading (line {empty[0].line_number})")
+        problems.append(
+            f"{counted(len(empty), 'row')} with an empty heading (line {empty[0].line_number})"
+        )
     if abnormal:
         problems.append(
-            f"{len(abnormal)} row(s) with a level outside 1-9 "
+            f"{counted(len(abnormal), 'row')} with a level outside 1-9 "
             f"(line {abnormal[0].line_number}: level {abnormal[0].level})"
         )
     if deep_parents:
         problems.append(
-            f"{len(deep_parents)} row(s) with more parent headings than their level allows "
-            f"(line {deep_parents[0].line_number})"
+            f"{counted(len(deep_parents), 'row')} with more parent headings than their level"
+            f" allows (line {deep_parents[0].line_number})"
         )
     levels = ", ".join(f"{level}x{len(items)}" for level, items in sorted(by_level.items()))
-    summary = f"{len(rows)} rows; levels {levels}; {len(untitled)} untitled"
+    summary = f"{counted(len(rows), 'row')}; levels {levels}; {len(untitled)} untitled"
     inferred = [r for r in rows if r.extra.get("heading_source") == "inferred"]
     tocs = [r for r in rows if r.extra.get("session_type") == "toc"]
     if inferred:
@@ -168,7 +169,7 @@ def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:
         if len(inferred) > _MAX_LISTED:
             details.append(f"inferred: ... and {len(inferred) - _MAX_LISTED} more")
     if tocs:
-        summary += f"; {len(tocs)} table(s) of contents"
+        summary += f"; {counted(len(tocs), 'table of contents')}"
         details.append(
             "table of contents: " + ", ".join(f"{r.heading!r} (line {r.line_number})" for r in tocs)
         )
@@ -188,10 +189,11 @@ def stage_check(steps: Sequence[StageStep]) -> Check:
     if not steps:
         return Check("stages", INFO, "the stages did not run (no content rows)", "§2")
     details = [
-        f"{step.name:<13} {step.blocks:>5} blocks  max {step.largest:>6} tokens  {step.note}"
+        f"{step.name:<13} {counted(step.blocks, 'block'):>11}  max {step.largest:>6} tokens"
+        f"  {step.note}"
         for step in steps
     ]
-    summary = f"{steps[0].blocks} blocks -> {steps[-1].blocks} chunks"
+    summary = f"{counted(steps[0].blocks, 'block')} -> {counted(steps[-1].blocks, 'chunk')}"
     return Check("stages", INFO, summary, "§2", tuple(details))
 
 
@@ -230,8 +232,8 @@ def chunk_checks(chunks: Sequence[Chunk], thresholds: Thresholds) -> list[Check]
     unexplained = reasons.get("no blocker found", 0)
     over = [c for c in chunks if c.tokens > cap]
     summary = (
-        f"{in_range} of {len(chunks)} chunks in [target_ideal {ideal}, target_max {cap}], "
-        f"{len(small)} below, {len(over)} over"
+        f"{in_range} of {counted(len(chunks), 'chunk')} in [target_ideal {ideal}, target_max"
+        f" {cap}], {len(small)} below, {len(over)} over"
     )
     details = [f"{count} below target_ideal: {reason}" for reason, count in reasons.most_common()]
     details.append(histogram_line(chunks, thresholds))
@@ -251,7 +253,7 @@ def chunk_checks(chunks: Sequence[Chunk], thresholds: Thresholds) -> list[Check]
         for i in tails[:_MAX_LISTED]
     )
     many = len(tails) >= 3 and len(tails) * 5 > len(chunks)
-    tail_summary = f"{len(tails)} chunk(s) below small_tail_threshold ({tail})"
+    tail_summary = f"{counted(len(tails), 'chunk')} below small_tail_threshold ({tail})"
     if many:
         hint = (
             "many tails: adjacent small chunks with different parent_headings cannot merge, "
@@ -270,7 +272,7 @@ def chunk_checks(chunks: Sequence[Chunk], thresholds: Thresholds) -> list[Check]
         )
         for c in over[:_MAX_LISTED]
     )
-    over_summary = f"{len(over)} chunk(s) over target_max ({cap})"
+    over_summary = f"{counted(len(over), 'chunk')} over target_max ({cap})"
     checks.append(Check("oversize", WARN if over else OK, over_summary, "§13.4", over_lines))
     return checks
 
@@ -306,7 +308,7 @@ def table_check(
     unknown = [t for t in tables if t.format not in ("json", "html")]
     roles = Counter(c.role.value for c in chunks if c.role is not TableRole.NONE)
     summary = (
-        f"{len(tables)} table(s), {len(big)} over table_max ({thresholds.table_max}); "
+        f"{counted(len(tables), 'table')}, {len(big)} over table_max ({thresholds.table_max}); "
         f"slices: " + (", ".join(f"{role} {n}" for role, n in sorted(roles.items())) or "none")
     )
     listed = [t for t in tables if t in big or t in unknown]
@@ -316,30 +318,36 @@ def table_check(
         for t in listed[:_MAX_LISTED]
     ]
     if len(tables) > len(listed):
-        details.append(f"{len(tables) - len(listed)} table(s) within table_max kept whole")
+        details.append(f"{counted(len(tables) - len(listed), 'table')} within table_max kept whole")
     if unknown:
         details.append(
-            f"{len(unknown)} table(s) of unknown format: split by characters, no first/last "
-            "roles (§13.2)"
+            f"{counted(len(unknown), 'table')} of unknown format: split by characters, no"
+            " first/last roles (§13.2)"
         )
         return Check("tables", WARN, summary, "§13.2", tuple(details))
     return Check("tables", OK, summary, "§13.2", tuple(details))
 
 
-def breadcrumb_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
+def breadcrumb_check(
+    rows: Sequence[BlockRow],
+    chunks: Sequence[Chunk],
+    violations: Sequence[Violation] | None = None,
+) -> Check:
     """The breadcrumb contract (``chunk/breadcrumbs.py``): each chunk's heading path is one of
     the outline and holds its text, ``[part n]`` counts the parts of one heading with no
     gap. Every broken promise is listed with its chunk and why; legacy ``[表格片段N]``
     suffixes too (§13.5)."""
     if not chunks:
         return Check("crumbs", INFO, "no chunks", "§13.5")
-    violations = check_breadcrumbs(rows, chunks)
+    if violations is None:  # else the caller checked them already
+        violations = check_breadcrumbs(rows, chunks)
     legacy = [c for c in chunks if _LEGACY_PART.search(c.heading)]
     numbered = sum(part_number(c.heading) is not None for c in chunks)
     spans = sum(SPAN_DASH in c.heading for c in chunks)
     summary = (
-        f"{len(violations)} broken promise(s) in {len(chunks)} chunk headings; "
-        f"{numbered} carry [part n], {spans} name a span of sections"
+        f"{counted(len(violations), 'broken promise')} in"
+        f" {counted(len(chunks), 'chunk heading')}; {numbered} carry [part n],"
+        f" {counted(spans, 'names a span', 'name a span')} of sections"
     )
     details = [violation.describe() for violation in violations]
     if legacy:
@@ -357,7 +365,7 @@ def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
     summary = f"chunks on pages {_ranges(pages)}" if pages else "no chunk"
     if not missing:
         return Check("pages", OK, f"{summary}; every chunk carries its pages", "pdf")
-    without = f"{len(missing)} chunk(s) without pages: {_ranges(missing)}"
+    without = f"{counted(len(missing), 'chunk')} without pages: {_ranges(missing)}"
     return Check("pages", WARN, f"{summary}; {without}", "pdf")
 
 

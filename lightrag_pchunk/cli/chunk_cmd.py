@@ -5,9 +5,10 @@ The chunks are the exact rows LightRAG stores in ``text_chunks`` (they come from
 an insert would store, one JSON object per line. Without ``--json``: one line per chunk
 (index, tokens, level, heading path) and a preview of its text. When the blocks cannot be
 used the SDK falls back to recursive-character chunking (R), and so does this command, with
-the SDK's warning. Exit code 0, 1 when the input could not be read or parsed or when the
-chunks miss a word of the blocks file (never silently: the count of lost words is printed),
-2 on a usage or configuration error.
+the SDK's warning; a document without text is empty (no chunks, exit code 0), as everywhere.
+Exit code 0, 1 when the input could not be read or parsed or when the chunks miss a word of
+the blocks file (never silently: the count of lost words is printed), 2 on a usage or
+configuration error.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from lightrag_pchunk.cli.document_input import (
     sizes_text,
 )
 from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.formats import describe_formats
+from lightrag_pchunk.wording import counted
 
 _SPACES = re.compile(r"\s+")
 HEADING_SEPARATOR = " > "
@@ -41,11 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``chunk`` sub-command."""
     parser = subparsers.add_parser(
         "chunk",
-        help="print the P chunks of a .docx, a Markdown file or a .blocks.jsonl",
+        help=f"print the P chunks of a {describe_formats()} file or a .blocks.jsonl",
         description=(
             "Chunk one document with the Paragraph Semantic (P) strategy and print the chunks: "
             "index, tokens, heading path and a preview, or with --json the exact rows LightRAG "
-            "stores (one JSON object per line). A Word file is parsed first. Sizes: --size / "
+            "stores (one JSON object per line). A document is parsed first (a .blocks.jsonl"
+            " is read as it is). Sizes: --size / "
             "--overlap, else CHUNK_P_SIZE / CHUNK_P_OVERLAP_SIZE / CHUNK_OVERLAP_SIZE, else "
             "2000 / 100, as in the SDK."
         ),
@@ -91,18 +95,18 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    for warning in done.source.warnings if done.source is not None else ():
-        print(f"{name}: parser warning: {warning}", file=sys.stderr)
     rows, decision = done.rows, done.decision
     if args.json:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
+    elif decision.is_empty:
+        print(f"{name}: {decision.describe()}")
     elif decision.strategy is Strategy.P:
         assert decision.settings is not None
-        print(f"{name}: {len(rows)} chunks, P, {sizes_text(decision.settings)}")
+        print(f"{name}: {counted(len(rows), 'chunk')}, P, {sizes_text(decision.settings)}")
         print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
     else:
-        print(f"{name}: {len(rows)} chunks, R ({decision.describe()})")
+        print(f"{name}: {counted(len(rows), 'chunk')}, R ({decision.describe()})")
         print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
     shortfall = decision_shortfall(decision, [str(row["content"]) for row in rows])
     if shortfall:

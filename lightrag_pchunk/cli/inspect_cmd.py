@@ -2,13 +2,15 @@
 spec §12 for one document, and an HTML report.
 
 Prints one OK / WARN / INFO line per check with its reason (sidecar, headings, stages,
-sizes, tails, oversize, tables, parts), the details under it, and writes a self-contained
-HTML report that draws the document as its chunks (default: ``<stem>.inspect.html`` in the
-current folder). The first line says whether the SDK would chunk the file with P or R, and
-why (``strategy.decide``: its routing by name, its blocks); the checks show what P makes of
-it either way. Exit code 0 when the checks ran (1 with ``--strict`` when any says WARN), 1
-when P cannot run on the input (no content rows: the SDK would fall back to R) or it cannot
-be read, 2 on a usage or configuration error.
+sizes, tails, oversize, tables, parts), the details under it, and writes an HTML report
+that draws the document as its chunks, its outline and a search (default:
+``<stem>.inspect.html`` in the current folder; a long document's chunk texts go to
+``<stem>.inspect_parts/`` beside it: ``report.py``). The first line says whether the SDK
+would chunk the file with P or R, and why (``strategy.decide``: its routing by name, its
+blocks); the checks show what P makes of it either way; a document without text is empty
+(nothing to check, exit code 0). Exit code 0 when the checks ran (1 with ``--strict`` when
+any says WARN), 1 when the input cannot be read or parsed, 2 on a usage or configuration
+error.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from lightrag_pchunk.cli.document_input import (
 from lightrag_pchunk.cli.inspection import Inspection, inspect_document
 from lightrag_pchunk.cli.report import default_report_path, write_report
 from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.wording import counted
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "checks of the spec (§12): sidecar present, heading/level table, what each stage "
             "did, chunk sizes against [target_ideal, target_max], tails, oversize chunks, "
             "table slices and roles, [part n] suffixes. Writes an HTML report that shows the "
-            "document as its chunks and a size histogram."
+            "document as its chunks, with its outline beside them, a search and a size "
+            "histogram (a long document's chunk texts in <name>_parts/ beside the page)."
         ),
     )
     add_document_arguments(parser)
@@ -89,25 +94,37 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    source = f"Blocks file: {inspection.blocks_path}"
-    if request.source is not None and args.output is None:
-        source = f"Parsed from {args.file} (into a temporary folder)"
     print(f"{title}: {decision.describe()}")
     print(f"settings: {settings.describe()}")
     print_inspection(inspection, title, sys.stdout)
     if not args.no_html:
         target = args.html or Path(default_report_path(args.file).name)
         try:
-            write_report(inspection, target, title=title, source=source)
+            report = write_report(
+                inspection,
+                target,
+                title=title,
+                source=_source_line(args, request, inspection),
+                decision=f"{decision.strategy}: {decision.reason}",
+            )
         except OSError as exc:
             print(f"error: cannot write the report {target}: {exc}", file=sys.stderr)
             return EXIT_FAILED
-        print(f"HTML report: {target}")
-    if not inspection.is_p:
-        return EXIT_FAILED
+        parts = report.parts_folder
+        print(f"HTML report: {target}" + (f" (chunk texts in {parts}/)" if parts else ""))
     if args.strict and inspection.warnings:
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _source_line(args: argparse.Namespace, request: Request, inspection: Inspection) -> str:
+    """Where the blocks came from, naming only files the user keeps: a parse into a
+    temporary folder names the document alone."""
+    if request.source is None:
+        return f"Blocks file: {inspection.blocks_path}"
+    if args.output is None:
+        return f"Parsed from {args.file.name}"
+    return f"Parsed from {args.file.name} into {inspection.blocks_path}"
 
 
 def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
@@ -123,5 +140,5 @@ def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
         out.write(f"{check.status:<5} {check.name:<9} {check.spec:<6} {check.summary}\n")
         for line in check.details:
             out.write(f"{'':<22}{line}\n")
-    verdict = "no warnings" if not inspection.warnings else f"{inspection.warnings} warning(s)"
-    out.write(f"\n{len(inspection.chunks)} chunks, {verdict}.\n")
+    verdict = "no warnings" if not inspection.warnings else counted(inspection.warnings, "warning")
+    out.write(f"\n{counted(len(inspection.chunks), 'chunk')}, {verdict}.\n")

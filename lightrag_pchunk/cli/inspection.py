@@ -14,6 +14,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import LineProblem
 from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar
 from lightrag_pchunk.chunk.blocks import is_table_text
+from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.table_tags import parse_table
 from lightrag_pchunk.cli.checks import (
     WARN,
@@ -35,6 +36,7 @@ from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.settings import Settings
 from lightrag_pchunk.model import Block, BlockRow, Chunk, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.wording import counted
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Inspection:
     chunks: list[Chunk] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     dropped_rows: int = 0
+    violations: list[Violation] = field(default_factory=list)  # the breadcrumb contract's
 
     @property
     def warnings(self) -> int:
@@ -60,9 +63,9 @@ class Inspection:
         return sum(check.status == WARN for check in self.checks)
 
     @property
-    def is_p(self) -> bool:
-        """False when P cannot run on these blocks (the SDK would fall back to R)."""
-        return any(row.content.strip() for row in self.rows)
+    def is_empty(self) -> bool:
+        """The document has no text: nothing to chunk (not a failure)."""
+        return not any(row.content.strip() for row in self.rows)
 
 
 def inspect_document(
@@ -77,7 +80,7 @@ def inspect_document(
     (what P would make of it)."""
     done = run(request, counter.tokenizer, settings=settings, parsed_dir=parsed_dir, trace=True)
     decision = done.decision
-    if decision.strategy is Strategy.P or decision.is_fallback:
+    if decision.strategy is Strategy.P or decision.is_fallback or decision.is_empty:
         return decision, inspection_of(done, counter)
     parsed = done.source.parsed if done.source is not None else None
     blocks = decision.blocks_path or (parsed.blocks_path if parsed is not None else None)
@@ -107,6 +110,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         result.steps = _steps(trace, result.thresholds)
         result.chunks = list(trace.chunks)
         result.dropped_rows = trace.dropped_rows
+        result.violations = check_breadcrumbs(result.rows, result.chunks)
     thresholds = result.thresholds
     result.checks = [
         sidecar_check(
@@ -121,7 +125,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         stage_check(result.steps),
         *chunk_checks(result.chunks, thresholds),
         table_check(result.tables, result.chunks, thresholds),
-        breadcrumb_check(result.rows, result.chunks),
+        breadcrumb_check(result.rows, result.chunks, result.violations),
         page_check(result.rows, result.chunks),
     ]
     return result
@@ -133,7 +137,7 @@ def _steps(trace: Trace, thresholds: Thresholds) -> list[StageStep]:
     before: Sequence[Block] = ()
     for index, (name, blocks) in enumerate(trace.stages):
         if index == 0:
-            note = f"{len(trace.rows)} content rows -> {len(blocks)} blocks"
+            note = f"{counted(len(trace.rows), 'content row')} -> {counted(len(blocks), 'block')}"
         else:
             note = _stage_note(name, before, blocks, thresholds)
         steps.append(_step(name, blocks, note))
@@ -141,7 +145,7 @@ def _steps(trace: Trace, thresholds: Thresholds) -> list[StageStep]:
     chunks = trace.chunks
     empty = len(before) - len(chunks)
     note = "every chunk measured exactly, nothing cut" + (
-        f"; {empty} empty block(s) left out" if empty else ""
+        f"; {counted(empty, 'empty block')} left out" if empty else ""
     )
     roles = Counter(c.role.value for c in chunks)
     steps.append(
@@ -172,7 +176,10 @@ def _stage_note(
         slices = sum(b.role is not TableRole.NONE for b in after)
         if not tables:
             return f"no table over table_max ({thresholds.table_max}) to slice"
-        return f"{tables} table(s) over table_max ({thresholds.table_max}) -> {slices} slices"
+        return (
+            f"{counted(tables, 'table')} over table_max ({thresholds.table_max}) ->"
+            f" {counted(slices, 'slice')}"
+        )
     if name == "bridge":
         pairs = sum(
             a.role is TableRole.LAST and b.role is TableRole.FIRST and a.source_row == b.source_row
@@ -180,7 +187,7 @@ def _stage_note(
         )
         if not pairs:
             return "no text between two sliced tables of one section"
-        return f"text between {pairs} pair(s) of sliced tables shared with both sides"
+        return f"text between {counted(pairs, 'pair')} of sliced tables shared with both sides"
     if name == "anchor_split":
         long_blocks = sum(b.tokens > thresholds.target_max for b in before)
         if not long_blocks:
@@ -188,14 +195,16 @@ def _stage_note(
         headings = {b.heading for b in before}
         promoted = sum(b.heading not in headings for b in after)
         return (
-            f"{long_blocks} block(s) over target_max -> +{len(after) - len(before)} blocks, "
-            f"{promoted} with a promoted anchor heading"
+            f"{counted(long_blocks, 'block')} over target_max -> +{len(after) - len(before)}"
+            f" blocks, {promoted} with a promoted anchor heading"
         )
     if name == "heading_glue":
-        return f"{len(before) - len(after)} heading-only block(s) glued to the section after them"
+        glued = counted(len(before) - len(after), "heading-only block")
+        return f"{glued} glued to the section after them"
     if name == "merge":
-        return f"{len(before)} -> {len(after)} blocks ({len(before) - len(after)} merges)"
-    return f"{len(before)} -> {len(after)} blocks"
+        merges = counted(len(before) - len(after), "merge")
+        return f"{len(before)} -> {counted(len(after), 'block')} ({merges})"
+    return f"{len(before)} -> {counted(len(after), 'block')}"
 
 
 def _sidecars(blocks_path: Path) -> dict[str, int]:

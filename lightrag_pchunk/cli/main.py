@@ -9,6 +9,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from lightrag_pchunk.integration.formats import format_names
+
 #: Sub-commands, each a module ``lightrag_pchunk.cli.<name>_cmd`` with
 #: ``register(subparsers)`` that adds its parser and sets ``func(args) -> int``. A command
 #: that passes unknown options on (``serve``) sets ``passes_unknown_args=True``; they
@@ -44,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     parser = argparse.ArgumentParser(
         prog="lightrag-pchunk",
-        description="Paragraph Semantic (P) chunking of DOCX and Markdown for LightRAG.",
+        description=(
+            f"Paragraph Semantic (P) chunking of {format_names()} documents for LightRAG."
+        ),
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help=_VERBOSE_HELP)
     parser.add_argument("--version", action="version", version=version_text())

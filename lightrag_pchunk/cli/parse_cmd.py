@@ -2,7 +2,9 @@
 sidecars.
 
 One line per file on stdout: ``name: N blocks, T tables, E equations, D drawings, W warnings,
-S s -> blocks path`` or ``name: REFUSED [reason] message``, then one summary line. Folders are
+S s -> blocks path``, ``name: empty (the document has no text) ...`` (an empty document is no
+error: its blocks file has no content rows) or ``name: REFUSED [reason] message``, then one
+summary line. Folders are
 searched (recursively; ``--glob``) for every registered format (``integration/formats.py``),
 parsed through the front door (``front_door.read``: the format's parser, the smart outline
 resolved once) in parallel processes with a progress bar on stderr (when it is a terminal).
@@ -31,13 +33,14 @@ from lightrag_pchunk.cli.document_input import (
     flags_of,
 )
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.decision import Decision
+from lightrag_pchunk.integration.decision import NO_TEXT, Decision
 from lightrag_pchunk.integration.formats import collect_files, describe_formats, format_for
 from lightrag_pchunk.integration.front_door import read
 from lightrag_pchunk.integration.request import COMMAND, Flags, Request
 from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.naming import canonical_basename
+from lightrag_pchunk.wording import counted
 
 EXIT_REFUSED = 1
 EXIT_USAGE = 2
@@ -61,21 +64,27 @@ class Outcome:
     message: str = ""
     inferred_headings: int = 0
     toc_blocks: int = 0
+    is_empty: bool = False
 
     def line(self) -> str:
         """The one line printed for this file."""
         name = Path(self.source).name
         if not self.ok:
             return f"{name}: REFUSED [{self.reason}] {self.message}"
+        if self.is_empty:
+            return (
+                f"{name}: empty ({NO_TEXT}), {counted(len(self.warnings), 'warning')},"
+                f" {self.seconds:.2f} s -> {self.blocks_path}"
+            )
         outline = ""
         if self.inferred_headings:
-            outline += f", {self.inferred_headings} inferred headings"
+            outline += f", {counted(self.inferred_headings, 'inferred heading')}"
         if self.toc_blocks:
-            outline += f", {self.toc_blocks} tables of contents"
+            outline += f", {counted(self.toc_blocks, 'table of contents')}"
         return (
-            f"{name}: {self.blocks} blocks{outline}, {self.tables} tables, {self.equations}"
-            f" equations, {self.drawings} drawings, {len(self.warnings)} warnings,"
-            f" {self.seconds:.2f} s -> {self.blocks_path}"
+            f"{name}: {counted(self.blocks, 'block')}{outline}, {counted(self.tables, 'table')},"
+            f" {counted(self.equations, 'equation')}, {counted(self.drawings, 'drawing')},"
+            f" {counted(len(self.warnings), 'warning')}, {self.seconds:.2f} s -> {self.blocks_path}"
         )
 
 
@@ -167,15 +176,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def summary_line(outcomes: list[Outcome], missing: int, seconds: float) -> str:
-    """``98 files: 96 parsed (12 with warnings), 2 refused, 0 parser errors, 41.2 s``."""
-    parsed = [o for o in outcomes if o.ok]
+    """``98 files: 93 parsed (12 with warnings), 3 empty (no text), 2 refused, 0 parser
+    errors, 41.2 s``."""
+    parsed = [o for o in outcomes if o.ok and not o.is_empty]
+    empty = sum(o.ok and o.is_empty for o in outcomes)
     bugs = sum(o.reason == "internal-error" for o in outcomes)
-    refused = len(outcomes) - len(parsed) - bugs
+    refused = len(outcomes) - len(parsed) - empty - bugs
     warned = sum(bool(o.warnings) for o in parsed)
+    empties = f", {empty} empty (no text)" if empty else ""
     not_found = f", {missing} not found" if missing else ""
     return (
-        f"{len(outcomes)} files: {len(parsed)} parsed ({warned} with warnings), {refused} "
-        f"refused, {bugs} parser errors{not_found}, {seconds:.1f} s"
+        f"{counted(len(outcomes), 'file')}: {len(parsed)} parsed ({warned} with warnings)"
+        f"{empties}, {refused} refused, {counted(bugs, 'parser error')}{not_found},"
+        f" {seconds:.1f} s"
     )
 
 
@@ -244,7 +257,8 @@ def parse_one(
                        message=f"not a {describe_formats()} file")  # fmt: skip
     request, settings, decision = plan
     try:
-        result = read(request, settings, decision, output)[1].parsed
+        decision, read_source = read(request, settings, decision, output)
+        result = read_source.parsed
     except DocumentParseError as exc:
         return Outcome(source, False, time.perf_counter() - start, reason=exc.reason,
                        message=str(exc.detail))  # fmt: skip
@@ -271,6 +285,7 @@ def parse_one(
         blocks_path=str(result.blocks_path),
         inferred_headings=result.inferred_headings,
         toc_blocks=result.outline.toc_blocks if result.outline is not None else 0,
+        is_empty=decision.is_empty,
     )
 
 

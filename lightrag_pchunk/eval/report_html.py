@@ -157,7 +157,7 @@ def render_html(result: EvalResult) -> str:
     sections = [
         f"<h1>lightrag-pchunk eval</h1><p>{escape(describe_run(result))}</p>",
         *(
-            f'<p class="note">{escape(c)}: skipped: {escape(w)}</p>'
+            f'<p class="note">{escape(c)}: not compared: {escape(w)}</p>'
             for c, w in result.skipped.items()
         ),
         _html_table(header, [[escape(c) for c in r] for r in rows]),

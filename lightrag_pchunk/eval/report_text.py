@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.eval.contenders import OURS
 from lightrag_pchunk.eval.metrics import MRR_DEPTH, Scores
 from lightrag_pchunk.eval.result import EvalResult
+from lightrag_pchunk.wording import counted
 
 
 def _rate(value: float | None) -> str:
@@ -44,10 +45,10 @@ def describe_run(result: EvalResult) -> str:
     by_kind = ", ".join(f"{k} {n}" for k, n in kinds.items())
     asked = sum(1 for d in result.documents if d.questions)
     return (
-        f"{len(result.documents)} documents ({asked} with questions), "
-        f"{len(result.questions)} questions ({by_kind or 'none'}); N={s['size']}, overlap "
-        f"{s['overlap']}, {s['encoding']}, {s['retriever']}, budget {s['budget']} tokens "
-        f"(top {s['top_k']}), seed {s['seed']}"
+        f"{counted(len(result.documents), 'document')} ({asked} with questions), "
+        f"{counted(len(result.questions), 'question')} ({by_kind or 'none'}); "
+        f"N={s['size']}, overlap {s['overlap']}, {s['encoding']}, {s['retriever']}, "
+        f"budget {s['budget']} tokens (top {s['top_k']}), seed {s['seed']}"
     )
 
 
@@ -93,7 +94,7 @@ def format_report(result: EvalResult, *, per_document: bool = True) -> str:
     """The whole report as text."""
     k = headline_k(result)
     lines = [f"lightrag-pchunk eval: {describe_run(result)}"]
-    lines += [f"{c}: skipped: {why}" for c, why in result.skipped.items()]
+    lines += [f"{c}: not compared: {why}" for c, why in result.skipped.items()]
     lines += ["", *_table(*summary_rows(result))]
     lines += [
         "",

@@ -65,6 +65,7 @@ from lightrag_pchunk.integration.settings import resolve
 from lightrag_pchunk.tokens import (
     configured_encoding_name,
 )
+from lightrag_pchunk.wording import counted
 
 DEFAULT_KS = (1, 3, 5, 10)
 
@@ -158,8 +159,6 @@ def evaluate(
     tokenizer_named(encoding_name)  # fail now, with what to install, not in a worker
     skipped = {c: why for c in contenders if (why := unavailable(c)) is not None}
     running = tuple(c for c in contenders if c not in skipped)
-    for contender, why in skipped.items():
-        say(f"{contender}: {why}")
     files = collect_files(paths)
     settings = ChunkSettings(size, overlap, encoding_name)
     with tempfile.TemporaryDirectory(prefix="lightrag-pchunk-eval-") as tmp:
@@ -223,7 +222,10 @@ def _retrieve_and_score(
     try:
         for contender in running:
             chunks = _corpus_chunks(works, contender)
-            say(f"{contender}: {retriever} over {len(chunks.texts)} chunks, {len(asked)} questions")
+            say(
+                f"{contender}: {retriever} over {counted(len(chunks.texts), 'chunk')},"
+                f" {counted(len(asked), 'question')}"
+            )
             if retriever == BM25:
                 index: Any = Bm25Retriever(chunks.texts)
             else:

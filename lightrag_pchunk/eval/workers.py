@@ -20,7 +20,9 @@ from lightrag_pchunk.eval.contenders import (
 )
 from lightrag_pchunk.eval.documents import read_document
 from lightrag_pchunk.eval.questions import Question, auto_questions, content_fingerprint, normalize
+from lightrag_pchunk.integration.decision import NO_TEXT, has_text
 from lightrag_pchunk.tokens import TiktokenAdapter, TokenCounter, load_tiktoken
+from lightrag_pchunk.wording import counted
 
 #: Progress messages (one line each) for long runs.
 Progress = Callable[[str], None]
@@ -71,6 +73,8 @@ def work_on(job: Job) -> DocumentWork:
     if parsed is None:
         no_questions: str | None = f"no text to ask about: {doc.shared_error}"
         questions: list[Question] = []
+    elif not has_text(parsed.content):
+        questions, no_questions = [], NO_TEXT
     elif not job.auto:
         questions, no_questions = [], None
     else:
@@ -78,6 +82,9 @@ def work_on(job: Job) -> DocumentWork:
         questions, no_questions = auto_questions(
             job.name, parsed, counter, job.settings.size, seed=job.seed, per_kind=job.per_kind
         )
+        cut = [f"{c} ({len(v.contents)} chunks)" for c, v in chunks.items() if len(v.contents) > 1]
+        if not questions and cut and counter.count(parsed.content) <= job.settings.size:
+            no_questions = f"{no_questions}; still cut by {', '.join(cut)}, whose cost counts"
     note = doc.ours_note
     if doc.lightrag is None and doc.lightrag_error not in (None, "not asked for"):
         lightrag_note = f"lightrag-P: {doc.lightrag_error}"
@@ -114,7 +121,8 @@ def read_all(jobs: Sequence[Job], workers: int, progress: Progress) -> list[Docu
                 f"{c} {'-' if v.error else len(v.contents)}" for c, v in work.chunks.items()
             )
             asked = len(work.questions)
-            progress(f"[{done}/{len(jobs)}] {work.name}: {asked} questions; chunks {counts}")
+            asked_text = counted(asked, "question")
+            progress(f"[{done}/{len(jobs)}] {work.name}: {asked_text}; chunks {counts}")
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

@@ -26,6 +26,17 @@ from lightrag_pchunk.model import BlockRow
 
 logger = logging.getLogger("lightrag.pchunk")
 
+#: Why an empty document gets no chunks: every command and report says it in these words.
+NO_TEXT = "the document has no text"
+
+
+def has_text(content: str) -> bool:
+    """Whether ``content`` holds text LightRAG would store (its sanitising, then anything
+    but whitespace): a document without is empty."""
+    from lightrag_pchunk.integration.registry_entry import lightrag_sanitize
+
+    return bool(lightrag_sanitize(content).strip())
+
 
 class Strategy(str, Enum):
     """The chunker a document gets; the values are LightRAG's selector letters."""
@@ -53,6 +64,10 @@ class LoadedBlocks:
     keyed_rows: dict[str, str] = field(default_factory=dict)  # table id -> keyed rows JSON
     meta: dict[str, Any] | None = None  # the file's first (meta) row
     line_problems: list[LineProblem] = field(default_factory=list)
+    #: The file's "content" strings read as text (``blockfile/raw_text.py``), what the
+    #: no-loss check compares the chunks with; None when the rows come from no file.
+    file_contents: tuple[str, ...] | None = None
+    has_no_content: bool = False  # read, and no row holds text: an empty document's blocks
 
     @property
     def usable(self) -> bool:
@@ -75,6 +90,7 @@ def load_blocks(
         return LoadedBlocks(path=found, source=source, problem=str(exc))
     loaded = blocks_of(blocks.rows, found, source, read_table_items)
     loaded.meta, loaded.line_problems = blocks.meta, list(blocks.problems)
+    loaded.file_contents = blocks.file_contents
     return loaded
 
 
@@ -89,7 +105,8 @@ def blocks_of(
     something to chunk."""
     content = [row for row in rows if row.content.strip()]
     if not content:
-        return LoadedBlocks(path=path, source=source, problem=f"{path} has no content rows")
+        problem = f"{path} has no content rows"
+        return LoadedBlocks(path=path, source=source, problem=problem, has_no_content=True)
     headers, keyed = read_sidecar_tables(path) if read_sidecar_tables is not None else ({}, {})
     return LoadedBlocks(content, headers, path, source, keyed_rows=keyed)
 
@@ -121,6 +138,7 @@ class Decision:
     file_name: str | None = None
     doc_id: str | None = None
     parser: Format | None = None
+    is_empty: bool = False
 
     @property
     def blocks_path(self) -> Path | None:
@@ -140,8 +158,17 @@ class Decision:
             is_fallback=True,
         )
 
+    def with_text(self, content: str) -> Decision:
+        """The decision once the document's text is known: a document without text is
+        empty, whatever was decided (nothing to chunk: R over no text makes no chunk)."""
+        if has_text(content):
+            return self
+        return replace(self, strategy=Strategy.R, reason=NO_TEXT, is_fallback=False, is_empty=True)
+
     def describe(self) -> str:
         """The decision in words, as the log line and ``inspect`` print it."""
+        if self.is_empty:
+            return f"empty: {NO_TEXT}, nothing to chunk"
         if self.strategy is Strategy.P:
             assert self.settings is not None
             where = "not parsed yet"
@@ -153,12 +180,14 @@ class Decision:
             return f"fallback to recursive_character: {self.reason}; {sizes}"
         return f"recursive_character, P does not apply: {self.reason}; {sizes}"
 
-    def log(self) -> None:
-        """The one log line of this decision (WARNING for a fallback, else INFO)."""
+    def log(self, note: str = "") -> None:
+        """The one log line of this decision (WARNING for a fallback, else INFO; an empty
+        document is no fallback), ``note`` after it."""
         log = logger.warning if self.is_fallback else logger.info
         log(
-            "paragraph_semantic doc=%s file=%s: %s",
+            "paragraph_semantic doc=%s file=%s: %s%s",
             self.doc_id or "unknown",
             self.file_name,
             self.describe(),
+            f"; {note}" if note else "",
         )

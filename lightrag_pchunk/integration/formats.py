@@ -126,7 +126,15 @@ def format_for(path: str | os.PathLike[str]) -> Format | None:
 
 def describe_formats(conjunction: str = "or") -> str:
     """``Word (.docx, .docm, .dotx, .dotm) or Markdown (.md, .markdown)``, for messages."""
-    names = [fmt.describe() for fmt in FORMATS]
+    return _listed([fmt.describe() for fmt in FORMATS], conjunction)
+
+
+def format_names(conjunction: str = "and") -> str:
+    """``Word and Markdown``: the formats by name only, for a sentence."""
+    return _listed([fmt.display for fmt in FORMATS], conjunction)
+
+
+def _listed(names: list[str], conjunction: str) -> str:
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + f" {conjunction} {names[-1]}"

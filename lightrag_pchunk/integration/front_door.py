@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
 from lightrag_pchunk.parse.artefacts import unreadable_source
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
+from lightrag_pchunk.wording import counted
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -56,7 +58,8 @@ _PARSING: ContextVar[str | None] = ContextVar("lightrag_pchunk_parsing", default
 
 
 class _NamesTheFile(logging.Filter):
-    """Prefixes a warning logged during :func:`read` with the name of the file parsed."""
+    """Prefixes a warning logged during :func:`read` with the name of the file parsed (the
+    parsers' own warnings are logged by :func:`read`, named; this names any other)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         name = _PARSING.get()
@@ -132,9 +135,10 @@ def read(
         if problem is not None:
             raise ValueError(f"{path.name}: {problem[1]}")
         try:
-            return decision, Source(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             raise ValueError(f"{path.name} is not UTF-8 text ({exc.reason})") from None
+        return decision.with_text(text), Source(text)
     function = parse or fmt.parse_function()
     if settings.smart_heading_source != "default":  # else the parser's own default: auto
         options["smart_heading"] = settings.smart_heading
@@ -144,9 +148,11 @@ def read(
     finally:
         _PARSING.reset(naming)
     warnings = tuple(getattr(parsed, "warnings", ()))
+    for warning in warnings:  # the parsers keep their warnings; each is logged here, once
+        logger.warning("%s: %s", path.name, warning)
     if decision.blocks is None:
         decision = decision.with_blocks(load_blocks(parsed.blocks_path, f"{fmt.display} parser"))
-    return decision, Source(parsed.content, warnings, parsed)
+    return decision.with_text(parsed.content), Source(parsed.content, warnings, parsed)
 
 
 def run(
@@ -173,9 +179,12 @@ def run(
     if decision.parser is not None:
         decision, source = read(request, settings, decision, parsed_dir)
     content = request.content or (source.content if source is not None else "")
-    if not content and decision.blocks is not None:
-        content = merged_text(decision.blocks.rows)
-    decision.log()
+    blocks = decision.blocks
+    if not content and blocks is not None:
+        content = merged_text(blocks.rows)
+    if content or blocks is None or blocks.usable or blocks.has_no_content:
+        decision = decision.with_text(content)  # else the text is unknown: blocks unread
+    decision.log(_lightrag_sizes_note(request, decision))
     if decision.strategy is Strategy.R:
         separators = None if decision.is_fallback else settings.r_separators
         rows = recursive_character_rows(
@@ -187,6 +196,19 @@ def run(
     return Run(rows, settings, decision, content, source, chunk_trace)
 
 
+def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
+    """What LightRAG's legacy call logged for a document P chunks: LightRAG names the path
+    that calls a custom ``chunking_func`` ``Chunking F(legacy)`` and logs the fixed-token
+    sizes it passes; P reads its own (they feed only R)."""
+    if request.lightrag_sizes is None or decision.strategy is not Strategy.P:
+        return ""
+    size, overlap = request.lightrag_sizes
+    return (
+        f"LightRAG's line 'Chunking F(legacy): size={size}, ..., overlap={overlap}' names the"
+        " fixed-token sizes it passes to every chunking_func: P does not use them"
+    )
+
+
 def _run_p(
     tokenizer: TokenizerLike, content: str, decision: Decision, settings: Settings, trace: bool
 ) -> tuple[list[dict[str, Any]], Trace | None]:
@@ -196,7 +218,7 @@ def _run_p(
     references = settings.references_tail_n, settings.references_headings
     rows = rows_to_chunk(blocks.rows, p, *references, label)
     ctx = Context.create(
-        TokenCounter(tokenizer),
+        TokenCounter(tokenizer, ceiling=p.chunk_token_size),
         p.chunk_token_size,
         p.chunk_overlap_token_size,
         table_headers=blocks.table_headers,
@@ -262,15 +284,24 @@ def rows_to_chunk(
 
 
 def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> WordShortfall | None:
-    """Words of the rows a P decision chunks (the references window read as the chunker
-    reads it) that ``chunk_contents`` do not hold; None for a decision that is not P."""
-    if decision.strategy is not Strategy.P or decision.settings is None or not decision.blocks:
+    """Words of the blocks file a P decision chunks that ``chunk_contents`` do not hold; None
+    for a decision that is not P. The file's words are those of its ``"content"`` strings
+    read as text (``blockfile/raw_text.py``: what the reader made of its lines cannot hide
+    a loss), less the rows a setting drops on purpose (the references window read as the
+    chunker reads it)."""
+    blocks = decision.blocks
+    if decision.strategy is not Strategy.P or decision.settings is None or not blocks:
         return None
     tail_n, headings = reference_settings(None, None)
-    rows = rows_to_chunk(
-        decision.blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
+    kept = rows_to_chunk(
+        blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
     )
-    return lost_words((row.content for row in rows), chunk_contents)
+    if blocks.file_contents is None:
+        return lost_words((row.content for row in kept), chunk_contents)
+    expected = Counter(text for text in blocks.file_contents if text.strip())
+    expected.subtract(Counter(row.content for row in blocks.rows))
+    expected.update(row.content for row in kept)  # the file less the rows dropped on purpose
+    return lost_words(expected.elements(), chunk_contents)
 
 
 def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> None:
@@ -281,7 +312,7 @@ def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> 
     if not oversized:
         return
     message = (
-        f"paragraph_semantic doc={label}: {len(oversized)} chunk(s) over {size} tokens "
+        f"paragraph_semantic doc={label}: {counted(len(oversized), 'chunk')} over {size} tokens "
         f"(largest {max(c.tokens for c in oversized)}, heading {oversized[0].heading!r})"
     )
     if strict:

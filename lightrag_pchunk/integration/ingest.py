@@ -6,7 +6,9 @@ parsed by the parser of its format (``formats.py``), registered (so ``chunking_f
 its blocks from the text alone, ``registration.py``), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at
 a time: a file that fails is reported, its partial state is deleted from LightRAG, and the
-next file goes on. Inserting an unchanged file again changes nothing. Calls running at the
+next file goes on. A file LightRAG holds already is compared with the record of what it was
+parsed and chunked with (``rechunk.py``): unchanged, it is left as it is; inserted with other
+settings, it is reported stale and ``rechunk`` inserts it again. Calls running at the
 same time on one LightRAG share its pipeline: a call whose document another call's run
 processes waits for that run, so each report says what happened to its own files. A file
 chunked with P is checked against its blocks file: if the chunks LightRAG stored miss a word
@@ -31,32 +33,42 @@ from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.doc_outcome import (
     PROCESSED,
     delete_document,
-    discard,
-    duplicate_message,
-    record_field,
     record_status,
-    settled_record,
-    stored_shortfall,
-    unregister,
 )
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
-from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.front_door import decision_shortfall, read
 from lightrag_pchunk.integration.ingest_report import (
+    EMPTY,
     FAILED,
-    INSERTED,
+    INSERTING,
     QUEUED,
+    RECHUNKED,
     REPLACED,
+    STALE,
     UNCHANGED,
     FileResult,
     IngestReport,
     ProgressBar,
     ProgressCallback,
 )
+from lightrag_pchunk.integration.insert_document import insert_parsed
 from lightrag_pchunk.integration.llm_outline import (
     CACHE_DIR_NAME,
     BoundarySettings,
     outline_judge_for,
     resolve_boundary_settings,
+)
+from lightrag_pchunk.integration.rechunk import (
+    COMPARE,
+    Plan,
+    aside,
+    chunks_now,
+    compare_text,
+    holds_these_chunks,
+    move_into_place,
+    plan_for,
+    record_of,
+    store_in_doc_status,
 )
 from lightrag_pchunk.integration.registration import entry_of, require_pchunk_chunking_func
 from lightrag_pchunk.integration.registry import registry_for, storage_folder
@@ -71,8 +83,8 @@ from lightrag_pchunk.integration.storage_lock import (
     stored_statuses,
     written_since_loaded,
 )
-from lightrag_pchunk.integration.strategy import decide
-from lightrag_pchunk.naming import PARSED_DIR_NAME, canonical_basename, doc_id_for
+from lightrag_pchunk.integration.strategy import UnsupportedFormatError, decide
+from lightrag_pchunk.naming import PARSED_DIR_NAME, doc_id_for
 from lightrag_pchunk.parse.artefacts import unreadable_source
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -104,7 +116,8 @@ async def _turn(rag: Any, doc_id: str) -> AsyncIterator[None]:
 async def _insert_one(rag: Any, path: Path, **options: Any) -> FileResult:
     problem = unreadable_source(path)
     if problem is not None:
-        return FileResult(path, FAILED, message=problem[1])
+        reason, message = problem
+        return FileResult(path, FAILED, message=message, reason=reason.replace("-", " "))
     doc_id = doc_id_for(path)
     async with _turn(rag, doc_id):
         return await _insert_file(rag, path, doc_id, **options)
@@ -120,6 +133,8 @@ async def _insert_file(
     parsed_root: Path,
     parse_docx: Callable[..., Any] | None,
     replace: bool,
+    rechunk: bool,
+    dry_run: bool,
     track_id: str,
     boundaries: BoundarySettings,
 ) -> FileResult:
@@ -130,116 +145,113 @@ async def _insert_file(
         settings = resolve(request)
         decision = decide(request, settings)
     except FilenameParserHintError as exc:
-        return FileResult(path, FAILED, message=str(exc))
-    except ValueError as exc:  # a bad setting of this file, a format we cannot read
-        return FileResult(path, FAILED, doc_id, message=str(exc))
+        return FileResult(path, FAILED, message=str(exc), reason="bad file-name hint")
+    except UnsupportedFormatError as exc:
+        return FileResult(path, FAILED, doc_id, message=str(exc), reason="unsupported format")
+    except ValueError as exc:  # a bad setting of this file
+        return FileResult(path, FAILED, doc_id, message=str(exc), reason="bad setting")
 
-    def fail(message: str) -> FileResult:
-        return FileResult(path, FAILED, doc_id, decision.strategy, message=message)
+    def fail(reason: str, message: str) -> FileResult:
+        """A failed file: ``reason`` in a few words (the summary's), ``message`` in full."""
+        return FileResult(path, FAILED, doc_id, decision.strategy, message=message, reason=reason)
 
-    judge = None
-    try:
-        options: dict[str, Any] = {}
-        if decision.strategy is Strategy.P:
-            cache = parsed_root / CACHE_DIR_NAME
-            judge = outline_judge_for(rag, boundaries, asyncio.get_running_loop(), cache)
-            if judge is not None:
-                options["outline_judge"] = judge
-        override = parse_docx if path.suffix.lower() == ".docx" else None
-        decision, source = await asyncio.to_thread(
-            read, request, settings, decision, parsed_root, parse=override, **options
-        )
-    except DocumentParseError as exc:
-        return fail(f"cannot parse: {exc}")
-    except ValueError as exc:
-        return fail(str(exc))
-    except Exception as exc:  # one file's surprise must not cost the others their insert
-        if settings.strict:
-            raise
-        logger.error("paragraph_semantic ingest %s: unexpected error", path, exc_info=True)
-        return fail(f"unexpected error while reading it: {type(exc).__name__}: {exc}")
-    content = source.content
-    sanitized = lightrag_sanitize(content)
-    if not sanitized:
-        return fail("the document has no text to insert")
-
-    status, enqueue = INSERTED, True
-    existing = await rag.doc_status.get_by_id(doc_id)
-    if existing:
-        state = record_status(existing)
-        if state == PROCESSED:
-            stored = await rag.full_docs.get_by_id(doc_id)
-            same = bool(stored) and record_field(stored, "content") == sanitized
-            if same and not replace:
-                chunks = int(record_field(existing, "chunks_count", 0) or 0)
-                return FileResult(path, UNCHANGED, doc_id, decision.strategy, chunks)
-            if not replace:
+    override = parse_docx if path.suffix.lower() == ".docx" else None
+    current = await asyncio.to_thread(record_of, settings, decision, boundaries, path, override)
+    plan = await plan_for(rag, registry, doc_id, current, replace=replace, rechunk=rechunk)
+    if plan.status in (UNCHANGED, STALE) or (dry_run and plan.status not in (COMPARE, RECHUNKED)):
+        return _unparsed(path, doc_id, plan, decision, dry_run)
+    # A document LightRAG holds keeps its blocks file until it is deleted: parse aside.
+    with aside(parsed_root) if plan.existing else nullcontext(parsed_root) as target:
+        judge = None
+        try:
+            options: dict[str, Any] = {}
+            if decision.strategy is Strategy.P:
+                cache = parsed_root / CACHE_DIR_NAME
+                judge = outline_judge_for(rag, boundaries, asyncio.get_running_loop(), cache)
+                if judge is not None:
+                    options["outline_judge"] = judge
+            decision, source = await asyncio.to_thread(
+                read, request, settings, decision, target, parse=override, **options
+            )
+        except DocumentParseError as exc:
+            return fail("cannot parse", f"cannot parse: {exc}")
+        except ValueError as exc:
+            return fail("cannot read", str(exc))
+        except Exception as exc:  # one file's surprise must not cost the others their insert
+            if settings.strict:
+                raise
+            logger.error("paragraph_semantic ingest %s: unexpected error", path, exc_info=True)
+            return fail(
+                "unexpected error",
+                f"unexpected error while reading it: {type(exc).__name__}: {exc}",
+            )
+        content = source.content
+        sanitized = lightrag_sanitize(content)
+        if decision.is_empty:
+            kept = f"LightRAG keeps its earlier text as {doc_id}" if plan.existing else ""
+            return FileResult(path, EMPTY, doc_id, message=kept)
+        if plan.status == COMPARE:
+            plan = plan.after_comparing(
+                await compare_text(rag, doc_id, sanitized), current, rechunk
+            )
+            if plan.status == FAILED:
                 return fail(
+                    "changed",
                     f"already in LightRAG as {doc_id} with different content; delete it first "
-                    "or insert with replace=True (--replace)"
+                    "or insert with replace=True (--replace)",
                 )
+        if plan.status in (RECHUNKED, REPLACED):  # LightRAG's document is still there
+            entry = entry_of(path.name, doc_id, content, settings, decision, chunking=current)
+            rows = await chunks_now(rag, doc_id, sanitized, entry, decision)
+            contents = [str(row.get("content", "")) for row in rows]
+            shortfall = await asyncio.to_thread(decision_shortfall, decision, contents)
+            if shortfall:
+                return fail(
+                    "lost words",
+                    f"with these settings its chunks would lose {shortfall.describe()} of its "
+                    "blocks file, so LightRAG keeps it as it was; please report this file",
+                )
+            if plan.status == RECHUNKED and await holds_these_chunks(rag, doc_id, sanitized, rows):
+                if not dry_run:  # the record, and the blocks file the chunks come from
+                    decision = move_into_place(source.parsed, parsed_root, decision)
+                    entry = entry_of(path.name, doc_id, content, settings, decision, current)
+                    await registry.aregister(entry)
+                    await store_in_doc_status(rag, doc_id, current)
+                return _unparsed(path, doc_id, plan.with_status(UNCHANGED), decision, dry_run)
+        if not plan.inserts or dry_run:
+            return _unparsed(path, doc_id, plan, decision, dry_run)
+        if plan.deletes_first:
             problem = await delete_document(rag, doc_id)
             if problem:
-                return fail(f"cannot replace it: {problem}")
-            status = REPLACED
-        elif state == FAILED:
-            problem = await delete_document(rag, doc_id)  # a clean retry: nothing of it is kept
-            if problem:
-                return fail(f"cannot retry it: {problem}")
-        else:  # pending or in progress (an interrupted run): processing below picks it up
-            enqueue = False
+                return fail("cannot delete", f"cannot insert it again: {problem}")
+        if target != parsed_root:
+            decision = move_into_place(source.parsed, parsed_root, decision)
+    return await insert_parsed(
+        rag, path, doc_id, content, settings, decision, plan, current, registry, track_id,
+        source.warnings, judge,
+    )  # fmt: skip
 
-    entry = entry_of(path.name, doc_id, content, settings, decision)
-    previous = await registry.aget(entry.key)
-    await registry.aregister(entry)
-    skip_kg = settings.directives is not None and settings.directives.options.skip_kg
-    try:
-        if enqueue:
-            await rag.apipeline_enqueue_documents(
-                content,
-                file_paths=[str(path)],
-                track_id=track_id,
-                process_options="!" if skip_kg else None,
-            )
-        await rag.apipeline_process_enqueue_documents()
-    except Exception as exc:
-        await discard(rag, registry, doc_id, previous)
-        return fail(f"LightRAG failed: {type(exc).__name__}: {exc}")
 
-    record = await settled_record(rag, doc_id)
-    if not record:
-        await unregister(registry, doc_id, previous)
-        why = await duplicate_message(rag, track_id, canonical_basename(path.name))
-        return fail(f"LightRAG did not admit it: {why or 'see the LightRAG log'}")
-    state = record_status(record)
-    if state == PROCESSED:
-        chunks = int(record_field(record, "chunks_count", 0) or 0)
-        shortfall = await stored_shortfall(rag, record, decision)
-        if shortfall:
-            await discard(rag, registry, doc_id, previous)
-            name = Path(canonical_basename(path.name))
-            return fail(
-                f"its chunks lost {shortfall.describe()} of its blocks file"
-                f" {decision.blocks.path}, so it was removed again; please report this file"
-                f" (renamed {name.stem}.[native-R]{name.suffix} it is chunked by LightRAG's"
-                " recursive splitter instead)"
-            )
-        warnings = len(source.warnings)
-        note = f"{warnings} parser warning(s), see the log" if warnings else ""
-        if judge is not None and judge.budget.calls:
-            spent = f"outline LLM: {judge.budget.calls} call(s), ~{judge.budget.tokens} tokens"
-            note = f"{note}; {spent}" if note else spent
-        return FileResult(path, status, doc_id, decision.strategy, chunks, note)
-    if state == FAILED:
-        error = str(record_field(record, "error_msg", "") or "unknown error")
-        await discard(rag, registry, doc_id, previous)
-        return fail(f"LightRAG failed to process it (removed again): {error}")
+def _unparsed(path: Path, doc_id: str, plan: Plan, decision: Any, dry_run: bool) -> FileResult:
+    """The result of a file that is not inserted: unchanged, stale, or a dry run's plan."""
+    strategy = plan.strategy or decision.strategy
+    message = ""
+    if plan.status == STALE:
+        message = "re-chunk it with --rechunk (rechunk=True)"
+    elif plan.status == UNCHANGED and plan.changes:
+        done = "would be" if dry_run else "was"
+        message = f"the same chunks with these settings: only its record {done} updated"
+    elif plan.status == QUEUED:
+        message = f"LightRAG holds it {record_status(plan.existing)}; a run processes it"
     return FileResult(
         path,
-        QUEUED,
+        plan.status,
         doc_id,
-        decision.strategy,
-        message=f"LightRAG's pipeline left the document {state}; its next run processes it",
+        strategy,
+        plan.chunks,
+        message,
+        changes=plan.changes,
+        planned=dry_run,
     )
 
 
@@ -250,6 +262,8 @@ async def ainsert_files(
     parse_docx: Callable[..., Any] | None = None,
     parsed_dir: str | os.PathLike[str] | None = None,
     replace: bool = False,
+    rechunk: bool = False,
+    dry_run: bool = False,
     progress: bool | ProgressCallback = True,
     env: Mapping[str, str] | None = None,
 ) -> IngestReport:
@@ -257,11 +271,15 @@ async def ainsert_files(
 
     ``rag`` must be an initialized LightRAG created with
     ``chunking_func=lightrag_pchunk.chunking_func``. Parsed artefacts go to ``parsed_dir``
-    (default ``<working_dir>/__parsed__/<name>.parsed/``). ``replace`` deletes a file already in
-    LightRAG and inserts it again (to pick up changed content or settings); without it an
-    unchanged file is left as it is and a changed one fails (LightRAG keys documents by
-    file name). ``progress``: True draws a bar on stderr, a callable gets
-    ``(done, total, FileResult)``. ``parse_docx`` replaces our parser (same interface).
+    (default ``<working_dir>/__parsed__/<name>.parsed/``). A file already in LightRAG is
+    compared with what it was inserted with (``rechunk.py``): ``unchanged``, or ``stale``
+    when a setting changed since (``size 2000 -> 1200``, without parsing it); ``rechunk``
+    deletes each stale document and inserts it again under the same doc id and file name
+    (``re-chunked``); ``replace`` does so for every file given (to pick up changed content);
+    without it a file whose content changed fails (LightRAG keys documents by file name).
+    ``dry_run`` changes nothing and reports what would be done (``would be re-chunked``).
+    ``progress``: True draws a bar on stderr, a callable gets ``(done, total, FileResult)``.
+    ``parse_docx`` replaces our parser (same interface).
 
     On LightRAG's file storages (JSON, NanoVectorDB, NetworkX: one process per working dir)
     the call holds the working dir's storage lock (``storage_lock.py``) and, at the end,
@@ -294,11 +312,13 @@ async def ainsert_files(
         "parsed_root": parsed_root,
         "parse_docx": parse_docx,
         "replace": replace,
+        "rechunk": rechunk,
+        "dry_run": dry_run,
         "track_id": track_id,
         "boundaries": boundaries,
     }
-    on_files = file_storages(rag)
-    lock = hold_storage(storage_folder(rag), command_name()) if on_files else nullcontext(False)
+    writes = bool(file_storages(rag)) and not dry_run
+    lock = hold_storage(storage_folder(rag), command_name()) if writes else nullcontext(False)
     with lock as took:
         if took:  # loaded before this process held the lock: was it written since?
             stale = await written_since_loaded(rag)
@@ -311,14 +331,15 @@ async def ainsert_files(
             log("paragraph_semantic ingest %s", result.describe())
             if callback is not None:
                 callback(done, len(files), result)
-        await _confirm_stored(rag, report)
+        if not dry_run:
+            await _confirm_stored(rag, report)
     return report
 
 
 async def _confirm_stored(rag: Any, report: IngestReport) -> None:
     """Turn a file reported in LightRAG into a failure when LightRAG's storage does not hold
     its document as processed (read back from its doc status, on disk for file storage)."""
-    inserted = [r for r in report.results if r.status in (INSERTED, REPLACED) and r.doc_id]
+    inserted = [r for r in report.results if r.status in INSERTING and r.doc_id]
     statuses = await stored_statuses(rag, [str(r.doc_id) for r in inserted])
     for index, result in enumerate(report.results):
         if result not in inserted or statuses.get(str(result.doc_id)) == PROCESSED:
@@ -329,6 +350,7 @@ async def _confirm_stored(rag: Any, report: IngestReport) -> None:
             FAILED,
             result.doc_id,
             result.strategy,
+            reason="not stored",
             message=(
                 f"LightRAG processed it, but its stored doc status holds {found} for "
                 f"{result.doc_id} (another process wrote {storage_folder(rag)}?); insert it "

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.chunking_func import bind, is_ours
+from lightrag_pchunk.integration.chunking_record import ChunkingRecord
 from lightrag_pchunk.integration.decision import Decision, Strategy
 from lightrag_pchunk.integration.registry import JsonRegistry, registry_for
 from lightrag_pchunk.integration.registry_entry import RegisteredDocument, insert_key
@@ -29,9 +30,15 @@ logger = logging.getLogger("lightrag.pchunk")
 
 
 def entry_of(
-    name: str, doc_id: str, content: str, settings: Settings, decision: Decision
+    name: str,
+    doc_id: str,
+    content: str,
+    settings: Settings,
+    decision: Decision,
+    chunking: ChunkingRecord | None = None,
 ) -> RegisteredDocument:
-    """The registration of a decided document (a fallback freezes R at P's size)."""
+    """The registration of a decided document (a fallback freezes R at P's size), with the
+    record of what it is parsed and chunked with when ``ainsert_files`` made one."""
     r_params = dict(settings.r_params)
     if decision.is_fallback:
         r_params = {
@@ -48,6 +55,7 @@ def entry_of(
         blocks_path=decision.blocks_path if is_p else None,
         p_settings=decision.settings if is_p else None,
         r_params=r_params,
+        chunking=chunking,
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.integration.chunking_record import ChunkingRecord
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.naming import sanitize_text
@@ -56,7 +57,8 @@ class RegisteredDocument:
 
     ``blocks_path`` is absolute (the JSON store keeps it relative to the working dir when
     inside it, so a moved working dir keeps working). ``p_settings`` is the frozen P
-    snapshot; ``r_params`` the R parameters of a document decided R.
+    snapshot; ``r_params`` the R parameters of a document decided R; ``chunking`` what an
+    ``ainsert_files`` recorded it was parsed and chunked with (``chunking_record.py``).
     """
 
     key: str
@@ -68,6 +70,7 @@ class RegisteredDocument:
     p_settings: PSettings | None = None
     r_params: Mapping[str, Any] = field(default_factory=dict)
     registered_at: str = ""
+    chunking: ChunkingRecord | None = None
 
     def to_json(self, base: Path | None = None) -> dict[str, Any]:
         """The stored form (``blocks_path`` relative to ``base`` when inside it)."""
@@ -80,6 +83,7 @@ class RegisteredDocument:
             "p_settings": None if self.p_settings is None else self.p_settings.to_json(),
             "r_params": dict(self.r_params),
             "registered_at": self.registered_at,
+            "chunking": None if self.chunking is None else self.chunking.to_json(),
         }
 
     @classmethod
@@ -90,6 +94,7 @@ class RegisteredDocument:
         blocks = data.get("blocks_path")
         p = data.get("p_settings")
         settings = PSettings.from_json(p) if isinstance(p, Mapping) else None
+        recorded = data.get("chunking")
         path = None
         if isinstance(blocks, str) and blocks:
             path = Path(blocks) if base is None else base / blocks
@@ -103,6 +108,7 @@ class RegisteredDocument:
             p_settings=settings,
             r_params=dict(data.get("r_params") or {}),
             registered_at=str(data.get("registered_at", "")),
+            chunking=ChunkingRecord.from_json(recorded) if isinstance(recorded, Mapping) else None,
         )
 
 

@@ -7,6 +7,11 @@ over LightRAG's native parse), the tokenizer the server counts with, then LightR
 LightRAG's server loads it from the ``lightrag.parsers`` entry point by itself, so plain
 ``lightrag-server`` with ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours too.
 
+With ``LIGHTRAG_PARSER`` unset (in the environment and LightRAG's ``.env``), LightRAG sends
+every file to its ``legacy`` parser and P never runs, so :func:`run_server` routes every
+format we parse to our engine and P (:func:`default_routing`: ``docx:pchunk-P;...``) and says
+so at start-up; a ``LIGHTRAG_PARSER`` that is set is left as it is.
+
 The server builds its LightRAG without a tokenizer, so LightRAG counts with tiktoken's
 encoding for its default model (``gpt-4o-mini``: o200k_base, downloaded on first use).
 :func:`use_encoding` points that model name at another tiktoken encoding, e.g.
@@ -27,11 +32,13 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.integration.engines import PCHUNK
+from lightrag_pchunk.integration.formats import FORMATS
 from lightrag_pchunk.integration.plugin import install
 from lightrag_pchunk.integration.registry import storage_folder
 from lightrag_pchunk.integration.storage_lock import file_storages, hold_storage
@@ -99,9 +106,36 @@ def align_input_dir() -> Path | None:
     return folder
 
 
-def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None) -> Any:
-    """``install()``, the tokenizer (``encoding``; None keeps LightRAG's), then LightRAG's
-    server ``main()`` with ``argv`` as its arguments.
+def default_routing() -> str:
+    """``docx:pchunk-P;docm:pchunk-P;...``: every suffix we parse to our ``pchunk`` engine
+    and P (the server's routing when ``LIGHTRAG_PARSER`` is unset); other files keep
+    LightRAG's default."""
+    return ";".join(f"{suffix}:{PCHUNK}-P" for fmt in FORMATS for suffix in fmt.suffixes)
+
+
+def route_to_p_when_unset(env: MutableMapping[str, str]) -> str:
+    """``LIGHTRAG_PARSER`` as the server will read it, set to :func:`default_routing` when it
+    is unset or empty; returns a sentence saying which, for the start-up line."""
+    current = (env.get("LIGHTRAG_PARSER") or "").strip()
+    if current:
+        return f"LIGHTRAG_PARSER={current}"
+    env["LIGHTRAG_PARSER"] = default_routing()
+    return (
+        f"LIGHTRAG_PARSER unset, so serve routes {env['LIGHTRAG_PARSER']} (our parser and P;"
+        " other files LightRAG's default; set LIGHTRAG_PARSER to choose)"
+    )
+
+
+def run_server(
+    argv: Sequence[str] | None = None,
+    *,
+    encoding: str | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> Any:
+    """``install()``, the routing (:func:`route_to_p_when_unset`), the tokenizer
+    (``encoding``; None keeps LightRAG's), then LightRAG's server ``main()`` with ``argv``
+    as its arguments. ``announce`` gets the routing sentence once LightRAG's ``.env`` is
+    read.
 
     The server holds its working dir's storage lock while it runs (file storages only).
 
@@ -115,6 +149,10 @@ def run_server(argv: Sequence[str] | None = None, *, encoding: str | None = None
     # Import the server first: it loads .env, so install() validates what the server will use.
     from lightrag.api.lightrag_server import main as server_main
 
+    routing = route_to_p_when_unset(os.environ)
+    logger.info("paragraph_semantic server routing: %s", routing)
+    if announce is not None:
+        announce(routing)
     install()
     if encoding:
         use_encoding(encoding)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import logging
 import re
 from urllib.parse import unquote_to_bytes
 
@@ -24,8 +23,6 @@ from lightrag_pchunk.parse.drawings import (
     drawing_tag,
     sniff_image_format,
 )
-
-logger = logging.getLogger("lightrag.pchunk")
 
 #: ``data:[<type>][;params][;base64],<payload>`` (RFC 2397), the payload left to the caller.
 _DATA_URL = re.compile(r"data:(?P<type>[^,;]*)(?P<params>(?:;[^,;]*)*),", re.IGNORECASE)
@@ -124,5 +121,5 @@ class EmbeddedImages:
         self._warn(f"an embedded image was not kept: {why}")
 
     def _warn(self, message: str) -> None:
-        logger.warning("markdown images: %s", message)
+        # Kept, not logged: the front door logs a parse's warnings once, naming the file.
         self.warnings.append(message)

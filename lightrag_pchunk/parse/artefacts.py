@@ -243,7 +243,7 @@ def parse_to_folder(
         stem = artefact_stem(source)
         parts = parse(source, staging, stem, doc_id)
         result = _write(source, staging, stem, doc_id, parts, parsed_dir)
-        _install(staging, parsed_dir)
+        install_parse(staging, parsed_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -277,8 +277,6 @@ def _write(
     warnings = list(parts.warnings)
     pools = {"tables": parts.tables, "equations": parts.equations, "drawings": parts.drawings}
     rows, records, document_hash = render_rows(parts.blocks, doc_id, pools)
-    if not rows:
-        warnings.append("the document has no text: the blocks file holds no content rows")
     content = merged_text(rows)
     for kind in _SIDECAR_KINDS:
         write_sidecar(blocks_path, kind, records[kind])  # type: ignore[arg-type]
@@ -413,8 +411,9 @@ def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError
     raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
 
 
-def _install(staging: Path, parsed_dir: Path) -> None:
-    """Move the staged artefacts into ``parsed_dir``, replacing a previous parse's."""
+def install_parse(staging: Path, parsed_dir: Path) -> None:
+    """Move the artefacts of a parse made in ``staging`` into ``parsed_dir``, replacing a
+    previous parse's."""
     if not parsed_dir.exists():
         staging.replace(parsed_dir)
         return

@@ -15,7 +15,6 @@ charts and SmartArt without a picture give no tag (their text is available from
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 import tempfile
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
     from lightrag_pchunk.parse.opc import Relationship
     from lightrag_pchunk.parse.package import DocxPackage
 
-logger = logging.getLogger("lightrag.pchunk")
 
 _DGM = "{http://schemas.openxmlformats.org/drawingml/2006/diagram}"
 _CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
@@ -178,7 +176,7 @@ class DrawingExtractor:
         return reader(root) if root is not None else []
 
     def _warn(self, message: str) -> None:
-        logger.warning("docx drawings %s: %s", self._package.path, message)
+        # Kept, not logged: the front door logs a parse's warnings once, naming the file.
         self.warnings.append(message)
 
 

@@ -23,7 +23,6 @@ names no part. Targets with a URI scheme or only a ``#fragment`` are kept raw wi
 from __future__ import annotations
 
 import io
-import logging
 import os
 from typing import IO
 
@@ -54,7 +53,6 @@ from lightrag_pchunk.parse.zip_guard import (
     safe_index,
 )
 
-logger = logging.getLogger("lightrag.pchunk")
 # Failures of auxiliary parts that only cost a warning; anything else (dtd, xml-limit,
 # zip-budget) means a hostile file and refuses it.
 _TOLERATED = frozenset({"xml", "corrupt", "missing-part", "unsupported", "encrypted"})
@@ -278,7 +276,7 @@ class DocxPackage:
     # -- internals ---------------------------------------------------------------------------
 
     def _warn(self, message: str) -> None:
-        logger.warning("docx package %s: %s", self.path, message)
+        # Kept, not logged: the front door logs a parse's warnings once, naming the file.
         self.warnings.append(message)
 
     def _name(self, part: str) -> str:

@@ -13,7 +13,6 @@ notes never start blocks: their heading-styled paragraphs are text.
 from __future__ import annotations
 
 import functools
-import logging
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
@@ -52,7 +51,6 @@ if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
     from lightrag_pchunk.parse.styles import StyleSheet
 
-logger = logging.getLogger("lightrag.pchunk")
 
 #: A heading longer than this is split at its first soft break, or kept as body text
 #: (LightRAG's ``MAX_HEADING_LENGTH``).
@@ -387,8 +385,8 @@ class BodyWalker:
         self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
 
     def warn(self, message: str) -> None:
-        """Log ``message`` and keep it among the document's warnings."""
-        logger.warning("docx walk: %s", message)
+        """Keep ``message`` among the document's warnings (the front door logs them once,
+        naming the file)."""
         self.warnings.append(message)
 
 

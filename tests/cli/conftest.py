@@ -19,6 +19,11 @@ P_ENV_VARS = (
     "LIGHTRAG_PARSER",
     "CHUNK_P_DROP_REFERENCES",
     "LIGHTRAG_PCHUNK_ENCODING",
+    "LIGHTRAG_KV_STORAGE",
+    "LIGHTRAG_DOC_STATUS_STORAGE",
+    "LIGHTRAG_VECTOR_STORAGE",
+    "LIGHTRAG_GRAPH_STORAGE",
+    "WORKSPACE",
 )
 #: Loggers whose level ``main()`` lowers (LightRAG's and its vector store's).
 _QUIETED = ("lightrag", "nano-vectordb")

@@ -125,12 +125,22 @@ def test_bad_inputs(tmp_path, capsys) -> None:
     assert "cannot parse" in capsys.readouterr().err
 
 
-def test_blocks_without_content_rows_fall_back_to_r_and_say_so(tmp_path, capsys) -> None:
+def test_blocks_without_text_are_an_empty_document_not_a_fallback(tmp_path, capsys) -> None:
     rows = [BlockRow(content="   ", heading="H")]
     blocks = write_blocks(tmp_path / "blank.blocks.jsonl", {"doc_id": "doc-y"}, rows)
     code = main(["chunk", str(blocks)])
     captured = capsys.readouterr()
     assert code == 0
+    assert captured.out == "blank.blocks.jsonl: empty: the document has no text, nothing to chunk\n"
+    assert "fallback" not in captured.err
+
+
+def test_an_unreadable_blocks_file_falls_back_to_r_and_says_so(tmp_path, capsys) -> None:
+    blocks = tmp_path / "latin.blocks.jsonl"
+    blocks.write_bytes(b'{"content": "caf\xe9"}\n')  # not UTF-8
+    code = main(["chunk", str(blocks)])
+    captured = capsys.readouterr()
+    assert code == 0
     assert "0 chunks, R (fallback to recursive_character: " in captured.out
-    assert "has no content rows" in captured.out
+    assert "cannot read blocks file" in captured.out
     assert "fallback to recursive_character" in captured.err  # the SDK's own warning

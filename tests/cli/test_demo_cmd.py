@@ -30,6 +30,8 @@ def test_demo_inserts_into_lightrag_and_retrieves_the_expected_section(
     assert "note: the demo ignores LIGHTRAG_PARSER, CHUNK_P_SIZE" in out
     assert "cold-store-safety-standard.docx: inserted (P, 7 chunks)" in out
     assert "LightRAG's text_chunks hold the same 7 chunks" in out
+    # What it says of the chunks is what its table shows: chunks named by the span they hold.
+    assert "the chunk names the span of sections it holds (#0 and #6)." in out
     assert "best chunk #6: 6 Incident reporting 事故报告" in out
     assert "> ## 6.2 Notification deadlines" in out
     assert 'OK: the answer ("within 4 hours") comes from "6 Incident reporting 事故报告"' in out

@@ -62,7 +62,7 @@ def test_eval_prints_the_report_and_writes_json_and_html(folder, tmp_path, capsy
     assert header[:4] == ["contender", "R@1", "R@5", "MRR@10"]
     assert [line.split()[0] for line in lines[3:7]] == ["P", "R", "F", "lightrag-P"]
     assert "Difference from ours (contender - P)" in captured.out
-    assert "readme.md: fits one chunk" in captured.out
+    assert "readme.md: fits in N" in captured.out
     assert "parser yet" not in captured.out  # Markdown is read by our own parser too
     assert "[3/3]" in captured.err and "HTML report:" in captured.err
     data = json.loads(out_json.read_text(encoding="utf-8"))
@@ -85,7 +85,7 @@ def test_eval_with_the_embedding_of_a_rag_factory(folder, capsys) -> None:
             "--retriever",
             "embedding",
             "--rag-factory",
-            "lightrag_pchunk.cli.ingest_cmd:build_offline_rag",
+            "lightrag_pchunk.cli.offline_models:build_offline_rag",
             "--workers",
             "1",
             "--no-progress",

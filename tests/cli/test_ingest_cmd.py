@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from docx import Document
 
-from lightrag_pchunk.cli.ingest_cmd import (
+from lightrag_pchunk.cli.main import main
+from lightrag_pchunk.cli.offline_models import (
     HASH_EMBEDDING_DIM,
     hash_embedding,
     hash_vector,
     no_extraction_llm,
 )
-from lightrag_pchunk.cli.main import main
 
 FACTORY = """
 from lightrag.chunker import chunking_by_token_size
-from lightrag_pchunk.cli.ingest_cmd import build_offline_rag
+from lightrag_pchunk.cli.offline_models import build_offline_rag
 
 def make(working_dir):
     return build_offline_rag(working_dir, chunking_func=chunking_by_token_size)
@@ -59,7 +59,7 @@ def test_no_llm_ingest_works_offline_and_lands_p_chunks(tmp_path, capsys) -> Non
     code = main(["ingest", "--working-dir", str(work), "--no-llm", "--no-progress", str(docx)])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "report.docx: inserted (P, " in out and f"1 of 1 files in {work}" in out
+    assert "report.docx: inserted (P, " in out and f"1 file: 1 inserted; working dir {work}" in out
     chunks = stored_chunks(work)
     assert chunks and all(c["file_path"] == "report.docx" and c["heading"]["level"] for c in chunks)
     assert (work / "__parsed__" / "report.docx.parsed" / "report.blocks.jsonl").is_file()

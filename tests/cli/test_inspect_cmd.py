@@ -4,7 +4,6 @@ chunker's, and the HTML report is well-formed and escapes the document's text.""
 from __future__ import annotations
 
 import shutil
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,11 @@ from lightrag_pchunk.cli.checks import OK, WARN, breadcrumb_check, chunk_checks
 from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.inspection import inspect_document
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.cli.report import render_report
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.request import COMMAND, Flags, Request
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk, Thresholds
+from lightrag_pchunk.wording import counted
 
 
 def inspect_blocks(path: Path, counter, size: int = 2000, overlap: int = 100):
@@ -44,31 +43,6 @@ def lines_of(check) -> str:
     return "\n".join([check.summary, *check.details])
 
 
-class TagBalance(HTMLParser):
-    """Open/close tags must nest; void elements and self-closed SVG elements stand alone."""
-
-    VOID = frozenset({"meta", "br", "hr", "img", "input", "link", "col", "wbr"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.errors: list[str] = []
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag, attrs) -> None:
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag) -> None:
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
-        else:
-            self.stack.pop()
-
-    def handle_data(self, data) -> None:
-        self.text.append(data)
-
-
 def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
     inspection = inspect_blocks(parsed_example.blocks_path, cl100k)
     checks = by_name(inspection)
@@ -87,9 +61,9 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
     assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
     assert checks["pages"].summary == "the blocks record no pages (not a PDF)"
     assert "levels 1x9, 2x13, 3x2" in checks["headings"].summary
-    assert "3 table(s), 3 over table_max (1250)" in checks["tables"].summary
+    assert "3 tables, 3 over table_max (1250)" in checks["tables"].summary
     assert checks["crumbs"].summary == (
-        "0 broken promise(s) in 7 chunk headings; 3 carry [part n], 2 name a span of sections"
+        "0 broken promises in 7 chunk headings; 3 carry [part n], 2 name a span of sections"
     )
     stage_names = [step.name for step in inspection.steps]
     assert stage_names == [
@@ -102,9 +76,9 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "E: chunks",
     ]
     notes = {step.name: step.note for step in inspection.steps}
-    assert notes["table_slices"].startswith("2 table(s) over table_max (1250) -> ")
+    assert notes["table_slices"].startswith("2 tables over table_max (1250) -> ")
     assert notes["bridge"] == "no text between two sliced tables of one section"
-    assert notes["heading_glue"].startswith("5 heading-only block(s) glued")
+    assert notes["heading_glue"].startswith("5 heading-only blocks glued")
 
 
 @pytest.mark.parametrize("size", [500, 2000])
@@ -133,7 +107,7 @@ def test_no_headings_is_a_warning_when_the_text_needs_structure(tmp_path, cl100k
     headings = by_name(inspection)["headings"]
     assert headings.status == WARN
     assert "no headings recognised" in lines_of(headings)
-    assert "1 row(s) with an empty heading" in lines_of(headings)
+    assert "1 row with an empty heading" in lines_of(headings)
     # The same text as one short chunk needs no headings.
     short = inspect_blocks(path, cl100k)
     assert len(short.chunks) == 1
@@ -149,7 +123,7 @@ def test_abnormal_levels_and_parent_paths_are_warnings(tmp_path, cl100k) -> None
     inspection = inspect_blocks(blocks_file(tmp_path / "odd.blocks.jsonl", rows), cl100k)
     text = lines_of(by_name(inspection)["headings"])
     assert by_name(inspection)["headings"].status == WARN
-    assert "1 row(s) with a level outside 1-9" in text
+    assert "1 row with a level outside 1-9" in text
     assert "more parent headings than their level allows" in text
 
 
@@ -167,7 +141,7 @@ def test_many_tiny_tails_are_a_warning_with_the_reason(tmp_path, cl100k) -> None
     inspection = inspect_blocks(blocks_file(tmp_path / "tails.blocks.jsonl", rows), cl100k)
     tails = by_name(inspection)["tails"]
     assert tails.status == WARN
-    assert tails.summary == "12 chunk(s) below small_tail_threshold (250)"
+    assert tails.summary == "12 chunks below small_tail_threshold (250)"
     assert "the parent heading path changes at the next chunk" in lines_of(tails)
     assert "different parent_headings cannot merge" in lines_of(tails)
 
@@ -194,7 +168,7 @@ def test_a_chunk_over_the_cap_is_a_warning_saying_why() -> None:
     checks = {c.name: c for c in chunk_checks(chunks, thresholds)}
     oversize = checks["oversize"]
     assert oversize.status == WARN
-    assert oversize.summary == "2 chunk(s) over target_max (1000)"
+    assert oversize.summary == "2 chunks over target_max (1000)"
     assert "recorded as unbreakable text" in oversize.details[0]
     assert "not explained: please report it" in oversize.details[1]
     assert checks["sizes"].summary == (
@@ -223,7 +197,7 @@ def test_every_broken_breadcrumb_is_listed_with_its_chunk_and_why(cl100k) -> Non
     alone = Chunk("# 2 Terms\nTerms text here.", 6, 1, "2 Terms [part 2]", (), 1)
     check = breadcrumb_check(rows, [both, alone])
     assert check.status == WARN
-    assert check.summary.startswith("2 broken promise(s) in 2 chunk headings")
+    assert check.summary.startswith("2 broken promises in 2 chunk headings")
     assert check.details == (
         "chunk 0 '1 Scope': spans: it holds text of 1 section(s) outside '1 Scope', such as "
         "'2 Terms'",
@@ -231,35 +205,6 @@ def test_every_broken_breadcrumb_is_listed_with_its_chunk_and_why(cl100k) -> Non
     )
     ok = breadcrumb_check(rows, [Chunk("# 1 Scope\nScope text here.", 6, 0, "1 Scope", (), 1)])
     assert ok.status == OK
-
-
-def test_html_report_is_well_formed_and_escapes_the_document(tmp_path, cl100k) -> None:
-    rows = [
-        BlockRow(
-            content="# <b>Evil</b> & co\n<script>alert('x')</script>\nplain text",
-            heading="<b>Evil</b> & co",
-            level=1,
-        ),
-        BlockRow(
-            content='<table id="t2" format="json">[["<img src=x>", "a&b"]]</table>',
-            heading='Quote " heading',
-            level=1,
-        ),
-    ]
-    inspection = inspect_blocks(blocks_file(tmp_path / "x.blocks.jsonl", rows), cl100k)
-    page = render_report(inspection, title="<script>title</script>")
-    assert "<script" not in page.lower()
-    assert "<img" not in page and "<b>" not in page
-    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
-    parser = TagBalance()
-    parser.feed(page)
-    parser.close()
-    assert parser.errors == [] and parser.stack == []
-    text = "".join(parser.text)
-    assert "<script>alert('x')</script>" in text  # shown as text, not run
-    assert "<img src=x>" in text  # a JSON table cell, rendered as a cell
-    assert page.count('<section class="chunk"') == len(inspection.chunks)
-    assert "<svg" in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")
 
 
 def test_cli_writes_the_report_to_the_current_folder_by_default(
@@ -297,9 +242,11 @@ def test_cli_exit_codes(tmp_path, capsys) -> None:
     assert main(["inspect", str(path), "--no-html", "--strict"]) == 1
     assert not (tmp_path / "memo.inspect.html").exists()
     empty = blocks_file(tmp_path / "empty.blocks.jsonl", [])
-    assert main(["inspect", str(empty), "--html", str(tmp_path / "e.html")]) == 1
+    capsys.readouterr()
+    assert main(["inspect", str(empty), "--html", str(tmp_path / "e.html")]) == 0
     out = capsys.readouterr().out
-    assert "no content rows: P falls back to recursive_character" in out
+    assert out.startswith("empty.blocks.jsonl: empty: the document has no text, nothing to chunk")
+    assert "INFO  sidecar" in out and "empty: the document has no text" in out
     assert (tmp_path / "e.html").is_file()
     assert main(["inspect", str(path), "--size", "10", "--overlap", "10"]) == 2
 
@@ -332,4 +279,4 @@ def test_inspect_shows_the_chunks_chunk_makes_when_a_setting_drops_rows(
     dropped = "Terms" if setting == "CHUNK_P_DROP_TOC" else "Handbook"
     assert dropped not in chunked
     assert dropped not in report.read_text(encoding="utf-8")
-    assert f"\n{len(chunked.splitlines())} chunks, " in inspected
+    assert f"\n{counted(len(chunked.splitlines()), 'chunk')}, " in inspected

@@ -51,8 +51,9 @@ def test_unknown_options_are_refused_except_by_serve(capsys) -> None:
 def test_serve_hands_its_other_options_to_lightrags_server(monkeypatch, capsys) -> None:
     calls = []
 
-    def run_server(argv, *, encoding):
+    def run_server(argv, *, encoding, announce):
         calls.append((list(argv), encoding))
+        announce("LIGHTRAG_PARSER=docx:pchunk-P")
         return 0
 
     import lightrag_pchunk.integration.server as server

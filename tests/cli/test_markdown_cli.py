@@ -44,7 +44,7 @@ def guide(tmp_path):
 
 def test_parse_writes_the_blocks_of_a_markdown_file(guide, tmp_path, capsys) -> None:
     assert main(["parse", str(guide), "-o", str(tmp_path / "out")]) == 0
-    assert capsys.readouterr().out.startswith("guide.md: 4 blocks, 1 tables, 0 equations")
+    assert capsys.readouterr().out.startswith("guide.md: 4 blocks, 1 table, 0 equations")
     blocks = read_blocks(tmp_path / "out" / "guide.md.parsed" / "guide.blocks.jsonl")
     assert [(r.heading, r.parent_headings, r.level) for r in blocks.rows] == [
         (PREFACE_HEADING, (), 1),  # the front matter's text

@@ -27,8 +27,8 @@ def test_one_file_prints_one_line_and_writes_the_artefacts(tmp_path, capsys):
     assert main(["parse", str(source), "-o", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 2
-    assert out[0].startswith("a.docx: 1 blocks, 0 tables, 0 equations, 0 drawings, 0 warnings, ")
-    assert out[1].startswith("1 files: 1 parsed (0 with warnings), 0 refused, 0 parser errors, ")
+    assert out[0].startswith("a.docx: 1 block, 0 tables, 0 equations, 0 drawings, 0 warnings, ")
+    assert out[1].startswith("1 file: 1 parsed (0 with warnings), 0 refused, 0 parser errors, ")
     blocks = tmp_path / "out" / "a.docx.parsed" / "a.blocks.jsonl"
     assert out[0].endswith(f"-> {blocks}")
     assert json.loads(blocks.read_text().splitlines()[1])["content"] == "Hello"
@@ -60,7 +60,7 @@ def test_a_folder_is_parsed_in_parallel_and_a_refusal_sets_the_exit_code(tmp_pat
         "two.docm",
     ]
     assert "REFUSED [not-a-zip]" in lines[0]
-    assert all("1 blocks" in line for line in lines[1:])
+    assert all(": 1 block, " in line for line in lines[1:])
 
 
 def test_missing_paths_and_empty_folders(tmp_path, capsys):
@@ -72,7 +72,7 @@ def test_missing_paths_and_empty_folders(tmp_path, capsys):
     assert main(["parse", str(source), str(tmp_path / "missing.docx")]) == 1
     captured = capsys.readouterr()
     assert "missing.docx: no such file or folder" in captured.err
-    assert captured.out.startswith("c.docx: 1 blocks")
+    assert captured.out.startswith("c.docx: 1 block, ")
 
 
 def test_inputs_with_the_same_name_do_not_overwrite_each_other(tmp_path, capsys):
@@ -86,12 +86,14 @@ def test_inputs_with_the_same_name_do_not_overwrite_each_other(tmp_path, capsys)
     assert json.loads(blocks.read_text().splitlines()[1])["content"] == "first"
 
 
-def test_warnings_are_printed_under_the_file(tmp_path, capsys):
+def test_an_empty_document_is_said_empty_not_a_warning_or_a_refusal(tmp_path, capsys):
     source = write(tmp_path / "empty.docx", None)
     assert main(["parse", str(source), "-o", str(tmp_path / "out")]) == 0
     captured = capsys.readouterr()
-    assert "0 blocks" in captured.out and "1 warnings" in captured.out
-    assert "empty.docx: warning: the document has no text" in captured.err
+    line, summary = captured.out.splitlines()
+    assert line.startswith("empty.docx: empty (the document has no text), 0 warnings, ")
+    assert summary.startswith("1 file: 0 parsed (0 with warnings), 1 empty (no text), 0 refused")
+    assert captured.err == ""
 
 
 def test_progress_bar_draws_counts_and_erases_itself():
@@ -120,4 +122,4 @@ def test_glob_chooses_the_files_of_a_folder(tmp_path, capsys):
     assert main(["parse", str(folder), "-o", str(tmp_path / "out"), "--glob", "keep/*"]) == 0
     *lines, summary = capsys.readouterr().out.strip().splitlines()
     assert [line.split(":")[0] for line in lines] == ["a.docx"]
-    assert summary.startswith("1 files: 1 parsed")
+    assert summary.startswith("1 file: 1 parsed")

@@ -110,7 +110,7 @@ def test_auto_questions_cover_every_kind_and_the_report_says_why_some_documents_
     table = [q for q in result.questions if q.kind == TABLE]
     assert all(q.evidence[0] in ("Rated flow", "Owner") for q in table)
     by_name = {d.name: d for d in result.documents}
-    assert "fits one chunk" in (by_name["small.docx"].no_questions or "")
+    assert "fits in N" in (by_name["small.docx"].no_questions or "")
     copied = by_name["copy-of-manual.docx"]
     assert copied.no_questions == "repeats manual.docx"
     assert copied.costs["P"].chunks == by_name["manual.docx"].costs["P"].chunks  # still indexed
@@ -138,8 +138,7 @@ def test_text_files_lightrag_p_failures_and_missing_docling_are_reported(tmp_pat
     if unavailable(DOCLING) is None:
         assert DOCLING in result.contenders
     else:
-        assert result.skipped[DOCLING] == "docling is not installed (pip install docling)"
-        assert any(line.startswith("docling: docling is not installed") for line in lines)
+        assert "not installed here (pip install docling" in result.skipped[DOCLING]
     assert any(line.startswith("[1/1] notes.txt:") for line in lines)
 
 

@@ -116,6 +116,22 @@ async def test_p_never_inherits_the_global_chunk_size(cl100k_tokenizer, parsed) 
     assert max(r["tokens"] for r in rows) > 300
 
 
+async def test_the_log_line_says_lightrags_f_legacy_sizes_are_not_ps(
+    cl100k_tokenizer, parsed, pchunk_logs
+) -> None:
+    # LightRAG logs "Chunking F(legacy): size=1200, ..." before calling any chunking_func:
+    # the name of its call path and the fixed-token sizes it passes, not what P does.
+    with pchunk_logs.at_level(logging.INFO, logger="lightrag.pchunk"):
+        await chunking_func(
+            cl100k_tokenizer, parsed.content, None, False, 100, 1200,
+            lightrag_document_path=parsed.blocks_path,
+        )  # fmt: skip
+    [line] = [m for m in messages(pchunk_logs).splitlines() if ": P (" in m]
+    assert "size=2000 (default)" in line
+    assert "LightRAG's line 'Chunking F(legacy): size=1200, ..., overlap=100'" in line
+    assert line.endswith("P does not use them")
+
+
 async def test_the_cpu_work_runs_off_the_event_loop(cl100k_tokenizer, parsed, monkeypatch) -> None:
     threads: list[int] = []
     real = chunking_func_module.run

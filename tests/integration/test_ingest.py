@@ -14,7 +14,7 @@ import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag as lightrag
 
-from lightrag_pchunk.cli.ingest_cmd import no_extraction_llm
+from lightrag_pchunk.cli.offline_models import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.ingest_report import FileResult, ProgressBar
 from lightrag_pchunk.integration.registry import close_registries, open_registry
@@ -206,7 +206,9 @@ def test_progress_bar_draws_one_line_per_file_when_not_a_terminal(tmp_path) -> N
     ]
 
 
-async def test_replace_rechunks_an_unchanged_file_with_new_settings(tmp_path, monkeypatch) -> None:
+async def test_replace_inserts_an_unchanged_file_again_with_new_settings(
+    tmp_path, monkeypatch
+) -> None:
     path = write_docx(tmp_path / "in" / "report.docx", body="Words. " * 300)
     async with lightrag(tmp_path / "rag") as rag:
         [first] = (await ainsert_files(rag, [path], progress=False)).results
@@ -214,7 +216,8 @@ async def test_replace_rechunks_an_unchanged_file_with_new_settings(tmp_path, mo
     async with lightrag(tmp_path / "rag") as rag:
         [same] = (await ainsert_files(rag, [path], progress=False)).results
         [again] = (await ainsert_files(rag, [path], replace=True, progress=False)).results
-    assert (first.status, same.status, again.status) == ("inserted", "unchanged", "replaced")
+    assert (first.status, same.status, again.status) == ("inserted", "stale", "replaced")
+    assert same.changes == ("size 2000 -> 150",)
     assert again.chunks > first.chunks == same.chunks
 
 

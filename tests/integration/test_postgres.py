@@ -213,3 +213,35 @@ async def test_a_registry_of_version_one_moves_into_the_database(pg_env, tmp_pat
     close_registries()  # a restart: the entry is in the database, the file is not read again
     async with offline_lightrag(work, **PG) as rag:
         assert [e.doc_id for e in await registry_for(rag).aentries()] == ["doc-old"]
+
+
+async def test_a_document_inserted_with_another_size_is_stale_and_rechunked_in_the_database(
+    pg_env, tmp_path, monkeypatch, cl100k_tokenizer
+) -> None:
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    from lightrag_pchunk.integration.chunking_record import METADATA_KEY
+
+    docx = write_mixed_document(tmp_path / "manual.docx")
+    async with offline_lightrag(tmp_path / "first", **PG) as rag:
+        [first] = (await ainsert_files(rag, [docx], progress=False)).results
+        status = await rag.doc_status.get_by_id(first.doc_id)
+    assert status["metadata"][METADATA_KEY]["size"] == 2000
+    close_registries()
+    finalize_share_data()
+    monkeypatch.setenv("CHUNK_P_SIZE", "1200")
+    # Another working dir: what it was chunked with is in the database, not in files.
+    async with offline_lightrag(tmp_path / "second", **PG) as rag:
+        [stale] = (await ainsert_files(rag, [docx], progress=False)).results
+        [done] = (await ainsert_files(rag, [docx], rechunk=True, progress=False)).results
+        status = await rag.doc_status.get_by_id(first.doc_id)
+        rows = await rag.text_chunks.get_by_ids(status["chunks_list"])
+        entry = await registry_for(rag).aby_doc_id(first.doc_id)
+    assert (stale.status, stale.changes) == ("stale", ("size 2000 -> 1200",))
+    assert (done.status, done.doc_id) == ("re-chunked", first.doc_id)
+    assert status["metadata"][METADATA_KEY]["size"] == entry.chunking.size == 1200
+    expected = chunking_by_paragraph_semantic(
+        cl100k_tokenizer, "", 1200, blocks_path=entry.blocks_path
+    )
+    ordered = sorted(rows, key=lambda r: r["chunk_order_index"])
+    assert [place(r) for r in ordered] == [place(r) for r in expected]

@@ -5,10 +5,11 @@ stand-in models, a workspace, and its ``--input-dir`` outside the folder it runs
 
 The storage combination is the one that needs no PostgreSQL extension (docs/server.md):
 ``PGKVStorage`` + ``PGDocStatusStorage``, vectors in ``NanoVectorDBStorage`` and the graph in
-``NetworkXStorage`` (files of the working dir). One session: upload a Word file routed to our
-``pchunk`` engine and one hinted ``[native-P]`` (LightRAG's parser, our P through
-``install()``), read the heading fields back from the database's own tables, delete one
-document through the server, upload it again.
+``NetworkXStorage`` (files of the working dir). One session: ``lightrag-pchunk ingest`` a
+Markdown file with the same variables before the server starts (it must land where the server
+reads); then upload a Word file routed to our ``pchunk`` engine and one hinted ``[native-P]``
+(LightRAG's parser, our P through ``install()``), read the heading fields back from the
+database's own tables, delete one document through the server, upload it again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +31,7 @@ from lightrag_pchunk.tokens import load_tiktoken
 
 from model_stand_in import stand_in_models
 from sample_docs import write_mixed_document
-from server_process import Server
+from server_process import Server, server_env
 
 pytestmark = [
     pytest.mark.e2e,
@@ -46,7 +49,17 @@ STORAGE = {
     "LIGHTRAG_GRAPH_STORAGE": "NetworkXStorage",
 }
 WORKSPACE = "team_a"
-MANUAL, GUIDE = "manual.docx", "guide.docx"
+MANUAL, GUIDE, NOTES = "manual.docx", "guide.docx", "notes.md"
+NOTES_TEXT = """# Field notes
+
+## Pumps
+
+The booster pump on line four hums at night; the operator logs its pressure hourly.
+
+## Valves
+
+Valve seventeen sticks below freezing and is greased every Monday.
+"""
 
 
 async def _tables(cluster: Any) -> dict[str, Any]:
@@ -106,17 +119,37 @@ def session(postgres, tmp_path_factory):
     files.mkdir()
     manual = write_mixed_document(files / MANUAL)
     guide = write_mixed_document(files / "guide.[native-P].docx", seed=3)
+    notes = files / NOTES
+    notes.write_text(NOTES_TEXT, encoding="utf-8")
     env = {
         **postgres.lightrag_env(),
         **STORAGE,
         "WORKSPACE": WORKSPACE,
-        "LIGHTRAG_PARSER": "docx:pchunk-P",
+        "LIGHTRAG_PARSER": "docx:pchunk-P;md:pchunk-P",
     }
     steps: dict[str, Any] = {"work": work}
     with stand_in_models() as models, httpx.Client() as client:
+        # The command line, with the server's variables, before the server runs.
+        (work / "cwd").mkdir()
+        steps["ingest"] = subprocess.run(
+            [sys.executable, "-m", "lightrag_pchunk.cli.main", "ingest", "--no-llm",
+             "--no-progress", "--working-dir", str(work / "rag_storage"), str(notes)],
+            cwd=work / "cwd", env=server_env(models.base_url, env), capture_output=True,
+            text=True, timeout=300, check=False,
+        )  # fmt: skip
+        steps["after_ingest"] = tables(postgres)
         server = Server(work, models.base_url, "serve", env)
         try:
             server.wait_until_up(client)
+            steps["listed"] = client.post(
+                f"{server.url}/documents/paginated", json={"page": 1, "page_size": 50}, timeout=30
+            ).json()["documents"]
+            steps["notes_context"] = client.post(
+                f"{server.url}/query",
+                json={"query": "booster pump on line four hums at night", "mode": "naive",
+                      "only_need_context": True, "chunk_top_k": 3},
+                timeout=60,
+            ).json()["response"]  # fmt: skip
             tracks = [server.upload(client, path) for path in (manual, guide)]
             steps["records"] = server.wait_for_documents(client, tracks)
             steps["first"] = tables(postgres)
@@ -151,7 +184,8 @@ def test_uploads_are_processed_with_pchunk_and_with_native_p(session) -> None:
     status = session["first"]["status"]
     assert status[doc_id_for(MANUAL)]["metadata"]["parse_engine"] == "pchunk"
     assert status[doc_id_for(GUIDE)]["metadata"]["parse_engine"] == "native"
-    assert {s["metadata"]["chunk_method"] for s in status.values()} == {"paragraph_semantic"}
+    uploaded = (status[doc_id_for(name)] for name in (MANUAL, GUIDE))
+    assert {s["metadata"]["chunk_method"] for s in uploaded} == {"paragraph_semantic"}
     # The uploads were found in the server's --input-dir (workspace folder), not ./inputs.
     assert "paragraph_semantic server: INPUT_DIR=" in session["log"]
 
@@ -184,4 +218,22 @@ def test_a_document_uploaded_again_is_processed_again_the_same(session) -> None:
     assert [place(r) for r in second[doc_id_for(MANUAL)]] == [
         place(r) for r in first[doc_id_for(MANUAL)]
     ]
-    assert set(session["second"]["status"]) == {doc_id_for(MANUAL), doc_id_for(GUIDE)}
+    assert set(session["second"]["status"]) == {doc_id_for(n) for n in (MANUAL, GUIDE, NOTES)}
+
+
+def test_ingest_writes_where_the_server_reads(session) -> None:
+    ingest = session["ingest"]
+    assert ingest.returncode == 0, ingest.stderr
+    summary = ingest.stdout.strip().splitlines()[-1]
+    assert summary.startswith("1 file: 1 inserted; working dir ")
+    assert "key-value and doc status in PostgreSQL postgres@127.0.0.1:" in summary
+    assert f"(workspace {WORKSPACE}); vectors and graph in files of " in summary
+    # In the database's own tables, with the heading fields of our P chunks ...
+    rows = session["after_ingest"]["chunks"][doc_id_for(NOTES)]
+    assert [heading_path(r).heading for r in rows] == ["Field notes"]
+    assert session["after_ingest"]["status"][doc_id_for(NOTES)]["status"] == "processed"
+    assert not (session["work"] / "rag_storage" / WORKSPACE / "kv_store_doc_status.json").exists()
+    # ... listed by the server, and found by its queries (vectors in the shared working dir).
+    listed = {d["file_path"]: d["status"] for d in session["listed"]}
+    assert listed == {NOTES: "processed"}
+    assert "hums at night" in session["notes_context"]

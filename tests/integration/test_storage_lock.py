@@ -90,7 +90,7 @@ def test_three_ingest_processes_on_one_working_dir_store_all_nine_files(tmp_path
     outputs = [process.communicate(timeout=300) for process in processes]
     for process, (out, err) in zip(processes, outputs, strict=True):
         assert process.returncode == 0, err
-        assert out.strip().endswith(f"3 of 3 files in {work}")
+        assert out.strip().endswith(f"3 files: 3 inserted; working dir {work}")
     assert stored(work) == {f"doc{n}{i}.md": "processed" for n in range(3) for i in range(3)}
     assert sum("waiting for process" in err for _, err in outputs) >= 1
 
@@ -109,7 +109,7 @@ def test_ingest_waits_for_another_ingest_and_loads_its_work(tmp_path) -> None:
         assert not (work / "kv_store_doc_status.json").exists()  # nothing loaded yet
     out, err = process.communicate(timeout=300)
     assert process.returncode == 0, err
-    assert out.strip().endswith(f"2 of 2 files in {work}")
+    assert out.strip().endswith(f"2 files: 2 inserted; working dir {work}")
     assert stored(work) == {"alpha.md": "processed", "beta.md": "processed"}
 
 

