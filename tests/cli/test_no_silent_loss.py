@@ -67,3 +67,21 @@ def test_rows_a_setting_drops_on_purpose_are_no_shortfall(
     assert "lost" not in printed.err
     dropped = "Terms" if setting == "CHUNK_P_DROP_TOC" else "Handbook"
     assert dropped not in printed.out and "pump" in printed.out
+
+
+def test_the_check_compares_the_chunks_with_the_file_not_with_the_rows_read(
+    clean_p_env, tmp_path, capsys
+) -> None:
+    """A line the reader skips (a row inside a JSON array) still holds words of the file."""
+    import json
+
+    lines = [
+        json.dumps({"type": "meta", "format": "lightrag"}),
+        json.dumps({"type": "content", "content": "# Scope\nThe pump shall stop.", "level": 1}),
+        json.dumps([{"type": "content", "content": "Valves close within seconds."}]),
+    ]
+    path = tmp_path / "doc.blocks.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["chunk", str(path), "--size", "300"]) == 1
+    err = capsys.readouterr().err
+    assert "the chunks lost 4 words (e.g." in err and "'Valves'" in err
