@@ -8,7 +8,7 @@
   LightRAG's blocks (every invariant of tests/invariants.py holds);
 - at N=1200 our P cuts no table row and repeats the header at the top of every continuation
   slice of a table. (How many chunks P makes against LightRAG's R is measured by
-  benchmarks/bench_markdown.py.)
+  benchmarks/bench_calls.py.)
 
 The word accounting here is minimal on purpose (rendered text, runs of letters and digits,
 counted).
