@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import html
 import io
 import json
 import re
@@ -41,8 +42,11 @@ from common import (
 TARGETS = {"docx": 2.0, "md": 2.5}
 #: Refusals of hostile input: reported, not counted as lost text.
 DELIBERATE = {"dtd": "a DOCTYPE with an external entity, refused for safety as Open XML SDK does"}
-_TABLE = re.compile(r"<table\b[^>]*>(.*?)</table>", re.S)
-_DROPPED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", re.S)
+_TABLE = re.compile(r"<table\b([^>]*)>(.*?)</table>", re.S)
+_DRAWING = re.compile(r"<drawing\b([^>]*)/>")
+_EQUATION = re.compile(r"<equation\b[^>]*>.*?</equation>", re.S)
+#: Attributes of a tag that hold displayed text (a table's caption, a picture's alt text).
+_SHOWN = re.compile(r'\b(?:caption|alt|descr|title)="([^"]*)"')
 _MARKUP = re.compile(r"</?(?:sup|sub)>")
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -82,16 +86,24 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def plain_text(rows: list[dict]) -> str:
-    """The rows' displayed text: table cells read, pictures' tags and equations left out."""
+    """The rows' displayed text: table cells read, the captions and alt texts of tables and
+    pictures kept (as attributes of their tags), equations left out."""
 
-    def cells(match: re.Match) -> str:
+    def shown(attributes: str) -> str:
+        return " ".join(html.unescape(value) for value in _SHOWN.findall(attributes))
+
+    def table(match: re.Match) -> str:
         try:
-            return "\n".join(" ".join(str(cell) for cell in row) for row in json.loads(match[1]))
+            rows = json.loads(match[2])
+            body = "\n".join(" ".join(str(cell) for cell in row) for row in rows)
         except (ValueError, TypeError):
-            return match[1]
+            body = match[2]
+        return f"{shown(match[1])}\n{body}"
 
     text = "\n\n".join(row["content"] for row in rows)
-    return _MARKUP.sub("", _DROPPED.sub(" ", _TABLE.sub(cells, text))).casefold()
+    text = _TABLE.sub(table, text)
+    text = _DRAWING.sub(lambda match: f" {shown(match[1])} ", _EQUATION.sub(" ", text))
+    return _MARKUP.sub("", text).casefold()
 
 
 def lost_words(ours: list[dict], theirs: list[dict]) -> list[str]:
