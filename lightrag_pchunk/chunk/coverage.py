@@ -12,9 +12,11 @@ overlap, bridge text or repeated table headers only add). A word is:
   the cap, so its characters are counted one by one instead. A run that touches the start or
   end of a chunk may be the piece of such a cut: its characters count on the chunk side too.
 
-Table tags are read as what they show: the body of a ``format="json"`` tag is decoded and its
-cell strings are counted, so JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never
-makes or breaks a word and a slice re-serialised by the chunker counts the same. Pure: no I/O,
+Table tags are read as what they show: the caption (its attribute's value: attribute names and
+ids are markup, not words, so a caption the chunker moves out of the tag counts the same) and
+the body; the body of a ``format="json"`` tag is decoded and its cell strings are counted, so
+JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never makes or breaks a word and a
+slice re-serialised by the chunker counts the same. Pure: no I/O,
 no configuration; the caller passes the rows that were chunked, so rows a setting removes on
 purpose (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
@@ -26,6 +28,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from lightrag_pchunk.chunk.table_tags import table_caption
 
 #: Runs of word characters longer than this are counted character by character.
 MAX_WORD_CHARS = 40
@@ -124,15 +128,16 @@ def _shown_text(text: str) -> str:
 
 def _decoded_table(match: re.Match[str]) -> str:
     attrs, body = match.group("attrs"), match.group("body")
+    caption = table_caption(attrs)
     if "html" in attrs.lower() or body.lstrip()[:1] != "[":
-        return _unescape(match.group(0))
+        return f"\n{caption}\n{_unescape(body)}\n"
     try:
         rows = json.loads(body)
     except ValueError:  # not a whole JSON array: read as raw JSON text
-        return _unescape(match.group(0))
+        return f"\n{caption}\n{_unescape(body)}\n"
     cells: list[str] = []
     _cells(rows, cells)
-    return f"<table{attrs}>\n" + "\n".join(cells) + "\n</table>"
+    return f"\n{caption}\n" + "\n".join(cells) + "\n"
 
 
 def _unescape(text: str) -> str:

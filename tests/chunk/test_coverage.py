@@ -64,8 +64,22 @@ def test_a_table_row_cut_into_raw_pieces_is_read_as_json_text() -> None:
     head, tail = tag[:cut], tag[cut:]
     assert lost_words([tag], [head, tail]).total == 0
     assert lost_words([tag], [head]).missing == {
-        "cell": 1, "one": 1, "quoted": 1, "word": 1, "next": 1, "table": 1
+        "cell": 1, "one": 1, "quoted": 1, "word": 1, "next": 1
     }  # fmt: skip
+
+
+def test_a_caption_counts_in_the_tag_or_as_text_and_markup_is_no_word() -> None:
+    rows = json.dumps([["Month", "Event"], ["1", "Winter fair"]])
+    tag = f'<table id="tb-3" format="json" caption="Events &amp; fairs in Январь">{rows}</table>'
+    assert count_words(tag) == {
+        "Events": 1, "fairs": 1, "in": 1, "Январь": 1, "Month": 1, "Event": 1, "1": 1,
+        "Winter": 1, "fair": 1,
+    }  # fmt: skip
+    bare = f'<table id="tb-3" format="json">{rows}</table>'
+    assert lost_words([tag], ["Events & fairs in Январь", bare]).total == 0
+    assert lost_words([tag], [bare]).missing == {"Events": 1, "fairs": 1, "in": 1, "Январь": 1}
+    html = '<table format="html" caption="Q3"><tr><td>a</td></tr></table>'
+    assert lost_words([html], ["Q3", '<table format="html"><tr><td>a</td></tr></table>']).total == 0
 
 
 def test_a_long_run_cut_between_characters_loses_nothing() -> None:
