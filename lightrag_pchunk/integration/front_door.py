@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from lightrag_pchunk.chunk.pages import PageFinder, has_pages
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import PSettings, reference_settings
-from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
+from lightrag_pchunk.integration.decision import Decision, LoadedBlocks, Strategy, load_blocks
 from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
@@ -155,7 +156,8 @@ def read(
     for warning in warnings:  # the parsers keep their warnings; each is logged here, once
         logger.warning("%s: %s", path.name, warning)
     if decision.blocks is None:
-        decision = decision.with_blocks(load_blocks(parsed.blocks_path, f"{fmt.display} parser"))
+        blocks = load_blocks(parsed.blocks_path, f"{fmt.display} parser")
+        decision = decision.with_blocks(blocks, settings.work_budget)
     return decision.with_text(parsed.content), Source(parsed.content, warnings, parsed)
 
 
@@ -222,7 +224,7 @@ def _run_p(
     references = settings.references_tail_n, settings.references_headings
     rows = rows_to_chunk(blocks.rows, p, *references, label)
     ctx = Context.create(
-        TokenCounter(tokenizer),
+        TokenCounter(tokenizer, ceiling=p.chunk_token_size),
         p.chunk_token_size,
         p.chunk_overlap_token_size,
         table_headers=blocks.table_headers,
@@ -252,7 +254,7 @@ def _run_p(
         r_rows = recursive_character_rows(tokenizer, content, size, overlap)
         return with_source_pages(r_rows, blocks.rows, content), None, None
     _check_cap(chunks, p.chunk_token_size, label, settings.strict)
-    lost = lost_words((row.content for row in rows), (chunk.content for chunk in chunks))
+    lost = _shortfall(blocks, rows, [chunk.content for chunk in chunks])
     if lost:
         logger.error(
             "paragraph_semantic doc=%s: the chunks lost %s of the blocks file %s",
@@ -296,15 +298,32 @@ def rows_to_chunk(
 
 
 def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> WordShortfall | None:
-    """Words of the rows a P decision chunks (the references window read as the chunker
-    reads it) that ``chunk_contents`` do not hold; None for a decision that is not P."""
-    if decision.strategy is not Strategy.P or decision.settings is None or not decision.blocks:
+    """Words of the blocks file a P decision chunks that ``chunk_contents`` do not hold; None
+    for a decision that is not P. The file's words are those of its ``"content"`` strings
+    read as text (``blockfile/raw_text.py``: what the reader made of its lines cannot hide
+    a loss), less the rows a setting drops on purpose (the references window read as the
+    chunker reads it)."""
+    blocks = decision.blocks
+    if decision.strategy is not Strategy.P or decision.settings is None or not blocks:
         return None
     tail_n, headings = reference_settings(None, None)
-    rows = rows_to_chunk(
-        decision.blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
+    kept = rows_to_chunk(
+        blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
     )
-    return lost_words((row.content for row in rows), chunk_contents)
+    return _shortfall(blocks, kept, chunk_contents)
+
+
+def _shortfall(
+    blocks: LoadedBlocks, kept: Sequence[BlockRow], chunk_contents: Sequence[str]
+) -> WordShortfall:
+    """Words of ``blocks``' file, less the rows a setting drops (all but ``kept``), that
+    ``chunk_contents`` do not hold."""
+    if blocks.file_contents is None:
+        return lost_words((row.content for row in kept), chunk_contents)
+    expected = Counter(text for text in blocks.file_contents if text.strip())
+    expected.subtract(Counter(row.content for row in blocks.rows))
+    expected.update(row.content for row in kept)  # the file less the rows dropped on purpose
+    return lost_words(expected.elements(), chunk_contents)
 
 
 def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> None:

@@ -75,6 +75,25 @@ def test_running_headers_footers_and_page_numbers_are_removed(tmp_path: Path) ->
     assert not any(line.strip().isdigit() for line in result.content.split("\n"))
 
 
+def test_a_running_footer_with_its_page_number_on_alternate_sides_is_removed(
+    tmp_path: Path,
+) -> None:
+    # Facing pages: "18 ANNUAL REPORT" at the left of even pages, "ANNUAL REPORT 19" at the
+    # right of odd ones; each form is on two of the four pages only.
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve"]
+    for number, word in enumerate(words, start=18):
+        footer = (
+            Text(72, 30, f"{number} COLD STORE INC. ANNUAL REPORT", 9)
+            if number % 2 == 0
+            else Text(380, 30, f"COLD STORE INC. ANNUAL REPORT {number}", 9)
+        )
+        pages.append(Page([*wrap(f"Body text about the {word}. " + LOREM, 72, 700, 400), footer]))
+    result = parse(tmp_path, pages)
+    assert "ANNUAL REPORT" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+
+
 def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
     # A landscape table set on a portrait page: the text runs upwards, /Rotate 90 shows it.
     items = [
@@ -122,3 +141,38 @@ def test_bold_and_larger_lines_are_their_own_paragraphs(tmp_path: Path) -> None:
     assert first.heading == "Scope of the rules"
     assert first.extra.get("heading_source") == "inferred"
     assert first.content.split("\n")[1].startswith("Operators shall")
+
+
+def _centred(text: str, top: float, size: float = 14.0) -> Text:
+    # Centred on the column of LOREM's lines (72 to 482 points); Helvetica Bold's
+    # capitals and lower case average about 0.52 em, close enough to centre a line.
+    return Text(277 - 0.26 * size * len(text), top, text, size, BOLD)
+
+
+def test_centred_title_lines_join_only_when_one_breaks_inside_a_phrase(tmp_path: Path) -> None:
+    items = [
+        _centred("Plant Reports Second Quarter and", 740),
+        _centred("Reaffirms Guidance", 723),
+        *wrap(LOREM + " " + LOREM, 72, 690, 468),
+        _centred("APPENDIX B", 600),
+        _centred("STANDARDS FOR CREWS", 583),
+        *wrap(LOREM + " " + LOREM, 72, 550, 468),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    text = "\n".join(row.heading + "\n" + row.content for row in result.rows)
+    assert "Plant Reports Second Quarter and Reaffirms Guidance" in text
+    assert "APPENDIX B STANDARDS" not in text
+    assert "STANDARDS FOR CREWS" in text
+
+
+def test_word_second_level_o_bullets_are_items_of_their_own(tmp_path: Path) -> None:
+    items = [
+        Text(72, 720, "- Identical sales without fuel increased by one percent in the quarter"),
+        Text(108, 706.8, "o Includes a charge for the nationwide settlement framework that"),
+        Text(126, 693.6, "was agreed"),
+        Text(108, 680.4, "o Excludes the fuel sales of the quarter"),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    lines = result.content.split("\n")
+    assert any(line.endswith("settlement framework that was agreed") for line in lines)
+    assert "o Excludes the fuel sales of the quarter" in lines
