@@ -151,7 +151,8 @@ def read(
     for warning in warnings:  # the parsers keep their warnings; each is logged here, once
         logger.warning("%s: %s", path.name, warning)
     if decision.blocks is None:
-        decision = decision.with_blocks(load_blocks(parsed.blocks_path, f"{fmt.display} parser"))
+        blocks = load_blocks(parsed.blocks_path, f"{fmt.display} parser")
+        decision = decision.with_blocks(blocks, settings.work_budget)
     return decision.with_text(parsed.content), Source(parsed.content, warnings, parsed)
 
 

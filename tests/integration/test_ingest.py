@@ -21,6 +21,8 @@ from lightrag_pchunk.integration.registry import close_registries, open_registry
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.naming import doc_id_for
 
+from invariants import assert_no_word_lost
+
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch):
@@ -349,7 +351,6 @@ def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
     char, tmp_path, cl100k_tokenizer
 ) -> None:
     from lightrag_pchunk.blockfile.jsonl import read_blocks
-    from lightrag_pchunk.chunk.coverage import lost_words
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.parse.document import parse_docx
 
@@ -365,7 +366,7 @@ def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
         cl100k_tokenizer, parsed.content, 2000, blocks_path=parsed.blocks_path
     )
     contents = [r["content"] for r in rows]
-    assert lost_words([r.content for r in parsed.rows], contents).total == 0
+    assert_no_word_lost([r.content for r in parsed.rows], contents)
     assert "after it" in contents[0] and "ending here" in contents[0]
 
 
@@ -433,3 +434,32 @@ async def test_a_fifo_a_folder_and_a_name_too_long_fail_with_their_reason(tmp_pa
     assert messages[0] == "a FIFO (named pipe), not a regular file"
     assert messages[1] == "a folder, not a file"
     assert "cannot parse" in messages[2] and "[name-too-long]" in messages[2]
+
+
+async def test_files_over_the_work_budget_fail_in_one_line_and_the_rest_is_inserted(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_BLOCKS", "100")
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_LINES", "400")
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    headings = inputs / "headings.md"
+    headings.write_text("".join(f"# H{i}\n" for i in range(101)), encoding="utf-8")
+    paragraphs = inputs / "paragraphs.docx"
+    document = Document()
+    for i in range(401):
+        document.add_paragraph(f"w{i}")
+    document.save(str(paragraphs))
+    fine = write_docx(inputs / "fine.docx")
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [headings, paragraphs, fine], progress=False)
+        assert await status_of(rag, headings) is None
+    statuses = [r.status for r in report.results]
+    assert statuses == ["failed", "failed", "inserted"], report.results
+    messages = [r.message for r in report.results]
+    assert (
+        "the document has 101 blocks (a heading opens each), over the 100 one document may"
+        " have (raise LIGHTRAG_PCHUNK_MAX_BLOCKS if it is genuine) [output-budget]" in messages[0]
+    )
+    assert "has more than 400 lines, the most one document may have" in messages[1]
+    assert all("\n" not in message for message in messages)
