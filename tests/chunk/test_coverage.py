@@ -4,6 +4,10 @@ that a shortfall is found, counted and named."""
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 
 import pytest
 
@@ -126,3 +130,24 @@ def test_text_really_lost_in_a_stretch_without_spaces_is_still_counted() -> None
     later = text.index("ቋንቋ", cut) + 1
     shortfall = lost_words([text], [text[:cut], text[later:]])
     assert shortfall.total >= 3 and shortfall.missing["ለዓለም"] == 1
+
+
+def test_long_runs_at_chunk_ends_cost_linear_time() -> None:
+    """Runs of a million word characters stopping just short of a chunk's end: finding the
+    run at the end by a search anchored there is quadratic (hours); the check runs in a child
+    process the kernel stops after 60 CPU-s."""
+    code = (
+        "from lightrag_pchunk.chunk.coverage import lost_words\n"
+        "run = 'a' * 1_000_000\n"
+        "chunks = [run + '.', run, run + ' ' + run, run + '.']\n"
+        "assert lost_words(['x'], chunks).missing == {'x': 1}\n"
+    )
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (60, 65))
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
