@@ -14,7 +14,8 @@
    (smart outline off): real paths >= 99%, first paragraph in its section >= 95%, no
    ``[part n]`` gap.
 3. **Long blocks**: content rows over 4 N tokens, and those in which the heading
-   classifier alone (text, no look) still finds headings.
+   classifier alone (text, no look) still finds headings; a Markdown list line is a list
+   item there, as its syntax says (no look makes it a heading).
 4. **Chunk counts** at N=1200, Word and Markdown (the README's figures: 1,418 and 546).
 
 Run: ``python benchmarks/bench_outline.py [--only NAME] [--strip-only] [--out FILE]``.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
 import tempfile
 from collections import Counter
@@ -120,18 +122,28 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
                 for rule in RULES:
                     crumbs.styled_broken[rule] += len({v.order for v in broken if v.rule == rule})
                 crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in broken]
-            _long_blocks(rows, n, counter, crumbs, path.name)
+            _long_blocks(rows, n, counter, crumbs, path.name, kind == "md")
     return figures
 
 
-def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str) -> None:
+_MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+
+
+def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str, md: bool) -> None:
     for row in rows:
         if len(row.content) <= 4 * n or counter.count(row.content) <= 4 * n:
             continue
         crumbs.long_blocks += 1
         lines = [line for line in row.content.split("\n")[1:] if line.strip()]
-        kinds = [ItemKind.OTHER if line.startswith("<") else ItemKind.TEXT for line in lines]
-        found = infer_outline([OutlineItem(k, line) for k, line in zip(kinds, lines, strict=True)])
+        items = [
+            OutlineItem(ItemKind.OTHER, line)
+            if line.startswith("<")
+            else OutlineItem(
+                ItemKind.TEXT, line, is_list_item=md and bool(_MARKDOWN_LIST_ITEM.match(line))
+            )
+            for line in lines
+        ]
+        found = infer_outline(items)
         if found:
             titles = ", ".join(repr(h.title[:40]) for h in found[:2])
             crumbs.long_with_headings.append(f"{name}: {row.heading[:50]!r} ({titles} …)")
