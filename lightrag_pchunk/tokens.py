@@ -4,6 +4,14 @@ Tokenization is the whole cost of chunking, so every piece of text is counted on
 the count travels with the object that holds the text (``Paragraph.tokens``,
 ``Block.tokens``). Short strings that recur (joiners, headings, table wrappers) are
 cached by value. ``TokenCounter.stats`` feeds the benchmarks.
+
+The tokenizer is never handed a piece larger than the count needs. A counter made with a
+``ceiling`` (P's chunk size: no stage needs to know more than whether a text passes it)
+encodes a text whole only up to :data:`WHOLE_CHARS` characters (or 16 per token of the
+ceiling, if more); a longer one is counted by its first characters, and when those pass the
+ceiling its count is an estimate above it, in proportion to its length. A 50 MB line
+without spaces is one pre-token to tiktoken, which takes about 60 bytes of memory per
+character to encode it: 3 GB, where its first MiB shows it is over any chunk.
 """
 
 from __future__ import annotations
@@ -33,6 +41,14 @@ _CACHE_ENTRIES = 8192
 #: how many characters it encodes at once at most (bounds its token arrays).
 _BATCH_JOINER = "\n\n"
 _BATCH_CHARS = 4_000_000
+#: With a ceiling, a text up to this many characters is encoded whole (exact counts plan
+#: table slices and anchor cuts); beyond it, a prefix decides (module doc). The longest
+#: line of the corpora has 316,401 characters.
+WHOLE_CHARS = 1 << 20
+#: Characters per token no text exceeds in practice (long runs of one symbol aside).
+_CHARS_PER_TOKEN_BOUND = 16
+#: Tokens a prefix may have gained by cutting a token in two.
+_PREFIX_MARGIN = 1
 
 #: Environment variable naming the tiktoken encoding the CLI and demo use.
 ENCODING_ENV = "LIGHTRAG_PCHUNK_ENCODING"
@@ -65,10 +81,15 @@ class TokenCounter:
     writes are atomic, and a lost statistics increment only affects the benchmark figures.
     """
 
-    def __init__(self, tokenizer: TokenizerLike) -> None:
+    def __init__(self, tokenizer: TokenizerLike, *, ceiling: int | None = None) -> None:
+        """``ceiling``: counts above it need not be exact (module doc); None: all are."""
         if not callable(getattr(tokenizer, "encode", None)):
             raise TypeError(f"tokenizer must have an encode() method, got {tokenizer!r}")
         self._tokenizer = tokenizer
+        self.ceiling = ceiling
+        self._whole_chars = (
+            None if ceiling is None else max(WHOLE_CHARS, _CHARS_PER_TOKEN_BOUND * ceiling)
+        )
         self._cache: dict[str, int] = {}
         self._lock = threading.Lock()
         encoding = tiktoken_encoding_of(tokenizer)
@@ -105,10 +126,13 @@ class TokenCounter:
         return self._tokenizer.decode(list(tokens))
 
     def count(self, text: str) -> int:
-        """Exact token count of ``text``; short strings are cached by value."""
+        """Exact token count of ``text`` (above the ceiling, an estimate above it: module
+        doc); short strings are cached by value."""
         if not text:
             return 0
         if len(text) > _CACHEABLE_CHARS:
+            if self._whole_chars is not None and len(text) > self._whole_chars:
+                return self._count_over(text, self._whole_chars)
             return self._length(text)
         cached = self._cache.get(text)
         if cached is not None:
@@ -116,6 +140,18 @@ class TokenCounter:
         value = self._length(text)
         self._remember(text, value)
         return value
+
+    def _count_over(self, text: str, prefix: int) -> int:
+        """The count of a text longer than the counter encodes whole: from the shortest of
+        its prefixes (growing fourfold) that passes the ceiling, an estimate above the
+        ceiling in proportion to its length; exact when no prefix does."""
+        assert self.ceiling is not None
+        while prefix < len(text):
+            tokens = self._length(text[:prefix])
+            if tokens > self.ceiling + _PREFIX_MARGIN:
+                return max(self.ceiling + 1, -(-tokens * len(text) // prefix))
+            prefix *= 4
+        return self._length(text)
 
     def _remember(self, text: str, value: int) -> None:
         """Cache the count of a short text (the cache starts over when full)."""
@@ -146,6 +182,9 @@ class TokenCounter:
         for index, text in enumerate(texts):
             if not text:
                 continue  # nothing to count
+            if self._whole_chars is not None and len(text) > self._whole_chars:
+                counts[index] = self.count(text)  # by a prefix, not in the batch
+                continue
             if len(text) <= _CACHEABLE_CHARS and (cached := self._cache.get(text)) is not None:
                 counts[index] = cached
                 continue

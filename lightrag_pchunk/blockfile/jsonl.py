@@ -7,19 +7,25 @@ as a content row whatever its ``type`` says, and a broken line that still holds 
 ``"content"`` string is salvaged (its text kept, its heading inherited from the row before it).
 
 Lines end at ``"\n"`` only (``"\r\n"`` too): JSON strings may hold U+2028, U+2029, U+0085
-and the C0 separators raw, which ``str.splitlines()`` would take for line ends.
+and the C0 separators raw, which ``str.splitlines()`` would take for line ends. A line holding
+several JSON values one after the other is read value by value (what separates them is JSON
+whitespace): so is a file with classic Mac line ends (``"\r"`` alone), whose rows would
+otherwise be one line. Line numbers count such line ends too.
+
+:func:`content_strings` reads the file's ``"content"`` strings on their own, whatever its
+lines: the no-loss check compares the chunks with them, not with the rows the reader made.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.blockfile.raw_text import content_strings, string_field
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import BlockRow
 
@@ -46,7 +52,6 @@ _KNOWN_KEYS = frozenset((*_ROW_KEYS, "is_title_block"))
 #: One decoder for every line (json.loads(..., strict=False) builds a new one per call);
 #: strict=False accepts raw control characters inside strings, as LightRAG's reader does.
 _DECODER = json.JSONDecoder(strict=False)
-_JSON_STRING_FIELD = r'"{name}"\s*:\s*"((?:[^"\\]|\\.)*)("?)'
 #: What JSON calls whitespace around a value (and the "\r" of a "\r\n" line end).
 _JSON_SPACE = " \t\r"
 
@@ -62,12 +67,14 @@ class LineProblem:
 
 @dataclass(slots=True)
 class BlockFile:
-    """The parsed contents of one ``.blocks.jsonl`` file."""
+    """The parsed contents of one ``.blocks.jsonl`` file; ``file_contents`` are its
+    ``"content"`` strings as :func:`content_strings` finds them in its text."""
 
     path: Path
     meta: dict[str, Any] | None
     rows: list[BlockRow]
     problems: list[LineProblem] = field(default_factory=list)
+    file_contents: tuple[str, ...] = ()
 
 
 def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
@@ -94,16 +101,24 @@ def parse_blocks_text(
     text: str, path: str | Path = "<memory>", *, keep_positions: bool = True
 ) -> BlockFile:
     """Parse the text of a blocks file (see :func:`read_blocks`)."""
-    result = BlockFile(path=Path(path), meta=None, rows=[])
+    result = BlockFile(path=Path(path), meta=None, rows=[], file_contents=content_strings(text))
     previous: BlockRow | None = None
-    for line_number, raw in enumerate(text.split("\n"), start=1):
+    line_number = 0
+    for raw in text.split("\n"):
+        line_number += 1
         line = raw.strip(_JSON_SPACE)
         if not line:
             continue
-        row = _row_from_line(line, line_number, previous, result, keep_positions)
-        if row is not None:
-            result.rows.append(row)
-            previous = row
+        position = 0
+        while position < len(line):  # usually one value; several after "\r" line ends
+            number = line_number + line.count("\r", 0, position)
+            row, position = _row_from_line(line, position, number, previous, result, keep_positions)
+            if row is not None:
+                result.rows.append(row)
+                previous = row
+            while position < len(line) and line[position] in _JSON_SPACE:
+                position += 1
+        line_number += line.count("\r")
     if result.problems:
         _log_problems(result)
     return result
@@ -148,14 +163,25 @@ def _line_ranges(numbers: list[int]) -> str:
 
 
 def _row_from_line(
-    line: str, line_number: int, previous: BlockRow | None, result: BlockFile, keep_positions: bool
-) -> BlockRow | None:
+    line: str,
+    position: int,
+    line_number: int,
+    previous: BlockRow | None,
+    result: BlockFile,
+    keep_positions: bool,
+) -> tuple[BlockRow | None, int]:
+    """The row of the JSON value at ``position`` of ``line`` and where the value ends; the
+    rest of the line salvaged when no value can be decoded there."""
     try:
-        obj, end = _DECODER.raw_decode(line)
+        obj, end = _DECODER.raw_decode(line, position)
     except ValueError:
-        return _salvage(line, line_number, previous, result)
-    if end != len(line):  # more after the value ("extra data"): not one JSON line
-        return _salvage(line, line_number, previous, result)
+        return _salvage(line[position:], line_number, previous, result), len(line)
+    return _row_from_value(obj, line_number, result, keep_positions), end
+
+
+def _row_from_value(
+    obj: Any, line_number: int, result: BlockFile, keep_positions: bool
+) -> BlockRow | None:
     if not isinstance(obj, dict):
         result.problems.append(LineProblem(line_number, "not a JSON object; skipped"))
         return None
@@ -264,13 +290,13 @@ def _salvage(
     line: str, line_number: int, previous: BlockRow | None, result: BlockFile
 ) -> BlockRow | None:
     """Recover the text of a line that is not valid JSON (truncated, bad escapes)."""
-    content = _string_field(line, "content")
+    content = string_field(line, "content")
     if content is None:
         result.problems.append(
             LineProblem(line_number, "invalid JSON with no readable 'content'; skipped")
         )
         return None
-    heading = _string_field(line, "heading")
+    heading = string_field(line, "heading")
     result.problems.append(
         LineProblem(line_number, "invalid JSON; its content text was salvaged", True)
     )
@@ -279,22 +305,9 @@ def _salvage(
         heading=heading if heading is not None else (previous.heading if previous else ""),
         parent_headings=previous.parent_headings if previous else (),
         level=previous.level if previous else 1,
-        blockid=_string_field(line, "blockid") or "",
+        blockid=string_field(line, "blockid") or "",
         line_number=line_number,
     )
-
-
-def _string_field(line: str, name: str) -> str | None:
-    match = re.search(_JSON_STRING_FIELD.format(name=re.escape(name)), line)
-    if match is None:
-        return None
-    body = match.group(1)
-    # A truncated line may end inside an escape sequence: drop the dangling part.
-    body = re.sub(r"\\(u[0-9a-fA-F]{0,3})?$", "", body)
-    try:
-        return json.loads(f'"{body}"', strict=False)
-    except ValueError:
-        return body
 
 
 _DEFAULTS = {"format": "plain_text", "session_type": "body", "table_slice": "none"}

@@ -64,6 +64,9 @@ class LoadedBlocks:
     keyed_rows: dict[str, str] = field(default_factory=dict)  # table id -> keyed rows JSON
     meta: dict[str, Any] | None = None  # the file's first (meta) row
     line_problems: list[LineProblem] = field(default_factory=list)
+    #: The file's "content" strings read as text (``blockfile/raw_text.py``), what the
+    #: no-loss check compares the chunks with; None when the rows come from no file.
+    file_contents: tuple[str, ...] | None = None
     has_no_content: bool = False  # read, and no row holds text: an empty document's blocks
 
     @property
@@ -87,6 +90,7 @@ def load_blocks(
         return LoadedBlocks(path=found, source=source, problem=str(exc))
     loaded = blocks_of(blocks.rows, found, source, read_table_items)
     loaded.meta, loaded.line_problems = blocks.meta, list(blocks.problems)
+    loaded.file_contents = blocks.file_contents
     return loaded
 
 

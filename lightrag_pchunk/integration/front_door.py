@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import Counter
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -217,7 +218,7 @@ def _run_p(
     references = settings.references_tail_n, settings.references_headings
     rows = rows_to_chunk(blocks.rows, p, *references, label)
     ctx = Context.create(
-        TokenCounter(tokenizer),
+        TokenCounter(tokenizer, ceiling=p.chunk_token_size),
         p.chunk_token_size,
         p.chunk_overlap_token_size,
         table_headers=blocks.table_headers,
@@ -283,15 +284,24 @@ def rows_to_chunk(
 
 
 def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> WordShortfall | None:
-    """Words of the rows a P decision chunks (the references window read as the chunker
-    reads it) that ``chunk_contents`` do not hold; None for a decision that is not P."""
-    if decision.strategy is not Strategy.P or decision.settings is None or not decision.blocks:
+    """Words of the blocks file a P decision chunks that ``chunk_contents`` do not hold; None
+    for a decision that is not P. The file's words are those of its ``"content"`` strings
+    read as text (``blockfile/raw_text.py``: what the reader made of its lines cannot hide
+    a loss), less the rows a setting drops on purpose (the references window read as the
+    chunker reads it)."""
+    blocks = decision.blocks
+    if decision.strategy is not Strategy.P or decision.settings is None or not blocks:
         return None
     tail_n, headings = reference_settings(None, None)
-    rows = rows_to_chunk(
-        decision.blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
+    kept = rows_to_chunk(
+        blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
     )
-    return lost_words((row.content for row in rows), chunk_contents)
+    if blocks.file_contents is None:
+        return lost_words((row.content for row in kept), chunk_contents)
+    expected = Counter(text for text in blocks.file_contents if text.strip())
+    expected.subtract(Counter(row.content for row in blocks.rows))
+    expected.update(row.content for row in kept)  # the file less the rows dropped on purpose
+    return lost_words(expected.elements(), chunk_contents)
 
 
 def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> None:

@@ -103,11 +103,18 @@ class IngestReport:
         """``4 files: 2 inserted, 1 empty (no text), 1 failed (cannot parse: 1)``: every
         outcome counted, and the failures by why they failed."""
         by_status = Counter(result.status for result in self.results)
+        planned = Counter(r.status for r in self.results if r.planned and r.status in INSERTING)
         parts = []
         for status in STATUSES:
             if not by_status[status]:
                 continue
-            part = f"{by_status[status]} {status}"
+            # A dry run did nothing: what it would do is counted as such.
+            done = by_status[status] - planned[status]
+            part = ", ".join(
+                f"{n} {label}"
+                for n, label in ((done, status), (planned[status], f"would be {status}"))
+                if n
+            )
             if status == EMPTY:
                 part += " (no text)"
             elif status == FAILED:

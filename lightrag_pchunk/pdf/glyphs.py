@@ -114,12 +114,13 @@ def read_glyphs(
         frame = _extent(frame_box(0, page_box))
         none = np.zeros(0, dtype=np.int64)
         return PageGlyphs(number, "", empty, none.astype(bool), none, 0, (), frame, empty, raw)
-    boxes = _char_boxes(raw, len(text))
-    _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
-    ink = np.flatnonzero(has_area & ~np.isin(codes, _NOT_INK) & ~is_low_surrogate)
+    printable = ~np.isin(codes, _NOT_INK) & ~is_low_surrogate
+    boxes = _char_boxes(raw, len(text), np.flatnonzero(printable))
+    _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
+    has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
+    ink = np.flatnonzero(has_area & printable)
     rtl = is_rtl(codes)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
@@ -143,11 +144,13 @@ def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:
     return min(x0, x1), min(top, bottom), max(x0, x1), max(top, bottom)
 
 
-def _char_boxes(raw: object, count: int) -> np.ndarray:
-    """Each character's loose box (PDFium's FS_RECTF: left, top, right, bottom)."""
+def _char_boxes(raw: object, count: int, printable: np.ndarray) -> np.ndarray:
+    """The loose box (PDFium's FS_RECTF: left, top, right, bottom) of each ``printable``
+    character of the ``count``; the others' (spaces, line ends) stay empty: they are no ink
+    (one PDFium call a character is most of reading a page's glyphs)."""
     rects = (pdfium_c.FS_RECTF * count)()
     loose_box = pdfium_c.FPDFText_GetLooseCharBox
-    for index in range(count):
+    for index in printable.tolist():
         loose_box(raw, index, rects[index])
     return np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
 

@@ -14,13 +14,14 @@ Segments at another angle than the page's text are read last, one line each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
-from lightrag_pchunk.pdf.segments import PageText, Segment, segment_page, styled
+from lightrag_pchunk.pdf.segments import PageText, Segment, segment_page
 
 #: A segment with this many characters is prose, and decides where the columns are.
 PROSE_CHARS = 18
@@ -72,7 +73,7 @@ class Line:
 
 
 def read_segments(glyphs: PageGlyphs) -> PageText:
-    """A page's segments, styled. Where a segment crosses a gutter (two columns' lines
+    """A page's segments. Where a segment crosses a gutter (two columns' lines
     printed close: a leader line running into the next column) the page is cut into
     segments again, the gutters ending glyph runs."""
     text = segment_page(glyphs)
@@ -80,7 +81,7 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     gutters = find_gutters(upright)
     if any(_crosses(s, gutter) for gutter in gutters for s in upright):
         text = segment_page(glyphs, [gutter.middle for gutter in gutters])
-    return styled(text, glyphs)
+    return text
 
 
 def page_lines(page: PageText) -> list[Line]:
@@ -134,10 +135,20 @@ def _column_extents(
     extents = []
     for left, right in zip(lefts, rights, strict=True):
         if left:
-            extents.append((float(np.percentile(left, 5)), float(np.percentile(right, 95))))
+            extents.append((_percentile(left, 0.05), _percentile(right, 0.95)))
         else:
             extents.append((frame[0], frame[2]))
     return extents
+
+
+def _percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie, interpolated between the two
+    nearest (numpy's default; numpy's own call costs more than a page's few hundred)."""
+    ordered = sorted(values)
+    position = share * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +184,7 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
         coverage[int(segment.x0 - left)] += 1
         coverage[int(segment.x1 - left) + 1] -= 1
     coverage = np.cumsum(coverage)
-    crowd = float(np.percentile(coverage[coverage > 0], 75)) if coverage.any() else 0.0
+    crowd = _percentile(coverage[coverage > 0].tolist(), 0.75) if coverage.any() else 0.0
     sparse = coverage <= GUTTER_CROSSINGS * crowd
     gutters: list[Gutter] = []
     start = None
@@ -232,8 +243,13 @@ def _split_row(row: list[Segment], gutters: Sequence[Gutter]) -> list[list[Segme
     return columns
 
 
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufeff]")
+
+
 def reads_right_to_left(segments: Sequence[Segment]) -> bool:
     """Whether most letters of the segments are Hebrew or Arabic (read from the right)."""
+    if not any(_RTL_LETTER.search(s.text) for s in segments):
+        return False
     letters = [ch for s in segments for ch in s.text if ch.isalpha()]
     rtl = sum(1 for ch in letters if "\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufeff")
     return bool(letters) and 2 * rtl > len(letters)

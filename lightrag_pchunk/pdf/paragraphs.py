@@ -20,6 +20,7 @@ goes on with the next page's first paragraph of the same look; footnotes set bet
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import statistics
@@ -126,13 +127,12 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     usual = leading.get(round(above.size * 2) / 2, 1.25 * max(above.height, above.size))
     if step > PARAGRAPH_SPACING * usual:
         return False
-    if is_toc_line(line_text(above)) or is_toc_line(line_text(line)):
+    if _is_toc_entry(line_text(above)) or _is_toc_entry(line_text(line)):
         return False
-    first = line.text[:1]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+    if is_bulleted(line.text):
         return False
-    starts_item = parse_label(group[0].text) is not None or group[0].text[:1] in _BULLETS
-    if parse_label(line.text) is not None and (above.text.endswith(_SENTENCE_END) or starts_item):
+    starts_item = _is_labelled(group[0].text) or is_bulleted(group[0].text)
+    if _is_labelled(line.text) and (above.text.endswith(_SENTENCE_END) or starts_item):
         return False
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
@@ -142,7 +142,37 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False  # a line at the margin, then an indented one: a new paragraph
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         return True  # a word broken at the line end goes on
+    if centred and _breaks_mid_phrase(above.text):
+        return True  # a centred title broken after "and" leaves room on both sides
     return not _ends_early(above, line)
+
+
+def _breaks_mid_phrase(text: str) -> bool:
+    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a comma."""
+    words = text.rstrip().rsplit(" ", 1)
+    last = words[-1]
+    return len(words) > 1 and (last[:1].islower() or last.endswith(","))
+
+
+# A line is checked as the next line and again as the line above, against each line of its
+# paragraph: its text is read once.
+@functools.lru_cache(maxsize=4096)
+def _is_toc_entry(text: str) -> bool:
+    return is_toc_line(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_labelled(text: str) -> bool:
+    return parse_label(text) is not None
+
+
+def is_bulleted(text: str) -> bool:
+    """Whether a line starts with a bullet: a bullet glyph, a symbol font's (private use),
+    or Word's "o" of a second-level list."""
+    first = text[:1]
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+        return True
+    return text.startswith("o ") and text[2:3].isupper()
 
 
 def _ends_early(above: Line, line: Line) -> bool:
@@ -217,14 +247,23 @@ def _look(lines: Sequence[Line], text: str) -> Look:
     for line in lines:
         sizes[line.size] += len(line.text)
     centered = all(_is_centered(line) for line in lines)
-    letters = [ch for ch in text if ch.isalpha()]
-    caps = len(letters) >= 2 and all(ch.isupper() for ch in letters if ch.isascii())
+    # Capitals: Latin letters all upper case (letters of other scripts aside), two letters
+    # at least.
+    caps = (
+        _LATIN_LOWER.search(text) is None
+        and _LATIN_UPPER.search(text) is not None
+        and sum(1 for ch in text if ch.isalpha()) >= 2
+    )
     return Look(
         bold=all(line.bold for line in lines),
         size=max(sizes, key=lambda size: sizes[size]),
         centered=centered,
-        caps=caps and any(ch.isascii() for ch in letters),
+        caps=caps,
     )
+
+
+_LATIN_LOWER = re.compile("[a-z]")
+_LATIN_UPPER = re.compile("[A-Z]")
 
 
 def _is_centered(line: Line) -> bool:
@@ -257,7 +296,7 @@ def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagrap
         return
     if last.text.endswith(_SENTENCE_END) or _ends_early(tail, first.lines[0]):
         return
-    if first.text[:1] in _BULLETS or parse_label(first.text) is not None:
+    if is_bulleted(first.text) or parse_label(first.text) is not None:
         return
     lines = (*last.lines, *first.lines)
     text, starts = join_lines([line_text(line) for line in lines])

@@ -68,7 +68,7 @@ def page_rules(page: pdfium.PdfPage) -> list[Rule]:
         elif y1 - y0 <= THIN and x1 - x0 >= MIN_LENGTH:
             middle = (y0 + y1) / 2
             rules.append(Rule(x0, middle, x1, middle))
-        else:
+        elif x1 - x0 >= MIN_LENGTH or y1 - y0 >= MIN_LENGTH:  # a smaller path has no rule
             rules.extend(_path_rules(handle))
     return rules
 

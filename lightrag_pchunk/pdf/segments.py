@@ -5,13 +5,13 @@ Input: :class:`~lightrag_pchunk.pdf.glyphs.PageGlyphs` (a page's characters, rea
 Output: :class:`PageText`, the page's :class:`Segment` s. A segment ends where the next glyph
 is not on its baseline, lies behind it, or lies more than a wide gap ahead of it (a column
 gutter, a table cell's edge), or where a vertical rule stands between them; all of it is
-decided for the whole page at once (``glyphs.goes_on_pairs``). The font size and weight of the
-segments a page ends with are read last (:func:`styled`): reading them is most of a
-segment's cost, and a page may be cut twice (``layout.read_segments``).
+decided for the whole page at once (``glyphs.goes_on_pairs``). Each segment's font size
+and weight are read from PDFium at three of its glyphs (first, middle, last).
 """
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import math
 import re
@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.glyphs import (
@@ -29,9 +28,7 @@ from lightrag_pchunk.pdf.glyphs import (
     frame_box,
     goes_on_pairs,
     pair_gaps,
-    read_glyphs,
 )
-from lightrag_pchunk.pdf.rules import Rule
 
 #: A gap of this share of the height between two adjacent glyphs is a word space that
 #: PDFium did not write.
@@ -43,6 +40,7 @@ _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
 
 
@@ -54,8 +52,8 @@ class Segment:
     the page); ``bbox`` is ``(left, bottom, right, top)`` in PDF user space (LightRAG's
     ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size of its
     middle glyph in points (a footnote mark or a drop cap at one end does not set it) and
-    ``bold`` whether its first and last glyphs are bold: both read by :func:`styled`, 0 and
-    False until then. ``first_char``, ``middle_char`` and ``last_char`` index the page's
+    ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
+    median size, not bold). ``first_char``, ``middle_char`` and ``last_char`` index the page's
     characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
     page's text. ``table``: the key of the table this segment stands for (it was put in
     the place of the table's segments by ``tables.TableFinder``), "" for text.
@@ -111,9 +109,7 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
     for start, stop, own in glyphs.stretches:
         upright = own == glyphs.direction
         found = _segments(
-            glyphs.text,
-            glyphs.boxes,
-            glyphs.rtl,
+            glyphs,
             glyphs.ink[start:stop],
             own,
             barriers if upright else NO_BARRIERS,
@@ -137,47 +133,20 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
     )
 
 
-def styled(page: PageText, glyphs: PageGlyphs) -> PageText:
-    """The page with each segment's font size and weight read from PDFium (once per
-    segment, on the segments a page ends with: reading them is most of a segment's cost)."""
-    raw = glyphs.raw
-    segments = tuple(
-        replace(
-            s,
-            size=_font_size(raw, s.middle_char),
-            bold=_is_bold(raw, s.first_char) and _is_bold(raw, s.last_char),
-        )
-        for s in page.segments
-    )
-    return replace(page, segments=segments)
-
-
-def read_page(
-    page: pdfium.PdfPage,
-    textpage: pdfium.PdfTextPage,
-    number: int,
-    rules: Sequence[Rule] = (),
-) -> PageText:
-    """The segments of one page, read, cut and styled in one go (see :func:`segment_page`)."""
-    glyphs = read_glyphs(page, textpage, number, rules)
-    return styled(segment_page(glyphs), glyphs)
-
-
 def _segments(
-    text: str,
-    boxes: np.ndarray,
-    rtl_of: np.ndarray,
+    page: PageGlyphs,
     glyphs: np.ndarray,
     direction: int,
     barriers: np.ndarray,
     gutters: np.ndarray,
 ) -> list[Segment]:
-    """The segments of ``glyphs`` read in ``direction``'s frame, their extents computed
-    for all of them at once."""
+    """The segments of ``glyphs`` (indexes into the page's characters) read in
+    ``direction``'s frame, their extents computed for all of them at once."""
     if len(glyphs) == 0:
         return []
+    text, boxes, raw = page.text, page.boxes, page.raw
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
-    rtl = rtl_of[glyphs]
+    rtl = page.rtl[glyphs]
     goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
@@ -185,17 +154,22 @@ def _segments(
     gap = pair_gaps(x0, x1, rtl)[0]
     spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
     spaced &= np.diff(glyphs) == 1
-    space_before = set(glyphs[np.flatnonzero(spaced) + 1].tolist())
+    space_before = glyphs[np.flatnonzero(spaced) + 1].tolist()  # ascending
     user = boxes[glyphs]
     extents = [
         np.minimum.reduceat(x0, starts).tolist(),
         np.minimum.reduceat(top, starts).tolist(),
         np.maximum.reduceat(x1, starts).tolist(),
         np.maximum.reduceat(bottom, starts).tolist(),
-        np.minimum.reduceat(user[:, 0], starts).tolist(),
-        np.minimum.reduceat(user[:, 3], starts).tolist(),
-        np.maximum.reduceat(user[:, 2], starts).tolist(),
-        np.maximum.reduceat(user[:, 1], starts).tolist(),
+        *(
+            np.round(reduce(column, starts), 2).tolist()
+            for reduce, column in (
+                (np.minimum.reduceat, user[:, 0]),
+                (np.minimum.reduceat, user[:, 3]),
+                (np.maximum.reduceat, user[:, 2]),
+                (np.maximum.reduceat, user[:, 1]),
+            )
+        ),
     ]
     ends = np.concatenate((starts[1:], [len(glyphs)]))
     firsts = glyphs[starts].tolist()
@@ -203,7 +177,6 @@ def _segments(
     middles = glyphs[(starts + ends) // 2].tolist()
     segments = []
     for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
-        left, low, right, high = (round(extent[k], 2) for extent in extents[4:])
         segments.append(
             Segment(
                 text=_span_text(text, first, last, space_before),
@@ -211,20 +184,24 @@ def _segments(
                 top=extents[1][k],
                 x1=extents[2][k],
                 bottom=extents[3][k],
-                bbox=(left, low, right, high),
+                bbox=(extents[4][k], extents[5][k], extents[6][k], extents[7][k]),
                 first_char=first,
                 middle_char=middle,
                 last_char=last,
+                size=_font_size(raw, middle),
+                bold=_is_bold(raw, first) and _is_bold(raw, last),
             )
         )
     return segments
 
 
-def _span_text(text: str, first: int, last: int, space_before: set[int]) -> str:
-    """The characters ``first``..``last``, with the word spaces found by geometry, PDFium's
-    line breaks made spaces, and surrogate pairs made one character."""
+def _span_text(text: str, first: int, last: int, space_before: list[int]) -> str:
+    """The characters ``first``..``last``, with the word spaces found by geometry (before
+    the characters ``space_before`` lists, ascending), PDFium's line breaks made spaces,
+    and surrogate pairs made one character."""
     span = text[first : last + 1]
-    inserted = [i for i in range(first + 1, last + 1) if i in space_before] if space_before else ()
+    inside = bisect.bisect_right(space_before, first), bisect.bisect_right(space_before, last)
+    inserted = space_before[inside[0] : inside[1]]
     if inserted:
         pieces, at = [], first
         for position in inserted:
@@ -234,7 +211,7 @@ def _span_text(text: str, first: int, last: int, space_before: set[int]) -> str:
         span = " ".join(pieces)
     if "\r" in span or "\n" in span:
         span = " ".join(span.replace("\r", " ").replace("\n", " ").split())
-    if any("\ud800" <= c <= "\udfff" for c in span):
+    if _SURROGATE.search(span):
         span = span.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return _CONTROLS.sub("", span).strip()
 

@@ -47,11 +47,15 @@ def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], lis
     """``(xs, ys)`` of each table: its column borders left to right and its row borders top
     down, in the reading frame (see the module doc)."""
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
+    # What each row is, decided once: a run is tried from each of its rows in turn.
+    cells = [_is_cell_row(row) for row in rows]
+    markers = [len(row) >= 2 and _is_marker(row[0].text) for row in rows]
+    close = [_follows_closely(above, row) for above, row in itertools.pairwise(rows)]
     tables: list[tuple[list[float], list[float]]] = []
     index = 0
     while index < len(rows):
-        end = _run_end(rows, index)
-        found = _table(rows[index:end]) if end - index >= MIN_ROWS else None
+        end = _run_end(rows, cells, close, index)
+        found = _table(rows[index:end], markers[index:end]) if end - index >= MIN_ROWS else None
         if found is not None:
             tables.append(found)
             index = end
@@ -71,37 +75,49 @@ def _is_cell_row(row: Sequence[Segment]) -> bool:
     return True
 
 
-def _run_end(rows: Sequence[Sequence[Segment]], start: int) -> int:
+def _run_end(
+    rows: Sequence[Sequence[Segment]], cells: Sequence[bool], close: Sequence[bool], start: int
+) -> int:
     """Where the run of rows that may form a table from ``start`` ends: it starts on a row
     of cells and goes on while rows follow closely and hold cells, or one cell that is not
-    at the run's left edge (a wrapped cell's next line)."""
-    if not _is_cell_row(rows[start]):
+    at the run's left edge (a wrapped cell's next line). ``cells``: which rows are rows of
+    cells (:func:`_is_cell_row`); ``close``: which rows the next one follows closely."""
+    if not cells[start]:
         return start + 1
     left = rows[start][0].x0
     end = start + 1
-    while end < len(rows):
-        above, row = rows[end - 1], rows[end]
-        height = max(s.height for s in above)
-        gap = min(s.top for s in row) - max(s.bottom for s in above)
-        if gap > MAX_ROW_GAP * height:
-            break
-        if not _is_cell_row(row) and not (len(row) == 1 and row[0].x0 > left + height):
-            break
+    while end < len(rows) and close[end - 1]:
+        row = rows[end]
+        if not cells[end]:
+            indent = max(s.height for s in rows[end - 1])
+            if not (len(row) == 1 and row[0].x0 > left + indent):
+                break
         end += 1
     return end
 
 
-def _table(rows: Sequence[Sequence[Segment]]) -> tuple[list[float], list[float]] | None:
-    """The table ``rows`` form, or None when they do not read as one."""
+def _follows_closely(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
+    """Whether ``row`` is near enough below ``above`` to be the next row of a table."""
+    height = max(s.height for s in above)
+    gap = min(s.top for s in row) - max(s.bottom for s in above)
+    return gap <= MAX_ROW_GAP * height
+
+
+def _table(
+    rows: Sequence[Sequence[Segment]], markers: Sequence[bool]
+) -> tuple[list[float], list[float]] | None:
+    """The table ``rows`` form, or None when they do not read as one. ``markers``: which
+    rows of cells start with a bullet or a bare label (:func:`_is_marker`)."""
     cell_rows = [row for row in rows if len(row) >= 2]
     if len(cell_rows) < MIN_ROWS:
         return None
+    firsts = [row[0] for row in cell_rows]
+    marked = sum(markers)  # rows of one cell are never counted as marked
+    if marked >= MARKER_SHARE * len(firsts):
+        return None  # bullets or numbers beside text: a list, headings, a contents page
     columns = _columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
-    firsts = [row[0] for row in cell_rows]
-    if sum(_is_marker(s.text) for s in firsts) >= MARKER_SHARE * len(firsts):
-        return None  # bullets or numbers beside text: a list, headings, a contents page
     if len(cell_rows) < CELL_ROW_SHARE * len(rows):
         return None  # mostly single lines: text with a few aligned ones
     lengths = [len(s.text) for row in cell_rows for s in row]

@@ -127,3 +127,32 @@ def test_written_rows_read_back_as_they_were(tmp_path):
     read = read_blocks(path)
     assert read.meta is not None and read.meta["doc_id"] == META["doc_id"]
     assert read.rows == [replace(row, line_number=n) for n, row in enumerate(rows, start=2)]
+
+
+def test_classic_mac_line_ends_are_line_ends_and_the_file_is_read_whole(tmp_path) -> None:
+    """A file whose lines end in "\\r" alone was one line: its first row salvaged, the rest
+    of the text (98.9% of a corpus file) dropped behind a warning."""
+    contents = [f"# Part {n}\nThe text of part {n}, with its own words." for n in range(1, 41)]
+    lines = [json.dumps(META), *(json.dumps(row(c)) for c in contents)]
+    path = tmp_path / "doc.blocks.jsonl"
+    path.write_text("\r".join(lines) + "\r", encoding="utf-8", newline="")
+    blocks = read_blocks(path)
+    assert blocks.problems == [] and blocks.meta is not None
+    assert [r.content for r in blocks.rows] == contents
+    assert [r.line_number for r in blocks.rows] == list(range(2, 42))
+
+
+def test_rows_written_one_after_another_on_one_line_are_each_read(pchunk_logs) -> None:
+    text = json.dumps(META) + "\n" + json.dumps(row("one")) + " " + json.dumps(row("two")) + " {"
+    blocks = parse_blocks_text(text)
+    assert [r.content for r in blocks.rows] == ["one", "two"]
+    assert [(p.line_number, p.salvaged) for p in blocks.problems] == [(2, False)]  # the "{"
+
+
+def test_the_files_content_strings_are_read_without_its_lines() -> None:
+    from lightrag_pchunk.blockfile.raw_text import content_strings
+
+    text = "\r".join(
+        [json.dumps(META), json.dumps(row('a "quoted"\nline')), '[{"content": "in an array"}]']
+    ) + '\n{"type": "content", "content": "trunc\\u00e'  # fmt: skip
+    assert content_strings(text) == ('a "quoted"\nline', "in an array", "trunc")

@@ -43,6 +43,7 @@ def test_a_changed_size_is_reported_listed_and_rechunked(tmp_path, monkeypatch, 
     assert (
         lines[0] == f"manual.docx: would be re-chunked (size 2000 -> 1200; P, {chunks} chunks now)"
     )
+    assert lines[1] == f"1 file: 1 would be re-chunked; working dir {tmp_path / 'rag'}"
     assert lines[-1] == "dry run: nothing was inserted, deleted or changed"
     code, lines = ingest(capsys, *work, "--rechunk", "--json", str(docx))
     [row] = json.loads("\n".join(lines))

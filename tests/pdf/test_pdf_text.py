@@ -122,3 +122,38 @@ def test_bold_and_larger_lines_are_their_own_paragraphs(tmp_path: Path) -> None:
     assert first.heading == "Scope of the rules"
     assert first.extra.get("heading_source") == "inferred"
     assert first.content.split("\n")[1].startswith("Operators shall")
+
+
+def _centred(text: str, top: float, size: float = 14.0) -> Text:
+    # Centred on the column of LOREM's lines (72 to 482 points); Helvetica Bold's
+    # capitals and lower case average about 0.52 em, close enough to centre a line.
+    return Text(277 - 0.26 * size * len(text), top, text, size, BOLD)
+
+
+def test_centred_title_lines_join_only_when_one_breaks_inside_a_phrase(tmp_path: Path) -> None:
+    items = [
+        _centred("Plant Reports Second Quarter and", 740),
+        _centred("Reaffirms Guidance", 723),
+        *wrap(LOREM + " " + LOREM, 72, 690, 468),
+        _centred("APPENDIX B", 600),
+        _centred("STANDARDS FOR CREWS", 583),
+        *wrap(LOREM + " " + LOREM, 72, 550, 468),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    text = "\n".join(row.heading + "\n" + row.content for row in result.rows)
+    assert "Plant Reports Second Quarter and Reaffirms Guidance" in text
+    assert "APPENDIX B STANDARDS" not in text
+    assert "STANDARDS FOR CREWS" in text
+
+
+def test_word_second_level_o_bullets_are_items_of_their_own(tmp_path: Path) -> None:
+    items = [
+        Text(72, 720, "- Identical sales without fuel increased by one percent in the quarter"),
+        Text(108, 706.8, "o Includes a charge for the nationwide settlement framework that"),
+        Text(126, 693.6, "was agreed"),
+        Text(108, 680.4, "o Excludes the fuel sales of the quarter"),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    lines = result.content.split("\n")
+    assert any(line.endswith("settlement framework that was agreed") for line in lines)
+    assert "o Excludes the fuel sales of the quarter" in lines
