@@ -1,22 +1,14 @@
-"""Can users trust the headings of our chunks? The outline and the breadcrumbs on the corpus.
+"""Can users trust the headings of our chunks? The outline and the breadcrumbs on the corpus
+(each part, its scorings and targets: ``benchmarks/README.md``).
 
-1. **Strip test, per file.** Every Word file with at least 6 styled headings is copied with
-   its heading paragraphs stripped (``tests/outline_strip.py``): once keeping their look (bold,
-   16/14/13/12 pt by level), once keeping none. Each copy is parsed with the smart outline
-   on and compared with the styled file's outline: recall, precision, parent accuracy per
-   file. Targets: recall and precision averaged over the files >= 0.90, no file below 0.60
-   recall. Scored twice: on all the styled headings, and on those with evidence that
-   survives without any look (a numbering label, an entry of the document's own table of
-   contents).
-2. **Breadcrumb contract** (``chunk/breadcrumbs.py``) at N = 500, 1200, 2000: every chunk of
-   every corpus file (Word and Markdown) against its own rows (violations: target 0); and
-   on every Word file with styled headings, its chunks (default parse) against its styles
-   (smart outline off): real paths >= 99%, first paragraph in its section >= 95%, no
-   ``[part n]`` gap.
-3. **Long blocks**: content rows over 4 N tokens, and those in which the heading
-   classifier alone (text, no look) still finds headings; a Markdown list line is a list
-   item there, as its syntax says (no look makes it a heading).
-4. **Chunk counts** at N=1200, Word and Markdown (the README's figures: 1,418 and 546).
+1. **Strip test, per file**: every Word file with at least 6 styled headings, its heading
+   paragraphs stripped (``tests/outline_strip.py``) keeping their look or none, parsed with
+   the smart outline and compared with the styled outline.
+2. **Breadcrumb contract** (``chunk/breadcrumbs.py``) at N = 500, 1200, 2000: every chunk
+   against its own rows, and on styled Word files against the styles alone.
+3. **Long blocks**: rows over 4 N tokens, and those in which the classifier on the text
+   alone finds headings (a Markdown list line is the list item its syntax makes it).
+4. **Chunk counts** at N=1200, Word and Markdown.
 
 Run: ``python benchmarks/bench_outline.py [--only NAME] [--strip-only] [--out FILE]``.
 """
@@ -179,10 +171,8 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
     lines += [
         f"## Strip test: {len(strips)} Word files with >= {MIN_HEADINGS} styled headings, per file",
         "",
-        "R, P: against the styled headings. P listed: a found heading that the document's own",
-        "table of contents lists counts as right though its author left it unstyled. Evidenced:",
-        "the styled headings with evidence that survives without any look (a numbering label,",
-        "or an entry in the document's own table of contents).",
+        "R, P: against the styled headings; P listed: a found heading the document's own table",
+        "of contents lists counts as right; evidenced: the styled headings numbered or listed.",
         "",
         "| copy | mean R | mean P | mean P listed | pooled parent accuracy | files R < 0.60 | "
         "evidenced: pooled R | mean R | files R < 0.60 |",
