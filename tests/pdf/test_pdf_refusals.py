@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
+from hostile_pages import flate_bomb, many_pages
 
 from lightrag_pchunk.errors import DocumentParseError, PdfParseError
 from lightrag_pchunk.pdf.document import parse_pdf
@@ -102,3 +103,18 @@ def test_limits_come_from_the_environment_and_name_a_bad_value() -> None:
     assert PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_PAGES": "7"}).max_pages == 7
     with pytest.raises(ValueError, match="LIGHTRAG_PCHUNK_PDF_MAX_SECONDS"):
         PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_SECONDS": "soon"})
+
+
+def test_a_page_that_needs_more_memory_than_the_limit_is_refused_not_fatal(
+    tmp_path: Path,
+) -> None:
+    error = refused(
+        write(tmp_path, flate_bomb(blocks=4, block_mib=64)), limits=PdfLimits(max_memory_mb=128)
+    )
+    assert error.reason in ("reader-crash", "memory-limit")
+    assert "LIGHTRAG_PCHUNK_PDF_MAX_MEMORY_MB" in str(error) and "at page 1" in str(error)
+
+
+def test_reading_over_the_time_limit_is_refused(tmp_path: Path) -> None:
+    error = refused(write(tmp_path, many_pages(4000)), limits=PdfLimits(max_seconds=1))
+    assert error.reason == "time-limit" and "LIGHTRAG_PCHUNK_PDF_MAX_SECONDS" in str(error)
