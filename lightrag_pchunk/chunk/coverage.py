@@ -12,6 +12,16 @@ overlap, bridge text or repeated table headers only add). A word is:
   the cap, so its characters are counted one by one instead. A run that touches the start or
   end of a chunk may be the piece of such a cut: its characters count on the chunk side too.
 
+Where consecutive chunks meet inside a stretch without spaces longer than
+:data:`MAX_WORD_CHARS` (Ethiopic words between ``፡``, Tibetan syllables between ``་``, a
+deeply nested HTML table), the text decides, not the word boundaries: R has to cut such a
+stretch wherever the cap falls, often inside a word. A word of the rows that the chunks lack
+is found at such a seam when the run ending one chunk is its start and the run opening the
+next its end, together covering it (the two may share characters, as an overlap repeats
+text): the seam holds the word once, instead of its two pieces. A word lost in truth still
+counts: its text is at no seam, or a character of it is missing; and a word cut where a
+space was at hand (``interop`` + ``erability``) is no seam R had to make.
+
 Table tags are read as what they show: the body of a ``format="json"`` tag is decoded and its
 cell strings are counted, so JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never
 makes or breaks a word and a slice re-serialised by the chunker counts the same. Pure: no I/O,
@@ -24,7 +34,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 #: Runs of word characters longer than this are counted character by character.
@@ -37,6 +47,10 @@ _CJK = (
     "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
 )
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+_OPENING_RUN = re.compile(rf"[^\W{_CJK}]+")
+_CLOSING_RUN = re.compile(rf"[^\W{_CJK}]+\Z")
+_OPENING_STRETCH = re.compile(r"\S+")
+_CLOSING_STRETCH = re.compile(r"\S+\Z")
 _TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
@@ -86,9 +100,75 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     for text in row_texts:
         _add(rows, _shown_text(text), False)
     chunks: Counter[str] = Counter()
-    for text in chunk_texts:
-        _add(chunks, _shown_text(text), True)
+    shown = [_shown_text(text) for text in chunk_texts]
+    for text in shown:
+        _add(chunks, text, True)
+    seams = _seams(shown)
+    if rows - chunks and seams:
+        _mend_seams(rows, chunks, seams)
     return WordShortfall(rows - chunks)
+
+
+def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
+    """The word runs on either side of each place where consecutive ``chunks`` meet inside
+    a stretch without spaces longer than a word (which may run through whole chunks)."""
+    closing = [_stretch_length(_CLOSING_STRETCH.search(text)) for text in chunks]
+    opening = [_stretch_length(_OPENING_STRETCH.match(text)) for text in chunks]
+    back = list(closing)  # the stretch ending each chunk, through chunks without a space
+    for i in range(1, len(chunks)):
+        if closing[i] == len(chunks[i]):
+            back[i] += back[i - 1]
+    ahead = list(opening)  # the stretch opening each chunk, likewise
+    for i in range(len(chunks) - 2, -1, -1):
+        if opening[i] == len(chunks[i]):
+            ahead[i] += ahead[i + 1]
+    seams = []
+    for i in range(1, len(chunks)):
+        if back[i - 1] and ahead[i] and back[i - 1] + ahead[i] > MAX_WORD_CHARS:
+            head = _CLOSING_RUN.search(chunks[i - 1])
+            tail = _OPENING_RUN.match(chunks[i])
+            if head and tail:
+                seams.append((head.group(), tail.group()))
+    return seams
+
+
+def _stretch_length(match: re.Match[str] | None) -> int:
+    return len(match.group()) if match else 0
+
+
+def _mend_seams(rows: Counter[str], chunks: Counter[str], seams: list[tuple[str, str]]) -> None:
+    """Count in ``chunks``, for each word the rows lack there, the seams whose two pieces
+    spell it, in place of the pieces (no words of their own). A piece taken back may be a
+    word then lacking in turn, which another seam may spell."""
+    spelling: dict[str, list[int]] = {}  # a word -> the seams that may spell it
+    for index, seam in enumerate(seams):
+        for word in _seam_words(*seam):
+            spelling.setdefault(word, []).append(index)
+    used: set[int] = set()
+    lacking = [word for word in spelling if rows[word] > chunks[word]]
+    while lacking:
+        word = lacking.pop()
+        candidates = spelling.get(word, [])
+        while candidates and rows[word] > chunks[word]:
+            index = candidates.pop()
+            if index in used:
+                continue
+            used.add(index)
+            head, tail = seams[index]
+            chunks.update({word: 1, head: -1, tail: -1} if head != tail else {word: 1, head: -2})
+            lacking.extend((head, tail))
+
+
+def _seam_words(head: str, tail: str) -> list[str]:
+    """The words a seam may spell: ``head`` then ``tail``, the two sharing 0 characters (cut
+    exactly) or more (the next chunk repeats the last characters before the cut)."""
+    words = []
+    for shared in range(min(len(head), len(tail)) + 1):
+        if not shared or head[-shared:] == tail[:shared]:
+            word = head + tail[shared:]
+            if word not in (head, tail):
+                words.append(word)
+    return words
 
 
 def _add(counts: Counter[str], text: str, is_chunk: bool) -> None:

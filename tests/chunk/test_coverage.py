@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from lightrag_pchunk.chunk.coverage import MAX_WORD_CHARS, count_words, lost_words
 
 
@@ -76,3 +78,37 @@ def test_a_long_run_cut_between_characters_loses_nothing() -> None:
     # Ordinary words stay whole words: a piece of one is not the word.
     assert lost_words(["interoperability"], ["interop", "erability"]).total == 1
     assert MAX_WORD_CHARS >= 40  # longer than any real word
+
+
+# Scripts written without spaces: R cuts their stretches wherever the cap falls.
+_ETHIOPIC = "ሰላም፡ለዓለም፡ኢትዮጵያ፡ቋንቋ፡ፊደል፡መጽሐፍ፡ትምህርት"
+_TIBETAN = "བོད་ཀྱི་སྐད་ཡིག་ནི་གལ་ཆེན་པོ་ཡིན"
+
+
+@pytest.mark.parametrize("text", [_ETHIOPIC * 4, _TIBETAN * 4, "<table><tr><td>" * 8 + "x"])
+def test_a_stretch_without_spaces_cut_inside_a_word_loses_nothing(text: str) -> None:
+    for cut in range(1, len(text)):
+        assert lost_words([text], [text[:cut], text[cut:]]).total == 0, cut
+        # The next chunk repeats a few characters before the cut (an overlap).
+        back = max(0, cut - 3)
+        assert lost_words([text], [text[:cut], text[back:]]).total == 0, cut
+
+
+def test_a_stretch_cut_in_many_places_loses_nothing_and_pieces_are_no_words() -> None:
+    text = "፡".join(["ሰላም", "ላም", "ሰ"] * 30)  # the pieces of a cut word are words too
+    for step in (7, 11, 13):
+        pieces = [text[i : i + step] for i in range(0, len(text), step)]
+        assert lost_words([text], pieces).total == 0, step
+        # The pieces of a cut word stand in for it once, not for words of their own too.
+        assert lost_words([text + "፡ላም"], pieces).missing == {"ላም": 1}, step
+
+
+def test_text_really_lost_in_a_stretch_without_spaces_is_still_counted() -> None:
+    text = _ETHIOPIC * 4
+    cut = text.index("ለዓለም", 10) + 2  # inside a word
+    # A character at the cut is missing: its two pieces do not spell the word.
+    assert lost_words([text], [text[:cut], text[cut + 1 :]]).missing == {"ለዓለም": 1}
+    # A piece of the stretch is missing: its words are lost, the seam spells none of them.
+    later = text.index("ቋንቋ", cut) + 1
+    shortfall = lost_words([text], [text[:cut], text[later:]])
+    assert shortfall.total >= 3 and shortfall.missing["ለዓለም"] == 1

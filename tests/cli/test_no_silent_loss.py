@@ -3,6 +3,8 @@ code 1 and the count of lost words, never a success."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from lightrag_pchunk.cli.demo_cmd import example_path
@@ -85,3 +87,41 @@ def test_the_check_compares_the_chunks_with_the_file_not_with_the_rows_read(
     assert main(["chunk", str(path), "--size", "300"]) == 1
     err = capsys.readouterr().err
     assert "the chunks lost 4 words (e.g." in err and "'Valves'" in err
+
+
+def _ethiopic(words: int) -> str:
+    letters = "ሀሁሂሃሄህሆለሉሊላሌልሎመሙሚማሜምሞሰሱሲሳሴስሶረሩሪራሬርሮበቡቢባቤብቦተቱቲታቴትቶነኑኒናኔንኖ"
+    return "፡".join(
+        "".join(letters[(i * 7 + j * 13) % len(letters)] for j in range(2 + i % 6))
+        for i in range(words)
+    )
+
+
+def _tibetan(syllables: int) -> str:
+    letters, vowels = "ཀཁགངཅཆཇཉཏཐདནཔཕབམཙཚཛཝཞཟའཡརལཤསཧཨ", ["", "ི", "ུ", "ེ", "ོ"]
+    return "་".join(
+        "".join(letters[(i * 5 + j * 11) % len(letters)] for j in range(1 + i % 3)) + vowels[i % 5]
+        for i in range(syllables)
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [_ethiopic(3000) + "።", _tibetan(4000) + "།",
+     "<table><tr><td>" * 1000 + "cell" + "</td></tr></table>" * 1000],
+    ids=["ethiopic", "tibetan", "html-table-1000-deep"],
+)  # fmt: skip
+def test_a_script_without_spaces_cut_inside_its_words_is_no_loss(
+    clean_p_env, tmp_path, capsys, body
+) -> None:
+    """R has to cut these stretches inside words; the text is all there, so no file is
+    refused for it."""
+    path = tmp_path / "unbroken.md"
+    path.write_text(f"# Title\n\n{body}\n", encoding="utf-8")
+    for size in ("200", "500"):
+        assert main(["chunk", str(path), "--size", size, "--json"]) == 0, size
+        shown = capsys.readouterr()
+        assert "lost" not in shown.err
+        joined = "".join(json.loads(line)["content"] for line in shown.out.splitlines())
+        if "<table" not in body:  # (a table tag escapes its closing tags)
+            assert body in joined  # the chunks hold the text whole
