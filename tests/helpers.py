@@ -97,6 +97,18 @@ def shared_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
+def corpus_files(kind: str) -> list[Path]:
+    """The files of ``../shared/corpus/<kind>``: Word files for ``docx``, Markdown files
+    (the corpus's README aside) for ``md``; none without ../shared."""
+    shared = shared_dir()
+    folder = shared / "corpus" / kind if shared else None
+    if folder is None or not folder.is_dir():
+        return []
+    if kind == "md":
+        return sorted(p for p in folder.glob("*.md") if p.name != "README.md")
+    return sorted(p for p in folder.iterdir() if p.suffix in {".docx", ".docm", ".dotx", ".dotm"})
+
+
 def flat_rows(rows: list[dict]) -> list[dict]:
     """Chunk rows with the nested ``heading`` spelled out flat (``heading`` as text,
     ``parent_headings``, ``level``), for assertions that read a chunk's place."""

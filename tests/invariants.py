@@ -21,10 +21,11 @@ place. Tables are matched by their ``id``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from lightrag_pchunk.chunk.compact_headers import (
     label_ladder,
     positional_labels,
 )
+from lightrag_pchunk.chunk.coverage import lost_words
 
 _TABLE = re.compile(r"<table(?P<attrs>\s[^>]*)?>(?P<body>.*)</table>", re.DOTALL | re.IGNORECASE)
 _TR = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
@@ -111,23 +113,28 @@ class _Table:
     def items(self) -> list[tuple[str, object]]:
         return self.entries
 
+    @functools.cached_property
+    def bare_raw(self) -> str:
+        """The raw tag without whitespace, made once: a table tag may be megabytes long."""
+        return _bare(self.raw)
+
     @property
     def slices(self) -> int:
         return sum(kind == "slice" for kind, _ in self.entries)
 
     def _advance(self, text: str) -> bool:
-        bare_raw = _bare(self.raw)
-        found = bare_raw.find(_bare(text), self.raw_pos)
+        bare = _bare(text)
+        found = self.bare_raw.find(bare, self.raw_pos)
         if found < 0:
             return False
-        self.raw_pos = found + len(_bare(text))
+        self.raw_pos = found + len(bare)
         return True
 
     def continues_with(self, piece: str) -> bool:
         """Whether ``piece`` is a character piece of this table after what was met so far
         (starting right there, within its rows, or ending with its closing tag: a short line
         of prose such as ``a`` is not a piece of ``</table>``)."""
-        bare, raw = _bare(piece), _bare(self.raw)
+        bare, raw = _bare(piece), self.bare_raw
         found = raw.find(bare, self.raw_pos) if bare else -1
         if found < 0:
             return False
@@ -155,7 +162,7 @@ class _Table:
         kinds = {kind for kind, _ in self.entries}
         if kinds == {"piece"}:
             pieces = "".join(str(text) for _, text in self.entries)
-            if _bare(pieces) == _bare(self.raw):
+            if _bare(pieces) == self.bare_raw:
                 return  # the whole tag was character-split
         first = next((rows for kind, rows in self.entries if kind == "slice"), [])
         error = ""
@@ -432,3 +439,10 @@ def compact_headers_of(blocks_path: Path, row_contents: Sequence[str]) -> dict[s
             labels = json_column_labels(head, rows[len(head) :], keyed.get(tid))
             out[str(tid)] = label_ladder(labels) if any(labels) else []
     return out
+
+
+def assert_no_word_lost(rows: Iterable[str], chunks: Iterable[str], where: str = "") -> None:
+    """Every word of the rows' text (``chunk/coverage.py``'s words: CJK characters one by
+    one, table cells decoded) is in the chunks' text, as a multiset: no silent loss."""
+    shortfall = lost_words(rows, chunks)
+    assert not shortfall, f"{where}: {shortfall.describe()}" if where else shortfall.describe()

@@ -82,3 +82,41 @@ def test_imports_follow_the_layers(path: Path) -> None:
         assert LAYERS[sub] <= own, f"{path} ({top}) imports the higher layer {module}"
         pair = {top, sub}
         assert not ("chunk" in pair and pair & PARSERS), f"{path} couples parsing and chunking"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_imports(path: Path, known: set[str]) -> set[str]:
+    """The package's modules ``path`` imports anywhere (a function's late import too):
+    ``from a.b import c`` names module ``a.b.c`` when there is one, else ``a.b``."""
+    found = set(_imports(path))
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {module for module in found if module in known} - {_module_name(path)}
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No import cycle, however long: each module can be read knowing only those below it."""
+    names = {_module_name(path): path for path in MODULES}
+    graph = {name: _module_imports(path, set(names)) for name, path in names.items()}
+    done: set[str] = set()
+
+    def cycle_from(name: str, trail: list[str]) -> list[str] | None:
+        if name in trail:
+            return [*trail[trail.index(name) :], name]
+        if name in done:
+            return None
+        for imported in sorted(graph[name]):
+            found = cycle_from(imported, [*trail, name])
+            if found:
+                return found
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        cycle = cycle_from(name, [])
+        assert cycle is None, " -> ".join(cycle)

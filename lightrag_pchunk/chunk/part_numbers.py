@@ -20,11 +20,12 @@ _GENERATED_SUFFIX = re.compile(r"\s*\[(?:part\s+\d+|表格片段\s*\d+)\]\s*$", 
 def strip_part_suffix(heading: str) -> str:
     """``heading`` without any trailing ``[part n]`` / ``[表格片段n]`` suffixes."""
     cleaned = heading.rstrip()
-    while True:
+    while cleaned.endswith("]"):  # every suffix ends so: most headings need no search
         shorter = _GENERATED_SUFFIX.sub("", cleaned)
         if shorter == cleaned:
-            return cleaned
+            break
         cleaned = shorter
+    return cleaned
 
 
 def declared_parts(labels: Sequence[tuple[str, tuple[str, ...]]]) -> list[int]:

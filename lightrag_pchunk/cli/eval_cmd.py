@@ -60,9 +60,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--chunkers",
         default=DEFAULT_CHUNKERS,
         help=(
-            f"contenders, comma-separated (default {DEFAULT_CHUNKERS}): P is ours; R, F and"
-            " lightrag-P are LightRAG's recursive-character, fixed-token and own P chunkers;"
-            " docling is docling's HybridChunker, compared only where docling is installed"
+            f"contenders, comma-separated (default {DEFAULT_CHUNKERS}): P is ours; R and F"
+            " are LightRAG's recursive-character and fixed-token chunkers on our text;"
+            " lightrag-P is what LightRAG does alone: its own parser and P chunker (for a"
+            " PDF its legacy pypdf text, then R); docling is docling's HybridChunker,"
+            " compared only where docling is installed"
         ),
     )
     parser.add_argument(

@@ -22,6 +22,7 @@ from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.formats import Format
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC, RECURSIVE_CHARACTER
+from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.model import BlockRow
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -33,8 +34,6 @@ NO_TEXT = "the document has no text"
 def has_text(content: str) -> bool:
     """Whether ``content`` holds text LightRAG would store (its sanitising, then anything
     but whitespace): a document without is empty."""
-    from lightrag_pchunk.integration.registry_entry import lightrag_sanitize
-
     return bool(lightrag_sanitize(content).strip())
 
 

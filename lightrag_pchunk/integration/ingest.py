@@ -72,7 +72,6 @@ from lightrag_pchunk.integration.rechunk import (
 )
 from lightrag_pchunk.integration.registration import entry_of, require_pchunk_chunking_func
 from lightrag_pchunk.integration.registry import registry_for, storage_folder
-from lightrag_pchunk.integration.registry_entry import lightrag_sanitize
 from lightrag_pchunk.integration.request import INGEST, Request
 from lightrag_pchunk.integration.settings import check_config, resolve
 from lightrag_pchunk.integration.storage_lock import (
@@ -83,6 +82,7 @@ from lightrag_pchunk.integration.storage_lock import (
     stored_statuses,
     written_since_loaded,
 )
+from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.integration.strategy import UnsupportedFormatError, decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, doc_id_for
 from lightrag_pchunk.parse.artefacts import unreadable_source

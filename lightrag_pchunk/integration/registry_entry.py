@@ -20,25 +20,12 @@ from typing import Any
 from lightrag_pchunk.integration.chunking_record import ChunkingRecord
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Strategy
-from lightrag_pchunk.naming import sanitize_text
+from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 
 logger = logging.getLogger("lightrag.pchunk")
 
 LEGACY_REGISTRY_FILE = "lightrag_pchunk_registry.json"
 """The registry file of lightrag-pchunk 0.1 (one JSON document, rewritten per registration)."""
-
-
-def lightrag_sanitize(content: str) -> str:
-    """The text LightRAG stores for a raw document (``sanitize_text_for_encoding``).
-
-    LightRAG's own function is the ground truth (the key must match the text it passes to
-    ``chunking_func`` byte for byte); ours implements the same rules if it moves.
-    """
-    try:
-        from lightrag.utils import sanitize_text_for_encoding
-    except ImportError:  # pragma: no cover - lightrag is a dependency
-        return sanitize_text(content)
-    return sanitize_text_for_encoding(content) or ""
 
 
 def text_key(text: str) -> str:

@@ -82,12 +82,12 @@ def decide(request: Request, settings: Settings) -> Decision:
         r_size, r_overlap = settings.r_size, settings.r_overlap
     directives = settings.directives
     plan = Decision(
-        strategy,
-        reason,
-        None,
-        p,
-        r_size,
-        r_overlap,
+        strategy=strategy,
+        reason=reason,
+        blocks=None,
+        settings=p,
+        r_size=r_size,
+        r_overlap=r_overlap,
         engine_params=directives.engine_params if directives is not None else {},
         file_name=_name(request),
         doc_id=_doc_id(request),

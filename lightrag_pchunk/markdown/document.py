@@ -19,9 +19,10 @@ from itertools import compress, repeat
 from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
+from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages
 from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
-from lightrag_pchunk.markdown.walk import Heading, Item, MarkdownWalk
+from lightrag_pchunk.markdown.walk import Item, MarkdownWalk
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
 from lightrag_pchunk.parse.artefacts import (

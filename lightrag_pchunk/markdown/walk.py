@@ -13,7 +13,6 @@ base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_bas
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -22,6 +21,7 @@ from pyromark.event import Event, Range
 
 from lightrag_pchunk.markdown.element import Element, holds, inside, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
+from lightrag_pchunk.markdown.headings import Heading, heading_title
 from lightrag_pchunk.markdown.images import EmbeddedImages, elide_base64, is_data_url
 from lightrag_pchunk.markdown.tables import html_table, pipe_table, split_html_tables
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
@@ -35,24 +35,10 @@ OPTIONS = (
     | pyromark.Options.ENABLE_TASKLISTS
     | pyromark.Options.ENABLE_FOOTNOTES
 )
-#: LightRAG's limit on a heading's text (``MAX_HEADING_LENGTH``); the content keeps it whole.
-MAX_HEADING_CHARS = 200
 _TITLE_TEXT = frozenset({"Text", "Code", "InlineMath", "DisplayMath"})
 _BREAKS = frozenset({"SoftBreak", "HardBreak"})
 #: Top-level kinds whose inner events are always read.
 _READ_INSIDE = frozenset({"Heading", "Table", "MetadataBlock"})
-#: The alt text of an HTML image (``<img alt="Quarterly figures">``).
-_ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
-
-
-@dataclass(slots=True)
-class Heading:
-    """A section heading: its level as written (1-6), its text as displayed (markup removed,
-    at most 200 characters) and its inline source on one line (for the content's first line)."""
-
-    level: int
-    title: str
-    inline: str
 
 
 Item = Heading | str
@@ -182,14 +168,9 @@ class MarkdownWalk:
         else:
             inline = self._slice(first, last)
         inline = " ".join(inline.split())
-        title = " ".join("".join(pieces).split())
-        if not title:  # it shows no text: what it holds names it
-            alts = (" ".join(match.group(2).split()) for match in _ALT.finditer("".join(html)))
-            title = " ".join(alt for alt in alts if alt) or inline
+        title = heading_title("".join(pieces), "".join(html), inline)
         if not title:
             return
-        if len(title) > MAX_HEADING_CHARS:
-            title = title[: MAX_HEADING_CHARS - 3] + "..."
         self._out.items.append(
             Heading(level, title, elide_base64(inline) if self._has_base64 else inline)
         )

@@ -137,10 +137,16 @@ def markdown_heading_line(level: int, title: str) -> str:
 
 
 def build_blocks(
-    events: list[Event], smart: SmartHeading, judge: OutlineJudge | None = None
+    events: list[Event],
+    smart: SmartHeading,
+    judge: OutlineJudge | None = None,
+    *,
+    stated: bool = False,
 ) -> tuple[list[RawBlock], OutlineReport]:
     """Blocks from the walk's events (see the module doc); ``judge`` is the optional language
-    model help (ambiguous heading candidates, topic breaks of long sections)."""
+    model help (ambiguous heading candidates, topic breaks of long sections). ``stated``:
+    the file states its whole outline (a PDF's structure tree or bookmarks), so ``auto``
+    never infers over the whole document, only in its long stretches without a heading."""
     mark_toc(events)
     body_size = _BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
@@ -150,6 +156,7 @@ def build_blocks(
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
     whole = smart is SmartHeading.ON or (
         smart is SmartHeading.AUTO
+        and not stated
         and bool(paragraphs)
         and (styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )

@@ -79,20 +79,16 @@ def _pdf_parts(
     del folder, stem
     reading = read_isolated(source, limits, doc_id.removeprefix("doc-"))
     events = reading.events
-    stated = sum(1 for event in events if event.level)
-    if (
-        smart is SmartHeading.AUTO
-        and stated >= 2
-        and reading.outline_source
-        in (
-            "tagged",
-            "bookmarks",
-        )
-    ):
-        # The file states its outline: it is trusted whole. A printed table of contents
-        # often lists the top levels only: the classifier may add deeper headings to it.
+    stated = sum(1 for event in events if event.level) >= 2
+    if smart is SmartHeading.AUTO and stated and reading.outline_source == "bookmarks":
+        # Bookmarks state the outline: trusted whole. A printed table of contents often
+        # lists the top levels only: the classifier may add deeper headings to it.
         smart = SmartHeading.OFF
-    raw_blocks, report = build_blocks(events, smart, judge)
+    # A structure tree is trusted too, but producers leave parts of it untagged (annexes
+    # after the last chapter set as text): the classifier reads the long stretches
+    # without a heading, as in a styled Word document.
+    tagged = stated and reading.outline_source == "tagged"
+    raw_blocks, report = build_blocks(events, smart, judge, stated=tagged)
     blocks = source_blocks(raw_blocks, reading.units)
     title = next(
         (b.heading for b in raw_blocks if not b.is_toc and b.heading != PREFACE_HEADING), ""

@@ -3,9 +3,10 @@
 Input: every page's lines in reading order. Output: the same lines without the furniture.
 A line is furniture when it sits in the top or bottom band of its page and
 
-- its text, digits written as ``#``, is printed at about the same height on three pages or
-  more (a running header or footer: "Federal Register / Vol. 85 …", "Page 3 of 12", a
-  section's title over its pages), or
+- its text, digits written as ``#`` and a page number at either end moved to the end, is
+  printed at about the same height on three pages or more (a running header or footer:
+  "Federal Register / Vol. 85 …", "Page 3 of 12", a section's title over its pages; "18
+  REPORT" on left-hand pages and "REPORT 19" on right-hand ones are one running footer), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
@@ -26,6 +27,8 @@ BAND = 0.09
 #: "About the same height": within this many points.
 HEIGHT_TOLERANCE = 6.0
 _DIGITS = re.compile(r"\d+")
+#: A page number at the start or end of a running line (its side alternates on facing pages).
+_END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
 _SPACES = re.compile(r"\s+")
 _PAGE_NUMBER = re.compile(
     r"^[\s\-–—|.·•]*(?:(?:page|p\.|pg\.?|页|第)\s*)?"
@@ -36,8 +39,11 @@ _PAGE_NUMBER = re.compile(
 
 def furniture_key(text: str) -> str:
     """The text a running line keeps from page to page: lower case, digits as ``#``,
-    spaces collapsed."""
-    return _SPACES.sub(" ", _DIGITS.sub("#", text.lower())).strip()
+    spaces collapsed, a number at either end written once at the end (a line without
+    one stays apart: a footnote repeated on a few pages is no running footer)."""
+    key = _SPACES.sub(" ", _DIGITS.sub("#", text.lower())).strip()
+    bare = _END_NUMBER.sub("", key).strip()
+    return f"{bare} #" if bare != key else key
 
 
 def is_page_number(text: str) -> bool:

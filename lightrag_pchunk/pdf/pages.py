@@ -85,6 +85,7 @@ def events_of(
     levels: dict[int, int] = {}
     if outline.source == "tagged":
         levels = tagged_levels([p.role for p in found])
+        levels.update(series_continued(found, levels))
     elif outline.bookmarks:
         found, levels = _bookmark_headings(found, outline)
     else:
@@ -132,6 +133,37 @@ def events_of(
             )
         )
     return events, units
+
+
+#: The most lines a heading the tags left as text may print (a title wrapped once or twice).
+_TITLE_LINES = 3
+
+
+def series_continued(found: Sequence[PrintedParagraph], levels: dict[int, int]) -> dict[int, int]:
+    """Paragraphs a tagged document left as text that continue a numbered series of its
+    tagged headings ("第六章" between the headings "第五章" and "第七章", a producer's slip):
+    the next number of the same family and depth as the last such heading, set in its
+    look (size and weight), on at most :data:`_TITLE_LINES` lines -> that heading's level."""
+    last: dict[tuple[str, int], tuple[int, Look, int]] = {}
+    added: dict[int, int] = {}
+    for index, paragraph in enumerate(found):
+        if paragraph.role == TABLE_ROLE:
+            continue
+        label = parse_label(paragraph.text)
+        if label is None or not label.ordinals:
+            continue
+        series = (label.family, label.depth)
+        level = levels.get(index)
+        if level is None and series in last and len(paragraph.lines) <= _TITLE_LINES:
+            number, look, level_before = last[series]
+            same_look = (
+                abs(paragraph.look.size - look.size) < 0.5 and paragraph.look.bold == look.bold
+            )
+            if label.ordinals[-1] == number + 1 and same_look:
+                level = added[index] = level_before
+        if level is not None:
+            last[series] = (label.ordinals[-1], paragraph.look, level)
+    return added
 
 
 def _is_list_item(paragraph: PrintedParagraph) -> bool:

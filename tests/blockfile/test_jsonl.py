@@ -8,8 +8,9 @@ import json
 import pytest
 
 from lightrag_pchunk.blockfile.jsonl import parse_blocks_text, read_blocks
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+
+from invariants import assert_no_word_lost
 
 #: Characters JSON strings may hold raw that str.splitlines() takes for line ends.
 LINE_BREAKERS = ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"]
@@ -50,7 +51,7 @@ def test_a_line_breaker_inside_a_json_string_ends_no_line(
     assert blocks.problems == [] and "blocks file" not in pchunk_logs.text
     assert [r.content for r in blocks.rows] == contents
     rows = chunking_by_paragraph_semantic(cl100k_tokenizer, "", 2000, blocks_path=path)
-    assert lost_words(contents, [r["content"] for r in rows]).total == 0
+    assert_no_word_lost(contents, [r["content"] for r in rows])
     assert "before" in rows[0]["content"] and "after" in rows[0]["content"]
 
 

@@ -11,11 +11,9 @@ import pytest
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.document import parse_docx
 
-from helpers import shared_dir
+from helpers import corpus_files
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" / "docx" if SHARED else None
-FILES = sorted(p.name for p in CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+FILES = [path.name for path in corpus_files("docx")]
 
 pytestmark = pytest.mark.skipif(
     not FILES, reason="../shared/corpus/docx is absent: the real-world corpus tests are skipped"
@@ -37,14 +35,16 @@ _TAG_ID = re.compile(r'id=\\?"((?:tb|eq|im)-[0-9a-f]+-\d{4})\\?"')
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_corpus_file_parses_or_is_refused_cleanly(name, tmp_path):
-    try:
-        parsed = parse_docx(CORPUS / name, tmp_path)
-    except DocxParseError as exc:
-        assert REFUSED.get(name) == exc.reason, f"unexpected refusal: {exc}"
-        assert exc.detail and name in str(exc)
+def test_corpus_file_parses_or_is_refused_cleanly(name, corpus_parses, tmp_path):
+    entry = corpus_parses[name]
+    if entry.error is not None:
+        assert REFUSED.get(name) == entry.error.reason, f"unexpected refusal: {entry.error}"
+        assert entry.error.detail and name in str(entry.error)
+        with pytest.raises(DocxParseError):
+            parse_docx(entry.source, tmp_path)
         assert not any(tmp_path.iterdir()), "a refused file must leave nothing behind"
         return
+    parsed = entry.parsed
     assert name not in REFUSED, f"{name} was expected to be refused"
     lines = parsed.blocks_path.read_text(encoding="utf-8").splitlines()
     meta, rows = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
@@ -67,4 +67,4 @@ def test_corpus_file_parses_or_is_refused_cleanly(name, tmp_path):
     tagged = {m for row in rows for m in _TAG_ID.findall(row["content"])}
     assert len(tagged) == parsed.tables + parsed.equations + parsed.drawings
     for path in parsed.parsed_dir.rglob("*"):
-        assert path.resolve().is_relative_to(tmp_path.resolve())
+        assert path.resolve().is_relative_to(parsed.parsed_dir.parent.resolve())

@@ -12,22 +12,11 @@ from lightrag_pchunk.blockfile.sidecars import read_table_items
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, check_breadcrumbs
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.parse.document import parse_docx
 
-from helpers import shared_dir
+from helpers import corpus_files
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" if SHARED else None
-WORD = (
-    sorted(p for p in (CORPUS / "docx").iterdir() if p.suffix.lower().startswith(".do"))
-    if CORPUS
-    else []
-)
-MARKDOWN = (
-    sorted(p for p in (CORPUS / "md").glob("*.md") if p.name != "README.md") if CORPUS else []
-)
+WORD, MARKDOWN = corpus_files("docx"), corpus_files("md")
 pytestmark = pytest.mark.skipif(
     not WORD, reason="../shared/corpus is absent: the real-world corpus tests are skipped"
 )
@@ -35,21 +24,18 @@ SIZES = (500, 1200, 2000)
 
 
 @pytest.fixture(scope="module")
-def parsed(tmp_path_factory):
-    """name -> (rows, table items, styled rows or None)."""
-    work = tmp_path_factory.mktemp("crumbs")
+def parsed(corpus_parses, tmp_path_factory):
+    """name -> (rows, table items, styled rows or None): the session's parse, and for a Word
+    file with styled headings its parse without the smart outline."""
+    work = tmp_path_factory.mktemp("styled")
     out = {}
     for path in WORD + MARKDOWN:
-        try:
-            if path.suffix == ".md":
-                doc, styled = parse_markdown(path, work / "md"), None
-            else:
-                doc = parse_docx(path, work / "docx")
-                styled = None
-                if doc.outline is not None and doc.outline.styled_headings >= 2:
-                    styled = parse_docx(path, work / "styled", smart_heading=False)
-        except DocumentParseError:
+        doc = corpus_parses[path.name].parsed
+        if doc is None:
             continue
+        styled = None
+        if path.suffix != ".md" and doc.outline is not None and doc.outline.styled_headings >= 2:
+            styled = parse_docx(path, work, smart_heading=False)
         rows = [r for r in doc.rows if r.content.strip()]
         styled_rows = [r for r in styled.rows if r.content.strip()] if styled else None
         out[path.name] = (rows, read_table_items(doc.blocks_path), styled_rows)

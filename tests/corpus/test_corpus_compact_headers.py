@@ -15,7 +15,6 @@ import pytest
 from lightrag_pchunk.blockfile.sidecars import read_table_items
 from lightrag_pchunk.chunk.table_tags import dump_json_row
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
@@ -44,8 +43,8 @@ def _alone(table_id: str, row: list) -> str:
 
 
 @pytest.fixture(scope="module")
-def parsed(tmp_path_factory):
-    return parse_docx(PATH, tmp_path_factory.mktemp("compact"))
+def parsed(corpus_parses):
+    return corpus_parses[NAME].parsed
 
 
 def test_every_continuation_carries_the_full_or_compact_header(parsed, cl100k_tokenizer) -> None:

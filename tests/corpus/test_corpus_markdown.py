@@ -8,7 +8,7 @@
   LightRAG's blocks (every invariant of tests/invariants.py holds);
 - at N=1200 our P cuts no table row and repeats the header at the top of every continuation
   slice of a table. (How many chunks P makes against LightRAG's R is measured by
-  benchmarks/bench_markdown.py.)
+  benchmarks/bench_calls.py.)
 
 The word accounting here is minimal on purpose (rendered text, runs of letters and digits,
 counted).
@@ -25,31 +25,24 @@ from pathlib import Path
 
 import pyromark
 import pytest
-from lightrag_helpers import lightrag_native_blocks
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import heading_path
-from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages
-from lightrag_pchunk.markdown.walk import OPTIONS, Heading, MarkdownWalk
+from lightrag_pchunk.markdown.walk import OPTIONS, MarkdownWalk
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
 from lightrag_pchunk.parse.drawings import AssetFolder
 from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import shared_dir
+from helpers import corpus_files
 from invariants import check_output, table_id, table_row_lines
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" / "md" if SHARED else None
-FILES = (
-    sorted(p.name for p in CORPUS.glob("*.md") if p.name != "README.md")
-    if CORPUS and CORPUS.is_dir()
-    else []
-)
-DOC_ID = "doc-0123456789abcdef0123456789abcdef"
+SOURCES = corpus_files("md")
+FILES = [path.name for path in SOURCES]
 SIZE = 1200
 
 pytestmark = pytest.mark.skipif(
@@ -77,19 +70,18 @@ def visible_heading(raw: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def ours(tmp_path_factory):
-    out = tmp_path_factory.mktemp("md-ours")
-    return {name: parse_markdown(CORPUS / name, out, doc_id=DOC_ID) for name in FILES}
+def ours(corpus_parses):
+    """Our parse of every Markdown file of the corpus (none is refused)."""
+    refused = {name: corpus_parses[name].error for name in FILES if corpus_parses[name].error}
+    assert not refused, f"refused: {refused}"
+    return {name: corpus_parses[name].parsed for name in FILES}
 
 
 @pytest.fixture(scope="module")
-def lightrags(tmp_path_factory) -> dict[str, Path]:
+def lightrags(lightrag_parses) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for the corpus (name -> path)."""
-    parsed = lightrag_native_blocks(
-        [CORPUS / name for name in FILES], tmp_path_factory.mktemp("md-lightrag"), DOC_ID
-    )
-    assert not (missing := set(FILES) - set(parsed)), f"LightRAG could not parse {missing}"
-    return parsed
+    assert not (missing := set(FILES) - set(lightrag_parses)), f"LightRAG cannot parse {missing}"
+    return {name: lightrag_parses[name] for name in FILES}
 
 
 def p_chunks(tokenizer, blocks_path: Path, size: int = SIZE) -> list[dict]:
@@ -99,11 +91,11 @@ def p_chunks(tokenizer, blocks_path: Path, size: int = SIZE) -> list[dict]:
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_every_visible_word_reaches_the_chunks(name, ours, cl100k_tokenizer) -> None:
-    source = (CORPUS / name).read_text(encoding="utf-8")
+def test_every_visible_word_reaches_the_chunks(name, ours, corpus_chunks) -> None:
+    source = ours[name].source.read_text(encoding="utf-8")
     expected = visible_words(_FRONT_MATTER.sub("", source))
     parsed = ours[name]
-    rows = p_chunks(cl100k_tokenizer, parsed.blocks_path)
+    rows = corpus_chunks(name, SIZE)
     text = "\n\n".join(row["content"] for row in rows)
     # Rendered alone, a chunk may read its Markdown differently (an indented code line
     # after a paragraph line is a paragraph): its raw words count too.
@@ -194,12 +186,12 @@ def test_our_p_reads_lightrags_blocks(name, lightrags, cl100k_tokenizer) -> None
 _LIGHTRAG_ODD_TABLE = re.compile(r'format="html">[^\n]*\n|format="json">\[\]</table>')
 
 
-def test_p_cuts_no_table_row_and_repeats_every_header(ours, cl100k_tokenizer) -> None:
+def test_p_cuts_no_table_row_and_repeats_every_header(ours, corpus_chunks, cl100k_tokenizer):
     counter = TokenCounter(cl100k_tokenizer)
     sliced = 0
     for name in FILES:
         parsed = ours[name]
-        rows = p_chunks(cl100k_tokenizer, parsed.blocks_path)
+        rows = corpus_chunks(name, SIZE)
         contents = [row.content for row in parsed.rows]
         check_output(
             contents,

@@ -21,13 +21,13 @@ import pypdfium2 as pdfium
 import pytest
 
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
+from invariants import assert_no_word_lost
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "pdf" if SHARED else None
@@ -104,8 +104,7 @@ def test_chunks_lose_no_word_and_their_pages_hold_their_text(
         pytest.skip(f"{name} is refused ({outcome.reason})")
     rows = list(outcome.rows)
     chunks = chunk_rows(rows, Context.create(TokenCounter(cl100k_tokenizer), 1200, 0))
-    lost = lost_words([r.content for r in rows], [c.content for c in chunks])
-    assert not lost, f"{name}: {lost.describe()}"
+    assert_no_word_lost([r.content for r in rows], [c.content for c in chunks], name)
     pages = _page_texts(CORPUS / name)
     unprinted = []
     for chunk in chunks:

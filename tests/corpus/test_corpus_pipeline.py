@@ -14,17 +14,16 @@ import shutil
 import pytest
 from lightrag_helpers import enqueue_routed, offline_lightrag
 
-from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
-from lightrag_pchunk.parse.document import parse_docx
 
-from helpers import shared_dir
+from helpers import corpus_files
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" / "docx" if SHARED else None
-FILES = sorted(p.name for p in CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+SOURCES = corpus_files("docx")
+FILES = [path.name for path in SOURCES]
+MD_SOURCES = corpus_files("md")
+MD_FILES = [path.name for path in MD_SOURCES]
 
 pytestmark = [
     pytest.mark.e2e,
@@ -39,7 +38,7 @@ def field(record, name: str):
 
 
 async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ours(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, corpus_parses
 ) -> None:
     from lightrag.parser.plugins import load_third_party_parsers
 
@@ -50,13 +49,12 @@ async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ou
     monkeypatch.setenv("INPUT_DIR", str(inputs))
     inputs.mkdir()
     ours_parse: dict[str, str | None] = {}  # name -> None (parsed) or why it cannot be
-    for name in FILES:
-        shutil.copy(CORPUS / name, inputs / name)
-        try:
-            parsed = parse_docx(CORPUS / name, tmp_path / "ours")
-            ours_parse[name] = None if parsed.content.strip() else "no-text"
-        except DocxParseError as exc:
-            ours_parse[name] = exc.reason
+    for source in SOURCES:
+        shutil.copy(source, inputs / source.name)
+        parsed, error = corpus_parses[source.name].parsed, corpus_parses[source.name].error
+        ours_parse[source.name] = error.reason if error else None
+        if parsed is not None and not parsed.content.strip():
+            ours_parse[source.name] = "no-text"
 
     async with offline_lightrag(tmp_path / "rag") as rag:
         await enqueue_routed(rag, [inputs / name for name in FILES])
@@ -91,14 +89,6 @@ async def test_the_corpus_through_lightrags_pipeline_is_parsed_and_chunked_by_ou
     assert processed >= len(FILES) - 5  # 2 files refused on purpose, 3 without any text
 
 
-MD_CORPUS = SHARED / "corpus" / "md" if SHARED else None
-MD_FILES = (
-    sorted(p.name for p in MD_CORPUS.glob("*.md") if p.name != "README.md")
-    if MD_CORPUS and MD_CORPUS.is_dir()
-    else []
-)
-
-
 @pytest.mark.skipif(not MD_FILES, reason="../shared/corpus/md is absent")
 async def test_markdown_through_lightrags_pipeline_is_parsed_and_chunked_by_ours(
     tmp_path, monkeypatch
@@ -113,8 +103,8 @@ async def test_markdown_through_lightrags_pipeline_is_parsed_and_chunked_by_ours
     monkeypatch.setenv("INPUT_DIR", str(inputs))
     inputs.mkdir()
     async with offline_lightrag(tmp_path / "rag") as rag:
-        for name in MD_FILES:
-            shutil.copy(MD_CORPUS / name, inputs / name)
+        for source in MD_SOURCES:
+            shutil.copy(source, inputs / source.name)
         await enqueue_routed(rag, [inputs / name for name in MD_FILES])
         differing = []
         for name in MD_FILES:

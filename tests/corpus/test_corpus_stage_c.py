@@ -18,16 +18,12 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import MIN_LETTERS, letters
 from lightrag_pchunk.chunk.pipeline import STAGES, to_blocks
 from lightrag_pchunk.chunk.text_split import split_text
-from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import Block, Paragraph
-from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import shared_dir
+from helpers import corpus_files
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" / "docx" if SHARED else None
-FILES = sorted(p.name for p in CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+FILES = [path.name for path in corpus_files("docx")]
 
 pytestmark = pytest.mark.skipif(
     not FILES, reason="../shared/corpus/docx is absent: the real-world corpus tests are skipped"
@@ -106,10 +102,11 @@ def could_lend_sentences(
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_corpus_long_sections_pack_into_as_few_pieces_with_text(name, tmp_path, cl100k_tokenizer):
-    try:
-        parsed = parse_docx(CORPUS / name, tmp_path)
-    except DocxParseError:
+def test_corpus_long_sections_pack_into_as_few_pieces_with_text(
+    name, corpus_parses, cl100k_tokenizer
+):
+    parsed = corpus_parses[name].parsed
+    if parsed is None:
         return  # refused files are covered by test_corpus.py
     counter = TokenCounter(cl100k_tokenizer)
     for size in (500, 1200):

@@ -11,17 +11,13 @@ import re
 
 import pytest
 
-from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import shared_dir
+from helpers import corpus_files
 from invariants import check_output, compact_headers_of
 
-SHARED = shared_dir()
-CORPUS = SHARED / "corpus" / "docx" if SHARED else None
-FILES = sorted(p.name for p in CORPUS.iterdir()) if CORPUS and CORPUS.is_dir() else []
+FILES = [path.name for path in corpus_files("docx")]
 
 pytestmark = pytest.mark.skipif(
     not FILES, reason="../shared/corpus/docx is absent: the real-world corpus tests are skipped"
@@ -38,20 +34,17 @@ def _headers(blocks_path) -> dict[str, list]:
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_corpus_tables_keep_rows_whole_and_headers_on_every_slice(name, tmp_path, cl100k_tokenizer):
-    try:
-        parsed = parse_docx(CORPUS / name, tmp_path)
-    except DocxParseError:
-        return  # refused files are covered by test_corpus.py
-    if not parsed.rows:
+def test_corpus_tables_keep_rows_whole_and_headers_on_every_slice(
+    name, corpus_parses, corpus_chunks, cl100k_tokenizer
+):
+    parsed = corpus_parses[name].parsed
+    if parsed is None or not parsed.rows:  # refused files are covered by test_corpus.py
         return
     headers = _headers(parsed.blocks_path)
     compact = compact_headers_of(parsed.blocks_path, [row.content for row in parsed.rows])
     counter = TokenCounter(cl100k_tokenizer)
     for size in (500, 1200):
-        grid = chunking_by_paragraph_semantic(
-            cl100k_tokenizer, "", size, blocks_path=parsed.blocks_path, table_text="grid"
-        )
+        grid = corpus_chunks(name, size)  # tables as grids: the default
         check_output(
             [row.content for row in parsed.rows],
             [r["content"] for r in grid],

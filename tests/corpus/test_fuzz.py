@@ -1,19 +1,18 @@
-"""A seeded mutation fuzzer over ../shared/corpus/docx (benchmarks/hostile_inputs.py): byte
+"""A seeded mutation fuzzer over ../shared/corpus/docx (tests/hostile_inputs.py): byte
 flips, truncations and XML-level edits inside the zip. Every mutant is parsed (with a lowered
 output budget) and chunked: no exception but DocxParseError, no hang, no output over the
-budget, no chunk over the cap, no word lost between blocks and chunks. The suite runs 200
-mutants of the smaller files; ``benchmarks/bench_hostile.py`` runs 1,000 of all of them."""
+budget, no chunk over the cap, no word lost between blocks and chunks: 200 mutants of the
+smaller files."""
 
 from __future__ import annotations
 
 import logging
 import signal
-import sys
 from pathlib import Path
 
 import pytest
+from hostile_inputs import corpus_sources, mutants
 
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.parse.document import parse_docx
@@ -21,10 +20,7 @@ from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-from hostile_inputs import corpus_sources, mutants
+from invariants import assert_no_word_lost
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None
@@ -83,6 +79,5 @@ def check(source: Path, out: Path, counter: TokenCounter, tokenizer) -> str:
     )
     over = [counter.count(row["content"]) for row in rows]
     assert max(over, default=0) <= CAP, f"a chunk of {max(over)} tokens"
-    shortfall = lost_words([row.content for row in parsed.rows], [row["content"] for row in rows])
-    assert not shortfall, shortfall.describe()
+    assert_no_word_lost([row.content for row in parsed.rows], [row["content"] for row in rows])
     return "parsed"

@@ -1,7 +1,7 @@
 """The smart outline on the real corpus (../shared/corpus/docx):
 
 - the strip test: every file with at least 6 styled headings is copied with its heading styles
-  taken away (``benchmarks/outline_strip.py``); parsed with smart headings, the copies that
+  taken away (``tests/outline_strip.py``); parsed with smart headings, the copies that
   keep the look give back the styled outline with recall and precision >= 0.90 averaged over
   the files and parent accuracy >= 0.85 (summed); at most two files stay below 0.60 recall
   (bold lines at the text's size under larger headings read as run-in labels, a list of links
@@ -14,23 +14,14 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from outline_strip import Score, compare, normalize, strip_file
 
-from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
-from lightrag_pchunk.parse.document import parse_docx
 
-from helpers import REPO_ROOT, shared_dir
-
-sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
-
-from outline_strip import Score, compare, normalize, strip_file
+from helpers import shared_dir
 
 SHARED = shared_dir()
 CORPUS = SHARED / "corpus" / "docx" if SHARED else None
@@ -108,13 +99,12 @@ def test_numbered_headings_come_back_from_copies_without_any_look(strip_scores):
             ), (name, text)
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_no_chunk_heading_keeps_a_page_reference(path: Path, tmp_path, cl100k):
-    try:
-        parsed = parse_docx(path, tmp_path)
-    except DocxParseError:
+@pytest.mark.parametrize("name", [path.name for path in FILES])
+def test_no_chunk_heading_keeps_a_page_reference(name, corpus_parses, corpus_chunks):
+    if corpus_parses[name].parsed is None:
         return
     for size in (2000, 1200):
-        for chunk in chunk_rows(list(parsed.rows), Context.create(cl100k, size, 100)):
-            assert "\t" not in chunk.heading, chunk.heading
-            assert not _PAGE_REFERENCE.search(chunk.heading), chunk.heading
+        for row in corpus_chunks(name, size):
+            heading = row["heading"]["heading"]
+            assert "\t" not in heading, heading
+            assert not _PAGE_REFERENCE.search(heading), heading

@@ -15,7 +15,7 @@ from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import flat_rows
-from invariants import check_output
+from invariants import assert_no_word_lost, check_output
 from sample_docs import lightrag_parse, write_mixed_document
 
 
@@ -321,7 +321,6 @@ def _clauses_blocks(path: Path) -> Path:
 def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
     tmp_path, cl100k_tokenizer, monkeypatch
 ) -> None:
-    from lightrag_pchunk.chunk.coverage import lost_words
 
     blocks = _clauses_blocks(tmp_path / "clauses.blocks.jsonl")
     sources = [row.content for row in read_blocks(blocks).rows]
@@ -337,7 +336,7 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
         filled[0]["content"].startswith("### 1.1.1\n") and "\n### 1.2.1\n" in filled[0]["content"]
     )
     assert all(r["tokens"] <= 300 for r in filled)
-    assert lost_words(sources, [r["content"] for r in filled]).total == 0
+    assert_no_word_lost(sources, [r["content"] for r in filled], "sections")
     given = chunking_by_paragraph_semantic(
         cl100k_tokenizer, "", 300, blocks_path=blocks, fill="sections"
     )
@@ -348,7 +347,7 @@ def test_chapter_fill_makes_fewer_chunks_within_chapters_and_loses_nothing(
     # levels below the root it shares with chapter 1, so it stays apart.
     assert len(packed) == 3 and packed[-1]["content"].startswith("### 2.1.1\n")
     assert all(r["tokens"] <= 300 for r in packed)
-    assert lost_words(sources, [r["content"] for r in packed]).total == 0
+    assert_no_word_lost(sources, [r["content"] for r in packed], "pack")
     monkeypatch.setenv("CHUNK_P_FILL", "everything")
     with pytest.raises(ValueError, match="CHUNK_P_FILL"):
         chunking_by_paragraph_semantic(cl100k_tokenizer, "", 300, blocks_path=blocks)

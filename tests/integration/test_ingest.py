@@ -21,6 +21,8 @@ from lightrag_pchunk.integration.registry import close_registries, open_registry
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.naming import doc_id_for
 
+from invariants import assert_no_word_lost
+
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch):
@@ -349,7 +351,6 @@ def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
     char, tmp_path, cl100k_tokenizer
 ) -> None:
     from lightrag_pchunk.blockfile.jsonl import read_blocks
-    from lightrag_pchunk.chunk.coverage import lost_words
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.parse.document import parse_docx
 
@@ -365,7 +366,7 @@ def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
         cl100k_tokenizer, parsed.content, 2000, blocks_path=parsed.blocks_path
     )
     contents = [r["content"] for r in rows]
-    assert lost_words([r.content for r in parsed.rows], contents).total == 0
+    assert_no_word_lost([r.content for r in parsed.rows], contents)
     assert "after it" in contents[0] and "ending here" in contents[0]
 
 

@@ -28,10 +28,10 @@ from lightrag_pchunk.integration.registry_entry import (
     LEGACY_REGISTRY_FILE,
     RegisteredDocument,
     insert_key,
-    lightrag_sanitize,
     text_key,
 )
 from lightrag_pchunk.integration.registry_journal import COMPACT_FLOOR, COMPACT_RATIO
+from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.naming import sanitize_text
 
 

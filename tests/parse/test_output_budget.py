@@ -1,24 +1,20 @@
 """The output budget (parse/budget.py): tiny packages that would expand to gigabytes of text are
 refused with ``output-budget`` as the text is produced, naming the variable to raise; text
-within the budget is kept whole. The packages are built by ``benchmarks/hostile_inputs.py``
+within the budget is kept whole. The packages are built by ``tests/hostile_inputs.py``
 (the issue's sizes where they are quick, smaller ones against a lowered limit otherwise)."""
 
 from __future__ import annotations
 
-import sys
 import tracemalloc
 from pathlib import Path
 
+import hostile_inputs as bombs
 import pytest
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse import altchunk, budget
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.parse.limits import PackageLimits
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import hostile_inputs as bombs
 
 MIB = 1024 * 1024
 

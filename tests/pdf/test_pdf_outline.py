@@ -76,6 +76,78 @@ def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -
     assert result.meta["outline"]["source"] == "tagged"
 
 
+def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
+    tmp_path: Path,
+) -> None:
+    # "CHAPTER 2" is tagged P between the tagged "CHAPTER 1" and "CHAPTER 3", in their look;
+    # "Section 4 ..." in the body's look stays text.
+    titles = ["CHAPTER 1 General provisions", "CHAPTER 2 Operation", "CHAPTER 3 Records"]
+    pages, tags = [], []
+    for number, title in enumerate(titles):
+        first = 3 * number
+        pages.append(
+            Page(
+                [
+                    Text(72, 720, title, 16, BOLD, mcid=first),
+                    *wrap(BODY, 72, 695, 400, mcid=first + 1),
+                    Text(72, 600, "Section 4 of the code applies.", mcid=first + 2),
+                ]
+            )
+        )
+        tags.append(Tag("P" if number == 1 else "H1", number, (first,)))
+        tags.append(Tag("P", number, (first + 1, first + 2)))
+    result = parse(tmp_path, pages, tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in titles]
+    assert result.content.count("Section 4 of the code applies.") == 3
+
+
+def test_a_long_untagged_stretch_after_the_tagged_headings_gets_inferred_ones(
+    tmp_path: Path,
+) -> None:
+    # Two tagged chapters, then two annexes the producer tagged as text, each over a page
+    # of prose: the classifier reads that stretch (over 800 words without a heading).
+    long_body = " ".join([BODY] * 20)
+    pages = [
+        Page(
+            [
+                Text(72, 720, "CHAPTER 1 General provisions", 16, BOLD, mcid=0),
+                *wrap(BODY, 72, 695, 460, mcid=1),
+            ]
+        ),
+        Page(
+            [
+                Text(72, 720, "CHAPTER 2 Operation", 16, BOLD, mcid=0),
+                *wrap(BODY, 72, 695, 460, mcid=1),
+            ]
+        ),
+        Page(
+            [
+                Text(72, 720, "ANNEX 1 Forms", 16, BOLD, mcid=0),
+                *wrap(long_body, 72, 695, 460, mcid=1),
+            ]
+        ),
+        Page(
+            [
+                Text(72, 720, "ANNEX 2 Registers", 16, BOLD, mcid=0),
+                *wrap(long_body, 72, 695, 460, mcid=1),
+            ]
+        ),
+    ]
+    roles = ["H1", "H1", "P", "P"]
+    tags = [
+        t for page, role in enumerate(roles) for t in (Tag(role, page, (0,)), Tag("P", page, (1,)))
+    ]
+    result = parse(tmp_path, pages, tags=tags)
+    found = [(r.heading, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        ("CHAPTER 1 General provisions", None),
+        ("CHAPTER 2 Operation", None),
+        ("ANNEX 1 Forms", "inferred"),
+        ("ANNEX 2 Registers", "inferred"),
+    ]
+    assert result.meta["outline"]["source"] == "tagged"
+
+
 def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Path) -> None:
     pages = [
         Page(

@@ -75,6 +75,25 @@ def test_running_headers_footers_and_page_numbers_are_removed(tmp_path: Path) ->
     assert not any(line.strip().isdigit() for line in result.content.split("\n"))
 
 
+def test_a_running_footer_with_its_page_number_on_alternate_sides_is_removed(
+    tmp_path: Path,
+) -> None:
+    # Facing pages: "18 ANNUAL REPORT" at the left of even pages, "ANNUAL REPORT 19" at the
+    # right of odd ones; each form is on two of the four pages only.
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve"]
+    for number, word in enumerate(words, start=18):
+        footer = (
+            Text(72, 30, f"{number} COLD STORE INC. ANNUAL REPORT", 9)
+            if number % 2 == 0
+            else Text(380, 30, f"COLD STORE INC. ANNUAL REPORT {number}", 9)
+        )
+        pages.append(Page([*wrap(f"Body text about the {word}. " + LOREM, 72, 700, 400), footer]))
+    result = parse(tmp_path, pages)
+    assert "ANNUAL REPORT" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+
+
 def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
     # A landscape table set on a portrait page: the text runs upwards, /Rotate 90 shows it.
     items = [

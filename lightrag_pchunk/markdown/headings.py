@@ -1,0 +1,35 @@
+"""A Markdown heading as the walk reads it, and the title it is known by."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: LightRAG's limit on a heading's text (``MAX_HEADING_LENGTH``); the content keeps it whole.
+MAX_HEADING_CHARS = 200
+#: The alt text of an HTML image (``<img alt="Quarterly figures">``).
+_ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+
+
+@dataclass(slots=True)
+class Heading:
+    """A section heading: its level as written (1-6), its text as displayed (markup removed,
+    at most 200 characters) and its inline source on one line (for the content's first line)."""
+
+    level: int
+    title: str
+    inline: str
+
+
+def heading_title(displayed: str, html: str, inline: str) -> str:
+    """The title of a heading that displays ``displayed``: that text on one line; for a
+    heading that displays no text (an image, an HTML image, a footnote mark), the alt texts
+    of its HTML images, else its ``inline`` source. At most :data:`MAX_HEADING_CHARS`;
+    empty for a heading that holds nothing."""
+    title = " ".join(displayed.split())
+    if not title:
+        alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
+        title = " ".join(alt for alt in alts if alt) or inline
+    if len(title) > MAX_HEADING_CHARS:
+        title = title[: MAX_HEADING_CHARS - 3] + "..."
+    return title
