@@ -28,7 +28,8 @@ class DocxParseError(DocumentParseError):
     OLE container), ``"legacy-doc"`` (a Word 97-2003 .doc), ``"zip-budget"`` (over a
     ``PackageLimits`` limit), ``"ambiguous"`` (two zip entries name the same part),
     ``"output-budget"`` (the document would produce more text than the output budget
-    allows), ``"corrupt"`` (a member that cannot be decompressed),
+    allows, or more blocks or lines than the work budget), ``"corrupt"`` (a member that
+    cannot be decompressed),
     ``"unsupported"`` (another OOXML package type), ``"missing-part"`` (no main document
     part), ``"dtd"`` (a DOCTYPE or entity declaration), ``"xml"`` (a part that is not
     well-formed), ``"xml-limit"`` (past libxml2's depth or text-size limits) and
@@ -45,8 +46,9 @@ class MarkdownParseError(DocumentParseError):
     ``reason`` is one of: ``"too-large"`` (over ``MarkdownLimits``: bytes or lines),
     ``"binary"`` (not text: NUL bytes or other binary control characters), ``"encoding"``
     (not UTF-8 nor UTF-16 with a BOM, and no legacy code page clearly the one: see
-    ``markdown/source.py``) and ``"output"``, ``"not-a-file"``, ``"name-too-long"`` (as for
-    :class:`DocxParseError`).
+    ``markdown/source.py``), ``"output-budget"`` (more blocks or lines than the work
+    budget, ``work_budget.py``, allows) and ``"output"``, ``"not-a-file"``,
+    ``"name-too-long"`` (as for :class:`DocxParseError`).
     """
 
 

@@ -22,6 +22,7 @@ LAYERS = {
     "errors": 0,
     "naming": 0,
     "wording": 0,
+    "work_budget": 0,
     "blockfile": 1,
     "outline": 1,
     "parse": 2,

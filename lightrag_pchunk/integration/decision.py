@@ -24,6 +24,7 @@ from lightrag_pchunk.integration.formats import Format
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC, RECURSIVE_CHARACTER
 from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -144,9 +145,15 @@ class Decision:
         """The blocks file P reads (None when there is none)."""
         return self.blocks.path if self.blocks is not None else None
 
-    def with_blocks(self, blocks: LoadedBlocks) -> Decision:
-        """The decision once the blocks are known: P needs usable ones, else R at P's size
-        with the reason (spec §10)."""
+    def with_blocks(self, blocks: LoadedBlocks, budget: WorkBudget | None = None) -> Decision:
+        """The decision once the blocks are known: P needs usable ones within ``budget``
+        (what P may be asked to do for one document: another parser's blocks file may hold
+        millions of blocks), else R at P's size with the reason (spec §10)."""
+        if self.strategy is Strategy.P and blocks.usable and budget is not None:
+            lines = sum(text_lines(row.content) for row in blocks.rows)
+            excess = budget.excess(len(blocks.rows), lines)
+            if excess is not None:
+                blocks = replace(blocks, problem=f"over P's work budget: {excess}")
         if self.strategy is not Strategy.P or blocks.usable:
             return replace(self, blocks=blocks)
         return replace(

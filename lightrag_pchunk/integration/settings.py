@@ -46,6 +46,7 @@ from lightrag_pchunk.integration.routing import (
 )
 from lightrag_pchunk.naming import split_hint
 from lightrag_pchunk.parse.outline_build import SmartHeading
+from lightrag_pchunk.work_budget import WorkBudget
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -81,6 +82,7 @@ class Settings:
     references_tail_n: int = 0
     references_headings: tuple[str, ...] = ()
     strict: bool = False
+    work_budget: WorkBudget = field(default_factory=WorkBudget)
 
     def describe(self) -> str:
         """Every setting with its source, for ``inspect`` and a trace."""
@@ -111,17 +113,20 @@ def effective_rules(
 def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     """Validate every setting read from the environment now (call it at start-up):
     LIGHTRAG_PARSER and the suffix variables it depends on, the ``CHUNK_P_*`` variables,
-    DOCX_SMART_HEADING. Returns the effective routing rules.
+    DOCX_SMART_HEADING, the work budget (``LIGHTRAG_PCHUNK_MAX_BLOCKS``, ``_MAX_LINES``).
+    Returns the effective routing rules.
 
     Raises:
         ParserRoutingConfigError: an invalid rule, named with its position and text.
-        ValueError: a bad ``CHUNK_P_*`` or DOCX_SMART_HEADING value, naming the variable.
+        ValueError: a bad ``CHUNK_P_*``, DOCX_SMART_HEADING or work budget value, naming
+            the variable.
     """
     env = os.environ if env is None else env
     validate_suffix_variables(env)
     rules = effective_rules(env, strict=True)
     resolve_p_settings(env=env)
     smart_heading_setting(env.get(SMART_HEADING_ENV), f"{SMART_HEADING_ENV} (env)")
+    WorkBudget.from_env(env)
     return rules
 
 
@@ -290,4 +295,5 @@ def resolve(request: Request) -> Settings:
         references_tail_n=tail_n,
         references_headings=headings,
         strict=is_strict(env),
+        work_budget=WorkBudget.from_env(env),
     )

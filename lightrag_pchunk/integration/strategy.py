@@ -99,7 +99,7 @@ def decide(request: Request, settings: Settings) -> Decision:
     blocks = _blocks(request)
     if plan.doc_id is None and blocks.meta:
         plan = replace(plan, doc_id=blocks.meta.get("doc_id"))
-    return plan.with_blocks(blocks)
+    return plan.with_blocks(blocks, settings.work_budget)
 
 
 # --- 1. the route -------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from lightrag_pchunk.parse.artefacts import (
 )
 from lightrag_pchunk.parse.drawings import AssetFolder
 from lightrag_pchunk.parse.outline_build import SmartHeading
+from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
 #: File suffixes read as Markdown.
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
@@ -48,6 +49,7 @@ def parse_markdown(
     limits: MarkdownLimits | None = None,
     smart_heading: bool | str | SmartHeading | None = None,
     outline_judge: object = None,
+    work: WorkBudget | None = None,
 ) -> ParsedDocument:
     """Parse a Markdown file and write its blocks file and sidecars.
 
@@ -63,10 +65,13 @@ def parse_markdown(
             ``DOCX_SMART_HEADING`` is for Word files and does not apply.
         outline_judge: accepted for the parse-function contract; Markdown marks its
             headings, so no language model is asked.
+        work: the most blocks and lines the document may have (P's work); default
+            :meth:`WorkBudget.from_env`.
 
     Raises:
         MarkdownParseError: the file is refused (over a limit, not text, an unknown
-            encoding), or the output folder cannot be used (``reason="output"``).
+            encoding, ``output-budget``: over the work budget), or the output folder
+            cannot be used (``reason="output"``).
         FileNotFoundError: ``path`` does not exist.
         ValueError: ``doc_id`` has characters outside ``[A-Za-z0-9_.-]``, a limit from
             the environment is not an integer >= 1, or a bad ``smart_heading``.
@@ -74,14 +79,23 @@ def parse_markdown(
     del outline_judge  # Markdown headings are marked: nothing to judge
     limits = limits if limits is not None else MarkdownLimits.from_env()
     relevel = SmartHeading.parse(smart_heading) is not SmartHeading.OFF
-    parse = partial(_markdown_parts, limits=limits, relevel=relevel)
+    work = work if work is not None else WorkBudget.from_env()
+    parse = partial(_markdown_parts, limits=limits, relevel=relevel, work=work)
     return parse_to_folder(path, output_dir, doc_id, parse, MarkdownParseError)
 
 
 def _markdown_parts(
-    source: Path, folder: Path, stem: str, doc_id: str, *, limits: MarkdownLimits, relevel: bool
+    source: Path,
+    folder: Path,
+    stem: str,
+    doc_id: str,
+    *,
+    limits: MarkdownLimits,
+    relevel: bool,
+    work: WorkBudget,
 ) -> ParsedParts:
-    """Parse ``source``, writing its embedded images into ``folder`` (the staging folder)."""
+    """Parse ``source``, writing its embedded images into ``folder`` (the staging folder);
+    refused past ``work`` once walked, before its blocks are made."""
     source_text = read_markdown(source, limits)
     text = source_text.text
     doc_hash = doc_id.removeprefix("doc-")
@@ -92,6 +106,10 @@ def _markdown_parts(
         max_total_bytes=limits.max_images_total_bytes,
     )
     walked = MarkdownWalk(text, doc_hash, images).run()
+    headings = sum(map(isinstance, walked.items, repeat(Heading)))
+    units = sum(text_lines(item) for item in walked.items if isinstance(item, str))
+    if (excess := work.excess(headings, headings + units)) is not None:
+        raise MarkdownParseError(str(source), "output-budget", excess)
     blocks = sections(walked.items, relevel=relevel)
     front_matter = walked.front_matter
     # LightRAG's Markdown title: the first level-1 heading (else the file's stem).

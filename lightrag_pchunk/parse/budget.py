@@ -18,6 +18,10 @@ cells. One :class:`OutputBudget` per parse counts characters:
 - altChunk imports, by number (:meth:`alt_chunk`); a part imported again must leave room
   for what its last import made before it is read again.
 
+It also counts the lines and headings the walk writes against the document's work budget
+(:mod:`lightrag_pchunk.work_budget`): a million one-word paragraphs are few characters but
+cost a parse and a chunking of minutes.
+
 Footnotes and endnotes cannot multiply text: a note's text is written once, after its first
 reference, and later references add a marker of a few characters; they count as lines.
 
@@ -33,21 +37,50 @@ from collections.abc import Callable
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.limits import TEXT_FLOOR_CHARS, PackageLimits
+from lightrag_pchunk.work_budget import WorkBudget
 
 
 class OutputBudget:
-    """Characters one parse may still produce, and altChunk imports it may still make."""
+    """Characters one parse may still produce, altChunk imports it may still make, and the
+    lines and headings it may still write (``work``: the document's
+    :class:`~lightrag_pchunk.work_budget.WorkBudget`)."""
 
-    __slots__ = ("_cap", "_decompressed", "_limits", "_path", "alt_chunks", "chars")
+    __slots__ = (
+        "_cap", "_decompressed", "_limits", "_path", "_work", "alt_chunks", "chars", "headings",
+        "lines",
+    )  # fmt: skip
 
-    def __init__(self, limits: PackageLimits, path: str, decompressed: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        limits: PackageLimits,
+        path: str,
+        decompressed: Callable[[], int],
+        work: WorkBudget | None = None,
+    ) -> None:
         """``decompressed`` gives the bytes of the distinct parts read so far (it only grows)."""
         self.chars = 0
         self.alt_chunks = 0
+        self.lines = self.headings = 0
         self._limits = limits
         self._path = path
         self._decompressed = decompressed
+        self._work = work if work is not None else WorkBudget()
         self._cap = self._limit()  # a lower bound of the limit: the input only grows
+
+    def line(self, chars: int, what: str, *, is_heading: bool = False) -> None:
+        """Count one line of ``chars`` characters written (a heading when ``is_heading``):
+        refused past the work budget as soon as the walk passes it, before the rest of the
+        document costs its time and memory, and past the output budget (:meth:`charge`).
+
+        Raises:
+            DocxParseError: ``output-budget``.
+        """
+        self.lines += 1
+        self.headings += is_heading
+        excess = self._work.excess(self.headings, self.lines, so_far=True)
+        if excess is not None:
+            raise DocxParseError(self._path, "output-budget", excess)
+        self.charge(chars, what)
 
     def charge(self, chars: int, what: str) -> None:
         """Count ``chars`` characters produced; refuse the document past the limit.

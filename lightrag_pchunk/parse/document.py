@@ -35,6 +35,7 @@ from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.walk import BodyWalker
 from lightrag_pchunk.parse.xml import qn
+from lightrag_pchunk.work_budget import WorkBudget
 
 __all__ = ["PARSE_ENGINE", "ParsedDocument", "parse_docx", "parser_version"]
 
@@ -106,7 +107,9 @@ def _docx_parts(
     warnings: list[str] = []
     with DocxPackage.open(source, limits, name=str(source)) as package:
         router = PackageRouter(package)
-        budget = OutputBudget(package.limits, str(source), lambda: package.decompressed_bytes)
+        budget = OutputBudget(
+            package.limits, str(source), lambda: package.decompressed_bytes, WorkBudget.from_env()
+        )
         try:
             root = package.read_xml(package.main_part)
             body = root.find(qn("w:body")) if root is not None else None

@@ -120,7 +120,7 @@ class BodyWalker:
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
         """Append a content line that is never a heading (tables, equations, boxes, notes)."""
-        self.budget.charge(len(text), "a line of text")
+        self.budget.line(len(text), "a line of text")
         self.events.append(Event(Line(text, start, end)))
 
     def body_paragraph(
@@ -136,7 +136,7 @@ class BodyWalker:
     ) -> None:
         """Append a body paragraph: the smart outline may make it a heading; a table of
         contents line never becomes one."""
-        self.budget.charge(len(text), "a line of text")
+        self.budget.line(len(text), "a line of text")
         if not is_toc and is_toc_line(text) and TocMarks.is_entry(p, text):
             is_toc = True
         look = functools.partial(paragraph_look, p, styles, style_id)
@@ -169,7 +169,7 @@ class BodyWalker:
         title = _BREAKS.sub(" ", strip_page_reference(text)).strip()
         heading = _MARKDOWN_HEADING.sub("", title, count=1)
         line = Line(markdown_heading_line(level, title), para_id, para_id)
-        self.budget.charge(len(line.text), "a heading")
+        self.budget.line(len(line.text), "a heading", is_heading=True)
         is_list_item = list_look is not None
         self.events.append(
             Event(line, level=level, heading=heading, is_list_item=is_list_item, look=list_look)

@@ -143,7 +143,10 @@ def series_continued(found: Sequence[PrintedParagraph], levels: dict[int, int]) 
     """Paragraphs a tagged document left as text that continue a numbered series of its
     tagged headings ("第六章" between the headings "第五章" and "第七章", a producer's slip):
     the next number of the same family and depth as the last such heading, set in its
-    look (size and weight), on at most :data:`_TITLE_LINES` lines -> that heading's level."""
+    look (size and weight), on at most :data:`_TITLE_LINES` lines -> that heading's level.
+    Only headings set apart from the body (bold or larger) have a look to continue: a
+    numbered list in the body's look after a numbered heading in it is no heading."""
+    body_size = _body_size(found)
     last: dict[tuple[str, int], tuple[int, Look, int]] = {}
     added: dict[int, int] = {}
     for index, paragraph in enumerate(found):
@@ -161,7 +164,8 @@ def series_continued(found: Sequence[PrintedParagraph], levels: dict[int, int]) 
             )
             if label.ordinals[-1] == number + 1 and same_look:
                 level = added[index] = level_before
-        if level is not None:
+        set_apart = paragraph.look.bold or paragraph.look.size >= body_size + LARGER_BY
+        if level is not None and set_apart:
             last[series] = (label.ordinals[-1], paragraph.look, level)
     return added
 

@@ -8,7 +8,8 @@ A run of rows (segments on one baseline, top down) is a table when at least
 :data:`MIN_ROWS` of them hold two cells or more, their cells fall into the same columns (the
 columns are the strips of x that the cells cover, separated by gaps no cell crosses), and
 they read as cells, not as prose: three columns or more of short cells, or a first column of
-short labels beside longer text (a property table, a form). Text of two or three columns of
+short labels beside longer text (a property table, a form); in three columns or more, lines
+alone at a later column's left edge are wrapped cells, however many. Text of two or three columns of
 prose is laid out in columns by ``layout``, not read as a table. A row whose first column is
 empty continues the row above it (a cell's text wrapped over lines). A run of bullets or
 numbering labels beside text is a list, and a run of table-of-contents entries is one.
@@ -118,7 +119,14 @@ def _table(
     columns = _columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
-    if len(cell_rows) < CELL_ROW_SHARE * len(rows):
+    # In three columns or more, a line alone that starts at a later column's left edge is a
+    # wrapped cell's next line (a description column of many lines). Beside one column of
+    # labels such lines are as likely a list's or a page's second column of prose.
+    starts = [x0 for x0, _ in columns[1:]] if len(columns) >= 3 else []
+    wrapped = sum(
+        1 for row in rows if len(row) == 1 and any(abs(row[0].x0 - x) <= 1.0 for x in starts)
+    )
+    if len(cell_rows) < CELL_ROW_SHARE * (len(rows) - wrapped):
         return None  # mostly single lines: text with a few aligned ones
     lengths = [len(s.text) for row in cell_rows for s in row]
     if len(columns) >= 3:

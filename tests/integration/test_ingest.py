@@ -434,3 +434,32 @@ async def test_a_fifo_a_folder_and_a_name_too_long_fail_with_their_reason(tmp_pa
     assert messages[0] == "a FIFO (named pipe), not a regular file"
     assert messages[1] == "a folder, not a file"
     assert "cannot parse" in messages[2] and "[name-too-long]" in messages[2]
+
+
+async def test_files_over_the_work_budget_fail_in_one_line_and_the_rest_is_inserted(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_BLOCKS", "100")
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_LINES", "400")
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    headings = inputs / "headings.md"
+    headings.write_text("".join(f"# H{i}\n" for i in range(101)), encoding="utf-8")
+    paragraphs = inputs / "paragraphs.docx"
+    document = Document()
+    for i in range(401):
+        document.add_paragraph(f"w{i}")
+    document.save(str(paragraphs))
+    fine = write_docx(inputs / "fine.docx")
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [headings, paragraphs, fine], progress=False)
+        assert await status_of(rag, headings) is None
+    statuses = [r.status for r in report.results]
+    assert statuses == ["failed", "failed", "inserted"], report.results
+    messages = [r.message for r in report.results]
+    assert (
+        "the document has 101 blocks (a heading opens each), over the 100 one document may"
+        " have (raise LIGHTRAG_PCHUNK_MAX_BLOCKS if it is genuine) [output-budget]" in messages[0]
+    )
+    assert "has more than 400 lines, the most one document may have" in messages[1]
+    assert all("\n" not in message for message in messages)

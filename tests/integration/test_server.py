@@ -5,7 +5,8 @@ stand-in model server, and ``LIGHTRAG_PARSER=docx:pchunk-P``.
 One batch of three uploads: a Word file parsed by our ``pchunk`` engine and chunked by our P
 (LightRAG loads the engine from our ``lightrag.parsers`` entry point itself), a
 ``report.[native-R].docx`` that LightRAG parses natively and splits with R, and a corrupt
-``.docx`` that fails with our parser's reason while the other two are processed. The server
+``.docx`` and a ``.docx`` of 300,000 one-word paragraphs (over the work budget) that fail
+with our parser's reasons while the other two are processed. The server
 runs in a folder of its own with its ``--input-dir`` elsewhere (``server_process.py``).
 """
 
@@ -25,6 +26,7 @@ from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import load_tiktoken
 
+from hostile import word_paragraphs
 from model_stand_in import stand_in_models
 from sample_docs import write_mixed_document
 from server_process import LAUNCHERS, Server
@@ -54,6 +56,7 @@ def served(request, tmp_path_factory):
     report = write_mixed_document(files / "report.[native-R].docx", seed=3)
     broken = files / "broken.docx"
     broken.write_bytes(b"PK\x03\x04 this is not really a Word document")
+    paragraphs = word_paragraphs(files / "paragraphs.docx", 300_000)
     # The question: a chunk of the manual inside a section (the hashing embedding is lexical).
     local = parse_docx(manual, work / "local")
     ours = chunking_by_paragraph_semantic(load_tiktoken(), "", 2000, blocks_path=local.blocks_path)
@@ -64,7 +67,7 @@ def served(request, tmp_path_factory):
         server = Server(work, models.base_url, request.param)
         try:
             server.wait_until_up(client)
-            tracks = [server.upload(client, path) for path in (manual, report, broken)]
+            tracks = [server.upload(client, path) for path in (manual, report, broken, paragraphs)]
             records = server.wait_for_documents(client, tracks)
             context = client.post(
                 f"{server.url}/query",
@@ -139,8 +142,18 @@ def test_a_corrupt_upload_fails_with_the_reason_and_the_rest_is_processed(served
     assert record["status"] == "failed"
     message = record.get("error_msg") or ""
     assert "broken.docx" in message and "[not-a-zip]" in message, record  # our parser's reason
-    others = [r for name, r in served["records"].items() if name != "broken.docx"]
+    others = [
+        r for name, r in served["records"].items() if name not in ("broken.docx", "paragraphs.docx")
+    ]
     assert len(others) == 2 and all(r["status"] == "processed" for r in others)
+
+
+def test_an_upload_over_the_work_budget_fails_in_one_line_with_the_numbers(served) -> None:
+    record = served["records"]["paragraphs.docx"]
+    assert record["status"] == "failed", record
+    message = record.get("error_msg") or ""
+    assert "the document has more than 250,000 lines, the most one document may have" in message
+    assert "(raise LIGHTRAG_PCHUNK_MAX_LINES if it is genuine) [output-budget]" in message
 
 
 def test_the_query_context_carries_our_heading_paths(served) -> None:

@@ -101,6 +101,20 @@ def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
     assert result.content.count("Section 4 of the code applies.") == 3
 
 
+def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
+    tmp_path: Path,
+) -> None:
+    # References "1." to "3.": the first tagged as a heading by mistake, all in the body's
+    # look; the next numbers are no headings (nothing sets them apart from the body).
+    references = [f"{n}. Plant log of the year 20{n + 10}, volume {n}." for n in (1, 2, 3)]
+    items = [*wrap(BODY, 72, 740, 400, mcid=0)]
+    items += [Text(72, 690 - 20 * i, text, mcid=i + 1) for i, text in enumerate(references)]
+    tags = [Tag("P", 0, (0,)), Tag("H1", 0, (1,)), Tag("P", 0, (2,)), Tag("P", 0, (3,))]
+    result = parse(tmp_path, [Page(items)], tags=tags)
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == [references[0]]
+    assert all(text in result.content for text in references[1:])
+
+
 def test_a_long_untagged_stretch_after_the_tagged_headings_gets_inferred_ones(
     tmp_path: Path,
 ) -> None:

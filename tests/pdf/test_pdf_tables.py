@@ -120,6 +120,32 @@ def test_an_unruled_table_of_aligned_cells_is_a_table(tmp_path: Path) -> None:
     assert [row[0] for row in table[1:]] == ["name", "url", "hashes", "external_id"]
 
 
+def test_an_unruled_table_whose_descriptions_wrap_over_many_lines_is_one_table(
+    tmp_path: Path,
+) -> None:
+    """Most lines of the run are a description's wrapped lines, alone at the third
+    column's edge: they are the table's cells, not text beside a few aligned rows."""
+    description = [
+        "A list of external references which",
+        "refer to non-STIX information. This",
+        "property MAY be used to provide one",
+        "or more identifiers, such as a CAPEC",
+        "ID, formatted as CAPEC-[id].",
+    ]
+    items: list = [Text(72, 720, "Property", 10), Text(200, 720, "Type", 10)]
+    items += [Text(300, 720, "Description", 10), Stroke(72, 714, 540, 714)]
+    items += [Text(72, 700, "type", 10), Text(200, 700, "string", 10)]
+    items.append(Text(300, 700, "The value of this property.", 10))
+    items += [Text(72, 680, "references", 10), Text(200, 680, "list", 10)]
+    items += [Text(300, 680 - 12 * i, line, 10) for i, line in enumerate(description)]
+    items += [Text(72, 610, "aliases", 10), Text(200, 610, "list", 10)]
+    items += [Text(300, 610, "Alternative names used", 10), Text(300, 598, "for it.", 10)]
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table[0] == ["Property", "Type", "Description"]
+    assert table[2] == ["references", "list", " ".join(description)]
+    assert table[3] == ["aliases", "list", "Alternative names used for it."]
+
+
 def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
     text = "The operators keep the refrigeration plant under continuous supervision"
     items = []
