@@ -8,11 +8,10 @@ import json
 import pytest
 
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 
 from helpers import make_row
-from invariants import check_output
+from invariants import assert_no_word_lost, check_output
 
 #: An author list with hard line breaks: every line after the first starts with a space,
 #: which cl100k merges into the name (" Ziwei" is two tokens, "Ziwei" three).
@@ -35,7 +34,7 @@ def test_a_piece_starting_on_an_indented_line_stays_within_the_cap(size, cl100k)
     chunks = chunk_rows(rows, Context.create(cl100k, size, 0))
     assert not over_cap(chunks, size)
     assert all(c.tokens == cl100k.count(c.content) <= size for c in chunks)
-    assert not lost_words([r.content for r in rows], [c.content for c in chunks])
+    assert_no_word_lost([r.content for r in rows], [c.content for c in chunks])
     # The pieces read back as the row's lines, indentation included.
     lines = [line for c in chunks for line in c.content.split("\n") if line.strip()]
     assert lines == rows[0].content.split("\n")
@@ -72,7 +71,7 @@ def test_a_caption_too_long_to_ride_with_a_slice_is_text_and_the_header_rides_on
     rows, headers = captioned_table_rows()
     chunks = chunk_rows(rows, Context.create(cl100k, size, 0, table_headers=headers))
     contents = [c.content for c in chunks]
-    assert not lost_words([r.content for r in rows], contents)
+    assert_no_word_lost([r.content for r in rows], contents)
     assert all(c.tokens == cl100k.count(c.content) <= size for c in chunks)
     check_output([r.content for r in rows], contents, counter=cl100k, cap=size,
                  tokens=[c.tokens for c in chunks])  # fmt: skip
