@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.formats import format_for
@@ -24,6 +23,7 @@ from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir
+from invariants import assert_no_word_lost, assert_text_in_order
 
 SHARED = shared_dir()
 KINDS = ("docx", "md")
@@ -69,17 +69,6 @@ def content_rows(blocks: Path) -> list[str]:
     return [r["content"] for r in rows if r.get("type") != "meta" and str(r.get("content", ""))]
 
 
-def first_missing(rows: list[str], chunks: list[str]) -> str | None:
-    """The text from the first character of ``rows`` (white space aside) that the chunks,
-    read in order, do not hold; None when they hold all of it (copies only add)."""
-    text = "".join("".join(row.split()) for row in rows)
-    held = iter("".join("".join(chunk.split()) for chunk in chunks))
-    for index, character in enumerate(text):
-        if character not in held:  # consumes the chunks' text up to the match
-            return text[index : index + 60]
-    return None
-
-
 @pytest.mark.parametrize("name", FILES)
 def test_no_chunk_over_n_and_no_word_lost_at_small_sizes(name, parsed, cl100k_tokenizer) -> None:
     blocks = parsed.get(name)
@@ -99,8 +88,6 @@ def test_no_chunk_over_n_and_no_word_lost_at_small_sizes(name, parsed, cl100k_to
             # At 4 tokens R cuts inside words that have no space to cut at ("faster-than-
             # expected"), which the word check counts as lost, and every table is cut by
             # characters: the text is checked instead, every character in document order.
-            missing = first_missing(contents, [r["content"] for r in rows])
-            assert missing is None, f"N={size}: text lost from {missing!r}"
+            assert_text_in_order(contents, [r["content"] for r in rows], f"N={size}")
             continue
-        shortfall = lost_words(contents, [r["content"] for r in rows])
-        assert not shortfall, f"N={size}: {shortfall.describe()}"
+        assert_no_word_lost(contents, [r["content"] for r in rows], f"N={size}")
