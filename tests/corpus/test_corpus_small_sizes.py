@@ -11,14 +11,11 @@ N=100)."""
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.integration.formats import format_for
 from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -45,21 +42,13 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def parsed(tmp_path_factory) -> dict[str, Path]:
-    """Blocks files our parsers write for the corpus files (refused files are absent)."""
-    out = tmp_path_factory.mktemp("small-sizes")
+def parsed(corpus_parses) -> dict[str, Path]:
+    """Blocks files of the session's parse of the corpus (refused files are absent)."""
     found: dict[str, Path] = {}
-    logging.getLogger("lightrag.pchunk").disabled = True
-    try:
-        for name in FILES:
-            path = SHARED / "corpus" / name
-            try:
-                parse = format_for(path).parse_function()
-                found[name] = parse(path, out / name.split("/")[0]).blocks_path
-            except DocumentParseError:
-                continue
-    finally:
-        logging.getLogger("lightrag.pchunk").disabled = False
+    for name in FILES:
+        entry = corpus_parses[name.split("/")[1]]
+        if entry.parsed is not None:
+            found[name] = entry.parsed.blocks_path
     return found
 
 
