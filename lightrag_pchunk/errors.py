@@ -61,8 +61,10 @@ class PdfParseError(DocumentParseError):
     filter it does not know), ``"image-only"`` (no text layer on any page: OCR it first),
     ``"too-large"`` (over ``PdfLimits.max_bytes``), ``"too-many-pages"``, ``"page-objects"``
     (a page with more objects than ``PdfLimits.max_page_objects``), ``"output-budget"``
-    (more text than ``PdfLimits.max_text_chars``), ``"time-limit"``, ``"memory-limit"``
-    and ``"output"``, ``"not-a-file"``, ``"name-too-long"`` (as for :class:`DocxParseError`).
+    (more text than ``PdfLimits.max_text_chars``), ``"time-limit"``, ``"memory-limit"``,
+    ``"reader-crash"`` (the process reading it ended by a signal: PDFium aborted, most
+    often over the memory limit) and ``"output"``, ``"not-a-file"``, ``"name-too-long"``
+    (as for :class:`DocxParseError`).
     """
 
 

@@ -6,6 +6,8 @@
   in document order;
 - text is copied only within one content row (R overlap, bridge text, repeated table
   headers), never across section boundaries (invariants 1-4);
+- a table's caption is in its first slice's tag or, where it did not fit there, text of its
+  own before the table;
 - every table is whole: the rows of its slices, without the header rows each continuation
   slice repeats (or the one compact header row standing for them: a documented form of the
   header rows' labels by position, or of ``compact_headers`` given for that table), are
@@ -38,6 +40,7 @@ from lightrag_pchunk.chunk.compact_headers import (
     positional_labels,
 )
 from lightrag_pchunk.chunk.coverage import lost_words
+from lightrag_pchunk.chunk.table_tags import table_caption
 
 _TABLE = re.compile(r"<table(?P<attrs>\s[^>]*)?>(?P<body>.*)</table>", re.DOTALL | re.IGNORECASE)
 _TR = re.compile(r"<tr\b.*?</tr>", re.DOTALL | re.IGNORECASE)
@@ -108,6 +111,7 @@ class _Table:
         default_factory=list
     )  # ("slice", rows) | ("piece", s)
     raw_pos: int = 0  # how far into the bare raw tag the chunks have reached
+    caption: tuple[int, int] = (0, 0)  # its caption's span in the source ((0, 0): none)
 
     @property
     def items(self) -> list[tuple[str, object]]:
@@ -237,9 +241,18 @@ class _Source:
                 tid = table_id(line)
                 rows = table_row_lines(line) if tid is not None else None
                 if tid is not None and rows is not None and tid not in self.tables:
+                    # The caption is a line of its own before the table: the chunks hold it
+                    # there, or in the first slice's tag.
+                    caption = table_caption(_TABLE.fullmatch(line.strip()).group("attrs") or "")
+                    span = (position, position + len(caption)) if caption else (0, 0)
+                    if caption:
+                        parts.append(caption + "\n")
+                        position += len(caption) + 1
                     text = f"\x00table {tid}\x00\n"
                     forms = tuple(json.dumps(f, ensure_ascii=False) for f in compact.get(tid, ()))
-                    self.tables[tid] = _Table(tid, line.strip(), rows, position, forms)
+                    self.tables[tid] = _Table(
+                        tid, line.strip(), rows, position, forms, caption=span
+                    )
                 else:
                     text = line.strip() + "\n"
                 parts.append(text)
@@ -340,7 +353,9 @@ def check_output(
     cursor = -1  # start of the last text found going forward
     current: _Table | None = None  # the table the previous line belonged to
     for chunk, content in enumerate(chunk_contents):
-        assert content and content == content.strip(), f"chunk {chunk} is empty or not stripped"
+        # Stripped, but for the indentation of a first line cut from inside a row.
+        assert content.strip() and content == content.rstrip(), f"chunk {chunk} is empty"
+        assert content.split("\n", 1)[0].strip(), f"chunk {chunk} starts with a blank line"
         assert_valid_table_tags(content)
         if counter is not None and tokens is not None:
             assert tokens[chunk] == counter.count(content), f"chunk {chunk}: wrong token count"
@@ -355,11 +370,15 @@ def check_output(
             table = source.tables.get(tid) if tid is not None else None
             if table is not None:
                 table.add_slice(table_row_lines(line) or [])
+                if "caption=" in line and table.caption != (0, 0):
+                    source.cover(*table.caption, chunk, line)
                 current = _enter(source, table, chunk, cursor)
                 cursor = max(cursor, table.placeholder)
                 continue
             if current is not None and current.continues_with(line):
                 current.add_piece(line)  # a character piece of this table
+                if "caption=" in line and current.caption != (0, 0):
+                    source.cover(*current.caption, chunk, line)
                 continue
             current = None
             start = source.continuation(line, cursor + 1)
@@ -373,6 +392,8 @@ def check_output(
                 fresh = _table_starting_with(source, line, cursor)
                 if fresh is not None:
                     fresh.add_piece(line)
+                    if "caption=" in line and fresh.caption != (0, 0):
+                        source.cover(*fresh.caption, chunk, line)
                     current = _enter(source, fresh, chunk, cursor)
                     cursor = max(cursor, fresh.placeholder)
                     continue

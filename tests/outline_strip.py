@@ -6,8 +6,10 @@ and see how much of its outline the smart outline finds again.
 one literal run: bold at 16/14/13/12 pt by level (``look=True``), or with no formatting at all
 (``look=False``). ``compare`` matches the outline parsed from the copy against the styled
 file's: heading recall and precision (headings matched by text, in order) and parent accuracy
-(of the matched headings, how many have the same parent heading). Used by
-``tests/corpus/test_outline_corpus.py``.
+(of the matched headings, how many have the same parent heading), and the recall of the
+headings that have evidence without any look: a numbering label, or an entry in the
+document's own table of contents. Used by
+``benchmarks/bench_outline.py`` and ``tests/corpus/test_outline_corpus.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from lxml import etree
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import is_caption, strip_page_reference
 from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
 from lightrag_pchunk.parse.package import DocxPackage
 from lightrag_pchunk.parse.story import Story
@@ -56,6 +59,9 @@ class Score:
     parents_right: int
     numbered: int
     numbered_matched: int
+    evidenced: int  # numbered, or listed by the document's table of contents
+    evidenced_matched: int
+    listed_extra: int  # found, not styled, but listed by the document's table of contents
 
     @property
     def recall(self) -> float:
@@ -72,6 +78,16 @@ class Score:
     @property
     def numbered_recall(self) -> float:
         return self.numbered_matched / self.numbered if self.numbered else 1.0
+
+    @property
+    def listed_precision(self) -> float:
+        """Precision where a found heading that the document's own table of contents lists
+        counts as right though its author left it unstyled."""
+        return (self.matched + self.listed_extra) / self.found if self.found else 1.0
+
+    @property
+    def evidenced_recall(self) -> float:
+        return self.evidenced_matched / self.evidenced if self.evidenced else 1.0
 
 
 class _HeadingRecorder(BodyWalker):
@@ -151,25 +167,96 @@ def outline_of(parsed: ParsedDocument) -> list[Heading]:
     return out
 
 
-def compare(reference: list[Heading], found: list[Heading]) -> Score:
-    """Match ``found`` to ``reference`` by normalised text, in order (a heading found out of
-    order or twice counts once)."""
-    position = 0
-    matched = parents_right = numbered = numbered_matched = 0
-    keys = [normalize(h.text) for h in found]
-    for heading in reference:
-        key = normalize(heading.text)
-        is_numbered = parse_label(heading.text) is not None
-        numbered += is_numbered
-        try:
-            j = keys.index(key, position)
-        except ValueError:
+def _label(text: str):
+    """The numbering label ``text`` starts with, past a bullet glyph that decorates it
+    ("● 1 Introduction", as some numbering definitions render heading labels)."""
+    label = parse_label(text)
+    if label is None and len(text) > 2 and not text[0].isalnum() and text[1].isspace():
+        label = parse_label(text[2:])
+    return label
+
+
+def toc_entries(parsed: ParsedDocument) -> frozenset[str]:
+    """The titles a document's table of contents lists, as :func:`normalize` writes them
+    (page references dropped), with and without their numbering labels; not the captions a
+    list of figures or tables lists."""
+    keys: set[str] = set()
+    for row in parsed.rows:
+        if row.extra.get("session_type") != "toc":
             continue
-        position = j + 1
-        matched += 1
+        for line in row.content.split("\n"):
+            title = strip_page_reference(line.strip().lstrip("#").strip())
+            if is_caption(title):
+                continue
+            keys.add(normalize(title))
+            label = parse_label(title)
+            if label is not None and label.rest:
+                keys.add(normalize(label.rest))
+    keys.discard("")
+    return frozenset(keys)
+
+
+def compare(
+    reference: list[Heading], found: list[Heading], listed: frozenset[str] = frozenset()
+) -> Score:
+    """Match ``found`` to ``reference`` by normalised text, in order: the largest set of
+    pairs of equal titles whose order agrees in both (a longest common subsequence; a
+    heading found out of order or twice counts once, and a title that recurs, "Examples",
+    cannot pull the matching past the headings between). ``listed``: the titles the
+    document's table of contents lists (:func:`toc_entries`)."""
+    pairs = _aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
+    numbered = evidenced = numbered_matched = evidenced_matched = parents_right = 0
+    for i, heading in enumerate(reference):
+        is_numbered = _label(heading.text) is not None
+        has_evidence = is_numbered or normalize(heading.text) in listed
+        numbered += is_numbered
+        evidenced += has_evidence
+        j = pairs.get(i)
+        if j is None:
+            continue
         numbered_matched += is_numbered
+        evidenced_matched += has_evidence
         parents_right += normalize(found[j].parent) == normalize(heading.parent)
-    return Score(len(reference), len(found), matched, parents_right, numbered, numbered_matched)
+    matched_found = set(pairs.values())
+    listed_extra = sum(
+        1 for j, h in enumerate(found) if j not in matched_found and normalize(h.text) in listed
+    )
+    return Score(
+        len(reference),
+        len(found),
+        len(pairs),
+        parents_right,
+        numbered,
+        numbered_matched,
+        evidenced,
+        evidenced_matched,
+        listed_extra,
+    )
+
+
+def _aligned(left: list[str], right: list[str]) -> dict[int, int]:
+    """A longest common subsequence of ``left`` and ``right``, as index pairs."""
+    rows, cols = len(left), len(right)
+    # length[i][j]: the longest common subsequence of left[i:] and right[j:].
+    length = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1, -1, -1):
+        here, below = length[i], length[i + 1]
+        for j in range(cols - 1, -1, -1):
+            if left[i] == right[j]:
+                here[j] = below[j + 1] + 1
+            else:
+                here[j] = max(below[j], here[j + 1])
+    pairs: dict[int, int] = {}
+    i = j = 0
+    while i < rows and j < cols:
+        if left[i] == right[j]:
+            pairs[i] = j
+            i, j = i + 1, j + 1
+        elif length[i + 1][j] >= length[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
 
 
 #: Files with fewer styled headings than this are not part of the strip test.
@@ -181,6 +268,7 @@ class StripResult:
     """The styled outline of a file and the outlines parsed from its stripped copies."""
 
     reference: list[Heading]
+    listed: frozenset[str]  # what the styled file's table of contents lists (toc_entries)
     look: list[Heading]  # copy keeping the look, smart outline on
     plain: list[Heading]  # copy without any look, smart outline on
     before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
@@ -190,9 +278,10 @@ def strip_file(source: Path, workdir: Path) -> StripResult | None:
     """Parse ``source`` styled (smart outline off) and its two stripped copies; None when it
     is refused or has fewer than :data:`MIN_HEADINGS` styled headings."""
     try:
-        reference = outline_of(parse_docx(source, workdir / "styled", smart_heading=False))
+        styled = parse_docx(source, workdir / "styled", smart_heading=False)
     except DocxParseError:
         return None
+    reference = outline_of(styled)
     if len(reference) < MIN_HEADINGS:
         return None
     found = {}
@@ -202,7 +291,7 @@ def strip_file(source: Path, workdir: Path) -> StripResult | None:
         found[look] = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
         if look:
             before = outline_of(parse_docx(copy, workdir / "before", smart_heading=False))
-    return StripResult(reference, found[True], found[False], before)
+    return StripResult(reference, toc_entries(styled), found[True], found[False], before)
 
 
 __all__ = [
@@ -215,4 +304,5 @@ __all__ = [
     "outline_of",
     "strip_file",
     "strip_headings",
+    "toc_entries",
 ]

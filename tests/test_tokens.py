@@ -10,9 +10,10 @@ import json
 import random
 import string
 
-from lightrag_pchunk.chunk.coverage import lost_words
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import WHOLE_CHARS, TokenCounter
+
+from invariants import assert_no_word_lost
 
 
 class Recording:
@@ -81,4 +82,4 @@ def test_a_line_of_millions_of_letters_is_chunked_without_encoding_it_whole(
     contents = [chunk["content"] for chunk in chunks]
     assert all(content in rows[1]["content"] for content in contents)  # nothing made up
     assert rows[1]["content"].startswith(contents[0]) and blob.endswith(contents[-1])
-    assert not lost_words([rows[1]["content"]], contents)
+    assert_no_word_lost([rows[1]["content"]], contents)

@@ -32,7 +32,7 @@ from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, short_name, span_end
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow, Chunk
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import is_series_label
+from lightrag_pchunk.outline.lines import flat_text, is_series_label
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
 RULES = (PATH, FIRST, SPANS, PART)
@@ -74,10 +74,11 @@ def declared_path(chunk: Chunk) -> tuple[str, ...]:
 
 
 def _normalize(line: str) -> str:
+    """A line as titles are made of it (:func:`flat_text`), without Markdown's marks."""
     text = line.strip()
     if text.startswith("#"):
         text = _HEADING_MARKS.sub("", text, count=1)
-    return text
+    return flat_text(text)
 
 
 def _keys(line: str) -> tuple[str, str]:
@@ -155,6 +156,7 @@ class _Outline:
         """Whether ``name`` is a heading made of a line of ``path``'s section (the line
         itself, or its start: a title before a colon, an article's label), or of lines
         that a soft break split (their text joined by a space)."""
+        name = flat_text(name)
         if not name:
             return False
         lines = self.section_lines(path)

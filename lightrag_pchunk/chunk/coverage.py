@@ -22,9 +22,11 @@ text): the seam holds the word once, instead of its two pieces. A word lost in t
 counts: its text is at no seam, or a character of it is missing; and a word cut where a
 space was at hand (``interop`` + ``erability``) is no seam R had to make.
 
-Table tags are read as what they show: the body of a ``format="json"`` tag is decoded and its
-cell strings are counted, so JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never
-makes or breaks a word and a slice re-serialised by the chunker counts the same. Pure: no I/O,
+Table tags are read as what they show: the caption (its attribute's value: attribute names and
+ids are markup, not words, so a caption the chunker moves out of the tag counts the same) and
+the body; the body of a ``format="json"`` tag is decoded and its cell strings are counted, so
+JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never makes or breaks a word and a
+slice re-serialised by the chunker counts the same. Pure: no I/O,
 no configuration; the caller passes the rows that were chunked, so rows a setting removes on
 purpose (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
@@ -37,6 +39,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from lightrag_pchunk.chunk.table_tags import table_caption
+
 #: Runs of word characters longer than this are counted character by character.
 MAX_WORD_CHARS = 40
 
@@ -47,10 +51,8 @@ _CJK = (
     "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
 )
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
-_OPENING_RUN = re.compile(rf"[^\W{_CJK}]+")
-_CLOSING_RUN = re.compile(rf"[^\W{_CJK}]+\Z")
-_OPENING_STRETCH = re.compile(r"\S+")
-_CLOSING_STRETCH = re.compile(r"\S+\Z")
+_RUN = re.compile(rf"[^\W{_CJK}]+")
+_STRETCH = re.compile(r"\S+")
 _TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
@@ -112,8 +114,8 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
 def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
     """The word runs on either side of each place where consecutive ``chunks`` meet inside
     a stretch without spaces longer than a word (which may run through whole chunks)."""
-    closing = [_stretch_length(_CLOSING_STRETCH.search(text)) for text in chunks]
-    opening = [_stretch_length(_OPENING_STRETCH.match(text)) for text in chunks]
+    closing = [len(_closing(_STRETCH, text)) for text in chunks]
+    opening = [len(_opening(_STRETCH, text)) for text in chunks]
     back = list(closing)  # the stretch ending each chunk, through chunks without a space
     for i in range(1, len(chunks)):
         if closing[i] == len(chunks[i]):
@@ -125,15 +127,24 @@ def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
     seams = []
     for i in range(1, len(chunks)):
         if back[i - 1] and ahead[i] and back[i - 1] + ahead[i] > MAX_WORD_CHARS:
-            head = _CLOSING_RUN.search(chunks[i - 1])
-            tail = _OPENING_RUN.match(chunks[i])
-            if head and tail:
-                seams.append((head.group(), tail.group()))
+            head, tail = _closing(_RUN, chunks[i - 1]), _opening(_RUN, chunks[i])
+            # A word holding a piece of MAX_WORD_CHARS is longer: counted by its characters.
+            if 0 < len(head) < MAX_WORD_CHARS and 0 < len(tail) < MAX_WORD_CHARS:
+                seams.append((head, tail))
     return seams
 
 
-def _stretch_length(match: re.Match[str] | None) -> int:
-    return len(match.group()) if match else 0
+def _opening(pattern: re.Pattern[str], text: str) -> str:
+    """What ``pattern`` matches at the start of ``text`` ("" if nothing)."""
+    match = pattern.match(text)
+    return match.group() if match else ""
+
+
+def _closing(pattern: re.Pattern[str], text: str) -> str:
+    """What ``pattern`` (a run of one class of characters) matches at the end of ``text``,
+    matched at the start of the reversed text: a search for it anchored at the end would try
+    every start in a long run that stops short of the end (quadratic in the run)."""
+    return _opening(pattern, text[::-1])[::-1]
 
 
 def _mend_seams(rows: Counter[str], chunks: Counter[str], seams: list[tuple[str, str]]) -> None:
@@ -204,15 +215,16 @@ def _shown_text(text: str) -> str:
 
 def _decoded_table(match: re.Match[str]) -> str:
     attrs, body = match.group("attrs"), match.group("body")
+    caption = table_caption(attrs)
     if "html" in attrs.lower() or body.lstrip()[:1] != "[":
-        return _unescape(match.group(0))
+        return f"\n{caption}\n{_unescape(body)}\n"
     try:
         rows = json.loads(body)
     except ValueError:  # not a whole JSON array: read as raw JSON text
-        return _unescape(match.group(0))
+        return f"\n{caption}\n{_unescape(body)}\n"
     cells: list[str] = []
     _cells(rows, cells)
-    return f"<table{attrs}>\n" + "\n".join(cells) + "\n</table>"
+    return f"\n{caption}\n" + "\n".join(cells) + "\n"
 
 
 def _unescape(text: str) -> str:

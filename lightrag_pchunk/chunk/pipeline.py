@@ -158,7 +158,10 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     nothing is cut.
 
     Stages B-D keep every block within ``target_max`` (a recorded single oversize row
-    aside); :func:`over_cap` lists any chunk that is not, for the caller to report.
+    aside); :func:`over_cap` lists any chunk that is not, for the caller to report. A
+    chunk's text is its block's, as the stages measured it: a piece that starts on an
+    indented line keeps the indentation (stripping it may cost tokens: ``" Ziwei"`` is two
+    cl100k tokens, ``"Ziwei"`` three, and a chunk at the cap would go over it).
     """
     counter = ctx.counter
     blocks = [block for block in blocks if block.content.strip()]
@@ -166,7 +169,7 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     parts = declared_parts([(heading, parents) for heading, parents, _ in labels])
     chunks: list[Chunk] = []
     for block, (heading, parents, level), part in zip(blocks, labels, parts, strict=True):
-        content = block.content.strip()
+        content = _without_blank_edges(block.content)
         exact = block.is_exact and content == block.content
         chunks.append(
             Chunk(
@@ -183,6 +186,17 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
             )
         )
     return chunks
+
+
+def _without_blank_edges(content: str) -> str:
+    """``content`` without blank lines before its first line of text nor white space after
+    its last (blocks made by the stages have neither: paragraphs are never blank)."""
+    content = content.rstrip()
+    first = content.find("\n")
+    while first != -1 and not content[:first].strip():
+        content = content[first + 1 :]
+        first = content.find("\n")
+    return content
 
 
 def over_cap(chunks: Sequence[Chunk], cap: int) -> list[Chunk]:

@@ -66,10 +66,12 @@ class TableSlicer:
         self.scale = 1.0  # measured / estimated tokens of the last slice
 
     def estimate(self, span: Span) -> int:
-        """The planned cost of a slice: wrapper, rows and the repeated header."""
+        """The planned cost of a slice: wrapper (with the caption on the first), rows and
+        the repeated header."""
         prefix = self.rows.prefix
         header = span.header.tokens if span.header else 0
-        return self.rows.fixed + header + prefix[span.end] - prefix[span.start]
+        caption = self.rows.caption_cost if span.start == 0 else 0
+        return self.rows.fixed + caption + header + prefix[span.end] - prefix[span.start]
 
     def has_room(self) -> bool:
         """Whether the smallest row fits a slice beside the ``<table>`` wrapper."""

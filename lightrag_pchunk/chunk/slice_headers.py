@@ -53,8 +53,8 @@ class SliceHeaders:
         if full.tokens + smallest <= room:
             self.table = full
             return
-        # The first slice keeps the full header rows: they must fit one (counted exactly,
-        # as the estimate counts the caption that only the first slice carries anyway).
+        # The first slice keeps the full header rows (and the caption, when it rides with
+        # them): they must fit one, counted exactly.
         if rows.counter.count(rows.render(0, rows.header_count, None)) > cap:
             logger.debug(
                 "table_slices table %s: header of %d tokens does not fit a slice alone; "

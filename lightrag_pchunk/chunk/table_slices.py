@@ -7,7 +7,8 @@ to the text before the table, each middle slice alone, the last slice glued to t
 after it (§6.4). Slices partition the table's rows in order (invariant 4); the only
 repeated text is the table's header row(s), which every continuation slice carries (as
 LightRAG 1.5.1+) or, where they leave no room for its rows, one row of its column labels
-(``chunk/slice_headers.py``); its caption stays with the first slice only.
+(``chunk/slice_headers.py``); its caption stays with the first slice only, or, where it
+does not fit a slice beside the table's header rows, is text of its own before the table.
 
 Slices fill a chunk: the first takes the room left after the text before the table (the
 table starts a fresh chunk when not even its header and one row fit there), the others
@@ -31,6 +32,7 @@ from lightrag_pchunk.chunk.blocks import (
     counted,
     exceeds,
     has_big_table_line,
+    make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.row_slicer import TableSlicer, even_out_last
@@ -51,13 +53,17 @@ class TableCut:
     A single piece that is the paragraph itself means the table is kept whole.
     ``is_structured`` is False for the character pieces of an unrecognised table (§13.2);
     ``fresh_start`` is True when the first slice did not fit the room it was offered and
-    was planned for a chunk of its own.
+    was planned for a chunk of its own. ``uncaptioned`` is set (and ``pieces`` is the
+    paragraph) when the caption does not fit a slice beside the header rows: the table is
+    to be sliced again as ``uncaptioned``, after ``caption``, the caption as text.
     """
 
     pieces: list[Paragraph]
     is_structured: bool = True
     table_id: str = "?"
     fresh_start: bool = False
+    caption: tuple[Paragraph, ...] = ()
+    uncaptioned: Paragraph | None = None
 
 
 def slice_table(
@@ -86,6 +92,8 @@ def slice_table(
     rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
+    if not rows.caption_rides(cap):
+        return _caption_apart(paragraph, tag, ctx, cap)
     keyed = ctx.keyed_rows.get(tag.table_id) if tag.table_id else None
     slicer = TableSlicer(rows, ctx.counter, cap, repeat_header, keyed)
     if not slicer.has_room():
@@ -131,7 +139,6 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
     """Walk the paragraphs with an accumulator, gluing slices by role (§6.4)."""
     th = ctx.thresholds
     counter = ctx.counter
-    joiner = counter.count(PARAGRAPH_JOINER)
     out: list[Block] = []
     acc: list[Paragraph] = []
     role = TableRole.NONE
@@ -148,21 +155,18 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
         if not (paragraph.is_table and paragraph.tokens > th.table_max):
             acc.append(paragraph)
             continue
-        if role is TableRole.LAST:
-            # After a table's last slice the first slice starts afresh, leaving room for
-            # the bridge text stage B.1 copies in front of it (spec §7).
-            bridge = sum(p.tokens + joiner for p in acc[1:])
-            used = min(ctx.overlap, bridge, th.target_max // 2) + joiner
-        else:
-            used = _tail_tokens(acc, th.target_max, joiner) + (joiner if acc else 0)
-        cut = slice_table(
-            paragraph,
-            ctx,
-            cap=th.target_max,
-            first_cap=th.target_max - used - _SEAM_MARGIN,
-            last_min=th.table_min_last,
-            has_tail=index + 1 < len(paragraphs),
-        )
+        has_tail = index + 1 < len(paragraphs)
+        cut = _slice_after(paragraph, acc, role, ctx, has_tail)
+        if cut.uncaptioned is not None:
+            # The caption does not fit the table's first slice: it is text that opens the
+            # table's chunk (the text before it stays in the chunk before when the first
+            # slice cannot join it).
+            caption, paragraph, changed = list(cut.caption), cut.uncaptioned, True
+            cut = _slice_after(paragraph, [*acc, *caption], role, ctx, has_tail)
+            if len(cut.pieces) > 1 and (role is TableRole.LAST or cut.fresh_start):
+                flush()
+                cut = _slice_after(paragraph, caption, role, ctx, has_tail)
+            acc.extend(caption)
         if len(cut.pieces) == 1:
             acc.append(paragraph)
             continue
@@ -192,6 +196,48 @@ def _slice_block(block: Block, ctx: Context) -> list[Block]:
         )
     flush()
     return out if changed else [block]
+
+
+def _slice_after(
+    paragraph: Paragraph, acc: Sequence[Paragraph], role: TableRole, ctx: Context, has_tail: bool
+) -> TableCut:
+    """Slice a table that follows ``acc`` (the text of the chunk being filled, after a
+    table's last slice when ``role`` is LAST), its first slice in the room ``acc`` leaves."""
+    th = ctx.thresholds
+    joiner = ctx.counter.count(PARAGRAPH_JOINER)
+    if role is TableRole.LAST:
+        # After a table's last slice the first slice starts afresh, leaving room for
+        # the bridge text stage B.1 copies in front of it (spec §7).
+        bridge = sum(p.tokens + joiner for p in acc[1:])
+        used = min(ctx.overlap, bridge, th.target_max // 2) + joiner
+    else:
+        used = _tail_tokens(acc, th.target_max, joiner) + (joiner if acc else 0)
+    return slice_table(
+        paragraph,
+        ctx,
+        cap=th.target_max,
+        first_cap=th.target_max - used - _SEAM_MARGIN,
+        last_min=th.table_min_last,
+        has_tail=has_tail,
+    )
+
+
+def _caption_apart(paragraph: Paragraph, tag: TableTag, ctx: Context, cap: int) -> TableCut:
+    """A table whose caption does not fit a slice beside its header rows: the caption as
+    text (R's pieces when it is over ``cap`` alone) and the table without it, to slice."""
+    caption: list[Paragraph] = []
+    if tag.caption:
+        texts = [tag.caption]
+        if ctx.counter.count(tag.caption) > cap:
+            texts = split_text(tag.caption, cap, ctx.counter, overlap=0)
+        caption = [make_paragraph(text, ctx.counter) for text in texts]
+    logger.debug(
+        "table_slices table %s: caption does not fit a slice beside the header; kept as text",
+        tag.table_id or "?",
+    )
+    table = make_paragraph(tag.without_caption().wrap(tag.body), ctx.counter)
+    return TableCut([paragraph], table_id=tag.table_id or "?", caption=tuple(caption),
+                    uncaptioned=table)  # fmt: skip
 
 
 def _tail_tokens(paragraphs: Sequence[Paragraph], cap: int, joiner: int) -> int:

@@ -60,6 +60,22 @@ class TableTag:
         opening = f"<table {attrs}>" if attrs else "<table>"
         return f"{opening}{body}</table>"
 
+    @property
+    def caption(self) -> str:
+        """The ``caption`` attribute as a reader sees it (unescaped); "" when none."""
+        return table_caption(self.attrs)
+
+    def without_caption(self) -> TableTag:
+        """This tag without its caption attribute."""
+        return replace(self, attrs=_CAPTION.sub("", self.attrs).strip())
+
+
+def table_caption(attrs: str) -> str:
+    """The unescaped ``caption`` of a table tag's attribute text; "" when it has none."""
+    if "caption" not in attrs.lower():
+        return ""
+    return _attributes(attrs).get("caption", "").strip()
+
 
 def parse_table(text: str) -> TableTag | None:
     """The tag when ``text`` is one complete ``<table ...>...</table>``, else None."""
@@ -162,7 +178,8 @@ class TableRows:
     ``prefix[i]`` is the summed weight of rows ``[0, i)``: a row's tokens plus its share
     of the body syntax (a ``", "`` separator, its wrapper's tags). Rows ``[a, b)`` re-wrapped
     cost about ``fixed + prefix[b] - prefix[a]``, plus the repeated header's ``tokens``
-    (``header_cost`` for the first ``header_count`` rows, :attr:`header`). Stage B plans
+    (``header_cost`` for the first ``header_count`` rows, :attr:`header`), plus
+    ``caption_cost`` for the first slice (the only one that carries the caption). Stage B plans
     with these sums and counts each re-wrapped slice exactly, so a row's own count may be
     an estimate (see :func:`table_rows`).
     """
@@ -172,6 +189,7 @@ class TableRows:
     n: int
     prefix: list[int]
     fixed: int
+    caption_cost: int
     header_count: int
     header_cost: int
     header: RepeatedHeader
@@ -184,6 +202,14 @@ class TableRows:
         """The text of one row on its own (for the character split of an oversized row)."""
         raise NotImplementedError
 
+    def caption_rides(self, cap: int) -> bool:
+        """Whether the caption fits the first slice at its smallest (the header rows, or
+        the first row of a table without them) within ``cap``; True without a caption."""
+        if not self.caption_cost:
+            return True
+        first = self.render(0, max(self.header_count, 1), None)
+        return self.counter.count(first) <= cap
+
     def column_labels(self, keyed_rows: str | None) -> list[str]:
         """The header rows as one label per column (``chunk/compact_headers.py``), aligned
         by ``keyed_rows`` (the table's ``keyed_rows`` in ``.tables.json``) when given."""
@@ -195,6 +221,13 @@ class TableRows:
 
 
 RowCost = Callable[[str], int]
+
+
+def _caption_cost(tag: TableTag, body: str, counter: TokenCounter) -> int:
+    """Tokens the caption adds to the first slice's wrapper (0 without one)."""
+    if _CAPTION.search(tag.attrs) is None:
+        return 0
+    return counter.count(tag.wrap(body)) - counter.count(tag.wrap(body, continued=True))
 
 
 class _JsonTableRows(TableRows):
@@ -212,7 +245,8 @@ class _JsonTableRows(TableRows):
         weights = (cost(text) + self.separator for text in self.texts)
         self.prefix = list(accumulate(weights, initial=0))
         # k rows need k-1 separators: the weights hold one too many.
-        self.fixed = counter.count(tag.wrap("[]")) - self.separator
+        self.fixed = counter.count(tag.wrap("[]", continued=True)) - self.separator
+        self.caption_cost = _caption_cost(tag, "[]", counter)
         self.header_cost = self.prefix[header_count]
         self.header = RepeatedHeader(tuple(self.texts[:header_count]), self.header_cost)
 
@@ -259,8 +293,11 @@ class _HtmlTableRows(TableRows):
         self.prefix = list(accumulate(weights, initial=0))
         # A continuation slice may re-open its wrapper; the last one carries the tail.
         self.fixed = (
-            counter.count(tag.wrap("")) + max(tag_costs, default=0) + counter.count(table.tail)
+            counter.count(tag.wrap("", continued=True))
+            + max(tag_costs, default=0)
+            + counter.count(table.tail)
         )
+        self.caption_cost = _caption_cost(tag, "", counter)
         head = tuple(replace(row, lead="") for row in table.rows[:header_count])
         self.header = RepeatedHeader(head, self.header_cost)
 

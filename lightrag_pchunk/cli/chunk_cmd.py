@@ -71,7 +71,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Chunk the document and print the chunks; returns the exit code."""
     from lightrag_pchunk.integration.decision import Strategy
-    from lightrag_pchunk.integration.front_door import decision_shortfall
     from lightrag_pchunk.integration.front_door import run as run_front_door
     from lightrag_pchunk.integration.settings import resolve
 
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{name}: {counted(len(rows), 'chunk')}, R ({decision.describe()})")
         print_chunk_table(rows, sys.stdout, preview=max(args.preview, 0))
-    shortfall = decision_shortfall(decision, [str(row["content"]) for row in rows])
+    shortfall = done.lost
     if shortfall:
         print(
             f"error: {name}: the chunks lost {shortfall.describe()} of the blocks file"

@@ -20,6 +20,10 @@ the ``pchunk`` parser engine                ``lightrag_parser.py`` (``read`` onl
 P runs stages A-E (``chunk/pipeline.py``); an unexpected error inside them falls back to R
 on the document text with one log line (``LIGHTRAG_PCHUNK_STRICT`` re-raises), so a
 document is never lost. This and the commands are the only places that catch exceptions.
+Every P run checks that its chunks hold every word of the rows it chunked
+(``chunk/coverage.py``): a shortfall is logged at ERROR with its count whatever the entrance
+(LightRAG's pipeline stores the chunks it is given), and ``Run.lost`` carries it to the
+entrances that can fail the document (``ainsert_files``, ``chunk``).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from lightrag_pchunk.chunk.pages import PageFinder, has_pages
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import PSettings, reference_settings
-from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
+from lightrag_pchunk.integration.decision import Decision, LoadedBlocks, Strategy, load_blocks
 from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
@@ -109,6 +113,7 @@ class Run:
     content: str
     source: Source | None = None
     trace: Trace | None = None
+    lost: WordShortfall | None = None  # what P's chunks miss of its rows (None: R, unchecked)
 
 
 def read(
@@ -193,8 +198,8 @@ def run(
         )
         rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
         return Run(rows, settings, decision, content, source)
-    rows, chunk_trace = _run_p(tokenizer, content, decision, settings, trace)
-    return Run(rows, settings, decision, content, source, chunk_trace)
+    rows, chunk_trace, lost = _run_p(tokenizer, content, decision, settings, trace)
+    return Run(rows, settings, decision, content, source, chunk_trace, lost)
 
 
 def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
@@ -212,7 +217,7 @@ def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
 
 def _run_p(
     tokenizer: TokenizerLike, content: str, decision: Decision, settings: Settings, trace: bool
-) -> tuple[list[dict[str, Any]], Trace | None]:
+) -> tuple[list[dict[str, Any]], Trace | None, WordShortfall | None]:
     p, blocks = decision.settings, decision.blocks
     assert p is not None and blocks is not None  # P always carries both
     label = decision.doc_id or "unknown"
@@ -247,8 +252,16 @@ def _run_p(
         )
         size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
         r_rows = recursive_character_rows(tokenizer, content, size, overlap)
-        return with_source_pages(r_rows, blocks.rows, content), None
+        return with_source_pages(r_rows, blocks.rows, content), None, None
     _check_cap(chunks, p.chunk_token_size, label, settings.strict)
+    lost = _shortfall(blocks, rows, [chunk.content for chunk in chunks])
+    if lost:
+        logger.error(
+            "paragraph_semantic doc=%s: the chunks lost %s of the blocks file %s",
+            label,
+            lost.describe(),
+            blocks.path,
+        )
     logger.info(
         "paragraph_semantic doc=%s blocks=%d chunks=%d size=%d overlap=%d encoded_chars=%d",
         label,
@@ -262,7 +275,7 @@ def _run_p(
     if trace:
         dropped = len(blocks.rows) - len(rows)
         chunk_trace = Trace(tuple(rows), dropped, ctx.thresholds, tuple(stages), tuple(chunks))
-    return chunks_to_rows(chunks), chunk_trace
+    return chunks_to_rows(chunks), chunk_trace, lost
 
 
 def rows_to_chunk(
@@ -297,6 +310,14 @@ def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> Wor
     kept = rows_to_chunk(
         blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
     )
+    return _shortfall(blocks, kept, chunk_contents)
+
+
+def _shortfall(
+    blocks: LoadedBlocks, kept: Sequence[BlockRow], chunk_contents: Sequence[str]
+) -> WordShortfall:
+    """Words of ``blocks``' file, less the rows a setting drops (all but ``kept``), that
+    ``chunk_contents`` do not hold."""
     if blocks.file_contents is None:
         return lost_words((row.content for row in kept), chunk_contents)
     expected = Counter(text for text in blocks.file_contents if text.strip())

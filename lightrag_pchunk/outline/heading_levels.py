@@ -86,3 +86,40 @@ def _look_tiers(
         tiers[signature] = level
     tiers[None] = max(tiers.values(), default=0) + 1
     return tiers
+
+
+#: A title heading this many top-level sections of one document is a recurring label.
+MIN_LABEL_REPEATS = 3
+
+
+def recurring_labels(
+    items: Sequence[OutlineItem], found: Sequence[InferredHeading], unnumbered: set[int]
+) -> set[int]:
+    """The unnumbered inferred headings whose title heads :data:`MIN_LABEL_REPEATS` or more
+    sections at the top of the outline (no heading above them): a document's main sections
+    do not share a name, so such lines are run-in labels that recur through it
+    ("Examples", "Syntax", "Note") where its real headings went unseen. Deeper down a title
+    may recur under parents the outline missed or flattened, so only the top counts. A
+    line the table of contents lists is kept."""
+    inferred = {h.index: h for h in found}
+    open_levels: list[int] = []
+    top: dict[str, list[int]] = {}
+    for index, item in enumerate(items):
+        heading = inferred.get(index)
+        if heading is not None:
+            level, title = heading.level, heading.title
+        elif item.kind is ItemKind.HEADING:
+            level, title = item.level, item.text
+        else:
+            continue
+        open_levels = [lvl for lvl in open_levels if lvl < level]
+        if not open_levels:
+            top.setdefault(" ".join(title.split()).casefold(), []).append(index)
+        open_levels.append(level)
+    return {
+        i
+        for indexes in top.values()
+        if len(indexes) >= MIN_LABEL_REPEATS
+        for i in indexes
+        if i in unnumbered and not items[i].in_toc
+    }

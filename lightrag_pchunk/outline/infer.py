@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from lightrag_pchunk.outline.heading_levels import assign_levels
+from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
 from lightrag_pchunk.outline.items import (
     LARGER_BY,
     InferredHeading,
@@ -47,6 +47,7 @@ from lightrag_pchunk.outline.items import (
 from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
+    MAX_NUMBERED_HEADING_CHARS,
     HeadingText,
     cjk_count,
     heading_text,
@@ -109,7 +110,13 @@ def infer_outline(
     candidates = _candidates(items, body_size, look_of, within)
     accepted = _accept(items, candidates, body_size, judge)
     accepted += complete_series(items, candidates, accepted, within)
-    return assign_levels(items, sorted(accepted, key=lambda c: c.index))
+    accepted.sort(key=lambda c: c.index)
+    found = assign_levels(items, accepted)
+    # Labels taken out may bring others to the top: again until none is left.
+    while labels := recurring_labels(items, found, {c.index for c in accepted if not c.label}):
+        accepted = [c for c in accepted if c.index not in labels]
+        found = assign_levels(items, accepted)
+    return found
 
 
 def _candidates(
@@ -125,12 +132,24 @@ def _candidates(
         if item.kind is not ItemKind.TEXT:
             continue
         heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
+        if heading is None and item.in_toc:
+            heading = _listed_title(item.text)
         if heading is not None:
             look = item.look
             if look is None and look_of is not None:
                 look = look_of(index)
             found[index] = Promoted(index, heading, look_score(look, body_size), look)
     return found
+
+
+def _listed_title(text: str) -> HeadingText | None:
+    """A line the document's table of contents lists, as a title, though the text channel
+    reads it as a sentence ("Other Automated & Misc. Tool Results: Tools Used"): the table
+    names it a heading. Not when it is longer than any numbered title."""
+    title = " ".join(text.split())
+    if not title or len(title) > MAX_NUMBERED_HEADING_CHARS:
+        return None
+    return HeadingText(title, "", parse_label(title))
 
 
 def complete_series(

@@ -34,13 +34,17 @@ _MAX_LEAD_IN_WORDS = 5
 _MAX_LEAD_CHARS = 40
 _MAX_CJK_LEAD_CHARS = 20
 
+#: Characters that show nothing, trimmed from a title's ends (a zero-width space before
+#: "Examples"); inside a word they stay (a Persian zero-width non-joiner shapes it).
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+_SPACE_RUN = re.compile(r" {2,}")
 _TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
 _MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
 _O_BULLET = re.compile(r"o[ \t]+\S")
 _CAPTION = re.compile(
     r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
-    r"\s*(?:\d|[ivxlcdm]+\b|[a-z]\b)"
+    r"(?:\s*\d|\s+(?:[ivxlcdm]+\b|[a-z]\b|[a-z]{1,3}[-.]?\d))"
     r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
     re.IGNORECASE,
 )
@@ -127,6 +131,18 @@ def page_reference(line: str) -> tuple[int, str] | None:
     return start, leaders
 
 
+def flat_text(line: str) -> str:
+    """``line`` as a reader sees it: without invisible characters at its ends, each run of
+    whitespace (tabs, spaces typed to align) one space. A title the classifier makes from a line is
+    this text of it, or a piece of it."""
+    return " ".join(line.strip().strip(_INVISIBLE).split())
+
+
+def is_caption(line: str) -> bool:
+    """A caption: "Figure 3", "Table B-1.", "图 2", "表1" … at the start of the line."""
+    return _CAPTION.match(line.strip()) is not None
+
+
 def is_toc_line(line: str) -> bool:
     """A table-of-contents entry: text, then leaders or a tab, then a page number."""
     found = page_reference(line)
@@ -162,13 +178,17 @@ def heading_text(
     short unnumbered line ending with a colon gives its title without the colon ("Test
     1:"); the caller then needs a strong look, as such a line more often leads into a list.
     """
-    text = line.strip()
+    text = line.strip().strip(_INVISIBLE).strip()
     if not text or _TAG_LINE.match(text):
         return None
     heading = _MARKDOWN_HEADING.match(text) if markdown else None
     if heading:
         title = text[heading.end() :].strip()
         return HeadingText(title, "", parse_label(title)) if title else None
+    if "\t" in text or is_toc_line(text):
+        return None
+    # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
+    text = _SPACE_RUN.sub(" ", text)
     first = text[0]
     if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
         # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
@@ -182,7 +202,7 @@ def heading_text(
         label = parse_label(text)
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
         return None  # too long for any title; only an article carries its text along
-    if _CAPTION.match(text) or "\t" in text or is_toc_line(text):
+    if is_caption(text):
         return None
     if label is None:
         return _plain_heading(text, max_chars, lowercase, lead_in)

@@ -19,6 +19,7 @@ from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
     heading_text,
+    is_caption,
     is_toc_line,
     page_reference,
     strip_page_reference,
@@ -161,6 +162,10 @@ def _has_dot_leaders(line: str) -> bool:
 #: How many entries ahead of the last one matched a line may match: a table of contents
 #: skips levels and entries, and a document repeats titles ("Examples").
 _TOC_LOOKAHEAD = 50
+#: A line without the entry's numbering label is matched only this close to the last entry
+#: matched: a short title alone ("or", "Examples") recurs in the body far more often than
+#: with its number.
+_BARE_LOOKAHEAD = 3
 
 
 def toc_key(line: str) -> str:
@@ -173,17 +178,37 @@ def toc_key(line: str) -> str:
 def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int | None]:
     """For each of ``lines`` (None: not a title, skip it), the index of the table of
     contents entry it matches, or None. Entries are matched in order: a line matches an
-    entry at most :data:`_TOC_LOOKAHEAD` ahead of the last one matched."""
-    keys = [toc_key(entry) for entry in entries]
+    entry at most :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an
+    entry written with its numbering label ("1.2\tScope\t4") with or without that label (a
+    heading that lost its style lost the numbering the style gave it too), without it only
+    :data:`_BARE_LOOKAHEAD` entries ahead. The entries of a
+    list of figures or tables and the captions they name are left out: a caption matched
+    would carry the matching past the headings it skipped."""
+    keys = ["" if is_caption(entry) else toc_key(entry) for entry in entries]
+    bare = [_without_label(key) for key in keys]
     found: list[int | None] = []
     next_entry = 0
     for line in lines:
         match = None
-        if line is not None and keys:
+        if line is not None and keys and not is_caption(line):
             key = toc_key(line)
-            window = keys[next_entry : next_entry + _TOC_LOOKAHEAD]
-            if key and key in window:
-                match = next_entry + window.index(key)
+            end = min(next_entry + _TOC_LOOKAHEAD, len(keys))
+            match = next(
+                (
+                    j
+                    for j in range(next_entry, end)
+                    if key
+                    and (key == keys[j] or (key == bare[j] and j < next_entry + _BARE_LOOKAHEAD))
+                ),
+                None,
+            )
+            if match is not None:
                 next_entry = match + 1
         found.append(match)
     return found
+
+
+def _without_label(key: str) -> str:
+    """An entry's key without its numbering label ("" when it has none, or nothing else)."""
+    label = parse_label(key)
+    return toc_key(label.rest) if label is not None and label.rest else ""

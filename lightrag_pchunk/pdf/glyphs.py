@@ -108,6 +108,8 @@ def read_glyphs(
     raw = textpage.raw
     text = page_chars(textpage)
     left, bottom, right, top = page.get_cropbox()
+    if not (right > left and top > bottom):  # a box without area, or not a number: PDFium's
+        left, bottom, right, top = page.get_bbox()  # own page box, where it places the text
     page_box = np.array([[left, top, right, bottom]], dtype=np.float64)
     if not text:
         empty = np.zeros((0, 4))

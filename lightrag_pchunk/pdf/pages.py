@@ -16,8 +16,9 @@ docling builders write them for a PDF): one per content line and page,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
@@ -187,8 +188,14 @@ def _body_size(found: Sequence[PrintedParagraph]) -> float:
     return max(sizes, key=lambda size: sizes[size]) if sizes else 0.0
 
 
-def _look_of(look: Look):
-    return lambda: look
+def _look_of(look: Look) -> Callable[[], Look]:
+    """The event's look, asked for on demand (picklable: events cross from the reading's
+    process)."""
+    return partial(_same, look)
+
+
+def _same(look: Look) -> Look:
+    return look
 
 
 def _bookmark_headings(

@@ -38,6 +38,10 @@ from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 PARAGRAPH_SPACING = 1.35
 #: Sizes within this many points are one look.
 SIZE_TOLERANCE = 0.6
+#: A paragraph joined across page breaks stops growing at this many printed lines (a page
+#: holds about fifty): past it, each page's first line starts a paragraph, and a file of
+#: thousands of one-line pages costs linear time, not quadratic.
+MAX_JOINED_LINES = 150
 #: A gap this many ems before a trailing page number makes a table-of-contents entry.
 TOC_GAP_EMS = 1.5
 _SENTENCE_END = tuple(".!?:;。！？：；")
@@ -289,6 +293,8 @@ def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagrap
     last = found[index]
     tail = last.lines[-1]
     if tail.page != first.lines[0].page - 1 or last.is_toc_entry or first.is_toc_entry:
+        return
+    if len(last.lines) + len(first.lines) > MAX_JOINED_LINES:
         return
     if TABLE_ROLE in (last.role, first.role) or last.role != first.role:
         return

@@ -212,3 +212,20 @@ def test_a_heading_added_below_one_of_its_own_numbering_level_is_impossible() ->
     # Beside 2.1, where its number puts it, 2.2 is a heading found in that section's text.
     beside = Chunk("2.2 Penalties\nPenalty text.", 9, 0, "2.2 Penalties", parents, 3)
     assert check_breadcrumbs(CHAPTERS, [beside]) == []
+
+
+def test_a_heading_made_of_a_line_is_found_in_it_as_a_reader_sees_the_line() -> None:
+    # The classifier titles a line as it shows: no zero-width space, the tab after a
+    # number or a run of aligning spaces one space. The check finds the line all the same.
+    rows = [
+        make_row(
+            "# 2 Terms\nTerms text.\n\u200bComplex message\nText.\n3.\tValve  checks\nText.",
+            "2 Terms",
+        )
+    ]
+    content = "Complex message\nText.\n3.\tValve  checks\nText."
+    for heading in ("Complex message", "3. Valve checks"):
+        assert check_breadcrumbs(rows, [chunk(0, content, heading, ("2 Terms",))]) == []
+    assert [
+        v.rule for v in check_breadcrumbs(rows, [chunk(0, content, "4. Pumps", ("2 Terms",))])
+    ] == [PATH]

@@ -4,6 +4,10 @@ that a shortfall is found, counted and named."""
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 
 import pytest
 
@@ -66,8 +70,22 @@ def test_a_table_row_cut_into_raw_pieces_is_read_as_json_text() -> None:
     head, tail = tag[:cut], tag[cut:]
     assert lost_words([tag], [head, tail]).total == 0
     assert lost_words([tag], [head]).missing == {
-        "cell": 1, "one": 1, "quoted": 1, "word": 1, "next": 1, "table": 1
+        "cell": 1, "one": 1, "quoted": 1, "word": 1, "next": 1
     }  # fmt: skip
+
+
+def test_a_caption_counts_in_the_tag_or_as_text_and_markup_is_no_word() -> None:
+    rows = json.dumps([["Month", "Event"], ["1", "Winter fair"]])
+    tag = f'<table id="tb-3" format="json" caption="Events &amp; fairs in Январь">{rows}</table>'
+    assert count_words(tag) == {
+        "Events": 1, "fairs": 1, "in": 1, "Январь": 1, "Month": 1, "Event": 1, "1": 1,
+        "Winter": 1, "fair": 1,
+    }  # fmt: skip
+    bare = f'<table id="tb-3" format="json">{rows}</table>'
+    assert lost_words([tag], ["Events & fairs in Январь", bare]).total == 0
+    assert lost_words([tag], [bare]).missing == {"Events": 1, "fairs": 1, "in": 1, "Январь": 1}
+    html = '<table format="html" caption="Q3"><tr><td>a</td></tr></table>'
+    assert lost_words([html], ["Q3", '<table format="html"><tr><td>a</td></tr></table>']).total == 0
 
 
 def test_a_long_run_cut_between_characters_loses_nothing() -> None:
@@ -112,3 +130,24 @@ def test_text_really_lost_in_a_stretch_without_spaces_is_still_counted() -> None
     later = text.index("ቋንቋ", cut) + 1
     shortfall = lost_words([text], [text[:cut], text[later:]])
     assert shortfall.total >= 3 and shortfall.missing["ለዓለም"] == 1
+
+
+def test_long_runs_at_chunk_ends_cost_linear_time() -> None:
+    """Runs of a million word characters stopping just short of a chunk's end: finding the
+    run at the end by a search anchored there is quadratic (hours); the check runs in a child
+    process the kernel stops after 60 CPU-s."""
+    code = (
+        "from lightrag_pchunk.chunk.coverage import lost_words\n"
+        "run = 'a' * 1_000_000\n"
+        "chunks = [run + '.', run, run + ' ' + run, run + '.']\n"
+        "assert lost_words(['x'], chunks).missing == {'x': 1}\n"
+    )
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (60, 65))
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]

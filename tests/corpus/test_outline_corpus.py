@@ -3,11 +3,11 @@
 - the strip test: every file with at least 6 styled headings is copied with its heading styles
   taken away (``tests/outline_strip.py``); parsed with smart headings, the copies that
   keep the look give back the styled outline with recall and precision >= 0.90 averaged over
-  the files and parent accuracy >= 0.85 (summed); at most two files stay below 0.60 recall
-  (bold lines at the text's size under larger headings read as run-in labels, a list of links
-  styled as headings); and without any look, every numbered heading that the classifier's own
-  guards allow (not a sentence, not over-long) is found, and the files average >= 0.60
-  recall (a table of contents names the rest where there is one);
+  the files and parent accuracy >= 0.85 (summed); at most one file stays below 0.60 recall
+  (headings set bold at the text's size under larger ones read as run-in labels); and
+  without any look, every numbered heading that the classifier's own guards allow (not a
+  sentence, not over-long) is found, 99% of those numbered or listed by the document's own
+  table of contents, and the files average >= 0.60 recall;
 - no chunk heading of any file keeps a table-of-contents tab or page number.
 """
 
@@ -50,8 +50,8 @@ def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list]]:
             if normalize(h.text) not in plain_titles
         ]
         scores[path.name] = (
-            compare(reference, found.look),
-            compare(reference, found.plain),
+            compare(reference, found.look, found.listed),
+            compare(reference, found.plain, found.listed),
             missed,
         )
     return scores
@@ -72,7 +72,7 @@ def test_the_outline_comes_back_from_copies_that_keep_the_look(strip_scores):
     assert _mean([s.precision for s in looks.values()]) >= 0.90, looks
     assert _total(list(looks.values())).parent_accuracy >= 0.85
     below = sorted(name for name, s in looks.items() if s.recall < 0.60)
-    assert len(below) <= 2, below
+    assert len(below) <= 1, below
 
 
 def test_copies_without_any_look_keep_most_of_their_outline(strip_scores):
@@ -84,6 +84,9 @@ def test_copies_without_any_look_keep_most_of_their_outline(strip_scores):
 def test_numbered_headings_come_back_from_copies_without_any_look(strip_scores):
     total = _total([plain for _, plain, _ in strip_scores.values()])
     assert total.numbered_recall >= 0.99, total
+    # Numbered or listed by the document's own table of contents: the evidence a copy
+    # without any look still carries.
+    assert total.evidenced_recall >= 0.99, total
     # Every numbered heading is found but those the guards refuse on purpose: a sentence or an
     # over-long line ("8.1. Требования к качеству, техническим характеристикам работ."), or an
     # item of a list whose siblings are sentences ("2） 引入差异项定义" after "1） 见…。").

@@ -243,3 +243,37 @@ def test_a_short_line_ending_with_a_colon_is_a_title_only_where_its_look_is_stro
         text("Open the valve and read the pressure from the gauge on the left.", BODY),
     ]
     assert [h.title for h in infer_outline(items, 11)] == ["Test 1"]
+
+
+def test_a_title_heading_several_top_sections_is_a_recurring_label():
+    # A reference whose real headings went unseen: "Examples" recurs at the top of the
+    # outline, so it is a run-in label and not a section; the numbered headings stay.
+    body = "The object carries an identifier and the time it was created at."
+    items = []
+    for n, name in enumerate(("Indicator", "Malware", "Campaign"), start=1):
+        items += [text(f"{n} {name}", BOLD), text(body, BODY), text("Examples", BOLD)]
+        items += [text(body, BODY)]
+    assert [h.title for h in infer_outline(items, 11)] == ["1 Indicator", "2 Malware", "3 Campaign"]
+    # Without the numbered headings above them the labels are at the top and are dropped.
+    alone = [item for item in items if not item.text[0].isdigit()]
+    assert infer_outline(alone, 11) == []
+
+
+def test_a_recurring_title_the_table_of_contents_lists_is_kept():
+    body = "The object carries an identifier and the time it was created at."
+    items = [text("Examples", BOLD, in_toc=True, toc_level=1), text(body, BODY)] * 3
+    assert [h.title for h in infer_outline(items, 11)] == ["Examples"] * 3
+
+
+def test_a_line_the_table_of_contents_lists_is_a_heading_though_it_reads_as_a_sentence():
+    # The text channel alone takes "…: Tools Used" for a lead-in; the table names it.
+    items = [
+        text("Other Automated & Misc. Tool Results: Tools Used", in_toc=True, toc_level=2),
+        text("The assessors ran these tools against the production servers."),
+        text("Other Automated & Misc. Tool Results: Tools Used"),
+        text("The same line again, where no table lists it, stays text."),
+    ]
+    found = infer_outline(items)
+    assert [(h.index, h.title) for h in found] == [
+        (0, "Other Automated & Misc. Tool Results: Tools Used")
+    ]

@@ -38,6 +38,9 @@ from lightrag_pchunk.outline.lines import (
         ("U.S. Department of Energy", "U.S. Department of Energy", ""),
         ("● 1 Introduction", "● 1 Introduction", ""),
         ("## Mid", "Mid", ""),
+        ("\u200bExamples", "Examples", ""),  # a zero-width space shows nothing
+        ("FUNDING          TOP", "FUNDING TOP", ""),  # spaces typed to push a mark right
+        ("Tables and figures", "Tables and figures", ""),  # a word, not "Table s"
     ],
 )
 def test_headings_and_their_bodies(line, title, body):
@@ -52,6 +55,8 @@ def test_headings_and_their_bodies(line, title, body):
         "The secondary aims are:",  # a lead-in, not a title
         "231. There are a number of non-governmental mechanisms, including:",
         "AC-11 Device Lock (M)(H)\t52",  # a table-of-contents entry
+        "2.\tDesign\t14",  # an entry with its number and a tab after it
+        "Name:\tJohn Smith",  # a form line
         "Introduction ........ 3",
         "Scope and purpose. This document covers it",  # a sentence inside
         "1. Apply the patch.",
@@ -59,6 +64,8 @@ def test_headings_and_their_bodies(line, title, body):
         "Notes:",
         "Figure 3: Architecture",
         "表 2 参数",
+        "Table B-1. Control summary",  # a caption with a lettered number
+        "Figure 12",
         "12",
         "• Keep the valve closed",
         "<table>[]</table>",

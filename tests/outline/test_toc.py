@@ -88,3 +88,26 @@ def test_lines_are_matched_to_the_entries_in_order():
     entries = ["Overview\t1", "Properties\t2", "Relationships\t3", "Properties\t7"]
     lines = ["Overview", "Some text.", "properties", None, "Relationships", "Properties", "Other"]
     assert toc_listed(entries, lines) == [0, None, 1, None, 2, 3, None]
+
+
+def test_a_line_matches_an_entry_without_the_numbering_the_entry_shows():
+    # A heading that lost its style lost the numbering its style gave: "Motivation" in the
+    # body is the TOC's "1.1 Motivation".
+    entries = ["1\tIntroduction\t9", "1.1\tMotivation\t9", "2\tMethods\t15"]
+    lines = ["Introduction", "We start.", "1.1 Motivation", "Methods"]
+    assert toc_listed(entries, lines) == [0, None, 1, 2]
+    # An entry without a label is matched whole only: "Scope" is not "2 Scope".
+    assert toc_listed(["Scope\t3"], ["2 Scope"]) == [None]
+
+
+def test_a_list_of_figures_does_not_carry_the_matching_past_the_headings():
+    entries = ["1\tIntroduction\t1", "2\tDesign\t4", "3\tResults\t9", "Figure 1: Layout\t5"]
+    lines = ["Introduction", "Figure 1: Layout", "Design", "Results"]
+    assert toc_listed(entries, lines) == [0, None, 1, 2]
+
+
+def test_a_short_line_far_from_the_entries_matched_last_is_not_matched_without_its_number():
+    entries = ["6.1.1 get_input\t150", "6.1.1.1 Grammar\t150", "6.1.1.2 Arguments\t151"]
+    entries += [f"6.1.{n} function_{n}\t{151 + n}" for n in range(2, 9)] + ["6.2.2 or\t161"]
+    lines = ["6.1.1 get_input", "6.1.1.1 Grammar", "or", "6.1.1.2 Arguments"]
+    assert toc_listed(entries, lines) == [0, 1, None, 2]

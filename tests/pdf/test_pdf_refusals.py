@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
 
 import pytest
+from hostile_pages import flate_bomb, many_pages
 
 from lightrag_pchunk.errors import DocumentParseError, PdfParseError
 from lightrag_pchunk.pdf.document import parse_pdf
@@ -102,3 +104,48 @@ def test_limits_come_from_the_environment_and_name_a_bad_value() -> None:
     assert PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_PAGES": "7"}).max_pages == 7
     with pytest.raises(ValueError, match="LIGHTRAG_PCHUNK_PDF_MAX_SECONDS"):
         PdfLimits.from_env({"LIGHTRAG_PCHUNK_PDF_MAX_SECONDS": "soon"})
+
+
+def test_a_page_that_needs_more_memory_than_the_limit_is_refused_not_fatal(
+    tmp_path: Path,
+) -> None:
+    error = refused(
+        write(tmp_path, flate_bomb(blocks=4, block_mib=64)), limits=PdfLimits(max_memory_mb=128)
+    )
+    assert error.reason in ("reader-crash", "memory-limit")
+    assert "LIGHTRAG_PCHUNK_PDF_MAX_MEMORY_MB" in str(error) and "at page 1" in str(error)
+
+
+def test_reading_over_the_time_limit_is_refused(tmp_path: Path) -> None:
+    error = refused(write(tmp_path, many_pages(4000)), limits=PdfLimits(max_seconds=1))
+    assert error.reason == "time-limit" and "LIGHTRAG_PCHUNK_PDF_MAX_SECONDS" in str(error)
+
+
+def test_a_threaded_caller_reads_in_a_new_interpreter_with_the_same_limits(
+    tmp_path: Path,
+) -> None:
+    # A server parses from worker threads: the reading cannot fork there, and starts a
+    # new interpreter instead; it reads, refuses and caps as a forked one does.
+    good = write(tmp_path, build_pdf([Page(wrap(BODY, 72, 720, 400))]), "good.pdf")
+    bomb = write(tmp_path, flate_bomb(blocks=4, block_mib=64), "bomb.pdf")
+    outcomes: dict[str, object] = {}
+
+    def parse(path: Path, **kwargs) -> None:
+        try:
+            outcomes[path.name] = parse_pdf(path, tmp_path / "out", doc_id="doc-test", **kwargs)
+        except PdfParseError as error:
+            outcomes[path.name] = error
+
+    threads = [
+        threading.Thread(target=parse, args=(good,)),
+        threading.Thread(
+            target=parse, args=(bomb,), kwargs={"limits": PdfLimits(max_memory_mb=128)}
+        ),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert BODY in outcomes["good.pdf"].content  # type: ignore[union-attr]
+    error = outcomes["bomb.pdf"]
+    assert isinstance(error, PdfParseError) and error.reason in ("reader-crash", "memory-limit")

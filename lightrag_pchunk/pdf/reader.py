@@ -1,0 +1,152 @@
+"""Stage A for PDF, the reading: a PDF's pages -> the outline's events, everything that
+needs PDFium, in one function that ``isolation`` runs in a process of its own.
+
+Input: the file and its :class:`~lightrag_pchunk.pdf.source.PdfLimits`. Output: a
+:class:`PdfReading`, plain data that crosses a process boundary: the events the shared
+outline builder takes, each event line's source (its pages and boxes), the tables'
+records, the user's warnings and the page count. On the way: open within limits
+(``source``), glyphs -> segments (``glyphs``), tables (``tables``), segments -> lines in
+reading order (``layout``), running headers and footers out (``furniture``), lines ->
+paragraphs (``paragraphs``), the outline it states (``outline``) and the events (``pages``).
+
+A page PDFium cannot load (a page tree that loops, a damaged page object) is passed over
+and named in a warning; a file none of whose pages load is refused as ``broken``. Pages
+with pictures and no text layer are named in a warning; when no page has text, the file is
+refused as ``image-only``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.errors import PdfParseError
+from lightrag_pchunk.parse.outline_build import Event
+from lightrag_pchunk.pdf.furniture import drop_furniture
+from lightrag_pchunk.pdf.glyphs import read_glyphs
+from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
+from lightrag_pchunk.pdf.outline import OutlineMarks, document_outline
+from lightrag_pchunk.pdf.pages import Unit, events_of
+from lightrag_pchunk.pdf.paragraphs import paragraphs
+from lightrag_pchunk.pdf.rules import page_rules
+from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
+from lightrag_pchunk.pdf.tables import TableFinder
+
+#: A page with fewer characters than this has no text layer to speak of (a document whose
+#: pages all have pictures and no text is refused as image-only; one without pictures
+#: either is empty, and parses to no rows, as an empty Word document does).
+MIN_PAGE_CHARS = 20
+#: FPDF_PAGEOBJ_IMAGE and FPDF_PAGEOBJ_FORM (a scan is often a picture inside a form).
+_PICTURE_OBJECTS = frozenset({3, 5})
+#: Page numbers a warning lists at most.
+_SHOWN_PAGES = 30
+
+
+@dataclass(frozen=True)
+class PdfReading:
+    """What reading a PDF gave: the outline's ``events`` and each event line's source by
+    its id (``units``), the tables' ``.tables.json`` records, ``warnings`` for the user,
+    the number of ``pages`` and where the outline came from (``outline_source``)."""
+
+    events: list[Event]
+    units: dict[str, Unit]
+    table_records: dict[str, dict]
+    warnings: list[str]
+    pages: int
+    outline_source: str
+
+
+def read_pdf(
+    source: Path,
+    limits: PdfLimits,
+    doc_hash: str,
+    on_page: Callable[[int], None] | None = None,
+) -> PdfReading:
+    """Read the PDF at ``source`` (see the module doc); ``doc_hash`` names its tables;
+    ``on_page`` is told each page's number before the page is read.
+
+    Raises:
+        PdfParseError: refused by ``source.open_pdf`` or the :class:`ParseGuard`, or
+            ``broken`` (no page loads) or ``image-only``.
+    """
+    name = str(source)
+    document = open_pdf(source, limits)
+    try:
+        guard = ParseGuard(limits, name)
+        marks = OutlineMarks.read(document)
+        tables = TableFinder(doc_hash)
+        pages: list[list[Line]] = []
+        frames = []
+        blank: list[int] = []
+        unreadable: list[int] = []
+        for index in range(len(document)):
+            if on_page is not None:
+                on_page(index + 1)
+            try:
+                page = document[index]
+            except pdfium.PdfiumError:
+                unreadable.append(index + 1)
+                continue
+            try:
+                guard.check_objects(pdfium_c.FPDFPage_CountObjects(page.raw), index + 1)
+                textpage = page.get_textpage()
+                try:
+                    glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
+                    text = tables.take(read_segments(glyphs))
+                    lines = marks.tag_lines(page, textpage, page_lines(text))
+                finally:
+                    textpage.close()
+                if text.chars < MIN_PAGE_CHARS and _has_images(page):
+                    blank.append(index + 1)
+            finally:
+                page.close()
+            guard.after_page(text.chars, index + 1)
+            pages.append(lines)
+            frames.append(text.frame)
+        outline = document_outline(document, marks)
+        tables.finish()
+        count = len(document)
+    finally:
+        document.close()
+    if unreadable and len(unreadable) == count:
+        raise PdfParseError(name, "broken", "PDFium cannot load any of its pages")
+    if not any(pages) and blank:
+        raise PdfParseError(
+            name, "image-only", f"image-only: no text layer on any page; {IMAGE_ONLY_HINT}"
+        )
+    warnings: list[str] = []
+    if blank:
+        warnings.append(
+            f"image-only pages: {len(blank)} page(s) have no text layer and were not read"
+            f" ({_pages(blank)}); {IMAGE_ONLY_HINT}"
+        )
+    if unreadable:
+        warnings.append(
+            f"unreadable pages: PDFium cannot load {len(unreadable)} page(s)"
+            f" ({_pages(unreadable)}); they were not read"
+        )
+    found = paragraphs(drop_furniture(pages, frames))
+    events, units = events_of(found, tables.rendered, outline)
+    return PdfReading(
+        events, units, tables.records, warnings + outline.warnings, count, outline.source
+    )
+
+
+def _pages(numbers: list[int]) -> str:
+    """``pages 2, 5, 9`` (the first :data:`_SHOWN_PAGES`, then ``…``)."""
+    shown = ", ".join(map(str, numbers[:_SHOWN_PAGES]))
+    return f"pages {shown}" + (" …" if len(numbers) > _SHOWN_PAGES else "")
+
+
+def _has_images(page: pdfium.PdfPage) -> bool:
+    """Whether a page holds a picture (a scan, where text without a layer may be)."""
+    raw = page.raw
+    count = pdfium_c.FPDFPage_CountObjects(raw)
+    return any(
+        pdfium_c.FPDFPageObj_GetType(pdfium_c.FPDFPage_GetObject(raw, i)) in _PICTURE_OBJECTS
+        for i in range(count)
+    )
