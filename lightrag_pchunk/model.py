@@ -13,6 +13,12 @@ from typing import Any
 #: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
 MAX_ANCHOR_CANDIDATE_LENGTH = 100
 
+#: The smallest chunk_token_size P accepts. A character is at most 4 tokens in a byte-level
+#: BPE (tiktoken's cl100k and o200k: one per UTF-8 byte at worst), so from 4 tokens on every
+#: piece of text can be cut to fit and no chunk is ever over N; below it a single character
+#: (a CJK ideograph is 1-3 cl100k tokens, 𝑅 four) could not fit any chunk.
+MIN_CHUNK_TOKEN_SIZE = 4
+
 #: ``Paragraph.tokens`` of a line not counted on its own: its block was counted whole, and
 #: the line is counted if a stage cuts that block after all (``chunk.blocks.counted``).
 UNCOUNTED = -1
@@ -179,12 +185,16 @@ class Thresholds:
         """Derive the thresholds for ``chunk_token_size`` tokens.
 
         Raises:
-            ValueError: if ``chunk_token_size`` is not an integer >= 1.
+            ValueError: if ``chunk_token_size`` is not an integer >=
+                :data:`MIN_CHUNK_TOKEN_SIZE`.
         """
+        least = MIN_CHUNK_TOKEN_SIZE
         if isinstance(chunk_token_size, bool) or not isinstance(chunk_token_size, int):
-            raise ValueError(f"chunk_token_size must be an integer >= 1, got {chunk_token_size!r}")
-        if chunk_token_size < 1:
-            raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
+            raise ValueError(
+                f"chunk_token_size must be an integer >= {least}, got {chunk_token_size!r}"
+            )
+        if chunk_token_size < least:
+            raise ValueError(f"chunk_token_size must be >= {least}, got {chunk_token_size}")
         n = chunk_token_size
         table_max = _scaled(n, 0.625)
         return cls(

@@ -16,7 +16,7 @@ from lightrag_pchunk.model import MAX_ANCHOR_CANDIDATE_LENGTH, Thresholds
         (800, (800, 600, 500, 300, 160, 100)),
         (100, (100, 75, 62, 37, 19, 12)),
         (7, (7, 5, 4, 2, 1, 1)),
-        (1, (1, 1, 1, 1, 1, 1)),
+        (4, (4, 3, 2, 1, 1, 1)),
     ],
 )
 def test_thresholds_follow_the_spec_ratios_truncated(n, expected) -> None:
@@ -32,8 +32,10 @@ def test_thresholds_follow_the_spec_ratios_truncated(n, expected) -> None:
     assert th.max_anchor_candidate_length == MAX_ANCHOR_CANDIDATE_LENGTH == 100
 
 
-@pytest.mark.parametrize("bad", [0, -5, 1.5, "2000", True, None])
-def test_a_size_that_is_not_a_positive_integer_is_refused(bad) -> None:
+@pytest.mark.parametrize("bad", [0, -5, 1, 3, 1.5, "2000", True, None])
+def test_a_size_that_is_not_an_integer_of_at_least_4_is_refused(bad) -> None:
+    # Below 4 tokens one character may not fit any chunk (a CJK ideograph is 1-3 cl100k
+    # tokens): the cap could not hold.
     with pytest.raises(ValueError, match="chunk_token_size"):
         Thresholds.from_chunk_size(bad)
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from lightrag_pchunk.chunk.table_text import GRID, TABLE_TEXTS, TableText
 from lightrag_pchunk.chunk.text_split import split_text
-from lightrag_pchunk.model import Thresholds
+from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
 #: How far stage D fills a chunk (``CHUNK_P_FILL``): ``sections`` follows the spec (small
@@ -53,8 +53,10 @@ def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{name} must be an integer, got {value!r}")
     assert isinstance(chunk_token_size, int) and isinstance(chunk_overlap_token_size, int)
-    if chunk_token_size < 1:
-        raise ValueError(f"chunk_token_size must be >= 1, got {chunk_token_size}")
+    if chunk_token_size < MIN_CHUNK_TOKEN_SIZE:
+        raise ValueError(
+            f"chunk_token_size must be >= {MIN_CHUNK_TOKEN_SIZE}, got {chunk_token_size}"
+        )
     if chunk_overlap_token_size < 0:
         raise ValueError(f"chunk_overlap_token_size must be >= 0, got {chunk_overlap_token_size}")
     if chunk_overlap_token_size >= chunk_token_size:

@@ -92,12 +92,12 @@ def slice_table(
     rows = table_rows(tag, ctx.counter, header, density=density) if tag is not None else None
     if tag is None or rows is None:
         return _fallback(paragraph, ctx, cap, tag, "unrecognised table")
-    if not rows.caption_rides(cap):
-        return _caption_apart(paragraph, tag, ctx, cap)
     keyed = ctx.keyed_rows.get(tag.table_id) if tag.table_id else None
     slicer = TableSlicer(rows, ctx.counter, cap, repeat_header, keyed)
     if not slicer.has_room():
         return _fallback(paragraph, ctx, cap, tag, "the <table> wrapper leaves no room for rows")
+    if not rows.caption_rides(cap):
+        return _caption_apart(paragraph, tag, ctx, cap)
     pieces, fresh = slicer.pieces(first_cap)
     pieces = even_out_last(pieces, slicer, last_min, has_tail)
     if len(pieces) == 1 and pieces[0].tokens <= first_cap:

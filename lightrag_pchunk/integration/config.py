@@ -29,6 +29,7 @@ from lightrag_pchunk.chunk.context import DEFAULT_FILL, FILLS
 from lightrag_pchunk.chunk.table_text import TABLE_TEXTS
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.routing import Directives
+from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE
 from lightrag_pchunk.parse.outline_build import SmartHeading
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -201,7 +202,7 @@ def _choice(allowed: tuple[str, ...]) -> Callable[[Any, str, bool], str]:
 #: checks a value, given where it came from and whether it may be text; its variable; its
 #: default).
 _KEYS: dict[str, tuple[Callable[[Any, str, bool], Any], str, Any]] = {
-    SIZE: (lambda v, s, t: _as_int(v, 1, s, text=t), SIZE_ENV, DEFAULT_P_SIZE),
+    SIZE: (lambda v, s, t: _as_int(v, MIN_CHUNK_TOKEN_SIZE, s, text=t), SIZE_ENV, DEFAULT_P_SIZE),
     OVERLAP: (lambda v, s, t: _as_int(v, 0, s, text=t), P_OVERLAP_ENV, DEFAULT_OVERLAP),
     DROP: (lambda v, s, t: _as_bool(v, s, text=t), DROP_REFERENCES_ENV, False),
     DROP_TOC: (lambda v, s, t: _as_bool(v, s, text=t), DROP_TOC_ENV, False),

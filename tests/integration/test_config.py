@@ -112,9 +112,9 @@ CONFIG_VECTORS = [
         {"CHUNK_P_SIZE": "-5"},
         None,
         None,
-        "CHUNK_P_SIZE (env) must be >= 1, got -5",
+        "CHUNK_P_SIZE (env) must be >= 4, got -5",
     ),
-    ("CHUNK_P_SIZE=0", {"CHUNK_P_SIZE": "0"}, None, None, "CHUNK_P_SIZE (env) must be >= 1, got 0"),
+    ("CHUNK_P_SIZE=0", {"CHUNK_P_SIZE": "0"}, None, None, "CHUNK_P_SIZE (env) must be >= 4, got 0"),
     (
         "CHUNK_P_OVERLAP_SIZE=-1",
         {"CHUNK_P_OVERLAP_SIZE": "-1"},
@@ -361,7 +361,7 @@ def test_bad_env_values(env, message):
         ),
         (
             {"addon_params": {"chunker": {"paragraph_semantic": {"chunk_token_size": 0}}}},
-            "addon_params['chunker']['paragraph_semantic']['chunk_token_size'] must be >= 1, got 0",
+            "addon_params['chunker']['paragraph_semantic']['chunk_token_size'] must be >= 4, got 0",
         ),
         (
             {
