@@ -196,6 +196,11 @@ def run_serve(monkeypatch, capsys, argv: list[str], folder: Path) -> tuple[str, 
     """``serve`` with LightRAG's server stubbed, in ``folder`` (it locks its working dir
     there): the LIGHTRAG_PARSER it would start with, and what ``serve`` printed."""
     pytest.importorskip("fastapi")
+    config = pytest.importorskip("lightrag.api.config")
+    # serve reads LightRAG's server configuration, which LightRAG keeps for the process: a
+    # later test must not take this folder for a running server's --input-dir.
+    monkeypatch.setattr(config, "_initialized", config._initialized)
+    monkeypatch.setattr(config, "_global_args", config._global_args)
     monkeypatch.chdir(folder)
     seen: list[str] = []
     import os
