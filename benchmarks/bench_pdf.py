@@ -378,12 +378,13 @@ def eval_lines(process: subprocess.Popen, result: Path, files: int) -> list[str]
     ours, legacy = report["summary"]["P"], report["summary"].get("lightrag-P")
     if legacy and ours["recall@5"] <= legacy["recall@5"]:
         lines.append("TARGET MISSED: P's R@5 not above LightRAG legacy + R")
-    worse = [
-        d["name"]
-        for d in report["documents"]
-        if "lightrag-P" in d.get("scores", {}) and "P" in d["scores"]
-        and d["scores"]["P"]["recall@5"] < d["scores"]["lightrag-P"]["recall@5"]
-    ]  # fmt: skip
+    worse = []
+    for document in report["documents"]:
+        scores = document.get("scores") or {}
+        ours_r5 = (scores.get("P") or {}).get("recall@5")
+        legacy_r5 = (scores.get("lightrag-P") or {}).get("recall@5")
+        if ours_r5 is not None and legacy_r5 is not None and ours_r5 < legacy_r5:
+            worse.append(document["name"])
     lines.append(f"Documents where P's R@5 is below legacy + R: {', '.join(worse) or 'none'}.")
     return lines
 

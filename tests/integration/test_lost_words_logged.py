@@ -102,9 +102,12 @@ async def test_the_pchunk_engine_under_lightrags_pipeline_logs_lost_words(
     from lightrag.parser import registry
     from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
 
+    from lightrag_pchunk.integration import server
     from lightrag_pchunk.integration.lightrag_parser import PCHUNK, register
 
     monkeypatch.setenv("LIGHTRAG_PARSER", "docx:pchunk-P")
+    # The server's --input-dir is where the upload is (not a server an earlier test read).
+    monkeypatch.setattr(server, "server_input_dir", lambda: tmp_path / "inputs")
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # undone after
     monkeypatch.setattr(registry, "_INSTANCE_CACHE", {})
     register()  # what LightRAG's server does at start-up (our lightrag.parsers entry point)
