@@ -65,6 +65,7 @@ _OPEN_BRACKETS = frozenset("([{（【《〈「『")
 _LAST_WORD = re.compile(r"\b([a-z]+)\W*$")  # lower case: "Required (OR)" is a title
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
 _INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
+_CJK_IDEOGRAPH = re.compile("[\u3400-\u9fff]")
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
 _MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
@@ -82,7 +83,7 @@ class HeadingText:
 
 def cjk_count(text: str) -> int:
     """How many CJK ideographs (U+3400-U+9FFF) ``text`` holds."""
-    return sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+    return len(_CJK_IDEOGRAPH.findall(text))
 
 
 def cjk_share(text: str) -> float:

@@ -1,11 +1,12 @@
 """Stage A: the paragraphs of a body that Word marks as its table of contents.
 
 Input: a ``w:body``. Output: the set of its ``w:p`` elements that belong to a table of
-contents, found in one pass over the few elements that matter: paragraphs inside a ``TOC``
-field (complex ``w:fldChar``/``w:instrText`` fields, across paragraphs, nesting included, or a
-``w:fldSimple``) and paragraphs inside a content control whose ``w:docPartGallery`` is
-"Table of Contents". The "toc N" styles and entries linking to ``_Toc`` bookmarks are
-checked per paragraph by the walk; plain-text tables of contents by ``outline/toc.py``.
+contents, and the text of its field instructions, found in one pass over the few elements
+that matter: paragraphs inside a ``TOC`` field (complex ``w:fldChar``/``w:instrText`` fields,
+across paragraphs, nesting included, or a ``w:fldSimple``) and paragraphs inside a content
+control whose ``w:docPartGallery`` is "Table of Contents". The "toc N" styles and entries
+linking to ``_Toc`` bookmarks are checked per paragraph by the walk; plain-text tables of
+contents by ``outline/toc.py``.
 
 A TOC field also says which styles the author's headings use: its ``\\t "style,level,…"``
 switch lists styles Word takes into the table at those levels (:func:`toc_style_levels`).
@@ -45,16 +46,13 @@ def _is_toc_instruction(instr: str) -> bool:
 _STYLE_SWITCH = re.compile(r'\\t\s*"([^"]*)"')
 
 
-def toc_style_levels(body: etree._Element) -> dict[str, int]:
-    """Heading levels (1-9) by folded style name that the ``\\t`` switch of the body's TOC
-    fields declares (``TOC \\h \\t "Heading 1,1,Control Title,3"``): the author's own word
-    that paragraphs of those styles are headings. Word separates names and levels with the
-    list separator of its locale: a comma or a semicolon."""
+def toc_style_levels(instructions: str) -> dict[str, int]:
+    """Heading levels (1-9) by folded style name that the ``\\t`` switch of a body's TOC
+    field instructions declares (``TOC \\h \\t "Heading 1,1,Control Title,3"``): the
+    author's own word that paragraphs of those styles are headings. Word separates names and
+    levels with the list separator of its locale: a comma or a semicolon."""
     levels: dict[str, int] = {}
-    parts: list[str] = []
-    for el in body.iter(_INSTR, _FLD_SIMPLE):
-        parts.append(el.text or "" if el.tag == _INSTR else " " + (el.get(_INSTR_ATTR) or ""))
-    for match in _STYLE_SWITCH.finditer("".join(parts)):
+    for match in _STYLE_SWITCH.finditer(instructions):
         items = [item.strip() for item in re.split(r"[,;]", match.group(1))]
         for name, level in zip(items[::2], items[1::2], strict=False):
             if name and level.isdigit() and 1 <= int(level) <= 9:
@@ -62,9 +60,12 @@ def toc_style_levels(body: etree._Element) -> dict[str, int]:
     return levels
 
 
-def toc_paragraphs(body: etree._Element) -> set[etree._Element]:
-    """Paragraphs of ``body`` inside a TOC field or a Table of Contents content control."""
+def read_toc_fields(body: etree._Element) -> tuple[set[etree._Element], str]:
+    """Paragraphs of ``body`` inside a TOC field or a Table of Contents content control, and
+    the text of every field instruction of the body (for :func:`toc_style_levels`), in one
+    pass."""
     marked: set[etree._Element] = set()
+    instructions: list[str] = []
     fields: list[list[str]] = []  # open complex fields: their instruction text so far
     in_toc = 0  # open fields whose instruction is TOC
     toc_frames: list[bool] = []
@@ -83,6 +84,7 @@ def toc_paragraphs(body: etree._Element) -> set[etree._Element]:
                 if toc_frames.pop():
                     in_toc -= 1
         elif tag == _INSTR:
+            instructions.append(el.text or "")
             if fields and not toc_frames[-1]:
                 fields[-1].append(el.text or "")
                 if _is_toc_instruction("".join(fields[-1])):
@@ -92,14 +94,16 @@ def toc_paragraphs(body: etree._Element) -> set[etree._Element]:
                     if owner is not None:
                         marked.add(owner)
         elif tag == _FLD_SIMPLE:
-            if _is_toc_instruction(el.get(_INSTR_ATTR) or ""):
+            instruction = el.get(_INSTR_ATTR) or ""
+            instructions.append(" " + instruction)
+            if _is_toc_instruction(instruction):
                 marked.update(el.iterancestors(_P))
         elif "table of contents" in (el.get(_VAL) or "").lower():
             sdt = next(el.iterancestors(_SDT), None)
             content = sdt.find(_SDT_CONTENT) if sdt is not None else None
             if content is not None:
                 marked.update(content.iter(_P))
-    return marked
+    return marked, "".join(instructions)
 
 
 def links_to_toc_bookmark(p: etree._Element) -> bool:
@@ -109,12 +113,12 @@ def links_to_toc_bookmark(p: etree._Element) -> bool:
 
 class TocMarks:
     """What the TOC fields of one body say, for the walk: which paragraphs they hold
-    (:func:`toc_paragraphs`) and which styles they name heading styles
+    (:func:`read_toc_fields`) and which styles they name heading styles
     (:func:`toc_style_levels`)."""
 
     def __init__(self, body: etree._Element | None = None) -> None:
-        self.paragraphs = toc_paragraphs(body) if body is not None else set()
-        self.style_levels = toc_style_levels(body) if body is not None else {}
+        self.paragraphs, instructions = read_toc_fields(body) if body is not None else (set(), "")
+        self.style_levels = toc_style_levels(instructions)
 
     def declared_level(self, styles: StyleSheet, style_id: str | None) -> int | None:
         """The outline level (0-8) the TOC fields give a paragraph style by its name, or
