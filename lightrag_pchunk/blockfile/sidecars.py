@@ -14,6 +14,8 @@ from lightrag_pchunk.blockfile.jsonl import blocks_stem
 logger = logging.getLogger("lightrag.pchunk")
 
 SidecarKind = Literal["tables", "equations", "drawings"]
+#: The sidecar kinds, one ``<stem>.<kind>.json`` file each.
+SIDECAR_KINDS: tuple[SidecarKind, ...] = ("tables", "equations", "drawings")
 SIDECAR_VERSION = "1.0"
 
 

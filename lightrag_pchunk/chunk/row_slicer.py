@@ -1,6 +1,6 @@
 """Stage B: cut one table's rows into slices that fill their caps (spec §6.1-§6.3).
 
-Slices are planned from the rows' cached costs (``chunk/table_tags.py: TableRows``) and each
+Slices are planned from the rows' cached costs (``chunk/table_rows.py: TableRows``) and each
 re-wrapped slice is counted exactly, giving back rows while it is over its cap. Continuation
 slices repeat the header ``chunk/slice_headers.py`` chooses; a single row over the cap even
 alone is cut by characters (§6.2, §10). ``chunk/table_slices.py`` runs stage B over blocks.
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.slice_headers import SliceHeaders
-from lightrag_pchunk.chunk.table_tags import RepeatedHeader, TableRows
+from lightrag_pchunk.chunk.table_rows import RepeatedHeader, TableRows
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.tokens import TokenCounter
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 
 from lightrag_pchunk.chunk.compact_headers import label_ladder
-from lightrag_pchunk.chunk.table_tags import RepeatedHeader, TableRows
+from lightrag_pchunk.chunk.table_rows import RepeatedHeader, TableRows
 
 logger = logging.getLogger("lightrag.pchunk")
 

@@ -36,7 +36,8 @@ from lightrag_pchunk.chunk.blocks import (
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.row_slicer import TableSlicer, even_out_last
-from lightrag_pchunk.chunk.table_tags import TableTag, parse_table, table_rows
+from lightrag_pchunk.chunk.table_rows import table_rows
+from lightrag_pchunk.chunk.table_tags import TableTag, parse_table
 from lightrag_pchunk.chunk.text_split import split_text
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 

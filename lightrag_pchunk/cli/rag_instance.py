@@ -69,6 +69,9 @@ async def command_rag(
     from lightrag_pchunk.integration.chunking_func import chunking_func
     from lightrag_pchunk.integration.storages import mismatches, storage_choice
 
+    # LightRAG creates a missing working dir after checking that it is missing: two commands
+    # starting at once on a new one race there, and the loser dies on FileExistsError.
+    Path(working_dir).mkdir(parents=True, exist_ok=True)
     choice = storage_choice(workspace=workspace)
     if no_llm:
         return build_offline_rag(working_dir, encoding=encoding, **choice.options())

@@ -50,7 +50,7 @@ from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.integration.strategy import decide
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
-from lightrag_pchunk.parse.artefacts import unreadable_source
+from lightrag_pchunk.parse.source_checks import unreadable_source
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
 from lightrag_pchunk.wording import counted
 

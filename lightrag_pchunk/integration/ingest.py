@@ -85,7 +85,7 @@ from lightrag_pchunk.integration.storage_lock import (
 from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.integration.strategy import UnsupportedFormatError, decide
 from lightrag_pchunk.naming import PARSED_DIR_NAME, doc_id_for
-from lightrag_pchunk.parse.artefacts import unreadable_source
+from lightrag_pchunk.parse.source_checks import unreadable_source
 
 logger = logging.getLogger("lightrag.pchunk")
 

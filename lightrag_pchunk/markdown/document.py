@@ -25,12 +25,8 @@ from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
 from lightrag_pchunk.markdown.walk import Item, MarkdownWalk
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
-from lightrag_pchunk.parse.artefacts import (
-    ParsedDocument,
-    ParsedParts,
-    SourceBlock,
-    parse_to_folder,
-)
+from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
+from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.drawings import AssetFolder
 from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.work_budget import WorkBudget, text_lines

@@ -28,7 +28,7 @@ from pathlib import Path
 from charset_normalizer import from_bytes
 
 from lightrag_pchunk.errors import MarkdownParseError
-from lightrag_pchunk.parse.artefacts import strip_controls
+from lightrag_pchunk.parse.content_rows import strip_controls
 
 _MIB = 1024 * 1024
 # Control characters no text file holds (tab, line ends, form feed and ESC are text).
@@ -127,7 +127,7 @@ class MarkdownText:
 
 def read_markdown(path: Path, limits: MarkdownLimits) -> MarkdownText:
     """The text of a Markdown file, line ends made ``"\\n"``, without the characters
-    LightRAG strips from content (:func:`~lightrag_pchunk.parse.artefacts.strip_controls`),
+    LightRAG strips from content (:func:`~lightrag_pchunk.parse.content_rows.strip_controls`),
     and the encoding it was decoded from.
 
     Raises:

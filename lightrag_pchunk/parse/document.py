@@ -22,11 +22,11 @@ from lightrag_pchunk.parse.artefacts import (
     PARSE_ENGINE,
     ParsedDocument,
     ParsedParts,
-    SourceBlock,
     parse_to_folder,
     parser_version,
 )
 from lightrag_pchunk.parse.budget import OutputBudget
+from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.drawings import DrawingExtractor
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.notes import NoteBook

@@ -3,7 +3,7 @@ their pages.
 
 Input: the document's paragraphs in reading order, its tables and its stated outline.
 Output: the events :func:`~lightrag_pchunk.parse.outline_build.build_blocks` turns into
-heading-scoped blocks (as for Word), then :class:`~lightrag_pchunk.parse.artefacts.
+heading-scoped blocks (as for Word), then :class:`~lightrag_pchunk.parse.content_rows.
 SourceBlock` s whose ``positions`` say where each piece of their text is printed.
 
 Positions are LightRAG's own (``lightrag/sidecar/ir.py: IRPosition``, as its MinerU and
@@ -24,7 +24,7 @@ from typing import Any
 from lightrag_pchunk.model import TOC_SESSION
 from lightrag_pchunk.outline.infer import LARGER_BY, Look
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.parse.artefacts import SourceBlock
+from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.outline_build import (
     Event,
     EventKind,

@@ -16,7 +16,8 @@ from lightrag_pchunk.chunk.compact_headers import (
     shortened,
 )
 from lightrag_pchunk.chunk.html_rows import html_rows
-from lightrag_pchunk.chunk.table_tags import dump_json_row, parse_table, table_rows
+from lightrag_pchunk.chunk.table_rows import table_rows
+from lightrag_pchunk.chunk.table_tags import dump_json_row, parse_table
 
 # A grid "No | Price (net, gross) | Total" as our parser writes it: "Price" spans two
 # columns and is written once, "No" and "Total" span both header rows (written once).

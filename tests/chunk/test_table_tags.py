@@ -8,13 +8,13 @@ import logging
 import pytest
 
 from lightrag_pchunk.chunk.html_rows import html_rows
+from lightrag_pchunk.chunk.table_rows import table_rows
 from lightrag_pchunk.chunk.table_tags import (
     dump_json_row,
     join_json_rows,
     json_header_rows,
     json_rows,
     parse_table,
-    table_rows,
 )
 
 HTML_BODY = (

@@ -208,7 +208,15 @@ def run_serve(monkeypatch, capsys, argv: list[str], folder: Path) -> tuple[str, 
     stub = SimpleNamespace(main=lambda: seen.append(os.environ.get("LIGHTRAG_PARSER", "")) or 0)
     monkeypatch.setitem(sys.modules, "lightrag.api.lightrag_server", stub)
     monkeypatch.setattr(sys, "argv", list(sys.argv))
-    assert main(argv) == 0
+    from lightrag_pchunk.integration import plugin
+
+    was_installed = plugin.is_installed()
+    try:
+        assert main(argv) == 0
+    finally:
+        # serve installs our P into LightRAG for the process: later tests start without it.
+        if not was_installed:
+            plugin.uninstall()
     return seen[0], capsys.readouterr().err
 
 

@@ -204,3 +204,25 @@ def test_a_server_holds_the_lock_of_its_working_dir_while_it_runs(tmp_path) -> N
     Settings.vector_storage = Settings.graph_storage = "PG"
     with hold_storage_of(Settings(), "lightrag-pchunk serve") as took:
         assert took is False  # database storages: no lock
+
+
+def test_a_command_on_a_new_working_dir_never_races_lightrag_creating_it(
+    tmp_path, monkeypatch
+) -> None:
+    # LightRAG checks that the working dir is missing, then creates it without exist_ok: a
+    # second command that created it in between made the first die on FileExistsError.
+    import lightrag.lightrag as lightrag_module
+
+    from lightrag_pchunk.cli.rag_instance import command_rag
+
+    makedirs = os.makedirs
+
+    def lost_the_race(path, mode=0o777, exist_ok=False):
+        if not exist_ok:  # LightRAG's call; its storages pass exist_ok=True
+            raise FileExistsError(path)
+        makedirs(path, mode, exist_ok)
+
+    monkeypatch.setattr(lightrag_module.os, "makedirs", lost_the_race)
+    working_dir = tmp_path / "new" / "rag"
+    rag = asyncio.run(command_rag(working_dir, no_llm=True, rag_factory=None))
+    assert working_dir.is_dir() and rag.working_dir == str(working_dir)
