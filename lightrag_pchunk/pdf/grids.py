@@ -47,13 +47,6 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         return []
     count = len(horizontal) + len(vertical)
     parent = list(range(count))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     meets = (
         (vertical[None, :, 0] >= horizontal[:, None, 0] - TOLERANCE)
         & (vertical[None, :, 0] <= horizontal[:, None, 2] + TOLERANCE)
@@ -61,10 +54,10 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         & (horizontal[:, None, 1] <= vertical[None, :, 3] + TOLERANCE)
     )
     for h, v in zip(*np.nonzero(meets), strict=True):
-        parent[root(int(h))] = root(len(horizontal) + int(v))
+        parent[_root(parent, int(h))] = _root(parent, len(horizontal) + int(v))
     groups: dict[int, list[int]] = {}
     for i in range(count):
-        groups.setdefault(root(i), []).append(i)
+        groups.setdefault(_root(parent, i), []).append(i)
     grids = []
     for members in groups.values():
         hs = horizontal[[i for i in members if i < len(horizontal)]]
@@ -73,6 +66,15 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         if grid is not None:
             grids.append(grid)
     return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
+
+
+def _root(parent: list[int], i: int) -> int:
+    """The representative of ``i``'s set in the union-find forest ``parent`` (paths
+    halved on the way)."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 def _borders(values: Sequence[float]) -> list[float]:
@@ -105,25 +107,18 @@ def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
         return bool(((near[:, 0] - TOLERANCE <= x) & (x <= near[:, 2] + TOLERANCE)).any())
 
     parent = list(range(rows * columns))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     for r in range(rows):
         middle_y = (ys[r] + ys[r + 1]) / 2
         for c in range(columns):
             middle_x = (xs[c] + xs[c + 1]) / 2
             if c + 1 < columns and not has_vertical(xs[c + 1], middle_y):
-                parent[root(r * columns + c + 1)] = root(r * columns + c)
+                parent[_root(parent, r * columns + c + 1)] = _root(parent, r * columns + c)
             if r + 1 < rows and not has_horizontal(ys[r + 1], middle_x):
-                parent[root((r + 1) * columns + c)] = root(r * columns + c)
+                parent[_root(parent, (r + 1) * columns + c)] = _root(parent, r * columns + c)
     spans: dict[int, list[int]] = {}
     for r in range(rows):
         for c in range(columns):
-            box = spans.setdefault(root(r * columns + c), [r, r, c, c])
+            box = spans.setdefault(_root(parent, r * columns + c), [r, r, c, c])
             box[0], box[1] = min(box[0], r), max(box[1], r)
             box[2], box[3] = min(box[2], c), max(box[3], c)
     return Grid(xs, ys, sorted(tuple(b) for b in spans.values()))  # type: ignore[misc]
