@@ -25,7 +25,7 @@ TOLERANCE = 2.0
 MIN_SIZE = 12.0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Grid:
     """One ruled grid on a page: its column and row borders in the reading frame and its
     cells as ``(first row, last row, first column, last column)``."""

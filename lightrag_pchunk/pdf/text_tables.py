@@ -1,7 +1,7 @@
 """Stage A for PDF: tables without ruled cells, found from the alignment of their text.
 
 Input: a page's segments that no ruled table took. Output: grids (column and row borders in
-the reading frame, as ``tables._Grid``) of the tables their alignment shows, for the table
+the reading frame, as ``grids.Grid``) of the tables their alignment shows, for the table
 finder to read like ruled ones.
 
 A run of rows (segments on one baseline, top down) is a table when at least
