@@ -251,7 +251,7 @@ def reads_right_to_left(segments: Sequence[Segment]) -> bool:
     if not any(_RTL_LETTER.search(s.text) for s in segments):
         return False
     letters = [ch for s in segments for ch in s.text if ch.isalpha()]
-    rtl = sum(1 for ch in letters if "\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufeff")
+    rtl = sum(1 for ch in letters if _RTL_LETTER.match(ch))
     return bool(letters) and 2 * rtl > len(letters)
 
 
