@@ -170,11 +170,15 @@ def _is_labelled(text: str) -> bool:
     return parse_label(text) is not None
 
 
+def is_bullet_glyph(char: str) -> bool:
+    """Whether a character is a bullet glyph, or a symbol font's (private use)."""
+    return char in _BULLETS or "\ue000" <= char <= "\uf8ff"
+
+
 def is_bulleted(text: str) -> bool:
     """Whether a line starts with a bullet: a bullet glyph, a symbol font's (private use),
     or Word's "o" of a second-level list."""
-    first = text[:1]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+    if is_bullet_glyph(text[:1]):
         return True
     return text.startswith("o ") and text[2:3].isupper()
 

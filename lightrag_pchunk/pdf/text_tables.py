@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.layout import visual_rows
+from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Rows with two cells or more a table needs.
@@ -41,7 +42,6 @@ CELL_ROW_SHARE = 0.5
 MARKER_SHARE = 0.7
 #: A column boundary lies in a gap at least this wide (points).
 MIN_COLUMN_GAP = 4.0
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
 
 
 def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], list[float]]]:
@@ -149,10 +149,8 @@ def _table(
 def _is_marker(text: str) -> bool:
     """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
     it (``1.``, ``(a)``)."""
-    if text[:1] in _BULLETS or text == "o" or (len(text) == 1 and not text.isalnum()):
+    if is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum()):
         return True
-    if "\ue000" <= text[:1] <= "\uf8ff":
-        return True  # a symbol font's bullet
     label = parse_label(text)
     return label is not None and not label.rest
 
