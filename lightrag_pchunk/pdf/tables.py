@@ -121,11 +121,12 @@ class TableFinder:
                 table, start = _Table(f"table-{len(self._tables)}", widths=_widths(grid)), 0
                 self._tables.append(table)
             _add_rows(table, grid, owned, page.number)
-            table.boxes[page.number] = _union(table.boxes.get(page.number), _user_box(owned))
+            box = _user_box(owned)
+            table.boxes[page.number] = _union(table.boxes.get(page.number), box)
             if start:
                 _drop_repeated_header(table, start)
             else:
-                stand_ins.append(_stand_in(table.key, grid, owned))
+                stand_ins.append(_stand_in(table.key, grid, owned, box))
             ends_page = not any(s.top >= bottom and s.bottom < page.frame[3] - band for s in others)
             if ends_page and number == len(found) - 1:
                 self._open = table
@@ -224,8 +225,11 @@ def _union(
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def _stand_in(key: str, grid: Grid, owned: dict[int, list[Segment]]) -> Segment:
-    """The segment that stands for a table in its page's reading order."""
+def _stand_in(
+    key: str, grid: Grid, owned: dict[int, list[Segment]], box: tuple[float, float, float, float]
+) -> Segment:
+    """The segment that stands for a table in its page's reading order (``box``: its
+    segments' box in user space)."""
     segments = [s for group in owned.values() for s in group]
     first = min(segments, key=_reading_key)
     x0, top, x1, bottom = grid.box
@@ -235,7 +239,7 @@ def _stand_in(key: str, grid: Grid, owned: dict[int, list[Segment]]) -> Segment:
         top=top,
         x1=x1,
         bottom=bottom,
-        bbox=_user_box(owned),
+        bbox=box,
         first_char=first.first_char,
         middle_char=first.middle_char,
         last_char=first.last_char,
