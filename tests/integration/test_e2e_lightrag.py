@@ -43,19 +43,12 @@ ENV = (
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
+def _isolated(monkeypatch, tmp_path, fresh_lightrag_state):
     for name in ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("INPUT_DIR", str(tmp_path / "inputs"))  # LightRAG's upload folder
-    close_registries()
     yield
-    close_registries()
     plugin.uninstall()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    # LightRAG keeps storage data per workspace in process-wide shared state, even across
-    # working dirs: start every test from nothing, as a new process would.
-    finalize_share_data()
 
 
 def write_report(path: Path, seed: int = 7) -> Path:

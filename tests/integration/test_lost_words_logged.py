@@ -15,7 +15,6 @@ from lightrag_helpers import offline_lightrag as lightrag
 from lightrag_pchunk.integration import front_door, plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registration import register_document
-from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -25,17 +24,12 @@ ENV = ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE", "CHUNK_OVERLAP
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
+def _isolated(monkeypatch, tmp_path, fresh_lightrag_state):
     for name in ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("INPUT_DIR", str(tmp_path / "inputs"))
-    close_registries()
     yield
-    close_registries()
     plugin.uninstall()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
 
 
 @pytest.fixture
