@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag as lightrag
+from lightrag_helpers import upload
 
 from lightrag_pchunk.integration import plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
@@ -279,21 +280,6 @@ async def test_deleting_the_document_removes_its_chunks(tmp_path) -> None:
 
 
 # --- way 3: install() under LightRAG's own file pipeline ---------------------------------
-
-
-async def upload(rag, path: Path) -> None:
-    """What LightRAG's server does for POST /documents/upload (pipeline_enqueue_file)."""
-    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
-
-    directives = resolve_parser_directives(path)
-    await rag.apipeline_enqueue_documents(
-        "",
-        file_paths=str(path),
-        docs_format="pending_parse",
-        parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
-        process_options=directives.process_options or "F",
-    )
-    await rag.apipeline_process_enqueue_documents()
 
 
 @pytest.mark.parametrize("installed", [True, False])
