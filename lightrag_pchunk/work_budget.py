@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
 DEFAULT_MAX_BLOCKS = 50_000
 DEFAULT_MAX_LINES = 250_000
@@ -38,10 +39,7 @@ class WorkBudget:
     max_lines: int = DEFAULT_MAX_LINES
 
     def __post_init__(self) -> None:
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"WorkBudget.{item.name} must be an integer >= 1, got {value!r}")
+        require_positive_fields(self)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> WorkBudget:
@@ -51,20 +49,7 @@ class WorkBudget:
         Raises:
             ValueError: a value is not an integer >= 1; the message names the variable.
         """
-        env = os.environ if env is None else env
-        values: dict[str, int] = {}
-        for name, variable in ENV_VARS.items():
-            raw = (env.get(variable) or "").strip()
-            if not raw:
-                continue
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ValueError(f"{variable} (env) must be an integer, got {raw!r}") from None
-            if value < 1:
-                raise ValueError(f"{variable} (env) must be >= 1, got {raw!r}")
-            values[name] = value
-        return cls(**values)
+        return cls(**positive_ints_from_env(os.environ if env is None else env, ENV_VARS))
 
     def excess(self, blocks: int, lines: int, *, so_far: bool = False) -> str | None:
         """What is over the budget, with the numbers and the variable to raise; None when
@@ -85,6 +70,45 @@ class WorkBudget:
                     f" (raise {ENV_VARS[name]} if it is genuine)"
                 )
         return None
+
+
+def require_positive_fields(limits: Any) -> None:
+    """Refuse a limits dataclass (this budget, a parser's limits) any of whose fields is not
+    an integer >= 1.
+
+    Raises:
+        ValueError: naming the class, the field and the value.
+    """
+    for item in fields(limits):
+        value = getattr(limits, item.name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            name = type(limits).__name__
+            raise ValueError(f"{name}.{item.name} must be an integer >= 1, got {value!r}")
+
+
+def positive_ints_from_env(
+    env: Mapping[str, str], variables: Mapping[str, str], *, none_is_unset: bool = False
+) -> dict[str, int]:
+    """The limits set in ``env``: field name -> the integer >= 1 its variable
+    (``variables``: field name -> variable) holds; unset or empty variables are left out, and
+    so is ``None`` with ``none_is_unset`` (LightRAG's own variables read it as unset).
+
+    Raises:
+        ValueError: a value is not an integer >= 1; the message names the variable.
+    """
+    values: dict[str, int] = {}
+    for name, variable in variables.items():
+        raw = (env.get(variable) or "").strip()
+        if not raw or (none_is_unset and raw == "None"):
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"{variable} (env) must be an integer, got {raw!r}") from None
+        if value < 1:
+            raise ValueError(f"{variable} (env) must be >= 1, got {raw!r}")
+        values[name] = value
+    return values
 
 
 def text_lines(text: str) -> int:

@@ -40,6 +40,21 @@ async def enqueue_routed(rag: Any, paths: list[Path], engine: str = "pchunk") ->
     await rag.apipeline_process_enqueue_documents()
 
 
+async def upload(rag: Any, path: Path) -> None:
+    """What LightRAG's server does for POST /documents/upload (pipeline_enqueue_file)."""
+    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
+
+    directives = resolve_parser_directives(path)
+    await rag.apipeline_enqueue_documents(
+        "",
+        file_paths=str(path),
+        docs_format="pending_parse",
+        parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
+        process_options=directives.process_options or "F",
+    )
+    await rag.apipeline_process_enqueue_documents()
+
+
 def lightrag_native_blocks(
     sources: list[Path], out: Path, doc_id: str | None = None
 ) -> dict[str, Path]:

@@ -105,10 +105,15 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     shown = [_shown_text(text) for text in chunk_texts]
     for text in shown:
         _add(chunks, text, True)
+    lacking = rows - chunks
+    if not lacking:
+        return WordShortfall(lacking)
+    # Only words the chunks lack are looked for at the seams (most documents lose none).
     seams = _seams(shown)
-    if rows - chunks and seams:
+    if seams:
         _mend_seams(rows, chunks, seams)
-    return WordShortfall(rows - chunks)
+        lacking = rows - chunks
+    return WordShortfall(lacking)
 
 
 def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:

@@ -36,7 +36,7 @@ from lightrag_pchunk.integration.doc_outcome import (
     record_status,
 )
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
-from lightrag_pchunk.integration.front_door import decision_shortfall, read
+from lightrag_pchunk.integration.front_door import read
 from lightrag_pchunk.integration.ingest_report import (
     EMPTY,
     FAILED,
@@ -202,16 +202,16 @@ async def _insert_file(
                 )
         if plan.status in (RECHUNKED, REPLACED):  # LightRAG's document is still there
             entry = entry_of(path.name, doc_id, content, settings, decision, chunking=current)
-            rows = await chunks_now(rag, doc_id, sanitized, entry, decision)
-            contents = [str(row.get("content", "")) for row in rows]
-            shortfall = await asyncio.to_thread(decision_shortfall, decision, contents)
-            if shortfall:
+            now = await chunks_now(rag, doc_id, sanitized, entry, decision)
+            if now.lost:  # checked by the front door's P run, before anything is deleted
                 return fail(
                     "lost words",
-                    f"with these settings its chunks would lose {shortfall.describe()} of its "
+                    f"with these settings its chunks would lose {now.lost.describe()} of its "
                     "blocks file, so LightRAG keeps it as it was; please report this file",
                 )
-            if plan.status == RECHUNKED and await holds_these_chunks(rag, doc_id, sanitized, rows):
+            if plan.status == RECHUNKED and await holds_these_chunks(
+                rag, doc_id, sanitized, now.rows
+            ):
                 if not dry_run:  # the record, and the blocks file the chunks come from
                     decision = move_into_place(source.parsed, parsed_root, decision)
                     entry = entry_of(path.name, doc_id, content, settings, decision, current)

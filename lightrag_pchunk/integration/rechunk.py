@@ -45,7 +45,7 @@ from lightrag_pchunk.integration.chunking_record import METADATA_KEY, ChunkingRe
 from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
 from lightrag_pchunk.integration.doc_outcome import PROCESSED, record_field, record_status
 from lightrag_pchunk.integration.formats import PLAIN_TEXT
-from lightrag_pchunk.integration.front_door import run
+from lightrag_pchunk.integration.front_door import Run, run
 from lightrag_pchunk.integration.ingest_report import (
     FAILED,
     INSERTED,
@@ -248,9 +248,10 @@ async def compare_text(rag: Any, doc_id: str, sanitized: str) -> bool:
 
 async def chunks_now(
     rag: Any, doc_id: str, sanitized: str, entry: RegisteredDocument, decision: Decision
-) -> list[dict[str, Any]]:
-    """The chunk rows the document gets now: its registration ``entry`` and the text
-    LightRAG would pass ``chunking_func``, chunked as LightRAG's call would chunk them."""
+) -> Run:
+    """The document through the front door now: its registration ``entry`` and the text
+    LightRAG would pass ``chunking_func``, chunked as LightRAG's call would chunk them; the
+    run's ``rows`` are its chunk rows, ``lost`` what P's chunks miss of the blocks file."""
     request = Request(
         CHUNKING_FUNC,
         content=sanitized,
@@ -259,7 +260,7 @@ async def chunks_now(
         doc_id=doc_id,
         lightrag_sizes=(decision.r_size, decision.r_overlap),
     )
-    return (await asyncio.to_thread(run, request, rag.tokenizer)).rows
+    return await asyncio.to_thread(run, request, rag.tokenizer)
 
 
 async def holds_these_chunks(

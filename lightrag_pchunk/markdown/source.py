@@ -22,13 +22,14 @@ import codecs
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 from charset_normalizer import from_bytes
 
 from lightrag_pchunk.errors import MarkdownParseError
 from lightrag_pchunk.parse.content_rows import strip_controls
+from lightrag_pchunk.work_budget import positive_ints_from_env, require_positive_fields
 
 _MIB = 1024 * 1024
 # Control characters no text file holds (tab, line ends, form feed and ESC are text).
@@ -62,12 +63,7 @@ class MarkdownLimits:
     max_images_total_bytes: int = 64 * _MIB
 
     def __post_init__(self) -> None:
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(
-                    f"MarkdownLimits.{item.name} must be an integer >= 1, got {value!r}"
-                )
+        require_positive_fields(self)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> MarkdownLimits:
@@ -76,19 +72,7 @@ class MarkdownLimits:
         Raises:
             ValueError: a value is not an integer >= 1; the message names the variable.
         """
-        values: dict[str, int] = {}
-        for name, var in _ENV_VARS.items():
-            raw = (env.get(var) or "").strip()
-            if not raw or raw == "None":
-                continue
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ValueError(f"{var} (env) must be an integer, got {raw!r}") from None
-            if value < 1:
-                raise ValueError(f"{var} (env) must be >= 1, got {raw!r}")
-            values[name] = value
-        return cls(**values)
+        return cls(**positive_ints_from_env(env, _ENV_VARS, none_is_unset=True))
 
 
 _ENV_VARS = {

@@ -24,19 +24,22 @@ def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]
 
 def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> list[InferredHeading]:
     by_index = {candidate.index: candidate for candidate in accepted}
+    # The labels of the styled headings, read once for both passes.
+    styled = {
+        i: parse_label(item.text) for i, item in enumerate(items) if item.kind is ItemKind.HEADING
+    }
     # A family the styled headings use keeps their level (inferred "1. Einleitung" before a
     # styled "2. Umgang mit dem Tod" at level 1 is level 1 too).
     known: dict[tuple[str, int], int] = {}
-    for item in items:
-        label = parse_label(item.text) if item.kind is ItemKind.HEADING else None
+    for index, label in styled.items():
         if label is not None:
-            known.setdefault(label.key, item.level)
+            known.setdefault(label.key, items[index].level)
     # Pass 1: the levels numbered headings get, to learn which look goes with which level.
     seen: dict[tuple[float, bool, bool], Counter[int]] = {}
     stack = FamilyStack(known)
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, parse_label(item.text))
+            stack.open_fixed(item.level, styled[index])
             continue
         candidate = by_index.get(index)
         if candidate is None or candidate.label is None:
@@ -51,7 +54,7 @@ def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> lis
     out: list[InferredHeading] = []
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, parse_label(item.text))
+            stack.open_fixed(item.level, styled[index])
             continue
         candidate = by_index.get(index)
         if candidate is None:

@@ -14,12 +14,13 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 
 from lightrag_pchunk.errors import PdfParseError
+from lightrag_pchunk.work_budget import positive_ints_from_env, require_positive_fields
 
 _MIB = 1024 * 1024
 #: PDF readers look for the header this far into the file (bytes before it are tolerated:
@@ -62,10 +63,7 @@ class PdfLimits:
     max_memory_mb: int = 2048
 
     def __post_init__(self) -> None:
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"PdfLimits.{item.name} must be an integer >= 1, got {value!r}")
+        require_positive_fields(self)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> PdfLimits:
@@ -74,19 +72,7 @@ class PdfLimits:
         Raises:
             ValueError: a value is not an integer >= 1; the message names the variable.
         """
-        values: dict[str, int] = {}
-        for name, var in ENV_VARS.items():
-            raw = (env.get(var) or "").strip()
-            if not raw:
-                continue
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ValueError(f"{var} (env) must be an integer, got {raw!r}") from None
-            if value < 1:
-                raise ValueError(f"{var} (env) must be >= 1, got {raw!r}")
-            values[name] = value
-        return cls(**values)
+        return cls(**positive_ints_from_env(env, ENV_VARS))
 
 
 #: The environment variable of each limit.

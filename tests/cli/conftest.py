@@ -8,7 +8,6 @@ import logging
 import pytest
 
 from lightrag_pchunk.cli.demo_cmd import example_path
-from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.parse.document import parse_docx
 
 #: Variables that change what the commands do; the tests set them explicitly when needed.
@@ -52,16 +51,12 @@ def clean_p_env(monkeypatch, restored_logging):
 
 
 @pytest.fixture
-def fresh_lightrag(clean_p_env):
-    """No registry left open and LightRAG's process-wide storage state reset, before and after
-    a test that runs a real LightRAG."""
+def fresh_lightrag(clean_p_env, fresh_lightrag_state):
+    """A clean P environment and a fresh LightRAG process state, for a test that runs a real
+    LightRAG."""
     import lightrag.utils  # noqa: F401  (its logging set-up runs now, not mid-test)
-    from lightrag.kg.shared_storage import finalize_share_data
 
-    close_registries()
     yield
-    close_registries()
-    finalize_share_data()
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag as lightrag
+from lightrag_helpers import upload
 
 from lightrag_pchunk.integration import plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
@@ -43,19 +44,12 @@ ENV = (
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
+def _isolated(monkeypatch, tmp_path, fresh_lightrag_state):
     for name in ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("INPUT_DIR", str(tmp_path / "inputs"))  # LightRAG's upload folder
-    close_registries()
     yield
-    close_registries()
     plugin.uninstall()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    # LightRAG keeps storage data per workspace in process-wide shared state, even across
-    # working dirs: start every test from nothing, as a new process would.
-    finalize_share_data()
 
 
 def write_report(path: Path, seed: int = 7) -> Path:
@@ -286,21 +280,6 @@ async def test_deleting_the_document_removes_its_chunks(tmp_path) -> None:
 
 
 # --- way 3: install() under LightRAG's own file pipeline ---------------------------------
-
-
-async def upload(rag, path: Path) -> None:
-    """What LightRAG's server does for POST /documents/upload (pipeline_enqueue_file)."""
-    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
-
-    directives = resolve_parser_directives(path)
-    await rag.apipeline_enqueue_documents(
-        "",
-        file_paths=str(path),
-        docs_format="pending_parse",
-        parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
-        process_options=directives.process_options or "F",
-    )
-    await rag.apipeline_process_enqueue_documents()
 
 
 @pytest.mark.parametrize("installed", [True, False])

@@ -17,7 +17,7 @@ from lightrag_helpers import offline_lightrag as lightrag
 from lightrag_pchunk.cli.offline_models import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
 from lightrag_pchunk.integration.ingest_report import FileResult, ProgressBar
-from lightrag_pchunk.integration.registry import close_registries, open_registry
+from lightrag_pchunk.integration.registry import open_registry
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.naming import doc_id_for
 
@@ -25,15 +25,9 @@ from invariants import assert_no_word_lost
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch):
+def _isolated(monkeypatch, fresh_lightrag_state):
     for name in ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE"):
         monkeypatch.delenv(name, raising=False)
-    close_registries()
-    yield
-    close_registries()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()  # LightRAG's process-wide storage state: a fresh start per test
 
 
 def write_docx(path: Path, title: str = "Handbook", body: str = "Plain body text.") -> Path:

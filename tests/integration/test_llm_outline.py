@@ -18,7 +18,6 @@ from lightrag_pchunk.integration.llm_outline import (
     BoundarySettings,
     resolve_boundary_settings,
 )
-from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.outline.judge import HEADINGS_SYSTEM, TOPICS_SYSTEM, BoundaryMode
 
 SENTENCE = (
@@ -28,15 +27,9 @@ SENTENCE = (
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch):
+def _isolated(monkeypatch, fresh_lightrag_state):
     for name in ("LIGHTRAG_PARSER", "CHUNK_P_LLM_BOUNDARIES", "DOCX_SMART_HEADING"):
         monkeypatch.delenv(name, raising=False)
-    close_registries()
-    yield
-    close_registries()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
 
 
 def long_section(path: Path) -> Path:

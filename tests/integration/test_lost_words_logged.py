@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from lightrag_helpers import offline_lightrag as lightrag
+from lightrag_helpers import upload
 
 from lightrag_pchunk.integration import front_door, plugin
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registration import register_document
-from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx
 
@@ -25,17 +25,12 @@ ENV = ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE", "CHUNK_OVERLAP
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch, tmp_path):
+def _isolated(monkeypatch, tmp_path, fresh_lightrag_state):
     for name in ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("INPUT_DIR", str(tmp_path / "inputs"))
-    close_registries()
     yield
-    close_registries()
     plugin.uninstall()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
 
 
 @pytest.fixture
@@ -100,7 +95,6 @@ async def test_the_pchunk_engine_under_lightrags_pipeline_logs_lost_words(
 ) -> None:
     from lightrag.chunker import chunking_by_token_size
     from lightrag.parser import registry
-    from lightrag.parser.routing import encode_parse_engine, resolve_parser_directives
 
     from lightrag_pchunk.integration import server
     from lightrag_pchunk.integration.lightrag_parser import PCHUNK, register
@@ -115,15 +109,7 @@ async def test_the_pchunk_engine_under_lightrags_pipeline_logs_lost_words(
     docx = document(tmp_path)
     assert plugin.install() is True
     async with lightrag(tmp_path / "rag", chunking_func=chunking_by_token_size) as rag:
-        directives = resolve_parser_directives(docx)  # what the server's upload does
-        await rag.apipeline_enqueue_documents(
-            "",
-            file_paths=str(docx),
-            docs_format="pending_parse",
-            parse_engine=encode_parse_engine(directives.engine, directives.engine_params),
-            process_options=directives.process_options or "F",
-        )
-        await rag.apipeline_process_enqueue_documents()
+        await upload(rag, docx)  # what the server's upload does
         status = await rag.doc_status.get_by_id(doc_id_for(docx))
     assert status["status"] == "processed", status
     assert status["metadata"]["chunk_method"] == "paragraph_semantic"

@@ -291,7 +291,7 @@ async def test_a_rechunk_whose_chunks_would_lose_words_leaves_the_document_as_it
 ) -> None:
     from collections import Counter
 
-    import lightrag_pchunk.integration.ingest as ingest
+    import lightrag_pchunk.integration.front_door as front_door
     from lightrag_pchunk.chunk.coverage import WordShortfall
 
     work = tmp_path / "rag"
@@ -301,7 +301,7 @@ async def test_a_rechunk_whose_chunks_would_lose_words_leaves_the_document_as_it
     monkeypatch.setenv("CHUNK_P_SIZE", "1200")
     # A chunker bug under the new settings, found before LightRAG's document is deleted.
     monkeypatch.setattr(
-        ingest, "decision_shortfall", lambda decision, chunks: WordShortfall(Counter(pump=2))
+        front_door, "lost_words", lambda expected, chunks: WordShortfall(Counter(pump=2))
     )
     [result], model = await insert(work, [manual], rechunk=True)
     assert result.status == "failed"

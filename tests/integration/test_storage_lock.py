@@ -20,7 +20,6 @@ import pytest
 from lightrag_helpers import offline_lightrag as lightrag
 
 from lightrag_pchunk.integration.ingest import ainsert_files
-from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.integration.server import hold_storage_of
 from lightrag_pchunk.integration.storage_lock import LOCK_NAME, StorageBusyError
 from lightrag_pchunk.naming import doc_id_for
@@ -29,15 +28,9 @@ INGEST = [sys.executable, "-m", "lightrag_pchunk.cli.main", "ingest", "--no-llm"
 
 
 @pytest.fixture(autouse=True)
-def _isolated(monkeypatch):
+def _isolated(monkeypatch, fresh_lightrag_state):
     for name in ("LIGHTRAG_PARSER", "CHUNK_P_SIZE", "CHUNK_P_OVERLAP_SIZE"):
         monkeypatch.delenv(name, raising=False)
-    close_registries()
-    yield
-    close_registries()
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    finalize_share_data()
 
 
 def notes(folder: Path, *names: str) -> list[Path]:
