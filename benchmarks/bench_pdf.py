@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from datetime import date
 from importlib import metadata
@@ -274,7 +275,7 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
         chunks = our_chunks(ours, counter)
         words = count_words(_printable("\n".join(r.content for r in truth_doc.rows)))
-        reached = count_words("\n".join(c.content for c in chunks), is_chunk=True)
+        reached = count_words(_unformatted("\n".join(c.content for c in chunks)), is_chunk=True)
         lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
         doc_cells = table_cells([r.content for r in truth_doc.rows])
         our_cells = table_cells([c.content for c in chunks])
@@ -335,8 +336,25 @@ _NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", 
 
 def _printable(text: str) -> str:
     """A .docx's text as its PDF can print it: pictures' tags (paths, ids) and equations
-    (LaTeX, printed as glyphs) left out."""
-    return _NOT_PRINTED.sub(" ", text)
+    (LaTeX, printed as glyphs) left out, and its invisible format characters (see
+    :func:`_unformatted`)."""
+    return _unformatted(_NOT_PRINTED.sub(" ", text))
+
+
+# Format characters (Unicode category Cf) but the zero-width space, which parts words.
+_FORMAT = {
+    code: None
+    for code in range(0x110000)
+    if code != 0x200B and unicodedata.category(chr(code)) == "Cf"
+}
+
+
+def _unformatted(text: str) -> str:
+    """``text`` without its invisible format characters: the zero-width non-joiner inside
+    Persian words (``می‌شود``), joiners, soft hyphens, direction marks. A PDF prints no
+    glyph for them, so its text has none; they part no word (Unicode's word boundaries,
+    UAX #29, skip them), while a count by ``\\w`` runs would cut a word at each."""
+    return text.translate(_FORMAT)
 
 
 def _share(part: int, whole: int) -> float | None:
