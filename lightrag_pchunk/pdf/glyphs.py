@@ -258,11 +258,13 @@ def goes_on_pairs(
     rtl: np.ndarray,
     barriers: np.ndarray = NO_BARRIERS,
     gutters: np.ndarray = NO_GUTTERS,
+    joining: np.ndarray | None = None,
 ) -> np.ndarray:
     """For each pair of successive glyphs, whether the second continues the first's
-    segment: on its baseline, not behind it (right-to-left glyphs go leftwards), not a
-    wide gap ahead, no vertical rule between them (``barriers``: rows of ``x, top, x,
-    bottom`` in the frame), no column gutter (x) in a gap wider than a word space."""
+    segment: on its baseline, not behind it (right-to-left glyphs go leftwards; a
+    ``joining`` glyph, a kashida, goes either way), not a wide gap ahead, no vertical rule
+    between them (``barriers``: rows of ``x, top, x, bottom`` in the frame), no column
+    gutter (x) in a gap wider than a word space."""
     height = bottom - top
     overlap = np.minimum(bottom[:-1], bottom[1:]) - np.maximum(top[:-1], top[1:])
     gap, lo, hi = pair_gaps(x0, x1, rtl)
@@ -274,6 +276,8 @@ def goes_on_pairs(
         x1[1:] <= x1[:-1] + 0.2 * tall,
         x0[1:] >= x0[:-1] - 0.2 * tall,
     )
+    if joining is not None:
+        forwards |= joining[:-1] | joining[1:]
     goes_on = (
         (overlap >= SAME_LINE_OVERLAP * np.minimum(height[:-1], height[1:]))
         & forwards

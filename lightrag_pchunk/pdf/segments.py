@@ -42,6 +42,10 @@ SOFT_HYPHENS = "\ufffe\x02"
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
+#: Glyphs that join the letters on either side, never a word's edge: the kashida (U+0640)
+#: that stretches justified Arabic, which PDFium reads as a control character (U+0017)
+#: from some producers. Their boxes stand apart from the letters they join.
+_JOINING_CODES = np.array([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,13 +151,16 @@ def _segments(
     text, boxes, raw = page.text, page.boxes, page.raw
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
     rtl = page.rtl[glyphs]
-    goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters)
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    joining = np.isin(codes[glyphs], _JOINING_CODES)
+    goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters, joining)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
     height = bottom - top
     gap = pair_gaps(x0, x1, rtl)[0]
     spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
     spaced &= np.diff(glyphs) == 1
+    spaced &= ~(joining[:-1] | joining[1:])
     space_before = glyphs[np.flatnonzero(spaced) + 1].tolist()  # ascending
     user = boxes[glyphs]
     extents = [

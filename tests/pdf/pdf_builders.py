@@ -25,6 +25,9 @@ class Text:
     mcid: int | None = None  # marked content of a tagged document
     artifact: bool = False  # marked as page furniture
     angle: int = 0  # degrees counter-clockwise
+    #: Extra space (points) after each glyph but the last, set inside the run (TJ): the
+    #: glyphs stay one text object, as a justifying producer places them.
+    spacing: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,16 @@ def build_pdf(
                 ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
                 continue
             if item.font == CJK:
-                shown = "<" + "".join(f"{cid_of[ch]:04X}" for ch in item.text) + ">"
+                codes = [f"<{cid_of[ch]:04X}>" for ch in item.text]
+            else:
+                codes = [f"({_escape(ch)})" for ch in item.text]
+            if item.spacing:
+                moves = [f"{-1000 * space / item.size:g}" for space in item.spacing]
+                moves += [""] * (len(codes) - len(moves))
+                pieces = [p for pair in zip(codes, moves, strict=True) for p in pair if p]
+                shown = "[" + " ".join(pieces) + "]"
+            elif item.font == CJK:
+                shown = "<" + "".join(code[1:-1] for code in codes) + ">"
             else:
                 shown = "(" + _escape(item.text) + ")"
             if item.angle:
@@ -155,7 +167,8 @@ def build_pdf(
                 place = f"{c} {s} {-s} {c} {item.x} {item.y} Tm"
             else:
                 place = f"1 0 0 1 {item.x} {item.y} Tm"
-            text = f"BT /{item.font} {item.size} Tf {place} {shown} Tj ET"
+            show = "TJ" if item.spacing else "Tj"
+            text = f"BT /{item.font} {item.size} Tf {place} {shown} {show} ET"
             if item.artifact:
                 text = f"/Artifact BMC {text} EMC"
             elif item.mcid is not None:
