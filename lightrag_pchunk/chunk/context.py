@@ -7,9 +7,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from lightrag_pchunk.chunk.blocks import make_paragraph
 from lightrag_pchunk.chunk.table_text import GRID, TABLE_TEXTS, TableText
-from lightrag_pchunk.chunk.text_split import split_text
-from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE, Thresholds
+from lightrag_pchunk.chunk.text_split import split_counted
+from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE, Paragraph, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 
 #: How far stage D fills a chunk (``CHUNK_P_FILL``): ``sections`` follows the spec (small
@@ -26,16 +27,24 @@ FILLS: tuple[Fill, ...] = (SECTIONS, CHAPTER, PACK)
 #: (docs/chunking.md "Fill").
 DEFAULT_FILL: Fill = PACK
 
-#: The R fallback for one over-long piece of text: ``(text, cap, counter, overlap,
-#: first_cap) -> pieces``, the first piece within ``first_cap`` (the room left in the chunk
-#: it joins; ``cap`` when it starts one), the others within ``cap``.
-LongTextSplitter = Callable[[str, int, TokenCounter, int, int], list[str]]
+#: The R fallback for one over-long paragraph: ``(paragraph, cap, counter, overlap,
+#: first_cap) -> pieces``, each counted, the first within ``first_cap`` (the room left in
+#: the chunk it joins; ``cap`` when it starts one), the others within ``cap``.
+LongTextSplitter = Callable[[Paragraph, int, TokenCounter, int, int], list[Paragraph]]
 
 
 def _recursive_split(
-    text: str, cap: int, counter: TokenCounter, overlap: int, first_cap: int
-) -> list[str]:
-    return split_text(text, cap, counter, overlap=overlap, first_cap=first_cap)
+    paragraph: Paragraph, cap: int, counter: TokenCounter, overlap: int, first_cap: int
+) -> list[Paragraph]:
+    pieces = split_counted(
+        paragraph.text,
+        cap,
+        counter,
+        overlap=overlap,
+        first_cap=first_cap,
+        tokens=paragraph.tokens if paragraph.tokens >= 0 else None,
+    )
+    return [make_paragraph(text, counter, tokens) for text, tokens in pieces]
 
 
 def validate_sizes(chunk_token_size: object, chunk_overlap_token_size: object) -> tuple[int, int]:

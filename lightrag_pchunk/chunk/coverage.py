@@ -43,6 +43,14 @@ from lightrag_pchunk.chunk.table_tags import table_caption
 
 #: Runs of word characters longer than this are counted character by character.
 MAX_WORD_CHARS = 40
+#: How far past its own length a text of the rows is looked for in the chunks: room for
+#: what the chunker adds between texts (joiners, headings, bridge text, table headers).
+_SLACK_CHARS = 4096
+#: Characters the search reaches further per character of the rows not found since the
+#: last text found.
+_GROWTH = 4
+#: Texts not found in a row after which the rest of the rows is counted whole.
+_MAX_MISSES = 64
 
 # Scripts written without spaces between words: each character is a word.
 _CJK = (
@@ -53,6 +61,7 @@ _CJK = (
 _TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 _RUN = re.compile(rf"[^\W{_CJK}]+")
 _STRETCH = re.compile(r"\S+")
+_WORD_CHAR = re.compile(r"\w")
 _TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
@@ -90,21 +99,26 @@ def count_words(text: str, *, is_chunk: bool = False) -> Counter[str]:
     ``is_chunk``: also count the characters of the first and last run (a possible piece of a
     long run R cut between characters).
     """
-    counts: Counter[str] = Counter()
-    _add(counts, _shown_text(text), is_chunk)
+    shown = _shown_text(text)
+    counts = _word_counts([shown])
+    if is_chunk:
+        _add_edges(counts, shown)
     return counts
 
 
 def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShortfall:
     """The words of ``row_texts`` (the contents of the rows that were chunked) that
-    ``chunk_texts`` (the contents of their chunks) do not hold often enough."""
-    rows: Counter[str] = Counter()
-    for text in row_texts:
-        _add(rows, _shown_text(text), False)
-    chunks: Counter[str] = Counter()
+    ``chunk_texts`` (the contents of their chunks) do not hold often enough.
+
+    Text of the rows the chunks hold verbatim (:func:`_held_verbatim`) holds its words
+    there: only the rest of each side is counted word by word.
+    """
     shown = [_shown_text(text) for text in chunk_texts]
+    missing, outside = _held_verbatim([_shown_text(text) for text in row_texts], shown)
+    rows = _word_counts(missing)
+    chunks = _word_counts(outside)
     for text in shown:
-        _add(chunks, text, True)
+        _add_edges(chunks, text)
     lacking = rows - chunks
     if not lacking:
         return WordShortfall(lacking)
@@ -114,6 +128,61 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
         _mend_seams(rows, chunks, seams)
         lacking = rows - chunks
     return WordShortfall(lacking)
+
+
+def _held_verbatim(rows: Sequence[str], chunks: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The text of ``rows`` the ``chunks`` do not hold verbatim, and the text of the chunks
+    outside what they hold verbatim: the two sides of the count, less the same words.
+
+    The rows are looked for in order in the chunks joined by line breaks, each whole, else
+    line by line, from where the text found last ends. A text found there, with no word
+    character just before or after it (it neither continues nor starts a word), holds
+    exactly its own words, and no other row's (the places found never overlap): both sides
+    leave it out, which changes no difference of their counts. The search is bounded to
+    keep it linear: a text is looked for up to :data:`_SLACK_CHARS` past its length,
+    plus :data:`_GROWTH` characters per character of the rows not found since the last
+    found (the chunks may hold those longer: an R split repeats its overlap); after
+    :data:`_MAX_MISSES` texts not found in a row, the rest of the rows is counted whole.
+    """
+    joined = "\n".join(chunks)
+    missing: list[str] = []
+    found: list[tuple[int, int]] = []
+    cursor = behind = misses = 0  # end of the text found last; what was missed since
+    for row in rows:
+        if misses >= _MAX_MISSES:
+            missing.append(row)
+            continue
+        start = _find_word_bounded(joined, row, cursor, behind)
+        if start >= 0:
+            found.append((start, start + len(row)))
+            cursor, behind, misses = start + len(row), 0, 0
+            continue
+        for line in row.split("\n"):
+            if not line:
+                continue
+            start = _find_word_bounded(joined, line, cursor, behind)
+            if start < 0:
+                missing.append(line)
+                behind, misses = behind + len(line), misses + 1
+                continue
+            found.append((start, start + len(line)))
+            cursor, behind, misses = start + len(line), 0, 0
+    ends = [0, *(bound for place in found for bound in place), len(joined)]
+    outside = [joined[ends[i] : ends[i + 1]] for i in range(0, len(ends), 2)]
+    return missing, outside
+
+
+def _find_word_bounded(text: str, part: str, cursor: int, behind: int) -> int:
+    """Where ``part`` occurs in ``text`` from ``cursor`` on, within the search bound of
+    :func:`_held_verbatim`, with no word character just before or after it; -1 if nowhere."""
+    limit = cursor + len(part) + _SLACK_CHARS + _GROWTH * behind
+    start = text.find(part, cursor, limit)
+    while start >= 0:
+        end = start + len(part)
+        if not _WORD_CHAR.match(text, start - 1) and not _WORD_CHAR.match(text, end):
+            return start
+        start = text.find(part, start + 1, limit)
+    return -1
 
 
 def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
@@ -187,19 +256,30 @@ def _seam_words(head: str, tail: str) -> list[str]:
     return words
 
 
-def _add(counts: Counter[str], text: str, is_chunk: bool) -> None:
-    tokens = _TOKEN.findall(text)
-    long_runs = [t for t in tokens if len(t) > MAX_WORD_CHARS]
-    if long_runs:
-        tokens = [t for t in tokens if len(t) <= MAX_WORD_CHARS]
-        for run in long_runs:
-            counts.update(run)  # a str iterates over its characters
-    counts.update(tokens)
-    if is_chunk and tokens:
-        edges = (tokens[0], tokens[-1]) if len(tokens) > 1 else (tokens[0],)
-        for run in edges:
-            if len(run) > 1:
-                counts.update(run)
+def _word_counts(texts: Sequence[str]) -> Counter[str]:
+    """The words of ``texts`` (module doc: a run longer than a word counts its characters)."""
+    counts = Counter(_TOKEN.findall("\n".join(texts)))
+    for run in [word for word in counts if len(word) > MAX_WORD_CHARS]:
+        times = counts.pop(run)
+        for character in run:
+            counts[character] += times
+    return counts
+
+
+def _add_edges(counts: Counter[str], text: str) -> None:
+    """Count the characters of the first and last word of a chunk (one word: once), each
+    a possible piece of a longer run R cut between characters."""
+    first = next((m for m in _TOKEN.finditer(text) if len(m[0]) <= MAX_WORD_CHARS), None)
+    if first is None:
+        return
+    if len(first[0]) > 1:
+        counts.update(first[0])
+    # The last word, found from the end: the runs of the reversed text are those of the
+    # text, reversed.
+    reverse = text[::-1]
+    last = next(m for m in _TOKEN.finditer(reverse) if len(m[0]) <= MAX_WORD_CHARS)
+    if len(text) - last.end() != first.start() and len(last[0]) > 1:
+        counts.update(last[0][::-1])
 
 
 def _shown_text(text: str) -> str:

@@ -25,7 +25,6 @@ from lightrag_pchunk.chunk.blocks import (
     join_blocks,
     joiner_for,
     line_paragraphs,
-    make_paragraph,
 )
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
@@ -120,11 +119,10 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
         first_paragraph = block.paragraphs[0]
         if first_paragraph.is_table:
             return None
-        texts = ctx.split_long_text(first_paragraph.text, room, counter, ctx.overlap, room)
-        if len(texts) < 2:
+        split = ctx.split_long_text(first_paragraph, room, counter, ctx.overlap, room)
+        if len(split) < 2:
             return None
-        split = [PackPiece(make_paragraph(t, counter), holder == 0, 0) for t in texts]
-        pieces = split + pieces[1:]
+        pieces = [PackPiece(paragraph, holder == 0, 0) for paragraph in split] + pieces[1:]
         taken = 1
     head = pieces[:taken]
     first_role = block.role if any(p.holder for p in head) else TableRole.NONE

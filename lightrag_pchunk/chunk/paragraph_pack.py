@@ -147,18 +147,18 @@ def _split_over_cap(
     more than the overlap (a smaller first piece would be repeated whole by the next one),
     else ``cap``."""
     counter = ctx.counter
-    texts = ctx.split_long_text(piece.paragraph.text, cap, counter, ctx.overlap, first_cap)
+    split = ctx.split_long_text(piece.paragraph, cap, counter, ctx.overlap, first_cap)
     logger.debug(
         "anchor_split row=%d: a %d-token paragraph has no paragraph boundary; "
         "fallback to recursive_character gives %d pieces (the first within %d)",
         block.source_row,
         piece.paragraph.tokens,
-        len(texts),
+        len(split),
         first_cap,
     )
-    if not texts:
+    if not split:
         return [piece]
-    return [PackPiece(make_paragraph(t, counter), piece.holder, r_group) for t in texts]
+    return [PackPiece(paragraph, piece.holder, r_group) for paragraph in split]
 
 
 def letters(text: str, enough: int = MIN_LETTERS) -> int:

@@ -58,7 +58,26 @@ def split_text(
     separators: Sequence[str] = DEFAULT_SEPARATORS,
     first_cap: int | None = None,
 ) -> list[str]:
-    """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order.
+    """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order
+    (:func:`split_counted` without the counts)."""
+    pieces = split_counted(
+        text, cap, counter, overlap=overlap, separators=separators, first_cap=first_cap
+    )
+    return [piece for piece, _ in pieces]
+
+
+def split_counted(
+    text: str,
+    cap: int,
+    counter: TokenCounter,
+    *,
+    overlap: int = 0,
+    separators: Sequence[str] = DEFAULT_SEPARATORS,
+    first_cap: int | None = None,
+    tokens: int | None = None,
+) -> list[tuple[str, int]]:
+    """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order, each with its
+    exact count (``tokens``: the count of ``text``, when the caller has it).
 
     Consecutive pieces share up to ``overlap`` tokens of whole sub-pieces. A single
     character that is itself over the cap is returned alone (it cannot be cut).
@@ -73,23 +92,30 @@ def split_text(
     """
     cap = max(int(cap), 1)
     overlap = min(max(int(overlap), 0), cap - 1)
+    seps = tuple(separators)
     if not text.strip():
         return []
     if first_cap is not None and 0 < first_cap < cap:
-        head = _first_piece(text, first_cap, overlap, counter, tuple(separators))
+        head = _first_piece(text, tokens, first_cap, overlap, counter, seps)
         if head is not None:
             piece, rest_start = head
             rest = text[rest_start:]
-            return [piece, *split_text(rest, cap, counter, overlap=overlap, separators=separators)]
-    pieces = _split_recursive(text, None, tuple(separators), cap, counter)
-    return _verified(_pack(pieces, cap, overlap), cap, counter, separators)
+            return [piece, *split_counted(rest, cap, counter, overlap=overlap, separators=seps)]
+    pieces = _split_recursive(text, tokens, seps, cap, counter)
+    return _verified(_pack(pieces, cap, overlap), cap, counter, seps)
 
 
 def _first_piece(
-    text: str, cap: int, overlap: int, counter: TokenCounter, separators: tuple[str, ...]
-) -> tuple[str, int] | None:
-    """The first piece of ``text`` within ``cap`` (stripped), and where the rest starts: at
-    its trailing sub-pieces worth at most ``overlap`` tokens, never at the piece's start.
+    text: str,
+    tokens: int | None,
+    cap: int,
+    overlap: int,
+    counter: TokenCounter,
+    separators: tuple[str, ...],
+) -> tuple[tuple[str, int], int] | None:
+    """The first piece of ``text`` (of ``tokens``, if known) within ``cap`` (stripped, with
+    its count), and where the rest starts: at its trailing sub-pieces worth at most
+    ``overlap`` tokens, never at the piece's start.
 
     Sub-pieces are made lazily: only the start of the text is cut this finely. None when
     the piece would not end at a separator (not one sub-piece fits but a cut inside a word),
@@ -97,17 +123,18 @@ def _first_piece(
     """
     window: list[tuple[str, int]] = []
     total = 0
-    for piece, tokens in _split_recursive(text, None, separators, cap, counter):
-        if total + tokens > cap:
+    for piece, piece_tokens in _split_recursive(text, tokens, separators, cap, counter):
+        if total + piece_tokens > cap:
             break
-        window.append((piece, tokens))
-        total += tokens
+        window.append((piece, piece_tokens))
+        total += piece_tokens
     else:
         return None  # the whole text fits: nothing to cut
     # Summed counts can miss a merge across a seam: drop sub-pieces until the piece fits.
     while window:
         body = "".join(piece for piece, _ in window).strip()
-        if body and counter.count(body) <= cap:
+        body_tokens = counter.count(body)
+        if body and body_tokens <= cap:
             break
         window.pop()
     if not window or not body:
@@ -122,12 +149,12 @@ def _first_piece(
     # leaves, so the next piece never repeats this one whole.
     kept = 0
     start = end
-    for piece, tokens in reversed(window[1:]):
-        if kept + tokens > overlap:
+    for piece, piece_tokens in reversed(window[1:]):
+        if kept + piece_tokens > overlap:
             break
-        kept += tokens
+        kept += piece_tokens
         start -= len(piece)
-    return body, start
+    return (body, body_tokens), start
 
 
 def _count_or_over(text: str, cap: int, counter: TokenCounter) -> int | None:
@@ -288,22 +315,23 @@ def _joined(window: deque[tuple[str, int]]) -> tuple[str, int]:
 
 def _verified(
     chunks: Iterable[tuple[str, int]], cap: int, counter: TokenCounter, separators: Sequence[str]
-) -> list[str]:
+) -> list[tuple[str, int]]:
     """Strip each chunk and re-cut any whose exact count exceeds the cap (piece counts
-    are summed during packing; BPE merges across a seam can differ slightly). A chunk of
-    one piece is not counted again unless stripping changed it."""
-    out: list[str] = []
+    are summed during packing; BPE merges across a seam can differ slightly); each with
+    its exact count. A chunk of one piece is not counted again unless stripping changed
+    it."""
+    out: list[tuple[str, int]] = []
     for chunk, known in chunks:
         body = chunk.strip()
         if not body:
             continue
         tokens = known if known >= 0 and len(body) == len(chunk) else counter.count(body)
         if tokens <= cap or len(body) <= 1:
-            out.append(body)
+            out.append((body, tokens))
             continue
         tighter = max(cap - (tokens - cap) - 1, 1)
         if tighter >= cap:
-            out.append(body)
+            out.append((body, tokens))
             continue
         pieces = _split_recursive(body, None, tuple(separators), tighter, counter)
         out.extend(_verified(_pack(pieces, tighter, 0), cap, counter, separators))
