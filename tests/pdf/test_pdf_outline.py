@@ -54,6 +54,66 @@ def test_bookmarks_name_the_headings_and_their_levels(tmp_path: Path) -> None:
     assert not any("heading_source" in r.extra for r in result.rows)
 
 
+def test_below_the_bookmarks_the_classifier_adds_the_numbered_headings_they_leave_out(
+    tmp_path: Path,
+) -> None:
+    # Bookmarks name the two chapters only (a producer that stops at a depth); under them
+    # controls numbered "AC-2", "AC-3" set larger and bold are headings, nested under their
+    # chapter and marked inferred; a bold label and a numbered list in the body's look
+    # stay text, and no bookmarked heading moves.
+    def chapter(title: str, codes: list[str]) -> Page:
+        items = [Text(72, 740, title, 16, BOLD)]
+        top = 715.0
+        for code in codes:
+            items += [Text(72, top, f"{code} Account Management", 13, BOLD)]
+            items += wrap(BODY, 72, top - 20, 460)
+            items += [Text(72, top - 70, "Examples", 11, BOLD)]
+            items += wrap(BODY, 72, top - 90, 460)
+            items += [Text(90, top - 135, "1. the first step"), Text(90, top - 150, "2. the next")]
+            top -= 190
+        return Page(items)
+
+    pages = [chapter("Access Control", ["AC-2", "AC-3"]), chapter("Audit", ["AU-2", "AU-3"])]
+    bookmarks = [Bookmark("Access Control", 1, 0, 755), Bookmark("Audit", 1, 1, 755)]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    found = [
+        (r.heading, r.level, r.parent_headings, r.extra.get("heading_source"))
+        for r in result.rows
+        if r.heading != PREFACE_HEADING
+    ]
+    assert found == [
+        ("Access Control", 1, (), None),
+        ("AC-2 Account Management", 2, ("Access Control",), "inferred"),
+        ("AC-3 Account Management", 2, ("Access Control",), "inferred"),
+        ("Audit", 1, (), None),
+        ("AU-2 Account Management", 2, ("Audit",), "inferred"),
+        ("AU-3 Account Management", 2, ("Audit",), "inferred"),
+    ]
+    assert result.meta["outline"]["source"] == "bookmarks"
+
+
+def test_a_numbering_the_bookmarks_use_is_theirs_to_name(tmp_path: Path) -> None:
+    # Bookmarks name "1 Scope" and "2 Operation": the author chose the headings of that
+    # numbering, so a bold "2.1 Records" they leave out is a numbered paragraph, not a
+    # heading the classifier should add.
+    pages = [
+        Page([Text(72, 740, "1 Scope", 16, BOLD), *wrap(BODY, 72, 715, 460)]),
+        Page(
+            [
+                Text(72, 740, "2 Operation", 16, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 660, "2.1 Records", 13, BOLD),
+                *wrap(BODY, 72, 640, 460),
+            ]
+        ),
+    ]
+    bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("2 Operation", 1, 1, 755)]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    assert headings == ["1 Scope", "2 Operation"]
+    assert "2.1 Records" in result.rows[-1].content
+
+
 def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
     pages = [
         Page(
