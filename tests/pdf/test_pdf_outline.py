@@ -6,6 +6,8 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import match_bookmarks
 
 from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
 
@@ -262,3 +264,40 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
     assert headings == ["1 General provisions"]
     assert PREFACE_HEADING not in headings
+
+
+def test_a_bookmark_never_names_a_line_of_another_number() -> None:
+    # "4.2" points at a page where its heading is not printed (inside a table); the next
+    # page's "4.2.1 …" is its child's, which its own bookmark names.
+    bookmarks = [
+        OutlineBookmark("4.2 Individual Entries", 2, 1),
+        OutlineBookmark("4.2.1 Individual Entries: Findings", 3, 2),
+    ]
+    texts = [["table-1"], ["4.2.1 Individual Entries: Findings"], [BODY]]
+    matches = match_bookmarks(bookmarks, texts, [1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
+
+
+def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
+    # An annex title set on three lines far apart (three paragraphs on the page), named
+    # by one bookmark: one heading of the three lines, the text after it its body.
+    pages = [
+        Page([Text(72, 740, "1 Scope", 16, BOLD), *wrap(BODY, 72, 715, 460)]),
+        Page(
+            [
+                Text(250, 740, "Annex A", 14, BOLD),
+                Text(230, 715, "(informative)", 14, BOLD),
+                Text(200, 690, "Safety factor matrix", 14, BOLD),
+                *wrap(BODY, 72, 650, 460),
+            ]
+        ),
+    ]
+    bookmarks = [
+        Bookmark("1 Scope", 1, 0, 755),
+        Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
+    assert "refrigeration plant" in result.rows[-1].content
+    assert not result.warnings
