@@ -261,11 +261,13 @@ def _open_runs(
             window.push((path, depth, None, 0))
         else:
             window.push((path, depth, path, depth))
-        while first <= final and (barriers[final] or not _keeps_together(window.shape())):
+        shape = window.shape()
+        while first <= final and (barriers[final] or not _keeps_together(shape)):
             window.drop()
             first += 1
+            shape = window.shape()
         opens.append(first)
-        shapes.append(window.shape())
+        shapes.append(shape)
     return opens, shapes
 
 

@@ -63,7 +63,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     token covers at least one byte) and likely up to 4.5 bytes per token of target_max; a
     likely row that turns out bigger has its lines counted too. The whole rows are counted
     together (``TokenCounter.count_many``: one encode for all of them with tiktoken). Other
-    rows are counted line by line, the block count being derived from their counts. Rows
+    rows are counted by their lines, all of them together likewise, the block count being
+    derived from their counts. Rows
     whose content is blank are skipped (they hold no text). A row's paragraphs are its
     lines, or its runs of lines between blank lines (``chunk.blocks.paragraph_texts``).
     """
@@ -74,9 +75,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     # paragraphs: such a row is counted by its lines, and its total derived from them.
     cuttable = 2 * th.small_tail_threshold if ctx.fill == PACK else None
     counter = ctx.counter
-    # Per row: None (counted whole below), its lines (counted below, in one batch with the
-    # lines of the other such rows) or its paragraphs, counted one by one.
-    pending: list[tuple[int, BlockRow, str, list[str] | tuple[Paragraph, ...] | None]] = []
+    # Per row: None (counted whole below) or its paragraphs' texts (counted below, in one
+    # batch with those of the other such rows).
+    pending: list[tuple[int, BlockRow, str, list[str] | None]] = []
     keyed = ctx.table_text == KEYED
     for index, row in enumerate(rows):
         raw = row.content
@@ -87,15 +88,15 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
         if not text:
             continue
         fits = size <= small or (size <= likely and not has_big_table_line(text, small))
-        if fits and cuttable is not None and size >= cuttable and "\n" in text:
+        if not fits or (cuttable is not None and size >= cuttable and "\n" in text):
             pending.append((index, row, text, paragraph_texts(text)))
         else:
             # A row that fits is counted whole below; its lines are made only if a stage
             # cuts it.
-            pending.append((index, row, text, None if fits else split_paragraphs(text, counter)))
+            pending.append((index, row, text, None))
     whole_counts = iter(counter.count_many([text for *_, text, how in pending if how is None]))
     line_counts = iter(
-        counter.count_many([line for *_, how in pending if isinstance(how, list) for line in how])
+        counter.count_many([line for *_, how in pending if how is not None for line in how])
     )
     blocks: list[Block] = []
     for index, row, content, how in pending:
@@ -105,9 +106,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
         else:
-            if isinstance(how, list):
-                how = tuple([make_paragraph(line, counter, next(line_counts)) for line in how])
-            paragraphs = how
+            paragraphs = tuple([make_paragraph(line, counter, next(line_counts)) for line in how])
             texts = [p.text for p in paragraphs]
             tokens, is_exact = counter.join_counts(
                 texts, [p.tokens for p in paragraphs], joiner_for(texts)

@@ -32,9 +32,21 @@ logger = logging.getLogger("lightrag.pchunk")
 NO_TEXT = "the document has no text"
 
 
+#: How much of a document's start (to the end of that line) is sanitised first to find text.
+_HEAD_CHARS = 4096
+
+
 def has_text(content: str) -> bool:
     """Whether ``content`` holds text LightRAG would store (its sanitising, then anything
-    but whitespace): a document without is empty."""
+    but whitespace): a document without is empty.
+
+    Its first lines are looked at first: sanitising changes no character across a line
+    break (an HTML entity never spans one), so text left in them is text left in the whole,
+    and a long document is not sanitised whole to learn that it is not empty.
+    """
+    head_end = content.find("\n", _HEAD_CHARS)
+    if head_end >= 0 and lightrag_sanitize(content[: head_end + 1]).strip():
+        return True
     return bool(lightrag_sanitize(content).strip())
 
 

@@ -3,8 +3,8 @@
 1. The tagged structure tree (a tagged PDF): every line learns the role of the structure
    element its text belongs to (``H1``-``H6``, ``P``, ``TD`` …) and which element that is;
    ``Artifact`` content (running headers, page numbers marked as such) is dropped. Heading
-   elements give headings at their level (``pages.series_continued`` adds a numbered
-   heading the tags left as text; the classifier reads long stretches without one).
+   elements give headings at their level (the classifier adds a numbered heading the
+   tags left as text that continues their series, and reads long stretches without one).
 2. Bookmarks: each entry is matched to the paragraph it names on the page it points at
    (the same words, or nearly: character-bigram overlap), in document order; a matched
    paragraph becomes a heading at the bookmark's depth.

@@ -85,7 +85,6 @@ def events_of(
     levels: dict[int, int] = {}
     if outline.source == "tagged":
         levels = tagged_levels([p.role for p in found])
-        levels.update(series_continued(found, levels))
     elif outline.bookmarks:
         found, levels = _bookmark_headings(found, outline)
     else:
@@ -116,7 +115,9 @@ def events_of(
         if level is not None:
             title = " ".join(text.split())
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
-            events.append(Event(line, level=level, heading=title))
+            # Its look lets the classifier continue its numbered series where the file
+            # left a member as text (``outline.infer.continue_known_series``).
+            events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
             continue
         if 0 < paragraph.look.size <= body_size - LARGER_BY:
             # Set smaller than the text: a footnote, a caption, a figure's label; never a
@@ -133,41 +134,6 @@ def events_of(
             )
         )
     return events, units
-
-
-#: The most lines a heading the tags left as text may print (a title wrapped once or twice).
-_TITLE_LINES = 3
-
-
-def series_continued(found: Sequence[PrintedParagraph], levels: dict[int, int]) -> dict[int, int]:
-    """Paragraphs a tagged document left as text that continue a numbered series of its
-    tagged headings ("第六章" between the headings "第五章" and "第七章", a producer's slip):
-    the next number of the same family and depth as the last such heading, set in its
-    look (size and weight), on at most :data:`_TITLE_LINES` lines -> that heading's level.
-    Only headings set apart from the body (bold or larger) have a look to continue: a
-    numbered list in the body's look after a numbered heading in it is no heading."""
-    body_size = _body_size(found)
-    last: dict[tuple[str, int], tuple[int, Look, int]] = {}
-    added: dict[int, int] = {}
-    for index, paragraph in enumerate(found):
-        if paragraph.role == TABLE_ROLE:
-            continue
-        label = parse_label(paragraph.text)
-        if label is None or not label.ordinals:
-            continue
-        series = (label.family, label.depth)
-        level = levels.get(index)
-        if level is None and series in last and len(paragraph.lines) <= _TITLE_LINES:
-            number, look, level_before = last[series]
-            same_look = (
-                abs(paragraph.look.size - look.size) < 0.5 and paragraph.look.bold == look.bold
-            )
-            if label.ordinals[-1] == number + 1 and same_look:
-                level = added[index] = level_before
-        set_apart = paragraph.look.bold or paragraph.look.size >= body_size + LARGER_BY
-        if level is not None and set_apart:
-            last[series] = (label.ordinals[-1], paragraph.look, level)
-    return added
 
 
 def _is_list_item(paragraph: PrintedParagraph) -> bool:

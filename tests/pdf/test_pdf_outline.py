@@ -163,6 +163,30 @@ def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
     assert result.content.count("Section 4 of the code applies.") == 3
 
 
+def test_only_the_next_member_of_a_tagged_series_continues_it(tmp_path: Path) -> None:
+    # Tagged "1.2 Scope"; then, tagged as text in its look, "1.3 Records" (its next
+    # sibling: a heading) and later "2.4 Registers" (its last number follows 3, but 2.4 is
+    # no member after 1.3: text).
+    items = [
+        Text(72, 740, "1 General provisions", 16, BOLD, mcid=0),
+        Text(72, 715, "1.2 Scope of the rules", 13, BOLD, mcid=1),
+        *wrap(BODY, 72, 695, 400, mcid=2),
+        Text(72, 620, "1.3 Records of the plant", 13, BOLD, mcid=3),
+        *wrap(BODY, 72, 600, 400, mcid=4),
+        Text(72, 525, "2.4 Registers of the plant", 13, BOLD, mcid=5),
+        *wrap(BODY, 72, 505, 400, mcid=6),
+    ]
+    roles = ["H1", "H2", "P", "P", "P", "P", "P"]
+    tags = [Tag(role, 0, (mcid,)) for mcid, role in enumerate(roles)]
+    result = parse(tmp_path, [Page(items)], tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [
+        ("1 General provisions", 1),
+        ("1.2 Scope of the rules", 2),
+        ("1.3 Records of the plant", 2),
+    ]
+    assert "2.4 Registers of the plant" in result.rows[-1].content
+
+
 def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
     tmp_path: Path,
 ) -> None:
@@ -245,6 +269,34 @@ def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Pat
         ("1.2 Scope of the rules", 2, "inferred"),
     ]
     assert result.meta["outline"]["source"] == "inferred"
+
+
+def test_headings_set_larger_but_not_bold_keep_their_tiers_and_bold_labels_stay_text(
+    tmp_path: Path,
+) -> None:
+    # A template whose headings are larger only (20, 16 pt), their numbers unprinted but
+    # for one ("9.2 Constants"), with a run-in "Examples" in bold at the text's size
+    # after each: the numbered one sits at its look's level, "Examples" is no heading.
+    chapters = {
+        "Introduction": ["Overview", "Document conventions", "Terminology"],
+        "Common data types": ["Binary", "9.2 Constants", "Identifiers"],
+    }
+    pages = []
+    for chapter, sections in chapters.items():
+        items = [Text(72, 750, chapter, 20)]
+        for number, title in enumerate(sections):
+            y = 710 - 200 * number
+            items += [Text(72, y, title, 16), *wrap(BODY, 72, y - 20, 460)]
+            items += [Text(72, y - 60, "Examples", 11, BOLD), *wrap(BODY, 72, y - 80, 460)]
+        pages.append(Page(items))
+    result = parse(tmp_path, pages)
+    found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert found == [
+        (title, level)
+        for chapter, sections in chapters.items()
+        for title, level in [(chapter, 1), *((section, 2) for section in sections)]
+    ]
+    assert result.content.count("Examples") == 6
 
 
 def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path) -> None:
