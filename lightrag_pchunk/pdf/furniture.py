@@ -10,8 +10,8 @@ A line is furniture when it sits in the top or bottom band of its page and
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
-is not in the bands and is kept, and so is a table at the top or foot of pages. A document of one page has no running lines to recognise;
-its bare page number still goes.
+is not in the bands and is kept, and so is a table at the top or foot of pages. A document
+of one page has no running lines to recognise; its bare page number still goes.
 """
 
 from __future__ import annotations
