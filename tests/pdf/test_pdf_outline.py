@@ -6,6 +6,8 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import match_bookmarks
 
 from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
 
@@ -161,6 +163,30 @@ def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
     assert result.content.count("Section 4 of the code applies.") == 3
 
 
+def test_only_the_next_member_of_a_tagged_series_continues_it(tmp_path: Path) -> None:
+    # Tagged "1.2 Scope"; then, tagged as text in its look, "1.3 Records" (its next
+    # sibling: a heading) and later "2.4 Registers" (its last number follows 3, but 2.4 is
+    # no member after 1.3: text).
+    items = [
+        Text(72, 740, "1 General provisions", 16, BOLD, mcid=0),
+        Text(72, 715, "1.2 Scope of the rules", 13, BOLD, mcid=1),
+        *wrap(BODY, 72, 695, 400, mcid=2),
+        Text(72, 620, "1.3 Records of the plant", 13, BOLD, mcid=3),
+        *wrap(BODY, 72, 600, 400, mcid=4),
+        Text(72, 525, "2.4 Registers of the plant", 13, BOLD, mcid=5),
+        *wrap(BODY, 72, 505, 400, mcid=6),
+    ]
+    roles = ["H1", "H2", "P", "P", "P", "P", "P"]
+    tags = [Tag(role, 0, (mcid,)) for mcid, role in enumerate(roles)]
+    result = parse(tmp_path, [Page(items)], tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [
+        ("1 General provisions", 1),
+        ("1.2 Scope of the rules", 2),
+        ("1.3 Records of the plant", 2),
+    ]
+    assert "2.4 Registers of the plant" in result.rows[-1].content
+
+
 def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
     tmp_path: Path,
 ) -> None:
@@ -245,6 +271,34 @@ def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Pat
     assert result.meta["outline"]["source"] == "inferred"
 
 
+def test_headings_set_larger_but_not_bold_keep_their_tiers_and_bold_labels_stay_text(
+    tmp_path: Path,
+) -> None:
+    # A template whose headings are larger only (20, 16 pt), their numbers unprinted but
+    # for one ("9.2 Constants"), with a run-in "Examples" in bold at the text's size
+    # after each: the numbered one sits at its look's level, "Examples" is no heading.
+    chapters = {
+        "Introduction": ["Overview", "Document conventions", "Terminology"],
+        "Common data types": ["Binary", "9.2 Constants", "Identifiers"],
+    }
+    pages = []
+    for chapter, sections in chapters.items():
+        items = [Text(72, 750, chapter, 20)]
+        for number, title in enumerate(sections):
+            y = 710 - 200 * number
+            items += [Text(72, y, title, 16), *wrap(BODY, 72, y - 20, 460)]
+            items += [Text(72, y - 60, "Examples", 11, BOLD), *wrap(BODY, 72, y - 80, 460)]
+        pages.append(Page(items))
+    result = parse(tmp_path, pages)
+    found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert found == [
+        (title, level)
+        for chapter, sections in chapters.items()
+        for title, level in [(chapter, 1), *((section, 2) for section in sections)]
+    ]
+    assert result.content.count("Examples") == 6
+
+
 def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path) -> None:
     entries = ["1 General provisions", "2 Definitions", "3 Operation", "4 Maintenance"]
     toc = [Text(72, 720, "Contents", 14, BOLD)]
@@ -262,3 +316,40 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
     assert headings == ["1 General provisions"]
     assert PREFACE_HEADING not in headings
+
+
+def test_a_bookmark_never_names_a_line_of_another_number() -> None:
+    # "4.2" points at a page where its heading is not printed (inside a table); the next
+    # page's "4.2.1 …" is its child's, which its own bookmark names.
+    bookmarks = [
+        OutlineBookmark("4.2 Individual Entries", 2, 1),
+        OutlineBookmark("4.2.1 Individual Entries: Findings", 3, 2),
+    ]
+    texts = [["table-1"], ["4.2.1 Individual Entries: Findings"], [BODY]]
+    matches = match_bookmarks(bookmarks, texts, [1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
+
+
+def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
+    # An annex title set on three lines far apart (three paragraphs on the page), named
+    # by one bookmark: one heading of the three lines, the text after it its body.
+    pages = [
+        Page([Text(72, 740, "1 Scope", 16, BOLD), *wrap(BODY, 72, 715, 460)]),
+        Page(
+            [
+                Text(250, 740, "Annex A", 14, BOLD),
+                Text(230, 715, "(informative)", 14, BOLD),
+                Text(200, 690, "Safety factor matrix", 14, BOLD),
+                *wrap(BODY, 72, 650, 460),
+            ]
+        ),
+    ]
+    bookmarks = [
+        Bookmark("1 Scope", 1, 0, 755),
+        Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
+    assert "refrigeration plant" in result.rows[-1].content
+    assert not result.warnings
