@@ -173,25 +173,30 @@ def _bookmark_headings(
     paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    tops = [max(s.bbox[3] for s in p.lines[0].segments) for p in found]
+    tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
-    split: dict[int, int] = {m.paragraph: m.lines for m in matches}
+    split: dict[int, tuple[int, int]] = {m.paragraph: (m.first, m.lines) for m in matches}
     level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
     result: list[PrintedParagraph] = []
     levels: dict[int, int] = {}
     index = 0
     while index < len(found):
         paragraph = found[index]
-        lines = split.get(index)
+        named = split.get(index)
         index += 1
-        if lines is None:
+        if named is None:
             result.append(paragraph)
             continue
+        first, lines = named
+        if first:
+            # The title starts on a later line: the lines before it are text.
+            result.append(_sub_paragraph(paragraph, 0, first))
+            paragraph = _sub_paragraph(paragraph, first, len(paragraph.lines))
         levels[len(result)] = level_of[index - 1]
         if lines == len(paragraph.lines):
             result.append(paragraph)

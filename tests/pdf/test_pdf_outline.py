@@ -353,3 +353,31 @@ def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) ->
     assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
     assert "refrigeration plant" in result.rows[-1].content
     assert not result.warnings
+
+
+def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: Path) -> None:
+    # "Operation of the plant" is set in the body's look at the body's line spacing, right
+    # after a full line of the first chapter's text: one printed paragraph. Its bookmark
+    # points at that line: the line is the heading, the lines before it stay the first
+    # chapter's.
+    lines = wrap(f"{BODY} {BODY}", 72, 700, 400)[:-1]
+    below = lines[-1].y - 13.2
+    heading = Text(72, below, "Operation of the plant")
+    pages = [
+        Page(
+            [
+                Text(72, 740, "General provisions", 16, BOLD),
+                *lines,
+                heading,
+                *wrap(BODY, 72, below - 13.2, 400),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("General provisions", 1, 0, 755),
+        Bookmark("Operation of the plant", 1, 0, below + 11),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.content.count("refrigeration")) for r in result.rows]
+    assert rows == [("General provisions", 2), ("Operation of the plant", 1)]
+    assert not result.warnings
