@@ -32,7 +32,7 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
-from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
@@ -168,33 +168,55 @@ def _bookmark_headings(
     found: list[PrintedParagraph], outline: Outline, start: int = 0
 ) -> tuple[list[PrintedParagraph], dict[int, int]]:
     """The paragraphs, each one a bookmark names split after its title lines when text
-    follows them in the same paragraph, and the heading level of each named one (looked
-    for from paragraph ``start`` on)."""
+    follows them in the same paragraph (or joined with the paragraphs after it that its
+    title runs on into), and the heading level of each named one (looked for from
+    paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    tops = [max(s.bbox[3] for s in p.lines[0].segments) for p in found]
+    tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
-    split: dict[int, int] = {m.paragraph: m.lines for m in matches}
+    split: dict[int, tuple[int, int]] = {m.paragraph: (m.first, m.lines) for m in matches}
     level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
     result: list[PrintedParagraph] = []
     levels: dict[int, int] = {}
-    for index, paragraph in enumerate(found):
-        lines = split.get(index)
-        if lines is None:
+    index = 0
+    while index < len(found):
+        paragraph = found[index]
+        named = split.get(index)
+        index += 1
+        if named is None:
             result.append(paragraph)
             continue
-        levels[len(result)] = level_of[index]
-        if lines >= len(paragraph.lines):
+        first, lines = named
+        if first:
+            # The title starts on a later line: the lines before it are text.
+            result.append(_sub_paragraph(paragraph, 0, first))
+            paragraph = _sub_paragraph(paragraph, first, len(paragraph.lines))
+        levels[len(result)] = level_of[index - 1]
+        if lines == len(paragraph.lines):
             result.append(paragraph)
             continue
+        if lines > len(paragraph.lines):
+            # The title runs on into the paragraphs after it: one paragraph of them.
+            title_lines = list(paragraph.lines)
+            while len(title_lines) < lines and index < len(found):
+                title_lines += found[index].lines
+                index += 1
+            paragraph = _joined(paragraph, title_lines)
         result.append(_sub_paragraph(paragraph, 0, lines))
-        result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
+        if lines < len(paragraph.lines):
+            result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
     return result, levels
+
+
+def _joined(first: PrintedParagraph, lines: list[Line]) -> PrintedParagraph:
+    text, starts = join_lines([line_text(line) for line in lines])
+    return PrintedParagraph(text, tuple(lines), starts, first.look, first.is_toc_entry)
 
 
 def _sub_paragraph(paragraph: PrintedParagraph, start: int, end: int) -> PrintedParagraph:

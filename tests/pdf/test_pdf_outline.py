@@ -6,6 +6,8 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import match_bookmarks
 
 from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, build_pdf, wrap
 
@@ -378,3 +380,68 @@ def test_a_centred_title_over_two_lines_is_one_heading(tmp_path: Path) -> None:
     result = parse(tmp_path, [Page(items)])
     assert [r.heading for r in result.rows] == ["全國人民代表大會關於設立香港特別行政區的決定"]
     assert "(1990年4月4日第七屆全國人民代表大會第三次會議通過)\n" in result.content
+
+
+def test_a_bookmark_never_names_a_line_of_another_number() -> None:
+    # "4.2" points at a page where its heading is not printed (inside a table); the next
+    # page's "4.2.1 …" is its child's, which its own bookmark names.
+    bookmarks = [
+        OutlineBookmark("4.2 Individual Entries", 2, 1),
+        OutlineBookmark("4.2.1 Individual Entries: Findings", 3, 2),
+    ]
+    texts = [["table-1"], ["4.2.1 Individual Entries: Findings"], [BODY]]
+    matches = match_bookmarks(bookmarks, texts, [1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
+
+
+def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
+    # An annex title set on three lines far apart (three paragraphs on the page), named
+    # by one bookmark: one heading of the three lines, the text after it its body.
+    pages = [
+        Page([Text(72, 740, "1 Scope", 16, BOLD), *wrap(BODY, 72, 715, 460)]),
+        Page(
+            [
+                Text(250, 740, "Annex A", 14, BOLD),
+                Text(230, 715, "(informative)", 14, BOLD),
+                Text(200, 690, "Safety factor matrix", 14, BOLD),
+                *wrap(BODY, 72, 650, 460),
+            ]
+        ),
+    ]
+    bookmarks = [
+        Bookmark("1 Scope", 1, 0, 755),
+        Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
+    assert "refrigeration plant" in result.rows[-1].content
+    assert not result.warnings
+
+
+def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: Path) -> None:
+    # "Operation of the plant" is set in the body's look at the body's line spacing, right
+    # after a full line of the first chapter's text: one printed paragraph. Its bookmark
+    # points at that line: the line is the heading, the lines before it stay the first
+    # chapter's.
+    lines = wrap(f"{BODY} {BODY}", 72, 700, 400)[:-1]
+    below = lines[-1].y - 13.2
+    heading = Text(72, below, "Operation of the plant")
+    pages = [
+        Page(
+            [
+                Text(72, 740, "General provisions", 16, BOLD),
+                *lines,
+                heading,
+                *wrap(BODY, 72, below - 13.2, 400),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("General provisions", 1, 0, 755),
+        Bookmark("Operation of the plant", 1, 0, below + 11),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.content.count("refrigeration")) for r in result.rows]
+    assert rows == [("General provisions", 2), ("Operation of the plant", 1)]
+    assert not result.warnings

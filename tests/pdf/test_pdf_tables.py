@@ -59,6 +59,19 @@ def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
     assert "Pressure limits of the plant:" in result.content
 
 
+def test_tables_opening_several_pages_are_kept(tmp_path: Path) -> None:
+    """A new table at the top of each of four pages, text below it: no running header."""
+    pages = []
+    for n in range(4):
+        rows = [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]]
+        items = grid(rows, 770, [72, 200, 300])
+        items.append(Text(72, 600, f"Notes on the equipment of section {n + 1}."))
+        pages.append(Page(items))
+    assert tags_of(parse(tmp_path, pages)) == [
+        [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]] for n in range(4)
+    ]
+
+
 def test_a_cell_line_ending_in_a_hyphen_keeps_it(tmp_path: Path) -> None:
     """A narrow cell breaks after a word's own hyphen (PDFium marks it as a hyphenation's):
     the cell's lines are joined with it."""
