@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.paragraphs import (
     PARAGRAPH_SPACING,
     SIZE_TOLERANCE,
@@ -53,6 +54,8 @@ def _entry_end(found: Sequence[PrintedParagraph], start: int) -> int | None:
     above = None
     for end in range(start, len(found)):
         paragraph = found[end]
+        if paragraph.role == TABLE_ROLE:
+            return None  # a table's stand-in is no line of an entry
         for line in paragraph.lines:
             if above is not None:
                 spacing = PARAGRAPH_SPACING * 1.25 * max(above.height, above.size)
