@@ -206,9 +206,18 @@ def headings(rows) -> list[tuple[str, str]]:
     for row in rows:
         if row.heading == PREFACE_HEADING or row.extra.get("session_type") == TOC_SESSION:
             continue
-        parent = normalise(row.parent_headings[-1]) if row.parent_headings else ""
-        found.append((normalise(row.heading), parent))
+        parent = _title(row.parent_headings[-1]) if row.parent_headings else ""
+        found.append((_title(row.heading), parent))
     return found
+
+
+_MARKUP = re.compile(r"</?[a-z]+>")
+
+
+def _title(heading: str) -> str:
+    """A heading as printed, normalised: a .docx heading's inline markup (``<sup>``) is
+    no printed text."""
+    return normalise(_MARKUP.sub("", _printable(heading)))
 
 
 def _same(a: str, b: str) -> bool:

@@ -224,6 +224,7 @@ class BookmarkMatch:
     bookmark: int
     paragraph: int
     lines: int
+    first: int = 0  # the paragraph's line the title starts on
 
 
 #: An entry of a printed table of contents is looked for among this many paragraphs after
@@ -236,20 +237,21 @@ def match_bookmarks(
     texts: Sequence[Sequence[str]],
     pages: Sequence[int],
     start: int = 0,
-    tops: Sequence[float] | None = None,
+    tops: Sequence[Sequence[float]] | None = None,
 ) -> list[BookmarkMatch]:
     """Each bookmark matched to a paragraph on its page, in document order, from paragraph
     ``start`` on.
 
     ``texts`` are each paragraph's line texts, ``pages`` its first page and ``tops`` the
-    height of its first line (user space). A title may cover a paragraph's first lines
+    height of each of its lines (user space). A title may cover a paragraph's first lines
     only (a heading printed in the body's look runs into the text after it), or run on
-    into the paragraphs after it on its page; with or without its numbering label on
-    either side, but where both carry one it is the same ("4.2" never names "4.2.1
-    Findings"). Of the paragraphs that read as the title,
-    the one nearest below the height the bookmark points at wins (a running header may
-    repeat the title above it), else the one that reads most alike. A bookmark without a
-    page is the first paragraph that reads as it after the last match.
+    into the paragraphs after it on its page, or start on a later line of a paragraph
+    where the bookmark points at that line (a heading set as close to the text before it
+    as its lines); with or without its numbering label on either side, but where both
+    carry one it is the same ("4.2" never names "4.2.1 Findings"). Of the paragraphs that
+    read as the title, the one nearest below the height the bookmark points at wins (a
+    running header may repeat the title above it), else the one that reads most alike. A
+    bookmark without a page is the first paragraph that reads as it after the last match.
     """
     by_page: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
@@ -257,9 +259,9 @@ def match_bookmarks(
     matches: list[BookmarkMatch] = []
     after = start - 1
 
-    def opening(index: int) -> list[str]:
-        """The lines a title starting at paragraph ``index`` may cover."""
-        lines = list(texts[index][:_TITLE_LINES])
+    def opening(index: int, first: int = 0) -> list[str]:
+        """The lines a title starting at line ``first`` of paragraph ``index`` may cover."""
+        lines = list(texts[index][first : first + _TITLE_LINES])
         following = index + 1
         while len(lines) < _TITLE_LINES and following < len(texts):
             if pages[following] != pages[index]:
@@ -274,33 +276,48 @@ def match_bookmarks(
         label = parse_label(bookmark.title)
         if not title:
             continue
-        best: tuple[float, int, int] | None = None
+        best: tuple[float, int, int, int] | None = None
         if bookmark.page is None:
             for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
                 score, lines = _title_score(title, bare, label, opening(index))
                 if score >= MATCH_SIMILARITY:
-                    best = (score, index, lines)
+                    best = (score, index, lines, 0)
                     break
         else:
             for page in (bookmark.page, bookmark.page + 1):
                 for index in by_page.get(page, ()):
                     if index <= after:
                         continue
-                    score, lines = _title_score(title, bare, label, opening(index))
-                    if score < MATCH_SIMILARITY:
-                        continue
-                    if bookmark.y is not None and tops is not None:
-                        # Nearer the height it points at (and not above it) ranks first.
-                        distance = bookmark.y - tops[index]
-                        score = 2.0 - (distance if distance >= -2 else 1e6) / 1e4
-                    if best is None or score > best[0]:
-                        best = (score, index, lines)
+                    for first in _title_starts(bookmark, tops[index] if tops else None):
+                        score, lines = _title_score(title, bare, label, opening(index, first))
+                        if score < MATCH_SIMILARITY:
+                            continue
+                        if bookmark.y is not None and tops is not None:
+                            # Nearer the height it points at (and not above it) ranks first.
+                            distance = bookmark.y - tops[index][first]
+                            score = 2.0 - (distance if distance >= -2 else 1e6) / 1e4
+                        if best is None or score > best[0]:
+                            best = (score, index, lines, first)
                 if best is not None:
                     break
         if best is not None:
-            matches.append(BookmarkMatch(number, best[1], best[2]))
-            after = best[1] + _paragraphs_covered(texts, best[1], best[2]) - 1
+            _, index, lines, first = best
+            matches.append(BookmarkMatch(number, index, lines, first))
+            after = index + _paragraphs_covered(texts, index, first + lines) - 1
     return matches
+
+
+#: A bookmark names a paragraph's later line when it points this near above its top
+#: (points; PDF producers point a little above the line).
+_POINTED_LINE = 12.0
+
+
+def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
+    """The lines of a paragraph a title may start on: its first, and a later one the
+    bookmark points at."""
+    if bookmark.y is None or tops is None:
+        return [0]
+    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= _POINTED_LINE)]
 
 
 def _paragraphs_covered(texts: Sequence[Sequence[str]], index: int, lines: int) -> int:

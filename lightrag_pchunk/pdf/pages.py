@@ -177,7 +177,7 @@ def _bookmark_headings(
     prose = [i for i, p in enumerate(found) if p.role != TABLE_ROLE]
     texts = [[line_text(line) for line in found[i].lines] for i in prose]
     pages = [found[i].lines[0].page for i in prose]
-    tops = [max(s.bbox[3] for s in found[i].lines[0].segments) for i in prose]
+    tops = [[max(s.bbox[3] for s in line.segments) for line in found[i].lines] for i in prose]
     start = bisect.bisect_left(prose, start)
     matches = [
         replace(m, paragraph=prose[m.paragraph])
@@ -188,18 +188,23 @@ def _bookmark_headings(
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
-    split: dict[int, int] = {m.paragraph: m.lines for m in matches}
+    split: dict[int, tuple[int, int]] = {m.paragraph: (m.first, m.lines) for m in matches}
     level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
     result: list[PrintedParagraph] = []
     levels: dict[int, int] = {}
     index = 0
     while index < len(found):
         paragraph = found[index]
-        lines = split.get(index)
+        named = split.get(index)
         index += 1
-        if lines is None:
+        if named is None:
             result.append(paragraph)
             continue
+        first, lines = named
+        if first:
+            # The title starts on a later line: the lines before it are text.
+            result.append(_sub_paragraph(paragraph, 0, first))
+            paragraph = _sub_paragraph(paragraph, first, len(paragraph.lines))
         levels[len(result)] = level_of[index - 1]
         if lines == len(paragraph.lines):
             result.append(paragraph)
