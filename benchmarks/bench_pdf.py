@@ -201,13 +201,18 @@ def real_corpus(files: list[Path], out: Path, tokenizer) -> list[str]:
 
 
 def headings(rows) -> list[tuple[str, str]]:
-    """(title, parent title), normalised, of every heading row but tables of contents."""
-    found = []
+    """(title, parent title), normalised, of every heading row but tables of contents and
+    the text after a table of contents that continues the heading it interrupted."""
+    found, after_toc = [], False
     for row in rows:
-        if row.heading == PREFACE_HEADING or row.extra.get("session_type") == TOC_SESSION:
+        if row.extra.get("session_type") == TOC_SESSION:
+            after_toc = True
             continue
         parent = _title(row.parent_headings[-1]) if row.parent_headings else ""
-        found.append((_title(row.heading), parent))
+        heading = (_title(row.heading), parent)
+        if row.heading != PREFACE_HEADING and not (after_toc and found and found[-1] == heading):
+            found.append(heading)
+        after_toc = False
     return found
 
 
