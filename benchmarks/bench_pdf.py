@@ -73,6 +73,7 @@ SIZE = 1200
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
+_OPENED_TAG = re.compile(r'(<table id="[^"]+"[^>]*>)(.*?)</table>')
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0, "outline_bookmarks": 0.98}
 EVAL_MAX_PAGES = 50
 RENDER_SETS = ("bookmarks", "no-bookmarks")
@@ -228,9 +229,18 @@ def headings(rows) -> list[tuple[str, str]]:
     for row in rows:
         if row.heading == PREFACE_HEADING or row.extra.get("session_type") == TOC_SESSION:
             continue
-        parent = normalise(row.parent_headings[-1]) if row.parent_headings else ""
-        found.append((normalise(row.heading), parent))
+        parent = _title(row.parent_headings[-1]) if row.parent_headings else ""
+        found.append((_title(row.heading), parent))
     return found
+
+
+_MARKUP = re.compile(r"</?[a-z]+>")
+
+
+def _title(heading: str) -> str:
+    """A heading as printed, normalised: a .docx heading's inline markup (``<sup>``) is
+    no printed text."""
+    return normalise(_MARKUP.sub("", _printable(heading)))
 
 
 def _same(a: str, b: str) -> bool:
@@ -261,19 +271,48 @@ def align(truth: list, ours: list) -> list[tuple[int, int]]:
 
 
 def table_cells(rows, blocks_tables: dict | None = None) -> Counter:
-    """Normalised non-empty cell texts of every table tag of ``rows`` (contents)."""
+    """Normalised non-empty cell texts of every table tag of ``rows`` (contents), each
+    merged cell once (see :func:`_printed_cells`)."""
     cells: Counter = Counter()
     for text in rows:
         for _id, body in _TAG.findall(text):
-            try:
-                grid = json.loads(body.replace("<\\/table", "</table"))
-            except ValueError:
-                continue
-            for row in grid:
-                for cell in row if isinstance(row, list) else row.values():
-                    if normalise(str(cell)):
-                        cells[normalise(str(cell))] += 1
+            for row in _printed_cells(body):
+                for cell in row:
+                    if cell:
+                        cells[normalise(cell)] += 1
     return cells
+
+
+def _printed_cells(body: str) -> list[list[str]]:
+    """A table tag's rows of cell texts, a cell that repeats the one above it in its
+    column blanked: a vertically merged cell, which LightRAG's JSON repeats in every row
+    it spans, is printed once (and a .docx's row split inside it, without a border,
+    prints nothing a reader sees). Ids of an undecodable body: no rows."""
+    try:
+        grid = json.loads(body.replace("<\\/table", "</table"))
+    except ValueError:
+        return []
+    rows, above = [], {}
+    for row in grid:
+        items = list(enumerate(row) if isinstance(row, list) else row.items())
+        texts = []
+        for column, cell in items:
+            value = normalise(str(cell))
+            texts.append(str(cell) if value and above.get(column) != value else "")
+            above[column] = value
+        rows.append(texts)
+    return rows
+
+
+def _without_merge_copies(text: str) -> str:
+    """``text`` with each table tag's body re-written without the copies of merged cells
+    (:func:`_printed_cells`): the .docx's words as its pages print them."""
+
+    def rewrite(match: re.Match) -> str:
+        body = json.dumps(_printed_cells(match.group(2)), ensure_ascii=False)
+        return match.group(1) + body.replace("</", "<\\/") + "</table>"
+
+    return _OPENED_TAG.sub(rewrite, text)
 
 
 def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]:
@@ -297,7 +336,8 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         pairs = align(truth, found)
         parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
         chunks = our_chunks(ours, counter)
-        words = count_words(_printable("\n".join(r.content for r in truth_doc.rows)))
+        truth_text = "\n".join(r.content for r in truth_doc.rows)
+        words = count_words(_printable(_without_merge_copies(truth_text)))
         reached = count_words(_unformatted("\n".join(c.content for c in chunks)), is_chunk=True)
         lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
         doc_cells = table_cells([r.content for r in truth_doc.rows])

@@ -16,6 +16,8 @@ from lightrag_pchunk.outline.items import InferredHeading, ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.numbering import FamilyStack
 
+_DECIMAL = frozenset({"decimal", "annex-decimal"})
+
 
 def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]:
     size, bold, caps = signature
@@ -45,6 +47,11 @@ def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> lis
         if candidate is None or candidate.label is None:
             continue
         level = stack.place(candidate.label)
+        if candidate.label.family in _DECIMAL:
+            # Unnumbered headings are not placed in this pass: a decimal label with none of
+            # its parents open ("9.2" under an unnumbered chapter) tells of a look as deep
+            # as its numbers, not of one beside the chapters'.
+            level = max(level, candidate.label.depth)
         if candidate.look is not None and candidate.look_score > 0:
             seen.setdefault(candidate.look.signature(), Counter())[level] += 1
     look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}

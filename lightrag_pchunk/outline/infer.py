@@ -16,13 +16,16 @@ allows at all:
   item, not a heading;
 - the document's table of contents: a title it lists is a heading, whatever its look;
 - a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
-  1.2 -> 1.3, AC-2 -> AC-3) is one (:func:`complete_series`).
+  1.2 -> 1.3, AC-2 -> AC-3) is one (:func:`complete_series`), and so is a line in a known
+  heading's look that continues its numbering (:func:`continue_known_series`).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
-headings are set larger than the text, a line only bold at the text's size is a label. The
-decisions that rest on weak evidence alone may be put to a language model (``judge``).
+headings are set larger than the text, a line only bold at the text's size is a label.
+Where no heading has a look and no table of contents lists them, a short title standing
+alone between paragraphs is a heading by its place (``placed.py``). The decisions that
+rest on weak evidence alone may be put to a language model (``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
@@ -32,6 +35,7 @@ first).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
@@ -54,6 +58,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
+from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
 
 #: Longest unnumbered heading, in words (CJK characters count as half a word).
 MAX_PLAIN_WORDS = 12
@@ -110,6 +115,7 @@ def infer_outline(
     candidates = _candidates(items, body_size, look_of, within)
     accepted = _accept(items, candidates, body_size, judge)
     accepted += complete_series(items, candidates, accepted, within)
+    accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
     accepted.sort(key=lambda c: c.index)
     found = assign_levels(items, accepted)
     # Labels taken out may bring others to the top: again until none is left.
@@ -128,18 +134,32 @@ def _candidates(
     found: dict[int, Promoted] = {}
     indexes = range(len(items)) if within is None else (i for r in within for i in r)
     for index in indexes:
-        item = items[index]
-        if item.kind is not ItemKind.TEXT:
-            continue
-        heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
-        if heading is None and item.in_toc:
-            heading = _listed_title(item.text)
-        if heading is not None:
-            look = item.look
-            if look is None and look_of is not None:
-                look = look_of(index)
-            found[index] = Promoted(index, heading, look_score(look, body_size), look)
+        candidate = _candidate(items, index, body_size, look_of)
+        if candidate is not None:
+            found[index] = candidate
     return found
+
+
+def _candidate(
+    items: Sequence[OutlineItem],
+    index: int,
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+) -> Promoted | None:
+    """Item ``index`` as a heading candidate: a TEXT line the text channel takes for a
+    title (or the table of contents lists), with its look; else None."""
+    item = items[index]
+    if item.kind is not ItemKind.TEXT:
+        return None
+    heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
+    if heading is None and item.in_toc:
+        heading = _listed_title(item.text)
+    if heading is None:
+        return None
+    look = item.look
+    if look is None and look_of is not None:
+        look = look_of(index)
+    return Promoted(index, heading, look_score(look, body_size), look)
 
 
 def _listed_title(text: str) -> HeadingText | None:
@@ -196,6 +216,46 @@ def complete_series(
                 added.append(found)
                 taken.add(index)
                 previous = label
+    return added
+
+
+def continue_known_series(
+    items: Sequence[OutlineItem],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """Lines a known heading's numbered series needs where the document left them as text
+    ("CHAPTER 2" tagged as a paragraph between the headings "CHAPTER 1" and "CHAPTER 3", a
+    producer's slip): after a known heading set apart from the body (bold or larger) whose
+    label has numbers, a line before the next known heading that continues its label
+    (:meth:`Label.follows`) in the same look (size, weight, capitals), on a line the text
+    channel takes for a title. Only known headings whose look the parser gives count: a
+    numbered list in the body's look after a numbered heading in it is no heading. Known
+    headings tell what the series is, so this reads the whole document, however much of it
+    the rest of the classifier reads."""
+    added: list[Promoted] = []
+    for start, item in enumerate(items):
+        if item.kind is not ItemKind.HEADING or item.look is None:
+            continue
+        previous = parse_label(item.text)
+        if previous is None or not previous.ordinals or look_score(item.look, body_size) < 1:
+            continue
+        signature = item.look.signature()
+        for index in range(start + 1, len(items)):
+            if items[index].kind is ItemKind.HEADING:
+                break  # the next known heading takes the series over
+            if index in taken or items[index].kind is not ItemKind.TEXT:
+                continue
+            label = parse_label(items[index].text)
+            if label is None or not label.follows(previous):
+                continue
+            found = _candidate(items, index, body_size, look_of)
+            if found is None or found.look is None or found.look.signature() != signature:
+                continue
+            added.append(found)
+            taken.add(index)
+            previous = label
     return added
 
 
@@ -295,12 +355,15 @@ def _accept(
     listed = _list_items(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
-    # a document whose only emphasis is bold uses it for its headings.
-    has_larger_tier = any(
-        _is_larger(c, body_size) and c.look is not None and c.look.bold
-        for i, c in candidates.items()
-        if i not in listed
-    )
+    # a document whose only emphasis is bold uses it for its headings. Larger headings are
+    # bold (then a larger line that is not is no heading either), or else several lines of
+    # one larger look (a template's headings set larger only).
+    larger = [c for i, c in candidates.items() if i not in listed and _is_larger(c, body_size)]
+    bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
+    plain_tier = _has_plain_tier(larger)
+    recurring = recurring_lines(items)
+    # A table of contents says which lines are headings: place alone is evidence without one.
+    by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
     last_by_family: dict[str, Label] = {}
@@ -344,12 +407,21 @@ def _accept(
                 and _words(candidate.heading.title) <= MAX_PLAIN_WORDS
                 and not _same_look_run(items, candidates, index)
             )
-            is_label = has_larger_tier and not (
-                _is_larger(candidate, body_size) and candidate.look.bold  # type: ignore[union-attr]
-            )
+            is_larger = _is_larger(candidate, body_size)
+            if bold_tier:
+                is_label = not (is_larger and candidate.look.bold)  # type: ignore[union-attr]
+            else:
+                is_label = plain_tier and not is_larger
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
             evidence = evidence and not is_label
+            if not evidence and by_place and not weak and score < _LOOK_NEEDED:
+                # No heading in the document has a look: where it stands is the evidence.
+                evidence = stands_between_paragraphs(
+                    items, index, candidate.heading.title, recurring
+                )
+                if evidence:
+                    ambiguous.append(index)
         decisions[index] = evidence
         if evidence and label is not None:
             last_by_family[label.family] = label
@@ -360,6 +432,17 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
+
+
+#: Larger lines of one look, not bold, that make a tier of headings (one is a title).
+_PLAIN_TIER_LINES = 3
+
+
+def _has_plain_tier(larger: Sequence[Promoted]) -> bool:
+    """Whether :data:`_PLAIN_TIER_LINES` or more of the ``larger`` candidates share one look
+    that is not bold."""
+    counts = Counter(c.look.signature() for c in larger if c.look is not None and not c.look.bold)
+    return max(counts.values(), default=0) >= _PLAIN_TIER_LINES
 
 
 def _question(items: Sequence[OutlineItem], index: int, candidate: Promoted) -> Candidate:

@@ -281,7 +281,10 @@ def _infer(
         if event.kind is EventKind.TOC:
             continue
         if event.level:
-            item = OutlineItem(ItemKind.HEADING, event.heading, event.level)
+            # A known heading's look (where the parser gives it) lets a numbered series it
+            # starts be continued by lines the file left as text.
+            look = event.look() if event.look is not None else None
+            item = OutlineItem(ItemKind.HEADING, event.heading, event.level, look)
         elif event.kind is EventKind.PARAGRAPH:
             item = OutlineItem(ItemKind.TEXT, event.line.text, is_list_item=event.is_list_item)
         else:
@@ -289,8 +292,8 @@ def _infer(
         items.append(item)
         event_of.append(index)
     within = None if whole else long_stretches(items, words)
-    if within is not None and not within:
-        return {}, 0
+    if within is not None and not within and not any(item.look for item in items):
+        return {}, 0  # nothing to read: no long stretch, no known heading's series
     _mark_toc_listed(events, items)
 
     def look_at(position: int) -> Look | None:

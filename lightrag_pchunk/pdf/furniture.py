@@ -10,8 +10,8 @@ A line is furniture when it sits in the top or bottom band of its page and
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
-is not in the bands and is kept. A document of one page has no running lines to recognise;
-its bare page number still goes.
+is not in the bands and is kept, and so is a table at the top or foot of pages. A document
+of one page has no running lines to recognise; its bare page number still goes.
 """
 
 from __future__ import annotations
@@ -59,7 +59,11 @@ def drop_furniture(
     for lines, frame in zip(pages, frames, strict=True):
         top, bottom = frame[1], frame[3]
         band = BAND * (bottom - top)
-        edge = [line for line in lines if line.top < top + band or line.bottom > bottom - band]
+        edge = [
+            line
+            for line in lines
+            if (line.top < top + band or line.bottom > bottom - band) and not _is_table(line)
+        ]
         banded.append([(line, furniture_key(line.text)) for line in edge])
     # Where each key appears: (page index, height of its line).
     seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
@@ -79,6 +83,12 @@ def drop_furniture(
         }
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _is_table(line: Line) -> bool:
+    """Whether the line stands for a table: its text is the table's key ("table-7"), the
+    same but for its number on every page, never a running line."""
+    return any(segment.table for segment in line.segments)
 
 
 def _repeats(places: Sequence[tuple[int, float]], top: float, needed: int) -> bool:

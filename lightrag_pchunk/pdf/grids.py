@@ -17,7 +17,7 @@ import numpy as np
 
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import join_lines
-from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
 
 #: Rules closer than this (points) meet, or are one border.
 TOLERANCE = 2.0
@@ -146,7 +146,14 @@ def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Seg
 
 
 def cell_text(segments: Sequence[Segment]) -> str:
-    """A cell's text: its lines top down, joined as a paragraph's lines are."""
+    """A cell's text: its lines top down, joined as a paragraph's lines are, but a hyphen
+    ending a line stays: cells are narrow and set ragged, without hyphenation, so a line
+    breaks after a word's own hyphen (``open-`` / ``vocab``), which PDFium marks as it marks
+    a hyphenation's."""
     rows = visual_rows(segments)
     texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
+    texts = [text.translate(_PLAIN_HYPHENS) for text in texts]
     return join_lines(texts)[0] if texts else ""
+
+
+_PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))

@@ -3,8 +3,8 @@
 1. The tagged structure tree (a tagged PDF): every line learns the role of the structure
    element its text belongs to (``H1``-``H6``, ``P``, ``TD`` …) and which element that is;
    ``Artifact`` content (running headers, page numbers marked as such) is dropped. Heading
-   elements give headings at their level (``pages.series_continued`` adds a numbered
-   heading the tags left as text; the classifier reads long stretches without one).
+   elements give headings at their level (the classifier adds a numbered heading the
+   tags left as text that continues their series, and reads long stretches without one).
 2. Bookmarks: each entry is matched to the paragraph it names on the page it points at
    (the same words, or nearly: character-bigram overlap), in document order; a matched
    paragraph becomes a heading at the bookmark's depth.
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 
 #: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
@@ -217,11 +217,14 @@ def similarity(a: str, b: str) -> float:
 
 @dataclass(frozen=True, slots=True)
 class BookmarkMatch:
-    """Bookmark ``bookmark`` names paragraph ``paragraph``'s first ``lines`` lines."""
+    """Bookmark ``bookmark`` names the first ``lines`` lines from paragraph ``paragraph``
+    on: more lines than it has when the title is printed as several paragraphs ("附 录 A",
+    "（资料性附录）", "安全要素关联矩阵", one line each)."""
 
     bookmark: int
     paragraph: int
     lines: int
+    first: int = 0  # the paragraph's line the title starts on
 
 
 #: An entry of a printed table of contents is looked for among this many paragraphs after
@@ -234,56 +237,96 @@ def match_bookmarks(
     texts: Sequence[Sequence[str]],
     pages: Sequence[int],
     start: int = 0,
-    tops: Sequence[float] | None = None,
+    tops: Sequence[Sequence[float]] | None = None,
 ) -> list[BookmarkMatch]:
     """Each bookmark matched to a paragraph on its page, in document order, from paragraph
     ``start`` on.
 
     ``texts`` are each paragraph's line texts, ``pages`` its first page and ``tops`` the
-    height of its first line (user space). A title may cover a paragraph's first lines
-    only (a heading printed in the body's look runs into the text after it); with or
-    without its numbering label on either side. Of the paragraphs that read as the title,
-    the one nearest below the height the bookmark points at wins (a running header may
-    repeat the title above it), else the one that reads most alike. A bookmark without a
-    page is the first paragraph that reads as it after the last match.
+    height of each of its lines (user space). A title may cover a paragraph's first lines
+    only (a heading printed in the body's look runs into the text after it), or run on
+    into the paragraphs after it on its page, or start on a later line of a paragraph
+    where the bookmark points at that line (a heading set as close to the text before it
+    as its lines); with or without its numbering label on either side, but where both
+    carry one it is the same ("4.2" never names "4.2.1 Findings"). Of the paragraphs that
+    read as the title, the one nearest below the height the bookmark points at wins (a
+    running header may repeat the title above it), else the one that reads most alike. A
+    bookmark without a page is the first paragraph that reads as it after the last match.
     """
     by_page: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
         by_page.setdefault(page, []).append(index)
     matches: list[BookmarkMatch] = []
     after = start - 1
+
+    def opening(index: int, first: int = 0) -> list[str]:
+        """The lines a title starting at line ``first`` of paragraph ``index`` may cover."""
+        lines = list(texts[index][first : first + _TITLE_LINES])
+        following = index + 1
+        while len(lines) < _TITLE_LINES and following < len(texts):
+            if pages[following] != pages[index]:
+                break
+            lines += texts[following][: _TITLE_LINES - len(lines)]
+            following += 1
+        return lines
+
     for number, bookmark in enumerate(bookmarks):
         title = normalise(bookmark.title)
         bare = normalise(_without_label(bookmark.title))
+        label = parse_label(bookmark.title)
         if not title:
             continue
-        best: tuple[float, int, int] | None = None
+        best: tuple[float, int, int, int] | None = None
         if bookmark.page is None:
             for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
-                score, lines = _title_score(title, bare, texts[index])
+                score, lines = _title_score(title, bare, label, opening(index))
                 if score >= MATCH_SIMILARITY:
-                    best = (score, index, lines)
+                    best = (score, index, lines, 0)
                     break
         else:
             for page in (bookmark.page, bookmark.page + 1):
                 for index in by_page.get(page, ()):
                     if index <= after:
                         continue
-                    score, lines = _title_score(title, bare, texts[index])
-                    if score < MATCH_SIMILARITY:
-                        continue
-                    if bookmark.y is not None and tops is not None:
-                        # Nearer the height it points at (and not above it) ranks first.
-                        distance = bookmark.y - tops[index]
-                        score = 2.0 - (distance if distance >= -2 else 1e6) / 1e4
-                    if best is None or score > best[0]:
-                        best = (score, index, lines)
+                    for first in _title_starts(bookmark, tops[index] if tops else None):
+                        score, lines = _title_score(title, bare, label, opening(index, first))
+                        if score < MATCH_SIMILARITY:
+                            continue
+                        if bookmark.y is not None and tops is not None:
+                            # Nearer the height it points at (and not above it) ranks first.
+                            distance = bookmark.y - tops[index][first]
+                            score = 2.0 - (distance if distance >= -2 else 1e6) / 1e4
+                        if best is None or score > best[0]:
+                            best = (score, index, lines, first)
                 if best is not None:
                     break
         if best is not None:
-            matches.append(BookmarkMatch(number, best[1], best[2]))
-            after = best[1]
+            _, index, lines, first = best
+            matches.append(BookmarkMatch(number, index, lines, first))
+            after = index + _paragraphs_covered(texts, index, first + lines) - 1
     return matches
+
+
+#: A bookmark names a paragraph's later line when it points this near above its top
+#: (points; PDF producers point a little above the line).
+_POINTED_LINE = 12.0
+
+
+def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
+    """The lines of a paragraph a title may start on: its first, and a later one the
+    bookmark points at."""
+    if bookmark.y is None or tops is None:
+        return [0]
+    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= _POINTED_LINE)]
+
+
+def _paragraphs_covered(texts: Sequence[Sequence[str]], index: int, lines: int) -> int:
+    """How many paragraphs from ``index`` on the first ``lines`` lines reach into."""
+    count = 0
+    while lines > 0 and index + count < len(texts):
+        lines -= len(texts[index + count])
+        count += 1
+    return max(count, 1)
 
 
 def _without_label(text: str) -> str:
@@ -291,12 +334,18 @@ def _without_label(text: str) -> str:
     return label.rest if label is not None and label.rest else text
 
 
-def _title_score(title: str, bare: str, lines: Sequence[str]) -> tuple[float, int]:
-    """How well the paragraph's first lines read as ``title``, and how many lines."""
+def _title_score(
+    title: str, bare: str, label: Label | None, lines: Sequence[str]
+) -> tuple[float, int]:
+    """How well the first of ``lines`` read as ``title`` (numbered ``label``), and how
+    many lines."""
     best = (0.0, 0)
     opening = normalise(" ".join(lines[:2]))
     if title[:4] not in opening and bare[:4] not in opening:
         return best  # most paragraphs: not even the title's first letters
+    printed = parse_label(lines[0]) if label is not None else None
+    if printed is not None and printed.ordinals != label.ordinals:  # type: ignore[union-attr]
+        return best  # another number: a sibling or a child of the section named
     joined = ""
     for count, line in enumerate(lines[:_TITLE_LINES], start=1):
         joined += normalise(line)

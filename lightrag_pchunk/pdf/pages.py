@@ -32,7 +32,7 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
-from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
@@ -85,7 +85,6 @@ def events_of(
     levels: dict[int, int] = {}
     if outline.source == "tagged":
         levels = tagged_levels([p.role for p in found])
-        levels.update(series_continued(found, levels))
     elif outline.bookmarks:
         found, levels = _bookmark_headings(found, outline)
     else:
@@ -116,7 +115,9 @@ def events_of(
         if level is not None:
             title = " ".join(text.split())
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
-            events.append(Event(line, level=level, heading=title))
+            # Its look lets the classifier continue its numbered series where the file
+            # left a member as text (``outline.infer.continue_known_series``).
+            events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
             continue
         if 0 < paragraph.look.size <= body_size - LARGER_BY:
             # Set smaller than the text: a footnote, a caption, a figure's label; never a
@@ -133,41 +134,6 @@ def events_of(
             )
         )
     return events, units
-
-
-#: The most lines a heading the tags left as text may print (a title wrapped once or twice).
-_TITLE_LINES = 3
-
-
-def series_continued(found: Sequence[PrintedParagraph], levels: dict[int, int]) -> dict[int, int]:
-    """Paragraphs a tagged document left as text that continue a numbered series of its
-    tagged headings ("第六章" between the headings "第五章" and "第七章", a producer's slip):
-    the next number of the same family and depth as the last such heading, set in its
-    look (size and weight), on at most :data:`_TITLE_LINES` lines -> that heading's level.
-    Only headings set apart from the body (bold or larger) have a look to continue: a
-    numbered list in the body's look after a numbered heading in it is no heading."""
-    body_size = _body_size(found)
-    last: dict[tuple[str, int], tuple[int, Look, int]] = {}
-    added: dict[int, int] = {}
-    for index, paragraph in enumerate(found):
-        if paragraph.role == TABLE_ROLE:
-            continue
-        label = parse_label(paragraph.text)
-        if label is None or not label.ordinals:
-            continue
-        series = (label.family, label.depth)
-        level = levels.get(index)
-        if level is None and series in last and len(paragraph.lines) <= _TITLE_LINES:
-            number, look, level_before = last[series]
-            same_look = (
-                abs(paragraph.look.size - look.size) < 0.5 and paragraph.look.bold == look.bold
-            )
-            if label.ordinals[-1] == number + 1 and same_look:
-                level = added[index] = level_before
-        set_apart = paragraph.look.bold or paragraph.look.size >= body_size + LARGER_BY
-        if level is not None and set_apart:
-            last[series] = (label.ordinals[-1], paragraph.look, level)
-    return added
 
 
 def _is_list_item(paragraph: PrintedParagraph) -> bool:
@@ -202,33 +168,55 @@ def _bookmark_headings(
     found: list[PrintedParagraph], outline: Outline, start: int = 0
 ) -> tuple[list[PrintedParagraph], dict[int, int]]:
     """The paragraphs, each one a bookmark names split after its title lines when text
-    follows them in the same paragraph, and the heading level of each named one (looked
-    for from paragraph ``start`` on)."""
+    follows them in the same paragraph (or joined with the paragraphs after it that its
+    title runs on into), and the heading level of each named one (looked for from
+    paragraph ``start`` on)."""
     texts = [[line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    tops = [max(s.bbox[3] for s in p.lines[0].segments) for p in found]
+    tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
-    split: dict[int, int] = {m.paragraph: m.lines for m in matches}
+    split: dict[int, tuple[int, int]] = {m.paragraph: (m.first, m.lines) for m in matches}
     level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
     result: list[PrintedParagraph] = []
     levels: dict[int, int] = {}
-    for index, paragraph in enumerate(found):
-        lines = split.get(index)
-        if lines is None:
+    index = 0
+    while index < len(found):
+        paragraph = found[index]
+        named = split.get(index)
+        index += 1
+        if named is None:
             result.append(paragraph)
             continue
-        levels[len(result)] = level_of[index]
-        if lines >= len(paragraph.lines):
+        first, lines = named
+        if first:
+            # The title starts on a later line: the lines before it are text.
+            result.append(_sub_paragraph(paragraph, 0, first))
+            paragraph = _sub_paragraph(paragraph, first, len(paragraph.lines))
+        levels[len(result)] = level_of[index - 1]
+        if lines == len(paragraph.lines):
             result.append(paragraph)
             continue
+        if lines > len(paragraph.lines):
+            # The title runs on into the paragraphs after it: one paragraph of them.
+            title_lines = list(paragraph.lines)
+            while len(title_lines) < lines and index < len(found):
+                title_lines += found[index].lines
+                index += 1
+            paragraph = _joined(paragraph, title_lines)
         result.append(_sub_paragraph(paragraph, 0, lines))
-        result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
+        if lines < len(paragraph.lines):
+            result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
     return result, levels
+
+
+def _joined(first: PrintedParagraph, lines: list[Line]) -> PrintedParagraph:
+    text, starts = join_lines([line_text(line) for line in lines])
+    return PrintedParagraph(text, tuple(lines), starts, first.look, first.is_toc_entry)
 
 
 def _sub_paragraph(paragraph: PrintedParagraph, start: int, end: int) -> PrintedParagraph:

@@ -11,8 +11,11 @@ they read as cells, not as prose: three columns or more of short cells, or a fir
 short labels beside longer text (a property table, a form); in three columns or more, lines
 alone at a later column's left edge are wrapped cells, however many. Text of two or three columns of
 prose is laid out in columns by ``layout``, not read as a table. A row whose first column is
-empty continues the row above it (a cell's text wrapped over lines). A run of bullets or
-numbering labels beside text is a list, and a run of table-of-contents entries is one.
+empty continues the row above it (a cell's text wrapped over lines), and so does a row of
+wrapped cells' next lines in several columns, where the table's rows stand further apart
+than its lines. A run of bullets or numbering labels beside text is a list (rows of
+:data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table), and a run of
+table-of-contents entries is one.
 """
 
 from __future__ import annotations
@@ -36,12 +39,23 @@ MAX_ROW_GAP = 2.5
 MAX_CELL_CHARS = 30
 #: Median characters of a label in the first column of a two-column table.
 MAX_LABEL_CHARS = 25
+#: A first column of labels this wide or wider, as a share of the second column, is a
+#: column of text beside another (a two-column page), not labels beside their values.
+PROSE_COLUMNS_RATIO = 0.8
 #: Share of a run's rows that must hold two cells or more.
 CELL_ROW_SHARE = 0.5
 #: Share of first cells that are bullets or bare numbering labels that make a run a list.
 MARKER_SHARE = 0.7
+#: Rows numbered in their first cell are a table's, not a list's, when they hold this
+#: many cells or more (a list item is a label, its text and at most a page number).
+MIN_NUMBERED_CELLS = 4
 #: A column boundary lies in a gap at least this wide (points).
 MIN_COLUMN_GAP = 4.0
+#: Lines of a table whose gap exceeds its smallest by at most this many line heights
+#: follow at its line spacing (a wrapped cell's lines), the others start rows.
+WRAP_GAP_SLACK = 0.3
+#: Lines starting within this many points start at one x (a column's left edge).
+ALIGN_SLACK = 1.5
 
 
 def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], list[float]]]:
@@ -114,7 +128,8 @@ def _table(
         return None
     firsts = [row[0] for row in cell_rows]
     marked = sum(markers)  # rows of one cell are never counted as marked
-    if marked >= MARKER_SHARE * len(firsts):
+    wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
+    if marked >= MARKER_SHARE * len(firsts) and not wide:
         return None  # bullets or numbers beside text: a list, headings, a contents page
     columns = _columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
@@ -139,6 +154,9 @@ def _table(
             return None
         if statistics.median(labels) >= statistics.median(others):
             return None  # two columns alike: text in columns, not labels and values
+        (left, middle), (start, end) = columns[0], columns[1]
+        if middle - left >= PROSE_COLUMNS_RATIO * (end - start):
+            return None  # as wide as the text beside it: a page's two columns of text
     xs = [columns[0][0] - 1.0]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + 1.0)
@@ -170,12 +188,67 @@ def _columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
 
 def _row_borders(rows: Sequence[Sequence[Segment]], xs: Sequence[float]) -> list[float]:
     """Row borders top down: a table row starts where cells of two columns or more start
-    on one baseline; a line in one column only goes on with the row above (a cell's text
-    wrapped over lines)."""
+    on one baseline, unless they are all wrapped cells' next lines (:func:`_wrapped_lines`);
+    a line in one column only goes on with the row above (a cell's text wrapped over
+    lines)."""
+    goes_on = _wrapped_lines(rows)
     borders: list[float] = []
-    for row in rows:
+    for index, row in enumerate(rows):
         columns = {bisect.bisect_right(xs, (s.x0 + s.x1) / 2) for s in row}
-        if not borders or len(columns) >= 2:
+        if not borders or (len(columns) >= 2 and not goes_on[index]):
             borders.append(min(s.top for s in row) - 0.5)
     borders.append(max(s.bottom for row in rows for s in row) + 0.5)
     return borders
+
+
+def _wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
+    """Which rows are the next lines of the cells of the row above (cells wrapped over
+    several lines in several columns at once), in a table whose rows stand apart: the
+    row follows at the table's line spacing, not at the wider one between its rows, and
+    each of its lines starts where a line of the row above starts, which came so close
+    to its column's right edge that the line's first word would not have fitted after
+    it. Where every line follows at the same spacing, nothing tells a wrapped line from a
+    row: none is taken as wrapped."""
+    goes_on = [False] * len(rows)
+    if len(rows) < 2:
+        return goes_on
+    gaps = [
+        min(s.top for s in row) - max(s.bottom for s in above)
+        for above, row in itertools.pairwise(rows)
+    ]
+    height = statistics.median(s.height for row in rows for s in row)
+    tight = min(gaps) + WRAP_GAP_SLACK * height
+    if max(gaps) <= tight:
+        return goes_on
+    segments = [s for row in rows for s in row]
+    starts = sorted({round(s.x0) for s in segments})
+    edges: dict[int, float | None] = {}  # a column's right edge, by where its lines start
+
+    def edge(x0: float) -> float | None:
+        key = round(x0)
+        if key not in edges:
+            after = bisect.bisect_right(starts, x0 + ALIGN_SLACK)
+            limit = starts[after] if after < len(starts) else float("inf")
+            reach = [s.x1 for s in segments if abs(s.x0 - x0) <= ALIGN_SLACK and s.x1 < limit]
+            edges[key] = max(reach, default=None)
+        return edges[key]
+
+    for index in range(1, len(rows)):
+        if gaps[index - 1] <= tight:
+            goes_on[index] = all(
+                _wraps(rows[index - 1], line, edge(line.x0)) for line in rows[index]
+            )
+    return goes_on
+
+
+def _wraps(above: Sequence[Segment], line: Segment, edge: float | None) -> bool:
+    """Whether ``line`` is the next line of a cell of the row ``above``: a line there
+    starts where it starts, and the line's first word, after a space, would have run past
+    the column's right ``edge`` (the widest reach of the table's lines starting there
+    that stay clear of the next place where lines start)."""
+    same = [s for s in above if abs(s.x0 - line.x0) <= ALIGN_SLACK]
+    if not same or edge is None or not line.text.strip():
+        return False
+    word = line.text.split()[0]
+    word_width = line.width * len(word) / len(line.text)
+    return same[0].x1 + 0.25 * line.height + word_width > edge + 0.5

@@ -6,8 +6,10 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import match_bookmarks
 
-from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
+from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, build_pdf, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -161,6 +163,30 @@ def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
     assert result.content.count("Section 4 of the code applies.") == 3
 
 
+def test_only_the_next_member_of_a_tagged_series_continues_it(tmp_path: Path) -> None:
+    # Tagged "1.2 Scope"; then, tagged as text in its look, "1.3 Records" (its next
+    # sibling: a heading) and later "2.4 Registers" (its last number follows 3, but 2.4 is
+    # no member after 1.3: text).
+    items = [
+        Text(72, 740, "1 General provisions", 16, BOLD, mcid=0),
+        Text(72, 715, "1.2 Scope of the rules", 13, BOLD, mcid=1),
+        *wrap(BODY, 72, 695, 400, mcid=2),
+        Text(72, 620, "1.3 Records of the plant", 13, BOLD, mcid=3),
+        *wrap(BODY, 72, 600, 400, mcid=4),
+        Text(72, 525, "2.4 Registers of the plant", 13, BOLD, mcid=5),
+        *wrap(BODY, 72, 505, 400, mcid=6),
+    ]
+    roles = ["H1", "H2", "P", "P", "P", "P", "P"]
+    tags = [Tag(role, 0, (mcid,)) for mcid, role in enumerate(roles)]
+    result = parse(tmp_path, [Page(items)], tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [
+        ("1 General provisions", 1),
+        ("1.2 Scope of the rules", 2),
+        ("1.3 Records of the plant", 2),
+    ]
+    assert "2.4 Registers of the plant" in result.rows[-1].content
+
+
 def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
     tmp_path: Path,
 ) -> None:
@@ -245,6 +271,34 @@ def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Pat
     assert result.meta["outline"]["source"] == "inferred"
 
 
+def test_headings_set_larger_but_not_bold_keep_their_tiers_and_bold_labels_stay_text(
+    tmp_path: Path,
+) -> None:
+    # A template whose headings are larger only (20, 16 pt), their numbers unprinted but
+    # for one ("9.2 Constants"), with a run-in "Examples" in bold at the text's size
+    # after each: the numbered one sits at its look's level, "Examples" is no heading.
+    chapters = {
+        "Introduction": ["Overview", "Document conventions", "Terminology"],
+        "Common data types": ["Binary", "9.2 Constants", "Identifiers"],
+    }
+    pages = []
+    for chapter, sections in chapters.items():
+        items = [Text(72, 750, chapter, 20)]
+        for number, title in enumerate(sections):
+            y = 710 - 200 * number
+            items += [Text(72, y, title, 16), *wrap(BODY, 72, y - 20, 460)]
+            items += [Text(72, y - 60, "Examples", 11, BOLD), *wrap(BODY, 72, y - 80, 460)]
+        pages.append(Page(items))
+    result = parse(tmp_path, pages)
+    found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert found == [
+        (title, level)
+        for chapter, sections in chapters.items()
+        for title, level in [(chapter, 1), *((section, 2) for section in sections)]
+    ]
+    assert result.content.count("Examples") == 6
+
+
 def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path) -> None:
     entries = ["1 General provisions", "2 Definitions", "3 Operation", "4 Maintenance"]
     toc = [Text(72, 720, "Contents", 14, BOLD)]
@@ -262,3 +316,132 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
     assert headings == ["1 General provisions"]
     assert PREFACE_HEADING not in headings
+
+
+def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path: Path) -> None:
+    toc = [
+        Text(72, 740, "Contents", 14, BOLD),
+        Text(72, 720, "1 General provisions"),
+        Text(500, 720, "2"),
+        Text(72, 706, "2 Decision of the Standing"),
+        Text(90, 692, "Committee on the method of"),
+        Text(90, 678, "selecting the Chief Executive"),
+        Text(500, 678, "3"),
+        Text(72, 664, "3 Operation of the plant"),
+        Text(500, 664, "4"),
+        Text(72, 650, "4 Maintenance of the plant"),
+        Text(500, 650, "5"),
+    ]
+    titles = [
+        "1 General provisions",
+        "2 Decision of the Standing Committee on the method of selecting the Chief Executive",
+        "3 Operation of the plant",
+        "4 Maintenance of the plant",
+    ]
+    body = [Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)]) for t in titles]
+    result = parse(tmp_path, [Page(toc), *body])
+    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(toc_rows) == 1
+    assert "Committee on the method of selecting the Chief Executive\t3" in toc_rows[0].content
+    assert "4 Maintenance of the plant\t5" in toc_rows[0].content
+    others = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    assert others == titles
+
+
+def test_lines_tagged_apart_but_printed_as_one_paragraph_are_one(tmp_path: Path) -> None:
+    # A producer tagged each printed line as a paragraph of its own: a line that runs to
+    # the column's end without ending its sentence goes on in the next line.
+    lines = [
+        (94, "任何公民享有憲法和法律規定的權利同時必須"),
+        (72, "履行憲法和法律規定的義務。"),
+        (94, "國家尊重和保障人權。"),
+    ]
+    items = [Text(x, 720 - 14 * i, text, font=CJK, mcid=i) for i, (x, text) in enumerate(lines)]
+    result = parse(tmp_path, [Page(items)], tags=[Tag("P", 0, (i,)) for i in range(3)])
+    assert [r.heading for r in result.rows] == [PREFACE_HEADING]
+    assert "權利同時必須履行憲法" in result.content
+    assert "義務。\n國家尊重" in result.content
+
+
+def test_a_centred_title_over_two_lines_is_one_heading(tmp_path: Path) -> None:
+    # The title centred over two lines, then its date centred over two more: one heading,
+    # its date a line of text.
+    def centred(y: float, text: str, size: float) -> Text:
+        return Text(72 + (330 - size * len(text)) / 2, y, text, size, CJK)
+
+    body = "香港特別行政區自一九九七年七月一日起設立，其區域範圍由國務院另行公布。" * 4
+    items = [
+        centred(740, "全國人民代表大會關於", 16),
+        centred(720.8, "設立香港特別行政區的決定", 16),
+        centred(690, "(1990年4月4日第七屆全國人民代表大會", 11),
+        centred(676, "第三次會議通過)", 11),
+        *[Text(72, 650 - 14 * i, body[30 * i : 30 * i + 30], font=CJK) for i in range(4)],
+    ]
+    result = parse(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows] == ["全國人民代表大會關於設立香港特別行政區的決定"]
+    assert "(1990年4月4日第七屆全國人民代表大會第三次會議通過)\n" in result.content
+
+
+def test_a_bookmark_never_names_a_line_of_another_number() -> None:
+    # "4.2" points at a page where its heading is not printed (inside a table); the next
+    # page's "4.2.1 …" is its child's, which its own bookmark names.
+    bookmarks = [
+        OutlineBookmark("4.2 Individual Entries", 2, 1),
+        OutlineBookmark("4.2.1 Individual Entries: Findings", 3, 2),
+    ]
+    texts = [["table-1"], ["4.2.1 Individual Entries: Findings"], [BODY]]
+    matches = match_bookmarks(bookmarks, texts, [1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
+
+
+def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
+    # An annex title set on three lines far apart (three paragraphs on the page), named
+    # by one bookmark: one heading of the three lines, the text after it its body.
+    pages = [
+        Page([Text(72, 740, "1 Scope", 16, BOLD), *wrap(BODY, 72, 715, 460)]),
+        Page(
+            [
+                Text(250, 740, "Annex A", 14, BOLD),
+                Text(230, 715, "(informative)", 14, BOLD),
+                Text(200, 690, "Safety factor matrix", 14, BOLD),
+                *wrap(BODY, 72, 650, 460),
+            ]
+        ),
+    ]
+    bookmarks = [
+        Bookmark("1 Scope", 1, 0, 755),
+        Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
+    assert "refrigeration plant" in result.rows[-1].content
+    assert not result.warnings
+
+
+def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: Path) -> None:
+    # "Operation of the plant" is set in the body's look at the body's line spacing, right
+    # after a full line of the first chapter's text: one printed paragraph. Its bookmark
+    # points at that line: the line is the heading, the lines before it stay the first
+    # chapter's.
+    lines = wrap(f"{BODY} {BODY}", 72, 700, 400)[:-1]
+    below = lines[-1].y - 13.2
+    heading = Text(72, below, "Operation of the plant")
+    pages = [
+        Page(
+            [
+                Text(72, 740, "General provisions", 16, BOLD),
+                *lines,
+                heading,
+                *wrap(BODY, 72, below - 13.2, 400),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("General provisions", 1, 0, 755),
+        Bookmark("Operation of the plant", 1, 0, below + 11),
+    ]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    rows = [(r.heading, r.content.count("refrigeration")) for r in result.rows]
+    assert rows == [("General provisions", 2), ("Operation of the plant", 1)]
+    assert not result.warnings

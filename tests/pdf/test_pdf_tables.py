@@ -59,6 +59,29 @@ def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
     assert "Pressure limits of the plant:" in result.content
 
 
+def test_tables_opening_several_pages_are_kept(tmp_path: Path) -> None:
+    """A new table at the top of each of four pages, text below it: no running header."""
+    pages = []
+    for n in range(4):
+        rows = [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]]
+        items = grid(rows, 770, [72, 200, 300])
+        items.append(Text(72, 600, f"Notes on the equipment of section {n + 1}."))
+        pages.append(Page(items))
+    assert tags_of(parse(tmp_path, pages)) == [
+        [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]] for n in range(4)
+    ]
+
+
+def test_a_cell_line_ending_in_a_hyphen_keeps_it(tmp_path: Path) -> None:
+    """A narrow cell breaks after a word's own hyphen (PDFium marks it as a hyphenation's):
+    the cell's lines are joined with it."""
+    rows = [["Property", "Type"], ["sectors", "list of type open-"], ["labels", "list of string"]]
+    items = grid(rows, 700, [72, 200, 300], height=30)
+    items.append(Text(204, 700 - 30 - 26, "vocab", 10))
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table[1] == ["sectors", "list of type open-vocab"]
+
+
 def test_a_cell_without_its_inner_border_is_one_merged_cell(tmp_path: Path) -> None:
     rows = [["Zone", "Temperature", ""], ["Freezer", "-25 to -18 C (whole room)", ""]]
     # Row 1's border at x index 2 is missing: its second cell spans two columns.
@@ -144,6 +167,92 @@ def test_an_unruled_table_whose_descriptions_wrap_over_many_lines_is_one_table(
     assert table[0] == ["Property", "Type", "Description"]
     assert table[2] == ["references", "list", " ".join(description)]
     assert table[3] == ["aliases", "list", "Alternative names used for it."]
+
+
+def test_an_unruled_table_whose_cells_wrap_in_several_columns_keeps_its_rows(
+    tmp_path: Path,
+) -> None:
+    """Narrow columns: a row's cells wrap over lines in several columns at once, each next
+    line starting at its cell's left edge; rows stand further apart than lines."""
+    cells = [
+        (["Domain", "Objects (SDO)"], ["Core", "object"], ["Required"]),
+        (["Relationship", "Objects"], ["Meta", "object"], ["Optional"]),
+        (["Bundle"], ["Wrapper"], ["None"]),
+    ]
+    items: list = [Text(72, 720, "Object", 10), Text(150, 720, "Kind", 10)]
+    items.append(Text(220, 720, "Status", 10))
+    y = 700.0
+    for row in cells:
+        for x, lines in zip((72, 150, 220), row, strict=True):
+            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * max(len(lines) for lines in row) + 10
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table == [
+        ["Object", "Kind", "Status"],
+        ["Domain Objects (SDO)", "Core object", "Required"],
+        ["Relationship Objects", "Meta object", "Optional"],
+        ["Bundle", "Wrapper", "None"],
+    ]
+
+
+def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
+    tmp_path: Path,
+) -> None:
+    """Lines at one spacing, the first column's short labels: each line is a row, even
+    where a label would not fit after the one above it."""
+    rows = [("Total", "1 234", "12"), ("Net", "567", "8"), ("Taxes", "89", "3"), ("Fees", "4", "1")]
+    items: list = []
+    for i, row in enumerate(rows):
+        items += [
+            Text(x, 700 - 12 * i, text, 10) for x, text in zip((72, 150, 220), row, strict=True)
+        ]
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table == [list(row) for row in rows]
+
+
+def test_an_unruled_table_numbered_in_its_first_column_is_a_table(tmp_path: Path) -> None:
+    """Observations numbered 1, 2, 3 in the first column beside four columns of values:
+    a table, though its first cells read as numbering labels."""
+    rows = [[str(n), str(3 * n % 7), str(n % 2), "1", str(n % 3)] for n in range(1, 7)]
+    items: list = []
+    for i, row in enumerate(rows):
+        items += [
+            Text(x, 700 - 20 * i, text, 10)
+            for x, text in zip((72, 120, 180, 240, 300), row, strict=True)
+        ]
+    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    assert table == rows
+
+
+def test_a_numbered_list_beside_its_text_is_no_table(tmp_path: Path) -> None:
+    items = []
+    for i in range(5):
+        items += [
+            Text(72, 700 - 14 * i, f"{i + 1}.", 10),
+            Text(100, 700 - 14 * i, "Keep the gauge log.", 10),
+        ]
+    assert tags_of(parse(tmp_path, [Page(items)])) == []
+
+
+def test_two_columns_of_prose_with_short_lines_and_gaps_are_no_table(tmp_path: Path) -> None:
+    """A paper's two columns on shared baselines: the left one's lines are short at the
+    ends of paragraphs or cut by wide gaps (a keywords line), the right one's full."""
+    right = "compiled code runs faster when the trace monitor records the hot loops of"
+    left = [
+        ["programs."],
+        ["Categories and Descriptors", "D.3.4 [Programming]"],
+        ["guages]: Processors, incremental compilers, code"],
+        ["General Terms", "Design, Experimentation, Measurement"],
+        ["Keywords", "tracing, type specialization"],
+    ]
+    items = []
+    for i, pieces in enumerate(left):
+        y = 700 - 12 * i
+        items.append(Text(54, y, pieces[0], 9))
+        if len(pieces) > 1:
+            items.append(Text(54 + 5 * len(pieces[0]) + 12, y, pieces[1], 9))
+        items.append(Text(317, y, right[: 50 + i], 9))
+    assert tags_of(parse(tmp_path, [Page(items)])) == []
 
 
 def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
