@@ -127,7 +127,8 @@ def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str,
         if len(row.content) <= 4 * n or counter.count(row.content) <= 4 * n:
             continue
         crumbs.long_blocks += 1
-        lines = _paragraph_lines(row.content.split("\n")[1:])
+        lines = row.content.split("\n")[1:]
+        lines = [line for line in lines if line.strip()] if md else _paragraph_lines(lines)
         items = [
             OutlineItem(ItemKind.OTHER, line)
             if line.startswith("<")
@@ -143,8 +144,8 @@ def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str,
 
 
 def _paragraph_lines(lines: list[str]) -> list[str]:
-    """A row's lines as the classifier reads them: a line that goes on with the sentence of
-    the line above (a soft break inside a clause) joins it."""
+    """A Word row's lines as the classifier reads them: a line that goes on with the sentence
+    of the line above (a soft break inside a clause) joins it."""
     joined: list[str] = []
     for line in filter(str.strip, lines):
         if joined and not line.startswith("<") and continues_sentence(line):

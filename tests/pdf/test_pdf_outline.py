@@ -445,3 +445,12 @@ def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: P
     rows = [(r.heading, r.content.count("refrigeration")) for r in result.rows]
     assert rows == [("General provisions", 2), ("Operation of the plant", 1)]
     assert not result.warnings
+
+
+def test_a_printed_entry_is_never_matched_at_a_table_before_its_heading() -> None:
+    # A table (its stand-in has no lines of text) right before "1.3 Basic Terminology":
+    # the entry names the heading's paragraph, never the table run on into it.
+    entries = [OutlineBookmark("1.3 Basic Terminology", 2, None)]
+    texts = [[BODY], [], ["1.3 Basic Terminology"], [BODY]]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 1])
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1)]
