@@ -36,6 +36,7 @@ from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
+from lightrag_pchunk.outline.lines import continues_sentence
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
@@ -126,7 +127,8 @@ def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str,
         if len(row.content) <= 4 * n or counter.count(row.content) <= 4 * n:
             continue
         crumbs.long_blocks += 1
-        lines = [line for line in row.content.split("\n")[1:] if line.strip()]
+        lines = row.content.split("\n")[1:]
+        lines = [line for line in lines if line.strip()] if md else _paragraph_lines(lines)
         items = [
             OutlineItem(ItemKind.OTHER, line)
             if line.startswith("<")
@@ -139,6 +141,18 @@ def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str,
         if found:
             titles = ", ".join(repr(h.title[:40]) for h in found[:2])
             crumbs.long_with_headings.append(f"{name}: {row.heading[:50]!r} ({titles} …)")
+
+
+def _paragraph_lines(lines: list[str]) -> list[str]:
+    """A Word row's lines as the classifier reads them: a line that goes on with the sentence
+    of the line above (a soft break inside a clause) joins it."""
+    joined: list[str] = []
+    for line in filter(str.strip, lines):
+        if joined and not line.startswith("<") and continues_sentence(line):
+            joined[-1] += "\n" + line
+        else:
+            joined.append(line)
+    return joined
 
 
 def _mean(values: list[float]) -> float:

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
+from itertools import pairwise
 from typing import Any, Protocol
 
 import numpy as np
@@ -291,6 +292,17 @@ class TokenCounter:
                 return self.estimate(counts, joiner), False
             total = joined
         return total, True
+
+    def joins_exactly(self, texts: Sequence[str], joiner: str) -> bool:
+        """Whether :meth:`join_counts` derives the count of ``joiner.join(texts)`` exactly
+        from exact counts of ``texts``: every seam allows it (known from the texts alone)."""
+        rule = self._seams
+        if rule is None or not joiner or joiner.strip("\n"):
+            return len(texts) < 2
+        return all(
+            left and right and rule.joiner_piece(left, right) is not None
+            for left, right in pairwise(texts)
+        )
 
     def estimate(self, counts: Iterable[int], joiner: str = "\n") -> int:
         """Estimated count of pieces joined with ``joiner``: their counts plus one joiner each gap.

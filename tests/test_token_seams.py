@@ -78,6 +78,16 @@ def test_joined_counts_are_exact_or_marked_as_estimates(name, texts, joiner) -> 
         assert total == _real(encoding, joiner.join(texts))
 
 
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(_TEXT, min_size=1, max_size=6), joiner=st.sampled_from(["\n", "\n\n"]))
+def test_whether_a_join_is_exact_is_known_before_counting(name, texts, joiner) -> None:
+    encoding = ENCODINGS[name]
+    counter = TokenCounter(encoding)
+    _, is_exact = counter.join_counts(texts, [_real(encoding, t) for t in texts], joiner)
+    assert counter.joins_exactly(texts, joiner) == is_exact
+
+
 @pytest.mark.parametrize(
     ("left", "right"),
     [

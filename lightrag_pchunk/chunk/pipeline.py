@@ -28,6 +28,7 @@ from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
+from lightrag_pchunk.tokens import TokenCounter
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 #: Told each stage's name and output, after stage A and after each of ``STAGES``
@@ -50,6 +51,9 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 #: A row of up to this many UTF-8 bytes per token of target_max probably fits one chunk
 #: (English prose runs at 4-5 bytes per cl100k token): it is encoded whole first.
 _LIKELY_FITS_BYTES_PER_TOKEN = 4.5
+#: A row under this many UTF-8 bytes per token of a size is probably under that size (even
+#: CJK text runs at 2-3 bytes per token): it is encoded whole first.
+_LIKELY_UNDER_BYTES_PER_TOKEN = 2
 
 
 def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
@@ -72,7 +76,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     small = min(th.table_max, th.target_max)
     likely = int(th.target_max * _LIKELY_FITS_BYTES_PER_TOKEN)
     # Stage D's pack may cut a section of at least twice small_tail_threshold tokens between
-    # paragraphs: such a row is counted by its lines, and its total derived from them.
+    # paragraphs: such a row is counted by its lines (_lines_to_count).
     cuttable = 2 * th.small_tail_threshold if ctx.fill == PACK else None
     counter = ctx.counter
     # Per row: None (counted whole below) or its paragraphs' texts (counted below, in one
@@ -88,12 +92,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
         if not text:
             continue
         fits = size <= small or (size <= likely and not has_big_table_line(text, small))
-        if not fits or (cuttable is not None and size >= cuttable and "\n" in text):
-            pending.append((index, row, text, paragraph_texts(text)))
-        else:
-            # A row that fits is counted whole below; its lines are made only if a stage
-            # cuts it.
-            pending.append((index, row, text, None))
+        # A row counted whole has its lines made only if a stage cuts it.
+        pending.append((index, row, text, _lines_to_count(text, size, fits, cuttable, counter)))
     whole_counts = iter(counter.count_many([text for *_, text, how in pending if how is None]))
     line_counts = iter(
         counter.count_many([line for *_, how in pending if how is not None for line in how])
@@ -105,12 +105,13 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             paragraphs, tokens, is_exact = None, next(whole_counts), True
             if tokens > th.target_max:  # a likely row that does not fit after all
                 paragraphs = split_paragraphs(content, counter)
+            elif cuttable is not None and tokens >= cuttable and "\n" in content:
+                # A row probably too small for pack to cut that is not after all.
+                paragraphs = split_paragraphs(content, counter)
+                tokens, is_exact = _joined_count(paragraphs, counter)
         else:
             paragraphs = tuple([make_paragraph(line, counter, next(line_counts)) for line in how])
-            texts = [p.text for p in paragraphs]
-            tokens, is_exact = counter.join_counts(
-                texts, [p.tokens for p in paragraphs], joiner_for(texts)
-            )
+            tokens, is_exact = _joined_count(paragraphs, counter)
         blocks.append(
             Block(
                 heading=row.heading,
@@ -128,6 +129,34 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             )
         )
     return blocks
+
+
+def _lines_to_count(
+    text: str, size: int, fits: bool, cuttable: int | None, counter: TokenCounter
+) -> list[str] | None:
+    """The paragraphs' texts of a row of ``size`` UTF-8 bytes to count one by one, or None
+    to count it whole: a row that ``fits`` one chunk and is too small for stage D to cut
+    (under ``cuttable`` tokens) needs only its total.
+
+    A row of fewer bytes than ``cuttable`` has fewer tokens. One of fewer than
+    :data:`_LIKELY_UNDER_BYTES_PER_TOKEN` bytes per token of it is probably under it too,
+    and is counted whole where its lines' counts would give the same total (every seam
+    between them allows deriving it): if it turns out not to be, its lines are counted
+    after all.
+    """
+    if not fits:
+        return paragraph_texts(text)
+    if cuttable is None or size < cuttable or "\n" not in text:
+        return None
+    texts = paragraph_texts(text)
+    probably_under = size < cuttable * _LIKELY_UNDER_BYTES_PER_TOKEN
+    return None if probably_under and counter.joins_exactly(texts, joiner_for(texts)) else texts
+
+
+def _joined_count(paragraphs: Sequence[Paragraph], counter: TokenCounter) -> tuple[int, bool]:
+    """The count of a row from its paragraphs' counts, and whether it is exact."""
+    texts = [p.text for p in paragraphs]
+    return counter.join_counts(texts, [p.tokens for p in paragraphs], joiner_for(texts))
 
 
 def _topic_breaks(row: BlockRow) -> tuple[int, ...]:

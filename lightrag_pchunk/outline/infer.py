@@ -22,8 +22,10 @@ allows at all:
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
-headings are set larger than the text, a line only bold at the text's size is a label. The
-decisions that rest on weak evidence alone may be put to a language model (``judge``).
+headings are set larger than the text, a line only bold at the text's size is a label.
+Where no heading has a look and no table of contents lists them, a short title standing
+alone between paragraphs is a heading by its place (``placed.py``). The decisions that
+rest on weak evidence alone may be put to a language model (``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
@@ -56,6 +58,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
+from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
 
 #: Longest unnumbered heading, in words (CJK characters count as half a word).
 MAX_PLAIN_WORDS = 12
@@ -358,6 +361,9 @@ def _accept(
     larger = [c for i, c in candidates.items() if i not in listed and _is_larger(c, body_size)]
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
     plain_tier = _has_plain_tier(larger)
+    recurring = recurring_lines(items)
+    # A table of contents says which lines are headings: place alone is evidence without one.
+    by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
     last_by_family: dict[str, Label] = {}
@@ -409,6 +415,13 @@ def _accept(
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
             evidence = evidence and not is_label
+            if not evidence and by_place and not weak and score < _LOOK_NEEDED:
+                # No heading in the document has a look: where it stands is the evidence.
+                evidence = stands_between_paragraphs(
+                    items, index, candidate.heading.title, recurring
+                )
+                if evidence:
+                    ambiguous.append(index)
         decisions[index] = evidence
         if evidence and label is not None:
             last_by_family[label.family] = label

@@ -41,9 +41,19 @@ KEYWORD_RANKS = {
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 
 _LEGAL = re.compile(rf"第\s*(?P<n>{_CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
+#: The same units named in other languages, by the English word whose rank they take.
+_KEYWORD_SYNONYMS = {
+    "приложение": "appendix", "раздел": "section", "глава": "chapter", "статья": "article",
+    "часть": "part", "anhang": "appendix", "anlage": "appendix", "kapitel": "chapter",
+    "abschnitt": "section", "artikel": "article", "teil": "part", "annexe": "annex",
+    "chapitre": "chapter", "partie": "part",
+}  # fmt: skip
 _KEYWORD = re.compile(
     r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
-    r"|clause)\s+(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
+    r"|clause|" + "|".join(_KEYWORD_SYNONYMS) + r")"
+    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3").
+    r"\s+(?:(?:№|no\.|nr\.)\s*)?"
+    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 _CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
@@ -221,6 +231,7 @@ def _keyword(text: str) -> Label | None:
     if match is None or not _separated(text, match.end()):
         return None
     word = match["word"].lower()
+    word = _KEYWORD_SYNONYMS.get(word, word)
     number = match["n"]
     if "." in number or number.isdigit():
         ordinals = tuple(int(part) for part in number.split("."))

@@ -6,12 +6,12 @@ outline adds the look (bold, size, centring) on top, and stage C uses this alone
 anchors, so both promote the same kind of line.
 
 A heading is short and reads like a title: no bullet, no caption (图/表/Figure/Table N), no
-table-of-contents entry (leaders or a tab before a page number), no sentence (ending with
-。；，,;.!? …, or holding a full stop inside), no lower-case continuation of a sentence, no
-unnumbered lead-in ending with a colon ("The secondary aims are:") or on a word that leaves
-its sentence open ("Inspired by"). A numbered line may carry its body after a colon
-("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its text after the label
-("第一条 为加强…" gives "第一条" + "为加强…").
+table-of-contents entry (leaders or a tab before a page number), no form blank ("___"), no
+sentence (ending with 。；，,;.!? …, or holding a full stop inside), no lower-case
+continuation of a sentence, no unnumbered lead-in ending with a colon ("The secondary aims
+are:") or on a word that leaves its sentence open ("Inspired by"). A numbered line may carry
+its body after a colon ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its
+text after the label ("第一条 为加强…" gives "第一条" + "为加强…").
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ _CAPTION = re.compile(
 #: What may stand between a table-of-contents entry's text and its page number.
 _LEADER_CHARS = frozenset(" \t\u3000.…·_-")
 _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
+#: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
+_FORM_BLANK = "___"
 #: Endings that make a line a sentence or a fragment rather than a title.
 _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
@@ -186,7 +188,9 @@ def heading_text(
     if heading:
         title = text[heading.end() :].strip()
         return HeadingText(title, "", parse_label(title)) if title else None
-    if "\t" in text or is_toc_line(text):
+    if is_toc_line(text) or _FORM_BLANK in text:
+        return None  # an entry of a table of contents; a form's field to fill in
+    if "\t" in text:
         return None
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
     text = _SPACE_RUN.sub(" ", text)
@@ -282,6 +286,14 @@ def _numbered_heading(
     return HeadingText(text, "", label)
 
 
+def continues_sentence(text: str) -> bool:
+    """Whether ``text``, the lines after a soft break, goes on with the sentence above it:
+    its first letter is lower case ("…заказчиком" over "в безналичном порядке…", "…лиц"
+    over "(далее – Получатель)…")."""
+    first = next((ch for ch in text if ch.isalpha()), "")
+    return first.islower()
+
+
 def is_series_label(label: Label) -> bool:
     """A label whose numbers place it in a document's outline rather than in a list (a
     named unit, a decimal or annex number of two levels or more, a control identifier)."""
@@ -312,6 +324,11 @@ def soft_break_pieces(text: str) -> list[str]:
     if first is not None and len(head) > 1:
         title = heading_text(head[0], markdown=False)
         rest = "\n".join(head[1:])
-        if title is not None and not title.body and heading_text(rest, markdown=False) is None:
+        if (
+            title is not None
+            and not title.body
+            and heading_text(rest, markdown=False) is None
+            and not continues_sentence(rest)
+        ):
             pieces[0:1] = [[head[0]], head[1:]]
     return ["\n".join(piece) for piece in pieces]

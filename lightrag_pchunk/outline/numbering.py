@@ -70,7 +70,10 @@ class FamilyStack:
             # The look decides only where the numbers say nothing about nesting (letters,
             # roman, a first decimal level...); decimal depth and ranked units decide alone.
             if key in self.known:
-                index = min(max(self.known[key] - 1, floor), len(self.slots))
+                # Never above what its numbering nests it under ("4.1" below an open "4."),
+                # however the styled headings of that family are levelled.
+                nested = structural if decided else 0
+                index = min(max(self.known[key] - 1, floor, nested), len(self.slots))
             elif hint is not None and not decided:
                 index = min(max(hint - 1, floor), len(self.slots))
             else:

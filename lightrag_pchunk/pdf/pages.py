@@ -171,7 +171,8 @@ def _bookmark_headings(
     follows them in the same paragraph (or joined with the paragraphs after it that its
     title runs on into), and the heading level of each named one (looked for from
     paragraph ``start`` on)."""
-    texts = [[line_text(line) for line in p.lines] for p in found]
+    # A table's stand-in has no lines of text: no title is looked for in it.
+    texts = [[] if p.role == TABLE_ROLE else [line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
     tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)

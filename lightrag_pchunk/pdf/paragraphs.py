@@ -111,7 +111,7 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
                 page_paragraphs[-1].append(line)
             else:
                 page_paragraphs.append([line])
-        made = [_paragraph(group) for group in page_paragraphs]
+        made = [paragraph_of(group) for group in page_paragraphs]
         if found and made:
             _join_across_pages(found, made)
         found.extend(made)
@@ -123,8 +123,10 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     above = group[-1]
     if line.column != above.column or line.top <= above.top or line.page != above.page:
         return False
-    if line.element != above.element or TABLE_ROLE in (line.role, above.role):
-        return False  # another structure element (tagged PDF), or a table
+    if TABLE_ROLE in (line.role, above.role):
+        return False  # a table
+    if line.element != above.element and not _one_paragraph_across_tags(above, line):
+        return False  # another structure element (tagged PDF)
     if abs(line.size - above.size) > SIZE_TOLERANCE or line.bold != above.bold:
         return False
     step = line.top - above.top
@@ -141,21 +143,52 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
-    centred = _is_centered(above) and _is_centered(line)
+    centred = _centred_pair(above, line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         return True  # a word broken at the line end goes on
     if centred and _breaks_mid_phrase(above.text):
-        return True  # a centred title broken after "and" leaves room on both sides
+        # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
+        # between any two characters) leaves room on both sides; a numbered line after a
+        # numbered one is a heading of its own (第一章 over 第一節).
+        return not (_is_labelled(line.text) and _is_labelled(group[0].text))
     return not _ends_early(above, line)
 
 
+#: Structure roles whose elements sit side by side (table cells): never one paragraph.
+_CELL_ROLES = frozenset({"TD", "TH"})
+
+
+def _one_paragraph_across_tags(above: Line, line: Line) -> bool:
+    """Whether two lines of different structure elements of one role are one paragraph all
+    the same (producers tag some files line by line): the line above runs to the column's
+    end without ending its sentence (a line cut at its end), or both are lines of a centred
+    title broken mid-phrase."""
+    if line.role != above.role or line.role in _CELL_ROLES:
+        return False
+    text = above.text.rstrip()
+    if not text or text.endswith(_SENTENCE_END):
+        return False
+    room = above.column_x1 - above.x1
+    if reads_right_to_left(above.segments):
+        room = above.x0 - above.column_x0
+    full = room <= max(0.05 * (above.column_x1 - above.column_x0), 2.0)
+    return full or (_centred_pair(above, line) and _breaks_mid_phrase(text))
+
+
 def _breaks_mid_phrase(text: str) -> bool:
-    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a comma."""
-    words = text.rstrip().rsplit(" ", 1)
+    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a
+    comma; in CJK text, on anything but the end of a sentence."""
+    text = text.rstrip()
+    if text and _is_cjk(text[-1]):
+        return text[-1] not in _CJK_SENTENCE_END
+    words = text.rsplit(" ", 1)
     last = words[-1]
     return len(words) > 1 and (last[:1].islower() or last.endswith(","))
+
+
+_CJK_SENTENCE_END = frozenset("。！？；：")
 
 
 # A line is checked as the next line and again as the line above, against each line of its
@@ -238,7 +271,8 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     return text, tuple(starts)
 
 
-def _paragraph(lines: Sequence[Line]) -> PrintedParagraph:
+def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
+    """The paragraph printed as ``lines``."""
     texts = [line_text(line) for line in lines]
     text, starts = join_lines(texts)
     return PrintedParagraph(
@@ -279,6 +313,28 @@ def _is_centered(line: Line) -> bool:
     left = line.x0 - line.column_x0
     right = line.column_x1 - line.x1
     return left > 0.05 * width and abs(left - right) < 0.08 * width
+
+
+def _centred_pair(above: Line, line: Line) -> bool:
+    """Whether two lines are set as one centred block: both centred, or one centred and
+    the other (a long line of the title) nearly as wide as the column with equal margins."""
+    return (
+        (_is_centered(above) or _is_balanced(above))
+        and (_is_centered(line) or _is_balanced(line))
+        and (_is_centered(above) or _is_centered(line))
+    )
+
+
+def _is_balanced(line: Line) -> bool:
+    """Equal room on both sides, however little (a centred line that nearly fills its
+    column); a justified line has none on its right."""
+    left = line.x0 - line.column_x0
+    right = line.column_x1 - line.x1
+    return (
+        left > 2.0
+        and right > 2.0
+        and abs(left - right) < 2.0 + 0.02 * (line.column_x1 - line.column_x0)
+    )
 
 
 def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagraph]) -> None:

@@ -35,6 +35,7 @@ from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
 from lightrag_pchunk.pdf.tables import TableFinder
+from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
 
 #: A page with fewer characters than this has no text layer to speak of (a document whose
 #: pages all have pictures and no text is refused as image-only; one without pictures
@@ -129,7 +130,7 @@ def read_pdf(
             f"unreadable pages: PDFium cannot load {len(unreadable)} page(s)"
             f" ({_pages(unreadable)}); they were not read"
         )
-    found = paragraphs(drop_furniture(pages, frames))
+    found = join_wrapped_entries(paragraphs(drop_furniture(pages, frames)))
     events, units = events_of(found, tables.rendered, outline)
     return PdfReading(
         events, units, tables.records, warnings + outline.warnings, count, outline.source

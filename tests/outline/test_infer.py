@@ -277,3 +277,25 @@ def test_a_line_the_table_of_contents_lists_is_a_heading_though_it_reads_as_a_se
     assert [(h.index, h.title) for h in found] == [
         (0, "Other Automated & Misc. Tool Results: Tools Used")
     ]
+
+
+def test_a_plain_title_between_paragraphs_is_a_heading_where_nothing_else_can_say():
+    # No look, no number, no table of contents: a short title standing alone between two
+    # paragraphs of body text is a heading; a recurring label, a link or a lead-in is not.
+    paragraph = "The operator checks the valve every morning and records the pressure."
+    items = [
+        text(paragraph),
+        text("Materials and methods"),
+        text(paragraph),
+        text("Informative comment"),
+        text(paragraph),
+        text("Informative comment"),
+        text(paragraph),
+        text("To try it, visit http://example.org/demo"),
+        text(paragraph),
+        text("The impact is high if—"),
+        text(paragraph),
+        text("Results"),
+        text("Short line."),
+    ]
+    assert outline(items) == [(1, "Materials and methods", "")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_pchunk.outline.numbering import (
+    FamilyStack,
     chinese_number,
     levels_from_numbering,
     parse_label,
@@ -34,6 +35,11 @@ from lightrag_pchunk.outline.numbering import (
         ("CHAPTER IV Ends", "keyword-chapter", (4,), "Ends"),
         ("Annex B Tests", "keyword-annex", (2,), "Tests"),
         ("附录A 规范性附录", "keyword-附录", (1,), "规范性附录"),
+        # The units in other languages take the English family, with a number sign or not.
+        ("Приложение № 2", "keyword-appendix", (2,), ""),
+        ("ГЛАВА 3. Общие положения", "keyword-chapter", (3,), "Общие положения"),
+        ("Anlage Nr. 4 Preisblatt", "keyword-appendix", (4,), "Preisblatt"),
+        ("Chapitre 2 Méthodes", "keyword-chapter", (2,), "Méthodes"),
         ("A.2 General", "annex-decimal", (1, 2), "General"),
         ("II. Background", "roman-upper", (2,), "Background"),
         ("Ⅲ、方法", "roman-upper", (3,), "方法"),
@@ -54,7 +60,17 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
 
 @pytest.mark.parametrize(
     "line",
-    ["2019年度报告", "12kg of steel", "", "The plan", "1目的", "COVID-19 cases", "PM-2.5 levels"],
+    [
+        "2019年度报告",
+        "12kg of steel",
+        "",
+        "The plan",
+        "1目的",
+        "COVID-19 cases",
+        "PM-2.5 levels",
+        "Teilnehmer 3",
+        "Приложению № 2",
+    ],
 )
 def test_numbers_inside_words_are_not_labels(line):
     assert parse_label(line) is None
@@ -126,3 +142,13 @@ def test_a_catalogue_series_continues_by_its_own_letters() -> None:
     assert parse_label("AU-1 Policy").follows(ac3)  # a new series starts at 1
     assert not parse_label("AU-5 Failures").follows(ac3)
     assert ac2.key == parse_label("AU-5 Failures").key  # one level for every series
+
+
+def test_a_styled_families_level_never_lifts_a_number_above_its_parent():
+    # The styled headings set "1." at level 3 and "1.1" at level 2 (an author's styles need
+    # not follow the numbers): an inferred "4.1" still nests below the open "4.", and the
+    # next "5." goes back to where "4." stood, not below "4.1".
+    stack = FamilyStack({("decimal", 1): 3, ("decimal", 2): 2})
+    stack.open_fixed(1, None)
+    levels = [stack.place(parse_label(text)) for text in ("4. Rights", "4.1 Duties", "5. Terms")]
+    assert levels == [2, 3, 2]

@@ -57,6 +57,8 @@ def test_headings_and_their_bodies(line, title, body):
         "AC-11 Device Lock (M)(H)\t52",  # a table-of-contents entry
         "2.\tDesign\t14",  # an entry with its number and a tab after it
         "Name:\tJohn Smith",  # a form line
+        "Scope\tof the work",  # a tab inside a title: laid out in columns
+        "1.1.\tОписание обнаруженного недостатка ______",  # a form's blank to fill in
         "Introduction ........ 3",
         "Scope and purpose. This document covers it",  # a sentence inside
         "1. Apply the patch.",
@@ -155,6 +157,15 @@ def test_titles_that_end_on_a_short_word_are_still_headings(line):
         ("第一章\n总则", ["第一章\n总则"]),
         ("Steps:\n1. Open the valve\n2. Close it", ["Steps:\n1. Open the valve\n2. Close it"]),
         ("1.2 Scope of\nthe standard", ["1.2 Scope of\nthe standard"]),
+        # The line after the break goes on with the sentence (lower case): one paragraph.
+        (
+            "3.5.\tОплата производится заказчиком\nв безналичном порядке.",
+            ["3.5.\tОплата производится заказчиком\nв безналичном порядке."],
+        ),
+        (
+            "1.1. Подрядчик выполняет для третьего лица\n(далее – Получатель) работы.",
+            ["1.1. Подрядчик выполняет для третьего лица\n(далее – Получатель) работы."],
+        ),
         ("One line only", ["One line only"]),
     ],
 )

@@ -9,7 +9,7 @@ from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 from lightrag_pchunk.pdf.outline import match_bookmarks
 
-from pdf_builders import BOLD, Bookmark, Page, Tag, Text, build_pdf, wrap
+from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, build_pdf, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -318,6 +318,70 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     assert PREFACE_HEADING not in headings
 
 
+def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path: Path) -> None:
+    toc = [
+        Text(72, 740, "Contents", 14, BOLD),
+        Text(72, 720, "1 General provisions"),
+        Text(500, 720, "2"),
+        Text(72, 706, "2 Decision of the Standing"),
+        Text(90, 692, "Committee on the method of"),
+        Text(90, 678, "selecting the Chief Executive"),
+        Text(500, 678, "3"),
+        Text(72, 664, "3 Operation of the plant"),
+        Text(500, 664, "4"),
+        Text(72, 650, "4 Maintenance of the plant"),
+        Text(500, 650, "5"),
+    ]
+    titles = [
+        "1 General provisions",
+        "2 Decision of the Standing Committee on the method of selecting the Chief Executive",
+        "3 Operation of the plant",
+        "4 Maintenance of the plant",
+    ]
+    body = [Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)]) for t in titles]
+    result = parse(tmp_path, [Page(toc), *body])
+    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(toc_rows) == 1
+    assert "Committee on the method of selecting the Chief Executive\t3" in toc_rows[0].content
+    assert "4 Maintenance of the plant\t5" in toc_rows[0].content
+    others = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    assert others == titles
+
+
+def test_lines_tagged_apart_but_printed_as_one_paragraph_are_one(tmp_path: Path) -> None:
+    # A producer tagged each printed line as a paragraph of its own: a line that runs to
+    # the column's end without ending its sentence goes on in the next line.
+    lines = [
+        (94, "任何公民享有憲法和法律規定的權利同時必須"),
+        (72, "履行憲法和法律規定的義務。"),
+        (94, "國家尊重和保障人權。"),
+    ]
+    items = [Text(x, 720 - 14 * i, text, font=CJK, mcid=i) for i, (x, text) in enumerate(lines)]
+    result = parse(tmp_path, [Page(items)], tags=[Tag("P", 0, (i,)) for i in range(3)])
+    assert [r.heading for r in result.rows] == [PREFACE_HEADING]
+    assert "權利同時必須履行憲法" in result.content
+    assert "義務。\n國家尊重" in result.content
+
+
+def test_a_centred_title_over_two_lines_is_one_heading(tmp_path: Path) -> None:
+    # The title centred over two lines, then its date centred over two more: one heading,
+    # its date a line of text.
+    def centred(y: float, text: str, size: float) -> Text:
+        return Text(72 + (330 - size * len(text)) / 2, y, text, size, CJK)
+
+    body = "香港特別行政區自一九九七年七月一日起設立，其區域範圍由國務院另行公布。" * 4
+    items = [
+        centred(740, "全國人民代表大會關於", 16),
+        centred(720.8, "設立香港特別行政區的決定", 16),
+        centred(690, "(1990年4月4日第七屆全國人民代表大會", 11),
+        centred(676, "第三次會議通過)", 11),
+        *[Text(72, 650 - 14 * i, body[30 * i : 30 * i + 30], font=CJK) for i in range(4)],
+    ]
+    result = parse(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows] == ["全國人民代表大會關於設立香港特別行政區的決定"]
+    assert "(1990年4月4日第七屆全國人民代表大會第三次會議通過)\n" in result.content
+
+
 def test_a_bookmark_never_names_a_line_of_another_number() -> None:
     # "4.2" points at a page where its heading is not printed (inside a table); the next
     # page's "4.2.1 …" is its child's, which its own bookmark names.
@@ -428,3 +492,12 @@ def test_numbered_headings_after_the_bookmarked_ones_are_found_and_running_title
         ("Appendix A Acronyms", "inferred"),
         ("Appendix B Scan Results", "inferred"),
     ]
+
+
+def test_a_printed_entry_is_never_matched_at_a_table_before_its_heading() -> None:
+    # A table (its stand-in has no lines of text) right before "1.3 Basic Terminology":
+    # the entry names the heading's paragraph, never the table run on into it.
+    entries = [OutlineBookmark("1.3 Basic Terminology", 2, None)]
+    texts = [[BODY], [], ["1.3 Basic Terminology"], [BODY]]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 1])
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1)]

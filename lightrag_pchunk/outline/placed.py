@@ -1,0 +1,71 @@
+"""Headings that only their place shows: a short title standing alone between paragraphs.
+
+A document that lost its heading styles and formatting (converted, pasted, typed plain)
+still shows its headings by where they stand: a short line that reads as a title, after
+a paragraph (or a table, or a heading) and before a paragraph of body text. The smart
+outline takes such a line for a heading when nothing speaks against it; these helpers
+say whether a line stands so. Pure functions of the items.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem
+from lightrag_pchunk.outline.lines import flat_text, heading_text
+
+#: Longest title placed by its position alone, in words.
+MAX_PLACED_WORDS = 8
+#: A paragraph of body text is at least this long (characters) and ends as a sentence.
+MIN_PARAGRAPH_CHARS = 60
+_PARAGRAPH_ENDS = frozenset('.!?。！？:：;；)）»”"')
+#: A title ending on a dash leads into what follows ("The impact is high if—").
+_LEAD_DASHES = ("—", "–", "-")
+
+
+def recurring_lines(items: Sequence[OutlineItem]) -> frozenset[str]:
+    """The text lines that occur twice or more in the document (casefolded): a title that
+    recurs ("Informative comment", "Additional Requirements") is a run-in label."""
+    counts = Counter(
+        flat_text(item.text).casefold() for item in items if item.kind is ItemKind.TEXT
+    )
+    return frozenset(line for line, count in counts.items() if count > 1)
+
+
+def _holds_address(text: str) -> bool:
+    """A web address or a file path ("visit http://…", "src/samples/docx4j/Convert.java")."""
+    return "://" in text or "www." in text or any(word.count("/") >= 2 for word in text.split())
+
+
+def is_paragraph(item: OutlineItem) -> bool:
+    """A paragraph of body text: not a list item, long, ending as a sentence, no title."""
+    text = flat_text(item.text)
+    return (
+        item.kind is ItemKind.TEXT
+        and not item.is_list_item
+        and len(text) >= MIN_PARAGRAPH_CHARS
+        and text[-1:] in _PARAGRAPH_ENDS
+        and heading_text(text, markdown=False) is None
+    )
+
+
+def stands_between_paragraphs(
+    items: Sequence[OutlineItem], index: int, title: str, recurring: frozenset[str]
+) -> bool:
+    """Whether line ``index`` (an unnumbered title) stands alone between paragraphs: short,
+    not a list item, not a recurring line, not a lead-in, after a paragraph, a table or a
+    heading, and before a paragraph."""
+    item = items[index]
+    if item.is_list_item or len(title.split()) > MAX_PLACED_WORDS:
+        return False
+    if flat_text(item.text).casefold() in recurring or title.endswith(_LEAD_DASHES):
+        return False
+    if not title[:1].isalpha() or _holds_address(title):
+        return False  # code ("//Prefer …"), a link or a path: a line of content
+    if index + 1 >= len(items) or not is_paragraph(items[index + 1]):
+        return False
+    if index == 0:
+        return True
+    before = items[index - 1]
+    return before.kind is not ItemKind.TEXT or is_paragraph(before)

@@ -1,0 +1,76 @@
+"""Stage A for PDF: table-of-contents entries wrapped over several printed lines.
+
+A printed table of contents sets a long entry over several lines, the page number after
+the last one only ("文件一 全國人民代表大會常務委員會關於" … "通過) ....... 79"). Each line
+without the page number reads as a paragraph of its own, which ends the table of contents
+early and turns the rest of it into headings. This joins such lines to the entry they
+belong to.
+
+Input: the document's paragraphs (``paragraphs.paragraphs``). Output: the same, each
+wrapped entry one paragraph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.paragraphs import (
+    PARAGRAPH_SPACING,
+    SIZE_TOLERANCE,
+    PrintedParagraph,
+    paragraph_of,
+)
+
+#: Most lines a table-of-contents entry wraps over.
+MAX_ENTRY_LINES = 8
+#: Points a wrapped entry's line may start left of its first line (rounding of positions).
+_ALIGN_TOLERANCE = 2.0
+
+
+def join_wrapped_entries(found: Sequence[PrintedParagraph]) -> list[PrintedParagraph]:
+    """``found``, each wrapped entry of a table of contents one paragraph: after an entry,
+    the paragraphs up to the next entry (a line with a page number), when their lines
+    follow each other at a line's spacing on one page and column, in one size, none left
+    of the first (a part's title centred between entries stays apart), at most
+    :data:`MAX_ENTRY_LINES` lines in all."""
+    joined: list[PrintedParagraph] = []
+    index = 0
+    while index < len(found):
+        end = _entry_end(found, index) if joined and joined[-1].is_toc_entry else None
+        if end is None:
+            joined.append(found[index])
+            index += 1
+            continue
+        joined.append(paragraph_of([line for p in found[index:end] for line in p.lines]))
+        index = end
+    return joined
+
+
+def _entry_end(found: Sequence[PrintedParagraph], start: int) -> int | None:
+    """The end of the paragraphs from ``start`` that make one wrapped entry, or None."""
+    first = found[start].lines[0]
+    count = 0
+    above = None
+    for end in range(start, len(found)):
+        paragraph = found[end]
+        if paragraph.role == TABLE_ROLE:
+            return None  # a table's stand-in is no line of an entry
+        for line in paragraph.lines:
+            if above is not None:
+                spacing = PARAGRAPH_SPACING * 1.25 * max(above.height, above.size)
+                if (
+                    line.page != above.page
+                    or line.column != above.column
+                    or abs(line.size - first.size) > SIZE_TOLERANCE
+                    or not 0 < line.top - above.top <= spacing
+                    or line.x0 < first.x0 - _ALIGN_TOLERANCE
+                ):
+                    return None
+            above = line
+        count += len(paragraph.lines)
+        if count > MAX_ENTRY_LINES:
+            return None
+        if paragraph.is_toc_entry:
+            return end + 1 if end > start else None
+    return None
