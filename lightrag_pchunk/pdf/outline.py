@@ -242,7 +242,8 @@ def match_bookmarks(
     """Each bookmark matched to a paragraph on its page, in document order, from paragraph
     ``start`` on.
 
-    ``texts`` are each paragraph's line texts, ``pages`` its first page and ``tops`` the
+    ``texts`` are each paragraph's line texts (none for a table: no title is looked for in
+    it), ``pages`` its first page and ``tops`` the
     height of each of its lines (user space). A title may cover a paragraph's first lines
     only (a heading printed in the body's look runs into the text after it), or run on
     into the paragraphs after it on its page, or start on a later line of a paragraph
@@ -264,8 +265,8 @@ def match_bookmarks(
         lines = list(texts[index][first : first + _TITLE_LINES])
         following = index + 1
         while len(lines) < _TITLE_LINES and following < len(texts):
-            if pages[following] != pages[index]:
-                break
+            if pages[following] != pages[index] or not texts[following]:
+                break  # another page, or a table (no lines of text): no title runs on
             lines += texts[following][: _TITLE_LINES - len(lines)]
             following += 1
         return lines
@@ -279,6 +280,8 @@ def match_bookmarks(
         best: tuple[float, int, int, int] | None = None
         if bookmark.page is None:
             for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
+                if not texts[index]:
+                    continue  # a table
                 score, lines = _title_score(title, bare, label, opening(index))
                 if score >= MATCH_SIMILARITY:
                     best = (score, index, lines, 0)
@@ -286,8 +289,8 @@ def match_bookmarks(
         else:
             for page in (bookmark.page, bookmark.page + 1):
                 for index in by_page.get(page, ()):
-                    if index <= after:
-                        continue
+                    if index <= after or not texts[index]:
+                        continue  # before the last match, or a table
                     for first in _title_starts(bookmark, tops[index] if tops else None):
                         score, lines = _title_score(title, bare, label, opening(index, first))
                         if score < MATCH_SIMILARITY:

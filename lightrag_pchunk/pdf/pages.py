@@ -16,7 +16,6 @@ docling builders write them for a PDF): one per content line and page,
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -172,17 +171,11 @@ def _bookmark_headings(
     follows them in the same paragraph (or joined with the paragraphs after it that its
     title runs on into), and the heading level of each named one (looked for from
     paragraph ``start`` on)."""
-    # Tables' stand-ins ("table-7") have no title words: bookmarks are matched among the
-    # other paragraphs (``prose``: their indexes in ``found``).
-    prose = [i for i, p in enumerate(found) if p.role != TABLE_ROLE]
-    texts = [[line_text(line) for line in found[i].lines] for i in prose]
-    pages = [found[i].lines[0].page for i in prose]
-    tops = [[max(s.bbox[3] for s in line.segments) for line in found[i].lines] for i in prose]
-    start = bisect.bisect_left(prose, start)
-    matches = [
-        replace(m, paragraph=prose[m.paragraph])
-        for m in match_bookmarks(outline.bookmarks, texts, pages, start, tops)
-    ]
+    # A table's stand-in has no lines of text: no title is looked for in it.
+    texts = [[] if p.role == TABLE_ROLE else [line_text(line) for line in p.lines] for p in found]
+    pages = [p.lines[0].page for p in found]
+    tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
+    matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     unmatched = len(outline.bookmarks) - len(matches)
     if unmatched and outline.source == "bookmarks":
         outline.warnings.append(
