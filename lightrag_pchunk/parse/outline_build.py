@@ -22,7 +22,7 @@ under a styled heading (or before the first) longer than that without one: what 
 there nests below that heading, and no styled heading is ever moved. A file that states
 its outline (a PDF's structure tree: ``stated``) is never inferred over whole; one that
 states it down to some depth (a PDF's bookmarks: ``partial``) is read in every stretch, and
-keeps only the headings below its stated ones (:func:`below_stated`).
+keeps only the headings its stated ones leave out (:func:`left_out_headings`).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def build_blocks(
     the file states its whole outline (a PDF's structure tree), so ``auto`` never infers
     over the whole document, only in its long stretches without a heading. ``partial``: the
     file states its outline down to some depth (a PDF's bookmarks): ``auto`` reads every
-    stretch and keeps what lies below the stated outline (:func:`below_stated`)."""
+    stretch and keeps what the stated outline leaves out (:func:`left_out_headings`)."""
     mark_toc(events)
     body_size = _BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
@@ -176,7 +176,7 @@ def build_blocks(
         words = 0 if partial and not whole else AUTO_WORDS_PER_HEADING
         inferred, stretches = _infer(events, judge, body_size, whole=whole, words=words)
         if partial and not whole:
-            inferred = below_stated(events, inferred, body_size())
+            inferred = left_out_headings(events, inferred, body_size())
     builder = HeadingStack()
     for index, event in enumerate(events):
         heading = inferred.get(index)
@@ -305,23 +305,30 @@ def _infer(
     return {event_of[h.index]: h for h in found}, len(within or ())
 
 
-def below_stated(
+def left_out_headings(
     events: Sequence[Event], inferred: dict[int, InferredHeading], body_size: float
 ) -> dict[int, InferredHeading]:
-    """The inferred headings that lie below an outline the file states down to some depth:
-    deeper than its deepest level, numbered in a family none of its headings uses ("AC-2"
-    under bookmarks "1.0", "Access Control"), set apart from the text (bold or larger) and
-    no table-of-contents entry. Where the stated outline reaches, its author chose the
-    headings: a line in their numbering or only the look of a label is text."""
+    """The inferred headings that the outline a file states down to some depth leaves out,
+    below its headings (deeper levels) or after them (appendices after the last chapter):
+    numbered in a family none of its headings uses ("AC-2" under bookmarks "1.0", "Access
+    Control"; "Appendix A" after "3.1.1"), set apart from the text (bold or larger), once
+    in the document (a title printed again and again is a running title) and no
+    table-of-contents entry. The stated outline's author chose the headings of its own
+    numbering and looks: a line in them that it leaves out is text (a numbered paragraph,
+    a run-in label)."""
     stated = [event for event in events if event.level]
     if not stated:
         return inferred
-    deepest = max(event.level for event in stated)
     families = {label.family for e in stated if (label := parse_label(e.heading)) is not None}
+    printed = Counter(" ".join(heading.title.split()) for heading in inferred.values())
     kept: dict[int, InferredHeading] = {}
     for index, heading in inferred.items():
         label = parse_label(heading.title)
-        if heading.level <= deepest or label is None or label.family in families:
+        if (
+            label is None
+            or label.family in families
+            or printed[" ".join(heading.title.split())] > 1
+        ):
             continue
         look = events[index].look
         seen = look() if look is not None else None

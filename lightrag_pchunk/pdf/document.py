@@ -83,8 +83,8 @@ def _pdf_parts(
     # A structure tree is trusted, but producers leave parts of it untagged (annexes
     # after the last chapter set as text): the classifier reads the long stretches
     # without a heading, as in a styled Word document. Bookmarks are trusted for the
-    # headings they name, but often stop at a depth (LibreOffice leaves out headings in
-    # styles of its own): the classifier adds the numbered headings below them.
+    # headings they name, but producers leave some out (LibreOffice, headings in styles
+    # of their own: deeper levels, appendices): the classifier adds the numbered ones.
     tagged = stated and reading.outline_source == "tagged"
     bookmarked = stated and reading.outline_source == "bookmarks"
     raw_blocks, report = build_blocks(events, smart, judge, stated=tagged, partial=bookmarked)

@@ -205,7 +205,9 @@ def _bookmark_headings(
         if lines > len(paragraph.lines):
             # The title runs on into the paragraphs after it: one paragraph of them.
             title_lines = list(paragraph.lines)
-            while len(title_lines) < lines and index < len(found):
+            while (
+                len(title_lines) < lines and index < len(found) and found[index].role != TABLE_ROLE
+            ):
                 title_lines += found[index].lines
                 index += 1
             paragraph = _joined(paragraph, title_lines)

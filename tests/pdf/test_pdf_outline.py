@@ -447,6 +447,53 @@ def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: P
     assert not result.warnings
 
 
+def test_numbered_headings_after_the_bookmarked_ones_are_found_and_running_titles_are_not(
+    tmp_path: Path,
+) -> None:
+    # Bookmarks name the chapters and their sections; the appendices after them are not
+    # bookmarked (a style the producer left out): bold and numbered in a family of their
+    # own, they are headings. A bold numbered title printed again over each table of
+    # controls is a running title, not a heading.
+    def running(top: float) -> list[Text]:
+        return [
+            Text(72, top, "Schedule Z Security Controls", 13, BOLD),
+            *wrap(BODY, 72, top - 20, 460),
+        ]
+
+    pages = [
+        Page(
+            [
+                Text(72, 740, "1 Scope", 16, BOLD),
+                Text(72, 715, "1.1 Purpose", 13, BOLD),
+                *wrap(BODY, 72, 695, 460),
+                *running(600),
+                *running(450),
+            ]
+        ),
+        Page(
+            [
+                Text(72, 740, "Appendix A Acronyms", 16, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 640, "Appendix B Scan Results", 16, BOLD),
+                *wrap(BODY, 72, 615, 460),
+            ]
+        ),
+    ]
+    bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("1.1 Purpose", 2, 0, 730)]
+    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    found = [
+        (r.heading, r.extra.get("heading_source"))
+        for r in result.rows
+        if r.heading != PREFACE_HEADING
+    ]
+    assert found == [
+        ("1 Scope", None),
+        ("1.1 Purpose", None),
+        ("Appendix A Acronyms", "inferred"),
+        ("Appendix B Scan Results", "inferred"),
+    ]
+
+
 def test_a_printed_entry_is_never_matched_at_a_table_before_its_heading() -> None:
     # A table (its stand-in has no lines of text) right before "1.3 Basic Terminology":
     # the entry names the heading's paragraph, never the table run on into it.
