@@ -12,10 +12,11 @@ its paragraph; this holds for justified and ragged text alike). A table-of-conte
 
 Joining lines: a hyphen PDFium marked as a line-end break (U+FFFE, U+0002) is dropped
 before a lower-case continuation ("com-" "pile" -> "compile") and kept otherwise; a real
-hyphen stays without a space ("well-" "known"); CJK text joins without a space; anything
-else with one. A paragraph cut by a page break (the page's last line full, no sentence end)
-goes on with the next page's first paragraph of the same look; footnotes set between them
-(smaller text at the foot of the page) follow the joined paragraph.
+hyphen stays without a space ("well-" "known": the document prints "well-known" inside a
+line elsewhere, see :mod:`.hyphens`); CJK text joins without a space; anything else with
+one. A paragraph cut by a page break (the page's last line full, no sentence end) goes on
+with the next page's first paragraph of the same look; footnotes set between them (smaller
+text at the foot of the page) follow the joined paragraph.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 
@@ -103,6 +105,7 @@ def leadings(pages: Sequence[Sequence[Line]]) -> dict[float, float]:
 def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
     """The paragraphs of the document (see the module doc)."""
     leading = leadings(pages)
+    hyphenated = printed_hyphenated(pages)
     found: list[PrintedParagraph] = []
     for lines in pages:
         page_paragraphs: list[list[Line]] = []
@@ -111,9 +114,9 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
                 page_paragraphs[-1].append(line)
             else:
                 page_paragraphs.append([line])
-        made = [paragraph_of(group) for group in page_paragraphs]
+        made = [paragraph_of(keep_printed_hyphens(group, hyphenated)) for group in page_paragraphs]
         if found and made:
-            _join_across_pages(found, made)
+            _join_across_pages(found, made, hyphenated)
         found.extend(made)
     return found
 
@@ -337,9 +340,12 @@ def _is_balanced(line: Line) -> bool:
     )
 
 
-def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagraph]) -> None:
+def _join_across_pages(
+    found: list[PrintedParagraph], made: list[PrintedParagraph], hyphenated: frozenset[str]
+) -> None:
     """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
-    paragraph when a page break cut it; footnotes between them move after it."""
+    paragraph when a page break cut it; footnotes between them move after it (a hyphen
+    at the break kept as :func:`.hyphens.keep_printed_hyphens` says)."""
     first = made[0]
     index = len(found) - 1
     notes: list[PrintedParagraph] = []
@@ -364,7 +370,7 @@ def _join_across_pages(found: list[PrintedParagraph], made: list[PrintedParagrap
         return
     if is_bulleted(first.text) or parse_label(first.text) is not None:
         return
-    lines = (*last.lines, *first.lines)
+    lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), hyphenated))
     text, starts = join_lines([line_text(line) for line in lines])
     joined = replace(last, text=text, lines=lines, starts=starts, look=_look(lines, text))
     del found[index:]

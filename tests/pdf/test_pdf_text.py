@@ -50,6 +50,29 @@ def test_lines_join_into_paragraphs_with_hyphens_and_cjk(tmp_path: Path) -> None
     assert "中文第一行文字中文第一行文字中文第一行文字中文第一第二行继续。" in lines
 
 
+def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
+    """PDFium marks every line-end hyphen as a hyphenation break: the document's own
+    "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
+    a line end is real; a word printed in neither form is joined; one printed joined as
+    often as hyphenated is joined too."""
+    items = [
+        Text(72, 720, "Each Non-Governmental body files its report with the ministry."),
+        Text(72, 690, "The ministry asks every non-"),
+        Text(72, 676.8, "governmental body and every ordinary office for infor-"),
+        Text(72, 663.6, "mation on the re-"),
+        Text(72, 650.4, "organisation of its staff and the long-"),
+        Text(72, 637.2, "term plan."),
+        Text(72, 610, "A re-organisation is planned; the reorganisation of offices is late."),
+        Text(72, 580, "A nongovernmental body and a non-governmental one are treated alike."),
+    ]
+    result = parse(tmp_path, [Page(items)])
+    paragraph = next(line for line in result.content.split("\n") if "ministry asks" in line)
+    assert (
+        "every non-governmental body and every ordinary office for information on the"
+        " reorganisation of its staff and the longterm plan." in paragraph
+    )
+
+
 def test_space_between_paragraphs_and_a_short_last_line_start_new_ones(tmp_path: Path) -> None:
     items = [*wrap(LOREM, 72, 720, 300), *wrap("Second paragraph " + LOREM, 72, 640, 300)]
     result = parse(tmp_path, [Page(items)])

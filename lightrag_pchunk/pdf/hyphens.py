@@ -1,0 +1,77 @@
+"""Line-end hyphens: which ones the document itself shows to be real hyphens.
+
+PDFium marks every hyphen at the end of a line as a hyphenation break (U+FFFE or U+0002),
+whether the word was cut there or was printed with its hyphen anyway ("non-" "governmental",
+"well-" "known"). The joining of lines (``paragraphs.join_lines``) drops a marked hyphen
+before a lower-case continuation. The document is the evidence against that: a word with an
+inner hyphen printed whole inside a line somewhere ("non-governmental", case aside) keeps its
+hyphen where a line end cuts it, unless the document prints the word joined
+("nongovernmental") as often or more, which says the hyphen there is a cut one (a document
+that prints a word both ways is counted, not trusted on one spelling: a report writing
+"non-governmental" 28 times and "nongovernmental" once keeps the hyphen). A word the
+document prints in neither form is taken to be cut ("infor-" "mation" -> "information").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
+
+_PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))
+_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+_WORD = re.compile(r"\w+")
+_LAST_WORD = re.compile(r"\w+(?:-\w+)*$")
+_FIRST_WORD = re.compile(r"\w+(?:-\w+)*")
+
+
+def printed_hyphenated(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
+    """The words with an inner hyphen the document prints inside its lines, in lower case,
+    more often than it prints them joined ("e-mail" more often than "email")."""
+    hyphenated: Counter[str] = Counter()
+    words: Counter[str] = Counter()
+    for line in itertools.chain.from_iterable(pages):
+        if line.role == TABLE_ROLE:
+            continue  # the key of a table's stand-in, no printed text
+        # A hyphen at the line's end is followed by no letter: it is no evidence.
+        text = line.text.translate(_PLAIN_HYPHENS).lower()
+        hyphenated.update(_HYPHENATED.findall(text))
+        words.update(_WORD.findall(text))
+    return frozenset(
+        word for word, count in hyphenated.items() if count > words[word.replace("-", "")]
+    )
+
+
+def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> list[Line]:
+    """``lines`` (one paragraph's, in order), each whose marked hyphen at its end cuts a word
+    of ``hyphenated`` (its last word, the hyphen, the next line's first word) with a plain
+    hyphen there instead, which the joining keeps."""
+    kept = list(lines)
+    for index, (line, below) in enumerate(itertools.pairwise(lines)):
+        text = line.text.rstrip()
+        if not text or text[-1] not in SOFT_HYPHENS:
+            continue
+        head = _LAST_WORD.search(text[:-1].translate(_PLAIN_HYPHENS))
+        tail = _FIRST_WORD.match(below.text.lstrip().translate(_PLAIN_HYPHENS))
+        if head and tail and f"{head[0]}-{tail[0]}".lower() in hyphenated:
+            kept[index] = _with_plain_end(line)
+    return kept
+
+
+def _with_plain_end(line: Line) -> Line:
+    """``line`` with its last marked hyphen (in its text and its last segment) a plain one."""
+    segments = line.segments
+    if segments and segments[-1].text.rstrip()[-1:] in tuple(SOFT_HYPHENS):
+        last = segments[-1]
+        segments = (*segments[:-1], replace(last, text=_plain_end(last.text)))
+    return replace(line, text=_plain_end(line.text), segments=segments)
+
+
+def _plain_end(text: str) -> str:
+    end = len(text.rstrip()) - 1
+    return text[:end] + "-" + text[end + 1 :]
