@@ -289,7 +289,8 @@ def table_cells(rows, blocks_tables: dict | None = None) -> Counter:
 
 
 def _printed_cells(body: str) -> list[list[str]]:
-    """A table tag's rows of cell texts, a cell that repeats the one above it in its
+    """A table tag's rows of cell texts as printed (:func:`_printable`: a picture's tag or
+    an equation's LaTeX is no text of a PDF), a cell that repeats the one above it in its
     column blanked: a vertically merged cell, which LightRAG's JSON repeats in every row
     it spans, is printed once (and a .docx's row split inside it, without a border,
     prints nothing a reader sees). Ids of an undecodable body: no rows."""
@@ -302,8 +303,9 @@ def _printed_cells(body: str) -> list[list[str]]:
         items = list(enumerate(row) if isinstance(row, list) else row.items())
         texts = []
         for column, cell in items:
-            value = normalise(str(cell))
-            texts.append(str(cell) if value and above.get(column) != value else "")
+            shown = _printable(str(cell))
+            value = normalise(shown)
+            texts.append(shown if value and above.get(column) != value else "")
             above[column] = value
         rows.append(texts)
     return rows

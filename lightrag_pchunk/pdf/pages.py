@@ -116,7 +116,7 @@ def events_of(
             title = " ".join(text.split())
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
             # Its look lets the classifier continue its numbered series where the file
-            # left a member as text (``outline.infer.continue_known_series``).
+            # left a member as text (``outline.series.continue_known_series``).
             events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
             continue
         if 0 < paragraph.look.size <= body_size - LARGER_BY:
@@ -205,7 +205,9 @@ def _bookmark_headings(
         if lines > len(paragraph.lines):
             # The title runs on into the paragraphs after it: one paragraph of them.
             title_lines = list(paragraph.lines)
-            while len(title_lines) < lines and index < len(found):
+            while (
+                len(title_lines) < lines and index < len(found) and found[index].role != TABLE_ROLE
+            ):
                 title_lines += found[index].lines
                 index += 1
             paragraph = _joined(paragraph, title_lines)

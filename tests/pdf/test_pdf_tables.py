@@ -8,7 +8,7 @@ from pathlib import Path
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import Page, Stroke, Text, build_pdf
+from pdf_builders import BOLD, Page, Stroke, Text, build_pdf, wrap
 
 
 def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
@@ -70,6 +70,34 @@ def test_tables_opening_several_pages_are_kept(tmp_path: Path) -> None:
     assert tags_of(parse(tmp_path, pages)) == [
         [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]] for n in range(4)
     ]
+
+
+def test_a_table_just_before_a_heading_of_the_printed_contents_stays_a_table(
+    tmp_path: Path,
+) -> None:
+    """A printed table of contents names the headings; each section's page opens with a
+    table, its heading right below it: the heading is found, the table kept whole."""
+    titles = [
+        "1 Overview of the refrigeration plant",
+        "2 Scope of the maintenance programme",
+        "3 Terms used throughout this guide",
+        "4 Roles of the plant operators",
+    ]
+    contents = [Text(72, 720, "Contents", 14, font=BOLD)]
+    contents += [
+        Text(72, 690 - 16 * n, f"{title} {'.' * 60} {n + 2}") for n, title in enumerate(titles)
+    ]
+    pages = [Page(contents)]
+    for n, title in enumerate(titles):
+        rows = [["Item", "Count"], [f"Pump {n}", str(n + 3)]]
+        items = grid(rows, 770, [72, 200, 300])
+        items.append(Text(72, 710, title, 14, font=BOLD))
+        items += wrap(f"What {title[2:].lower()} covers in detail. " * 6, 72, 690, 400)
+        pages.append(Page(items))
+    result = parse(tmp_path, pages)
+    assert [row.heading for row in result.rows if row.heading in titles] == titles
+    assert len(tags_of(result)) == 4
+    assert "table-" not in result.content
 
 
 def test_a_cell_line_ending_in_a_hyphen_keeps_it(tmp_path: Path) -> None:
