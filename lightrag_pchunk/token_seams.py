@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import metadata
 from typing import Any
 
 import numpy as np
@@ -225,3 +226,22 @@ def token_byte_lengths(encoding: Any) -> np.ndarray:
                 table[encoding.encode_single_token(text)] = len(text.encode("utf-8"))
             _BYTE_LENGTHS[key] = table
     return table
+
+
+def encode_array(encoding: Any, text: str) -> np.ndarray:
+    """Token ids of ``text`` (special-token text as ordinary text) as a numpy array."""
+    if _HAS_FIXED_ENCODE_TO_NUMPY:
+        return encoding.encode_to_numpy(text, disallowed_special=())
+    return np.asarray(encoding.encode_ordinary(text), dtype=np.int64)
+
+
+def _tiktoken_at_least(major: int, minor: int) -> bool:
+    try:
+        version = metadata.version("tiktoken").split(".")
+        return (int(version[0]), int(version[1])) >= (major, minor)
+    except (metadata.PackageNotFoundError, ValueError, IndexError):
+        return False
+
+
+#: ``encode_to_numpy`` exists since tiktoken 0.9 and handles special tokens right since 0.11.
+_HAS_FIXED_ENCODE_TO_NUMPY = _tiktoken_at_least(0, 11)

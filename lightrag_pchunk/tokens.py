@@ -20,7 +20,6 @@ import os
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from itertools import pairwise
 from typing import Any, Protocol
 
@@ -28,6 +27,7 @@ import numpy as np
 
 from lightrag_pchunk.token_seams import (
     SeamRule,
+    encode_array,
     seam_rule_for,
     tiktoken_encoding_of,
     token_byte_lengths,
@@ -240,7 +240,7 @@ class TokenCounter:
         self.stats.encode_calls += 1
         self.stats.encoded_chars += len(joined)
         encoding = self._batch_encoding
-        ids = _encode_array(encoding, joined)
+        ids = encode_array(encoding, joined)
         lengths = token_byte_lengths(encoding)[ids]
         starts = np.cumsum(lengths) - lengths  # byte offset where each token starts
         found = np.searchsorted(starts, bounds).tolist()
@@ -318,25 +318,6 @@ class TokenCounter:
         if pieces > 1:
             total += self.count(joiner) * (pieces - 1)
         return total
-
-
-def _encode_array(encoding: Any, text: str) -> np.ndarray:
-    """Token ids of ``text`` (special-token text as ordinary text) as a numpy array."""
-    if _HAS_FIXED_ENCODE_TO_NUMPY:
-        return encoding.encode_to_numpy(text, disallowed_special=())
-    return np.asarray(encoding.encode_ordinary(text), dtype=np.int64)
-
-
-def _tiktoken_at_least(major: int, minor: int) -> bool:
-    try:
-        version = metadata.version("tiktoken").split(".")
-        return (int(version[0]), int(version[1])) >= (major, minor)
-    except (metadata.PackageNotFoundError, ValueError, IndexError):
-        return False
-
-
-#: ``encode_to_numpy`` exists since tiktoken 0.9 and handles special tokens right since 0.11.
-_HAS_FIXED_ENCODE_TO_NUMPY = _tiktoken_at_least(0, 11)
 
 
 class EncodingUnavailableError(ValueError):

@@ -203,9 +203,9 @@ def test_a_huge_batch_is_encoded_in_groups(monkeypatch) -> None:
 
 
 def test_an_older_tiktoken_counts_many_through_encode_ordinary(monkeypatch) -> None:
-    from lightrag_pchunk import tokens
+    from lightrag_pchunk import token_seams
 
-    monkeypatch.setattr(tokens, "_HAS_FIXED_ENCODE_TO_NUMPY", False)
+    monkeypatch.setattr(token_seams, "_HAS_FIXED_ENCODE_TO_NUMPY", False)
     texts = [f"Line {i} of ordinary text, with <|endoftext|> written in it." * 2 for i in range(9)]
     counter = TokenCounter(_CL100K)
     assert counter.count_many(texts) == [len(_CL100K.encode(t)) for t in texts]

@@ -227,9 +227,18 @@ def starts_lowercase(text: str) -> bool:
     return bool(letters) and letters[0].islower()
 
 
+def _is_formula(text: str) -> bool:
+    """Whether a line is mostly symbols: at most half of its characters (spaces aside) are
+    letters or digits."""
+    shown = [ch for ch in text if not ch.isspace()]
+    return 2 * sum(1 for ch in shown if ch.isalnum()) <= len(shown)
+
+
 def _plain_heading(text: str, max_chars: int, lowercase: bool, lead_in: bool) -> HeadingText | None:
     if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars):
         return None
+    if _is_formula(text):
+        return None  # "∑ x", "n=1 ( Xn∩Yn)": an equation's line, not a title
     if starts_lowercase(text) and not lowercase:
         return None  # a continuation of a sentence, not a title
     if text[-1] in ":：" and lead_in and len(text.split()) <= _MAX_LEAD_IN_WORDS:

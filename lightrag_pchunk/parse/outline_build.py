@@ -45,8 +45,8 @@ from lightrag_pchunk.outline.infer import (
     body_words,
     infer_outline,
     long_stretches,
-    look_score,
 )
+from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text

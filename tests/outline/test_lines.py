@@ -171,3 +171,10 @@ def test_titles_that_end_on_a_short_word_are_still_headings(line):
 )
 def test_a_paragraph_with_soft_breaks_is_read_whole_or_at_its_series(text, pieces):
     assert soft_break_pieces(text) == pieces
+
+
+def test_a_line_mostly_of_symbols_is_an_equation_not_a_title():
+    assert heading_text("∑ x", markdown=False) is None
+    assert heading_text("C++", markdown=False) is None
+    assert heading_text("Q&A", markdown=False) is not None
+    assert heading_text("FY 2023", markdown=False) is not None

@@ -1,0 +1,58 @@
+"""The smart outline's candidates: the lines the text channel takes for a title (or the
+table of contents lists), each with its look, before any rule accepts one (``infer.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import MAX_NUMBERED_HEADING_CHARS, HeadingText, heading_text
+
+
+def find_candidates(
+    items: Sequence[OutlineItem],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    within: Sequence[range] | None = None,
+) -> dict[int, Promoted]:
+    """The lines of ``items`` (of ``within``, when given) that may be headings, by index."""
+    found: dict[int, Promoted] = {}
+    indexes = range(len(items)) if within is None else (i for r in within for i in r)
+    for index in indexes:
+        candidate = candidate_at(items, index, body_size, look_of)
+        if candidate is not None:
+            found[index] = candidate
+    return found
+
+
+def candidate_at(
+    items: Sequence[OutlineItem],
+    index: int,
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+) -> Promoted | None:
+    """Item ``index`` as a heading candidate: a TEXT line the text channel takes for a
+    title (or the table of contents lists), with its look; else None."""
+    item = items[index]
+    if item.kind is not ItemKind.TEXT:
+        return None
+    heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
+    if heading is None and item.in_toc:
+        heading = listed_title(item.text)
+    if heading is None:
+        return None
+    look = item.look
+    if look is None and look_of is not None:
+        look = look_of(index)
+    return Promoted(index, heading, look_score(look, body_size), look)
+
+
+def listed_title(text: str) -> HeadingText | None:
+    """A line the document's table of contents lists, as a title, though the text channel
+    reads it as a sentence ("Other Automated & Misc. Tool Results: Tools Used"): the table
+    names it a heading. Not when it is longer than any numbered title."""
+    title = " ".join(text.split())
+    if not title or len(title) > MAX_NUMBERED_HEADING_CHARS:
+        return None
+    return HeadingText(title, "", parse_label(title))

@@ -1,0 +1,106 @@
+"""The smart outline's series: numbered headings that a series of headings needs, where the
+rules of ``infer.py`` left the line as text (第十六条 after 第十五条; "CHAPTER 2" between
+"CHAPTER 1" and "CHAPTER 3"). The series itself is the evidence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lightrag_pchunk.outline.candidates import candidate_at
+from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
+from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.lines import HeadingText, is_series_label
+
+
+def complete_series(
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    accepted: Sequence[Promoted],
+    within: Sequence[range] | None = None,
+) -> list[Promoted]:
+    """Lines that the rules left out but that a series of accepted headings needs: after a
+    heading whose label is a series member (第十五条, 2.3, Article 4, AC-2), the line that
+    starts with the member that continues it, up to the next accepted member of that
+    series (第十六条 … 第三十一条 after 第十五条; 1.3 between 1.2 and 1.4). The evidence is
+    the series itself: a line the text channel takes for a title (or, for a named unit,
+    any line) that continues it is a heading however it looks."""
+    allowed = None if within is None else {i for r in within for i in r}
+    taken = {c.index for c in accepted}
+    families: dict[str, list[Promoted]] = {}
+    for c in sorted(accepted, key=lambda c: c.index):
+        if c.label is not None:
+            families.setdefault(c.label.family, []).append(c)
+    added: list[Promoted] = []
+    for members in families.values():
+        for member, following in zip(members, [*members[1:], None], strict=True):
+            previous = member.label
+            if previous is None or not is_series_label(previous):
+                continue
+            stop = following.index if following is not None else len(items)
+            for index in range(member.index + 1, stop):
+                item = items[index]
+                if item.kind is ItemKind.HEADING:
+                    break  # a known heading ends the series' reach
+                if item.kind is not ItemKind.TEXT or index in taken:
+                    continue
+                if allowed is not None and index not in allowed:
+                    continue
+                label = parse_label(item.text)
+                if label is None or not is_series_label(label) or not label.follows(previous):
+                    continue  # only a member of the series ("2" after "1.1" is a list's)
+                found = candidates.get(index)
+                if found is None and label.family.startswith(("legal-", "keyword-")):
+                    found = member_heading(index, item, label)  # a unit carries its text
+                if found is None:
+                    continue  # "2.2 million were…": a number, not a title
+                added.append(found)
+                taken.add(index)
+                previous = label
+    return added
+
+
+def continue_known_series(
+    items: Sequence[OutlineItem],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """Lines a known heading's numbered series needs where the document left them as text
+    ("CHAPTER 2" tagged as a paragraph between the headings "CHAPTER 1" and "CHAPTER 3", a
+    producer's slip): after a known heading set apart from the body (bold or larger) whose
+    label has numbers, a line before the next known heading that continues its label
+    (:meth:`Label.follows`) in the same look (size, weight, capitals), on a line the text
+    channel takes for a title. Only known headings whose look the parser gives count: a
+    numbered list in the body's look after a numbered heading in it is no heading. Known
+    headings tell what the series is, so this reads the whole document, however much of it
+    the rest of the classifier reads."""
+    added: list[Promoted] = []
+    for start, item in enumerate(items):
+        if item.kind is not ItemKind.HEADING or item.look is None:
+            continue
+        previous = parse_label(item.text)
+        if previous is None or not previous.ordinals or look_score(item.look, body_size) < 1:
+            continue
+        signature = item.look.signature()
+        for index in range(start + 1, len(items)):
+            if items[index].kind is ItemKind.HEADING:
+                break  # the next known heading takes the series over
+            if index in taken or items[index].kind is not ItemKind.TEXT:
+                continue
+            label = parse_label(items[index].text)
+            if label is None or not label.follows(previous):
+                continue
+            found = candidate_at(items, index, body_size, look_of)
+            if found is None or found.look is None or found.look.signature() != signature:
+                continue
+            added.append(found)
+            taken.add(index)
+            previous = label
+    return added
+
+
+def member_heading(index: int, item: OutlineItem, label: Label) -> Promoted:
+    """A series member the text channel did not take for a title (a long article): its
+    label is the heading and the rest of the line its body."""
+    title = item.text.strip()[: len(label.text)].strip()
+    return Promoted(index, HeadingText(title, label.rest, label), 0.0, item.look)
