@@ -1,0 +1,95 @@
+"""The word check's shortcut (chunk/coverage.py: text the chunks hold verbatim is left out of
+both sides) reports exactly what counting every word of both sides reports: the same words
+lost, the same number of times, on chunks that repeat, drop, reorder and split the rows,
+in scripts whose word boundaries differ (CJK, combining marks, right-to-left, long runs)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lightrag_pchunk.chunk import coverage
+from lightrag_pchunk.chunk.coverage import MAX_WORD_CHARS, lost_words
+
+
+def _every_word(text: str, counts: Counter[str], is_chunk: bool) -> None:
+    """Every word of ``text`` counted, as the check counts words, with no text left out."""
+    tokens = coverage._TOKEN.findall(text)
+    for run in [t for t in tokens if len(t) > MAX_WORD_CHARS]:
+        counts.update(run)
+    tokens = [t for t in tokens if len(t) <= MAX_WORD_CHARS]
+    counts.update(tokens)
+    if is_chunk and tokens:
+        for run in (tokens[0], tokens[-1]) if len(tokens) > 1 else (tokens[0],):
+            if len(run) > 1:
+                counts.update(run)
+
+
+def _lost_counting_every_word(rows: list[str], chunks: list[str]) -> Counter[str]:
+    row_counts: Counter[str] = Counter()
+    for text in rows:
+        _every_word(coverage._shown_text(text), row_counts, False)
+    shown = [coverage._shown_text(text) for text in chunks]
+    chunk_counts: Counter[str] = Counter()
+    for text in shown:
+        _every_word(text, chunk_counts, True)
+    seams = coverage._seams(shown)
+    if seams:
+        coverage._mend_seams(row_counts, chunk_counts, seams)
+    return row_counts - chunk_counts
+
+
+# Pieces whose boundaries disagree between scripts: a word continued by a combining mark or a
+# joiner, CJK characters (each a word), right-to-left letters and marks, JSON escapes and a
+# table tag (decoded before counting), a run longer than a word.
+_PIECES = [
+    "a", "ab", "b", "a_b", "7", " ", " ", "\n", "\n\n", ".", "-", "e\u0301", "\u0301",
+    "\u200d", "\u200c", "中", "文", "ア", "한", "ب", "سلام", "\u200f", "\u0640", "ि", "क",
+    "\\n", "\\u4e2d", '\\"', "x" * (MAX_WORD_CHARS + 3), "፡", "ሰላም",
+    '<table format="json">[["a","中"],["b\\nc","e\u0301"]]</table>',
+]  # fmt: skip
+_text = st.lists(st.sampled_from(_PIECES), max_size=12).map("".join)
+
+
+@st.composite
+def _rows_and_chunks(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    rows = draw(st.lists(_text, min_size=1, max_size=6))
+    whole = "\n".join(rows)
+    chunks = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["row", "span", "line", "other"]))
+        if kind == "row":  # a row whole, maybe again (an overlap or a repeated header)
+            chunks.append(draw(st.sampled_from(rows)))
+        elif kind == "span":  # any stretch of the rows: cut anywhere, in or out of order
+            start = draw(st.integers(0, len(whole)))
+            end = draw(st.integers(start, len(whole)))
+            chunks.append(whole[start:end])
+        elif kind == "line":
+            chunks.append(draw(st.sampled_from(whole.split("\n"))))
+        else:  # text the chunker adds (a heading, a joiner) or a row's words with others
+            chunks.append(draw(_text) + draw(st.sampled_from(rows)) + draw(_text))
+    return rows, chunks
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_rows_and_chunks())
+def test_leaving_out_verbatim_text_reports_what_counting_every_word_reports(
+    case: tuple[list[str], list[str]],
+) -> None:
+    rows, chunks = case
+    assert lost_words(rows, chunks).missing == _lost_counting_every_word(rows, chunks)
+
+
+def test_a_line_found_once_holds_one_of_its_copies() -> None:
+    # The same line twice in the rows, once in the chunks: the second copy is lost, whichever
+    # copy the chunk is taken for.
+    rows = ["Stop the pump.\nStop the pump.", "Close the valve."]
+    chunks = ["Stop the pump.", "Close the valve."]
+    assert lost_words(rows, chunks).missing == {"Stop": 1, "the": 1, "pump": 1}
+    # A row found inside a longer word is not held verbatim: 'pump' is not in 'pumps'.
+    assert lost_words(["pump"], ["the pumps"]).missing == {"pump": 1}
+    # A row found after text the chunks skipped: the skipped row is lost, not the found one.
+    assert lost_words(["alpha beta", "gamma"], ["x gamma alpha"]).missing == {"beta": 1}
+
