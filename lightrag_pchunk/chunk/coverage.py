@@ -179,7 +179,9 @@ def _find_word_bounded(text: str, part: str, cursor: int, behind: int) -> int:
     start = text.find(part, cursor, limit)
     while start >= 0:
         end = start + len(part)
-        if not _WORD_CHAR.match(text, start - 1) and not _WORD_CHAR.match(text, end):
+        # No position before 0: matching there would read the text's first character.
+        after_word = start > 0 and _WORD_CHAR.match(text, start - 1)
+        if not after_word and not _WORD_CHAR.match(text, end):
             return start
         start = text.find(part, start + 1, limit)
     return -1

@@ -93,3 +93,9 @@ def test_a_line_found_once_holds_one_of_its_copies() -> None:
     # A row found after text the chunks skipped: the skipped row is lost, not the found one.
     assert lost_words(["alpha beta", "gamma"], ["x gamma alpha"]).missing == {"beta": 1}
 
+
+def test_text_opening_the_chunks_is_held_verbatim() -> None:
+    # Nothing comes before the first chunk's first word: it is bounded there (a search for a
+    # word character before position 0 reads the text's first character instead).
+    rows, chunks = ["alpha beta", "gamma"], ["alpha beta", "gamma"]
+    assert coverage._held_verbatim(rows, chunks) == ([], ["", "\n", ""])
