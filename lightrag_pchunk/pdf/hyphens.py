@@ -26,7 +26,9 @@ from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 _PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))
 _HYPHENATED = re.compile(r"\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
-_LAST_WORD = re.compile(r"\w+(?:-\w+)*$")
+#: A word and its hyphenated parts; read backwards it is one too, so the last word of a line
+#: is matched at the start of the line reversed (a search anchored at the end would try every
+#: start in a long run stopping short of it: quadratic in the run).
 _FIRST_WORD = re.compile(r"\w+(?:-\w+)*")
 
 
@@ -56,9 +58,9 @@ def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> l
         text = line.text.rstrip()
         if not text or text[-1] not in SOFT_HYPHENS:
             continue
-        head = _LAST_WORD.search(text[:-1].translate(_PLAIN_HYPHENS))
+        head = _FIRST_WORD.match(text[-2::-1].translate(_PLAIN_HYPHENS))
         tail = _FIRST_WORD.match(below.text.lstrip().translate(_PLAIN_HYPHENS))
-        if head and tail and f"{head[0]}-{tail[0]}".lower() in hyphenated:
+        if head and tail and f"{head[0][::-1]}-{tail[0]}".lower() in hyphenated:
             kept[index] = _with_plain_end(line)
     return kept
 

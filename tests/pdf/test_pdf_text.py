@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
+from lightrag_pchunk.pdf.layout import Line
 
 from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
 
@@ -71,6 +77,39 @@ def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: P
         "every non-governmental body and every ordinary office for information on the"
         " reorganisation of its staff and the longterm plan." in paragraph
     )
+
+
+def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
+    """The word a marked line-end hyphen ends (with its own hyphens: "so-called-") is found
+    from the line's end; a line of a hostile PDF holding a run of 200,000 letters that stops
+    short of its end (a space or a stop before the hyphen) is read in linear time (a search
+    anchored at the end is quadratic: hours). The run is in a child process the kernel stops
+    after 30 CPU-s."""
+
+    def line(text: str) -> Line:
+        return Line(text, 0, 0, 1, 1, 10, False, (), 0)
+
+    lines = [line("a so-called\ufffe"), line("well-known word, infor\x02"), line("mation")]
+    kept = keep_printed_hyphens(lines, frozenset({"so-called-well-known"}))
+    assert [k.text for k in kept] == ["a so-called-", "well-known word, infor\x02", "mation"]
+    code = (
+        "from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens\n"
+        "from lightrag_pchunk.pdf.layout import Line\n"
+        "run = 'a' * 200_000\n"
+        "texts = [run + ' \\x02', 'b', run + '.\\ufffe', 'c']\n"
+        "lines = [Line(text, 0, 0, 1, 1, 10, False, (), 0) for text in texts]\n"
+        "kept = keep_printed_hyphens(lines, frozenset({'a-b'}))\n"
+        "assert [line.text for line in kept] == texts\n"
+    )
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (30, 35))
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 def test_space_between_paragraphs_and_a_short_last_line_start_new_ones(tmp_path: Path) -> None:
