@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -58,10 +59,42 @@ _CJK = (
     "\u3130-\u318f\u31a0-\u31bf\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f"
     "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
 )
-_TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
-_RUN = re.compile(rf"[^\W{_CJK}]+")
+
+
+def _combining_marks(codes: range) -> str:
+    """The combining marks among ``codes`` outside the CJK ranges (Unicode categories Mn, Mc,
+    Me), as ranges of a character class. ``\\w`` leaves them out (it is ``str.isalnum``),
+    which would cut 'किताब' into 'क', 'त', 'ब' and 'café' (with U+0301) into 'cafe': letters
+    so common that a lost word would hide behind other words' copies."""
+    cjk = re.compile(f"[{_CJK}]")
+    ranges: list[str] = []
+    first = last = -2
+    for code in codes:
+        character = chr(code)
+        if unicodedata.category(character)[0] != "M" or cjk.match(character):
+            continue
+        if code != last + 1:
+            if first >= 0:
+                ranges.append(f"{chr(first)}-{chr(last)}")
+            first = code
+        last = code
+    ranges.append(f"{chr(first)}-{chr(last)}")
+    return "".join(ranges)
+
+
+# A combining mark (planes 0, 1, 2 and 14 hold them all). Those past the BMP are looked up
+# only for a character past it: a class reaching past the BMP is read range by range, one
+# within it as a table.
+_MARK = (
+    f"(?:[{_combining_marks(range(0x10000))}]|(?=[\U00010000-\U0010ffff])"
+    f"[{_combining_marks(range(0x10000, 0x30000))}{_combining_marks(range(0xE0000, 0xE1000))}])"
+)
+_LETTER = rf"[^\W{_CJK}]"  # a word character but a CJK one
+# A run: letters with the combining marks among and around them (the two never overlap).
+_RUN = re.compile(rf"{_MARK}*{_LETTER}+(?:{_MARK}+{_LETTER}*)*|{_MARK}+")
+_TOKEN = re.compile(rf"[{_CJK}]|{_RUN.pattern}")
 _STRETCH = re.compile(r"\S+")
-_WORD_CHAR = re.compile(r"\w")
+_WORD_CHAR = re.compile(rf"\w|{_MARK}")
 _TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}

@@ -151,3 +151,13 @@ def test_long_runs_at_chunk_ends_cost_linear_time() -> None:
         [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_combining_marks_belong_to_their_word() -> None:
+    # Devanagari vowel signs and viramas are combining marks: 'किताब' is one word, not the
+    # letters 'क', 'त', 'ब' between them, which other words hold too (here repeated by an
+    # overlap): the word lost is found lost.
+    assert count_words("किताब") == {"किताब": 1}
+    assert lost_words(["किताब", "क त ब"], ["क त ब", "क त ब"]).missing == {"किताब": 1}
+    assert count_words("cafe\u0301 au lait") == {"cafe\u0301": 1, "au": 1, "lait": 1}
+    assert lost_words(["cafe\u0301"], ["cafe"]).missing == {"cafe\u0301": 1}
