@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 from lightrag_pchunk.chunk.blocks import joiner_for, split_paragraphs
@@ -11,6 +14,19 @@ from lightrag_pchunk.model import Block, BlockRow, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_within_cpu(code: str, seconds: int) -> subprocess.CompletedProcess[bytes]:
+    """Python ``code`` run in a child process the kernel stops after ``seconds`` CPU-s: a
+    bound on work that holds on a loaded machine (wall-clock time does not)."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
+    )
 
 
 class CharTokenizer:

@@ -4,14 +4,12 @@ that a shortfall is found, counted and named."""
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
-import sys
 
 import pytest
 
 from lightrag_pchunk.chunk.coverage import MAX_WORD_CHARS, count_words, lost_words
+
+from helpers import run_within_cpu
 
 
 def test_nothing_lost_when_the_chunks_hold_every_word() -> None:
@@ -142,14 +140,7 @@ def test_long_runs_at_chunk_ends_cost_linear_time() -> None:
         "chunks = [run + '.', run, run + ' ' + run, run + '.']\n"
         "assert lost_words(['x'], chunks).missing == {'x': 1}\n"
     )
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (60, 65))
-
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
-    )
+    done = run_within_cpu(code, 60)
     assert done.returncode == 0, done.stderr[-2000:]
 
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import resource
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +10,7 @@ from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line
 
+from helpers import run_within_cpu
 from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
 
 LOREM = (
@@ -101,14 +98,7 @@ def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
         "kept = keep_printed_hyphens(lines, frozenset({'a-b'}))\n"
         "assert [line.text for line in kept] == texts\n"
     )
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (30, 35))
-
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, preexec_fn=limit, capture_output=True, timeout=600
-    )
+    done = run_within_cpu(code, 30)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
