@@ -56,6 +56,7 @@ from lightrag_pchunk.parse.outline_events import (
     Event,
     EventKind,
     Line,
+    layout_paragraphs,
     list_item_headings,
     mark_toc,
     split_soft_breaks,
@@ -157,6 +158,7 @@ def build_blocks(
     over the whole document, only in its long stretches without a heading. ``partial``: the
     file states its outline down to some depth (a PDF's bookmarks): ``auto`` reads every
     stretch and keeps what the stated outline leaves out (:func:`left_out_headings`)."""
+    layout_paragraphs(events)
     mark_toc(events)
     body_size = _BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))

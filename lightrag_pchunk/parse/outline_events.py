@@ -11,6 +11,7 @@ the classifier's (``outline/``); this applies them to events.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -41,7 +42,8 @@ class Event:
     """One line of the body in reading order. ``level`` > 0 marks a styled heading (then
     ``line`` is its Markdown line and ``heading`` its text); ``look`` gives the look of a
     PARAGRAPH or a heading on demand (smart outline only); ``toc_level`` is the level of a
-    table-of-contents entry when its style says (``toc 2`` -> 2), else 0."""
+    table-of-contents entry when its style says (``toc 2`` -> 2), else 0; ``layout_table``
+    numbers the layout table (a table read as text) a paragraph is in, from 1 (0: none)."""
 
     line: Line
     kind: EventKind = EventKind.LINE
@@ -50,6 +52,7 @@ class Event:
     is_list_item: bool = False
     look: Callable[[], Look] | None = None
     toc_level: int = 0
+    layout_table: int = 0
 
 
 #: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
@@ -102,6 +105,26 @@ def _end_runaway_toc(events: list[Event]) -> None:
             event.kind = EventKind.PARAGRAPH
         runaway = runaway or cut < len(run)
         index = end
+
+
+#: A layout table that holds at least this share of a document's text frames its page (a
+#: web page or a form saved as a document): its paragraphs are the document's text.
+PAGE_FRAME_SHARE = 0.5
+
+
+def layout_paragraphs(events: list[Event]) -> None:
+    """Paragraphs of a layout table stay outline items only where the table frames the
+    document's page (:data:`PAGE_FRAME_SHARE` of its paragraphs' words); a smaller one is a
+    box, a framed note or one form of many beside the text, whose bold lines are its labels
+    and titles, not the document's sections: they become lines that are never headings."""
+    words: Counter[int] = Counter()
+    for event in events:
+        if event.kind is EventKind.PARAGRAPH:
+            words[event.layout_table] += len(event.line.text.split())
+    least = PAGE_FRAME_SHARE * sum(words.values())
+    for event in events:
+        if event.layout_table and words[event.layout_table] < least:
+            event.kind = EventKind.LINE
 
 
 def split_soft_breaks(events: list[Event]) -> list[Event]:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Protocol
 from lxml import etree
 
 from lightrag_pchunk.parse.budget import OutputBudget
+from lightrag_pchunk.parse.tables import CellLine, CellParagraph, CellPart, CellTable, TableGrid
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.story import Story
-    from lightrag_pchunk.parse.tables import TableGrid
 
 
 class Mode(enum.Enum):
@@ -33,10 +33,13 @@ class LineSink(Protocol):
 
 class LineBuffer:
     """The lines of one table cell (or HTML list item) and the paraIds they span; what they
-    hold must fit the output budget (it is charged when the table or item is written)."""
+    hold must fit the output budget (it is charged when the table or item is written).
+    ``parts`` says what gave the lines (a paragraph, a nested table, another line), so a
+    table read as text can give its paragraphs to the outline."""
 
     def __init__(self, budget: OutputBudget, what: str) -> None:
         self.texts: list[str] = []
+        self.parts: list[CellPart] = []
         self.first: str | None = None
         self.last: str | None = None
         self._budget = budget
@@ -44,6 +47,22 @@ class LineBuffer:
         self._chars = 0
 
     def add(self, text: str, start: str | None, end: str | None) -> None:
+        self._line(text, start, end)
+        self.parts.append(CellLine(text, start, end))
+
+    def paragraph(self, paragraph: CellParagraph) -> None:
+        """A paragraph's line (the outline may read it where the table is layout)."""
+        self._line(paragraph.text, paragraph.para_id, paragraph.para_id)
+        self.parts.append(paragraph)
+
+    def table(self, grid: TableGrid) -> None:
+        """A nested table: its text lines, one per row."""
+        first, last = grid.first_id, grid.last_id or grid.first_id
+        for line in grid.text_lines():
+            self._line(line, first, last)
+        self.parts.append(CellTable(grid))
+
+    def _line(self, text: str, start: str | None, end: str | None) -> None:
         self._chars += len(text)
         self._budget.require(self._chars, self._what)
         self.texts.append(text)

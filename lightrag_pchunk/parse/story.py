@@ -68,3 +68,20 @@ class Story:
             numbering = self.package.numbering()
             self._counter = NumberingCounter(NumberingDefinitions.from_xml(numbering, style_num_id))
         return self._counter
+
+    def list_label(self, num_id: int | None, ilvl: int | None, style_id: str | None) -> str:
+        """The list label and its separator ("1. ", "第一章"), or "". ``numId`` and ``ilvl`` come
+        from the paragraph, else separately from its style chain; counters always advance, for
+        empty numbered paragraphs too, as Word counts them."""
+        if num_id is None or ilvl is None:
+            inherited = self.styles.numbering_of(style_id)
+            if inherited is not None:
+                num_id = inherited[0] if num_id is None else num_id
+                ilvl = inherited[1] if ilvl is None else ilvl
+        if not num_id:  # None, or 0: numbering removed
+            return ""
+        if ilvl is None:
+            ilvl = self.counter.level_for_style(num_id, style_id or "")
+        ilvl = 0 if ilvl is None else ilvl
+        label = self.counter.label(num_id, ilvl)
+        return label + self.counter.separator(num_id, ilvl) if label else ""

@@ -48,7 +48,8 @@ MAX_SIGNATURE_ROWS = 8
 MAX_DATA_CELL_CHARS = 2000
 
 _BLANK = re.compile(r"(?:_{3,}|\.{5,}|…{2,})")
-_SEPARATOR = " | "
+#: How the cells of a row of one-line cells are joined into one line.
+CELL_SEPARATOR = " | "
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ def _reading_lines(rows: list[Row], which: Sequence[int]) -> list[str]:
         if not texts:
             continue
         if len(texts) > 1 and all("\n" not in text for text in texts):
-            lines.append(_SEPARATOR.join(_flat(text) for text in texts))
+            lines.append(CELL_SEPARATOR.join(_flat(text) for text in texts))
             continue
         for text in texts:
             lines.extend(line.strip() for line in text.split("\n") if line.strip())

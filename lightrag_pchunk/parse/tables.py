@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from lxml import etree
 
+from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.parse.xml import int_val, qn
 
 _TR = qn("w:tr")
@@ -50,12 +51,48 @@ _MAX_SPAN = 63  # Word's column limit; also bounds what a forged gridSpan can al
 
 
 @dataclass(frozen=True, slots=True)
+class CellLine:
+    """A line of a cell that is never a heading (a list number, a note, a picture line)."""
+
+    text: str
+    start: str | None = None
+    end: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CellParagraph:
+    """A paragraph of a cell, with what the outline needs of it should the table be read
+    as text (a layout table): its element (for a table-of-contents mark), its look on
+    demand and whether a list numbers it."""
+
+    text: str
+    para_id: str | None
+    element: etree._Element
+    look: Callable[[], Look]
+    is_list_item: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CellTable:
+    """A table nested in a cell (its text there is ``grid.text_lines()``)."""
+
+    grid: TableGrid
+
+
+#: What a cell holds, in order; its text is the texts of these, one line each (a nested
+#: table gives its text lines).
+CellPart: TypeAlias = CellLine | CellParagraph | CellTable
+
+
+@dataclass(frozen=True, slots=True)
 class CellContent:
-    """One cell as read by the walk: its lines joined with ``\\n`` and its paraId range."""
+    """One cell as read by the walk: its lines joined with ``\\n``, its paraId range, and
+    what gave those lines (empty when the reader does not say)."""
 
     text: str
     first_id: str | None = None
     last_id: str | None = None
+    parts: tuple[CellPart, ...] = ()
 
 
 CellReader = Callable[[etree._Element], CellContent]
@@ -84,6 +121,9 @@ class TableGrid:
     first_id: str | None = None
     last_id: str | None = None
     cells: list[list[GridCell]] | None = None
+    #: For each displayed cell of ``cells``, what its lines came from (``()`` for a
+    #: continued vertical merge); None when the reader does not say.
+    parts: list[list[tuple[CellPart, ...]]] | None = field(default=None, compare=False)
 
     @property
     def is_empty(self) -> bool:
@@ -149,6 +189,7 @@ def read_table(
     width = sum(1 for _ in grid.iterchildren(_GRID_COL)) if grid is not None else 0
     rows: list[list[str]] = []
     structure: list[list[GridCell]] = []
+    parts: list[list[tuple[CellPart, ...]]] = []
     merged: dict[int, str] = {}  # grid column -> text of the open vertical merge
     header_rows = 0
     is_leading_header = True
@@ -159,6 +200,7 @@ def read_table(
             continue  # a row deleted as a tracked change is not displayed
         row: list[str] = []
         row_cells: list[GridCell] = []
+        row_parts: list[tuple[CellPart, ...]] = []
         for tc in _children(tr, _TC):
             span, v_merge = _cell_props(_child(tc, _TC_PR))
             if v_merge == "continue":
@@ -169,9 +211,11 @@ def read_table(
                     on_repeat(text)
                 own = [pid for p in tc.iter(_P) if (pid := p.get(_PARA_ID))]
                 last_id = own[-1] if own else last_id
+                row_parts.append(())
             else:
                 cell = read_cell(tc)
                 text = cell.text
+                row_parts.append(cell.parts)
                 first_id = first_id or cell.first_id
                 last_id = cell.last_id or last_id
                 if v_merge:
@@ -189,10 +233,11 @@ def read_table(
             is_leading_header = False
         rows.append(row)
         structure.append(row_cells)
+        parts.append(row_parts)
     width = max([width, *(len(row) for row in rows)])
     for row in rows:
         row.extend([""] * (width - len(row)))
-    return TableGrid(rows, header_rows if rows else 0, first_id, last_id, structure)
+    return TableGrid(rows, header_rows if rows else 0, first_id, last_id, structure, parts)
 
 
 def sole_table(tbl: etree._Element) -> etree._Element | None:

@@ -7,7 +7,9 @@ first line is the heading in Markdown; text before the first heading is the
 ``Preface/Uncategorized`` block; ``parent_headings`` are the open headings of shallower levels;
 no size-based splitting; tables stay whole. Block-level content controls (``w:sdt``,
 ``w:customXml``) are transparent, so headings inside them count. Text boxes, table cells and
-notes never start blocks: their heading-styled paragraphs are text.
+notes never start blocks by their styles: their heading-styled paragraphs are text (the
+paragraphs of a page laid out in a layout table are read by the smart outline:
+``layout_reading.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
+from lightrag_pchunk.parse.layout_reading import layout_reading
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
@@ -39,7 +42,13 @@ from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.table_shape import shape_table
-from lightrag_pchunk.parse.tables import CellContent, TableGrid, read_table, sole_table
+from lightrag_pchunk.parse.tables import (
+    CellContent,
+    CellParagraph,
+    TableGrid,
+    read_table,
+    sole_table,
+)
 from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.toc_marks import TocMarks
 from lightrag_pchunk.parse.xml import NS, qn
@@ -49,7 +58,6 @@ ListLook: TypeAlias = Callable[[], Look] | None
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
-    from lightrag_pchunk.parse.styles import StyleSheet
 
 
 #: A heading longer than this is split at its first soft break, or kept as body text
@@ -98,6 +106,7 @@ class BodyWalker:
         self.alt_chunks: AltChunkImporter | None = None  # set by the document
         self._toc = TocMarks()
         self._deep_table_warned = False
+        self._layout_tables = 0
 
     # -- entry points --------------------------------------------------------------------------
 
@@ -128,23 +137,21 @@ class BodyWalker:
         text: str,
         para_id: str | None,
         p: etree._Element,
-        styles: StyleSheet,
-        style_id: str | None,
+        look: Callable[[], Look],
         *,
         is_list_item: bool,
-        is_toc: bool,
+        toc_level: int | None = None,
     ) -> None:
-        """Append a body paragraph: the smart outline may make it a heading; a table of
-        contents line never becomes one."""
+        """Append a body paragraph (or a paragraph of a layout table): the smart outline may
+        make it a heading. ``toc_level`` marks a table-of-contents line (0: no level given),
+        which never becomes one; so does a line that reads and is marked as an entry."""
         self.budget.line(len(text), "a line of text")
-        if not is_toc and is_toc_line(text) and TocMarks.is_entry(p, text):
-            is_toc = True
-        look = functools.partial(paragraph_look, p, styles, style_id)
-        kind = EventKind.TOC if is_toc else EventKind.PARAGRAPH
-        toc_level = styles.toc_level(style_id) if is_toc else 0
+        if toc_level is None and is_toc_line(text) and TocMarks.is_entry(p, text):
+            toc_level = 0
+        kind = EventKind.PARAGRAPH if toc_level is None else EventKind.TOC
         line = Line(text, para_id, para_id)
         self.events.append(
-            Event(line, kind, is_list_item=is_list_item, look=look, toc_level=toc_level)
+            Event(line, kind, is_list_item=is_list_item, look=look, toc_level=toc_level or 0)
         )
 
     def heading(
@@ -223,7 +230,7 @@ class BodyWalker:
         style_id, outline, num_id, ilvl = plain[1] if plain is not None else paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
         level = None
-        is_toc = is_title = in_field = False
+        is_toc = in_field = False
         if mode is Mode.BODY:
             # A paragraph's own outline level wins over its style's; 9 is body text, final.
             if outline is not None:
@@ -237,18 +244,20 @@ class BodyWalker:
             in_field = p in self._toc.paragraphs and not is_style_toc
             is_toc = is_style_toc or (in_field and level is None)
             level = None if is_style_toc else level
-            # A Title/Subtitle is the document's name, not a section: never inferred either.
-            is_title = level is None and story.styles.title_kind(style_id) is not None
-        prefix = self._label(num_id, ilvl, style_id, story)
-        list_look = functools.partial(paragraph_look, p, story.styles, style_id)
-        list_look = list_look if prefix.strip() else None
+        # A Title/Subtitle is the document's name, not a section: never inferred either.
+        is_title = level is None and story.styles.title_kind(style_id) is not None
+        prefix = story.list_label(num_id, ilvl, style_id)
+        look = functools.partial(paragraph_look, p, story.styles, style_id)
+        list_look = look if prefix.strip() else None
+        toc_level = story.styles.toc_level(style_id) if is_toc else None
 
         def text_line(text: str) -> None:
             if mode is Mode.BODY and not is_title:
                 self.body_paragraph(
-                    text, para_id, p, story.styles, style_id, is_list_item=bool(prefix),
-                    is_toc=is_toc,
-                )  # fmt: skip
+                    text, para_id, p, look, is_list_item=bool(prefix), toc_level=toc_level
+                )
+            elif mode is Mode.CELL and isinstance(out, LineBuffer) and not is_title:
+                out.paragraph(CellParagraph(text, para_id, p, look, bool(prefix)))
             else:
                 out.add(text, para_id, para_id)
 
@@ -315,7 +324,7 @@ class BodyWalker:
         def read_cell(tc: etree._Element) -> CellContent:
             lines = LineBuffer(self.budget, "a table cell")
             self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
-            return CellContent("\n".join(lines.texts), lines.first, lines.last)
+            return CellContent("\n".join(lines.texts), lines.first, lines.last, tuple(lines.parts))
 
         repeated = 0
 
@@ -333,12 +342,24 @@ class BodyWalker:
         layout table, else its preamble lines and a compact tag line (``table_shape``)."""
         if grid.is_empty:
             return
-        first, last = grid.first_id, grid.last_id or grid.first_id
-        if mode is Mode.CELL:
-            for line in grid.text_lines():
-                out.add(line, first, last)
+        if isinstance(out, LineBuffer):  # in a cell (its buffer): a line per row
+            out.table(grid)
             return
+        first, last = grid.first_id, grid.last_id or grid.first_id
         shape = shape_table(grid)
+        reading = layout_reading(grid) if shape.layout and mode is Mode.BODY else None
+        if reading is not None:  # read as text: its paragraphs are the body's
+            self._layout_tables += 1
+            for item in reading:
+                if isinstance(item, CellParagraph):
+                    self.body_paragraph(
+                        item.text, item.para_id, item.element, item.look,
+                        is_list_item=item.is_list_item,
+                    )  # fmt: skip
+                    self.events[-1].layout_table = self._layout_tables
+                else:
+                    self.add(item.text, item.start, item.end)
+            return
         for line in shape.lines:
             out.add(line, first, last)
         if shape.layout:
@@ -356,25 +377,6 @@ class BodyWalker:
         return equation_tag(latex, eq_id)
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _label(
-        self, num_id: int | None, ilvl: int | None, style_id: str | None, story: Story
-    ) -> str:
-        """The list label and its separator ("1. ", "第一章"), or "". ``numId`` and ``ilvl`` come
-        from the paragraph, else separately from its style chain; counters always advance, for
-        empty numbered paragraphs too, as Word counts them."""
-        if num_id is None or ilvl is None:
-            inherited = story.styles.numbering_of(style_id)
-            if inherited is not None:
-                num_id = inherited[0] if num_id is None else num_id
-                ilvl = inherited[1] if ilvl is None else ilvl
-        if not num_id:  # None, or 0: numbering removed
-            return ""
-        if ilvl is None:
-            ilvl = story.counter.level_for_style(num_id, style_id or "")
-        ilvl = 0 if ilvl is None else ilvl
-        label = story.counter.label(num_id, ilvl)
-        return label + story.counter.separator(num_id, ilvl) if label else ""
 
     def _alt_chunk(
         self, el: etree._Element, story: Story, part: str, mode: Mode, out: LineSink

@@ -1,0 +1,78 @@
+"""Stage A: a layout table read as text, paragraph by paragraph.
+
+Input: a :class:`TableGrid` that ``table_shape`` finds is layout (a page laid out in cells, a
+one-column frame, a form), read with what gave each cell's lines (``TableGrid.parts``).
+Output: its lines in ``table_shape``'s reading order (a row of one-line cells is one line,
+cells ``" | "``-joined; otherwise each cell gives its lines, a vertical merge read once),
+where a cell's paragraph that more of its cell follows stays a :class:`CellParagraph`, so
+the outline reads it as it reads a body paragraph (a page laid out in cells has its headings
+there; a cell's last line heads nothing in it: a title over other cells, a form's label),
+and a table nested in such a cell that is layout too is read the same way. A nested data
+table gives its rows as text lines, as in any cell; a joined row is one line, no heading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lightrag_pchunk.parse.table_shape import CELL_SEPARATOR, MAX_DATA_CELL_CHARS, shape_table
+from lightrag_pchunk.parse.tables import CellLine, CellParagraph, CellPart, CellTable, TableGrid
+
+#: One line of a layout table read as text.
+LayoutLine = CellLine | CellParagraph
+
+
+def layout_reading(grid: TableGrid) -> list[LayoutLine] | None:
+    """The lines of the layout table ``grid`` in reading order, its paragraphs kept; None
+    when the reader did not say what gave the cells' lines (an imported HTML table)."""
+    if grid.cells is None or grid.parts is None:
+        return None
+    first, last = grid.first_id, grid.last_id or grid.first_id
+    lines: list[LayoutLine] = []
+    for row, cells, parts in zip(grid.rows, grid.cells, grid.parts, strict=True):
+        shown = [
+            (text, own)
+            for cell, own in zip(cells, parts, strict=True)
+            if (text := row[cell.col].strip()) and not cell.is_continued
+        ]
+        if len(shown) > 1 and all("\n" not in text for text, _ in shown):
+            joined = CELL_SEPARATOR.join(" ".join(text.split()) for text, _ in shown)
+            lines.append(CellLine(joined, first, last))
+            continue
+        for text, own in shown:
+            lines.extend(_cell_reading(text, own, first, last))
+    return lines
+
+
+def _cell_reading(
+    text: str, parts: tuple[CellPart, ...], first: str | None, last: str | None
+) -> list[LayoutLine]:
+    """One cell's lines: its paragraphs, its other lines, its nested tables read."""
+    if not parts:
+        return [CellLine(line.strip(), first, last) for line in text.split("\n") if line.strip()]
+    # Only a cell holding a page of text has its own sections; in a smaller one a bold line
+    # is a label or a box's title.
+    is_page = len(text) > MAX_DATA_CELL_CHARS
+    lines: list[LayoutLine] = []
+    for index, part in enumerate(parts):
+        if isinstance(part, CellTable):
+            nested = shape_table(part.grid).layout and layout_reading(part.grid)
+            if nested:
+                lines.extend(nested)
+                continue
+            grid = part.grid
+            texts, start, end = grid.text_lines(), grid.first_id, grid.last_id or grid.first_id
+        elif isinstance(part, CellParagraph):
+            # Its lines as a cell shows them: indentation typed at a soft break is layout.
+            texts = [line.strip() for line in part.text.split("\n") if line.strip()]
+            if is_page and index < len(parts) - 1:
+                shown = "\n".join(texts)
+                lines.append(part if shown == part.text else replace(part, text=shown))
+                continue
+            # Nor does the last line of its cell head anything there: the cell's one text, a
+            # title over the cells that follow, a form's label.
+            start = end = part.para_id
+        else:
+            texts, start, end = part.text.split("\n"), part.start, part.end
+        lines.extend(CellLine(line.strip(), start, end) for line in texts if line.strip())
+    return lines
