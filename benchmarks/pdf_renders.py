@@ -1,0 +1,272 @@
+"""Section 2 of ``bench_pdf.py``: our PDF parser on the LibreOffice renders of the .docx corpus
+(``../shared/corpus/pdf-from-docx``), scored against our .docx parser's output of the same .docx:
+outline recall, precision and parent accuracy, words, table cells in tags, slices of cut tables
+with their header. Also P's chunks at N=1200 as every entrance makes them (``our_chunks``),
+which section 1 shares."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+from lightrag_pchunk.blockfile.sidecars import read_table_headers
+from lightrag_pchunk.chunk.context import Context
+from lightrag_pchunk.chunk.coverage import count_words, lost_words
+from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.chunk.table_tags import json_header_rows
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, TableRole
+from lightrag_pchunk.parse.document import parse_docx
+from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.pdf.outline import normalise, similarity
+from lightrag_pchunk.tokens import TokenCounter
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+SIZE = 1200
+RENDER_SETS = ("bookmarks", "no-bookmarks")
+OUTLINE_TARGET_WITH_BOOKMARKS = 0.98
+_TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
+_OPENED_TAG = re.compile(r'(<table id="[^"]+"[^>]*>)(.*?)</table>')
+
+
+def our_chunks(parsed, counter: TokenCounter) -> list:
+    """P's chunks at N=1200, with the table headers of the parse's ``.tables.json``."""
+    headers = read_table_headers(parsed.blocks_path)
+    return chunk_rows(list(parsed.rows), Context.create(counter, SIZE, 0, table_headers=headers))
+
+
+def slices_with_header(chunks, headers: dict[str, str]) -> tuple[int, int]:
+    """(slices, slices starting with their table's header rows) over the chunks that
+    continue a cut table whose header ``.tables.json`` records."""
+    slices = headed = 0
+    for chunk in chunks:
+        if chunk.role not in (TableRole.MIDDLE, TableRole.LAST):
+            continue
+        for table_id, body in _TAG.findall(chunk.content):
+            header = json_header_rows(headers[table_id]) if table_id in headers else None
+            if not header:
+                continue
+            slices += 1
+            try:
+                rows = json.loads(body.replace("<\\/table", "</table"))
+            except ValueError:
+                continue
+            headed += rows[: len(header)] == header
+            break
+    return slices, headed
+
+
+def headings(rows) -> list[tuple[str, str]]:
+    """(title, parent title), normalised, of every heading row but tables of contents and
+    the text after a table of contents that continues the heading it interrupted."""
+    found, after_toc = [], False
+    for row in rows:
+        if row.extra.get("session_type") == TOC_SESSION:
+            after_toc = True
+            continue
+        parent = _title(row.parent_headings[-1]) if row.parent_headings else ""
+        heading = (_title(row.heading), parent)
+        if row.heading != PREFACE_HEADING and not (after_toc and found and found[-1] == heading):
+            found.append(heading)
+        after_toc = False
+    return found
+
+
+_MARKUP = re.compile(r"</?[a-z]+>")
+
+
+def _title(heading: str) -> str:
+    """A heading as printed, normalised: a .docx heading's inline markup (``<sup>``) is
+    no printed text."""
+    return normalise(_MARKUP.sub("", _printable(heading)))
+
+
+def _same(a: str, b: str) -> bool:
+    return a == b or (bool(a) and bool(b) and similarity(a, b) >= 0.85)
+
+
+def align(truth: list, ours: list) -> list[tuple[int, int]]:
+    """Matched pairs in order (longest common subsequence of near-equal titles)."""
+    n, m = len(truth), len(ours)
+    if n * m > 4_000_000:
+        return []
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            table[i][j] = max(table[i + 1][j], table[i][j + 1])
+            if _same(truth[i][0], ours[j][0]):
+                table[i][j] = max(table[i][j], table[i + 1][j + 1] + 1)
+    pairs, i, j = [], 0, 0
+    while i < n and j < m:
+        if _same(truth[i][0], ours[j][0]) and table[i][j] == table[i + 1][j + 1] + 1:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif table[i + 1][j] >= table[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def table_cells(rows, blocks_tables: dict | None = None) -> Counter:
+    """Normalised non-empty cell texts of every table tag of ``rows`` (contents), each
+    merged cell once (see :func:`_printed_cells`)."""
+    cells: Counter = Counter()
+    for text in rows:
+        for _id, body in _TAG.findall(text):
+            for row in _printed_cells(body):
+                for cell in row:
+                    if cell:
+                        cells[normalise(cell)] += 1
+    return cells
+
+
+def _printed_cells(body: str) -> list[list[str]]:
+    """A table tag's rows of cell texts as printed (:func:`_printable`: a picture's tag or
+    an equation's LaTeX is no text of a PDF), a cell that repeats the one above it in its
+    column blanked: a vertically merged cell, which LightRAG's JSON repeats in every row
+    it spans, is printed once (and a .docx's row split inside it, without a border,
+    prints nothing a reader sees). Ids of an undecodable body: no rows."""
+    try:
+        grid = json.loads(body.replace("<\\/table", "</table"))
+    except ValueError:
+        return []
+    rows, above = [], {}
+    for row in grid:
+        items = list(enumerate(row) if isinstance(row, list) else row.items())
+        texts = []
+        for column, cell in items:
+            shown = _printable(str(cell))
+            value = normalise(shown)
+            texts.append(shown if value and above.get(column) != value else "")
+            above[column] = value
+        rows.append(texts)
+    return rows
+
+
+def _without_merge_copies(text: str) -> str:
+    """``text`` with each table tag's body re-written without the copies of merged cells
+    (:func:`_printed_cells`): the .docx's words as its pages print them."""
+
+    def rewrite(match: re.Match) -> str:
+        body = json.dumps(_printed_cells(match.group(2)), ensure_ascii=False)
+        return match.group(1) + body.replace("</", "<\\/") + "</table>"
+
+    return _OPENED_TAG.sub(rewrite, text)
+
+
+def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]:
+    counter = TokenCounter(tokenizer)
+    lines = [f"## Renders of the .docx corpus: {variant}", ""]
+    lines.append("| file | truth | ours | recall | precision | parents | words | lost | cells |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    total = Counter()
+    per_file: dict[str, list[float]] = {"recall": [], "precision": [], "parents": []}
+    for pdf in files:
+        docx = next((p for p in (CORPUS / "docx").glob(pdf.stem + ".*")), None)
+        try:
+            truth_doc = parse_docx(docx, out / "docx") if docx else None
+            ours = parse_pdf(pdf, out / variant)
+        except DocumentParseError as error:
+            lines.append(f"| {pdf.stem} | refused: {error.reason} | | | | | | | |")
+            continue
+        if truth_doc is None:
+            continue
+        truth, found = headings(truth_doc.rows), headings(ours.rows)
+        pairs = align(truth, found)
+        parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
+        chunks = our_chunks(ours, counter)
+        truth_text = "\n".join(r.content for r in truth_doc.rows)
+        words = count_words(_printable(_without_merge_copies(truth_text)))
+        reached = count_words(_unformatted("\n".join(c.content for c in chunks)), is_chunk=True)
+        lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
+        doc_cells = table_cells([r.content for r in truth_doc.rows])
+        our_cells = table_cells([c.content for c in chunks])
+        total.update(
+            truth=len(truth), ours=len(found), matched=len(pairs), parents=parents,
+            words=sum(words.values()), reached=sum((words & reached).values()), lost=lost,
+            cells=sum(doc_cells.values()), cells_found=sum((doc_cells & our_cells).values()),
+        )  # fmt: skip
+        slices, headed = slices_with_header(chunks, read_table_headers(ours.blocks_path))
+        total.update(slices=slices, headed=headed)
+        recall, precision = _share(len(pairs), len(truth)), _share(len(pairs), len(found))
+        per_file["recall"].append(1.0 if recall is None else recall)
+        per_file["precision"].append(1.0 if precision is None else precision)
+        if pairs:
+            per_file["parents"].append(parents / len(pairs))
+        share = _share((words & reached).total(), words.total())
+        cell_share = _share((doc_cells & our_cells).total(), doc_cells.total())
+        lines.append(
+            f"| {pdf.stem} | {len(truth)} | {len(found)} | {_fmt(recall)} | {_fmt(precision)}"
+            f" | {_fmt(parents / len(pairs) if pairs else None)} | {_fmt(share, 3)} | {lost}"
+            f" | {_fmt(cell_share, 3)} |"
+        )
+    pooled = {
+        "recall": total["matched"] / max(total["truth"], 1),
+        "precision": total["matched"] / max(total["ours"], 1),
+        "parents": total["parents"] / max(total["matched"], 1),
+    }
+    averaged = {k: sum(v) / len(v) if v else 0.0 for k, v in per_file.items()}
+    lines += [
+        "",
+        f"Pooled: recall {pooled['recall']:.3f}, precision {pooled['precision']:.3f}, parents"
+        f" {pooled['parents']:.3f}; per file: recall {averaged['recall']:.3f}, precision"
+        f" {averaged['precision']:.3f}, parents {averaged['parents']:.3f}. Words of the .docx in"
+        f" our chunks {total['reached'] / max(total['words'], 1):.4f}; words lost blocks ->"
+        f" chunks {total['lost']}; table cells inside tags"
+        f" {total['cells_found'] / max(total['cells'], 1):.3f} ({total['cells']} cells);"
+        f" slices of cut tables with their header {total['headed']}/{total['slices']}.",
+    ]
+    floor = OUTLINE_TARGET_WITH_BOOKMARKS if variant == "bookmarks" else 0.90
+    for key in ("recall", "precision"):
+        if min(pooled[key], averaged[key]) < floor:
+            lines.append(f"TARGET MISSED: {variant} {key} {min(pooled[key], averaged[key]):.3f}")
+    if variant == "no-bookmarks" and min(pooled["parents"], averaged["parents"]) < 0.85:
+        worst = min(pooled["parents"], averaged["parents"])
+        lines.append(f"TARGET MISSED: parent accuracy {worst:.3f}")
+    if total["reached"] < 0.99 * total["words"]:
+        lines.append("TARGET MISSED: under 99% of the .docx's words in the chunks")
+    if total["lost"]:
+        lines.append("TARGET MISSED: words lost between blocks and chunks")
+    if total["cells_found"] < 0.95 * total["cells"]:
+        lines.append("TARGET MISSED: under 95% of the .docx's table cells in table tags")
+    if total["headed"] < total["slices"]:
+        lines.append("TARGET MISSED: a slice of a cut table without its header")
+    return lines
+
+
+_NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", re.DOTALL)
+
+
+def _printable(text: str) -> str:
+    """A .docx's text as its PDF can print it: pictures' tags (paths, ids) and equations
+    (LaTeX, printed as glyphs) left out, and its invisible format characters (see
+    :func:`_unformatted`)."""
+    return _unformatted(_NOT_PRINTED.sub(" ", text))
+
+
+# Format characters (Unicode category Cf) but the zero-width space, which parts words.
+_FORMAT = {
+    code: None
+    for code in range(0x110000)
+    if code != 0x200B and unicodedata.category(chr(code)) == "Cf"
+}
+
+
+def _unformatted(text: str) -> str:
+    """``text`` without its invisible format characters: the zero-width non-joiner inside
+    Persian words (``می‌شود``), joiners, soft hyphens, direction marks. A PDF prints no
+    glyph for them, so its text has none; they part no word (Unicode's word boundaries,
+    UAX #29, skip them), while a count by ``\\w`` runs would cut a word at each."""
+    return text.translate(_FORMAT)
+
+
+def _share(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def _fmt(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
