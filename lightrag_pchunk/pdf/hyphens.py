@@ -21,9 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
+from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, SOFT_HYPHENS
 
-_PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))
 _HYPHENATED = re.compile(r"\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 #: A word and its hyphenated parts; read backwards it is one too, so the last word of a line
@@ -41,7 +40,7 @@ def printed_hyphenated(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
         if line.role == TABLE_ROLE:
             continue  # the key of a table's stand-in, no printed text
         # A hyphen at the line's end is followed by no letter: it is no evidence.
-        text = line.text.translate(_PLAIN_HYPHENS).lower()
+        text = line.text.translate(PLAIN_HYPHENS).lower()
         hyphenated.update(_HYPHENATED.findall(text))
         words.update(_WORD.findall(text))
     return frozenset(
@@ -58,8 +57,8 @@ def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> l
         text = line.text.rstrip()
         if not text or text[-1] not in SOFT_HYPHENS:
             continue
-        head = _FIRST_WORD.match(text[-2::-1].translate(_PLAIN_HYPHENS))
-        tail = _FIRST_WORD.match(below.text.lstrip().translate(_PLAIN_HYPHENS))
+        head = _FIRST_WORD.match(text[-2::-1].translate(PLAIN_HYPHENS))
+        tail = _FIRST_WORD.match(below.text.lstrip().translate(PLAIN_HYPHENS))
         if head and tail and f"{head[0][::-1]}-{tail[0]}".lower() in hyphenated:
             kept[index] = _with_plain_end(line)
     return kept

@@ -39,6 +39,8 @@ _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
+#: Each marked hyphen as a plain one (``str.translate``).
+PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
