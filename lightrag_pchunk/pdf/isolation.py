@@ -175,9 +175,11 @@ def _signal_name(exitcode: int | None) -> str:
 def _child(sender: Connection, source: Path, limits: PdfLimits, doc_hash: str) -> None:
     """The child: cap itself, read, send the result (or why not)."""
     _cap(limits)
-    progress = _Progress(sender)
     try:
-        reading = read_pdf(source, limits, doc_hash, on_page=progress)
+        # Tells the parent which page it reads (for the refusal of a crash).
+        reading = read_pdf(
+            source, limits, doc_hash, on_page=lambda page: sender.send(("page", page))
+        )
     except PdfParseError as exc:
         sender.send(("refused", (exc.reason, exc.detail)))
     except MemoryError:
@@ -187,16 +189,6 @@ def _child(sender: Connection, source: Path, limits: PdfLimits, doc_hash: str) -
     else:
         sender.send(("done", reading))
     sender.close()
-
-
-class _Progress:
-    """Tells the parent which page the child reads (for the refusal of a crash)."""
-
-    def __init__(self, sender: Connection) -> None:
-        self._sender = sender
-
-    def __call__(self, page: int) -> None:
-        self._sender.send(("page", page))
 
 
 def _cap(limits: PdfLimits) -> None:
