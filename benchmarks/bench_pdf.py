@@ -50,6 +50,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # outline_strip: the heading alignment
 
 import pypdfium2 as pdfium  # noqa: E402
 import tiktoken  # noqa: E402

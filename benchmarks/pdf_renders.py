@@ -12,6 +12,8 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
+from outline_strip import aligned
+
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.coverage import count_words, lost_words
@@ -90,25 +92,10 @@ def _same(a: str, b: str) -> bool:
 
 def align(truth: list, ours: list) -> list[tuple[int, int]]:
     """Matched pairs in order (longest common subsequence of near-equal titles)."""
-    n, m = len(truth), len(ours)
-    if n * m > 4_000_000:
+    if len(truth) * len(ours) > 4_000_000:
         return []
-    table = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        for j in range(m - 1, -1, -1):
-            table[i][j] = max(table[i + 1][j], table[i][j + 1])
-            if _same(truth[i][0], ours[j][0]):
-                table[i][j] = max(table[i][j], table[i + 1][j + 1] + 1)
-    pairs, i, j = [], 0, 0
-    while i < n and j < m:
-        if _same(truth[i][0], ours[j][0]) and table[i][j] == table[i + 1][j + 1] + 1:
-            pairs.append((i, j))
-            i, j = i + 1, j + 1
-        elif table[i + 1][j] >= table[i][j + 1]:
-            i += 1
-        else:
-            j += 1
-    return pairs
+    pairs = aligned([t[0] for t in truth], [o[0] for o in ours], _same)
+    return sorted(pairs.items())
 
 
 def table_cells(rows, blocks_tables: dict | None = None) -> Counter:

@@ -14,9 +14,11 @@ document's own table of contents. Used by
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -204,7 +206,7 @@ def compare(
     heading found out of order or twice counts once, and a title that recurs, "Examples",
     cannot pull the matching past the headings between). ``listed``: the titles the
     document's table of contents lists (:func:`toc_entries`)."""
-    pairs = _aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
+    pairs = aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
     numbered = evidenced = numbered_matched = evidenced_matched = parents_right = 0
     for i, heading in enumerate(reference):
         is_numbered = _label(heading.text) is not None
@@ -234,22 +236,24 @@ def compare(
     )
 
 
-def _aligned(left: list[str], right: list[str]) -> dict[int, int]:
-    """A longest common subsequence of ``left`` and ``right``, as index pairs."""
+def aligned(
+    left: Sequence[str], right: Sequence[str], same: Callable[[str, str], bool] = operator.eq
+) -> dict[int, int]:
+    """A longest common subsequence of ``left`` and ``right`` under ``same`` (equality, or a
+    nearness that need not be transitive), as index pairs."""
     rows, cols = len(left), len(right)
     # length[i][j]: the longest common subsequence of left[i:] and right[j:].
     length = [[0] * (cols + 1) for _ in range(rows + 1)]
     for i in range(rows - 1, -1, -1):
         here, below = length[i], length[i + 1]
         for j in range(cols - 1, -1, -1):
-            if left[i] == right[j]:
-                here[j] = below[j + 1] + 1
-            else:
-                here[j] = max(below[j], here[j + 1])
+            here[j] = max(below[j], here[j + 1])
+            if same(left[i], right[j]):
+                here[j] = max(here[j], below[j + 1] + 1)
     pairs: dict[int, int] = {}
     i = j = 0
     while i < rows and j < cols:
-        if left[i] == right[j]:
+        if same(left[i], right[j]) and length[i][j] == length[i + 1][j + 1] + 1:
             pairs[i] = j
             i, j = i + 1, j + 1
         elif length[i + 1][j] >= length[i][j + 1]:

@@ -9,6 +9,7 @@ It writes only what a test asks for, so each test states the layout it is about.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 REGULAR, BOLD, CJK = "F1", "F2", "F3"
 
@@ -302,3 +303,13 @@ def _serialise(objects: list[bytes], catalog: int) -> bytes:
         xref,
     )
     return bytes(out)
+
+
+def parse_pages(tmp_path: Path, pages: list[Page], **kwargs):
+    """``pages`` built into ``tmp_path/doc.pdf`` (``build_pdf``'s keywords) and parsed by our
+    PDF parser into ``tmp_path/out``."""
+    from lightrag_pchunk.pdf.document import parse_pdf
+
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages, **kwargs))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")

@@ -5,22 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
-from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 from lightrag_pchunk.pdf.outline import match_bookmarks
 
-from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, build_pdf, wrap
+from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
     "result of every test in the plant log and signs the entry."
 )
-
-
-def parse(tmp_path: Path, pages: list[Page], **kwargs):
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(build_pdf(pages, **kwargs))
-    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
 
 
 def _document() -> list[Page]:
@@ -45,7 +38,7 @@ def test_bookmarks_name_the_headings_and_their_levels(tmp_path: Path) -> None:
         Bookmark("Definitions used here", 2, 0, 655),
         Bookmark("Operation of the plant", 1, 1, 735),
     ]
-    result = parse(tmp_path, _document(), bookmarks=bookmarks)
+    result = parse_pages(tmp_path, _document(), bookmarks=bookmarks)
     found = [(r.heading, r.level, r.parent_headings) for r in result.rows]
     assert found == [
         ("General provisions", 1, ()),
@@ -77,7 +70,7 @@ def test_below_the_bookmarks_the_classifier_adds_the_numbered_headings_they_leav
 
     pages = [chapter("Access Control", ["AC-2", "AC-3"]), chapter("Audit", ["AU-2", "AU-3"])]
     bookmarks = [Bookmark("Access Control", 1, 0, 755), Bookmark("Audit", 1, 1, 755)]
-    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     found = [
         (r.heading, r.level, r.parent_headings, r.extra.get("heading_source"))
         for r in result.rows
@@ -110,7 +103,7 @@ def test_a_numbering_the_bookmarks_use_is_theirs_to_name(tmp_path: Path) -> None
         ),
     ]
     bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("2 Operation", 1, 1, 755)]
-    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
     assert headings == ["1 Scope", "2 Operation"]
     assert "2.1 Records" in result.rows[-1].content
@@ -129,7 +122,7 @@ def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -
         )
     ]
     tags = [Tag("H1", 0, (0,)), Tag("P", 0, (1,)), Tag("H2", 0, (2,)), Tag("P", 0, (3,))]
-    result = parse(tmp_path, pages, tags=tags)
+    result = parse_pages(tmp_path, pages, tags=tags)
     assert [(r.heading, r.level) for r in result.rows] == [
         ("General provisions", 1),
         ("Definitions used here", 2),
@@ -158,7 +151,7 @@ def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
         )
         tags.append(Tag("P" if number == 1 else "H1", number, (first,)))
         tags.append(Tag("P", number, (first + 1, first + 2)))
-    result = parse(tmp_path, pages, tags=tags)
+    result = parse_pages(tmp_path, pages, tags=tags)
     assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in titles]
     assert result.content.count("Section 4 of the code applies.") == 3
 
@@ -178,7 +171,7 @@ def test_only_the_next_member_of_a_tagged_series_continues_it(tmp_path: Path) ->
     ]
     roles = ["H1", "H2", "P", "P", "P", "P", "P"]
     tags = [Tag(role, 0, (mcid,)) for mcid, role in enumerate(roles)]
-    result = parse(tmp_path, [Page(items)], tags=tags)
+    result = parse_pages(tmp_path, [Page(items)], tags=tags)
     assert [(r.heading, r.level) for r in result.rows] == [
         ("1 General provisions", 1),
         ("1.2 Scope of the rules", 2),
@@ -196,7 +189,7 @@ def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
     items = [*wrap(BODY, 72, 740, 400, mcid=0)]
     items += [Text(72, 690 - 20 * i, text, mcid=i + 1) for i, text in enumerate(references)]
     tags = [Tag("P", 0, (0,)), Tag("H1", 0, (1,)), Tag("P", 0, (2,)), Tag("P", 0, (3,))]
-    result = parse(tmp_path, [Page(items)], tags=tags)
+    result = parse_pages(tmp_path, [Page(items)], tags=tags)
     assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == [references[0]]
     assert all(text in result.content for text in references[1:])
 
@@ -237,7 +230,7 @@ def test_a_long_untagged_stretch_after_the_tagged_headings_gets_inferred_ones(
     tags = [
         t for page, role in enumerate(roles) for t in (Tag(role, page, (0,)), Tag("P", page, (1,)))
     ]
-    result = parse(tmp_path, pages, tags=tags)
+    result = parse_pages(tmp_path, pages, tags=tags)
     found = [(r.heading, r.extra.get("heading_source")) for r in result.rows]
     assert found == [
         ("CHAPTER 1 General provisions", None),
@@ -261,7 +254,7 @@ def test_without_a_stated_outline_size_weight_and_numbering_decide(tmp_path: Pat
             ]
         )
     ]
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
     assert found == [
         ("1 General provisions", 1, "inferred"),
@@ -289,7 +282,7 @@ def test_headings_set_larger_but_not_bold_keep_their_tiers_and_bold_labels_stay_
             items += [Text(72, y, title, 16), *wrap(BODY, 72, y - 20, 460)]
             items += [Text(72, y - 60, "Examples", 11, BOLD), *wrap(BODY, 72, y - 80, 460)]
         pages.append(Page(items))
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
     assert found == [
         (title, level)
@@ -309,7 +302,7 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
         Page(toc),
         Page([Text(72, 720, "1 General provisions", 16, BOLD), *wrap(BODY, 72, 695, 400)]),
     ]
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
     assert len(toc_rows) == 1
     assert "2 Definitions\t3" in toc_rows[0].content
@@ -339,7 +332,7 @@ def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path:
         "4 Maintenance of the plant",
     ]
     body = [Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)]) for t in titles]
-    result = parse(tmp_path, [Page(toc), *body])
+    result = parse_pages(tmp_path, [Page(toc), *body])
     toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
     assert len(toc_rows) == 1
     assert "Committee on the method of selecting the Chief Executive\t3" in toc_rows[0].content
@@ -357,7 +350,7 @@ def test_lines_tagged_apart_but_printed_as_one_paragraph_are_one(tmp_path: Path)
         (94, "國家尊重和保障人權。"),
     ]
     items = [Text(x, 720 - 14 * i, text, font=CJK, mcid=i) for i, (x, text) in enumerate(lines)]
-    result = parse(tmp_path, [Page(items)], tags=[Tag("P", 0, (i,)) for i in range(3)])
+    result = parse_pages(tmp_path, [Page(items)], tags=[Tag("P", 0, (i,)) for i in range(3)])
     assert [r.heading for r in result.rows] == [PREFACE_HEADING]
     assert "權利同時必須履行憲法" in result.content
     assert "義務。\n國家尊重" in result.content
@@ -377,7 +370,7 @@ def test_a_centred_title_over_two_lines_is_one_heading(tmp_path: Path) -> None:
         centred(676, "第三次會議通過)", 11),
         *[Text(72, 650 - 14 * i, body[30 * i : 30 * i + 30], font=CJK) for i in range(4)],
     ]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     assert [r.heading for r in result.rows] == ["全國人民代表大會關於設立香港特別行政區的決定"]
     assert "(1990年4月4日第七屆全國人民代表大會第三次會議通過)\n" in result.content
 
@@ -412,7 +405,7 @@ def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) ->
         Bookmark("1 Scope", 1, 0, 755),
         Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
     ]
-    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
     assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
     assert "refrigeration plant" in result.rows[-1].content
@@ -441,7 +434,7 @@ def test_a_bookmark_pointing_at_a_later_line_of_a_paragraph_names_it(tmp_path: P
         Bookmark("General provisions", 1, 0, 755),
         Bookmark("Operation of the plant", 1, 0, below + 11),
     ]
-    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     rows = [(r.heading, r.content.count("refrigeration")) for r in result.rows]
     assert rows == [("General provisions", 2), ("Operation of the plant", 1)]
     assert not result.warnings
@@ -480,7 +473,7 @@ def test_numbered_headings_after_the_bookmarked_ones_are_found_and_running_title
         ),
     ]
     bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("1.1 Purpose", 2, 0, 730)]
-    result = parse(tmp_path, pages, bookmarks=bookmarks)
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     found = [
         (r.heading, r.extra.get("heading_source"))
         for r in result.rows

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
-from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import BOLD, Page, Stroke, Text, build_pdf, wrap
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, wrap
 
 
 def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
@@ -32,12 +31,6 @@ def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.
     return items
 
 
-def parse(tmp_path: Path, pages: list[Page]):
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(build_pdf(pages))
-    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
-
-
 def tags_of(result) -> list[list[list[str]]]:
     found = []
     for row in result.rows:
@@ -52,7 +45,7 @@ def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
     page = Page(
         [Text(72, 720, "Pressure limits of the plant:"), *grid(rows, 700, [72, 200, 300, 400])]
     )
-    result = parse(tmp_path, [page])
+    result = parse_pages(tmp_path, [page])
     assert tags_of(result) == [rows]
     record = next(iter(read_sidecar(result.blocks_path, "tables").values()))
     assert json.loads(record["table_header"]) == [rows[0]]
@@ -67,7 +60,7 @@ def test_tables_opening_several_pages_are_kept(tmp_path: Path) -> None:
         items = grid(rows, 770, [72, 200, 300])
         items.append(Text(72, 600, f"Notes on the equipment of section {n + 1}."))
         pages.append(Page(items))
-    assert tags_of(parse(tmp_path, pages)) == [
+    assert tags_of(parse_pages(tmp_path, pages)) == [
         [["Item", "Count"], [f"Pump {n}", str(n + 3)], [f"Valve {n}", str(n + 7)]] for n in range(4)
     ]
 
@@ -94,7 +87,7 @@ def test_a_table_just_before_a_heading_of_the_printed_contents_stays_a_table(
         items.append(Text(72, 710, title, 14, font=BOLD))
         items += wrap(f"What {title[2:].lower()} covers in detail. " * 6, 72, 690, 400)
         pages.append(Page(items))
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     assert [row.heading for row in result.rows if row.heading in titles] == titles
     assert len(tags_of(result)) == 4
     assert "table-" not in result.content
@@ -106,7 +99,7 @@ def test_a_cell_line_ending_in_a_hyphen_keeps_it(tmp_path: Path) -> None:
     rows = [["Property", "Type"], ["sectors", "list of type open-"], ["labels", "list of string"]]
     items = grid(rows, 700, [72, 200, 300], height=30)
     items.append(Text(204, 700 - 30 - 26, "vocab", 10))
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table[1] == ["sectors", "list of type open-vocab"]
 
 
@@ -115,7 +108,7 @@ def test_a_cell_without_its_inner_border_is_one_merged_cell(tmp_path: Path) -> N
     # Row 1's border at x index 2 is missing: its second cell spans two columns.
     items = grid(rows, 700, [72, 200, 330, 460], skip={(1, 2)})
     items.append(Text(336, 700 - 14, "Humidity", 10))
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     (table,) = tags_of(result)
     assert table[0] == ["Zone", "Temperature", "Humidity"]
     assert table[1] == ["Freezer", "-25 to -18 C (whole room)"]
@@ -132,7 +125,7 @@ def test_a_table_continued_on_the_next_page_is_one_table_without_its_header_twic
         Page([Text(72, 720, "Inspection schedule"), *grid(first, 140, xs)]),
         Page([*grid(second, 740, xs)]),
     ]
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     (table,) = tags_of(result)
     assert table[0] == header
     assert table.count(header) == 1
@@ -165,7 +158,7 @@ def test_an_unruled_table_of_aligned_cells_is_a_table(tmp_path: Path) -> None:
         if name:
             items += [Text(72, y, name, 10), Text(200, y, kind, 10)]
         items.append(Text(300, y, description, 10))
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table[0] == ["Property", "Type", "Description"]
     assert table[2] == ["url", "string", "A link to the resource that holds the full description."]
     assert [row[0] for row in table[1:]] == ["name", "url", "hashes", "external_id"]
@@ -191,7 +184,7 @@ def test_an_unruled_table_whose_descriptions_wrap_over_many_lines_is_one_table(
     items += [Text(300, 680 - 12 * i, line, 10) for i, line in enumerate(description)]
     items += [Text(72, 610, "aliases", 10), Text(200, 610, "list", 10)]
     items += [Text(300, 610, "Alternative names used", 10), Text(300, 598, "for it.", 10)]
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table[0] == ["Property", "Type", "Description"]
     assert table[2] == ["references", "list", " ".join(description)]
     assert table[3] == ["aliases", "list", "Alternative names used for it."]
@@ -214,7 +207,7 @@ def test_an_unruled_table_whose_cells_wrap_in_several_columns_keeps_its_rows(
         for x, lines in zip((72, 150, 220), row, strict=True):
             items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
         y -= 12 * max(len(lines) for lines in row) + 10
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == [
         ["Object", "Kind", "Status"],
         ["Domain Objects (SDO)", "Core object", "Required"],
@@ -234,7 +227,7 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
         items += [
             Text(x, 700 - 12 * i, text, 10) for x, text in zip((72, 150, 220), row, strict=True)
         ]
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == [list(row) for row in rows]
 
 
@@ -248,7 +241,7 @@ def test_an_unruled_table_numbered_in_its_first_column_is_a_table(tmp_path: Path
             Text(x, 700 - 20 * i, text, 10)
             for x, text in zip((72, 120, 180, 240, 300), row, strict=True)
         ]
-    (table,) = tags_of(parse(tmp_path, [Page(items)]))
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
 
 
@@ -259,7 +252,7 @@ def test_a_numbered_list_beside_its_text_is_no_table(tmp_path: Path) -> None:
             Text(72, 700 - 14 * i, f"{i + 1}.", 10),
             Text(100, 700 - 14 * i, "Keep the gauge log.", 10),
         ]
-    assert tags_of(parse(tmp_path, [Page(items)])) == []
+    assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
 
 
 def test_two_columns_of_prose_with_short_lines_and_gaps_are_no_table(tmp_path: Path) -> None:
@@ -280,7 +273,7 @@ def test_two_columns_of_prose_with_short_lines_and_gaps_are_no_table(tmp_path: P
         if len(pieces) > 1:
             items.append(Text(54 + 5 * len(pieces[0]) + 12, y, pieces[1], 9))
         items.append(Text(317, y, right[: 50 + i], 9))
-    assert tags_of(parse(tmp_path, [Page(items)])) == []
+    assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
 
 
 def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
@@ -291,4 +284,4 @@ def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
             Text(60, 700 - 13 * i, f"{text} {i}"[:48], 9),
             Text(320, 700 - 13 * i, f"{text} {i}"[:48], 9),
         ]
-    assert tags_of(parse(tmp_path, [Page(items)])) == []
+    assert tags_of(parse_pages(tmp_path, [Page(items)])) == []

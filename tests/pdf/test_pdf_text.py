@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line
 
 from helpers import run_within_cpu
-from pdf_builders import BOLD, CJK, Page, Text, build_pdf, wrap
+from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
 
 LOREM = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -19,18 +18,12 @@ LOREM = (
 )
 
 
-def parse(tmp_path: Path, pages: list[Page], **kwargs):
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(build_pdf(pages, **kwargs))
-    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
-
-
 def test_two_columns_read_column_by_column(tmp_path: Path) -> None:
     left = wrap("LEFT " + LOREM + " " + LOREM, 60, 700, 230)
     right = wrap("RIGHT " + LOREM + " " + LOREM, 320, 700, 230)
     # Written row by row across both columns, as some producers do.
     items = [item for pair in zip(left, right, strict=True) for item in pair]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     text = result.content
     assert text.index("LEFT") < text.index("RIGHT")
     left_text = " ".join(t.text for t in left)
@@ -47,7 +40,7 @@ def test_lines_join_into_paragraphs_with_hyphens_and_cjk(tmp_path: Path) -> None
         Text(72, 666.8, "第二行继续。", font=CJK),
     ]
     del first
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     lines = result.content.split("\n")
     assert "The plant operator has to check the compressor every hour" in lines[0]
     assert "中文第一行文字中文第一行文字中文第一行文字中文第一第二行继续。" in lines
@@ -68,7 +61,7 @@ def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: P
         Text(72, 610, "A re-organisation is planned; the reorganisation of offices is late."),
         Text(72, 580, "A nongovernmental body and a non-governmental one are treated alike."),
     ]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     paragraph = next(line for line in result.content.split("\n") if "ministry asks" in line)
     assert (
         "every non-governmental body and every ordinary office for information on the"
@@ -104,7 +97,7 @@ def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
 
 def test_space_between_paragraphs_and_a_short_last_line_start_new_ones(tmp_path: Path) -> None:
     items = [*wrap(LOREM, 72, 720, 300), *wrap("Second paragraph " + LOREM, 72, 640, 300)]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     paragraphs = result.content.split("\n")
     assert len(paragraphs) == 2
     assert paragraphs[1].startswith("Second paragraph")
@@ -123,7 +116,7 @@ def test_running_headers_footers_and_page_numbers_are_removed(tmp_path: Path) ->
                 ]
             )
         )
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     assert "Cold store safety manual" not in result.content
     assert all(f"Body text about the {word}." in result.content for word in words)
     assert not any(line.strip().isdigit() for line in result.content.split("\n"))
@@ -143,7 +136,7 @@ def test_a_running_footer_with_its_page_number_on_alternate_sides_is_removed(
             else Text(380, 30, f"COLD STORE INC. ANNUAL REPORT {number}", 9)
         )
         pages.append(Page([*wrap(f"Body text about the {word}. " + LOREM, 72, 700, 400), footer]))
-    result = parse(tmp_path, pages)
+    result = parse_pages(tmp_path, pages)
     assert "ANNUAL REPORT" not in result.content
     assert all(f"Body text about the {word}." in result.content for word in words)
 
@@ -154,7 +147,7 @@ def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
         Text(100, 100 + 0, "First line of the rotated page", angle=90),
         Text(115, 100, "Second line of the rotated page", angle=90),
     ]
-    result = parse(tmp_path, [Page(items, rotate=90)])
+    result = parse_pages(tmp_path, [Page(items, rotate=90)])
     text = result.content
     assert "First line of the rotated page" in text
     assert text.index("First") > -1
@@ -177,7 +170,7 @@ def test_a_paragraph_cut_by_a_page_break_is_one_with_its_footnote_after_it(
         ]
     )
     second = Page([*wrap("after the page break " + LOREM, 72, 740, 300)])
-    result = parse(tmp_path, [first, second])
+    result = parse_pages(tmp_path, [first, second])
     paragraphs = result.content.split("\n")
     joined = next(p for p in paragraphs if p.startswith("Opening paragraph."))
     assert "and then the sentence after the page break" in joined
@@ -190,7 +183,7 @@ def test_bold_and_larger_lines_are_their_own_paragraphs(tmp_path: Path) -> None:
         Text(72, 720, "Scope of the rules", 16, BOLD),
         *wrap(LOREM, 72, 695, 300),
     ]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     first = result.rows[0]
     assert first.heading == "Scope of the rules"
     assert first.extra.get("heading_source") == "inferred"
@@ -212,7 +205,7 @@ def test_centred_title_lines_join_only_when_one_breaks_inside_a_phrase(tmp_path:
         _centred("STANDARDS FOR CREWS", 583),
         *wrap(LOREM + " " + LOREM, 72, 550, 468),
     ]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     text = "\n".join(row.heading + "\n" + row.content for row in result.rows)
     assert "Plant Reports Second Quarter and Reaffirms Guidance" in text
     assert "APPENDIX B STANDARDS" not in text
@@ -226,7 +219,7 @@ def test_word_second_level_o_bullets_are_items_of_their_own(tmp_path: Path) -> N
         Text(126, 693.6, "was agreed"),
         Text(108, 680.4, "o Excludes the fuel sales of the quarter"),
     ]
-    result = parse(tmp_path, [Page(items)])
+    result = parse_pages(tmp_path, [Page(items)])
     lines = result.content.split("\n")
     assert any(line.endswith("settlement framework that was agreed") for line in lines)
     assert "o Excludes the fuel sales of the quarter" in lines
@@ -241,6 +234,6 @@ def test_kashidas_stretching_justified_arabic_add_no_space_inside_a_word(
     # LibreOffice sets them, in one run written in visual order ("کس", then "قلرن").
     spacing = (0, 0, 0, 0, -0.2, -8.0, -0.2)
     run = Text(72, 700, f"سک نر{kashida * 2}لق", font=CJK, spacing=spacing)
-    result = parse(tmp_path, [Page([run])])
+    result = parse_pages(tmp_path, [Page([run])])
     shown = kashida if kashida.isprintable() else ""  # a control character is no text
     assert result.content.split() == [f"قل{shown * 2}رن", "کس"]
