@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.slice_headers import SliceHeaders
 from lightrag_pchunk.chunk.table_rows import RepeatedHeader, TableRows
-from lightrag_pchunk.chunk.text_split import split_text
+from lightrag_pchunk.chunk.text_split import split_counted
 from lightrag_pchunk.tokens import TokenCounter
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -170,10 +170,7 @@ class TableSlicer:
         return self._characters(self.rows.row_text(row))
 
     def _characters(self, text: str) -> list[Piece]:
-        return [
-            Piece(t, self.counter.count(t))
-            for t in split_text(text, self.cap, self.counter, overlap=0)
-        ]
+        return [Piece(t, n) for t, n in split_counted(text, self.cap, self.counter)]
 
 
 def _bisect_right(prefix: Sequence[int], target: float, lo: int, hi: int) -> int:

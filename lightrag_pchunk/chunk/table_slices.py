@@ -38,7 +38,7 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.row_slicer import TableSlicer, even_out_last
 from lightrag_pchunk.chunk.table_rows import table_rows
 from lightrag_pchunk.chunk.table_tags import TableTag, parse_table
-from lightrag_pchunk.chunk.text_split import split_text
+from lightrag_pchunk.chunk.text_split import split_counted
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -228,10 +228,11 @@ def _caption_apart(paragraph: Paragraph, tag: TableTag, ctx: Context, cap: int) 
     text (R's pieces when it is over ``cap`` alone) and the table without it, to slice."""
     caption: list[Paragraph] = []
     if tag.caption:
-        texts = [tag.caption]
-        if ctx.counter.count(tag.caption) > cap:
-            texts = split_text(tag.caption, cap, ctx.counter, overlap=0)
-        caption = [make_paragraph(text, ctx.counter) for text in texts]
+        tokens = ctx.counter.count(tag.caption)
+        texts = [(tag.caption, tokens)]
+        if tokens > cap:
+            texts = split_counted(tag.caption, cap, ctx.counter, tokens=tokens)
+        caption = [make_paragraph(text, ctx.counter, n) for text, n in texts]
     logger.debug(
         "table_slices table %s: caption does not fit a slice beside the header; kept as text",
         tag.table_id or "?",
@@ -255,7 +256,7 @@ def _fallback(
     paragraph: Paragraph, ctx: Context, cap: int, tag: TableTag | None, reason: str
 ) -> TableCut:
     """Character split of the whole tag text (spec §10); nothing is dropped."""
-    texts = split_text(paragraph.text, cap, ctx.counter, overlap=0)
+    texts = split_counted(paragraph.text, cap, ctx.counter)
     logger.debug(
         "table_slices table %s: %s (format=%s); character split into %d pieces",
         (tag.table_id if tag else None) or "?",
@@ -263,5 +264,5 @@ def _fallback(
         tag.format if tag else None,
         len(texts),
     )
-    pieces = [Paragraph(text, ctx.counter.count(text), is_piece=True) for text in texts]
+    pieces = [Paragraph(text, tokens, is_piece=True) for text, tokens in texts]
     return TableCut(pieces or [paragraph], is_structured=False)

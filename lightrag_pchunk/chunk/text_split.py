@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -49,21 +50,10 @@ _BYTE_BOUND_CHARS = 4 * 1024 * 1024
 _BYTE_MARGIN = 8
 
 
-def split_text(
-    text: str,
-    cap: int,
-    counter: TokenCounter,
-    *,
-    overlap: int = 0,
-    separators: Sequence[str] = DEFAULT_SEPARATORS,
-    first_cap: int | None = None,
-) -> list[str]:
+def split_text(text: str, cap: int, counter: TokenCounter, **options: Any) -> list[str]:
     """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order
-    (:func:`split_counted` without the counts)."""
-    pieces = split_counted(
-        text, cap, counter, overlap=overlap, separators=separators, first_cap=first_cap
-    )
-    return [piece for piece, _ in pieces]
+    (:func:`split_counted`, with its keyword options, without the counts)."""
+    return [piece for piece, _ in split_counted(text, cap, counter, **options)]
 
 
 def split_counted(
