@@ -1,17 +1,7 @@
-"""Can users trust the headings of our chunks? The outline and the breadcrumbs on the corpus
-(each part, its scorings and targets: ``benchmarks/README.md``).
-
-1. **Strip test, per file**: every Word file with at least 6 styled headings, its heading
-   paragraphs stripped (``tests/outline_strip.py``) keeping a look (bold, sizes by level),
-   their own look as styled, or none, parsed with the smart outline and compared with the
-   styled outline.
-2. **Breadcrumb contract** (``chunk/breadcrumbs.py``) at N = 500, 1200, 2000: every chunk
-   against its own rows, and on styled Word files against the styles alone.
-3. **Long blocks**: rows over 4 N tokens, and those in which the classifier on the text
-   alone finds headings (a Markdown list line is the list item its syntax makes it).
-4. **Chunk counts** at N=1200, Word and Markdown.
-
-Run: ``python benchmarks/bench_outline.py [--only NAME] [--strip-only] [--out FILE]``.
+"""Can users trust the headings of our chunks? On the corpus: the strip test (Word files'
+headings unstyled, found again by the smart outline), the breadcrumb contract
+(``chunk/breadcrumbs.py``) at N = 500, 1200, 2000, long blocks, chunk counts. Each part, its
+scoring and targets: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -19,15 +9,13 @@ from __future__ import annotations
 import argparse
 import logging
 import re
-import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
+import common
 from outline_strip import MIN_HEADINGS, Score, compare, strip_file
 
 from lightrag_pchunk.blockfile.sidecars import read_table_items
@@ -35,14 +23,10 @@ from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES, check_br
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
 from lightrag_pchunk.outline.lines import continues_sentence
-from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 SIZES = (500, 1200, 2000)
 
 
@@ -73,12 +57,10 @@ def strip_test(files: list[Path], work: Path) -> list[Strip]:
     for path in files:
         found = strip_file(path, work / path.stem, as_styled=True)
         if found is not None:
-            look, plain, as_styled = (
-                compare(found.reference, found.look, found.listed),
-                compare(found.reference, found.plain, found.listed),
-                compare(found.reference, found.as_styled or [], found.listed),
-            )
-            results.append(Strip(path.name, len(found.reference), look, plain, as_styled))
+            look = compare(found.reference, found.look, found.listed)
+            plain = compare(found.reference, found.plain, found.listed)
+            own = compare(found.reference, found.as_styled or [], found.listed)
+            results.append(Strip(path.name, len(found.reference), look, plain, own))
     return results
 
 
@@ -89,16 +71,11 @@ def _rows(parsed) -> list:
 def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[int, Crumbs]:
     figures = {n: Crumbs() for n in SIZES}
     for path in files:
-        kind = "md" if path.suffix == ".md" else "docx"
+        kind = path.parent.name  # docx or md
         try:
-            if kind == "md":
-                parsed, truth = parse_markdown(path, work / "md" / path.name), None
-            else:
-                parsed = parse_docx(path, work / "docx" / path.name)
-                styled = parsed.outline.styled_headings if parsed.outline else 0
-                truth = None
-                if styled >= 2:
-                    truth = parse_docx(path, work / "styled" / path.name, smart_heading=False)
+            parsed, truth = common.parse(path, work / kind / path.name), None
+            if kind == "docx" and parsed.outline and parsed.outline.styled_headings >= 2:
+                truth = common.parse(path, work / "styled" / path.name, smart_heading=False)
         except DocumentParseError:
             continue
         rows = _rows(parsed)
@@ -234,28 +211,22 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--corpus", type=Path, default=common.CORPUS)
     parser.add_argument("--only", help="only the files whose name contains this text")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--strip-only", action="store_true", help="only the strip test")
     args = parser.parse_args(argv)
     if not (args.corpus / "docx").is_dir():
-        print(f"{args.corpus} is absent: nothing to measure", file=sys.stderr)
+        common.log(f"{args.corpus} is absent: nothing to measure")
         return 2
-    word = sorted(p for p in (args.corpus / "docx").iterdir() if p.suffix.lower().startswith(".do"))
-    markdown = sorted((args.corpus / "md").glob("*.md"))
-    markdown = [p for p in markdown if p.name != "README.md"]
-    keep = [p for p in word + markdown if args.only is None or args.only in p.name]
+    keep = [p for p in common.corpus_files(args.corpus) if args.only is None or args.only in p.name]
     counter = TokenCounter(load_tiktoken())
     logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)  # the parser's warnings
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        strips = strip_test([p for p in keep if p in word], work / "strip")
+        strips = strip_test([p for p in keep if p.parent.name == "docx"], work / "strip")
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
-    text = report(strips, figures)
-    print(text)
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
+    common.write_results(report(strips, figures), args.out, None)
     return 0
 
 
