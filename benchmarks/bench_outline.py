@@ -1,16 +1,7 @@
-"""Can users trust the headings of our chunks? The outline and the breadcrumbs on the corpus
-(each part, its scorings and targets: ``benchmarks/README.md``).
-
-1. **Strip test, per file**: every Word file with at least 6 styled headings, its heading
-   paragraphs stripped (``tests/outline_strip.py``) keeping their look or none, parsed with
-   the smart outline and compared with the styled outline.
-2. **Breadcrumb contract** (``chunk/breadcrumbs.py``) at N = 500, 1200, 2000: every chunk
-   against its own rows, and on styled Word files against the styles alone.
-3. **Long blocks**: rows over 4 N tokens, and those in which the classifier on the text
-   alone finds headings (a Markdown list line is the list item its syntax makes it).
-4. **Chunk counts** at N=1200, Word and Markdown.
-
-Run: ``python benchmarks/bench_outline.py [--only NAME] [--strip-only] [--out FILE]``.
+"""Can users trust the headings of our chunks? On the corpus: the strip test (Word files'
+headings unstyled, found again by the smart outline), the breadcrumb contract
+(``chunk/breadcrumbs.py``) at N = 500, 1200, 2000, long blocks, chunk counts. Each part, its
+scoring and targets: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -18,15 +9,13 @@ from __future__ import annotations
 import argparse
 import logging
 import re
-import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
+import common
 from outline_strip import MIN_HEADINGS, Score, compare, strip_file
 
 from lightrag_pchunk.blockfile.sidecars import read_table_items
@@ -34,14 +23,10 @@ from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES, check_br
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
 from lightrag_pchunk.outline.lines import continues_sentence
-from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 SIZES = (500, 1200, 2000)
 
 
@@ -51,6 +36,7 @@ class Strip:
     headings: int
     look: Score
     plain: Score
+    as_styled: Score
 
 
 @dataclass
@@ -69,13 +55,12 @@ class Crumbs:
 def strip_test(files: list[Path], work: Path) -> list[Strip]:
     results = []
     for path in files:
-        found = strip_file(path, work / path.stem)
+        found = strip_file(path, work / path.stem, as_styled=True)
         if found is not None:
-            look, plain = (
-                compare(found.reference, found.look, found.listed),
-                compare(found.reference, found.plain, found.listed),
-            )
-            results.append(Strip(path.name, len(found.reference), look, plain))
+            look = compare(found.reference, found.look, found.listed)
+            plain = compare(found.reference, found.plain, found.listed)
+            own = compare(found.reference, found.as_styled or [], found.listed)
+            results.append(Strip(path.name, len(found.reference), look, plain, own))
     return results
 
 
@@ -86,16 +71,11 @@ def _rows(parsed) -> list:
 def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[int, Crumbs]:
     figures = {n: Crumbs() for n in SIZES}
     for path in files:
-        kind = "md" if path.suffix == ".md" else "docx"
+        kind = path.parent.name  # docx or md
         try:
-            if kind == "md":
-                parsed, truth = parse_markdown(path, work / "md" / path.name), None
-            else:
-                parsed = parse_docx(path, work / "docx" / path.name)
-                styled = parsed.outline.styled_headings if parsed.outline else 0
-                truth = None
-                if styled >= 2:
-                    truth = parse_docx(path, work / "styled" / path.name, smart_heading=False)
+            parsed, truth = common.parse(path, work / kind / path.name), None
+            if kind == "docx" and parsed.outline and parsed.outline.styled_headings >= 2:
+                truth = common.parse(path, work / "styled" / path.name, smart_heading=False)
         except DocumentParseError:
             continue
         rows = _rows(parsed)
@@ -124,7 +104,9 @@ _MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
 
 def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str, md: bool) -> None:
     for row in rows:
-        if len(row.content) <= 4 * n or counter.count(row.content) <= 4 * n:
+        # A token is at least one byte (not one character: CJK text has more tokens than
+        # characters), so a row of at most 4 N bytes is no long block.
+        if len(row.content.encode()) <= 4 * n or counter.count(row.content) <= 4 * n:
             continue
         crumbs.long_blocks += 1
         lines = row.content.split("\n")[1:]
@@ -187,21 +169,23 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
         "",
         "R, P: against the styled headings; P listed: a found heading the document's own table",
         "of contents lists counts as right; evidenced: the styled headings numbered or listed.",
+        "Look kept: bold at 16/14/13/12 pt by level; own look: each heading's look as styled.",
         "",
         "| copy | mean R | mean P | mean P listed | pooled parent accuracy | files R < 0.60 | "
         "evidenced: pooled R | mean R | files R < 0.60 |",
         "|---|---|---|---|---|---|---|---|---|",
         _summary("look kept", [s.look for s in strips]),
+        _summary("own look", [s.as_styled for s in strips]),
         _summary("no look", [s.plain for s in strips]),
         "",
         "| file | headings | evidenced | look R | P | P listed | R evid. | "
-        "no look R | P | P listed | R evid. |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "own look R | P | no look R | P | P listed | R evid. |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in sorted(strips, key=lambda s: s.look.recall + s.plain.recall):
         lines.append(
             f"| {s.name} | {s.headings} | {s.plain.evidenced} | {_cells(s.look)} | "
-            f"{_cells(s.plain)} |"
+            f"{s.as_styled.recall:.2f} | {s.as_styled.precision:.2f} | {_cells(s.plain)} |"
         )
     if not figures:
         return "\n".join(lines) + "\n"
@@ -220,35 +204,29 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
             f"{c.styled_broken[PART]} | {c.long_blocks} | {len(c.long_with_headings)} |"
         )
     for n, c in figures.items():
-        for example in c.examples[:10] + c.long_with_headings[:10]:
+        for example in c.examples[:10] + c.long_with_headings:
             lines.append(f"- N={n}: {example}")
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--corpus", type=Path, default=common.CORPUS)
     parser.add_argument("--only", help="only the files whose name contains this text")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--strip-only", action="store_true", help="only the strip test")
     args = parser.parse_args(argv)
     if not (args.corpus / "docx").is_dir():
-        print(f"{args.corpus} is absent: nothing to measure", file=sys.stderr)
+        common.log(f"{args.corpus} is absent: nothing to measure")
         return 2
-    word = sorted(p for p in (args.corpus / "docx").iterdir() if p.suffix.lower().startswith(".do"))
-    markdown = sorted((args.corpus / "md").glob("*.md"))
-    markdown = [p for p in markdown if p.name != "README.md"]
-    keep = [p for p in word + markdown if args.only is None or args.only in p.name]
+    keep = [p for p in common.corpus_files(args.corpus) if args.only is None or args.only in p.name]
     counter = TokenCounter(load_tiktoken())
     logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)  # the parser's warnings
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        strips = strip_test([p for p in keep if p in word], work / "strip")
+        strips = strip_test([p for p in keep if p.parent.name == "docx"], work / "strip")
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
-    text = report(strips, figures)
-    print(text)
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
+    common.write_results(report(strips, figures), args.out, None)
     return 0
 
 

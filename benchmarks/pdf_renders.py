@@ -12,6 +12,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
+from common import CORPUS
 from outline_strip import aligned
 
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
@@ -26,7 +27,6 @@ from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.outline import normalise, similarity
 from lightrag_pchunk.tokens import TokenCounter
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 SIZE = 1200
 RENDER_SETS = ("bookmarks", "no-bookmarks")
 OUTLINE_TARGET_WITH_BOOKMARKS = 0.98

@@ -3,12 +3,16 @@ and see how much of its outline the smart outline finds again.
 
 ``strip_headings`` writes a copy of a .docx whose heading paragraphs lose ``w:pStyle``,
 ``w:numPr`` and ``w:outlineLvl`` and keep their rendered text (numbering label included) as
-one literal run: bold at 16/14/13/12 pt by level (``look=True``), or with no formatting at all
-(``look=False``). ``compare`` matches the outline parsed from the copy against the styled
-file's: heading recall and precision (headings matched by text, in order) and parent accuracy
-(of the matched headings, how many have the same parent heading), and the recall of the
-headings that have evidence without any look: a numbering label, or an entry in the
-document's own table of contents. Used by
+one literal run: bold at 16/14/13/12 pt by level (``look=True``), in the look the heading
+had in the styled file, its style's bold, size, capitals and centring written on the run
+(``look=True, as_styled=True``), or with no formatting at all (``look=False``). The sizes by
+level are one look for every file: where the body text is 12 pt, they set the deepest
+headings at the body's size though the file's own may be larger (a template's level-5
+headings bold at 16 pt), so the copy as styled is measured too. ``compare`` matches the
+outline parsed from the copy against the styled file's: heading recall and precision
+(headings matched by text, in order) and parent accuracy (of the matched headings, how many
+have the same parent heading), and the recall of the headings that have evidence without
+any look: a numbering label, or an entry in the document's own table of contents. Used by
 ``benchmarks/bench_outline.py`` and ``tests/corpus/test_outline_corpus.py``.
 """
 
@@ -26,10 +30,13 @@ from lxml import etree
 
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.items import Look
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import is_caption, strip_page_reference
 from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
+from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.package import DocxPackage
+from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.story import Story
 from lightrag_pchunk.parse.walk import BodyWalker, Mode
 from lightrag_pchunk.parse.xml import qn
@@ -92,12 +99,22 @@ class Score:
         return self.evidenced_matched / self.evidenced if self.evidenced else 1.0
 
 
+@dataclass(frozen=True, slots=True)
+class _StyledHeading:
+    """A heading paragraph of the styled file: its level, text as rendered and look."""
+
+    p: etree._Element
+    level: int
+    text: str
+    look: Look
+
+
 class _HeadingRecorder(BodyWalker):
     """A walk that remembers which body paragraph made which heading (text as rendered)."""
 
     def __init__(self, doc_hash: str) -> None:
         super().__init__(doc_hash, [])
-        self.headings: list[tuple[etree._Element, int, str]] = []
+        self.headings: list[_StyledHeading] = []
 
     def paragraph(self, p, story, part, mode, out, depth=0):  # type: ignore[override]
         before = len(self.events)
@@ -105,11 +122,13 @@ class _HeadingRecorder(BodyWalker):
         if mode is Mode.BODY:
             for event in self.events[before:]:
                 if event.level:
-                    self.headings.append((p, event.level, event.heading))
+                    style_id = paragraph_props(p)[0] or story.styles.default_paragraph_style
+                    look = paragraph_look(p, story.styles, style_id)
+                    self.headings.append(_StyledHeading(p, event.level, event.heading, look))
                     break
 
 
-def _styled_headings(path: Path) -> tuple[bytes, list[tuple[etree._Element, int, str]], object]:
+def _styled_headings(path: Path) -> tuple[bytes, list[_StyledHeading], object]:
     with DocxPackage.open(path, None, name=str(path)) as package:
         main_part = package.main_part
         root = package.read_xml(main_part)
@@ -120,11 +139,14 @@ def _styled_headings(path: Path) -> tuple[bytes, list[tuple[etree._Element, int,
         return main_part, walker.headings, root
 
 
-def strip_headings(source: Path, target: Path, *, look: bool = True) -> int:
+def strip_headings(
+    source: Path, target: Path, *, look: bool = True, as_styled: bool = False
+) -> int:
     """Write ``target``: ``source`` with its heading paragraphs stripped (see the module
     doc). Returns the number of headings stripped."""
     main_part, headings, root = _styled_headings(source)
-    for p, level, text in headings:
+    for heading in headings:
+        p = heading.p
         ppr = p.find(_PPR)
         for child in list(p):
             if child is not ppr:
@@ -134,14 +156,16 @@ def strip_headings(source: Path, target: Path, *, look: bool = True) -> int:
                 for el in ppr.findall(prop):
                     ppr.remove(el)
         run = etree.SubElement(p, qn("w:r"))
-        if look:
+        if look and as_styled:
+            ppr = _write_look(p, ppr, run, heading.look)
+        elif look:
             rpr = etree.SubElement(run, qn("w:rPr"))
             etree.SubElement(rpr, qn("w:b"))
-            size = SIZES.get(level, _DEEPEST_SIZE)
+            size = SIZES.get(heading.level, _DEEPEST_SIZE)
             etree.SubElement(rpr, qn("w:sz")).set(qn("w:val"), str(size * 2))
         t = etree.SubElement(run, qn("w:t"))
         t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-        t.text = text
+        t.text = heading.text
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
     part_name = str(main_part).lstrip("/")
     with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
@@ -149,6 +173,27 @@ def strip_headings(source: Path, target: Path, *, look: bool = True) -> int:
             content = data if info.filename == part_name else src.read(info.filename)
             out.writestr(info, content)
     return len(headings)
+
+
+def _write_look(
+    p: etree._Element, ppr: etree._Element | None, run: etree._Element, look: Look
+) -> etree._Element | None:
+    """Write ``look`` as direct formatting: on the run its bold, capitals and size (explicit
+    either way, so that no style of the paragraph left behind changes them), centring on
+    the paragraph. Returns the paragraph's ``w:pPr``."""
+    rpr = etree.SubElement(run, qn("w:rPr"))
+    etree.SubElement(rpr, qn("w:b")).set(qn("w:val"), "1" if look.bold else "0")
+    etree.SubElement(rpr, qn("w:caps")).set(qn("w:val"), "1" if look.caps else "0")
+    if look.size:
+        etree.SubElement(rpr, qn("w:sz")).set(qn("w:val"), str(round(look.size * 2)))
+    if look.centered:
+        if ppr is None:
+            ppr = etree.Element(_PPR)
+            p.insert(0, ppr)
+        for jc in ppr.findall(qn("w:jc")):
+            ppr.remove(jc)
+        etree.SubElement(ppr, qn("w:jc")).set(qn("w:val"), "center")
+    return ppr
 
 
 def normalize(text: str) -> str:
@@ -273,14 +318,16 @@ class StripResult:
 
     reference: list[Heading]
     listed: frozenset[str]  # what the styled file's table of contents lists (toc_entries)
-    look: list[Heading]  # copy keeping the look, smart outline on
+    look: list[Heading]  # copy keeping the look (bold, sizes by level), smart outline on
     plain: list[Heading]  # copy without any look, smart outline on
     before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
+    as_styled: list[Heading] | None = None  # copy in the headings' own look, when asked
 
 
-def strip_file(source: Path, workdir: Path) -> StripResult | None:
-    """Parse ``source`` styled (smart outline off) and its two stripped copies; None when it
-    is refused or has fewer than :data:`MIN_HEADINGS` styled headings."""
+def strip_file(source: Path, workdir: Path, *, as_styled: bool = False) -> StripResult | None:
+    """Parse ``source`` styled (smart outline off) and its stripped copies (with
+    ``as_styled``, also the copy in the headings' own look); None when it is refused or has
+    fewer than :data:`MIN_HEADINGS` styled headings."""
     try:
         styled = parse_docx(source, workdir / "styled", smart_heading=False)
     except DocxParseError:
@@ -295,7 +342,13 @@ def strip_file(source: Path, workdir: Path) -> StripResult | None:
         found[look] = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
         if look:
             before = outline_of(parse_docx(copy, workdir / "before", smart_heading=False))
-    return StripResult(reference, toc_entries(styled), found[True], found[False], before)
+    own_look = None
+    if as_styled:
+        copy = workdir / f"stripped-styled{source.suffix}"
+        strip_headings(source, copy, as_styled=True)
+        own_look = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
+    listed = toc_entries(styled)
+    return StripResult(reference, listed, found[True], found[False], before, own_look)
 
 
 __all__ = [
