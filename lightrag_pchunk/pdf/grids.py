@@ -5,11 +5,18 @@ Output: :class:`Grid` s, each a connected set of horizontal and vertical rules w
 two columns or two rows between them: its column and row borders and its cells, the
 rectangles the rules enclose (where the border between two neighbouring rectangles is
 missing, they are one merged cell); then each cell's segments, those whose middle lies in it.
+
+A cell over several rows whose text stands in separate rows is several cells: where a row
+border drawn in other columns runs through it, no line of its text crosses that border, the
+first line below starts on a baseline of a cell that starts at that row and stands further
+from the line above than a paragraph's lines do, the rows were split without a rule between
+them (a table's sub-rows), not merged.
 """
 
 from __future__ import annotations
 
 import bisect
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +30,11 @@ from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, Segment
 TOLERANCE = 2.0
 #: A table at least this wide and high (points).
 MIN_SIZE = 12.0
+#: Lines whose tops lie within this many points share a baseline.
+BASELINE_SLACK = 2.0
+#: Text of a cell over several rows stands in separate rows when the space between them
+#: is wider than this many line heights (a merged cell's text follows at its leading).
+SUB_ROW_GAP = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +155,58 @@ def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Seg
         if index is not None:
             owned[index].append(segment)
     return owned
+
+
+def split_stacked_cells(
+    grid: Grid, owned: dict[int, list[Segment]]
+) -> tuple[Grid, dict[int, list[Segment]]]:
+    """The grid with each cell over several rows whose text stands in separate rows split
+    at those rows' borders (see the module doc), and each cell's segments."""
+    starts: dict[int, list[float]] = {}  # the tops of the lines of the cells starting a row
+    for index, segments in owned.items():
+        starts.setdefault(grid.cells[index][0], []).extend(s.top for s in segments)
+    cells: list[tuple[int, int, int, int]] = []
+    split: dict[int, list[Segment]] = {}
+    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
+        segments = owned[index]
+        cuts = _sub_rows(grid, (r0, r1), segments, starts) if r1 > r0 else [r0]
+        borders = [grid.ys[row] for row in cuts[1:]]
+        pieces: list[list[Segment]] = [[] for _ in cuts]
+        for segment in segments:
+            pieces[bisect.bisect_right(borders, (segment.top + segment.bottom) / 2)].append(segment)
+        for start, end, piece in zip(cuts, [*cuts[1:], r1 + 1], pieces, strict=True):
+            split[len(cells)] = piece
+            cells.append((start, end - 1, c0, c1))
+    return Grid(grid.xs, grid.ys, cells), split
+
+
+def _sub_rows(
+    grid: Grid,
+    rows: tuple[int, int],
+    segments: Sequence[Segment],
+    starts: dict[int, list[float]],
+) -> list[int]:
+    """The rows where the text of a cell over ``rows`` (first, last) starts a sub-row of
+    its own (see the module doc), after its first row. ``starts``: by row, the tops of the
+    lines of the cells that start at it."""
+    spans = [
+        (min(s.top for s in line), max(s.bottom for s in line)) for line in visual_rows(segments)
+    ]
+    if len(spans) < 2:
+        return [rows[0]]
+    height = statistics.median(bottom - top for top, bottom in spans)
+    cuts = [rows[0]]
+    for row in range(rows[0] + 1, rows[1] + 1):
+        border, start = grid.ys[row], grid.ys[cuts[-1]]
+        if any(top < border - TOLERANCE and bottom > border + TOLERANCE for top, bottom in spans):
+            continue  # a line crosses the border: the cell's text runs over both rows
+        above = [bottom for top, bottom in spans if start <= top < border]
+        below = [top for top, _ in spans if top >= border]
+        if not above or not below or min(below) - max(above) <= SUB_ROW_GAP * height:
+            continue
+        if any(abs(min(below) - top) <= BASELINE_SLACK for top in starts.get(row, ())):
+            cuts.append(row)
+    return cuts
 
 
 def cell_text(segments: Sequence[Segment]) -> str:
