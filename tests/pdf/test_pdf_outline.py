@@ -459,6 +459,27 @@ def test_a_bookmark_never_names_a_line_of_another_number() -> None:
     assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
 
 
+def test_a_title_starts_its_paragraph_never_the_line_of_code_before_it() -> None:
+    # Entries of a printed table of contents (no page): "5.4.8 Property assignment"
+    # follows a line of code that ends an example; the title reads alike from that line
+    # on ("secure: true" + the title), but names only its own paragraph. A caption's
+    # label before a title on its line does not stop it ("Table C-14. Database Scans").
+    entries = [
+        OutlineBookmark("5.4.8 Property assignment", 3, None),
+        OutlineBookmark("Database Scans: False Positive Reports", 2, None),
+    ]
+    texts = [
+        ["properties:"],
+        ["secure: true"],
+        ["5.4.8 Property assignment"],
+        [BODY],
+        ["Table C-14. Database Scans: False Positive Reports"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 1, 2, 2])
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1), (1, 4, 1)]
+
+
 def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
     # An annex title set on three lines far apart (three paragraphs on the page), named
     # by one bookmark: one heading of the three lines, the text after it its body.
