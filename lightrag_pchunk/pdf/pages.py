@@ -124,7 +124,9 @@ def events_of(
             # left a member as text (``outline.series.continue_known_series``).
             events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
             continue
-        if 0 < paragraph.look.size <= body_size - LARGER_BY:
+        if 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
+            paragraph, body_size
+        ):
             # Set smaller than the text: a footnote, a caption, a figure's label; never a
             # heading, but a line of a table of contents (often set small) still counts.
             kind = EventKind.PARAGRAPH if paragraph.is_toc_entry else EventKind.LINE
@@ -139,6 +141,24 @@ def events_of(
             )
         )
     return events, units
+
+
+#: Lines of a bold paragraph set smaller than the text that may be a heading, at most.
+SMALL_TITLE_LINES = 2
+#: The smallest size of such a heading, as a share of the text's size: a step below it
+#: (a figure's labels and a table's notes are set smaller still).
+SMALL_TITLE_SHARE = 0.85
+
+
+def _is_small_title(paragraph: PrintedParagraph, body_size: float) -> bool:
+    """A paragraph of a line or two in bold, set a step smaller than the text: a heading
+    of a document whose headings are small and bold (footnotes are not bold in whole; the
+    classifier still judges it)."""
+    return (
+        paragraph.look.bold
+        and len(paragraph.lines) <= SMALL_TITLE_LINES
+        and paragraph.look.size >= SMALL_TITLE_SHARE * body_size
+    )
 
 
 def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:

@@ -484,6 +484,27 @@ def test_a_bookmark_never_names_a_line_of_another_number() -> None:
     assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
 
 
+def test_a_title_starts_its_paragraph_never_the_line_of_code_before_it() -> None:
+    # Entries of a printed table of contents (no page): "5.4.8 Property assignment"
+    # follows a line of code that ends an example; the title reads alike from that line
+    # on ("secure: true" + the title), but names only its own paragraph. A caption's
+    # label before a title on its line does not stop it ("Table C-14. Database Scans").
+    entries = [
+        OutlineBookmark("5.4.8 Property assignment", 3, None),
+        OutlineBookmark("Database Scans: False Positive Reports", 2, None),
+    ]
+    texts = [
+        ["properties:"],
+        ["secure: true"],
+        ["5.4.8 Property assignment"],
+        [BODY],
+        ["Table C-14. Database Scans: False Positive Reports"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 1, 2, 2])
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1), (1, 4, 1)]
+
+
 def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
     # An annex title set on three lines far apart (three paragraphs on the page), named
     # by one bookmark: one heading of the three lines, the text after it its body.
@@ -591,3 +612,42 @@ def test_a_printed_entry_is_never_matched_at_a_table_before_its_heading() -> Non
     texts = [[BODY], [], ["1.3 Basic Terminology"], [BODY]]
     matches = match_bookmarks(entries, texts, [1, 1, 1, 1])
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1)]
+
+
+def test_headings_set_small_and_bold_are_headings_and_small_plain_lines_stay_text(
+    tmp_path: Path,
+) -> None:
+    # Headings in bold a size below the text (a house style of some publishers), and a
+    # footnote in the same small size, not bold: the headings are found, the footnote is
+    # a line of text of its section.
+    sections = ["Scope of the inspection", "Records kept on site", "Weekly tests of the plant"]
+    items: list[Text] = []
+    for number, title in enumerate(sections):
+        y = 740 - 180 * number
+        items += [Text(72, y, title, 10.5, BOLD), *wrap(BODY, 72, y - 22, 400, size=12)]
+    items.append(Text(72, 200, "1 The log is kept for five years.", 10.5))
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == sections
+    assert "1 The log is kept for five years." in result.rows[-1].content
+
+
+def test_a_centred_lead_in_ending_in_a_colon_and_its_title_are_one_heading(
+    tmp_path: Path,
+) -> None:
+    # "Part One:" centred over its title in the same look: one heading, as "Part Two:"
+    # over its own.
+    def centred(y: float, text: str) -> Text:
+        # About 8 points a character: centred on the text's column (72 to 464).
+        return Text(268 - 4.0 * len(text), y, text, 16, BOLD)
+
+    items = []
+    for number, (lead_in, title) in enumerate(
+        [("Part One:", "The plant and its keepers"), ("Part Two:", "Tests and their records")]
+    ):
+        y = 740 - 300 * number
+        items += [centred(y, lead_in), centred(y - 20, title), *wrap(BODY, 72, y - 50, 460)]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows] == [
+        "Part One: The plant and its keepers",
+        "Part Two: Tests and their records",
+    ]
