@@ -24,9 +24,10 @@ space was at hand (``interop`` + ``erability``) is no seam R had to make.
 
 Table tags are read as what they show: the caption (its attribute's value: attribute names and
 ids are markup, not words, so a caption the chunker moves out of the tag counts the same) and
-the body; the body of a ``format="json"`` tag is decoded and its cell strings are counted, so
-JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never makes or breaks a word and a
-slice re-serialised by the chunker counts the same. Pure: no I/O, no configuration; the
+the body; the body of a ``format="json"`` tag is decoded and its strings are counted (a grid
+row's cells, a keyed row's keys and values), so JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``,
+``<\\/table``) never makes or breaks a word and a slice re-serialised by the chunker counts
+the same. Pure: no I/O, no configuration; the
 caller passes the rows that were chunked, so rows a setting removes on purpose
 (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
@@ -390,10 +391,17 @@ def _unescaped(match: re.Match[str]) -> str:
 
 
 def _cells(value: object, out: list[str]) -> None:
+    """The strings of a decoded table body: a grid row's cells, and a keyed row's keys (its
+    column headers) and values; read through ``str()``, an object would show its line
+    breaks as ``\\n`` and glue the ``n`` onto the next word."""
     if isinstance(value, str):
         out.append(value)
     elif isinstance(value, list):
         for item in value:
+            _cells(item, out)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            out.append(key)
             _cells(item, out)
     elif value is not None:
         out.append(str(value))
