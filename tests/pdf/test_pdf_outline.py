@@ -206,6 +206,26 @@ def test_a_bookmarked_title_at_the_same_height_on_many_pages_is_no_running_heade
     assert "Plant manual" not in result.content
 
 
+def test_two_bookmarks_name_two_lines_of_one_printed_paragraph(tmp_path: Path) -> None:
+    # A title and its subtitle set as close as a paragraph's lines read as one paragraph;
+    # the bookmarks name each line: two headings, each at its bookmark's depth.
+    title = "Survey of the cold store and of the refrigeration plant of the harbour of the town"
+    pages = [
+        Page(
+            [
+                Text(72, 740, title),
+                Text(72, 726.8, "Findings of the inspectors"),
+                *wrap(BODY, 72, 690, 460),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark(title, 1, 0, 752), Bookmark("Findings of the inspectors", 2, 0, 738)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [(title, 1, None), ("Findings of the inspectors", 2, None)]
+    assert "signs the entry" in result.rows[-1].content
+
+
 def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
     pages = [
         Page(
