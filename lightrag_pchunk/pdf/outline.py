@@ -312,7 +312,7 @@ def match_bookmarks(
 
 #: A bookmark names a paragraph's later line when it points this near above its top
 #: (points; PDF producers point a little above the line).
-_POINTED_LINE = 12.0
+POINTED_LINE = 12.0
 
 
 def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
@@ -320,7 +320,7 @@ def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]
     bookmark points at."""
     if bookmark.y is None or tops is None:
         return [0]
-    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= _POINTED_LINE)]
+    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= POINTED_LINE)]
 
 
 def _paragraphs_covered(texts: Sequence[Sequence[str]], index: int, lines: int) -> int:

@@ -28,6 +28,7 @@ from lightrag_pchunk.pdf.grids import (
     cell_segments,
     cell_text,
     find_grids,
+    split_banded_rows,
     split_stacked_cells,
 )
 from lightrag_pchunk.pdf.segments import PageText, Segment
@@ -99,7 +100,7 @@ class TableFinder:
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
                 if any(owned.values()):
-                    found.append(split_stacked_cells(grid, owned))
+                    found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken]
         for xs, ys in find_text_tables(free):

@@ -181,6 +181,31 @@ def test_a_long_bookmarked_title_set_apart_stays_a_heading(tmp_path: Path) -> No
     assert [" ".join(r.heading.split()) for r in result.rows] == [title]
 
 
+def test_a_bookmarked_title_at_the_same_height_on_many_pages_is_no_running_header(
+    tmp_path: Path,
+) -> None:
+    # Each chapter ends with its exercises on a page of their own, titled "Exercises" at
+    # the page's top, as high as the running header: a line printed at one height on three
+    # pages is furniture, but the bookmarks point at these, so they are headings; the
+    # running header "Plant manual" nobody points at still goes.
+    pages = []
+    for _ in range(3):
+        pages.append(Page([Text(72, 770, "Plant manual", 9), *wrap(BODY, 72, 700, 460)]))
+        pages.append(
+            Page(
+                [
+                    Text(72, 770, "Plant manual", 9),
+                    Text(72, 745, "Exercises", 14, BOLD),
+                    *wrap(BODY, 72, 700, 460),
+                ]
+            )
+        )
+    bookmarks = [Bookmark("Exercises", 1, page, 760) for page in (1, 3, 5)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == ["Exercises"] * 3
+    assert "Plant manual" not in result.content
+
+
 def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
     pages = [
         Page(

@@ -131,3 +131,45 @@ def test_a_contents_column_beside_a_cover_is_no_table(tmp_path: Path) -> None:
         items += [Text(300, y - 12 * k, line, 10) for k, line in enumerate(lines)]
         y -= 12 * len(lines) + 6
     assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
+
+
+def banded(lines: list[tuple[int, float, str]]) -> list:
+    """A ruled table of a header row (y 700-680) and one tall row (680-620) with the given
+    (column, baseline, text) lines in it."""
+    items: list = [Stroke(XS[0], y, XS[-1], y) for y in (700, 680, 620)]
+    items += [Stroke(x, 700, x, 620) for x in XS]
+    for column, text in enumerate(("Code", "Item", "Quantity")):
+        items.append(Text(XS[column] + 4, 686, text, 10))
+    items += [Text(XS[column] + 4, y, text, 10) for column, y, text in lines]
+    return items
+
+
+def test_a_ruled_row_printed_in_two_bands_is_two_rows(tmp_path: Path) -> None:
+    """No rule parts the row, but its text stands in two bands far apart (further than
+    the item's own lines follow), the lower one on one baseline in two columns (an item,
+    then its formula and unit): two rows."""
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam for"), (2, 666, "22")]
+    lines += [(1, 654, "cable passages"), (1, 630, "V=19+3"), (2, 630, "pcs.")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table == [
+        ["Code", "Item", "Quantity"],
+        ["101-3661", "Mounting foam for cable passages", "22"],
+        ["101-3661", "V=19+3", "pcs."],
+    ]
+
+
+def test_a_header_set_at_wide_line_spacing_stays_one_row(tmp_path: Path) -> None:
+    """Titles wrapped in several cells at one wide leading (CJK set at one and a half
+    lines), nothing closer anywhere in the table: the lines follow at the table's own
+    leading, one row."""
+    lines = [(0, 666, "Start date"), (1, 666, "School"), (2, 666, "Degree")]
+    lines += [(0, 636, "(year, month)"), (2, 636, "certificate")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1] == ["Start date (year, month)", "School", "Degree certificate"]
+
+
+def test_cells_wrapped_at_their_leading_in_a_ruled_row_stay_one_row(tmp_path: Path) -> None:
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam for"), (2, 666, "22 pieces")]
+    lines += [(1, 654, "the cable passages"), (2, 654, "in boxes")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1] == ["101-3661", "Mounting foam for the cable passages", "22 pieces in boxes"]
