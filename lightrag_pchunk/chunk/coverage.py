@@ -26,9 +26,9 @@ Table tags are read as what they show: the caption (its attribute's value: attri
 ids are markup, not words, so a caption the chunker moves out of the tag counts the same) and
 the body; the body of a ``format="json"`` tag is decoded and its cell strings are counted, so
 JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``, ``<\\/table``) never makes or breaks a word and a
-slice re-serialised by the chunker counts the same. Pure: no I/O,
-no configuration; the caller passes the rows that were chunked, so rows a setting removes on
-purpose (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
+slice re-serialised by the chunker counts the same. Pure: no I/O, no configuration; the
+caller passes the rows that were chunked, so rows a setting removes on purpose
+(``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ _LETTER = rf"[^\W{_CJK}]"  # a word character but a CJK one
 _RUN = re.compile(rf"{_MARK}*{_LETTER}+(?:{_MARK}+{_LETTER}*)*|{_MARK}+")
 _TOKEN = re.compile(rf"[{_CJK}]|{_RUN.pattern}")
 _STRETCH = re.compile(r"\S+")
+_SPACE = re.compile(r"\s")
 _WORD_CHAR = re.compile(rf"\w|{_MARK}")
 _TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
 _ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
@@ -149,6 +150,8 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     shown = [_shown_text(text) for text in chunk_texts]
     missing, outside = _held_verbatim([_shown_text(text) for text in row_texts], shown)
     rows = _word_counts(missing)
+    if not rows:  # every word of the rows is in text the chunks hold verbatim
+        return WordShortfall(rows)
     chunks = _word_counts(outside)
     for text in shown:
         _add_edges(chunks, text)
@@ -168,14 +171,15 @@ def _held_verbatim(rows: Sequence[str], chunks: Sequence[str]) -> tuple[list[str
     outside what they hold verbatim: the two sides of the count, less the same words.
 
     The rows are looked for in order in the chunks joined by line breaks, each whole, else
-    line by line, from where the text found last ends. A text found there, with no word
-    character just before or after it (it neither continues nor starts a word), holds
-    exactly its own words, and no other row's (the places found never overlap): both sides
-    leave it out, which changes no difference of their counts. The search is bounded to
-    keep it linear: a text is looked for up to :data:`_SLACK_CHARS` past its length,
-    plus :data:`_GROWTH` characters per character of the rows not found since the last
-    found (the chunks may hold those longer: an R split repeats its overlap); after
-    :data:`_MAX_MISSES` texts not found in a row, the rest of the rows is counted whole.
+    line by line, a line not found whole piece by piece (R cut it: :func:`_longest_piece`),
+    from where the text found last ends. A text found there, with no word character just
+    before or after it (it neither continues nor starts a word), holds exactly its own
+    words, and no other row's (the places found never overlap): both sides leave it out,
+    which changes no difference of their counts. The search is bounded to keep it linear:
+    a text is looked for up to :data:`_SLACK_CHARS` past its length, plus :data:`_GROWTH`
+    characters per character of the rows not found since the last found (the chunks may
+    hold those longer: an R split repeats its overlap); after :data:`_MAX_MISSES` texts
+    not found in a row, the rest of the rows is counted whole.
     """
     joined = "\n".join(chunks)
     missing: list[str] = []
@@ -191,18 +195,45 @@ def _held_verbatim(rows: Sequence[str], chunks: Sequence[str]) -> tuple[list[str
             cursor, behind, misses = start + len(row), 0, 0
             continue
         for line in row.split("\n"):
-            if not line:
-                continue
-            start = _find_word_bounded(joined, line, cursor, behind)
-            if start < 0:
-                missing.append(line)
-                behind, misses = behind + len(line), misses + 1
-                continue
-            found.append((start, start + len(line)))
-            cursor, behind, misses = start + len(line), 0, 0
+            begin = 0
+            while begin < len(line):
+                start, end = _longest_piece(joined, line, begin, cursor, behind)
+                if start < 0:
+                    missing.append(line[begin:])
+                    behind, misses = behind + len(line) - begin, misses + 1
+                    break
+                found.append((start, start + end - begin))
+                cursor, behind, misses = start + end - begin, 0, 0
+                # R strips the white space that starts a piece (it holds no word).
+                begin = len(line) - len(line[end:].lstrip())
     ends = [0, *(bound for place in found for bound in place), len(joined)]
     outside = [joined[ends[i] : ends[i + 1]] for i in range(0, len(ends), 2)]
     return missing, outside
+
+
+def _longest_piece(text: str, line: str, begin: int, cursor: int, behind: int) -> tuple[int, int]:
+    """Where in ``text`` :func:`_find_word_bounded` finds the longest part of ``line`` from
+    ``begin`` on, and where the part ends in ``line``: the rest whole, else a part ending
+    before a white space (not inside a word) and of at least :data:`MAX_WORD_CHARS`
+    characters (a shorter one may be found anywhere); ``(-1, begin)`` if none. A part found,
+    every shorter one is found too: the search halves the candidates."""
+    start = _find_word_bounded(text, line[begin:], cursor, behind)
+    if start >= 0:
+        return start, len(line)
+    best = (-1, begin)
+    low, high = begin + MAX_WORD_CHARS, len(line) - 1
+    while low <= high:  # the part ending at the first white space from ``middle`` on
+        middle = (low + high) // 2
+        space = _SPACE.search(line, middle)
+        if space is None:
+            high = middle - 1
+            continue
+        start = _find_word_bounded(text, line[begin : space.start()], cursor, behind)
+        if start >= 0:
+            best, low = (start, space.start()), space.start() + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def _find_word_bounded(text: str, part: str, cursor: int, behind: int) -> int:

@@ -22,7 +22,8 @@ allows at all:
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
-headings are set larger than the text, a line only bold at the text's size is a label.
+headings are set larger than the text, a line only bold at the text's size is a label
+(and any bold line, where headings larger but not bold outsize and outnumber the bold ones).
 Where no heading has a look and no table of contents lists them, a short title standing
 alone between paragraphs is a heading by its place (``placed.py``). The decisions that
 rest on weak evidence alone may be put to a language model (``judge``).
@@ -214,10 +215,11 @@ def _accept(
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
     # a document whose only emphasis is bold uses it for its headings. Larger headings are
     # bold (then a larger line that is not is no heading either), or else several lines of
-    # one larger look (a template's headings set larger only).
+    # one larger look that outsizes every bold line (a template's headings set larger
+    # only, as Word's own heading styles are: then bold lines are emphasis).
     larger = [c for i, c in candidates.items() if i not in listed and _is_larger(c, body_size)]
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
-    plain_tier = _has_plain_tier(larger)
+    plain_tier = _has_plain_tier(items, candidates, larger)
     recurring = recurring_lines(items)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
@@ -265,10 +267,13 @@ def _accept(
                 and not _same_look_run(items, candidates, index)
             )
             is_larger = _is_larger(candidate, body_size)
-            if bold_tier:
+            if plain_tier:
+                # Bold lines are outsized by the tier: emphasis, wherever they stand.
+                is_label = not is_larger or candidate.look.bold  # type: ignore[union-attr]
+            elif bold_tier:
                 is_label = not (is_larger and candidate.look.bold)  # type: ignore[union-attr]
             else:
-                is_label = plain_tier and not is_larger
+                is_label = False
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
             evidence = evidence and not is_label
@@ -295,11 +300,25 @@ def _accept(
 _PLAIN_TIER_LINES = 3
 
 
-def _has_plain_tier(larger: Sequence[Promoted]) -> bool:
-    """Whether :data:`_PLAIN_TIER_LINES` or more of the ``larger`` candidates share one look
-    that is not bold."""
-    counts = Counter(c.look.signature() for c in larger if c.look is not None and not c.look.bold)
-    return max(counts.values(), default=0) >= _PLAIN_TIER_LINES
+def _has_plain_tier(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], larger: Sequence[Promoted]
+) -> bool:
+    """Whether the ``larger`` candidates make a tier of headings that are not bold:
+    :data:`_PLAIN_TIER_LINES` or more of them share one look that is not bold; where some
+    are bold, those not bold that outsize all of them, each standing apart from lines of
+    its look (not a run of samples or a cover's lines), must outnumber them."""
+    bold = [c.look.size for c in larger if c.look is not None and c.look.bold]
+    above = max(bold, default=0.0)
+    plain = [
+        c.look.signature()
+        for c in larger
+        if c.look is not None
+        and not c.look.bold
+        and c.look.size > above
+        and not (bold and _same_look_run(items, candidates, c.index))
+    ]
+    tier = max(Counter(plain).values(), default=0) >= _PLAIN_TIER_LINES
+    return tier and len(plain) > len(bold)
 
 
 def _question(items: Sequence[OutlineItem], index: int, candidate: Promoted) -> Candidate:

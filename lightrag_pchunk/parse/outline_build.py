@@ -36,7 +36,6 @@ from dataclasses import dataclass, replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.infer import (
-    LARGER_BY,
     MAX_PLAIN_WORDS,
     InferredHeading,
     ItemKind,
@@ -48,10 +47,10 @@ from lightrag_pchunk.outline.infer import (
 )
 from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
-from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.toc import toc_listed
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
+from lightrag_pchunk.parse.left_out import left_out_headings
 from lightrag_pchunk.parse.outline_events import (
     Event,
     EventKind,
@@ -68,8 +67,6 @@ AUTO_WORDS_PER_HEADING = 800
 #: Paragraphs sampled to learn the body text size (the longest ones, by characters).
 _BODY_SIZE_SAMPLE = 48
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
-#: Dot leaders: a table-of-contents entry, never a heading.
-_LEADERS = re.compile(r"\.{4,}|…{2,}")
 
 
 class SmartHeading(str, enum.Enum):
@@ -305,39 +302,6 @@ def _infer(
     asked = judge.judge_headings if judge is not None else None
     found = infer_outline(items, body_size(), look_at, asked, within=within)
     return {event_of[h.index]: h for h in found}, len(within or ())
-
-
-def left_out_headings(
-    events: Sequence[Event], inferred: dict[int, InferredHeading], body_size: float
-) -> dict[int, InferredHeading]:
-    """The inferred headings that the outline a file states down to some depth leaves out,
-    below its headings (deeper levels) or after them (appendices after the last chapter):
-    numbered in a family none of its headings uses ("AC-2" under bookmarks "1.0", "Access
-    Control"; "Appendix A" after "3.1.1"), set apart from the text (bold or larger), once
-    in the document (a title printed again and again is a running title) and no
-    table-of-contents entry. The stated outline's author chose the headings of its own
-    numbering and looks: a line in them that it leaves out is text (a numbered paragraph,
-    a run-in label)."""
-    stated = [event for event in events if event.level]
-    if not stated:
-        return inferred
-    families = {label.family for e in stated if (label := parse_label(e.heading)) is not None}
-    printed = Counter(" ".join(heading.title.split()) for heading in inferred.values())
-    kept: dict[int, InferredHeading] = {}
-    for index, heading in inferred.items():
-        label = parse_label(heading.title)
-        if (
-            label is None
-            or label.family in families
-            or printed[" ".join(heading.title.split())] > 1
-        ):
-            continue
-        look = events[index].look
-        seen = look() if look is not None else None
-        set_apart = seen is not None and (seen.bold or seen.size >= body_size + LARGER_BY)
-        if set_apart and not _LEADERS.search(heading.title):
-            kept[index] = heading
-    return kept
 
 
 def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:

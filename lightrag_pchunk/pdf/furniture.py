@@ -9,6 +9,10 @@ A line is furniture when it sits in the top or bottom band of its page and
   REPORT" on left-hand pages and "REPORT 19" on right-hand ones are one running footer), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
+A line a bookmark points at (on its page, at its height, with its title) is a heading, never
+furniture: a section that starts each chapter on a new page ("Exercises") prints its title
+at the same height on many pages.
+
 Text repeated in the middle of pages (a table's header row on every page of a long table)
 is not in the bands and is kept, and so is a table at the top or foot of pages. A document
 of one page has no running lines to recognise; its bare page number still goes.
@@ -21,6 +25,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.outline import (
+    MATCH_SIMILARITY,
+    POINTED_LINE,
+    Bookmark,
+    normalise,
+    similarity,
+)
 
 #: The bands, as a share of the page's height from its top and bottom edges.
 BAND = 0.09
@@ -52,9 +63,16 @@ def is_page_number(text: str) -> bool:
 
 
 def drop_furniture(
-    pages: Sequence[Sequence[Line]], frames: Sequence[tuple[float, float, float, float]]
+    pages: Sequence[Sequence[Line]],
+    frames: Sequence[tuple[float, float, float, float]],
+    bookmarks: Sequence[Bookmark] = (),
 ) -> list[list[Line]]:
-    """``pages`` without their running headers, footers and page numbers."""
+    """``pages`` without their running headers, footers and page numbers (the lines
+    ``bookmarks`` point at kept)."""
+    pointed: dict[int, list[Bookmark]] = defaultdict(list)
+    for bookmark in bookmarks:
+        if bookmark.page is not None and bookmark.y is not None:
+            pointed[bookmark.page].append(bookmark)
     banded: list[list[tuple[Line, str]]] = []
     for lines, frame in zip(pages, frames, strict=True):
         top, bottom = frame[1], frame[3]
@@ -81,8 +99,23 @@ def drop_furniture(
             if is_page_number(line.text)
             or (len(pages) > 1 and _repeats(seen[key], line.top, needed))
         }
+        furniture -= {id(line) for line, _ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
+    """Whether one of ``bookmarks`` (of the line's page) points at ``line`` and reads as
+    its text."""
+    if not bookmarks or not line.segments:
+        return False
+    top = max(segment.bbox[3] for segment in line.segments)
+    text = normalise(line.text)
+    return any(
+        -2 <= bookmark.y - top <= POINTED_LINE  # type: ignore[operator]
+        and similarity(normalise(bookmark.title), text) >= MATCH_SIMILARITY
+        for bookmark in bookmarks
+    )
 
 
 def _is_table(line: Line) -> bool:

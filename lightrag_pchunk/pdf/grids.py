@@ -5,12 +5,24 @@ Output: :class:`Grid` s, each a connected set of horizontal and vertical rules w
 two columns or two rows between them: its column and row borders and its cells, the
 rectangles the rules enclose (where the border between two neighbouring rectangles is
 missing, they are one merged cell); then each cell's segments, those whose middle lies in it.
+
+A cell over several rows whose text stands in separate rows is several cells: where a row
+border drawn in other columns runs through it, no line of its text crosses that border, the
+first line below starts on a baseline of a cell that starts at that row and stands further
+from the line above than a paragraph's lines do, the rows were split without a rule between
+them (a table's sub-rows), not merged. Likewise a row whose
+text stands in two bands, an empty strip across the row between them, is two rows when the
+strip parts the text of two cells or more, each line below it starting more than two line
+heights below the one above it (further than a cell's wrapped lines follow), all on one
+baseline: an item and its sub-row printed without a rule between them.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import itertools
+import statistics
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +35,20 @@ from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, Segment
 TOLERANCE = 2.0
 #: A table at least this wide and high (points).
 MIN_SIZE = 12.0
+#: Lines whose tops lie within this many points share a baseline.
+BASELINE_SLACK = 2.0
+#: Lines of one printed row: their tops lie within this share of their height.
+ONE_LINE = 0.3
+#: Text of a cell over several rows stands in separate rows when the space between them
+#: is wider than this many line heights (a merged cell's text follows at its leading).
+SUB_ROW_GAP = 0.5
+#: Lines of a row stand in separate rows when one starts more than this many line heights
+#: below the top of the other (a cell's text wrapped over lines follows at its leading,
+#: about 1.2 font sizes, and a line's glyphs are at most about one high).
+SUB_ROW_PITCH = 2.0
+#: ... and more than this many times the table's leading (the least distance between two
+#: lines of a cell): text set at one and a half lines or more wraps further than two heights.
+SUB_ROW_LEADINGS = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +169,164 @@ def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Seg
         if index is not None:
             owned[index].append(segment)
     return owned
+
+
+def split_stacked_cells(
+    grid: Grid, owned: dict[int, list[Segment]]
+) -> tuple[Grid, dict[int, list[Segment]]]:
+    """The grid with each cell over several rows whose text stands in separate rows split
+    at those rows' borders (see the module doc), and each cell's segments."""
+    starts: dict[int, list[float]] = {}  # the tops of the lines of the cells starting a row
+    for index, segments in owned.items():
+        starts.setdefault(grid.cells[index][0], []).extend(s.top for s in segments)
+    cells: list[tuple[int, int, int, int]] = []
+    split: dict[int, list[Segment]] = {}
+    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
+        segments = owned[index]
+        cuts = _sub_rows(grid, (r0, r1), segments, starts) if r1 > r0 else [r0]
+        borders = [grid.ys[row] for row in cuts[1:]]
+        pieces: list[list[Segment]] = [[] for _ in cuts]
+        for segment in segments:
+            pieces[bisect.bisect_right(borders, (segment.top + segment.bottom) / 2)].append(segment)
+        for start, end, piece in zip(cuts, [*cuts[1:], r1 + 1], pieces, strict=True):
+            split[len(cells)] = piece
+            cells.append((start, end - 1, c0, c1))
+    return Grid(grid.xs, grid.ys, cells), split
+
+
+def _sub_rows(
+    grid: Grid,
+    rows: tuple[int, int],
+    segments: Sequence[Segment],
+    starts: dict[int, list[float]],
+) -> list[int]:
+    """The rows where the text of a cell over ``rows`` (first, last) starts a sub-row of
+    its own (see the module doc), after its first row. ``starts``: by row, the tops of the
+    lines of the cells that start at it."""
+    spans = [
+        (min(s.top for s in line), max(s.bottom for s in line)) for line in visual_rows(segments)
+    ]
+    if len(spans) < 2:
+        return [rows[0]]
+    height = statistics.median(bottom - top for top, bottom in spans)
+    cuts = [rows[0]]
+    for row in range(rows[0] + 1, rows[1] + 1):
+        border, start = grid.ys[row], grid.ys[cuts[-1]]
+        if any(top < border - TOLERANCE and bottom > border + TOLERANCE for top, bottom in spans):
+            continue  # a line crosses the border: the cell's text runs over both rows
+        above = [bottom for top, bottom in spans if start <= top < border]
+        below = [top for top, _ in spans if top >= border]
+        if not above or not below or min(below) - max(above) <= SUB_ROW_GAP * height:
+            continue
+        if any(abs(min(below) - top) <= BASELINE_SLACK for top in starts.get(row, ())):
+            cuts.append(row)
+    return cuts
+
+
+def split_banded_rows(
+    grid: Grid, owned: dict[int, list[Segment]]
+) -> tuple[Grid, dict[int, list[Segment]]]:
+    """The grid with each row whose text stands in two bands or more cut between them
+    (see the module doc), and each cell's segments."""
+    leading = _leading(owned.values())
+    bands = {row: _row_cuts(grid, owned, row, leading) for row in range(len(grid.ys) - 1)}
+    if not any(bands.values()):
+        return grid, owned
+    ys: list[float] = []
+    first: list[int] = []  # the new index of each old row's first band
+    for row in range(len(grid.ys) - 1):
+        first.append(len(ys))
+        ys += [grid.ys[row], *bands[row]]
+    first.append(len(ys))
+    ys.append(grid.ys[-1])
+    cells: list[tuple[int, int, int, int]] = []
+    split: dict[int, list[Segment]] = {}
+    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
+        segments = owned[index]
+        top, bottom = first[r0], first[r1 + 1] - 1
+        cuts = [y for y in ys[top + 1 : bottom + 1] if _parts(segments, y)]
+        if r0 != r1 or not cuts:
+            split[len(cells)] = segments
+            cells.append((top, bottom, c0, c1))
+            continue
+        rows = [top] + [ys.index(y) for y in cuts] + [bottom + 1]
+        for start, end in itertools.pairwise(rows):
+            split[len(cells)] = [
+                s for s in segments if ys[start] < (s.top + s.bottom) / 2 < ys[end]
+            ]
+            cells.append((start, end - 1, c0, c1))
+    return Grid(grid.xs, ys, cells), split
+
+
+def _parts(segments: Sequence[Segment], y: float) -> bool:
+    """Whether a cell's text lies on both sides of ``y``."""
+    middles = [(s.top + s.bottom) / 2 for s in segments]
+    return any(m < y for m in middles) and any(m > y for m in middles)
+
+
+def _leading(cells: Iterable[Sequence[Segment]]) -> float:
+    """The grid's leading: the least distance from a line's top to the next one's of the
+    same height in a cell (0 when no cell holds two such lines)."""
+    steps = []
+    for segments in cells:
+        lines = sorted(
+            (min(s.top for s in line), max(s.bottom for s in line))
+            for line in visual_rows(segments)
+        )
+        steps += [
+            below[0] - above[0]
+            for above, below in itertools.pairwise(lines)
+            if _alike(above[1] - above[0], below[1] - below[0])
+        ]
+    return min(steps, default=0.0)
+
+
+def _alike(a: float, b: float) -> bool:
+    """Whether two line heights are one text's (a paragraph's lines, not a symbol over
+    its code in smaller print)."""
+    return min(a, b) >= (1 - ONE_LINE) * max(a, b)
+
+
+def _row_cuts(grid: Grid, owned: dict[int, list[Segment]], row: int, leading: float) -> list[float]:
+    """Where the text of ``row`` stands in bands (see the module doc): the y of each empty
+    strip across the row that parts the text of two cells or more, whose lines below it
+    start on one baseline and stand apart from those above (:data:`SUB_ROW_PITCH`)."""
+    inside = [
+        index for index, (r0, r1, _, _) in enumerate(grid.cells) if r0 == r1 == row and owned[index]
+    ]
+    if len(inside) < 2:
+        return []
+    spans = sorted(
+        (min(s.top for s in line), max(s.bottom for s in line), index)
+        for index in inside
+        for line in visual_rows(owned[index])
+    )
+    cuts = []
+    reach = spans[0][1]
+    for (_, bottom, _), (top, _, _) in itertools.pairwise(spans):
+        reach = max(reach, bottom)
+        if top <= reach:
+            continue
+        above: dict[int, float] = {}  # the top of each cell's last line above
+        for t, b, i in spans:
+            if b <= reach:
+                above[i] = max(above.get(i, t), t)
+        below: dict[int, tuple[float, float]] = {}  # each cell's first line below
+        for t, b, i in spans:
+            if t >= top and i not in below:
+                below[i] = (t, b)
+        parted = [i for i in below if i in above]
+        if len(parted) < 2:
+            continue
+        height = statistics.median(below[i][1] - below[i][0] for i in parted)
+        least = max(SUB_ROW_PITCH * height, SUB_ROW_LEADINGS * leading)
+        apart = all(below[i][0] - above[i] > least for i in parted)
+        slack = max(BASELINE_SLACK, ONE_LINE * height)
+        tops, bottoms = [below[i][0] for i in parted], [below[i][1] for i in parted]
+        one_line = max(tops) - min(tops) <= slack or max(bottoms) - min(bottoms) <= slack
+        if apart and one_line:
+            cuts.append((reach + top) / 2)
+    return cuts
 
 
 def cell_text(segments: Sequence[Segment]) -> str:

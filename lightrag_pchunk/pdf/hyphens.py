@@ -10,6 +10,10 @@ hyphen where a line end cuts it, unless the document prints the word joined
 that prints a word both ways is counted, not trusted on one spelling: a report writing
 "non-governmental" 28 times and "nongovernmental" once keeps the hyphen). A word the
 document prints in neither form is taken to be cut ("infor-" "mation" -> "information").
+
+A word is cut only within one box: where the line below starts in another box (two captions
+side by side read as one pair of lines: "Außenwin-" at the right one's end, "vgl. 61.c" at
+the left one's start below it), its first word is no continuation, and the hyphen stays.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ _WORD = re.compile(r"\w+")
 #: is matched at the start of the line reversed (a search anchored at the end would try every
 #: start in a long run stopping short of it: quadratic in the run).
 _FIRST_WORD = re.compile(r"\w+(?:-\w+)*")
+#: A gap wider than this (in font sizes) inside a line parts two boxes side by side.
+BOX_GAP = 2.0
 
 
 def printed_hyphenated(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
@@ -57,11 +63,24 @@ def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> l
         text = line.text.rstrip()
         if not text or text[-1] not in SOFT_HYPHENS:
             continue
+        if _starts_another_box(line, below):
+            kept[index] = _with_plain_end(line)
+            continue
         head = _FIRST_WORD.match(text[-2::-1].translate(PLAIN_HYPHENS))
         tail = _FIRST_WORD.match(below.text.lstrip().translate(PLAIN_HYPHENS))
         if head and tail and f"{head[0][::-1]}-{tail[0]}".lower() in hyphenated:
             kept[index] = _with_plain_end(line)
     return kept
+
+
+def _starts_another_box(line: Line, below: Line) -> bool:
+    """Whether ``below`` starts in another box than the segment that ends ``line`` (the
+    one its cut word is in): its first segment ends left of that segment and more than
+    :data:`BOX_GAP` font sizes of space part it from the rest of ``below``."""
+    if not line.segments or len(below.segments) < 2:
+        return False
+    cut, first, rest = line.segments[-1], below.segments[0], below.segments[1]
+    return first.x1 < cut.x0 and rest.x0 - first.x1 > BOX_GAP * max(below.size, 1.0)
 
 
 def _with_plain_end(line: Line) -> Line:

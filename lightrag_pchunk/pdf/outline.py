@@ -312,7 +312,7 @@ def match_bookmarks(
 
 #: A bookmark names a paragraph's later line when it points this near above its top
 #: (points; PDF producers point a little above the line).
-_POINTED_LINE = 12.0
+POINTED_LINE = 12.0
 
 
 def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
@@ -320,7 +320,7 @@ def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]
     bookmark points at."""
     if bookmark.y is None or tops is None:
         return [0]
-    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= _POINTED_LINE)]
+    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= POINTED_LINE)]
 
 
 def _paragraphs_covered(texts: Sequence[Sequence[str]], index: int, lines: int) -> int:
@@ -337,6 +337,12 @@ def _without_label(text: str) -> str:
     return label.rest if label is not None and label.rest else text
 
 
+def _opens_in(title: str, bare: str, line: str) -> bool:
+    """Whether the title's (or its bare title's) first letters are printed in ``line``
+    (after a caption's label: "Table C-14. Database Scans: …")."""
+    return title[:4] in line or (bool(bare) and bare[:4] in line)
+
+
 def _title_score(
     title: str, bare: str, label: Label | None, lines: Sequence[str]
 ) -> tuple[float, int]:
@@ -346,6 +352,9 @@ def _title_score(
     opening = normalise(" ".join(lines[:2]))
     if title[:4] not in opening and bare[:4] not in opening:
         return best  # most paragraphs: not even the title's first letters
+    first = normalise(lines[0])
+    if first[:4] not in title and first[:4] not in bare and not _opens_in(title, bare, first):
+        return best  # the title starts on a later line: another paragraph's ("type: string")
     printed = parse_label(lines[0]) if label is not None else None
     if printed is not None and printed.ordinals != label.ordinals:  # type: ignore[union-attr]
         return best  # another number: a sibling or a child of the section named

@@ -22,7 +22,8 @@ from functools import partial
 from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
-from lightrag_pchunk.outline.infer import LARGER_BY, Look
+from lightrag_pchunk.outline.infer import LARGER_BY, MAX_PLAIN_WORDS, Look, body_words
+from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.outline_build import (
@@ -41,6 +42,8 @@ from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
 #: list item.
 LIST_INDENT = 12.0
+#: A bookmark naming more words than this, set in the body's look, names a passage.
+PASSAGE_WORDS = 2 * MAX_PLAIN_WORDS
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
 BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
 
@@ -112,6 +115,8 @@ def events_of(
             continue
         units[unit_id] = Unit(text, paragraph_parts(paragraph))
         level = levels.get(index)
+        if level is not None and outline.source == "bookmarks":
+            level = level if _titles_section(paragraph, body_size) else None
         if level is not None:
             title = " ".join(text.split())
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
@@ -119,7 +124,9 @@ def events_of(
             # left a member as text (``outline.series.continue_known_series``).
             events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
             continue
-        if 0 < paragraph.look.size <= body_size - LARGER_BY:
+        if 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
+            paragraph, body_size
+        ):
             # Set smaller than the text: a footnote, a caption, a figure's label; never a
             # heading, but a line of a table of contents (often set small) still counts.
             kind = EventKind.PARAGRAPH if paragraph.is_toc_entry else EventKind.LINE
@@ -134,6 +141,40 @@ def events_of(
             )
         )
     return events, units
+
+
+#: Lines of a bold paragraph set smaller than the text that may be a heading, at most.
+SMALL_TITLE_LINES = 2
+#: The smallest size of such a heading, as a share of the text's size: a step below it
+#: (a figure's labels and a table's notes are set smaller still).
+SMALL_TITLE_SHARE = 0.85
+
+
+def _is_small_title(paragraph: PrintedParagraph, body_size: float) -> bool:
+    """A paragraph of a line or two in bold, set a step smaller than the text: a heading
+    of a document whose headings are small and bold (footnotes are not bold in whole; the
+    classifier still judges it)."""
+    return (
+        paragraph.look.bold
+        and len(paragraph.lines) <= SMALL_TITLE_LINES
+        and paragraph.look.size >= SMALL_TITLE_SHARE * body_size
+    )
+
+
+def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
+    """Whether the paragraph a bookmark names reads as a section's title. Not when it is a
+    bare label ("3.": the number of a heading without text, which Word does not count), nor
+    when it is a passage: more than :data:`PASSAGE_WORDS` words set in the body's look that
+    do not read as a title (a bookmark to a paragraph a reader may jump to, which a heading
+    path of fifty words would only hide)."""
+    text = paragraph.text
+    label = parse_label(text)
+    if label is not None and not label.rest.strip():
+        return False
+    look = paragraph.look
+    if look.bold or look.size >= body_size + LARGER_BY:
+        return True
+    return heading_text(text, markdown=False) is not None or body_words([text]) <= PASSAGE_WORDS
 
 
 def _is_list_item(paragraph: PrintedParagraph) -> bool:

@@ -151,10 +151,11 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False  # a line at the margin, then an indented one: a new paragraph
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         return True  # a word broken at the line end goes on
-    if centred and _breaks_mid_phrase(above.text):
+    if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
-        # between any two characters) leaves room on both sides; a numbered line after a
-        # numbered one is a heading of its own (第一章 over 第一節).
+        # between any two characters), or under its lead-in ("Part One:") leaves room on
+        # both sides; a numbered line after a numbered one is a heading of its own (第一章
+        # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
     return not _ends_early(above, line)
 
@@ -192,6 +193,17 @@ def _breaks_mid_phrase(text: str) -> bool:
 
 
 _CJK_SENTENCE_END = frozenset("。！？；：")
+
+
+def _leads_in(group: Sequence[Line]) -> bool:
+    """Whether a paragraph of one line is a title's lead-in: a few words ending in a colon
+    ("Part One:"; a label alone, "APPENDIX B", may be a heading of its own)."""
+    text = group[0].text.strip()
+    return len(group) == 1 and text.endswith((":", "：")) and len(text.split()) <= _LEAD_IN_WORDS
+
+
+#: Words of a lead-in line ending in a colon, at most.
+_LEAD_IN_WORDS = 4
 
 
 # A line is checked as the next line and again as the line above, against each line of its

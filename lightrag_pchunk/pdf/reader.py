@@ -130,7 +130,7 @@ def read_pdf(
             f"unreadable pages: PDFium cannot load {len(unreadable)} page(s)"
             f" ({_pages(unreadable)}); they were not read"
         )
-    found = join_wrapped_entries(paragraphs(drop_furniture(pages, frames)))
+    found = join_wrapped_entries(paragraphs(drop_furniture(pages, frames, outline.bookmarks)))
     events, units = events_of(found, tables.rendered, outline)
     return PdfReading(
         events, units, tables.records, warnings + outline.warnings, count, outline.source

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field, replace
 
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import GridCell, TableGrid
-from lightrag_pchunk.pdf.grids import Grid, cell_segments, cell_text, find_grids
+from lightrag_pchunk.pdf.grids import (
+    Grid,
+    cell_segments,
+    cell_text,
+    find_grids,
+    split_banded_rows,
+    split_stacked_cells,
+)
 from lightrag_pchunk.pdf.segments import PageText, Segment
 from lightrag_pchunk.pdf.text_tables import find_text_tables
 
@@ -93,7 +100,7 @@ class TableFinder:
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
                 if any(owned.values()):
-                    found.append((grid, owned))
+                    found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken]
         for xs, ys in find_text_tables(free):

@@ -8,9 +8,11 @@ A run of rows (segments on one baseline, top down) is a table when at least
 :data:`MIN_ROWS` of them hold two cells or more, their cells fall into the same columns (the
 columns are the strips of x that the cells cover, separated by gaps no cell crosses), and
 they read as cells, not as prose: three columns or more of short cells, or a first column of
-short labels beside longer text (a property table, a form); in three columns or more, lines
-alone at a later column's left edge are wrapped cells, however many. Text of two or three columns of
-prose is laid out in columns by ``layout``, not read as a table. A row whose first column is
+short labels beside longer text (a property table, a glossary, a form); lines alone at a
+later column's left edge are wrapped cells, however many. Text of two or three columns of
+prose is laid out in columns by ``layout``, not read as a table, and so are labels beside
+text that holds a table of contents' leaders (a cover beside its contents) or a reference
+list's ``[12]`` beside each entry. A row whose first column is
 empty continues the row above it (a cell's text wrapped over lines), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines. A run of bullets or numbering labels beside text is a list (rows of
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 import statistics
 from collections.abc import Sequence
 
@@ -56,6 +59,11 @@ MIN_COLUMN_GAP = 4.0
 WRAP_GAP_SLACK = 0.3
 #: Lines starting within this many points start at one x (a column's left edge).
 ALIGN_SLACK = 1.5
+#: A reference list's number: ``[12]``.
+_CITATION = re.compile(r"\[\d{1,4}\]")
+#: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
+#: and its page number.
+_LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
 def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], list[float]]]:
@@ -134,10 +142,9 @@ def _table(
     columns = _columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
-    # In three columns or more, a line alone that starts at a later column's left edge is a
-    # wrapped cell's next line (a description column of many lines). Beside one column of
-    # labels such lines are as likely a list's or a page's second column of prose.
-    starts = [x0 for x0, _ in columns[1:]] if len(columns) >= 3 else []
+    # A line alone that starts at a later column's left edge is a wrapped cell's next line
+    # (a description column of many lines).
+    starts = [x0 for x0, _ in columns[1:]]
     wrapped = sum(
         1 for row in rows if len(row) == 1 and any(abs(row[0].x0 - x) <= 1.0 for x in starts)
     )
@@ -157,6 +164,11 @@ def _table(
         (left, middle), (start, end) = columns[0], columns[1]
         if middle - left >= PROSE_COLUMNS_RATIO * (end - start):
             return None  # as wide as the text beside it: a page's two columns of text
+        if any(_LEADERS.search(s.text) for row in rows for s in row):
+            return None  # a contents page beside a cover's or a sidebar's lines
+        cited = sum(_CITATION.fullmatch(s.text) is not None for s in firsts)
+        if cited >= MARKER_SHARE * len(firsts):
+            return None  # a reference list: ``[12]`` beside each entry
     xs = [columns[0][0] - 1.0]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + 1.0)

@@ -104,6 +104,51 @@ def test_bold_at_text_size_counts_where_bold_is_the_only_emphasis():
     assert outline(items, 11) == [(1, "Purpose", ""), (1, "Responsibilities", "")]
 
 
+def test_headings_set_larger_without_bold_outweigh_bold_emphasis():
+    # Word's own heading look: larger, not bold. Bold lines a little larger than the text
+    # ("Examples" at 12 pt over 11 pt) are emphasis under such a tier, not its headings.
+    plain_h1, plain_h2, emphasis = Look(size=20), Look(size=16), Look(bold=True, size=12)
+    items = [
+        text("Introduction", plain_h1),
+        text("This specification defines a language for sharing threat intelligence.", BODY),
+        text("Examples", emphasis),
+        text("The example below shows a simple indicator with its pattern and time.", BODY),
+        text("Overview", plain_h2),
+        text("Objects are grouped into domain objects and cyber-observable objects.", BODY),
+        text("Core concepts", plain_h2),
+        text("Every object carries an identifier and the time it was first created.", BODY),
+        text("Identifiers", plain_h2),
+        text("An identifier is the type of the object followed by a UUID value.", BODY),
+    ]
+    assert outline(items, 11) == [
+        (1, "Introduction", ""),
+        (2, "Overview", ""),
+        (2, "Core concepts", ""),
+        (2, "Identifiers", ""),
+    ]
+
+
+def test_a_few_large_plain_lines_over_bold_headings_are_no_tier():
+    # A cover's large lines (not bold) above a document whose headings are bold: the bold
+    # headings are the tier, the cover's lines are not headings.
+    cover = Look(size=20)
+    items = [
+        text("Annual Assessment Report", cover),
+        text("This report is prepared by the assessor for the system owner each year.", BODY),
+        text("Version 1.0", cover),
+        text("The template was last revised by the program office in the spring.", BODY),
+        text("Revision History", cover),
+        text("The table below lists the revisions of this template and their dates.", BODY),
+    ]
+    for number in range(1, 5):
+        items += [
+            text(f"Assessment area {number}", H1),
+            text("The assessor describes the scope, the method and the results found.", BODY),
+        ]
+    found = [title for _, title, _ in outline(items, 11)]
+    assert found == [f"Assessment area {number}" for number in range(1, 5)]
+
+
 def test_inferred_headings_nest_under_a_styled_title():
     items = [
         heading("Cold store safety standard", 1),

@@ -109,6 +109,103 @@ def test_a_numbering_the_bookmarks_use_is_theirs_to_name(tmp_path: Path) -> None
     assert "2.1 Records" in result.rows[-1].content
 
 
+def _numbered_chapters(titles: list[str]) -> list[Page]:
+    """One page per numbered title, set bold and larger, over two paragraphs of body."""
+    return [
+        Page([Text(72, 740, title, 16, BOLD), *wrap(BODY, 72, 715, 460), *wrap(BODY, 72, 665, 460)])
+        for title in titles
+    ]
+
+
+def test_a_numbered_heading_that_fills_a_gap_in_the_bookmarks_is_added(tmp_path: Path) -> None:
+    # Bookmarks name "1 Scope" and "3 Records" (a producer skipped a heading in a style of
+    # its own): "2 Operation" between them, in their look, continues "1" and is continued
+    # by "3"; it is a heading at their level, marked inferred.
+    pages = _numbered_chapters(["1 Scope", "2 Operation", "3 Records"])
+    bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("3 Records", 1, 2, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        ("1 Scope", 1, None),
+        ("2 Operation", 1, "inferred"),
+        ("3 Records", 1, None),
+    ]
+
+
+def test_a_numbered_line_out_of_the_bookmarks_series_stays_text(tmp_path: Path) -> None:
+    # "7 Annex" neither continues "1 Scope" nor is continued by "2 Operation": whatever its
+    # look, it is no member the bookmarks left out.
+    pages = _numbered_chapters(["1 Scope", "7 Annex", "2 Operation"])
+    bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("2 Operation", 1, 2, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert [r.heading for r in result.rows] == ["1 Scope", "2 Operation"]
+    assert "7 Annex" in result.rows[0].content
+
+
+def test_a_bookmark_naming_a_passage_or_a_bare_number_makes_no_heading(tmp_path: Path) -> None:
+    # A bookmark whose title is a whole paragraph of body text (a point a reader may jump
+    # to) and one naming only a number ("2.", a heading without text) are no headings:
+    # their text stays in the section of the bookmark before them, nothing lost.
+    passage = BODY + " " + BODY
+    pages = [
+        Page(
+            [
+                Text(72, 740, "Inspection of the plant", 16, BOLD),
+                *wrap(passage, 72, 715, 460),
+                Text(72, 640, "2.", 11, BOLD),
+                *wrap(BODY, 72, 620, 460),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("Inspection of the plant", 1, 0, 755),
+        Bookmark(passage, 1, 0, 728),
+        Bookmark("2.", 1, 0, 653),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert [r.heading for r in result.rows] == ["Inspection of the plant"]
+    content = " ".join(result.rows[0].content.split())
+    assert "inspected every week" in content and "2." in content
+    assert content.count("signs the entry") == 3
+
+
+def test_a_long_bookmarked_title_set_apart_stays_a_heading(tmp_path: Path) -> None:
+    # A title of many words set bold is a heading however long: only a passage in the
+    # body's look is text.
+    title = (
+        "Requirements for the inspection, maintenance, repair and replacement of the plant,"
+        " its pressure vessels, pipework and safety devices by the operator and the owner"
+    )
+    pages = [Page([*wrap(title, 72, 740, 460, 11, font=BOLD), *wrap(BODY, 72, 690, 460)])]
+    result = parse_pages(tmp_path, pages, bookmarks=[Bookmark(title, 1, 0, 755)])
+    assert [" ".join(r.heading.split()) for r in result.rows] == [title]
+
+
+def test_a_bookmarked_title_at_the_same_height_on_many_pages_is_no_running_header(
+    tmp_path: Path,
+) -> None:
+    # Each chapter ends with its exercises on a page of their own, titled "Exercises" at
+    # the page's top, as high as the running header: a line printed at one height on three
+    # pages is furniture, but the bookmarks point at these, so they are headings; the
+    # running header "Plant manual" nobody points at still goes.
+    pages = []
+    for _ in range(3):
+        pages.append(Page([Text(72, 770, "Plant manual", 9), *wrap(BODY, 72, 700, 460)]))
+        pages.append(
+            Page(
+                [
+                    Text(72, 770, "Plant manual", 9),
+                    Text(72, 745, "Exercises", 14, BOLD),
+                    *wrap(BODY, 72, 700, 460),
+                ]
+            )
+        )
+    bookmarks = [Bookmark("Exercises", 1, page, 760) for page in (1, 3, 5)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == ["Exercises"] * 3
+    assert "Plant manual" not in result.content
+
+
 def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
     pages = [
         Page(
@@ -387,6 +484,27 @@ def test_a_bookmark_never_names_a_line_of_another_number() -> None:
     assert [(m.bookmark, m.paragraph) for m in matches] == [(1, 1)]
 
 
+def test_a_title_starts_its_paragraph_never_the_line_of_code_before_it() -> None:
+    # Entries of a printed table of contents (no page): "5.4.8 Property assignment"
+    # follows a line of code that ends an example; the title reads alike from that line
+    # on ("secure: true" + the title), but names only its own paragraph. A caption's
+    # label before a title on its line does not stop it ("Table C-14. Database Scans").
+    entries = [
+        OutlineBookmark("5.4.8 Property assignment", 3, None),
+        OutlineBookmark("Database Scans: False Positive Reports", 2, None),
+    ]
+    texts = [
+        ["properties:"],
+        ["secure: true"],
+        ["5.4.8 Property assignment"],
+        [BODY],
+        ["Table C-14. Database Scans: False Positive Reports"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 1, 2, 2])
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1), (1, 4, 1)]
+
+
 def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) -> None:
     # An annex title set on three lines far apart (three paragraphs on the page), named
     # by one bookmark: one heading of the three lines, the text after it its body.
@@ -494,3 +612,42 @@ def test_a_printed_entry_is_never_matched_at_a_table_before_its_heading() -> Non
     texts = [[BODY], [], ["1.3 Basic Terminology"], [BODY]]
     matches = match_bookmarks(entries, texts, [1, 1, 1, 1])
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 2, 1)]
+
+
+def test_headings_set_small_and_bold_are_headings_and_small_plain_lines_stay_text(
+    tmp_path: Path,
+) -> None:
+    # Headings in bold a size below the text (a house style of some publishers), and a
+    # footnote in the same small size, not bold: the headings are found, the footnote is
+    # a line of text of its section.
+    sections = ["Scope of the inspection", "Records kept on site", "Weekly tests of the plant"]
+    items: list[Text] = []
+    for number, title in enumerate(sections):
+        y = 740 - 180 * number
+        items += [Text(72, y, title, 10.5, BOLD), *wrap(BODY, 72, y - 22, 400, size=12)]
+    items.append(Text(72, 200, "1 The log is kept for five years.", 10.5))
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == sections
+    assert "1 The log is kept for five years." in result.rows[-1].content
+
+
+def test_a_centred_lead_in_ending_in_a_colon_and_its_title_are_one_heading(
+    tmp_path: Path,
+) -> None:
+    # "Part One:" centred over its title in the same look: one heading, as "Part Two:"
+    # over its own.
+    def centred(y: float, text: str) -> Text:
+        # About 8 points a character: centred on the text's column (72 to 464).
+        return Text(268 - 4.0 * len(text), y, text, 16, BOLD)
+
+    items = []
+    for number, (lead_in, title) in enumerate(
+        [("Part One:", "The plant and its keepers"), ("Part Two:", "Tests and their records")]
+    ):
+        y = 740 - 300 * number
+        items += [centred(y, lead_in), centred(y - 20, title), *wrap(BODY, 72, y - 50, 460)]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows] == [
+        "Part One: The plant and its keepers",
+        "Part Two: Tests and their records",
+    ]

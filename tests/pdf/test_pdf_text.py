@@ -8,6 +8,8 @@ import pytest
 
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
 from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
@@ -93,6 +95,38 @@ def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
     )
     done = run_within_cpu(code, 30)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_line_end_hyphen_joins_no_word_across_boxes_side_by_side() -> None:
+    """Two captions side by side read as one pair of lines: the right one's "Außenwin-"
+    ends the first line, the left one's "vgl. 61.c" starts the second, far left of it and
+    parted from the right caption's "kel in PQR" by a wide gap. The cut word does not go on
+    in the other box ("Außenwinvgl" is printed nowhere): the hyphen stays. Within one box,
+    a cut word set in a run of its own ("Außenwin-" italic, "kel" italic, then the line's
+    roman text right after it) is joined as ever."""
+
+    def segment(text: str, x0: float, x1: float) -> Segment:
+        return Segment(text, x0, 0, x1, 9, (x0, 0, x1, 9), 0, 0, 0, 9.0)
+
+    def line(*segments: Segment) -> Line:
+        text = " ".join(s.text for s in segments)
+        return Line(text, segments[0].x0, 0, segments[-1].x1, 9, 9.0, False, segments, 1)
+
+    pair = [
+        line(
+            segment("(a) kleiner als R2,", 177, 320),
+            segment("(b) Innen und Außenwin\ufffe", 322, 453),
+        ),
+        line(segment("vgl. 61.c", 193, 269), segment("kel in PQR", 338, 453)),
+    ]
+    text, _ = join_lines([k.text for k in keep_printed_hyphens(pair, frozenset())])
+    assert "Außenwin-vgl. 61.c kel in PQR" in text
+    one_box = [
+        line(segment("the plant and its", 72, 380), segment("Außenwin\ufffe", 400, 453)),
+        line(segment("kel", 72, 85), segment("of the triangle and the rest", 87, 453)),
+    ]
+    text, _ = join_lines([k.text for k in keep_printed_hyphens(one_box, frozenset())])
+    assert "its Außenwinkel of the triangle" in text
 
 
 def test_space_between_paragraphs_and_a_short_last_line_start_new_ones(tmp_path: Path) -> None:

@@ -1,0 +1,96 @@
+"""Stage A, for a file that states its outline down to some depth (a PDF's bookmarks): which
+of the headings the smart outline infers that outline left out.
+
+Input: the events of the document (the stated headings marked at their level), the
+headings the classifier inferred in its stretches, and the body text size. Output: the
+inferred headings to keep (:func:`left_out_headings`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.infer import LARGER_BY, InferredHeading
+from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.parse.outline_events import Event
+
+#: Dot leaders: a table-of-contents entry, never a heading.
+_LEADERS = re.compile(r"\.{4,}|…{2,}")
+
+
+def left_out_headings(
+    events: Sequence[Event], inferred: dict[int, InferredHeading], body_size: float
+) -> dict[int, InferredHeading]:
+    """The inferred headings that the outline a file states down to some depth leaves out,
+    set apart from the text (bold or larger), once in the document (a title printed again
+    and again is a running title) and no table-of-contents entry:
+
+    - numbered in a family none of its headings uses, below its headings (deeper levels)
+      or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
+      "3.1.1");
+    - numbered in a family its headings use, at a depth they reach, where the number fills
+      a gap of their series: it continues the member before it, and the stated member
+      after it continues it ("2.2" between the bookmarks "2.1" and "3"; "III" after the
+      last bookmark "II"). Any other line in the stated numbering is text (a numbered
+      paragraph, a list; "2.1" under bookmarks that stop at "1" and "2": the author chose
+      the headings of that numbering).
+
+    An unnumbered line is never added: where the stated outline leaves one out, its author
+    chose to (a news item's headline, a notice on the title page, a table's caption).
+    """
+    stated = [index for index, event in enumerate(events) if event.level]
+    if not stated:
+        return inferred
+    printed = Counter(" ".join(heading.title.split()) for heading in inferred.values())
+    candidates: dict[int, InferredHeading] = {}
+    for index, heading in inferred.items():
+        look = events[index].look
+        seen = look() if look is not None else None
+        set_apart = seen is not None and (seen.bold or seen.size >= body_size + LARGER_BY)
+        if (
+            set_apart
+            and printed[" ".join(heading.title.split())] == 1
+            and not _LEADERS.search(heading.title)
+        ):
+            candidates[index] = heading
+    labels = {i: label for i in stated if (label := parse_label(events[i].heading)) is not None}
+    members: dict[str, list[int]] = {}
+    depth: Counter[str] = Counter()  # the deepest stated member of each family
+    for index in sorted(labels):
+        members.setdefault(labels[index].family, []).append(index)
+        depth[labels[index].family] = max(depth[labels[index].family], labels[index].depth)
+    last: dict[str, Label] = {}  # the family's member read last, stated or kept
+    kept: dict[int, InferredHeading] = {}
+    for index in sorted(set(candidates) | set(labels)):
+        if index in labels:
+            last[labels[index].family] = labels[index]
+            continue
+        label = parse_label(candidates[index].title)
+        if label is None:
+            continue
+        family = members.get(label.family)
+        if family is not None:
+            if label.depth > depth[label.family]:
+                continue
+            after = bisect.bisect(family, index)
+            following = labels[family[after]] if after < len(family) else None
+            if not _fills_gap(label, last.get(label.family), following):
+                continue
+        kept[index] = candidates[index]
+        last[label.family] = label
+    return kept
+
+
+def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:
+    """Whether ``label`` continues ``before``, the member of its family read before it
+    (none: it is a first, 1 or 1.1), and ``after``, the stated member after it, continues
+    it (none: it may go on past the stated outline's last member)."""
+    if before is not None:
+        if not label.follows(before):
+            return False
+    elif any(ordinal != 1 for ordinal in label.ordinals):
+        return False
+    return after is None or after.follows(label)

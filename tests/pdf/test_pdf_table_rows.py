@@ -1,0 +1,175 @@
+"""Rows of PDF tables that no rule parts: a ruled table's sub-rows, and an unruled table of
+labels beside descriptions wrapped over many lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages
+
+XS = [72, 120, 260, 340]
+
+
+def tags_of(result) -> list[list[list[str]]]:
+    found = []
+    for row in result.rows:
+        for line in row.content.split("\n"):
+            if line.startswith("<table"):
+                found.append(json.loads(line[line.index(">") + 1 : -len("</table>")]))
+    return found
+
+
+def estimate(sub_row_text: list[tuple[int, float, str]]) -> list:
+    """A cost estimate's table: a header row, then an item of two rows (its line and its
+    sub-row) whose border is drawn in the last column only, then a second item. Row
+    borders at y 700, 680, 640 (the sub-row's border at 660, last column only), 620.
+    ``sub_row_text``: (column, baseline, text) printed in the item's rows."""
+    items: list = [Stroke(XS[0], y, XS[-1], y) for y in (700, 680, 640, 620)]
+    items.append(Stroke(XS[2], 660, XS[3], 660))
+    items += [Stroke(x, 700, x, 620) for x in XS]
+    for column, text in enumerate(("No.", "Code", "Total")):
+        items.append(Text(XS[column] + 4, 686, text, 10))
+    items += [Text(XS[column] + 4, y, text, 10) for column, y, text in sub_row_text]
+    items += [Text(XS[0] + 4, 626, "2", 10), Text(XS[1] + 4, 626, "Cable tray", 10)]
+    items.append(Text(XS[2] + 4, 626, "8", 10))
+    return items
+
+
+def test_a_sub_row_without_its_rule_in_some_columns_is_a_row(tmp_path: Path) -> None:
+    """The sub-row's border is drawn in the last column only; in the others its text
+    stands apart, on the baseline of the last column's sub-row: two rows."""
+    item = [(0, 666, "1"), (1, 666, "Wall sleeve"), (2, 666, "12")]
+    item += [(1, 646, "(0) per unit"), (2, 646, "1 pc.")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(estimate(item))]))
+    assert table == [
+        ["No.", "Code", "Total"],
+        ["1", "Wall sleeve", "12"],
+        ["1", "(0) per unit", "1 pc."],
+        ["2", "Cable tray", "8"],
+    ]
+
+
+def test_a_merged_cell_whose_lines_run_past_the_border_stays_one_cell(tmp_path: Path) -> None:
+    """A cell's text wrapped over lines that do not start on the baseline of the row
+    below: one cell over both rows, its text whole."""
+    item = [(0, 666, "1"), (2, 666, "12"), (2, 646, "1 pc.")]
+    item += [(1, 668, "Wall sleeve"), (1, 656, "with seal"), (1, 644, "and collar")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(estimate(item))]))
+    assert table[1] == ["1", "Wall sleeve with seal and collar", "12"]
+    assert table[2] == ["1", "Wall sleeve with seal and collar", "1 pc."]
+
+
+DEFINITIONS = [
+    (
+        "accidental",
+        [
+            "A non-hostile actor whose benevolent or",
+            "harmless intent inadvertently causes",
+            "harm.",
+        ],
+    ),
+    (
+        "competitor",
+        ["An organization that competes in the same", "economic marketplace, seeking an", "edge."],
+    ),
+    (
+        "insider",
+        [
+            "A current or former insider with",
+            "access to the systems of the",
+            "target, acting",
+            "alone.",
+        ],
+    ),
+    ("spy", ["A secret agent gathering information", "for a foreign power."]),
+]
+
+
+def definitions(label_x: float, text_x: float, labels: list[str]) -> list:
+    """Labels at ``label_x`` beside descriptions at ``text_x`` wrapped over lines, a rule
+    under the header row."""
+    items: list = [Text(label_x, 720, "Value", 10, font=BOLD)]
+    items += [Text(text_x, 720, "Description", 10, font=BOLD), Stroke(72, 714, 540, 714)]
+    y = 700.0
+    for label, (_, lines) in zip(labels, DEFINITIONS, strict=True):
+        items.append(Text(label_x, y, label, 10))
+        items += [Text(text_x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * len(lines) + 8
+    return items
+
+
+def test_labels_beside_descriptions_wrapped_over_many_lines_are_a_table(tmp_path: Path) -> None:
+    """Most lines of the run are descriptions' wrapped lines, alone at the second column's
+    edge: a table of two columns, each description one cell."""
+    labels = [label for label, _ in DEFINITIONS]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(definitions(72, 240, labels))]))
+    assert table == [["Value", "Description"]] + [
+        [label, " ".join(lines)] for label, lines in DEFINITIONS
+    ]
+
+
+def test_a_reference_list_with_wrapped_entries_is_no_table(tmp_path: Path) -> None:
+    labels = [f"[{n}]" for n in range(1, len(DEFINITIONS) + 1)]
+    result = parse_pages(tmp_path, [Page(definitions(72, 100, labels)[3:])])
+    assert tags_of(result) == []
+
+
+def test_a_contents_column_beside_a_cover_is_no_table(tmp_path: Path) -> None:
+    """A cover's short lines beside a table of contents whose entries wrap: no table."""
+    cover = ["Department of Works", "Publication 15", "Cat. No. 1000", "For use in 2013"]
+    entries = [
+        ["What's New . . . . . . . . . . . . 1"],
+        ["1. Identification Number and", "the Register . . . . . . . . . . 10"],
+        ["2. Who Are Employees? . . . . . . 11"],
+        ["3. Special Rules for Various", "Types of Services . . . . . . . 37"],
+    ]
+    items: list = []
+    y = 700.0
+    for label, lines in zip(cover, entries, strict=True):
+        items.append(Text(72, y, label, 10))
+        items += [Text(300, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * len(lines) + 6
+    assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
+
+
+def banded(lines: list[tuple[int, float, str]]) -> list:
+    """A ruled table of a header row (y 700-680) and one tall row (680-620) with the given
+    (column, baseline, text) lines in it."""
+    items: list = [Stroke(XS[0], y, XS[-1], y) for y in (700, 680, 620)]
+    items += [Stroke(x, 700, x, 620) for x in XS]
+    for column, text in enumerate(("Code", "Item", "Quantity")):
+        items.append(Text(XS[column] + 4, 686, text, 10))
+    items += [Text(XS[column] + 4, y, text, 10) for column, y, text in lines]
+    return items
+
+
+def test_a_ruled_row_printed_in_two_bands_is_two_rows(tmp_path: Path) -> None:
+    """No rule parts the row, but its text stands in two bands far apart (further than
+    the item's own lines follow), the lower one on one baseline in two columns (an item,
+    then its formula and unit): two rows."""
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam for"), (2, 666, "22")]
+    lines += [(1, 654, "cable passages"), (1, 630, "V=19+3"), (2, 630, "pcs.")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table == [
+        ["Code", "Item", "Quantity"],
+        ["101-3661", "Mounting foam for cable passages", "22"],
+        ["101-3661", "V=19+3", "pcs."],
+    ]
+
+
+def test_a_header_set_at_wide_line_spacing_stays_one_row(tmp_path: Path) -> None:
+    """Titles wrapped in several cells at one wide leading (CJK set at one and a half
+    lines), nothing closer anywhere in the table: the lines follow at the table's own
+    leading, one row."""
+    lines = [(0, 666, "Start date"), (1, 666, "School"), (2, 666, "Degree")]
+    lines += [(0, 636, "(year, month)"), (2, 636, "certificate")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1] == ["Start date (year, month)", "School", "Degree certificate"]
+
+
+def test_cells_wrapped_at_their_leading_in_a_ruled_row_stay_one_row(tmp_path: Path) -> None:
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam for"), (2, 666, "22 pieces")]
+    lines += [(1, 654, "the cable passages"), (2, 654, "in boxes")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1] == ["101-3661", "Mounting foam for the cable passages", "22 pieces in boxes"]
