@@ -428,6 +428,32 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     assert PREFACE_HEADING not in headings
 
 
+def test_a_printed_entry_numbered_below_another_is_its_child_however_indented(
+    tmp_path: Path,
+) -> None:
+    # The table indents "1.1.1" no further than "1.1": its number puts it below "1.1".
+    entries = [(72, "1 General provisions"), (90, "1.1 Scope"), (90, "1.1.1 Terms used")]
+    entries.append((72, "2 Operation"))
+    toc = [Text(72, 720, "Contents", 14, BOLD)]
+    for i, (x, entry) in enumerate(entries):
+        toc += [Text(x, 700 - 16 * i, entry), Text(500, 700 - 16 * i, str(i + 2))]
+    body = []
+    for i, (_, entry) in enumerate(entries):
+        y = 740 - 150 * i
+        body += [Text(72, y, entry, 12, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    found = [
+        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
+    ]
+    assert found == [
+        ("1 General provisions", 1),
+        ("1.1 Scope", 2),
+        ("1.1.1 Terms used", 3),
+        ("2 Operation", 1),
+    ]
+    assert result.meta["outline"]["source"] == "toc"
+
+
 def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path: Path) -> None:
     toc = [
         Text(72, 740, "Contents", 14, BOLD),
