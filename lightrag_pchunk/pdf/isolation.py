@@ -4,13 +4,18 @@ document's memory and CPU limits.
 PDFium is C. A hostile file can make it allocate gigabytes inside one call (a content
 stream that inflates to gigabytes, forms that draw forms a billion times) or crash it, and
 no Python check between pages can stop either: a server would die with it. So the reading
-runs in a child process whose address space is capped at its size when it starts plus
-``PdfLimits.max_memory_mb`` and whose CPU time is capped at ``PdfLimits.max_seconds``;
-the parent waits for it at most :data:`WALL_FACTOR` times that (a child that sleeps). A
-single-threaded caller (the CLI, a script, a worker of ``parse``) forks the child, which
-costs milliseconds; a threaded one (LightRAG's server, ``asyncio.to_thread``), where a fork
-may copy a lock another thread holds, starts a new interpreter, which costs the reader's
-imports (about 0.3 CPU seconds).
+runs in a child process. For each document the child caps its address space at its size
+then plus ``PdfLimits.max_memory_mb`` and its CPU time at its time so far plus
+``PdfLimits.max_seconds``; the parent waits for it at most :data:`WALL_FACTOR` times that
+(a child that sleeps). A single-threaded caller (the CLI, a script, a worker of ``parse``)
+forks the child, which costs milliseconds; a threaded one (LightRAG's server,
+``asyncio.to_thread``), where a fork may copy a lock another thread holds, starts a new
+interpreter, which costs the reader's imports (about 0.3 CPU seconds).
+
+A child that read a document within its limits (it parsed it, or refused it as not a PDF,
+broken, image-only …) is kept for the next document, up to :data:`READS_PER_CHILD`: a new
+process costs its start and the memory it must fault in again (a fifth of the reading of a
+corpus of short PDFs); one that went over a limit or crashed is ended.
 
 The child sends which page it reads and then its :class:`~lightrag_pchunk.pdf.reader.
 PdfReading` (or the refusal) through a pipe. A child that ends without a result is refused
@@ -21,9 +26,10 @@ limit, or the file crashed it), naming the page it was reading.
 
 from __future__ import annotations
 
+import atexit
+import math
 import multiprocessing
 import os
-import pickle
 import signal
 import subprocess
 import sys
@@ -58,80 +64,146 @@ def read_isolated(source: Path, limits: PdfLimits, doc_hash: str) -> PdfReading:
         PdfParseError: what ``read_pdf`` refuses, or ``time-limit``, ``memory-limit`` or
             ``reader-crash`` for a child that ended without a result.
     """
-    receiver, child = _start(source, limits, doc_hash)
+    job = (source, limits, doc_hash)
+    child = _take_child()
+    try:
+        child.connection.send(job)
+    except OSError:  # an idle child ended since it last read (killed from outside)
+        child.close()
+        child = _start()
+        child.connection.send(job)
     page = 0
     deadline = time.monotonic() + WALL_FACTOR * limits.max_seconds + WALL_GRACE
     try:
         while True:
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not receiver.poll(remaining):
+            if remaining <= 0 or not child.connection.poll(remaining):
                 child.kill()
+                child.close()
                 raise _refusal(source, limits, "time-limit", page)
-            try:
-                kind, value = receiver.recv()
-            except EOFError:
-                break
+            kind, value = child.connection.recv()
             if kind == "page":
                 page = value
             elif kind == "done":
+                _keep(child)
                 return value
             elif kind == "refused":
+                if value[0] in OVER_A_LIMIT:
+                    child.close()
+                else:
+                    _keep(child)
                 raise PdfParseError(str(source), *value)
             else:
+                child.close()
                 raise _refusal(source, limits, kind, page, value)
-    finally:
-        receiver.close()
-        exitcode = child.wait()
-    return _crashed(source, limits, exitcode, page)
+    except (EOFError, OSError):  # the child ended without a result: its exit code says why
+        pass
+    return _crashed(source, limits, child.close(), page)
+
+
+#: The refusals of a document over a limit: the child that read it is not kept.
+OVER_A_LIMIT = frozenset({"page-objects", "output-budget", "time-limit", "memory-limit"})
+#: Documents one child reads at most before it is replaced (what PDFium or the
+#: allocator keeps from one document is not carried on for ever).
+READS_PER_CHILD = 100
 
 
 class _Child:
-    """A started child, forked or a new interpreter: kill it, or wait for its exit code
-    (negative: the signal that ended it)."""
+    """A reading child, forked or a new interpreter, and the parent's end of its pipe: it
+    reads the documents sent to it one at a time and is kept for the next while it
+    reports results; one that hit a limit or crashed is closed."""
 
-    def __init__(self, process: multiprocessing.Process | subprocess.Popen) -> None:
-        self._process = process
+    def __init__(
+        self, process: multiprocessing.Process | subprocess.Popen, connection: Connection
+    ) -> None:
+        self.process = process
+        self.connection = connection
+        self.reads = 0
+
+    def alive(self) -> bool:
+        if isinstance(self.process, subprocess.Popen):
+            return self.process.poll() is None
+        return self.process.is_alive()
 
     def kill(self) -> None:
-        self._process.kill()
+        self.process.kill()
 
-    def wait(self) -> int | None:
-        if isinstance(self._process, subprocess.Popen):
-            return self._process.wait()
-        self._process.join()
-        return self._process.exitcode
+    def close(self) -> int | None:
+        """Close the pipe (an idle child then ends) and wait for the exit code (negative:
+        the signal that ended it)."""
+        self.connection.close()
+        if isinstance(self.process, subprocess.Popen):
+            return self.process.wait()
+        self.process.join()
+        return self.process.exitcode
 
 
-def _start(source: Path, limits: PdfLimits, doc_hash: str) -> tuple[Connection, _Child]:
-    """The child and the end of the pipe it writes to. A single-threaded process forks (it
-    has imported the reader already); any other (a threaded server, where a fork may copy
-    a lock another thread holds; a daemonic worker, which may not fork) starts a new
-    interpreter on this module (a fork server or spawn would import the caller's
-    ``__main__`` again, running a script's top level twice)."""
+#: Children that read a document within its limits, waiting for the next one.
+_IDLE: list[_Child] = []
+_IDLE_LOCK = threading.Lock()
+
+
+def _take_child() -> _Child:
+    """An idle child still running, else a new one."""
+    with _IDLE_LOCK:
+        while _IDLE:
+            child = _IDLE.pop()
+            if child.alive():
+                return child
+            child.close()
+    return _start()
+
+
+def _keep(child: _Child) -> None:
+    child.reads += 1
+    if child.reads >= READS_PER_CHILD:
+        child.close()
+        return
+    with _IDLE_LOCK:
+        _IDLE.append(child)
+
+
+def close_children() -> None:
+    """End the idle reading children (at exit; a test that needs new ones)."""
+    with _IDLE_LOCK:
+        idle = list(_IDLE)
+        _IDLE.clear()
+    for child in idle:
+        child.close()
+
+
+atexit.register(close_children)
+# A process forked from this one (a worker pool, a reading child) does not share this
+# one's children: their pipes belong to this process.
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_IDLE.clear)
+
+
+def _start() -> _Child:
+    """A new child. A single-threaded process forks (it has imported the reader already);
+    any other (a threaded server, where a fork may copy a lock another thread holds; a
+    daemonic worker, which may not fork) starts a new interpreter on this module (a fork
+    server or spawn would import the caller's ``__main__`` again, running a script's top
+    level twice)."""
     alone = threading.active_count() == 1 and not multiprocessing.current_process().daemon
     if _FORK is not None and alone:
-        receiver, sender = _FORK.Pipe(duplex=False)
-        process = _FORK.Process(
-            target=_child, args=(sender, source, limits, doc_hash), name="pdf-reader"
-        )
+        ours, theirs = _FORK.Pipe()
+        process = _FORK.Process(target=_serve, args=(theirs, ours), name="pdf-reader", daemon=True)
         process.start()
-        sender.close()
-        return receiver, _Child(process)
-    read_end, write_end = os.pipe()
+        theirs.close()
+        return _Child(process, ours)
+    ours, theirs = multiprocessing.Pipe()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     try:
         popen = subprocess.Popen(
-            [sys.executable, "-m", __name__, str(write_end)],
-            stdin=subprocess.PIPE,
-            pass_fds=(write_end,),
+            [sys.executable, "-m", __name__, str(theirs.fileno())],
+            stdin=subprocess.DEVNULL,
+            pass_fds=(theirs.fileno(),),
             env=env,
         )
     finally:
-        os.close(write_end)
-    assert popen.stdin is not None
-    with popen.stdin:
-        pickle.dump((source, limits, doc_hash), popen.stdin)
-    return Connection(read_end), _Child(popen)
+        theirs.close()
+    return _Child(popen, ours)
 
 
 def _crashed(source: Path, limits: PdfLimits, exitcode: int | None, page: int) -> PdfReading:
@@ -172,11 +244,24 @@ def _signal_name(exitcode: int | None) -> str:
         return f"signal {-exitcode}"
 
 
-def _child(sender: Connection, source: Path, limits: PdfLimits, doc_hash: str) -> None:
-    """The child: cap itself, read, send the result (or why not)."""
-    _cap(limits)
+def _serve(connection: Connection, parents_end: Connection | None = None) -> None:
+    """The child: read each document the parent sends, within its limits, until the
+    parent closes the pipe. A forked child closes its copy of the ``parents_end`` (else
+    it would never see the pipe close)."""
+    if parents_end is not None:
+        parents_end.close()
+    while True:
+        try:
+            source, limits, doc_hash = connection.recv()
+        except EOFError:
+            return
+        _cap(limits)
+        _read(connection, source, limits, doc_hash)
+
+
+def _read(sender: Connection, source: Path, limits: PdfLimits, doc_hash: str) -> None:
+    """Read one document, sending which page it reads and then the result (or why not)."""
     try:
-        # Tells the parent which page it reads (for the refusal of a crash).
         reading = read_pdf(
             source, limits, doc_hash, on_page=lambda page: sender.send(("page", page))
         )
@@ -188,27 +273,27 @@ def _child(sender: Connection, source: Path, limits: PdfLimits, doc_hash: str) -
         sender.send(("error", traceback.format_exc(limit=-8)))
     else:
         sender.send(("done", reading))
-    sender.close()
 
 
 def _cap(limits: PdfLimits) -> None:
-    """Cap this process's address space at its size now plus the memory limit, and its CPU
-    time at the time limit (SIGXCPU, then SIGKILL 5 s later), never above a cap it has."""
+    """Cap this process, for the document it reads next, at its address space now plus
+    the memory limit and its CPU time so far plus the time limit (SIGXCPU, whose default
+    action ends the process). Only the soft limits move, never above the hard ones: a
+    child reads several documents, and a hard limit, once lowered, cannot rise again."""
     if resource is None:
         return
     size = _address_space()
     if size:
-        _lower(resource.RLIMIT_AS, size + limits.max_memory_mb * _MIB, 0)
-    _lower(resource.RLIMIT_CPU, limits.max_seconds, 5)
+        _set_soft(resource.RLIMIT_AS, size + limits.max_memory_mb * _MIB)
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    _set_soft(resource.RLIMIT_CPU, math.ceil(used.ru_utime + used.ru_stime) + limits.max_seconds)
 
 
-def _lower(kind: int, soft: int, margin: int) -> None:
+def _set_soft(kind: int, soft: int) -> None:
     _, hard = resource.getrlimit(kind)
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
-        resource.setrlimit(kind, (soft, min(soft + margin, hard)))
-    else:
-        resource.setrlimit(kind, (soft, soft + margin))
+    resource.setrlimit(kind, (soft, hard))
 
 
 def _address_space() -> int:
@@ -220,5 +305,5 @@ def _address_space() -> int:
         return 0
 
 
-if __name__ == "__main__":  # the child as a new interpreter: its pipe's descriptor, its job
-    _child(Connection(int(sys.argv[1])), *pickle.load(sys.stdin.buffer))
+if __name__ == "__main__":  # the child as a new interpreter: its pipe's descriptor
+    _serve(Connection(int(sys.argv[1])))

@@ -258,7 +258,7 @@ def match_bookmarks(
     for index, page in enumerate(pages):
         by_page.setdefault(page, []).append(index)
     matches: list[BookmarkMatch] = []
-    after = start - 1
+    after, resume = start - 1, None  # the last paragraph a title covers, its lines used
 
     def opening(index: int, first: int = 0) -> list[str]:
         """The lines a title starting at line ``first`` of paragraph ``index`` may cover."""
@@ -289,9 +289,11 @@ def match_bookmarks(
         else:
             for page in (bookmark.page, bookmark.page + 1):
                 for index in by_page.get(page, ()):
-                    if index <= after or not texts[index]:
+                    if index < after or not texts[index] or (index == after and not resume):
                         continue  # before the last match, or a table
                     for first in _title_starts(bookmark, tops[index] if tops else None):
+                        if index == after and first < resume:  # type: ignore[operator]
+                            continue  # a line the title before it covers
                         score, lines = _title_score(title, bare, label, opening(index, first))
                         if score < MATCH_SIMILARITY:
                             continue
@@ -306,7 +308,7 @@ def match_bookmarks(
         if best is not None:
             _, index, lines, first = best
             matches.append(BookmarkMatch(number, index, lines, first))
-            after = index + _paragraphs_covered(texts, index, first + lines) - 1
+            after, resume = _covered_to(texts, index, first + lines)
     return matches
 
 
@@ -323,13 +325,17 @@ def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]
     return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= POINTED_LINE)]
 
 
-def _paragraphs_covered(texts: Sequence[Sequence[str]], index: int, lines: int) -> int:
-    """How many paragraphs from ``index`` on the first ``lines`` lines reach into."""
-    count = 0
-    while lines > 0 and index + count < len(texts):
-        lines -= len(texts[index + count])
-        count += 1
-    return max(count, 1)
+def _covered_to(texts: Sequence[Sequence[str]], index: int, lines: int) -> tuple[int, int | None]:
+    """The last paragraph the first ``lines`` lines from paragraph ``index`` on reach into,
+    and how many of its lines they take (None: all of them; a title the next bookmark
+    names may start on a later line of a paragraph the title before it starts)."""
+    last = index
+    while lines > 0 and last < len(texts):
+        if lines < len(texts[last]):
+            return last, lines
+        lines -= len(texts[last])
+        last += 1
+    return max(last - 1, index), None
 
 
 def _without_label(text: str) -> str:

@@ -222,39 +222,48 @@ def _bookmark_headings(
         outline.warnings.append(
             f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
         )
-    split: dict[int, tuple[int, int]] = {m.paragraph: (m.first, m.lines) for m in matches}
-    level_of = {m.paragraph: outline.bookmarks[m.bookmark].level for m in matches}
+    # A paragraph may hold several titles (a title page's lines set as close as a
+    # paragraph's): each bookmark names its own lines of it, in order.
+    named: dict[int, list[tuple[int, int, int]]] = {}
+    for m in matches:
+        level = outline.bookmarks[m.bookmark].level
+        named.setdefault(m.paragraph, []).append((m.first, m.lines, level))
     result: list[PrintedParagraph] = []
     levels: dict[int, int] = {}
     index = 0
     while index < len(found):
-        paragraph = found[index]
-        named = split.get(index)
+        rest: PrintedParagraph | None = found[index]
+        titles = named.get(index, [])
         index += 1
-        if named is None:
-            result.append(paragraph)
-            continue
-        first, lines = named
-        if first:
-            # The title starts on a later line: the lines before it are text.
-            result.append(_sub_paragraph(paragraph, 0, first))
-            paragraph = _sub_paragraph(paragraph, first, len(paragraph.lines))
-        levels[len(result)] = level_of[index - 1]
-        if lines == len(paragraph.lines):
-            result.append(paragraph)
-            continue
-        if lines > len(paragraph.lines):
-            # The title runs on into the paragraphs after it: one paragraph of them.
-            title_lines = list(paragraph.lines)
-            while (
-                len(title_lines) < lines and index < len(found) and found[index].role != TABLE_ROLE
-            ):
-                title_lines += found[index].lines
-                index += 1
-            paragraph = _joined(paragraph, title_lines)
-        result.append(_sub_paragraph(paragraph, 0, lines))
-        if lines < len(paragraph.lines):
-            result.append(_sub_paragraph(paragraph, lines, len(paragraph.lines)))
+        read = 0  # lines of the paragraph the titles before took, with the text before them
+        for first, lines, level in titles:
+            if rest is None:
+                break  # the title before took the paragraph's lines (the matcher avoids it)
+            if first > read:
+                # The title starts on a later line: the lines before it are text.
+                result.append(_sub_paragraph(rest, 0, first - read))
+                rest = _sub_paragraph(rest, first - read, len(rest.lines))
+            read = first + lines
+            levels[len(result)] = level
+            if lines > len(rest.lines):
+                # The title runs on into the paragraphs after it: one paragraph of them.
+                title_lines = list(rest.lines)
+                while (
+                    len(title_lines) < lines
+                    and index < len(found)
+                    and found[index].role != TABLE_ROLE
+                ):
+                    title_lines += found[index].lines
+                    index += 1
+                rest = _joined(rest, title_lines)
+            if lines >= len(rest.lines):
+                result.append(rest)
+                rest = None
+                break
+            result.append(_sub_paragraph(rest, 0, lines))
+            rest = _sub_paragraph(rest, lines, len(rest.lines))
+        if rest is not None:
+            result.append(rest)
     return result, levels
 
 

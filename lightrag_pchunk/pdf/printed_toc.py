@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.lines import heading_text, strip_page_reference
-from lightrag_pchunk.outline.numbering import levels_from_numbering
+from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
 from lightrag_pchunk.pdf.outline import Bookmark
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
@@ -49,16 +49,34 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
 
 
 def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:
-    """Each entry's level: its indentation's rank, or, where every entry starts at one
-    indentation, what their numbering says (1 when it says nothing)."""
+    """Each entry's level: its indentation's rank (a decimal entry below the entry its
+    number names as its parent, however the table indents it: a deep level set at its
+    parent's indentation), or, where every entry starts at one indentation, what their
+    numbering says (1 when it says nothing)."""
     steps: list[float] = []
     for indent in sorted(indents):
         if not steps or indent - steps[-1] > INDENT_TOLERANCE:
             steps.append(indent)
     if len(steps) > 1:
-        return [
+        levels = [
             min(next(i for i, s in enumerate(steps) if indent - s <= INDENT_TOLERANCE) + 1, 9)
             for indent in indents
         ]
+        return _below_decimal_parents(levels, titles)
     numbered = levels_from_numbering(list(titles))
     return [min(level, _MAX_LEVEL) for level in numbered] if numbered else [1] * len(titles)
+
+
+def _below_decimal_parents(levels: list[int], titles: Sequence[str]) -> list[int]:
+    """``levels`` with each decimal entry at least one level below the entry its number
+    names as its parent ("3.2.1" below "3.2", where the table indents them alike)."""
+    parents: dict[tuple[int, ...], int] = {}
+    for index, title in enumerate(titles):
+        label = parse_label(title)
+        if label is None or label.family != "decimal":
+            continue
+        parent = parents.get(label.ordinals[:-1])
+        if parent is not None and levels[index] <= parent:
+            levels[index] = min(parent + 1, _MAX_LEVEL)
+        parents[label.ordinals] = levels[index]
+    return levels

@@ -206,6 +206,26 @@ def test_a_bookmarked_title_at_the_same_height_on_many_pages_is_no_running_heade
     assert "Plant manual" not in result.content
 
 
+def test_two_bookmarks_name_two_lines_of_one_printed_paragraph(tmp_path: Path) -> None:
+    # A title and its subtitle set as close as a paragraph's lines read as one paragraph;
+    # the bookmarks name each line: two headings, each at its bookmark's depth.
+    title = "Survey of the cold store and of the refrigeration plant of the harbour of the town"
+    pages = [
+        Page(
+            [
+                Text(72, 740, title),
+                Text(72, 726.8, "Findings of the inspectors"),
+                *wrap(BODY, 72, 690, 460),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark(title, 1, 0, 752), Bookmark("Findings of the inspectors", 2, 0, 738)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [(title, 1, None), ("Findings of the inspectors", 2, None)]
+    assert "signs the entry" in result.rows[-1].content
+
+
 def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -> None:
     pages = [
         Page(
@@ -406,6 +426,32 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
     assert headings == ["1 General provisions"]
     assert PREFACE_HEADING not in headings
+
+
+def test_a_printed_entry_numbered_below_another_is_its_child_however_indented(
+    tmp_path: Path,
+) -> None:
+    # The table indents "1.1.1" no further than "1.1": its number puts it below "1.1".
+    entries = [(72, "1 General provisions"), (90, "1.1 Scope"), (90, "1.1.1 Terms used")]
+    entries.append((72, "2 Operation"))
+    toc = [Text(72, 720, "Contents", 14, BOLD)]
+    for i, (x, entry) in enumerate(entries):
+        toc += [Text(x, 700 - 16 * i, entry), Text(500, 700 - 16 * i, str(i + 2))]
+    body = []
+    for i, (_, entry) in enumerate(entries):
+        y = 740 - 150 * i
+        body += [Text(72, y, entry, 12, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    found = [
+        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
+    ]
+    assert found == [
+        ("1 General provisions", 1),
+        ("1.1 Scope", 2),
+        ("1.1.1 Terms used", 3),
+        ("2 Operation", 1),
+    ]
+    assert result.meta["outline"]["source"] == "toc"
 
 
 def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path: Path) -> None:

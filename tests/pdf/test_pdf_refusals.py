@@ -10,6 +10,7 @@ import pytest
 from hostile_pages import flate_bomb, many_pages
 
 from lightrag_pchunk.errors import DocumentParseError, PdfParseError
+from lightrag_pchunk.pdf import isolation
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.source import PdfLimits
 
@@ -121,11 +122,34 @@ def test_reading_over_the_time_limit_is_refused(tmp_path: Path) -> None:
     assert error.reason == "time-limit" and "LIGHTRAG_PCHUNK_PDF_MAX_SECONDS" in str(error)
 
 
+def _idle_children() -> list[int]:
+    return [child.process.pid for child in isolation._IDLE]
+
+
+def test_a_reading_child_is_kept_for_the_next_document_until_it_goes_over_a_limit(
+    tmp_path: Path,
+) -> None:
+    isolation.close_children()
+    good = write(tmp_path, build_pdf([Page(wrap(BODY, 72, 720, 400))]), "good.pdf")
+    long = write(tmp_path, many_pages(4000), "long.pdf")
+    parse_pdf(good, tmp_path / "out", doc_id="doc-test")
+    (first,) = _idle_children()
+    assert BODY in parse_pdf(good, tmp_path / "out", doc_id="doc-test").content
+    assert _idle_children() == [first]  # the same process read both
+    # The limits are the document's own: the time a child spent on earlier documents
+    # is not counted, and a child that went over a limit is ended.
+    error = refused(long, limits=PdfLimits(max_seconds=1))
+    assert error.reason == "time-limit" and _idle_children() == []
+    assert BODY in parse_pdf(good, tmp_path / "out", doc_id="doc-test").content
+    assert len(_idle_children()) == 1 and _idle_children() != [first]
+
+
 def test_a_threaded_caller_reads_in_a_new_interpreter_with_the_same_limits(
     tmp_path: Path,
 ) -> None:
     # A server parses from worker threads: the reading cannot fork there, and starts a
     # new interpreter instead; it reads, refuses and caps as a forked one does.
+    isolation.close_children()  # none forked by an earlier test is at hand
     good = write(tmp_path, build_pdf([Page(wrap(BODY, 72, 720, 400))]), "good.pdf")
     bomb = write(tmp_path, flate_bomb(blocks=4, block_mib=64), "bomb.pdf")
     outcomes: dict[str, object] = {}
