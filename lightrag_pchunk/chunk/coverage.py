@@ -22,26 +22,21 @@ text): the seam holds the word once, instead of its two pieces. A word lost in t
 counts: its text is at no seam, or a character of it is missing; and a word cut where a
 space was at hand (``interop`` + ``erability``) is no seam R had to make.
 
-Table tags are read as what they show: the caption (its attribute's value: attribute names and
-ids are markup, not words, so a caption the chunker moves out of the tag counts the same) and
-the body; the body of a ``format="json"`` tag is decoded and its strings are counted (a grid
-row's cells, a keyed row's keys and values), so JSON escaping (``\\"``, ``\\n``, ``\\u4e2d``,
-``<\\/table``) never makes or breaks a word and a slice re-serialised by the chunker counts
-the same. Pure: no I/O, no configuration; the
-caller passes the rows that were chunked, so rows a setting removes on purpose
+Chunks and rows are read as :func:`~lightrag_pchunk.chunk.shown_text.shown_text` shows them
+(table bodies as their cells, JSON escapes decoded). Pure: no I/O, no configuration; the caller
+passes the rows that were chunked, so rows a setting removes on purpose
 (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.table_tags import table_caption
+from lightrag_pchunk.chunk.shown_text import shown_text
 
 #: Runs of word characters longer than this are counted character by character.
 MAX_WORD_CHARS = 40
@@ -97,9 +92,6 @@ _TOKEN = re.compile(rf"[{_CJK}]|{_RUN.pattern}")
 _STRETCH = re.compile(r"\S+")
 _SPACE = re.compile(r"\s")
 _WORD_CHAR = re.compile(rf"\w|{_MARK}")
-_TABLE = re.compile(r"<table\b(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.DOTALL | re.IGNORECASE)
-_ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
-_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +126,7 @@ def count_words(text: str, *, is_chunk: bool = False) -> Counter[str]:
     ``is_chunk``: also count the characters of the first and last run (a possible piece of a
     long run R cut between characters).
     """
-    shown = _shown_text(text)
+    shown = shown_text(text)
     counts = _word_counts([shown])
     if is_chunk:
         _add_edges(counts, shown)
@@ -148,8 +140,8 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     Text of the rows the chunks hold verbatim (:func:`_held_verbatim`) holds its words
     there: only the rest of each side is counted word by word.
     """
-    shown = [_shown_text(text) for text in chunk_texts]
-    missing, outside = _held_verbatim([_shown_text(text) for text in row_texts], shown)
+    shown = [shown_text(text) for text in chunk_texts]
+    missing, outside = _held_verbatim([shown_text(text) for text in row_texts], shown)
     rows = _word_counts(missing)
     if not rows:  # every word of the rows is in text the chunks hold verbatim
         return WordShortfall(rows)
@@ -347,61 +339,3 @@ def _add_edges(counts: Counter[str], text: str) -> None:
     last = next(m for m in _TOKEN.finditer(reverse) if len(m[0]) <= MAX_WORD_CHARS)
     if len(text) - last.end() != first.start() and len(last[0]) > 1:
         counts.update(last[0][::-1])
-
-
-def _shown_text(text: str) -> str:
-    """``text`` as a reader sees it: each JSON table body replaced by its cell strings, one per
-    line, and JSON string escapes decoded everywhere else (the pieces of a table row R cut
-    between characters are raw JSON)."""
-    if "<table" not in text and "<TABLE" not in text:
-        return _unescape(text)
-    out: list[str] = []
-    position = 0
-    for match in _TABLE.finditer(text):
-        out.append(_unescape(text[position : match.start()]))
-        out.append(_decoded_table(match))
-        position = match.end()
-    out.append(_unescape(text[position:]))
-    return "".join(out)
-
-
-def _decoded_table(match: re.Match[str]) -> str:
-    attrs, body = match.group("attrs"), match.group("body")
-    caption = table_caption(attrs)
-    if "html" in attrs.lower() or body.lstrip()[:1] != "[":
-        return f"\n{caption}\n{_unescape(body)}\n"
-    try:
-        rows = json.loads(body)
-    except ValueError:  # not a whole JSON array: read as raw JSON text
-        return f"\n{caption}\n{_unescape(body)}\n"
-    cells: list[str] = []
-    _cells(rows, cells)
-    return f"\n{caption}\n" + "\n".join(cells) + "\n"
-
-
-def _unescape(text: str) -> str:
-    return _ESCAPE.sub(_unescaped, text) if "\\" in text else text
-
-
-def _unescaped(match: re.Match[str]) -> str:
-    code = match.group(1)
-    if code[0] == "u":
-        return chr(int(code[1:], 16))
-    return _ESCAPES[code]
-
-
-def _cells(value: object, out: list[str]) -> None:
-    """The strings of a decoded table body: a grid row's cells, and a keyed row's keys (its
-    column headers) and values; read through ``str()``, an object would show its line
-    breaks as ``\\n`` and glue the ``n`` onto the next word."""
-    if isinstance(value, str):
-        out.append(value)
-    elif isinstance(value, list):
-        for item in value:
-            _cells(item, out)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            out.append(key)
-            _cells(item, out)
-    elif value is not None:
-        out.append(str(value))

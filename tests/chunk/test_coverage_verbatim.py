@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from lightrag_pchunk.chunk import coverage
 from lightrag_pchunk.chunk.coverage import MAX_WORD_CHARS, lost_words
+from lightrag_pchunk.chunk.shown_text import shown_text
 
 
 def _every_word(text: str, counts: Counter[str], is_chunk: bool) -> None:
@@ -30,8 +31,8 @@ def _every_word(text: str, counts: Counter[str], is_chunk: bool) -> None:
 def _lost_counting_every_word(rows: list[str], chunks: list[str]) -> Counter[str]:
     row_counts: Counter[str] = Counter()
     for text in rows:
-        _every_word(coverage._shown_text(text), row_counts, False)
-    shown = [coverage._shown_text(text) for text in chunks]
+        _every_word(shown_text(text), row_counts, False)
+    shown = [shown_text(text) for text in chunks]
     chunk_counts: Counter[str] = Counter()
     for text in shown:
         _every_word(text, chunk_counts, True)
