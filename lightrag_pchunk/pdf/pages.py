@@ -101,6 +101,7 @@ def events_of(
                 found, levels = list(found), {}
     events: list[Event] = []
     units: dict[str, Unit] = {}
+    looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
@@ -122,7 +123,9 @@ def events_of(
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
             # Its look lets the classifier continue its numbered series where the file
             # left a member as text (``outline.series.continue_known_series``).
-            events.append(Event(line, level=level, heading=title, look=_look_of(paragraph.look)))
+            events.append(
+                Event(line, level=level, heading=title, look=_look_of(paragraph.look, looks))
+            )
             continue
         if 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
@@ -137,7 +140,7 @@ def events_of(
                 EventLine(text, unit_id, unit_id),
                 kind=kind,
                 is_list_item=_is_list_item(paragraph),
-                look=_look_of(paragraph.look),
+                look=_look_of(paragraph.look, looks),
             )
         )
     return events, units
@@ -195,10 +198,13 @@ def _body_size(found: Sequence[PrintedParagraph]) -> float:
     return max(sizes, key=lambda size: sizes[size]) if sizes else 0.0
 
 
-def _look_of(look: Look) -> Callable[[], Look]:
+def _look_of(look: Look, known: dict[Look, Callable[[], Look]]) -> Callable[[], Look]:
     """The event's look, asked for on demand (picklable: events cross from the reading's
-    process)."""
-    return partial(_same, look)
+    process). Equal looks share one callable, kept in ``known``: a document has a few
+    looks, and the pipe then sends each once instead of once an event."""
+    if look not in known:
+        known[look] = partial(_same, look)
+    return known[look]
 
 
 def _same(look: Look) -> Look:
