@@ -38,6 +38,7 @@ from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
+from lightrag_pchunk.pdf.title_guards import reads_as_formula, running_titles
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
 #: list item.
@@ -103,6 +104,7 @@ def events_of(
     units: dict[str, Unit] = {}
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
+    running = running_titles(found)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
@@ -127,7 +129,9 @@ def events_of(
                 Event(line, level=level, heading=title, look=_look_of(paragraph.look, looks))
             )
             continue
-        if 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
+        if index in running or reads_as_formula(text):
+            kind = EventKind.LINE  # a running or table title, an equation: no section's
+        elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
         ):
             # Set smaller than the text: a footnote, a caption, a figure's label; never a

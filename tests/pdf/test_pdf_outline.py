@@ -697,3 +697,31 @@ def test_a_centred_lead_in_ending_in_a_colon_and_its_title_are_one_heading(
         "Part One: The plant and its keepers",
         "Part Two: Tests and their records",
     ]
+
+
+def test_a_displayed_equation_set_large_is_no_heading(tmp_path: Path) -> None:
+    # Equations on lines of their own, set larger as equation editors print their glyphs:
+    # their operators and one- or two-letter names make no title, the text stays whole.
+    items = [*wrap(BODY, 72, 720, 400)]
+    for number, formula in enumerate(["Xn∩Yn", "∑ Ak − 1"]):
+        items += [Text(250, 640 - 120 * number, formula, 16, CJK)]
+        items += wrap(BODY, 72, 615 - 120 * number, 400)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [r.heading for r in result.rows] == [PREFACE_HEADING]
+    assert "Xn∩Yn" in result.content and "∑ Ak − 1" in result.content
+
+
+def test_a_title_printed_at_one_height_on_many_pages_is_no_section(tmp_path: Path) -> None:
+    # A report printing its table's title again over each page of the table, inside the
+    # text area (out of the bands of page furniture): the title stays text, read once per
+    # page, and makes no section of each page; the chapter headings stay.
+    pages = []
+    for number in range(1, 5):
+        items = [Text(72, 680, f"{number} Results of run {number}", 16, BOLD)]
+        items += wrap(BODY, 72, 655, 400)
+        items += [Text(72, 560, "Survival Estimates", 14, BOLD), *wrap(BODY, 72, 540, 400)]
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    headings = list(dict.fromkeys(r.heading for r in result.rows))
+    assert headings == [f"{n} Results of run {n}" for n in range(1, 5)]
+    assert result.content.count("Survival Estimates") == 4

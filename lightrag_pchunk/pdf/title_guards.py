@@ -1,0 +1,69 @@
+"""Stage A for PDF: lines that look like titles but title no section, which the heading
+classifier is never asked about (their paragraphs stay text, whole).
+
+- A running title: one line printed at one height on many pages, inside the text area
+  where the page furniture leaves it (a title on alternate pages, a report's table title
+  over each page of the table).
+- A displayed equation: an equation editor's operators and single-letter names, set
+  large.
+
+Input: the document's paragraphs in reading order. Output: which of them are which.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.pdf.furniture import HEIGHT_TOLERANCE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.outline import normalise
+from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+
+#: A line printed at about the same height on this many pages or more, in one look, is a
+#: running title or the title of a table printed over pages, not as many sections.
+RUNNING_TITLE_PAGES = 3
+
+
+def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the one-line paragraphs whose text, in one look, is printed at about the
+    same height (``furniture.HEIGHT_TOLERANCE``) on :data:`RUNNING_TITLE_PAGES` pages or
+    more, making half its printings at least, and of the other paragraphs with that text
+    and look. The page furniture leaves such lines when they sit inside the text area: a
+    running title on alternate pages, a report's table title printed again over each page
+    of the table. A section title a document repeats ("Properties" under each of fifty
+    objects) meets three of its printings at one height by chance, not half of them."""
+    placed: dict[tuple[str, Look], list[tuple[int, float, int]]] = defaultdict(list)
+    for index, paragraph in enumerate(found):
+        if paragraph.role != TABLE_ROLE and len(paragraph.lines) == 1:
+            line, key = paragraph.lines[0], normalise(paragraph.text)
+            if key:
+                placed[(key, paragraph.look)].append((line.page, line.top, index))
+    running: set[int] = set()
+    for places in placed.values():
+        if len({page for page, _, _ in places}) < RUNNING_TITLE_PAGES:
+            continue
+        for _, top, _ in places:
+            level = {page for page, other, _ in places if abs(other - top) <= HEIGHT_TOLERANCE}
+            if len(level) >= max(RUNNING_TITLE_PAGES, len(places) / 2):
+                running.update(index for _, _, index in places)
+                break
+    return running
+
+
+#: A run of this many letters is a word a title may be made of (a formula's are single
+#: letters and two-letter names: "x", "Xn", "dx").
+TITLE_WORD_LETTERS = 3
+_TITLE_WORD = re.compile(rf"[^\W\d_]{{{TITLE_WORD_LETTERS},}}")
+
+
+def reads_as_formula(text: str) -> bool:
+    """A line with a mathematical operator of an equation's font ("∑", "∩", "−": Unicode's
+    ``Sm`` past Latin-1) and no word of :data:`TITLE_WORD_LETTERS` letters: a displayed
+    equation as its glyphs read ("¿n=1¿m ( Xn∩Yn)"), which a heading never is. A value
+    typed with the keyboard's "=" ("S2 (6) = 0.6687") may title a section."""
+    has_symbol = any(ord(char) > 0xFF and unicodedata.category(char) == "Sm" for char in text)
+    return has_symbol and _TITLE_WORD.search(text) is None
