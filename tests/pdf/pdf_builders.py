@@ -8,6 +8,7 @@ It writes only what a test asks for, so each test states the layout it is about.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -313,3 +314,13 @@ def parse_pages(tmp_path: Path, pages: list[Page], **kwargs):
     path = tmp_path / "doc.pdf"
     path.write_bytes(build_pdf(pages, **kwargs))
     return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def tags_of(result) -> list[list[list[str]]]:
+    """The JSON table tags of a parse result's rows, decoded: one list of rows per table."""
+    found = []
+    for row in result.rows:
+        for line in row.content.split("\n"):
+            if line.startswith("<table"):
+                found.append(json.loads(line[line.index(">") + 1 : -len("</table>")]))
+    return found

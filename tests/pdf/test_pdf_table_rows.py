@@ -3,21 +3,11 @@ labels beside descriptions wrapped over many lines."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of
 
 XS = [72, 120, 260, 340]
-
-
-def tags_of(result) -> list[list[list[str]]]:
-    found = []
-    for row in result.rows:
-        for line in row.content.split("\n"):
-            if line.startswith("<table"):
-                found.append(json.loads(line[line.index(">") + 1 : -len("</table>")]))
-    return found
 
 
 def estimate(sub_row_text: list[tuple[int, float, str]]) -> list:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, wrap
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, wrap
 
 
 def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
@@ -29,15 +29,6 @@ def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.
                 items.append(Text(xs[c] + 4, top - height * r - 14, text, 10))
     del bottom
     return items
-
-
-def tags_of(result) -> list[list[list[str]]]:
-    found = []
-    for row in result.rows:
-        for line in row.content.split("\n"):
-            if line.startswith("<table"):
-                found.append(json.loads(line[line.index(">") + 1 : -len("</table>")]))
-    return found
 
 
 def test_a_ruled_table_becomes_one_tag_with_every_cell(tmp_path: Path) -> None:
