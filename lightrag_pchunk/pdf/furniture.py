@@ -97,7 +97,7 @@ def drop_furniture(
             id(line)
             for line, key in edge
             if is_page_number(line.text)
-            or (len(pages) > 1 and _repeats(seen[key], line.top, needed))
+            or (len(pages) > 1 and repeats_at(seen[key], line.top, needed))
         }
         furniture -= {id(line) for line, _ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
@@ -124,7 +124,8 @@ def _is_table(line: Line) -> bool:
     return any(segment.table for segment in line.segments)
 
 
-def _repeats(places: Sequence[tuple[int, float]], top: float, needed: int) -> bool:
-    """Whether a key is printed at about ``top`` on ``needed`` pages or more."""
+def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -> bool:
+    """Whether ``places`` (page, height) put a text at about ``top`` on ``needed`` pages or
+    more."""
     pages = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
     return len(pages) >= needed

@@ -203,9 +203,7 @@ def _sub_rows(
     """The rows where the text of a cell over ``rows`` (first, last) starts a sub-row of
     its own (see the module doc), after its first row. ``starts``: by row, the tops of the
     lines of the cells that start at it."""
-    spans = [
-        (min(s.top for s in line), max(s.bottom for s in line)) for line in visual_rows(segments)
-    ]
+    spans = _line_spans(segments)
     if len(spans) < 2:
         return [rows[0]]
     height = statistics.median(bottom - top for top, bottom in spans)
@@ -264,15 +262,20 @@ def _parts(segments: Sequence[Segment], y: float) -> bool:
     return any(m < y for m in middles) and any(m > y for m in middles)
 
 
+def _line_spans(segments: Sequence[Segment]) -> list[tuple[float, float]]:
+    """Each printed line of ``segments``: the top of its highest glyph, the bottom of its
+    lowest."""
+    return [
+        (min(s.top for s in line), max(s.bottom for s in line)) for line in visual_rows(segments)
+    ]
+
+
 def _leading(cells: Iterable[Sequence[Segment]]) -> float:
     """The grid's leading: the least distance from a line's top to the next one's of the
     same height in a cell (0 when no cell holds two such lines)."""
     steps = []
     for segments in cells:
-        lines = sorted(
-            (min(s.top for s in line), max(s.bottom for s in line))
-            for line in visual_rows(segments)
-        )
+        lines = sorted(_line_spans(segments))
         steps += [
             below[0] - above[0]
             for above, below in itertools.pairwise(lines)
@@ -297,9 +300,7 @@ def _row_cuts(grid: Grid, owned: dict[int, list[Segment]], row: int, leading: fl
     if len(inside) < 2:
         return []
     spans = sorted(
-        (min(s.top for s in line), max(s.bottom for s in line), index)
-        for index in inside
-        for line in visual_rows(owned[index])
+        (top, bottom, index) for index in inside for top, bottom in _line_spans(owned[index])
     )
     cuts = []
     reach = spans[0][1]

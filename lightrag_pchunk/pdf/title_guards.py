@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.pdf.furniture import HEIGHT_TOLERANCE
+from lightrag_pchunk.pdf.furniture import repeats_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
@@ -36,21 +36,18 @@ def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
     running title on alternate pages, a report's table title printed again over each page
     of the table. A section title a document repeats ("Properties" under each of fifty
     objects) meets three of its printings at one height by chance, not half of them."""
-    placed: dict[tuple[str, Look], list[tuple[int, float, int]]] = defaultdict(list)
+    placed: dict[tuple[str, Look], list[int]] = defaultdict(list)
     for index, paragraph in enumerate(found):
         if paragraph.role != TABLE_ROLE and len(paragraph.lines) == 1:
-            line, key = paragraph.lines[0], normalise(paragraph.text)
+            key = normalise(paragraph.text)
             if key:
-                placed[(key, paragraph.look)].append((line.page, line.top, index))
+                placed[(key, paragraph.look)].append(index)
     running: set[int] = set()
-    for places in placed.values():
-        if len({page for page, _, _ in places}) < RUNNING_TITLE_PAGES:
-            continue
-        for _, top, _ in places:
-            level = {page for page, other, _ in places if abs(other - top) <= HEIGHT_TOLERANCE}
-            if len(level) >= max(RUNNING_TITLE_PAGES, len(places) / 2):
-                running.update(index for _, _, index in places)
-                break
+    for indexes in placed.values():
+        places = [(found[i].lines[0].page, found[i].lines[0].top) for i in indexes]
+        needed = max(RUNNING_TITLE_PAGES, len(places) / 2)
+        if any(repeats_at(places, top, needed) for _, top in places):
+            running.update(indexes)
     return running
 
 
