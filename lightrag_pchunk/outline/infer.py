@@ -256,9 +256,12 @@ def _accept(
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else
         else:
-            # A lower-case start or a colon at the end ("Test 1:") needs a strong look.
+            # A lower-case start needs a strong look, and so does a colon at the end at the
+            # text's size (a run-in label: "Note:"); set larger than the text, a line that
+            # ends in a colon introduces its section ("Test 1:", "Step 2:").
             text = items[index].text.strip()
-            weak = starts_lowercase(candidate.heading.title) or text[-1:] in (":", "：")
+            colon = text[-1:] in (":", "：") and not _is_larger(candidate, body_size)
+            weak = starts_lowercase(candidate.heading.title) or colon
             needed = _LOOK_NEEDED * (2 if weak else 1)
             evidence = (
                 score >= needed

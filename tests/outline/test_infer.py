@@ -290,6 +290,22 @@ def test_a_short_line_ending_with_a_colon_is_a_title_only_where_its_look_is_stro
     assert [h.title for h in infer_outline(items, 11)] == ["Test 1"]
 
 
+def test_a_line_set_larger_than_the_text_ending_with_a_colon_introduces_its_section():
+    # Larger only (not bold), a closing colon does not make it a run-in label; at the
+    # text's size, bold, it is one.
+    larger = Look(size=13)
+    items = [
+        text("Installing the pump:", larger),
+        text("Lists numbered by Word, one item per paragraph, nested two levels deep.", BODY),
+        text("Checking the seals:", larger),
+        text("Open the valve and read the pressure from the gauge on the left.", BODY),
+        text("The secondary aims are:", BOLD),
+        text("Close the valve and note the time it took the pressure to fall.", BODY),
+    ]
+    found = infer_outline(items, 11)
+    assert [h.title for h in found] == ["Installing the pump", "Checking the seals"]
+
+
 def test_a_title_heading_several_top_sections_is_a_recurring_label():
     # A reference whose real headings went unseen: "Examples" recurs at the top of the
     # outline, so it is a run-in label and not a section; the numbered headings stay.
