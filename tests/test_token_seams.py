@@ -167,7 +167,24 @@ _LONG_TEXT = st.lists(
 @given(texts=st.lists(_LONG_TEXT, min_size=0, max_size=12))
 def test_counting_many_texts_at_once_gives_each_ones_own_count(name, texts) -> None:
     encoding = ENCODINGS[name]
-    assert TokenCounter(encoding).count_many(texts) == [_real(encoding, t) for t in texts]
+    with pytest.MonkeyPatch.context() as patch:
+        _batch_any_number(patch)
+        assert TokenCounter(encoding).count_many(texts) == [_real(encoding, t) for t in texts]
+
+
+def _batch_any_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batch even a few texts, as count_many does many, so a few exercise the batch path."""
+    from lightrag_pchunk import tokens
+
+    monkeypatch.setattr(tokens, "_MIN_BATCH", 2)
+
+
+def test_a_few_texts_are_encoded_one_by_one() -> None:
+    texts = [f"Sentence {i} of a paragraph cut at its full stops." for i in range(5)]
+    counter = TokenCounter(_CL100K)
+    assert counter.count_many(texts) == [len(_CL100K.encode(t)) for t in texts]
+    assert counter.stats.encode_calls == len(texts)
+    assert counter.stats.encoded_chars == sum(map(len, texts))  # each text once, no batch
 
 
 def test_many_texts_are_counted_with_one_encode(cl100k_tokenizer) -> None:
@@ -180,7 +197,8 @@ def test_many_texts_are_counted_with_one_encode(cl100k_tokenizer) -> None:
     assert counter.stats.encode_calls <= 4  # one for the batch, one per text left out
 
 
-def test_many_texts_fall_back_to_one_encode_each_when_needed() -> None:
+def test_many_texts_fall_back_to_one_encode_each_when_needed(monkeypatch) -> None:
+    _batch_any_number(monkeypatch)
     surrogate = "text with a lone surrogate \ud800 in it, long enough to be batched" * 2
     plain = "an ordinary line of text that is long enough to be batched, too." * 2
     counter = TokenCounter(_CL100K)
@@ -206,6 +224,7 @@ def test_an_older_tiktoken_counts_many_through_encode_ordinary(monkeypatch) -> N
     from lightrag_pchunk import token_seams
 
     monkeypatch.setattr(token_seams, "_HAS_FIXED_ENCODE_TO_NUMPY", False)
+    _batch_any_number(monkeypatch)
     texts = [f"Line {i} of ordinary text, with <|endoftext|> written in it." * 2 for i in range(9)]
     counter = TokenCounter(_CL100K)
     assert counter.count_many(texts) == [len(_CL100K.encode(t)) for t in texts]

@@ -53,6 +53,7 @@ from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
+    flat_text,
     is_series_label,
     starts_lowercase,
 )
@@ -199,6 +200,41 @@ def _is_larger(candidate: Promoted, body_size: float) -> bool:
     return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
 
 
+#: Titles of one bold look set smaller than the text that make a tier of minor headings.
+_MINOR_TIER_TITLES = 3
+
+
+def _minor_tier(
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    listed: set[int],
+    body_size: float,
+) -> set[tuple[float, bool, bool]]:
+    """The bold looks set a step smaller than the text that title sections of their own:
+    :data:`_MINOR_TIER_TITLES` different titles or more in the look, each followed by body
+    content. Emphasis inside the text keeps the text's size, and a run-in label set small
+    repeats one word ("Note"); a book that sets its sub-sections small and bold under
+    larger chapter titles prints many such titles. A line with more digits than letters
+    (a chart's axis: "21.12월 22.12월 23.12월") or ending in a colon (a form's "Send mail
+    to:") titles nothing."""
+    titles: dict[tuple[float, bool, bool], set[str]] = {}
+    for index, candidate in candidates.items():
+        look = candidate.look
+        title = candidate.heading.title
+        if (
+            look is None
+            or not look.bold
+            or not 0 < look.size <= body_size - LARGER_BY
+            or index in listed
+            or items[index].text.strip()[-1:] in (":", "：")
+            or sum(c.isdigit() for c in title) > sum(c.isalpha() for c in title)
+            or not _followed_by_content(items, candidates, index)
+        ):
+            continue
+        titles.setdefault(look.signature(), set()).add(title)
+    return {look for look, found in titles.items() if len(found) >= _MINOR_TIER_TITLES}
+
+
 Judge = Callable[[list[Candidate]], dict[int, bool]]
 
 
@@ -220,6 +256,7 @@ def _accept(
     larger = [c for i, c in candidates.items() if i not in listed and _is_larger(c, body_size)]
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
     plain_tier = _has_plain_tier(items, candidates, larger)
+    minor_tier = _minor_tier(items, candidates, listed, body_size) if bold_tier else set()
     recurring = recurring_lines(items)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
@@ -256,9 +293,12 @@ def _accept(
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else
         else:
-            # A lower-case start or a colon at the end ("Test 1:") needs a strong look.
+            # A lower-case start needs a strong look, and so does a colon at the end at the
+            # text's size (a run-in label: "Note:"); set larger than the text, a line that
+            # ends in a colon introduces its section ("Test 1:", "Step 2:").
             text = items[index].text.strip()
-            weak = starts_lowercase(candidate.heading.title) or text[-1:] in (":", "：")
+            colon = text[-1:] in (":", "：") and not _is_larger(candidate, body_size)
+            weak = starts_lowercase(candidate.heading.title) or colon
             needed = _LOOK_NEEDED * (2 if weak else 1)
             evidence = (
                 score >= needed
@@ -271,7 +311,14 @@ def _accept(
                 # Bold lines are outsized by the tier: emphasis, wherever they stand.
                 is_label = not is_larger or candidate.look.bold  # type: ignore[union-attr]
             elif bold_tier:
-                is_label = not (is_larger and candidate.look.bold)  # type: ignore[union-attr]
+                # A bold line set a step smaller than the text, in a tier of such titles,
+                # titles a section of its own, unless its text recurs (a label: "Note").
+                minor = (
+                    candidate.look.signature() in minor_tier  # type: ignore[union-attr]
+                    and flat_text(items[index].text).casefold() not in recurring
+                )
+                set_apart = is_larger or minor
+                is_label = not (set_apart and candidate.look.bold)  # type: ignore[union-attr]
             else:
                 is_label = False
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):

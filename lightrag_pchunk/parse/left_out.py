@@ -30,7 +30,7 @@ def left_out_headings(
 
     - numbered in a family none of its headings uses, below its headings (deeper levels)
       or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
-      "3.1.1");
+      "3.1.1"), never before the first (a title page's "Part 1: General Requirements");
     - numbered in a family its headings use, at a depth they reach, where the number fills
       a gap of their series: it continues the member before it, and the stated member
       after it continues it ("2.2" between the bookmarks "2.1" and "3"; "III" after the
@@ -38,6 +38,7 @@ def left_out_headings(
       paragraph, a list; "2.1" under bookmarks that stop at "1" and "2": the author chose
       the headings of that numbering).
 
+    A line numbered as the member read before it repeats that section's number: text.
     An unnumbered line is never added: where the stated outline leaves one out, its author
     chose to (a news item's headline, a notice on the title page, a table's caption).
     """
@@ -69,9 +70,11 @@ def left_out_headings(
             last[labels[index].family] = labels[index]
             continue
         label = parse_label(candidates[index].title)
-        if label is None:
+        if label is None or _repeats(label, last.get(label.family)):
             continue
         family = members.get(label.family)
+        if family is None and index < stated[0]:
+            continue  # before the stated outline: a title page's line ("第 1 部分：通用要求")
         if family is not None:
             if label.depth > depth[label.family]:
                 continue
@@ -82,6 +85,15 @@ def left_out_headings(
         kept[index] = candidates[index]
         last[label.family] = label
     return kept
+
+
+def _repeats(label: Label, before: Label | None) -> bool:
+    """Whether ``label`` is the number of the member read before it, printed again: a line
+    of that section ("CM-8 Control Requirement(s)" in "CM-8 System Component Inventory"),
+    not a section of its own (a number names one section)."""
+    return (
+        before is not None and before.series == label.series and before.ordinals == label.ordinals
+    )
 
 
 def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:

@@ -148,13 +148,17 @@ def build_blocks(
     *,
     stated: bool = False,
     partial: bool = False,
+    listed: bool = False,
 ) -> tuple[list[RawBlock], OutlineReport]:
     """Blocks from the walk's events (see the module doc); ``judge`` is the optional language
     model help (ambiguous heading candidates, topic breaks of long sections). ``stated``:
     the file states its whole outline (a PDF's structure tree), so ``auto`` never infers
     over the whole document, only in its long stretches without a heading. ``partial``: the
     file states its outline down to some depth (a PDF's bookmarks): ``auto`` reads every
-    stretch and keeps what the stated outline leaves out (:func:`left_out_headings`)."""
+    stretch and keeps what the stated outline leaves out (:func:`left_out_headings`).
+    ``listed``: the headings known come from the file's printed table of contents (a PDF
+    without bookmarks), which lists them down to the depth its author chose: ``auto``
+    reads the whole document around them, as one without styles."""
     layout_paragraphs(events)
     mark_toc(events)
     body_size = _BodySize(events)
@@ -167,7 +171,7 @@ def build_blocks(
         smart is SmartHeading.AUTO
         and not (stated or partial)
         and bool(paragraphs)
-        and (styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
+        and (listed or styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )
     inferred: dict[int, InferredHeading] = {}
     stretches = 0

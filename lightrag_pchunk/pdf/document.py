@@ -85,9 +85,15 @@ def _pdf_parts(
     # without a heading, as in a styled Word document. Bookmarks are trusted for the
     # headings they name, but producers leave some out (LibreOffice, headings in styles
     # of their own: deeper levels, appendices): the classifier adds the numbered ones.
+    # A printed table of contents lists the headings down to the depth its author chose
+    # (chapters and sections, not the sub-sections under them): the classifier reads the
+    # whole document around the headings it names, its numbering continuing theirs.
     tagged = stated and reading.outline_source == "tagged"
     bookmarked = stated and reading.outline_source == "bookmarks"
-    raw_blocks, report = build_blocks(events, smart, judge, stated=tagged, partial=bookmarked)
+    listed = reading.outline_source == "toc"
+    raw_blocks, report = build_blocks(
+        events, smart, judge, stated=tagged, partial=bookmarked, listed=listed
+    )
     blocks = source_blocks(raw_blocks, reading.units)
     title = next(
         (b.heading for b in raw_blocks if not b.is_toc and b.heading != PREFACE_HEADING), ""

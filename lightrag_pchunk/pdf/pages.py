@@ -39,6 +39,7 @@ from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_te
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 from lightrag_pchunk.pdf.title_guards import reads_as_formula, running_titles
+from lightrag_pchunk.pdf.title_split import split_title_lines
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
 #: list item.
@@ -90,6 +91,7 @@ def events_of(
     if outline.source == "tagged":
         levels = tagged_levels([p.role for p in found])
     elif outline.bookmarks:
+        found = split_title_lines(found, outline.bookmarks)
         found, levels = _bookmark_headings(found, outline)
     else:
         entries, after = toc_bookmarks(found)

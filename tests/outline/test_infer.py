@@ -290,6 +290,42 @@ def test_a_short_line_ending_with_a_colon_is_a_title_only_where_its_look_is_stro
     assert [h.title for h in infer_outline(items, 11)] == ["Test 1"]
 
 
+def test_a_line_set_larger_than_the_text_ending_with_a_colon_introduces_its_section():
+    # Larger only (not bold), a closing colon does not make it a run-in label; at the
+    # text's size, bold, it is one.
+    larger = Look(size=13)
+    items = [
+        text("Installing the pump:", larger),
+        text("Lists numbered by Word, one item per paragraph, nested two levels deep.", BODY),
+        text("Checking the seals:", larger),
+        text("Open the valve and read the pressure from the gauge on the left.", BODY),
+        text("The secondary aims are:", BOLD),
+        text("Close the valve and note the time it took the pressure to fall.", BODY),
+    ]
+    found = infer_outline(items, 11)
+    assert [h.title for h in found] == ["Installing the pump", "Checking the seals"]
+
+
+def test_bold_titles_set_a_step_smaller_than_the_text_are_minor_headings_under_larger_ones():
+    # A book sets its chapters larger and bold, their sub-sections bold a step smaller
+    # than the text: different titles each over their text, a tier of their own. A bold
+    # line at the text's size stays a run-in label, and so does a small bold "Note"
+    # printed again and again.
+    small = Look(bold=True, size=9.5)
+    body = "The object carries an identifier and the time it was created at."
+    items = [text("The first key", H1), text(body, BODY)]
+    for title in ("Meaning of the word", "Signs of reading well", "A common mistake"):
+        items += [text(title, small), text(body, BODY), text("Note", small), text(body, BODY)]
+    items += [text("Emphasis at the text's size", BOLD), text(body, BODY)]
+    found = infer_outline(items, 11)
+    assert [(h.level, h.title) for h in found] == [
+        (1, "The first key"),
+        (2, "Meaning of the word"),
+        (2, "Signs of reading well"),
+        (2, "A common mistake"),
+    ]
+
+
 def test_a_title_heading_several_top_sections_is_a_recurring_label():
     # A reference whose real headings went unseen: "Examples" recurs at the top of the
     # outline, so it is a run-in label and not a section; the numbered headings stay.

@@ -489,6 +489,37 @@ def test_a_printed_entry_numbered_below_another_is_its_child_however_indented(
     assert result.meta["outline"]["source"] == "toc"
 
 
+def test_headings_a_printed_table_of_contents_leaves_out_are_read_around_its_own(
+    tmp_path: Path,
+) -> None:
+    # The table lists the chapters only; the sections under them, set bold and larger
+    # than the text, are headings all the same, below their chapter, though each chapter
+    # is far shorter than the stretch a styled document is read in.
+    entries = ["1 General provisions", "2 Operation", "3 Maintenance"]
+    toc = [Text(72, 720, "Contents", 14, BOLD)]
+    for i, entry in enumerate(entries):
+        toc += [Text(72, 700 - 16 * i, entry), Text(500, 700 - 16 * i, str(i + 2))]
+    pages = [Page(toc)]
+    for entry in entries:
+        body = [Text(72, 740, entry, 16, BOLD), *wrap(BODY, 72, 715, 400)]
+        body += [Text(72, 640, f"Duties under {entry[2:].lower()}", 12.5, BOLD)]
+        body += wrap(BODY, 72, 615, 400)
+        pages.append(Page(body))
+    result = parse_pages(tmp_path, pages)
+    found = [
+        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
+    ]
+    assert found == [
+        ("1 General provisions", 1),
+        ("Duties under general provisions", 2),
+        ("2 Operation", 1),
+        ("Duties under operation", 2),
+        ("3 Maintenance", 1),
+        ("Duties under maintenance", 2),
+    ]
+    assert result.meta["outline"]["source"] == "toc"
+
+
 def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path: Path) -> None:
     toc = [
         Text(72, 740, "Contents", 14, BOLD),

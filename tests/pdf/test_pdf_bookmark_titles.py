@@ -1,0 +1,152 @@
+"""Bookmarked titles in the company of other text: a title sharing its line with a sidebar,
+a row of bookmarked table cells, a numbered line repeating its section's number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.model import PREFACE_HEADING
+
+from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, wrap
+
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+
+
+def _sections(result) -> list[tuple[str, int]]:
+    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+
+
+def test_a_bookmarked_title_sharing_its_line_with_a_sidebar_is_cut_from_it(
+    tmp_path: Path,
+) -> None:
+    # "1.2 Related Documents" is printed on one baseline with a sidebar's first line far
+    # to its right: the line reads as neither, so the bookmark found no paragraph. Its
+    # first segment reads exactly as the title: it is the heading, the sidebar's words
+    # the text of its section, nothing lost.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "1 Overview", 18),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 660, "1.2 Related Documents", 14),
+                Text(420, 660, "Refer to the Guide to", 9),
+                Text(420, 649, "Content for its concepts.", 9),
+                *wrap(BODY, 72, 630, 330),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark("1 Overview", 1, 0, 758), Bookmark("1.2 Related Documents", 2, 0, 676)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("1 Overview", 1), ("1.2 Related Documents", 2)]
+    section = result.rows[-1].content
+    assert section.startswith("## 1.2 Related Documents\n")
+    assert "Refer to the Guide to" in section and "plant log" in section
+
+
+def test_a_row_of_bookmarked_cells_is_not_cut_into_a_title(tmp_path: Path) -> None:
+    # A table's header cells that the file bookmarks one by one, all at one height: the
+    # row's first cell is no title with text beside it, and the row stays one line.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "9 Risks", 18),
+                *wrap(BODY, 72, 715, 460),
+                Text(150, 660, "RISK NAME", 10),
+                Text(250, 660, "DESCRIPTION", 10),
+                Text(350, 660, "SEVERITY", 10),
+                *wrap(BODY, 72, 630, 460),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("9 Risks", 1, 0, 758),
+        *(Bookmark(cell, 2, 0, 676) for cell in ("RISK NAME", "DESCRIPTION", "SEVERITY")),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("9 Risks", 1)]
+    assert "RISK NAME DESCRIPTION SEVERITY" in result.rows[-1].content
+
+
+def test_a_line_repeating_its_sections_number_is_no_section_of_its_own(tmp_path: Path) -> None:
+    # Bookmarks name the chapters; under them the classifier adds the controls they leave
+    # out ("CM-8 System Component Inventory"). "CM-8 Control Requirement(s)" in the same
+    # look repeats the number of the control it is in: text of that control.
+    items = [Text(72, 740, "Configuration Management", 16, BOLD)]
+    top = 715.0
+    for code, name in (("CM-7", "Least Functionality"), ("CM-8", "System Component Inventory")):
+        items += [Text(72, top, f"{code} {name}", 13, BOLD), *wrap(BODY, 72, top - 20, 460)]
+        items += [Text(72, top - 75, f"{code} Control Requirement(s)", 13, BOLD)]
+        items += wrap(BODY, 72, top - 95, 460)
+        top -= 170
+    pages = [Page(items), Page([Text(72, 740, "Audit", 16, BOLD), *wrap(BODY, 72, 715, 460)])]
+    bookmarks = [Bookmark("Configuration Management", 1, 0, 755), Bookmark("Audit", 1, 1, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [
+        ("Configuration Management", 1),
+        ("CM-7 Least Functionality", 2),
+        ("CM-8 System Component Inventory", 2),
+        ("Audit", 1),
+    ]
+    assert "CM-8 Control Requirement(s)" in result.rows[2].content
+
+
+def test_a_mark_after_a_bookmarked_title_stays_on_its_line(tmp_path: Path) -> None:
+    # "Back cover" then a registered mark set apart: the line reads as the title already
+    # (the mark is no word), so it is not cut, and the heading keeps its mark.
+    pages = [
+        Page([Text(72, 740, "Back cover", 18), Text(200, 746, "®", 9), *wrap(BODY, 72, 715, 460)])
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=[Bookmark("Back cover", 1, 0, 758)])
+    assert _sections(result) == [("Back cover ®", 1)]
+
+
+def test_a_bookmarked_title_after_a_narrow_columns_line_is_cut_from_it(tmp_path: Path) -> None:
+    # A résumé: a narrow column of short lines beside the sections, too short to be
+    # found as a column, so "[Email]" and "EDUCATION" read as one line. The bookmark
+    # points at that line and its title is the line's last segment: the title is cut
+    # from the words before it, which stay text, and heads its section.
+    pages = [
+        Page(
+            [
+                Text(240, 740, "EXPERIENCE", 11),
+                Text(240, 722, "Dates from and to, the company and the position held", 9),
+                Text(40, 700, "[Telephone]", 10),
+                Text(40, 686, "[Email]", 10),
+                Text(240, 686, "EDUCATION", 11),
+                Text(240, 668, "Dates from and to, the school and the degree", 9),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark("Experience", 1, 0, 751), Bookmark("Education", 1, 0, 697)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("EXPERIENCE", 1), ("EDUCATION", 1)]
+    assert "[Email]" in result.rows[0].content
+    assert "the school and the degree" in result.rows[1].content
+
+
+def test_a_numbered_title_page_line_before_the_bookmarks_is_no_section(tmp_path: Path) -> None:
+    # The title page prints "Part 1: General Requirements" large under the document's
+    # name; the bookmarks start at the foreword. A numbering none of them uses, printed
+    # before the first of them, is the title page's, not a section the bookmarks left
+    # out: it stays text, and the foreword opens the outline.
+    cover = Page(
+        [
+            Text(150, 500, "Periodic safety review", 26),
+            Text(150, 450, "Part 1: General Requirements", 26),
+            *wrap(BODY, 72, 380, 460),
+        ]
+    )
+    pages = [
+        cover,
+        *(
+            Page([Text(72, 740, t, 16, BOLD), *wrap(BODY, 72, 715, 460)])
+            for t in ("Foreword", "1 Scope")
+        ),
+    ]
+    bookmarks = [Bookmark("Foreword", 1, 1, 755), Bookmark("1 Scope", 1, 2, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("Foreword", 1), ("1 Scope", 1)]
+    assert "Part 1: General Requirements" in result.rows[0].content
