@@ -41,6 +41,10 @@ SAME_LINE_OVERLAP = 0.5
 #: Characters sampled to find the direction most of a page's text runs in.
 _DIRECTION_SAMPLE = 48
 _NOT_INK = (ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000)
+#: Glyphs that join the letters on either side, never a word's edge: the kashida (U+0640)
+#: that stretches justified Arabic, which PDFium reads as a control character (U+0017)
+#: from some producers. Their boxes stand apart from the letters they join.
+_JOINING_CODES = np.array([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 
 
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
@@ -83,8 +87,9 @@ def _direction(raw: object, index: int) -> int:
 class PageGlyphs:
     """One page's characters, read once, before they are cut into segments: the text (one
     character per PDFium index), each character's box in user space, the indexes of the
-    ones with ink, which are right-to-left (Arabic, Hebrew), the direction most text runs
-    in and the ranges read in each direction,
+    ones with ink, which are right-to-left (Arabic, Hebrew), which join the letters on
+    either side (a kashida), the direction most text runs in and the ranges read in each
+    direction,
     the page's extent and rules in the reading frame, and PDFium's text page (open while
     segments are made: their font sizes and weights are read from it)."""
 
@@ -92,6 +97,7 @@ class PageGlyphs:
     text: str
     boxes: np.ndarray
     rtl: np.ndarray
+    joining: np.ndarray
     ink: np.ndarray
     direction: int
     stretches: tuple[tuple[int, int, int], ...]
@@ -115,7 +121,8 @@ def read_glyphs(
         empty = np.zeros((0, 4))
         frame = _extent(frame_box(0, page_box))
         none = np.zeros(0, dtype=np.int64)
-        return PageGlyphs(number, "", empty, none.astype(bool), none, 0, (), frame, empty, raw)
+        no = none.astype(bool)
+        return PageGlyphs(number, "", empty, no, no, none, 0, (), frame, empty, raw)
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
     printable = ~np.isin(codes, _NOT_INK) & ~is_low_surrogate
@@ -133,6 +140,7 @@ def read_glyphs(
         text=text,
         boxes=boxes,
         rtl=rtl,
+        joining=np.isin(codes, _JOINING_CODES),
         ink=ink,
         direction=direction,
         stretches=tuple(_stretches(raw, boxes, rtl, ink, direction)),

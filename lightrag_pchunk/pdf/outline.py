@@ -150,7 +150,8 @@ def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
 
 def _element_type(element: object) -> str:
     length = pdfium_c.FPDF_StructElement_GetType(element, _BUFFER, len(_BUFFER))
-    return _BUFFER.raw[: max(length - 2, 0)].decode("utf-16-le", "replace")
+    # A slice copies the name alone (``.raw`` would copy the whole buffer, an element).
+    return _BUFFER[: max(length - 2, 0)].decode("utf-16-le", "replace")
 
 
 def _is_artifact(handle: object) -> bool:

@@ -50,10 +50,6 @@ def plain_hyphens(text: str) -> str:
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
-#: Glyphs that join the letters on either side, never a word's edge: the kashida (U+0640)
-#: that stretches justified Arabic, which PDFium reads as a control character (U+0017)
-#: from some producers. Their boxes stand apart from the letters they join.
-_JOINING_CODES = np.array([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +159,7 @@ def _segments(
     text, boxes, raw = page.text, page.boxes, page.raw
     x0, top, x1, bottom = frame_box(direction, boxes[glyphs])
     rtl = page.rtl[glyphs]
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    joining = np.isin(codes[glyphs], _JOINING_CODES)
+    joining = page.joining[glyphs]
     goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters, joining)
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
