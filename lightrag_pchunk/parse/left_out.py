@@ -30,7 +30,7 @@ def left_out_headings(
 
     - numbered in a family none of its headings uses, below its headings (deeper levels)
       or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
-      "3.1.1");
+      "3.1.1"), never before the first (a title page's "Part 1: General Requirements");
     - numbered in a family its headings use, at a depth they reach, where the number fills
       a gap of their series: it continues the member before it, and the stated member
       after it continues it ("2.2" between the bookmarks "2.1" and "3"; "III" after the
@@ -73,6 +73,8 @@ def left_out_headings(
         if label is None or _repeats(label, last.get(label.family)):
             continue
         family = members.get(label.family)
+        if family is None and index < stated[0]:
+            continue  # before the stated outline: a title page's line ("第 1 部分：通用要求")
         if family is not None:
             if label.depth > depth[label.family]:
                 continue

@@ -124,6 +124,7 @@ def read_glyphs(
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
     ink = np.flatnonzero(has_area & printable)
     rtl = is_rtl(codes)
+    text = _ligatures_in_order(text, boxes, rtl & has_area)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
@@ -139,6 +140,29 @@ def read_glyphs(
         rules=rules_in_frame(list(rules), direction),
         raw=raw,
     )
+
+
+#: The alefs a lam-alef ligature ends with (ا آ أ إ).
+_ALEFS = frozenset("\u0627\u0622\u0623\u0625")
+_LAM = "\u0644"
+
+
+def _ligatures_in_order(text: str, boxes: np.ndarray, rtl: np.ndarray) -> str:
+    """``text`` with the letters of each lam-alef ligature in their order, lam first.
+
+    Arabic and Persian set lam and alef as one glyph ("لا"), whose two characters PDFium
+    lists with the glyph's box each; putting a right-to-left run in reading order it
+    reverses them with the rest of the run inside a word, and "مشکلات" reads "مشکالت"
+    (not where the glyph stands alone, letter-spaced). Such a pair, alef before lam on
+    one box, is put back: the ligature is lam then alef whatever the font."""
+    shared = rtl[:-1] & rtl[1:] & np.all(boxes[:-1] == boxes[1:], axis=1)
+    if not shared.any():
+        return text
+    chars = list(text)
+    for start in np.flatnonzero(shared).tolist():
+        if chars[start] in _ALEFS and chars[start + 1] == _LAM:
+            chars[start], chars[start + 1] = _LAM, chars[start]
+    return "".join(chars)
 
 
 def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:

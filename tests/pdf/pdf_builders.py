@@ -30,6 +30,9 @@ class Text:
     #: Extra space (points) after each glyph but the last, set inside the run (TJ): the
     #: glyphs stay one text object, as a justifying producer places them.
     spacing: tuple[float, ...] = ()
+    #: In the CJK font, the glyphs shown left to right when one maps to several characters
+    #: (a ligature: "لا"); empty: one glyph a character of ``text``.
+    glyphs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,14 @@ def wrap(text: str, x: float, top: float, width: float, size: float = 11.0, **kw
     return [Text(x, top - i * 1.2 * size, chunk, size, **kw) for i, chunk in enumerate(lines)]
 
 
+def _glyphs(item: Text) -> tuple[str, ...]:
+    return item.glyphs or tuple(item.text)
+
+
+def _utf16(text: str) -> str:
+    return text.encode("utf-16-be").hex().upper()
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
@@ -97,7 +108,7 @@ def build_pdf(
     """The bytes of a PDF of ``pages`` (see the module doc)."""
     cjk_chars = sorted(
         {ch for page in pages for item in page.items if isinstance(item, Text) and item.font == CJK
-         for ch in item.text}
+         for ch in _glyphs(item)}
     )  # fmt: skip
     cid_of = {ch: i + 1 for i, ch in enumerate(cjk_chars)}
     objects: list[bytes] = []
@@ -116,7 +127,7 @@ def build_pdf(
     f2 = add(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"
     )
-    bfchars = "".join(f"<{cid:04X}> <{ord(ch):04X}>\n" for ch, cid in cid_of.items())
+    bfchars = "".join(f"<{cid:04X}> <{_utf16(ch)}>\n" for ch, cid in cid_of.items())
     cmap = (
         "/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
         "/CMapName /Test def 1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
@@ -149,7 +160,7 @@ def build_pdf(
                 ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
                 continue
             if item.font == CJK:
-                codes = [f"<{cid_of[ch]:04X}>" for ch in item.text]
+                codes = [f"<{cid_of[ch]:04X}>" for ch in _glyphs(item)]
             else:
                 codes = [f"({_escape(ch)})" for ch in item.text]
             if item.spacing:

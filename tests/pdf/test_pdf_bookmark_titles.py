@@ -101,3 +101,52 @@ def test_a_mark_after_a_bookmarked_title_stays_on_its_line(tmp_path: Path) -> No
     ]
     result = parse_pages(tmp_path, pages, bookmarks=[Bookmark("Back cover", 1, 0, 758)])
     assert _sections(result) == [("Back cover ®", 1)]
+
+
+def test_a_bookmarked_title_after_a_narrow_columns_line_is_cut_from_it(tmp_path: Path) -> None:
+    # A résumé: a narrow column of short lines beside the sections, too short to be
+    # found as a column, so "[Email]" and "EDUCATION" read as one line. The bookmark
+    # points at that line and its title is the line's last segment: the title is cut
+    # from the words before it, which stay text, and heads its section.
+    pages = [
+        Page(
+            [
+                Text(240, 740, "EXPERIENCE", 11),
+                Text(240, 722, "Dates from and to, the company and the position held", 9),
+                Text(40, 700, "[Telephone]", 10),
+                Text(40, 686, "[Email]", 10),
+                Text(240, 686, "EDUCATION", 11),
+                Text(240, 668, "Dates from and to, the school and the degree", 9),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark("Experience", 1, 0, 751), Bookmark("Education", 1, 0, 697)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("EXPERIENCE", 1), ("EDUCATION", 1)]
+    assert "[Email]" in result.rows[0].content
+    assert "the school and the degree" in result.rows[1].content
+
+
+def test_a_numbered_title_page_line_before_the_bookmarks_is_no_section(tmp_path: Path) -> None:
+    # The title page prints "Part 1: General Requirements" large under the document's
+    # name; the bookmarks start at the foreword. A numbering none of them uses, printed
+    # before the first of them, is the title page's, not a section the bookmarks left
+    # out: it stays text, and the foreword opens the outline.
+    cover = Page(
+        [
+            Text(150, 500, "Periodic safety review", 26),
+            Text(150, 450, "Part 1: General Requirements", 26),
+            *wrap(BODY, 72, 380, 460),
+        ]
+    )
+    pages = [
+        cover,
+        *(
+            Page([Text(72, 740, t, 16, BOLD), *wrap(BODY, 72, 715, 460)])
+            for t in ("Foreword", "1 Scope")
+        ),
+    ]
+    bookmarks = [Bookmark("Foreword", 1, 1, 755), Bookmark("1 Scope", 1, 2, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("Foreword", 1), ("1 Scope", 1)]
+    assert "Part 1: General Requirements" in result.rows[0].content

@@ -271,3 +271,16 @@ def test_kashidas_stretching_justified_arabic_add_no_space_inside_a_word(
     result = parse_pages(tmp_path, [Page([run])])
     shown = kashida if kashida.isprintable() else ""  # a control character is no text
     assert result.content.split() == [f"قل{shown * 2}رن", "کس"]
+
+
+def test_a_lam_alef_ligature_reads_lam_then_alef(tmp_path: Path) -> None:
+    # "مشکلات" with lam-alef set as one glyph whose characters are "لا" (lam, then alef),
+    # the glyphs in visual order. PDFium reverses the right-to-left run letter by letter,
+    # the ligature's two with it ("مشکالت"): they are put back, lam first, in a word and
+    # in a letter-spaced one ("ع لا ق"). A lam and an alef set as glyphs of their own
+    # ("الف": alef, lam, fa) keep PDFium's order.
+    word = Text(400, 700, "مشکلات", 14, CJK, glyphs=("ت", "لا", "ک", "ش", "م"))
+    spaced = Text(300, 700, "ع لا ق", 14, CJK, glyphs=("ق", " ", "لا", " ", "ع"))
+    plain = Text(200, 700, "الف", 14, CJK, glyphs=("ف", "ل", "ا"))
+    result = parse_pages(tmp_path, [Page([word, spaced, plain])])
+    assert result.content.split() == ["مشکلات", "ع", "لا", "ق", "الف"]
