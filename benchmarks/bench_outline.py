@@ -1,7 +1,7 @@
 """Can users trust the headings of our chunks? On the corpus: the strip test (Word files'
 headings unstyled, found again by the smart outline), the breadcrumb contract
-(``chunk/breadcrumbs.py``) at N = 500, 1200, 2000, long blocks, chunk counts. Each part, its
-scoring and targets: ``benchmarks/README.md``.
+(``chunk/breadcrumbs.py``) at N = 500, 1200, 2000, long blocks. Each part, its scoring and
+targets: ``benchmarks/README.md``; the chunk counts are ``bench_calls.py``'s.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ class Strip:
 class Crumbs:
     """Breadcrumb figures at one N."""
 
-    chunks: Counter[str] = field(default_factory=Counter)  # by format
     violations: Counter[str] = field(default_factory=Counter)  # by rule, against own rows
     styled_chunks: int = 0
     styled_broken: Counter[str] = field(default_factory=Counter)  # chunks breaking a rule
@@ -85,7 +84,6 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
                 counter, n, 100, table_headers=headers, keyed_rows=keyed, fill=PACK
             )
             chunks = chunk_rows(rows, ctx)
-            crumbs.chunks[kind] += len(chunks)
             for violation in check_breadcrumbs(rows, chunks):
                 crumbs.violations[violation.rule] += 1
                 crumbs.examples.append(f"{path.name}: {violation.describe()}")
@@ -189,17 +187,17 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
         )
     if not figures:
         return "\n".join(lines) + "\n"
-    lines += ["", "## Breadcrumb contract, chunk counts, long blocks", ""]
+    lines += ["", "## Breadcrumb contract, long blocks", ""]
     lines += [
-        "| N | chunks (docx, md) | violations, own rows | styled files: chunks | real path | "
-        "first in section | part gaps | blocks > 4N | with headings (text alone) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| N | violations, own rows | styled files: chunks | real path | first in section | "
+        "part gaps | blocks > 4N | with headings (text alone) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for n, c in figures.items():
         total = max(c.styled_chunks, 1)
         own = ", ".join(f"{rule} {c.violations[rule]}" for rule in RULES) or "0"
         lines.append(
-            f"| {n} | {c.chunks['docx']}, {c.chunks['md']} | {own} | {c.styled_chunks} | "
+            f"| {n} | {own} | {c.styled_chunks} | "
             f"{1 - c.styled_broken[PATH] / total:.4f} | {1 - c.styled_broken[FIRST] / total:.4f} | "
             f"{c.styled_broken[PART]} | {c.long_blocks} | {len(c.long_with_headings)} |"
         )

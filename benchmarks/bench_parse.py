@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import html
-import io
 import itertools
 import json
 import re
@@ -45,25 +44,11 @@ class Side:
 
 
 def parse_ours(source: Path, out: Path) -> list[dict]:
-    return read_rows(common.parse(source, out, doc_id=DOC_ID).blocks_path)
+    return common.content_rows(common.parse(source, out, doc_id=DOC_ID).blocks_path)
 
 
 def parse_lightrag(source: Path, out: Path) -> list[dict]:
-    from lightrag.parser.cli import main
-
-    sink = io.StringIO()
-    argv = [str(source), "--engine", "native", "-o", str(out), "--doc-id", DOC_ID]
-    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-        code = main([*argv, "--preview", "0"])
-    found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
-    if code != 0 or not found:
-        raise RuntimeError(f"exit code {code}: {sink.getvalue().strip()[-160:]}")
-    return read_rows(found[0])
-
-
-def read_rows(path: Path) -> list[dict]:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return [row for row in rows if row.get("type") == "content"]
+    return common.content_rows(common.parse_native(source, out, "--doc-id", DOC_ID))
 
 
 def plain_text(rows: list[dict]) -> str:

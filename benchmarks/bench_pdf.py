@@ -1,8 +1,9 @@
 """PDF through P: our parser on ../shared/corpus/pdf and on the LibreOffice renders of the .docx
 corpus (../shared/corpus/pdf-from-docx), against what a LightRAG 1.5.7 user has for a PDF today
-(the ``legacy`` engine: pypdf's text, then R). Its three sections (real PDFs: speed, chunks,
-words on their pages; renders: outline, words, table cells, against the .docx; ``--eval``),
-their scoring and targets: ``benchmarks/README.md``; section 2 is in ``pdf_renders.py``.
+(the ``legacy`` engine: pypdf's text, then R). Its two sections (real PDFs: speed, chunks,
+words on their pages; renders: outline, words, table cells, against the .docx), their scoring
+and targets: ``benchmarks/README.md``; section 2 is in ``pdf_renders.py``. Retrieval against
+legacy + R is ``lightrag-pchunk eval`` (the README gives the command).
 
 Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
 MISSED`` lines. ``--quick``, ``--only SET`` and ``--speed-only`` write no results file unless
@@ -13,12 +14,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import logging
 import os
 import re
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +38,6 @@ from lightrag_pchunk.tokens import TokenCounter
 _WORD = re.compile(r"\w+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0}
-EVAL_MAX_PAGES = 50
 
 
 def pdfium_text(path: Path) -> list[str]:
@@ -118,11 +116,10 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
     """Section 1 (see the module doc); ``speed_only``: the timings, no chunks."""
     counter = TokenCounter(tokenizer)
     lines = ["## Real PDFs (../shared/corpus/pdf)", ""]
-    lines.append(
-        "| file | pages | floor s | ours s | legacy s | x legacy | x floor | ours chunks"
-        " | legacy+R chunks | unprinted words | outcome |"
-    )
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    lines += common.table_head(
+        "file", "pages", "floor s", "ours s", "legacy s", "x legacy", "x floor", "ours chunks",
+        "legacy+R chunks", "unprinted words", "outcome",
+    )  # fmt: skip
     sums = Counter()
     for path in files:
         floor, t_floor, cpu_floor = timed(pdfium_text, path)
@@ -174,67 +171,10 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
     return lines
 
 
-def start_eval(files: list[Path], work: Path) -> tuple[subprocess.Popen, Path]:
-    """``lightrag-pchunk eval`` of P, R and lightrag-P over ``files``, in its own process."""
-    folder = work / "eval"
-    folder.mkdir()
-    for path in files:
-        (folder / path.name).symlink_to(path)
-    result = work / "eval.json"
-    command = [sys.executable, "-m", "lightrag_pchunk.cli.main", "eval", str(folder), "--size",
-               str(SIZE), "--chunkers", "P,R,lightrag-P", "--workers", "1", "--no-progress",
-               "--json", str(result)]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(common.ROOT)}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    return process, result
-
-
-def eval_lines(process: subprocess.Popen, result: Path, files: int) -> list[str]:
-    process.wait()
-    lines = [f"## eval: P against LightRAG legacy + R, {files} real PDFs of <= {EVAL_MAX_PAGES}"
-             " pages, N=1200, BM25", ""]  # fmt: skip
-    if process.returncode != 0 or not result.exists():
-        return [*lines, f"eval failed (exit {process.returncode})"]
-    report = json.loads(result.read_text(encoding="utf-8"))
-    lines += ["| contender | questions | R@1 | R@5 | MRR@10 | findable | chunks |",
-              "|---|---|---|---|---|---|---|"]  # fmt: skip
-    for name, row in report["summary"].items():
-        label = "lightrag-P (legacy + R)" if name == "lightrag-P" else name
-        lines.append(
-            f"| {label} | {row['questions']} | {row['recall@1']:.3f} | {row['recall@5']:.3f}"
-            f" | {row['mrr@10']:.3f} | {row['findable']:.3f} | {row['chunks']} |"
-        )
-    ours, legacy = report["summary"]["P"], report["summary"].get("lightrag-P")
-    if legacy and ours["recall@5"] <= legacy["recall@5"]:
-        lines.append("TARGET MISSED: P's R@5 not above LightRAG legacy + R")
-    worse = []
-    for document in report["documents"]:
-        scores = document.get("scores") or {}
-        ours_r5 = (scores.get("P") or {}).get("recall@5")
-        legacy_r5 = (scores.get("lightrag-P") or {}).get("recall@5")
-        if ours_r5 is not None and legacy_r5 is not None and ours_r5 < legacy_r5:
-            worse.append(document["name"])
-    lines.append(f"Documents where P's R@5 is below legacy + R: {', '.join(worse) or 'none'}.")
-    return lines
-
-
-def _pages(path: Path) -> int:
-    """Pages of a PDF PDFium opens; 0 for one it refuses."""
-    try:
-        document = pdfium.PdfDocument(str(path))
-    except pdfium.PdfiumError:
-        return 0
-    try:
-        return len(document)
-    finally:
-        document.close()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
     parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
-    parser.add_argument("--eval", action="store_true", help="also run eval (P vs legacy + R)")
     parser.add_argument("--only", choices=["real", *RENDER_SETS], help="run this set alone")
     parser.add_argument(
         "--speed-only", action="store_true", help="section 1's timings alone (no chunks)"
@@ -254,22 +194,16 @@ def main() -> int:
         real = real if args.only == "real" else []
         sets = {v: files for v, files in sets.items() if v == args.only}
     with tempfile.TemporaryDirectory() as work:
-        if args.eval:
-            short = [path for path in real if 0 < _pages(path) <= EVAL_MAX_PAGES]
-            evaluation = start_eval(short, Path(work))
         version = metadata.version("pypdfium2")
         lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
         if real:
             lines += [*real_corpus(real, Path(work) / "real", tokenizer, args.speed_only), ""]
         for variant, files in sets.items():
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
-        if args.eval:
-            lines += [*eval_lines(*evaluation, len(short)), ""]
-    report = "\n".join(lines)
-    print(report)
-    if not (args.quick or args.only or args.speed_only) or args.out:
-        out = args.out or common.RESULTS / f"{date.today()}-pdf.md"
-        out.write_text(report + "\n", encoding="utf-8")
+    partial = args.quick or args.only or args.speed_only
+    common.write_results(
+        "\n".join(lines) + "\n", args.out, None if partial else f"{date.today()}-pdf.md"
+    )
     return 0
 
 

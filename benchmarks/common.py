@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import io
+import json
 import logging
 import platform
 import statistics
@@ -40,6 +42,28 @@ def parse(source: Path, out: Path, **options: Any) -> Any:
     from lightrag_pchunk.integration.formats import format_for
 
     return format_for(source).parse_function()(source, out, **options)
+
+
+def parse_native(source: Path, out: Path, *options: str) -> Path:
+    """LightRAG's native parse of ``source`` into ``out`` through its own debug CLI (quiet),
+    and the blocks file it wrote; a failure raises with the CLI's last words."""
+    from lightrag.parser.cli import main
+
+    sink = io.StringIO()
+    argv = [str(source), "--engine", "native", "-o", str(out), "--preview", "0", *options]
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), quiet():
+        code = main(argv)
+    found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
+    if code not in (0, None) or not found:
+        raise RuntimeError(f"exit code {code}: {sink.getvalue().strip()[-160:]}")
+    return found[0]
+
+
+def content_rows(blocks_path: Path) -> list[dict]:
+    """The content rows of a blocks file, as dicts."""
+    lines = blocks_path.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    return [row for row in rows if row.get("type") == "content"]
 
 
 def cl100k():

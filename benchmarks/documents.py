@@ -5,18 +5,15 @@ lightrag-hku version, so a change of either builds them again)."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
-import io
-import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from common import log, quiet
+from common import DOC_ID, content_rows, log, parse_native
 from docx import Document
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
@@ -48,7 +45,9 @@ def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
         partial.replace(docx)
     out = folder / "parsed" / name
     found = sorted(out.rglob(f"{name}.blocks.jsonl")) if out.exists() else []
-    return read_doc(name, found[0] if found else _parse_native(docx, out))
+    # One doc id, not LightRAG's hash of the path: the table ids it names are counted as
+    # tokens, so the same document gives the same figures in any checkout.
+    return read_doc(name, found[0] if found else parse_native(docx, out, "--doc-id", DOC_ID))
 
 
 def series(kind: str, counts: Sequence[int]) -> list[Doc]:
@@ -64,23 +63,8 @@ def series(kind: str, counts: Sequence[int]) -> list[Doc]:
 
 def read_doc(name: str, blocks_path: Path) -> Doc:
     """The content rows joined with a blank line: LightRAG's stored text of the document."""
-    rows = []
-    for line in blocks_path.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line) if line.strip() else {}
-        if record.get("type") == "content":
-            rows.append(record["content"])
+    rows = [row["content"] for row in content_rows(blocks_path)]
     return Doc(name, blocks_path, "\n\n".join(rows), len(rows))
-
-
-def _parse_native(docx: Path, out: Path) -> Path:
-    from lightrag.parser.cli import main
-
-    with contextlib.redirect_stdout(io.StringIO()), quiet():
-        code = main([str(docx), "--engine", "native", "-o", str(out)])
-    found = sorted(out.rglob(f"{docx.stem}.blocks.jsonl"))
-    if code not in (0, None) or not found:
-        raise RuntimeError(f"LightRAG's native parser failed on {docx} (exit {code})")
-    return found[0]
 
 
 _WORDS = (
@@ -110,26 +94,25 @@ def _paragraph(rng: random.Random, words: int) -> str:
     return " ".join(out)
 
 
-def _mark_header(row) -> None:
-    tr_pr = row._tr.get_or_add_trPr()
-    header = OxmlElement("w:tblHeader")
-    header.set(qn("w:val"), "true")
-    tr_pr.append(header)
+_COLUMNS = ("ID", "Name", "Description", "Value", "Owner")
 
 
-def _table(document, rng: random.Random, rows: int, cols: int, with_header: bool) -> None:
-    table = document.add_table(rows=rows + 1, cols=cols)
-    for c, cell in enumerate(table.rows[0].cells):
-        cell.text = ("ID", "Name", "Description", "Value", "Owner", "Status")[c % 6]
+def _table(document, rng: random.Random, rows: int, with_header: bool) -> None:
+    """``rows`` items under a row of column names, marked as the header row Word repeats on
+    every page if ``with_header``."""
+    table = document.add_table(rows=rows + 1, cols=len(_COLUMNS))
+    for cell, name in zip(table.rows[0].cells, _COLUMNS, strict=True):
+        cell.text = name
     if with_header:
-        _mark_header(table.rows[0])
-    for r in range(1, rows + 1):
-        cells = table.rows[r].cells
-        cells[0].text = str(r)
-        cells[1].text = f"Item {r}"
-        cells[2].text = _sentence(rng, rng.randint(6, 14))
-        for c in range(3, cols):
-            cells[c].text = f"{rng.uniform(0, 1000):.1f}" if c == 3 else rng.choice(_WORDS)
+        header = OxmlElement("w:tblHeader")
+        header.set(qn("w:val"), "true")
+        table.rows[0]._tr.get_or_add_trPr().append(header)
+    for number, row in enumerate(table.rows[1:], start=1):
+        description = _sentence(rng, rng.randint(6, 14))
+        value, owner = f"{rng.uniform(0, 1000):.1f}", rng.choice(_WORDS)
+        texts = (str(number), f"Item {number}", description, value, owner)
+        for cell, text in zip(row.cells, texts, strict=True):
+            cell.text = text
 
 
 def realistic(path: Path, seed: int = 42) -> Path:
@@ -158,7 +141,7 @@ def realistic(path: Path, seed: int = 42) -> Path:
                     document.add_paragraph(_sentence(rng, rng.randint(5, 15)), style=style)
             if tables_left and chapter in (3, 8, 13, 18) and section == 5:
                 document.add_paragraph("The following table lists the items of this section.")
-                _table(document, rng, 300, 5, with_header=tables_left % 2 == 0)
+                _table(document, rng, 300, with_header=tables_left % 2 == 0)
                 document.add_paragraph("The table above is maintained by the operator.")
                 tables_left -= 1
             if h3_left and rng.random() < 0.3:

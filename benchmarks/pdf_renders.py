@@ -12,7 +12,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from common import CORPUS
+from common import CORPUS, table_head
 from outline_strip import aligned
 
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
@@ -30,8 +30,7 @@ from lightrag_pchunk.tokens import TokenCounter
 SIZE = 1200
 RENDER_SETS = ("bookmarks", "no-bookmarks")
 OUTLINE_TARGET_WITH_BOOKMARKS = 0.98
-_TAG = re.compile(r'<table id="([^"]+)"[^>]*>(.*?)</table>')
-_OPENED_TAG = re.compile(r'(<table id="[^"]+"[^>]*>)(.*?)</table>')
+_TAG = re.compile(r'(?P<opening><table id="(?P<id>[^"]+)"[^>]*>)(?P<body>.*?)</table>')
 
 
 def our_chunks(parsed, counter: TokenCounter) -> list:
@@ -47,16 +46,12 @@ def slices_with_header(chunks, headers: dict[str, str]) -> tuple[int, int]:
     for chunk in chunks:
         if chunk.role not in (TableRole.MIDDLE, TableRole.LAST):
             continue
-        for table_id, body in _TAG.findall(chunk.content):
-            header = json_header_rows(headers[table_id]) if table_id in headers else None
+        for tag in _TAG.finditer(chunk.content):
+            header = json_header_rows(headers[tag["id"]]) if tag["id"] in headers else None
             if not header:
                 continue
             slices += 1
-            try:
-                rows = json.loads(body.replace("<\\/table", "</table"))
-            except ValueError:
-                continue
-            headed += rows[: len(header)] == header
+            headed += _grid(tag["body"])[: len(header)] == header
             break
     return slices, headed
 
@@ -98,13 +93,13 @@ def align(truth: list, ours: list) -> list[tuple[int, int]]:
     return sorted(pairs.items())
 
 
-def table_cells(rows, blocks_tables: dict | None = None) -> Counter:
+def table_cells(rows) -> Counter:
     """Normalised non-empty cell texts of every table tag of ``rows`` (contents), each
     merged cell once (see :func:`_printed_cells`)."""
     cells: Counter = Counter()
     for text in rows:
-        for _id, body in _TAG.findall(text):
-            for row in _printed_cells(body):
+        for tag in _TAG.finditer(text):
+            for row in _printed_cells(tag["body"]):
                 for cell in row:
                     if cell:
                         cells[normalise(cell)] += 1
@@ -116,13 +111,9 @@ def _printed_cells(body: str) -> list[list[str]]:
     an equation's LaTeX is no text of a PDF), a cell that repeats the one above it in its
     column blanked: a vertically merged cell, which LightRAG's JSON repeats in every row
     it spans, is printed once (and a .docx's row split inside it, without a border,
-    prints nothing a reader sees). Ids of an undecodable body: no rows."""
-    try:
-        grid = json.loads(body.replace("<\\/table", "</table"))
-    except ValueError:
-        return []
+    prints nothing a reader sees). An undecodable body: no rows."""
     rows, above = [], {}
-    for row in grid:
+    for row in _grid(body):
         items = list(enumerate(row) if isinstance(row, list) else row.items())
         texts = []
         for column, cell in items:
@@ -138,18 +129,27 @@ def _without_merge_copies(text: str) -> str:
     """``text`` with each table tag's body re-written without the copies of merged cells
     (:func:`_printed_cells`): the .docx's words as its pages print them."""
 
-    def rewrite(match: re.Match) -> str:
-        body = json.dumps(_printed_cells(match.group(2)), ensure_ascii=False)
-        return match.group(1) + body.replace("</", "<\\/") + "</table>"
+    def rewrite(tag: re.Match) -> str:
+        body = json.dumps(_printed_cells(tag["body"]), ensure_ascii=False)
+        return tag["opening"] + body.replace("</", "<\\/") + "</table>"
 
-    return _OPENED_TAG.sub(rewrite, text)
+    return _TAG.sub(rewrite, text)
+
+
+def _grid(body: str) -> list:
+    """A table tag's JSON rows; none for a body that is no JSON."""
+    try:
+        return json.loads(body.replace("<\\/table", "</table"))
+    except ValueError:
+        return []
 
 
 def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]:
     counter = TokenCounter(tokenizer)
     lines = [f"## Renders of the .docx corpus: {variant}", ""]
-    lines.append("| file | truth | ours | recall | precision | parents | words | lost | cells |")
-    lines.append("|---|---|---|---|---|---|---|---|---|")
+    lines += table_head(
+        "file", "truth", "ours", "recall", "precision", "parents", "words", "lost", "cells"
+    )
     total = Counter()
     per_file: dict[str, list[float]] = {"recall": [], "precision": [], "parents": []}
     for pdf in files:

@@ -29,7 +29,7 @@ import numpy as np
 
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import join_lines
-from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, Segment
+from lightrag_pchunk.pdf.segments import Segment, plain_hyphens
 
 #: Rules closer than this (points) meet, or are one border.
 TOLERANCE = 2.0
@@ -337,5 +337,5 @@ def cell_text(segments: Sequence[Segment]) -> str:
     a hyphenation's."""
     rows = visual_rows(segments)
     texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
-    texts = [text.translate(PLAIN_HYPHENS) for text in texts]
+    texts = [plain_hyphens(text) for text in texts]
     return join_lines(texts)[0] if texts else ""
