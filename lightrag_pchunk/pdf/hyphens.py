@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, SOFT_HYPHENS
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
-_HYPHENATED = re.compile(r"\w+(?:-\w+)+")
+_HYPHENATED = re.compile(r"\b\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 #: A word and its hyphenated parts; read backwards it is one too, so the last word of a line
 #: is matched at the start of the line reversed (a search anchored at the end would try every
@@ -40,15 +40,14 @@ BOX_GAP = 2.0
 def printed_hyphenated(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
     """The words with an inner hyphen the document prints inside its lines, in lower case,
     more often than it prints them joined ("e-mail" more often than "email")."""
-    hyphenated: Counter[str] = Counter()
-    words: Counter[str] = Counter()
-    for line in itertools.chain.from_iterable(pages):
-        if line.role == TABLE_ROLE:
-            continue  # the key of a table's stand-in, no printed text
-        # A hyphen at the line's end is followed by no letter: it is no evidence.
-        text = line.text.translate(PLAIN_HYPHENS).lower()
-        hyphenated.update(_HYPHENATED.findall(text))
-        words.update(_WORD.findall(text))
+    # The lines, one a line (no word runs over a line end), but a table's stand-in's key
+    # (no printed text). A hyphen at a line's end is followed by no letter: no evidence.
+    printed = "\n".join(
+        line.text for line in itertools.chain.from_iterable(pages) if line.role != TABLE_ROLE
+    )
+    text = plain_hyphens(printed).lower()
+    hyphenated = Counter(_HYPHENATED.findall(text))
+    words = Counter(_WORD.findall(text))
     return frozenset(
         word for word, count in hyphenated.items() if count > words[word.replace("-", "")]
     )
@@ -66,8 +65,8 @@ def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> l
         if _starts_another_box(line, below):
             kept[index] = _with_plain_end(line)
             continue
-        head = _FIRST_WORD.match(text[-2::-1].translate(PLAIN_HYPHENS))
-        tail = _FIRST_WORD.match(below.text.lstrip().translate(PLAIN_HYPHENS))
+        head = _FIRST_WORD.match(plain_hyphens(text[-2::-1]))
+        tail = _FIRST_WORD.match(plain_hyphens(below.text.lstrip()))
         if head and tail and f"{head[0][::-1]}-{tail[0]}".lower() in hyphenated:
             kept[index] = _with_plain_end(line)
     return kept

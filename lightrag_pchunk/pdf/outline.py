@@ -126,16 +126,17 @@ def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
         if own in BLOCK_ROLES or _HEADING_ROLE.match(own):
             counter[0] += 1
             role, key = own, counter[0]
-        for index in range(pdfium_c.FPDF_StructElement_GetMarkedContentIdCount(element)):
-            mcid = pdfium_c.FPDF_StructElement_GetMarkedContentIdAtIndex(element, index)
+        # A kid is marked content or an element. PDFium gives the marked content of this
+        # page only (an element running over pages holds the ids of other pages' content
+        # too, which mean other text there).
+        for index in range(pdfium_c.FPDF_StructElement_CountChildren(element)):
+            mcid = pdfium_c.FPDF_StructElement_GetChildMarkedContentID(element, index)
             if mcid >= 0:
                 roles[mcid] = (role, key)
-        if depth > 64:
-            return  # a hostile tree: deeper elements keep the role found so far
-        for index in range(pdfium_c.FPDF_StructElement_CountChildren(element)):
-            child = pdfium_c.FPDF_StructElement_GetChildAtIndex(element, index)
-            if child:
-                walk(child, role, key, depth + 1)
+            elif depth <= 64:  # a hostile tree: deeper elements keep the role found so far
+                child = pdfium_c.FPDF_StructElement_GetChildAtIndex(element, index)
+                if child:
+                    walk(child, role, key, depth + 1)
 
     try:
         for index in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):

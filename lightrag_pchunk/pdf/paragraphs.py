@@ -34,7 +34,7 @@ from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
-from lightrag_pchunk.pdf.segments import PLAIN_HYPHENS, SOFT_HYPHENS
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
 PARAGRAPH_SPACING = 1.35
@@ -282,7 +282,7 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
         starts.append(len(text))
         text += piece
     # A marked hyphen inside a line is a plain hyphen.
-    return text.translate(PLAIN_HYPHENS), tuple(starts)
+    return plain_hyphens(text), tuple(starts)
 
 
 def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:

@@ -39,8 +39,14 @@ _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
-#: Each marked hyphen as a plain one (``str.translate``).
-PLAIN_HYPHENS = str.maketrans(dict.fromkeys(SOFT_HYPHENS, "-"))
+
+
+def plain_hyphens(text: str) -> str:
+    """``text`` with each marked hyphen (:data:`SOFT_HYPHENS`) a plain one (a replace for
+    each costs far less than ``str.translate`` over text that is not ASCII)."""
+    return text.replace("\ufffe", "-").replace("\x02", "-")
+
+
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROLS = re.compile("[\x00\x01\x03-\x08\x0b\x0c\x0e-\x1f\x7f\uffff]")
@@ -110,6 +116,7 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
     rules = glyphs.rules
     barriers = rules[rules[:, 2] - rules[:, 0] < 1.0]
     walls = np.array(sorted(gutters), dtype=np.float64)
+    bold_fonts: dict[int, bool] = {}
     segments: list[Segment] = []
     seen: set[tuple[str, int, int]] = set()
     for start, stop, own in glyphs.stretches:
@@ -120,6 +127,7 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
             own,
             barriers if upright else NO_BARRIERS,
             walls if upright else NO_GUTTERS,
+            bold_fonts,
         )
         for segment in found:
             if not upright:
@@ -145,9 +153,11 @@ def _segments(
     direction: int,
     barriers: np.ndarray,
     gutters: np.ndarray,
+    bold_fonts: dict[int, bool],
 ) -> list[Segment]:
     """The segments of ``glyphs`` (indexes into the page's characters) read in
-    ``direction``'s frame, their extents computed for all of them at once."""
+    ``direction``'s frame, their extents computed for all of them at once; ``bold_fonts``
+    holds the page's fonts judged so far (:func:`_is_bold`)."""
     if len(glyphs) == 0:
         return []
     text, boxes, raw = page.text, page.boxes, page.raw
@@ -198,7 +208,7 @@ def _segments(
                 middle_char=middle,
                 last_char=last,
                 size=_font_size(raw, middle),
-                bold=_is_bold(raw, first) and _is_bold(raw, last),
+                bold=_is_bold(raw, first, bold_fonts) and _is_bold(raw, last, bold_fonts),
             )
         )
     return segments
@@ -255,8 +265,23 @@ def _font_size(raw: object, index: int) -> float:
 _NAME_BUFFER = ctypes.create_string_buffer(256)
 
 
-def _is_bold(raw: object, index: int) -> bool:
-    """Whether character ``index`` is set in a bold font: by its weight, else by its name
+def _is_bold(raw: object, index: int, fonts: dict[int, bool]) -> bool:
+    """Whether character ``index`` is set in a bold font, each font of the page judged
+    once (``fonts``, by PDFium's handle of it: a page sets its thousands of segments in a
+    handful of fonts, and reading a font's name costs more than finding its handle)."""
+    text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
+    font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
+    if not font:
+        return _font_is_bold(raw, index)
+    key = ctypes.addressof(font.contents)
+    bold = fonts.get(key)
+    if bold is None:
+        bold = fonts[key] = _font_is_bold(raw, index)
+    return bold
+
+
+def _font_is_bold(raw: object, index: int) -> bool:
+    """Whether the font of character ``index`` is bold: by its weight, else by its name
     (many embedded fonts report a regular weight and are called "…-Bold")."""
     if pdfium_c.FPDFText_GetFontWeight(raw, index) >= BOLD_WEIGHT:
         return True

@@ -62,5 +62,6 @@ def reads_as_formula(text: str) -> bool:
     ``Sm`` past Latin-1) and no word of :data:`TITLE_WORD_LETTERS` letters: a displayed
     equation as its glyphs read ("¿n=1¿m ( Xn∩Yn)"), which a heading never is. A value
     typed with the keyboard's "=" ("S2 (6) = 0.6687") may title a section."""
-    has_symbol = any(ord(char) > 0xFF and unicodedata.category(char) == "Sm" for char in text)
-    return has_symbol and _TITLE_WORD.search(text) is None
+    if _TITLE_WORD.search(text):
+        return False  # most lines: words, looked for before the symbols, char by char
+    return any(ord(char) > 0xFF and unicodedata.category(char) == "Sm" for char in text)

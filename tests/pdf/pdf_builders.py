@@ -65,11 +65,14 @@ class Bookmark:
 
 @dataclass(frozen=True)
 class Tag:
-    """A structure element: its role and the (page index, MCID) of its content."""
+    """A structure element: its role and the (page index, MCID) of its content; ``later``:
+    (page index, MCID) of its content on other pages (a paragraph running over a page
+    break, referenced by marked-content dictionaries)."""
 
     role: str
     page: int
     mcids: tuple[int, ...]
+    later: tuple[tuple[int, int], ...] = ()
 
 
 def wrap(text: str, x: float, top: float, width: float, size: float = 11.0, **kw) -> list[Text]:
@@ -270,18 +273,22 @@ def _structure(tags, page_ids, add, reserve, objects) -> int:
     elements = []
     by_page: dict[int, dict[int, int]] = {}
     for tag in tags:
+        references = [
+            b"<< /Type /MCR /Pg %d 0 R /MCID %d >>" % (page_ids[page], mcid)
+            for page, mcid in tag.later
+        ]
         element = add(
             b"<< /Type /StructElem /S /%s /P %d 0 R /Pg %d 0 R /K [%s] >>"
             % (
                 tag.role.encode(),
                 document,
                 page_ids[tag.page],
-                b" ".join(b"%d" % m for m in tag.mcids),
+                b" ".join([*(b"%d" % m for m in tag.mcids), *references]),
             )
         )
         elements.append(element)
-        for mcid in tag.mcids:
-            by_page.setdefault(tag.page, {})[mcid] = element
+        for page, mcid in [*((tag.page, m) for m in tag.mcids), *tag.later]:
+            by_page.setdefault(page, {})[mcid] = element
     objects[document - 1] = b"<< /Type /StructElem /S /Document /P %d 0 R /K [%s] >>" % (
         root,
         b" ".join(b"%d 0 R" % e for e in elements),

@@ -248,6 +248,41 @@ def test_the_structure_tree_names_headings_and_drops_artifacts(tmp_path: Path) -
     assert result.meta["outline"]["source"] == "tagged"
 
 
+def test_a_tagged_paragraph_over_a_page_break_takes_no_other_text_of_its_pages(
+    tmp_path: Path,
+) -> None:
+    # The paragraph under "General provisions" runs on to page 2, where its content has
+    # the marked-content ids 0 and 1. Those ids number each page's own content: on page 1,
+    # id 0 is the heading (and id 1 the paragraph), and both headings keep their role.
+    pages = [
+        Page(
+            [
+                Text(72, 720, "General provisions", mcid=0),
+                *wrap(BODY, 72, 700, 400, mcid=1),
+            ]
+        ),
+        Page(
+            [
+                *wrap(BODY, 72, 720, 400, mcid=0),
+                Text(72, 640, "Definitions used here", mcid=1),
+                *wrap(BODY, 72, 620, 400, mcid=2),
+            ]
+        ),
+    ]
+    tags = [
+        Tag("H1", 0, (0,)),
+        Tag("P", 0, (1,), later=((1, 0),)),
+        Tag("H2", 1, (1,)),
+        Tag("P", 1, (2,)),
+    ]
+    result = parse_pages(tmp_path, pages, tags=tags)
+    assert [(r.heading, r.level) for r in result.rows] == [
+        ("General provisions", 1),
+        ("Definitions used here", 2),
+    ]
+    assert result.content.count("signs the entry") == 3
+
+
 def test_a_chapter_the_tags_left_as_text_continues_their_numbered_series(
     tmp_path: Path,
 ) -> None:
