@@ -5,7 +5,7 @@ body text after it on the same line) or None. Formatting is not seen here: the .
 outline adds the look (bold, size, centring) on top, and stage C uses this alone to choose
 anchors, so both promote the same kind of line.
 
-A heading is short and reads like a title: no bullet, no caption (图/表/Figure/Table N), no
+A heading is short and reads like a title: no bullet, no caption (图/表/图表/Figure/Table N), no
 table-of-contents entry (leaders or a tab before a page number), no form blank ("___"), no
 sentence (ending with 。；，,;.!? …, or holding a full stop inside), no lower-case
 continuation of a sentence, no unnumbered lead-in ending with a colon ("The secondary aims
@@ -45,7 +45,7 @@ _O_BULLET = re.compile(r"o[ \t]+\S")
 _CAPTION = re.compile(
     r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
     r"(?:\s*\d|\s+(?:[ivxlcdm]+\b|[a-z]\b|[a-z]{1,3}[-.]?\d))"
-    r"|(?:附图|附表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
+    r"|(?:附图|附表|图表|圖表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
     re.IGNORECASE,
 )
 #: What may stand between a table-of-contents entry's text and its page number.

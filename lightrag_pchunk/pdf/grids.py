@@ -9,8 +9,9 @@ missing, they are one merged cell); then each cell's segments, those whose middl
 A cell over several rows whose text stands in separate rows is several cells: where a row
 border drawn in other columns runs through it, no line of its text crosses that border, the
 first line below starts on a baseline of a cell that starts at that row and stands further
-from the line above than a paragraph's lines do, the rows were split without a rule between
-them (a table's sub-rows), not merged. Likewise a row whose
+from the line above than a paragraph's lines do, or the line above stops where the first
+word below would have fitted (the text broke there on purpose, it did not wrap), the rows
+were split without a rule between them (a table's sub-rows), not merged. Likewise a row whose
 text stands in two bands, an empty strip across the row between them, is two rows when the
 strip parts the text of two cells or more, each line below it starting more than two line
 heights below the one above it (further than a cell's wrapped lines follow), all on one
@@ -49,6 +50,8 @@ SUB_ROW_PITCH = 2.0
 #: ... and more than this many times the table's leading (the least distance between two
 #: lines of a cell): text set at one and a half lines or more wraps further than two heights.
 SUB_ROW_LEADINGS = 1.5
+#: A word space, in line heights (a line's next word would follow after it).
+WORD_SPACE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +186,7 @@ def split_stacked_cells(
     split: dict[int, list[Segment]] = {}
     for index, (r0, r1, c0, c1) in enumerate(grid.cells):
         segments = owned[index]
-        cuts = _sub_rows(grid, (r0, r1), segments, starts) if r1 > r0 else [r0]
+        cuts = _sub_rows(grid, (r0, r1, c0, c1), segments, starts) if r1 > r0 else [r0]
         borders = [grid.ys[row] for row in cuts[1:]]
         pieces: list[list[Segment]] = [[] for _ in cuts]
         for segment in segments:
@@ -196,29 +199,51 @@ def split_stacked_cells(
 
 def _sub_rows(
     grid: Grid,
-    rows: tuple[int, int],
+    cell: tuple[int, int, int, int],
     segments: Sequence[Segment],
     starts: dict[int, list[float]],
 ) -> list[int]:
-    """The rows where the text of a cell over ``rows`` (first, last) starts a sub-row of
-    its own (see the module doc), after its first row. ``starts``: by row, the tops of the
-    lines of the cells that start at it."""
-    spans = _line_spans(segments)
-    if len(spans) < 2:
-        return [rows[0]]
+    """The rows where the text of ``cell`` (first row, last row, first column, last
+    column) starts a sub-row of its own (see the module doc), after its first row.
+    ``starts``: by row, the tops of the lines of the cells that start at it."""
+    lines = [sorted(line, key=lambda s: s.x0) for line in visual_rows(segments)]
+    if len(lines) < 2:
+        return [cell[0]]
+    spans = [(min(s.top for s in line), max(s.bottom for s in line)) for line in lines]
     height = statistics.median(bottom - top for top, bottom in spans)
-    cuts = [rows[0]]
-    for row in range(rows[0] + 1, rows[1] + 1):
+    cuts = [cell[0]]
+    for row in range(cell[0] + 1, cell[1] + 1):
         border, start = grid.ys[row], grid.ys[cuts[-1]]
         if any(top < border - TOLERANCE and bottom > border + TOLERANCE for top, bottom in spans):
             continue  # a line crosses the border: the cell's text runs over both rows
-        above = [bottom for top, bottom in spans if start <= top < border]
-        below = [top for top, _ in spans if top >= border]
-        if not above or not below or min(below) - max(above) <= SUB_ROW_GAP * height:
+        above = [i for i, (top, _) in enumerate(spans) if start <= top < border]
+        below = [i for i, (top, _) in enumerate(spans) if top >= border]
+        if not above or not below:
             continue
-        if any(abs(min(below) - top) <= BASELINE_SLACK for top in starts.get(row, ())):
+        last, first = max(above, key=lambda i: spans[i][1]), min(below, key=lambda i: spans[i][0])
+        apart = spans[first][0] - spans[last][1] > SUB_ROW_GAP * height
+        if not (apart or _breaks_early(lines[last], lines[first], grid, cell)):
+            continue
+        if any(abs(spans[first][0] - top) <= BASELINE_SLACK for top in starts.get(row, ())):
             cuts.append(row)
     return cuts
+
+
+def _breaks_early(
+    line: Sequence[Segment], below: Sequence[Segment], grid: Grid, cell: tuple[int, int, int, int]
+) -> bool:
+    """Whether ``line`` of a ruled cell ends where the first word of the line ``below``
+    would have fitted after it, within the cell's right border less the space its text
+    keeps from the left one: the text broke there on purpose (a new paragraph or a new
+    row), it did not wrap."""
+    text = below[0].text.strip()
+    if not text or not line[0].text.strip():
+        return False
+    word = text.split()[0]
+    word_width = below[0].width * len(word) / len(below[0].text)
+    padding = max(min(line[0].x0, below[0].x0) - grid.xs[cell[2]], 0.0)
+    edge = grid.xs[cell[3] + 1] - padding
+    return line[-1].x1 + WORD_SPACE * line[-1].height + word_width < edge
 
 
 def split_banded_rows(

@@ -10,8 +10,9 @@ lines for a layout table) with its ``.tables.json`` record and where each page's
 in the tag.
 
 A table at the foot of a page continues on the next page when that page opens with a table
-of the same columns: the rows join the first table, and the rows that repeat its first
-rows (a header printed again) are dropped and become its header.
+of the same columns (a ruled box above it printed where the page before printed one, a
+running header's banner, does not count): the rows join the first table, and the rows that
+repeat its first rows (a header printed again) are dropped and become its header.
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ class TableFinder:
     rendered: dict[str, RenderedTable] = field(default_factory=dict)
     _tables: list[_Table] = field(default_factory=list)
     _open: _Table | None = None  # the table that ends its page and may go on
+    _boxes: list[tuple[float, float, float, float]] = field(
+        default_factory=list
+    )  # the page before's
 
     def take(self, page: PageText) -> PageText:
         """The page with each table's segments replaced by one segment standing for it
@@ -103,7 +107,9 @@ class TableFinder:
                     found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken]
-        for xs, ys in find_text_tables(free):
+        band = EDGE_BAND * (page.frame[3] - page.frame[1])
+        head, foot = page.frame[1] + band, page.frame[3] - band
+        for xs, ys in find_text_tables(free, foot):
             grid = Grid(
                 xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
             )
@@ -111,16 +117,19 @@ class TableFinder:
             if any(owned.values()):
                 found.append((grid, owned))
                 taken |= {id(s) for group in owned.values() for s in group}
+        found.sort(key=lambda item: item[0].box[1])
+        banners = [_printed_again(grid.box, self._boxes) for grid, _ in found]
+        self._boxes = [grid.box for grid, _ in found]
         if not found:
             return page
-        found.sort(key=lambda item: item[0].box[1])
         others = [s for s in upright if id(s) not in taken]
-        band = EDGE_BAND * (page.frame[3] - page.frame[1])
         stand_ins: list[Segment] = []
         for number, (grid, owned) in enumerate(found):
             _, top, _, bottom = grid.box
-            opens_page = number == 0 and not any(
-                s.bottom <= top and s.top > page.frame[1] + band for s in others
+            # A ruled box printed again where the page before printed it, above the
+            # table (a running header's banner), stands outside the text, as furniture.
+            opens_page = all(banners[:number]) and not any(
+                s.bottom <= top and s.top > head for s in others
             )
             if opens_page and open_table is not None and _same_columns(open_table, grid):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
@@ -134,8 +143,8 @@ class TableFinder:
                 _drop_repeated_header(table, start)
             else:
                 stand_ins.append(_stand_in(table.key, grid, owned, box))
-            ends_page = not any(s.top >= bottom and s.bottom < page.frame[3] - band for s in others)
-            if ends_page and number == len(found) - 1:
+            ends_page = not any(s.top >= bottom and s.bottom < foot for s in others)
+            if ends_page and all(banners[number + 1 :]):
                 self._open = table
         rest = [s for s in page.segments if id(s) not in taken]
         return replace(page, segments=tuple(rest + stand_ins))
@@ -201,6 +210,16 @@ def _drop_repeated_header(table: _Table, start: int) -> None:
 
 def _norm(row: Sequence[str]) -> list[str]:
     return [" ".join(cell.split()).lower() for cell in row]
+
+
+def _printed_again(
+    box: tuple[float, float, float, float], before: Sequence[tuple[float, float, float, float]]
+) -> bool:
+    """Whether a ruled box stands where one stood on the page before (within
+    :data:`COLUMN_MATCH` points on every side)."""
+    return any(
+        all(abs(a - b) <= COLUMN_MATCH for a, b in zip(box, old, strict=True)) for old in before
+    )
 
 
 def _widths(grid: Grid) -> list[float]:

@@ -15,9 +15,11 @@ text that holds a table of contents' leaders (a cover beside its contents) or a 
 list's ``[12]`` beside each entry. A row whose first column is
 empty continues the row above it (a cell's text wrapped over lines), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
-than its lines. A run of bullets or numbering labels beside text is a list (rows of
-:data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table), and a run of
-table-of-contents entries is one.
+than its lines, and a line alone under a first cell that it goes on (a long label wrapped
+in a narrow first column). A run of bullets or numbering labels beside words is a list
+(rows of :data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, and
+so are numbers beside figures), and a run of table-of-contents entries is one. A run stops
+short of the page's running footer below it (:data:`FOOTER_GAP`).
 """
 
 from __future__ import annotations
@@ -30,14 +32,18 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.grids import WORD_SPACE
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
-from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
 #: The widest gap between two rows of one table, in multiples of the row height.
 MAX_ROW_GAP = 2.5
+#: A row in the page's foot band further below the run above it than this many times
+#: the widest gap between the run's rows is the page's footer, not the table's.
+FOOTER_GAP = 1.5
 #: Median characters of a cell in a table of three columns or more.
 MAX_CELL_CHARS = 30
 #: Median characters of a label in the first column of a two-column table.
@@ -66,18 +72,23 @@ _CITATION = re.compile(r"\[\d{1,4}\]")
 _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
-def find_text_tables(segments: Sequence[Segment]) -> list[tuple[list[float], list[float]]]:
+def find_text_tables(
+    segments: Sequence[Segment], foot: float
+) -> list[tuple[list[float], list[float]]]:
     """``(xs, ys)`` of each table: its column borders left to right and its row borders top
-    down, in the reading frame (see the module doc)."""
+    down, in the reading frame (see the module doc). ``foot``: where the page's foot band
+    starts (its running footer may stand there, below a table that ends the page)."""
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
     cells = [_is_cell_row(row) for row in rows]
-    markers = [len(row) >= 2 and _is_marker(row[0].text) for row in rows]
+    markers = [
+        len(row) >= 2 and _is_marker(row[0].text) and _has_words(row[1].text) for row in rows
+    ]
     close = [_follows_closely(above, row) for above, row in itertools.pairwise(rows)]
     tables: list[tuple[list[float], list[float]]] = []
     index = 0
     while index < len(rows):
-        end = _run_end(rows, cells, close, index)
+        end = _run_end(rows, cells, close, index, foot)
         found = _table(rows[index:end], markers[index:end]) if end - index >= MIN_ROWS else None
         if found is not None:
             tables.append(found)
@@ -99,38 +110,77 @@ def _is_cell_row(row: Sequence[Segment]) -> bool:
 
 
 def _run_end(
-    rows: Sequence[Sequence[Segment]], cells: Sequence[bool], close: Sequence[bool], start: int
+    rows: Sequence[Sequence[Segment]],
+    cells: Sequence[bool],
+    close: Sequence[bool],
+    start: int,
+    foot: float,
 ) -> int:
     """Where the run of rows that may form a table from ``start`` ends: it starts on a row
     of cells and goes on while rows follow closely and hold cells, or one cell that is not
-    at the run's left edge (a wrapped cell's next line). ``cells``: which rows are rows of
+    at the run's left edge (a wrapped cell's next line), but not into the page's foot band
+    (from ``foot``) across a gap wider than :data:`FOOTER_GAP` times any between its rows
+    (a running footer below a table that ends the page). ``cells``: which rows are rows of
     cells (:func:`_is_cell_row`); ``close``: which rows the next one follows closely."""
     if not cells[start]:
         return start + 1
     left = rows[start][0].x0
     end = start + 1
+    gaps: list[float] = []
     while end < len(rows) and close[end - 1]:
         row = rows[end]
+        gap = _gap(rows[end - 1], row)
+        widest = max(gaps, default=0.0)
+        if len(gaps) >= 2 and min(s.top for s in row) >= foot and gap > FOOTER_GAP * widest > 0:
+            break
         if not cells[end]:
             indent = max(s.height for s in rows[end - 1])
-            if not (len(row) == 1 and row[0].x0 > left + indent):
+            if not (len(row) == 1 and row[0].x0 > left + indent) and not _wraps_label(
+                rows[end - 1], row
+            ):
                 break
+        gaps.append(gap)
         end += 1
     return end
 
 
+def _wraps_label(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
+    """Whether ``row`` is one line going on with the first cell of the row ``above``
+    (a long label wrapped in a narrow first column): that cell is no longer than a label
+    (:data:`MAX_LABEL_CHARS`; a column of prose wraps longer lines), the line starts where
+    it starts and ends before the next cell's column, and that cell ends in a hyphen or
+    the line's first word, after a space, would have run into the next cell's column."""
+    if len(row) != 1 or len(above) < 2 or abs(row[0].x0 - above[0].x0) > ALIGN_SLACK:
+        return False
+    if len(above[0].text) > MAX_LABEL_CHARS:
+        return False
+    if row[0].x1 > above[1].x0 - MIN_COLUMN_GAP:
+        return False
+    if above[0].text.endswith(("-", *SOFT_HYPHENS)):
+        return True
+    line = row[0]
+    word = line.text.split()[0] if line.text.strip() else ""
+    word_width = line.width * len(word) / max(len(line.text), 1)
+    reach = above[0].x1 + WORD_SPACE * line.height + word_width
+    return bool(word) and reach > above[1].x0 - MIN_COLUMN_GAP
+
+
+def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
+    """The space between two rows (from the lowest bottom above to the highest top)."""
+    return min(s.top for s in row) - max(s.bottom for s in above)
+
+
 def _follows_closely(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
     """Whether ``row`` is near enough below ``above`` to be the next row of a table."""
-    height = max(s.height for s in above)
-    gap = min(s.top for s in row) - max(s.bottom for s in above)
-    return gap <= MAX_ROW_GAP * height
+    return _gap(above, row) <= MAX_ROW_GAP * max(s.height for s in above)
 
 
 def _table(
     rows: Sequence[Sequence[Segment]], markers: Sequence[bool]
 ) -> tuple[list[float], list[float]] | None:
     """The table ``rows`` form, or None when they do not read as one. ``markers``: which
-    rows of cells start with a bullet or a bare label (:func:`_is_marker`)."""
+    rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
+    (a list item's text; a number beside figures is a table's first column)."""
     cell_rows = [row for row in rows if len(row) >= 2]
     if len(cell_rows) < MIN_ROWS:
         return None
@@ -176,6 +226,11 @@ def _table(
     return (xs, ys) if len(ys) >= 3 else None
 
 
+def _has_words(text: str) -> bool:
+    """Whether ``text`` holds a letter (a list item's text does; a figure does not)."""
+    return any(character.isalpha() for character in text)
+
+
 def _is_marker(text: str) -> bool:
     """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
     it (``1.``, ``(a)``)."""
@@ -219,8 +274,10 @@ def _wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
     row follows at the table's line spacing, not at the wider one between its rows, and
     each of its lines starts where a line of the row above starts, which came so close
     to its column's right edge that the line's first word would not have fitted after
-    it. Where every line follows at the same spacing, nothing tells a wrapped line from a
-    row: none is taken as wrapped."""
+    it; beside the first line, which does, a line under no text of the row above may
+    stand (a cell set at the foot of a header whose neighbours wrapped). Where every
+    line follows at the same spacing, nothing tells a wrapped line from a row: none is
+    taken as wrapped."""
     goes_on = [False] * len(rows)
     if len(rows) < 2:
         return goes_on
@@ -247,10 +304,18 @@ def _wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
 
     for index in range(1, len(rows)):
         if gaps[index - 1] <= tight:
-            goes_on[index] = all(
-                _wraps(rows[index - 1], line, edge(line.x0)) for line in rows[index]
+            above = rows[index - 1]
+            wrapped = [_wraps(above, line, edge(line.x0)) for line in rows[index]]
+            goes_on[index] = wrapped[0] and all(
+                wraps or not _over(above, line)
+                for wraps, line in zip(wrapped, rows[index], strict=True)
             )
     return goes_on
+
+
+def _over(above: Sequence[Segment], line: Segment) -> bool:
+    """Whether a segment of the row ``above`` stands over ``line`` (their x spans meet)."""
+    return any(s.x0 < line.x1 and line.x0 < s.x1 for s in above)
 
 
 def _wraps(above: Sequence[Segment], line: Segment, edge: float | None) -> bool:
@@ -263,4 +328,4 @@ def _wraps(above: Sequence[Segment], line: Segment, edge: float | None) -> bool:
         return False
     word = line.text.split()[0]
     word_width = line.width * len(word) / len(line.text)
-    return same[0].x1 + 0.25 * line.height + word_width > edge + 0.5
+    return same[0].x1 + WORD_SPACE * line.height + word_width > edge + 0.5

@@ -66,6 +66,7 @@ def test_headings_and_their_bodies(line, title, body):
         "Notes:",
         "Figure 3: Architecture",
         "表 2 参数",
+        "图表 1",  # Chinese Word's caption of a chart
         "Table B-1. Control summary",  # a caption with a lettered number
         "Figure 12",
         "12",
