@@ -166,10 +166,8 @@ def _is_artifact(handle: object) -> bool:
     return False
 
 
-def document_outline(document: pdfium.PdfDocument, marks: OutlineMarks) -> Outline:
-    """Which outline the document states (see the module doc)."""
-    if marks.tagged and marks.heading_lines:
-        return Outline("tagged")
+def read_bookmarks(document: pdfium.PdfDocument) -> list[Bookmark]:
+    """The document's bookmarks that name a page, in order."""
     bookmarks: list[Bookmark] = []
     for item in document.get_toc(max_depth=_MAX_BOOKMARK_DEPTH):
         title = " ".join((item.get_title() or "").split())
@@ -177,6 +175,23 @@ def document_outline(document: pdfium.PdfDocument, marks: OutlineMarks) -> Outli
         page = target.get_index() if target is not None else None
         if title and page is not None:
             bookmarks.append(Bookmark(title, item.level + 1, page + 1, _view_top(target)))
+    return bookmarks
+
+
+def titles_by_page(bookmarks: Sequence[Bookmark]) -> dict[int, frozenset[str]]:
+    """Each page's bookmarked titles, normalised (:func:`normalise`)."""
+    found: dict[int, set[str]] = {}
+    for bookmark in bookmarks:
+        if bookmark.page is not None and (title := normalise(bookmark.title)):
+            found.setdefault(bookmark.page, set()).add(title)
+    return {page: frozenset(titles) for page, titles in found.items()}
+
+
+def document_outline(marks: OutlineMarks, bookmarks: list[Bookmark]) -> Outline:
+    """Which outline the document states (see the module doc), its pages' structure
+    roles read into ``marks``."""
+    if marks.tagged and marks.heading_lines:
+        return Outline("tagged")
     return Outline("bookmarks" if bookmarks else "inferred", bookmarks)
 
 

@@ -29,7 +29,12 @@ from lightrag_pchunk.parse.outline_build import Event
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
-from lightrag_pchunk.pdf.outline import OutlineMarks, document_outline
+from lightrag_pchunk.pdf.outline import (
+    OutlineMarks,
+    document_outline,
+    read_bookmarks,
+    titles_by_page,
+)
 from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.rules import page_rules
@@ -80,6 +85,8 @@ def read_pdf(
         guard = ParseGuard(limits, name)
         marks = OutlineMarks.read(document)
         tables = TableFinder(doc_hash)
+        bookmarks = read_bookmarks(document)
+        titles = titles_by_page(bookmarks)
         pages: list[list[Line]] = []
         frames = []
         blank: list[int] = []
@@ -97,7 +104,7 @@ def read_pdf(
                 textpage = page.get_textpage()
                 try:
                     glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
-                    text = tables.take(read_segments(glyphs))
+                    text = tables.take(read_segments(glyphs), titles.get(index + 1, frozenset()))
                     lines = marks.tag_lines(page, textpage, page_lines(text))
                 finally:
                     textpage.close()
@@ -108,7 +115,7 @@ def read_pdf(
             guard.after_page(text.chars, index + 1)
             pages.append(lines)
             frames.append(text.frame)
-        outline = document_outline(document, marks)
+        outline = document_outline(marks, bookmarks)
         tables.finish()
         count = len(document)
     finally:

@@ -32,6 +32,7 @@ from lightrag_pchunk.pdf.grids import (
     split_banded_rows,
     split_stacked_cells,
 )
+from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment
 from lightrag_pchunk.pdf.text_tables import find_text_tables
 
@@ -94,19 +95,26 @@ class TableFinder:
         default_factory=list
     )  # the page before's
 
-    def take(self, page: PageText) -> PageText:
+    def take(self, page: PageText, titles: frozenset[str] = frozenset()) -> PageText:
         """The page with each table's segments replaced by one segment standing for it
-        (ruled tables first, then tables shown by the alignment of their text)."""
+        (ruled tables first, then tables shown by the alignment of their text). A grid
+        with a cell that opens with one of ``titles`` (the page's bookmarked titles,
+        normalised) over more lines is no table: the boxes a page lays its sections out
+        in (a picture's frame, a code box and a sidebar meeting at their edges), whose
+        section titles the bookmarks name; their text stays text."""
         open_table, self._open = self._open, None
         upright = [s for s in page.segments if not s.rotated]
         found: list[tuple[Grid, dict[int, list[Segment]]]] = []
+        framed: set[int] = set()  # text in the boxes of a section: text, in no table
         if page.rules is not None and len(page.rules):
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
-                if any(owned.values()):
+                if _opens_section(grid, owned, titles):
+                    framed |= {id(s) for group in owned.values() for s in group}
+                elif any(owned.values()):
                     found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
-        free = [s for s in upright if id(s) not in taken]
+        free = [s for s in upright if id(s) not in taken and id(s) not in framed]
         band = EDGE_BAND * (page.frame[3] - page.frame[1])
         head, foot = page.frame[1] + band, page.frame[3] - band
         for xs, ys in find_text_tables(free, foot):
@@ -114,7 +122,7 @@ class TableFinder:
                 xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
             )
             owned = cell_segments(grid, free)
-            if any(owned.values()):
+            if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
                 taken |= {id(s) for group in owned.values() for s in group}
         found.sort(key=lambda item: item[0].box[1])
@@ -171,6 +179,31 @@ class TableFinder:
         tag = shape.tag(table_id)
         lines.append(tag)
         return RenderedTable(tuple(lines), len(lines) - 1, _tag_parts(tag, table, pages))
+
+
+#: Lines under a bookmarked title that make its cell a section's frame, at least.
+SECTION_LINES = 2
+#: ... in a cell this share of the grid's width, at least: a column of text (a form's
+#: field, a table's header cell, is narrower or holds its label alone).
+SECTION_WIDTH = 1 / 3
+
+
+def _opens_section(grid: Grid, owned: dict[int, list[Segment]], titles: frozenset[str]) -> bool:
+    """Whether a cell's first printed line is one of ``titles`` with at least
+    :data:`SECTION_LINES` lines under it, the cell :data:`SECTION_WIDTH` of the grid's
+    width at least."""
+    if not titles:
+        return False
+    for index, segments in owned.items():
+        _, _, first_column, last_column = grid.cells[index]
+        width = grid.xs[last_column + 1] - grid.xs[first_column]
+        if not segments or width < SECTION_WIDTH * (grid.xs[-1] - grid.xs[0]):
+            continue
+        tops = sorted({round(s.top) for s in segments})
+        first = sorted((s for s in segments if round(s.top) == tops[0]), key=lambda s: s.x0)
+        if len(tops) > SECTION_LINES and normalise(" ".join(s.text for s in first)) in titles:
+            return True
+    return False
 
 
 def _reading_key(segment: Segment) -> tuple[float, float]:

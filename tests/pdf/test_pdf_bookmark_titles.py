@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -150,3 +150,50 @@ def test_a_numbered_title_page_line_before_the_bookmarks_is_no_section(tmp_path:
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     assert _sections(result) == [("Foreword", 1), ("1 Scope", 1)]
     assert "Part 1: General Requirements" in result.rows[0].content
+
+
+def _boxes(left: float, middle: float, right: float, top: float, bottom: float) -> list:
+    """Two boxes side by side whose borders meet: a ruled grid of one row, two cells."""
+    return [
+        Stroke(left, top, right, top),
+        Stroke(left, bottom, right, bottom),
+        *(Stroke(x, top, x, bottom) for x in (left, middle, right)),
+    ]
+
+
+def test_boxes_framing_a_bookmarked_section_are_no_table(tmp_path: Path) -> None:
+    # A page laid out in boxes that meet at their edges (a picture's frame beside a box
+    # holding a section): the grid's right cell opens with the title a bookmark names,
+    # over the section's text. No table: the title heads its section, its text is text.
+    section = [
+        Text(310, 700, "4.2 Individual Entries", 14),
+        *wrap(BODY, 310, 680, 220),
+    ]
+    pages = [
+        Page([Text(72, 760, "4.1 Representing the plan", 14), *_boxes(60, 300, 550, 720, 560)])
+    ]
+    pages[0].items += [Text(80, 640, "Figure", 9), *section]
+    bookmarks = [
+        Bookmark("4.1 Representing the plan", 1, 0, 776),
+        Bookmark("4.2 Individual Entries", 1, 0, 716),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert _sections(result) == [("4.1 Representing the plan", 1), ("4.2 Individual Entries", 1)]
+    assert not tags_of(result)
+    assert "plant log" in result.rows[-1].content
+
+
+def test_a_table_whose_header_cells_are_bookmarked_stays_a_table(tmp_path: Path) -> None:
+    # Bookmarks name a table's header cells, each holding its label alone: the grid is
+    # a table (a cell opening a section holds lines under its title).
+    rows = [["Risk name", "Severity"], ["Flooding", "High"], ["Power loss", "Medium"]]
+    items = [Text(72, 760, "9 Risks", 14)]
+    for r in range(4):
+        items.append(Stroke(72, 720 - 20 * r, 400, 720 - 20 * r))
+    for x in (72, 200, 400):
+        items.append(Stroke(x, 720, x, 660))
+    for r, row in enumerate(rows):
+        items += [Text(76, 706 - 20 * r, row[0], 10), Text(204, 706 - 20 * r, row[1], 10)]
+    bookmarks = [Bookmark("9 Risks", 1, 0, 776), Bookmark("Risk name", 2, 0, 718)]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert tags_of(result) == [rows]
