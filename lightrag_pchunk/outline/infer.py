@@ -23,7 +23,9 @@ A numbered line needs its number plus one more piece of evidence (look, body aft
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
 headings are set larger than the text, a line only bold at the text's size is a label
-(and any bold line, where headings larger but not bold outsize and outnumber the bold ones).
+(and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
+except inside a long stretch a styled outline leaves without a heading, where such a line
+standing alone between paragraphs heads a part of it.
 Where no heading has a look and no table of contents lists them, a short title standing
 alone between paragraphs is a heading by its place (``placed.py``). The decisions that
 rest on weak evidence alone may be put to a language model (``judge``).
@@ -102,6 +104,7 @@ def infer_outline(
     judge: Judge | None = None,
     *,
     within: Sequence[range] | None = None,
+    long_gaps: Sequence[range] = (),
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
 
@@ -111,9 +114,13 @@ def infer_outline(
     candidate key (item index) for those it has an opinion on. ``within``: only lines of
     these ranges of items may become headings (None: all); the known headings around them
     still place them (a heading found inside a styled section nests below it).
+    ``long_gaps``: the stretches a styled outline leaves too long (:func:`long_stretches`);
+    in them a line only the tiers of looks call a label heads a part where it stands
+    alone between paragraphs, and a tab after a leading number reads as a space.
     """
-    candidates = find_candidates(items, body_size, look_of, within)
-    accepted = _accept(items, candidates, body_size, judge)
+    in_gaps = frozenset(i for stretch in long_gaps for i in stretch)
+    candidates = find_candidates(items, body_size, look_of, within, in_gaps)
+    accepted = _accept(items, candidates, body_size, judge, in_gaps)
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
     accepted.sort(key=lambda c: c.index)
@@ -243,9 +250,12 @@ def _accept(
     candidates: dict[int, Promoted],
     body_size: float,
     judge: Judge | None = None,
+    in_gaps: frozenset[int] = frozenset(),
 ) -> list[Promoted]:
     """The candidates that are headings. Decisions that rest on weak evidence alone are
-    ambiguous; ``judge`` (a language model, when asked for) may overturn those."""
+    ambiguous; ``judge`` (a language model, when asked for) may overturn those.
+    ``in_gaps``: the lines of long stretches that a styled outline leaves without a
+    heading."""
     listed = _list_items(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
@@ -323,7 +333,14 @@ def _accept(
                 is_label = False
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
-            evidence = evidence and not is_label
+            if evidence and is_label and index in in_gaps:
+                # The styles are the larger headings; a stretch they leave too long is
+                # parted by the lines in a look of their own that stand alone between
+                # paragraphs (a run-in label leads into its own paragraph or list).
+                title = candidate.heading.title
+                evidence = stands_between_paragraphs(items, index, title, recurring)
+            else:
+                evidence = evidence and not is_label
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(

@@ -380,3 +380,21 @@ def test_a_plain_title_between_paragraphs_is_a_heading_where_nothing_else_can_sa
         text("Short line."),
     ]
     assert outline(items) == [(1, "Materials and methods", "")]
+
+
+def test_lettered_sections_set_in_full_width_nest_between_roman_numerals():
+    # A commentary typed without styles: Ⅵ, then Ａ/Ｂ (a full-width letter before an
+    # ideographic space, no dot), then i./ii.; before, the letters were body text.
+    body = "正如哈巴谷所期待的，神答复了他，但却不是只为着先知的益处，也是为了别人可以得知此信息。"
+    lines = ["Ⅵ\u3000耶和华的第二个答复", "Ａ\u3000异象", "i. 宣告", "ii. 生与死"]
+    lines += ["Ｂ\u3000讥刺诸祸", "i. 掠夺者", "Ⅶ\u3000哈巴谷的诗篇"]
+    items = [item for line in lines for item in (text(line), text(body))]
+    assert [(level, title) for level, title, _ in outline(items)] == [
+        (1, "Ⅵ\u3000耶和华的第二个答复"),
+        (2, "Ａ\u3000异象"),
+        (3, "i. 宣告"),
+        (3, "ii. 生与死"),
+        (2, "Ｂ\u3000讥刺诸祸"),
+        (3, "i. 掠夺者"),
+        (1, "Ⅶ\u3000哈巴谷的诗篇"),
+    ]
