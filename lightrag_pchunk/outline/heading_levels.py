@@ -75,7 +75,8 @@ def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> lis
         elif listed is not None:
             level = stack.open_at(listed, ("toc", listed))
         else:
-            level = stack.open_at(tiers[signature], ("look", signature))
+            tier = _below_prominent_looks(stack, tiers[signature], tiers)
+            level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return out
 
@@ -96,6 +97,22 @@ def _look_tiers(
         tiers[signature] = level
     tiers[None] = max(tiers.values(), default=0) + 1
     return tiers
+
+
+def _below_prominent_looks(stack: FamilyStack, tier: int, tiers: dict[object, int]) -> int:
+    """The level of a heading whose look ranks at ``tier``: that, or below the deepest
+    heading of a more prominent look opened since the last styled heading. A styled
+    heading pushes the looks under it below itself; their order among them stays."""
+    for index in range(stack.depth - 1, -1, -1):
+        slot = stack.slots[index]
+        if slot is None:
+            continue
+        if slot.is_fixed:
+            break
+        key = slot.key
+        if isinstance(key, tuple) and key[:1] == ("look",) and tiers.get(key[1], tier) < tier:
+            return max(tier, index + 2)
+    return tier
 
 
 #: A title heading this many top-level sections of one document is a recurring label.
