@@ -102,6 +102,7 @@ def infer_outline(
     judge: Judge | None = None,
     *,
     within: Sequence[range] | None = None,
+    listed: bool = False,
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
 
@@ -110,18 +111,19 @@ def infer_outline(
     the candidates the rules could not settle (weak evidence only) and returns verdicts by
     candidate key (item index) for those it has an opinion on. ``within``: only lines of
     these ranges of items may become headings (None: all); the known headings around them
-    still place them (a heading found inside a styled section nests below it).
+    still place them (a heading found inside a styled section nests below it). ``listed``:
+    the known headings are a printed table of contents' entries (``heading_levels.py``).
     """
     candidates = find_candidates(items, body_size, look_of, within)
     accepted = _accept(items, candidates, body_size, judge)
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
     accepted.sort(key=lambda c: c.index)
-    found = assign_levels(items, accepted)
+    found = assign_levels(items, accepted, listed=listed)
     # Labels taken out may bring others to the top: again until none is left.
     while labels := recurring_labels(items, found, {c.index for c in accepted if not c.label}):
         accepted = [c for c in accepted if c.index not in labels]
-        found = assign_levels(items, accepted)
+        found = assign_levels(items, accepted, listed=listed)
     return found
 
 

@@ -177,7 +177,9 @@ def build_blocks(
     stretches = 0
     if whole or (smart is SmartHeading.AUTO and paragraphs):
         words = 0 if partial and not whole else AUTO_WORDS_PER_HEADING
-        inferred, stretches = _infer(events, judge, body_size, whole=whole, words=words)
+        inferred, stretches = _infer(
+            events, judge, body_size, whole=whole, words=words, listed=listed
+        )
         if partial and not whole:
             inferred = left_out_headings(events, inferred, body_size())
     builder = HeadingStack()
@@ -274,10 +276,12 @@ def _infer(
     *,
     whole: bool,
     words: float = AUTO_WORDS_PER_HEADING,
+    listed: bool = False,
 ) -> tuple[dict[int, InferredHeading], int]:
     """The inferred headings by event index, and in how many stretches of a styled
     document inference ran (0 when ``whole``: it ran over the whole document); a stretch
-    is read when it holds more than ``words`` words of text."""
+    is read when it holds more than ``words`` words of text; ``listed``: as for
+    :func:`build_blocks`."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     for index, event in enumerate(events):
@@ -304,7 +308,7 @@ def _infer(
         return getter() if getter is not None else None
 
     asked = judge.judge_headings if judge is not None else None
-    found = infer_outline(items, body_size(), look_at, asked, within=within)
+    found = infer_outline(items, body_size(), look_at, asked, within=within, listed=listed)
     return {event_of[h.index]: h for h in found}, len(within or ())
 
 
