@@ -7,7 +7,12 @@ from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import MAX_NUMBERED_HEADING_CHARS, HeadingText, heading_text
+from lightrag_pchunk.outline.lines import (
+    MAX_NUMBERED_HEADING_CHARS,
+    HeadingText,
+    heading_text,
+    label_tab_as_space,
+)
 
 
 def find_candidates(
@@ -15,12 +20,15 @@ def find_candidates(
     body_size: float,
     look_of: Callable[[int], Look | None] | None,
     within: Sequence[range] | None = None,
+    in_gaps: frozenset[int] = frozenset(),
 ) -> dict[int, Promoted]:
-    """The lines of ``items`` (of ``within``, when given) that may be headings, by index."""
+    """The lines of ``items`` (of ``within``, when given) that may be headings, by index.
+    In ``in_gaps`` (long stretches a styled outline leaves without a heading) a tab after
+    a leading number reads as a space."""
     found: dict[int, Promoted] = {}
     indexes = range(len(items)) if within is None else (i for r in within for i in r)
     for index in indexes:
-        candidate = candidate_at(items, index, body_size, look_of)
+        candidate = candidate_at(items, index, body_size, look_of, tab_label=index in in_gaps)
         if candidate is not None:
             found[index] = candidate
     return found
@@ -31,13 +39,21 @@ def candidate_at(
     index: int,
     body_size: float,
     look_of: Callable[[int], Look | None] | None,
+    *,
+    tab_label: bool = False,
 ) -> Promoted | None:
     """Item ``index`` as a heading candidate: a TEXT line the text channel takes for a
-    title (or the table of contents lists), with its look; else None."""
+    title (or the table of contents lists), with its look; else None. ``tab_label``: a
+    tab after a leading number is a space ("2.<tab>Physical infrastructure", as Word
+    renders a list number), where a styled document's stretch is too long without a
+    heading; elsewhere such a line is more often an item of a numbered list."""
     item = items[index]
     if item.kind is not ItemKind.TEXT:
         return None
-    heading = heading_text(item.text, markdown=False, lowercase=True, lead_in=True)
+    text = item.text
+    if tab_label and "\t" in text:
+        text = label_tab_as_space(text) or text
+    heading = heading_text(text, markdown=False, lowercase=True, lead_in=True)
     if heading is None and item.in_toc:
         heading = listed_title(item.text)
     if heading is None:

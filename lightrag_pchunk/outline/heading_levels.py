@@ -89,7 +89,8 @@ def assign_levels(
             # known headings before it, and what follows nests below it as below them.
             level = stack.open_at(known_looks[signature], ("look", signature), fixed=True)
         else:
-            level = stack.open_at(tiers[signature], ("look", signature))
+            tier = _below_prominent_looks(stack, tiers[signature], tiers)
+            level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return out
 
@@ -129,6 +130,22 @@ def _look_tiers(
         tiers[signature] = level
     tiers[None] = max(tiers.values(), default=0) + 1
     return tiers
+
+
+def _below_prominent_looks(stack: FamilyStack, tier: int, tiers: dict[object, int]) -> int:
+    """The level of a heading whose look ranks at ``tier``: that, or below the deepest
+    heading of a more prominent look opened since the last styled heading. A styled
+    heading pushes the looks under it below itself; their order among them stays."""
+    for index in range(stack.depth - 1, -1, -1):
+        slot = stack.slots[index]
+        if slot is None:
+            continue
+        if slot.is_fixed:
+            break
+        key = slot.key
+        if isinstance(key, tuple) and key[:1] == ("look",) and tiers.get(key[1], tier) < tier:
+            return max(tier, index + 2)
+    return tier
 
 
 #: A title heading this many top-level sections of one document is a recurring label.

@@ -23,7 +23,9 @@ A numbered line needs its number plus one more piece of evidence (look, body aft
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
 headings are set larger than the text, a line only bold at the text's size is a label
-(and any bold line, where headings larger but not bold outsize and outnumber the bold ones).
+(and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
+except inside a long stretch a styled outline leaves without a heading, where such a line
+standing alone between paragraphs heads a part of it.
 Where no heading has a look and no table of contents lists them, a short title standing
 alone between paragraphs is a heading by its place (``placed.py``). The decisions that
 rest on weak evidence alone may be put to a language model (``judge``).
@@ -36,13 +38,11 @@ first).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from lightrag_pchunk.outline.candidates import find_candidates
 from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
 from lightrag_pchunk.outline.items import (
-    LARGER_BY,
     InferredHeading,
     ItemKind,
     Look,
@@ -56,6 +56,13 @@ from lightrag_pchunk.outline.lines import (
     flat_text,
     is_series_label,
     starts_lowercase,
+)
+from lightrag_pchunk.outline.look_tiers import (
+    followed_by_content,
+    has_plain_tier,
+    is_set_larger,
+    minor_tier_looks,
+    same_look_run,
 )
 from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
 from lightrag_pchunk.outline.series import complete_series, continue_known_series
@@ -102,6 +109,7 @@ def infer_outline(
     judge: Judge | None = None,
     *,
     within: Sequence[range] | None = None,
+    long_gaps: Sequence[range] = (),
     listed: bool = False,
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
@@ -111,11 +119,16 @@ def infer_outline(
     the candidates the rules could not settle (weak evidence only) and returns verdicts by
     candidate key (item index) for those it has an opinion on. ``within``: only lines of
     these ranges of items may become headings (None: all); the known headings around them
-    still place them (a heading found inside a styled section nests below it). ``listed``:
-    the known headings are a printed table of contents' entries (``heading_levels.py``).
+    still place them (a heading found inside a styled section nests below it).
+    ``long_gaps``: the stretches a styled outline leaves too long (:func:`long_stretches`);
+    in them a line only the tiers of looks call a label heads a part where it stands
+    alone between paragraphs, and a tab after a leading number reads as a space.
+    ``listed``: the known headings are a printed table of contents' entries
+    (``heading_levels.py``).
     """
-    candidates = find_candidates(items, body_size, look_of, within)
-    accepted = _accept(items, candidates, body_size, judge)
+    in_gaps = frozenset(i for stretch in long_gaps for i in stretch)
+    candidates = find_candidates(items, body_size, look_of, within, in_gaps)
+    accepted = _accept(items, candidates, body_size, judge, in_gaps)
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
     accepted.sort(key=lambda c: c.index)
@@ -173,70 +186,6 @@ def _short_items(run: range, candidates: dict[int, Promoted]) -> list[int]:
     return [i for i in sorted(bare) if i - 1 in bare or i + 1 in bare]
 
 
-def _followed_by_content(
-    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
-) -> bool:
-    """Whether body content follows line ``index``: text that cannot be a heading, a table,
-    or a line numbered deeper or in another family (a sub-heading)."""
-    if index + 1 >= len(items):
-        return False
-    nxt = items[index + 1]
-    if nxt.kind is ItemKind.OTHER:
-        return True
-    if nxt.kind is ItemKind.HEADING:
-        return False
-    follower = candidates.get(index + 1)
-    if follower is None:
-        return True
-    current = candidates[index]
-    mine, theirs = current.label, follower.label
-    if mine is None:
-        # After an unnumbered line, another short unnumbered line is content when it looks
-        # different (body text or a sub-heading); alike, the two are a run of such lines.
-        return theirs is not None or follower.look != current.look
-    return theirs is None or theirs.key != mine.key
-
-
-def _is_larger(candidate: Promoted, body_size: float) -> bool:
-    look = candidate.look
-    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
-
-
-#: Titles of one bold look set smaller than the text that make a tier of minor headings.
-_MINOR_TIER_TITLES = 3
-
-
-def _minor_tier(
-    items: Sequence[OutlineItem],
-    candidates: dict[int, Promoted],
-    listed: set[int],
-    body_size: float,
-) -> set[tuple[float, bool, bool]]:
-    """The bold looks set a step smaller than the text that title sections of their own:
-    :data:`_MINOR_TIER_TITLES` different titles or more in the look, each followed by body
-    content. Emphasis inside the text keeps the text's size, and a run-in label set small
-    repeats one word ("Note"); a book that sets its sub-sections small and bold under
-    larger chapter titles prints many such titles. A line with more digits than letters
-    (a chart's axis: "21.12월 22.12월 23.12월") or ending in a colon (a form's "Send mail
-    to:") titles nothing."""
-    titles: dict[tuple[float, bool, bool], set[str]] = {}
-    for index, candidate in candidates.items():
-        look = candidate.look
-        title = candidate.heading.title
-        if (
-            look is None
-            or not look.bold
-            or not 0 < look.size <= body_size - LARGER_BY
-            or index in listed
-            or items[index].text.strip()[-1:] in (":", "：")
-            or sum(c.isdigit() for c in title) > sum(c.isalpha() for c in title)
-            or not _followed_by_content(items, candidates, index)
-        ):
-            continue
-        titles.setdefault(look.signature(), set()).add(title)
-    return {look for look, found in titles.items() if len(found) >= _MINOR_TIER_TITLES}
-
-
 Judge = Callable[[list[Candidate]], dict[int, bool]]
 
 
@@ -245,9 +194,12 @@ def _accept(
     candidates: dict[int, Promoted],
     body_size: float,
     judge: Judge | None = None,
+    in_gaps: frozenset[int] = frozenset(),
 ) -> list[Promoted]:
     """The candidates that are headings. Decisions that rest on weak evidence alone are
-    ambiguous; ``judge`` (a language model, when asked for) may overturn those."""
+    ambiguous; ``judge`` (a language model, when asked for) may overturn those.
+    ``in_gaps``: the lines of long stretches that a styled outline leaves without a
+    heading."""
     listed = _list_items(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
@@ -255,10 +207,13 @@ def _accept(
     # bold (then a larger line that is not is no heading either), or else several lines of
     # one larger look that outsizes every bold line (a template's headings set larger
     # only, as Word's own heading styles are: then bold lines are emphasis).
-    larger = [c for i, c in candidates.items() if i not in listed and _is_larger(c, body_size)]
+    larger = [c for i, c in candidates.items() if i not in listed and is_set_larger(c, body_size)]
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
-    plain_tier = _has_plain_tier(items, candidates, larger)
-    minor_tier = _minor_tier(items, candidates, listed, body_size) if bold_tier else set()
+    plain_tier = has_plain_tier(items, candidates, larger)
+    larger_at = sorted(c.index for c in larger)
+    minor_tier = (
+        minor_tier_looks(items, candidates, listed, body_size, larger_at) if bold_tier else set()
+    )
     recurring = recurring_lines(items)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
@@ -278,7 +233,7 @@ def _accept(
             continue
         if index in listed and not (continues and label is not None and is_series_label(label)):
             continue
-        follows = _followed_by_content(items, candidates, index)
+        follows = followed_by_content(items, candidates, index)
         score = candidate.look_score
         if label is not None:
             is_unit = label.family.startswith(("legal-", "keyword-"))
@@ -299,16 +254,16 @@ def _accept(
             # text's size (a run-in label: "Note:"); set larger than the text, a line that
             # ends in a colon introduces its section ("Test 1:", "Step 2:").
             text = items[index].text.strip()
-            colon = text[-1:] in (":", "：") and not _is_larger(candidate, body_size)
+            colon = text[-1:] in (":", "：") and not is_set_larger(candidate, body_size)
             weak = starts_lowercase(candidate.heading.title) or colon
             needed = _LOOK_NEEDED * (2 if weak else 1)
             evidence = (
                 score >= needed
                 and follows
                 and _words(candidate.heading.title) <= MAX_PLAIN_WORDS
-                and not _same_look_run(items, candidates, index)
+                and not same_look_run(items, candidates, index)
             )
-            is_larger = _is_larger(candidate, body_size)
+            is_larger = is_set_larger(candidate, body_size)
             if plain_tier:
                 # Bold lines are outsized by the tier: emphasis, wherever they stand.
                 is_label = not is_larger or candidate.look.bold  # type: ignore[union-attr]
@@ -325,7 +280,14 @@ def _accept(
                 is_label = False
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
-            evidence = evidence and not is_label
+            if evidence and is_label and index in in_gaps:
+                # The styles are the larger headings; a stretch they leave too long is
+                # parted by the lines in a look of their own that stand alone between
+                # paragraphs (a run-in label leads into its own paragraph or list).
+                title = candidate.heading.title
+                evidence = stands_between_paragraphs(items, index, title, recurring)
+            else:
+                evidence = evidence and not is_label
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(
@@ -345,45 +307,7 @@ def _accept(
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
 
 
-#: Larger lines of one look, not bold, that make a tier of headings (one is a title).
-_PLAIN_TIER_LINES = 3
-
-
-def _has_plain_tier(
-    items: Sequence[OutlineItem], candidates: dict[int, Promoted], larger: Sequence[Promoted]
-) -> bool:
-    """Whether the ``larger`` candidates make a tier of headings that are not bold:
-    :data:`_PLAIN_TIER_LINES` or more of them share one look that is not bold; where some
-    are bold, those not bold that outsize all of them, each standing apart from lines of
-    its look (not a run of samples or a cover's lines), must outnumber them."""
-    bold = [c.look.size for c in larger if c.look is not None and c.look.bold]
-    above = max(bold, default=0.0)
-    plain = [
-        c.look.signature()
-        for c in larger
-        if c.look is not None
-        and not c.look.bold
-        and c.look.size > above
-        and not (bold and _same_look_run(items, candidates, c.index))
-    ]
-    tier = max(Counter(plain).values(), default=0) >= _PLAIN_TIER_LINES
-    return tier and len(plain) > len(bold)
-
-
 def _question(items: Sequence[OutlineItem], index: int, candidate: Promoted) -> Candidate:
     before = items[index - 1].text if index > 0 else ""
     after = items[index + 1].text if index + 1 < len(items) else ""
     return Candidate(index, items[index].text, before, after)
-
-
-def _same_look_run(
-    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
-) -> bool:
-    """An unnumbered line next to another unnumbered candidate formatted the same way is
-    part of a run of emphasised lines (a signature block, a list in bold), not a heading."""
-    look = candidates[index].look
-    for other in (index - 1, index + 1):
-        neighbour = candidates.get(other)
-        if neighbour is not None and neighbour.label is None and neighbour.look == look:
-            return True
-    return False

@@ -63,8 +63,11 @@ _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
 _CN_ENUM = re.compile(rf"(?P<n>{_CN_NUMBER})\s*[、.]")
 _PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + _CN_NUMBER + r")\)")
 _RPAREN = re.compile(r"(?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)")
-_ROMAN_DOT = re.compile(r"(?P<n>[IVXLCDM]{1,7}|[ivxlcdm]{1,7})\.(?=\s)")
-_LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])\.(?=\s)")
+#: A letter or roman numeral takes a dot before a space, or an ideographic space alone
+#: ("Ａ　异象", "IV　Results"): CJK typesetting sets no dot, and a word ("A　") never stands
+#: before an ideographic space in running text.
+_ROMAN_DOT = re.compile(r"(?P<n>[IVXLCDM]{1,7}|[ivxlcdm]{1,7})(?:\.(?=\s)|(?=\u3000))")
+_LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])(?:\.(?=\s)|(?=\u3000))")
 _ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
 _CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
 _PAREN_DIGIT = re.compile(r"(?P<n>[\u2474-\u2487])")

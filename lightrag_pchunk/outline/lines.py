@@ -214,6 +214,16 @@ def heading_text(
     return _numbered_heading(text, label, max_chars, lowercase)
 
 
+def label_tab_as_space(text: str) -> str | None:
+    """``text`` with the tab that parts a leading numbering label from its title read as
+    a space ("2.\tPhysical infrastructure"); None when it has no such label or a tab
+    stands anywhere else (a form's "Name:\tvalue", an entry's "Scope\t4": columns)."""
+    label = parse_label(text.strip())
+    if label is None or not label.rest or "\t" in label.rest:
+        return None
+    return f"{label.text.rstrip()} {label.rest}"
+
+
 def starts_lowercase(text: str) -> bool:
     """Whether ``text`` starts with a lower-case letter of any cased script ("the …",
     "с частью 2 …"), past opening quotes; CJK has no case. A leading parenthesis is

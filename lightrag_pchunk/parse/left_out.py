@@ -13,7 +13,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.infer import LARGER_BY, InferredHeading
+from lightrag_pchunk.outline.infer import InferredHeading
+from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.parse.outline_events import Event
 

@@ -178,7 +178,7 @@ def build_blocks(
     if whole or (smart is SmartHeading.AUTO and paragraphs):
         words = 0 if partial and not whole else AUTO_WORDS_PER_HEADING
         inferred, stretches = _infer(
-            events, judge, body_size, whole=whole, words=words, listed=listed
+            events, judge, body_size, whole=whole, words=words, authored=not listed
         )
         if partial and not whole:
             inferred = left_out_headings(events, inferred, body_size())
@@ -276,12 +276,13 @@ def _infer(
     *,
     whole: bool,
     words: float = AUTO_WORDS_PER_HEADING,
-    listed: bool = False,
+    authored: bool = True,
 ) -> tuple[dict[int, InferredHeading], int]:
     """The inferred headings by event index, and in how many stretches of a styled
     document inference ran (0 when ``whole``: it ran over the whole document); a stretch
-    is read when it holds more than ``words`` words of text; ``listed``: as for
-    :func:`build_blocks`."""
+    is read when it holds more than ``words`` words of text. ``authored``: the known
+    headings are the author's outline (styles, tags, bookmarks), not the entries of a
+    printed table of contents, whose depth the author chose."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     for index, event in enumerate(events):
@@ -299,6 +300,10 @@ def _infer(
         items.append(item)
         event_of.append(index)
     within = None if whole else long_stretches(items, words)
+    # The styles are the larger headings: a stretch they leave long may be parted by lines
+    # that only their tier of look would call labels (``infer_outline``).
+    styled = sum(1 for item in items if item.kind is ItemKind.HEADING)
+    gaps = long_stretches(items, AUTO_WORDS_PER_HEADING) if authored and styled >= 2 else []
     if within is not None and not within and not any(item.look for item in items):
         return {}, 0  # nothing to read: no long stretch, no known heading's series
     _mark_toc_listed(events, items)
@@ -308,7 +313,9 @@ def _infer(
         return getter() if getter is not None else None
 
     asked = judge.judge_headings if judge is not None else None
-    found = infer_outline(items, body_size(), look_at, asked, within=within, listed=listed)
+    found = infer_outline(
+        items, body_size(), look_at, asked, within=within, long_gaps=gaps, listed=not authored
+    )
     return {event_of[h.index]: h for h in found}, len(within or ())
 
 

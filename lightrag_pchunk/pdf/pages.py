@@ -22,7 +22,8 @@ from functools import partial
 from typing import Any
 
 from lightrag_pchunk.model import TOC_SESSION
-from lightrag_pchunk.outline.infer import LARGER_BY, MAX_PLAIN_WORDS, Look, body_words
+from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
+from lightrag_pchunk.outline.items import LARGER_BY, Look
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.content_rows import SourceBlock

@@ -340,22 +340,38 @@ def test_a_line_set_larger_than_the_text_ending_with_a_colon_introduces_its_sect
 
 def test_bold_titles_set_a_step_smaller_than_the_text_are_minor_headings_under_larger_ones():
     # A book sets its chapters larger and bold, their sub-sections bold a step smaller
-    # than the text: different titles each over their text, a tier of their own. A bold
-    # line at the text's size stays a run-in label, and so does a small bold "Note"
-    # printed again and again.
+    # than the text: different titles each over their text, chapter after chapter, a tier
+    # of their own. A bold line at the text's size stays a run-in label, and so does a
+    # small bold "Note" printed again and again.
     small = Look(bold=True, size=9.5)
     body = "The object carries an identifier and the time it was created at."
     items = [text("The first key", H1), text(body, BODY)]
-    for title in ("Meaning of the word", "Signs of reading well", "A common mistake"):
+    for title in ("Meaning of the word", "Signs of reading well"):
         items += [text(title, small), text(body, BODY), text("Note", small), text(body, BODY)]
+    items += [text("The second key", H1), text(body, BODY)]
+    items += [text("A common mistake", small), text(body, BODY)]
     items += [text("Emphasis at the text's size", BOLD), text(body, BODY)]
     found = infer_outline(items, 11)
     assert [(h.level, h.title) for h in found] == [
         (1, "The first key"),
         (2, "Meaning of the word"),
         (2, "Signs of reading well"),
+        (1, "The second key"),
         (2, "A common mistake"),
     ]
+
+
+def test_a_few_small_bold_titles_inside_one_section_stay_its_emphasis():
+    # The parts of one reference list, set bold a step smaller than the text under one
+    # larger heading, are that section's emphasis: a tier of minor headings recurs
+    # under the document's larger headings.
+    small = Look(bold=True, size=9.5)
+    body = "The object carries an identifier and the time it was created at."
+    items = [text("The first key", H1), text(body, BODY), text("The second key", H1)]
+    for title in ("Literature", "Further reading", "Journals"):
+        items += [text(title, small), text(body, BODY)]
+    found = infer_outline(items, 11)
+    assert [h.title for h in found] == ["The first key", "The second key"]
 
 
 def test_a_title_heading_several_top_sections_is_a_recurring_label():
@@ -412,3 +428,21 @@ def test_a_plain_title_between_paragraphs_is_a_heading_where_nothing_else_can_sa
         text("Short line."),
     ]
     assert outline(items) == [(1, "Materials and methods", "")]
+
+
+def test_lettered_sections_set_in_full_width_nest_between_roman_numerals():
+    # A commentary typed without styles: Ⅵ, then Ａ/Ｂ (a full-width letter before an
+    # ideographic space, no dot), then i./ii.; before, the letters were body text.
+    body = "正如哈巴谷所期待的，神答复了他，但却不是只为着先知的益处，也是为了别人可以得知此信息。"
+    lines = ["Ⅵ\u3000耶和华的第二个答复", "Ａ\u3000异象", "i. 宣告", "ii. 生与死"]
+    lines += ["Ｂ\u3000讥刺诸祸", "i. 掠夺者", "Ⅶ\u3000哈巴谷的诗篇"]
+    items = [item for line in lines for item in (text(line), text(body))]
+    assert [(level, title) for level, title, _ in outline(items)] == [
+        (1, "Ⅵ\u3000耶和华的第二个答复"),
+        (2, "Ａ\u3000异象"),
+        (3, "i. 宣告"),
+        (3, "ii. 生与死"),
+        (2, "Ｂ\u3000讥刺诸祸"),
+        (3, "i. 掠夺者"),
+        (1, "Ⅶ\u3000哈巴谷的诗篇"),
+    ]

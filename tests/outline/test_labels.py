@@ -46,6 +46,9 @@ from lightrag_pchunk.outline.numbering import (
         ("b) the operator", "rparen-lower", (2,), "the operator"),
         ("(c) The", "paren-lower", (3,), "The"),
         ("C. Results", "upper", (3,), "Results"),
+        # CJK typesetting: a full-width letter or a roman numeral before an ideographic space.
+        ("Ｂ\u3000讥刺诸祸（二6～20）", "upper", (2,), "讥刺诸祸（二6～20）"),
+        ("IV\u3000Results", "roman-upper", (4,), "Results"),
         ("AC-11 Device Lock", "code", (11,), "Device Lock"),
         ("IA-2 (1) Multi-factor Authentication", "code", (2, 1), "Multi-factor Authentication"),
         ("SC-28(1) Cryptographic Protection", "code", (28, 1), "Cryptographic Protection"),
@@ -70,6 +73,7 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
         "PM-2.5 levels",
         "Teilnehmer 3",
         "Приложению № 2",
+        "A plan",
     ],
 )
 def test_numbers_inside_words_are_not_labels(line):

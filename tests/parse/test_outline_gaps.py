@@ -222,3 +222,83 @@ def test_a_chapter_that_lost_its_style_is_no_child_of_the_chapter_before(tmp_pat
         chunks = chunk_rows(list(parsed.rows), Context.create(counter, size, 50, fill=PACK))
         assert check_breadcrumbs(list(styled.rows), chunks) == []
         assert check_breadcrumbs(list(parsed.rows), chunks) == []
+
+
+def test_a_long_stretch_is_parted_by_its_bold_lines_at_text_size_that_stand_alone(tmp_path):
+    # A press digest: styled sections, each article a bold larger title over sub-heads set
+    # bold at the text's size. Where larger headings exist such a line is read as a run-in
+    # label; in a stretch the styles leave this long, one standing alone between paragraphs
+    # heads its part, below the article. One leading into a list stays a label.
+    plain_bold = '<w:b/><w:sz w:val="22"/>'
+    body = (
+        para("Press review", style="Heading1")
+        + para("Digest of the week.")
+        + para("Business news", style="Heading1")
+        + para(run("Water utilities draw private investors", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("Market entry", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("Main risks", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("Risks named", plain_bold))
+        + para("tariffs")
+        + para("municipal owners")
+        + para(PARAGRAPH)
+    )
+    parsed = parse(tmp_path, body)
+    article = ("Business news", "Water utilities draw private investors")
+    assert tree(parsed) == [
+        (1, "Press review", (), None),
+        (1, "Business news", (), None),
+        (2, article[1], article[:1], "inferred"),
+        (3, "Market entry", article, "inferred"),
+        (3, "Main risks", article, "inferred"),
+    ]
+    assert "\nRisks named\ntariffs\n" in parsed.rows[-1].content
+
+
+def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
+    # The same digest without styles: the smart outline reads the whole document, and
+    # there the larger bold titles make the bold lines at text size run-in labels.
+    plain_bold = '<w:b/><w:sz w:val="22"/>'
+    body = "".join(
+        para(run(title, BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run(label, plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        for title, label in (("Water utilities", "Market entry"), ("Energy prices", "Outlook"))
+    )
+    parsed = parse(tmp_path, body)
+    assert [r.heading for r in parsed.rows] == ["Water utilities", "Energy prices"]
+
+
+def test_numbers_typed_with_a_tab_head_the_parts_of_a_long_stretch(tmp_path):
+    # A report: styled parts, but a part's sections typed as "2.<tab>Title" (as Word renders
+    # a list number) in bold at text size. In the long stretch under the styled part the tab
+    # after the number is a space; a numbered paragraph typed the same way stays text.
+    def tabbed(label: str, title: str, rpr: str = "") -> str:
+        props = f"<w:rPr>{rpr}</w:rPr>" if rpr else ""
+        return para(
+            f'<w:r>{props}<w:t>{label}</w:t><w:tab/><w:t xml:space="preserve">{title}</w:t></w:r>'
+        )
+
+    bold = '<w:b/><w:sz w:val="22"/>'
+    body = (
+        para("Overview", style="Heading1")
+        + para("What this report covers.")
+        + para("Infrastructure issues", style="Heading1")
+        + tabbed("1.", "Physical infrastructure", bold)
+        + tabbed("55.", PARAGRAPH)
+        + "".join(para(PARAGRAPH) for _ in range(4))
+        + tabbed("2.", "Critical resources", bold)
+        + "".join(para(PARAGRAPH) for _ in range(4))
+    )
+    parsed = parse(tmp_path, body)
+    part = ("Infrastructure issues",)
+    assert tree(parsed) == [
+        (1, "Overview", (), None),
+        (1, "Infrastructure issues", (), None),
+        (2, "1. Physical infrastructure", part, "inferred"),
+        (2, "2. Critical resources", part, "inferred"),
+    ]
+    assert parsed.rows[2].content.split("\n")[1].startswith("55.\tThe operator checks")

@@ -1,0 +1,132 @@
+"""Tiers of looks in the smart outline: which looks set headings apart from the text.
+
+Where some headings are set larger than the text, the looks decide which lines can be
+headings at all: a tier of larger bold lines, a tier of larger lines that are not bold
+(Word's own heading styles), and a tier of bold titles set a step smaller than the text
+(a book's sub-sections under its larger chapter titles). ``infer.py`` asks these
+questions of its candidates; they read the document's items and never change them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.items import LARGER_BY, ItemKind, OutlineItem, Promoted
+
+
+def followed_by_content(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
+) -> bool:
+    """Whether body content follows line ``index``: text that cannot be a heading, a table,
+    or a line numbered deeper or in another family (a sub-heading)."""
+    if index + 1 >= len(items):
+        return False
+    nxt = items[index + 1]
+    if nxt.kind is ItemKind.OTHER:
+        return True
+    if nxt.kind is ItemKind.HEADING:
+        return False
+    follower = candidates.get(index + 1)
+    if follower is None:
+        return True
+    current = candidates[index]
+    mine, theirs = current.label, follower.label
+    if mine is None:
+        # After an unnumbered line, another short unnumbered line is content when it looks
+        # different (body text or a sub-heading); alike, the two are a run of such lines.
+        return theirs is not None or follower.look != current.look
+    return theirs is None or theirs.key != mine.key
+
+
+def is_set_larger(candidate: Promoted, body_size: float) -> bool:
+    look = candidate.look
+    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
+
+
+#: Titles of one bold look set smaller than the text that make a tier of minor headings,
+#: and the larger headings they must stand under between them.
+_MINOR_TIER_TITLES = 3
+_MINOR_TIER_SECTIONS = 2
+
+
+def minor_tier_looks(
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    listed: set[int],
+    body_size: float,
+    larger_at: Sequence[int],
+) -> set[tuple[float, bool, bool]]:
+    """The bold looks set a step smaller than the text that title sections of their own:
+    :data:`_MINOR_TIER_TITLES` different titles or more in the look, each followed by body
+    content, under :data:`_MINOR_TIER_SECTIONS` or more of the larger headings (their
+    indexes ``larger_at``, in order). Emphasis inside the text keeps the text's size, and a
+    run-in label set small repeats one word ("Note"); a book that sets its sub-sections
+    small and bold under larger chapter titles prints such titles chapter after chapter,
+    while a few bold lines inside one section (the parts of a reference list) are that
+    section's own emphasis. A line with more digits than letters
+    (a chart's axis: "21.12월 22.12월 23.12월") or ending in a colon (a form's "Send mail
+    to:") titles nothing."""
+    titles: dict[tuple[float, bool, bool], set[str]] = {}
+    sections: dict[tuple[float, bool, bool], set[int]] = {}
+    for index, candidate in candidates.items():
+        look = candidate.look
+        title = candidate.heading.title
+        if (
+            look is None
+            or not look.bold
+            or not 0 < look.size <= body_size - LARGER_BY
+            or index in listed
+            or items[index].text.strip()[-1:] in (":", "：")
+            or sum(c.isdigit() for c in title) > sum(c.isalpha() for c in title)
+            or not followed_by_content(items, candidates, index)
+        ):
+            continue
+        titles.setdefault(look.signature(), set()).add(title)
+        # The larger heading this title stands under (-1: before the first one).
+        under = bisect.bisect_left(larger_at, index) - 1
+        sections.setdefault(look.signature(), set()).add(under)
+    return {
+        look
+        for look, found in titles.items()
+        if len(found) >= _MINOR_TIER_TITLES and len(sections[look]) >= _MINOR_TIER_SECTIONS
+    }
+
+
+#: Larger lines of one look, not bold, that make a tier of headings (one is a title).
+_PLAIN_TIER_LINES = 3
+
+
+def has_plain_tier(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], larger: Sequence[Promoted]
+) -> bool:
+    """Whether the ``larger`` candidates make a tier of headings that are not bold:
+    :data:`_PLAIN_TIER_LINES` or more of them share one look that is not bold; where some
+    are bold, those not bold that outsize all of them, each standing apart from lines of
+    its look (not a run of samples or a cover's lines), must outnumber them."""
+    bold = [c.look.size for c in larger if c.look is not None and c.look.bold]
+    above = max(bold, default=0.0)
+    plain = [
+        c.look.signature()
+        for c in larger
+        if c.look is not None
+        and not c.look.bold
+        and c.look.size > above
+        and not (bold and same_look_run(items, candidates, c.index))
+    ]
+    tier = max(Counter(plain).values(), default=0) >= _PLAIN_TIER_LINES
+    return tier and len(plain) > len(bold)
+
+
+def same_look_run(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
+) -> bool:
+    """An unnumbered line next to another unnumbered candidate formatted the same way is
+    part of a run of emphasised lines (a signature block, a list in bold), not a heading."""
+    look = candidates[index].look
+    for other in (index - 1, index + 1):
+        neighbour = candidates.get(other)
+        if neighbour is not None and neighbour.label is None and neighbour.look == look:
+            return True
+    return False
