@@ -118,12 +118,12 @@ def test_look_of_known_headings_decides_only_for_a_printed_contents():
     # Headings stated otherwise (styles, tags) leave lines out for reasons of their own:
     # what the classifier adds nests below them.
     found = infer_outline(_listed_then_unlisted(H2), 11)
-    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (3, "More Info")]
+    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (4, "More Info")]
 
 
 def test_a_look_listed_at_two_levels_does_not_decide():
     found = infer_outline(_listed_then_unlisted(H1), 11, listed=True)
-    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (3, "More Info")]
+    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (4, "More Info")]
 
 
 def test_bold_at_text_size_counts_where_bold_is_the_only_emphasis():
