@@ -4,7 +4,8 @@ Input: a page's rules in its reading frame (``rules.rules_in_frame``) and its se
 Output: :class:`Grid` s, each a connected set of horizontal and vertical rules with at least
 two columns or two rows between them: its column and row borders and its cells, the
 rectangles the rules enclose (where the border between two neighbouring rectangles is
-missing, they are one merged cell); then each cell's segments, those whose middle lies in it.
+missing, they are one merged cell: ``regions``); then each cell's segments, those whose
+middle lies in it.
 
 A cell over several rows whose text stands in separate rows is several cells: where a row
 border drawn in other columns runs through it, no line of its text crosses that border, the
@@ -30,6 +31,7 @@ import numpy as np
 
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.regions import region_cells
 from lightrag_pchunk.pdf.segments import Segment, plain_hyphens
 
 #: Rules closer than this (points) meet, or are one border.
@@ -144,13 +146,14 @@ def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
                 parent[_root(parent, r * columns + c + 1)] = _root(parent, r * columns + c)
             if r + 1 < rows and not has_horizontal(ys[r + 1], middle_x):
                 parent[_root(parent, (r + 1) * columns + c)] = _root(parent, r * columns + c)
-    spans: dict[int, list[int]] = {}
+    regions: dict[int, list[tuple[int, int]]] = {}
     for r in range(rows):
         for c in range(columns):
-            box = spans.setdefault(_root(parent, r * columns + c), [r, r, c, c])
-            box[0], box[1] = min(box[0], r), max(box[1], r)
-            box[2], box[3] = min(box[2], c), max(box[3], c)
-    return Grid(xs, ys, sorted(tuple(b) for b in spans.values()))  # type: ignore[misc]
+            regions.setdefault(_root(parent, r * columns + c), []).append((r, c))
+    cells: list[tuple[int, int, int, int]] = []
+    for places in regions.values():
+        cells.extend(region_cells(places))
+    return Grid(xs, ys, sorted(cells))
 
 
 def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Segment]]:

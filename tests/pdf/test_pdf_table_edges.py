@@ -142,3 +142,14 @@ def test_a_table_goes_on_below_a_ruled_banner_heading_the_next_page(tmp_path: Pa
     ]
     tables = tags_of(parse_pages(tmp_path, pages))
     assert [row[1] for row in tables[-1]] == ["Control", "AC-1", "", "AT-1"]
+
+
+def test_a_table_drawn_in_a_frame_keeps_its_first_row(tmp_path: Path) -> None:
+    """A ruled table inside a larger box sharing its top border (a table in a table's
+    cell): the box's margin around it is no cell covering the inner table's first row."""
+    xs = [80, 180, 280, 380]
+    frame = [Stroke(72, 700, 400, 700), Stroke(72, 600, 400, 600)]
+    frame += [Stroke(72, 700, 72, 600), Stroke(400, 700, 400, 600)]
+    rows = [["Tab1", "Tab2", "Tab3"], ["A", "B", "C"], ["D", "E", "F"]]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(frame + ruled(rows, 700, xs))]))
+    assert table == rows
