@@ -3,8 +3,10 @@
 Numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.FamilyStack`),
 below the styled heading they sit under; a family a styled heading uses keeps that
 heading's level. An unnumbered heading takes the level the table of contents lists it at,
-else the level that numbered headings of the same look have, else a level by prominence
-(larger, bold, caps first).
+else, where the known headings are the entries of a printed table of contents, the level
+of those in its look (a line set like the "Heading 1" the contents named sits beside it,
+not below it), else the level that numbered headings of the
+same look have, else a level by prominence (larger, bold, caps first).
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]
     return (-size, not bold, not caps)
 
 
-def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> list[InferredHeading]:
+def assign_levels(
+    items: Sequence[OutlineItem], accepted: list[Promoted], *, listed: bool = False
+) -> list[InferredHeading]:
+    """The level of each accepted line (see the module doc). ``listed``: the known headings
+    are the entries of a printed table of contents, which names them down to the depth its
+    author chose: a line set in the look of one level of them is a heading of that level.
+    Headings a file states otherwise (styles, tags) leave out lines for reasons of their
+    own, often deeper ones in a look alike."""
     by_index = {candidate.index: candidate for candidate in accepted}
     # The labels of the styled headings, read once for both passes.
     styled = {
@@ -56,6 +65,7 @@ def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> lis
             seen.setdefault(candidate.look.signature(), Counter())[level] += 1
     look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}
     tiers = _look_tiers(accepted, look_levels)
+    known_looks = _known_look_levels(items) if listed else {}
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
     out: list[InferredHeading] = []
@@ -74,11 +84,34 @@ def assign_levels(items: Sequence[OutlineItem], accepted: list[Promoted]) -> lis
             level = stack.place(candidate.label, hint)
         elif listed is not None:
             level = stack.open_at(listed, ("toc", listed))
+        elif candidate.look_score > 0 and signature in known_looks:
+            # Set like a known heading, it is one of that level: it may close the deeper
+            # known headings before it, and what follows nests below it as below them.
+            level = stack.open_at(known_looks[signature], ("look", signature), fixed=True)
         else:
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return out
+
+
+def _known_look_levels(items: Sequence[OutlineItem]) -> dict[tuple[float, bool, bool], int]:
+    """The level of each look the known headings have, where look and level go one to one:
+    every known heading of that look is at that level and every one at that level is in
+    that look. A look at two levels says nothing of a line's level, nor does a level in
+    several looks (a flat table of contents listing chapters and sections alike)."""
+    levels: dict[tuple[float, bool, bool], set[int]] = {}
+    looks: dict[int, set[tuple[float, bool, bool]]] = {}
+    for item in items:
+        if item.kind is ItemKind.HEADING and item.look is not None:
+            signature = item.look.signature()
+            levels.setdefault(signature, set()).add(item.level)
+            looks.setdefault(item.level, set()).add(signature)
+    return {
+        signature: level
+        for signature, found in levels.items()
+        if len(found) == 1 and len(looks[level := next(iter(found))]) == 1
+    }
 
 
 def _look_tiers(

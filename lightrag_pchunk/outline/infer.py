@@ -110,6 +110,7 @@ def infer_outline(
     *,
     within: Sequence[range] | None = None,
     long_gaps: Sequence[range] = (),
+    listed: bool = False,
 ) -> list[InferredHeading]:
     """The lines of ``items`` that are headings, with their levels (see the module doc).
 
@@ -122,6 +123,8 @@ def infer_outline(
     ``long_gaps``: the stretches a styled outline leaves too long (:func:`long_stretches`);
     in them a line only the tiers of looks call a label heads a part where it stands
     alone between paragraphs, and a tab after a leading number reads as a space.
+    ``listed``: the known headings are a printed table of contents' entries
+    (``heading_levels.py``).
     """
     in_gaps = frozenset(i for stretch in long_gaps for i in stretch)
     candidates = find_candidates(items, body_size, look_of, within, in_gaps)
@@ -129,11 +132,11 @@ def infer_outline(
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
     accepted.sort(key=lambda c: c.index)
-    found = assign_levels(items, accepted)
+    found = assign_levels(items, accepted, listed=listed)
     # Labels taken out may bring others to the top: again until none is left.
     while labels := recurring_labels(items, found, {c.index for c in accepted if not c.label}):
         accepted = [c for c in accepted if c.index not in labels]
-        found = assign_levels(items, accepted)
+        found = assign_levels(items, accepted, listed=listed)
     return found
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lightrag_pchunk.outline.labels import (
     KEYWORD_RANKS,
@@ -134,6 +134,25 @@ class FamilyStack:
         return len(self.slots), False
 
 
+def _roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:
+    """``labels`` with a lone letter that is the next roman numeral of the roman series
+    before it read as that numeral ("V." after "IV.", "x." after "ix."): read alone, "V." is
+    the letter V, which would nest it below "IV."."""
+    out: list[Label | None] = []
+    last: dict[str, int] = {}  # the value of the last roman label of each case
+    for label in labels:
+        if label is not None and label.family in ("upper", "lower") and len(label.ordinals) == 1:
+            letter = label.text.strip()[:1]
+            value = roman_number(letter) if letter else None
+            case = "roman-" + label.family
+            if value is not None and last.get(case) == value - 1:
+                label = replace(label, family=case, ordinals=(value,))
+        if label is not None and label.family.startswith("roman-"):
+            last[label.family] = label.ordinals[-1]
+        out.append(label)
+    return out
+
+
 #: Headings that stand at the top of a numbered outline although they carry no number.
 _TOP_LEVEL_WORDS = re.compile(
     r"(?:abstract|summary|executive summary|introduction|preface|foreword|contents"
@@ -162,6 +181,7 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
             if unnumbered * 2 > len(headings):
                 return None  # fewer than half numbered: the rest need not be parsed
         labels.append(label)
+    labels = _roman_in_series(labels)
     numbered = [i for i, label in enumerate(labels) if label is not None]
     if len(numbered) < 2:
         return None

@@ -313,7 +313,9 @@ def _infer(
         return getter() if getter is not None else None
 
     asked = judge.judge_headings if judge is not None else None
-    found = infer_outline(items, body_size(), look_at, asked, within=within, long_gaps=gaps)
+    found = infer_outline(
+        items, body_size(), look_at, asked, within=within, long_gaps=gaps, listed=not authored
+    )
     return {event_of[h.index]: h for h in found}, len(within or ())
 
 

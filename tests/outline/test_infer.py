@@ -94,6 +94,38 @@ def test_look_decides_unnumbered_headings_and_levels_follow_size():
     assert outline(items, 11) == [(1, "Overview", ""), (2, "Ammonia systems", "")]
 
 
+def _listed_then_unlisted(second_look: Look) -> list[OutlineItem]:
+    return [
+        OutlineItem(ItemKind.HEADING, "Heading 1 again", 1, H1),
+        text("The first part says what the product is and who it is for.", BODY),
+        OutlineItem(ItemKind.HEADING, "Heading 2 again", 2, second_look),
+        text("The second part says how it is built and what it is made of.", BODY),
+        text("Second Heading 1", H1),
+        text("This part says how the product is sold and to whom it goes.", BODY),
+        text("More Info", H2),
+        text("The last part says where to find more about it and its makers.", BODY),
+    ]
+
+
+def test_unlisted_line_set_like_listed_headings_takes_their_level():
+    # The headings a printed table of contents named are known at levels 1 and 2; lines
+    # it did not list, set like them, sit beside them, not below the last one.
+    found = infer_outline(_listed_then_unlisted(H2), 11, listed=True)
+    assert [(h.level, h.title) for h in found] == [(1, "Second Heading 1"), (2, "More Info")]
+
+
+def test_look_of_known_headings_decides_only_for_a_printed_contents():
+    # Headings stated otherwise (styles, tags) leave lines out for reasons of their own:
+    # what the classifier adds nests below them.
+    found = infer_outline(_listed_then_unlisted(H2), 11)
+    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (4, "More Info")]
+
+
+def test_a_look_listed_at_two_levels_does_not_decide():
+    found = infer_outline(_listed_then_unlisted(H1), 11, listed=True)
+    assert [(h.level, h.title) for h in found] == [(3, "Second Heading 1"), (4, "More Info")]
+
+
 def test_bold_at_text_size_counts_where_bold_is_the_only_emphasis():
     items = [
         text("Purpose", BOLD),

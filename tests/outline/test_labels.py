@@ -117,6 +117,17 @@ def test_flat_numbered_outline_gets_levels_from_its_numbers():
     assert levels_from_numbering(headings) == [1, 1, 2, 2, 1, 2, 3, 3, 2, 1]
 
 
+def test_letter_that_continues_a_roman_series_is_a_roman_numeral():
+    headings = ["I. Contents", "II. Summary", "III. Company", "IV. Products", "V. Marketing"]
+    headings += ["VI. Operations", "IX. Expenses", "X. Financial Plan", "XI. Appendices"]
+    assert levels_from_numbering(headings) == [1] * 9
+    # A letter that does not continue the roman series stays a letter, one level below.
+    assert levels_from_numbering(["I. Intro", "A. Scope", "B. Terms", "C. Use", "II. Method"]) == [
+        1, 2, 2, 2, 1,
+    ]  # fmt: skip
+    assert levels_from_numbering(["iv. Products", "v. Marketing", "c. Notes"]) == [1, 1, 2]
+
+
 def test_chinese_legal_units_nest_by_rank():
     headings = [
         "第一章 总则",
