@@ -1,8 +1,9 @@
 """Section 2 of ``bench_pdf.py``: our PDF parser on the LibreOffice renders of the .docx corpus
 (``../shared/corpus/pdf-from-docx``), scored against our .docx parser's output of the same .docx
-(its outline: the heading styles the author set, none inferred): outline recall, precision and parent accuracy, words, table cells in tags, slices of cut tables
-with their header. Also P's chunks at N=1200 as every entrance makes them (``our_chunks``),
-which section 1 shares."""
+(its outline: the heading styles its author set, none inferred): outline recall, precision
+and parent accuracy, words, table cells in tags, slices of cut tables with their header.
+Also P's chunks at N=1200 as every entrance makes them (``our_chunks``), which section 1
+shares."""
 
 from __future__ import annotations
 
@@ -134,6 +135,21 @@ def _without_merge_copies(text: str) -> str:
         return tag["opening"] + body.replace("</", "<\\/") + "</table>"
 
     return _TAG.sub(rewrite, text)
+
+
+def shown_tables(text: str) -> str:
+    """``text`` with each table tag written as its cells' text, space-separated: the words
+    a page prints (a cell's tab or line break, which the tag's JSON escapes as ``\\t`` or
+    ``\\n``, is no letter ``t`` or ``n``). A body that is no JSON stays as it is."""
+
+    def cells(tag: re.Match) -> str:
+        rows = _grid(tag["body"])
+        if not rows:
+            return f" {tag['body']} "
+        values = [row if isinstance(row, list) else list(row.values()) for row in rows]
+        return " " + " ".join(str(cell) for row in values for cell in row) + " "
+
+    return _TAG.sub(cells, text)
 
 
 def _grid(body: str) -> list:
