@@ -4,9 +4,10 @@ Input: every page's lines in reading order. Output: the same lines without the f
 A line is furniture when it sits in the top or bottom band of its page and
 
 - its text, digits written as ``#`` and a page number at either end moved to the end, is
-  printed at about the same height on three pages or more (a running header or footer:
-  "Federal Register / Vol. 85 …", "Page 3 of 12", a section's title over its pages; "18
-  REPORT" on left-hand pages and "REPORT 19" on right-hand ones are one running footer), or
+  printed at about the same height on three pages or more, or at one height on odd pages
+  and another on even ones (a running header or footer: "Federal Register / Vol. 85 …",
+  "Page 3 of 12", a section's title over its pages; "18 REPORT" on left-hand pages and
+  "REPORT 19" on right-hand ones are one running footer), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
 A line a bookmark points at (on its page, at its height, with its title) is a heading, never
@@ -92,12 +93,12 @@ def drop_furniture(
     # two-page document needs both.
     needed = 3 if len(pages) > 2 else 2
     kept: list[list[Line]] = []
-    for lines, edge in zip(pages, banded, strict=True):
+    for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
             id(line)
             for line, key in edge
             if is_page_number(line.text)
-            or (len(pages) > 1 and repeats_at(seen[key], line.top, needed))
+            or (len(pages) > 1 and repeats_on_facing_pages(seen[key], index, line.top, needed))
         }
         furniture -= {id(line) for line, _ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
@@ -129,3 +130,22 @@ def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -
     more."""
     pages = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
     return len(pages) >= needed
+
+
+def repeats_on_facing_pages(
+    places: Sequence[tuple[int, float]], page: int, top: float, needed: float
+) -> bool:
+    """Whether ``places`` (page index, height) put a text on ``needed`` pages or more, at
+    about ``top`` on the pages of ``page``'s parity and at about one height on the others:
+    the running line of facing pages may sit at one height on left-hand pages and at
+    another on right-hand ones (a header 14 pt higher on odd pages)."""
+    same = [(p, height) for p, height in places if p % 2 == page % 2]
+    facing = [(p, height) for p, height in places if p % 2 != page % 2]
+    facing_pages = max(
+        (
+            len({p for p, height in facing if abs(height - level) <= HEIGHT_TOLERANCE})
+            for level in [top, *(height for _, height in facing)]
+        ),
+        default=0,
+    )
+    return repeats_at(same, top, needed - facing_pages)

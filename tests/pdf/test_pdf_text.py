@@ -175,6 +175,19 @@ def test_a_running_footer_with_its_page_number_on_alternate_sides_is_removed(
     assert all(f"Body text about the {word}." in result.content for word in words)
 
 
+def test_a_running_header_printed_higher_on_odd_pages_is_removed(tmp_path: Path) -> None:
+    # Facing pages: the section's title 14 pt higher on odd pages than on even ones; at
+    # each height it is on two of the four pages only.
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve"]
+    for number, word in enumerate(words, start=1):
+        header = Text(72, 774 if number % 2 else 760, "Refrigeration", 9)
+        pages.append(Page([header, *wrap(f"Body text about the {word}. " + LOREM, 72, 700, 400)]))
+    result = parse_pages(tmp_path, pages)
+    assert "Refrigeration" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+
+
 def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
     # A landscape table set on a portrait page: the text runs upwards, /Rotate 90 shows it.
     items = [
