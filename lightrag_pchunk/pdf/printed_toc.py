@@ -8,16 +8,20 @@ and matched, in order, to the paragraphs after the table of contents, as bookmar
 Input: the document's paragraphs. Output: :class:`~lightrag_pchunk.pdf.outline.Bookmark` s
 and the index of the first paragraph after the table of contents. Entries that cannot be
 headings (a list of figures or tables: captions) are left out.
+
+While the pages are read, a page's lines give the titles its table of contents lists
+(:func:`listed_titles`): the pages after it lay some sections out in boxes, which the
+table finder tells from tables by the titles they open with, as it does by bookmarks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.lines import heading_text, strip_page_reference
+from lightrag_pchunk.outline.lines import heading_text, is_toc_line, strip_page_reference
 from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
-from lightrag_pchunk.pdf.outline import Bookmark
+from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
 
 #: Entries indented within this many points of each other are one level.
@@ -46,6 +50,18 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
     titles = [" ".join(strip_page_reference(p.text).split()) for p in entries]
     levels = _levels([p.lines[0].x0 for p in entries], titles)
     return [Bookmark(t, level, None) for t, level in zip(titles, levels, strict=True)], after
+
+
+def listed_titles(texts: Sequence[str]) -> frozenset[str]:
+    """The titles, normalised, of the entries with a page number of the printed tables of
+    contents among ``texts`` (a page's lines in reading order)."""
+    titles = set()
+    for start, end in literal_toc_runs(texts):
+        for text in texts[start:end]:
+            title = strip_page_reference(text).strip()
+            if is_toc_line(text) and heading_text(title, markdown=False, lowercase=True):
+                titles.add(normalise(title))
+    return frozenset(titles - {""})
 
 
 def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:

@@ -37,6 +37,7 @@ from lightrag_pchunk.pdf.outline import (
 )
 from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
+from lightrag_pchunk.pdf.printed_toc import listed_titles
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
 from lightrag_pchunk.pdf.tables import TableFinder
@@ -87,6 +88,7 @@ def read_pdf(
         tables = TableFinder(doc_hash)
         bookmarks = read_bookmarks(document)
         titles = titles_by_page(bookmarks)
+        listed: frozenset[str] = frozenset()  # by the printed tables of contents read so far
         pages: list[list[Line]] = []
         frames = []
         blank: list[int] = []
@@ -104,8 +106,10 @@ def read_pdf(
                 textpage = page.get_textpage()
                 try:
                     glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
-                    text = tables.take(read_segments(glyphs), titles.get(index + 1, frozenset()))
+                    named = titles.get(index + 1, frozenset()) | listed
+                    text = tables.take(read_segments(glyphs), named)
                     lines = marks.tag_lines(page, textpage, page_lines(text))
+                    listed |= listed_titles([line.text for line in lines])
                 finally:
                     textpage.close()
                 if text.chars < MIN_PAGE_CHARS and _has_images(page):

@@ -183,6 +183,28 @@ def test_boxes_framing_a_bookmarked_section_are_no_table(tmp_path: Path) -> None
     assert "plant log" in result.rows[-1].content
 
 
+def test_boxes_framing_a_section_a_printed_contents_lists_are_no_table(tmp_path: Path) -> None:
+    # The same page without bookmarks, after a printed table of contents listing the
+    # section: the title it lists opens the box over the section's text. No table.
+    entries = ["4.1 Representing the plan", "4.2 Individual Entries", "4.3 Remediation"]
+    contents = [Text(72, 760, "Contents", 14)]
+    contents += [
+        Text(72, 730 - 20 * i, f"{entry} {'.' * 40} {i + 2}", 11) for i, entry in enumerate(entries)
+    ]
+    boxed = [
+        Text(72, 760, entries[0], 14),
+        *_boxes(60, 300, 550, 720, 560),
+        Text(80, 640, "Figure", 9),
+        Text(310, 700, entries[1], 14),
+        *wrap(BODY, 310, 680, 220),
+    ]
+    closing = [Text(72, 760, entries[2], 14), *wrap(BODY, 72, 730, 400)]
+    result = parse_pages(tmp_path, [Page(contents), Page(boxed), Page(closing)])
+    assert not tags_of(result)
+    section = next(r for r in result.rows if r.heading == entries[1])
+    assert "plant log" in section.content
+
+
 def test_a_table_whose_header_cells_are_bookmarked_stays_a_table(tmp_path: Path) -> None:
     # Bookmarks name a table's header cells, each holding its label alone: the grid is
     # a table (a cell opening a section holds lines under its title).
