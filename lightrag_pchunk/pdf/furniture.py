@@ -128,24 +128,27 @@ def _is_table(line: Line) -> bool:
 def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -> bool:
     """Whether ``places`` (page, height) put a text at about ``top`` on ``needed`` pages or
     more."""
-    pages = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
-    return len(pages) >= needed
+    return _pages_at(places, top) >= needed
 
 
 def repeats_on_facing_pages(
     places: Sequence[tuple[int, float]], page: int, top: float, needed: float
 ) -> bool:
-    """Whether ``places`` (page index, height) put a text on ``needed`` pages or more, at
-    about ``top`` on the pages of ``page``'s parity and at about one height on the others:
-    the running line of facing pages may sit at one height on left-hand pages and at
-    another on right-hand ones (a header 14 pt higher on odd pages)."""
-    same = [(p, height) for p, height in places if p % 2 == page % 2]
+    """Whether ``places`` (page index, height) put a text at about ``top`` on ``needed``
+    pages or more, or at about ``top`` on the pages of ``page``'s parity and at about one
+    height on the others, each parity holding half the ``needed`` pages: the running line
+    of facing pages may sit at one height on left-hand pages and at another on right-hand
+    ones (a header 14 pt higher on odd pages). A line printed once where the running line
+    is printed on the other pages (a table of contents' entry reading as a chapter's
+    running header, a title page's title as the report's) is no running line."""
+    if repeats_at(places, top, needed):
+        return True
+    same = _pages_at([(p, height) for p, height in places if p % 2 == page % 2], top)
     facing = [(p, height) for p, height in places if p % 2 != page % 2]
-    facing_pages = max(
-        (
-            len({p for p, height in facing if abs(height - level) <= HEIGHT_TOLERANCE})
-            for level in [top, *(height for _, height in facing)]
-        ),
-        default=0,
-    )
-    return repeats_at(same, top, needed - facing_pages)
+    across = max((_pages_at(facing, level) for _, level in facing), default=0)
+    return min(same, across) >= needed / 2 and same + across >= needed
+
+
+def _pages_at(places: Sequence[tuple[int, float]], top: float) -> int:
+    """How many pages ``places`` (page, height) put a text on at about ``top``."""
+    return len({page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE})
