@@ -23,7 +23,10 @@ class ItemKind(enum.Enum):
     OTHER = "other"  # body content that is not a candidate: tables, equations, boxes
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: a PDF's reading crosses from its child process by pickle, and a frozen
+# dataclass with slots pickles through state methods that look its fields up for every
+# object (a quarter of the pickling time); without slots pickle copies the dict.
+@dataclass(frozen=True)
 class Look:
     """How a line is formatted: whole-line bold, its size in points (0 = unknown),
     centred, all capitals."""

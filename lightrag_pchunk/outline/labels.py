@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 #: Full-width digits and punctuation read as their ASCII forms (not NFKC: that would also
 #: turn ① into 1 and lose the family).
@@ -179,6 +180,9 @@ def _token_value(token: str) -> tuple[str, int] | None:
     return ("cn", value) if value else None
 
 
+# The classifier's rules ask for the label of the same line several times (as a title,
+# as a list item, as a series member): a label is read once per distinct line.
+@lru_cache(maxsize=4096)
 def parse_label(line: str) -> Label | None:
     """The numbering label ``line`` starts with, or None.
 

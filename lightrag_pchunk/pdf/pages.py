@@ -51,7 +51,10 @@ PASSAGE_WORDS = 2 * MAX_PLAIN_WORDS
 BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: a PDF's reading crosses from its child process by pickle, and a frozen
+# dataclass with slots pickles through state methods that look its fields up for every
+# object (a quarter of the pickling time); without slots pickle copies the dict.
+@dataclass(frozen=True)
 class Unit:
     """A content line's source: its text and where each part of it is printed."""
 

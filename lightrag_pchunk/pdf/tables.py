@@ -45,7 +45,10 @@ COLUMN_MATCH = 3.0
 MAX_REPEATED_HEADER = 3
 
 
-@dataclass(frozen=True, slots=True)
+# No slots: a PDF's reading crosses from its child process by pickle, and a frozen
+# dataclass with slots pickles through state methods that look its fields up for every
+# object (a quarter of the pickling time); without slots pickle copies the dict.
+@dataclass(frozen=True)
 class PagePart:
     """Where part of a unit of text is printed: its 1-based ``page``, the characters
     ``start``..``end`` of its text there, and the box around them in user space."""
