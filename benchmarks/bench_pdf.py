@@ -29,8 +29,9 @@ from pathlib import Path
 import common
 import pypdfium2 as pdfium
 import tiktoken
-from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered, shown_tables
+from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
 
+from lightrag_pchunk.chunk.shown_text import shown_text
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
@@ -106,7 +107,7 @@ def unprinted_words(chunks, pages: list[str]) -> int:
     missing = 0
     for chunk in chunks:
         printed = "".join(printed_pages[p - 1] for p in sorted({s.page for s in chunk.pages}))
-        body = shown_tables(chunk.content).lower()
+        body = shown_text(chunk.content).lower()
         for word in _WORD.findall(body):
             missing += sum(1 for part in (_CJK.findall(word) or [word]) if part not in printed)
     return missing

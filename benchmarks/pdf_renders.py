@@ -137,21 +137,6 @@ def _without_merge_copies(text: str) -> str:
     return _TAG.sub(rewrite, text)
 
 
-def shown_tables(text: str) -> str:
-    """``text`` with each table tag written as its cells' text, space-separated: the words
-    a page prints (a cell's tab or line break, which the tag's JSON escapes as ``\\t`` or
-    ``\\n``, is no letter ``t`` or ``n``). A body that is no JSON stays as it is."""
-
-    def cells(tag: re.Match) -> str:
-        rows = _grid(tag["body"])
-        if not rows:
-            return f" {tag['body']} "
-        values = [row if isinstance(row, list) else list(row.values()) for row in rows]
-        return " " + " ".join(str(cell) for row in values for cell in row) + " "
-
-    return _TAG.sub(cells, text)
-
-
 def _grid(body: str) -> list:
     """A table tag's JSON rows; none for a body that is no JSON."""
     try:
