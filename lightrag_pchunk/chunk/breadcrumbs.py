@@ -355,8 +355,8 @@ def _locate(outline: _Outline, content: str, cursor: int) -> tuple[list[int], in
         for key in _keys(line):
             if end < 0:
                 found = text.find(key, max(cursor - 1, 0))
-                if found < 0:
-                    found = text.find(key, max(cursor - _BACKOFF, 0))
+                if found < 0:  # repeated by the overlap: the copy nearest the cursor
+                    found = text.rfind(key, max(cursor - _BACKOFF, 0), cursor + len(key))
                 if found < 0:
                     found = text.find(key)
             else:

