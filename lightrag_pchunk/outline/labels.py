@@ -180,8 +180,7 @@ def _token_value(token: str) -> tuple[str, int] | None:
     return ("cn", value) if value else None
 
 
-# The classifier's rules ask for the label of the same line several times (as a title,
-# as a list item, as a series member): a label is read once per distinct line.
+# Rules ask one line's label several times (title, list item, series member): read it once.
 @lru_cache(maxsize=4096)
 def parse_label(line: str) -> Label | None:
     """The numbering label ``line`` starts with, or None.
