@@ -87,13 +87,19 @@ class Promoted:
         return self.heading.label
 
 
+def is_larger_than_text(look: Look | None, body_size: float) -> bool:
+    """Whether ``look`` is set larger than text of ``body_size`` (by :data:`LARGER_BY` or
+    more; an unknown body size makes nothing larger)."""
+    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
+
+
 def look_score(look: Look | None, body_size: float) -> float:
     """Evidence from formatting: bold 1, larger 1 (+0.5 when 3 pt larger or more),
     capitals 0.5, centring 0.5 (only beside another sign: centred body text is common)."""
     if look is None:
         return 0.0
     score = 0.0
-    larger = body_size > 0 and look.size >= body_size + LARGER_BY
+    larger = is_larger_than_text(look, body_size)
     if look.bold:
         score += 1.0
     if larger:

@@ -13,7 +13,13 @@ import bisect
 from collections import Counter
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.items import LARGER_BY, ItemKind, OutlineItem, Promoted
+from lightrag_pchunk.outline.items import (
+    LARGER_BY,
+    ItemKind,
+    OutlineItem,
+    Promoted,
+    is_larger_than_text,
+)
 
 
 def followed_by_content(
@@ -41,8 +47,7 @@ def followed_by_content(
 
 
 def is_set_larger(candidate: Promoted, body_size: float) -> bool:
-    look = candidate.look
-    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
+    return is_larger_than_text(candidate.look, body_size)
 
 
 #: Titles of one bold look set smaller than the text that make a tier of minor headings,

@@ -44,7 +44,9 @@ SOFT_HYPHENS = "\ufffe\x02"
 def plain_hyphens(text: str) -> str:
     """``text`` with each marked hyphen (:data:`SOFT_HYPHENS`) a plain one (a replace for
     each costs far less than ``str.translate`` over text that is not ASCII)."""
-    return text.replace("\ufffe", "-").replace("\x02", "-")
+    for mark in SOFT_HYPHENS:
+        text = text.replace(mark, "-")
+    return text
 
 
 # What LightRAG strips from content, but the soft hyphens (the paragraph joiner needs them).
