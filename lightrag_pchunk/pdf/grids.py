@@ -91,9 +91,11 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         groups.setdefault(_root(parent, i), []).append(i)
     grids = []
     for members in groups.values():
-        hs = horizontal[[i for i in members if i < len(horizontal)]]
-        vs = vertical[[i - len(horizontal) for i in members if i >= len(horizontal)]]
-        grid = _grid(hs, vs)
+        rows = [i for i in members if i < len(horizontal)]
+        columns = [i - len(horizontal) for i in members if i >= len(horizontal)]
+        if len(rows) < 2 or len(columns) < 2:
+            continue  # a lone rule (an underline) or a corner: no grid
+        grid = _grid(horizontal[rows], vertical[columns])
         if grid is not None:
             grids.append(grid)
     return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
