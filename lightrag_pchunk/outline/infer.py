@@ -307,8 +307,10 @@ def _accept(
                 # The styles are the larger headings; a stretch they leave too long is
                 # parted by the lines in a look of their own that stand alone between
                 # paragraphs (a run-in label leads into its own paragraph or list).
-                title = candidate.heading.title
-                evidence = stands_between_paragraphs(items, index, title, recurring)
+                title, above = candidate.heading.title, decisions.get(index - 1, False)
+                evidence = stands_between_paragraphs(
+                    items, index, title, recurring, after_heading=above
+                )
             else:
                 evidence = evidence and not is_label
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
