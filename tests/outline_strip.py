@@ -244,14 +244,19 @@ def toc_entries(parsed: ParsedDocument) -> frozenset[str]:
 
 
 def compare(
-    reference: list[Heading], found: list[Heading], listed: frozenset[str] = frozenset()
+    reference: list[Heading],
+    found: list[Heading],
+    listed: frozenset[str] = frozenset(),
+    same: Callable[[str, str], bool] = operator.eq,
 ) -> Score:
     """Match ``found`` to ``reference`` by normalised text, in order: the largest set of
     pairs of equal titles whose order agrees in both (a longest common subsequence; a
     heading found out of order or twice counts once, and a title that recurs, "Examples",
     cannot pull the matching past the headings between). ``listed``: the titles the
-    document's table of contents lists (:func:`toc_entries`)."""
-    pairs = aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
+    document's table of contents lists (:func:`toc_entries`); ``same``: when two titles, or
+    two parents, match (equality, or a nearness such as a PDF's printed text needs)."""
+    titles = [normalize(h.text) for h in reference], [normalize(h.text) for h in found]
+    pairs = aligned(*titles, same)
     numbered = evidenced = numbered_matched = evidenced_matched = parents_right = 0
     for i, heading in enumerate(reference):
         is_numbered = _label(heading.text) is not None
@@ -263,7 +268,7 @@ def compare(
             continue
         numbered_matched += is_numbered
         evidenced_matched += has_evidence
-        parents_right += normalize(found[j].parent) == normalize(heading.parent)
+        parents_right += same(normalize(found[j].parent), normalize(heading.parent))
     matched_found = set(pairs.values())
     listed_extra = sum(
         1 for j, h in enumerate(found) if j not in matched_found and normalize(h.text) in listed
@@ -279,6 +284,11 @@ def compare(
         evidenced_matched,
         listed_extra,
     )
+
+
+def pooled(scores: Sequence[Score]) -> Score:
+    """The scores of several files summed: one score over all their headings."""
+    return Score(*(sum(getattr(s, name) for s in scores) for name in Score.__dataclass_fields__))
 
 
 def aligned(
@@ -359,6 +369,7 @@ __all__ = [
     "compare",
     "normalize",
     "outline_of",
+    "pooled",
     "strip_file",
     "strip_headings",
     "toc_entries",
