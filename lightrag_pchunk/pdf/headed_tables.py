@@ -4,8 +4,9 @@ column titles over rows of text set in its columns, without rules between them).
 Input: a ruled grid of one row, its cells' segments, and the page's segments that no table
 took. Output: the grid extended down over its body, or None when no body follows it.
 
-The body is the run of lines below the band that follow closely (as a table's rows do,
-``text_tables.MAX_ROW_GAP``), stay within the band's width and, where a line holds two
+The band names every column. The body is the run of lines below the band that follow
+closely (as a table's rows do, ``text_tables.MAX_ROW_GAP``, the first within that many of
+the titles' line heights), stay within the band's width and, where a line holds two
 cells or more, cross none of its column borders; it ends at its last line of two cells or
 more, and half its lines at least hold two cells (prose under a ruled box runs across the
 band's columns in lines of one segment). Under a band's cell the body may set more columns
@@ -38,11 +39,12 @@ def extend_header_band(
     each cell's segments; None when no body follows. ``free``: the page's segments that
     no table took; ``limit``: where the body must end (the next table's top, the page's
     foot band)."""
-    if len(grid.ys) != 2:
-        return None
+    if len(grid.ys) != 2 or not all(owned.values()):
+        return None  # a band of titles names every column
     x0, _, x1, bottom = grid.box
     below = [s for s in free if (s.top + s.bottom) / 2 > bottom and s.bottom <= limit]
-    body = _body(grid, visual_rows(below))
+    titles = [s for group in owned.values() for s in group]
+    body = _body(grid, visual_rows(below), max(s.height for s in titles))
     cell_rows = [row for row in body if len(row) >= 2]
     if len(cell_rows) < MIN_BODY_ROWS or len(cell_rows) < CELL_ROW_SHARE * len(body):
         return None
@@ -77,13 +79,14 @@ def extend_header_band(
     return extended, cell_segments(extended, header + [s for row in body for s in row])
 
 
-def _body(grid: Grid, rows: Sequence[Sequence[Segment]]) -> list[list[Segment]]:
-    """The lines under the band that form its body (see the module doc), top down."""
+def _body(grid: Grid, rows: Sequence[Sequence[Segment]], height: float) -> list[list[Segment]]:
+    """The lines under the band that form its body (see the module doc), top down;
+    ``height``: the band's titles' line height (a heading below stands further off)."""
     x0, _, x1, last = grid.box
     body: list[list[Segment]] = []
     for row in rows:
-        height = max(s.height for s in row)
-        if min(s.top for s in row) - last > MAX_ROW_GAP * height:
+        pitch = max(s.height for s in row) if body else height
+        if min(s.top for s in row) - last > MAX_ROW_GAP * pitch:
             break
         if any(s.x0 < x0 - TOLERANCE or s.x1 > x1 + TOLERANCE for s in row):
             break

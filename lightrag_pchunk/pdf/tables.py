@@ -10,10 +10,11 @@ lines for a layout table) with its ``.tables.json`` record and where each page's
 in the tag.
 
 A table at the foot of a page continues on the next page when that page opens with a table
-of the same columns, or of as many that opens with the table's first row printed again (a
-ruled box above it printed where the page before printed one, a running header's banner,
-does not count): the rows join the first table, and the rows that repeat its first rows (a
-header printed again) are dropped and become its header. A ruled grid of one row over
+of the same columns, or, shown by its text's alignment, of as many that opens with the
+table's first row printed again (a ruled box above it printed where the page before
+printed one, a running header's banner, does not count): the rows join the first table, and
+the rows that repeat its first rows (a header printed again) are dropped and become its
+header. A ruled grid of one row over
 unruled rows set in its columns is extended over them (``headed_tables``).
 """
 
@@ -114,6 +115,7 @@ class TableFinder:
         upright = [s for s in page.segments if not s.rotated]
         found: list[tuple[Grid, dict[int, list[Segment]]]] = []
         framed: set[int] = set()  # text in the boxes of a section: text, in no table
+        aligned: set[int] = set()  # the grids of tables shown by their text's alignment
         if page.rules is not None and len(page.rules):
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
@@ -136,6 +138,7 @@ class TableFinder:
             owned = cell_segments(grid, free)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
+                aligned.add(id(grid))
                 taken |= {id(s) for group in owned.values() for s in group}
         found.sort(key=lambda item: item[0].box[1])
         banners = [_printed_again(grid.box, self._boxes) for grid, _ in found]
@@ -151,7 +154,8 @@ class TableFinder:
             opens_page = all(banners[:number]) and not any(
                 s.bottom <= top and s.top > head for s in others
             )
-            if opens_page and open_table is not None and _goes_on(open_table, grid, owned):
+            placed = id(grid) in aligned  # columns placed by the text, not by rules
+            if opens_page and open_table is not None and _goes_on(open_table, grid, owned, placed):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
             else:
                 table, start = _Table(f"table-{len(self._tables)}", widths=_widths(grid)), 0
@@ -281,13 +285,13 @@ def _printed_again(
     )
 
 
-def _goes_on(table: _Table, grid: Grid, owned: dict[int, list[Segment]]) -> bool:
+def _goes_on(table: _Table, grid: Grid, owned: dict[int, list[Segment]], aligned: bool) -> bool:
     """Whether ``grid``, opening its page, continues ``table``: its columns are the
-    table's, or as many and it opens with the table's first row printed again (a
-    header repeated over columns that the text's alignment placed, not rules)."""
+    table's, or, ``aligned`` (its columns placed by its text's alignment, whose widths
+    vary with the text), as many and it opens with the table's first row printed again."""
     if _same_columns(table, grid):
         return True
-    if len(grid.xs) - 1 != len(table.widths) or not table.rows:
+    if not aligned or len(grid.xs) - 1 != len(table.widths) or not table.rows:
         return False
     first = ["" for _ in table.widths]
     for index, (r0, _, c0, _) in enumerate(grid.cells):

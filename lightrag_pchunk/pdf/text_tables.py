@@ -45,13 +45,15 @@ from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
 MIN_ROWS = 3
 #: ... when a rule runs across the run's top, under its first row or above it (a header's
 #: underline: the table's style draws it, not the text's alignment alone), each row
-#: holding a cell in every column, in print of one height.
+#: holding a cell in every column, in print of one height, not in a monospaced font.
 MIN_RULED_ROWS = 2
 #: The widest gap between two rows of one table, in multiples of the row height.
 MAX_ROW_GAP = 2.5
 #: A row in the page's foot band further below the run above it than this many times
 #: the widest gap between the run's rows is the page's footer, not the table's.
 FOOTER_GAP = 1.5
+#: Characters whose advances differ by at most this share are one monospaced font's.
+MONOSPACE_SLACK = 0.02
 #: A header title's lines follow one another within this many line heights.
 HEADER_LINE_GAP = 0.5
 #: Median characters of a cell in a table of three columns or more.
@@ -340,10 +342,14 @@ def _table(
 
 def _alike_rows(rows: Sequence[Sequence[Segment]], columns: Sequence[tuple[float, float]]) -> bool:
     """Whether each of ``rows`` holds a cell in every one of ``columns``, in print of one
-    height (a heading over a footer's line is no table's two rows)."""
+    height (a heading over a footer's line is no table's two rows) and not in a
+    monospaced font (code aligned in columns)."""
     heights = [statistics.median(s.height for s in row) for row in rows]
     if min(heights) < (1 - ONE_LINE) * max(heights):
         return False
+    advances = [s.width / len(s.text) for row in rows for s in row if s.text.strip()]
+    if max(advances) <= (1 + MONOSPACE_SLACK) * min(advances):
+        return False  # every character as wide as the others: a listing set in code
     return all(any(a <= (s.x0 + s.x1) / 2 <= b for s in row) for row in rows for a, b in columns)
 
 

@@ -172,3 +172,41 @@ def test_a_header_title_wrapped_above_its_row_is_one_cell(tmp_path: Path) -> Non
     assert table[0] == ["Source", "Relation ship Type", "Target", "Notes"]
     assert table[1:] == [list(row) for row in rows]
     assert "These are the relationships" not in table[0][0]
+
+
+def test_a_ruled_banner_with_an_empty_cell_takes_no_body(tmp_path: Path) -> None:
+    """A one-row ruled box that leaves a cell empty (a banner: a logo's place beside a
+    title) names no columns: the label and its figure below it stay outside it."""
+    items: list = [Stroke(BAND[0], y, BAND[-1], y) for y in (700, 686)]
+    items += [Stroke(x, 700, x, 686) for x in BAND]
+    items += [Text(404, 690, "Value", 10), Text(484, 690, "Direct", 10)]
+    items += [Text(44, 674, "Wages", 10), Text(350, 674, "19231.37", 10)]
+    items += [Text(44, 662, "Total", 10), Text(510, 662, "19 231.37", 10)]
+    tables = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert all("Wages" not in cell for table in tables for row in table for cell in row)
+
+
+def test_a_ruled_table_of_other_widths_under_the_same_header_is_a_new_table(
+    tmp_path: Path,
+) -> None:
+    """A page opening with a ruled table whose header repeats the table that ended the
+    page before, but whose columns are ruled at other widths: the next table of a series
+    (each titled alike), not the same one going on."""
+
+    def ruled(rows: list[list[str]], top: float, xs: list[float]) -> list:
+        items: list = [Stroke(xs[0], top - 20 * r, xs[-1], top - 20 * r) for r in range(4)]
+        items += [Stroke(x, top, x, top - 60) for x in xs]
+        items += [
+            Text(xs[c] + 4, top - 20 * r - 14, text, 10)
+            for r, row in enumerate(rows)
+            for c, text in enumerate(row)
+        ]
+        return items
+
+    header = ["Parameter", "Alarm", "Indication"]
+    first = ruled([header, ["Fuel leakage", "H", "local"], ["Oil pressure", "L", "local"]],
+                  140, [72, 250, 320, 420])  # fmt: skip
+    second = ruled([header, ["Speed", "H", "local"], ["Cooling water", "L", "local"]],
+                   740, [72, 220, 300, 430])  # fmt: skip
+    tables = tags_of(parse_pages(tmp_path, [Page(first), Page(second)]))
+    assert [table[0] for table in tables] == [header, header]
