@@ -24,8 +24,8 @@ continuity); a Word list item also needs the look unless it names a unit (Á¨¨XÊù
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
 headings are set larger than the text, a line only bold at the text's size is a label
 (and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
-except inside a long stretch a styled outline leaves without a heading, where such a line
-standing alone between paragraphs heads a part of it.
+except inside a long stretch the outline (styled, or inferred over a whole document) leaves
+without a heading, where such a line standing alone between paragraphs heads a part of it.
 Where no heading has a look and no table of contents lists them, a short title standing
 alone between paragraphs is a heading by its place (``placed.py``). The decisions that
 rest on weak evidence alone may be put to a language model (``judge``).
