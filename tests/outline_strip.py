@@ -258,14 +258,18 @@ def compare(
     found: list[Heading],
     listed: frozenset[str] = frozenset(),
     parsed: frozenset[str] = frozenset(),
+    same: Callable[[str, str], bool] = operator.eq,
 ) -> Score:
     """Match ``found`` to ``reference`` by normalised text, in order: the largest set of
     pairs of equal titles whose order agrees in both (a longest common subsequence; a
     heading found out of order or twice counts once, and a title that recurs, "Examples",
     cannot pull the matching past the headings between). ``listed``: the titles the
     document's table of contents lists (:func:`toc_entries`); ``parsed``: the titles of
-    the outline the styled file's own parse gives (smart outline ``auto``)."""
-    pairs = aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
+    the outline the styled file's own parse gives (smart outline ``auto``); ``same``: when
+    two titles, or two parents, match (equality, or a nearness such as a PDF's printed text
+    needs)."""
+    titles = [normalize(h.text) for h in reference], [normalize(h.text) for h in found]
+    pairs = aligned(*titles, same)
     numbered = evidenced = numbered_matched = evidenced_matched = parents_right = 0
     for i, heading in enumerate(reference):
         is_numbered = _label(heading.text) is not None
@@ -277,7 +281,7 @@ def compare(
             continue
         numbered_matched += is_numbered
         evidenced_matched += has_evidence
-        parents_right += normalize(found[j].parent) == normalize(heading.parent)
+        parents_right += same(normalize(found[j].parent), normalize(heading.parent))
     matched_found = set(pairs.values())
     extra = [normalize(h.text) for j, h in enumerate(found) if j not in matched_found]
     listed_extra = sum(1 for title in extra if title in listed)
@@ -294,6 +298,11 @@ def compare(
         listed_extra,
         parsed_extra,
     )
+
+
+def pooled(scores: Sequence[Score]) -> Score:
+    """The scores of several files summed: one score over all their headings."""
+    return Score(*(sum(getattr(s, name) for s in scores) for name in Score.__dataclass_fields__))
 
 
 def aligned(
@@ -377,6 +386,7 @@ __all__ = [
     "compare",
     "normalize",
     "outline_of",
+    "pooled",
     "strip_file",
     "strip_headings",
     "toc_entries",

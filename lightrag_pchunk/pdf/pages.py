@@ -39,7 +39,7 @@ from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
-from lightrag_pchunk.pdf.title_guards import reads_as_formula, running_titles
+from lightrag_pchunk.pdf.title_guards import cover_lines, reads_as_formula, running_titles
 from lightrag_pchunk.pdf.title_split import split_title_lines
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
@@ -111,6 +111,8 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found)
+    table_words = {text: body_words(table.lines) for text, table in tables.items()}
+    cover = cover_lines(found, levels, table_words, body_size)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
@@ -135,8 +137,9 @@ def events_of(
                 Event(line, level=level, heading=title, look=_look_of(paragraph.look, looks))
             )
             continue
-        if index in running or reads_as_formula(text):
-            kind = EventKind.LINE  # a running or table title, an equation: no section's
+        if index in running or index in cover or reads_as_formula(text):
+            # A running or table title, a cover's line, an equation: no section's title.
+            kind = EventKind.LINE
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
         ):

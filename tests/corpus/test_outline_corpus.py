@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from outline_strip import Score, compare, normalize, strip_file
+from outline_strip import Score, compare, normalize, pooled, strip_file
 
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
@@ -59,10 +59,6 @@ def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list]]:
     return scores
 
 
-def _total(scores: list[Score]) -> Score:
-    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
-
-
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
@@ -75,7 +71,7 @@ def test_the_outline_comes_back_from_copies_that_keep_the_look(strip_scores):
     # stripping: an author's unstyled heading ("1. Introduction" under a styled part).
     assert _mean([s.parsed_precision for s in looks.values()]) >= 0.90, looks
     assert _mean([s.precision for s in looks.values()]) >= 0.85, looks
-    assert _total(list(looks.values())).parent_accuracy >= 0.85
+    assert pooled(list(looks.values())).parent_accuracy >= 0.85
     below = sorted(name for name, s in looks.items() if s.recall < 0.60)
     assert len(below) <= 1, below
 
@@ -87,7 +83,7 @@ def test_copies_without_any_look_keep_most_of_their_outline(strip_scores):
 
 
 def test_numbered_headings_come_back_from_copies_without_any_look(strip_scores):
-    total = _total([plain for _, plain, _ in strip_scores.values()])
+    total = pooled([plain for _, plain, _ in strip_scores.values()])
     assert total.numbered_recall >= 0.99, total
     # Numbered or listed by the document's own table of contents: the evidence a copy
     # without any look still carries.
