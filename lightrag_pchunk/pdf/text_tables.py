@@ -36,7 +36,14 @@ import numpy as np
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.grids import ONE_LINE, TOLERANCE, WORD_SPACE
+from lightrag_pchunk.pdf.grids import WORD_SPACE
+from lightrag_pchunk.pdf.header_rules import (
+    alike_rows,
+    free_rules,
+    header_top,
+    is_underlined,
+    joined_text,
+)
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
@@ -52,10 +59,6 @@ MAX_ROW_GAP = 2.5
 #: A row in the page's foot band further below the run above it than this many times
 #: the widest gap between the run's rows is the page's footer, not the table's.
 FOOTER_GAP = 1.5
-#: Characters whose advances differ by at most this share are one monospaced font's.
-MONOSPACE_SLACK = 0.02
-#: A header title's lines follow one another within this many line heights.
-HEADER_LINE_GAP = 0.5
 #: Median characters of a cell in a table of three columns or more.
 MAX_CELL_CHARS = 30
 #: Median characters of a label in the first column of a two-column table.
@@ -99,7 +102,7 @@ def find_text_tables(
     page before printed again (else a running header's rule)."""
     head, foot = bands
     repeated = " ".join(" ".join(header).split())
-    lines = _free_rules(rules)
+    lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
     cells = [_is_cell_row(row) for row in rows]
@@ -112,65 +115,20 @@ def find_text_tables(
     while index < len(rows):
         end = _run_end(rows, cells, close, index, foot)
         first = rows[index]
-        placed = min(s.top for s in first) > head or _joined(first) == repeated
-        underlined = placed and _underlined(rows[index:end], lines)
+        placed = min(s.top for s in first) > head or joined_text(first) == repeated
+        underlined = placed and is_underlined(rows[index:end], lines)
         least = MIN_RULED_ROWS if underlined else MIN_ROWS
         run = rows[index:end]
         found = _table(run, markers[index:end], lines, least) if end - index >= least else None
         if found is not None:
             xs, ys = found
-            top = _header_top(rows[floor:index], run, xs, ys, lines)
+            strips = text_columns([s for row in run if len(row) >= 2 for s in row])
+            top = header_top(rows[floor:index], run, xs, ys, lines, strips)
             tables.append((xs, [top, *ys[1:]]))
             index = floor = end
         else:
             index += 1
     return tables
-
-
-def _header_top(
-    before: Sequence[Sequence[Segment]],
-    run: Sequence[Sequence[Segment]],
-    xs: Sequence[float],
-    ys: Sequence[float],
-    lines: np.ndarray,
-) -> float:
-    """The top of a table's first row, taken up over the lines just above it that are
-    its header cells' first lines: under a header underlined by a rule across the table
-    (its second row border drawn), lines that follow one another at a line's spacing,
-    each cell within a column, are the upper lines of titles set at the header's foot
-    (a title wrapped in a narrow column, ``Relation`` / ``ship`` / ``Type``), each
-    segment over the text of one column at most.
-    ``before``: the rows above the run that no table took."""
-    if len(ys) < 3 or not _ruled_between(lines, xs, run[0], ys[1] + 0.5):
-        return ys[0]
-    top = ys[0]
-    below = run[0]
-    strips = text_columns([s for row in run if len(row) >= 2 for s in row])
-    for row in reversed(before):
-        gap = min(s.top for s in below) - max(s.bottom for s in row)
-        if gap > HEADER_LINE_GAP * max(s.height for s in row):
-            break
-        if any(sum(s.x0 < b and s.x1 > a for a, b in strips) > 1 for s in row):
-            break  # a line across columns: text above the table
-        if not all(xs[0] <= s.x0 and s.x1 <= xs[-1] for s in row):
-            break
-        top, below = min(s.top for s in row) - 0.5, row
-    return top
-
-
-def _ruled_between(
-    lines: np.ndarray, xs: Sequence[float], row: Sequence[Segment], y: float
-) -> bool:
-    """Whether a horizontal rule across the table (borders ``xs``) runs under ``row``,
-    above ``y``."""
-    return bool(
-        (
-            (lines[:, 0] <= xs[0] + ALIGN_SLACK)
-            & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)
-            & (lines[:, 1] >= max(s.bottom for s in row))
-            & (lines[:, 1] <= y)
-        ).any()
-    )
 
 
 def _is_cell_row(row: Sequence[Segment]) -> bool:
@@ -250,42 +208,6 @@ def _follows_closely(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
     return _gap(above, row) <= MAX_ROW_GAP * max(s.height for s in above)
 
 
-def _joined(row: Sequence[Segment]) -> str:
-    return " ".join(" ".join(s.text for s in row).split())
-
-
-def _free_rules(rules: np.ndarray | None) -> np.ndarray:
-    """The horizontal rules among ``rules`` (frame rows ``x0, top, x1, bottom``) that no
-    vertical rule meets: underlines, not the edges of a box (a code listing's frame)."""
-    if rules is None or not len(rules):
-        return np.zeros((0, 4))
-    flat = rules[:, 3] - rules[:, 1] < 1.0
-    horizontal, vertical = rules[flat & (rules[:, 2] - rules[:, 0] >= 1.0)], rules[~flat]
-    meets = (
-        (vertical[None, :, 0] >= horizontal[:, None, 0] - TOLERANCE)
-        & (vertical[None, :, 0] <= horizontal[:, None, 2] + TOLERANCE)
-        & (vertical[None, :, 1] <= horizontal[:, None, 1] + TOLERANCE)
-        & (vertical[None, :, 3] >= horizontal[:, None, 1] - TOLERANCE)
-    )
-    return horizontal[~meets.any(axis=1)]
-
-
-def _underlined(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
-    """Whether a horizontal rule runs across the whole width of the run ``rows`` just
-    above its first row (within a line's height) or under it, above the second: a
-    header's underline, the rule a table style draws under its titles."""
-    if len(rows) < 2 or not len(lines):
-        return False
-    left = min(s.x0 for row in rows for s in row)
-    right = max(s.x1 for row in rows for s in row)
-    first = min(s.top for s in rows[0])
-    height = max(s.height for s in rows[0])
-    second = min(s.top for s in rows[1])
-    across = (lines[:, 0] <= left + ALIGN_SLACK) & (lines[:, 2] >= right - ALIGN_SLACK)
-    placed = (lines[:, 1] >= first - height) & (lines[:, 1] <= second)
-    return bool((across & placed).any())
-
-
 def _table(
     rows: Sequence[Sequence[Segment]], markers: Sequence[bool], lines: np.ndarray, least: int
 ) -> tuple[list[float], list[float]] | None:
@@ -304,7 +226,7 @@ def _table(
     columns = text_columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
-    if len(cell_rows) < MIN_ROWS and not _alike_rows(cell_rows, columns):
+    if len(cell_rows) < MIN_ROWS and not alike_rows(cell_rows, columns):
         return None  # too few rows to tell a table from lines that happen to align
     # A line alone that starts at a later column's left edge is a wrapped cell's next line
     # (a description column of many lines).
@@ -338,19 +260,6 @@ def _table(
     xs.append(columns[-1][1] + 1.0)
     ys = _row_borders(rows, xs, lines)
     return (xs, ys) if len(ys) >= 3 else None
-
-
-def _alike_rows(rows: Sequence[Sequence[Segment]], columns: Sequence[tuple[float, float]]) -> bool:
-    """Whether each of ``rows`` holds a cell in every one of ``columns``, in print of one
-    height (a heading over a footer's line is no table's two rows) and not in a
-    monospaced font (code aligned in columns)."""
-    heights = [statistics.median(s.height for s in row) for row in rows]
-    if min(heights) < (1 - ONE_LINE) * max(heights):
-        return False
-    advances = [s.width / len(s.text) for row in rows for s in row if s.text.strip()]
-    if max(advances) <= (1 + MONOSPACE_SLACK) * min(advances):
-        return False  # every character as wide as the others: a listing set in code
-    return all(any(a <= (s.x0 + s.x1) / 2 <= b for s in row) for row in rows for a, b in columns)
 
 
 def _has_words(text: str) -> bool:
