@@ -14,13 +14,13 @@ from collections import Counter
 from pathlib import Path
 
 from common import CORPUS, table_head
-from outline_strip import aligned
+from outline_strip import Heading, compare, pooled
 
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.coverage import count_words, lost_words
 from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.chunk.table_tags import json_header_rows
+from lightrag_pchunk.chunk.table_tags import json_header_rows, json_rows
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, TableRole
 from lightrag_pchunk.parse.document import parse_docx
@@ -52,21 +52,21 @@ def slices_with_header(chunks, headers: dict[str, str]) -> tuple[int, int]:
             if not header:
                 continue
             slices += 1
-            headed += _grid(tag["body"])[: len(header)] == header
+            headed += (json_rows(tag["body"]) or [])[: len(header)] == header
             break
     return slices, headed
 
 
-def headings(rows) -> list[tuple[str, str]]:
-    """(title, parent title), normalised, of every heading row but tables of contents and
-    the text after a table of contents that continues the heading it interrupted."""
+def headings(rows) -> list[Heading]:
+    """Every heading row, its title and parent's normalised, but tables of contents and the
+    text after a table of contents that continues the heading it interrupted."""
     found, after_toc = [], False
     for row in rows:
         if row.extra.get("session_type") == TOC_SESSION:
             after_toc = True
             continue
         parent = _title(row.parent_headings[-1]) if row.parent_headings else ""
-        heading = (_title(row.heading), parent)
+        heading = Heading(_title(row.heading), row.level, parent)
         if row.heading != PREFACE_HEADING and not (after_toc and found and found[-1] == heading):
             found.append(heading)
         after_toc = False
@@ -82,16 +82,9 @@ def _title(heading: str) -> str:
     return normalise(_MARKUP.sub("", _printable(heading)))
 
 
-def _same(a: str, b: str) -> bool:
+def _near(a: str, b: str) -> bool:
+    """Titles matched as printed: equal, or near (a line break or a glyph read apart)."""
     return a == b or (bool(a) and bool(b) and similarity(a, b) >= 0.85)
-
-
-def align(truth: list, ours: list) -> list[tuple[int, int]]:
-    """Matched pairs in order (longest common subsequence of near-equal titles)."""
-    if len(truth) * len(ours) > 4_000_000:
-        return []
-    pairs = aligned([t[0] for t in truth], [o[0] for o in ours], _same)
-    return sorted(pairs.items())
 
 
 def table_cells(rows) -> Counter:
@@ -114,7 +107,7 @@ def _printed_cells(body: str) -> list[list[str]]:
     it spans, is printed once (and a .docx's row split inside it, without a border,
     prints nothing a reader sees). An undecodable body: no rows."""
     rows, above = [], {}
-    for row in _grid(body):
+    for row in json_rows(body) or []:
         items = list(enumerate(row) if isinstance(row, list) else row.items())
         texts = []
         for column, cell in items:
@@ -137,22 +130,13 @@ def _without_merge_copies(text: str) -> str:
     return _TAG.sub(rewrite, text)
 
 
-def _grid(body: str) -> list:
-    """A table tag's JSON rows; none for a body that is no JSON."""
-    try:
-        return json.loads(body.replace("<\\/table", "</table"))
-    except ValueError:
-        return []
-
-
 def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]:
     counter = TokenCounter(tokenizer)
     lines = [f"## Renders of the .docx corpus: {variant}", ""]
     lines += table_head(
         "file", "truth", "ours", "recall", "precision", "parents", "words", "lost", "cells"
     )
-    total = Counter()
-    per_file: dict[str, list[float]] = {"recall": [], "precision": [], "parents": []}
+    total, scores = Counter(), []
     for pdf in files:
         docx = next((p for p in (CORPUS / "docx").glob(pdf.stem + ".*")), None)
         try:
@@ -164,9 +148,8 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
             continue
         if truth_doc is None:
             continue
-        truth, found = headings(truth_doc.rows), headings(ours.rows)
-        pairs = align(truth, found)
-        parents = sum(1 for i, j in pairs if _same(truth[i][1], found[j][1]))
+        score = compare(headings(truth_doc.rows), headings(ours.rows), same=_near)
+        scores.append(score)
         chunks = our_chunks(ours, counter)
         truth_text = "\n".join(r.content for r in truth_doc.rows)
         words = count_words(_printable(_without_merge_copies(truth_text)))
@@ -174,48 +157,47 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         lost = lost_words([r.content for r in ours.rows], [c.content for c in chunks]).total
         doc_cells = table_cells([r.content for r in truth_doc.rows])
         our_cells = table_cells([c.content for c in chunks])
-        total.update(
-            truth=len(truth), ours=len(found), matched=len(pairs), parents=parents,
-            words=sum(words.values()), reached=sum((words & reached).values()), lost=lost,
-            cells=sum(doc_cells.values()), cells_found=sum((doc_cells & our_cells).values()),
-        )  # fmt: skip
         slices, headed = slices_with_header(chunks, read_table_headers(ours.blocks_path))
-        total.update(slices=slices, headed=headed)
-        recall, precision = _share(len(pairs), len(truth)), _share(len(pairs), len(found))
-        per_file["recall"].append(1.0 if recall is None else recall)
-        per_file["precision"].append(1.0 if precision is None else precision)
-        if pairs:
-            per_file["parents"].append(parents / len(pairs))
+        total.update(
+            words=words.total(), reached=(words & reached).total(), lost=lost,
+            cells=doc_cells.total(), cells_found=(doc_cells & our_cells).total(),
+            slices=slices, headed=headed,
+        )  # fmt: skip
         share = _share((words & reached).total(), words.total())
         cell_share = _share((doc_cells & our_cells).total(), doc_cells.total())
         lines.append(
-            f"| {pdf.stem} | {len(truth)} | {len(found)} | {_fmt(recall)} | {_fmt(precision)}"
-            f" | {_fmt(parents / len(pairs) if pairs else None)} | {_fmt(share, 3)} | {lost}"
-            f" | {_fmt(cell_share, 3)} |"
+            f"| {pdf.stem} | {score.reference} | {score.found}"
+            f" | {_fmt(_share(score.matched, score.reference))}"
+            f" | {_fmt(_share(score.matched, score.found))}"
+            f" | {_fmt(_share(score.parents_right, score.matched))}"
+            f" | {_fmt(share, 3)} | {lost} | {_fmt(cell_share, 3)} |"
         )
-    pooled = {
-        "recall": total["matched"] / max(total["truth"], 1),
-        "precision": total["matched"] / max(total["ours"], 1),
-        "parents": total["parents"] / max(total["matched"], 1),
+    whole = pooled(scores)
+    pooled_figures = {
+        "recall": whole.recall,
+        "precision": whole.precision,
+        "parents": whole.parent_accuracy,
     }
-    averaged = {k: sum(v) / len(v) if v else 0.0 for k, v in per_file.items()}
+    per_file = {
+        "recall": _mean([s.recall for s in scores]),
+        "precision": _mean([s.precision for s in scores]),
+        "parents": _mean([s.parent_accuracy for s in scores if s.matched]),
+    }
     lines += [
         "",
-        f"Pooled: recall {pooled['recall']:.3f}, precision {pooled['precision']:.3f}, parents"
-        f" {pooled['parents']:.3f}; per file: recall {averaged['recall']:.3f}, precision"
-        f" {averaged['precision']:.3f}, parents {averaged['parents']:.3f}. Words of the .docx in"
-        f" our chunks {total['reached'] / max(total['words'], 1):.4f}; words lost blocks ->"
+        f"Pooled: {_listed(pooled_figures)}; per file: {_listed(per_file)}. Words of the .docx"
+        f" in our chunks {total['reached'] / max(total['words'], 1):.4f}; words lost blocks ->"
         f" chunks {total['lost']}; table cells inside tags"
         f" {total['cells_found'] / max(total['cells'], 1):.3f} ({total['cells']} cells);"
         f" slices of cut tables with their header {total['headed']}/{total['slices']}.",
     ]
+    worst = {key: min(pooled_figures[key], per_file[key]) for key in per_file}
     floor = OUTLINE_TARGET_WITH_BOOKMARKS if variant == "bookmarks" else 0.90
     for key in ("recall", "precision"):
-        if min(pooled[key], averaged[key]) < floor:
-            lines.append(f"TARGET MISSED: {variant} {key} {min(pooled[key], averaged[key]):.3f}")
-    if variant == "no-bookmarks" and min(pooled["parents"], averaged["parents"]) < 0.85:
-        worst = min(pooled["parents"], averaged["parents"])
-        lines.append(f"TARGET MISSED: parent accuracy {worst:.3f}")
+        if worst[key] < floor:
+            lines.append(f"TARGET MISSED: {variant} {key} {worst[key]:.3f}")
+    if variant == "no-bookmarks" and worst["parents"] < 0.85:
+        lines.append(f"TARGET MISSED: parent accuracy {worst['parents']:.3f}")
     if total["reached"] < 0.99 * total["words"]:
         lines.append("TARGET MISSED: under 99% of the .docx's words in the chunks")
     if total["lost"]:
@@ -251,6 +233,14 @@ def _unformatted(text: str) -> str:
     glyph for them, so its text has none; they part no word (Unicode's word boundaries,
     UAX #29, skip them), while a count by ``\\w`` runs would cut a word at each."""
     return text.translate(_FORMAT)
+
+
+def _listed(figures: dict[str, float]) -> str:
+    return ", ".join(f"{name} {value:.3f}" for name, value in figures.items())
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def _share(part: int, whole: int) -> float | None:

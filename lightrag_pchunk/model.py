@@ -29,6 +29,10 @@ PREFACE_HEADING = "Preface/Uncategorized"
 #: ``session_type`` of a content row that holds a table of contents (LightRAG's is "body").
 TOC_SESSION = "toc"
 
+#: ``type`` of a row's position that places (part of) its text on a page: ``anchor`` is the
+#: page, ``charspan`` the characters of the content printed there (a PDF's rows).
+PAGE_POSITION = "bbox"
+
 
 class TableRole(str, Enum):
     """Role of a block with respect to a sliced table (spec §6.4, ``table_chunk_role``)."""
@@ -44,7 +48,7 @@ class BlockRow:
     """One ``type == "content"`` row of a ``.blocks.jsonl`` file, as written on disk.
 
     ``line_number`` is the 1-based line of the file it came from (0 when built in memory).
-    ``positions`` is empty when the file was read without them (the chunker's reading).
+    ``positions`` holds only those of :data:`PAGE_POSITION` in the chunker's reading.
     ``extra`` keeps keys we do not interpret (``table_header``, ``session_type`` ...) so a
     read/write round trip loses nothing.
     """

@@ -125,6 +125,17 @@ def corpus_files(kind: str) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in {".docx", ".docm", ".dotx", ".dotm"})
 
 
+def pdfium_page_texts(path: Path) -> list[str]:
+    """PDFium's bare text of every page of the PDF at ``path`` (``get_text_range``)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+
+
 def flat_rows(rows: list[dict]) -> list[dict]:
     """Chunk rows with the nested ``heading`` spelled out flat (``heading`` as text,
     ``parent_headings``, ``level``), for assertions that read a chunk's place."""

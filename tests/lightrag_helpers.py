@@ -3,6 +3,9 @@ deterministic local embedding and an LLM that extracts nothing (no network)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -55,33 +58,35 @@ async def upload(rag: Any, path: Path) -> None:
     await rag.apipeline_process_enqueue_documents()
 
 
+def lightrag_native_parse(source: Path, out: Path, *options: str) -> Path:
+    """LightRAG's native parse of ``source`` into ``out`` through its own debug CLI (with
+    its ``options``), output and logs silenced, and the blocks file it wrote; a failure
+    raises with the CLI's last words."""
+    from lightrag.parser.cli import main
+
+    argv = [str(source), "--engine", "native", "-o", str(out), "--preview", "0"]
+    sink, lightrag_logger = io.StringIO(), logging.getLogger("lightrag")
+    previous = lightrag_logger.level
+    lightrag_logger.setLevel(logging.CRITICAL)
+    try:
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            code = main([*argv, *options])
+    finally:
+        lightrag_logger.setLevel(previous)
+    found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
+    if code not in (0, None) or not found:
+        raise RuntimeError(f"exit code {code}: {sink.getvalue().strip()[-160:]}")
+    return found[0]
+
+
 def lightrag_native_blocks(
     sources: list[Path], out: Path, doc_id: str | None = None
 ) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for ``sources`` (name -> path); a file
-    it cannot parse (or crashes on) is absent. Its output and logs are silenced."""
-    import contextlib
-    import io
-    import logging
-
-    from lightrag.parser.cli import main
-
+    it cannot parse (or crashes on) is absent."""
     parsed: dict[str, Path] = {}
-    lightrag_logger = logging.getLogger("lightrag")
-    previous = lightrag_logger.level
-    lightrag_logger.setLevel(logging.CRITICAL)
-    try:
-        for source in sources:
-            args = [str(source), "--engine", "native", "-o", str(out)]
-            sink = io.StringIO()
-            try:
-                with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-                    code = main(args + (["--doc-id", doc_id] if doc_id else []))
-            except Exception:  # LightRAG's parser crashes on some corpus files
-                continue
-            found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
-            if code == 0 and found:
-                parsed[source.name] = found[0]
-    finally:
-        lightrag_logger.setLevel(previous)
+    for source in sources:
+        with contextlib.suppress(Exception):  # LightRAG's parser crashes on some corpus files
+            options = ["--doc-id", doc_id] if doc_id else []
+            parsed[source.name] = lightrag_native_parse(source, out, *options)
     return parsed

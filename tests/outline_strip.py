@@ -12,7 +12,9 @@ headings bold at 16 pt), so the copy as styled is measured too. ``compare`` matc
 outline parsed from the copy against the styled file's: heading recall and precision
 (headings matched by text, in order) and parent accuracy (of the matched headings, how many
 have the same parent heading), and the recall of the headings that have evidence without
-any look: a numbering label, or an entry in the document's own table of contents. Used by
+any look: a numbering label, or an entry in the document's own table of contents; and the
+precision where a found heading that the styled file's own parse gives too (an author's
+unstyled heading its smart outline finds) counts as right. Used by
 ``benchmarks/bench_outline.py`` and ``tests/corpus/test_outline_corpus.py``.
 """
 
@@ -71,6 +73,7 @@ class Score:
     evidenced: int  # numbered, or listed by the document's table of contents
     evidenced_matched: int
     listed_extra: int  # found, not styled, but listed by the document's table of contents
+    parsed_extra: int = 0  # found, not styled, but listed or given by the styled file's parse
 
     @property
     def recall(self) -> float:
@@ -93,6 +96,13 @@ class Score:
         """Precision where a found heading that the document's own table of contents lists
         counts as right though its author left it unstyled."""
         return (self.matched + self.listed_extra) / self.found if self.found else 1.0
+
+    @property
+    def parsed_precision(self) -> float:
+        """Precision where a found heading that the parse of the styled file itself gives
+        (the author's unstyled headings it finds there) or its table of contents lists
+        counts as right: what stripping the styles adds beyond the parser's own outline."""
+        return (self.matched + self.parsed_extra) / self.found if self.found else 1.0
 
     @property
     def evidenced_recall(self) -> float:
@@ -244,14 +254,22 @@ def toc_entries(parsed: ParsedDocument) -> frozenset[str]:
 
 
 def compare(
-    reference: list[Heading], found: list[Heading], listed: frozenset[str] = frozenset()
+    reference: list[Heading],
+    found: list[Heading],
+    listed: frozenset[str] = frozenset(),
+    parsed: frozenset[str] = frozenset(),
+    same: Callable[[str, str], bool] = operator.eq,
 ) -> Score:
     """Match ``found`` to ``reference`` by normalised text, in order: the largest set of
     pairs of equal titles whose order agrees in both (a longest common subsequence; a
     heading found out of order or twice counts once, and a title that recurs, "Examples",
     cannot pull the matching past the headings between). ``listed``: the titles the
-    document's table of contents lists (:func:`toc_entries`)."""
-    pairs = aligned([normalize(h.text) for h in reference], [normalize(h.text) for h in found])
+    document's table of contents lists (:func:`toc_entries`); ``parsed``: the titles of
+    the outline the styled file's own parse gives (smart outline ``auto``); ``same``: when
+    two titles, or two parents, match (equality, or a nearness such as a PDF's printed text
+    needs)."""
+    titles = [normalize(h.text) for h in reference], [normalize(h.text) for h in found]
+    pairs = aligned(*titles, same)
     numbered = evidenced = numbered_matched = evidenced_matched = parents_right = 0
     for i, heading in enumerate(reference):
         is_numbered = _label(heading.text) is not None
@@ -263,11 +281,11 @@ def compare(
             continue
         numbered_matched += is_numbered
         evidenced_matched += has_evidence
-        parents_right += normalize(found[j].parent) == normalize(heading.parent)
+        parents_right += same(normalize(found[j].parent), normalize(heading.parent))
     matched_found = set(pairs.values())
-    listed_extra = sum(
-        1 for j, h in enumerate(found) if j not in matched_found and normalize(h.text) in listed
-    )
+    extra = [normalize(h.text) for j, h in enumerate(found) if j not in matched_found]
+    listed_extra = sum(1 for title in extra if title in listed)
+    parsed_extra = sum(1 for title in extra if title in listed or title in parsed)
     return Score(
         len(reference),
         len(found),
@@ -278,7 +296,13 @@ def compare(
         evidenced,
         evidenced_matched,
         listed_extra,
+        parsed_extra,
     )
+
+
+def pooled(scores: Sequence[Score]) -> Score:
+    """The scores of several files summed: one score over all their headings."""
+    return Score(*(sum(getattr(s, name) for s in scores) for name in Score.__dataclass_fields__))
 
 
 def aligned(
@@ -318,6 +342,7 @@ class StripResult:
 
     reference: list[Heading]
     listed: frozenset[str]  # what the styled file's table of contents lists (toc_entries)
+    parsed: frozenset[str]  # the titles of the styled file's own outline (smart outline auto)
     look: list[Heading]  # copy keeping the look (bold, sizes by level), smart outline on
     plain: list[Heading]  # copy without any look, smart outline on
     before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
@@ -348,7 +373,9 @@ def strip_file(source: Path, workdir: Path, *, as_styled: bool = False) -> Strip
         strip_headings(source, copy, as_styled=True)
         own_look = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
     listed = toc_entries(styled)
-    return StripResult(reference, listed, found[True], found[False], before, own_look)
+    own = outline_of(parse_docx(source, workdir / "auto", smart_heading="auto"))
+    parsed = frozenset(normalize(h.text) for h in own)
+    return StripResult(reference, listed, parsed, found[True], found[False], before, own_look)
 
 
 __all__ = [
@@ -359,6 +386,7 @@ __all__ = [
     "compare",
     "normalize",
     "outline_of",
+    "pooled",
     "strip_file",
     "strip_headings",
     "toc_entries",

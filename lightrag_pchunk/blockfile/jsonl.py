@@ -27,7 +27,7 @@ from typing import Any
 
 from lightrag_pchunk.blockfile.raw_text import content_strings, string_field
 from lightrag_pchunk.errors import BlockFileError
-from lightrag_pchunk.model import BlockRow
+from lightrag_pchunk.model import PAGE_POSITION, BlockRow
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -77,11 +77,14 @@ class BlockFile:
     file_contents: tuple[str, ...] = ()
 
 
-def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
+def read_blocks(path: str | Path, *, only_pages: bool = False) -> BlockFile:
     """Read every content row of ``path``.
 
-    ``keep_positions=False`` leaves every row's ``positions`` empty, for a reader that does
-    not use them (the chunker does: a PDF's positions give its chunks their pages).
+    ``only_pages=True`` keeps of each row's ``positions`` only those that place its text
+    on a page (:data:`~lightrag_pchunk.model.PAGE_POSITION`): the chunker's reading, which
+    gives a PDF's chunks their pages and has no use for a Word row's paragraph ids (held
+    for every row of a large document, they are most of what its reading leaves for the
+    garbage collector to scan).
 
     Raises:
         BlockFileError: the file is missing, unreadable or not UTF-8 (the caller falls
@@ -94,11 +97,11 @@ def read_blocks(path: str | Path, *, keep_positions: bool = True) -> BlockFile:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise BlockFileError(str(blocks_path), f"cannot read blocks file: {exc}") from exc
-    return parse_blocks_text(text, blocks_path, keep_positions=keep_positions)
+    return parse_blocks_text(text, blocks_path, only_pages=only_pages)
 
 
 def parse_blocks_text(
-    text: str, path: str | Path = "<memory>", *, keep_positions: bool = True
+    text: str, path: str | Path = "<memory>", *, only_pages: bool = False
 ) -> BlockFile:
     """Parse the text of a blocks file (see :func:`read_blocks`)."""
     result = BlockFile(path=Path(path), meta=None, rows=[], file_contents=content_strings(text))
@@ -112,7 +115,7 @@ def parse_blocks_text(
         position = 0
         while position < len(line):  # usually one value; several after "\r" line ends
             number = line_number + line.count("\r", 0, position)
-            row, position = _row_from_line(line, position, number, previous, result, keep_positions)
+            row, position = _row_from_line(line, position, number, previous, result, only_pages)
             if row is not None:
                 result.rows.append(row)
                 previous = row
@@ -168,7 +171,7 @@ def _row_from_line(
     line_number: int,
     previous: BlockRow | None,
     result: BlockFile,
-    keep_positions: bool,
+    only_pages: bool,
 ) -> tuple[BlockRow | None, int]:
     """The row of the JSON value at ``position`` of ``line`` and where the value ends; the
     rest of the line salvaged when no value can be decoded there."""
@@ -176,11 +179,11 @@ def _row_from_line(
         obj, end = _DECODER.raw_decode(line, position)
     except ValueError:
         return _salvage(line[position:], line_number, previous, result), len(line)
-    return _row_from_value(obj, line_number, result, keep_positions), end
+    return _row_from_value(obj, line_number, result, only_pages), end
 
 
 def _row_from_value(
-    obj: Any, line_number: int, result: BlockFile, keep_positions: bool
+    obj: Any, line_number: int, result: BlockFile, only_pages: bool
 ) -> BlockRow | None:
     if not isinstance(obj, dict):
         result.problems.append(LineProblem(line_number, "not a JSON object; skipped"))
@@ -210,9 +213,7 @@ def _row_from_value(
         result.problems.append(
             LineProblem(line_number, "'content' is not a string; kept as JSON text", True)
         )
-    return row_from_mapping(
-        obj, content=content, line_number=line_number, keep_positions=keep_positions
-    )
+    return row_from_mapping(obj, content=content, line_number=line_number, only_pages=only_pages)
 
 
 def row_from_mapping(
@@ -220,12 +221,12 @@ def row_from_mapping(
     *,
     content: str | None = None,
     line_number: int = 0,
-    keep_positions: bool = True,
+    only_pages: bool = False,
 ) -> BlockRow:
     """Build a :class:`BlockRow` from a decoded JSON object, normalising odd values.
 
     ``level`` 0, missing, negative or not a number becomes 1 (0 stays 0 for a pinned
-    ``is_title_block`` row, as in LightRAG 1.5.5+). ``keep_positions=False``: see
+    ``is_title_block`` row, as in LightRAG 1.5.5+). ``only_pages``: see
     :func:`read_blocks`.
     """
     get = obj.get
@@ -239,7 +240,7 @@ def row_from_mapping(
         parent_headings=_as_parents(get("parent_headings")),
         level=level,
         blockid=_as_text(get("blockid")),
-        positions=_as_positions(get("positions")) if keep_positions else (),
+        positions=_as_positions(get("positions"), only_pages),
         is_title_block=is_title,
         line_number=line_number,
         extra=_extra(obj),
@@ -259,8 +260,12 @@ def _as_parents(raw: Any) -> tuple[str, ...]:
     return tuple(raw)
 
 
-def _as_positions(raw: Any) -> tuple[dict[str, Any], ...]:
-    return tuple([p for p in raw if type(p) is dict]) if type(raw) is list else ()
+def _as_positions(raw: Any, only_pages: bool) -> tuple[dict[str, Any], ...]:
+    if type(raw) is not list:
+        return ()
+    if only_pages:
+        return tuple([p for p in raw if type(p) is dict and p.get("type") == PAGE_POSITION])
+    return tuple([p for p in raw if type(p) is dict])
 
 
 def _extra(obj: dict[str, Any]) -> dict[str, Any]:

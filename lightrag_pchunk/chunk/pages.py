@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.model import BlockRow, Chunk, PageSpan
+from lightrag_pchunk.model import PAGE_POSITION, BlockRow, Chunk, PageSpan
 
 #: A table tag's JSON body: ``<table …>[[…], …]</table>``.
 _TABLE_TAG = re.compile(r"^<table\b[^>]*>(.*)</table>$", re.DOTALL)
@@ -29,7 +29,7 @@ def row_pages(row: BlockRow) -> list[tuple[int, int, int]]:
     """``(start, end, page)`` of each span of the row's content, from its bbox positions."""
     spans = []
     for position in row.positions:
-        if not isinstance(position, Mapping) or position.get("type") != "bbox":
+        if not isinstance(position, Mapping) or position.get("type") != PAGE_POSITION:
             continue
         page = _page_number(position.get("anchor"))
         charspan = position.get("charspan")

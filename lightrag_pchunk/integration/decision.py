@@ -97,7 +97,7 @@ def load_blocks(
     if found is None:
         return LoadedBlocks(source=source, problem=f"blocks file not found at {blocks_path}")
     try:
-        blocks = read_blocks(found)  # positions: the pages of a PDF's chunks
+        blocks = read_blocks(found, only_pages=True)  # a PDF's chunks get their pages
     except BlockFileError as exc:
         return LoadedBlocks(path=found, source=source, problem=str(exc))
     loaded = blocks_of(blocks.rows, found, source, read_table_items)

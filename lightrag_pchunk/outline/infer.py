@@ -24,8 +24,8 @@ continuity); a Word list item also needs the look unless it names a unit (第X�
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
 headings are set larger than the text, a line only bold at the text's size is a label
 (and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
-except inside a long stretch a styled outline leaves without a heading, where such a line
-standing alone between paragraphs heads a part of it.
+except inside a long stretch the outline (styled, or inferred over a whole document) leaves
+without a heading, where such a line standing alone between paragraphs heads a part of it.
 Where no heading has a look and no table of contents lists them, a short title standing
 alone between paragraphs is a heading by its place (``placed.py``). The decisions that
 rest on weak evidence alone may be put to a language model (``judge``).
@@ -53,7 +53,9 @@ from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
+    continues_sentence,
     flat_text,
+    is_bullet_item,
     is_series_label,
     starts_lowercase,
 )
@@ -131,6 +133,8 @@ def infer_outline(
     accepted = _accept(items, candidates, body_size, judge, in_gaps)
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
+    # Lines their parser knows head nothing told the tiers of looks; none is a heading.
+    accepted = [c for c in accepted if not items[c.index].titles_nothing]
     accepted.sort(key=lambda c: c.index)
     found = assign_levels(items, accepted, listed=listed)
     # Labels taken out may bring others to the top: again until none is left.
@@ -151,39 +155,60 @@ def _label_of(
 
 
 def _list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) -> set[int]:
-    """Indexes of numbered lines that are items of a list: a run of adjacent lines with the
-    same label key whose numbers follow each other (1. 2. 3.), where a sibling is a sentence
-    (not a candidate), or where the short siblings carry no body of their own."""
+    """Indexes of numbered lines that are items of a list: a run of lines with the same
+    label key whose numbers follow each other (1. 2. 3.), adjacent or parted by bulleted
+    items only (a numbered step's sub-items), where a sibling is a sentence (not a
+    candidate), or where the short siblings carry no body of their own."""
     listed: set[int] = set()
     labels = [_label_of(items, i, candidates) for i in range(len(items))]
     index = 0
     while index < len(items):
-        end = index + 1
+        run = [index]
         if labels[index] is not None:
-            while (
-                end < len(items)
-                and labels[end] is not None
-                and labels[end].key == labels[index].key
-                and labels[end].follows(labels[end - 1])
-            ):
-                end += 1
-        run = range(index, end)
+            while (after := _next_member(items, labels, run[-1])) is not None:
+                run.append(after)
         if len(run) >= 2:
             if any(i not in candidates for i in run):
                 listed.update(i for i in run if i in candidates)
             else:
                 listed.update(_short_items(run, candidates))
-        index = end
+        index = run[-1] + 1
     return listed
 
 
-def _short_items(run: range, candidates: dict[int, Promoted]) -> list[int]:
+def _next_member(
+    items: Sequence[OutlineItem], labels: Sequence[Label | None], member: int
+) -> int | None:
+    """The line after ``member`` (past bulleted items, and the lower-case lines that go on
+    with one) that continues its numbering."""
+    after, in_item = member + 1, False
+    while after < len(items) and items[after].kind is ItemKind.TEXT:
+        text = items[after].text
+        in_item = is_bullet_item(text) or (in_item and continues_sentence(text))
+        if not in_item:
+            break
+        after += 1
+    label, previous = labels[after] if after < len(items) else None, labels[member]
+    if label is None or previous is None or label.key != previous.key:
+        return None
+    return after if label.follows(previous) else None
+
+
+def _short_items(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
     """Members of a run of numbered candidates that are items of a list of short lines:
-    two or more adjacent ones with no body of their own and no look ("1. Apples",
+    two or more members in a row with no body of their own and no look ("1. Apples",
     "2. Pears"). A single bare member among members with bodies ("4.职责：" after
     "3.定义：…") is a heading whose body follows."""
-    bare = {i for i in run if not candidates[i].heading.body and candidates[i].look_score < 1}
-    return [i for i in sorted(bare) if i - 1 in bare or i + 1 in bare]
+    bare = [_is_bare(candidates[i]) for i in run]
+    return [
+        i
+        for k, i in enumerate(run)
+        if bare[k] and ((k > 0 and bare[k - 1]) or (k + 1 < len(run) and bare[k + 1]))
+    ]
+
+
+def _is_bare(candidate: Promoted) -> bool:
+    return not candidate.heading.body and candidate.look_score < 1
 
 
 Judge = Callable[[list[Candidate]], dict[int, bool]]
@@ -284,8 +309,10 @@ def _accept(
                 # The styles are the larger headings; a stretch they leave too long is
                 # parted by the lines in a look of their own that stand alone between
                 # paragraphs (a run-in label leads into its own paragraph or list).
-                title = candidate.heading.title
-                evidence = stands_between_paragraphs(items, index, title, recurring)
+                title, above = candidate.heading.title, decisions.get(index - 1, False)
+                evidence = stands_between_paragraphs(
+                    items, index, title, recurring, after_heading=above
+                )
             else:
                 evidence = evidence and not is_label
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:

@@ -195,7 +195,7 @@ def heading_text(
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
     text = _SPACE_RUN.sub(" ", text)
     first = text[0]
-    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+    if starts_with_bullet(text):
         # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
         # render heading labels) decorates the label; before text it marks a list item.
         label = parse_label(text[1:])
@@ -212,6 +212,20 @@ def heading_text(
     if label is None:
         return _plain_heading(text, max_chars, lowercase, lead_in)
     return _numbered_heading(text, label, max_chars, lowercase)
+
+
+def starts_with_bullet(text: str) -> bool:
+    """Whether ``text`` starts with a bullet glyph (a symbol font's bullets are mapped to
+    the private use area: U+F0B7)."""
+    first = text[:1]
+    return bool(first) and (first in _BULLETS or "\ue000" <= first <= "\uf8ff")
+
+
+def is_bullet_item(text: str) -> bool:
+    """Whether ``text`` is a bulleted list item: a bullet glyph before text (before a
+    number it decorates a heading's label: "● 1 Introduction")."""
+    text = text.strip()
+    return starts_with_bullet(text) and parse_label(text[1:].strip()) is None
 
 
 def label_tab_as_space(text: str) -> str | None:

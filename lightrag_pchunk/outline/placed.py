@@ -51,11 +51,17 @@ def is_paragraph(item: OutlineItem) -> bool:
 
 
 def stands_between_paragraphs(
-    items: Sequence[OutlineItem], index: int, title: str, recurring: frozenset[str]
+    items: Sequence[OutlineItem],
+    index: int,
+    title: str,
+    recurring: frozenset[str],
+    *,
+    after_heading: bool = False,
 ) -> bool:
     """Whether line ``index`` (an unnumbered title) stands alone between paragraphs: short,
     not a list item, not a recurring line, not a lead-in, after a paragraph, a table or a
-    heading, and before a paragraph."""
+    heading (``after_heading``: the line before it is one the outline takes), and before a
+    paragraph."""
     item = items[index]
     if item.is_list_item or len(title.split()) > MAX_PLACED_WORDS:
         return False
@@ -65,7 +71,7 @@ def stands_between_paragraphs(
         return False  # code ("//Prefer …"), a link or a path: a line of content
     if index + 1 >= len(items) or not is_paragraph(items[index + 1]):
         return False
-    if index == 0:
+    if index == 0 or after_heading:
         return True
     before = items[index - 1]
     return before.kind is not ItemKind.TEXT or is_paragraph(before)

@@ -19,7 +19,9 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
 (none, or a title over unstyled clauses), or fewer than one per
 :data:`AUTO_WORDS_PER_HEADING` words of body text; in a styled document, on for each stretch
 under a styled heading (or before the first) longer than that without one: what it finds
-there nests below that heading, and no styled heading is ever moved. A file that states
+there nests below that heading, and no styled heading is ever moved. Read whole, a section
+the inferred outline leaves that long is read as such a stretch is (``infer_outline``'s
+``long_gaps``). A file that states
 its outline (a PDF's structure tree: ``stated``) is never inferred over whole; one that
 states it down to some depth (a PDF's bookmarks: ``partial``) is read in every stretch, and
 keeps only the headings its stated ones leave out (:func:`left_out_headings`).
@@ -294,7 +296,12 @@ def _infer(
             look = event.look() if event.look is not None else None
             item = OutlineItem(ItemKind.HEADING, event.heading, event.level, look)
         elif event.kind is EventKind.PARAGRAPH:
-            item = OutlineItem(ItemKind.TEXT, event.line.text, is_list_item=event.is_list_item)
+            item = OutlineItem(
+                ItemKind.TEXT,
+                event.line.text,
+                is_list_item=event.is_list_item,
+                titles_nothing=event.titles_nothing,
+            )
         else:
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)
@@ -313,10 +320,28 @@ def _infer(
         return getter() if getter is not None else None
 
     asked = judge.judge_headings if judge is not None else None
+    if within is None and authored and not gaps:
+        # Read whole, a document's own inferred outline may leave stretches as long as the
+        # styles of a styled one can: the lines that part those are read as in theirs.
+        found = infer_outline(items, body_size(), look_at)
+        gaps = _left_long(items, found)
+        if not gaps and asked is None:
+            return {event_of[h.index]: h for h in found}, 0
     found = infer_outline(
         items, body_size(), look_at, asked, within=within, long_gaps=gaps, listed=not authored
     )
     return {event_of[h.index]: h for h in found}, len(within or ())
+
+
+def _left_long(items: list[OutlineItem], found: Sequence[InferredHeading]) -> list[range]:
+    """The stretches of ``items`` longer than :data:`AUTO_WORDS_PER_HEADING` words that
+    the headings ``found`` (and the known ones) leave without a heading."""
+    at = {heading.index: heading for heading in found}
+    outline = [
+        OutlineItem(ItemKind.HEADING, at[i].title, at[i].level) if i in at else item
+        for i, item in enumerate(items)
+    ]
+    return long_stretches(outline, AUTO_WORDS_PER_HEADING)
 
 
 def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from lightrag_pchunk.outline.lines import is_bullet_item
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 
@@ -299,7 +300,7 @@ def match_bookmarks(
             for index in range(after + 1, min(after + 1 + TOC_WINDOW, len(texts))):
                 if not texts[index]:
                     continue  # a table
-                score, lines = _title_score(title, bare, label, opening(index))
+                score, lines = _title_score(title, bare, label, opening(index), listed=True)
                 if score >= MATCH_SIMILARITY:
                     best = (score, index, lines, 0)
                     break
@@ -367,10 +368,10 @@ def _opens_in(title: str, bare: str, line: str) -> bool:
 
 
 def _title_score(
-    title: str, bare: str, label: Label | None, lines: Sequence[str]
+    title: str, bare: str, label: Label | None, lines: Sequence[str], listed: bool = False
 ) -> tuple[float, int]:
-    """How well the first of ``lines`` read as ``title`` (numbered ``label``), and how
-    many lines."""
+    """How well the first of ``lines`` read as ``title`` (numbered ``label``; ``listed``:
+    an entry of a printed table of contents), and how many lines."""
     best = (0.0, 0)
     opening = normalise(" ".join(lines[:2]))
     if title[:4] not in opening and bare[:4] not in opening:
@@ -378,6 +379,8 @@ def _title_score(
     first = normalise(lines[0])
     if first[:4] not in title and first[:4] not in bare and not _opens_in(title, bare, first):
         return best  # the title starts on a later line: another paragraph's ("type: string")
+    if listed and is_bullet_item(lines[0]):
+        return best  # a bulleted item is no entry's section (a bookmark may point at one)
     printed = parse_label(lines[0]) if label is not None else None
     if printed is not None and printed.ordinals != label.ordinals:  # type: ignore[union-attr]
         return best  # another number: a sibling or a child of the section named

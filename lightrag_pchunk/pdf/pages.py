@@ -39,7 +39,7 @@ from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
-from lightrag_pchunk.pdf.title_guards import reads_as_formula, running_titles
+from lightrag_pchunk.pdf.title_guards import cover_lines, reads_as_formula, running_titles
 from lightrag_pchunk.pdf.title_split import split_title_lines
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
@@ -111,6 +111,8 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found)
+    table_words = {text: body_words(table.lines) for text, table in tables.items()}
+    cover = cover_lines(found, levels, table_words, body_size)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
@@ -151,6 +153,8 @@ def events_of(
                 kind=kind,
                 is_list_item=_is_list_item(paragraph),
                 look=_look_of(paragraph.look, looks),
+                # A cover's line: its look still tells the document's tiers of looks.
+                titles_nothing=index in cover,
             )
         )
     return events, units

@@ -1,11 +1,13 @@
 """Stage A for PDF: lines that look like titles but title no section, which the heading
-classifier is never asked about (their paragraphs stay text, whole).
+classifier never makes headings (their paragraphs stay text, whole).
 
 - A running title: one line printed at one height on many pages, inside the text area
   where the page furniture leaves it (a title on alternate pages, a report's table title
   over each page of the table).
 - A displayed equation: an equation editor's operators and single-letter names, set
   large.
+- A cover page's lines but its title: subtitle, version, date, authors, publisher (their
+  look still counts among the document's looks: ``titles_nothing``).
 
 Input: the document's paragraphs in reading order. Output: which of them are which.
 """
@@ -15,13 +17,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
-from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.outline.infer import Look, body_words
 from lightrag_pchunk.pdf.furniture import repeats_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import normalise
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+from lightrag_pchunk.pdf.paragraphs import SIZE_TOLERANCE, PrintedParagraph
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
 #: running title or the title of a table printed over pages, not as many sections.
@@ -65,3 +67,46 @@ def reads_as_formula(text: str) -> bool:
     if _TITLE_WORD.search(text):
         return False  # most lines: words, looked for before the symbols, char by char
     return any(ord(char) > 0xFF and unicodedata.category(char) == "Sm" for char in text)
+
+
+#: A first page with at most this many words of text (its tables' included) is a cover
+#: page when the document goes on after it: a title page holds a title and a few lines.
+COVER_WORDS = 60
+
+
+def cover_lines(
+    found: Sequence[PrintedParagraph],
+    named: Collection[int],
+    table_words: Mapping[str, float],
+    body_size: float,
+) -> set[int]:
+    """Indexes of a cover page's paragraphs that title no section. The document's first
+    page, when it holds at most :data:`COVER_WORDS` words, no table-of-contents entry and
+    one paragraph at most in the text's look (``body_size``, not bold: a short page of
+    headings over a line of text each is no cover), and the document goes on after it,
+    is its title page: its title (the paragraph a
+    stated outline names there, else the first of its largest ones) may head the
+    document; the other lines are its subtitle, version, date, authors and publisher
+    ("Version 5.0", "May 2006", a translator's name), which headings would cut into
+    sections of a line each. ``named``: the paragraphs the stated outline names (kept);
+    ``table_words``: the words of each table, by its stand-in's text."""
+    if not found:
+        return set()
+    page = found[0].lines[0].page
+    cover = [i for i, p in enumerate(found) if p.lines[0].page == page]
+    if len(cover) == len(found) or any(found[i].is_toc_entry for i in cover):
+        return set()
+    texts = [i for i in cover if found[i].role != TABLE_ROLE]
+    words = body_words(found[i].text for i in texts)
+    words += sum(table_words.get(found[i].text, 0.0) for i in cover if i not in texts)
+    in_text_look = sum(1 for i in texts if _in_text_look(found[i].look, body_size))
+    if len(texts) < 2 or words > COVER_WORDS or in_text_look > 1:
+        return set()
+    titles = [i for i in texts if i in named]
+    if not titles:
+        titles = [max(texts, key=lambda i: (found[i].look.size, -i))]
+    return set(texts) - set(titles)
+
+
+def _in_text_look(look: Look, body_size: float) -> bool:
+    return not look.bold and abs(look.size - body_size) < SIZE_TOLERANCE

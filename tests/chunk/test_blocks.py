@@ -131,13 +131,15 @@ def test_an_unmade_block_with_a_table_line_over_table_max_is_sliced_like_its_twi
     assert sliced[0].role is TableRole.FIRST
 
 
-def test_the_chunker_reads_blocks_without_positions() -> None:
+def test_the_chunker_reads_only_the_positions_that_give_pages() -> None:
+    page = {"type": "bbox", "anchor": "3", "charspan": [0, 3]}
     line = {
         "type": "content",
         "content": "# A",
         "heading": "A",
-        "positions": [{"type": "paraid", "range": ["1", "2"]}],
+        "positions": [{"type": "paraid", "range": ["1", "2"]}, page],
     }
     text = json.dumps(line)
-    assert parse_blocks_text(text).rows[0].positions == ({"type": "paraid", "range": ["1", "2"]},)
-    assert parse_blocks_text(text, keep_positions=False).rows[0].positions == ()
+    every = parse_blocks_text(text).rows[0].positions
+    assert every == ({"type": "paraid", "range": ["1", "2"]}, page)
+    assert parse_blocks_text(text, only_pages=True).rows[0].positions == (page,)

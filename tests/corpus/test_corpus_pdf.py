@@ -17,7 +17,6 @@ import logging
 import re
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 
 from lightrag_pchunk.chunk.context import Context
@@ -27,7 +26,7 @@ from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import shared_dir
+from helpers import pdfium_page_texts, shared_dir
 from invariants import assert_no_word_lost
 
 SHARED = shared_dir()
@@ -85,15 +84,9 @@ def test_every_file_parses_or_is_refused_with_its_reason(parsed, name: str) -> N
 
 
 def _page_texts(path: Path) -> list[str]:
-    document = pdfium.PdfDocument(str(path))
-    try:
-        texts = []
-        for index in range(len(document)):
-            text = document[index].get_textpage().get_text_range()
-            texts.append("".join(_WORD.findall(text.replace("\ufffe", "").lower())))
-        return texts
-    finally:
-        document.close()
+    """Each page's words, lower-cased and run together."""
+    texts = pdfium_page_texts(path)
+    return ["".join(_WORD.findall(text.replace("\ufffe", "").lower())) for text in texts]
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -2,8 +2,10 @@
 
 - the strip test: every file with at least 6 styled headings is copied with its heading styles
   taken away (``tests/outline_strip.py``); parsed with smart headings, the copies that
-  keep the look give back the styled outline with recall and precision >= 0.90 averaged over
-  the files and parent accuracy >= 0.85 (summed); at most one file stays below 0.60 recall
+  keep the look give back the styled outline with recall >= 0.90 averaged over the files,
+  precision >= 0.90 where the author's unstyled headings that the parse of the styled file
+  finds too count as right (>= 0.85 where they do not), and parent accuracy >= 0.85
+  (summed); at most one file stays below 0.60 recall
   (headings set bold at the text's size under larger ones read as run-in labels); and
   without any look, every numbered heading that the classifier's own guards allow (not a
   sentence, not over-long) is found, 99% of those numbered or listed by the document's own
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from outline_strip import Score, compare, normalize, strip_file
+from outline_strip import Score, compare, normalize, pooled, strip_file
 
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
@@ -50,15 +52,11 @@ def strip_scores(tmp_path_factory) -> dict[str, tuple[Score, Score, list]]:
             if normalize(h.text) not in plain_titles
         ]
         scores[path.name] = (
-            compare(reference, found.look, found.listed),
-            compare(reference, found.plain, found.listed),
+            compare(reference, found.look, found.listed, found.parsed),
+            compare(reference, found.plain, found.listed, found.parsed),
             missed,
         )
     return scores
-
-
-def _total(scores: list[Score]) -> Score:
-    return Score(*(sum(getattr(s, f) for s in scores) for f in Score.__dataclass_fields__))
 
 
 def _mean(values: list[float]) -> float:
@@ -69,8 +67,11 @@ def test_the_outline_comes_back_from_copies_that_keep_the_look(strip_scores):
     assert len(strip_scores) >= 25, "the corpus should hold some 30 files with 6+ headings"
     looks = {name: look for name, (look, _, _) in strip_scores.items()}
     assert _mean([s.recall for s in looks.values()]) >= 0.90, looks
-    assert _mean([s.precision for s in looks.values()]) >= 0.90, looks
-    assert _total(list(looks.values())).parent_accuracy >= 0.85
+    # A found heading the styled file's own parse gives as well is no artefact of the
+    # stripping: an author's unstyled heading ("1. Introduction" under a styled part).
+    assert _mean([s.parsed_precision for s in looks.values()]) >= 0.90, looks
+    assert _mean([s.precision for s in looks.values()]) >= 0.85, looks
+    assert pooled(list(looks.values())).parent_accuracy >= 0.85
     below = sorted(name for name, s in looks.items() if s.recall < 0.60)
     assert len(below) <= 1, below
 
@@ -82,7 +83,7 @@ def test_copies_without_any_look_keep_most_of_their_outline(strip_scores):
 
 
 def test_numbered_headings_come_back_from_copies_without_any_look(strip_scores):
-    total = _total([plain for _, plain, _ in strip_scores.values()])
+    total = pooled([plain for _, plain, _ in strip_scores.values()])
     assert total.numbered_recall >= 0.99, total
     # Numbered or listed by the document's own table of contents: the evidence a copy
     # without any look still carries.

@@ -446,3 +446,38 @@ def test_lettered_sections_set_in_full_width_nest_between_roman_numerals():
         (3, "i. 掠夺者"),
         (1, "Ⅶ\u3000哈巴谷的诗篇"),
     ]
+
+
+def test_numbered_steps_parted_by_their_bulleted_sub_items_are_a_list():
+    # "1 …" is followed by bullets (content, as body text would be) and "4 …" by a bullet
+    # and its lower-case continuation: still items of the numbered list around them.
+    items = [
+        text("Once the letter is received, the following steps are performed.", BODY),
+        text("1 Provider uploads the current versions of the package to a repository", BODY),
+        text("● The secure repository for low and moderate packages", BODY),
+        text("● The provider's repository for high packages", BODY),
+        text("2 Provider completes and submits the initial checklist", BODY),
+        text("3 Review team verifies that all package deliverables are uploaded", BODY),
+        text("4 Package is placed in the review team's queue", BODY),
+        text("● Package reviews typically take ten business days", BODY),
+        text("that may slow down the review.", BOLD),
+        text("5 Review team sends the draft review report to all stakeholders", BODY),
+        text("The review report lists the findings of the review team for each deliverable.", BODY),
+    ]
+    assert outline(items, 11) == []
+
+
+def test_a_line_known_to_head_nothing_is_no_heading_but_its_look_sets_a_tier():
+    # A cover's bold version line is no heading; set larger and bold, it still shows that
+    # bold at the text's size is emphasis here, not a heading ("Stakeholder Role …").
+    said = "The following table outlines the roles of the stakeholders in an incident."
+    items = [
+        text("Version 5.0", H2, titles_nothing=True),
+        text("09/12/2024", H2, titles_nothing=True),
+        heading("Roles and Responsibilities", 1),
+        text(said, BODY),
+        text("Stakeholder Role Responsibility", BOLD),
+        text(said, BODY),
+    ]
+    assert outline(items, 11) == []
+    assert [title for _, title, _ in outline(items[2:], 11)] == ["Stakeholder Role Responsibility"]

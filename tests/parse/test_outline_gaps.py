@@ -272,6 +272,60 @@ def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path
     assert [r.heading for r in parsed.rows] == ["Water utilities", "Energy prices"]
 
 
+def test_a_long_section_of_a_document_without_styles_is_parted_by_its_bold_lines(tmp_path):
+    # The digest without styles, its articles long: where the outline read from the whole
+    # document leaves a section this long, its bold lines at text size standing alone
+    # between paragraphs head its parts, as in a styled document's long stretch. A bold
+    # line leading into a list stays a label, and the short article keeps its label.
+    plain_bold = '<w:b/><w:sz w:val="22"/>'
+    body = (
+        para(run("Water utilities", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("Market entry", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("Risks named", plain_bold))
+        + para("tariffs")
+        + para("municipal owners")
+        + para(PARAGRAPH)
+        + para(run("Energy prices", BOLD))
+        + para(PARAGRAPH)
+        + para(run("Outlook", plain_bold))
+        + para(PARAGRAPH)
+    )
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "Water utilities", (), "inferred"),
+        (2, "Market entry", ("Water utilities",), "inferred"),
+        (1, "Energy prices", (), "inferred"),
+    ]
+    assert "\nRisks named\ntariffs\n" in parsed.rows[1].content
+    assert "\nOutlook\n" in parsed.rows[2].content
+
+
+def test_a_bold_line_right_under_a_heading_it_found_heads_the_first_part(tmp_path):
+    # A template without styles: each part's first sub-head follows the part's larger title
+    # with no paragraph between. In a long section it stands alone all the same: after a
+    # line the outline takes for a heading, before a paragraph.
+    plain_bold = '<w:b/><w:sz w:val="22"/>'
+    body = (
+        para(run("Marketing plan", BOLD))
+        + para(run("Market research", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("Competition", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("Operational plan", BOLD))
+        + para(PARAGRAPH)
+    )
+    parsed = parse(tmp_path, body)
+    part = ("Marketing plan",)
+    assert tree(parsed) == [
+        (1, "Marketing plan", (), "inferred"),
+        (2, "Market research", part, "inferred"),
+        (2, "Competition", part, "inferred"),
+        (1, "Operational plan", (), "inferred"),
+    ]
+
+
 def test_numbers_typed_with_a_tab_head_the_parts_of_a_long_stretch(tmp_path):
     # A report: styled parts, but a part's sections typed as "2.<tab>Title" (as Word renders
     # a list number) in bold at text size. In the long stretch under the styled part the tab

@@ -1,0 +1,94 @@
+"""Lines that look like headings in a PDF and title no section: a cover page's lines, a
+bulleted item a printed table of contents seems to name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import match_bookmarks
+
+from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+
+
+def _chapters() -> list[Text]:
+    return [
+        Text(72, 720, "Introduction", 16, BOLD),
+        *wrap(BODY, 72, 695, 400),
+        Text(72, 640, "Scope of the rules", 16, BOLD),
+        *wrap(BODY, 72, 615, 400),
+    ]
+
+
+def _headings(result) -> list[str]:
+    return [r.heading for r in result.rows]
+
+
+def test_a_cover_pages_version_and_date_are_no_headings(tmp_path: Path) -> None:
+    cover = Page(
+        [
+            Text(120, 600, "Plant Inspection Procedures", 28, BOLD),
+            Text(250, 500, "Version 5.0", 14, BOLD),
+            Text(250, 470, "09/12/2024", 14, BOLD),
+            Text(230, 440, "Prepared for the Board", 14, BOLD),
+        ]
+    )
+    result = parse_pages(tmp_path, [cover, Page(_chapters())])
+    assert _headings(result) == [
+        "Plant Inspection Procedures",
+        "Introduction",
+        "Scope of the rules",
+    ]
+    # The cover's lines stay, as the title's text.
+    assert "Version 5.0" in result.rows[0].content
+    assert "Prepared for the Board" in result.rows[0].content
+
+
+def test_a_short_first_page_of_headings_over_their_text_is_no_cover(tmp_path: Path) -> None:
+    first = Page(
+        [
+            Text(72, 720, "Test Document", 28),
+            Text(72, 660, "1. Section 1", 20),
+            Text(72, 630, "Paragraph 1.1"),
+            Text(72, 590, "1.1. Section 1.1", 16),
+            Text(72, 560, "Paragraph 1.1.1"),
+            Text(72, 520, "2. Section 2", 20),
+            Text(72, 490, "Paragraph 2.1"),
+        ]
+    )
+    later = Page([Text(72, 720, "2.1. Section 2.1", 16), *wrap(BODY, 72, 695, 400)])
+    result = parse_pages(tmp_path, [first, later])
+    assert _headings(result)[-4:] == [
+        "1. Section 1",
+        "1.1. Section 1.1",
+        "2. Section 2",
+        "2.1. Section 2.1",
+    ]
+
+
+def test_a_printed_entry_never_names_a_bulleted_item() -> None:
+    # The entry's heading is printed after a bulleted item that reads as it: the item is
+    # one of a list, the heading is the section's.
+    entries = [OutlineBookmark("II. Working definition of Internet governance", 1, None)]
+    texts = [
+        [BODY],
+        ["\uf0b7 Develop a working definition of Internet governance;"],
+        [BODY],
+        ["II. Working definition of Internet governance"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1, 1, 1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(0, 3)]
+
+
+def test_a_bookmark_pointing_at_a_bulleted_heading_names_it() -> None:
+    # A bookmark points at its page: the author made the bulleted line a heading.
+    bookmarks = [OutlineBookmark("• CALL FOR ABSTRACTS", 1, 1)]
+    texts = [["• CALL FOR ABSTRACTS"], [BODY], ["CALL FOR ABSTRACTS TOP"], [BODY]]
+    matches = match_bookmarks(bookmarks, texts, [1, 1, 2, 2])
+    assert [(m.bookmark, m.paragraph) for m in matches] == [(0, 0)]
