@@ -109,11 +109,19 @@ def find_text_tables(
     markers = [
         len(row) >= 2 and _is_marker(row[0].text) and _has_words(row[1].text) for row in rows
     ]
-    close = [_follows_closely(above, row) for above, row in itertools.pairwise(rows)]
+    # The space below each row, and whether the next row is near enough to be a table's next.
+    gaps = [_gap(above, row) for above, row in itertools.pairwise(rows)]
+    close = [
+        gap <= MAX_ROW_GAP * max(s.height for s in above)
+        for gap, above in zip(gaps, rows[:-1], strict=True)
+    ]
     tables: list[tuple[list[float], list[float]]] = []
     index = floor = 0  # floor: the first row after the last table
     while index < len(rows):
-        end = _run_end(rows, cells, close, index, foot)
+        end = _run_end(rows, cells, gaps, close, index, foot)
+        if end - index < MIN_RULED_ROWS:  # too short for any table, ruled or not
+            index += 1
+            continue
         first = rows[index]
         placed = min(s.top for s in first) > head or joined_text(first) == repeated
         underlined = placed and is_underlined(rows[index:end], lines)
@@ -145,6 +153,7 @@ def _is_cell_row(row: Sequence[Segment]) -> bool:
 def _run_end(
     rows: Sequence[Sequence[Segment]],
     cells: Sequence[bool],
+    gaps: Sequence[float],
     close: Sequence[bool],
     start: int,
     foot: float,
@@ -154,17 +163,19 @@ def _run_end(
     at the run's left edge (a wrapped cell's next line), but not into the page's foot band
     (from ``foot``) across a gap wider than :data:`FOOTER_GAP` times any between its rows
     (a running footer below a table that ends the page). ``cells``: which rows are rows of
-    cells (:func:`_is_cell_row`); ``close``: which rows the next one follows closely."""
+    cells (:func:`_is_cell_row`); ``gaps``: the space between each row and the next
+    (:func:`_gap`); ``close``: which rows the next one follows closely."""
     if not cells[start]:
         return start + 1
     left = rows[start][0].x0
     end = start + 1
-    gaps: list[float] = []
+    widest = 0.0  # the widest gap between the run's rows so far
     while end < len(rows) and close[end - 1]:
         row = rows[end]
-        gap = _gap(rows[end - 1], row)
-        widest = max(gaps, default=0.0)
-        if len(gaps) >= 2 and min(s.top for s in row) >= foot and gap > FOOTER_GAP * widest > 0:
+        gap = gaps[end - 1]
+        # Two gaps in the run at least before a wider one can part a footer from it.
+        beyond = end - start > 2 and min(s.top for s in row) >= foot
+        if beyond and gap > FOOTER_GAP * widest > 0:
             break
         if not cells[end]:
             indent = max(s.height for s in rows[end - 1])
@@ -172,7 +183,7 @@ def _run_end(
                 rows[end - 1], row
             ):
                 break
-        gaps.append(gap)
+        widest = max(widest, gap)
         end += 1
     return end
 
@@ -201,11 +212,6 @@ def _wraps_label(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
 def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
     """The space between two rows (from the lowest bottom above to the highest top)."""
     return min(s.top for s in row) - max(s.bottom for s in above)
-
-
-def _follows_closely(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
-    """Whether ``row`` is near enough below ``above`` to be the next row of a table."""
-    return _gap(above, row) <= MAX_ROW_GAP * max(s.height for s in above)
 
 
 def _table(
