@@ -133,6 +133,8 @@ def infer_outline(
     accepted = _accept(items, candidates, body_size, judge, in_gaps)
     accepted += complete_series(items, candidates, accepted, within)
     accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
+    # Lines their parser knows head nothing told the tiers of looks; none is a heading.
+    accepted = [c for c in accepted if not items[c.index].titles_nothing]
     accepted.sort(key=lambda c: c.index)
     found = assign_levels(items, accepted, listed=listed)
     # Labels taken out may bring others to the top: again until none is left.

@@ -49,7 +49,9 @@ class OutlineItem:
     parser can see formatting; ``is_list_item`` marks a line numbered by a Word list
     (its label was rendered by the list, not typed); ``in_toc`` marks a line the
     document's table of contents lists (``outline/toc.py: toc_listed``), at ``toc_level``
-    when the table says (0: it does not).
+    when the table says (0: it does not); ``titles_nothing`` a line its parser knows heads
+    no section (a cover's version line): its look counts among the document's looks (the
+    tiers), it never becomes a heading.
     """
 
     kind: ItemKind
@@ -59,6 +61,7 @@ class OutlineItem:
     is_list_item: bool = False
     in_toc: bool = False
     toc_level: int = 0
+    titles_nothing: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -296,7 +296,12 @@ def _infer(
             look = event.look() if event.look is not None else None
             item = OutlineItem(ItemKind.HEADING, event.heading, event.level, look)
         elif event.kind is EventKind.PARAGRAPH:
-            item = OutlineItem(ItemKind.TEXT, event.line.text, is_list_item=event.is_list_item)
+            item = OutlineItem(
+                ItemKind.TEXT,
+                event.line.text,
+                is_list_item=event.is_list_item,
+                titles_nothing=event.titles_nothing,
+            )
         else:
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)

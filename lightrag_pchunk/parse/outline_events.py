@@ -43,7 +43,9 @@ class Event:
     ``line`` is its Markdown line and ``heading`` its text); ``look`` gives the look of a
     PARAGRAPH or a heading on demand (smart outline only); ``toc_level`` is the level of a
     table-of-contents entry when its style says (``toc 2`` -> 2), else 0; ``layout_table``
-    numbers the layout table (a table read as text) a paragraph is in, from 1 (0: none)."""
+    numbers the layout table (a table read as text) a paragraph is in, from 1 (0: none);
+    ``titles_nothing`` marks a PARAGRAPH its parser knows heads no section (a PDF's cover
+    line), whose look the classifier still reads among the document's."""
 
     line: Line
     kind: EventKind = EventKind.LINE
@@ -53,6 +55,7 @@ class Event:
     look: Callable[[], Look] | None = None
     toc_level: int = 0
     layout_table: int = 0
+    titles_nothing: bool = False
 
 
 #: A table-of-contents entry is shorter than this (longer paragraphs are never checked).

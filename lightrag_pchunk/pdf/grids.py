@@ -16,7 +16,9 @@ were split without a rule between them (a table's sub-rows), not merged. Likewis
 text stands in two bands, an empty strip across the row between them, is two rows when the
 strip parts the text of two cells or more, each line below it starting more than two line
 heights below the one above it (further than a cell's wrapped lines follow), all on one
-baseline: an item and its sub-row printed without a rule between them.
+baseline: an item and its sub-row printed without a rule between them; or when it parts a
+cell of two lines, the only text below it (a quantity, its unit set apart at the row's
+foot).
 """
 
 from __future__ import annotations
@@ -91,9 +93,11 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         groups.setdefault(_root(parent, i), []).append(i)
     grids = []
     for members in groups.values():
-        hs = horizontal[[i for i in members if i < len(horizontal)]]
-        vs = vertical[[i - len(horizontal) for i in members if i >= len(horizontal)]]
-        grid = _grid(hs, vs)
+        rows = [i for i in members if i < len(horizontal)]
+        columns = [i - len(horizontal) for i in members if i >= len(horizontal)]
+        if len(rows) < 2 or len(columns) < 2:
+            continue  # a lone rule (an underline) or a corner: no grid
+        grid = _grid(horizontal[rows], vertical[columns])
         if grid is not None:
             grids.append(grid)
     return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
@@ -345,8 +349,9 @@ def _row_cuts(grid: Grid, owned: dict[int, list[Segment]], row: int, leading: fl
             if t >= top and i not in below:
                 below[i] = (t, b)
         parted = [i for i in below if i in above]
-        if len(parted) < 2:
-            continue
+        lone = len(parted) == len(below) == 1 and sum(i == parted[0] for *_, i in spans) == 2
+        if len(parted) < 2 and not lone:
+            continue  # two cells parted, or one of two lines (a figure, its unit below)
         height = statistics.median(below[i][1] - below[i][0] for i in parted)
         least = max(SUB_ROW_PITCH * height, SUB_ROW_LEADINGS * leading)
         apart = all(below[i][0] - above[i] > least for i in parted)

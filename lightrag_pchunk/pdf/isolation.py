@@ -27,6 +27,7 @@ limit, or the file crashed it), naming the page it was reading.
 from __future__ import annotations
 
 import atexit
+import gc
 import math
 import multiprocessing
 import os
@@ -250,6 +251,11 @@ def _serve(connection: Connection, parents_end: Connection | None = None) -> Non
     it would never see the pipe close)."""
     if parents_end is not None:
         parents_end.close()
+    # What the child holds before its first document (the parent's objects, or its own
+    # imports) lives as long as it does: frozen, it is not walked again by the
+    # collections each reading's objects set off (a third of the collector's time in
+    # reading the real corpus), nor are a forked parent's pages written to by them.
+    gc.freeze()
     while True:
         try:
             source, limits, doc_hash = connection.recv()

@@ -137,9 +137,8 @@ def events_of(
                 Event(line, level=level, heading=title, look=_look_of(paragraph.look, looks))
             )
             continue
-        if index in running or index in cover or reads_as_formula(text):
-            # A running or table title, a cover's line, an equation: no section's title.
-            kind = EventKind.LINE
+        if index in running or reads_as_formula(text):
+            kind = EventKind.LINE  # a running or table title, an equation: no section's
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
         ):
@@ -154,6 +153,8 @@ def events_of(
                 kind=kind,
                 is_list_item=_is_list_item(paragraph),
                 look=_look_of(paragraph.look, looks),
+                # A cover's line: its look still tells the document's tiers of looks.
+                titles_nothing=index in cover,
             )
         )
     return events, units

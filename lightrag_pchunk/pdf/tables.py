@@ -10,13 +10,17 @@ lines for a layout table) with its ``.tables.json`` record and where each page's
 in the tag.
 
 A table at the foot of a page continues on the next page when that page opens with a table
-of the same columns (a ruled box above it printed where the page before printed one, a
-running header's banner, does not count): the rows join the first table, and the rows that
-repeat its first rows (a header printed again) are dropped and become its header.
+of the same columns, or, shown by its text's alignment, of as many that opens with the
+table's first row printed again (a ruled box above it printed where the page before
+printed one, a running header's banner, does not count): the rows join the first table, and
+the rows that repeat its first rows (a header printed again) are dropped and become its
+header. A ruled grid of one row over
+unruled rows set in its columns is extended over them (``headed_tables``).
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import statistics
 from collections.abc import Sequence
@@ -25,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import GridCell, TableGrid
 from lightrag_pchunk.pdf.grids import (
+    TOLERANCE,
     Grid,
     cell_segments,
     cell_text,
@@ -32,6 +37,7 @@ from lightrag_pchunk.pdf.grids import (
     split_banded_rows,
     split_stacked_cells,
 )
+from lightrag_pchunk.pdf.headed_tables import extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment
 from lightrag_pchunk.pdf.text_tables import find_text_tables
@@ -109,6 +115,7 @@ class TableFinder:
         upright = [s for s in page.segments if not s.rotated]
         found: list[tuple[Grid, dict[int, list[Segment]]]] = []
         framed: set[int] = set()  # text in the boxes of a section: text, in no table
+        aligned: set[int] = set()  # the grids of tables shown by their text's alignment
         if page.rules is not None and len(page.rules):
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
@@ -118,15 +125,20 @@ class TableFinder:
                     found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken and id(s) not in framed]
+        found = _with_bodies(found, free, page.frame[3])
+        taken = {id(s) for _, owned in found for group in owned.values() for s in group}
+        free = [s for s in free if id(s) not in taken]
         band = EDGE_BAND * (page.frame[3] - page.frame[1])
         head, foot = page.frame[1] + band, page.frame[3] - band
-        for xs, ys in find_text_tables(free, foot):
+        header = open_table.rows[0] if open_table is not None and open_table.rows else []
+        for xs, ys in find_text_tables(free, (head, foot), page.rules, header):
             grid = Grid(
                 xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
             )
             owned = cell_segments(grid, free)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
+                aligned.add(id(grid))
                 taken |= {id(s) for group in owned.values() for s in group}
         found.sort(key=lambda item: item[0].box[1])
         banners = [_printed_again(grid.box, self._boxes) for grid, _ in found]
@@ -142,7 +154,8 @@ class TableFinder:
             opens_page = all(banners[:number]) and not any(
                 s.bottom <= top and s.top > head for s in others
             )
-            if opens_page and open_table is not None and _same_columns(open_table, grid):
+            placed = id(grid) in aligned  # columns placed by the text, not by rules
+            if opens_page and open_table is not None and _goes_on(open_table, grid, owned, placed):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
             else:
                 table, start = _Table(f"table-{len(self._tables)}", widths=_widths(grid)), 0
@@ -209,6 +222,20 @@ def _opens_section(grid: Grid, owned: dict[int, list[Segment]], titles: frozense
     return False
 
 
+def _with_bodies(
+    found: list[tuple[Grid, dict[int, list[Segment]]]], free: Sequence[Segment], end: float
+) -> list[tuple[Grid, dict[int, list[Segment]]]]:
+    """The ruled grids, each one-row band extended over the unruled body below it
+    (``headed_tables``), which ends above the next grid or at the page's ``end``."""
+    tops = sorted(grid.ys[0] for grid, _ in found)
+    extended = []
+    for grid, owned in found:
+        after = bisect.bisect_right(tops, grid.ys[-1] - TOLERANCE)
+        limit = tops[after] if after < len(tops) else end
+        extended.append(extend_header_band(grid, owned, free, limit) or (grid, owned))
+    return extended
+
+
 def _reading_key(segment: Segment) -> tuple[float, float]:
     return (segment.top, segment.x0)
 
@@ -256,6 +283,21 @@ def _printed_again(
     return any(
         all(abs(a - b) <= COLUMN_MATCH for a, b in zip(box, old, strict=True)) for old in before
     )
+
+
+def _goes_on(table: _Table, grid: Grid, owned: dict[int, list[Segment]], aligned: bool) -> bool:
+    """Whether ``grid``, opening its page, continues ``table``: its columns are the
+    table's, or, ``aligned`` (its columns placed by its text's alignment, whose widths
+    vary with the text), as many and it opens with the table's first row printed again."""
+    if _same_columns(table, grid):
+        return True
+    if not aligned or len(grid.xs) - 1 != len(table.widths) or not table.rows:
+        return False
+    first = ["" for _ in table.widths]
+    for index, (r0, _, c0, _) in enumerate(grid.cells):
+        if r0 == 0:
+            first[c0] = cell_text(owned[index])
+    return any(first) and _norm(first) == _norm(table.rows[0])
 
 
 def _widths(grid: Grid) -> list[float]:

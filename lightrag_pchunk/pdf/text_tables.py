@@ -5,7 +5,8 @@ the reading frame, as ``grids.Grid``) of the tables their alignment shows, for t
 finder to read like ruled ones.
 
 A run of rows (segments on one baseline, top down) is a table when at least
-:data:`MIN_ROWS` of them hold two cells or more, their cells fall into the same columns (the
+:data:`MIN_ROWS` of them hold two cells or more (:data:`MIN_RULED_ROWS` under a rule across
+the run's top, a header's underline), their cells fall into the same columns (the
 columns are the strips of x that the cells cover, separated by gaps no cell crosses), and
 they read as cells, not as prose: three columns or more of short cells, or a first column of
 short labels beside longer text (a property table, a glossary, a form); lines alone at a
@@ -13,7 +14,8 @@ later column's left edge are wrapped cells, however many. Text of two or three c
 prose is laid out in columns by ``layout``, not read as a table, and so are labels beside
 text that holds a table of contents' leaders (a cover beside its contents) or a reference
 list's ``[12]`` beside each entry. A row whose first column is
-empty continues the row above it (a cell's text wrapped over lines), and so does a row of
+empty continues the row above it (a cell's text wrapped over lines), unless a rule across
+the table parts them (a header's underline), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines, and a line alone under a first cell that it goes on (a long label wrapped
 in a narrow first column). A run of bullets or numbering labels beside words is a list
@@ -30,15 +32,28 @@ import re
 import statistics
 from collections.abc import Sequence
 
+import numpy as np
+
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.grids import WORD_SPACE
+from lightrag_pchunk.pdf.header_rules import (
+    alike_rows,
+    free_rules,
+    header_top,
+    is_underlined,
+    joined_text,
+)
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
+#: ... when a rule runs across the run's top, under its first row or above it (a header's
+#: underline: the table's style draws it, not the text's alignment alone), each row
+#: holding a cell in every column, in print of one height, not in a monospaced font.
+MIN_RULED_ROWS = 2
 #: The widest gap between two rows of one table, in multiples of the row height.
 MAX_ROW_GAP = 2.5
 #: A row in the page's foot band further below the run above it than this many times
@@ -73,11 +88,21 @@ _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
 def find_text_tables(
-    segments: Sequence[Segment], foot: float
+    segments: Sequence[Segment],
+    bands: tuple[float, float],
+    rules: np.ndarray | None = None,
+    header: Sequence[str] = (),
 ) -> list[tuple[list[float], list[float]]]:
     """``(xs, ys)`` of each table: its column borders left to right and its row borders top
-    down, in the reading frame (see the module doc). ``foot``: where the page's foot band
-    starts (its running footer may stand there, below a table that ends the page)."""
+    down, in the reading frame (see the module doc). ``bands``: where the page's head band
+    ends and its foot band starts (its running footer may stand there, below a table that
+    ends the page); ``rules``: the page's rules in the reading frame (``x0, top, x1,
+    bottom`` rows), whose free-standing horizontal ones underline a table's header, but
+    in the head band only under ``header``, the first row of the table going on from the
+    page before printed again (else a running header's rule)."""
+    head, foot = bands
+    repeated = " ".join(" ".join(header).split())
+    lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
     cells = [_is_cell_row(row) for row in rows]
@@ -86,13 +111,21 @@ def find_text_tables(
     ]
     close = [_follows_closely(above, row) for above, row in itertools.pairwise(rows)]
     tables: list[tuple[list[float], list[float]]] = []
-    index = 0
+    index = floor = 0  # floor: the first row after the last table
     while index < len(rows):
         end = _run_end(rows, cells, close, index, foot)
-        found = _table(rows[index:end], markers[index:end]) if end - index >= MIN_ROWS else None
+        first = rows[index]
+        placed = min(s.top for s in first) > head or joined_text(first) == repeated
+        underlined = placed and is_underlined(rows[index:end], lines)
+        least = MIN_RULED_ROWS if underlined else MIN_ROWS
+        run = rows[index:end]
+        found = _table(run, markers[index:end], lines, least) if end - index >= least else None
         if found is not None:
-            tables.append(found)
-            index = end
+            xs, ys = found
+            strips = text_columns([s for row in run if len(row) >= 2 for s in row])
+            top = header_top(rows[floor:index], run, xs, ys, lines, strips)
+            tables.append((xs, [top, *ys[1:]]))
+            index = floor = end
         else:
             index += 1
     return tables
@@ -176,22 +209,25 @@ def _follows_closely(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
 
 
 def _table(
-    rows: Sequence[Sequence[Segment]], markers: Sequence[bool]
+    rows: Sequence[Sequence[Segment]], markers: Sequence[bool], lines: np.ndarray, least: int
 ) -> tuple[list[float], list[float]] | None:
     """The table ``rows`` form, or None when they do not read as one. ``markers``: which
     rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
-    (a list item's text; a number beside figures is a table's first column)."""
+    (a list item's text; a number beside figures is a table's first column); ``lines``:
+    the page's horizontal rules; ``least``: the rows of two cells or more it needs."""
     cell_rows = [row for row in rows if len(row) >= 2]
-    if len(cell_rows) < MIN_ROWS:
+    if len(cell_rows) < least:
         return None
     firsts = [row[0] for row in cell_rows]
     marked = sum(markers)  # rows of one cell are never counted as marked
     wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
     if marked >= MARKER_SHARE * len(firsts) and not wide:
         return None  # bullets or numbers beside text: a list, headings, a contents page
-    columns = _columns([s for row in cell_rows for s in row])
+    columns = text_columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
+    if len(cell_rows) < MIN_ROWS and not alike_rows(cell_rows, columns):
+        return None  # too few rows to tell a table from lines that happen to align
     # A line alone that starts at a later column's left edge is a wrapped cell's next line
     # (a description column of many lines).
     starts = [x0 for x0, _ in columns[1:]]
@@ -222,7 +258,7 @@ def _table(
     xs = [columns[0][0] - 1.0]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + 1.0)
-    ys = _row_borders(rows, xs)
+    ys = _row_borders(rows, xs, lines)
     return (xs, ys) if len(ys) >= 3 else None
 
 
@@ -240,7 +276,7 @@ def _is_marker(text: str) -> bool:
     return label is not None and not label.rest
 
 
-def _columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
+def text_columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
     """The strips of x the segments cover, merged where they overlap or nearly touch,
     left to right."""
     spans = sorted((s.x0, s.x1) for s in segments)
@@ -253,16 +289,23 @@ def _columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in columns]
 
 
-def _row_borders(rows: Sequence[Sequence[Segment]], xs: Sequence[float]) -> list[float]:
+def _row_borders(
+    rows: Sequence[Sequence[Segment]], xs: Sequence[float], lines: np.ndarray
+) -> list[float]:
     """Row borders top down: a table row starts where cells of two columns or more start
-    on one baseline, unless they are all wrapped cells' next lines (:func:`_wrapped_lines`);
-    a line in one column only goes on with the row above (a cell's text wrapped over
-    lines)."""
+    on one baseline, unless they are all wrapped cells' next lines (:func:`_wrapped_lines`),
+    and under a horizontal rule across the table (``lines``); a line in one column only
+    goes on with the row above (a cell's text wrapped over lines)."""
     goes_on = _wrapped_lines(rows)
+    across = lines[(lines[:, 0] <= xs[0] + ALIGN_SLACK) & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)]
     borders: list[float] = []
     for index, row in enumerate(rows):
         columns = {bisect.bisect_right(xs, (s.x0 + s.x1) / 2) for s in row}
-        if not borders or (len(columns) >= 2 and not goes_on[index]):
+        top = min(s.top for s in row)
+        ruled = index and bool(
+            ((across[:, 1] > max(s.bottom for s in rows[index - 1])) & (across[:, 1] < top)).any()
+        )
+        if not borders or ruled or (len(columns) >= 2 and not goes_on[index]):
             borders.append(min(s.top for s in row) - 0.5)
     borders.append(max(s.bottom for row in rows for s in row) + 0.5)
     return borders

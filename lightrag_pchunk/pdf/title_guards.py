@@ -1,12 +1,13 @@
 """Stage A for PDF: lines that look like titles but title no section, which the heading
-classifier is never asked about (their paragraphs stay text, whole).
+classifier never makes headings (their paragraphs stay text, whole).
 
 - A running title: one line printed at one height on many pages, inside the text area
   where the page furniture leaves it (a title on alternate pages, a report's table title
   over each page of the table).
 - A displayed equation: an equation editor's operators and single-letter names, set
   large.
-- A cover page's lines but its title: subtitle, version, date, authors, publisher.
+- A cover page's lines but its title: subtitle, version, date, authors, publisher (their
+  look still counts among the document's looks: ``titles_nothing``).
 
 Input: the document's paragraphs in reading order. Output: which of them are which.
 """

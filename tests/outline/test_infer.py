@@ -465,3 +465,19 @@ def test_numbered_steps_parted_by_their_bulleted_sub_items_are_a_list():
         text("The review report lists the findings of the review team for each deliverable.", BODY),
     ]
     assert outline(items, 11) == []
+
+
+def test_a_line_known_to_head_nothing_is_no_heading_but_its_look_sets_a_tier():
+    # A cover's bold version line is no heading; set larger and bold, it still shows that
+    # bold at the text's size is emphasis here, not a heading ("Stakeholder Role …").
+    said = "The following table outlines the roles of the stakeholders in an incident."
+    items = [
+        text("Version 5.0", H2, titles_nothing=True),
+        text("09/12/2024", H2, titles_nothing=True),
+        heading("Roles and Responsibilities", 1),
+        text(said, BODY),
+        text("Stakeholder Role Responsibility", BOLD),
+        text(said, BODY),
+    ]
+    assert outline(items, 11) == []
+    assert [title for _, title, _ in outline(items[2:], 11)] == ["Stakeholder Role Responsibility"]

@@ -148,6 +148,35 @@ def test_a_ruled_row_printed_in_two_bands_is_two_rows(tmp_path: Path) -> None:
     ]
 
 
+def test_a_unit_set_apart_at_a_cells_foot_is_a_sub_row(tmp_path: Path) -> None:
+    """One cell's last line stands an empty line below its first, alone below that strip
+    (a quantity, then its unit printed at the foot of the row): two rows, the other
+    cells over both."""
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam"), (2, 666, "22"), (2, 630, "pcs.")]
+    lines += [(1, 654, "for cable passages")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1:] == [
+        ["101-3661", "Mounting foam for cable passages", "22"],
+        ["101-3661", "Mounting foam for cable passages", "pcs."],
+    ]
+
+
+def test_a_paragraph_set_apart_under_a_cells_text_stays_in_its_cell(tmp_path: Path) -> None:
+    """A cell's second paragraph an empty line below its first, which wraps over two
+    lines: one cell of two paragraphs, not a sub-row."""
+    lines = [(0, 666, "\\a"), (1, 666, "Includes captioned"), (1, 654, "items only")]
+    lines += [(1, 630, "See also \\c"), (2, 666, "no")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1:] == [["\\a", "Includes captioned items only See also \\c", "no"]]
+
+
+def test_a_unit_on_the_line_under_its_quantity_stays_in_its_cell(tmp_path: Path) -> None:
+    lines = [(0, 666, "101-3661"), (1, 666, "Mounting foam"), (2, 666, "22"), (2, 654, "pcs.")]
+    lines += [(1, 654, "for cable passages")]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
+    assert table[1:] == [["101-3661", "Mounting foam for cable passages", "22 pcs."]]
+
+
 def test_a_header_set_at_wide_line_spacing_stays_one_row(tmp_path: Path) -> None:
     """Titles wrapped in several cells at one wide leading (CJK set at one and a half
     lines), nothing closer anywhere in the table: the lines follow at the table's own
