@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import common
+from lightrag_helpers import forget_process_state
 
 from lightrag_pchunk.cli.offline_models import build_offline_rag, hash_embedding
 from lightrag_pchunk.integration.ingest import ainsert_files
@@ -70,15 +71,6 @@ class Run:
         )
 
 
-def restart() -> None:
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    from lightrag_pchunk.integration.registry import close_registries
-
-    close_registries()
-    finalize_share_data()
-
-
 async def chunk_identities(rag: Any, doc_id: str) -> set[tuple]:
     status = await rag.doc_status.get_by_id(doc_id)
     ids = list(status["chunks_list"]) if status else []
@@ -123,7 +115,7 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
             result.new_chunks[path.name] = len(now - before[path.name])
     finally:
         await rag.finalize_storages()
-        restart()
+        forget_process_state()
     return result
 
 

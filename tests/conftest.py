@@ -64,13 +64,11 @@ def postgres():
 
 @pytest.fixture
 def fresh_lightrag_state():
-    """What a new process finds, before and after the test: no registry open, and LightRAG's
-    process-wide storage state (kept per workspace, even across working dirs) gone."""
-    from lightrag.kg.shared_storage import finalize_share_data
+    """What a new process finds, before and after the test (no registry open, before it)."""
+    from lightrag_helpers import forget_process_state
 
     from lightrag_pchunk.integration.registry import close_registries
 
     close_registries()
     yield
-    close_registries()
-    finalize_share_data()
+    forget_process_state()

@@ -14,6 +14,17 @@ from typing import Any
 from lightrag_pchunk.cli.offline_models import build_offline_rag
 
 
+def forget_process_state() -> None:
+    """What a new process finds: no registry open, and LightRAG's process-wide storage state
+    (kept per workspace, even across working dirs) gone."""
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    from lightrag_pchunk.integration.registry import close_registries
+
+    close_registries()
+    finalize_share_data()
+
+
 @asynccontextmanager
 async def offline_lightrag(work: Path, **kwargs: Any) -> AsyncIterator[Any]:
     """An initialised offline LightRAG in ``work``, its storages finalised on exit."""

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 from docx import Document
+from lightrag_helpers import forget_process_state
 
 from lightrag_pchunk.cli.offline_models import build_offline_rag
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_record import METADATA_KEY
 from lightrag_pchunk.integration.ingest import ainsert_files
-from lightrag_pchunk.integration.registry import close_registries, registry_for
+from lightrag_pchunk.integration.registry import registry_for
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.tokens import load_tiktoken
@@ -40,17 +41,9 @@ def document(folder: Path, name: str, seed: int = 7) -> Path:
 def _isolated(monkeypatch):
     for name in P_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    restart()
+    forget_process_state()
     yield
-    restart()
-
-
-def restart() -> None:
-    """What a new process finds: no registry open, LightRAG's process-wide state gone."""
-    from lightrag.kg.shared_storage import finalize_share_data
-
-    close_registries()
-    finalize_share_data()
+    forget_process_state()
 
 
 @asynccontextmanager
@@ -61,7 +54,7 @@ async def counted_lightrag(work: Path, model: CountingModel) -> AsyncIterator[An
         yield rag
     finally:
         await rag.finalize_storages()
-    restart()
+    forget_process_state()
 
 
 async def insert(work: Path, files: list[Path], **options: Any) -> tuple[list, CountingModel]:
