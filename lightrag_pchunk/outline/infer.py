@@ -21,7 +21,8 @@ allows at all:
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
-An unnumbered line needs the look and body text after it, and at most 12 words; where some
+An unnumbered line needs the look and body text after it, and at most 12 words (24 in a larger
+bold look that shorter titles share: ``_most_words``); where some
 headings are set larger than the text (the document's title, set apart once, sets no tier:
 ``look_tiers.tier_lines``), a line only bold at the text's size is a label
 (and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
@@ -39,6 +40,7 @@ first).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from lightrag_pchunk.outline.candidates import find_candidates
@@ -248,6 +250,13 @@ def _accept(
     recurring = recurring_lines(items)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
+    # Looks of the short titles set larger in bold: a tier of headings in which a title
+    # may run longer (``_most_words``).
+    tiers = Counter(
+        c.look
+        for c in larger
+        if c.look is not None and c.look.bold and _words(c.heading.title) <= MAX_PLAIN_WORDS
+    )
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
     last_by_family: dict[str, Label] = {}
@@ -291,7 +300,7 @@ def _accept(
             evidence = (
                 score >= needed
                 and follows
-                and _words(candidate.heading.title) <= MAX_PLAIN_WORDS
+                and _words(candidate.heading.title) <= _most_words(candidate, body_size, tiers)
                 and not same_look_run(items, candidates, index)
             )
             is_larger = is_set_larger(candidate, body_size)
@@ -338,6 +347,21 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
+
+
+#: Titles of a tier of headings this many or more: the tier is the document's heading look.
+_TIER_TITLES = 2
+
+
+def _most_words(candidate: Promoted, body_size: float, tiers: Counter) -> float:
+    """Most words an unnumbered title may have: :data:`MAX_PLAIN_WORDS`, twice that in a
+    look set larger in bold that :data:`_TIER_TITLES` shorter titles share (a help page's
+    "Create a hyperlink to a location in the current document or Web page" among its
+    other task titles); a longer line in another look is a sentence set apart."""
+    look = candidate.look
+    if is_set_larger(candidate, body_size) and tiers[look] >= _TIER_TITLES:
+        return 2 * MAX_PLAIN_WORDS
+    return MAX_PLAIN_WORDS
 
 
 def _question(items: Sequence[OutlineItem], index: int, candidate: Promoted) -> Candidate:

@@ -207,6 +207,27 @@ def test_a_title_whose_look_recurs_is_a_tier():
     assert [title for _, title, _ in outline(items, 11)] == ["Chapter One", "Chapter Two"]
 
 
+def test_a_long_title_in_the_look_of_a_tier_of_headings_is_one_of_them():
+    # A help page's task titles, set larger in bold: one runs to thirteen words, which
+    # the tier's look vouches for; as long a line in the text's look stays text.
+    long_title = "Create a hyperlink to a location in the current document or Web page"
+    items = [
+        text("Create a hyperlink to a blank e-mail message", H2),
+        text("You can create a hyperlink that opens a new message addressed to someone.", BODY),
+        text(long_title, H2),
+        text("To link to a location you must first mark the location you link to.", BODY),
+        text("Turn on automatic hyperlinks", H2),
+        text("Word formats the addresses you type as hyperlinks when the option is on.", BODY),
+    ]
+    assert [title for _, title, _ in outline(items, 11)] == [
+        "Create a hyperlink to a blank e-mail message",
+        long_title,
+        "Turn on automatic hyperlinks",
+    ]
+    alone = [items[0], items[1], text(long_title, BOLD), items[3]]
+    assert long_title not in [title for _, title, _ in outline(alone, 11)]
+
+
 def test_a_few_large_plain_lines_over_bold_headings_are_no_tier():
     # A cover's large lines (not bold) above a document whose headings are bold: the bold
     # headings are the tier, the cover's lines are not headings.
