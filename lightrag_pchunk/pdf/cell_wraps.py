@@ -13,8 +13,10 @@ x, and the column's right edge is the widest reach of the table's lines starting
 right-aligned one's (a figure's column, its title over two lines) end at one x, the edge
 the furthest left its lines start; a centred one's share their middle, the column as wide
 as the widest of its lines (right-aligned and centred, words only: figures stand so, one
-under another, and never wrap). Beside the first line, which wraps, a line under no text of
-the row above may stand (a cell set at the foot of a header whose neighbours wrapped).
+under another, and never wrap; and not starting where the line above starts: lines of
+justified text or with leaders start and end alike, and are left-aligned). Beside the
+first line, which wraps, a line under no text of the row above may stand (a cell set at
+the foot of a header whose neighbours wrapped).
 Where every line follows at the same spacing, nothing tells a wrapped line from a row:
 none is taken as wrapped.
 """
@@ -90,6 +92,8 @@ class _Room:
             cell = same[0]
             if alignment and not (_has_letters(cell.text) and _has_letters(word)):
                 continue  # figures stand right-aligned or centred, and never wrap
+            if alignment and abs(cell.x0 - line.x0) <= ALIGN_SLACK:
+                continue  # left-aligned lines of one width (justified, leaders) end alike
             if alignment == 0 and cell.x1 + extra > edge + 0.5:
                 return True
             if alignment == 1 and cell.x0 - extra < edge - 0.5:
