@@ -22,7 +22,8 @@ allows at all:
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
 An unnumbered line needs the look and body text after it, and at most 12 words; where some
-headings are set larger than the text, a line only bold at the text's size is a label
+headings are set larger than the text (the document's title, set apart once, sets no tier:
+``look_tiers.tier_lines``), a line only bold at the text's size is a label
 (and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
 except inside a long stretch the outline (styled, or inferred over a whole document) leaves
 without a heading, where such a line standing alone between paragraphs heads a part of it.
@@ -65,6 +66,7 @@ from lightrag_pchunk.outline.look_tiers import (
     is_set_larger,
     minor_tier_looks,
     same_look_run,
+    tier_lines,
 )
 from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
 from lightrag_pchunk.outline.series import complete_series, continue_known_series
@@ -232,7 +234,11 @@ def _accept(
     # bold (then a larger line that is not is no heading either), or else several lines of
     # one larger look that outsizes every bold line (a template's headings set larger
     # only, as Word's own heading styles are: then bold lines are emphasis).
-    larger = [c for i, c in candidates.items() if i not in listed and is_set_larger(c, body_size)]
+    larger = tier_lines(
+        items,
+        candidates,
+        [c for i, c in candidates.items() if i not in listed and is_set_larger(c, body_size)],
+    )
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
     plain_tier = has_plain_tier(items, candidates, larger)
     larger_at = sorted(c.index for c in larger)

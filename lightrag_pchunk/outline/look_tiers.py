@@ -50,6 +50,30 @@ def is_set_larger(candidate: Promoted, body_size: float) -> bool:
     return is_larger_than_text(candidate.look, body_size)
 
 
+def tier_lines(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], larger: Sequence[Promoted]
+) -> list[Promoted]:
+    """The ``larger`` candidates that tell the document's tiers of headings: all but its
+    title. The title is the document's first line, in a look no other larger line has,
+    centred or heading the line below it at once (the document's name over its first
+    section, not a section of its own with text under it). A title is set apart once;
+    only looks that recur set headings apart from the text (a memo titled in large bold
+    may head its sections in plain larger type, or in bold at the text's size). A cover's
+    line, known to head nothing, is the template's look for its headings, and still tells
+    the tiers."""
+    first = next((i for i, item in enumerate(items) if item.kind is not ItemKind.OTHER), None)
+    title = next((c for c in larger if c.index == first), None)
+    if (
+        title is None
+        or title.look is None
+        or items[title.index].titles_nothing
+        or not (title.look.centered or title.index + 1 in candidates)
+        or any(c.look == title.look for c in larger if c is not title)
+    ):
+        return list(larger)
+    return [c for c in larger if c is not title]
+
+
 #: Titles of one bold look set smaller than the text that make a tier of minor headings,
 #: and the larger headings they must stand under between them.
 _MINOR_TIER_TITLES = 3

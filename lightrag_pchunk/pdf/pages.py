@@ -39,7 +39,12 @@ from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
-from lightrag_pchunk.pdf.title_guards import cover_lines, reads_as_formula, running_titles
+from lightrag_pchunk.pdf.title_guards import (
+    continued_titles,
+    cover_lines,
+    reads_as_formula,
+    running_titles,
+)
 from lightrag_pchunk.pdf.title_split import split_title_lines
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
@@ -110,7 +115,7 @@ def events_of(
     units: dict[str, Unit] = {}
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
-    running = running_titles(found)
+    running = running_titles(found) | continued_titles(found)
     table_words = {text: body_words(table.lines) for text, table in tables.items()}
     cover = cover_lines(found, levels, table_words, body_size)
     for index, paragraph in enumerate(found):
@@ -138,7 +143,7 @@ def events_of(
             )
             continue
         if index in running or reads_as_formula(text):
-            kind = EventKind.LINE  # a running or table title, an equation: no section's
+            kind = EventKind.LINE  # a running, continued or table title, an equation: no section's
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
         ):

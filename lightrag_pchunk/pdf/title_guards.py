@@ -4,6 +4,8 @@ classifier never makes headings (their paragraphs stay text, whole).
 - A running title: one line printed at one height on many pages, inside the text area
   where the page furniture leaves it (a title on alternate pages, a report's table title
   over each page of the table).
+- A continued title: a title printed again on a later page with a mark that it goes on
+  ("TABLES (Continued)", "Results (cont'd)", "附表（续）"): the section it names goes on.
 - A displayed equation: an equation editor's operators and single-letter names, set
   large.
 - A cover page's lines but its title: subtitle, version, date, authors, publisher (their
@@ -51,6 +53,34 @@ def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
         if any(repeats_at(places, top, needed) for _, top in places):
             running.update(indexes)
     return running
+
+
+#: A title's mark that it goes on from an earlier page, at its end.
+_CONTINUED = re.compile(
+    r"(?:[(\[（]\s*(?:continued|cont(?:'|’)?d|cont\.?|续)\s*[)\]）]"
+    r"|[\s\-–—:,]+(?:continued|cont(?:'|’)?d))\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def continued_titles(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the one-line paragraphs that print an earlier page's one-line paragraph
+    again, with a mark that it goes on: a section (or a list, a table) that carries on
+    over a page break names itself again at the new page's top; a new section it is not."""
+    earlier: dict[str, int] = {}
+    continued: set[int] = set()
+    for index, paragraph in enumerate(found):
+        if paragraph.role == TABLE_ROLE or len(paragraph.lines) != 1:
+            continue
+        page = paragraph.lines[0].page
+        mark = _CONTINUED.search(paragraph.text)
+        if mark is not None and mark.start() > 0:
+            named = normalise(paragraph.text[: mark.start()])
+            if named and earlier.get(named, page) < page:
+                continued.add(index)
+                continue
+        earlier.setdefault(normalise(paragraph.text), page)
+    return continued
 
 
 #: A run of this many letters is a word a title may be made of (a formula's are single

@@ -160,6 +160,53 @@ def test_headings_set_larger_without_bold_outweigh_bold_emphasis():
     ]
 
 
+def test_a_title_in_large_bold_sets_no_tier_for_the_headings_under_it():
+    # A memo titled once in large bold heads its sections in bold at the text's size: the
+    # title is set apart once, and no larger bold tier makes those sections' titles labels.
+    items = [
+        text("Product Design Proposal", H1),
+        text("Purpose", BOLD),
+        text("This proposal describes a small solid-state drive for embedded devices.", BODY),
+        text("Specifications", BOLD),
+        text("The drive offers an industry standard interface and a write-protect switch.", BODY),
+    ]
+    assert outline(items, 11) == [
+        (1, "Product Design Proposal", ""),
+        (2, "Purpose", ""),
+        (2, "Specifications", ""),
+    ]
+
+
+def test_a_title_in_large_bold_leaves_larger_plain_headings_headings():
+    section = Look(size=13)
+    items = [
+        text("Self-Attestation Statement", Look(bold=True, size=16, centered=True)),
+        text("I am the owner of this system and attest to the statements below.", BODY),
+        text("Attestation of Policies", section),
+        text("The following policies exist and address the basic elements listed.", BODY),
+        text("Attestation of Capabilities", section),
+        text("The following capabilities exist and satisfy the associated requirement.", BODY),
+    ]
+    assert [title for _, title, _ in outline(items, 11)] == [
+        "Self-Attestation Statement",
+        "Attestation of Policies",
+        "Attestation of Capabilities",
+    ]
+
+
+def test_a_title_whose_look_recurs_is_a_tier():
+    # Two lines in the title's look: a tier of bold headings, under which bold at the
+    # text's size is a run-in label.
+    items = [
+        text("Chapter One", H1),
+        text("Note", BOLD),
+        text("The first chapter introduces the device and its intended uses in detail.", BODY),
+        text("Chapter Two", H1),
+        text("The second chapter describes how the device is installed and tested.", BODY),
+    ]
+    assert [title for _, title, _ in outline(items, 11)] == ["Chapter One", "Chapter Two"]
+
+
 def test_a_few_large_plain_lines_over_bold_headings_are_no_tier():
     # A cover's large lines (not bold) above a document whose headings are bold: the bold
     # headings are the tier, the cover's lines are not headings.

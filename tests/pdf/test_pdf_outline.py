@@ -791,3 +791,32 @@ def test_a_title_printed_at_one_height_on_many_pages_is_no_section(tmp_path: Pat
     headings = list(dict.fromkeys(r.heading for r in result.rows))
     assert headings == [f"{n} Results of run {n}" for n in range(1, 5)]
     assert result.content.count("Survival Estimates") == 4
+
+
+def test_a_title_printed_again_as_continued_goes_on_with_its_section(tmp_path: Path) -> None:
+    # A section that carries on over a page break names itself again at the new page's
+    # top, marked "(Continued)": its text stays in the section, no new heading opens.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "Safety Rules", 16, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 640, "Definitions", 16, BOLD),
+                *wrap(BODY, 72, 615, 460),
+            ]
+        ),
+        Page(
+            [
+                Text(72, 740, "Definitions (Continued)", 16, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 640, "Maintenance", 16, BOLD),
+                *wrap(BODY, 72, 615, 460),
+            ]
+        ),
+    ]
+    result = parse_pages(tmp_path, pages)
+    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    assert list(dict.fromkeys(headings)) == ["Safety Rules", "Definitions", "Maintenance"]
+    assert any(
+        "Definitions (Continued)" in r.content and r.heading == "Definitions" for r in result.rows
+    )
