@@ -15,6 +15,14 @@ a gap that none of them crosses, a column border is added. Each line of two cell
 or starting in the first column, starts a row; a line of one cell elsewhere goes on with
 the row above (a cell wrapped over lines); a line of one cell across several columns is a
 cell merged over them (a sub-heading).
+
+A ruled grid of two rows or more goes on over the unruled lines printed right under it in its
+columns (a total row its author left without rules): lines that follow closely, within the
+grid's width, each segment in a column of its own and inside it, the first free to run over
+several columns (a label: "Total:" over the narrow columns of numbers and codes) that become
+its cell, and :data:`MIN_FOOT_CELLS` of them or more figures. Prose under a table runs
+across the columns in one segment a line, a caption too; signatures set in columns under a
+statement ("Director: ...") hold no figures.
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ from lightrag_pchunk.pdf.text_tables import CELL_ROW_SHARE, MAX_ROW_GAP, text_co
 
 #: Lines of two cells or more a body needs (under a band of titles, one is a table row).
 MIN_BODY_ROWS = 1
+#: Figures standing inside one column each that a line under a ruled grid needs to be
+#: one of its rows (one beside a label is a sentence's end as often as a total).
+MIN_FOOT_CELLS = 2
 
 
 def extend_header_band(
@@ -77,6 +88,57 @@ def extend_header_band(
     extended = Grid(xs, ys, sorted(cells))
     header = [s for group in owned.values() for s in group]
     return extended, cell_segments(extended, header + [s for row in body for s in row])
+
+
+def extend_foot_rows(
+    grid: Grid, owned: dict[int, list[Segment]], free: Sequence[Segment], limit: float
+) -> tuple[Grid, dict[int, list[Segment]]] | None:
+    """``grid`` (ruled, two rows or more) extended over the unruled rows printed under it
+    in its columns (see the module doc), with each cell's segments; None when none
+    follows. ``free`` and ``limit`` as for :func:`extend_header_band`."""
+    if len(grid.ys) < 3:
+        return None
+    bottom = grid.box[3]
+    below = [s for s in free if (s.top + s.bottom) / 2 > bottom and s.bottom <= limit]
+    rows: list[list[Segment]] = []
+    for row in visual_rows(below):
+        row = sorted(row, key=lambda s: s.x0)
+        if min(s.top for s in row) - bottom > MAX_ROW_GAP * max(s.height for s in row):
+            break
+        if not _is_foot_row(grid, row):
+            break
+        rows.append(row)
+        bottom = max(s.bottom for s in row)
+    if not rows:
+        return None
+    ys = grid.ys + [min(s.top for s in row) - 0.5 for row in rows[1:]]
+    ys.append(bottom + 0.5)
+    cells = list(grid.cells)
+    columns = len(grid.xs) - 1
+    for number, row in enumerate(rows, start=len(grid.ys) - 1):
+        first, last = _spanned(grid.xs, row[0]) or (_column(grid.xs, row[0]),) * 2
+        cells += [(number, number, c, c) for c in range(first)]
+        cells.append((number, number, first, last))
+        cells += [(number, number, c, c) for c in range(last + 1, columns)]
+    extended = Grid(grid.xs, ys, sorted(cells))
+    segments = [s for group in owned.values() for s in group]
+    return extended, cell_segments(extended, segments + [s for row in rows for s in row])
+
+
+def _is_foot_row(grid: Grid, row: Sequence[Segment]) -> bool:
+    """Whether a line (``row``, left to right) under ``grid`` is one of its unruled rows:
+    inside its width, every column holding one segment at most, the segments but the
+    first inside one column, :data:`MIN_FOOT_CELLS` of them or more figures."""
+    x0, _, x1, _ = grid.box
+    if any(s.x0 < x0 - TOLERANCE or s.x1 > x1 + TOLERANCE for s in row):
+        return False
+    if any(_crosses(grid.xs, s) for s in row[1:]):
+        return False
+    figures = [s for s in row if not _crosses(grid.xs, s) and any(c.isdecimal() for c in s.text)]
+    if len(figures) < MIN_FOOT_CELLS:
+        return False
+    starts = [(_spanned(grid.xs, s) or (_column(grid.xs, s),) * 2) for s in row]
+    return all(a[1] < b[0] for a, b in itertools.pairwise(starts))
 
 
 def _body(grid: Grid, rows: Sequence[Sequence[Segment]], height: float) -> list[list[Segment]]:

@@ -37,7 +37,7 @@ from lightrag_pchunk.pdf.grids import (
     split_banded_rows,
     split_stacked_cells,
 )
-from lightrag_pchunk.pdf.headed_tables import extend_header_band
+from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment
 from lightrag_pchunk.pdf.text_tables import find_text_tables
@@ -125,11 +125,11 @@ class TableFinder:
                     found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken and id(s) not in framed]
-        found = _with_bodies(found, free, page.frame[3])
-        taken = {id(s) for _, owned in found for group in owned.values() for s in group}
-        free = [s for s in free if id(s) not in taken]
         band = EDGE_BAND * (page.frame[3] - page.frame[1])
         head, foot = page.frame[1] + band, page.frame[3] - band
+        found = _with_bodies(found, free, page.frame[3], foot)
+        taken = {id(s) for _, owned in found for group in owned.values() for s in group}
+        free = [s for s in free if id(s) not in taken]
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
         for xs, ys in find_text_tables(free, (head, foot), page.rules, header):
             grid = Grid(
@@ -223,16 +223,26 @@ def _opens_section(grid: Grid, owned: dict[int, list[Segment]], titles: frozense
 
 
 def _with_bodies(
-    found: list[tuple[Grid, dict[int, list[Segment]]]], free: Sequence[Segment], end: float
+    found: list[tuple[Grid, dict[int, list[Segment]]]],
+    free: Sequence[Segment],
+    end: float,
+    foot: float,
 ) -> list[tuple[Grid, dict[int, list[Segment]]]]:
-    """The ruled grids, each one-row band extended over the unruled body below it
-    (``headed_tables``), which ends above the next grid or at the page's ``end``."""
+    """The ruled grids, each one-row band extended over the unruled body below it and each
+    larger grid over the unruled rows printed right under it in its columns
+    (``headed_tables``), which end above the next grid or at the page's ``end``, those
+    rows above its ``foot`` band too (a running footer set in the columns of a table
+    that ends the page: its page number and date)."""
     tops = sorted(grid.ys[0] for grid, _ in found)
     extended = []
     for grid, owned in found:
         after = bisect.bisect_right(tops, grid.ys[-1] - TOLERANCE)
         limit = tops[after] if after < len(tops) else end
-        extended.append(extend_header_band(grid, owned, free, limit) or (grid, owned))
+        extended.append(
+            extend_header_band(grid, owned, free, limit)
+            or extend_foot_rows(grid, owned, free, min(limit, foot))
+            or (grid, owned)
+        )
     return extended
 
 

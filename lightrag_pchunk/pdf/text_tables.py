@@ -36,6 +36,7 @@ import numpy as np
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, wrapped_lines
 from lightrag_pchunk.pdf.grids import WORD_SPACE
 from lightrag_pchunk.pdf.header_rules import (
     alike_rows,
@@ -75,11 +76,6 @@ MARKER_SHARE = 0.7
 MIN_NUMBERED_CELLS = 4
 #: A column boundary lies in a gap at least this wide (points).
 MIN_COLUMN_GAP = 4.0
-#: Lines of a table whose gap exceeds its smallest by at most this many line heights
-#: follow at its line spacing (a wrapped cell's lines), the others start rows.
-WRAP_GAP_SLACK = 0.3
-#: Lines starting within this many points start at one x (a column's left edge).
-ALIGN_SLACK = 1.5
 #: A reference list's number: ``[12]``.
 _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
@@ -299,10 +295,10 @@ def _row_borders(
     rows: Sequence[Sequence[Segment]], xs: Sequence[float], lines: np.ndarray
 ) -> list[float]:
     """Row borders top down: a table row starts where cells of two columns or more start
-    on one baseline, unless they are all wrapped cells' next lines (:func:`_wrapped_lines`),
+    on one baseline, unless they are all wrapped cells' next lines (``cell_wraps``),
     and under a horizontal rule across the table (``lines``); a line in one column only
     goes on with the row above (a cell's text wrapped over lines)."""
-    goes_on = _wrapped_lines(rows)
+    goes_on = wrapped_lines(rows)
     across = lines[(lines[:, 0] <= xs[0] + ALIGN_SLACK) & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)]
     borders: list[float] = []
     for index, row in enumerate(rows):
@@ -315,66 +311,3 @@ def _row_borders(
             borders.append(min(s.top for s in row) - 0.5)
     borders.append(max(s.bottom for row in rows for s in row) + 0.5)
     return borders
-
-
-def _wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
-    """Which rows are the next lines of the cells of the row above (cells wrapped over
-    several lines in several columns at once), in a table whose rows stand apart: the
-    row follows at the table's line spacing, not at the wider one between its rows, and
-    each of its lines starts where a line of the row above starts, which came so close
-    to its column's right edge that the line's first word would not have fitted after
-    it; beside the first line, which does, a line under no text of the row above may
-    stand (a cell set at the foot of a header whose neighbours wrapped). Where every
-    line follows at the same spacing, nothing tells a wrapped line from a row: none is
-    taken as wrapped."""
-    goes_on = [False] * len(rows)
-    if len(rows) < 2:
-        return goes_on
-    gaps = [
-        min(s.top for s in row) - max(s.bottom for s in above)
-        for above, row in itertools.pairwise(rows)
-    ]
-    height = statistics.median(s.height for row in rows for s in row)
-    tight = min(gaps) + WRAP_GAP_SLACK * height
-    if max(gaps) <= tight:
-        return goes_on
-    segments = [s for row in rows for s in row]
-    starts = sorted({round(s.x0) for s in segments})
-    edges: dict[int, float | None] = {}  # a column's right edge, by where its lines start
-
-    def edge(x0: float) -> float | None:
-        key = round(x0)
-        if key not in edges:
-            after = bisect.bisect_right(starts, x0 + ALIGN_SLACK)
-            limit = starts[after] if after < len(starts) else float("inf")
-            reach = [s.x1 for s in segments if abs(s.x0 - x0) <= ALIGN_SLACK and s.x1 < limit]
-            edges[key] = max(reach, default=None)
-        return edges[key]
-
-    for index in range(1, len(rows)):
-        if gaps[index - 1] <= tight:
-            above = rows[index - 1]
-            wrapped = [_wraps(above, line, edge(line.x0)) for line in rows[index]]
-            goes_on[index] = wrapped[0] and all(
-                wraps or not _over(above, line)
-                for wraps, line in zip(wrapped, rows[index], strict=True)
-            )
-    return goes_on
-
-
-def _over(above: Sequence[Segment], line: Segment) -> bool:
-    """Whether a segment of the row ``above`` stands over ``line`` (their x spans meet)."""
-    return any(s.x0 < line.x1 and line.x0 < s.x1 for s in above)
-
-
-def _wraps(above: Sequence[Segment], line: Segment, edge: float | None) -> bool:
-    """Whether ``line`` is the next line of a cell of the row ``above``: a line there
-    starts where it starts, and the line's first word, after a space, would have run past
-    the column's right ``edge`` (the widest reach of the table's lines starting there
-    that stay clear of the next place where lines start)."""
-    same = [s for s in above if abs(s.x0 - line.x0) <= ALIGN_SLACK]
-    if not same or edge is None or not line.text.strip():
-        return False
-    word = line.text.split()[0]
-    word_width = line.width * len(word) / len(line.text)
-    return same[0].x1 + WORD_SPACE * line.height + word_width > edge + 0.5

@@ -210,3 +210,55 @@ def test_a_ruled_table_of_other_widths_under_the_same_header_is_a_new_table(
                    740, [72, 220, 300, 430])  # fmt: skip
     tables = tags_of(parse_pages(tmp_path, [Page(first), Page(second)]))
     assert [table[0] for table in tables] == [header, header]
+
+
+#: A ruled grid's column borders: a narrow number, a wide name, then three figures.
+GRID = [40, 70, 300, 380, 460, 560]
+
+
+def ruled_grid() -> list:
+    """A ruled grid of a title row and two rows of items between y 700 and 658."""
+    items: list = [Stroke(GRID[0], y, GRID[-1], y) for y in (700, 686, 672, 658)]
+    items += [Stroke(x, 700, x, 658) for x in GRID]
+    rows = [
+        ("No", "Item", "Wages", "Machines", "Total"),
+        ("1", "Cable laying", "120.50", "30.00", "150.50"),
+        ("2", "Panel mounting", "80.25", "0", "80.25"),
+    ]
+    for top, row in zip((690, 676, 662), rows, strict=True):
+        items += [Text(x + 4, top, text, 10) for x, text in zip(GRID, row, strict=False)]
+    return items
+
+
+def test_a_total_row_under_a_ruled_grid_joins_it(tmp_path: Path) -> None:
+    """Unruled lines right under a ruled grid with a figure in each of its columns (a
+    total, its label over the narrow first columns, and a line of figures under it)
+    are the grid's last rows."""
+    totals = [
+        Text(44, 648, "TOTAL:", 10),
+        Text(384, 648, "200.75", 10),
+        Text(464, 648, "30.00", 10),
+        Text(384, 636, "0", 10),
+        Text(464, 636, "0", 10),
+    ]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(ruled_grid() + totals)]))
+    # The label merged over the first two columns: one cell in its row.
+    assert table[-2:] == [["TOTAL:", "", "200.75", "30.00"], ["", "", "", "0", "0"]]
+
+
+def test_prose_and_signatures_under_a_ruled_grid_stay_text(tmp_path: Path) -> None:
+    """A sentence and a caption under a ruled grid, in one segment a line, and the
+    signatures set in its columns under a statement (no figures) stay text."""
+    lines = [
+        "The totals above include the tax and are paid within thirty days of the invoice.",
+        "Table 1: costs",
+    ]
+    body = [Text(44, 636 - 12 * k, line, 10) for k, line in enumerate(lines)]
+    signatures = [(74, "Director: J. Smith"), (384, "Clerk: B. Brown")]
+    body += [Text(x, 648, text, 10) for x, text in signatures]
+    lines += [text for _, text in signatures]
+    result = parse_pages(tmp_path, [Page(ruled_grid() + body)])
+    (table,) = tags_of(result)
+    assert len(table) == 3
+    text = "\n".join(row.content for row in result.rows)
+    assert all(line in text for line in lines)

@@ -192,3 +192,42 @@ def test_cells_wrapped_at_their_leading_in_a_ruled_row_stay_one_row(tmp_path: Pa
     lines += [(1, 654, "the cable passages"), (2, 654, "in boxes")]
     (table,) = tags_of(parse_pages(tmp_path, [Page(banded(lines))]))
     assert table[1] == ["101-3661", "Mounting foam for the cable passages", "22 pieces in boxes"]
+
+
+#: Helvetica's glyph widths (thousandths of the size) of the text the next test sets.
+HELVETICA = {"T": 611, "i": 222, "m": 833, "e": 556, "S": 667, "t": 278, "a": 556, "n": 556,
+             "d": 556, "r": 333, "E": 667, "o": 556, "N": 722, "u": 556, "b": 556, "F": 611,
+             "l": 222, ".": 278, **dict.fromkeys("0123456789", 556)}  # fmt: skip
+
+
+def _set(text: str, size: float, right: float | None = None, middle: float | None = None):
+    """``text`` in Helvetica at ``size``, its right side at ``right`` or its middle at
+    ``middle``, on a baseline the caller gives: (x, text)."""
+    width = sum(HELVETICA[c] for c in text) * size / 1000
+    return (right - width if right is not None else middle - width / 2), text
+
+
+def test_titles_wrapped_right_aligned_and_centred_stay_one_header_row(tmp_path: Path) -> None:
+    """A table of figures whose titles wrap over two lines, right-aligned over their
+    figures or centred over them (a statistics package's output): each title's second
+    line goes on with its first; the body's rows stand further apart than those lines."""
+    size = 10
+    lines = [
+        (700, [_set("Time", size, right=200), _set("Standard", size, right=300),
+               _set("Number", size, middle=400)]),
+        (689, [_set("Error", size, right=300), _set("Failed", size, middle=400)]),
+        (670, [_set("1.0000", size, right=200), _set("0.0362", size, right=300),
+               _set("12", size, right=417)]),
+        (652, [_set("2.0000", size, right=200), _set("0.0613", size, right=300),
+               _set("13", size, right=417)]),
+        (634, [_set("3.0000", size, right=200), _set("0.0717", size, right=300),
+               _set("14", size, right=417)]),
+    ]  # fmt: skip
+    items = [Text(x, y, text, size) for y, cells in lines for x, text in cells]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table == [
+        ["Time", "Standard Error", "Number Failed"],
+        ["1.0000", "0.0362", "12"],
+        ["2.0000", "0.0613", "13"],
+        ["3.0000", "0.0717", "14"],
+    ]
