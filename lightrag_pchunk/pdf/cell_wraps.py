@@ -27,7 +27,7 @@ import itertools
 import statistics
 from collections.abc import Callable, Sequence
 
-from lightrag_pchunk.pdf.grids import WORD_SPACE
+from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Lines of a table whose gap exceeds its smallest by at most this many line heights
@@ -83,7 +83,7 @@ class _Room:
         if not line.text.strip():
             return False
         word = line.text.split()[0]
-        extra = WORD_SPACE * line.height + line.width * len(word) / len(line.text)
+        extra = WORD_SPACE * line.height + first_word_width(line)
         for alignment, at in enumerate(_ALIGNMENTS):
             same = [s for s in above if abs(at(s) - at(line)) <= ALIGN_SLACK]
             edge = self._edge(alignment, at(line)) if same else None

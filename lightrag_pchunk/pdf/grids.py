@@ -243,14 +243,19 @@ def _breaks_early(
     would have fitted after it, within the cell's right border less the space its text
     keeps from the left one: the text broke there on purpose (a new paragraph or a new
     row), it did not wrap."""
-    text = below[0].text.strip()
-    if not text or not line[0].text.strip():
+    if not below[0].text.strip() or not line[0].text.strip():
         return False
-    word = text.split()[0]
-    word_width = below[0].width * len(word) / len(below[0].text)
+    word_width = first_word_width(below[0])
     padding = max(min(line[0].x0, below[0].x0) - grid.xs[cell[2]], 0.0)
     edge = grid.xs[cell[3] + 1] - padding
     return line[-1].x1 + WORD_SPACE * line[-1].height + word_width < edge
+
+
+def first_word_width(segment: Segment) -> float:
+    """The width of ``segment``'s first word, its share of the segment's characters (0.0
+    when it holds none): how far a line's next word would reach (after a ``WORD_SPACE``)."""
+    words = segment.text.split()
+    return segment.width * len(words[0]) / len(segment.text) if words else 0.0
 
 
 def split_banded_rows(

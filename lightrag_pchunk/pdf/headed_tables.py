@@ -31,7 +31,13 @@ import bisect
 import itertools
 from collections.abc import Sequence
 
-from lightrag_pchunk.pdf.grids import TOLERANCE, WORD_SPACE, Grid, cell_segments
+from lightrag_pchunk.pdf.grids import (
+    TOLERANCE,
+    WORD_SPACE,
+    Grid,
+    cell_segments,
+    first_word_width,
+)
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.text_tables import CELL_ROW_SHARE, MAX_ROW_GAP, text_columns
@@ -169,8 +175,7 @@ def _wraps_on(line: Segment, row: Sequence[Segment], sides: tuple[float, float])
     below = row[0]
     if len(row) != 1 or abs(below.x0 - line.x0) > TOLERANCE or not below.text.strip():
         return False
-    word = below.text.split()[0]
-    word_width = below.width * len(word) / len(below.text)
+    word_width = first_word_width(below)
     edge = sides[1] - max(line.x0 - sides[0], 0.0)
     return line.x1 + WORD_SPACE * line.height + word_width > edge
 

@@ -37,7 +37,7 @@ import numpy as np
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, wrapped_lines
-from lightrag_pchunk.pdf.grids import WORD_SPACE
+from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.header_rules import (
     alike_rows,
     free_rules,
@@ -199,10 +199,10 @@ def _wraps_label(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
     if above[0].text.endswith(("-", *SOFT_HYPHENS)):
         return True
     line = row[0]
-    word = line.text.split()[0] if line.text.strip() else ""
-    word_width = line.width * len(word) / max(len(line.text), 1)
-    reach = above[0].x1 + WORD_SPACE * line.height + word_width
-    return bool(word) and reach > above[1].x0 - MIN_COLUMN_GAP
+    if not line.text.strip():
+        return False
+    reach = above[0].x1 + WORD_SPACE * line.height + first_word_width(line)
+    return reach > above[1].x0 - MIN_COLUMN_GAP
 
 
 def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
