@@ -59,7 +59,7 @@ def extend_header_band(
     if len(grid.ys) != 2 or not all(owned.values()):
         return None  # a band of titles names every column
     x0, _, x1, bottom = grid.box
-    below = [s for s in free if (s.top + s.bottom) / 2 > bottom and s.bottom <= limit]
+    below = _below(free, bottom, limit)
     titles = [s for group in owned.values() for s in group]
     body = _body(grid, visual_rows(below), max(s.height for s in titles))
     cell_rows = [row for row in body if len(row) >= 2]
@@ -78,22 +78,15 @@ def extend_header_band(
             continue  # a merged cell's text wrapped over lines
         if index:  # the body's first row starts at the band's foot
             ys.append(min(s.top for s in row) - 0.5)
-        row_columns.append(_spanned(xs, row[0]) if spans else None)
+        row_columns.append(spans or None)
     ys.append(max(s.bottom for row in body for s in row) + 0.5)
     cells = [(0, 0, bisect.bisect_left(xs, grid.xs[c0] - TOLERANCE),
               bisect.bisect_left(xs, grid.xs[c1 + 1] - TOLERANCE) - 1)
              for _, _, c0, c1 in grid.cells]  # fmt: skip
     for row, merged in enumerate(row_columns, start=1):
-        if merged is not None:
-            first, last = merged
-            cells += [(row, row, c, c) for c in range(first)]
-            cells.append((row, row, first, last))
-            cells += [(row, row, c, c) for c in range(last + 1, len(xs) - 1)]
-        else:
-            cells += [(row, row, c, c) for c in range(len(xs) - 1)]
+        cells += _row_cells(row, merged or (0, 0), len(xs) - 1)
     extended = Grid(xs, ys, sorted(cells))
-    header = [s for group in owned.values() for s in group]
-    return extended, cell_segments(extended, header + [s for row in body for s in row])
+    return extended, cell_segments(extended, titles + [s for row in body for s in row])
 
 
 def extend_foot_rows(
@@ -105,7 +98,7 @@ def extend_foot_rows(
     if len(grid.ys) < 3:
         return None
     bottom = grid.box[3]
-    below = [s for s in free if (s.top + s.bottom) / 2 > bottom and s.bottom <= limit]
+    below = _below(free, bottom, limit)
     rows: list[list[Segment]] = []
     for row in visual_rows(below):
         row = sorted(row, key=lambda s: s.x0)
@@ -120,12 +113,8 @@ def extend_foot_rows(
     ys = grid.ys + [min(s.top for s in row) - 0.5 for row in rows[1:]]
     ys.append(bottom + 0.5)
     cells = list(grid.cells)
-    columns = len(grid.xs) - 1
     for number, row in enumerate(rows, start=len(grid.ys) - 1):
-        first, last = _spanned(grid.xs, row[0]) or (_column(grid.xs, row[0]),) * 2
-        cells += [(number, number, c, c) for c in range(first)]
-        cells.append((number, number, first, last))
-        cells += [(number, number, c, c) for c in range(last + 1, columns)]
+        cells += _row_cells(number, _columns_run(grid.xs, row[0]), len(grid.xs) - 1)
     extended = Grid(grid.xs, ys, sorted(cells))
     segments = [s for group in owned.values() for s in group]
     return extended, cell_segments(extended, segments + [s for row in rows for s in row])
@@ -143,8 +132,22 @@ def _is_foot_row(grid: Grid, row: Sequence[Segment]) -> bool:
     figures = [s for s in row if not _crosses(grid.xs, s) and any(c.isdecimal() for c in s.text)]
     if len(figures) < MIN_FOOT_CELLS:
         return False
-    starts = [(_spanned(grid.xs, s) or (_column(grid.xs, s),) * 2) for s in row]
+    starts = [_columns_run(grid.xs, s) for s in row]
     return all(a[1] < b[0] for a, b in itertools.pairwise(starts))
+
+
+def _below(free: Sequence[Segment], bottom: float, limit: float) -> list[Segment]:
+    """The segments of ``free`` whose middle lies below ``bottom`` that end by ``limit``."""
+    return [s for s in free if (s.top + s.bottom) / 2 > bottom and s.bottom <= limit]
+
+
+def _row_cells(row: int, merged: tuple[int, int], columns: int) -> list[tuple[int, int, int, int]]:
+    """The cells of grid row ``row`` of ``columns`` columns: one cell over the ``merged``
+    columns (first, last), one in each other column."""
+    first, last = merged
+    cells = [(row, row, c, c) for c in range(first)]
+    cells.append((row, row, first, last))
+    return cells + [(row, row, c, c) for c in range(last + 1, columns)]
 
 
 def _body(grid: Grid, rows: Sequence[Sequence[Segment]], height: float) -> list[list[Segment]]:
@@ -200,6 +203,11 @@ def _body_columns(xs: Sequence[float], segments: Sequence[Segment]) -> list[floa
 def _column(xs: Sequence[float], segment: Segment) -> int:
     """The column of ``segment``'s middle."""
     return max(bisect.bisect_right(xs, (segment.x0 + segment.x1) / 2) - 1, 0)
+
+
+def _columns_run(xs: Sequence[float], segment: Segment) -> tuple[int, int]:
+    """The first and last columns a segment runs over (one column: its middle's)."""
+    return _spanned(xs, segment) or (_column(xs, segment),) * 2
 
 
 def _spanned(xs: Sequence[float], segment: Segment) -> tuple[int, int] | None:
