@@ -90,7 +90,7 @@ class _Room:
             if edge is None:
                 continue
             cell = same[0]
-            if alignment and not (_has_letters(cell.text) and _has_letters(word)):
+            if alignment and not (has_letters(cell.text) and has_letters(word)):
                 continue  # figures stand right-aligned or centred, and never wrap
             if alignment and abs(cell.x0 - line.x0) <= ALIGN_SLACK:
                 continue  # left-aligned lines of one width (justified, leaders) end alike
@@ -124,7 +124,8 @@ class _Room:
         return self.edges[key]
 
 
-def _has_letters(text: str) -> bool:
+def has_letters(text: str) -> bool:
+    """Whether ``text`` holds a letter (words do; a figure does not)."""
     return any(character.isalpha() for character in text)
 
 

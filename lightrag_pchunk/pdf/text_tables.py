@@ -36,7 +36,7 @@ import numpy as np
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, wrapped_lines
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, wrapped_lines
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.header_rules import (
     alike_rows,
@@ -103,7 +103,7 @@ def find_text_tables(
     # What each row is, decided once: a run is tried from each of its rows in turn.
     cells = [_is_cell_row(row) for row in rows]
     markers = [
-        len(row) >= 2 and _is_marker(row[0].text) and _has_words(row[1].text) for row in rows
+        len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
     ]
     # The space below each row, and whether the next row is near enough to be a table's next.
     gaps = [_gap(above, row) for above, row in itertools.pairwise(rows)]
@@ -262,11 +262,6 @@ def _table(
     xs.append(columns[-1][1] + 1.0)
     ys = _row_borders(rows, xs, lines)
     return (xs, ys) if len(ys) >= 3 else None
-
-
-def _has_words(text: str) -> bool:
-    """Whether ``text`` holds a letter (a list item's text does; a figure does not)."""
-    return any(character.isalpha() for character in text)
 
 
 def _is_marker(text: str) -> bool:
