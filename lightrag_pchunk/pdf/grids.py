@@ -123,8 +123,6 @@ def _borders(values: Sequence[float]) -> list[float]:
 
 
 def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
-    if len(hs) < 2 or len(vs) < 2:
-        return None
     xs = _borders(vs[:, 0].tolist())
     ys = _borders(hs[:, 1].tolist())
     if len(xs) < 2 or len(ys) < 2 or (len(xs) - 1) * (len(ys) - 1) < 2:
