@@ -300,7 +300,7 @@ def _accept(
             evidence = (
                 score >= needed
                 and follows
-                and _words(candidate.heading.title) <= _most_words(candidate, body_size, tiers)
+                and _words(candidate.heading.title) <= _most_words(candidate, tiers)
                 and not same_look_run(items, candidates, index)
             )
             is_larger = is_set_larger(candidate, body_size)
@@ -353,13 +353,13 @@ def _accept(
 _TIER_TITLES = 2
 
 
-def _most_words(candidate: Promoted, body_size: float, tiers: Counter) -> float:
+def _most_words(candidate: Promoted, tiers: Counter) -> float:
     """Most words an unnumbered title may have: :data:`MAX_PLAIN_WORDS`, twice that in a
-    look set larger in bold that :data:`_TIER_TITLES` shorter titles share (a help page's
-    "Create a hyperlink to a location in the current document or Web page" among its
-    other task titles); a longer line in another look is a sentence set apart."""
-    look = candidate.look
-    if is_set_larger(candidate, body_size) and tiers[look] >= _TIER_TITLES:
+    look set larger in bold that :data:`_TIER_TITLES` shorter titles share (``tiers``
+    counts only those looks: a help page's "Create a hyperlink to a location in the
+    current document or Web page" among its other task titles); a longer line in another
+    look is a sentence set apart."""
+    if tiers[candidate.look] >= _TIER_TITLES:
         return 2 * MAX_PLAIN_WORDS
     return MAX_PLAIN_WORDS
 

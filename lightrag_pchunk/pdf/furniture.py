@@ -145,7 +145,7 @@ def repeats_on_facing_pages(
         return True
     same = _pages_at([(p, height) for p, height in places if p % 2 == page % 2], top)
     facing = [(p, height) for p, height in places if p % 2 != page % 2]
-    across = max((_pages_at(facing, level) for _, level in facing), default=0)
+    across = max((_pages_at(facing, level) for level in {h for _, h in facing}), default=0)
     return min(same, across) >= needed / 2 and same + across >= needed
 
 

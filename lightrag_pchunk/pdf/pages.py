@@ -116,8 +116,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found)
-    table_words = {text: body_words(table.lines) for text, table in tables.items()}
-    cover = cover_lines(found, levels, table_words, body_size)
+    cover = cover_lines(found, levels, tables, body_size)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text

@@ -41,8 +41,7 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
         for paragraph in found[start:end]:
             if is_toc_title(paragraph.text):
                 continue
-            title = strip_page_reference(paragraph.text).strip()
-            if title and heading_text(title, markdown=False, lowercase=True) is not None:
+            if _entry_title(paragraph.text):
                 entries.append(paragraph)
         after = max(after, end)
     if len(entries) < MIN_ENTRIES:
@@ -58,10 +57,18 @@ def listed_titles(texts: Sequence[str]) -> frozenset[str]:
     titles = set()
     for start, end in literal_toc_runs(texts):
         for text in texts[start:end]:
-            title = strip_page_reference(text).strip()
-            if is_toc_line(text) and heading_text(title, markdown=False, lowercase=True):
+            if is_toc_line(text) and (title := _entry_title(text)):
                 titles.add(normalise(title))
     return frozenset(titles - {""})
+
+
+def _entry_title(text: str) -> str:
+    """A table of contents entry's title, its page reference stripped, or "" when it
+    can title no section."""
+    title = strip_page_reference(text).strip()
+    if title and heading_text(title, markdown=False, lowercase=True) is not None:
+        return title
+    return ""
 
 
 def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:

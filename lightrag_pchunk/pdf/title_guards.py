@@ -26,6 +26,7 @@ from lightrag_pchunk.pdf.furniture import repeats_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraphs import SIZE_TOLERANCE, PrintedParagraph
+from lightrag_pchunk.pdf.tables import RenderedTable
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
 #: running title or the title of a table printed over pages, not as many sections.
@@ -107,7 +108,7 @@ COVER_WORDS = 60
 def cover_lines(
     found: Sequence[PrintedParagraph],
     named: Collection[int],
-    table_words: Mapping[str, float],
+    tables: Mapping[str, RenderedTable],
     body_size: float,
 ) -> set[int]:
     """Indexes of a cover page's paragraphs that title no section. The document's first
@@ -119,7 +120,7 @@ def cover_lines(
     document; the other lines are its subtitle, version, date, authors and publisher
     ("Version 5.0", "May 2006", a translator's name), which headings would cut into
     sections of a line each. ``named``: the paragraphs the stated outline names (kept);
-    ``table_words``: the words of each table, by its stand-in's text."""
+    ``tables``: the document's tables, by their stand-ins' text."""
     if not found:
         return set()
     page = found[0].lines[0].page
@@ -128,7 +129,11 @@ def cover_lines(
         return set()
     texts = [i for i in cover if found[i].role != TABLE_ROLE]
     words = body_words(found[i].text for i in texts)
-    words += sum(table_words.get(found[i].text, 0.0) for i in cover if i not in texts)
+    words += sum(
+        body_words(tables[found[i].text].lines) if found[i].text in tables else 0.0
+        for i in cover
+        if i not in texts
+    )
     in_text_look = sum(1 for i in texts if _in_text_look(found[i].look, body_size))
     if len(texts) < 2 or words > COVER_WORDS or in_text_look > 1:
         return set()
