@@ -7,6 +7,13 @@ are that table's (within :data:`COLUMN_MATCH` points), or, shown by its text's a
 (whose widths vary with the text), as many of them and it opens with the table's first row
 printed again. Rows that repeat the table's first rows at the start of its part on a new
 page are a header printed again: they are dropped and counted as its header.
+
+In a table shown by its text's alignment, the first row of its part on a new page goes on
+with the last row of the page before (a row the page break cut: one row of the document)
+when its first cell is empty, each of its cells stands under text of that row, and a cell
+of that row but the first has nothing under it (its short cells ended on the page before,
+its long ones go on). A row of a group, whose first cell its author left empty under the
+group's, fills every column the row above fills, and stays a row.
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ class GatheredTable:
     boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
     header_rows: int = 0
     widths: list[float] = field(default_factory=list)
+    #: Rows the page break cut, joined again: the row's index, the last page printing it.
+    reaches: dict[int, int] = field(default_factory=dict)
 
 
 def drop_repeated_header(table: GatheredTable, start: int) -> None:
@@ -50,6 +59,29 @@ def drop_repeated_header(table: GatheredTable, start: int) -> None:
             del table.row_pages[start : start + count]
             table.header_rows = max(table.header_rows, count)
             return
+
+
+def join_cut_row(table: GatheredTable, start: int) -> None:
+    """Join the row ``start`` (the first of the table's part on a new page, after its
+    header printed again) to the row above when the page break cut them apart (see the
+    module doc): each cell's text after the text above it."""
+    if not 0 < start < len(table.rows):
+        return
+    row, above = table.rows[start], table.rows[start - 1]
+    if row[0].strip() or not any(cell.strip() for cell in row):
+        return
+    pairs = list(zip(above, row, strict=False))
+    if any(cell.strip() and not upper.strip() for upper, cell in pairs):
+        return  # text under an empty cell: a row of its own
+    if not any(upper.strip() and not cell.strip() for upper, cell in pairs[1:]):
+        return  # every column filled again: a row of a group under its first
+    table.rows[start - 1] = [
+        f"{upper} {cell}" if cell.strip() else upper for upper, cell in pairs
+    ] + above[len(pairs) :]
+    table.reaches[start - 1] = table.row_pages[start]
+    del table.rows[start]
+    del table.cells[start]
+    del table.row_pages[start]
 
 
 def _norm(row: Sequence[str]) -> list[str]:

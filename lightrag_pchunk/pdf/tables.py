@@ -14,7 +14,8 @@ of the same columns, or, shown by its text's alignment, of as many that opens wi
 table's first row printed again (a ruled box above it printed where the page before
 printed one, a running header's banner, does not count): the rows join the first table, and
 the rows that repeat its first rows (a header printed again) are dropped and become its
-header (``table_pages``). A ruled grid of one row over
+header; a row the page break cut in a table shown by its text's alignment is joined
+again (``table_pages``). A ruled grid of one row over
 unruled rows set in its columns is extended over them (``headed_tables``).
 """
 
@@ -45,6 +46,7 @@ from lightrag_pchunk.pdf.table_pages import (
     column_widths,
     drop_repeated_header,
     goes_on,
+    join_cut_row,
     printed_again,
 )
 from lightrag_pchunk.pdf.text_tables import find_text_tables
@@ -156,6 +158,8 @@ class TableFinder:
             table.boxes[page.number] = _union(table.boxes.get(page.number), box)
             if start:
                 drop_repeated_header(table, start)
+                if placed:
+                    join_cut_row(table, start)
             else:
                 stand_ins.append(_stand_in(table.key, grid, owned, box))
             ends_page = not any(s.top >= bottom and s.bottom < foot for s in others)
@@ -171,7 +175,7 @@ class TableFinder:
 
     def _render(self, table: GatheredTable) -> RenderedTable:
         grid = TableGrid([list(row) for row in table.rows], table.header_rows, cells=table.cells)
-        pages = [p for p in dict.fromkeys(table.row_pages) if p in table.boxes]
+        pages = sorted(p for p in table.boxes if p in table.row_pages or _cut_on(table, p))
         whole = tuple(PagePart(p, 0, 0, table.boxes[p]) for p in pages)
         if grid.is_empty:
             return RenderedTable((), -1, whole)
@@ -302,24 +306,40 @@ def _stand_in(
 
 def _tag_parts(tag: str, table: GatheredTable, pages: Sequence[int]) -> tuple[PagePart, ...]:
     """The tag's characters by page: each page's share starts where the first row printed
-    on it starts in the tag. Rows are found in order, each as a row opening with its first
-    cell text after the one before (a row written as the caption, or without text, is not
-    in the tag and is passed over)."""
+    on it starts in the tag, or where a row the page break cut (``table.reaches``) starts,
+    whose text both pages print. Rows are found in order, each as a row opening with its
+    first cell text after the one before (a row written as the caption, or without text,
+    is not in the tag and is passed over)."""
     starts: dict[int, int] = {}
+    offsets: dict[int, int] = {}  # each row found: where it starts in the tag
     cursor = 0
-    for row, page in zip(table.rows, table.row_pages, strict=True):
+    for index, (row, page) in enumerate(zip(table.rows, table.row_pages, strict=True)):
         cells = [c for c in row if c.strip()]
         found = tag.find("[" + _json_text(cells[0]), cursor) if cells else -1
         if found < 0:
             continue
         starts.setdefault(page, found if starts else 0)
+        offsets[index] = found if offsets else 0
         cursor = found + 1
     ordered = [(page, starts[page]) for page in pages if page in starts]
-    parts = []
+    spans = {}
     for index, (page, start) in enumerate(ordered):
         end = ordered[index + 1][1] if index + 1 < len(ordered) else len(tag)
-        parts.append(PagePart(page, start, max(end, start), table.boxes[page]))
-    return tuple(parts)
+        spans[page] = (start, max(end, start))
+    for row, last in table.reaches.items():
+        if row not in offsets:
+            continue
+        later = [offset for index, offset in offsets.items() if index > row]
+        for page in range(table.row_pages[row] + 1, last + 1):
+            if page in table.boxes:
+                start, end = spans.get(page, (offsets[row], later[0] if later else len(tag)))
+                spans[page] = (min(start, offsets[row]), end)
+    return tuple(PagePart(p, *spans[p], table.boxes[p]) for p in sorted(spans))
+
+
+def _cut_on(table: GatheredTable, page: int) -> bool:
+    """Whether ``page`` prints the rest of a row the page break cut."""
+    return any(table.row_pages[row] < page <= last for row, last in table.reaches.items())
 
 
 def _json_text(text: str) -> str:
