@@ -38,7 +38,5 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
     assert headings == chapters
-    toc_text = "".join(
-        r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION
-    )
+    toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
     assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
