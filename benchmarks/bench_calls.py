@@ -10,17 +10,30 @@ from __future__ import annotations
 import argparse
 import shutil
 import tempfile
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 import common
-from common import DOC_ID, median, verdict
+from common import DOC_ID, median, share, table, verdict
+
+from helpers import corpus_files
 
 SIZES = (1200, 500)
 FILES_AT_MOST_R = 0.9
 
 
-def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, tuple[int, int, int, float]]:
+@dataclass(frozen=True)
+class Counts:
+    """One file's chunks at one N by each chunker, and the median fill of ours."""
+
+    ours: int
+    lightrag_p: int
+    r: int
+    fill: float
+
+
+def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
     """Per N: chunks of ours, LightRAG's P and R, and the median fill of ours."""
     from lightrag.chunker import chunking_by_recursive_character
     from lightrag.chunker.paragraph_semantic import chunking_by_paragraph_semantic as lr_p
@@ -39,7 +52,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, tuple[int, in
             tokenizer, parsed.content, size, chunk_overlap_token_size=100
         )
         fill = median([row["tokens"] / size for row in ours]) or 0.0
-        counts[size] = (len(ours), len(theirs), len(r), fill)
+        counts[size] = Counts(len(ours), len(theirs), len(r), fill)
     return counts
 
 
@@ -52,52 +65,50 @@ def report(results: dict[Path, dict]) -> str:
     for kind, title in (("docx", "Word"), ("md", "Markdown")):
         files = {src: counts for src, counts in results.items() if src.parent.name == kind}
         for size in SIZES:
+            counts = [by_size[size] for by_size in files.values()]
+            rows = [
+                (source.name, c.ours, c.lightrag_p, c.r, _ratio(c.ours, c.r), f"{c.fill:.2f}")
+                for source, c in zip(files, counts, strict=True)
+            ]
+            ours, r = sum(c.ours for c in counts), sum(c.r for c in counts)
+            theirs = sum(c.lightrag_p for c in counts)
+            at_most_r = sum(c.ours <= c.r for c in counts)
             lines += [f"## {title}, N={size}", ""]
-            lines += common.table_head(
-                "file", "ours", "LightRAG P", "R", "ours / R", "ours' median fill"
+            lines += table(
+                ("file", "ours", "LightRAG P", "R", "ours / R", "ours' median fill"), rows
             )
-            totals = [0, 0, 0]
-            at_most_r = 0
-            for source, counts in files.items():
-                ours, theirs, r, fill = counts[size]
-                totals = [totals[0] + ours, totals[1] + theirs, totals[2] + r]
-                at_most_r += ours <= r
-                lines.append(
-                    f"| {source.name} | {ours} | {theirs} | {r} | {_share(ours, r)} | {fill:.2f} |"
-                )
-            ours, theirs, r = totals
             lines += [
                 "",
                 f"All {len(files)} files: ours **{ours:,}** chunks, LightRAG's P"
-                f" {theirs:,}, R {r:,} (ours / R {_share(ours, r)}); ours <= R on {at_most_r}"
+                f" {theirs:,}, R {r:,} (ours / R {_ratio(ours, r)}); ours <= R on {at_most_r}"
                 f" files.",
                 "",
             ]
-            share = at_most_r / len(files)
+            files_share = at_most_r / len(files)
             targets.append(verdict(ours <= r, f"{title} N={size}: {ours:,} <= R's {r:,} chunks"))
             targets.append(
                 verdict(
-                    share >= FILES_AT_MOST_R,
-                    f"{title} N={size}: ours <= R on {share:.0%} of the files (>= 90%)",
+                    files_share >= FILES_AT_MOST_R,
+                    f"{title} N={size}: ours <= R on {files_share:.0%} of the files (>= 90%)",
                 )
             )
     return "\n".join([*lines, "## Targets", "", *targets]) + "\n"
 
 
-def _share(ours: int, r: int) -> str:
-    return f"{ours / r:.2f}" if r else "–"
+def _ratio(ours: int, r: int) -> str:
+    ratio = share(ours, r)
+    return "–" if ratio is None else f"{ratio:.2f}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=common.CORPUS, help="holds docx/, md/")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
     tokenizer, results = common.cl100k(), {}
     work = Path(tempfile.mkdtemp(prefix="bench-calls-"))
     try:
         with common.quiet():
-            for index, source in enumerate(common.corpus_files(args.corpus)):
+            for index, source in enumerate([*corpus_files("docx"), *corpus_files("md")]):
                 try:
                     results[source] = chunk_counts(source, work / str(index), tokenizer)
                 except Exception as exc:  # a refused file has no chunks to count

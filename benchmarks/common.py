@@ -1,12 +1,12 @@
-"""What the benchmarks share: the corpus, its files and their parse, CPU time of one call, the
-results file's header and writing it. Importing it puts the repository and its ``tests/``
-(``outline_strip``, ``model_stand_in``) first on the path, so a benchmark measures its tree."""
+"""What the benchmarks share: the corpus and our parse of a file, CPU time of one call, and the
+results file: its header, tables, verdicts, writing it. Importing it puts the repository and
+its ``tests/`` (``helpers``, ``outline_strip``, ``model_stand_in``) first on the path, so a
+benchmark measures its tree with the test suite's own helpers."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import logging
 import os
 import platform
@@ -14,7 +14,7 @@ import resource
 import statistics
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from importlib import metadata
 from pathlib import Path
@@ -28,34 +28,11 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 DOC_ID = "doc-0123456789abcdef0123456789abcdef"
 
 
-def corpus_files(corpus: Path = CORPUS) -> list[Path]:
-    """The Word files of ``corpus/docx`` (its manifest aside), then the Markdown files of
-    ``corpus/md`` (its README aside), each sorted."""
-    from lightrag_pchunk.integration.formats import format_for
-
-    word = [path for path in sorted(corpus.glob("docx/*")) if format_for(path)]
-    return word + sorted(p for p in corpus.glob("md/*.md") if p.name != "README.md")
-
-
 def parse(source: Path, out: Path, **options: Any) -> Any:
     """Our parse of ``source`` by the parser registered for its suffix."""
     from lightrag_pchunk.integration.formats import format_for
 
     return format_for(source).parse_function()(source, out, **options)
-
-
-def parse_native(source: Path, out: Path, *options: str) -> Path:
-    """LightRAG's native parse of ``source`` (``tests/lightrag_helpers.py``): its blocks file."""
-    from lightrag_helpers import lightrag_native_parse
-
-    return lightrag_native_parse(source, out, *options)
-
-
-def content_rows(blocks_path: Path) -> list[dict]:
-    """The content rows of a blocks file, as dicts."""
-    lines = blocks_path.read_text(encoding="utf-8").splitlines()
-    rows = [json.loads(line) for line in lines if line.strip()]
-    return [row for row in rows if row.get("type") == "content"]
 
 
 def cl100k():
@@ -124,8 +101,10 @@ def log(message: str) -> None:
 
 
 def header(title: str, notes: list[str]) -> list[str]:
-    """The results file's title and the facts a reader needs to trust or redo its figures."""
-    names = ("lightrag-hku", "tiktoken", "python-docx", "pyromark", "lightrag-pchunk")
+    """The results file's title and the facts a reader needs to trust or redo its figures:
+    versions, the commit measured (``-dirty``: with changes not committed), the machine, the
+    command."""
+    names = ("lightrag-hku", "tiktoken", "python-docx", "pyromark", "pypdfium2", "lightrag-pchunk")
     versions = ", ".join(f"{name} {_version(name)}" for name in names)
     return [
         f"# {title}, {date.today().isoformat()}",
@@ -139,9 +118,18 @@ def header(title: str, notes: list[str]) -> list[str]:
     ]
 
 
-def table_head(*columns: str) -> list[str]:
-    """A Markdown table's head row and rule."""
-    return [f"| {' | '.join(columns)} |", "|---" * len(columns) + "|"]
+def table(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
+    """A Markdown table: the head row, its rule and one line per row of cells."""
+
+    def line(cells: Sequence[object]) -> str:
+        return "| " + " | ".join(str(cell) for cell in cells) + " |"
+
+    return [line(columns), "|---" * len(columns) + "|", *(line(row) for row in rows)]
+
+
+def share(part: float, whole: float) -> float | None:
+    """``part`` over ``whole``; None for an empty whole."""
+    return part / whole if whole else None
 
 
 def verdict(met: bool, text: str) -> str:
@@ -149,8 +137,8 @@ def verdict(met: bool, text: str) -> str:
 
 
 def write_results(text: str, out: Path | None, default_name: str | None) -> None:
-    """Print the report and write it to ``out``, else to ``results/<default_name>`` (with
-    neither, print it only)."""
+    """Print the report and write it to ``out``, else to ``results/<default_name>`` (a
+    partial run passes none: it prints only)."""
     print(text)
     path = out or (RESULTS / default_name if default_name else None)
     if path:
@@ -169,7 +157,7 @@ def _version(package: str) -> str:
 def _git_head() -> str:
     with contextlib.suppress(OSError):
         done = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+            ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
         )
         return done.stdout.strip() or "?"
     return "?"

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from common import DOC_ID, content_rows, log, parse_native
+from common import DOC_ID, log
 from docx import Document
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
+from lightrag_helpers import lightrag_native_parse
+
+from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
+
+from sample_docs import mark_header_row
 
 CACHE = Path(__file__).resolve().parent / ".work"
 
@@ -47,7 +50,9 @@ def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
     found = sorted(out.rglob(f"{name}.blocks.jsonl")) if out.exists() else []
     # One doc id, not LightRAG's hash of the path: the table ids it names are counted as
     # tokens, so the same document gives the same figures in any checkout.
-    return read_doc(name, found[0] if found else parse_native(docx, out, "--doc-id", DOC_ID))
+    blocks_path = found[0] if found else lightrag_native_parse(docx, out, "--doc-id", DOC_ID)
+    rows = read_blocks(blocks_path).rows
+    return Doc(name, blocks_path, merged_text(rows), len(rows))
 
 
 def series(kind: str, counts: Sequence[int]) -> list[Doc]:
@@ -59,12 +64,6 @@ def series(kind: str, counts: Sequence[int]) -> list[Doc]:
         build_doc(f"{kind}_{count}", functools.partial(write, **{keyword: count}))
         for count in counts
     ]
-
-
-def read_doc(name: str, blocks_path: Path) -> Doc:
-    """The content rows joined with a blank line: LightRAG's stored text of the document."""
-    rows = [row["content"] for row in content_rows(blocks_path)]
-    return Doc(name, blocks_path, "\n\n".join(rows), len(rows))
 
 
 _WORDS = (
@@ -104,9 +103,7 @@ def _table(document, rng: random.Random, rows: int, with_header: bool) -> None:
     for cell, name in zip(table.rows[0].cells, _COLUMNS, strict=True):
         cell.text = name
     if with_header:
-        header = OxmlElement("w:tblHeader")
-        header.set(qn("w:val"), "true")
-        table.rows[0]._tr.get_or_add_trPr().append(header)
+        mark_header_row(table.rows[0])
     for number, row in enumerate(table.rows[1:], start=1):
         description = _sentence(rng, rng.randint(6, 14))
         value, owner = f"{rng.uniform(0, 1000):.1f}", rng.choice(_WORDS)

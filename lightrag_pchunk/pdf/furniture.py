@@ -25,14 +25,9 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, POINTED_LINE
 from lightrag_pchunk.pdf.layout import Line
-from lightrag_pchunk.pdf.outline import (
-    MATCH_SIMILARITY,
-    POINTED_LINE,
-    Bookmark,
-    normalise,
-    similarity,
-)
+from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 
 #: The bands, as a share of the page's height from its top and bottom edges.
 BAND = 0.09

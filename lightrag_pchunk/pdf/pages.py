@@ -34,10 +34,12 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
+from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.outline import Outline, match_bookmarks, tagged_levels
+from lightrag_pchunk.pdf.outline import Outline
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
+from lightrag_pchunk.pdf.structure_tree import tagged_levels
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 from lightrag_pchunk.pdf.title_guards import (
     continued_titles,

@@ -29,17 +29,13 @@ from lightrag_pchunk.parse.outline_build import Event
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
-from lightrag_pchunk.pdf.outline import (
-    OutlineMarks,
-    document_outline,
-    read_bookmarks,
-    titles_by_page,
-)
+from lightrag_pchunk.pdf.outline import document_outline, read_bookmarks, titles_by_page
 from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.printed_toc import listed_titles
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
+from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
 from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
 

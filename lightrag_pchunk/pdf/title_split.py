@@ -22,8 +22,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.pdf.bookmark_match import POINTED_LINE
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line
-from lightrag_pchunk.pdf.outline import POINTED_LINE, Bookmark, normalise
+from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 
 

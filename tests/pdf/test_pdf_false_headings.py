@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
-from lightrag_pchunk.pdf.outline import match_bookmarks
 
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
 

@@ -1,0 +1,136 @@
+"""The tagged structure tree of a PDF (a tagged PDF), read page by page.
+
+Every line learns the role of the structure element its text belongs to (``H1``-``H6``,
+``P``, ``TD`` …) and which element that is; ``Artifact`` content (running headers, page
+numbers marked as such) is dropped. Heading elements give headings at their level.
+
+Input: the open document and each page's lines. Output: the lines with their roles, and
+the heading level of each paragraph a heading role names.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+
+#: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
+#: to it).
+BLOCK_ROLES = frozenset(
+    "P H H1 H2 H3 H4 H5 H6 LI Lbl LBody TOCI TD TH Caption Note BlockQuote Title Figure"
+    " Formula Code Quote".split()
+)
+_HEADING_ROLE = re.compile(r"^H([1-6])$")
+_BUFFER = ctypes.create_string_buffer(1024)
+
+
+class OutlineMarks:
+    """The tagged structure tree, read page by page: each line's role and element."""
+
+    def __init__(self, tagged: bool) -> None:
+        self.tagged = tagged
+        self.heading_lines = 0
+
+    @classmethod
+    def read(cls, document: pdfium.PdfDocument) -> OutlineMarks:
+        return cls(bool(document.is_tagged()))
+
+    def tag_lines(
+        self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, lines: list[Line]
+    ) -> list[Line]:
+        """``lines`` with their structure role and element (tagged documents only);
+        artifacts (page furniture marked as such) are left out."""
+        if not self.tagged or not lines:
+            return lines
+        roles = _marked_content_roles(page)
+        if not roles:
+            return lines
+        tagged: list[Line] = []
+        for line in lines:
+            if line.role == TABLE_ROLE:
+                tagged.append(line)  # a table's stand-in keeps its role
+                continue
+            handle = pdfium_c.FPDFText_GetTextObject(textpage.raw, line.segments[0].first_char)
+            if not handle:
+                tagged.append(line)
+                continue
+            mcid = pdfium_c.FPDFPageObj_GetMarkedContentID(handle)
+            if mcid < 0:
+                if _is_artifact(handle):
+                    continue
+                tagged.append(line)
+                continue
+            role, element = roles.get(mcid, ("", 0))
+            if _HEADING_ROLE.match(role):
+                self.heading_lines += 1
+            tagged.append(replace(line, role=role, element=element))
+        return tagged
+
+
+def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
+    """Each marked-content id of the page -> (role of its paragraph-level element, a key
+    of that element unique on the page)."""
+    tree = pdfium_c.FPDF_StructTree_GetForPage(page.raw)
+    if not tree:
+        return {}
+    roles: dict[int, tuple[str, int]] = {}
+    counter = [0]
+
+    def walk(element: object, role: str, key: int, depth: int) -> None:
+        own = _element_type(element)
+        if own in BLOCK_ROLES or _HEADING_ROLE.match(own):
+            counter[0] += 1
+            role, key = own, counter[0]
+        # A kid is marked content or an element. PDFium gives the marked content of this
+        # page only (an element running over pages holds the ids of other pages' content
+        # too, which mean other text there).
+        for index in range(pdfium_c.FPDF_StructElement_CountChildren(element)):
+            mcid = pdfium_c.FPDF_StructElement_GetChildMarkedContentID(element, index)
+            if mcid >= 0:
+                roles[mcid] = (role, key)
+            elif depth <= 64:  # a hostile tree: deeper elements keep the role found so far
+                child = pdfium_c.FPDF_StructElement_GetChildAtIndex(element, index)
+                if child:
+                    walk(child, role, key, depth + 1)
+
+    try:
+        for index in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
+            child = pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, index)
+            if child:
+                walk(child, "", 0, 0)
+    finally:
+        pdfium_c.FPDF_StructTree_Close(tree)
+    return roles
+
+
+def _element_type(element: object) -> str:
+    length = pdfium_c.FPDF_StructElement_GetType(element, _BUFFER, len(_BUFFER))
+    # A slice copies the name alone (``.raw`` would copy the whole buffer, an element).
+    return _BUFFER[: max(length - 2, 0)].decode("utf-16-le", "replace")
+
+
+def _is_artifact(handle: object) -> bool:
+    for index in range(pdfium_c.FPDFPageObj_CountMarks(handle)):
+        mark = pdfium_c.FPDFPageObj_GetMark(handle, index)
+        length = ctypes.c_ulong(0)
+        buffer = (ctypes.c_ushort * 64)()
+        if mark and pdfium_c.FPDFPageObjMark_GetName(mark, buffer, 128, ctypes.byref(length)):
+            name = bytes(buffer)[: max(length.value - 2, 0)].decode("utf-16-le", "replace")
+            if name == "Artifact":
+                return True
+    return False
+
+
+def tagged_levels(roles: Sequence[str]) -> dict[int, int]:
+    """Paragraph index -> heading level for the heading roles among ``roles`` (one per
+    paragraph), the shallowest role used becoming level 1 (a document tagged from H4 has
+    its top headings at H4)."""
+    found = {i: int(m.group(1)) for i, role in enumerate(roles) if (m := _HEADING_ROLE.match(role))}
+    ranks = {level: rank + 1 for rank, level in enumerate(sorted(set(found.values())))}
+    return {index: ranks[level] for index, level in found.items()}
