@@ -7,7 +7,8 @@ for a table there, and how far up its header's titles reach.
 
 A table style may draw no rule but its header's underline: under it, two rows of cells are
 a table (three are needed where nothing but alignment shows one), when each holds a cell in
-every column, in print of one height (a heading over a footer's line is no table) and not
+every column, in print of one size (a heading over a footer's line is no table; the font's
+size, not the glyphs' boxes: PDFium boxes a dash lower than a letter) and not
 in a monospaced font (code aligned in columns between rules). Under an underlined header,
 lines that follow one another at a line's spacing just above it, each over one column's
 text at most, are its titles' upper lines (titles set at the header's foot).
@@ -63,10 +64,10 @@ def is_underlined(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
 
 def alike_rows(rows: Sequence[Sequence[Segment]], columns: Sequence[tuple[float, float]]) -> bool:
     """Whether each of ``rows`` holds a cell in every one of ``columns``, in print of one
-    height (a heading over a footer's line is no table's two rows) and not in a
-    monospaced font (code aligned in columns)."""
-    heights = [statistics.median(s.height for s in row) for row in rows]
-    if min(heights) < (1 - ONE_LINE) * max(heights):
+    size (a heading over a footer's line is no table's two rows; a row of dashes under
+    titles is) and not in a monospaced font (code aligned in columns)."""
+    sizes = [statistics.median(s.size or s.height for s in row) for row in rows]
+    if min(sizes) < (1 - ONE_LINE) * max(sizes):
         return False
     advances = [s.width / len(s.text) for row in rows for s in row if s.text.strip()]
     if max(advances) <= (1 + MONOSPACE_SLACK) * min(advances):

@@ -14,7 +14,8 @@ of the same columns, or, shown by its text's alignment, of as many that opens wi
 table's first row printed again (a ruled box above it printed where the page before
 printed one, a running header's banner, does not count): the rows join the first table, and
 the rows that repeat its first rows (a header printed again) are dropped and become its
-header. A ruled grid of one row over
+header; a row the page break cut in a table shown by its text's alignment is joined
+again (``table_pages``). A ruled grid of one row over
 unruled rows set in its columns is extended over them (``headed_tables``).
 """
 
@@ -40,15 +41,19 @@ from lightrag_pchunk.pdf.grids import (
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment
+from lightrag_pchunk.pdf.table_pages import (
+    GatheredTable,
+    column_widths,
+    drop_repeated_header,
+    goes_on,
+    join_cut_row,
+    printed_again,
+)
 from lightrag_pchunk.pdf.text_tables import find_text_tables
 
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).
 EDGE_BAND = 0.12
-#: Column borders of a continued table match within this many points.
-COLUMN_MATCH = 3.0
-#: Leading rows of a continuation compared with the table's first rows (a repeated header).
-MAX_REPEATED_HEADER = 3
 
 
 # No slots: a PDF's reading crosses from its child process by pickle, and a frozen
@@ -63,21 +68,6 @@ class PagePart:
     start: int
     end: int
     bbox: tuple[float, float, float, float]
-
-
-@dataclass(slots=True)
-class _Table:
-    """A table being gathered: its rows of cell texts and cell structure, where each row
-    was printed, the header rows found, and its column borders (to recognise a
-    continuation)."""
-
-    key: str
-    rows: list[list[str]] = field(default_factory=list)
-    cells: list[list[GridCell]] = field(default_factory=list)
-    row_pages: list[int] = field(default_factory=list)
-    boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
-    header_rows: int = 0
-    widths: list[float] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +88,8 @@ class TableFinder:
     doc_hash: str
     records: dict[str, dict] = field(default_factory=dict)
     rendered: dict[str, RenderedTable] = field(default_factory=dict)
-    _tables: list[_Table] = field(default_factory=list)
-    _open: _Table | None = None  # the table that ends its page and may go on
+    _tables: list[GatheredTable] = field(default_factory=list)
+    _open: GatheredTable | None = None  # the table that ends its page and may go on
     _boxes: list[tuple[float, float, float, float]] = field(
         default_factory=list
     )  # the page before's
@@ -141,7 +131,7 @@ class TableFinder:
                 aligned.add(id(grid))
                 taken |= {id(s) for group in owned.values() for s in group}
         found.sort(key=lambda item: item[0].box[1])
-        banners = [_printed_again(grid.box, self._boxes) for grid, _ in found]
+        banners = [printed_again(grid.box, self._boxes) for grid, _ in found]
         self._boxes = [grid.box for grid, _ in found]
         if not found:
             return page
@@ -155,16 +145,21 @@ class TableFinder:
                 s.bottom <= top and s.top > head for s in others
             )
             placed = id(grid) in aligned  # columns placed by the text, not by rules
-            if opens_page and open_table is not None and _goes_on(open_table, grid, owned, placed):
+            if opens_page and open_table is not None and goes_on(open_table, grid, owned, placed):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
             else:
-                table, start = _Table(f"table-{len(self._tables)}", widths=_widths(grid)), 0
+                table, start = (
+                    GatheredTable(f"table-{len(self._tables)}", widths=column_widths(grid)),
+                    0,
+                )
                 self._tables.append(table)
             _add_rows(table, grid, owned, page.number)
             box = _user_box(owned)
             table.boxes[page.number] = _union(table.boxes.get(page.number), box)
             if start:
-                _drop_repeated_header(table, start)
+                drop_repeated_header(table, start)
+                if placed:
+                    join_cut_row(table, start)
             else:
                 stand_ins.append(_stand_in(table.key, grid, owned, box))
             ends_page = not any(s.top >= bottom and s.bottom < foot for s in others)
@@ -178,9 +173,9 @@ class TableFinder:
         for table in self._tables:
             self.rendered[table.key] = self._render(table)
 
-    def _render(self, table: _Table) -> RenderedTable:
+    def _render(self, table: GatheredTable) -> RenderedTable:
         grid = TableGrid([list(row) for row in table.rows], table.header_rows, cells=table.cells)
-        pages = [p for p in dict.fromkeys(table.row_pages) if p in table.boxes]
+        pages = sorted(p for p in table.boxes if p in table.row_pages or _cut_on(table, p))
         whole = tuple(PagePart(p, 0, 0, table.boxes[p]) for p in pages)
         if grid.is_empty:
             return RenderedTable((), -1, whole)
@@ -250,7 +245,7 @@ def _reading_key(segment: Segment) -> tuple[float, float]:
     return (segment.top, segment.x0)
 
 
-def _add_rows(table: _Table, grid: Grid, owned: dict[int, list[Segment]], page: int) -> None:
+def _add_rows(table: GatheredTable, grid: Grid, owned: dict[int, list[Segment]], page: int) -> None:
     """Append the grid's rows to the table, LightRAG's way: a merged cell's text in its
     first column, repeated in every row it spans."""
     rows, columns = len(grid.ys) - 1, len(grid.xs) - 1
@@ -266,59 +261,6 @@ def _add_rows(table: _Table, grid: Grid, owned: dict[int, list[Segment]], page: 
         table.rows.append(row + [""] * (width - len(row)))
         table.cells.append(sorted(cells))
         table.row_pages.append(page)
-
-
-def _drop_repeated_header(table: _Table, start: int) -> None:
-    """Drop a continuation's leading rows that repeat the table's first rows."""
-    for count in range(min(MAX_REPEATED_HEADER, start, len(table.rows) - start), 0, -1):
-        head = [_norm(row) for row in table.rows[:count]]
-        again = [_norm(row) for row in table.rows[start : start + count]]
-        if head == again and any(any(row) for row in head):
-            del table.rows[start : start + count]
-            del table.cells[start : start + count]
-            del table.row_pages[start : start + count]
-            table.header_rows = max(table.header_rows, count)
-            return
-
-
-def _norm(row: Sequence[str]) -> list[str]:
-    return [" ".join(cell.split()).lower() for cell in row]
-
-
-def _printed_again(
-    box: tuple[float, float, float, float], before: Sequence[tuple[float, float, float, float]]
-) -> bool:
-    """Whether a ruled box stands where one stood on the page before (within
-    :data:`COLUMN_MATCH` points on every side)."""
-    return any(
-        all(abs(a - b) <= COLUMN_MATCH for a, b in zip(box, old, strict=True)) for old in before
-    )
-
-
-def _goes_on(table: _Table, grid: Grid, owned: dict[int, list[Segment]], aligned: bool) -> bool:
-    """Whether ``grid``, opening its page, continues ``table``: its columns are the
-    table's, or, ``aligned`` (its columns placed by its text's alignment, whose widths
-    vary with the text), as many and it opens with the table's first row printed again."""
-    if _same_columns(table, grid):
-        return True
-    if not aligned or len(grid.xs) - 1 != len(table.widths) or not table.rows:
-        return False
-    first = ["" for _ in table.widths]
-    for index, (r0, _, c0, _) in enumerate(grid.cells):
-        if r0 == 0:
-            first[c0] = cell_text(owned[index])
-    return any(first) and _norm(first) == _norm(table.rows[0])
-
-
-def _widths(grid: Grid) -> list[float]:
-    return [b - a for a, b in zip(grid.xs, grid.xs[1:], strict=False)]
-
-
-def _same_columns(table: _Table, grid: Grid) -> bool:
-    widths = _widths(grid)
-    return len(widths) == len(table.widths) and all(
-        abs(a - b) <= COLUMN_MATCH for a, b in zip(widths, table.widths, strict=True)
-    )
 
 
 def _user_box(owned: dict[int, list[Segment]]) -> tuple[float, float, float, float]:
@@ -362,26 +304,42 @@ def _stand_in(
     )
 
 
-def _tag_parts(tag: str, table: _Table, pages: Sequence[int]) -> tuple[PagePart, ...]:
+def _tag_parts(tag: str, table: GatheredTable, pages: Sequence[int]) -> tuple[PagePart, ...]:
     """The tag's characters by page: each page's share starts where the first row printed
-    on it starts in the tag. Rows are found in order, each as a row opening with its first
-    cell text after the one before (a row written as the caption, or without text, is not
-    in the tag and is passed over)."""
+    on it starts in the tag, or where a row the page break cut (``table.reaches``) starts,
+    whose text both pages print. Rows are found in order, each as a row opening with its
+    first cell text after the one before (a row written as the caption, or without text,
+    is not in the tag and is passed over)."""
     starts: dict[int, int] = {}
+    offsets: dict[int, int] = {}  # each row found: where it starts in the tag
     cursor = 0
-    for row, page in zip(table.rows, table.row_pages, strict=True):
+    for index, (row, page) in enumerate(zip(table.rows, table.row_pages, strict=True)):
         cells = [c for c in row if c.strip()]
         found = tag.find("[" + _json_text(cells[0]), cursor) if cells else -1
         if found < 0:
             continue
         starts.setdefault(page, found if starts else 0)
+        offsets[index] = found if offsets else 0
         cursor = found + 1
     ordered = [(page, starts[page]) for page in pages if page in starts]
-    parts = []
+    spans = {}
     for index, (page, start) in enumerate(ordered):
         end = ordered[index + 1][1] if index + 1 < len(ordered) else len(tag)
-        parts.append(PagePart(page, start, max(end, start), table.boxes[page]))
-    return tuple(parts)
+        spans[page] = (start, max(end, start))
+    for row, last in table.reaches.items():
+        if row not in offsets:
+            continue
+        later = [offset for index, offset in offsets.items() if index > row]
+        for page in range(table.row_pages[row] + 1, last + 1):
+            if page in table.boxes:
+                start, end = spans.get(page, (offsets[row], later[0] if later else len(tag)))
+                spans[page] = (min(start, offsets[row]), end)
+    return tuple(PagePart(p, *spans[p], table.boxes[p]) for p in sorted(spans))
+
+
+def _cut_on(table: GatheredTable, page: int) -> bool:
+    """Whether ``page`` prints the rest of a row the page break cut."""
+    return any(table.row_pages[row] < page <= last for row, last in table.reaches.items())
 
 
 def _json_text(text: str) -> str:

@@ -22,6 +22,11 @@ in a narrow first column). A run of bullets or numbering labels beside words is 
 (rows of :data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, and
 so are numbers beside figures), and a run of table-of-contents entries is one. A run stops
 short of the page's running footer below it (:data:`FOOTER_GAP`).
+
+At a page's head, the header of the table going on from the page before printed again and
+underlined is a table with the lines under it however few of them hold cells: over the
+rest of a row the page break cut, alone in its column (whose text, wider than the titles,
+sets the last column's width), the table finder joins that rest to the row.
 """
 
 from __future__ import annotations
@@ -119,13 +124,16 @@ def find_text_tables(
             index += 1
             continue
         first = rows[index]
-        placed = min(s.top for s in first) > head or joined_text(first) == repeated
+        again = _prints_header_again(first, repeated)
+        placed = min(s.top for s in first) > head or again
         underlined = placed and is_underlined(rows[index:end], lines)
-        least = MIN_RULED_ROWS if underlined else MIN_ROWS
+        least = (1 if again else MIN_RULED_ROWS) if underlined else MIN_ROWS
         run = rows[index:end]
         found = _table(run, markers[index:end], lines, least) if end - index >= least else None
         if found is not None:
             xs, ys = found
+            if least == 1:  # the header again over a cut row's rest, which sets the width
+                xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + 1.0)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
             tables.append((xs, [top, *ys[1:]]))
@@ -133,6 +141,14 @@ def find_text_tables(
         else:
             index += 1
     return tables
+
+
+def _prints_header_again(row: Sequence[Segment], header: str) -> bool:
+    """Whether ``row`` (two cells or more) prints ``header`` (the first row of the table
+    going on, its cells' words joined) again: its words are the header's, in order, but
+    for upper lines of titles wrapped above it (``Relationship`` over ``Type``)."""
+    words = iter(header.split())
+    return bool(header) and len(row) >= 2 and all(w in words for w in joined_text(row).split())
 
 
 def _is_cell_row(row: Sequence[Segment]) -> bool:

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from lightrag_pchunk.pdf.header_rules import alike_rows
+from lightrag_pchunk.pdf.segments import Segment
+
 from pdf_builders import Page, Stroke, Text, parse_pages, tags_of
 
 SUB_HEADING = (
@@ -127,10 +130,10 @@ PROPERTY_TITLES = ("Property Name", "Type", "Description")
 
 
 def test_an_unruled_table_goes_on_under_its_header_printed_again(tmp_path: Path) -> None:
-    """A property table whose columns the text's alignment places, cut at a page's foot:
-    the next page prints its underlined header again, then the rest of the last
-    description alone in its column, then a row. One table: the header once, the
-    description's rest a row of its own, not part of the header."""
+    """A property table whose columns the text's alignment places, cut at a page's foot
+    inside its last row: the next page prints its underlined header again, then the rest
+    of that row's description alone in its column, then a row. One table: the header
+    once, the row the page break cut one row again (as the document holds it)."""
     first = [
         ("type", "string", ["The value of this property", "must be campaign."]),
         ("name", "string", ["A name used to identify", "the campaign."]),
@@ -138,15 +141,94 @@ def test_an_unruled_table_goes_on_under_its_header_printed_again(tmp_path: Path)
     ]
     second = [("", "", ["was last seen."]), ("objective", "string", ["The primary goal."])]
     pages = [Page(property_rows(200, first)), Page(property_rows(740, second))]
-    (table,) = tags_of(parse_pages(tmp_path, pages))
+    result = parse_pages(tmp_path, pages)
+    (table,) = tags_of(result)
     assert table == [
         list(PROPERTY_TITLES),
         ["type", "string", "The value of this property must be campaign."],
         ["name", "string", "A name used to identify the campaign."],
-        ["last_seen", "timestamp", "The time that this campaign"],
-        ["", "", "was last seen."],
+        ["last_seen", "timestamp", "The time that this campaign was last seen."],
         ["objective", "string", "The primary goal."],
     ]
+
+
+def test_a_header_printed_again_over_the_rest_of_a_cut_row_goes_on(tmp_path: Path) -> None:
+    """The next page prints the table's underlined header again over nothing but the
+    rest of the last row's description, then text: the rest joins that row, the header
+    is not printed twice, and the paragraph under the table stays text."""
+    first = [
+        ("type", "string", ["The value of this property", "must be campaign."]),
+        ("name", "string", ["A name used to identify", "the campaign."]),
+        ("last_seen", "timestamp", ["The time that this campaign"]),
+    ]
+    second = property_rows(740, [("", "", ["was last seen by anyone."])])
+    second.append(Text(72, 680, "Campaigns are grouped by their objective in the report.", 10))
+    result = parse_pages(tmp_path, [Page(property_rows(200, first)), Page(second)])
+    (table,) = tags_of(result)
+    assert table[-1] == [
+        "last_seen",
+        "timestamp",
+        "The time that this campaign was last seen by anyone.",
+    ]
+    assert table.count(list(PROPERTY_TITLES)) == 1
+    assert any("Campaigns are grouped" in row.content for row in result.rows)
+
+
+def test_a_row_of_a_group_on_the_next_page_stays_a_row(tmp_path: Path) -> None:
+    """The first row on the next page leaves its first cell empty under a group's but
+    fills every column the row above fills: a row of the group, not the rest of a cut
+    row."""
+    first = [
+        ("type", "string", ["The value of this property."]),
+        ("name", "string", ["A name used to identify it."]),
+    ]
+    second = [("", "integer", ["The same name's number."]), ("goal", "string", ["The goal."])]
+    pages = [Page(property_rows(200, first)), Page(property_rows(740, second))]
+    (table,) = tags_of(parse_pages(tmp_path, pages))
+    assert table[2:] == [
+        ["name", "string", "A name used to identify it."],
+        ["", "integer", "The same name's number."],
+        ["goal", "string", "The goal."],
+    ]
+
+
+def test_a_row_of_dashes_under_an_underlined_header_is_a_table(tmp_path: Path) -> None:
+    """An underlined header over one row of dashes, one in each column ("none"): a table
+    of two rows; the text above and below stays text."""
+    xs = (72, 190, 260, 350)
+    titles = ("Source", "Type", "Target", "Description")
+    items: list = [Text(72, 442, "There are no relationships defined for this object.", 10)]
+    items += [Text(x, 416, t, 10) for x, t in zip(xs, titles, strict=True)]
+    items.append(Stroke(68, 412, 540, 412))
+    items += [Text(x, 400, "-", 10) for x in xs]
+    items.append(Text(72, 370, "Examples of the object follow in the next section.", 10))
+    result = parse_pages(tmp_path, [Page(items)])
+    (table,) = tags_of(result)
+    assert table == [list(titles), ["-"] * 4]
+    assert any(row.content.startswith("There are no relationships") for row in result.rows)
+
+
+def _cells(
+    texts: list[str], top: float, size: float, height: float, advance: float = 6.0
+) -> list[Segment]:
+    """A row of segments, one in each column, ``advance`` points a character."""
+    return [
+        Segment(t, 72 + 100 * k, top, 72 + 100 * k + advance * len(t), top + height,
+                (0, 0, 0, 0), 0, 0, 0, size)
+        for k, t in enumerate(texts)
+    ]  # fmt: skip
+
+
+def test_rows_in_one_print_size_are_alike_whatever_their_glyphs_height() -> None:
+    """A row of dashes, whose glyphs PDFium boxes lower than letters, is printed in the
+    header's size: alike rows. A heading over a footer's line is not."""
+    columns = [(72 + 100 * k, 72 + 100 * k + 60) for k in range(3)]
+    header = _cells(["Source", "Target", "Notes"], 0, 10, 11)
+    dashes = _cells(["\u2014"] * 3, 16, 10, 7, advance=10.0)
+    assert alike_rows([header, dashes], columns)
+    heading = _cells(["Annual", "Report", "2024"], 0, 18, 20)
+    footer = _cells(["Page", "3", "of 9"], 30, 8, 9, advance=4.0)
+    assert not alike_rows([heading, footer], columns)
 
 
 def test_a_header_title_wrapped_above_its_row_is_one_cell(tmp_path: Path) -> None:

@@ -1,0 +1,126 @@
+"""Stage A for PDF: a table gathered page by page (its rows so far, where each was printed,
+its header rows and column widths), and whether a table opening a page goes on from the
+page before.
+
+A table opening a page goes on from the table that ended the page before when its columns
+are that table's (within :data:`COLUMN_MATCH` points), or, shown by its text's alignment
+(whose widths vary with the text), as many of them and it opens with the table's first row
+printed again. Rows that repeat the table's first rows at the start of its part on a new
+page are a header printed again: they are dropped and counted as its header.
+
+In a table shown by its text's alignment, the first row of its part on a new page goes on
+with the last row of the page before (a row the page break cut: one row of the document)
+when its first cell is empty, each of its cells stands under text of that row, and a cell
+of that row but the first has nothing under it (its short cells ended on the page before,
+its long ones go on). A row of a group, whose first cell its author left empty under the
+group's, fills every column the row above fills, and stays a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lightrag_pchunk.parse.tables import GridCell
+from lightrag_pchunk.pdf.grids import Grid, cell_text
+from lightrag_pchunk.pdf.segments import Segment
+
+#: Column borders of a continued table match within this many points.
+COLUMN_MATCH = 3.0
+#: Leading rows of a continuation compared with the table's first rows (a repeated header).
+MAX_REPEATED_HEADER = 3
+
+
+@dataclass(slots=True)
+class GatheredTable:
+    """A table being gathered: its rows of cell texts and cell structure, where each row
+    was printed, the header rows found, and its column borders (to recognise a
+    continuation)."""
+
+    key: str
+    rows: list[list[str]] = field(default_factory=list)
+    cells: list[list[GridCell]] = field(default_factory=list)
+    row_pages: list[int] = field(default_factory=list)
+    boxes: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
+    header_rows: int = 0
+    widths: list[float] = field(default_factory=list)
+    #: Rows the page break cut, joined again: the row's index, the last page printing it.
+    reaches: dict[int, int] = field(default_factory=dict)
+
+
+def drop_repeated_header(table: GatheredTable, start: int) -> None:
+    """Drop a continuation's leading rows that repeat the table's first rows."""
+    for count in range(min(MAX_REPEATED_HEADER, start, len(table.rows) - start), 0, -1):
+        head = [_norm(row) for row in table.rows[:count]]
+        again = [_norm(row) for row in table.rows[start : start + count]]
+        if head == again and any(any(row) for row in head):
+            del table.rows[start : start + count]
+            del table.cells[start : start + count]
+            del table.row_pages[start : start + count]
+            table.header_rows = max(table.header_rows, count)
+            return
+
+
+def join_cut_row(table: GatheredTable, start: int) -> None:
+    """Join the row ``start`` (the first of the table's part on a new page, after its
+    header printed again) to the row above when the page break cut them apart (see the
+    module doc): each cell's text after the text above it."""
+    if not 0 < start < len(table.rows):
+        return
+    row, above = table.rows[start], table.rows[start - 1]
+    if row[0].strip() or not any(cell.strip() for cell in row):
+        return
+    pairs = list(zip(above, row, strict=False))
+    if any(cell.strip() and not upper.strip() for upper, cell in pairs):
+        return  # text under an empty cell: a row of its own
+    if not any(upper.strip() and not cell.strip() for upper, cell in pairs[1:]):
+        return  # every column filled again: a row of a group under its first
+    table.rows[start - 1] = [
+        f"{upper} {cell}" if cell.strip() else upper for upper, cell in pairs
+    ] + above[len(pairs) :]
+    table.reaches[start - 1] = table.row_pages[start]
+    del table.rows[start]
+    del table.cells[start]
+    del table.row_pages[start]
+
+
+def _norm(row: Sequence[str]) -> list[str]:
+    return [" ".join(cell.split()).lower() for cell in row]
+
+
+def printed_again(
+    box: tuple[float, float, float, float], before: Sequence[tuple[float, float, float, float]]
+) -> bool:
+    """Whether a ruled box stands where one stood on the page before (within
+    :data:`COLUMN_MATCH` points on every side)."""
+    return any(
+        all(abs(a - b) <= COLUMN_MATCH for a, b in zip(box, old, strict=True)) for old in before
+    )
+
+
+def goes_on(
+    table: GatheredTable, grid: Grid, owned: dict[int, list[Segment]], aligned: bool
+) -> bool:
+    """Whether ``grid``, opening its page, continues ``table``: its columns are the
+    table's, or, ``aligned`` (its columns placed by its text's alignment, whose widths
+    vary with the text), as many and it opens with the table's first row printed again."""
+    if _same_columns(table, grid):
+        return True
+    if not aligned or len(grid.xs) - 1 != len(table.widths) or not table.rows:
+        return False
+    first = ["" for _ in table.widths]
+    for index, (r0, _, c0, _) in enumerate(grid.cells):
+        if r0 == 0:
+            first[c0] = cell_text(owned[index])
+    return any(first) and _norm(first) == _norm(table.rows[0])
+
+
+def column_widths(grid: Grid) -> list[float]:
+    return [b - a for a, b in zip(grid.xs, grid.xs[1:], strict=False)]
+
+
+def _same_columns(table: GatheredTable, grid: Grid) -> bool:
+    widths = column_widths(grid)
+    return len(widths) == len(table.widths) and all(
+        abs(a - b) <= COLUMN_MATCH for a, b in zip(widths, table.widths, strict=True)
+    )
