@@ -148,13 +148,9 @@ def _summary(copy: str, scores: list[Score]) -> tuple:
 
 
 def _cells(score: Score) -> list[str]:
+    figures = (score.recall, score.precision, score.parsed_precision)
     evidenced = f"{score.evidenced_recall:.2f}" if score.evidenced else "-"
-    return [
-        f"{score.recall:.2f}",
-        f"{score.precision:.2f}",
-        f"{score.parsed_precision:.2f}",
-        evidenced,
-    ]
+    return [*(f"{figure:.2f}" for figure in figures), evidenced]
 
 
 def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:

@@ -19,18 +19,13 @@ from common import cpu_seconds, table, verdict
 from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.eval.documents import lightrag_native_parse
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import pdfium_page_texts
 
 SPEED_VS_LEGACY, FLOOR_MULTIPLE = 3.0, 4.0
-
-
-def legacy_text(path: Path) -> str:
-    from lightrag.parser.legacy.extractors import _extract_pdf_pypdf
-
-    return _extract_pdf_pypdf(path.read_bytes())
 
 
 def r_chunks(text: str, tokenizer) -> int:
@@ -59,7 +54,7 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
     for path in files:
         _, floor_s = timed(pdfium_page_texts, path)
         ours, ours_s = timed(parse_pdf, path, out)
-        legacy, legacy_s = timed(legacy_text, path)
+        legacy, legacy_s = timed(lightrag_native_parse, path, out)  # its legacy engine
         if isinstance(ours, Exception):
             refused = isinstance(ours, DocumentParseError)
             sums["crashes"] += not refused
@@ -69,7 +64,8 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
         chunks, legacy_chunks = [], 0
         if not speed_only:
             chunks = our_chunks(ours, counter)
-            legacy_chunks = r_chunks(legacy, tokenizer) if isinstance(legacy, str) else 0
+            if not isinstance(legacy, Exception):
+                legacy_chunks = r_chunks(legacy.content, tokenizer)
         pages = ours.meta.get("pages", 0)
         sums.update(
             pages=pages, floor=floor_s, ours=ours_s, legacy=legacy_s, chunks=len(chunks),

@@ -65,8 +65,12 @@ class Run:
         return sum(counts[kind] for counts in self.calls.values())
 
     def summary(self) -> str:
+        """The run pooled over its files: documents by outcome, chunks, calls, embeddings."""
+        outcomes = sorted(Counter(self.statuses.values()).items())
+        documents = ", ".join(f"{count} {status}" for status, count in outcomes)
         return (
-            f"{self.total('extract')} extractions + {self.total('glean')} follow-ups,"
+            f"{documents}, {sum(self.chunks.values())} chunks ({sum(self.new_chunks.values())}"
+            f" new), {self.total('extract')} extractions + {self.total('glean')} follow-ups,"
             f" {self.total('summary')} summaries, {sum(self.embedded.values())} texts embedded"
         )
 
@@ -118,7 +122,7 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
 
 
 def report_table(runs: list[Run], files: list[Path]) -> list[str]:
-    """Per file and pooled: status, chunks, new chunks, model calls by kind, texts embedded."""
+    """Per file: status, chunks (new), model calls by kind, texts embedded."""
     rows = []
     for name in (path.name for path in files):
         cells = []
@@ -130,14 +134,6 @@ def report_table(runs: list[Run], files: list[Path]) -> list[str]:
                 f" / {made['summary']}, {run_.embedded.get(name, 0)}"
             )
         rows.append((name[:48], *cells))
-    pooled = [
-        f"**{sum(1 for s in r.statuses.values() if s in ('re-chunked', 'replaced'))} "
-        f"re-inserted, {sum(r.chunks.values())} ({sum(r.new_chunks.values())}), "
-        f"{r.total('extract') + r.total('glean')} / {r.total('summary')}, "
-        f"{sum(r.embedded.values())}**"
-        for r in runs
-    ]
-    rows.append(("**all**", *pooled))
     columns = [f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs]
     return table(("file", *columns), rows)
 
@@ -159,8 +155,7 @@ async def main_async(args: argparse.Namespace) -> list[str]:
     )
     try:
         base = await run(scratch / "base", copies, "insert")
-        chunks = sum(base.chunks.values())
-        out += [f"Baseline insert at the defaults: {chunks} chunks, {base.summary()}.", ""]
+        out += [f"Baseline insert at the defaults: {base.summary()}.", ""]
         for label, variable, value in CHANGES:
             runs = []
             for name, options in (

@@ -31,7 +31,6 @@ class Doc:
     name: str
     blocks_path: Path
     content: str
-    rows: int
 
 
 def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
@@ -51,8 +50,7 @@ def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
     # One doc id, not LightRAG's hash of the path: the table ids it names are counted as
     # tokens, so the same document gives the same figures in any checkout.
     blocks_path = found[0] if found else lightrag_native_parse(docx, out, "--doc-id", DOC_ID)
-    rows = read_blocks(blocks_path).rows
-    return Doc(name, blocks_path, merged_text(rows), len(rows))
+    return Doc(name, blocks_path, merged_text(read_blocks(blocks_path).rows))
 
 
 def series(kind: str, counts: Sequence[int]) -> list[Doc]:

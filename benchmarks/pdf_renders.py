@@ -2,8 +2,7 @@
 (``../shared/corpus/pdf-from-docx``), scored against our .docx parser's output of the same .docx
 (its outline: the heading styles its author set, none inferred): outline recall, precision
 and parent accuracy, words, table cells in tags, slices of cut tables with their header.
-Also P's chunks at N=1200 as every entrance makes them (``our_chunks``), which section 1
-shares."""
+Also P's chunks at N=1200 (``our_chunks``), which section 1 shares."""
 
 from __future__ import annotations
 
@@ -40,7 +39,8 @@ _TAG = re.compile(r'(?P<opening><table id="(?P<id>[^"]+)"[^>]*>)(?P<body>.*?)</t
 
 
 def our_chunks(parsed, counter: TokenCounter) -> list:
-    """P's chunks at N=1200, with the table headers of the parse's ``.tables.json``."""
+    """P's chunk pipeline at N=1200, overlap 0, with the table headers of the parse's
+    ``.tables.json`` (the other settings at their defaults)."""
     headers = read_table_headers(parsed.blocks_path)
     return chunk_rows(list(parsed.rows), Context.create(counter, SIZE, 0, table_headers=headers))
 

@@ -7,6 +7,11 @@ else, where the known headings are the entries of a printed table of contents, t
 of those in its look (a line set like the "Heading 1" the contents named sits beside it,
 not below it), else the level that numbered headings of the
 same look have, else a level by prominence (larger, bold, caps first).
+
+A document's title names the whole document: the headings after it are not its
+sub-sections (a Word document's Title style is no heading level, and a PDF's bookmarks
+seldom hang every chapter from one). It keeps level 1, opens nothing, and the looks of the
+other headings are ranked without it (:func:`document_title`).
 """
 
 from __future__ import annotations
@@ -64,7 +69,8 @@ def assign_levels(
         if candidate.look is not None and candidate.look_score > 0:
             seen.setdefault(candidate.look.signature(), Counter())[level] += 1
     look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}
-    tiers = _look_tiers(accepted, look_levels)
+    title = document_title(items, accepted)
+    tiers = _look_tiers([c for c in accepted if c is not title], look_levels)
     known_looks = _known_look_levels(items) if listed else {}
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
@@ -76,11 +82,18 @@ def assign_levels(
         candidate = by_index.get(index)
         if candidate is None:
             continue
+        if candidate is title:
+            out.append(InferredHeading(index, 1, candidate.heading.title, candidate.heading.body))
+            continue
         signature = candidate.look.signature() if candidate.look is not None else None
         # The level the table of contents lists it at says more than its look.
         listed = item.toc_level or None
         if candidate.label is not None:
             hint = listed or (tiers.get(signature) if candidate.look_score > 0 else None)
+            # Set like the unnumbered heading open above it, a numbered one is its sibling
+            # ("Abstract", then "1. Introduction"), however plain their look.
+            if hint is None and signature is not None:
+                hint = _open_look_level(stack, signature)
             level = stack.place(candidate.label, hint)
         elif listed is not None:
             level = stack.open_at(listed, ("toc", listed))
@@ -93,6 +106,37 @@ def assign_levels(
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return out
+
+
+def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -> Promoted | None:
+    """The accepted line that is the document's title, or None: the document's first line
+    (its cover's lines known to title nothing aside: subtitle, date, version), unnumbered,
+    in a look more prominent than every other accepted heading's (set larger, or as large
+    in bold or capitals), centred or over its cover's other lines, in a document whose own
+    headings (styles, tags, bookmarks) are none. Numbered, where another heading shares
+    its look, or at the margin over a section of its own, it may be a chapter: it nests
+    what follows."""
+    if len(accepted) < 2 or any(item.kind is ItemKind.HEADING for item in items):
+        return None
+    first = next(
+        (
+            i
+            for i, item in enumerate(items)
+            if item.kind is not ItemKind.OTHER and not item.titles_nothing
+        ),
+        None,
+    )
+    title = min(accepted, key=lambda c: c.index)
+    if title.index != first or title.label is not None or title.look is None:
+        return None
+    cover = title.index + 1 < len(items) and items[title.index + 1].titles_nothing
+    if not (title.look.centered or cover):
+        return None
+    rank = _prominence(title.look.signature())
+    others = [c.look.signature() for c in accepted if c is not title and c.look is not None]
+    if any(_prominence(signature) <= rank for signature in others):
+        return None
+    return title
 
 
 def _known_look_levels(items: Sequence[OutlineItem]) -> dict[tuple[float, bool, bool], int]:
@@ -130,6 +174,15 @@ def _look_tiers(
         tiers[signature] = level
     tiers[None] = max(tiers.values(), default=0) + 1
     return tiers
+
+
+def _open_look_level(stack: FamilyStack, signature: tuple[float, bool, bool]) -> int | None:
+    """The level of the open unnumbered heading set in ``signature``, or None."""
+    for index in range(stack.depth - 1, -1, -1):
+        slot = stack.slots[index]
+        if slot is not None and slot.key == ("look", signature):
+            return index + 1
+    return None
 
 
 def _below_prominent_looks(stack: FamilyStack, tier: int, tiers: dict[object, int]) -> int:

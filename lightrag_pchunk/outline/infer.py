@@ -15,6 +15,8 @@ allows at all:
   of its own list with no text between, or whose list siblings are sentences, is a list
   item, not a heading;
 - the document's table of contents: a title it lists is a heading, whatever its look;
+  the lines of a cover before it title nothing (``placed.cover_lines``, applied by the
+  parser), nor does a number that ends a title set centred on two lines;
 - a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
   1.2 -> 1.3, AC-2 -> AC-3) is one, and so is a line in a known heading's look that
   continues its numbering (``series.py``).
@@ -63,6 +65,7 @@ from lightrag_pchunk.outline.lines import (
     starts_lowercase,
 )
 from lightrag_pchunk.outline.look_tiers import (
+    ends_a_centred_title,
     followed_by_content,
     has_plain_tier,
     is_set_larger,
@@ -286,6 +289,8 @@ def _accept(
                 if follows and not evidence:
                     ambiguous.append(index)
             if items[index].is_list_item and not is_unit and score < 1:
+                evidence = strong = False
+            if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else

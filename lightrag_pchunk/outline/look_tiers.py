@@ -159,3 +159,22 @@ def same_look_run(
         if neighbour is not None and neighbour.label is None and neighbour.look == look:
             return True
     return False
+
+
+def ends_a_centred_title(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted], index: int
+) -> bool:
+    """A numbered line set centred right under an unnumbered line of its own look is the
+    last line of a title set on two ("核电厂定期安全评价" over "第1部分：通用要求",
+    "Preparation of … for nuclear power plants—" over "Part 1: General Requirements", as a
+    cover prints a standard's name): a heading's number leads its title, it does not come
+    after it."""
+    candidate, above = candidates[index], candidates.get(index - 1)
+    return (
+        candidate.label is not None
+        and candidate.look is not None
+        and candidate.look.centered
+        and above is not None
+        and above.label is None
+        and above.look == candidate.look
+    )

@@ -75,3 +75,17 @@ def stands_between_paragraphs(
         return True
     before = items[index - 1]
     return before.kind is not ItemKind.TEXT or is_paragraph(before)
+
+
+def cover_lines(items: Sequence[OutlineItem], contents_at: int) -> list[int]:
+    """The lines of a cover page that title nothing: where a document opens with lines and
+    no paragraph of body text before its table of contents (``contents_at``: the position
+    of the table among ``items``), those lines after the first (the document's name, which
+    may head it) are its issuer, subtitle, number and dates (a standard's "NB" set large
+    above its name, "Part 1: General Requirements" under it). Not when a known heading
+    stands among them: the author's outline starts there."""
+    before = items[:contents_at]
+    lines = [i for i, item in enumerate(before) if item.kind is ItemKind.TEXT]
+    if any(i.kind is ItemKind.HEADING or is_paragraph(i) for i in before):
+        return []
+    return lines[1:]

@@ -183,15 +183,17 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     heading that lost its style lost the numbering the style gave it too), without it only
     :data:`_BARE_LOOKAHEAD` entries ahead. The entries of a
     list of figures or tables and the captions they name are left out: a caption matched
-    would carry the matching past the headings it skipped."""
+    would carry the matching past the headings it skipped. Spacing is no part of a Chinese
+    or Japanese title (:func:`_spacing_free`)."""
     keys = ["" if is_caption(entry) else toc_key(entry) for entry in entries]
-    bare = [_without_label(key) for key in keys]
+    bare = [_spacing_free(_without_label(key)) for key in keys]
+    keys = [_spacing_free(key) for key in keys]
     found: list[int | None] = []
     next_entry = 0
     for line in lines:
         match = None
         if line is not None and keys and not is_caption(line):
-            key = toc_key(line)
+            key = _spacing_free(toc_key(line))
             end = min(next_entry + _TOC_LOOKAHEAD, len(keys))
             match = next(
                 (
@@ -206,6 +208,13 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
                 next_entry = match + 1
         found.append(match)
     return found
+
+
+def _spacing_free(key: str) -> str:
+    """A key that holds CJK ideographs, without its spaces: a CJK title is spaced out for
+    the page, not in words ("前\u2003\u2003言" set wide on its page is the contents' "前言";
+    "附录A （资料性附录）" is listed as "附录A（资料性附录）")."""
+    return "".join(key.split()) if cjk_count(key) else key
 
 
 def _without_label(key: str) -> str:

@@ -11,7 +11,8 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   carrying its body after a colon becomes a heading and a body line.
 - A table of contents (marked by the walk, or written as text under a Contents/目录 title)
   becomes one block of its own (``is_toc``), never a heading or anchor source; the text
-  after it continues the block it interrupted (``outline_events.py``, ``heading_stack.py``).
+  after it continues the block it interrupted (``outline_events.py``, ``heading_stack.py``);
+  the lines of a cover before it head nothing (``outline/placed.py: cover_lines``).
 - A styled heading that is a list item (a bullet, a list number) is one only when it reads
   as one (``_reads_as_heading``): an outline level on a list style makes no heading alone.
 
@@ -50,6 +51,7 @@ from lightrag_pchunk.outline.infer import (
 from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
+from lightrag_pchunk.outline.placed import cover_lines
 from lightrag_pchunk.outline.toc import toc_listed
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
 from lightrag_pchunk.parse.left_out import left_out_headings
@@ -287,8 +289,10 @@ def _infer(
     printed table of contents, whose depth the author chose."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
+    contents_at = None  # where the first table of contents stands among the items
     for index, event in enumerate(events):
         if event.kind is EventKind.TOC:
+            contents_at = len(items) if contents_at is None else contents_at
             continue
         if event.level:
             # A known heading's look (where the parser gives it) lets a numbered series it
@@ -306,6 +310,8 @@ def _infer(
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)
         event_of.append(index)
+    for position in cover_lines(items, contents_at or 0):
+        items[position].titles_nothing = True
     within = None if whole else long_stretches(items, words)
     # The styles are the larger headings: a stretch they leave long may be parted by lines
     # that only their tier of look would call labels (``infer_outline``).

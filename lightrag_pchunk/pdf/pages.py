@@ -36,6 +36,7 @@ from lightrag_pchunk.parse.outline_build import (
 from lightrag_pchunk.parse.outline_build import Line as EventLine
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
@@ -49,9 +50,6 @@ from lightrag_pchunk.pdf.title_guards import (
 )
 from lightrag_pchunk.pdf.title_split import split_title_lines
 
-#: A numbered paragraph indented this far (points, at least) from its column's edge is a
-#: list item.
-LIST_INDENT = 12.0
 #: A bookmark naming more words than this, set in the body's look, names a passage.
 PASSAGE_WORDS = 2 * MAX_PLAIN_WORDS
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
@@ -119,6 +117,7 @@ def events_of(
     body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found)
     cover = cover_lines(found, levels, tables, body_size)
+    items = list_items(found)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
@@ -157,7 +156,7 @@ def events_of(
             Event(
                 EventLine(text, unit_id, unit_id),
                 kind=kind,
-                is_list_item=_is_list_item(paragraph),
+                is_list_item=index in items,
                 look=_look_of(paragraph.look, looks),
                 # A cover's line: its look still tells the document's tiers of looks.
                 titles_nothing=index in cover,
@@ -198,14 +197,6 @@ def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
     if look.bold or look.size >= body_size + LARGER_BY:
         return True
     return heading_text(text, markdown=False) is not None or body_words([text]) <= PASSAGE_WORDS
-
-
-def _is_list_item(paragraph: PrintedParagraph) -> bool:
-    """A numbered paragraph indented from its column's edge: an item of a list (headings
-    start at the margin), which the classifier then asks for the look of a heading too."""
-    first = paragraph.lines[0]
-    indent = first.x0 - first.column_x0
-    return indent > max(LIST_INDENT, 1.2 * first.size) and parse_label(paragraph.text) is not None
 
 
 def _body_size(found: Sequence[PrintedParagraph]) -> float:

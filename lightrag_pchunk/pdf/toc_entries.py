@@ -4,7 +4,9 @@ A printed table of contents sets a long entry over several lines, the page numbe
 the last one only ("文件一 全國人民代表大會常務委員會關於" … "通過) ....... 79"). Each line
 without the page number reads as a paragraph of its own, which ends the table of contents
 early and turns the rest of it into headings. This joins such lines to the entry they
-belong to.
+belong to. So does an entry whose leaders run on after its label and push its page number
+onto a line of its own ("Attachment 4 ........ PTA/PIA", then "400"): the number is set
+off by a tab, as a word processor writes it.
 
 Input: the document's paragraphs (``paragraphs.paragraphs``). Output: the same, each
 wrapped entry one paragraph.
@@ -12,9 +14,11 @@ wrapped entry one paragraph.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.paragraphs import (
     PARAGRAPH_SPACING,
     SIZE_TOLERANCE,
@@ -26,6 +30,10 @@ from lightrag_pchunk.pdf.paragraphs import (
 MAX_ENTRY_LINES = 8
 #: Points a wrapped entry's line may start left of its first line (rounding of positions).
 _ALIGN_TOLERANCE = 2.0
+#: A page number printed alone: arabic or roman.
+_PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
+#: Dot leaders inside a line: a run of dots or ellipses.
+_LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}")
 
 
 def join_wrapped_entries(found: Sequence[PrintedParagraph]) -> list[PrintedParagraph]:
@@ -42,9 +50,21 @@ def join_wrapped_entries(found: Sequence[PrintedParagraph]) -> list[PrintedParag
             joined.append(found[index])
             index += 1
             continue
-        joined.append(paragraph_of([line for p in found[index:end] for line in p.lines]))
+        joined.append(_entry_of([line for p in found[index:end] for line in p.lines]))
         index = end
     return joined
+
+
+def _entry_of(lines: list[Line]) -> PrintedParagraph:
+    """The entry printed as ``lines``; one whose page number stands alone on its last line
+    reads as an entry, the number set off by a tab."""
+    entry = paragraph_of(lines)
+    at = entry.starts[-1]
+    alone = _PAGE_NUMBER.match(entry.text[at:].strip()) is not None
+    if entry.is_toc_entry or not alone or len(lines) < 2 or entry.text[at - 1 : at] != " ":
+        return entry
+    text = entry.text[: at - 1] + "\t" + entry.text[at:]
+    return replace(entry, text=text, is_toc_entry=True)
 
 
 def _entry_end(found: Sequence[PrintedParagraph], start: int) -> int | None:
@@ -71,6 +91,16 @@ def _entry_end(found: Sequence[PrintedParagraph], start: int) -> int | None:
         count += len(paragraph.lines)
         if count > MAX_ENTRY_LINES:
             return None
-        if paragraph.is_toc_entry:
+        if paragraph.is_toc_entry or _wrapped_page_number(found, start, end):
             return end + 1 if end > start else None
     return None
+
+
+def _wrapped_page_number(found: Sequence[PrintedParagraph], start: int, end: int) -> bool:
+    """Whether paragraph ``end`` is a page number alone, after lines from ``start`` on
+    that hold dot leaders: an entry's number pushed onto a line of its own."""
+    return (
+        end > start
+        and _PAGE_NUMBER.match(found[end].text.strip()) is not None
+        and any(_LEADERS.search(p.text) for p in found[start:end])
+    )

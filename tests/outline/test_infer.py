@@ -194,6 +194,66 @@ def test_a_title_in_large_bold_leaves_larger_plain_headings_headings():
     ]
 
 
+def test_a_documents_title_is_no_parent_of_its_sections():
+    # Centred, or over its cover's other lines (a date, a version), the document's first
+    # line in its most prominent look names the document: its sections sit beside it.
+    # Numbered, in a look another heading shares, or at the margin over a section of its
+    # own (the memo above), it may be a chapter and nests what follows.
+    section = Look(size=13)
+    centred = [
+        text("Self-Attestation Statement", Look(bold=True, size=16, centered=True)),
+        text("I am the owner of this system and attest to the statements below.", BODY),
+        text("Attestation of Policies", section),
+        text("The following policies exist and address the basic elements listed.", BODY),
+        text("Attestation of Capabilities", section),
+        text("The following capabilities exist and satisfy the associated requirement.", BODY),
+    ]
+    assert [level for level, _, _ in outline(centred, 11)] == [1, 1, 1]
+    over_cover = [
+        text("Site Survey Handbook", H1),
+        text("Edition of 11 August 2017", BODY, titles_nothing=True),
+        text("Before the visit", H2),
+        text("Book the site's escort a week ahead and bring the signed permit.", BODY),
+        text("On site", H2),
+        text("Walk the perimeter first and note every door that does not lock.", BODY),
+    ]
+    assert [level for level, _, _ in outline(over_cover, 11)] == [1, 1, 1]
+    numbered = [text("1 Site Survey Handbook", H1), *over_cover[1:]]
+    assert [level for level, _, _ in outline(numbered, 11)] == [1, 2, 2]
+    shared = [*over_cover, text("Afterwards", H1), over_cover[3]]
+    assert [level for level, _, _ in outline(shared, 11)] == [1, 2, 2, 1]
+    at_the_margin = [over_cover[0], *over_cover[2:]]
+    assert [level for level, _, _ in outline(at_the_margin, 11)] == [1, 2, 2]
+
+
+def test_a_numbered_heading_set_like_the_unnumbered_one_above_is_its_sibling():
+    # A paper's sections set a half point above the text: "Abstract" and the numbered
+    # sections after it share their look, so "1. Introduction" sits beside "Abstract".
+    body, section = Look(size=13), Look(size=13.5)
+    items = [
+        text("Plasma Levels of Biphenyls and Causation", Look(size=16.5)),
+        text("Review Article", section),
+        text("Copyright 2012 Freeman and Kohles. This is an open access article.", body),
+        text("Abstract", section),
+        text("Biphenyls are synthetic hydrocarbons that polluted the environment.", body),
+        text("1. Introduction", section),
+        text("Biphenyls are a class of organochlorines once used in transformers.", body),
+        text("2. Methods", section),
+        text("2.1. Application of Hill Criteria", body),
+        text("For the purposes of this study, a causal relationship is defined.", body),
+        text("Acknowledgments", section),
+        text("The authors thank the reviewers for their careful reading of it.", body),
+    ]
+    assert [(level, title) for level, title, _ in outline(items, 13)] == [
+        (1, "Plasma Levels of Biphenyls and Causation"),
+        (2, "Abstract"),
+        (2, "1. Introduction"),
+        (2, "2. Methods"),
+        (3, "2.1. Application of Hill Criteria"),
+        (2, "Acknowledgments"),
+    ]
+
+
 def test_a_title_whose_look_recurs_is_a_tier():
     # Two lines in the title's look: a tier of bold headings, under which bold at the
     # text's size is a run-in label.

@@ -111,3 +111,11 @@ def test_a_short_line_far_from_the_entries_matched_last_is_not_matched_without_i
     entries += [f"6.1.{n} function_{n}\t{151 + n}" for n in range(2, 9)] + ["6.2.2 or\t161"]
     lines = ["6.1.1 get_input", "6.1.1.1 Grammar", "or", "6.1.1.2 Arguments"]
     assert toc_listed(entries, lines) == [0, 1, None, 2]
+
+
+def test_a_chinese_title_spaced_out_on_its_page_matches_its_entry():
+    # "前　　言" set wide as a page's title is the contents' "前言"; the entry's space
+    # before a bracket is no difference either. Latin titles keep their spaces.
+    entries = ["前言\tII", "1 范围\t1", "附录A （资料性附录） 安全要素关联矩阵\t7", "Scope\t9"]
+    lines = ["前\u2003\u2003言", "1 范围", "附录A（资料性附录）安全要素关联矩阵", "Sc ope"]
+    assert toc_listed(entries, lines) == [0, 1, 2, None]

@@ -209,3 +209,34 @@ def test_a_toc_field_whose_end_is_lost_ends_where_body_text_starts(tmp_path):
     assert parsed.rows[2].content.endswith(
         "The organization employs automated mechanisms to support account management."
     )
+
+
+def test_a_cover_before_the_contents_heads_no_section(tmp_path):
+    # A standard's cover: its issuer's mark set large and bold, its name, its part, dates;
+    # then the contents and the sections. The cover's lines after the first are no
+    # headings: its chunk is the document's preface, not a section "NB".
+    def line(text: str, half_points: int, bold: bool = False) -> str:
+        rpr = ("<w:b/>" if bold else "") + f'<w:sz w:val="{half_points}"/>'
+        return para(run(text, rpr), ppr='<w:jc w:val="center"/>')
+
+    text = "本部分规定了核电厂定期安全评价的策划准备、评价执行等各阶段的工作内容和方法。"
+    body = (
+        line("ICS 27.120.99", 21)
+        + line("NB", 96, bold=True)
+        + line("中华人民共和国能源行业标准", 48)
+        + line("核电厂定期安全评价", 52)
+        + line("2023-03-09发布", 28)
+        + para("1 范围\t1", style="TOC1")
+        + para("2 术语和定义\t1", style="TOC1")
+        + line("1 范围", 28, bold=True)
+        + para(run(text, '<w:sz w:val="21"/>'))
+        + line("2 术语和定义", 28, bold=True)
+        + para(run(text, '<w:sz w:val="21"/>'))
+    )
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert [(r.heading, r.extra.get("session_type")) for r in parsed.rows] == [
+        ("Preface/Uncategorized", None),
+        ("Table of Contents", "toc"),
+        ("1 范围", None),
+        ("2 术语和定义", None),
+    ]

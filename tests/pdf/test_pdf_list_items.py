@@ -1,0 +1,75 @@
+"""Numbered paragraphs of a PDF that are items of a list, not titles of sections: the next
+step of numbered sentences, an item set in a list's hanging indent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+
+
+def _headings(result) -> list[str]:
+    return [r.heading for r in result.rows]
+
+
+def test_the_next_step_after_numbered_sentences_is_no_heading(tmp_path: Path) -> None:
+    # "3." continues the steps "1." and "2.", sentences of the text, past a note between
+    # them: a step, though short, plain and followed by its bullets.
+    lines = [
+        Text(72, 740, "Create a link to a file", 16, BOLD),
+        *wrap("1. Select the text or picture that you want to show as the link.", 72, 710, 450),
+        *wrap("2. On the Insert tab, in the Links group, click Link to open it.", 72, 690, 450),
+        *wrap("You can also right-click the text and then click Link on the menu.", 72, 670, 450),
+        Text(72, 650, "3. Do one of the following:"),
+        Text(86, 630, "\xb7 To link to an existing file, click Existing File under Link to."),
+        Text(86, 610, "\xb7 To link to a new file, click Create New Document under Link to."),
+        *wrap(BODY, 72, 585, 450),
+        Text(72, 540, "Remove a link", 16, BOLD),
+        *wrap(BODY, 72, 515, 450),
+    ]
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert _headings(result) == ["Create a link to a file", "Remove a link"]
+    assert "3. Do one of the following:" in result.rows[0].content
+
+
+def test_a_numbered_title_after_a_list_in_its_section_still_heads_the_next(
+    tmp_path: Path,
+) -> None:
+    # "2. Background" numbers on from the list item "1. …" inside "1. Introduction" and
+    # from that title: the next section, as before.
+    lines = [
+        Text(72, 740, "1. Introduction"),
+        *wrap(BODY, 72, 715, 450),
+        *wrap("1. " + BODY, 86, 670, 430),
+        *wrap(BODY, 72, 625, 450),
+        Text(72, 585, "2. Background"),
+        *wrap(BODY, 72, 560, 450),
+    ]
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert _headings(result) == ["1. Introduction", "2. Background"]
+
+
+def test_items_set_in_a_hanging_indent_are_no_headings(tmp_path: Path) -> None:
+    # Each item's number stands a little in from the margin (less than a first-line
+    # indent would not tell), its text further in: a list, though every item is a
+    # numbered line with its text after a colon.
+    stages = [
+        "Stage: the person orients to those who hold power and avoids punishment at all costs.",
+        "Stage: what serves the person's own needs is right, and others' needs now and then.",
+        "Stage: the norms of the group the person belongs to guide what the person does.",
+    ]
+    lines = [Text(72, 740, "Stages of moral judgement", 16, BOLD), *wrap(BODY, 72, 715, 450)]
+    top = 670
+    for number, stage in enumerate(stages, start=1):
+        first, *rest = wrap(f"{number}. {stage}", 84.5, top, 420)
+        lines += [first, *(Text(93, line.y, line.text) for line in rest)]
+        top -= 14 * (1 + len(rest)) + 6
+    lines += wrap(BODY, 72, top - 10, 450)
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert _headings(result) == ["Stages of moral judgement"]
+    assert "3. Stage: the norms" in result.rows[0].content

@@ -1,0 +1,42 @@
+"""Entries of a printed table of contents set over several lines stay entries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.model import TOC_SESSION
+
+from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+LEADERS = "." * 60
+
+
+def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
+    tmp_path: Path,
+) -> None:
+    # The leaders after "Attachment 1" push the title to the line's end and its page
+    # number onto the next line: an entry all the same, bold as the table sets it.
+    chapters = ["1 General provisions", "2 Operation", "3 Maintenance"]
+    toc = [Text(72, 740, "Contents", 14, BOLD)]
+    for i, chapter in enumerate(chapters):
+        toc.append(Text(72, 716 - 16 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}"))
+    attachments = ["Security Policies", "User Guide", "Rules of Behavior"]
+    for i, name in enumerate(attachments):
+        y = 660 - 30 * i
+        toc += [
+            Text(90, y, f"Attachment {i + 1} {LEADERS} {name}", 11, BOLD),
+            Text(160, y - 13, str(40 + i), 11, BOLD),
+        ]
+    body = []
+    for i, chapter in enumerate(chapters):
+        y = 640 - 150 * i  # below the band a running header is printed in
+        body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    assert headings == chapters
+    toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
+    assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
