@@ -31,9 +31,7 @@ keeps only the headings its stated ones leave out (:func:`left_out_headings`).
 from __future__ import annotations
 
 import enum
-import heapq
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -53,6 +51,7 @@ from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines
 from lightrag_pchunk.outline.toc import toc_listed
+from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
 from lightrag_pchunk.parse.left_out import left_out_headings
 from lightrag_pchunk.parse.outline_events import (
@@ -68,8 +67,6 @@ from lightrag_pchunk.parse.outline_events import (
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
 #: this many words (about 1,000 cl100k tokens: half a chunk at the default size).
 AUTO_WORDS_PER_HEADING = 800
-#: Paragraphs sampled to learn the body text size (the longest ones, by characters).
-_BODY_SIZE_SAMPLE = 48
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 
 
@@ -165,7 +162,7 @@ def build_blocks(
     reads the whole document around them, as one without styles."""
     layout_paragraphs(events)
     mark_toc(events)
-    body_size = _BodySize(events)
+    body_size = BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
     if smart is not SmartHeading.OFF:
         events = split_soft_breaks(events)
@@ -276,7 +273,7 @@ def _mark_topic_breaks(blocks: list[RawBlock], judge: OutlineJudge) -> None:
 def _infer(
     events: list[Event],
     judge: OutlineJudge | None,
-    body_size: _BodySize,
+    body_size: BodySize,
     *,
     whole: bool,
     words: float = AUTO_WORDS_PER_HEADING,
@@ -367,30 +364,6 @@ def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:
         for item, entry in zip(items, listed, strict=True):
             if entry is not None and item.kind is ItemKind.TEXT and not item.in_toc:
                 item.in_toc, item.toc_level = True, table[entry].toc_level
-
-
-class _BodySize:
-    """The size of most body text (points), from the longest paragraphs; 0 when unknown.
-    Read once, when first asked: it reads the look of up to :data:`_BODY_SIZE_SAMPLE`
-    paragraphs."""
-
-    def __init__(self, events: list[Event]) -> None:
-        self.events = events
-        self.value: float | None = None
-
-    def __call__(self) -> float:
-        if self.value is None:
-            paragraphs = [
-                e for e in self.events if e.kind is EventKind.PARAGRAPH and e.look is not None
-            ]
-            sizes: Counter[float] = Counter()
-            longest = heapq.nlargest(_BODY_SIZE_SAMPLE, paragraphs, key=lambda e: len(e.line.text))
-            for event in longest:
-                look = event.look()  # type: ignore[misc]
-                if look.size:
-                    sizes[look.size] += len(event.line.text)
-            self.value = sizes.most_common(1)[0][0] if sizes else 0.0
-        return self.value
 
 
 def first_heading(blocks: Sequence[RawBlock]) -> str | None:
