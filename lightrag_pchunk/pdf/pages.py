@@ -46,6 +46,7 @@ from lightrag_pchunk.pdf.title_guards import (
     continued_titles,
     cover_lines,
     reads_as_formula,
+    repeated_numbers,
     running_titles,
 )
 from lightrag_pchunk.pdf.title_split import split_title_lines
@@ -116,7 +117,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found)
-    cover = cover_lines(found, levels, tables, body_size)
+    titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
@@ -158,8 +159,9 @@ def events_of(
                 kind=kind,
                 is_list_item=index in items,
                 look=_look_of(paragraph.look, looks),
-                # A cover's line: its look still tells the document's tiers of looks.
-                titles_nothing=index in cover,
+                # A cover's line, a line numbered as its section: its look still tells the
+                # document's tiers of looks.
+                titles_nothing=index in titles_nothing,
             )
         )
     return events, units

@@ -49,7 +49,8 @@ TOC_GAP_EMS = 1.5
 _SENTENCE_END = tuple(".!?:;。！？：；")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
 _LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
-_PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
+#: A page number printed alone: arabic or roman.
+PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,7 @@ def line_text(line: Line) -> str:
     segments = line.segments
     if line.role == TABLE_ROLE:
         return line.text  # the key of the table it stands for
-    if len(segments) >= 2 and _PAGE_NUMBER.match(segments[-1].text):
+    if len(segments) >= 2 and PAGE_NUMBER.match(segments[-1].text):
         before, number = segments[-2], segments[-1]
         gap = number.x0 - before.x1
         if gap >= TOC_GAP_EMS * max(number.size, 1.0) or before.text.endswith(("..", "…")):

@@ -18,10 +18,11 @@ empty continues the row above it (a cell's text wrapped over lines), unless a ru
 the table parts them (a header's underline), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines, and a line alone under a first cell that it goes on (a long label wrapped
-in a narrow first column). A run of bullets or numbering labels beside words is a list
-(rows of :data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, and
-so are numbers beside figures), and a run of table-of-contents entries is one. A run stops
-short of the page's running footer below it (:data:`FOOTER_GAP`).
+in a narrow first column, or a list of values its comma leaves going on). A run of
+bullets or numbering labels beside words is a list (rows of :data:`MIN_NUMBERED_CELLS`
+cells or more numbered in their first are a table, and so are numbers beside figures),
+and a run of table-of-contents entries is one. A run stops short of the page's running
+footer below it (:data:`FOOTER_GAP`).
 
 At a page's head, the header of the table going on from the page before printed again and
 underlined is a table with the lines under it however few of them hold cells: over the
@@ -182,6 +183,7 @@ def _run_end(
     left = rows[start][0].x0
     end = start + 1
     widest = 0.0  # the widest gap between the run's rows so far
+    label = start  # the run's last row of cells, whose first cell a line alone may go on
     while end < len(rows) and close[end - 1]:
         row = rows[end]
         gap = gaps[end - 1]
@@ -192,33 +194,40 @@ def _run_end(
         if not cells[end]:
             indent = max(s.height for s in rows[end - 1])
             if not (len(row) == 1 and row[0].x0 > left + indent) and not _wraps_label(
-                rows[end - 1], row
+                rows[label], rows[end - 1], row
             ):
                 break
+        else:
+            label = end
         widest = max(widest, gap)
         end += 1
     return end
 
 
-def _wraps_label(above: Sequence[Segment], row: Sequence[Segment]) -> bool:
-    """Whether ``row`` is one line going on with the first cell of the row ``above``
-    (a long label wrapped in a narrow first column): that cell is no longer than a label
+def _wraps_label(
+    cells: Sequence[Segment], above: Sequence[Segment], row: Sequence[Segment]
+) -> bool:
+    """Whether ``row`` is one line going on with the first cell of the row of ``cells``
+    (a long label wrapped in a narrow first column), whose line ``above`` it is (that
+    row, or a line of the cell already going on): that cell is no longer than a label
     (:data:`MAX_LABEL_CHARS`; a column of prose wraps longer lines), the line starts where
-    it starts and ends before the next cell's column, and that cell ends in a hyphen or
-    the line's first word, after a space, would have run into the next cell's column."""
-    if len(row) != 1 or len(above) < 2 or abs(row[0].x0 - above[0].x0) > ALIGN_SLACK:
+    its line above starts and ends before the next cell's column, and that line ends in a
+    hyphen or a comma (a list of values going on: ``campaign,`` over ``intrusion-set``) or,
+    under the row itself, the line's first word, after a space, would have run into the
+    next cell's column."""
+    if len(row) != 1 or len(cells) < 2 or abs(row[0].x0 - above[0].x0) > ALIGN_SLACK:
         return False
-    if len(above[0].text) > MAX_LABEL_CHARS:
+    if len(cells[0].text) > MAX_LABEL_CHARS:
         return False
-    if row[0].x1 > above[1].x0 - MIN_COLUMN_GAP:
+    column = cells[1].x0 - MIN_COLUMN_GAP  # where the next cell's column starts
+    if row[0].x1 > column:
         return False
-    if above[0].text.endswith(("-", *SOFT_HYPHENS)):
-        return True
+    if above[0].text.endswith(("-", ",", *SOFT_HYPHENS)):
+        return True  # a word cut, or a list of values going on
     line = row[0]
-    if not line.text.strip():
-        return False
-    reach = above[0].x1 + WORD_SPACE * line.height + first_word_width(line)
-    return reach > above[1].x0 - MIN_COLUMN_GAP
+    if not line.text.strip() or above is not cells:
+        return False  # under a line already going on, only its hyphen or comma tells
+    return above[0].x1 + WORD_SPACE * line.height + first_word_width(line) > column
 
 
 def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:

@@ -10,6 +10,9 @@ classifier never makes headings (their paragraphs stay text, whole).
   large.
 - A cover page's lines but its title: subtitle, version, date, authors, publisher (their
   look still counts among the document's looks: ``titles_nothing``).
+- A line numbered as the heading the file states before it in that numbering ("CA-2
+  Additional FedRAMP Requirements and Guidance" in "CA-2 Security Assessments"): a line
+  of that section, as a number names one section (``titles_nothing``).
 
 Input: the document's paragraphs in reading order. Output: which of them are which.
 """
@@ -22,6 +25,7 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 
 from lightrag_pchunk.outline.infer import Look, body_words
+from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.furniture import repeats_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.outline import normalise
@@ -145,3 +149,30 @@ def cover_lines(
 
 def _in_text_look(look: Look, body_size: float) -> bool:
     return not look.bold and abs(look.size - body_size) < SIZE_TOLERANCE
+
+
+def repeated_numbers(found: Sequence[PrintedParagraph], named: Collection[int]) -> set[int]:
+    """Indexes of the numbered paragraphs whose number is that of the heading the stated
+    outline names (``named``: tagged, bookmarked or listed in a printed table of contents)
+    last in its numbering before them: a line of that section ("CA-2 Additional FedRAMP
+    Requirements and Guidance" after "CA-2 Security Assessments"), which the classifier
+    would take for a heading of its own."""
+    last: dict[str, Label] = {}
+    repeated: set[int] = set()
+    for index, paragraph in enumerate(found):
+        if paragraph.role == TABLE_ROLE or paragraph.is_toc_entry:
+            continue
+        label = parse_label(paragraph.text)
+        if label is None:
+            continue
+        if index in named:
+            last[label.family] = label
+            continue
+        before = last.get(label.family)
+        if (
+            before is not None
+            and before.series == label.series
+            and before.ordinals == label.ordinals
+        ):
+            repeated.add(index)
+    return repeated

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.paragraphs import (
+    PAGE_NUMBER,
     PARAGRAPH_SPACING,
     SIZE_TOLERANCE,
     PrintedParagraph,
@@ -30,8 +31,6 @@ from lightrag_pchunk.pdf.paragraphs import (
 MAX_ENTRY_LINES = 8
 #: Points a wrapped entry's line may start left of its first line (rounding of positions).
 _ALIGN_TOLERANCE = 2.0
-#: A page number printed alone: arabic or roman.
-_PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
 #: Dot leaders inside a line: a run of dots or ellipses.
 _LEADERS = re.compile(r"(?:\.\s?){4,}|…{2,}")
 
@@ -60,7 +59,7 @@ def _entry_of(lines: list[Line]) -> PrintedParagraph:
     reads as an entry, the number set off by a tab."""
     entry = paragraph_of(lines)
     at = entry.starts[-1]
-    alone = _PAGE_NUMBER.match(entry.text[at:].strip()) is not None
+    alone = PAGE_NUMBER.match(entry.text[at:].strip()) is not None
     if entry.is_toc_entry or not alone or len(lines) < 2 or entry.text[at - 1 : at] != " ":
         return entry
     text = entry.text[: at - 1] + "\t" + entry.text[at:]
@@ -101,6 +100,6 @@ def _wrapped_page_number(found: Sequence[PrintedParagraph], start: int, end: int
     that hold dot leaders: an entry's number pushed onto a line of its own."""
     return (
         end > start
-        and _PAGE_NUMBER.match(found[end].text.strip()) is not None
+        and PAGE_NUMBER.match(found[end].text.strip()) is not None
         and any(_LEADERS.search(p.text) for p in found[start:end])
     )

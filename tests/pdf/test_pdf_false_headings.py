@@ -1,5 +1,6 @@
 """Lines that look like headings in a PDF and title no section: a cover page's lines, a
-bulleted item a printed table of contents seems to name."""
+bulleted item a printed table of contents seems to name, a line numbered as the section it
+is in."""
 
 from __future__ import annotations
 
@@ -92,3 +93,25 @@ def test_a_bookmark_pointing_at_a_bulleted_heading_names_it() -> None:
     texts = [["• CALL FOR ABSTRACTS"], [BODY], ["CALL FOR ABSTRACTS TOP"], [BODY]]
     matches = match_bookmarks(bookmarks, texts, [1, 1, 2, 2])
     assert [(m.bookmark, m.paragraph) for m in matches] == [(0, 0)]
+
+
+def test_a_line_numbered_as_its_listed_section_is_no_heading_of_its_own(tmp_path: Path) -> None:
+    # The printed table of contents names "AC-2 Account Management"; the bold line under it
+    # with its number is a line of that section ("AC-2" names one section), not another.
+    controls = ["AC-1 Policy and Procedures", "AC-2 Account Management", "AC-3 Enforcement"]
+    toc = [Text(72, 740, "Contents", 14, BOLD)]
+    for i, control in enumerate(controls):
+        toc.append(Text(72, 716 - 16 * i, f"{control} {'.' * 40} {i + 2}"))
+    body = []
+    for i, control in enumerate(controls):
+        y = 640 - 180 * i
+        body += [Text(72, y, control, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+        if i == 1:
+            body += [
+                Text(72, y - 70, "AC-2 Additional Requirements and Guidance", 11, BOLD),
+                *wrap(BODY, 72, y - 92, 400),
+            ]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    headings = [r.heading for r in result.rows if r.extra.get("session_type") != "toc"]
+    assert headings == controls
+    assert "AC-2 Additional Requirements and Guidance" in result.rows[2].content

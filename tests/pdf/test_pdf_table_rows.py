@@ -231,3 +231,29 @@ def test_titles_wrapped_right_aligned_and_centred_stay_one_header_row(tmp_path: 
         ["2.0000", "0.0613", "13"],
         ["3.0000", "0.0717", "14"],
     ]
+
+
+def test_a_list_of_values_going_on_after_a_comma_stays_in_its_cell(tmp_path: Path) -> None:
+    """A first cell listing values over lines, each but the last ending in a comma, its
+    next line short enough to have fitted on the line above: the list is one cell, the
+    table one table, the rows under it rows."""
+    xs = (72, 190, 280, 370)
+    rows = [
+        (["indicator"], ["indicates"], ["malware"], ["See forward relationship."]),
+        (["attack-pattern,", "campaign,", "tool"], ["uses"], ["malware"], ["See forward."]),
+        (["course-of-action"], ["mitigates"], ["malware"], ["See forward relationship."]),
+        (["tool"], ["drops"], ["malware"], ["See forward relationship."]),
+    ]
+    items: list = [Text(72, 742, "Reverse Relationships", 10, font=BOLD)]
+    items.append(Stroke(68, 736, 540, 736))
+    y = 722.0
+    for cells in rows:
+        for x, lines in zip(xs, cells, strict=True):
+            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * max(len(lines) for lines in cells) + 8
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert ["attack-pattern, campaign, tool", "uses", "malware", "See forward."] in table
+    assert table[-2:] == [
+        ["course-of-action", "mitigates", "malware", "See forward relationship."],
+        ["tool", "drops", "malware", "See forward relationship."],
+    ]
