@@ -123,27 +123,32 @@ def fill_between_known(
     ]
     added: list[Promoted] = []
     for (start, first), (end, last) in pairwise(known):
-        if any(items[i].kind is ItemKind.HEADING for i in range(start + 1, end)):
-            continue  # an unnumbered known heading between them parts the run
-        previous, members = first, []
-        for index in range(start + 1, end):
-            label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
-            if label is None or label.family != first.family:
-                continue
-            if not label.follows(previous):
-                break
-            members.append(index)
-            previous = label
-        else:
-            if members and last.follows(previous):
-                for index in members:
-                    found = (
-                        None if index in taken else candidate_at(items, index, body_size, look_of)
-                    )
-                    if found is not None:
-                        added.append(found)
-                        taken.add(index)
+        for index in _members_between(items, start, end, first, last):
+            found = None if index in taken else candidate_at(items, index, body_size, look_of)
+            if found is not None:
+                added.append(found)
+                taken.add(index)
     return added
+
+
+def _members_between(
+    items: Sequence[OutlineItem], start: int, end: int, first: Label, last: Label
+) -> list[int]:
+    """The text lines between the known headings at ``start`` (labelled ``first``) and
+    ``end`` (``last``) numbered in ``first``'s family, when they run on from ``first`` each
+    continuing the one before and ``last`` continues the last of them; else none."""
+    if any(items[i].kind is ItemKind.HEADING for i in range(start + 1, end)):
+        return []  # an unnumbered known heading between them parts the run
+    previous, members = first, []
+    for index in range(start + 1, end):
+        label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
+        if label is None or label.family != first.family:
+            continue
+        if not label.follows(previous):
+            return []
+        members.append(index)
+        previous = label
+    return members if members and last.follows(previous) else []
 
 
 def member_heading(index: int, item: OutlineItem, label: Label) -> Promoted:
