@@ -19,7 +19,8 @@ allows at all:
   parser), nor does a number that ends a title set centred on two lines;
 - a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
   1.2 -> 1.3, AC-2 -> AC-3) is one, and so is a line in a known heading's look that
-  continues its numbering (``series.py``).
+  continues its numbering, or a titled line of a run of numbers between two known headings
+  that the second closes (``series.py``).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
@@ -74,7 +75,11 @@ from lightrag_pchunk.outline.look_tiers import (
     tier_lines,
 )
 from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
-from lightrag_pchunk.outline.series import complete_series, continue_known_series
+from lightrag_pchunk.outline.series import (
+    complete_series,
+    continue_known_series,
+    fill_between_known,
+)
 
 #: Longest unnumbered heading, in words (CJK characters count as half a word).
 MAX_PLAIN_WORDS = 12
@@ -128,7 +133,8 @@ def infer_outline(
     the candidates the rules could not settle (weak evidence only) and returns verdicts by
     candidate key (item index) for those it has an opinion on. ``within``: only lines of
     these ranges of items may become headings (None: all); the known headings around them
-    still place them (a heading found inside a styled section nests below it).
+    still place them (a heading found inside a styled section nests below it), and the
+    members their numbered series needs are found wherever they stand (``series.py``).
     ``long_gaps``: the stretches a styled outline leaves too long (:func:`long_stretches`);
     in them a line only the tiers of looks call a label heads a part where it stands
     alone between paragraphs, and a tab after a leading number reads as a space.
@@ -139,7 +145,9 @@ def infer_outline(
     candidates = find_candidates(items, body_size, look_of, within, in_gaps)
     accepted = _accept(items, candidates, body_size, judge, in_gaps)
     accepted += complete_series(items, candidates, accepted, within)
-    accepted += continue_known_series(items, body_size, look_of, {c.index for c in accepted})
+    taken = {c.index for c in accepted}
+    accepted += continue_known_series(items, body_size, look_of, taken)
+    accepted += fill_between_known(items, body_size, look_of, taken)
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]
     accepted.sort(key=lambda c: c.index)

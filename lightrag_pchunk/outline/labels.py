@@ -107,6 +107,15 @@ class Label:
         """What one outline level is made of: the family at one depth."""
         return (self.family, self.depth)
 
+    def repeats(self, previous: Label) -> bool:
+        """Whether this label is ``previous``'s number printed again (the same family,
+        series and numbers): a line of that section, as a number names one section."""
+        return (
+            previous.family == self.family
+            and previous.series == self.series
+            and previous.ordinals == self.ordinals
+        )
+
     def follows(self, previous: Label) -> bool:
         """Whether this label continues ``previous`` of the same family: the next sibling
         (1.2 -> 1.3, 第三条 -> 第四条), a first child (1.2 -> 1.2.1) or, for a decimal label,

@@ -4,7 +4,8 @@ A document that lost its heading styles and formatting (converted, pasted, typed
 still shows its headings by where they stand: a short line that reads as a title, after
 a paragraph (or a table, or a heading) and before a paragraph of body text. The smart
 outline takes such a line for a heading when nothing speaks against it; these helpers
-say whether a line stands so. Pure functions of the items.
+say whether a line stands so. Place also shows the reverse: the lines of a cover page
+before a table of contents title nothing (:func:`cover_lines`). Pure functions of the items.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ rules of ``infer.py`` left the line as text (第十六条 after 第十五条; "C
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 from lightrag_pchunk.outline.candidates import candidate_at
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
@@ -96,6 +97,52 @@ def continue_known_series(
             added.append(found)
             taken.add(index)
             previous = label
+    return added
+
+
+def fill_between_known(
+    items: Sequence[OutlineItem],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """Lines a series needs between two known headings whatever their look: where the
+    numbered lines between known headings A and B, in A's family, run on from A's label
+    each continuing the one before, and B's label continues the last (6.1 … 6.1.1 … 6.1.2
+    styled; 5.3 … 5.3.1, 5.3.2 … 5.4), those lines are the members the author left unstyled
+    (a standard setting its titled clauses in the text's look, one of them styled); each that
+    the text channel takes for a title is a heading. A numbered sentence in the run ("5.1.1
+    一般而言，…：") is a clause, no heading, and still a member. Known headings on both sides
+    are the evidence: a numbered list in the body's look breaks the run or never closes it."""
+    known = [
+        (i, label)
+        for i, item in enumerate(items)
+        if item.kind is ItemKind.HEADING
+        and (label := parse_label(item.text)) is not None
+        and label.ordinals
+    ]
+    added: list[Promoted] = []
+    for (start, first), (end, last) in pairwise(known):
+        if any(items[i].kind is ItemKind.HEADING for i in range(start + 1, end)):
+            continue  # an unnumbered known heading between them parts the run
+        previous, members = first, []
+        for index in range(start + 1, end):
+            label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
+            if label is None or label.family != first.family:
+                continue
+            if not label.follows(previous):
+                break
+            members.append(index)
+            previous = label
+        else:
+            if members and last.follows(previous):
+                for index in members:
+                    found = (
+                        None if index in taken else candidate_at(items, index, body_size, look_of)
+                    )
+                    if found is not None:
+                        added.append(found)
+                        taken.add(index)
     return added
 
 

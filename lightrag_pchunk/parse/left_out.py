@@ -71,7 +71,12 @@ def left_out_headings(
             last[labels[index].family] = labels[index]
             continue
         label = parse_label(candidates[index].title)
-        if label is None or _repeats(label, last.get(label.family)):
+        if label is None:
+            continue
+        before = last.get(label.family)
+        if before is not None and label.repeats(before):
+            # A line of that section ("CM-8 Control Requirement(s)" in "CM-8 System
+            # Component Inventory"): a number names one section.
             continue
         family = members.get(label.family)
         if family is None and index < stated[0]:
@@ -81,20 +86,11 @@ def left_out_headings(
                 continue
             after = bisect.bisect(family, index)
             following = labels[family[after]] if after < len(family) else None
-            if not _fills_gap(label, last.get(label.family), following):
+            if not _fills_gap(label, before, following):
                 continue
         kept[index] = candidates[index]
         last[label.family] = label
     return kept
-
-
-def _repeats(label: Label, before: Label | None) -> bool:
-    """Whether ``label`` is the number of the member read before it, printed again: a line
-    of that section ("CM-8 Control Requirement(s)" in "CM-8 System Component Inventory"),
-    not a section of its own (a number names one section)."""
-    return (
-        before is not None and before.series == label.series and before.ordinals == label.ordinals
-    )
 
 
 def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:

@@ -307,8 +307,9 @@ def _infer(
             item = OutlineItem(ItemKind.OTHER, event.line.text)
         items.append(item)
         event_of.append(index)
-    for position in cover_lines(items, contents_at or 0):
-        items[position].titles_nothing = True
+    if contents_at is not None:  # a cover is known by the table of contents after it
+        for position in cover_lines(items, contents_at):
+            items[position].titles_nothing = True
     within = None if whole else long_stretches(items, words)
     # The styles are the larger headings: a stretch they leave long may be parted by lines
     # that only their tier of look would call labels (``infer_outline``).

@@ -128,12 +128,14 @@ def find_text_tables(
         again = _prints_header_again(first, repeated)
         placed = min(s.top for s in first) > head or again
         underlined = placed and is_underlined(rows[index:end], lines)
-        least = (1 if again else MIN_RULED_ROWS) if underlined else MIN_ROWS
+        # The header printed again over a cut row's rest: a table however few rows follow.
+        header_again = again and underlined
+        least = 1 if header_again else (MIN_RULED_ROWS if underlined else MIN_ROWS)
         run = rows[index:end]
         found = _table(run, markers[index:end], lines, least) if end - index >= least else None
         if found is not None:
             xs, ys = found
-            if least == 1:  # the header again over a cut row's rest, which sets the width
+            if header_again:  # the cut row's rest, wider than the titles, sets the width
                 xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + 1.0)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)

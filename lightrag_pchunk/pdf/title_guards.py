@@ -169,10 +169,6 @@ def repeated_numbers(found: Sequence[PrintedParagraph], named: Collection[int]) 
             last[label.family] = label
             continue
         before = last.get(label.family)
-        if (
-            before is not None
-            and before.series == label.series
-            and before.ordinals == label.ordinals
-        ):
+        if before is not None and label.repeats(before):
             repeated.add(index)
     return repeated

@@ -1,0 +1,65 @@
+"""Members of a known heading's series that the document left as text: between two styled
+headings whose numbers the lines between them continue, the titled lines are headings."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+
+BODY = Look(size=10.5)
+TEXT = "核电厂PSR通常每10年左右开展一次，每次持续4年左右时间，项目可划分为准备和执行两个阶段。"
+
+
+def text(line: str) -> OutlineItem:
+    return OutlineItem(ItemKind.TEXT, line, look=BODY)
+
+
+def heading(line: str, level: int) -> OutlineItem:
+    # A standard's headings set in the text's size (their font sets them apart, which the
+    # look does not see).
+    return OutlineItem(ItemKind.HEADING, line, level, BODY)
+
+
+def titles(items) -> list[tuple[int, str]]:
+    # No long stretch: only the series speak, as in a styled document read under ``auto``.
+    found = infer_outline(items, 10.5, within=[])
+    return [(h.level, h.title) for h in found]
+
+
+def test_titled_clauses_between_two_styled_headings_of_their_series_are_headings():
+    items = [
+        heading("5.3 确定工作模式", 3),
+        text("5.3.1 PSR一般工作模式"),
+        text(TEXT),
+        text("5.3.2 设计相近核电厂的PSR联合评价"),
+        text(TEXT),
+        heading("5.4 组建PSR技术团队", 3),
+        text("5.4.1 核电厂定期安全评价的责任主体为核电厂营运单位，可委托外部单位开展评价。"),
+        text("5.4.2 技术团队"),
+        text(TEXT),
+        heading("6 执行评价", 2),
+    ]
+    # 5.4.1 is a clause (a sentence), still a member: 5.4.2 after it is titled, a heading.
+    assert titles(items) == [
+        (4, "5.3.1 PSR一般工作模式"),
+        (4, "5.3.2 设计相近核电厂的PSR联合评价"),
+        (4, "5.4.2 技术团队"),
+    ]
+
+
+def test_numbered_lines_that_the_next_styled_heading_does_not_continue_stay_text():
+    # A list restarting its numbers ("1 …", "2 …") under "5.3", or members the next heading
+    # does not continue: no evidence from the series.
+    items = [
+        heading("5.3 确定工作模式", 3),
+        text("5.3.1 PSR一般工作模式"),
+        text(TEXT),
+        text("5.3.5 设计相近核电厂的PSR联合评价"),
+        text(TEXT),
+        heading("5.4 组建PSR技术团队", 3),
+        text("1 技术评价人员"),
+        text(TEXT),
+        text("2 分析评估人员"),
+        text(TEXT),
+        heading("5.5 建立PSR项目管理体系", 3),
+    ]
+    assert titles(items) == []
