@@ -304,12 +304,17 @@ def _look(lines: Sequence[Line], text: str) -> Look:
     for line in lines:
         sizes[line.size] += len(line.text)
     centered = all(_is_centered(line) for line in lines)
-    # Capitals: Latin letters all upper case (letters of other scripts aside), two letters
-    # at least.
+    # Capitals: Latin letters all upper case, two letters at least, and no lower-case
+    # letter of another script: an acronym in a Cyrillic or CJK line ("Импорт XHTML",
+    # "3 PSR 工作模式") does not set the line in capitals; most of its letters must be.
+    letters = [ch for ch in text if ch.isalpha()]
+    capitals = sum(1 for ch in letters if ch.isupper())
     caps = (
         _LATIN_LOWER.search(text) is None
         and _LATIN_UPPER.search(text) is not None
-        and sum(1 for ch in text if ch.isalpha()) >= 2
+        and len(letters) >= 2
+        and not any(ch.islower() for ch in letters)
+        and 2 * capitals >= len(letters)
     )
     return Look(
         bold=all(line.bold for line in lines),

@@ -8,7 +8,7 @@ import pytest
 
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line
-from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
@@ -297,3 +297,17 @@ def test_a_lam_alef_ligature_reads_lam_then_alef(tmp_path: Path) -> None:
     plain = Text(200, 700, "الف", 14, CJK, glyphs=("ف", "ل", "ا"))
     result = parse_pages(tmp_path, [Page([word, spaced, plain])])
     assert result.content.split() == ["مشکلات", "ع", "لا", "ق", "الف"]
+
+
+def test_a_line_is_in_capitals_only_where_most_of_its_letters_are() -> None:
+    # An acronym in a Cyrillic or CJK line does not set the line in capitals (a heading
+    # "Импорт XHTML" ranked above its siblings as if it were); a Latin line in capitals is.
+    def look(text: str):
+        line = Line(text, 72, 100, 300, 114, 14.0, True, (), 1, 0, 72, 540)
+        return paragraph_of([line]).look
+
+    assert look("CALL FOR ABSTRACTS").caps
+    assert look("APPENDIX B: TERMS").caps
+    assert not look("Импорт XHTML").caps
+    assert not look("3 PSR 工作模式").caps
+    assert not look("Import XHTML").caps
