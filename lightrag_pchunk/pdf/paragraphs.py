@@ -34,6 +34,7 @@ from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
+from lightrag_pchunk.pdf.paragraph_look import centred_pair, paragraph_look
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
@@ -147,7 +148,7 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
-    centred = _centred_pair(above, line)
+    centred = centred_pair(above, line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
@@ -179,7 +180,7 @@ def _one_paragraph_across_tags(above: Line, line: Line) -> bool:
     if reads_right_to_left(above.segments):
         room = above.x0 - above.column_x0
     full = room <= max(0.05 * (above.column_x1 - above.column_x0), 2.0)
-    return full or (_centred_pair(above, line) and _breaks_mid_phrase(text))
+    return full or (centred_pair(above, line) and _breaks_mid_phrase(text))
 
 
 def _breaks_mid_phrase(text: str) -> bool:
@@ -294,66 +295,8 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
         text=text,
         lines=tuple(lines),
         starts=starts,
-        look=_look(lines, text),
+        look=paragraph_look(lines, text),
         is_toc_entry=len(lines) >= 1 and is_toc_line(texts[-1]),
-    )
-
-
-def _look(lines: Sequence[Line], text: str) -> Look:
-    sizes: dict[float, int] = defaultdict(int)
-    for line in lines:
-        sizes[line.size] += len(line.text)
-    centered = all(_is_centered(line) for line in lines)
-    # Capitals: Latin letters all upper case, two letters at least, and no lower-case
-    # letter of another script: an acronym in a Cyrillic or CJK line ("Импорт XHTML",
-    # "3 PSR 工作模式") does not set the line in capitals; most of its letters must be.
-    letters = [ch for ch in text if ch.isalpha()]
-    capitals = sum(1 for ch in letters if ch.isupper())
-    caps = (
-        _LATIN_LOWER.search(text) is None
-        and _LATIN_UPPER.search(text) is not None
-        and len(letters) >= 2
-        and not any(ch.islower() for ch in letters)
-        and 2 * capitals >= len(letters)
-    )
-    return Look(
-        bold=all(line.bold for line in lines),
-        size=max(sizes, key=lambda size: sizes[size]),
-        centered=centered,
-        caps=caps,
-    )
-
-
-_LATIN_LOWER = re.compile("[a-z]")
-_LATIN_UPPER = re.compile("[A-Z]")
-
-
-def _is_centered(line: Line) -> bool:
-    width = line.column_x1 - line.column_x0
-    left = line.x0 - line.column_x0
-    right = line.column_x1 - line.x1
-    return left > 0.05 * width and abs(left - right) < 0.08 * width
-
-
-def _centred_pair(above: Line, line: Line) -> bool:
-    """Whether two lines are set as one centred block: both centred, or one centred and
-    the other (a long line of the title) nearly as wide as the column with equal margins."""
-    return (
-        (_is_centered(above) or _is_balanced(above))
-        and (_is_centered(line) or _is_balanced(line))
-        and (_is_centered(above) or _is_centered(line))
-    )
-
-
-def _is_balanced(line: Line) -> bool:
-    """Equal room on both sides, however little (a centred line that nearly fills its
-    column); a justified line has none on its right."""
-    left = line.x0 - line.column_x0
-    right = line.column_x1 - line.x1
-    return (
-        left > 2.0
-        and right > 2.0
-        and abs(left - right) < 2.0 + 0.02 * (line.column_x1 - line.column_x0)
     )
 
 
@@ -389,7 +332,7 @@ def _join_across_pages(
         return
     lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), hyphenated))
     text, starts = join_lines([line_text(line) for line in lines])
-    joined = replace(last, text=text, lines=lines, starts=starts, look=_look(lines, text))
+    joined = replace(last, text=text, lines=lines, starts=starts, look=paragraph_look(lines, text))
     del found[index:]
     found.append(joined)
     found.extend(reversed(notes))
