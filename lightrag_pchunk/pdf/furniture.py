@@ -1,7 +1,8 @@
 """Stage A for PDF: page furniture, the running headers, footers and page numbers.
 
 Input: every page's lines in reading order. Output: the same lines without the furniture.
-A line is furniture when it sits in the top or bottom band of its page and
+A line is furniture when it sits in the top or bottom band of its page (:data:`BAND` of the
+sheet at its edges) and
 
 - its text, digits written as ``#`` and a page number at either end moved to the end, is
   printed at about the same height on three pages or more, or at one height on odd pages
@@ -10,12 +11,25 @@ A line is furniture when it sits in the top or bottom band of its page and
   "REPORT 19" on right-hand ones are one running footer), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
 
+A page printed small in the middle of the sheet (a journal's or a register's page set on a
+letter sheet) prints its running lines outside those bands, at the edge of its print: there
+a line is furniture when it is its page's first or last row, at the height where half the
+pages begin or end their print, set apart from the text by half a line, and its text, as
+printed, runs through the document (on half the pages of one parity at least). Body text
+begins there on every page, so the evidence asked is stronger: no digits set aside, no
+title that opens a few pages, no line a tagged document's structure holds.
+
+A ruled box that holds a running header (a banner with the document's title, printed
+on every page) was read as a table: its stand-in line counts by the text of its cells when
+the table is laid out as text lines (``tables``: no data table, which keeps its place and
+its record whatever repeats).
+
 A line a bookmark points at (on its page, at its height, with its title) is a heading, never
 furniture: a section that starts each chapter on a new page ("Exercises") prints its title
 at the same height on many pages.
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
-is not in the bands and is kept, and so is a table at the top or foot of pages. A document
+is not in the bands and is kept, and so is a data table at the top or foot of pages. A document
 of one page has no running lines to recognise; its bare page number still goes.
 """
 
@@ -23,14 +37,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, POINTED_LINE
-from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 
 #: The bands, as a share of the page's height from its top and bottom edges.
 BAND = 0.09
+#: Pages a running line is printed on, at least.
+RUNNING_PAGES = 3
 #: "About the same height": within this many points.
 HEIGHT_TOLERANCE = 6.0
 _DIGITS = re.compile(r"\d+")
@@ -62,42 +78,142 @@ def drop_furniture(
     pages: Sequence[Sequence[Line]],
     frames: Sequence[tuple[float, float, float, float]],
     bookmarks: Sequence[Bookmark] = (),
+    laid_out: Mapping[str, str] | None = None,
 ) -> list[list[Line]]:
     """``pages`` without their running headers, footers and page numbers (the lines
-    ``bookmarks`` point at kept)."""
+    ``bookmarks`` point at kept). ``laid_out``: the text of each table laid out as text
+    lines, by its key (a table's line counts by it; any other table is never furniture)."""
     pointed: dict[int, list[Bookmark]] = defaultdict(list)
     for bookmark in bookmarks:
         if bookmark.page is not None and bookmark.y is not None:
             pointed[bookmark.page].append(bookmark)
-    banded: list[list[tuple[Line, str]]] = []
-    for lines, frame in zip(pages, frames, strict=True):
-        top, bottom = frame[1], frame[3]
-        band = BAND * (bottom - top)
-        edge = [
-            line
-            for line in lines
-            if (line.top < top + band or line.bottom > bottom - band) and not _is_table(line)
-        ]
-        banded.append([(line, furniture_key(line.text)) for line in edge])
-    # Where each key appears: (page index, height of its line).
-    seen: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    inners = [
+        [line for line in lines if not in_sheet_band(line, frame)]
+        for lines, frame in zip(pages, frames, strict=True)
+    ]
+    edges = printed_edges(inners, frames)
+    # Each page's lines in its bands: (line, its text, whether in the sheet's band).
+    banded: list[list[tuple[Line, str, bool]]] = []
+    for lines, inner, frame in zip(pages, inners, frames, strict=True):
+        banded.append(
+            [
+                (line, text, sheet)
+                for line in lines
+                if (
+                    (sheet := in_sheet_band(line, frame))
+                    or at_printed_edge(line, inner, frame, edges)
+                )
+                and (text := _printed_text(line, laid_out or {})) is not None
+            ]
+        )
+    # Where each key appears in the sheet's bands, and at the printed edge: (page index,
+    # height of its line); neither counts the other's (a heading that opens a few pages
+    # makes no running footer of a line of the contents that reads the same).
+    seen: dict[tuple[str, bool], list[tuple[int, float]]] = defaultdict(list)
     for index, edge in enumerate(banded):
-        for line, key in edge:
-            seen[key].append((index, line.top))
-    # Three pages make a running line (a section's running title lasts a few pages); a
-    # two-page document needs both.
-    needed = 3 if len(pages) > 2 else 2
+        for line, text, sheet in edge:
+            seen[_place_key(text, sheet)].append((index, line.top))
     kept: list[list[Line]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
             id(line)
-            for line, key in edge
-            if is_page_number(line.text)
-            or (len(pages) > 1 and repeats_on_facing_pages(seen[key], index, line.top, needed))
+            for line, text, sheet in edge
+            if _is_furniture(
+                text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
+            )
         }
-        furniture -= {id(line) for line, _ in edge if _is_pointed_at(line, pointed[line.page])}
+        furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _place_key(text: str, sheet: bool) -> tuple[str, bool]:
+    """How a line's text is matched with the others of its kind of place: in the sheet's
+    bands by :func:`furniture_key` (a page number, a date may change); at the printed
+    edge, where each page's body text begins, as printed (lower case, spaces collapsed): a
+    numbered heading opening each page ("1 Results of run 1", "2 Results of run 2") is
+    no running line."""
+    return (furniture_key(text) if sheet else " ".join(text.lower().split())), sheet
+
+
+def in_sheet_band(line: Line, frame: tuple[float, float, float, float]) -> bool:
+    """Whether ``line`` sits in the top or bottom :data:`BAND` of its sheet."""
+    top, bottom = frame[1], frame[3]
+    band = BAND * (bottom - top)
+    return line.top < top + band or line.bottom > bottom - band
+
+
+def printed_edges(
+    inners: Sequence[Sequence[Line]], frames: Sequence[tuple[float, float, float, float]]
+) -> tuple[float | None, float | None]:
+    """Where the print inside the sheet's bands (``inners``, by page) begins and ends, as
+    distances from the top and the bottom of the sheet: the height of the first (last)
+    row that half the pages share, three at least (None: no such height)."""
+    printing = [(lines, frame) for lines, frame in zip(inners, frames, strict=True) if lines]
+    firsts = [min(line.top for line in lines) - frame[1] for lines, frame in printing]
+    lasts = [frame[3] - max(line.bottom for line in lines) for lines, frame in printing]
+    return _shared(firsts), _shared(lasts)
+
+
+def _shared(distances: Sequence[float]) -> float | None:
+    """The distance that half of ``distances`` (three at least) are within
+    :data:`HEIGHT_TOLERANCE` of, the most of them; None when there is none."""
+    needed = max(RUNNING_PAGES, len(distances) / 2)
+    best, count = None, 0
+    for distance in distances:
+        near = sum(1 for other in distances if abs(other - distance) <= HEIGHT_TOLERANCE)
+        if near > count:
+            best, count = distance, near
+    return best if count >= needed else None
+
+
+def at_printed_edge(
+    line: Line,
+    inner: Sequence[Line],
+    frame: tuple[float, float, float, float],
+    edges: tuple[float | None, float | None],
+) -> bool:
+    """Whether ``line``, of a page's lines inside the sheet's bands (``inner``), is the
+    page's first or last row at the document's printed edge (``edges``, see
+    :func:`printed_edges`), over or under text it is set apart from by half a line at
+    least (a paragraph's own lines are closer; a page's only row is its text). A line a
+    tagged document's structure holds is content there: such a document marks its running
+    lines as artifacts, which never reach this stage."""
+    if line.role not in ("", TABLE_ROLE):
+        return False
+    apart = line.height / 2
+    head, foot = edges
+    if head is not None and abs(line.top - frame[1] - head) <= HEIGHT_TOLERANCE:
+        below = [other for other in inner if other.top > line.bottom]
+        first = all(other.top >= line.top - HEIGHT_TOLERANCE for other in inner)
+        if first and below and all(other.top >= line.bottom + apart for other in below):
+            return True
+    if foot is not None and abs(frame[3] - line.bottom - foot) <= HEIGHT_TOLERANCE:
+        above = [other for other in inner if other.bottom < line.top]
+        last = all(other.bottom <= line.bottom + HEIGHT_TOLERANCE for other in inner)
+        return last and bool(above) and all(other.bottom <= line.top - apart for other in above)
+    return False
+
+
+def _is_furniture(
+    text: str,
+    sheet: bool,
+    places: Sequence[tuple[int, float]],
+    page: int,
+    top: float,
+    pages: int,
+) -> bool:
+    """Whether a line of ``text`` printed at ``top`` on page index ``page`` of ``pages``,
+    in the sheet's band (``sheet``) or else at the printed edge, is furniture: ``places``
+    are where its key is printed in the same kind of place. In the sheet's band a page
+    number, or a line printed on three pages (a section's running title lasts a few pages;
+    a two-page document needs both); at the printed edge, where each page's body text
+    begins, a line that runs through the document (:func:`runs_through`)."""
+    if not sheet:
+        return runs_through(places, top, pages)
+    if is_page_number(text):
+        return True
+    return pages > 1 and repeats_on_facing_pages(places, page, top, 3 if pages > 2 else 2)
 
 
 def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
@@ -114,10 +230,13 @@ def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
     )
 
 
-def _is_table(line: Line) -> bool:
-    """Whether the line stands for a table: its text is the table's key ("table-7"), the
-    same but for its number on every page, never a running line."""
-    return any(segment.table for segment in line.segments)
+def _printed_text(line: Line, laid_out: Mapping[str, str]) -> str | None:
+    """The text ``line`` prints: its own, or for a table's stand-in (whose text is the
+    table's key, "table-7") the text of a table laid out as lines; None for a data table."""
+    table = next((segment.table for segment in line.segments if segment.table), "")
+    if not table:
+        return line.text
+    return laid_out.get(table)
 
 
 def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -> bool:
@@ -142,6 +261,22 @@ def repeats_on_facing_pages(
     facing = [(p, height) for p, height in places if p % 2 != page % 2]
     across = max((_pages_at(facing, level) for level in {h for _, h in facing}), default=0)
     return min(same, across) >= needed / 2 and same + across >= needed
+
+
+def runs_through(places: Sequence[tuple[int, float]], top: float, pages: int) -> bool:
+    """Whether ``places`` (page index, height) put a text at about ``top`` on
+    :data:`RUNNING_PAGES` pages or more, making half the pages of one parity at least (of
+    a document of ``pages``): the running line of pages printed small runs through the
+    document, on every page or on every other one, not a title that opens a few of its
+    pages ("Keynames" under several sections)."""
+    at = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
+    if len(at) < RUNNING_PAGES:
+        return False
+    for parity in (0, 1):
+        share = sum(1 for page in at if page % 2 == parity)
+        if share and share >= (pages - parity + 1) // 2 / 2:
+            return True
+    return False
 
 
 def _pages_at(places: Sequence[tuple[int, float]], top: float) -> int:

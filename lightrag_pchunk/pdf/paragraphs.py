@@ -15,8 +15,9 @@ before a lower-case continuation ("com-" "pile" -> "compile") and kept otherwise
 hyphen stays without a space ("well-" "known": the document prints "well-known" inside a
 line elsewhere, see :mod:`.hyphens`); CJK text joins without a space; anything else with
 one. A paragraph cut by a page break (the page's last line full, no sentence end) goes on
-with the next page's first paragraph of the same look; footnotes set between them (smaller
-text at the foot of the page) follow the joined paragraph.
+with the next page's first paragraph of the same look; footnotes set between them (text at
+the foot of the page set smaller than the document's text: body text set smaller than a
+title is no footnote) follow the joined paragraph.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import functools
 import itertools
 import re
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -108,6 +109,8 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
     """The paragraphs of the document (see the module doc)."""
     leading = leadings(pages)
     hyphenated = printed_hyphenated(pages)
+    sizes = Counter(round(line.size * 2) / 2 for lines in pages for line in lines)
+    text_size = max(sizes, key=sizes.__getitem__, default=0.0)  # the size most lines have
     found: list[PrintedParagraph] = []
     for lines in pages:
         page_paragraphs: list[list[Line]] = []
@@ -118,7 +121,7 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
                 page_paragraphs.append([line])
         made = [paragraph_of(keep_printed_hyphens(group, hyphenated)) for group in page_paragraphs]
         if found and made:
-            _join_across_pages(found, made, hyphenated)
+            _join_across_pages(found, made, hyphenated, text_size)
         found.extend(made)
     return found
 
@@ -301,15 +304,20 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
 
 
 def _join_across_pages(
-    found: list[PrintedParagraph], made: list[PrintedParagraph], hyphenated: frozenset[str]
+    found: list[PrintedParagraph],
+    made: list[PrintedParagraph],
+    hyphenated: frozenset[str],
+    text_size: float,
 ) -> None:
     """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
-    paragraph when a page break cut it; footnotes between them move after it (a hyphen
-    at the break kept as :func:`.hyphens.keep_printed_hyphens` says)."""
+    paragraph when a page break cut it; footnotes between them (smaller than it and than
+    ``text_size``) move after it (a hyphen at the break kept as
+    :func:`.hyphens.keep_printed_hyphens` says)."""
     first = made[0]
     index = len(found) - 1
     notes: list[PrintedParagraph] = []
-    while index >= 0 and found[index].look.size < first.look.size - SIZE_TOLERANCE:
+    smaller = min(first.look.size, text_size) - SIZE_TOLERANCE
+    while index >= 0 and found[index].look.size < smaller:
         if found[index].lines[-1].page != first.lines[0].page - 1:
             return
         notes.append(found[index])

@@ -137,7 +137,11 @@ def read_pdf(
             f"unreadable pages: PDFium cannot load {len(unreadable)} page(s)"
             f" ({_pages(unreadable)}); they were not read"
         )
-    found = join_wrapped_entries(paragraphs(drop_furniture(pages, frames, outline.bookmarks)))
+    laid_out = {
+        key: " ".join(table.lines) for key, table in tables.rendered.items() if table.tag_index < 0
+    }
+    kept = drop_furniture(pages, frames, outline.bookmarks, laid_out)
+    found = join_wrapped_entries(paragraphs(kept))
     events, units = events_of(found, tables.rendered, outline)
     return PdfReading(
         events, units, tables.records, warnings + outline.warnings, count, outline.source

@@ -56,6 +56,20 @@ def test_tables_opening_several_pages_are_kept(tmp_path: Path) -> None:
     ]
 
 
+def test_a_running_header_in_a_ruled_box_on_every_page_is_removed(tmp_path: Path) -> None:
+    """A banner: the document's title in a ruled box (a logo's empty cell beside it) at the
+    top of every page. It is page furniture, not a table, and not text of the pages."""
+    words = ["ammonia", "brine", "freezer", "valve"]
+    pages = []
+    for word in words:
+        items = grid([["", "Cold Store Safety Manual"]], 770, [72, 150, 540], height=30)
+        items += wrap(f"Body text about the {word}. " * 8, 72, 690, 400)
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    assert "Cold Store Safety Manual" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+
+
 def test_a_table_just_before_a_heading_of_the_printed_contents_stays_a_table(
     tmp_path: Path,
 ) -> None:

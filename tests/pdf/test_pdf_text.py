@@ -188,6 +188,57 @@ def test_a_running_header_printed_higher_on_odd_pages_is_removed(tmp_path: Path)
     assert all(f"Body text about the {word}." in result.content for word in words)
 
 
+def test_running_lines_of_a_page_printed_small_in_the_middle_of_the_sheet_are_removed(
+    tmp_path: Path,
+) -> None:
+    # A register's pages set on a letter sheet: the print starts 160 pt below the sheet's
+    # top, outside its top band; the running header alternates between facing pages.
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve", "gauge", "pump"]
+    for number, word in enumerate(words, start=1):
+        header = "Cold Store Administration, Safety" if number % 2 else "21 CSR Part 4 (Edition 2)"
+        items = [Text(140, 632, header, 9)]
+        items += wrap(f"Body text about the {word}. " + LOREM, 140, 610, 300, size=8)
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    assert "Cold Store Administration" not in result.content
+    assert "21 CSR Part 4" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in words)
+
+
+def test_a_line_repeated_at_the_printed_edge_inside_its_paragraph_is_kept(
+    tmp_path: Path,
+) -> None:
+    # Every page ends with the same paragraph, its last line at the same height: the line
+    # is no footer, the paragraph's other lines sit right above it.
+    pages = []
+    words = ["ammonia", "brine", "freezer", "valve"]
+    for word in words:
+        items = wrap(f"Body text about the {word}. " + LOREM, 72, 500, 400)
+        items += [
+            Text(72, 440, "This clause is set for demonstration only and has no legal force;"),
+            Text(72, 427, "it repeats so that every page ends alike."),
+        ]
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    assert result.content.count("it repeats so that every page ends alike.") == len(words)
+
+
+def test_a_heading_repeated_on_pages_that_open_lower_than_the_others_is_kept(
+    tmp_path: Path,
+) -> None:
+    # Most pages start their print at one height; three open with the same heading 12 pt
+    # lower: the heading is not at the printed edge, no running header.
+    pages = []
+    for number in range(8):
+        items = [] if number % 3 else [Text(72, 640, "Key points", 14, font=BOLD)]
+        top = 610 if items else 652
+        items += wrap(f"Body text of page {number}. " + LOREM, 72, top, 400)
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    assert result.content.count("Key points") == 3
+
+
 def test_a_rotated_page_reads_upright(tmp_path: Path) -> None:
     # A landscape table set on a portrait page: the text runs upwards, /Rotate 90 shows it.
     items = [
@@ -223,6 +274,32 @@ def test_a_paragraph_cut_by_a_page_break_is_one_with_its_footnote_after_it(
     assert "and then the sentence after the page break" in joined
     assert paragraphs.index(joined) < paragraphs.index("1 A footnote in small type.")
     assert result.headings == {}
+
+
+def test_a_title_opening_a_page_never_joins_the_title_of_the_page_before(
+    tmp_path: Path,
+) -> None:
+    # Each page opens with a centred title set large, the text under it in the body's size:
+    # the text is no footnote between two halves of one title.
+    pages = [
+        Page(
+            [
+                Text(98, 650, "Business Plan for a Startup Business", 20, font=BOLD),
+                *wrap("The plan consists of a narrative. " + " ".join([LOREM] * 3), 72, 620, 460),
+            ]
+        ),
+        Page(
+            [
+                Text(228, 650, "Business Plan", 20, font=BOLD),
+                *wrap("Owners and their addresses. " + LOREM, 72, 620, 460),
+            ]
+        ),
+    ]
+    result = parse_pages(tmp_path, pages)
+    assert [(row.heading, row.content.split("\n")[1][:20]) for row in result.rows] == [
+        ("Business Plan for a Startup Business", "The plan consists of"),
+        ("Business Plan", "Owners and their add"),
+    ]
 
 
 def test_bold_and_larger_lines_are_their_own_paragraphs(tmp_path: Path) -> None:
