@@ -45,7 +45,8 @@ def test_a_long_toc_shares_a_chunk_with_a_few_lines_of_untitled_front_matter_onl
     assert [c.content for c in chunks] == [
         "\n\n".join(["Short preface.", *_joined_toc(), "More preface."])
     ]
-    assert chunks[0].heading == "Table of Contents"  # the cover page hands its name over
+    # The cover page opens the chunk: it declares the preface, not the contents' title.
+    assert chunks[0].heading == "Preface/Uncategorized"
     # A titled section after it keeps its own chunk, though both would fit.
     rows = [toc_row(), make_row("# 1 Scope\nScope text.", "1 Scope")]
     chunks = chunk_rows(rows, char_context(2000))
