@@ -18,14 +18,13 @@ def paragraph_look(lines: Sequence[Line], text: str) -> Look:
     for line in lines:
         sizes[line.size] += len(line.text)
     centered = all(is_centered(line) for line in lines)
-    # Capitals: Latin letters all upper case, two letters at least, and no lower-case
-    # letter of another script: an acronym in a Cyrillic or CJK line ("Импорт XHTML",
-    # "3 PSR 工作模式") does not set the line in capitals; most of its letters must be.
+    # Capitals: a Latin capital, two letters at least, no lower-case letter of any script,
+    # and capitals for half the letters at least: an acronym in a Cyrillic or CJK line
+    # ("Импорт XHTML", "3 PSR 工作模式") does not set the line in capitals.
     letters = [ch for ch in text if ch.isalpha()]
     capitals = sum(1 for ch in letters if ch.isupper())
     caps = (
-        _LATIN_LOWER.search(text) is None
-        and _LATIN_UPPER.search(text) is not None
+        _LATIN_UPPER.search(text) is not None
         and len(letters) >= 2
         and not any(ch.islower() for ch in letters)
         and 2 * capitals >= len(letters)
@@ -38,7 +37,6 @@ def paragraph_look(lines: Sequence[Line], text: str) -> Look:
     )
 
 
-_LATIN_LOWER = re.compile("[a-z]")
 _LATIN_UPPER = re.compile("[A-Z]")
 
 
