@@ -217,7 +217,8 @@ def _is_furniture(
         return runs_through(places, top, pages)
     if is_page_number(text):
         return True
-    return pages > 1 and repeats_on_facing_pages(places, page, top, 3 if pages > 2 else 2)
+    needed = min(RUNNING_PAGES, pages)  # a two-page document: both pages
+    return pages > 1 and repeats_on_facing_pages(places, page, top, needed)
 
 
 def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
@@ -273,7 +274,7 @@ def runs_through(places: Sequence[tuple[int, float]], top: float, pages: int) ->
     a document of ``pages``): the running line of pages printed small runs through the
     document, on every page or on every other one, not a title that opens a few of its
     pages ("Keynames" under several sections)."""
-    at = {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
+    at = _pages_near(places, top)
     if len(at) < RUNNING_PAGES:
         return False
     for parity in (0, 1):
@@ -285,4 +286,9 @@ def runs_through(places: Sequence[tuple[int, float]], top: float, pages: int) ->
 
 def _pages_at(places: Sequence[tuple[int, float]], top: float) -> int:
     """How many pages ``places`` (page, height) put a text on at about ``top``."""
-    return len({page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE})
+    return len(_pages_near(places, top))
+
+
+def _pages_near(places: Sequence[tuple[int, float]], top: float) -> set[int]:
+    """The pages ``places`` (page, height) put a text on at about ``top``."""
+    return {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
