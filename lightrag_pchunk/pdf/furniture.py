@@ -160,7 +160,7 @@ def _shared(distances: Sequence[float]) -> float | None:
     """The distance that half of ``distances`` (three at least) are within
     :data:`HEIGHT_TOLERANCE` of, the most of them; None when there is none."""
     needed = max(RUNNING_PAGES, len(distances) / 2)
-    ordered = sorted(distances)  # counted by bisection: a 10,000-page file stays linear-ish
+    ordered = sorted(distances)  # counted by bisection: n log n for a file of many pages
     best, count = None, 0
     for distance in distances:
         near = bisect_right(ordered, distance + HEIGHT_TOLERANCE) - bisect_left(
