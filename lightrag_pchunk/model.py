@@ -115,9 +115,8 @@ class Block:
     cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
     paragraph indexes where a language model saw a new topic start (the row's
     ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
-    ``sections`` lists, in order, the sections a merged block holds text of (the untitled
-    preface as ``Preface/Uncategorized``, a table of contents left out), from which stage E
-    labels its chunk; empty for a block of one section.
+    ``sections`` lists, in order, the sections a merged block holds text of (front matter
+    left out), from which stage E labels its chunk; empty for a block of one section.
     """
 
     heading: str

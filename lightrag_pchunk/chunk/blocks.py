@@ -306,21 +306,13 @@ def heading_path(block: Block) -> tuple[str, ...]:
     return (*block.parent_headings, heading) if heading else block.parent_headings
 
 
-#: The section the untitled preface (text before the first heading: a cover, a title page)
-#: is, as LightRAG names it: a chunk that opens with it declares it.
-PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
-
-
 def sections_of(block: Block) -> tuple[SectionRef, ...]:
-    """The sections ``block`` holds text of: those it was merged from, else its own (the
-    untitled preface: :data:`PREFACE_SECTION`; none for a table of contents, which belongs
-    to no section)."""
+    """The sections ``block`` holds text of: those it was merged from, else its own (none
+    for front matter: the untitled preface, a table of contents)."""
     if block.sections:
         return block.sections
-    if block.is_toc:
-        return ()
-    path = heading_path(block)
-    return (SectionRef(path, block.level),) if path else (PREFACE_SECTION,)
+    path = () if block.is_toc else heading_path(block)
+    return (SectionRef(path, block.level),) if path else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:

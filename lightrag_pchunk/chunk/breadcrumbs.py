@@ -16,11 +16,9 @@ against the outline of the document (its content rows) it must hold that:
 - **part**: ``[part n]`` counts the consecutive chunks of one declared path 1, 2, 3 … with
   no gap, and a path of one chunk has no number.
 
-The untitled preface (text before the first heading: a cover, a title page) is a section at
-the top, ``Preface/Uncategorized`` as LightRAG names it (whatever heading its rows carry): a
-chunk that opens with it declares it, alone or as the first end of a span. A table of
-contents belongs to no section: it may open or join any chunk. :func:`check_breadcrumbs` is
-a pure function of rows and chunks: the tests, the corpus benchmark and ``inspect`` use it.
+Front matter (the untitled preface, a table of contents) belongs to no section: it may open
+or join any chunk. :func:`check_breadcrumbs` is a pure function of rows and chunks: the
+tests, the corpus benchmark and ``inspect`` use it.
 """
 
 from __future__ import annotations
@@ -103,21 +101,23 @@ class _Outline:
 
     def __init__(self, rows: Sequence[BlockRow]) -> None:
         self.paths: set[tuple[str, ...]] = set()
-        self.row_paths: list[tuple[str, ...] | None] = []  # None: a table of contents
+        self.row_paths: list[tuple[str, ...] | None] = []  # None: front matter
+        self.preface: list[int] = []  # the untitled rows (tables of contents are not)
         self._lines_below: dict[tuple[str, ...], list[str]] = {}
         self.rows_of: dict[tuple[str, ...], list[int]] = {}
         self.lines: list[list[str]] = []
         starts, pieces, offset = [], ["\n"], 1
         for index, row in enumerate(rows):
+            untitled = not row.parent_headings and row.heading.strip() in ("", PREFACE_HEADING)
+            neutral = untitled or row.extra.get("session_type") == TOC_SESSION
+            if untitled:
+                self.preface.append(index)
             path = (*row.parent_headings, row.heading.strip()) if row.heading.strip() else ()
-            if not row.parent_headings and path in ((), (PREFACE_HEADING,)):
-                path = (PREFACE_HEADING,)  # the untitled preface
             if path:
                 for end in range(1, len(path) + 1):
                     self.paths.add(path[:end])
                 self.rows_of.setdefault(path, []).append(index)
-            toc = row.extra.get("session_type") == TOC_SESSION
-            self.row_paths.append(None if toc else path)
+            self.row_paths.append(None if neutral else path)
             lines = [n for n in map(_normalize, row.content.split("\n")) if n]
             self.lines.append(lines)
             text = "\n".join(lines) + "\n"
@@ -139,10 +139,15 @@ class _Outline:
         document; the untitled preface: its own), tables of contents left out."""
         if path in self._lines_below:
             return self._lines_below[path]
-        depth = len(path)
-        rows = [
-            i for i, row in enumerate(self.row_paths) if row is not None and row[:depth] == path
-        ]
+        if path and path[0] == PREFACE_HEADING and len(path) == 1:
+            rows = self.preface
+        else:
+            depth = len(path)
+            rows = [
+                i
+                for i, row in enumerate(self.row_paths)
+                if (row is not None and row[:depth] == path) or (not path and i in self.preface)
+            ]
         lines = [line for index in rows for line in self.lines[index]]
         self._lines_below[path] = lines
         return lines

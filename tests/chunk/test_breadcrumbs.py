@@ -77,51 +77,6 @@ def test_merged_sections_at_the_top_are_not_headed_by_the_first_one() -> None:
     assert check_breadcrumbs(SOP, [chunk]) == []
 
 
-COVERED = [
-    make_row("Cold Store Manual\nRevision 3, 2024", "Preface/Uncategorized", blockid="b0"),
-    make_row(
-        "# Contents\n1.目的\t1\n2.范围\t1",
-        "Contents",
-        blockid="t0",
-    ),
-    *SOP,
-]
-COVERED[1] = replace(COVERED[1], extra={"session_type": "toc"})
-
-
-def test_a_chunk_that_opens_with_the_preface_declares_it() -> None:
-    # The cover page and the contents are front matter: a chunk opening with them is not
-    # the first section after them, whichever title follows.
-    (chunk,) = chunk_rows(COVERED, char_context(300, fill="pack"))
-    assert chunk.content.startswith("Cold Store Manual")
-    assert (chunk.heading, chunk.parent_headings, chunk.level) == (
-        "Preface/Uncategorized – 3.职责",
-        (),
-        1,
-    )
-    assert check_breadcrumbs(COVERED, [chunk]) == []
-    # With the contents alone: the preface.
-    front = COVERED[:2]
-    (chunk,) = chunk_rows(front, char_context(300, fill="pack"))
-    assert (chunk.heading, chunk.parent_headings) == ("Preface/Uncategorized", ())
-    assert check_breadcrumbs(front, [chunk]) == []
-
-
-def test_the_check_finds_a_chunk_that_opens_with_the_preface_under_another_heading() -> None:
-    content = "Cold Store Manual\nRevision 3, 2024\n\n# Contents\n1.目的\t1\n2.范围\t1"
-    violations = check_breadcrumbs(COVERED, [Chunk(content, 40, 0, "Contents", (), 1)])
-    assert [(v.rule, v.reason) for v in violations] == [
-        (FIRST, "its first paragraph is in 'Preface/Uncategorized', not in 'Contents'"),
-        (
-            SPANS,
-            "it holds text of 1 section(s) outside 'Contents', such as 'Preface/Uncategorized'",
-        ),
-    ]
-    merged = content + "\n\n# 1.目的\n" + "规范冷库作业。" * 3
-    violations = check_breadcrumbs(COVERED, [Chunk(merged, 80, 0, "1.目的", (), 1)])
-    assert [v.rule for v in violations] == [FIRST, SPANS]
-
-
 def _sentences(letter: str, count: int, size: int = 70) -> list[str]:
     return [f"{letter * (size - 2)}{i}." for i in range(count)]
 

