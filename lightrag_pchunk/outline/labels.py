@@ -17,19 +17,15 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from lightrag_pchunk.outline.numerals import chinese_number, roman_number
+
 #: Full-width digits and punctuation read as their ASCII forms (not NFKC: that would also
 #: turn ① into 1 and lose the family).
 _FULL_WIDTH = str.maketrans(
     "０１２３４５６７８９．（）：ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ",
     "0123456789.():ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 )
-_CN_DIGITS = {
-    "零": 0, "〇": 0, "○": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-    "七": 7, "八": 8, "九": 9,
-}  # fmt: skip
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMBER = "[零〇○一二三四五六七八九十百千两]+"
-_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 #: Fixed ranks (smaller = shallower) of families whose nesting is a convention.
 LEGAL_RANKS = {"编": 0, "部分": 0, "章": 1, "节": 2, "条": 3, "款": 4, "项": 5}
@@ -131,48 +127,6 @@ class Label:
         if len(mine) <= len(theirs):
             return mine[:-1] == theirs[: len(mine) - 1] and mine[-1] == theirs[len(mine) - 1] + 1
         return False
-
-
-def chinese_number(text: str) -> int | None:
-    """The value of a Chinese numeral (一, 十二, 二十三, 一百零五, 两千) or ASCII digits."""
-    if text.isdigit():
-        return int(text)
-    total, current = 0, 0
-    for ch in text:
-        if ch in _CN_DIGITS:
-            current = _CN_DIGITS[ch] if current == 0 else current * 10 + _CN_DIGITS[ch]
-        elif ch in _CN_UNITS:
-            total += max(current, 1) * _CN_UNITS[ch]
-            current = 0
-        else:
-            return None
-    value = total + current
-    return value if value > 0 else None
-
-
-def roman_number(text: str) -> int | None:
-    """The value of a well-formed roman numeral (either case), else None."""
-    values = [_ROMAN.get(ch) for ch in text.lower()]
-    if not values or None in values:
-        return None
-    total = 0
-    for i, value in enumerate(values):
-        following = values[i + 1] if i + 1 < len(values) else 0
-        total += -value if value < following else value
-    if total <= 0 or _to_roman(total) != text.lower():
-        return None
-    return total
-
-
-def _to_roman(n: int) -> str:
-    out = []
-    for value, symbol in (
-        (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-        (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
-    ):  # fmt: skip
-        count, n = divmod(n, value)
-        out.append(symbol * count)
-    return "".join(out)
 
 
 def _token_value(token: str) -> tuple[str, int] | None:
