@@ -109,6 +109,18 @@ def test_a_numbering_the_bookmarks_use_is_theirs_to_name(tmp_path: Path) -> None
     assert "2.1 Records" in result.rows[-1].content
 
 
+def _two_sections(first: str, second: str) -> Page:
+    """A page of two sections, each title set bold and larger over a paragraph of body."""
+    return Page(
+        [
+            Text(72, 740, first, 16, BOLD),
+            *wrap(BODY, 72, 715, 460),
+            Text(72, 640, second, 16, BOLD),
+            *wrap(BODY, 72, 615, 460),
+        ]
+    )
+
+
 def _numbered_chapters(titles: list[str]) -> list[Page]:
     """One page per numbered title, set bold and larger, over two paragraphs of body."""
     return [
@@ -693,14 +705,7 @@ def test_numbered_headings_after_the_bookmarked_ones_are_found_and_running_title
                 *running(450),
             ]
         ),
-        Page(
-            [
-                Text(72, 740, "Appendix A Acronyms", 16, BOLD),
-                *wrap(BODY, 72, 715, 460),
-                Text(72, 640, "Appendix B Scan Results", 16, BOLD),
-                *wrap(BODY, 72, 615, 460),
-            ]
-        ),
+        _two_sections("Appendix A Acronyms", "Appendix B Scan Results"),
     ]
     bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("1.1 Purpose", 2, 0, 730)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
@@ -797,22 +802,8 @@ def test_a_title_printed_again_as_continued_goes_on_with_its_section(tmp_path: P
     # A section that carries on over a page break names itself again at the new page's
     # top, marked "(Continued)": its text stays in the section, no new heading opens.
     pages = [
-        Page(
-            [
-                Text(72, 740, "Safety Rules", 16, BOLD),
-                *wrap(BODY, 72, 715, 460),
-                Text(72, 640, "Definitions", 16, BOLD),
-                *wrap(BODY, 72, 615, 460),
-            ]
-        ),
-        Page(
-            [
-                Text(72, 740, "Definitions (Continued)", 16, BOLD),
-                *wrap(BODY, 72, 715, 460),
-                Text(72, 640, "Maintenance", 16, BOLD),
-                *wrap(BODY, 72, 615, 460),
-            ]
-        ),
+        _two_sections("Safety Rules", "Definitions"),
+        _two_sections("Definitions (Continued)", "Maintenance"),
     ]
     result = parse_pages(tmp_path, pages)
     headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
