@@ -60,7 +60,7 @@ def _entry_of(lines: list[Line]) -> PrintedParagraph:
     entry = paragraph_of(lines)
     at = entry.starts[-1]
     alone = PAGE_NUMBER.match(entry.text[at:].strip()) is not None
-    if entry.is_toc_entry or not alone or len(lines) < 2 or entry.text[at - 1 : at] != " ":
+    if entry.is_toc_entry or not alone or entry.text[at - 1 : at] != " ":
         return entry
     text = entry.text[: at - 1] + "\t" + entry.text[at:]
     return replace(entry, text=text, is_toc_entry=True)
