@@ -82,6 +82,8 @@ MARKER_SHARE = 0.7
 MIN_NUMBERED_CELLS = 4
 #: A column boundary lies in a gap at least this wide (points).
 MIN_COLUMN_GAP = 4.0
+#: Points a table's outer column border stands off the text nearest it.
+BORDER_MARGIN = 1.0
 #: A reference list's number: ``[12]``.
 _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
@@ -136,7 +138,7 @@ def find_text_tables(
         if found is not None:
             xs, ys = found
             if header_again:  # the cut row's rest, wider than the titles, sets the width
-                xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + 1.0)
+                xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + BORDER_MARGIN)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
             tables.append((xs, [top, *ys[1:]]))
@@ -284,9 +286,9 @@ def _table(
         cited = sum(_CITATION.fullmatch(s.text) is not None for s in firsts)
         if cited >= MARKER_SHARE * len(firsts):
             return None  # a reference list: ``[12]`` beside each entry
-    xs = [columns[0][0] - 1.0]
+    xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
-    xs.append(columns[-1][1] + 1.0)
+    xs.append(columns[-1][1] + BORDER_MARGIN)
     ys = _row_borders(rows, xs, lines)
     return (xs, ys) if len(ys) >= 3 else None
 
