@@ -120,8 +120,3 @@ def _ruled_between(
             & (lines[:, 1] <= y)
         ).any()
     )
-
-
-def joined_text(row: Sequence[Segment]) -> str:
-    """A row's text, its segments' words joined by single spaces."""
-    return " ".join(" ".join(s.text for s in row).split())

@@ -44,13 +44,7 @@ from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, wrapped_lines
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
-from lightrag_pchunk.pdf.header_rules import (
-    alike_rows,
-    free_rules,
-    header_top,
-    is_underlined,
-    joined_text,
-)
+from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
@@ -105,7 +99,7 @@ def find_text_tables(
     in the head band only under ``header``, the first row of the table going on from the
     page before printed again (else a running header's rule)."""
     head, foot = bands
-    repeated = " ".join(" ".join(header).split())
+    header_words = " ".join(header).split()
     lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
@@ -127,7 +121,7 @@ def find_text_tables(
             index += 1
             continue
         first = rows[index]
-        again = _prints_header_again(first, repeated)
+        again = _prints_header_again(first, header_words)
         placed = min(s.top for s in first) > head or again
         underlined = placed and is_underlined(rows[index:end], lines)
         # The header printed again over a cut row's rest: a table however few rows follow.
@@ -148,12 +142,12 @@ def find_text_tables(
     return tables
 
 
-def _prints_header_again(row: Sequence[Segment], header: str) -> bool:
-    """Whether ``row`` (two cells or more) prints ``header`` (the first row of the table
-    going on, its cells' words joined) again: its words are the header's, in order, but
-    for upper lines of titles wrapped above it (``Relationship`` over ``Type``)."""
-    words = iter(header.split())
-    return bool(header) and len(row) >= 2 and all(w in words for w in joined_text(row).split())
+def _prints_header_again(row: Sequence[Segment], header: Sequence[str]) -> bool:
+    """Whether ``row`` (two cells or more) prints ``header`` (the words of the first row of
+    the table going on) again: its words are the header's, in order, but for upper lines
+    of titles wrapped above it (``Relationship`` over ``Type``)."""
+    words = iter(header)
+    return bool(header) and len(row) >= 2 and all(w in words for s in row for w in s.text.split())
 
 
 def _is_cell_row(row: Sequence[Segment]) -> bool:
