@@ -42,7 +42,7 @@ import numpy as np
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, wrapped_lines
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, row_gap, wrapped_lines
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import visual_rows
@@ -108,7 +108,7 @@ def find_text_tables(
         len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
     ]
     # The space below each row, and whether the next row is near enough to be a table's next.
-    gaps = [_gap(above, row) for above, row in itertools.pairwise(rows)]
+    gaps = [row_gap(above, row) for above, row in itertools.pairwise(rows)]
     close = [
         gap <= MAX_ROW_GAP * max(s.height for s in above)
         for gap, above in zip(gaps, rows[:-1], strict=True)
@@ -226,11 +226,6 @@ def _wraps_label(
     if not line.text.strip() or above is not cells:
         return False  # under a line already going on, only its hyphen or comma tells
     return above[0].x1 + WORD_SPACE * line.height + first_word_width(line) > column
-
-
-def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
-    """The space between two rows (from the lowest bottom above to the highest top)."""
-    return min(s.top for s in row) - max(s.bottom for s in above)
 
 
 def _table(
