@@ -178,26 +178,21 @@ def _look_tiers(
 
 def _open_look_level(stack: FamilyStack, signature: tuple[float, bool, bool]) -> int | None:
     """The level of the open unnumbered heading set in ``signature``, or None."""
-    for index in range(stack.depth - 1, -1, -1):
-        slot = stack.slots[index]
-        if slot is not None and slot.key == ("look", signature):
-            return index + 1
-    return None
+    return next(
+        (level for level, slot in stack.deepest_first() if slot.key == ("look", signature)), None
+    )
 
 
 def _below_prominent_looks(stack: FamilyStack, tier: int, tiers: dict[object, int]) -> int:
     """The level of a heading whose look ranks at ``tier``: that, or below the deepest
     heading of a more prominent look opened since the last styled heading. A styled
     heading pushes the looks under it below itself; their order among them stays."""
-    for index in range(stack.depth - 1, -1, -1):
-        slot = stack.slots[index]
-        if slot is None:
-            continue
+    for level, slot in stack.deepest_first():
         if slot.is_fixed:
             break
         key = slot.key
         if isinstance(key, tuple) and key[:1] == ("look",) and tiers.get(key[1], tier) < tier:
-            return max(tier, index + 2)
+            return max(tier, level + 1)
     return tier
 
 

@@ -15,8 +15,9 @@ allows at all:
   of its own list with no text between, or whose list siblings are sentences, is a list
   item, not a heading;
 - the document's table of contents: a title it lists is a heading, whatever its look;
-  the lines of a cover before it title nothing (``placed.cover_lines``, applied by the
-  parser), nor does a number that ends a title set centred on two lines;
+  the lines of a cover before it title nothing
+  (``placed.cover_lines_before_contents``, applied by the parser), nor does a number that
+  ends a title set centred on two lines;
 - a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
   1.2 -> 1.3, AC-2 -> AC-3) is one, and so is a line in a known heading's look that
   continues its numbering, or a titled line of a run of numbers between two known headings

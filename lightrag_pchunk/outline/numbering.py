@@ -8,7 +8,7 @@ functions are named here too, where every parser has imported them from.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from lightrag_pchunk.outline.labels import (
@@ -98,12 +98,15 @@ class FamilyStack:
         """The deepest open level (0 when nothing is open)."""
         return len(self.slots)
 
+    def deepest_first(self) -> Iterator[tuple[int, _Slot]]:
+        """The open levels with their slots, deepest first (empty levels skipped)."""
+        for index in range(len(self.slots) - 1, -1, -1):
+            slot = self.slots[index]
+            if slot is not None:
+                yield index + 1, slot
+
     def _floor(self) -> int:
-        for i in range(len(self.slots) - 1, -1, -1):
-            slot = self.slots[i]
-            if slot is not None and slot.is_fixed:
-                return i + 1
-        return 0
+        return next((level for level, slot in self.deepest_first() if slot.is_fixed), 0)
 
     def _set(self, index: int, slot: _Slot) -> None:
         index = min(index, 8)  # level 9 is the deepest

@@ -1,5 +1,6 @@
 """The values of numerals a numbering label may carry: Chinese (一, 十二, 两千) and roman
-(iv, XII). Pure functions; ``labels.py`` reads labels with them."""
+(iv, XII), and roman numerals written out. Pure functions; ``labels.py`` reads labels
+with them, ``parse/numfmt.py`` writes Word's roman list numbers with :func:`to_roman`."""
 
 from __future__ import annotations
 
@@ -37,12 +38,13 @@ def roman_number(text: str) -> int | None:
     for i, value in enumerate(values):
         following = values[i + 1] if i + 1 < len(values) else 0
         total += -value if value < following else value
-    if total <= 0 or _to_roman(total) != text.lower():
+    if total <= 0 or to_roman(total) != text.lower():
         return None
     return total
 
 
-def _to_roman(n: int) -> str:
+def to_roman(n: int) -> str:
+    """``n`` in lower-case roman numerals (4000 and more as a run of "m")."""
     out = []
     for value, symbol in (
         (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),

@@ -5,7 +5,8 @@ still shows its headings by where they stand: a short line that reads as a title
 a paragraph (or a table, or a heading) and before a paragraph of body text. The smart
 outline takes such a line for a heading when nothing speaks against it; these helpers
 say whether a line stands so. Place also shows the reverse: the lines of a cover page
-before a table of contents title nothing (:func:`cover_lines`). Pure functions of the items.
+before a table of contents title nothing (:func:`cover_lines_before_contents`). Pure
+functions of the items.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def stands_between_paragraphs(
     return before.kind is not ItemKind.TEXT or is_paragraph(before)
 
 
-def cover_lines(items: Sequence[OutlineItem], contents_at: int) -> list[int]:
+def cover_lines_before_contents(items: Sequence[OutlineItem], contents_at: int) -> list[int]:
     """The lines of a cover page that title nothing: where a document opens with lines and
     no paragraph of body text before its table of contents (``contents_at``: the position
     of the table among ``items``), those lines after the first (the document's name, which

@@ -14,20 +14,12 @@ import unicodedata
 from collections.abc import Callable
 from itertools import pairwise
 
+from lightrag_pchunk.outline.numerals import to_roman
 from lightrag_pchunk.parse.latex_chars import symbol_font_char
 
 
 def _roman(n: int) -> str:
-    if not 0 < n < 4000:
-        return str(n)
-    out = []
-    for value, symbol in (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-    ):  # fmt: skip
-        count, n = divmod(n, value)
-        out.append(symbol * count)
-    return "".join(out)
+    return to_roman(n).upper() if 0 < n < 4000 else str(n)
 
 
 def _letters(n: int, alphabet: str) -> str:

@@ -12,7 +12,7 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
 - A table of contents (marked by the walk, or written as text under a Contents/目录 title)
   becomes one block of its own (``is_toc``), never a heading or anchor source; the text
   after it continues the block it interrupted (``outline_events.py``, ``heading_stack.py``);
-  the lines of a cover before it head nothing (``outline/placed.py: cover_lines``).
+  the lines of a cover before it head nothing (``outline/placed.py: cover_lines_before_contents``).
 - A styled heading that is a list item (a bullet, a list number) is one only when it reads
   as one (``_reads_as_heading``): an outline level on a list style makes no heading alone.
 
@@ -49,7 +49,7 @@ from lightrag_pchunk.outline.infer import (
 from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
-from lightrag_pchunk.outline.placed import cover_lines
+from lightrag_pchunk.outline.placed import cover_lines_before_contents
 from lightrag_pchunk.outline.toc import toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
@@ -308,7 +308,7 @@ def _infer(
         items.append(item)
         event_of.append(index)
     if contents_at is not None:  # a cover is known by the table of contents after it
-        for position in cover_lines(items, contents_at):
+        for position in cover_lines_before_contents(items, contents_at):
             items[position].titles_nothing = True
     within = None if whole else long_stretches(items, words)
     # The styles are the larger headings: a stretch they leave long may be parted by lines

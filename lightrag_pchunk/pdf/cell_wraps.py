@@ -49,10 +49,7 @@ def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
     goes_on = [False] * len(rows)
     if len(rows) < 2:
         return goes_on
-    gaps = [
-        min(s.top for s in row) - max(s.bottom for s in above)
-        for above, row in itertools.pairwise(rows)
-    ]
+    gaps = [row_gap(above, row) for above, row in itertools.pairwise(rows)]
     height = statistics.median(s.height for row in rows for s in row)
     tight = min(gaps) + WRAP_GAP_SLACK * height
     if max(gaps) <= tight:
@@ -122,6 +119,11 @@ class _Room:
                 edge = max((s.width for s in aligned), default=None)
             self.edges[key] = edge
         return self.edges[key]
+
+
+def row_gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
+    """The space between two rows (from the lowest bottom above to the highest top)."""
+    return min(s.top for s in row) - max(s.bottom for s in above)
 
 
 def has_letters(text: str) -> bool:

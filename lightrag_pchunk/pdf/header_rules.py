@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from lightrag_pchunk.pdf.cell_wraps import row_gap
 from lightrag_pchunk.pdf.grids import ONE_LINE, TOLERANCE
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -96,7 +97,7 @@ def header_top(
     top = ys[0]
     below = run[0]
     for row in reversed(before):
-        gap = min(s.top for s in below) - max(s.bottom for s in row)
+        gap = row_gap(row, below)
         if gap > HEADER_LINE_GAP * max(s.height for s in row):
             break
         if any(sum(s.x0 < b and s.x1 > a for a, b in strips) > 1 for s in row):
@@ -120,8 +121,3 @@ def _ruled_between(
             & (lines[:, 1] <= y)
         ).any()
     )
-
-
-def joined_text(row: Sequence[Segment]) -> str:
-    """A row's text, its segments' words joined by single spaces."""
-    return " ".join(" ".join(s.text for s in row).split())

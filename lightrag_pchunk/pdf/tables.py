@@ -310,17 +310,18 @@ def _tag_parts(tag: str, table: GatheredTable, pages: Sequence[int]) -> tuple[Pa
     whose text both pages print. Rows are found in order, each as a row opening with its
     first cell text after the one before (a row written as the caption, or without text,
     is not in the tag and is passed over)."""
-    starts: dict[int, int] = {}
     offsets: dict[int, int] = {}  # each row found: where it starts in the tag
     cursor = 0
-    for index, (row, page) in enumerate(zip(table.rows, table.row_pages, strict=True)):
+    for index, row in enumerate(table.rows):
         cells = [c for c in row if c.strip()]
         found = tag.find("[" + _json_text(cells[0]), cursor) if cells else -1
         if found < 0:
             continue
-        starts.setdefault(page, found if starts else 0)
         offsets[index] = found if offsets else 0
         cursor = found + 1
+    starts: dict[int, int] = {}  # each page: where its first row found starts
+    for index, offset in offsets.items():
+        starts.setdefault(table.row_pages[index], offset)
     ordered = [(page, starts[page]) for page in pages if page in starts]
     spans = {}
     for index, (page, start) in enumerate(ordered):

@@ -42,15 +42,9 @@ import numpy as np
 
 from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, wrapped_lines
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, row_gap, wrapped_lines
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
-from lightrag_pchunk.pdf.header_rules import (
-    alike_rows,
-    free_rules,
-    header_top,
-    is_underlined,
-    joined_text,
-)
+from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
@@ -82,6 +76,8 @@ MARKER_SHARE = 0.7
 MIN_NUMBERED_CELLS = 4
 #: A column boundary lies in a gap at least this wide (points).
 MIN_COLUMN_GAP = 4.0
+#: Points a table's outer column border stands off the text nearest it.
+BORDER_MARGIN = 1.0
 #: A reference list's number: ``[12]``.
 _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
@@ -103,7 +99,7 @@ def find_text_tables(
     in the head band only under ``header``, the first row of the table going on from the
     page before printed again (else a running header's rule)."""
     head, foot = bands
-    repeated = " ".join(" ".join(header).split())
+    header_words = " ".join(header).split()
     lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
@@ -112,7 +108,7 @@ def find_text_tables(
         len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
     ]
     # The space below each row, and whether the next row is near enough to be a table's next.
-    gaps = [_gap(above, row) for above, row in itertools.pairwise(rows)]
+    gaps = [row_gap(above, row) for above, row in itertools.pairwise(rows)]
     close = [
         gap <= MAX_ROW_GAP * max(s.height for s in above)
         for gap, above in zip(gaps, rows[:-1], strict=True)
@@ -125,7 +121,7 @@ def find_text_tables(
             index += 1
             continue
         first = rows[index]
-        again = _prints_header_again(first, repeated)
+        again = _prints_header_again(first, header_words)
         placed = min(s.top for s in first) > head or again
         underlined = placed and is_underlined(rows[index:end], lines)
         # The header printed again over a cut row's rest: a table however few rows follow.
@@ -136,7 +132,7 @@ def find_text_tables(
         if found is not None:
             xs, ys = found
             if header_again:  # the cut row's rest, wider than the titles, sets the width
-                xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + 1.0)
+                xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + BORDER_MARGIN)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
             tables.append((xs, [top, *ys[1:]]))
@@ -146,12 +142,12 @@ def find_text_tables(
     return tables
 
 
-def _prints_header_again(row: Sequence[Segment], header: str) -> bool:
-    """Whether ``row`` (two cells or more) prints ``header`` (the first row of the table
-    going on, its cells' words joined) again: its words are the header's, in order, but
-    for upper lines of titles wrapped above it (``Relationship`` over ``Type``)."""
-    words = iter(header.split())
-    return bool(header) and len(row) >= 2 and all(w in words for w in joined_text(row).split())
+def _prints_header_again(row: Sequence[Segment], header: Sequence[str]) -> bool:
+    """Whether ``row`` (two cells or more) prints ``header`` (the words of the first row of
+    the table going on) again: its words are the header's, in order, but for upper lines
+    of titles wrapped above it (``Relationship`` over ``Type``)."""
+    words = iter(header)
+    return bool(header) and len(row) >= 2 and all(w in words for s in row for w in s.text.split())
 
 
 def _is_cell_row(row: Sequence[Segment]) -> bool:
@@ -232,11 +228,6 @@ def _wraps_label(
     return above[0].x1 + WORD_SPACE * line.height + first_word_width(line) > column
 
 
-def _gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
-    """The space between two rows (from the lowest bottom above to the highest top)."""
-    return min(s.top for s in row) - max(s.bottom for s in above)
-
-
 def _table(
     rows: Sequence[Sequence[Segment]], markers: Sequence[bool], lines: np.ndarray, least: int
 ) -> tuple[list[float], list[float]] | None:
@@ -284,9 +275,9 @@ def _table(
         cited = sum(_CITATION.fullmatch(s.text) is not None for s in firsts)
         if cited >= MARKER_SHARE * len(firsts):
             return None  # a reference list: ``[12]`` beside each entry
-    xs = [columns[0][0] - 1.0]
+    xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
-    xs.append(columns[-1][1] + 1.0)
+    xs.append(columns[-1][1] + BORDER_MARGIN)
     ys = _row_borders(rows, xs, lines)
     return (xs, ys) if len(ys) >= 3 else None
 
