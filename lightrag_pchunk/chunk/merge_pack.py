@@ -50,6 +50,7 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pack_windows import (
     NO_SHAPE,
     PACK_WINDOW,
+    LatestMinimum,
     lowest_firsts,
     open_runs,
 )
@@ -135,7 +136,9 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     best = [0] + [(last + 1) * run_cost * 2] * last
     start_cost = [0] * (last + 1)
     starts = [0] * (last + 1)  # where the last run before places[k] starts in best[k]
+    cheapest = LatestMinimum(start_cost)
     for end in range(1, last + 1):
+        cheapest.push(end - 1)
         stop = places[end]
         inside = stop.paragraph > 0
         final = stop.block if inside else stop.block - 1  # the run's last (part of a) block
@@ -148,8 +151,9 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         if open_first <= final:
             # Every start from open_first on passes the role gates and the structure rules:
             # the best of those that fit is one minimum (the latest of equals, as below).
+            # Neither reach nor open_first ever moves back, so neither does lowest_place.
             lowest_place = min(max(bisect_left(offsets, reach), first_place[open_first]), end - 1)
-            best_start = min(range(end - 1, lowest_place - 1, -1), key=start_cost.__getitem__)
+            best_start = cheapest.latest_from(lowest_place)
             best_end = start_cost[best_start] + end_cost
         # The starts before open_first are judged one by one, scanning backwards from it
         # with the run open_first..final seen (none of it a table of contents).
