@@ -57,8 +57,7 @@ class TableWalk:
             mode: Mode,
             out: LineSink,
             depth: int = 0,
-        ) -> None:
-            ...
+        ) -> None: ...
 
         def body_paragraph(
             self,
@@ -69,14 +68,11 @@ class TableWalk:
             *,
             is_list_item: bool,
             toc_level: int | None = None,
-        ) -> None:
-            ...
+        ) -> None: ...
 
-        def add(self, text: str, start: str | None, end: str | None) -> None:
-            ...
+        def add(self, text: str, start: str | None, end: str | None) -> None: ...
 
-        def warn(self, message: str) -> None:
-            ...
+        def warn(self, message: str) -> None: ...
 
     def table(
         self,
