@@ -44,7 +44,6 @@ async def _ingest(args: argparse.Namespace) -> int:
     from lightrag_pchunk.cli.rag_instance import command_rag
     from lightrag_pchunk.integration.formats import collect_files
     from lightrag_pchunk.integration.registry import storage_folder
-    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.settings import check_config
     from lightrag_pchunk.integration.storage_lock import (
         StorageBusyError,
@@ -69,7 +68,7 @@ async def _ingest(args: argparse.Namespace) -> int:
             encoding=args.encoding,
             workspace=args.workspace,
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except ValueError as exc:  # ParserRoutingConfigError is one
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     # LightRAG's file storages load once and are written back whole: the lock is taken
@@ -124,7 +123,6 @@ async def _insert(
 ) -> IngestReport | None:
     """Initialise ``rag``, insert ``files``, finalise; None on a configuration error."""
     from lightrag_pchunk.integration.ingest import ainsert_files
-    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 
     await rag.initialize_storages()
     try:
@@ -137,7 +135,7 @@ async def _insert(
             dry_run=args.dry_run,
             progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except ValueError as exc:  # ParserRoutingConfigError is one
         print(f"error: {exc}", file=sys.stderr)
         return None
     finally:
