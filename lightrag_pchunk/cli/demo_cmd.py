@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import shutil
 import sys
@@ -30,6 +29,7 @@ from typing import Any, TextIO
 
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
+from lightrag_pchunk.cli.rag_instance import lightrag_logging
 from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
 from lightrag_pchunk.wording import counted
 
@@ -49,7 +49,6 @@ _IGNORED_ENV = (
     "CHUNK_SIZE",
     "CHUNK_P_DROP_REFERENCES",
 )
-_NOISY_LOGGERS = ("lightrag", "nano-vectordb")
 
 
 @dataclass
@@ -120,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if ignored:
         out.write(f"note: the demo ignores {', '.join(ignored)} (it shows the defaults)\n")
     start = time.perf_counter()
-    with _quiet_lightrag(verbose), _working_dir(args.working_dir) as working_dir:
+    with lightrag_logging(verbose > 0), _working_dir(args.working_dir) as working_dir:
         try:
             result = asyncio.run(run_demo(working_dir, out, size=args.size, overlap=args.overlap))
         except Exception as exc:  # the CLI reports any failure with a clear line
@@ -157,22 +156,6 @@ def _working_dir(requested: Path | None):
 
         close_registries()  # the registry of this working dir goes with it
         shutil.rmtree(folder, ignore_errors=True)
-
-
-@contextmanager
-def _quiet_lightrag(verbose: int):
-    """LightRAG and its vector store log every step at INFO: only with -v."""
-    import lightrag.utils  # noqa: F401  (LightRAG sets its logger level on import)
-
-    loggers = [logging.getLogger(name) for name in _NOISY_LOGGERS]
-    saved = [log.level for log in loggers]
-    for log in loggers:
-        log.setLevel(logging.INFO if verbose else logging.WARNING)
-    try:
-        yield
-    finally:
-        for log, level in zip(loggers, saved, strict=True):
-            log.setLevel(level)
 
 
 def _clean_env() -> dict[str, str]:

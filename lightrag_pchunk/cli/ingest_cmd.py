@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightrag_pchunk.cli.document_input import add_glob_argument
+from lightrag_pchunk.cli.rag_instance import lightrag_logging
 
 if TYPE_CHECKING:
     from lightrag_pchunk.integration.ingest_report import IngestReport
@@ -150,16 +151,11 @@ def _tell(message: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``ingest``; 0 when every file went in, 1 when some failed, 2 on a setup error."""
-    import lightrag.utils  # noqa: F401  (LightRAG sets its logger level on import: adjust after)
-
-    level = logging.INFO if getattr(args, "verbose", 0) >= 2 else logging.WARNING
-    # LightRAG and nano-vectordb (its file vector store) are chatty at INFO: only with -vv.
-    for name in ("lightrag", "nano-vectordb"):
-        logging.getLogger(name).setLevel(level)
     ours = logging.getLogger("lightrag.pchunk")
     ours.addFilter(_printed_below)
     try:
-        return asyncio.run(_ingest(args))
+        with lightrag_logging(getattr(args, "verbose", 0) >= 2):  # LightRAG's steps: -vv
+            return asyncio.run(_ingest(args))
     finally:
         ours.removeFilter(_printed_below)
 
