@@ -22,7 +22,6 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -189,6 +188,7 @@ async def run_demo(
     from lightrag_pchunk.cli.offline_models import build_offline_rag
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.rechunk import same_chunks, stored_chunks
     from lightrag_pchunk.parse.document import parse_docx
     from lightrag_pchunk.tokens import load_tiktoken
 
@@ -249,8 +249,8 @@ async def run_demo(
         )
         for item in report.results:
             out.write(f"   {item.describe()}\n")
-        stored = await _stored_chunks(rag, parsed.doc_id)
-        result.stored_match = _same_chunks(stored, result.chunks)
+        stored = await stored_chunks(rag, parsed.doc_id) or []
+        result.stored_match = bool(result.chunks) and same_chunks(result.chunks, stored)
         if result.stored_match:
             out.write(
                 f"   LightRAG's text_chunks hold the same {len(stored)} chunks, each with "
@@ -274,22 +274,6 @@ async def run_demo(
         await rag.finalize_storages()
     _judge_retrieval(result, out)
     return result
-
-
-async def _stored_chunks(rag: Any, doc_id: str) -> list[dict[str, Any]]:
-    """The document's chunks from LightRAG's ``text_chunks``, in chunk order."""
-    status = await rag.doc_status.get_by_id(doc_id) or {}
-    ids = list(status.get("chunks_list") or [])
-    records = await rag.text_chunks.get_by_ids(ids) if ids else []
-    chunks = [dict(r) for r in records if r]
-    return sorted(chunks, key=lambda r: int(r.get("chunk_order_index", 0)))
-
-
-def _same_chunks(stored: Sequence[Mapping[str, Any]], ours: Sequence[Mapping[str, Any]]) -> bool:
-    def view(rows: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
-        return [(row.get("content"), stored_heading_path(row)) for row in rows]
-
-    return bool(ours) and view(stored) == view(ours)
 
 
 def _judge_retrieval(result: DemoResult, out: TextIO) -> None:
