@@ -257,3 +257,34 @@ def test_a_list_of_values_going_on_after_a_comma_stays_in_its_cell(tmp_path: Pat
         ["course-of-action", "mitigates", "malware", "See forward relationship."],
         ["tool", "drops", "malware", "See forward relationship."],
     ]
+
+
+def test_a_row_whose_label_wraps_goes_on_where_the_next_word_nearly_fitted(
+    tmp_path: Path,
+) -> None:
+    """A property table whose rows stand apart: a label wrapped over two lines
+    ("description" / "(optional)") beside a description whose next line's first word
+    ("more", wide letters among narrow ones) would have fitted by its share of the line's
+    width, a few points short of the column's edge: the label's wrap shows the row goes
+    on, and the estimate's error is allowed for in the cells beside it: one row."""
+    xs = (72, 190, 300)
+    rows = [
+        (["name (required)"], ["string"], ["The name of the object, as the producer", "sets"]),
+        (["description", "(optional)"], ["string"],
+         ["A description of the object that says", "more illicit lilt fill."]),
+        (["type (required)"], ["string"], ["The type of the object."]),
+    ]  # fmt: skip
+    items: list = [Text(x, 720, t, 10) for x, t in zip(xs, ("Name", "Type", "Notes"), strict=True)]
+    items.append(Stroke(68, 716, 540, 716))
+    y = 700.0
+    for cells in rows:
+        for x, lines in zip(xs, cells, strict=True):
+            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * max(len(lines) for lines in cells) + 10
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table[2] == [
+        "description (optional)",
+        "string",
+        "A description of the object that says more illicit lilt fill.",
+    ]
+    assert len(table) == 4
