@@ -18,11 +18,13 @@ empty continues the row above it (a cell's text wrapped over lines), unless a ru
 the table parts them (a header's underline), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines, and a line alone under a first cell that it goes on (a long label wrapped
-in a narrow first column, or a list of values its comma leaves going on). A run of
+in a narrow first column, or a list of values its comma leaves going on); a group's
+title, one line alone at the run's left edge set as the rows around it, is a row of one cell
+across the table. A run of
 bullets or numbering labels beside words is a list (rows of :data:`MIN_NUMBERED_CELLS`
 cells or more numbered in their first are a table, and so are numbers beside figures),
 and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
-alone in it go on with a cell: ``table_runs``.
+alone in it go on with a cell or title a group: ``table_runs``.
 
 At a page's head, the header of the table going on from the page before printed again and
 underlined is a table with the lines under it however few of them hold cells: over the
@@ -37,11 +39,17 @@ import itertools
 import re
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, row_gap, wrapped_lines
+from lightrag_pchunk.pdf.cell_wraps import (
+    ALIGN_SLACK,
+    has_letters,
+    row_gap,
+    wrapped_lines,
+)
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
@@ -77,14 +85,25 @@ _CITATION = re.compile(r"\[\d{1,4}\]")
 _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
+@dataclass(frozen=True, slots=True)
+class TextTable:
+    """A table shown by its text's alignment: its column borders ``xs`` left to right and
+    row borders ``ys`` top down, in the reading frame, and its rows (by index between
+    ``ys``) that title a group: one cell across every column."""
+
+    xs: list[float]
+    ys: list[float]
+    titles: frozenset[int] = frozenset()
+
+
 def find_text_tables(
     segments: Sequence[Segment],
     bands: tuple[float, float],
     rules: np.ndarray | None = None,
     header: Sequence[str] = (),
-) -> list[tuple[list[float], list[float]]]:
-    """``(xs, ys)`` of each table: its column borders left to right and its row borders top
-    down, in the reading frame (see the module doc). ``bands``: where the page's head band
+) -> list[TextTable]:
+    """Each table's column and row borders and its rows of group titles (see
+    :class:`TextTable` and the module doc). ``bands``: where the page's head band
     ends and its foot band starts (its running footer may stand there, below a table that
     ends the page); ``rules``: the page's rules in the reading frame (``x0, top, x1,
     bottom`` rows), whose free-standing horizontal ones underline a table's header, but
@@ -105,10 +124,10 @@ def find_text_tables(
         gap <= MAX_ROW_GAP * max(s.height for s in above)
         for gap, above in zip(gaps, rows[:-1], strict=True)
     ]
-    tables: list[tuple[list[float], list[float]]] = []
+    tables: list[TextTable] = []
     index = floor = 0  # floor: the first row after the last table
     while index < len(rows):
-        end = run_end(rows, cells, gaps, close, index, foot)
+        end, titles = run_end(rows, cells, gaps, close, index, foot)
         if end - index < MIN_RULED_ROWS:  # too short for any table, ruled or not
             index += 1
             continue
@@ -120,14 +139,17 @@ def find_text_tables(
         header_again = again and underlined
         least = 1 if header_again else (MIN_RULED_ROWS if underlined else MIN_ROWS)
         run = rows[index:end]
-        found = _table(run, markers[index:end], lines, least) if end - index >= least else None
+        titles = frozenset(i - index for i in titles)
+        found = (
+            _table(run, markers[index:end], lines, least, titles) if end - index >= least else None
+        )
         if found is not None:
-            xs, ys = found
+            xs, ys, title_rows = found
             if header_again:  # the cut row's rest, wider than the titles, sets the width
                 xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + BORDER_MARGIN)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
-            tables.append((xs, [top, *ys[1:]]))
+            tables.append(TextTable(xs, [top, *ys[1:]], title_rows))
             index = floor = end
         else:
             index += 1
@@ -143,9 +165,15 @@ def _prints_header_again(row: Sequence[Segment], header: Sequence[str]) -> bool:
 
 
 def _table(
-    rows: Sequence[Sequence[Segment]], markers: Sequence[bool], lines: np.ndarray, least: int
-) -> tuple[list[float], list[float]] | None:
-    """The table ``rows`` form, or None when they do not read as one. ``markers``: which
+    rows: Sequence[Sequence[Segment]],
+    markers: Sequence[bool],
+    lines: np.ndarray,
+    least: int,
+    titles: frozenset[int] = frozenset(),
+) -> tuple[list[float], list[float], frozenset[int]] | None:
+    """The table ``rows`` form (its column and row borders, its rows of group titles), or
+    None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
+    row of the table). ``markers``: which
     rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
     (a list item's text; a number beside figures is a table's first column); ``lines``:
     the page's horizontal rules; ``least``: the rows of two cells or more it needs."""
@@ -192,8 +220,8 @@ def _table(
     xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + BORDER_MARGIN)
-    ys = _row_borders(rows, xs, lines)
-    return (xs, ys) if len(ys) >= 3 else None
+    ys, title_rows = _row_borders(rows, xs, lines, titles)
+    return (xs, ys, title_rows) if len(ys) >= 3 else None
 
 
 def _is_marker(text: str) -> bool:
@@ -219,22 +247,30 @@ def text_columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
 
 
 def _row_borders(
-    rows: Sequence[Sequence[Segment]], xs: Sequence[float], lines: np.ndarray
-) -> list[float]:
-    """Row borders top down: a table row starts where cells of two columns or more start
-    on one baseline, unless they are all wrapped cells' next lines (``cell_wraps``),
-    and under a horizontal rule across the table (``lines``); a line in one column only
-    goes on with the row above (a cell's text wrapped over lines)."""
+    rows: Sequence[Sequence[Segment]],
+    xs: Sequence[float],
+    lines: np.ndarray,
+    titles: frozenset[int] = frozenset(),
+) -> tuple[list[float], frozenset[int]]:
+    """Row borders top down and which rows title a group: a table row starts where cells
+    of two columns or more start on one baseline, unless they are all wrapped cells' next
+    lines (``cell_wraps``), under a horizontal rule across the table (``lines``), and at
+    each group's title (``titles``, indexes of ``rows``) and under it; a line in one column
+    only goes on with the row above (a cell's text wrapped over lines)."""
     goes_on = wrapped_lines(rows)
     across = lines[(lines[:, 0] <= xs[0] + ALIGN_SLACK) & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)]
     borders: list[float] = []
+    title_rows: set[int] = set()
     for index, row in enumerate(rows):
         columns = {bisect.bisect_right(xs, (s.x0 + s.x1) / 2) for s in row}
         top = min(s.top for s in row)
         ruled = index and bool(
             ((across[:, 1] > max(s.bottom for s in rows[index - 1])) & (across[:, 1] < top)).any()
         )
-        if not borders or ruled or (len(columns) >= 2 and not goes_on[index]):
+        titled = index in titles or index - 1 in titles
+        if not borders or ruled or titled or (len(columns) >= 2 and not goes_on[index]):
             borders.append(min(s.top for s in row) - 0.5)
+            if index in titles:
+                title_rows.add(len(borders) - 1)
     borders.append(max(s.bottom for row in rows for s in row) + 0.5)
-    return borders
+    return borders, frozenset(title_rows)
