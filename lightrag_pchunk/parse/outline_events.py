@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import is_toc_line, soft_break_pieces
-from lightrag_pchunk.outline.toc import literal_toc_runs, toc_end
+from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
 
 #: A paragraph's text and its look on demand.
 TextLook: TypeAlias = tuple[str, Callable[[], Look]]
@@ -81,7 +81,7 @@ def mark_toc(events: list[Event]) -> None:
         # (which may be the title): they stand in for themselves as "not an entry".
         usable = event.kind is EventKind.PARAGRAPH or event.level
         texts.append(text if usable and len(text) <= _MAX_TOC_LINE else "")
-    for start, end in literal_toc_runs(texts):
+    for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
         entries = range(start + 1 if events[start].level else start, end)
         # Only a run of paragraphs: a table or a heading inside it breaks it.
         if all(events[i].kind is EventKind.PARAGRAPH for i in entries):
