@@ -306,13 +306,23 @@ def heading_path(block: Block) -> tuple[str, ...]:
     return (*block.parent_headings, heading) if heading else block.parent_headings
 
 
+#: The section an untitled preface with a body of its own is (``chunk/preface.py``), as
+#: LightRAG names it.
+PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
+
+
 def sections_of(block: Block) -> tuple[SectionRef, ...]:
-    """The sections ``block`` holds text of: those it was merged from, else its own (none
-    for front matter: the untitled preface, a table of contents)."""
+    """The sections ``block`` holds text of: those it was merged from, else its own: the
+    preface's section for a preface with a body of its own; none for a preface of only the
+    title or a table of contents, which belong to no section."""
     if block.sections:
         return block.sections
-    path = () if block.is_toc else heading_path(block)
-    return (SectionRef(path, block.level),) if path else ()
+    if block.is_toc:
+        return ()
+    path = heading_path(block)
+    if path:
+        return (SectionRef(path, block.level),)
+    return (PREFACE_SECTION,) if block.is_preface_section else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
