@@ -28,7 +28,9 @@ from lightrag_pchunk.wording import counted
 
 OK, WARN, INFO = "OK", "WARN", "INFO"
 _LEGACY_PART = re.compile(r"\[表格片段\s*\d+\]")
-_MAX_LISTED = 12
+#: How many items a check lists by name (malformed lines, inferred headings, tails,
+#: oversize chunks, tables) before it says how many more there are.
+_MAX_LISTED = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +106,6 @@ def sidecar_check(
         details.append("malformed lines: their text was salvaged where possible (see above)")
         return Check("sidecar", WARN, summary, "§12.1", tuple(details))
     return Check("sidecar", OK, summary, "§12.1", tuple(details))
-
-
-#: Inferred headings listed by name in the headings check.
-_MAX_LISTED = 40
 
 
 def heading_check(rows: Sequence[BlockRow], chunk_count: int = 2) -> Check:

@@ -24,12 +24,11 @@ from lightrag_pchunk.cli.checks import pages_label
 from lightrag_pchunk.cli.document_input import (
     EXIT_FAILED,
     EXIT_OK,
-    EXIT_USAGE,
     InputError,
     add_document_arguments,
-    document_request,
-    load_tokenizer,
+    open_document,
     parse_folder,
+    read_error,
     sizes_text,
 )
 from lightrag_pchunk.errors import DocumentParseError
@@ -72,27 +71,18 @@ def run(args: argparse.Namespace) -> int:
     """Chunk the document and print the chunks; returns the exit code."""
     from lightrag_pchunk.integration.decision import Strategy
     from lightrag_pchunk.integration.front_door import run as run_front_door
-    from lightrag_pchunk.integration.settings import resolve
 
     try:
-        request = document_request(args.file, args, "chunk")
-        settings = resolve(request)
-        tokenizer = load_tokenizer(args.encoding)
+        request, settings, tokenizer = open_document(args, "chunk")
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except ValueError as exc:  # a bad setting (named), an encoding that is unavailable
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     name = args.file.name
     try:
         with parse_folder(args.output) as folder:
             done = run_front_door(request, tokenizer, settings=settings, parsed_dir=folder)
-    except DocumentParseError as exc:
-        print(f"error: cannot parse {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    except OSError as exc:
-        print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
+    except (DocumentParseError, OSError) as exc:
+        print(f"error: {read_error(exc, args.file)}", file=sys.stderr)
         return EXIT_FAILED
     rows, decision = done.rows, done.decision
     if args.json:

@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX
+from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.formats import describe_formats, format_for
 from lightrag_pchunk.integration.request import COMMAND, Flags, Request
+from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -60,13 +62,13 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--size",
-        type=_int_at_least(1),
+        type=int_at_least(1),
         metavar="N",
         help="P chunk size N in tokens (default: CHUNK_P_SIZE, else 2000)",
     )
     parser.add_argument(
         "--overlap",
-        type=_int_at_least(0),
+        type=int_at_least(0),
         metavar="N",
         help=(
             "P overlap in tokens (default: CHUNK_P_OVERLAP_SIZE, else CHUNK_OVERLAP_SIZE, else 100)"
@@ -137,6 +139,30 @@ def document_request(path: Path, args: argparse.Namespace, command: str) -> Requ
     )
 
 
+def open_document(
+    args: argparse.Namespace, command: str
+) -> tuple[Request, Settings, TiktokenAdapter]:
+    """The front-door request of ``chunk`` / ``inspect`` for ``args.file``, its settings and
+    the tokenizer of ``--encoding``.
+
+    Raises:
+        InputError: no such file, a kind of file no command reads, a bad setting (named), an
+            encoding that is unavailable (with what to install).
+    """
+    request = document_request(args.file, args, command)
+    try:
+        return request, resolve(request), load_tiktoken(args.encoding)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def read_error(exc: DocumentParseError | OSError, path: Path) -> str:
+    """What the front door could not read of ``path``, in one line."""
+    if isinstance(exc, DocumentParseError):
+        return f"cannot parse {exc}"
+    return f"cannot read {path}: {exc}"
+
+
 @contextmanager
 def parse_folder(output: Path | None) -> Iterator[Path]:
     """``output``, or a temporary folder removed afterwards, for a parse."""
@@ -160,12 +186,9 @@ def sizes_text(settings: PSettings) -> str:
     )
 
 
-def load_tokenizer(encoding: str | None) -> TiktokenAdapter:
-    """The tiktoken encoding (raises ``EncodingUnavailableError`` with what to install)."""
-    return load_tiktoken(encoding)
+def int_at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer >= ``minimum``, else a usage error naming the value."""
 
-
-def _int_at_least(minimum: int):
     def convert(text: str) -> int:
         try:
             value = int(text)

@@ -23,12 +23,11 @@ from typing import TextIO
 from lightrag_pchunk.cli.document_input import (
     EXIT_FAILED,
     EXIT_OK,
-    EXIT_USAGE,
     InputError,
     add_document_arguments,
-    document_request,
-    load_tokenizer,
+    open_document,
     parse_folder,
+    read_error,
     sizes_text,
 )
 from lightrag_pchunk.cli.inspection import Inspection, inspect_document
@@ -70,29 +69,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Inspect the document; returns the exit code."""
-    from lightrag_pchunk.integration.settings import resolve
-
     try:
-        request = document_request(args.file, args, "inspect")
-        settings = resolve(request)
-        counter = TokenCounter(load_tokenizer(args.encoding))
+        request, settings, tokenizer = open_document(args, "inspect")
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except ValueError as exc:  # a bad setting (named), an encoding that is unavailable
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     title = args.file.name
     try:
         with parse_folder(args.output) as folder:
             decision, inspection = inspect_document(
-                request, counter, settings=settings, parsed_dir=folder
+                request, TokenCounter(tokenizer), settings=settings, parsed_dir=folder
             )
-    except DocumentParseError as exc:
-        print(f"error: cannot parse {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    except OSError as exc:
-        print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
+    except (DocumentParseError, OSError) as exc:
+        print(f"error: {read_error(exc, args.file)}", file=sys.stderr)
         return EXIT_FAILED
     print(f"{title}: {decision.describe()}")
     print(f"settings: {settings.describe()}")

@@ -31,6 +31,7 @@ from lightrag_pchunk.cli.document_input import (
     add_glob_argument,
     add_smart_heading_argument,
     flags_of,
+    int_at_least,
 )
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.decision import NO_TEXT, Decision
@@ -112,7 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "-j",
         "--jobs",
-        type=_positive_int,
+        type=int_at_least(1),
         default=None,
         metavar="N",
         help="parallel processes for several files (default: the number of CPUs)",
@@ -324,13 +325,3 @@ class Progress:
 def _quiet() -> None:
     # Workers report warnings in their Outcome; the parent prints them.
     logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
-    return value

@@ -27,10 +27,9 @@ from typing import Any
 
 from lightrag_pchunk.chunk.context import DEFAULT_FILL, FILLS
 from lightrag_pchunk.chunk.table_text import TABLE_TEXTS
-from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
+from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC, parse_bool
 from lightrag_pchunk.integration.routing import Directives
 from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE
-from lightrag_pchunk.parse.outline_build import SmartHeading
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -57,8 +56,6 @@ TABLE_TEXT = "table_text"
 #: on the corpus: benchmarks/results, docs/chunking.md "Table text").
 DEFAULT_TABLE_TEXT = "grid"
 FILL = "fill"
-_TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
-_FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
 #: Set it to re-raise unexpected errors of the P stages and of one file's ingestion instead
 #: of falling back (the test suite does, so a bug cannot hide behind the fallback).
 STRICT_ENV = "LIGHTRAG_PCHUNK_STRICT"
@@ -149,27 +146,20 @@ def _as_int(value: Any, minimum: int, source: str, *, text: bool = True) -> int:
 
 
 def _as_bool(value: Any, source: str, *, text: bool = True) -> bool:
+    """A bool, or (``text``) one of LightRAG's boolean words (``params.parse_bool``)."""
     if isinstance(value, bool):
         return value
-    word = value.strip().lower() if text and isinstance(value, str) else None
-    if word in _TRUE_WORDS | _FALSE_WORDS:
-        return word in _TRUE_WORDS
+    flag = parse_bool(value) if text and isinstance(value, str) else None
+    if flag is not None:
+        return flag
     raise ValueError(f"{source} must be a boolean (true/false), got {value!r}")
 
 
 def is_strict(env: Mapping[str, str] | None = None) -> bool:
     """``LIGHTRAG_PCHUNK_STRICT``: set to anything but a false word (``0``, ``false``, ...)."""
     env = os.environ if env is None else env
-    return (env.get(STRICT_ENV) or "").strip().lower() not in _FALSE_WORDS | {""}
-
-
-def smart_heading_setting(value: Any, source: str) -> SmartHeading:
-    """A smart-outline value in the one vocabulary, ``true``, ``false`` or ``auto``.
-
-    Raises:
-        ValueError: ``<source> must be true, false or auto, got 'maybe'``.
-    """
-    return SmartHeading.parse(value, name=source)
+    word = (env.get(STRICT_ENV) or "").strip()
+    return bool(word) and parse_bool(word) is not False
 
 
 def _p_section(container: Any, path: str) -> Mapping[str, Any]:

@@ -79,15 +79,11 @@ class Engine:
             return None
         return requirement  # unset, blank, or not a variable (an invalid MINERU_API_MODE)
 
-    def endpoint_configured(self, env: Mapping[str, str]) -> bool:
-        """Whether the endpoint this engine calls is configured in ``env``."""
-        return self.missing_endpoint(env) is None
-
     def is_usable(self, suffix: str, env: Mapping[str, str], require_endpoint: bool) -> bool:
         """Reads ``suffix`` and (when required) has its endpoint configured."""
         if suffix not in self.supported_suffixes(env):
             return False
-        return not require_endpoint or self.endpoint_configured(env)
+        return not require_endpoint or self.missing_endpoint(env) is None
 
 
 def _words(text: str) -> frozenset[str]:

@@ -30,7 +30,6 @@ from lightrag_pchunk.integration.config import (
     is_strict,
     reference_settings,
     resolve_p_settings,
-    smart_heading_setting,
 )
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.formats import SMART_HEADING_ENV, format_for
@@ -125,7 +124,7 @@ def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     validate_suffix_variables(env)
     rules = effective_rules(env, strict=True)
     resolve_p_settings(env=env)
-    smart_heading_setting(env.get(SMART_HEADING_ENV), f"{SMART_HEADING_ENV} (env)")
+    SmartHeading.parse(env.get(SMART_HEADING_ENV), name=f"{SMART_HEADING_ENV} (env)")
     WorkBudget.from_env(env)
     return rules
 
@@ -241,7 +240,7 @@ def _smart_heading(
     auto."""
     flag = request.flags.smart_heading
     if flag is not None:
-        return smart_heading_setting(flag, "--smart-heading"), "--smart-heading"
+        return SmartHeading.parse(flag, name="--smart-heading"), "--smart-heading"
     if directives is not None:
         hint, rule = directives.hint, directives.rule
         given: list[tuple[str, Mapping[str, Any]]] = []
@@ -252,13 +251,13 @@ def _smart_heading(
         for tag, params in given:
             if "smart_heading" in params:
                 source = directives.source_text(tag)
-                return smart_heading_setting(params["smart_heading"], source), source
+                return SmartHeading.parse(params["smart_heading"], name=source), source
     source_file = request.source or request.file_name
     fmt = format_for(source_file) if source_file is not None else None
     variable = fmt.smart_heading_env if fmt is not None else None
     if variable is not None and (env.get(variable) or "").strip():
         source = f"{variable} (env)"
-        return smart_heading_setting(env[variable], source), source
+        return SmartHeading.parse(env[variable], name=source), source
     return SmartHeading.AUTO, "default"
 
 

