@@ -28,6 +28,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.raw_text import content_strings, string_field
 from lightrag_pchunk.errors import BlockFileError
 from lightrag_pchunk.model import PAGE_POSITION, BlockRow
+from lightrag_pchunk.wording import number_ranges
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -139,9 +140,9 @@ def _log_problems(result: BlockFile) -> None:
         "paragraph_semantic blocks file %s: %d line(s) not used%s, %d read with a repair%s (%s%s)",
         result.path,
         len(skipped),
-        f" (lines {_line_ranges(skipped)})" if skipped else "",
+        f" (lines {number_ranges(skipped)})" if skipped else "",
         len(salvaged),
-        f" (lines {_line_ranges(salvaged)})" if salvaged else "",
+        f" (lines {number_ranges(salvaged)})" if salvaged else "",
         shown,
         more,
     )
@@ -152,17 +153,6 @@ def _log_problems(result: BlockFile) -> None:
             problem.line_number,
             problem.message,
         )
-
-
-def _line_ranges(numbers: list[int]) -> str:
-    """``"3, 5-9, 12"`` for ascending line numbers."""
-    spans: list[list[int]] = []
-    for number in numbers:
-        if spans and number == spans[-1][1] + 1:
-            spans[-1][1] = number
-        else:
-            spans.append([number, number])
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def _row_from_line(

@@ -24,7 +24,7 @@ from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.integration.decision import NO_TEXT
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow, Chunk, TableRole, Thresholds
-from lightrag_pchunk.wording import counted
+from lightrag_pchunk.wording import counted, number_ranges
 
 OK, WARN, INFO = "OK", "WARN", "INFO"
 _LEGACY_PART = re.compile(r"\[表格片段\s*\d+\]")
@@ -360,10 +360,10 @@ def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:
         return Check("pages", INFO, "the blocks record no pages (not a PDF)", "pdf")
     missing = [c.order for c in chunks if not c.pages]
     pages = sorted({span.page for c in chunks for span in c.pages})
-    summary = f"chunks on pages {_ranges(pages)}" if pages else "no chunk"
+    summary = f"chunks on pages {number_ranges(pages)}" if pages else "no chunk"
     if not missing:
         return Check("pages", OK, f"{summary}; every chunk carries its pages", "pdf")
-    without = f"{counted(len(missing), 'chunk')} without pages: {_ranges(missing)}"
+    without = f"{counted(len(missing), 'chunk')} without pages: {number_ranges(missing)}"
     return Check("pages", WARN, f"{summary}; {without}", "pdf")
 
 
@@ -371,20 +371,4 @@ def pages_label(pages: Sequence[int]) -> str:
     """``p. 3``, ``pp. 3-5``, ``pp. 3, 5-7`` ("" for none)."""
     if not pages:
         return ""
-    return f"p. {pages[0]}" if len(pages) == 1 else f"pp. {_ranges(sorted(set(pages)))}"
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """``1-4, 6`` for ``[1, 2, 3, 4, 6]`` (in the order given)."""
-    out: list[str] = []
-    start = prev = None
-    for number in numbers:
-        if start is not None and prev is not None and number == prev + 1:
-            prev = number
-            continue
-        if start is not None:
-            out.append(f"{start}-{prev}" if prev != start else f"{start}")
-        start = prev = number
-    if start is not None:
-        out.append(f"{start}-{prev}" if prev != start else f"{start}")
-    return ", ".join(out)
+    return f"p. {pages[0]}" if len(pages) == 1 else f"pp. {number_ranges(sorted(set(pages)))}"

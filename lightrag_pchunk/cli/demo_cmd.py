@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,6 +29,7 @@ from typing import Any, TextIO
 
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.cli.chunk_cmd import heading_path, print_chunk_table
+from lightrag_pchunk.cli.rag_instance import lightrag_logging
 from lightrag_pchunk.integration.rows import heading_path as stored_heading_path
 from lightrag_pchunk.wording import counted
 
@@ -50,7 +49,6 @@ _IGNORED_ENV = (
     "CHUNK_SIZE",
     "CHUNK_P_DROP_REFERENCES",
 )
-_NOISY_LOGGERS = ("lightrag", "nano-vectordb")
 
 
 @dataclass
@@ -121,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if ignored:
         out.write(f"note: the demo ignores {', '.join(ignored)} (it shows the defaults)\n")
     start = time.perf_counter()
-    with _quiet_lightrag(verbose), _working_dir(args.working_dir) as working_dir:
+    with lightrag_logging(verbose > 0), _working_dir(args.working_dir) as working_dir:
         try:
             result = asyncio.run(run_demo(working_dir, out, size=args.size, overlap=args.overlap))
         except Exception as exc:  # the CLI reports any failure with a clear line
@@ -160,22 +158,6 @@ def _working_dir(requested: Path | None):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@contextmanager
-def _quiet_lightrag(verbose: int):
-    """LightRAG and its vector store log every step at INFO: only with -v."""
-    import lightrag.utils  # noqa: F401  (LightRAG sets its logger level on import)
-
-    loggers = [logging.getLogger(name) for name in _NOISY_LOGGERS]
-    saved = [log.level for log in loggers]
-    for log in loggers:
-        log.setLevel(logging.INFO if verbose else logging.WARNING)
-    try:
-        yield
-    finally:
-        for log, level in zip(loggers, saved, strict=True):
-            log.setLevel(level)
-
-
 def _clean_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in _IGNORED_ENV}
 
@@ -189,6 +171,7 @@ async def run_demo(
     from lightrag_pchunk.cli.offline_models import build_offline_rag
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.rechunk import same_chunks, stored_chunks
     from lightrag_pchunk.parse.document import parse_docx
     from lightrag_pchunk.tokens import load_tiktoken
 
@@ -249,8 +232,8 @@ async def run_demo(
         )
         for item in report.results:
             out.write(f"   {item.describe()}\n")
-        stored = await _stored_chunks(rag, parsed.doc_id)
-        result.stored_match = _same_chunks(stored, result.chunks)
+        stored = await stored_chunks(rag, parsed.doc_id) or []
+        result.stored_match = bool(result.chunks) and same_chunks(result.chunks, stored)
         if result.stored_match:
             out.write(
                 f"   LightRAG's text_chunks hold the same {len(stored)} chunks, each with "
@@ -274,22 +257,6 @@ async def run_demo(
         await rag.finalize_storages()
     _judge_retrieval(result, out)
     return result
-
-
-async def _stored_chunks(rag: Any, doc_id: str) -> list[dict[str, Any]]:
-    """The document's chunks from LightRAG's ``text_chunks``, in chunk order."""
-    status = await rag.doc_status.get_by_id(doc_id) or {}
-    ids = list(status.get("chunks_list") or [])
-    records = await rag.text_chunks.get_by_ids(ids) if ids else []
-    chunks = [dict(r) for r in records if r]
-    return sorted(chunks, key=lambda r: int(r.get("chunk_order_index", 0)))
-
-
-def _same_chunks(stored: Sequence[Mapping[str, Any]], ours: Sequence[Mapping[str, Any]]) -> bool:
-    def view(rows: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
-        return [(row.get("content"), stored_heading_path(row)) for row in rows]
-
-    return bool(ours) and view(stored) == view(ours)
 
 
 def _judge_retrieval(result: DemoResult, out: TextIO) -> None:

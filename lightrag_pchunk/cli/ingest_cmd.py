@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightrag_pchunk.cli.document_input import add_glob_argument
+from lightrag_pchunk.cli.rag_instance import lightrag_logging
 
 if TYPE_CHECKING:
     from lightrag_pchunk.integration.ingest_report import IngestReport
@@ -44,7 +45,6 @@ async def _ingest(args: argparse.Namespace) -> int:
     from lightrag_pchunk.cli.rag_instance import command_rag
     from lightrag_pchunk.integration.formats import collect_files
     from lightrag_pchunk.integration.registry import storage_folder
-    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.settings import check_config
     from lightrag_pchunk.integration.storage_lock import (
         StorageBusyError,
@@ -69,7 +69,7 @@ async def _ingest(args: argparse.Namespace) -> int:
             encoding=args.encoding,
             workspace=args.workspace,
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except ValueError as exc:  # ParserRoutingConfigError is one
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     # LightRAG's file storages load once and are written back whole: the lock is taken
@@ -124,7 +124,6 @@ async def _insert(
 ) -> IngestReport | None:
     """Initialise ``rag``, insert ``files``, finalise; None on a configuration error."""
     from lightrag_pchunk.integration.ingest import ainsert_files
-    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 
     await rag.initialize_storages()
     try:
@@ -137,7 +136,7 @@ async def _insert(
             dry_run=args.dry_run,
             progress=(lambda done, total, result: bar.step(result.path.name)) if bar else False,
         )
-    except (ParserRoutingConfigError, ValueError) as exc:
+    except ValueError as exc:  # ParserRoutingConfigError is one
         print(f"error: {exc}", file=sys.stderr)
         return None
     finally:
@@ -152,16 +151,11 @@ def _tell(message: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``ingest``; 0 when every file went in, 1 when some failed, 2 on a setup error."""
-    import lightrag.utils  # noqa: F401  (LightRAG sets its logger level on import: adjust after)
-
-    level = logging.INFO if getattr(args, "verbose", 0) >= 2 else logging.WARNING
-    # LightRAG and nano-vectordb (its file vector store) are chatty at INFO: only with -vv.
-    for name in ("lightrag", "nano-vectordb"):
-        logging.getLogger(name).setLevel(level)
     ours = logging.getLogger("lightrag.pchunk")
     ours.addFilter(_printed_below)
     try:
-        return asyncio.run(_ingest(args))
+        with lightrag_logging(getattr(args, "verbose", 0) >= 2):  # LightRAG's steps: -vv
+            return asyncio.run(_ingest(args))
     finally:
         ours.removeFilter(_printed_below)
 

@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
-from lightrag_pchunk.blockfile.sidecars import assets_dir, read_sidecar
+from lightrag_pchunk.blockfile.sidecars import (
+    SIDECAR_KINDS,
+    assets_dir,
+    read_sidecar,
+    sidecar_path,
+)
 from lightrag_pchunk.chunk.blocks import is_table_text
 from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.table_tags import parse_table
@@ -210,17 +215,13 @@ def _stage_note(
 def _sidecars(blocks_path: Path) -> dict[str, int]:
     """Items per sidecar next to the blocks file; the assets folder counts its files."""
     found: dict[str, int] = {}
-    for kind in ("tables", "equations", "drawings"):
-        if blocks_path.with_name(f"{_stem(blocks_path)}.{kind}.json").is_file():
+    for kind in SIDECAR_KINDS:
+        if sidecar_path(blocks_path, kind).is_file():
             found[f"{kind}.json"] = len(read_sidecar(blocks_path, kind))
     assets = assets_dir(blocks_path)
     if assets.is_dir():
         found["blocks.assets/"] = sum(1 for item in assets.iterdir() if item.is_file())
     return found
-
-
-def _stem(blocks_path: Path) -> str:
-    return blocks_path.name.removesuffix(".blocks.jsonl")
 
 
 def _tables(rows: Sequence[BlockRow], counter: TokenCounter) -> list[TableInfo]:

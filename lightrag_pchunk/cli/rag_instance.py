@@ -1,5 +1,6 @@
 """The LightRAG instance a command works on: the offline one of ``--no-llm`` or yours from
-``--rag-factory MODULE:FUNCTION``, on the storages ``lightrag-server`` would use.
+``--rag-factory MODULE:FUNCTION``, on the storages ``lightrag-server`` would use; and how
+much LightRAG logs meanwhile (:func:`lightrag_logging`).
 
 ``ingest --no-llm`` builds its instance with the storages and workspace the environment
 chooses for LightRAG's server (``integration/storages.py``: ``LIGHTRAG_*_STORAGE``,
@@ -13,10 +14,32 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+#: LightRAG and nano-vectordb (its file vector store) log every step at INFO.
+_CHATTY_LOGGERS = ("lightrag", "nano-vectordb")
+
+
+@contextmanager
+def lightrag_logging(chatty: bool) -> Iterator[None]:
+    """LightRAG's and its vector store's log at INFO (``chatty``), else WARNING, while a
+    command works with them; their levels are restored afterwards."""
+    import lightrag.utils  # noqa: F401  (LightRAG sets its logger level on import: adjust after)
+
+    loggers = [logging.getLogger(name) for name in _CHATTY_LOGGERS]
+    saved = [log.level for log in loggers]
+    for log in loggers:
+        log.setLevel(logging.INFO if chatty else logging.WARNING)
+    try:
+        yield
+    finally:
+        for log, level in zip(loggers, saved, strict=True):
+            log.setLevel(level)
 
 
 def load_factory(spec: str) -> Callable[..., Any]:

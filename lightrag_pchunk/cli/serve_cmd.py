@@ -62,7 +62,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from lightrag_pchunk.integration.routing import ParserRoutingConfigError
     from lightrag_pchunk.integration.server import run_server
     from lightrag_pchunk.integration.storage_lock import StorageBusyError
 
@@ -83,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             encoding=None if encoding == "lightrag" else encoding,
             announce=announce,
         )
-    except (ParserRoutingConfigError, ValueError, StorageBusyError) as exc:
+    except (ValueError, StorageBusyError) as exc:  # ParserRoutingConfigError is a ValueError
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return int(result or 0)

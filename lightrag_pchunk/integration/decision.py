@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -146,7 +146,6 @@ class Decision:
     r_size: int
     r_overlap: int
     is_fallback: bool = False
-    engine_params: Mapping[str, Any] = field(default_factory=dict)
     file_name: str | None = None
     doc_id: str | None = None
     parser: Format | None = None

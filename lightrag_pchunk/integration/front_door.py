@@ -104,13 +104,11 @@ class Trace:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One document through the front door: LightRAG's chunk rows, the settings and the
-    decision they came from, the parse (when the run parsed the source), the trace."""
+    """One document through the front door: LightRAG's chunk rows, the decision they came
+    from, the parse (when the run parsed the source), the trace."""
 
     rows: list[dict[str, Any]]
-    settings: Settings
     decision: Decision
-    content: str
     source: Source | None = None
     trace: Trace | None = None
     lost: WordShortfall | None = None  # what P's chunks miss of its rows (None: R, unchecked)
@@ -197,9 +195,9 @@ def run(
             tokenizer, content, decision.r_size, decision.r_overlap, separators=separators
         )
         rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
-        return Run(rows, settings, decision, content, source)
+        return Run(rows, decision, source)
     rows, chunk_trace, lost = _run_p(tokenizer, content, decision, settings, trace)
-    return Run(rows, settings, decision, content, source, chunk_trace, lost)
+    return Run(rows, decision, source, chunk_trace, lost)
 
 
 def _lightrag_sizes_note(request: Request, decision: Decision) -> str:

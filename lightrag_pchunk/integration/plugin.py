@@ -25,6 +25,7 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from lightrag_pchunk import __version__
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.settings import check_config
@@ -41,17 +42,6 @@ _lock = threading.Lock()
 _original: Any = None  # LightRAG's function, while ours is dispatched
 _everything = False  # install(): our P for every document
 _our_blocks = False  # the pchunk engine is registered: our P for our blocks
-
-
-def _package_version() -> str:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
-    except ImportError:  # pragma: no cover - Python < 3.8
-        return "0"
-    try:
-        return version("lightrag-pchunk")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "0"
 
 
 def written_by_us(blocks_path: str | os.PathLike[str] | None) -> bool:
@@ -207,7 +197,7 @@ class PchunkChunkerSpec:
 chunker_spec = PchunkChunkerSpec(
     name=CHUNKER_NAME,
     impl="lightrag_pchunk.integration.chunking_func:chunking_func",
-    version=_package_version(),
+    version=__version__,
     description="Paragraph Semantic (P) chunking of DOCX blocks by lightrag-pchunk",
 )
 """The ``lightrag.chunkers`` entry point (``paragraph_semantic_pchunk``)."""

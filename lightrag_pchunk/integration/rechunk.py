@@ -35,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -272,14 +272,26 @@ async def holds_these_chunks(
     descriptions of the entities its chunks share."""
     if not await compare_text(rag, doc_id, sanitized):
         return False
+    stored = await stored_chunks(rag, doc_id)
+    return stored is not None and same_chunks(rows, stored)
+
+
+async def stored_chunks(rag: Any, doc_id: str) -> list[Any] | None:
+    """The chunk rows LightRAG's ``text_chunks`` hold for the document, in chunk order;
+    None when one its doc status lists is missing."""
     status = await rag.doc_status.get_by_id(doc_id)
     ids = [str(i) for i in (record_field(status, "chunks_list") or [])]
     stored = [row for row in await rag.text_chunks.get_by_ids(ids) if row] if ids else []
     if len(stored) != len(ids):
-        return False
-    stored.sort(key=lambda row: int(record_field(row, "chunk_order_index", 0) or 0))
+        return None
+    return sorted(stored, key=lambda row: int(record_field(row, "chunk_order_index", 0) or 0))
 
-    def chunks(found: list[Any]) -> list[tuple[str, Any]]:
+
+def same_chunks(rows: Sequence[Any], stored: Sequence[Any]) -> bool:
+    """Whether two lists of chunk rows hold the same texts under the same heading paths, in
+    the same order."""
+
+    def view(found: Sequence[Any]) -> list[tuple[str, Any]]:
         return [(str(record_field(r, "content", "")).strip(), heading_path(r)) for r in found]
 
-    return chunks(rows) == chunks(stored)
+    return view(rows) == view(stored)

@@ -88,7 +88,6 @@ def decide(request: Request, settings: Settings) -> Decision:
         settings=p,
         r_size=r_size,
         r_overlap=r_overlap,
-        engine_params=directives.engine_params if directives is not None else {},
         file_name=_name(request),
         doc_id=_doc_id(request),
     )

@@ -231,6 +231,12 @@ _MONTH = re.compile(
     r"\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s|,|$)|\s*[年月日]",
     re.IGNORECASE,
 )
+#: After a number's first digits, its further groups of three set apart by a space (SI,
+#: Russian, French: "6 089 750,85 руб.", "12 345,00 €"): two groups or more, or one with a
+#: decimal fraction. One group alone ("3 100 Years") may be a label before its title.
+_DIGIT_GROUPS = re.compile(
+    r"(?:[ \u00a0\u2009\u202f]\d{3}){2,}(?![\d])|[ \u00a0\u2009\u202f]\d{3}[,.]\d+(?![\d])"
+)
 
 
 def _decimal(text: str) -> Label | None:
@@ -240,6 +246,8 @@ def _decimal(text: str) -> Label | None:
     end = match.end()
     if _MONTH.match(text, end):
         return None  # a date ("29 March 2024", "3月"), not a section number
+    if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
+        return None  # an amount written in digit groups, not a section number
     if end < len(text):
         ch = text[end]
         spaced = ch in " \t\u3000"

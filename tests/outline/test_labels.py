@@ -28,6 +28,7 @@ from lightrag_pchunk.outline.numbering import (
         ("3、采购", "arabic-dun", (3,), "采购"),
         ("1.目的：", "decimal", (1,), "目的："),
         ("4.1 物控部：负责外发", "decimal", (4, 1), "物控部：负责外发"),
+        ("3 100 Years of Service", "decimal", (3,), "100 Years of Service"),
         ("１．２　范围", "decimal", (1, 2), "范围"),
         ("1 Introduction", "decimal", (1,), "Introduction"),
         ("2.3.1. Tables", "decimal", (2, 3, 1), "Tables"),
@@ -77,6 +78,19 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
     ],
 )
 def test_numbers_inside_words_are_not_labels(line):
+    assert parse_label(line) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "6 089 750,85 руб. (Шесть миллионов восемьдесят девять тысяч рублей 85 копеек)",
+        "1 000 000 USD",
+        "12 345,00 € au total",
+        "7\u202f500\u202f000 habitants",
+    ],
+)
+def test_amounts_in_digit_groups_are_not_labels(line):
     assert parse_label(line) is None
 
 
