@@ -179,15 +179,19 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
         for s in ranked
     ]  # fmt: skip
     lines += ["", *table(("file", "headings", "evidenced", *columns), rows)]
+    targets = []
+    for copy in ("look kept", "own look"):  # both looks; without any, headings are guesses
+        scores = copies[copy]
+        recall, parsed = (
+            _mean([s.recall for s in scores]),
+            _mean([s.parsed_precision for s in scores]),
+        )
+        targets += [
+            verdict(min(recall, parsed) >= 0.90, f"{copy}: mean R and mean P parsed >= 0.90"),
+            verdict(all(s.recall >= 0.60 for s in scores), f"{copy}: no file under 0.60 recall"),
+        ]
     look = copies["look kept"]
-    targets = [
-        verdict(
-            min(_mean([s.recall for s in look]), _mean([s.parsed_precision for s in look])) >= 0.90,
-            "look kept: mean R and mean P parsed >= 0.90",
-        ),
-        verdict(_mean([s.precision for s in look]) >= 0.85, "look kept: mean P >= 0.85"),
-        verdict(all(s.recall >= 0.60 for s in look), "look kept: no file under 0.60 recall"),
-    ]
+    targets.append(verdict(_mean([s.precision for s in look]) >= 0.85, "look kept: mean P >= 0.85"))
     if figures:
         lines += ["", "## Breadcrumb contract, long blocks", ""]
         rows = []

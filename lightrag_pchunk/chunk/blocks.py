@@ -275,7 +275,8 @@ class BlockRun:
             return self.blocks[0]
         identity = self.identity
         heading, parents, level = identity.heading, identity.parent_headings, identity.level
-        common = _common_parent(self.blocks, identity)
+        paths = [heading_path(b) for b in self.blocks]  # once per block: both below read them
+        common = _common_parent(self.blocks, paths, heading_path(identity))
         if common is not None:
             (*parent_list, heading), level = common
             parents = tuple(parent_list)
@@ -293,7 +294,7 @@ class BlockRun:
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
             is_toc=identity.is_toc,
-            sections=tuple(chain.from_iterable(sections_of(b) for b in self.blocks)),
+            sections=tuple(chain.from_iterable(map(_sections_at, self.blocks, paths))),
         )
 
 
@@ -306,13 +307,27 @@ def heading_path(block: Block) -> tuple[str, ...]:
     return (*block.parent_headings, heading) if heading else block.parent_headings
 
 
+#: The section an untitled preface with a body of its own is (``chunk/preface.py``), as
+#: LightRAG names it.
+PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
+
+
 def sections_of(block: Block) -> tuple[SectionRef, ...]:
-    """The sections ``block`` holds text of: those it was merged from, else its own (none
-    for front matter: the untitled preface, a table of contents)."""
+    """The sections ``block`` holds text of: those it was merged from, else its own: the
+    preface's section for a preface with a body of its own; none for a preface of only the
+    title or a table of contents, which belong to no section."""
+    return _sections_at(block, heading_path(block))
+
+
+def _sections_at(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
+    """:func:`sections_of` ``block``, whose heading path is ``path``."""
     if block.sections:
         return block.sections
-    path = () if block.is_toc else heading_path(block)
-    return (SectionRef(path, block.level),) if path else ()
+    if block.is_toc:
+        return ()
+    if path:
+        return (SectionRef(path, block.level),)
+    return (PREFACE_SECTION,) if block.is_preface_section else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
@@ -326,12 +341,13 @@ def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
     return first[:length]
 
 
-def _common_parent(blocks: Sequence[Block], identity: Block) -> tuple[tuple[str, ...], int] | None:
-    """``(path, level)`` of the deepest heading over all ``blocks`` (the untitled preface
-    aside) when it is above ``identity``'s own; None when ``identity`` already is it, or
-    the blocks share no heading at all."""
-    titled = [(b, path) for b in blocks if (path := heading_path(b))]
-    own = heading_path(identity)
+def _common_parent(
+    blocks: Sequence[Block], paths: Sequence[tuple[str, ...]], own: tuple[str, ...]
+) -> tuple[tuple[str, ...], int] | None:
+    """``(path, level)`` of the deepest heading over all ``blocks`` (of heading ``paths``;
+    the untitled preface aside) when it is above ``own``, the run identity's path; None
+    when the identity already is it, or the blocks share no heading at all."""
+    titled = [(b, path) for b, path in zip(blocks, paths, strict=True) if path]
     if len(titled) < 2 or not own:
         return None
     common = common_path([path for _, path in titled])

@@ -11,6 +11,8 @@ one. Pure functions of lines.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -22,6 +24,7 @@ from lightrag_pchunk.outline.lines import (
     is_caption,
     is_toc_line,
     page_reference,
+    starts_with_bullet,
     strip_page_reference,
 )
 
@@ -168,11 +171,104 @@ _TOC_LOOKAHEAD = 50
 _BARE_LOOKAHEAD = 3
 
 
+#: A short superscript or subscript after a space at a line's end: a link back to the
+#: contents ("FUNDING OPPORTUNITIES <sup>TOP</sup>"), a note's mark; no part of the title.
+_TRAILING_MARK = re.compile(r"\s+<(sup|sub)>[^<]{1,12}</\1>\s*$")
+
+
 def toc_key(line: str) -> str:
     """A title as a table of contents and the body both write it: NFKC, case-folded, one
-    space for any spacing, no page reference, no end punctuation."""
-    text = unicodedata.normalize("NFKC", strip_page_reference(line)).casefold()
+    space for any spacing, no page reference, no end punctuation, no mark after it
+    (:data:`_TRAILING_MARK`)."""
+    text = _TRAILING_MARK.sub("", strip_page_reference(line))
+    text = unicodedata.normalize("NFKC", text).casefold()
     return " ".join(text.split()).strip(" .:：。")
+
+
+def toc_entry_key(entry: str) -> str:
+    """An entry's :func:`toc_key`, past the bullet that may lead it (a list of links to the
+    sections); a bulleted line of the body keeps its bullet, and matches no entry."""
+    text = entry.strip()
+    return toc_key(_past_bullet(text))
+
+
+def _past_bullet(text: str) -> str:
+    return text[1:].strip() if starts_with_bullet(text) and text[1:2].isspace() else text
+
+
+#: Fewest entries of a list of titles that must recur later for it to be a contents.
+MIN_LISTING_ENTRIES = 3
+
+
+def listing_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """``(start, end)`` ranges of ``lines`` that list the titles of the sections after them:
+    a contents without page numbers nor a title of its own (a newsletter's "In this issue",
+    a list of links to its sections). A run of title-like lines (a bullet may lead each)
+    is one when most of its entries, and at least :data:`MIN_LISTING_ENTRIES`, recur after
+    it in its order, each where a section's title stands (:func:`_section_titles`) with
+    body text between them. A line repeating an entry of the run ends it (the first
+    section starting)."""
+    titles = _section_titles(lines)
+    # body[i]: lines of body text before line i.
+    body = list(itertools.accumulate((is_body_text(line) for line in lines), initial=0))
+    runs: list[tuple[int, int]] = []
+    index = 0
+    while index < len(lines):
+        end, keys = index, []
+        while end < len(lines) and _is_listing_entry(lines[end]):
+            key = toc_entry_key(lines[end])
+            if key in keys:
+                break
+            keys.append(key)
+            end += 1
+        if len(keys) >= MIN_LISTING_ENTRIES and _recur_in_order(keys, titles, body, end):
+            runs.append((index, end))
+        index = max(end, index + 1)
+    return runs
+
+
+#: A section's title has body text this many lines after it at most (a title, then the
+#: title of its first item, then text).
+_TEXT_WITHIN = 2
+
+
+def _section_titles(lines: Sequence[str]) -> dict[str, list[int]]:
+    """Where each title stands as a section's, by :func:`toc_key`: a title-like line that
+    is no list item nor stands before one, with body text within :data:`_TEXT_WITHIN`
+    lines after it (a line of code, a slide's caption recur with no text after them)."""
+    titles: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        after = lines[index + 1 : index + 1 + _TEXT_WITHIN]
+        if (
+            after
+            and not starts_with_bullet(after[0].strip())
+            and not starts_with_bullet(line.strip())
+            and _is_listing_entry(line)
+            and any(is_body_text(text) for text in after)
+        ):
+            titles.setdefault(toc_key(line), []).append(index)
+    return titles
+
+
+def _is_listing_entry(line: str) -> bool:
+    text = _past_bullet(line.strip())
+    return bool(text) and heading_text(text, markdown=False) is not None
+
+
+def _recur_in_order(
+    keys: Sequence[str], titles: dict[str, list[int]], body: Sequence[int], after: int
+) -> bool:
+    """Whether most of ``keys`` title sections after line ``after``, in order, with body
+    text between each two (``body``: the count of body text lines before each line)."""
+    matched, last = 0, None
+    for key in keys:
+        at = titles.get(key, [])
+        found = bisect.bisect_left(at, after if last is None else last + 1)
+        while found < len(at) and last is not None and body[at[found]] == body[last + 1]:
+            found += 1  # no text since the last section's title: not a section of its own
+        if found < len(at):
+            matched, last = matched + 1, at[found]
+    return matched >= MIN_LISTING_ENTRIES and 2 * matched > len(keys)
 
 
 def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int | None]:
@@ -185,7 +281,7 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     list of figures or tables and the captions they name are left out: a caption matched
     would carry the matching past the headings it skipped. Spacing is no part of a Chinese
     or Japanese title (:func:`_spacing_free`)."""
-    keys = ["" if is_caption(entry) else toc_key(entry) for entry in entries]
+    keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
     bare = [_spacing_free(_without_label(key)) for key in keys]
     keys = [_spacing_free(key) for key in keys]
     found: list[int | None] = []

@@ -14,10 +14,14 @@ import enum
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeAlias
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import is_toc_line, soft_break_pieces
-from lightrag_pchunk.outline.toc import literal_toc_runs, toc_end
+from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
+
+#: A paragraph's text and its look on demand.
+TextLook: TypeAlias = tuple[str, Callable[[], Look]]
 
 
 class EventKind(enum.Enum):
@@ -45,7 +49,9 @@ class Event:
     table-of-contents entry when its style says (``toc 2`` -> 2), else 0; ``layout_table``
     numbers the layout table (a table read as text) a paragraph is in, from 1 (0: none);
     ``titles_nothing`` marks a PARAGRAPH its parser knows heads no section (a PDF's cover
-    line), whose look the classifier still reads among the document's."""
+    line), whose look the classifier still reads among the document's; ``cells`` gives the
+    paragraphs of the table a LINE writes (their text and look on demand): text the body
+    text size is learnt from (``parse/body_size.py``), never headings."""
 
     line: Line
     kind: EventKind = EventKind.LINE
@@ -56,6 +62,7 @@ class Event:
     toc_level: int = 0
     layout_table: int = 0
     titles_nothing: bool = False
+    cells: tuple[TextLook, ...] = ()
 
 
 #: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
@@ -74,7 +81,7 @@ def mark_toc(events: list[Event]) -> None:
         # (which may be the title): they stand in for themselves as "not an entry".
         usable = event.kind is EventKind.PARAGRAPH or event.level
         texts.append(text if usable and len(text) <= _MAX_TOC_LINE else "")
-    for start, end in literal_toc_runs(texts):
+    for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
         entries = range(start + 1 if events[start].level else start, end)
         # Only a run of paragraphs: a table or a heading inside it breaks it.
         if all(events[i].kind is EventKind.PARAGRAPH for i in entries):

@@ -15,6 +15,7 @@ from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import (
     CellContent,
     CellParagraph,
+    CellTable,
     TableGrid,
     read_table,
     sole_table,
@@ -22,11 +23,11 @@ from lightrag_pchunk.parse.tables import (
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from lightrag_pchunk.outline.infer import Look
     from lightrag_pchunk.parse.budget import OutputBudget
-    from lightrag_pchunk.parse.outline_events import Event
+    from lightrag_pchunk.parse.outline_events import Event, TextLook
     from lightrag_pchunk.parse.story import Story
 
 #: Tables nested deeper than this inside cells are kept as plain text.
@@ -148,3 +149,17 @@ class TableWalk:
             table_id, shape.caption, shape.header_json(), shape.keyed_json()
         )
         out.add(shape.tag(table_id), first, last)
+        if out is self:
+            self.events[-1].cells = tuple(cell_paragraphs(grid))
+
+
+def cell_paragraphs(grid: TableGrid) -> Iterator[TextLook]:
+    """The text and look of each paragraph in ``grid``'s cells, those of the tables nested
+    in them too (none when the reader does not say what gave the cells' lines)."""
+    for row in grid.parts or ():
+        for parts in row:
+            for part in parts:
+                if isinstance(part, CellParagraph):
+                    yield part.text, part.look
+                elif isinstance(part, CellTable):
+                    yield from cell_paragraphs(part.grid)

@@ -49,7 +49,7 @@ from lightrag_pchunk.pdf.table_pages import (
     join_cut_row,
     printed_again,
 )
-from lightrag_pchunk.pdf.text_tables import find_text_tables
+from lightrag_pchunk.pdf.text_tables import TextTable, find_text_tables
 
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).
@@ -121,10 +121,8 @@ class TableFinder:
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in free if id(s) not in taken]
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
-        for xs, ys in find_text_tables(free, (head, foot), page.rules, header):
-            grid = Grid(
-                xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
-            )
+        for shown in find_text_tables(free, (head, foot), page.rules, header):
+            grid = _text_grid(shown)
             owned = cell_segments(grid, free)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
@@ -243,6 +241,22 @@ def _with_bodies(
 
 def _reading_key(segment: Segment) -> tuple[float, float]:
     return (segment.top, segment.x0)
+
+
+def _text_grid(shown: TextTable) -> Grid:
+    """The grid of a table shown by its text's alignment: a cell at each row and column,
+    a group's title one cell across the row."""
+    rows, columns = len(shown.ys) - 1, len(shown.xs) - 1
+    cells = [
+        cell
+        for r in range(rows)
+        for cell in (
+            [(r, r, 0, columns - 1)]
+            if r in shown.titles
+            else [(r, r, c, c) for c in range(columns)]
+        )
+    ]
+    return Grid(shown.xs, shown.ys, cells)
 
 
 def _add_rows(table: GatheredTable, grid: Grid, owned: dict[int, list[Segment]], page: int) -> None:

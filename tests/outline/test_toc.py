@@ -5,6 +5,7 @@ from __future__ import annotations
 from lightrag_pchunk.outline.toc import (
     is_body_text,
     is_toc_title,
+    listing_runs,
     literal_toc_runs,
     toc_end,
     toc_listed,
@@ -119,3 +120,46 @@ def test_a_chinese_title_spaced_out_on_its_page_matches_its_entry():
     entries = ["前言\tII", "1 范围\t1", "附录A （资料性附录） 安全要素关联矩阵\t7", "Scope\t9"]
     lines = ["前\u2003\u2003言", "1 范围", "附录A（资料性附录）安全要素关联矩阵", "Sc ope"]
     assert toc_listed(entries, lines) == [0, 1, 2, None]
+
+
+#: A newsletter: its sections are listed at the top, each a link to a line further down.
+NEWSLETTER = [
+    "IN THIS ISSUE – Click below to go directly to section",
+    "• CALL FOR ABSTRACTS",
+    "• FUNDING OPPORTUNITIES",
+    "• NEWS AND NOTICES",
+    "• RESEARCH FINDINGS",
+    "CALL FOR ABSTRACTS <sup>TOP</sup>",
+    "DEADLINE EXTENDED: POLICY CONFERENCE",
+    "The deadline for the submission of abstracts has been extended to May 16.",
+    "FUNDING OPPORTUNITIES <sup>TOP</sup>",
+    "About $10,500,000 will be available in fiscal year 2004 to fund 8 to 12 awards.",
+    "NEWS AND NOTICES <sup>TOP</sup>",
+    "The institute moved to new offices; its telephone numbers stay the same.",
+    "RESEARCH FINDINGS <sup>TOP</sup>",
+    "Programs that take children on tours of prisons do not prevent crime.",
+]
+
+
+def test_a_list_of_the_titles_of_the_sections_after_it_is_a_contents():
+    # Its title-like title goes with it; the run ends where the first section starts.
+    assert listing_runs(NEWSLETTER) == [(0, 5)]
+    listed = toc_listed(NEWSLETTER[1:5], NEWSLETTER)
+    assert [NEWSLETTER[i] for i, entry in enumerate(listed) if entry is not None][-4:] == [
+        "CALL FOR ABSTRACTS <sup>TOP</sup>",
+        "FUNDING OPPORTUNITIES <sup>TOP</sup>",
+        "NEWS AND NOTICES <sup>TOP</sup>",
+        "RESEARCH FINDINGS <sup>TOP</sup>",
+    ]
+
+
+def test_a_list_whose_items_recur_in_lists_or_out_of_order_is_no_contents():
+    # The same items in another list later (a document of list examples), and a list
+    # whose titles come back out of its order: no contents.
+    lists = ["• List item 1", "• List item 2", "• List item 3", "Some text between them."]
+    assert listing_runs(["Test 1:", *lists, "Test 2:", *lists]) == []
+    shuffled = [NEWSLETTER[0], *NEWSLETTER[1:5][::-1], *NEWSLETTER[5:]]
+    assert listing_runs(shuffled) == []
+    # Two titles of four recur: not most of them.
+    half = [*NEWSLETTER[:5], *NEWSLETTER[5:8], "NEWS AND NOTICES", "Text."]
+    assert listing_runs(half) == []

@@ -240,3 +240,25 @@ def test_a_cover_before_the_contents_heads_no_section(tmp_path):
         ("1 范围", None),
         ("2 术语和定义", None),
     ]
+
+
+def test_a_list_of_links_to_the_sections_is_a_contents_and_names_them(tmp_path):
+    # A newsletter: bold capitals at the text's size are its sections' titles and its
+    # items' titles alike; the list at its top, whose entries recur below as lines of
+    # their own, says which are the sections.
+    bold = "<w:b/><w:caps/>"
+    SUPERSCRIPT = '<w:vertAlign w:val="superscript"/>'  # a link back to the top
+    sections = ("Call for abstracts", "Funding opportunities", "News and notices")
+    body = para(run("In this issue – click below to go to a section", "<w:b/>"))
+    body += "".join(para(run(f"• {title}", bold)) for title in sections)
+    for number, title in enumerate(sections):
+        body += para(run(f"{title}   ", bold), run("TOP", SUPERSCRIPT))
+        body += para(run(f"ITEM {number} OF THE SECTION", bold))
+        body += para(f"The text of item {number}, which says what the item is about at length.")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    rows = summary(parsed)
+    assert rows[0][1] == "toc" and "• Call for abstracts" in rows[0][2]
+    headings = [heading for heading, kind, _ in rows if kind != "toc"]
+    for title in sections:
+        assert f"{title} <sup>TOP</sup>" in headings, headings
+    assert not any(heading.startswith("•") for heading in headings)
