@@ -16,7 +16,13 @@ as the widest of its lines (right-aligned and centred, words only: figures stand
 under another, and never wrap; and not starting where the line above starts: lines of
 justified text or with leaders start and end alike, and are left-aligned). Beside the
 first line, which wraps, a line under no text of the row above may stand (a cell set at
-the foot of a header whose neighbours wrapped).
+the foot of a header whose neighbours wrapped); where the rows stand apart through the body
+(wider gaps than the lines' in two places at least, not under a header alone), the lines
+beside it that start in lower case (a sentence going on) wrap where their first word would
+have come within a line's height of the edge:
+a word's width is estimated from its share of its line's characters, a few points short
+for wide letters among narrow ones (``more`` in ``more illicit``), and the first line's
+wrap already shows the row goes on.
 Where every line follows at the same spacing, nothing tells a wrapped line from a row:
 none is taken as wrapped.
 """
@@ -33,6 +39,8 @@ from lightrag_pchunk.pdf.segments import Segment
 #: Lines of a table whose gap exceeds its smallest by at most this many line heights
 #: follow at its line spacing (a wrapped cell's lines), the others start rows.
 WRAP_GAP_SLACK = 0.3
+#: Gaps wider than the line spacing that show a table's rows set apart (a header's is one).
+APART_ROWS = 2
 #: Lines starting (ending, centred) within this many points are aligned at one x.
 ALIGN_SLACK = 1.5
 
@@ -55,13 +63,16 @@ def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
     if max(gaps) <= tight:
         return goes_on
     room = _Room([s for row in rows for s in row])
+    # Rows set apart through the body, not a header's gap alone, leave the estimate's error.
+    apart = sum(gap > tight for gap in gaps) >= APART_ROWS
     for index in range(1, len(rows)):
         if gaps[index - 1] <= tight:
             above = rows[index - 1]
-            wrapped = [room.wraps(above, line) for line in rows[index]]
-            goes_on[index] = wrapped[0] and all(
-                wraps or not _over(above, line)
-                for wraps, line in zip(wrapped, rows[index], strict=True)
+            first, *others = rows[index]
+            goes_on[index] = room.wraps(above, first) and all(
+                room.wraps(above, line, line.height if apart and _lower(line) else 0.0)
+                or not _over(above, line)
+                for line in others
             )
     return goes_on
 
@@ -74,13 +85,15 @@ class _Room:
         self.places = [sorted({round(at(s)) for s in segments}) for at in _ALIGNMENTS]
         self.edges: dict[tuple[int, int], float | None] = {}
 
-    def wraps(self, above: Sequence[Segment], line: Segment) -> bool:
+    def wraps(self, above: Sequence[Segment], line: Segment, slack: float = 0.0) -> bool:
         """Whether ``line`` is the next line of a cell of the row ``above``, aligned with
-        it one of the three ways (see the module doc)."""
+        it one of the three ways (see the module doc); ``slack``: how far short of the
+        column's edge the first word may still be taken not to have fitted (the error of
+        its width estimated from its characters' share of the line)."""
         if not line.text.strip():
             return False
         word = line.text.split()[0]
-        extra = WORD_SPACE * line.height + first_word_width(line)
+        extra = WORD_SPACE * line.height + first_word_width(line) + slack
         for alignment, at in enumerate(_ALIGNMENTS):
             same = [s for s in above if abs(at(s) - at(line)) <= ALIGN_SLACK]
             edge = self._edge(alignment, at(line)) if same else None
@@ -129,6 +142,11 @@ def row_gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
 def has_letters(text: str) -> bool:
     """Whether ``text`` holds a letter (words do; a figure does not)."""
     return any(character.isalpha() for character in text)
+
+
+def _lower(line: Segment) -> bool:
+    """Whether ``line`` starts with a lower-case letter (a sentence going on)."""
+    return line.text.lstrip()[:1].islower()
 
 
 def _over(above: Sequence[Segment], line: Segment) -> bool:

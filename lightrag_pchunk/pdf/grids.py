@@ -10,7 +10,9 @@ middle lies in it.
 A cell over several rows whose text stands in separate rows is several cells: where a row
 border drawn in other columns runs through it, no line of its text crosses that border, the
 first line below starts on a baseline of a cell that starts at that row and stands further
-from the line above than a paragraph's lines do, or the line above stops where the first
+from the line above than a paragraph's lines do (not when it starts in lower case and its foot
+follows at a paragraph's line spacing: the words go on, the low top of letters without
+ascenders is no gap), or the line above stops where the first
 word below would have fitted (the text broke there on purpose, it did not wrap), the rows
 were split without a rule between them (a table's sub-rows), not merged. Likewise a row whose
 text stands in two bands, an empty strip across the row between them, is two rows when the
@@ -47,6 +49,9 @@ ONE_LINE = 0.3
 #: Text of a cell over several rows stands in separate rows when the space between them
 #: is wider than this many line heights (a merged cell's text follows at its leading).
 SUB_ROW_GAP = 0.5
+#: The furthest a paragraph's next line stands under a line, foot to foot, in font sizes
+#: (single spacing sets lines about 1.2 sizes apart; half a line more is a gap).
+LINE_PITCH = 1.5
 #: Lines of a row stand in separate rows when one starts more than this many line heights
 #: below the top of the other (a cell's text wrapped over lines follows at its leading,
 #: about 1.2 font sizes, and a line's glyphs are at most about one high).
@@ -226,12 +231,27 @@ def _sub_rows(
         if not above or not below:
             continue
         last, first = max(above, key=lambda i: spans[i][1]), min(below, key=lambda i: spans[i][0])
-        apart = spans[first][0] - spans[last][1] > SUB_ROW_GAP * height
+        apart = spans[first][0] - spans[last][1] > SUB_ROW_GAP * height and not _goes_on(
+            lines[last], lines[first]
+        )
         if not (apart or _breaks_early(lines[last], lines[first], grid, cell)):
             continue
         if any(abs(spans[first][0] - top) <= BASELINE_SLACK for top in starts.get(row, ())):
             cuts.append(row)
     return cuts
+
+
+def _goes_on(line: Sequence[Segment], below: Sequence[Segment]) -> bool:
+    """Whether ``below`` goes on with the words of ``line`` as a paragraph's next line: it
+    starts with a lower-case letter and its foot stands at most :data:`LINE_PITCH` font sizes
+    under the foot of ``line``. Glyph boxes are compared at their feet, not between them: a
+    line of lower-case letters without ascenders (``машин`` under ``Экспл.``) has a lower
+    top, which leaves a gap above it wider than half a line however closely it follows."""
+    first = below[0].text.lstrip()[:1]
+    if not first.islower():
+        return False
+    size = max(s.size for s in (*line, *below))
+    return max(s.bottom for s in below) - max(s.bottom for s in line) <= LINE_PITCH * size
 
 
 def _breaks_early(

@@ -10,11 +10,13 @@ page are a header printed again: they are dropped and counted as its header.
 
 In a table shown by its text's alignment, the first row of its part on a new page goes on
 with the last row of the page before (a row the page break cut: one row of the document)
-when its first cell is empty, each of its cells stands under text of that row, and a cell
-of that row but the first has nothing under it (its short cells ended on the page before,
-its long ones go on). A row of a group, whose first cell its author left empty under the
-group's, fills every column the row above fills, and stays a row.
-"""
+when each of its cells stands under text of that row, and either another of its cells goes
+on a sentence the cell above it left unfinished (in lower case under words of a sentence,
+four at least, without its end: ``analysis_ended`` / ``(optional)`` beside ``The date and
+time that the`` / ``malware analysis ended.``), or its first cell is empty and a cell of
+that row but the first has nothing under it (its short cells ended on the page before, its
+long ones go on). A row of a group, whose first cell its author left empty under the
+group's, fills every column the row above fills, and stays a row."""
 
 from __future__ import annotations
 
@@ -29,6 +31,10 @@ from lightrag_pchunk.pdf.segments import Segment
 COLUMN_MATCH = 3.0
 #: Leading rows of a continuation compared with the table's first rows (a repeated header).
 MAX_REPEATED_HEADER = 3
+#: Words of a cell that make it a sentence's, not a value's.
+MIN_SENTENCE_WORDS = 4
+#: Marks that end a sentence.
+_ENDS = (".", "!", "?", ":", ";", "。", "！", "？")
 
 
 @dataclass(slots=True)
@@ -68,12 +74,15 @@ def join_cut_row(table: GatheredTable, start: int) -> None:
     if not 0 < start < len(table.rows):
         return
     row, above = table.rows[start], table.rows[start - 1]
-    if row[0].strip() or not any(cell.strip() for cell in row):
+    if not any(cell.strip() for cell in row):
         return
+    sentence = _sentence_goes_on(above, row)
+    if row[0].strip() and not sentence:
+        return  # a first cell of its own: a row, unless its text goes on a sentence above
     pairs = list(zip(above, row, strict=False))
     if any(cell.strip() and not upper.strip() for upper, cell in pairs):
         return  # text under an empty cell: a row of its own
-    if not any(upper.strip() and not cell.strip() for upper, cell in pairs[1:]):
+    if not sentence and not any(upper.strip() and not cell.strip() for upper, cell in pairs[1:]):
         return  # every column filled again: a row of a group under its first
     table.rows[start - 1] = [
         f"{upper} {cell}" if cell.strip() else upper for upper, cell in pairs
@@ -82,6 +91,18 @@ def join_cut_row(table: GatheredTable, start: int) -> None:
     del table.rows[start]
     del table.cells[start]
     del table.row_pages[start]
+
+
+def _sentence_goes_on(above: Sequence[str], row: Sequence[str]) -> bool:
+    """Whether a cell of ``row`` but the first goes on the sentence of the cell above it:
+    it starts in lower case, and the text above is words of a sentence (a value in lower
+    case, ``string`` over ``timestamp``, is none) without a mark that ends it."""
+    return any(
+        cell.strip()[:1].islower()
+        and len(upper.split()) >= MIN_SENTENCE_WORDS
+        and not upper.rstrip().endswith(_ENDS)
+        for upper, cell in zip(above[1:], row[1:], strict=False)
+    )
 
 
 def _norm(row: Sequence[str]) -> list[str]:

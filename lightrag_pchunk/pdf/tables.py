@@ -49,7 +49,7 @@ from lightrag_pchunk.pdf.table_pages import (
     join_cut_row,
     printed_again,
 )
-from lightrag_pchunk.pdf.text_tables import find_text_tables
+from lightrag_pchunk.pdf.text_tables import TextTable, find_text_tables
 
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).
@@ -74,11 +74,13 @@ class PagePart:
 class RenderedTable:
     """A table as content lines: ``lines`` (preamble or layout text, then the tag when it
     is a data table), ``tag_index`` the tag's place among them (-1: none), the tag's
-    parts by page."""
+    parts by page; ``cells``, the texts of its non-blank cells (text the body text size
+    is learnt from, ``parse/body_size.py``)."""
 
     lines: tuple[str, ...]
     tag_index: int
     parts: tuple[PagePart, ...]
+    cells: tuple[str, ...] = ()
 
 
 @dataclass
@@ -121,10 +123,8 @@ class TableFinder:
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in free if id(s) not in taken]
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
-        for xs, ys in find_text_tables(free, (head, foot), page.rules, header):
-            grid = Grid(
-                xs, ys, [(r, r, c, c) for r in range(len(ys) - 1) for c in range(len(xs) - 1)]
-            )
+        for shown in find_text_tables(free, (head, foot), page.rules, header):
+            grid = _text_grid(shown)
             owned = cell_segments(grid, free)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
@@ -181,15 +181,17 @@ class TableFinder:
             return RenderedTable((), -1, whole)
         shape = shape_table(grid)
         lines = list(shape.lines)
+        cells = tuple(cell for row in grid.rows for cell in row if cell.strip())
         if shape.layout:
-            return RenderedTable(tuple(lines), -1, whole)
+            return RenderedTable(tuple(lines), -1, whole, cells)
         table_id = f"tb-{self.doc_hash}-{len(self.records) + 1:04d}"
         self.records[table_id] = grid.record(
             table_id, shape.caption, shape.header_json(), shape.keyed_json()
         )
         tag = shape.tag(table_id)
         lines.append(tag)
-        return RenderedTable(tuple(lines), len(lines) - 1, _tag_parts(tag, table, pages))
+        parts = _tag_parts(tag, table, pages)
+        return RenderedTable(tuple(lines), len(lines) - 1, parts, cells)
 
 
 #: Lines under a bookmarked title that make its cell a section's frame, at least.
@@ -243,6 +245,22 @@ def _with_bodies(
 
 def _reading_key(segment: Segment) -> tuple[float, float]:
     return (segment.top, segment.x0)
+
+
+def _text_grid(shown: TextTable) -> Grid:
+    """The grid of a table shown by its text's alignment: a cell at each row and column,
+    a group's title one cell across the row."""
+    rows, columns = len(shown.ys) - 1, len(shown.xs) - 1
+    cells = [
+        cell
+        for r in range(rows)
+        for cell in (
+            [(r, r, 0, columns - 1)]
+            if r in shown.titles
+            else [(r, r, c, c) for c in range(columns)]
+        )
+    ]
+    return Grid(shown.xs, shown.ys, cells)
 
 
 def _add_rows(table: GatheredTable, grid: Grid, owned: dict[int, list[Segment]], page: int) -> None:

@@ -18,11 +18,13 @@ empty continues the row above it (a cell's text wrapped over lines), unless a ru
 the table parts them (a header's underline), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines, and a line alone under a first cell that it goes on (a long label wrapped
-in a narrow first column, or a list of values its comma leaves going on). A run of
+in a narrow first column, or a list of values its comma leaves going on); a group's
+title, one line alone at the run's left edge set as the rows around it, is a row of one cell
+across the table. A run of
 bullets or numbering labels beside words is a list (rows of :data:`MIN_NUMBERED_CELLS`
 cells or more numbered in their first are a table, and so are numbers beside figures),
-and a run of table-of-contents entries is one. A run stops short of the page's running
-footer below it (:data:`FOOTER_GAP`).
+and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
+alone in it go on with a cell or title a group: ``table_runs``.
 
 At a page's head, the header of the table going on from the page before printed again and
 underlined is a table with the lines under it however few of them hold cells: over the
@@ -37,17 +39,22 @@ import itertools
 import re
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, has_letters, row_gap, wrapped_lines
-from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
+from lightrag_pchunk.pdf.cell_wraps import (
+    ALIGN_SLACK,
+    has_letters,
+    row_gap,
+    wrapped_lines,
+)
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
+from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, MIN_COLUMN_GAP, is_cell_row, run_end
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
@@ -57,13 +64,8 @@ MIN_ROWS = 3
 MIN_RULED_ROWS = 2
 #: The widest gap between two rows of one table, in multiples of the row height.
 MAX_ROW_GAP = 2.5
-#: A row in the page's foot band further below the run above it than this many times
-#: the widest gap between the run's rows is the page's footer, not the table's.
-FOOTER_GAP = 1.5
 #: Median characters of a cell in a table of three columns or more.
 MAX_CELL_CHARS = 30
-#: Median characters of a label in the first column of a two-column table.
-MAX_LABEL_CHARS = 25
 #: A first column of labels this wide or wider, as a share of the second column, is a
 #: column of text beside another (a two-column page), not labels beside their values.
 PROSE_COLUMNS_RATIO = 0.8
@@ -74,8 +76,6 @@ MARKER_SHARE = 0.7
 #: Rows numbered in their first cell are a table's, not a list's, when they hold this
 #: many cells or more (a list item is a label, its text and at most a page number).
 MIN_NUMBERED_CELLS = 4
-#: A column boundary lies in a gap at least this wide (points).
-MIN_COLUMN_GAP = 4.0
 #: Points a table's outer column border stands off the text nearest it.
 BORDER_MARGIN = 1.0
 #: A reference list's number: ``[12]``.
@@ -85,14 +85,25 @@ _CITATION = re.compile(r"\[\d{1,4}\]")
 _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
+@dataclass(frozen=True, slots=True)
+class TextTable:
+    """A table shown by its text's alignment: its column borders ``xs`` left to right and
+    row borders ``ys`` top down, in the reading frame, and its rows (by index between
+    ``ys``) that title a group: one cell across every column."""
+
+    xs: list[float]
+    ys: list[float]
+    titles: frozenset[int] = frozenset()
+
+
 def find_text_tables(
     segments: Sequence[Segment],
     bands: tuple[float, float],
     rules: np.ndarray | None = None,
     header: Sequence[str] = (),
-) -> list[tuple[list[float], list[float]]]:
-    """``(xs, ys)`` of each table: its column borders left to right and its row borders top
-    down, in the reading frame (see the module doc). ``bands``: where the page's head band
+) -> list[TextTable]:
+    """Each table's column and row borders and its rows of group titles (see
+    :class:`TextTable` and the module doc). ``bands``: where the page's head band
     ends and its foot band starts (its running footer may stand there, below a table that
     ends the page); ``rules``: the page's rules in the reading frame (``x0, top, x1,
     bottom`` rows), whose free-standing horizontal ones underline a table's header, but
@@ -103,7 +114,7 @@ def find_text_tables(
     lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
-    cells = [_is_cell_row(row) for row in rows]
+    cells = [is_cell_row(row) for row in rows]
     markers = [
         len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
     ]
@@ -113,10 +124,10 @@ def find_text_tables(
         gap <= MAX_ROW_GAP * max(s.height for s in above)
         for gap, above in zip(gaps, rows[:-1], strict=True)
     ]
-    tables: list[tuple[list[float], list[float]]] = []
+    tables: list[TextTable] = []
     index = floor = 0  # floor: the first row after the last table
     while index < len(rows):
-        end = _run_end(rows, cells, gaps, close, index, foot)
+        end, titles = run_end(rows, cells, gaps, close, index, foot)
         if end - index < MIN_RULED_ROWS:  # too short for any table, ruled or not
             index += 1
             continue
@@ -128,14 +139,17 @@ def find_text_tables(
         header_again = again and underlined
         least = 1 if header_again else (MIN_RULED_ROWS if underlined else MIN_ROWS)
         run = rows[index:end]
-        found = _table(run, markers[index:end], lines, least) if end - index >= least else None
+        titles = frozenset(i - index for i in titles)
+        found = (
+            _table(run, markers[index:end], lines, least, titles) if end - index >= least else None
+        )
         if found is not None:
-            xs, ys = found
+            xs, ys, title_rows = found
             if header_again:  # the cut row's rest, wider than the titles, sets the width
                 xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + BORDER_MARGIN)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
-            tables.append((xs, [top, *ys[1:]]))
+            tables.append(TextTable(xs, [top, *ys[1:]], title_rows))
             index = floor = end
         else:
             index += 1
@@ -150,88 +164,16 @@ def _prints_header_again(row: Sequence[Segment], header: Sequence[str]) -> bool:
     return bool(header) and len(row) >= 2 and all(w in words for s in row for w in s.text.split())
 
 
-def _is_cell_row(row: Sequence[Segment]) -> bool:
-    """A row of two cells or more that is not a table-of-contents entry (a title, then
-    leaders or a wide gap, then a page number)."""
-    if len(row) < 2:
-        return False
-    texts = [s.text for s in row]
-    if is_toc_line(" ".join(texts)) or is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1]):
-        return len(row) > 2 and not any(".." in t or "…" in t for t in texts)
-    return True
-
-
-def _run_end(
-    rows: Sequence[Sequence[Segment]],
-    cells: Sequence[bool],
-    gaps: Sequence[float],
-    close: Sequence[bool],
-    start: int,
-    foot: float,
-) -> int:
-    """Where the run of rows that may form a table from ``start`` ends: it starts on a row
-    of cells and goes on while rows follow closely and hold cells, or one cell that is not
-    at the run's left edge (a wrapped cell's next line), but not into the page's foot band
-    (from ``foot``) across a gap wider than :data:`FOOTER_GAP` times any between its rows
-    (a running footer below a table that ends the page). ``cells``: which rows are rows of
-    cells (:func:`_is_cell_row`); ``gaps``: the space between each row and the next
-    (:func:`_gap`); ``close``: which rows the next one follows closely."""
-    if not cells[start]:
-        return start + 1
-    left = rows[start][0].x0
-    end = start + 1
-    widest = 0.0  # the widest gap between the run's rows so far
-    label = start  # the run's last row of cells, whose first cell a line alone may go on
-    while end < len(rows) and close[end - 1]:
-        row = rows[end]
-        gap = gaps[end - 1]
-        # Two gaps in the run at least before a wider one can part a footer from it.
-        beyond = end - start > 2 and min(s.top for s in row) >= foot
-        if beyond and gap > FOOTER_GAP * widest > 0:
-            break
-        if not cells[end]:
-            indent = max(s.height for s in rows[end - 1])
-            if not (len(row) == 1 and row[0].x0 > left + indent) and not _wraps_label(
-                rows[label], rows[end - 1], row
-            ):
-                break
-        else:
-            label = end
-        widest = max(widest, gap)
-        end += 1
-    return end
-
-
-def _wraps_label(
-    cells: Sequence[Segment], above: Sequence[Segment], row: Sequence[Segment]
-) -> bool:
-    """Whether ``row`` is one line going on with the first cell of the row of ``cells``
-    (a long label wrapped in a narrow first column), whose line ``above`` it is (that
-    row, or a line of the cell already going on): that cell is no longer than a label
-    (:data:`MAX_LABEL_CHARS`; a column of prose wraps longer lines), the line starts where
-    its line above starts and ends before the next cell's column, and that line ends in a
-    hyphen or a comma (a list of values going on: ``campaign,`` over ``intrusion-set``) or,
-    under the row itself, the line's first word, after a space, would have run into the
-    next cell's column."""
-    if len(row) != 1 or len(cells) < 2 or abs(row[0].x0 - above[0].x0) > ALIGN_SLACK:
-        return False
-    if len(cells[0].text) > MAX_LABEL_CHARS:
-        return False
-    column = cells[1].x0 - MIN_COLUMN_GAP  # where the next cell's column starts
-    if row[0].x1 > column:
-        return False
-    if above[0].text.endswith(("-", ",", *SOFT_HYPHENS)):
-        return True  # a word cut, or a list of values going on
-    line = row[0]
-    if not line.text.strip() or above is not cells:
-        return False  # under a line already going on, only its hyphen or comma tells
-    return above[0].x1 + WORD_SPACE * line.height + first_word_width(line) > column
-
-
 def _table(
-    rows: Sequence[Sequence[Segment]], markers: Sequence[bool], lines: np.ndarray, least: int
-) -> tuple[list[float], list[float]] | None:
-    """The table ``rows`` form, or None when they do not read as one. ``markers``: which
+    rows: Sequence[Sequence[Segment]],
+    markers: Sequence[bool],
+    lines: np.ndarray,
+    least: int,
+    titles: frozenset[int] = frozenset(),
+) -> tuple[list[float], list[float], frozenset[int]] | None:
+    """The table ``rows`` form (its column and row borders, its rows of group titles), or
+    None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
+    row of the table). ``markers``: which
     rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
     (a list item's text; a number beside figures is a table's first column); ``lines``:
     the page's horizontal rules; ``least``: the rows of two cells or more it needs."""
@@ -278,8 +220,8 @@ def _table(
     xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + BORDER_MARGIN)
-    ys = _row_borders(rows, xs, lines)
-    return (xs, ys) if len(ys) >= 3 else None
+    ys, title_rows = _row_borders(rows, xs, lines, titles)
+    return (xs, ys, title_rows) if len(ys) >= 3 else None
 
 
 def _is_marker(text: str) -> bool:
@@ -305,22 +247,30 @@ def text_columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
 
 
 def _row_borders(
-    rows: Sequence[Sequence[Segment]], xs: Sequence[float], lines: np.ndarray
-) -> list[float]:
-    """Row borders top down: a table row starts where cells of two columns or more start
-    on one baseline, unless they are all wrapped cells' next lines (``cell_wraps``),
-    and under a horizontal rule across the table (``lines``); a line in one column only
-    goes on with the row above (a cell's text wrapped over lines)."""
+    rows: Sequence[Sequence[Segment]],
+    xs: Sequence[float],
+    lines: np.ndarray,
+    titles: frozenset[int] = frozenset(),
+) -> tuple[list[float], frozenset[int]]:
+    """Row borders top down and which rows title a group: a table row starts where cells
+    of two columns or more start on one baseline, unless they are all wrapped cells' next
+    lines (``cell_wraps``), under a horizontal rule across the table (``lines``), and at
+    each group's title (``titles``, indexes of ``rows``) and under it; a line in one column
+    only goes on with the row above (a cell's text wrapped over lines)."""
     goes_on = wrapped_lines(rows)
     across = lines[(lines[:, 0] <= xs[0] + ALIGN_SLACK) & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)]
     borders: list[float] = []
+    title_rows: set[int] = set()
     for index, row in enumerate(rows):
         columns = {bisect.bisect_right(xs, (s.x0 + s.x1) / 2) for s in row}
         top = min(s.top for s in row)
         ruled = index and bool(
             ((across[:, 1] > max(s.bottom for s in rows[index - 1])) & (across[:, 1] < top)).any()
         )
-        if not borders or ruled or (len(columns) >= 2 and not goes_on[index]):
+        titled = index in titles or index - 1 in titles
+        if not borders or ruled or titled or (len(columns) >= 2 and not goes_on[index]):
             borders.append(min(s.top for s in row) - 0.5)
+            if index in titles:
+                title_rows.add(len(borders) - 1)
     borders.append(max(s.bottom for row in rows for s in row) + 0.5)
-    return borders
+    return borders, frozenset(title_rows)

@@ -192,6 +192,31 @@ def test_a_row_of_a_group_on_the_next_page_stays_a_row(tmp_path: Path) -> None:
     ]
 
 
+def test_a_cut_rows_label_wrapped_onto_the_next_page_goes_on(tmp_path: Path) -> None:
+    """The page break cut a row whose label wrapped too: the next page prints the rest of
+    the label ("(optional)") beside the rest of its description, which goes on in lower
+    case the sentence the line above left unfinished: one row. The row after it, whose
+    type in lower case stands under a value, not a sentence, stays a row."""
+    first = [
+        ("type", "string", ["The value of this property", "must be campaign."]),
+        ("analysis_ended", "timestamp", ["The date and time that the"]),
+    ]
+    second = [
+        ("(optional)", "", ["malware analysis ended."]),
+        ("result (optional)", "string", ["The result."]),
+    ]
+    pages = [Page(property_rows(200, first)), Page(property_rows(740, second))]
+    (table,) = tags_of(parse_pages(tmp_path, pages))
+    assert table[2:] == [
+        [
+            "analysis_ended (optional)",
+            "timestamp",
+            "The date and time that the malware analysis ended.",
+        ],
+        ["result (optional)", "string", "The result."],
+    ]
+
+
 def test_a_row_of_dashes_under_an_underlined_header_is_a_table(tmp_path: Path) -> None:
     """An underlined header over one row of dashes, one in each column ("none"): a table
     of two rows; the text above and below stays text."""

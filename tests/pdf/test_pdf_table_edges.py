@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lightrag_pchunk.pdf.grids import Grid, split_stacked_cells
+from lightrag_pchunk.pdf.segments import Segment
+
 from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of
 
 XS = [72, 120, 260, 340]
@@ -153,3 +156,27 @@ def test_a_table_drawn_in_a_frame_keeps_its_first_row(tmp_path: Path) -> None:
     rows = [["Tab1", "Tab2", "Tab3"], ["A", "B", "C"], ["D", "E", "F"]]
     (table,) = tags_of(parse_pages(tmp_path, [Page(frame + ruled(rows, 700, xs))]))
     assert table == rows
+
+
+def _line(text: str, x0: float, top: float, bottom: float) -> Segment:
+    """A line of a ruled cell, boxed as PDFium boxes an embedded font's glyphs (to their
+    ink: a line of lower-case letters without ascenders stands lower), 11 pt, 5 pt a
+    character."""
+    return Segment(text, x0, top, x0 + 5.0 * len(text), bottom, (0, 0, 0, 0), 0, 0, 0, 11.0)
+
+
+def test_a_title_going_on_in_lower_case_across_a_sub_row_border_is_one_cell() -> None:
+    """A header cell over two grid rows ("Operating" over "machines"), the row border drawn
+    in another column only ("unit" under "Count"): its second line, of lower-case letters
+    without ascenders, starts on that sub-row's baseline and its low top leaves a gap of
+    over half a line, but its foot follows at the title's line spacing and it goes on its
+    words: one cell. Figures stacked so ("0" over "0") stay two rows."""
+    grid = Grid([0.0, 60.0, 120.0], [0.0, 14.0, 28.0], [(0, 0, 0, 0), (1, 1, 0, 0), (0, 1, 1, 1)])
+    count, unit = [_line("Count", 4, 3.0, 10.5)], [_line("unit", 4, 17.7, 23.0)]
+    title = [_line("Operating", 64, 3.0, 12.6), _line("machines", 64, 17.7, 23.0)]
+    split, owned = split_stacked_cells(grid, {0: count, 1: unit, 2: title})
+    assert sorted(split.cells) == [(0, 0, 0, 0), (0, 1, 1, 1), (1, 1, 0, 0)]
+    assert owned[split.cells.index((0, 1, 1, 1))] == title
+    figures = [_line("0", 64, 3.0, 10.5), _line("0", 64, 15.6, 23.1)]
+    split, _ = split_stacked_cells(grid, {0: count, 1: [_line("1 pc.", 4, 15.6, 23.1)], 2: figures})
+    assert (0, 0, 1, 1) in split.cells and (1, 1, 1, 1) in split.cells

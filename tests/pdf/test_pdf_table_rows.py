@@ -257,3 +257,98 @@ def test_a_list_of_values_going_on_after_a_comma_stays_in_its_cell(tmp_path: Pat
         ["course-of-action", "mitigates", "malware", "See forward relationship."],
         ["tool", "drops", "malware", "See forward relationship."],
     ]
+
+
+def test_a_row_whose_label_wraps_goes_on_where_the_next_word_nearly_fitted(
+    tmp_path: Path,
+) -> None:
+    """A property table whose rows stand apart: a label wrapped over two lines
+    ("description" / "(optional)") beside a description whose next line's first word
+    ("more", wide letters among narrow ones) would have fitted by its share of the line's
+    width, a few points short of the column's edge: the label's wrap shows the row goes
+    on, and the estimate's error is allowed for in the cells beside it: one row."""
+    xs = (72, 190, 300)
+    rows = [
+        (["name (required)"], ["string"], ["The name of the object, as the producer", "sets"]),
+        (["description", "(optional)"], ["string"],
+         ["A description of the object that says", "more illicit lilt fill."]),
+        (["type (required)"], ["string"], ["The type of the object."]),
+    ]  # fmt: skip
+    items: list = [Text(x, 720, t, 10) for x, t in zip(xs, ("Name", "Type", "Notes"), strict=True)]
+    items.append(Stroke(68, 716, 540, 716))
+    y = 700.0
+    for cells in rows:
+        for x, lines in zip(xs, cells, strict=True):
+            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * max(len(lines) for lines in cells) + 10
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table[2] == [
+        "description (optional)",
+        "string",
+        "A description of the object that says more illicit lilt fill.",
+    ]
+    assert len(table) == 4
+
+
+def _cost_rows(groups: list[tuple[str, list[tuple[str, str, str]]]], top: float, pitch: float):
+    """Unruled rows, one line each at ``pitch``: each group's title alone at the left edge
+    (when not empty), then its rows of a label, a factor and a sum."""
+    items: list = []
+    y = top
+    for title, rows in groups:
+        if title:
+            items.append(Text(72, y, title, 10))
+            y -= pitch
+        for label, factor, total in rows:
+            items += [Text(72, y, label, 10), Text(330, y, factor, 10)]
+            items.append(_set_text(total, right=540, y=y))
+            y -= pitch
+    return items
+
+
+def _set_text(text: str, right: float, y: float) -> Text:
+    x, _ = _set(text, 10, right=right)
+    return Text(x, y, text, 10)
+
+
+GROUPS = [
+    ("", [("Overhead", "0.81", "501.21"), ("Profit", "0.52", "321.77"), ("Total", "", "822.98")]),
+    ("Mounting of equipment (5)", [("Overhead", "0.68", "2259.84"), ("Profit", "0.48", "1595.18"),
+                                   ("Total", "", "3855.02")]),
+    ("Electrical works (17, 18)", [("Overhead", "0.81", "8178.05"), ("Profit", "0.52", "5250.11"),
+                                   ("Total", "", "13428.16")]),
+]  # fmt: skip
+
+
+def test_a_groups_title_between_rows_at_their_spacing_is_a_row_across_the_table(
+    tmp_path: Path,
+) -> None:
+    """An unruled table whose groups of rows each open with a title alone at the left edge,
+    set as the rows are and at their spacing: one table, each title a row of one cell
+    across the columns."""
+    items = _cost_rows(GROUPS, 700, 13)
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert ["Mounting of equipment (5)"] in table
+    assert ["Electrical works (17, 18)"] in table
+    assert ["Overhead", "0.68", "2259.84"] in table
+    assert len(table) == 11
+
+
+def test_a_bold_title_between_two_tables_stays_text(tmp_path: Path) -> None:
+    """The same groups, their titles bold and set apart above and below: headings
+    between tables, no rows of them."""
+    items = _cost_rows(GROUPS[:1], 700, 13)
+    items.append(Text(72, 640, "Mounting of equipment (5)", 10, font=BOLD))
+    items += _cost_rows([("", GROUPS[1][1])], 620, 13)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert all("Mounting" not in cell for table in tags_of(result) for r in table for cell in r)
+    assert any("Mounting of equipment (5)" in row.content for row in result.rows)
+
+
+def test_a_line_in_lower_case_between_rows_titles_no_group(tmp_path: Path) -> None:
+    """A line alone at the left edge between the rows that starts in lower case goes on a
+    sentence (a list item's line wrapped under its bullet): no group's title."""
+    groups = [GROUPS[0], ("and the mounting of equipment (5)", GROUPS[1][1])]
+    result = parse_pages(tmp_path, [Page(_cost_rows(groups, 700, 13))])
+    assert all(["and the mounting of equipment (5)"] not in table for table in tags_of(result))
+    assert any("and the mounting of equipment (5)" in row.content for row in result.rows)
