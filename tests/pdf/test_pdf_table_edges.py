@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.pdf.grids import Grid, split_stacked_cells
+from lightrag_pchunk.pdf.grids import Grid
 from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.sub_rows import split_stacked_cells
 
 from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of
 
