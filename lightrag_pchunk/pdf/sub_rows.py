@@ -4,11 +4,13 @@ separate rows (``grids``: the grids and each cell's segments).
 A cell over several rows whose text stands in separate rows is several cells: where a row
 border drawn in other columns runs through it, no line of its text crosses that border, the
 first line below starts on a baseline of a cell that starts at that row and stands further
-from the line above than a paragraph's lines do (not when it starts in lower case and its foot
-follows at a paragraph's line spacing: the words go on, the low top of letters without
-ascenders is no gap), or the line above stops where the first
-word below would have fitted (the text broke there on purpose, it did not wrap), the rows
-were split without a rule between them (a table's sub-rows), not merged. Likewise a row whose
+from the line above than a paragraph's lines do, or another cell over these rows shows that
+its text starts a sub-row there (a code and its sub-row's code: the description beside them
+is cut there too, its lines following at their spacing), but not when that line starts in
+lower case and its foot follows at a paragraph's line spacing (the words go on: the low top
+of letters without ascenders is no gap); or where the line above stops where the first word
+below would have fitted (the text broke there on purpose, it did not wrap). The rows were
+split without a rule between them (a table's sub-rows), not merged. Likewise a row whose
 text stands in two bands, an empty strip across the row between them, is two rows when the
 strip parts the text of two cells or more, each line below it starting more than two line
 heights below the one above it (further than a cell's wrapped lines follow), all on one
@@ -55,9 +57,13 @@ def split_stacked_cells(
         starts.setdefault(grid.cells[index][0], []).extend(s.top for s in segments)
     cells: list[tuple[int, int, int, int]] = []
     split: dict[int, list[Segment]] = {}
+    shown: set[int] = set()  # the rows some cell's text shows starting a sub-row of their own
+    for index, (r0, r1, c0, c1) in enumerate(grid.cells):
+        if r1 > r0:
+            shown.update(_sub_rows(grid, (r0, r1, c0, c1), owned[index], starts)[1:])
     for index, (r0, r1, c0, c1) in enumerate(grid.cells):
         segments = owned[index]
-        cuts = _sub_rows(grid, (r0, r1, c0, c1), segments, starts) if r1 > r0 else [r0]
+        cuts = _sub_rows(grid, (r0, r1, c0, c1), segments, starts, shown) if r1 > r0 else [r0]
         borders = [grid.ys[row] for row in cuts[1:]]
         pieces: list[list[Segment]] = [[] for _ in cuts]
         for segment in segments:
@@ -73,10 +79,12 @@ def _sub_rows(
     cell: tuple[int, int, int, int],
     segments: Sequence[Segment],
     starts: dict[int, list[float]],
+    shown: set[int] | frozenset[int] = frozenset(),
 ) -> list[int]:
     """The rows where the text of ``cell`` (first row, last row, first column, last
     column) starts a sub-row of its own (see the module doc), after its first row.
-    ``starts``: by row, the tops of the lines of the cells that start at it."""
+    ``starts``: by row, the tops of the lines of the cells that start at it; ``shown``: the
+    rows where another cell's text starts a sub-row."""
     lines = [sorted(line, key=lambda s: s.x0) for line in visual_rows(segments)]
     if len(lines) < 2:
         return [cell[0]]
@@ -92,10 +100,10 @@ def _sub_rows(
         if not above or not below:
             continue
         last, first = max(above, key=lambda i: spans[i][1]), min(below, key=lambda i: spans[i][0])
-        apart = spans[first][0] - spans[last][1] > SUB_ROW_GAP * height and not _goes_on(
-            lines[last], lines[first]
-        )
-        if not (apart or _breaks_early(lines[last], lines[first], grid, cell)):
+        apart = spans[first][0] - spans[last][1] > SUB_ROW_GAP * height
+        # Set apart, or in a sub-row another cell's text shows: unless its words go on.
+        opens = (apart or row in shown) and not _goes_on(lines[last], lines[first])
+        if not (opens or _breaks_early(lines[last], lines[first], grid, cell)):
             continue
         if any(abs(spans[first][0] - top) <= BASELINE_SLACK for top in starts.get(row, ())):
             cuts.append(row)
