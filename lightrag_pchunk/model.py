@@ -115,8 +115,11 @@ class Block:
     cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
     paragraph indexes where a language model saw a new topic start (the row's
     ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
-    ``sections`` lists, in order, the sections a merged block holds text of (front matter
-    left out), from which stage E labels its chunk; empty for a block of one section.
+    ``sections`` lists, in order, the sections a merged block holds text of (a table of
+    contents and a preface of only the title left out), from which stage E labels its
+    chunk; empty for a block of one section. ``is_preface_section`` marks (a piece of) an
+    untitled preface with a body of its own (``chunk/preface.py``): the section
+    ``Preface/Uncategorized`` that a chunk opening with it declares.
     """
 
     heading: str
@@ -134,6 +137,7 @@ class Block:
     is_toc: bool = False
     topic_breaks: tuple[int, ...] = ()
     sections: tuple[SectionRef, ...] = ()
+    is_preface_section: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -307,9 +307,15 @@ def heading_path(block: Block) -> tuple[str, ...]:
     return (*block.parent_headings, heading) if heading else block.parent_headings
 
 
+#: The section an untitled preface with a body of its own is (``chunk/preface.py``), as
+#: LightRAG names it.
+PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
+
+
 def sections_of(block: Block) -> tuple[SectionRef, ...]:
-    """The sections ``block`` holds text of: those it was merged from, else its own (none
-    for front matter: the untitled preface, a table of contents)."""
+    """The sections ``block`` holds text of: those it was merged from, else its own: the
+    preface's section for a preface with a body of its own; none for a preface of only the
+    title or a table of contents, which belong to no section."""
     return _sections_at(block, heading_path(block))
 
 
@@ -317,7 +323,11 @@ def _sections_at(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
     """:func:`sections_of` ``block``, whose heading path is ``path``."""
     if block.sections:
         return block.sections
-    return (SectionRef(path, block.level),) if path and not block.is_toc else ()
+    if block.is_toc:
+        return ()
+    if path:
+        return (SectionRef(path, block.level),)
+    return (PREFACE_SECTION,) if block.is_preface_section else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
+from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.outline.lines import flat_text
 
@@ -48,18 +49,23 @@ class RowOutline:
 
     def __init__(self, rows: Sequence[BlockRow]) -> None:
         self.paths: set[tuple[str, ...]] = set()
-        self.row_paths: list[tuple[str, ...] | None] = []  # None: front matter
+        # None: front matter of no section (a table of contents, a preface of only the
+        # title); a preface with a body of its own is the section Preface/Uncategorized.
+        self.row_paths: list[tuple[str, ...] | None] = []
         self.preface: list[int] = []  # the untitled rows (tables of contents are not)
         self._lines_below: dict[tuple[str, ...], list[str]] = {}
         self.rows_of: dict[tuple[str, ...], list[int]] = {}
         self.lines: list[list[str]] = []
+        preface_section = preface_is_section(rows)
         starts, pieces, offset = [], ["\n"], 1
         for index, row in enumerate(rows):
-            untitled = not row.parent_headings and row.heading.strip() in ("", PREFACE_HEADING)
-            neutral = untitled or row.extra.get("session_type") == TOC_SESSION
+            untitled = is_untitled_row(row)
+            neutral = row.extra.get("session_type") == TOC_SESSION
+            path = (*row.parent_headings, row.heading.strip()) if row.heading.strip() else ()
             if untitled:
                 self.preface.append(index)
-            path = (*row.parent_headings, row.heading.strip()) if row.heading.strip() else ()
+                neutral = neutral or not preface_section
+                path = (PREFACE_HEADING,) if preface_section else path
             if path:
                 for end in range(1, len(path) + 1):
                     self.paths.add(path[:end])

@@ -16,10 +16,14 @@ against the outline of the document (its content rows) it must hold that:
 - **part**: ``[part n]`` counts the consecutive chunks of one declared path 1, 2, 3 … with
   no gap, and a path of one chunk has no number.
 
-Front matter (the untitled preface, a table of contents) belongs to no section: it may open
-or join any chunk. :func:`check_breadcrumbs` is a pure function of rows and chunks (the
-outline it reads them as: ``chunk/breadcrumb_outline.py``): the tests, the corpus benchmark
-and ``inspect`` use it.
+The untitled preface (``chunk/preface.py``) is a section at the top, ``Preface/Uncategorized``
+as LightRAG names it, when it has a body of its own (a cover page of several lines, a
+revision history, a contents page, an abstract): a chunk that opens with it declares it,
+alone or as the first end of a span. A preface of only the title and a line or two, and a
+table of contents, belong to no section: they may open or join any chunk, and the rules
+read such a chunk from its first paragraph in a section. :func:`check_breadcrumbs` is a
+pure function of rows and chunks (the outline it reads them as:
+``chunk/breadcrumb_outline.py``): the tests, the corpus benchmark and ``inspect`` use it.
 """
 
 from __future__ import annotations
@@ -174,7 +178,10 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
         found, cursor = locate(outline, chunk.content, cursor)
         if base is None or not found:
             continue
-        first = outline.row_paths[found[0]]
+        # Front matter of no section may open a chunk: the first paragraph that says where
+        # it is lies in the first section the chunk holds.
+        held = [outline.row_paths[index] for index in found]
+        first = next((path for path in held if path is not None), None)
         if first is not None and not _within(first, base):
             violations.append(
                 Violation(
@@ -184,7 +191,7 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
                     f"its first paragraph is in {_show(first)}, not in {_show(base)}",
                 )
             )
-        outside = [outline.row_paths[i] for i in found if not _within(outline.row_paths[i], base)]
+        outside = [path for path in held if not _within(path, base)]
         if outside:
             violations.append(
                 Violation(

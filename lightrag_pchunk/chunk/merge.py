@@ -23,7 +23,9 @@ few lines (a cover page, or a table of contents of a few lines before a section)
 
 One deliberate difference from LightRAG: when the untitled preamble
 (``Preface/Uncategorized``, no parents) merges with the titled section after it, the
-merged block takes that section's identity instead of labelling the section "Preface".
+merged block takes that section's identity instead of labelling the section "Preface"; its
+chunk is labelled at stage E from the sections it holds, the preamble first when it has a
+body of its own (``chunk/preface.py``).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pages import with_pages
 from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
+from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
@@ -71,6 +72,8 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     derived from their counts. Rows
     whose content is blank are skipped (they hold no text). A row's paragraphs are its
     lines, or its runs of lines between blank lines (``chunk.blocks.paragraph_texts``).
+    The untitled preface's blocks are marked when it has a body of its own
+    (``chunk/preface.py``): a chunk that opens with it declares it.
     """
     th = ctx.thresholds
     small = min(th.table_max, th.target_max)
@@ -83,6 +86,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     # batch with those of the other such rows).
     pending: list[tuple[int, BlockRow, str, list[str] | None]] = []
     keyed = ctx.table_text == KEYED
+    preface_section = preface_is_section(rows)
     for index, row in enumerate(rows):
         raw = row.content
         if keyed:
@@ -126,6 +130,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 is_title=row.is_title_block,
                 is_toc=row.extra.get("session_type") == TOC_SESSION,
                 topic_breaks=_topic_breaks(row),
+                is_preface_section=preface_section and is_untitled_row(row),
             )
         )
     return blocks
