@@ -7,9 +7,11 @@ targets: ``benchmarks/README.md``; the chunk counts are ``bench_calls.py``'s.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -153,8 +155,8 @@ def _cells(score: Score) -> list[str]:
     return [*(f"{figure:.2f}" for figure in figures), evidenced]
 
 
-def report(strips: list[Strip], figures: dict[int, Crumbs]) -> str:
-    lines = common.header("Outline and breadcrumbs on ../shared/corpus", [])
+def report(strips: list[Strip], figures: dict[int, Crumbs], notes: Sequence[str] = ()) -> str:
+    lines = common.header("Outline and breadcrumbs on ../shared/corpus", list(notes))
     lines += [
         f"## Strip test: {len(strips)} Word files with >= {MIN_HEADINGS} styled headings, per file",
         "",
@@ -231,13 +233,15 @@ def main() -> int:
         return 0
     keep = [p for p in files if args.only is None or args.only in p.name]
     counter = TokenCounter(load_tiktoken())
+    # Figures here are counts and scores, not times; the load says how the run was shared.
+    load = "load average at the start: " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as tmp, common.quiet():
         work = Path(tmp)
         strips = strip_test([p for p in keep if p.parent.name == "docx"], work / "strip")
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
     partial = args.only or args.strip_only
     name = None if partial else f"{date.today()}-outline.md"
-    common.write_results(report(strips, figures), args.out, name)
+    common.write_results(report(strips, figures, [load]), args.out, name)
     return 0
 
 

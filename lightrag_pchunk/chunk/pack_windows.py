@@ -24,6 +24,17 @@ Shape = tuple[tuple[str, ...] | None, int, tuple[str, ...] | None, int]
 NO_SHAPE: Shape = (None, 0, None, 0)
 
 
+def _common(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    if a is None or a == b:
+        return b
+    return a if b is None else common_path((a, b))
+
+
+def _joined(a: Shape, b: Shape) -> Shape:
+    """The shape of two runs together."""
+    return (_common(a[0], b[0]), max(a[1], b[1]), _common(a[2], b[2]), max(a[3], b[3]))
+
+
 def _keeps_together(shape: Shape) -> bool:
     """Whether a run of this shape passes the structure rules from any of its blocks: the
     sections its rules measure lie within two levels of their common parent inside one
@@ -39,69 +50,54 @@ def open_runs(
     """Per block F: the first block f of the longest run f..F that keeps together with no
     barrier (a title, a table of contents) in it, and that run's shape; f = F + 1 when F
     is a barrier. Every part f'..F of it keeps together too, so f only moves forwards as F
-    does: two pointers over the window f..F, each block added and left behind once."""
+    does: two pointers over a window of shapes, each block added and dropped once."""
     opens: list[int] = []
     shapes: list[Shape] = []
-    titled, kept = _PathWindow(paths), _PathWindow(paths)  # kept: titled, not loose leaves
+    window = _ShapeWindow()
     first = 0
     for final, path in enumerate(paths):
-        if path:
-            titled.add(final)
-            if not loose[final]:
-                kept.add(final)
-        shape = (*titled.shape_from(first), *kept.shape_from(first))
+        depth = len(path)
+        if not path:
+            window.push(NO_SHAPE)
+        elif loose[final]:
+            window.push((path, depth, None, 0))
+        else:
+            window.push((path, depth, path, depth))
+        shape = window.shape()
         while first <= final and (barriers[final] or not _keeps_together(shape)):
+            window.drop()
             first += 1
-            shape = (*titled.shape_from(first), *kept.shape_from(first))
+            shape = window.shape()
         opens.append(first)
         shapes.append(shape)
     return opens, shapes
 
 
-class _PathWindow:
-    """The common heading path and the deepest path length of the blocks added (in order)
-    from a first block that never moves back. The common path of paths in order is the
-    first one cut to the least length any two neighbours share, so each path's length and
-    the length it shares with the path added before it are found once, and kept in
-    monotonic queues: adding a block and moving the first one on cost constant time,
-    amortised."""
+class _ShapeWindow:
+    """The shape of a window of blocks, added at the back and dropped at the front, each in
+    amortised constant time: two stacks, the front one holding the shape of each block
+    with all behind it in that stack."""
 
-    def __init__(self, paths: Sequence[tuple[str, ...]]) -> None:
-        self._paths = paths
-        self._members: deque[int] = deque()  # the blocks added, from the first on
-        self._shared: deque[tuple[int, int]] = deque()  # (block, length shared), rising
-        self._depths: deque[tuple[int, int]] = deque()  # (block, path length), falling
-        self._last = -1  # the block added last, left behind or not
+    def __init__(self) -> None:
+        self._front: list[Shape] = []
+        self._back: list[Shape] = []
+        self._back_shape = NO_SHAPE
 
-    def add(self, index: int) -> None:
-        path = self._paths[index]
-        if self._last >= 0:
-            shared = len(common_path((self._paths[self._last], path)))
-            while self._shared and self._shared[-1][1] >= shared:
-                self._shared.pop()
-            self._shared.append((index, shared))
-        while self._depths and self._depths[-1][1] <= len(path):
-            self._depths.pop()
-        self._depths.append((index, len(path)))
-        self._members.append(index)
-        self._last = index
+    def push(self, shape: Shape) -> None:
+        self._back.append(shape)
+        self._back_shape = _joined(self._back_shape, shape)
 
-    def shape_from(self, first: int) -> tuple[tuple[str, ...] | None, int]:
-        """The common path and the deepest length of the blocks added from block ``first``
-        on (None and 0: none)."""
-        while self._members and self._members[0] < first:
-            self._members.popleft()
-        if not self._members:
-            return None, 0
-        front = self._members[0]
-        # The length the front block shares with the one before it is not the window's.
-        while self._shared and self._shared[0][0] <= front:
-            self._shared.popleft()
-        while self._depths[0][0] < front:
-            self._depths.popleft()
-        path = self._paths[front]
-        length = min(len(path), self._shared[0][1]) if self._shared else len(path)
-        return path[:length], self._depths[0][1]
+    def drop(self) -> None:
+        if not self._front:
+            behind = NO_SHAPE
+            for shape in reversed(self._back):
+                behind = _joined(shape, behind)
+                self._front.append(behind)
+            self._back, self._back_shape = [], NO_SHAPE
+        self._front.pop()
+
+    def shape(self) -> Shape:
+        return _joined(self._front[-1], self._back_shape) if self._front else self._back_shape
 
 
 def lowest_firsts(links: Sequence[bool]) -> list[int]:

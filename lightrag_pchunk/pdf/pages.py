@@ -119,16 +119,20 @@ def events_of(
     running = running_titles(found) | continued_titles(found)
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
+    in_tables = _text_in_tables(found, tables)
     for index, paragraph in enumerate(found):
         unit_id = f"p{index}"
         text = paragraph.text
         if paragraph.role == TABLE_ROLE:
             table = tables[text]
+            look = _look_of(paragraph.look, looks)
+            cells = tuple((cell, look) for cell in table.cells) if in_tables else ()
             for number, line in enumerate(table.lines):
                 line_id = f"{unit_id}.{number}"
                 whole = tuple(replace(part, end=len(line)) for part in table.parts)
                 units[line_id] = Unit(line, table.parts if number == table.tag_index else whole)
-                events.append(Event(EventLine(line, line_id, line_id)))
+                events.append(Event(EventLine(line, line_id, line_id), cells=cells))
+                cells = ()
             continue
         units[unit_id] = Unit(text, paragraph_parts(paragraph))
         level = levels.get(index)
@@ -199,6 +203,28 @@ def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
     if look.bold or look.size >= body_size + LARGER_BY:
         return True
     return heading_text(text, markdown=False) is not None or body_words([text]) <= PASSAGE_WORDS
+
+
+#: The tables hold the document's text when their cells hold this many times the
+#: characters of the paragraphs outside them, or more (two thirds of the text).
+TABLES_HOLD_TEXT = 2
+
+
+def _text_in_tables(found: Sequence[PrintedParagraph], tables: dict[str, RenderedTable]) -> bool:
+    """Whether the tables hold the document's text (:data:`TABLES_HOLD_TEXT`): then their
+    cells' text, in their size (the median of each table's runs), is text the body size is
+    learnt from (``Event.cells``), as a Word table's cells are (a form, rich cells under
+    each title: the titles outside are no text). Not otherwise: a PDF's cell is read
+    without its lines, so a code listing in a cell reads as one long line, which the body
+    size's sample (the longest lines) would rank above the prose; and a line introducing a
+    small table ("Pressure limits:") is text, not a title over it."""
+    in_cells = outside = 0
+    for paragraph in found:
+        if paragraph.role == TABLE_ROLE:
+            in_cells += sum(len(cell) for cell in tables[paragraph.text].cells)
+        else:
+            outside += len(paragraph.text)
+    return in_cells >= TABLES_HOLD_TEXT * max(outside, 1)
 
 
 def _body_size(found: Sequence[PrintedParagraph]) -> float:

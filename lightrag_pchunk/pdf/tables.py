@@ -73,11 +73,13 @@ class PagePart:
 class RenderedTable:
     """A table as content lines: ``lines`` (preamble or layout text, then the tag when it
     is a data table), ``tag_index`` the tag's place among them (-1: none), the tag's
-    parts by page."""
+    parts by page; ``cells``, the texts of its non-blank cells (text the body text size
+    is learnt from, ``parse/body_size.py``)."""
 
     lines: tuple[str, ...]
     tag_index: int
     parts: tuple[PagePart, ...]
+    cells: tuple[str, ...] = ()
 
 
 @dataclass
@@ -178,15 +180,17 @@ class TableFinder:
             return RenderedTable((), -1, whole)
         shape = shape_table(grid)
         lines = list(shape.lines)
+        cells = tuple(cell for row in grid.rows for cell in row if cell.strip())
         if shape.layout:
-            return RenderedTable(tuple(lines), -1, whole)
+            return RenderedTable(tuple(lines), -1, whole, cells)
         table_id = f"tb-{self.doc_hash}-{len(self.records) + 1:04d}"
         self.records[table_id] = grid.record(
             table_id, shape.caption, shape.header_json(), shape.keyed_json()
         )
         tag = shape.tag(table_id)
         lines.append(tag)
-        return RenderedTable(tuple(lines), len(lines) - 1, _tag_parts(tag, table, pages))
+        parts = _tag_parts(tag, table, pages)
+        return RenderedTable(tuple(lines), len(lines) - 1, parts, cells)
 
 
 #: Lines under a bookmarked title that make its cell a section's frame, at least.

@@ -290,3 +290,23 @@ def test_two_columns_of_prose_are_no_table(tmp_path: Path) -> None:
             Text(320, 700 - 13 * i, f"{text} {i}"[:48], 9),
         ]
     assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
+
+
+def test_titles_over_tables_holding_the_text_are_headings(tmp_path: Path) -> None:
+    """A document that keeps its text in table cells (10 pt) under titles set larger (14 pt,
+    not bold): the cells' text is the text whose size the titles are measured against, as
+    in a Word table, so the titles head sections (the titles' own size is no body size)."""
+    rows = [
+        ["Inspection", "Every week, by a competent person"],
+        ["Records", "Each test is written in the plant log"],
+        ["Signature", "The inspector signs every entry made"],
+    ]
+    items: list = []
+    titles = ["Refrigeration plant", "Loading docks", "Emergency exits"]
+    for number, title in enumerate(titles):
+        top = 720 - 200 * number
+        items.append(Text(72, top, title, 14))
+        items += grid(rows, top - 20, [72, 200, 500])
+    result = parse_pages(tmp_path, [Page(items)])
+    assert [row.heading for row in result.rows] == titles
+    assert all('<table id="' in row.content for row in result.rows)
