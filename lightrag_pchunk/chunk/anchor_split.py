@@ -14,7 +14,8 @@ they fit. Tables are not cut here: stage B left none over ``target_max``.
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
-sentence or lead-in ending with a colon (see docs/chunking.md).
+sentence or lead-in ending with a colon (see docs/chunking.md), nor a line numbered as a
+sibling of a heading on the block's path.
 """
 
 from __future__ import annotations
@@ -32,10 +33,12 @@ from lightrag_pchunk.chunk.blocks import (
     exceeds,
     line_paragraphs,
 )
+from lightrag_pchunk.chunk.chunk_headings import without_bullet
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
-from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text, is_series_label
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -139,6 +142,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
+        and not _numbered_beside(block, paragraphs[i].text)
     ]
     if not candidates:
         return []
@@ -167,6 +171,26 @@ def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:
     followed by text, not by a formula."""
     following = paragraphs[index + 1] if index + 1 < len(paragraphs) else None
     return following is not None and following.text.lstrip().startswith("<equation")
+
+
+def _numbered_beside(block: Block, text: str) -> bool:
+    """Whether an anchor line is numbered as a sibling of a heading on the block's path
+    ("6.5 Calling External Functions" in "6.4 Preemption", whose outline missed it): as a
+    heading below that one it would nest a section below its own sibling, a path no
+    outline has (``chunk/breadcrumbs.py``)."""
+    label = parse_label(without_bullet(anchor_heading(text)))
+    if label is None or not is_series_label(label):
+        return False
+    for heading in (*block.parent_headings, block.heading):
+        other = parse_label(without_bullet(heading))
+        if (
+            other is not None
+            and (other.family, other.depth, other.series)
+            == (label.family, label.depth, label.series)
+            and other.ordinals != label.ordinals
+        ):
+            return True
+    return False
 
 
 def cut_at_anchors(

@@ -79,11 +79,10 @@ def _read_path(outline: RowOutline, path: tuple[str, ...]) -> tuple[str, ...] | 
         return base
     *parents, heading = path
     # ``base (a–b)``: a parent and the span of its children the chunk holds.
-    split = _split_parenthesis(heading)
-    if split is not None:
-        base = _section_of(outline, (*parents, split[0]))
+    for before, inside in _parenthesis_splits(heading):
+        base = _section_of(outline, (*parents, before))
         if base is not None and any(
-            _names_children(outline, base, ends) for ends in _span_ends(split[1])
+            _names_children(outline, base, ends) for ends in _span_ends(inside)
         ):
             return base
     # ``a – b`` at the top: sections without a common parent.
@@ -106,19 +105,28 @@ def _section_of(outline: RowOutline, path: tuple[str, ...]) -> tuple[str, ...] |
     return base if all(outline.names_line(base, name) for name in path[cut:]) else None
 
 
-def _split_parenthesis(heading: str) -> tuple[str, str] | None:
-    """``("4 权责", "4.1–4.3")`` for ``"4 权责 (4.1–4.3)"``: the last balanced group."""
+def _parenthesis_splits(heading: str) -> Iterable[tuple[str, str]]:
+    """``("4 权责", "4.1–4.3")`` for ``"4 权责 (4.1–4.3)"``: the last balanced group first;
+    then, as a span's ends are titles that may leave a bracket of their own unpaired
+    ("d) SL2(R) wird …"), every other opening after a space, from the left."""
     if not heading.endswith(")"):
-        return None
+        return
     depth = 0
+    balanced = None
     for index in range(len(heading) - 1, -1, -1):
         ch = heading[index]
         depth += ch == ")"
         depth -= ch == "("
         if depth == 0:
-            before = heading[:index].rstrip()
-            return (before, heading[index + 1 : -1]) if before else None
-    return None
+            balanced = index
+            break
+    if balanced is not None and heading[:balanced].rstrip():
+        yield heading[:balanced].rstrip(), heading[balanced + 1 : -1]
+    start = heading.find(" (")
+    while start > 0:
+        if start + 1 != balanced:
+            yield heading[:start].rstrip(), heading[start + 2 : -1]
+        start = heading.find(" (", start + 1)
 
 
 def _span_ends(inside: str) -> Iterable[tuple[str, str]]:

@@ -26,12 +26,17 @@ _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤")
 
 
 def short_name(heading: str) -> str:
-    """How a span names a heading: its numbering label (``4.1``, ``第三条``, ``AC-2``) when
-    it has one, else the heading itself."""
+    """How a span names a heading: its numbering label (``4.1``, ``第三条``, ``AC-2``, ``c``
+    for ``c)``) when it has one, else the heading itself."""
     label = parse_label(without_bullet(heading))
     if label is None:
         return heading.strip()
-    return label.text.strip().rstrip(".．、:：").strip() or heading.strip()
+    text = label.text.strip().rstrip(".．、:：").strip()
+    if text[-1:] in (")", "）") and not any(mark in text for mark in "(（"):
+        # "c)": the span's own parenthesis closes after its ends, so a label's lone closing
+        # one would leave the span's open: "Works trials (c–f)".
+        text = text[:-1].rstrip()
+    return text or heading.strip()
 
 
 def without_bullet(heading: str) -> str:

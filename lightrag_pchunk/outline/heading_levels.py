@@ -5,8 +5,10 @@ below the styled heading they sit under; a family a styled heading uses keeps th
 heading's level. An unnumbered heading takes the level the table of contents lists it at,
 else, where the known headings are the entries of a printed table of contents, the level
 of those in its look (a line set like the "Heading 1" the contents named sits beside it,
-not below it), else the level that numbered headings of the
-same look have, else a level by prominence (larger, bold, caps first).
+not below it) or, set far larger than the known headings open above it, the level of
+the shallowest of them (a part's title on a divider page closes their sections), else the
+level that numbered headings of the same look have, else a level by prominence (larger,
+bold, caps first).
 
 A document's title names the whole document: the headings after it are not its
 sub-sections (a Word document's Title style is no heading level, and a PDF's bookmarks
@@ -72,12 +74,16 @@ def assign_levels(
     title = document_title(items, accepted)
     tiers = _look_tiers([c for c in accepted if c is not title], look_levels)
     known_looks = _known_look_levels(items) if listed else {}
+    from_contents = listed  # ``listed`` is each line's contents level in the loop below
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
+    open_known: dict[int, float] = {}  # level -> size of the known heading open there
     out: list[InferredHeading] = []
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
             stack.open_fixed(item.level, styled[index])
+            open_known = {lvl: size for lvl, size in open_known.items() if lvl < item.level}
+            open_known[item.level] = item.look.size if item.look is not None else 0.0
             continue
         candidate = by_index.get(index)
         if candidate is None:
@@ -101,11 +107,38 @@ def assign_levels(
             # Set like a known heading, it is one of that level: it may close the deeper
             # known headings before it, and what follows nests below it as below them.
             level = stack.open_at(known_looks[signature], ("look", signature), fixed=True)
+            open_known = {lvl: size for lvl, size in open_known.items() if lvl < level}
+        elif from_contents and (outranked := _outranked_level(open_known, candidate)):
+            # Set far larger than the listed headings open above it, it is no part of their
+            # sections (a part's title on a divider page): it takes the place of the
+            # shallowest of them, and what follows nests below it as below them.
+            level = stack.open_at(outranked, ("look", signature), fixed=True)
+            open_known = {lvl: size for lvl, size in open_known.items() if lvl < level}
         else:
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return out
+
+
+#: How many times a known heading's size a line is set in, at least, to stand beside it
+#: rather than below it (a part's title on a divider page; a section heading may be set
+#: a little larger than its chapter's).
+FAR_LARGER = 1.5
+
+
+def _outranked_level(open_known: dict[int, float], candidate: Promoted) -> int | None:
+    """The shallowest level of the open known headings (their sizes by level) that the
+    candidate is set far larger than (:data:`FAR_LARGER`), it and every deeper one; None
+    when it is set far larger than none (or its size is unknown)."""
+    size = candidate.look.size if candidate.look is not None else 0.0
+    found = None
+    for level in sorted(open_known, reverse=True):
+        known = open_known[level]
+        if not known or size < FAR_LARGER * known:
+            break
+        found = level
+    return found
 
 
 def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -> Promoted | None:

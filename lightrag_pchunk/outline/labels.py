@@ -1,7 +1,8 @@
 """Numbering labels at the start of a line: which family, how deep, which ordinal.
 
 Input: one line of text (a paragraph, a Markdown heading). Output: the :class:`Label` it
-starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``A.2``, ``iv)`` ...) or None.
+starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``§ 12``, ``A.2``, ``iv)`` ...)
+or None.
 Pure functions, no XML: every parser shares them (the .docx smart outline, Markdown, PDF,
 anchors); ``numbering.py`` turns the labels of a document's headings into levels.
 
@@ -53,6 +54,8 @@ _KEYWORD = re.compile(
     r"(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
+#: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
+_SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
 _CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
@@ -219,6 +222,17 @@ def _keyword(text: str) -> Label | None:
     )
 
 
+def _section_sign(text: str) -> Label | None:
+    """A section numbered with the section sign ("§ 1308.11 Schedule I."), ranked as the
+    word "Section" is."""
+    match = _SECTION_SIGN.match(text)
+    if match is None or not _separated(text, match.end()):
+        return None
+    ordinals = tuple(int(part) for part in match["n"].split("."))
+    rest = _rest(text, match.end())
+    return Label("keyword-§", len(ordinals), ordinals, match[0], rest, KEYWORD_RANKS["section"])
+
+
 def _annex_decimal(text: str) -> Label | None:
     match = _ANNEX_DECIMAL.match(text)
     if match is None or not _separated(text, match.end()):
@@ -358,6 +372,7 @@ def _code(text: str) -> Label | None:
 _PARSERS = (
     _legal,
     _keyword,
+    _section_sign,
     _annex_decimal,
     _code,
     _arabic_dun,

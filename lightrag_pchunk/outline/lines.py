@@ -9,7 +9,8 @@ A heading is short and reads like a title: no bullet, no caption (图/表/图表
 table-of-contents entry (leaders or a tab before a page number), no form blank ("___"), no
 sentence (ending with 。；，,;.!? …, or holding a full stop inside), no lower-case
 continuation of a sentence, no unnumbered lead-in ending with a colon ("The secondary aims
-are:") or on a word that leaves its sentence open ("Inspired by"). A numbered line may carry
+are:") or on a word that leaves its sentence open ("Inspired by") or inside a parenthesis it
+opened, no equation (more mathematical symbols than words: "Ui → R n"). A numbered line may carry
 its body after a colon ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its
 text after the label ("第一条 为加强…" gives "第一条" + "为加强…").
 """
@@ -68,7 +69,13 @@ _LAST_WORD = re.compile(r"\b([a-z]+)\W*$")  # lower case: "Required (OR)" is a t
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
 _INLINE_TAG = re.compile(r"<(equation|sup|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
 _CJK_IDEOGRAPH = re.compile("[\u3400-\u9fff]")
-_LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article"})
+#: Letters a word of a title is made of, at least; an equation's names are shorter.
+_WORD_LETTERS = 3
+_WORD = re.compile(rf"[\u3400-\u9fff]|[^\W\d_\u3400-\u9fff]{{{_WORD_LETTERS},}}")
+_MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff]")
+#: Unicode's arrows, mathematical operators and mathematical alphanumerics.
+_MATH_SYMBOL = re.compile("[\u2190-\u22ff\u27c0-\u27ff\u2900-\u2aff\U0001d400-\U0001d7ff]")
+_LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
 _MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
 
@@ -124,6 +131,7 @@ def page_reference(line: str) -> tuple[int, str] | None:
     if start == 0 or not (
         "\t" in leaders
         or ".." in leaders
+        or ". . ." in leaders  # spaced dots, as LaTeX sets its leaders
         or "…" in leaders
         or "··" in leaders
         or "___" in leaders
@@ -201,7 +209,7 @@ def heading_text(
         label = parse_label(text[1:])
         if label is None or not text[1:2].isspace():
             return None
-    elif first in "<#{[=" or _O_BULLET.match(text):
+    elif first in "<#{[=,;，；" or _O_BULLET.match(text):  # a tag, a continuation
         return None
     else:
         label = parse_label(text)
@@ -209,6 +217,8 @@ def heading_text(
         return None  # too long for any title; only an article carries its text along
     if is_caption(text):
         return None
+    if reads_as_equation(text):
+        return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)": an equation's line
     if label is None:
         return _plain_heading(text, max_chars, lowercase, lead_in)
     return _numbered_heading(text, label, max_chars, lowercase)
@@ -258,6 +268,15 @@ def _is_formula(text: str) -> bool:
     return 2 * sum(1 for ch in shown if ch.isalnum()) <= len(shown)
 
 
+def reads_as_equation(text: str) -> bool:
+    """Whether a line is an equation's: more mathematical symbols (arrows and operators:
+    → ⇒ ∈ ∩ ≠ ∅, letters of the mathematical alphabets: 𝑉 𝛿) than words (of
+    :data:`_WORD_LETTERS` letters, or a CJK ideograph). A title may hold one between
+    its words ("Input → Output"); the keyboard's "=" is no evidence ("S2 (6) = 0.6687")."""
+    symbols = sum(1 for char in text if _MATH_SYMBOL.match(char))
+    return symbols > 0 and symbols > len(_WORD.findall(_MATH_LETTER.sub(" ", text)))
+
+
 def _plain_heading(text: str, max_chars: int, lowercase: bool, lead_in: bool) -> HeadingText | None:
     if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars):
         return None
@@ -280,9 +299,15 @@ def _ends_open(text: str) -> bool:
     Chinese has no word test: a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
     if text[-1] in _OPEN_BRACKETS:
         return True  # "Ultimately, the attention queries (": cut inside a parenthesis
+    if _opens_parenthesis(text):
+        return True  # "Taxable (Exempt for state": a parenthesis left open
     last = _LAST_WORD.search(text)
     # One word alone is a name ("and", an operator a specification describes), not a fragment.
     return last is not None and last.group(1) in _OPEN_ENDINGS and last.start() > 0
+
+
+def _opens_parenthesis(text: str) -> bool:
+    return text.count("(") + text.count("（") > text.count(")") + text.count("）")
 
 
 def _numbered_heading(
@@ -304,7 +329,8 @@ def _numbered_heading(
         # "1.目的：规范…。" carries its body; "9.2 Conformance Clause 1: TOSCA processor"
         # is one title with a colon in it.
         carries_body = not body or _is_sentence(body) or len(body) > 2 * lead_limit
-        if lead and len(lead) <= lead_limit and not _is_sentence(lead) and carries_body:
+        fits = lead and len(lead) <= lead_limit and not _opens_parenthesis(lead)
+        if fits and not _is_sentence(lead) and carries_body:  # no colon inside a parenthesis
             title = text[: label_end + colon.start()].rstrip()
             return HeadingText(title, body, label) if any(c.isalpha() for c in lead) else None
         if not body:

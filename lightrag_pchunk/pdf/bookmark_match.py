@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.outline.lines import is_bullet_item
+from lightrag_pchunk.outline.lines import is_bullet_item, is_caption
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 
@@ -54,10 +54,11 @@ def match_bookmarks(
     it), ``pages`` its first page and ``tops`` the
     height of each of its lines (user space). A title may cover a paragraph's first lines
     only (a heading printed in the body's look runs into the text after it), or run on
-    into the paragraphs after it on its page, or start on a later line of a paragraph
-    where the bookmark points at that line (a heading set as close to the text before it
-    as its lines); with or without its numbering label on either side, but where both
-    carry one it is the same ("4.2" never names "4.2.1 Findings"). Of the paragraphs that
+    into the paragraphs after it on its page (never into a list's item), or start on a
+    later line of a paragraph where the bookmark points at that line (a heading set as
+    close to the text before it as its lines); with or without its numbering label on
+    either side, but where both carry one it is the same ("4.2" never names "4.2.1
+    Findings"). Of the paragraphs that
     read as the title, the one nearest below the height the bookmark points at wins (a
     running header may repeat the title above it), else the one that reads most alike. A
     bookmark without a page is the first paragraph that reads as it after the last match.
@@ -75,6 +76,8 @@ def match_bookmarks(
         while len(lines) < _TITLE_LINES and following < len(texts):
             if pages[following] != pages[index] or not texts[following]:
                 break  # another page, or a table (no lines of text): no title runs on
+            if is_bullet_item(texts[following][0]):
+                break  # a list's item: a title never runs on into one
             lines += texts[following][: _TITLE_LINES - len(lines)]
             following += 1
         return lines
@@ -171,6 +174,8 @@ def _title_score(
         return best  # the title starts on a later line: another paragraph's ("type: string")
     if listed and is_bullet_item(lines[0]):
         return best  # a bulleted item is no entry's section (a bookmark may point at one)
+    if listed and label is not None and is_caption(lines[0]):
+        return best  # a caption ("Table 4. …") is no numbered entry's section
     printed = parse_label(lines[0]) if label is not None else None
     if printed is not None and printed.ordinals != label.ordinals:  # type: ignore[union-attr]
         return best  # another number: a sibling or a child of the section named

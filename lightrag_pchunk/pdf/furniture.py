@@ -19,6 +19,14 @@ printed, runs through the document (on half the pages of one parity at least). B
 begins there on every page, so the evidence asked is stronger: no digits set aside, no
 title that opens a few pages, no line a tagged document's structure holds.
 
+A running header of such pages may carry the number of the section its page holds at the
+other end of its row ("Drug Enforcement Administration, Justice    § 1308.11"): the row is
+furniture when one of its parts set apart by a wide gap, a title of some words, runs
+through the document so and the others are short numbers or labels with a digit (a
+section, a page); a line of such a label alone, in the row of a running line (the row
+read as two lines over two columns), goes with it. A numbered heading opening each page
+with its number set apart ("3.    Handling the brine") has no title that runs through.
+
 A ruled box that holds a running header (a banner with the document's title, printed
 on every page) was read as a table: its stand-in line counts by the text of its cells when
 the table is laid out as text lines (``tables``: no data table, which keeps its place and
@@ -50,6 +58,10 @@ BAND = 0.09
 RUNNING_PAGES = 3
 #: "About the same height": within this many points.
 HEIGHT_TOLERANCE = 6.0
+#: Words of a running label printed beside a running title ("§ 1308.11", "Chapter 3").
+RUNNING_LABEL_WORDS = 3
+#: Lines of one printed row: their tops within this many points.
+ROW_TOLERANCE = 2.0
 _DIGITS = re.compile(r"\d+")
 #: A page number at the start or end of a running line (its side alternates on facing pages).
 _END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
@@ -111,9 +123,13 @@ def drop_furniture(
     # height of its line); neither counts the other's (a heading that opens a few pages
     # makes no running footer of a line of the contents that reads the same).
     seen: dict[tuple[str, bool], list[tuple[int, float]]] = defaultdict(list)
+    titles: dict[str, list[tuple[int, float]]] = defaultdict(list)  # at the printed edge
     for index, edge in enumerate(banded):
         for line, text, sheet in edge:
             seen[_place_key(text, sheet)].append((index, line.top))
+            if not sheet:
+                for title in _running_titles(line):
+                    titles[title].append((index, line.top))
     kept: list[list[Line]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
@@ -122,10 +138,57 @@ def drop_furniture(
             if _is_furniture(
                 text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
             )
+            or (not sheet and _is_titled_row(line, titles, len(pages)))
         }
+        furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _running_titles(line: Line) -> list[str]:
+    """The parts of a line at the printed edge that may be a running header's title: its
+    whole text, and where labels are set apart from the rest by a wide gap (segments of
+    their own, each short and holding a digit), the rest, printed together."""
+    whole = " ".join(line.text.lower().split())
+    if any(segment.table for segment in line.segments):
+        return []
+    rest = [s.text for s in line.segments if not _is_running_label(s.text)]
+    if len(rest) == 1 and len(rest) < len(line.segments) and _is_title(rest[0]):
+        return [whole, " ".join(rest[0].lower().split())]
+    return [whole] if _is_title(line.text) else []
+
+
+def _is_running_label(text: str) -> bool:
+    """A section's or page's number as a running header prints it: "§ 1308.11", "Pt. 1308",
+    "81", "Chapter 3" (a few words, one holding a digit)."""
+    words = text.split()
+    return 0 < len(words) <= RUNNING_LABEL_WORDS and any(ch.isdigit() for ch in text)
+
+
+def _is_title(text: str) -> bool:
+    """Text that can title a document's running header: some words, not a label."""
+    return len(text.split()) >= 2 and not _is_running_label(text)
+
+
+def _is_titled_row(line: Line, titles: Mapping[str, list[tuple[int, float]]], pages: int) -> bool:
+    """Whether ``line``, at the printed edge, is a running title with labels beside it (or
+    alone): its title part runs through the document (:func:`runs_through`)."""
+    found = _running_titles(line)  # the title part last
+    return bool(found) and runs_through(titles[found[-1]], line.top, pages)
+
+
+def _labels_beside(edge: Sequence[tuple[Line, str, bool]], furniture: set[int]) -> set[int]:
+    """The lines of running labels alone at the printed edge of a page whose running line
+    (in ``furniture``) is printed in their row: a header row read as two lines."""
+    rows = [line for line, _, sheet in edge if not sheet and id(line) in furniture]
+    return {
+        id(line)
+        for line, text, sheet in edge
+        if not sheet
+        and _is_running_label(text)
+        and any(abs(line.top - row.top) <= ROW_TOLERANCE for row in rows)
+    }
 
 
 def _place_key(text: str, sheet: bool) -> tuple[str, bool]:

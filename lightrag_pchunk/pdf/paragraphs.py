@@ -148,14 +148,16 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     starts_item = _is_labelled(group[0].text) or is_bulleted(group[0].text)
     if _is_labelled(line.text) and (above.text.endswith(_SENTENCE_END) or starts_item):
         return False
+    if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
+        # A word broken at the line end goes on, however the next line is indented (a
+        # heading's hanging indent: "§ 1308.24 Exempt chemical prepara-" over "tions.").
+        return True
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
     centred = centred_pair(above, line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
-    if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
-        return True  # a word broken at the line end goes on
     if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
         # between any two characters), or under its lead-in ("Part One:") leaves room on

@@ -5,8 +5,9 @@ the last one only ("文件一 全國人民代表大會常務委員會關於" …
 without the page number reads as a paragraph of its own, which ends the table of contents
 early and turns the rest of it into headings. This joins such lines to the entry they
 belong to. So does an entry whose leaders run on after its label and push its page number
-onto a line of its own ("Attachment 4 ........ PTA/PIA", then "400"): the number is set
-off by a tab, as a word processor writes it.
+onto a line of its own ("Attachment 4 ........ PTA/PIA", then "400"), and an entry whose
+title fills its line, one space before the page number at the edge where the entries
+around it end theirs: the number is set off by a tab, as a word processor writes it.
 
 Input: the document's paragraphs (``paragraphs.paragraphs``). Output: the same, each
 wrapped entry one paragraph.
@@ -46,7 +47,8 @@ def join_wrapped_entries(found: Sequence[PrintedParagraph]) -> list[PrintedParag
     while index < len(found):
         end = _entry_end(found, index) if joined and joined[-1].is_toc_entry else None
         if end is None:
-            joined.append(found[index])
+            filled = _filled_entry(found, index, joined[-1]) if joined else None
+            joined.append(filled or found[index])
             index += 1
             continue
         joined.append(_entry_of([line for p in found[index:end] for line in p.lines]))
@@ -64,6 +66,32 @@ def _entry_of(lines: list[Line]) -> PrintedParagraph:
         return entry
     text = entry.text[: at - 1] + "\t" + entry.text[at:]
     return replace(entry, text=text, is_toc_entry=True)
+
+
+def _filled_entry(
+    found: Sequence[PrintedParagraph], index: int, before: PrintedParagraph
+) -> PrintedParagraph | None:
+    """Paragraph ``index`` as an entry when its title fills its line up to the page number,
+    one space between them ("… How is it Implemented? 31"): a line between two entries,
+    in their size, ending in a page number where the entry before it ends its own; None
+    when it is not one."""
+    paragraph = found[index]
+    after = found[index + 1] if index + 1 < len(found) else None
+    if not before.is_toc_entry or after is None or not after.is_toc_entry:
+        return None
+    if len(paragraph.lines) != 1 or paragraph.role == TABLE_ROLE or paragraph.is_toc_entry:
+        return None
+    title, _, number = paragraph.text.rpartition(" ")
+    line, above = paragraph.lines[0], before.lines[-1]
+    if (
+        not PAGE_NUMBER.match(number)
+        or not any(ch.isalpha() for ch in title)
+        or (line.page, line.column) != (above.page, above.column)
+        or abs(line.size - above.size) > SIZE_TOLERANCE
+        or abs(line.x1 - above.x1) > _ALIGN_TOLERANCE
+    ):
+        return None
+    return replace(paragraph, text=f"{title}\t{number}", is_toc_entry=True)
 
 
 def _entry_end(found: Sequence[PrintedParagraph], start: int) -> int | None:

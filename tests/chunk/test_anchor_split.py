@@ -276,3 +276,28 @@ def test_a_line_leading_into_a_display_equation_is_not_an_anchor() -> None:
     assert [titled.paragraphs[i].text for i in choose_anchors(titled, ctx)] == [
         "Using Eq. 4 we set"
     ]
+
+
+def test_a_line_numbered_as_a_sibling_of_the_blocks_section_is_not_an_anchor() -> None:
+    # "6.5 Calling External Functions" printed inside section 6.4 (its heading missed by
+    # the outline): as 6.4's sub-heading it would nest 6.5 below 6.4. "6.4.1" may be one.
+    ctx = char_context(1000)
+    text = "## 6.4 Preemption\n" + "x" * 800 + "\n{}\n" + "y" * 800
+    sibling = make_block(
+        text.format("6.5 Calling External Functions"),
+        ctx.counter,
+        heading="6.4 Preemption",
+        parents=("6 Implementation",),
+        level=2,
+    )
+    assert choose_anchors(sibling, ctx) == []
+    child = make_block(
+        text.format("6.4.1 Timer interrupts"),
+        ctx.counter,
+        heading="6.4 Preemption",
+        parents=("6 Implementation",),
+        level=2,
+    )
+    assert [child.paragraphs[i].text for i in choose_anchors(child, ctx)] == [
+        "6.4.1 Timer interrupts"
+    ]

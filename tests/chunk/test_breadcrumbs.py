@@ -36,6 +36,19 @@ def test_a_span_names_its_ends_by_their_labels_else_by_their_titles() -> None:
     assert span_heading(None, ["Notes", "Notes"]) == "Notes"
 
 
+def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_paired() -> None:
+    # "c) Test loads" to "f) Overload": the labels without their lone closing parenthesis,
+    # so the span's own parenthesis closes where it opened, and the check reads it.
+    heading = span_heading("4.3.3 Works trials", ["c) Test loads", "f) Overload"])
+    assert heading == "4.3.3 Works trials (c–f)"
+    rows = [
+        make_row("# 4.3.3 Works trials\nThe engine is run.", "4.3.3 Works trials"),
+        make_row("c) Test loads\nAt full load.\nf) Overload\nAt 110 %.", "4.3.3 Works trials"),
+    ]
+    content = "c) Test loads\nAt full load.\nf) Overload\nAt 110 %."
+    assert check_breadcrumbs(rows, [Chunk(content, len(content), 0, heading, (), 1)]) == []
+
+
 def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span() -> None:
     ctx = char_context(200)
     block = make_block("x", ctx.counter, heading="4.1 总则", parents=("4 权责",), level=2)

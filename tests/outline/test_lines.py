@@ -84,6 +84,7 @@ def test_headings_and_their_bodies(line, title, body):
         "être conforme aux exigences",
         "Ultimately, the attention queries (",  # cut inside a parenthesis
         "系统架构（",
+        ", 𝑉𝑢ℎ,1 = 𝑉α. It follows that the snap-down voltage 𝑉𝑑𝑙,2 can",  # a continuation
     ],
 )
 def test_lines_that_cannot_be_headings(line):
@@ -107,6 +108,8 @@ def test_table_of_contents_lines():
     assert is_toc_line("AC-11 Device Lock (M)(H)\t52")
     assert is_toc_line("1.2 Scope .......... 4")
     assert is_toc_line("第一章 总则……………………1")
+    assert is_toc_line("1.5 Kompaktheit . . . . . . . . . . . . . . 14")  # LaTeX's leaders
+    assert not is_toc_line("See items a . b . c 14")
     assert not is_toc_line("The total was 52")
     assert not is_toc_line("\t52")
     assert strip_page_reference("AC-11 Device Lock (M)(H)\t52") == "AC-11 Device Lock (M)(H)"
@@ -179,3 +182,32 @@ def test_a_line_mostly_of_symbols_is_an_equation_not_a_title():
     assert heading_text("C++", markdown=False) is None
     assert heading_text("Q&A", markdown=False) is not None
     assert heading_text("FY 2023", markdown=False) is not None
+
+
+def test_a_line_of_more_mathematical_symbols_than_words_is_an_equation_not_a_title():
+    # Displayed formulas of lecture notes and papers, as their glyphs read: relations,
+    # operators, letters of the mathematical alphabets; numbered like list items too.
+    for line in (
+        "Ui → R n",
+        "⇒ A ∩ A1 6= ∅ und analog A ∩ A2 6= ∅",
+        "8) X = (R \\ { 0 }) ∪ (01, 02)",
+        "𝑉𝑑𝑙,2>𝑉𝑑ℎ,1 ,𝑉𝑑𝑙,1 ), we can snap down",
+    ):
+        assert heading_text(line, markdown=False) is None, line
+    # A title may hold a symbol between its words, and a value typed with "=".
+    assert heading_text("Input → Output", markdown=False) is not None
+    assert heading_text("Storage ≤ 5 °C", markdown=False) is not None
+    assert heading_text("输入→输出", markdown=False) is not None
+    assert heading_text("Ａ\u3000异象（二2～5）", markdown=False) is not None
+    assert heading_text("S2 (6) = 0.6687", markdown=False) is not None
+    assert heading_text("2. 标题内包含公式 x= −b± √b 2−4ac", markdown=False) is not None
+
+
+def test_a_line_that_leaves_a_parenthesis_open_is_no_title():
+    assert heading_text("Taxable (Exempt for state Exempt", markdown=False) is None
+    assert heading_text("4.2 Scope (informative", markdown=False) is None
+    assert heading_text("4.2 Scope (informative)", markdown=False) is not None
+    assert heading_text("c) Test loads", markdown=False) is not None
+    # A colon inside a parenthesis ends no title: the line is an item, not "title: body".
+    line = "(1) Aminorex (Some other names: aminoxaphen; 2-amino-5-phenyl-2-oxazoline; or"
+    assert heading_text(line, markdown=False) is None

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
 from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
 
@@ -219,3 +221,36 @@ def test_a_table_whose_header_cells_are_bookmarked_stays_a_table(tmp_path: Path)
     bookmarks = [Bookmark("9 Risks", 1, 0, 776), Bookmark("Risk name", 2, 0, 718)]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
     assert tags_of(result) == [rows]
+
+
+def test_a_printed_entry_never_names_a_caption_run_on_into_a_list_item() -> None:
+    # "Table 4. SSP Appendices" (a table's caption) over a bulleted list whose first item
+    # reads "Appendix A: FedRAMP Security Controls": together they read almost as the
+    # entry "2.4.1. SSP Appendix A: FedRAMP Security Controls", which names its own
+    # heading further on. A caption titles no section, and no title runs on into a list
+    # item.
+    entries = [
+        OutlineBookmark("2.4. SSP Appendices", 3, None),
+        OutlineBookmark("2.4.1. SSP Appendix A: FedRAMP Security Controls", 4, None),
+    ]
+    texts = [
+        ["2.4. SSP Appendices"],
+        [BODY],
+        ["Table 4. SSP Appendices"],
+        ["● Appendix A: FedRAMP Security Controls*"],
+        ["● Appendix B: Related Acronyms"],
+        ["2.4.1. SSP Appendix A: FedRAMP Security Controls"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1] * len(texts))
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 0, 1), (1, 5, 1)]
+
+
+def test_a_printed_entry_never_names_a_caption_that_reads_as_it() -> None:
+    # A figure's caption before the section it shares its words with: the entry names
+    # the section's heading.
+    title = "Authorization boundary and data flows of the system"
+    entries = [OutlineBookmark(f"2.3. {title}", 3, None)]
+    texts = [[BODY], [f"Figure 7. {title}"], [BODY], [f"2.3. {title}"], [BODY]]
+    matches = match_bookmarks(entries, texts, [1] * len(texts))
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 3, 1)]

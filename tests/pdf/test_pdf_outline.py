@@ -811,3 +811,40 @@ def test_a_title_printed_again_as_continued_goes_on_with_its_section(tmp_path: P
     assert any(
         "Definitions (Continued)" in r.content and r.heading == "Definitions" for r in result.rows
     )
+
+
+def test_a_title_set_larger_than_the_listed_headings_is_never_nested_below_them(
+    tmp_path: Path,
+) -> None:
+    # The table of contents lists the chapters and their sections; a divider page between
+    # two chapters titles the second half in letters far larger than any chapter's. It is
+    # no part of the section before it: it stands at the top, beside the chapters.
+    entries = [(72, "Introduction"), (90, "1.0 Scope"), (90, "1.1 Terms used")]
+    entries += [(72, "Operations"), (90, "2.0 Plant"), (90, "2.1 Logs")]
+    toc = [Text(72, 720, "Contents", 14, BOLD)]
+    for i, (x, entry) in enumerate(entries):
+        toc += [Text(x, 700 - 16 * i, entry), Text(500, 700 - 16 * i, str(i + 2))]
+    pages = [Page(toc)]
+    for chapter in (entries[:3], entries[3:]):
+        if chapter[0][1] == "Operations":
+            divider = [Text(72, 500, "RUNNING THE PLANT", 40)]
+            divider += wrap("This part covers the daily running of the plant.", 72, 460, 400)
+            pages.append(Page(divider))
+        body = [Text(72, 740, chapter[0][1], 20), *wrap(BODY, 72, 715, 400)]
+        for i, (_, section) in enumerate(chapter[1:]):
+            y = 640 - 150 * i
+            body += [Text(72, y, section, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+        pages.append(Page(body))
+    result = parse_pages(tmp_path, pages)
+    found = [
+        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
+    ]
+    assert found == [
+        ("Introduction", 1),
+        ("1.0 Scope", 2),
+        ("1.1 Terms used", 2),
+        ("RUNNING THE PLANT", 1),
+        ("Operations", 1),
+        ("2.0 Plant", 2),
+        ("2.1 Logs", 2),
+    ]

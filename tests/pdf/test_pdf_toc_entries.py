@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
+
 from lightrag_pchunk.model import TOC_SESSION
 
-from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, Page, Text, build_pdf, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -40,3 +42,45 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     assert headings == chapters
     toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
     assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
+
+
+def _width(text: str, size: float) -> float:
+    """How wide ``text`` prints in Helvetica at ``size``, as PDFium measures it."""
+    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size)])]))
+    textpage = document[0].get_textpage()
+    right = textpage.get_charbox(textpage.count_chars() - 1)[2]
+    textpage.close()
+    document.close()
+    return right
+
+
+def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entry(
+    tmp_path: Path,
+) -> None:
+    # The page numbers are set flush right at one edge; one title is so long that a
+    # plain space parts it from its number. It is an entry like the others: the table of
+    # contents goes on after it, and the entries after it make no headings of their own.
+    right = 540.0
+    chapters = [
+        "1 General provisions",
+        "2 Operation of the refrigeration plant: who does what and how is it recorded?",
+        "3 Maintenance",
+        "4 Records",
+    ]
+    toc = [Text(72, 740, "Contents", 14, BOLD)]
+    for i, chapter in enumerate(chapters):
+        y, number = 716 - 16 * i, str(i + 2)
+        if len(chapter) > 40:
+            line = f"{chapter} {number}"
+            toc.append(Text(right - _width(line, 11), y, line))
+        else:
+            toc += [Text(72, y, chapter), Text(right - _width(number, 11), y, number)]
+    body = []
+    for i, chapter in enumerate(chapters):
+        y = 640 - 150 * i
+        body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(toc_rows) == 1
+    assert f"{chapters[1]}\t3" in toc_rows[0].content
+    assert "4 Records\t5" in toc_rows[0].content

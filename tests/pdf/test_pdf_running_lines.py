@@ -1,0 +1,78 @@
+"""Running lines that change from page to page: a register's running header carries the
+number of the section the page holds ("Cold Store Administration, Safety    § 4.12"), set
+apart from its title at the other end of the row. The title runs through the document;
+the number is the page's own. Both are furniture, never a heading or the text of a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.pdf.document import parse_pdf
+
+from pdf_builders import BOLD, Page, Text, build_pdf, wrap
+
+LOREM = (
+    "Operators shall keep the refrigeration plant under continuous supervision and record "
+    "every reading of the pressure gauges in the plant log before the end of each shift."
+)
+WORDS = ["ammonia", "brine", "freezer", "valve", "gauge", "pump", "coil", "drain"]
+TITLE, EDITION = "Cold Store Administration, Safety", "21 CSR Ch. II (4-1-00 Edition)"
+
+
+def _parse(tmp_path: Path, pages: list[Page]):
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages))
+    return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+
+
+def _register_page(number: int, word: str, columns: int) -> Page:
+    """A page printed small in the middle of a letter sheet (its print starts 160 pt below
+    the sheet's top), its header bold: the title on odd pages, the edition on even ones,
+    and the section number at the other end of the row."""
+    marker = f"§ 4.{10 + number}"
+    if number % 2:
+        header = [Text(140, 632, TITLE, 9, font=BOLD), Text(440, 632, marker, 9, font=BOLD)]
+    else:
+        header = [Text(140, 632, marker, 9, font=BOLD), Text(360, 632, EDITION, 9, font=BOLD)]
+    body = f"Body text about the {word}. {LOREM} {LOREM}"
+    if columns == 1:
+        return Page([*header, *wrap(body, 140, 610, 330, size=8)])
+    left = wrap(body, 140, 610, 150, size=8)
+    right = wrap(f"Right column on the {word}. {LOREM} {LOREM}", 310, 610, 150, size=8)
+    return Page([*header, *left, *right])
+
+
+def test_a_running_header_with_the_pages_section_number_is_removed(tmp_path: Path) -> None:
+    pages = [_register_page(n, word, 1) for n, word in enumerate(WORDS, start=1)]
+    result = _parse(tmp_path, pages)
+    assert "Cold Store Administration" not in result.content
+    assert "21 CSR" not in result.content
+    assert "§ 4." not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in WORDS)
+    assert {row.heading for row in result.rows} == {PREFACE_HEADING}
+
+
+def test_a_running_header_split_over_two_columns_is_removed(tmp_path: Path) -> None:
+    # Two-column pages: the title stands over the left column, the section number over
+    # the right one, read as two lines of the row.
+    pages = [_register_page(n, word, 2) for n, word in enumerate(WORDS, start=1)]
+    result = _parse(tmp_path, pages)
+    assert "Cold Store Administration" not in result.content
+    assert "§ 4." not in result.content
+    assert all(f"Right column on the {word}." in result.content for word in WORDS)
+
+
+def test_a_numbered_heading_that_opens_each_page_is_kept(tmp_path: Path) -> None:
+    # Each page opens with its own section, its number set apart from its title: the
+    # title changes with the page, so nothing runs through; the headings stay.
+    pages = []
+    for number, word in enumerate(WORDS, start=1):
+        heading = [
+            Text(140, 632, f"{number}.", 9, font=BOLD),
+            Text(200, 632, f"Handling the {word}", 9, font=BOLD),
+        ]
+        body = wrap(f"Body text about the {word}. {LOREM}", 140, 610, 330, size=8)
+        pages.append(Page([*heading, *body]))
+    result = _parse(tmp_path, pages)
+    assert all(f"Handling the {word}" in result.content for word in WORDS)
