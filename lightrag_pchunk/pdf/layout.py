@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -81,14 +81,15 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     gutters = find_gutters(upright)
     if any(_crosses(s, gutter) for gutter in gutters for s in upright):
         text = segment_page(glyphs, [gutter.middle for gutter in gutters])
-    return text
+    kept = tuple((gutter.x0, gutter.x1, gutter.text_end) for gutter in gutters)
+    return replace(text, gutters=kept)
 
 
 def page_lines(page: PageText) -> list[Line]:
     """The page's lines in reading order (see the module doc)."""
     upright = [s for s in page.segments if not s.rotated]
     rotated = [s for s in page.segments if s.rotated]
-    gutters = find_gutters(upright)
+    gutters = _page_gutters(page, upright)
     # The page as a sequence of bands (segments by column) and spanning rows.
     pieces: list[list[list[Segment]] | list[Segment]] = []
     band: list[list[Segment]] | None = None
@@ -116,6 +117,21 @@ def page_lines(page: PageText) -> list[Line]:
             )  # type: ignore[arg-type]
     lines.extend(make_line([s], page.number, 0, s.x0, s.x1) for s in rotated)
     return lines
+
+
+def _page_gutters(page: PageText, upright: Sequence[Segment]) -> list[Gutter]:
+    """The page's gutters, found on its text as it reads now; but where a table set inside
+    one column (its stand-in crosses none of the gutters the page showed before its
+    tables were taken, ``page.gutters``) left too little prose in that column to show
+    one, the page's columns are those it showed before."""
+    gutters = find_gutters(upright)
+    before = [Gutter(*gutter) for gutter in page.gutters]
+    if gutters or not before:
+        return gutters
+    tables = [s for s in upright if s.table]
+    if any(not any(_crosses(s, gutter) for gutter in before) for s in tables):
+        return before
+    return gutters
 
 
 def _column_extents(
@@ -153,10 +169,13 @@ def _percentile(values: list[float], share: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Gutter:
-    """The empty strip between two columns, from ``x0`` to ``x1``."""
+    """The empty strip between two columns, from ``x0`` to ``x1``; ``text_end``: where the
+    prose of the column on its left ends (inside the strip when that column's lines are
+    ragged: the strip is where little prose lies, not none)."""
 
     x0: float
     x1: float
+    text_end: float
 
     @property
     def middle(self) -> float:
@@ -192,21 +211,28 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
         if is_sparse and start is None:
             start = x
         elif not is_sparse and start is not None:
-            if x - start >= MIN_GUTTER and start > 0 and x < width - 1:
-                gutter = Gutter(left + start, left + x)
-                if _has_columns(prose, gutter, gutters):
-                    gutters.append(gutter)
+            x0, x1 = left + start, left + x
+            inside = x - start >= MIN_GUTTER and start > 0 and x < width - 1
+            if inside and _has_columns(prose, x0, x1, gutters):
+                gutters.append(_gutter(prose, x0, x1, gutters))
             start = None
     return gutters
 
 
-def _has_columns(prose: Sequence[Segment], gutter: Gutter, gutters: Sequence[Gutter]) -> bool:
-    """Whether enough prose lies on each side of ``gutter``, between it and the gutter
-    found before it (a column needs prose of its own)."""
+def _has_columns(prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]) -> bool:
+    """Whether enough prose lies on each side of the strip from ``x0`` to ``x1``, between
+    it and the gutter found before it (a column needs prose of its own)."""
     previous = gutters[-1].middle if gutters else -1e9
-    on_left = sum(1 for s in prose if previous <= s.x0 and s.x1 <= gutter.x1)
-    on_right = sum(1 for s in prose if s.x0 >= gutter.x0)
+    on_left = sum(1 for s in prose if previous <= s.x0 and s.x1 <= x1)
+    on_right = sum(1 for s in prose if s.x0 >= x0)
     return on_left >= MIN_COLUMN_PROSE and on_right >= MIN_COLUMN_PROSE
+
+
+def _gutter(prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]) -> Gutter:
+    """The gutter from ``x0`` to ``x1``, with where the prose on its left ends."""
+    previous = gutters[-1].middle if gutters else -1e9
+    ends = [s.x1 for s in prose if previous <= s.x0 and s.x1 <= x1]
+    return Gutter(x0, x1, min(max(max(ends), x0), x1))
 
 
 def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:
@@ -232,15 +258,26 @@ def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:
 
 
 def _split_row(row: list[Segment], gutters: Sequence[Gutter]) -> list[list[Segment]] | None:
-    """The row's segments by column (by their middle), or None when one crosses a gutter."""
+    """The row's segments by column (:func:`column_of`), or None when one crosses a gutter."""
     columns: list[list[Segment]] = [[] for _ in range(len(gutters) + 1)]
     for segment in row:
         if any(_crosses(segment, gutter) for gutter in gutters):
             return None
-        middle = (segment.x0 + segment.x1) / 2
-        index = sum(1 for gutter in gutters if middle >= gutter.middle)
-        columns[index].append(segment)
+        columns[column_of(segment, gutters)].append(segment)
     return columns
+
+
+def column_of(segment: Segment, gutters: Sequence[Gutter]) -> int:
+    """The column (0 the leftmost) a segment that crosses no gutter lies in: by its middle,
+    but a segment starting inside a gutter past the prose on its left is the next
+    column's (a short line indented in that column, ``Sec.`` over a list, whose middle may
+    fall short of the gutter's where the next column's prose starts inside it)."""
+    return sum(
+        1
+        for gutter in gutters
+        if (segment.x0 + segment.x1) / 2 >= gutter.middle
+        or segment.x0 >= max(gutter.x0, gutter.text_end)
+    )
 
 
 _RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufeff]")

@@ -97,7 +97,10 @@ class PageText:
     """The segments of one page (1-based ``number``), the page's extent in its reading
     frame (``x0, top, x1, bottom``), how many characters PDFium read on it, the direction
     its text runs in (degrees counter-clockwise in user space) and its rules in the
-    reading frame (rows of ``x0, top, x1, bottom``, see ``rules.rules_in_frame``)."""
+    reading frame (rows of ``x0, top, x1, bottom``, see ``rules.rules_in_frame``).
+    ``gutters``: the strips between its columns of text as read before any table was
+    taken out of it (``layout.read_segments``: ``x0, x1`` and where the prose on the
+    left ends)."""
 
     number: int
     segments: tuple[Segment, ...]
@@ -105,6 +108,7 @@ class PageText:
     chars: int
     direction: int = 0
     rules: np.ndarray | None = None
+    gutters: tuple[tuple[float, float, float], ...] = ()
 
 
 def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:

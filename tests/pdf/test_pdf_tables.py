@@ -310,3 +310,48 @@ def test_titles_over_tables_holding_the_text_are_headings(tmp_path: Path) -> Non
     result = parse_pages(tmp_path, [Page(items)])
     assert [row.heading for row in result.rows] == titles
     assert all('<table id="' in row.content for row in result.rows)
+
+
+def test_a_text_column_beside_a_list_in_the_next_column_is_no_table(tmp_path: Path) -> None:
+    """A two-column page: the left column's prose runs on baselines shared with a list of
+    numbered sections under a part's title in the right column. Lines aligned across the
+    gutter are the page's two columns, not a table: the left column reads whole, first,
+    and the part's title heads the list, with no left-column text in any table."""
+    prose = (
+        "The operator keeps the refrigeration plant under continuous supervision and writes "
+        "every reading of the gauges into the plant log before the end of each shift, so that "
+        "the next operator finds the state of the compressors, the condensers and the brine "
+        "pumps recorded in one place. "
+    ) * 3
+    left = wrap(prose, 60, 700, 230, size=9)
+    items: list = [*left]
+    items += wrap(
+        "read in the morning and again at night by the engineer on duty at the plant, who "
+        "signs each page of the log and hands it to the next shift in the control room.",
+        320,
+        743.2,
+        230,
+        size=9,
+    )
+    items.append(Text(320, 660, "PART 12 PLANT SAFETY", 11, font=BOLD))
+    entries = [
+        "Scope of this part.",
+        "Definitions.",
+        "Inspection of the plant.",
+        "Records of the inspections.",
+        "Gauge readings by shift.",
+        "Alarms and their trips.",
+        "Handover between shifts.",
+        "Emergency stops of pumps.",
+    ]
+    for i, entry in enumerate(entries):
+        y = 700 - 10.8 * (7 + i)
+        items += [Text(320, y, f"12.{i + 1:02d}", 9), Text(356, y, entry, 9)]
+    result = parse_pages(tmp_path, [Page(items)])
+    cells = " ".join(cell for table in tags_of(result) for row in table for cell in row)
+    assert not any(line.text in cells for line in left)
+    text = result.content.replace("\n", " ")
+    assert " ".join(line.text for line in left) in text
+    assert text.index(left[-1].text) < text.index("PART 12 PLANT SAFETY")
+    part = next(row for row in result.rows if row.heading == "PART 12 PLANT SAFETY")
+    assert all(entry in part.content for entry in entries)
