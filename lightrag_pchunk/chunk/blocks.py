@@ -294,7 +294,7 @@ class BlockRun:
             is_title=identity.is_title,
             oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
             is_toc=identity.is_toc,
-            sections=tuple(chain.from_iterable(map(_sections_at, self.blocks, paths))),
+            sections=tuple(chain.from_iterable(map(_sections_of, self.blocks, paths))),
         )
 
 
@@ -312,15 +312,10 @@ def heading_path(block: Block) -> tuple[str, ...]:
 PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
 
 
-def sections_of(block: Block) -> tuple[SectionRef, ...]:
-    """The sections ``block`` holds text of: those it was merged from, else its own: the
-    preface's section for a preface with a body of its own; none for a preface of only the
-    title or a table of contents, which belong to no section."""
-    return _sections_at(block, heading_path(block))
-
-
-def _sections_at(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
-    """:func:`sections_of` ``block``, whose heading path is ``path``."""
+def _sections_of(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
+    """The sections ``block`` (of heading path ``path``) holds text of: those it was merged
+    from, else its own: the preface's section for a preface with a body of its own; none
+    for a preface of only the title or a table of contents, which belong to no section."""
     if block.sections:
         return block.sections
     if block.is_toc:

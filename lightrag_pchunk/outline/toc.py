@@ -208,14 +208,16 @@ def listing_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     it in its order, each where a section's title stands (:func:`_section_titles`) with
     body text between them. A line repeating an entry of the run ends it (the first
     section starting)."""
-    titles = _section_titles(lines)
-    # body[i]: lines of body text before line i.
+    # Each line read once: whether it may be an entry, and body[i], the lines of body text
+    # before line i.
+    entries = [_is_listing_entry(line) for line in lines]
     body = list(itertools.accumulate((is_body_text(line) for line in lines), initial=0))
+    titles = _section_titles(lines, entries, body)
     runs: list[tuple[int, int]] = []
     index = 0
     while index < len(lines):
         end, keys = index, []
-        while end < len(lines) and _is_listing_entry(lines[end]):
+        while end < len(lines) and entries[end]:
             key = toc_entry_key(lines[end])
             if key in keys:
                 break
@@ -232,19 +234,21 @@ def listing_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
 _TEXT_WITHIN = 2
 
 
-def _section_titles(lines: Sequence[str]) -> dict[str, list[int]]:
-    """Where each title stands as a section's, by :func:`toc_key`: a title-like line that
-    is no list item nor stands before one, with body text within :data:`_TEXT_WITHIN`
-    lines after it (a line of code, a slide's caption recur with no text after them)."""
+def _section_titles(
+    lines: Sequence[str], entries: Sequence[bool], body: Sequence[int]
+) -> dict[str, list[int]]:
+    """Where each title stands as a section's, by :func:`toc_key`: a title-like line
+    (``entries``) that is no list item nor stands before one, with body text within
+    :data:`_TEXT_WITHIN` lines after it (``body``: the count of body text lines before each
+    line; a line of code, a slide's caption recur with no text after them)."""
     titles: dict[str, list[int]] = {}
     for index, line in enumerate(lines):
-        after = lines[index + 1 : index + 1 + _TEXT_WITHIN]
+        within = min(index + 1 + _TEXT_WITHIN, len(lines))
         if (
-            after
-            and not starts_with_bullet(after[0].strip())
+            entries[index]
+            and body[within] > body[index + 1]
+            and not starts_with_bullet(lines[index + 1].strip())
             and not starts_with_bullet(line.strip())
-            and _is_listing_entry(line)
-            and any(is_body_text(text) for text in after)
         ):
             titles.setdefault(toc_key(line), []).append(index)
     return titles

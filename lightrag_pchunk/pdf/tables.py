@@ -35,12 +35,11 @@ from lightrag_pchunk.pdf.grids import (
     cell_segments,
     cell_text,
     find_grids,
-    split_banded_rows,
-    split_stacked_cells,
 )
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment
+from lightrag_pchunk.pdf.sub_rows import split_banded_rows, split_stacked_cells
 from lightrag_pchunk.pdf.table_pages import (
     GatheredTable,
     column_widths,

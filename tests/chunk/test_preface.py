@@ -46,6 +46,9 @@ def test_a_preface_of_the_title_and_two_lines_is_no_section_but_more_is() -> Non
     # A table (an approval or revision table) is a body, however short.
     table = '<table id="tb-1"><tr><td>Rev</td><td>Date</td></tr></table>'
     assert preface_is_section([preface(f"Title\n{table}"), *SOP])
+    # Bytes of UTF-8, not characters: two lines of 172 Chinese characters are 516 bytes.
+    assert preface_is_section([preface("标题\n" + "安" * 170), *SOP])
+    assert not preface_is_section([preface("标题\n" + "安" * 164), *SOP])  # 498 bytes
     # A preface spread over rows is read whole.
     assert preface_is_section([preface(TITLE), make_row("Harbour\nBoard", ""), *SOP])
 

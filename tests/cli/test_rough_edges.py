@@ -18,7 +18,7 @@ from docx import Document
 from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.integration.formats import FORMATS
-from lightrag_pchunk.wording import counted, plural
+from lightrag_pchunk.wording import counted, number_ranges, plural
 
 
 @pytest.fixture(autouse=True)
@@ -190,6 +190,15 @@ def test_counted_and_plural() -> None:
         "days",
         "boxes",
     ]
+
+
+def test_number_ranges_join_runs_of_consecutive_numbers_in_the_order_given() -> None:
+    assert number_ranges([3, 5, 6, 7, 8, 9, 12]) == "3, 5-9, 12"
+    assert number_ranges([1, 2]) == "1-2"
+    assert number_ranges([7]) == "7"
+    assert number_ranges([]) == ""
+    # Not sorted: a run counts upwards only, a repeat starts a new one.
+    assert number_ranges([4, 5, 2, 3, 3]) == "4-5, 2-3, 3"
 
 
 def run_serve(monkeypatch, capsys, argv: list[str], folder: Path) -> tuple[str, str]:

@@ -163,3 +163,13 @@ def test_a_list_whose_items_recur_in_lists_or_out_of_order_is_no_contents():
     # Two titles of four recur: not most of them.
     half = [*NEWSLETTER[:5], *NEWSLETTER[5:8], "NEWS AND NOTICES", "Text."]
     assert listing_runs(half) == []
+
+
+def test_a_stack_of_headings_repeated_in_every_chapter_is_no_contents():
+    # Each chapter opens with the same headings one under the other, then text: the stack
+    # of one chapter recurs in the next ones, but its headings have no text between them
+    # there either, so it lists no sections.
+    text = "The operator shall keep the records of each inspection for five years at least."
+    stack = ("General provisions", "Duties of the operator", "Purpose of the rules")
+    lines = [line for n in range(1, 7) for line in (f"Chapter {n} of the manual", *stack, text)]
+    assert listing_runs(lines) == []

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.pdf.grids import Grid, split_stacked_cells
+from lightrag_pchunk.pdf.grids import Grid
 from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.sub_rows import split_stacked_cells
 
 from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of
 
@@ -180,3 +181,25 @@ def test_a_title_going_on_in_lower_case_across_a_sub_row_border_is_one_cell() ->
     figures = [_line("0", 64, 3.0, 10.5), _line("0", 64, 15.6, 23.1)]
     split, _ = split_stacked_cells(grid, {0: count, 1: [_line("1 pc.", 4, 15.6, 23.1)], 2: figures})
     assert (0, 0, 1, 1) in split.cells and (1, 1, 1, 1) in split.cells
+
+
+def test_a_cell_beside_a_code_that_starts_a_sub_row_is_cut_there(tmp_path: Path) -> None:
+    """An item whose sub-row border is drawn in the last column only: its code column
+    breaks early onto the sub-row's baseline ("TER-10" / "(0)"), which shows the sub-row;
+    the work column's lines beside it, each filled to the column's edge, follow at their
+    spacing across that border, its line on the sub-row's baseline the sub-row's own."""
+    xs = [72, 110, 180, 320, 400]
+    items: list = [Stroke(xs[0], y, xs[-1], y) for y in (700, 680, 628)]
+    items.append(Stroke(xs[3], 654, xs[4], 654))
+    items += [Stroke(x, 700, x, 628) for x in xs]
+    for column, text in enumerate(("No.", "Code", "Work", "Qty")):
+        items.append(Text(xs[column] + 4, 686, text, 10))
+    items += [Text(76, 668, "1", 10), Text(114, 668, "TER-10", 10), Text(114, 644, "(0)", 10)]
+    items += [Text(324, 668, "12", 10), Text(324, 644, "1 pc.", 10)]
+    lines = [(668, "Wall sleeve with rubber"), (656, "seal and galvanised steel"), (644, "V=12")]
+    items += [Text(184, y, text, 10) for y, text in lines]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table[1:] == [
+        ["1", "TER-10", "Wall sleeve with rubber seal and galvanised steel", "12"],
+        ["1", "(0)", "V=12", "1 pc."],
+    ]
