@@ -256,7 +256,6 @@ def test_a_printed_entry_never_names_a_caption_that_reads_as_it() -> None:
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 3, 1)]
 
 
-
 def test_a_printed_entry_never_runs_on_into_a_list_item() -> None:
     # A short line over a bulleted list whose first item reads "Safety inspection
     # records": run on into the item, the two would read as the entry "3.2. Plant safety
