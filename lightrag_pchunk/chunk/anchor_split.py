@@ -33,12 +33,11 @@ from lightrag_pchunk.chunk.blocks import (
     exceeds,
     line_paragraphs,
 )
-from lightrag_pchunk.chunk.chunk_headings import without_bullet
+from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, series_number
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
-from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text, is_series_label
+from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -135,6 +134,11 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     th = ctx.thresholds
     paragraphs = block.paragraphs
     limit = th.max_anchor_candidate_length
+    path = [
+        number
+        for heading in (*block.parent_headings, block.heading)
+        if (number := series_number(heading)) is not None
+    ]
     candidates = [
         i
         for i in range(1, len(paragraphs))
@@ -142,7 +146,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
-        and not _numbered_beside(block, paragraphs[i].text)
+        and not _numbered_beside(path, paragraphs[i].text)
     ]
     if not candidates:
         return []
@@ -173,24 +177,15 @@ def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:
     return following is not None and following.text.lstrip().startswith("<equation")
 
 
-def _numbered_beside(block: Block, text: str) -> bool:
-    """Whether an anchor line is numbered as a sibling of a heading on the block's path
-    ("6.5 Calling External Functions" in "6.4 Preemption", whose outline missed it): as a
-    heading below that one it would nest a section below its own sibling, a path no
-    outline has (``chunk/breadcrumbs.py``)."""
-    label = parse_label(without_bullet(anchor_heading(text)))
-    if label is None or not is_series_label(label):
-        return False
-    for heading in (*block.parent_headings, block.heading):
-        other = parse_label(without_bullet(heading))
-        if (
-            other is not None
-            and (other.family, other.depth, other.series)
-            == (label.family, label.depth, label.series)
-            and other.ordinals != label.ordinals
-        ):
-            return True
-    return False
+def _numbered_beside(path: Sequence[SeriesNumber], text: str) -> bool:
+    """Whether an anchor line is numbered as a sibling of a heading on its block's path
+    (``path``: their :func:`series_number`): "6.5 Calling External Functions" in "6.4
+    Preemption", whose outline missed it. As a heading below that one it would nest a
+    section below its own sibling, a path no outline has (``chunk/breadcrumbs.py``)."""
+    own = series_number(anchor_heading(text))
+    return own is not None and any(
+        series == own[0] and numbers != own[1] for series, numbers in path
+    )
 
 
 def cut_at_anchors(

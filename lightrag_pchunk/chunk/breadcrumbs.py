@@ -33,11 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
-from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, short_name, span_end, without_bullet
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number, short_name, span_end
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import BlockRow, Chunk
-from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import is_series_label
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
 RULES = (PATH, FIRST, SPANS, PART)
@@ -224,13 +222,13 @@ def _same_level_nesting(path: tuple[str, ...], known: int) -> str:
     Management") is a part of it."""
     seen: dict[tuple[str, int, str], tuple[str, tuple[int, ...]]] = {}
     for position, heading in enumerate(path):
-        label = parse_label(without_bullet(heading))
-        if label is None or not is_series_label(label):
+        number = series_number(heading)
+        if number is None:
             continue
-        key = (label.family, label.depth, label.series)
-        if key in seen and position >= known and seen[key][1] != label.ordinals:
+        key, ordinals = number
+        if key in seen and position >= known and seen[key][1] != ordinals:
             return f"{heading!r} lies below {seen[key][0]!r}, of its own numbering level"
-        seen.setdefault(key, (heading, label.ordinals))
+        seen.setdefault(key, (heading, ordinals))
     return ""
 
 

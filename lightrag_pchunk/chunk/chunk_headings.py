@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.model import Block
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import is_series_label
 
 #: Between the two ends of a span: tight between labels (4.1–4.3), spaced between titles.
 SPAN_DASH = "–"
@@ -37,6 +38,20 @@ def short_name(heading: str) -> str:
         # one would leave the span's open: "Works trials (c–f)".
         text = text[:-1].rstrip()
     return text or heading.strip()
+
+
+#: Where a heading stands in a numbering series: its family, depth and series, then its
+#: numbers (``("decimal", 2, ""), (6, 4)`` for ``6.4 Preemption``).
+SeriesNumber = tuple[tuple[str, int, str], tuple[int, ...]]
+
+
+def series_number(heading: str) -> SeriesNumber | None:
+    """Where ``heading`` stands in a numbering series of the document's outline (a named
+    unit, 2.1, AC-2), or None for a heading without such a label (a list's ``c)``)."""
+    label = parse_label(without_bullet(heading))
+    if label is None or not is_series_label(label):
+        return None
+    return (label.family, label.depth, label.series), label.ordinals
 
 
 def without_bullet(heading: str) -> str:

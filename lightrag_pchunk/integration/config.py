@@ -106,7 +106,7 @@ class PSettings:
         )
 
 
-def _is_unset(raw: str | None) -> bool:
+def is_unset(raw: str | None) -> bool:
     """Unset, empty, whitespace or the literal None mean "use the default" (LightRAG 1.5.5+)."""
     return raw is None or not raw.strip() or raw.strip().lower() == "none"
 
@@ -115,7 +115,7 @@ def env_int(env: Mapping[str, str], name: str, minimum: int) -> tuple[int, str] 
     """An integer variable as ``(value, source)``, or None when unset (``ValueError``: not an
     integer >= ``minimum``)."""
     raw = env.get(name)
-    if _is_unset(raw):
+    if is_unset(raw):
         return None
     assert raw is not None
     source = f"{name} (env)"
@@ -132,7 +132,7 @@ def _at_least(value: int, minimum: int, source: str) -> int:
     return value
 
 
-def _as_int(value: Any, minimum: int, source: str, *, text: bool = True) -> int:
+def as_int(value: Any, minimum: int, source: str, *, text: bool = True) -> int:
     """An int, or (``text``) a string holding one (LightRAG int()s configured values; an
     argument must be an int); never bool or float."""
     if text and isinstance(value, str):
@@ -162,7 +162,7 @@ def is_strict(env: Mapping[str, str] | None = None) -> bool:
     return bool(word) and parse_bool(word) is not False
 
 
-def _p_section(container: Any, path: str) -> Mapping[str, Any]:
+def p_section(container: Any, path: str) -> Mapping[str, Any]:
     """The ``paragraph_semantic`` sub-dict of a chunker config (absent or None: empty)."""
     if container is None:
         return {}
@@ -192,8 +192,8 @@ def _choice(allowed: tuple[str, ...]) -> Callable[[Any, str, bool], str]:
 #: checks a value, given where it came from and whether it may be text; its variable; its
 #: default).
 _KEYS: dict[str, tuple[Callable[[Any, str, bool], Any], str, Any]] = {
-    SIZE: (lambda v, s, t: _as_int(v, MIN_CHUNK_TOKEN_SIZE, s, text=t), SIZE_ENV, DEFAULT_P_SIZE),
-    OVERLAP: (lambda v, s, t: _as_int(v, 0, s, text=t), P_OVERLAP_ENV, DEFAULT_OVERLAP),
+    SIZE: (lambda v, s, t: as_int(v, MIN_CHUNK_TOKEN_SIZE, s, text=t), SIZE_ENV, DEFAULT_P_SIZE),
+    OVERLAP: (lambda v, s, t: as_int(v, 0, s, text=t), P_OVERLAP_ENV, DEFAULT_OVERLAP),
     DROP: (lambda v, s, t: _as_bool(v, s, text=t), DROP_REFERENCES_ENV, False),
     DROP_TOC: (lambda v, s, t: _as_bool(v, s, text=t), DROP_TOC_ENV, False),
     TABLE_TEXT: (_choice(TABLE_TEXTS), TABLE_TEXT_ENV, DEFAULT_TABLE_TEXT),
@@ -237,14 +237,14 @@ def _tiers(
         labels = labels or {key: f"rule/hint block P({key}=...)" for key in (SIZE, OVERLAP, DROP)}
         tiers.append((rule_params, "P(...)", labels, True))
     path = "chunk_options"
-    tiers.append((_p_section(chunk_options, path), f"{path}['paragraph_semantic']", {}, True))
+    tiers.append((p_section(chunk_options, path), f"{path}['paragraph_semantic']", {}, True))
     chunker = None
     if addon_params is not None:
         if not isinstance(addon_params, Mapping):
             raise ValueError(f"addon_params must be a mapping, got {type(addon_params).__name__}")
         chunker = addon_params.get("chunker")
     path = "addon_params['chunker']"
-    tiers.append((_p_section(chunker, path), f"{path}['paragraph_semantic']", {}, True))
+    tiers.append((p_section(chunker, path), f"{path}['paragraph_semantic']", {}, True))
     return tiers
 
 
@@ -278,13 +278,13 @@ def resolve_p_settings(
                 source = labels.get(key) or f"{prefix}['{key}']"
                 found[key].append((read(values[key], source, text), source))
     for key, (read, variable, _) in _KEYS.items():
-        if not _is_unset(env.get(variable)):
+        if not is_unset(env.get(variable)):
             source = f"{variable} (env)"
             found[key].append((read(env[variable], source, True), source))
     # The overlap alone has two more sources, below CHUNK_P_OVERLAP_SIZE (facts §4.2).
     if constructor_overlap is not None:
         source = f"LightRAG(chunk_overlap_token_size={constructor_overlap!r})"
-        found[OVERLAP].append((_as_int(constructor_overlap, 0, source), source))
+        found[OVERLAP].append((as_int(constructor_overlap, 0, source), source))
     shared = env_int(env, OVERLAP_ENV, 0)
     if shared is not None:
         found[OVERLAP].append(shared)

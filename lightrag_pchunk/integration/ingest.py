@@ -52,12 +52,7 @@ from lightrag_pchunk.integration.ingest_report import (
     ProgressCallback,
 )
 from lightrag_pchunk.integration.insert_document import insert_parsed
-from lightrag_pchunk.integration.llm_outline import (
-    CACHE_DIR_NAME,
-    BoundarySettings,
-    outline_judge_for,
-    resolve_boundary_settings,
-)
+from lightrag_pchunk.integration.llm_outline import CACHE_DIR_NAME, outline_judge_for
 from lightrag_pchunk.integration.rechunk import (
     COMPARE,
     Plan,
@@ -136,7 +131,6 @@ async def _insert_file(
     rechunk: bool,
     dry_run: bool,
     track_id: str,
-    boundaries: BoundarySettings,
 ) -> FileResult:
     request = Request(
         INGEST, file_name=path.name, source=path, rag=rag, doc_id=doc_id, strict=True, env=env
@@ -156,7 +150,7 @@ async def _insert_file(
         return FileResult(path, FAILED, doc_id, decision.strategy, message=message, reason=reason)
 
     override = parse_docx if path.suffix.lower() == ".docx" else None
-    current = await asyncio.to_thread(record_of, settings, decision, boundaries, path, override)
+    current = await asyncio.to_thread(record_of, settings, decision, path, override)
     plan = await plan_for(rag, registry, doc_id, current, replace=replace, rechunk=rechunk)
     if plan.status in (UNCHANGED, STALE) or (dry_run and plan.status not in (COMPARE, RECHUNKED)):
         return _unparsed(path, doc_id, plan, decision, dry_run)
@@ -167,7 +161,8 @@ async def _insert_file(
             options: dict[str, Any] = {}
             if decision.strategy is Strategy.P:
                 cache = parsed_root / CACHE_DIR_NAME
-                judge = outline_judge_for(rag, boundaries, asyncio.get_running_loop(), cache)
+                loop = asyncio.get_running_loop()
+                judge = outline_judge_for(rag, settings.llm_boundaries, loop, cache)
                 if judge is not None:
                     options["outline_judge"] = judge
             decision, source = await asyncio.to_thread(
@@ -294,7 +289,6 @@ async def ainsert_files(
     env = os.environ if env is None else env
     check_config(env)
     require_pchunk_chunking_func(rag)
-    boundaries = resolve_boundary_settings(getattr(rag, "addon_params", None), env)
     files = [Path(p) for p in paths]
     working_dir = Path(getattr(rag, "working_dir", "."))
     registry = registry_for(rag)
@@ -315,7 +309,6 @@ async def ainsert_files(
         "rechunk": rechunk,
         "dry_run": dry_run,
         "track_id": track_id,
-        "boundaries": boundaries,
     }
     writes = bool(file_storages(rag)) and not dry_run
     lock = hold_storage(storage_folder(rag), command_name()) if writes else nullcontext(False)

@@ -1,11 +1,10 @@
 """The outline's optional language-model help, through the LightRAG instance's own model.
 
-``CHUNK_P_LLM_BOUNDARIES=off|ambiguous|long|ambiguous,long`` (default ``off``; also
-``addon_params["chunker"]["paragraph_semantic"]["llm_boundaries"]``) asks the instance's
-``llm_model_func`` the questions of :mod:`lightrag_pchunk.outline.judge` while a document is
-parsed: at most ``CHUNK_P_LLM_MAX_CALLS`` calls and ``CHUNK_P_LLM_MAX_TOKENS`` estimated tokens
-per document (both reported). Answers are cached on disk by the hash of the question, so a
-re-parse asks nothing again. A model that fails, times out or answers nonsense changes nothing:
+When the resolved settings ask for it (``Settings.llm_boundaries``: ``CHUNK_P_LLM_BOUNDARIES``
+and its budget, read by ``llm_settings.py``), the instance's ``llm_model_func`` is asked the
+questions of :mod:`lightrag_pchunk.outline.judge` while a document is parsed, within the
+budget per document (both reported). Answers are cached on disk by the hash of the question,
+so a re-parse asks nothing again. A model that fails, times out or answers nonsense changes nothing:
 the rules' decisions stand. Never required: no model, no questions.
 """
 
@@ -17,80 +16,18 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.outline.judge import BoundaryMode, Budget, OutlineJudge, parse_modes
+from lightrag_pchunk.integration.llm_settings import BoundarySettings
+from lightrag_pchunk.outline.judge import Budget, OutlineJudge
 
 logger = logging.getLogger("lightrag.pchunk")
 
-MODES_ENV = "CHUNK_P_LLM_BOUNDARIES"
-MAX_CALLS_ENV = "CHUNK_P_LLM_MAX_CALLS"
-MAX_TOKENS_ENV = "CHUNK_P_LLM_MAX_TOKENS"
-DEFAULT_MAX_CALLS = 8
-DEFAULT_MAX_TOKENS = 24_000
 #: Seconds one question may take before it counts as "no opinion".
 CALL_TIMEOUT = 120.0
 #: Folder (inside the parsed-artefacts folder) that keeps the answers.
 CACHE_DIR_NAME = ".llm-outline-cache"
-
-
-@dataclass(frozen=True, slots=True)
-class BoundarySettings:
-    """What the model is asked, and the per-document budget."""
-
-    modes: frozenset[BoundaryMode] = frozenset()
-    max_calls: int = DEFAULT_MAX_CALLS
-    max_tokens: int = DEFAULT_MAX_TOKENS
-
-    @property
-    def is_on(self) -> bool:
-        return bool(self.modes)
-
-
-def resolve_boundary_settings(
-    addon_params: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None
-) -> BoundarySettings:
-    """``addon_params["chunker"]["paragraph_semantic"]`` keys ``llm_boundaries``,
-    ``llm_max_calls``, ``llm_max_tokens``, over the environment variables.
-
-    Raises:
-        ValueError: a bad mode or a budget that is not a positive integer, naming it.
-    """
-    env = os.environ if env is None else env
-    section: Mapping[str, Any] = {}
-    chunker = (addon_params or {}).get("chunker") if isinstance(addon_params, Mapping) else None
-    if isinstance(chunker, Mapping) and isinstance(chunker.get("paragraph_semantic"), Mapping):
-        section = chunker["paragraph_semantic"]
-    path = "addon_params['chunker']['paragraph_semantic']"
-    if section.get("llm_boundaries") is not None:
-        modes = parse_modes(section["llm_boundaries"], source=f"{path}['llm_boundaries']")
-    else:
-        modes = parse_modes(env.get(MODES_ENV), source=f"{MODES_ENV} (env)")
-    limits = []
-    for key, name, default in (
-        ("llm_max_calls", MAX_CALLS_ENV, DEFAULT_MAX_CALLS),
-        ("llm_max_tokens", MAX_TOKENS_ENV, DEFAULT_MAX_TOKENS),
-    ):
-        raw, source = section.get(key), f"{path}['{key}']"
-        if raw is None:
-            raw, source = env.get(name), f"{name} (env)"
-        limits.append(_positive(raw, source, default))
-    return BoundarySettings(modes, limits[0], limits[1])
-
-
-def _positive(raw: object, source: str, default: int) -> int:
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return default
-    try:
-        value = int(str(raw).strip()) if not isinstance(raw, bool) else None
-    except ValueError:
-        value = None
-    if value is None or value < 1:
-        raise ValueError(f"{source} must be a positive integer, got {raw!r}")
-    return value
 
 
 class CachedModel:

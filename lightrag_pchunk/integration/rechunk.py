@@ -55,7 +55,6 @@ from lightrag_pchunk.integration.ingest_report import (
     STALE,
     UNCHANGED,
 )
-from lightrag_pchunk.integration.llm_outline import BoundarySettings
 from lightrag_pchunk.integration.registry_entry import RegisteredDocument
 from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request
 from lightrag_pchunk.integration.rows import heading_path
@@ -115,7 +114,6 @@ class Plan:
 def record_of(
     settings: Settings,
     decision: Decision,
-    boundaries: BoundarySettings,
     source: Path,
     parse_override: Callable[..., Any] | None = None,
 ) -> ChunkingRecord:
@@ -135,7 +133,6 @@ def record_of(
     p = decision.settings
     if decision.strategy is not Strategy.P or p is None:
         return ChunkingRecord(str(Strategy.R), decision.r_size, decision.r_overlap, **common)
-    modes = ",".join(sorted(mode.value for mode in boundaries.modes)) or "off"
     references = None
     if p.drop_references:
         tail = settings.references_tail_n or "all"
@@ -149,7 +146,7 @@ def record_of(
         drop_references=p.drop_references,
         references=references,
         drop_toc=p.drop_toc,
-        llm_boundaries=modes if parses else None,
+        llm_boundaries=settings.llm_boundaries.modes_text if parses else None,
         **common,
     )
 

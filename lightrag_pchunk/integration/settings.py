@@ -4,9 +4,11 @@ Sources, with LightRAG's precedence (docs/configuration.md; facts §4): a comman
 and the options LightRAG passes its P chunker (arguments), the ``P(...)`` block of the
 file's LIGHTRAG_PARSER rule or file-name hint, ``addon_params`` (given, else the instance's),
 the ``CHUNK_P_*`` variables, the instance's constructor overlap, ``CHUNK_OVERLAP_SIZE``, the
-defaults. A registered text keeps the settings frozen at registration, as LightRAG freezes
-its per-document snapshot at enqueue. :func:`check_config` resolves every variable once at
-start-up so that a typo stops a command or a server before any document is touched.
+defaults; the outline's model settings (``CHUNK_P_LLM_*``, ``llm_settings.py``) the same way,
+from ``addon_params`` and the variables. A registered text keeps the settings frozen at
+registration, as LightRAG freezes its per-document snapshot at enqueue. :func:`check_config`
+resolves every variable once at start-up so that a typo stops a command or a server before
+any document is touched.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from lightrag_pchunk.integration.config import (
 )
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.formats import SMART_HEADING_ENV, format_for
+from lightrag_pchunk.integration.llm_settings import BoundarySettings, boundary_settings
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.routing import (
@@ -67,7 +70,8 @@ class Settings:
     ``p`` is None only for a text registered to get R. ``r_params`` is the route's
     ``R(...)`` block (or a registration's frozen R sizes); ``r_size`` / ``r_overlap`` are
     what R runs at when P does not apply. ``directives`` is where LIGHTRAG_PARSER and the
-    file-name hint send the file (None without a file name).
+    file-name hint send the file (None without a file name). ``llm_boundaries``: what the
+    instance's model is asked while the file is parsed for P (``ainsert_files``).
     """
 
     p: PSettings | None
@@ -82,13 +86,15 @@ class Settings:
     references_headings: tuple[str, ...] = ()
     strict: bool = False
     work_budget: WorkBudget = field(default_factory=WorkBudget)
+    llm_boundaries: BoundarySettings = field(default_factory=BoundarySettings)
 
     def describe(self) -> str:
         """Every setting with its source, for ``inspect`` and a trace."""
         p = self.p.describe() if self.p is not None else "P: none (registered for R)"
         return (
             f"{p} r_size={self.r_size} r_overlap={self.r_overlap} smart_heading="
-            f"{self.smart_heading.value} ({self.smart_heading_source})"
+            f"{self.smart_heading.value} ({self.smart_heading_source}) "
+            f"{self.llm_boundaries.describe()}"
         )
 
 
@@ -111,8 +117,9 @@ def effective_rules(
 
 def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     """Validate every setting read from the environment now (call it at start-up):
-    LIGHTRAG_PARSER and the suffix variables it depends on, the ``CHUNK_P_*`` variables,
-    DOCX_SMART_HEADING, the work budget (``LIGHTRAG_PCHUNK_MAX_BLOCKS``, ``_MAX_LINES``).
+    LIGHTRAG_PARSER and the suffix variables it depends on, the ``CHUNK_P_*`` variables
+    (``CHUNK_P_LLM_*`` included), DOCX_SMART_HEADING, the work budget
+    (``LIGHTRAG_PCHUNK_MAX_BLOCKS``, ``_MAX_LINES``).
     Returns the effective routing rules.
 
     Raises:
@@ -124,6 +131,7 @@ def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     validate_suffix_variables(env)
     rules = effective_rules(env, strict=True)
     resolve_p_settings(env=env)
+    boundary_settings(env=env)
     SmartHeading.parse(env.get(SMART_HEADING_ENV), name=f"{SMART_HEADING_ENV} (env)")
     WorkBudget.from_env(env)
     return rules
@@ -171,6 +179,13 @@ def _explicit(request: Request) -> dict[str, tuple[Any, str]]:
     return given
 
 
+def _addon_params(request: Request) -> Any:
+    """``addon_params`` given explicitly, else the instance's."""
+    if request.addon_params is None and request.rag is not None:
+        return getattr(request.rag, "addon_params", None)
+    return request.addon_params
+
+
 def _p_settings(
     request: Request, directives: Directives | None, env: Mapping[str, str]
 ) -> PSettings | None:
@@ -178,12 +193,9 @@ def _p_settings(
         assert request.entry is not None
         return request.entry.p_settings
     rag = request.rag
-    addon_params = request.addon_params
-    if addon_params is None and rag is not None:
-        addon_params = getattr(rag, "addon_params", None)
     overlap = getattr(rag, "chunk_overlap_token_size", None) if rag is not None else None
     return resolve_p_settings(
-        addon_params=addon_params,
+        addon_params=_addon_params(request),
         env=env,
         constructor_overlap=overlap if isinstance(overlap, int) else None,
         rule_params=directives,
@@ -295,4 +307,5 @@ def resolve(request: Request) -> Settings:
         references_headings=headings,
         strict=is_strict(env),
         work_budget=WorkBudget.from_env(env),
+        llm_boundaries=boundary_settings(_addon_params(request), env),
     )

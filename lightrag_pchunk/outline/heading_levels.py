@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.items import InferredHeading, ItemKind, OutlineItem, Promoted
+from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.numbering import FamilyStack
 
@@ -74,7 +74,6 @@ def assign_levels(
     title = document_title(items, accepted)
     tiers = _look_tiers([c for c in accepted if c is not title], look_levels)
     known_looks = _known_look_levels(items) if listed else {}
-    from_contents = listed  # ``listed`` is each line's contents level in the loop below
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
     open_known: dict[int, float] = {}  # level -> size of the known heading open there
@@ -82,8 +81,7 @@ def assign_levels(
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
             stack.open_fixed(item.level, styled[index])
-            open_known = {lvl: size for lvl, size in open_known.items() if lvl < item.level}
-            open_known[item.level] = item.look.size if item.look is not None else 0.0
+            open_known = {**_above(open_known, item.level), item.level: _size(item.look)}
             continue
         candidate = by_index.get(index)
         if candidate is None:
@@ -93,27 +91,27 @@ def assign_levels(
             continue
         signature = candidate.look.signature() if candidate.look is not None else None
         # The level the table of contents lists it at says more than its look.
-        listed = item.toc_level or None
+        toc_level = item.toc_level or None
         if candidate.label is not None:
-            hint = listed or (tiers.get(signature) if candidate.look_score > 0 else None)
+            hint = toc_level or (tiers.get(signature) if candidate.look_score > 0 else None)
             # Set like the unnumbered heading open above it, a numbered one is its sibling
             # ("Abstract", then "1. Introduction"), however plain their look.
             if hint is None and signature is not None:
                 hint = _open_look_level(stack, signature)
             level = stack.place(candidate.label, hint)
-        elif listed is not None:
-            level = stack.open_at(listed, ("toc", listed))
+        elif toc_level is not None:
+            level = stack.open_at(toc_level, ("toc", toc_level))
         elif candidate.look_score > 0 and signature in known_looks:
             # Set like a known heading, it is one of that level: it may close the deeper
             # known headings before it, and what follows nests below it as below them.
             level = stack.open_at(known_looks[signature], ("look", signature), fixed=True)
-            open_known = {lvl: size for lvl, size in open_known.items() if lvl < level}
-        elif from_contents and (outranked := _outranked_level(open_known, candidate)):
+            open_known = _above(open_known, level)
+        elif listed and (outranked := _outranked_level(open_known, candidate)):
             # Set far larger than the listed headings open above it, it is no part of their
             # sections (a part's title on a divider page): it takes the place of the
             # shallowest of them, and what follows nests below it as below them.
             level = stack.open_at(outranked, ("look", signature), fixed=True)
-            open_known = {lvl: size for lvl, size in open_known.items() if lvl < level}
+            open_known = _above(open_known, level)
         else:
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
             level = stack.open_at(tier, ("look", signature))
@@ -131,7 +129,7 @@ def _outranked_level(open_known: dict[int, float], candidate: Promoted) -> int |
     """The shallowest level of the open known headings (their sizes by level) that the
     candidate is set far larger than (:data:`FAR_LARGER`), it and every deeper one; None
     when it is set far larger than none (or its size is unknown)."""
-    size = candidate.look.size if candidate.look is not None else 0.0
+    size = _size(candidate.look)
     found = None
     for level in sorted(open_known, reverse=True):
         known = open_known[level]
@@ -139,6 +137,16 @@ def _outranked_level(open_known: dict[int, float], candidate: Promoted) -> int |
             break
         found = level
     return found
+
+
+def _above(open_known: dict[int, float], level: int) -> dict[int, float]:
+    """The known headings that stay open above a heading opened at ``level``."""
+    return {lvl: size for lvl, size in open_known.items() if lvl < level}
+
+
+def _size(look: Look | None) -> float:
+    """A line's size in points, 0.0 where its look is unknown: no size to compare."""
+    return look.size if look is not None else 0.0
 
 
 def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -> Promoted | None:

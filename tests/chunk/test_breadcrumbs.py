@@ -49,6 +49,20 @@ def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_
     assert check_breadcrumbs(rows, [Chunk(content, len(content), 0, heading, (), 1)]) == []
 
 
+def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
+    # One end unlabelled, so the span names both by their titles, and the other's "d)"
+    # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
+    # finds its parent from the span's own opening.
+    heading = span_heading("4 Gruppen", ["Einleitung", "d) SL2(R) wird betrachtet"])
+    assert heading == "4 Gruppen (Einleitung – d) SL2(R) wird betrachtet)"
+    rows = [
+        make_row("# 4 Gruppen\nDie Gruppen.", "4 Gruppen"),
+        make_row("Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann.", "4 Gruppen"),
+    ]
+    content = "Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann."
+    assert check_breadcrumbs(rows, [Chunk(content, len(content), 0, heading, (), 1)]) == []
+
+
 def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span() -> None:
     ctx = char_context(200)
     block = make_block("x", ctx.counter, heading="4.1 总则", parents=("4 权责",), level=2)

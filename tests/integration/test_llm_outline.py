@@ -14,10 +14,9 @@ from lightrag_helpers import offline_lightrag as lightrag
 
 from lightrag_pchunk.cli.offline_models import no_extraction_llm
 from lightrag_pchunk.integration.ingest import ainsert_files
-from lightrag_pchunk.integration.llm_outline import (
-    BoundarySettings,
-    resolve_boundary_settings,
-)
+from lightrag_pchunk.integration.llm_settings import BoundarySettings
+from lightrag_pchunk.integration.request import INGEST, Request
+from lightrag_pchunk.integration.settings import check_config, resolve
 from lightrag_pchunk.outline.judge import HEADINGS_SYSTEM, TOPICS_SYSTEM, BoundaryMode
 
 SENTENCE = (
@@ -133,15 +132,48 @@ async def test_off_by_default_asks_nothing(tmp_path) -> None:
     assert report.ok and model.outline_calls == 0
 
 
+def boundaries(addon_params=None, env=None, rag=None) -> BoundarySettings:
+    """The outline's model settings as the front door resolves them for one file."""
+    request = Request(INGEST, file_name="a.docx", rag=rag, addon_params=addon_params, env=env)
+    return resolve(request).llm_boundaries
+
+
 def test_settings_from_addon_params_and_environment():
-    assert resolve_boundary_settings(None, {}) == BoundarySettings()
+    assert boundaries(None, {}) == BoundarySettings()
     env = {"CHUNK_P_LLM_BOUNDARIES": "ambiguous", "CHUNK_P_LLM_MAX_CALLS": "3"}
-    got = resolve_boundary_settings(None, env)
+    got = boundaries(None, env)
     assert got.modes == {BoundaryMode.AMBIGUOUS} and got.max_calls == 3
+    assert got.sources == {
+        "llm_boundaries": "CHUNK_P_LLM_BOUNDARIES (env)",
+        "llm_max_calls": "CHUNK_P_LLM_MAX_CALLS (env)",
+    }
     addon = {"chunker": {"paragraph_semantic": {"llm_boundaries": "long", "llm_max_tokens": 500}}}
-    got = resolve_boundary_settings(addon, env)
+    got = boundaries(addon, env)
     assert got.modes == {BoundaryMode.LONG} and got.max_tokens == 500 and got.max_calls == 3
-    with pytest.raises(ValueError, match="CHUNK_P_LLM_MAX_CALLS"):
-        resolve_boundary_settings(None, {"CHUNK_P_LLM_MAX_CALLS": "0"})
-    with pytest.raises(ValueError, match="llm_boundaries"):
-        resolve_boundary_settings({"chunker": {"paragraph_semantic": {"llm_boundaries": 5}}}, {})
+    assert got.sources["llm_boundaries"] == (
+        "addon_params['chunker']['paragraph_semantic']['llm_boundaries']"
+    )
+    # The instance's addon_params when none are given; given ones win over them.
+    rag = type("Rag", (), {"addon_params": addon})()
+    assert boundaries(None, env, rag=rag).modes == {BoundaryMode.LONG}
+    assert boundaries({}, env, rag=rag).modes == {BoundaryMode.AMBIGUOUS}
+    with pytest.raises(ValueError, match=r"CHUNK_P_LLM_MAX_CALLS \(env\) must be >= 1, got 0$"):
+        boundaries(None, {"CHUNK_P_LLM_MAX_CALLS": "0"})
+    with pytest.raises(ValueError, match=r"\['llm_boundaries'\].*5"):
+        boundaries({"chunker": {"paragraph_semantic": {"llm_boundaries": 5}}}, {})
+    # A bad variable is refused even where addon_params override it, and at start-up.
+    not_integer = r"^CHUNK_P_LLM_MAX_TOKENS \(env\) must be an integer, got 'many'$"
+    with pytest.raises(ValueError, match=not_integer):
+        boundaries(addon, {"CHUNK_P_LLM_MAX_TOKENS": "many"})
+    with pytest.raises(ValueError, match=r"^CHUNK_P_LLM_BOUNDARIES \(env\).*'sometimes'"):
+        check_config({"CHUNK_P_LLM_BOUNDARIES": "sometimes"})
+
+
+def test_inspect_settings_line_names_the_outline_model_settings():
+    described = resolve(
+        Request(INGEST, file_name="a.docx", env={"CHUNK_P_LLM_BOUNDARIES": "long,ambiguous"})
+    ).describe()
+    assert (
+        "llm_boundaries=ambiguous,long (CHUNK_P_LLM_BOUNDARIES (env)) "
+        "llm_max_calls=8 (default) llm_max_tokens=24000 (default)"
+    ) in described

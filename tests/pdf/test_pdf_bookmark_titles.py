@@ -254,3 +254,20 @@ def test_a_printed_entry_never_names_a_caption_that_reads_as_it() -> None:
     texts = [[BODY], [f"Figure 7. {title}"], [BODY], [f"2.3. {title}"], [BODY]]
     matches = match_bookmarks(entries, texts, [1] * len(texts))
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 3, 1)]
+
+
+def test_a_printed_entry_never_runs_on_into_a_list_item() -> None:
+    # A short line over a bulleted list whose first item reads "Safety inspection
+    # records": run on into the item, the two would read as the entry "3.2. Plant safety
+    # inspection records", which names its own heading further on.
+    entries = [OutlineBookmark("3.2. Plant safety inspection records", 4, None)]
+    texts = [
+        [BODY],
+        ["Plant"],
+        ["● Safety inspection records"],
+        ["● Staff rota"],
+        ["3.2. Plant safety inspection records"],
+        [BODY],
+    ]
+    matches = match_bookmarks(entries, texts, [1] * len(texts))
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 4, 1)]
