@@ -213,25 +213,24 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
         elif not is_sparse and start is not None:
             x0, x1 = left + start, left + x
             inside = x - start >= MIN_GUTTER and start > 0 and x < width - 1
-            if inside and _has_columns(prose, x0, x1, gutters):
-                gutters.append(_gutter(prose, x0, x1, gutters))
+            gutter = _gutter(prose, x0, x1, gutters) if inside else None
+            if gutter is not None:
+                gutters.append(gutter)
             start = None
     return gutters
 
 
-def _has_columns(prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]) -> bool:
-    """Whether enough prose lies on each side of the strip from ``x0`` to ``x1``, between
-    it and the gutter found before it (a column needs prose of its own)."""
-    previous = gutters[-1].middle if gutters else -1e9
-    on_left = sum(1 for s in prose if previous <= s.x0 and s.x1 <= x1)
-    on_right = sum(1 for s in prose if s.x0 >= x0)
-    return on_left >= MIN_COLUMN_PROSE and on_right >= MIN_COLUMN_PROSE
-
-
-def _gutter(prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]) -> Gutter:
-    """The gutter from ``x0`` to ``x1``, with where the prose on its left ends."""
+def _gutter(
+    prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]
+) -> Gutter | None:
+    """The gutter from ``x0`` to ``x1``, with where the prose on its left ends, or None
+    unless enough prose lies on each side of it, between it and the gutter found before it
+    (a column needs prose of its own)."""
     previous = gutters[-1].middle if gutters else -1e9
     ends = [s.x1 for s in prose if previous <= s.x0 and s.x1 <= x1]
+    on_right = sum(1 for s in prose if s.x0 >= x0)
+    if len(ends) < MIN_COLUMN_PROSE or on_right < MIN_COLUMN_PROSE:
+        return None
     return Gutter(x0, x1, min(max(max(ends), x0), x1))
 
 
