@@ -70,7 +70,7 @@ def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
             above = rows[index - 1]
             first, *others = rows[index]
             goes_on[index] = room.wraps(above, first) and all(
-                room.wraps(above, line, line.height if apart and _lower(line) else 0.0)
+                room.wraps(above, line, line.height if apart and starts_lower(line) else 0.0)
                 or not _over(above, line)
                 for line in others
             )
@@ -144,7 +144,7 @@ def has_letters(text: str) -> bool:
     return any(character.isalpha() for character in text)
 
 
-def _lower(line: Segment) -> bool:
+def starts_lower(line: Segment) -> bool:
     """Whether ``line`` starts with a lower-case letter (a sentence going on)."""
     return line.text.lstrip()[:1].islower()
 

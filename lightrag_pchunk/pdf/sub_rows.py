@@ -26,6 +26,7 @@ import itertools
 import statistics
 from collections.abc import Iterable, Sequence
 
+from lightrag_pchunk.pdf.cell_wraps import starts_lower
 from lightrag_pchunk.pdf.grids import ONE_LINE, TOLERANCE, WORD_SPACE, Grid, first_word_width
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.segments import Segment
@@ -116,8 +117,7 @@ def _goes_on(line: Sequence[Segment], below: Sequence[Segment]) -> bool:
     under the foot of ``line``. Glyph boxes are compared at their feet, not between them: a
     line of lower-case letters without ascenders (``машин`` under ``Экспл.``) has a lower
     top, which leaves a gap above it wider than half a line however closely it follows."""
-    first = below[0].text.lstrip()[:1]
-    if not first.islower():
+    if not starts_lower(below[0]):
         return False
     size = max(s.size for s in (*line, *below))
     return max(s.bottom for s in below) - max(s.bottom for s in line) <= LINE_PITCH * size

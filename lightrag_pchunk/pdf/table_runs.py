@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.lines import is_toc_line
-from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, WRAP_GAP_SLACK
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, WRAP_GAP_SLACK, starts_lower
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment
 
@@ -119,7 +119,7 @@ def _titles_group(
     if statistics.median(len(s.text) for s in firsts) > MAX_LABEL_CHARS:
         return False
     line = row[0]
-    if line.text.lstrip()[:1].islower():
+    if starts_lower(line):
         return False  # a sentence going on: a wrapped line of the row above
     if abs(line.x0 - firsts[0].x0) > ALIGN_SLACK or line.x1 <= max(s.x1 for s in firsts):
         return False
