@@ -178,6 +178,19 @@ def p_section(container: Any, path: str) -> Mapping[str, Any]:
     return section
 
 
+def addon_section(addon_params: Any) -> Mapping[str, Any]:
+    """``addon_params["chunker"]["paragraph_semantic"]`` (absent or None: empty).
+
+    Raises:
+        ValueError: ``addon_params`` or a level of it is not a mapping.
+    """
+    if addon_params is None:
+        return {}
+    if not isinstance(addon_params, Mapping):
+        raise ValueError(f"addon_params must be a mapping, got {type(addon_params).__name__}")
+    return p_section(addon_params.get("chunker"), "addon_params['chunker']")
+
+
 def _choice(allowed: tuple[str, ...]) -> Callable[[Any, str, bool], str]:
     def read(value: Any, source: str, text: bool) -> str:
         word = value.strip().lower() if isinstance(value, str) else value
@@ -238,13 +251,8 @@ def _tiers(
         tiers.append((rule_params, "P(...)", labels, True))
     path = "chunk_options"
     tiers.append((p_section(chunk_options, path), f"{path}['paragraph_semantic']", {}, True))
-    chunker = None
-    if addon_params is not None:
-        if not isinstance(addon_params, Mapping):
-            raise ValueError(f"addon_params must be a mapping, got {type(addon_params).__name__}")
-        chunker = addon_params.get("chunker")
-    path = "addon_params['chunker']"
-    tiers.append((p_section(chunker, path), f"{path}['paragraph_semantic']", {}, True))
+    path = "addon_params['chunker']['paragraph_semantic']"
+    tiers.append((addon_section(addon_params), path, {}, True))
     return tiers
 
 

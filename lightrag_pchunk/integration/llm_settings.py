@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from lightrag_pchunk.integration.config import as_int, is_unset, p_section
+from lightrag_pchunk.integration.config import addon_section, as_int, is_unset
 from lightrag_pchunk.outline.judge import BoundaryMode, parse_modes
 
 MODES_ENV = "CHUNK_P_LLM_BOUNDARIES"
@@ -63,19 +63,6 @@ class BoundarySettings:
         )
 
 
-def _addon_section(addon_params: Any) -> Mapping[str, Any]:
-    """``addon_params["chunker"]["paragraph_semantic"]`` (absent: empty).
-
-    Raises:
-        ValueError: ``addon_params`` or a level of it is not a mapping.
-    """
-    if addon_params is None:
-        return {}
-    if not isinstance(addon_params, Mapping):
-        raise ValueError(f"addon_params must be a mapping, got {type(addon_params).__name__}")
-    return p_section(addon_params.get("chunker"), "addon_params['chunker']")
-
-
 def boundary_settings(
     addon_params: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None
 ) -> BoundarySettings:
@@ -86,7 +73,7 @@ def boundary_settings(
             where it came from and the value.
     """
     env = os.environ if env is None else env
-    section = _addon_section(addon_params)
+    section = addon_section(addon_params)
     path = "addon_params['chunker']['paragraph_semantic']"
     chosen: dict[str, tuple[Any, str]] = {}
     for key, (variable, _) in _KEYS.items():

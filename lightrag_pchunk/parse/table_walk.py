@@ -5,12 +5,12 @@ tables nested past :data:`MAX_TABLE_DEPTH` as plain words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
 from lightrag_pchunk.parse.layout_reading import layout_reading
-from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
+from lightrag_pchunk.parse.sinks import BlockWalker, LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import (
     CellContent,
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from lightrag_pchunk.outline.infer import Look
-    from lightrag_pchunk.parse.budget import OutputBudget
     from lightrag_pchunk.parse.outline_events import Event, TextLook
     from lightrag_pchunk.parse.story import Story
 
@@ -36,47 +35,36 @@ MAX_TABLE_DEPTH = 32
 _T = qn("w:t")
 
 
-class TableWalk:
-    """The table half of the body walk; :class:`~lightrag_pchunk.parse.walk.BodyWalker`
-    gives what it writes into (its events, tables, budget) and reads cells with."""
+class TableHost(BlockWalker, Protocol):
+    """What the table half of the walk uses of the walk (``parse/walk.py: BodyWalker``)
+    besides what an import uses: what it writes into and how it adds lines."""
 
     doc_hash: str
-    budget: OutputBudget
     events: list[Event]
     tables: dict[str, dict]
     _deep_table_warned: bool
     _layout_tables: int
 
-    # What the walk gives (parse/walk.py: BodyWalker).
-    if TYPE_CHECKING:
+    def add(self, text: str, start: str | None, end: str | None) -> None: ...
 
-        def blocks_of(
-            self,
-            container: etree._Element,
-            story: Story,
-            part: str,
-            mode: Mode,
-            out: LineSink,
-            depth: int = 0,
-        ) -> None: ...
+    def body_paragraph(
+        self,
+        text: str,
+        para_id: str | None,
+        p: etree._Element,
+        look: Callable[[], Look],
+        *,
+        is_list_item: bool,
+        toc_level: int | None = None,
+    ) -> None: ...
 
-        def body_paragraph(
-            self,
-            text: str,
-            para_id: str | None,
-            p: etree._Element,
-            look: Callable[[], Look],
-            *,
-            is_list_item: bool,
-            toc_level: int | None = None,
-        ) -> None: ...
 
-        def add(self, text: str, start: str | None, end: str | None) -> None: ...
-
-        def warn(self, message: str) -> None: ...
+class TableWalk:
+    """The table half of the body walk; :class:`~lightrag_pchunk.parse.walk.BodyWalker`
+    gives what it writes into (its events, tables, budget) and reads cells with."""
 
     def table(
-        self,
+        self: TableHost,
         tbl: etree._Element,
         story: Story,
         part: str,
@@ -117,7 +105,7 @@ class TableWalk:
         grid = read_table(tbl, read_cell, on_repeat)
         self.add_table(grid, mode, out)
 
-    def add_table(self, grid: TableGrid, mode: Mode, out: LineSink) -> None:
+    def add_table(self: TableHost, grid: TableGrid, mode: Mode, out: LineSink) -> None:
         """Write a read table: skipped when blank, text lines in a cell, paragraphs for a
         layout table, else its preamble lines and a compact tag line (``table_shape``)."""
         if grid.is_empty:

@@ -283,21 +283,19 @@ def test_a_line_numbered_as_a_sibling_of_the_blocks_section_is_not_an_anchor() -
     # the outline): as 6.4's sub-heading it would nest 6.5 below 6.4. "6.4.1" may be one.
     ctx = char_context(1000)
     text = "## 6.4 Preemption\n" + "x" * 800 + "\n{}\n" + "y" * 800
-    sibling = make_block(
-        text.format("6.5 Calling External Functions"),
-        ctx.counter,
-        heading="6.4 Preemption",
-        parents=("6 Implementation",),
-        level=2,
-    )
+
+    def section_with(line: str):
+        return make_block(
+            text.format(line),
+            ctx.counter,
+            heading="6.4 Preemption",
+            parents=("6 Implementation",),
+            level=2,
+        )
+
+    sibling = section_with("6.5 Calling External Functions")
     assert choose_anchors(sibling, ctx) == []
-    child = make_block(
-        text.format("6.4.1 Timer interrupts"),
-        ctx.counter,
-        heading="6.4 Preemption",
-        parents=("6 Implementation",),
-        level=2,
-    )
+    child = section_with("6.4.1 Timer interrupts")
     assert [child.paragraphs[i].text for i in choose_anchors(child, ctx)] == [
         "6.4.1 Timer interrupts"
     ]

@@ -246,11 +246,7 @@ def test_a_list_of_values_going_on_after_a_comma_stays_in_its_cell(tmp_path: Pat
     ]
     items: list = [Text(72, 742, "Reverse Relationships", 10, font=BOLD)]
     items.append(Stroke(68, 736, 540, 736))
-    y = 722.0
-    for cells in rows:
-        for x, lines in zip(xs, cells, strict=True):
-            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
-        y -= 12 * max(len(lines) for lines in cells) + 8
+    items += _wrapped_rows(xs, rows, top=722, gap=8)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert ["attack-pattern, campaign, tool", "uses", "malware", "See forward."] in table
     assert table[-2:] == [
@@ -276,11 +272,7 @@ def test_a_row_whose_label_wraps_goes_on_where_the_next_word_nearly_fitted(
     ]  # fmt: skip
     items: list = [Text(x, 720, t, 10) for x, t in zip(xs, ("Name", "Type", "Notes"), strict=True)]
     items.append(Stroke(68, 716, 540, 716))
-    y = 700.0
-    for cells in rows:
-        for x, lines in zip(xs, cells, strict=True):
-            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
-        y -= 12 * max(len(lines) for lines in cells) + 10
+    items += _wrapped_rows(xs, rows, top=700, gap=10)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table[2] == [
         "description (optional)",
@@ -288,6 +280,18 @@ def test_a_row_whose_label_wraps_goes_on_where_the_next_word_nearly_fitted(
         "A description of the object that says more illicit lilt fill.",
     ]
     assert len(table) == 4
+
+
+def _wrapped_rows(xs: tuple[float, ...], rows: list, top: float, gap: float) -> list[Text]:
+    """Unruled rows of cells wrapped over lines 12 points apart, each cell's lines at its
+    column's left edge in ``xs``; a row's tallest cell and ``gap`` part it from the next."""
+    items: list[Text] = []
+    y = top
+    for cells in rows:
+        for x, lines in zip(xs, cells, strict=True):
+            items += [Text(x, y - 12 * k, line, 10) for k, line in enumerate(lines)]
+        y -= 12 * max(len(lines) for lines in cells) + gap
+    return items
 
 
 def _cost_rows(groups: list[tuple[str, list[tuple[str, str, str]]]], top: float, pitch: float):
