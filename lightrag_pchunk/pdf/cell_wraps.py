@@ -6,7 +6,9 @@ Input: a run of rows (segments on one baseline, top down) that ``text_tables`` r
 table. Output: for each row, whether it goes on with the row above.
 
 A row goes on with the one above in a table whose rows stand apart: it follows at the
-table's line spacing, not at the wider one between its rows, and each of its lines lines
+table's line spacing (the smallest gap between two lines one above the other: a cell's
+paragraph set a little lower than the lines beside it overlaps them at no spacing), not at
+the wider one between its rows, and each of its lines lines
 up with a line of the row above, which came so close to its column's far edge that the
 line's first word would not have fitted beside it: a left-aligned cell's lines start at one
 x, and the column's right edge is the widest reach of the table's lines starting there; a
@@ -58,8 +60,17 @@ def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
     if len(rows) < 2:
         return goes_on
     gaps = [row_gap(above, row) for above, row in itertools.pairwise(rows)]
+    # The line spacing is measured between lines one above the other: a paragraph set a
+    # little lower in its cell than the lines beside it stands at no line spacing.
+    stacked = [
+        line.top - upper.bottom
+        for above, row in itertools.pairwise(rows)
+        for line in row
+        for upper in above
+        if upper.x0 < line.x1 and line.x0 < upper.x1
+    ]
     height = statistics.median(s.height for row in rows for s in row)
-    tight = min(gaps) + WRAP_GAP_SLACK * height
+    tight = min(stacked, default=min(gaps)) + WRAP_GAP_SLACK * height
     if max(gaps) <= tight:
         return goes_on
     room = _Room([s for row in rows for s in row])

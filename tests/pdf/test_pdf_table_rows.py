@@ -356,3 +356,37 @@ def test_a_line_in_lower_case_between_rows_titles_no_group(tmp_path: Path) -> No
     result = parse_pages(tmp_path, [Page(_cost_rows(groups, 700, 13))])
     assert all(["and the mounting of equipment (5)"] not in table for table in tags_of(result))
     assert any("and the mounting of equipment (5)" in row.content for row in result.rows)
+
+
+def test_a_paragraph_set_lower_beside_a_wrapped_label_leaves_the_row_one(
+    tmp_path: Path,
+) -> None:
+    """A property table whose rows stand apart: a label and a type wrapped over two lines
+    ("account_type" / "(optional)", "open-" / "vocab") beside a description whose second
+    paragraph starts a little lower than their second lines (the space before a
+    paragraph), so that the two lines overlap: that overlap is no line spacing, and the
+    labels' second lines go on with their row."""
+    size, pitch = 10, 12
+    items: list = [Text(x, 720, t, size) for x, t in ((72, "Name"), (190, "Type"), (300, "Notes"))]
+    items.append(Stroke(68, 716, 540, 716))
+    y = 700
+    for name, kind, notes in (("name (required)", "string", "The name of the object."),
+                              ("type (required)", "string", "The type of the object.")):
+        items += [Text(72, y, name, size), Text(190, y, kind, size), Text(300, y, notes, size)]
+        y -= pitch + 10
+    items += [Text(72, y, "account_type", size), Text(190, y, "open-", size)]
+    items += [Text(300, y, "Specifies the type of the account.", size)]
+    items += [Text(72, y - pitch, "(optional)", size), Text(190, y - pitch, "vocab", size)]
+    items += [Text(300, y - pitch - 7, "This is an open vocabulary and its", size)]
+    items += [Text(300, y - 2 * pitch - 7, "values come from the list.", size)]
+    y -= 3 * pitch + 17
+    items += [Text(72, y, "is_disabled", size), Text(190, y, "boolean", size)]
+    items += [Text(300, y, "Whether the account is disabled.", size)]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table[3] == [
+        "account_type (optional)",
+        "open-vocab",
+        "Specifies the type of the account. This is an open vocabulary and its values come"
+        " from the list.",
+    ]
+    assert len(table) == 5
