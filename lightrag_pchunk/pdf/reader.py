@@ -34,6 +34,7 @@ from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.printed_toc import listed_titles
 from lightrag_pchunk.pdf.rules import page_rules
+from lightrag_pchunk.pdf.segments import WordCutter
 from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, open_pdf
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
@@ -103,7 +104,7 @@ def read_pdf(
                 try:
                     glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
                     named = titles.get(index + 1, frozenset()) | listed
-                    text = tables.take(read_segments(glyphs), named)
+                    text = tables.take(read_segments(glyphs), named, WordCutter(glyphs))
                     lines = marks.tag_lines(page, textpage, page_lines(text))
                     listed |= listed_titles([line.text for line in lines])
                 finally:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -290,3 +291,57 @@ def _font_is_bold(raw: object, index: int) -> bool:
     length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
     name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
     return any(word in name for word in _BOLD_NAMES)
+
+
+
+@dataclass(frozen=True)
+class WordCutter:
+    """Cuts the upright segments of a page at their word spaces (a table's column titles
+    printed one space apart are one segment), but segments holding right-to-left text.
+    ``glyphs``: the page's, its text page open."""
+
+    glyphs: PageGlyphs
+
+    def spaces(self, segment: Segment) -> list[tuple[float, float]]:
+        """The word spaces of ``segment``, left to right: where each starts and ends in the
+        reading frame (a space PDFium wrote between two glyphs, or a gap as wide as one)."""
+        own, lo, hi, spaced = self._spaces(segment)
+        return [(float(lo[k]), float(hi[k])) for k in np.flatnonzero(spaced)]
+
+    def cut(self, segment: Segment, at: Sequence[float]) -> list[Segment]:
+        """``segment`` cut at each word space that holds one of ``at`` (x in the reading
+        frame), left to right; ``[segment]`` when none does or the cut reads otherwise."""
+        own, lo, hi, spaced = self._spaces(segment)
+        cuts = [
+            k + 1 for k in np.flatnonzero(spaced) if any(lo[k] <= x <= hi[k] for x in at)
+        ]
+        if not cuts:
+            return [segment]
+        pieces = []
+        for start, stop in itertools.pairwise([0, *cuts, len(own)]):
+            found = _segments(
+                self.glyphs, own[start:stop], self.glyphs.direction, NO_BARRIERS, NO_GUTTERS, {}
+            )
+            if len(found) != 1:
+                return [segment]
+            pieces.append(found[0])
+        if " ".join(piece.text for piece in pieces) != segment.text:
+            return [segment]
+        return pieces
+
+    def _spaces(self, segment: Segment) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The segment's glyphs (their indexes), the start and end of the space after each
+        but the last, and which of those spaces part words."""
+        ink = self.glyphs.ink
+        own = ink[(ink >= segment.first_char) & (ink <= segment.last_char)]
+        if len(own) < 2 or self.glyphs.rtl[own].any():  # right to left: its words run back
+            empty = np.zeros(0)
+            return own, empty, empty, empty.astype(bool)
+        x0, top, x1, bottom = frame_box(self.glyphs.direction, self.glyphs.boxes[own])
+        gap, lo, hi = pair_gaps(x0, x1, self.glyphs.rtl[own])
+        height = np.maximum((bottom - top)[1:], (bottom - top)[:-1])
+        text = self.glyphs.text
+        written = np.array(
+            [not text[a + 1 : b].strip() and b > a + 1 for a, b in itertools.pairwise(own)]
+        )
+        return own, lo, hi, (gap > 0) & (written | (gap > SPACE_GAP * height))

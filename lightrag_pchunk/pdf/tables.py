@@ -38,7 +38,7 @@ from lightrag_pchunk.pdf.grids import (
 )
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
-from lightrag_pchunk.pdf.segments import PageText, Segment
+from lightrag_pchunk.pdf.segments import PageText, Segment, WordCutter
 from lightrag_pchunk.pdf.sub_rows import split_banded_rows, split_stacked_cells
 from lightrag_pchunk.pdf.table_pages import (
     GatheredTable,
@@ -95,13 +95,20 @@ class TableFinder:
         default_factory=list
     )  # the page before's
 
-    def take(self, page: PageText, titles: frozenset[str] = frozenset()) -> PageText:
+    def take(
+        self,
+        page: PageText,
+        titles: frozenset[str] = frozenset(),
+        cutter: WordCutter | None = None,
+    ) -> PageText:
         """The page with each table's segments replaced by one segment standing for it
         (ruled tables first, then tables shown by the alignment of their text). A grid
         with a cell that opens with one of ``titles`` (the page's bookmarked titles,
         normalised) over more lines is no table: the boxes a page lays its sections out
         in (a picture's frame, a code box and a sidebar meeting at their edges), whose
-        section titles the bookmarks name; their text stays text."""
+        section titles the bookmarks name; their text stays text. ``cutter``: cuts the
+        page's segments at word spaces (a table's column titles printed one space apart,
+        ``title_cuts``)."""
         open_table, self._open = self._open, None
         upright = [s for s in page.segments if not s.rotated]
         found: list[tuple[Grid, dict[int, list[Segment]]]] = []
@@ -122,13 +129,16 @@ class TableFinder:
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in free if id(s) not in taken]
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
-        for shown in find_text_tables(free, (head, foot), page.rules, header):
+        for shown in find_text_tables(free, (head, foot), page.rules, header, cutter):
             grid = _text_grid(shown)
-            owned = cell_segments(grid, free)
+            pieces = {id(segment): cut for segment, cut in shown.cuts}
+            cells = [p for s in free for p in pieces.get(id(s), (s,))]
+            owned = cell_segments(grid, cells)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
                 aligned.add(id(grid))
                 taken |= {id(s) for group in owned.values() for s in group}
+                taken |= {id(segment) for segment, _ in shown.cuts}
         found.sort(key=lambda item: item[0].box[1])
         banners = [printed_again(grid.box, self._boxes) for grid, _ in found]
         self._boxes = [grid.box for grid, _ in found]

@@ -54,8 +54,9 @@ from lightrag_pchunk.pdf.cell_wraps import (
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import PROSE_CHARS, Gutter, column_of, find_gutters, visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
-from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, MIN_COLUMN_GAP, is_cell_row, run_end
+from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
@@ -89,12 +90,15 @@ _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 @dataclass(frozen=True, slots=True)
 class TextTable:
     """A table shown by its text's alignment: its column borders ``xs`` left to right and
-    row borders ``ys`` top down, in the reading frame, and its rows (by index between
-    ``ys``) that title a group: one cell across every column."""
+    row borders ``ys`` top down, in the reading frame, its rows (by index between
+    ``ys``) that title a group: one cell across every column, and its column titles cut
+    at a word space (``title_cuts``): each segment cut with its pieces, which its cells
+    hold in its place."""
 
     xs: list[float]
     ys: list[float]
     titles: frozenset[int] = frozenset()
+    cuts: tuple[tuple[Segment, tuple[Segment, ...]], ...] = ()
 
 
 def find_text_tables(
@@ -102,6 +106,7 @@ def find_text_tables(
     bands: tuple[float, float],
     rules: np.ndarray | None = None,
     header: Sequence[str] = (),
+    cutter: WordCutter | None = None,
 ) -> list[TextTable]:
     """Each table's column and row borders and its rows of group titles (see
     :class:`TextTable` and the module doc). ``bands``: where the page's head band
@@ -109,13 +114,14 @@ def find_text_tables(
     ends the page); ``rules``: the page's rules in the reading frame (``x0, top, x1,
     bottom`` rows), whose free-standing horizontal ones underline a table's header, but
     in the head band only under ``header``, the first row of the table going on from the
-    page before printed again (else a running header's rule).
+    page before printed again (else a running header's rule); ``cutter``: cuts the
+    segments of the page at word spaces (column titles printed one space apart).
 
     Rows run across the whole page, so on a page of text columns the lines of one column
     beside a list or short lines in the next can align into a "table" whose columns are
     the page's (:func:`_is_page_columns`). Such a table is dropped and each text column
     is searched on its own: a table set inside one column is still found there."""
-    tables = _find_tables(segments, bands, rules, header)
+    tables = _find_tables(segments, bands, rules, header, cutter)
     columned = [table for table in tables if _is_page_columns(table, segments)]
     if not columned:
         return tables
@@ -125,7 +131,7 @@ def find_text_tables(
         return kept
     rest = [s for s in segments if not any(_holds(table, s) for table in kept)]
     for column in _by_column(rest, gutters):
-        kept += _find_tables(column, bands, rules, header)
+        kept += _find_tables(column, bands, rules, header, cutter)
     return sorted(kept, key=lambda table: table.ys[0])
 
 
@@ -190,6 +196,7 @@ def _find_tables(
     bands: tuple[float, float],
     rules: np.ndarray | None,
     header: Sequence[str],
+    cutter: WordCutter | None = None,
 ) -> list[TextTable]:
     """The tables of ``segments`` read row by row across them (:func:`find_text_tables`)."""
     head, foot = bands
@@ -224,15 +231,17 @@ def _find_tables(
         run = rows[index:end]
         titles = frozenset(i - index for i in titles)
         found = (
-            _table(run, markers[index:end], lines, least, titles) if end - index >= least else None
+            _table(run, markers[index:end], lines, least, titles, cutter)
+            if end - index >= least
+            else None
         )
         if found is not None:
-            xs, ys, title_rows = found
+            xs, ys, title_rows, cuts = found
             if header_again:  # the cut row's rest, wider than the titles, sets the width
                 xs[-1] = max(xs[-1], max(s.x1 for row in run for s in row) + BORDER_MARGIN)
             strips = text_columns([s for row in run if len(row) >= 2 for s in row])
             top = header_top(rows[floor:index], run, xs, ys, lines, strips)
-            tables.append(TextTable(xs, [top, *ys[1:]], title_rows))
+            tables.append(TextTable(xs, [top, *ys[1:]], title_rows, cuts))
             index = floor = end
         else:
             index += 1
@@ -253,13 +262,20 @@ def _table(
     lines: np.ndarray,
     least: int,
     titles: frozenset[int] = frozenset(),
-) -> tuple[list[float], list[float], frozenset[int]] | None:
+    cutter: WordCutter | None = None,
+) -> tuple[list[float], list[float], frozenset[int], tuple] | None:
     """The table ``rows`` form (its column and row borders, its rows of group titles), or
     None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
     row of the table). ``markers``: which
     rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
     (a list item's text; a number beside figures is a table's first column); ``lines``:
-    the page's horizontal rules; ``least``: the rows of two cells or more it needs."""
+    the page's horizontal rules; ``least``: the rows of two cells or more it needs;
+    ``cutter``: cuts column titles printed one space apart (``title_cuts``), whose pieces
+    the table's rows and columns then hold (the last item returned: each segment cut and
+    its pieces)."""
+    cut = _titles_cut(rows, cutter)
+    if cut is not None:
+        rows = cut[0]
     cell_rows = [row for row in rows if len(row) >= 2]
     if len(cell_rows) < least:
         return None
@@ -268,7 +284,7 @@ def _table(
     wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
     if marked >= MARKER_SHARE * len(firsts) and not wide:
         return None  # bullets or numbers beside text: a list, headings, a contents page
-    columns = text_columns([s for row in cell_rows for s in row])
+    columns = cut[1] if cut else text_columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
         return None
     if len(cell_rows) < MIN_ROWS and not alike_rows(cell_rows, columns):
@@ -304,7 +320,25 @@ def _table(
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + BORDER_MARGIN)
     ys, title_rows = _row_borders(rows, xs, lines, titles)
-    return (xs, ys, title_rows) if len(ys) >= 3 else None
+    return (xs, ys, title_rows, cut[2] if cut else ()) if len(ys) >= 3 else None
+
+
+def _titles_cut(
+    rows: Sequence[Sequence[Segment]], cutter: WordCutter | None
+) -> tuple[list[list[Segment]], list[tuple[float, float]], tuple] | None:
+    """``rows`` with the column titles of their head cut at word spaces over the columns
+    of the rows below (``title_cuts``), those columns widened over the head, and each
+    segment cut with its pieces; None when no title is cut."""
+    body = [row for row in rows[HEAD_LINES:] if len(row) >= 2]
+    if cutter is None or len(body) < MIN_ROWS:
+        return None  # too few rows under the titles to show where their columns part
+    found = cut_titles(rows[:HEAD_LINES], text_columns([s for row in body for s in row]), cutter)
+    if found is None:
+        return None
+    head, columns, pieces = found
+    originals = [s for row in rows[:HEAD_LINES] for s in row if id(s) in pieces]
+    cuts = tuple((s, tuple(pieces[id(s)])) for s in originals)
+    return [*head, *(list(row) for row in rows[HEAD_LINES:])], columns, cuts
 
 
 def _is_marker(text: str) -> bool:
