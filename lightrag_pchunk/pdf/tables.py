@@ -131,14 +131,15 @@ class TableFinder:
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
         for shown in find_text_tables(free, (head, foot), page.rules, header, cutter):
             grid = _text_grid(shown)
-            pieces = {id(segment): cut for segment, cut in shown.cuts}
+            # A title cut at a word space is read as its pieces when the grid holds them all.
+            pieces = {id(s): cut for s, cut in shown.cuts if all(_inside(grid, p) for p in cut)}
             cells = [p for s in free for p in pieces.get(id(s), (s,))]
             owned = cell_segments(grid, cells)
             if any(owned.values()) and not _opens_section(grid, owned, titles):
                 found.append((grid, owned))
                 aligned.add(id(grid))
                 taken |= {id(s) for group in owned.values() for s in group}
-                taken |= {id(segment) for segment, _ in shown.cuts}
+                taken |= pieces.keys()
         found.sort(key=lambda item: item[0].box[1])
         banners = [printed_again(grid.box, self._boxes) for grid, _ in found]
         self._boxes = [grid.box for grid, _ in found]
@@ -250,6 +251,13 @@ def _with_bodies(
             or (grid, owned)
         )
     return extended
+
+
+def _inside(grid: Grid, segment: Segment) -> bool:
+    """Whether the middle of ``segment`` lies inside ``grid`` (its cells then own it)."""
+    x0, top, x1, bottom = grid.box
+    mx, my = (segment.x0 + segment.x1) / 2, (segment.top + segment.bottom) / 2
+    return x0 < mx < x1 and top < my < bottom
 
 
 def _reading_key(segment: Segment) -> tuple[float, float]:
