@@ -24,7 +24,10 @@ beside it that start in lower case (a sentence going on) wrap where their first 
 have come within a line's height of the edge:
 a word's width is estimated from its share of its line's characters, a few points short
 for wide letters among narrow ones (``more`` in ``more illicit``), and the first line's
-wrap already shows the row goes on.
+wrap already shows the row goes on; there a row at the line spacing that leaves the first
+column empty, each of its lines under a line of the row above, goes on too however short
+its lines (values listed one under another, lines of code): a row of its own names itself
+in its first cell.
 Where every line follows at the same spacing, nothing tells a wrapped line from a row:
 none is taken as wrapped.
 """
@@ -32,6 +35,7 @@ none is taken as wrapped.
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 from collections.abc import Callable, Sequence
 
@@ -54,8 +58,12 @@ _ALIGNMENTS: tuple[Callable[[Segment], float], ...] = (
 )
 
 
-def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
-    """Which rows are the next lines of the cells of the row above (see the module doc)."""
+def wrapped_lines(
+    rows: Sequence[Sequence[Segment]], first_column_end: float = -math.inf
+) -> list[bool]:
+    """Which rows are the next lines of the cells of the row above (see the module doc);
+    ``first_column_end``: where the table's first column ends (a line starting right of it
+    leaves that column empty)."""
     goes_on = [False] * len(rows)
     if len(rows) < 2:
         return goes_on
@@ -80,6 +88,11 @@ def wrapped_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
         if gaps[index - 1] <= tight:
             above = rows[index - 1]
             first, *others = rows[index]
+            if apart and first.x0 >= first_column_end and all(
+                _over(above, line) for line in rows[index]
+            ):
+                goes_on[index] = True  # the first cell empty, the others' lines going on
+                continue
             goes_on[index] = room.wraps(above, first) and all(
                 room.wraps(above, line, line.height if apart and starts_lower(line) else 0.0)
                 or not _over(above, line)

@@ -374,7 +374,7 @@ def _row_borders(
     lines (``cell_wraps``), under a horizontal rule across the table (``lines``), and at
     each group's title (``titles``, indexes of ``rows``) and under it; a line in one column
     only goes on with the row above (a cell's text wrapped over lines)."""
-    goes_on = wrapped_lines(rows)
+    goes_on = wrapped_lines(rows, xs[1])
     across = lines[(lines[:, 0] <= xs[0] + ALIGN_SLACK) & (lines[:, 2] >= xs[-1] - ALIGN_SLACK)]
     borders: list[float] = []
     title_rows: set[int] = set()

@@ -390,3 +390,30 @@ def test_a_paragraph_set_lower_beside_a_wrapped_label_leaves_the_row_one(
         " from the list.",
     ]
     assert len(table) == 5
+
+
+def test_lines_with_an_empty_first_cell_at_line_spacing_go_on_with_their_row(
+    tmp_path: Path,
+) -> None:
+    """A table whose rows stand apart, a cell listing values one under another (``binary``
+    / ``hex`` / ``string``, none wrapped: each would have fitted on the line above) beside
+    a description over more lines: the lines under the row's first, at the table's line
+    spacing and with nothing in the first column, go on with the row."""
+    xs = (72, 190, 300)
+    rows = [
+        (["boolean"], ["list of strings"], ["A constant of boolean type encodes", "truth."]),
+        (["binary"], ["binary", "hex", "string"],
+         ["A constant of binary type is a", "base64 encoded array of octets", "per RFC4648."]),
+        (["hex"], ["binary", "hex"], ["A constant of hex type encodes an", "array of octets."]),
+    ]  # fmt: skip
+    items: list = [Text(x, 720, t, 10) for x, t in zip(xs, ("Constant", "Type", "Notes"), strict=True)]
+    items.append(Stroke(68, 716, 540, 716))
+    items += _wrapped_rows(xs, rows, top=700, gap=10)
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table == [
+        ["Constant", "Type", "Notes"],
+        ["boolean", "list of strings", "A constant of boolean type encodes truth."],
+        ["binary", "binary hex string",
+         "A constant of binary type is a base64 encoded array of octets per RFC4648."],
+        ["hex", "binary hex", "A constant of hex type encodes an array of octets."],
+    ]  # fmt: skip
