@@ -88,8 +88,10 @@ def wrapped_lines(
         if gaps[index - 1] <= tight:
             above = rows[index - 1]
             first, *others = rows[index]
-            if apart and first.x0 >= first_column_end and all(
-                _over(above, line) for line in rows[index]
+            if (
+                apart
+                and first.x0 >= first_column_end
+                and all(_over(above, line) for line in rows[index])
             ):
                 goes_on[index] = True  # the first cell empty, the others' lines going on
                 continue

@@ -293,7 +293,6 @@ def _font_is_bold(raw: object, index: int) -> bool:
     return any(word in name for word in _BOLD_NAMES)
 
 
-
 @dataclass(frozen=True)
 class WordCutter:
     """Cuts the upright segments of a page at their word spaces (a table's column titles
@@ -305,16 +304,14 @@ class WordCutter:
     def spaces(self, segment: Segment) -> list[tuple[float, float]]:
         """The word spaces of ``segment``, left to right: where each starts and ends in the
         reading frame (a space PDFium wrote between two glyphs, or a gap as wide as one)."""
-        own, lo, hi, spaced = self._spaces(segment)
+        _, lo, hi, spaced = self._spaces(segment)
         return [(float(lo[k]), float(hi[k])) for k in np.flatnonzero(spaced)]
 
     def cut(self, segment: Segment, at: Sequence[float]) -> list[Segment]:
         """``segment`` cut at each word space that holds one of ``at`` (x in the reading
         frame), left to right; ``[segment]`` when none does or the cut reads otherwise."""
         own, lo, hi, spaced = self._spaces(segment)
-        cuts = [
-            k + 1 for k in np.flatnonzero(spaced) if any(lo[k] <= x <= hi[k] for x in at)
-        ]
+        cuts = [k + 1 for k in np.flatnonzero(spaced) if any(lo[k] <= x <= hi[k] for x in at)]
         if not cuts:
             return [segment]
         pieces = []

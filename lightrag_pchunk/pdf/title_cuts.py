@@ -17,6 +17,7 @@ columns is no table's title).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
@@ -56,7 +57,7 @@ def _cut(segment: Segment, columns: Sequence[Column], cutter: WordCutter) -> lis
     every piece stands over one column and lines up with it; else ``[segment]``."""
     gaps = [
         (left[1], right[0])
-        for left, right in zip(columns, columns[1:], strict=False)
+        for left, right in itertools.pairwise(columns)
         if segment.x0 < left[1] and segment.x1 > right[0]
     ]
     if not gaps or " " not in segment.text:

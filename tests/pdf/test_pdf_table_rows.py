@@ -370,8 +370,10 @@ def test_a_paragraph_set_lower_beside_a_wrapped_label_leaves_the_row_one(
     items: list = [Text(x, 720, t, size) for x, t in ((72, "Name"), (190, "Type"), (300, "Notes"))]
     items.append(Stroke(68, 716, 540, 716))
     y = 700
-    for name, kind, notes in (("name (required)", "string", "The name of the object."),
-                              ("type (required)", "string", "The type of the object.")):
+    for name, kind, notes in (
+        ("name (required)", "string", "The name of the object."),
+        ("type (required)", "string", "The type of the object."),
+    ):
         items += [Text(72, y, name, size), Text(190, y, kind, size), Text(300, y, notes, size)]
         y -= pitch + 10
     items += [Text(72, y, "account_type", size), Text(190, y, "open-", size)]
@@ -406,7 +408,8 @@ def test_lines_with_an_empty_first_cell_at_line_spacing_go_on_with_their_row(
          ["A constant of binary type is a", "base64 encoded array of octets", "per RFC4648."]),
         (["hex"], ["binary", "hex"], ["A constant of hex type encodes an", "array of octets."]),
     ]  # fmt: skip
-    items: list = [Text(x, 720, t, 10) for x, t in zip(xs, ("Constant", "Type", "Notes"), strict=True)]
+    titles = ("Constant", "Type", "Notes")
+    items: list = [Text(x, 720, t, 10) for x, t in zip(xs, titles, strict=True)]
     items.append(Stroke(68, 716, 540, 716))
     items += _wrapped_rows(xs, rows, top=700, gap=10)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))

@@ -34,8 +34,12 @@ def test_titles_one_space_apart_over_two_columns_are_two_cells(tmp_path: Path) -
     edge = start + width("Failure Survival Standard")
     items = [right("Time", 200, 700), Text(start, 700, "Failure Survival Standard", SIZE)]
     items += [right("Number", 420, 700), right("Error", edge, 689), right("Left", 420, 689)]
-    figures = [("1.0000", "0.0213", "0.0210", "46"), ("2.0000", "0.1083", "0.0457", "41"),
-               ("3.0000", "0.2605", "0.0647", "34"), ("5.0000", "0.3053", "0.0681", "31")]  # fmt: skip
+    figures = [
+        ("1.0000", "0.0213", "0.0210", "46"),
+        ("2.0000", "0.1083", "0.0457", "41"),
+        ("3.0000", "0.2605", "0.0647", "34"),
+        ("5.0000", "0.3053", "0.0681", "31"),
+    ]
     for number, row in enumerate(figures):
         y = 670 - 18 * number
         items += [right(text, x, y) for x, text in zip((200, 260, edge, 420), row, strict=True)]
