@@ -25,9 +25,9 @@ have come within a line's height of the edge:
 a word's width is estimated from its share of its line's characters, a few points short
 for wide letters among narrow ones (``more`` in ``more illicit``), and the first line's
 wrap already shows the row goes on; there a row at the line spacing that leaves the first
-column empty, each of its lines under a line of the row above, goes on too however short
-its lines (values listed one under another, lines of code): a row of its own names itself
-in its first cell.
+column empty, each of its lines words under a line of the row above, goes on too however
+short its lines (values listed one under another, lines of code): a row of its own names
+itself in its first cell (a row of figures under a group's label stands alone).
 Where every line follows at the same spacing, nothing tells a wrapped line from a row:
 none is taken as wrapped.
 """
@@ -91,7 +91,7 @@ def wrapped_lines(
             if (
                 apart
                 and first.x0 >= first_column_end
-                and all(_over(above, line) for line in rows[index])
+                and all(_over(above, line) and has_letters(line.text) for line in rows[index])
             ):
                 goes_on[index] = True  # the first cell empty, the others' lines going on
                 continue

@@ -420,3 +420,34 @@ def test_lines_with_an_empty_first_cell_at_line_spacing_go_on_with_their_row(
          "A constant of binary type is a base64 encoded array of octets per RFC4648."],
         ["hex", "binary hex", "A constant of hex type encodes an array of octets."],
     ]  # fmt: skip
+
+
+def test_a_row_of_figures_under_a_groups_label_stays_a_row(tmp_path: Path) -> None:
+    """A table of results whose group label stands in its first row only (``Single`` over
+    three models), its rows set apart by a wider gap between groups: the second model's row
+    of figures, at the line spacing under the first, with nothing in the first column, is
+    a row of its own (figures stand right-aligned one under another and never wrap)."""
+    xs = (72, 150, 330, 380, 430)
+    groups = [
+        [("Single", "BM25", "32.6", "50.1", "29.4"), ("", "DPR", "41.5", "56.8", "34.6"),
+         ("", "BM25+DPR", "39.0", "57.0", "35.2")],
+        [("Multi", "DPR", "41.5", "56.8", "42.4"),
+         ("", "GraphRetriever (Min et al.)", "38.8", "57.9", "41.1")],
+    ]  # fmt: skip
+    items: list = [
+        Text(x, 720, t, 10)
+        for x, t in zip(xs, ("Training", "Model", "NQ", "WQ", "TREC"), strict=True)
+    ]
+    items.append(Stroke(68, 716, 540, 716))
+    y = 700
+    for group in groups:
+        for row in group:
+            items += [Text(x, y, t, 10) for x, t in zip(xs[:2], row[:2], strict=True) if t]
+            items += [_set_text(t, right=x + 30, y=y) for x, t in zip(xs[2:], row[2:], strict=True)]
+            y -= 12
+        y -= 10
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert ["", "BM25+DPR", "39.0", "57.0", "35.2"] in table or [
+        "Single", "BM25+DPR", "39.0", "57.0", "35.2"
+    ] in table  # fmt: skip
+    assert len(table) == 6
