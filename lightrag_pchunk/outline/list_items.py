@@ -5,6 +5,7 @@ functions of the outline items and the candidates."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem, Promoted
@@ -26,7 +27,8 @@ def list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) ->
     """Indexes of numbered lines that are items of a list: a run of lines with the same
     label key whose numbers follow each other (1. 2. 3.), adjacent or parted by bulleted
     items only (a numbered step's sub-items), where a sibling is a sentence (not a
-    candidate), or where the short siblings carry no body of their own."""
+    candidate), where the short siblings carry no body of their own, or where siblings of
+    one name carry their text after it (:func:`_named_steps`)."""
     listed: set[int] = set()
     labels = [_label_of(items, i, candidates) for i in range(len(items))]
     index = 0
@@ -40,6 +42,7 @@ def list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) ->
                 listed.update(i for i in run if i in candidates)
             else:
                 listed.update(_short_items(run, candidates))
+                listed.update(_named_steps(run, candidates))
         index = run[-1] + 1
     return listed
 
@@ -73,6 +76,24 @@ def _short_items(run: Sequence[int], candidates: dict[int, Promoted]) -> list[in
         for k, i in enumerate(run)
         if bare[k] and ((k > 0 and bare[k - 1]) or (k + 1 < len(run) and bare[k + 1]))
     ]
+
+
+def _named_steps(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
+    """Members of a run of numbered candidates that are the steps of a list: two or more
+    that carry their text after one name only their numbers tell apart ("1. Stufe: Das
+    Individuum …", "2. Stufe: Jenes Handeln …"). Sections that carry their text so have
+    names of their own ("1.目的：…", "2.范围：…")."""
+    names = {i: _name(candidates[i]) for i in run if candidates[i].heading.body}
+    counts = Counter(name for name in names.values() if name)
+    return [i for i, name in names.items() if counts[name] >= 2]
+
+
+def _name(candidate: Promoted) -> str:
+    """A numbered title without its number ("1. Stufe" -> "stufe"); "" for a bare label."""
+    label, title = candidate.label, candidate.heading.title
+    if label is None or not title.startswith(label.text):
+        return ""
+    return title[len(label.text) :].strip().casefold()
 
 
 def _is_bare(candidate: Promoted) -> bool:
