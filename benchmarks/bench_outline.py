@@ -5,7 +5,6 @@ contract, long blocks; their scoring and targets: ``benchmarks/README.md``.
 from __future__ import annotations
 
 import functools
-import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -17,9 +16,8 @@ from common import table, verdict
 from outline_strip import MIN_HEADINGS, Score, compare, pooled, strip_file
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES
+from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
-from lightrag_pchunk.outline.lines import continues_sentence
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 SIZES = (500, 1200, 2000)
@@ -87,42 +85,11 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
     return figures
 
 
-_MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
-
-
 def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str, md: bool) -> None:
-    for row in rows:
-        # A token is at least one byte (not one character: CJK text has more tokens than
-        # characters), so a row of at most 4 N bytes is no long block.
-        if len(row.content.encode()) <= 4 * n or counter.count(row.content) <= 4 * n:
-            continue
-        crumbs.long_blocks += 1
-        lines = row.content.split("\n")[1:]
-        lines = [line for line in lines if line.strip()] if md else _paragraph_lines(lines)
-        items = [
-            OutlineItem(ItemKind.OTHER, line)
-            if line.startswith("<")
-            else OutlineItem(
-                ItemKind.TEXT, line, is_list_item=md and bool(_MARKDOWN_LIST_ITEM.match(line))
-            )
-            for line in lines
-        ]
-        found = infer_outline(items)
-        if found:
-            titles = ", ".join(repr(h.title[:40]) for h in found[:2])
-            crumbs.long_with_headings.append(f"{name}: {row.heading[:50]!r} ({titles} …)")
-
-
-def _paragraph_lines(lines: list[str]) -> list[str]:
-    """A Word row's lines as the classifier reads them: a line that goes on with the sentence
-    of the line above (a soft break inside a clause) joins it."""
-    joined: list[str] = []
-    for line in filter(str.strip, lines):
-        if joined and not line.startswith("<") and continues_sentence(line):
-            joined[-1] += "\n" + line
-        else:
-            joined.append(line)
-    return joined
+    crumbs.long_blocks += len(long_rows(rows, counter, n))
+    for block in headed_long_blocks(rows, counter, n, markdown=md):
+        titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
+        crumbs.long_with_headings.append(f"{name}: {block.heading[:50]!r} ({titles} …)")
 
 
 def _summary(copy: str, scores: list[Score]) -> tuple:
