@@ -23,13 +23,11 @@ The public API, loaded on first use so that ``import lightrag_pchunk`` stays che
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-try:
-    __version__ = version("lightrag-pchunk")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+from lightrag_pchunk.version import package_version
+
+__version__ = package_version()
 
 _EXPORTS = {
     "parse_docx": "lightrag_pchunk.parse.document",

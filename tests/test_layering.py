@@ -23,6 +23,7 @@ LAYERS = {
     "naming": 0,
     "wording": 0,
     "work_budget": 0,
+    "version": 0,
     "blockfile": 1,
     "outline": 1,
     "parse": 2,

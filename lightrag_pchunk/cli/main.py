@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from lightrag_pchunk.integration.formats import format_names
+from lightrag_pchunk.version import package_version
 
 #: Sub-commands, each a module ``lightrag_pchunk.cli.<name>_cmd`` with
 #: ``register(subparsers)`` that adds its parser and sets ``func(args) -> int``. A command
@@ -29,17 +30,12 @@ def version_text() -> str:
     """``lightrag-pchunk 0.1.0 (lightrag-hku 1.5.7, Python 3.11.2)``."""
     from importlib.metadata import PackageNotFoundError, version
 
-    def installed(name: str) -> str:
-        try:
-            return version(name)
-        except PackageNotFoundError:
-            return "not installed"
-
+    try:
+        lightrag = version("lightrag-hku")
+    except PackageNotFoundError:
+        lightrag = "not installed"
     python = ".".join(map(str, sys.version_info[:3]))
-    return (
-        f"lightrag-pchunk {installed('lightrag-pchunk')} "
-        f"(lightrag-hku {installed('lightrag-hku')}, Python {python})"
-    )
+    return f"lightrag-pchunk {package_version()} (lightrag-hku {lightrag}, Python {python})"
 
 
 def build_parser() -> argparse.ArgumentParser:

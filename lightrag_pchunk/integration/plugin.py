@@ -25,10 +25,10 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from lightrag_pchunk import __version__
 from lightrag_pchunk.blockfile.jsonl import find_blocks_file
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.settings import check_config
+from lightrag_pchunk.version import package_version
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -197,7 +197,7 @@ class PchunkChunkerSpec:
 chunker_spec = PchunkChunkerSpec(
     name=CHUNKER_NAME,
     impl="lightrag_pchunk.integration.chunking_func:chunking_func",
-    version=__version__,
+    version=package_version(),
     description="Paragraph Semantic (P) chunking of DOCX blocks by lightrag-pchunk",
 )
 """The ``lightrag.chunkers`` entry point (``paragraph_semantic_pchunk``)."""

@@ -57,15 +57,14 @@ from lightrag_pchunk.outline.items import (
     Promoted,
 )
 from lightrag_pchunk.outline.judge import Candidate
-from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
-    continues_sentence,
     flat_text,
-    is_bullet_item,
     is_series_label,
     starts_lowercase,
 )
+from lightrag_pchunk.outline.list_items import list_items
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
     followed_by_content,
@@ -160,73 +159,6 @@ def infer_outline(
     return found
 
 
-def _label_of(
-    items: Sequence[OutlineItem], index: int, candidates: dict[int, Promoted]
-) -> Label | None:
-    candidate = candidates.get(index)
-    if candidate is not None:
-        return candidate.label
-    item = items[index]
-    return parse_label(item.text) if item.kind is ItemKind.TEXT else None
-
-
-def _list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) -> set[int]:
-    """Indexes of numbered lines that are items of a list: a run of lines with the same
-    label key whose numbers follow each other (1. 2. 3.), adjacent or parted by bulleted
-    items only (a numbered step's sub-items), where a sibling is a sentence (not a
-    candidate), or where the short siblings carry no body of their own."""
-    listed: set[int] = set()
-    labels = [_label_of(items, i, candidates) for i in range(len(items))]
-    index = 0
-    while index < len(items):
-        run = [index]
-        if labels[index] is not None:
-            while (after := _next_member(items, labels, run[-1])) is not None:
-                run.append(after)
-        if len(run) >= 2:
-            if any(i not in candidates for i in run):
-                listed.update(i for i in run if i in candidates)
-            else:
-                listed.update(_short_items(run, candidates))
-        index = run[-1] + 1
-    return listed
-
-
-def _next_member(
-    items: Sequence[OutlineItem], labels: Sequence[Label | None], member: int
-) -> int | None:
-    """The line after ``member`` (past bulleted items, and the lower-case lines that go on
-    with one) that continues its numbering."""
-    after, in_item = member + 1, False
-    while after < len(items) and items[after].kind is ItemKind.TEXT:
-        text = items[after].text
-        in_item = is_bullet_item(text) or (in_item and continues_sentence(text))
-        if not in_item:
-            break
-        after += 1
-    label, previous = labels[after] if after < len(items) else None, labels[member]
-    if label is None or previous is None or label.key != previous.key:
-        return None
-    return after if label.follows(previous) else None
-
-
-def _short_items(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
-    """Members of a run of numbered candidates that are items of a list of short lines:
-    two or more members in a row with no body of their own and no look ("1. Apples",
-    "2. Pears"). A single bare member among members with bodies ("4.职责：" after
-    "3.定义：…") is a heading whose body follows."""
-    bare = [_is_bare(candidates[i]) for i in run]
-    return [
-        i
-        for k, i in enumerate(run)
-        if bare[k] and ((k > 0 and bare[k - 1]) or (k + 1 < len(run) and bare[k + 1]))
-    ]
-
-
-def _is_bare(candidate: Promoted) -> bool:
-    return not candidate.heading.body and candidate.look_score < 1
-
-
 Judge = Callable[[list[Candidate]], dict[int, bool]]
 
 
@@ -241,7 +173,7 @@ def _accept(
     ambiguous; ``judge`` (a language model, when asked for) may overturn those.
     ``in_gaps``: the lines of long stretches that a styled outline leaves without a
     heading."""
-    listed = _list_items(items, candidates)
+    listed = list_items(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
     # a document whose only emphasis is bold uses it for its headings. Larger headings are

@@ -13,14 +13,12 @@ ever written outside the output folder.
 
 from __future__ import annotations
 
-import functools
 import logging
 import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +29,7 @@ from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
 from lightrag_pchunk.naming import artefact_stem, canonical_basename, doc_id_for, parsed_dir_for
 from lightrag_pchunk.parse.content_rows import SourceBlock, render_rows
 from lightrag_pchunk.parse.source_checks import check_doc_id, name_too_long, unreadable_source
+from lightrag_pchunk.version import DISTRIBUTION, package_version
 
 if TYPE_CHECKING:
     from lightrag_pchunk.parse.outline_build import OutlineReport
@@ -41,13 +40,9 @@ logger = logging.getLogger("lightrag.pchunk")
 PARSE_ENGINE = "native"
 
 
-@functools.cache
 def parser_version() -> str:
     """``lightrag-pchunk <version>``, recorded in the meta row's ``parser`` key."""
-    try:
-        return f"lightrag-pchunk {metadata.version('lightrag-pchunk')}"
-    except metadata.PackageNotFoundError:  # pragma: no cover (running from a source tree)
-        return "lightrag-pchunk unknown"
+    return f"{DISTRIBUTION} {package_version()}"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,12 @@ sheet at its edges) and
   and another on even ones (a running header or footer: "Federal Register / Vol. 85 …",
   "Page 3 of 12", a section's title over its pages; "18 REPORT" on left-hand pages and
   "REPORT 19" on right-hand ones are one running footer), or
-- it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title").
+- it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title"), or
+- one of its parts set apart by a wide gap is a page number marked by a word ("Page 1 of
+  14", "第3页"; a bare number may be a heading's, "3 / 12" a citation's) and the others are
+  a few words each: a footer whose other part
+  is printed on one page only (a first page's "Page 1 of 14    Template: August 23, 2017"
+  where the later pages print "Page 2 of 14" alone) repeats on no other page.
 
 A page printed small in the middle of the sheet (a journal's or a register's page set on a
 letter sheet) prints its running lines outside those bands, at the edge of its print: there
@@ -62,10 +67,14 @@ HEIGHT_TOLERANCE = 6.0
 RUNNING_LABEL_WORDS = 3
 #: Lines of one printed row: their tops within this many points.
 ROW_TOLERANCE = 2.0
+#: Words of a part printed beside a page number in a footer ("Template: August 23, 2017").
+FOOTER_PART_WORDS = 6
 _DIGITS = re.compile(r"\d+")
 #: A page number at the start or end of a running line (its side alternates on facing pages).
 _END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
 _SPACES = re.compile(r"\s+")
+#: A page number marked by a word: "Page 3", "3 of 12", "第3页".
+_MARKED_PAGE_NUMBER = re.compile(r"(?:\bpage\b|\bpg\b|\bp\.|\bof\b|页|第|共)", re.IGNORECASE)
 _PAGE_NUMBER = re.compile(
     r"^[\s\-–—|.·•]*(?:(?:page|p\.|pg\.?|页|第)\s*)?"
     r"(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/|页|共)\s*\d{1,4})?\s*页?[\s\-–—|.·•]*$",
@@ -139,11 +148,31 @@ def drop_furniture(
                 text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
             )
             or (not sheet and _is_titled_row(line, titles, len(pages)))
+            or (sheet and _is_numbered_footer(line))
         }
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _is_numbered_footer(line: Line) -> bool:
+    """Whether ``line`` (in the sheet's band) prints a page number marked by a word ("Page
+    1 of 14") as one of its parts set apart by a wide gap, beside parts of
+    :data:`FOOTER_PART_WORDS` words at most: a footer, though its other parts are printed
+    on this page only. A table's row is never one."""
+    parts = line.segments
+    if len(parts) < 2 or any(part.table for part in parts):
+        return False
+    numbers = [part for part in parts if _is_marked_page_number(part.text)]
+    return len(numbers) == 1 and all(
+        len(part.text.split()) <= FOOTER_PART_WORDS for part in parts if part is not numbers[0]
+    )
+
+
+def _is_marked_page_number(text: str) -> bool:
+    """Whether ``text`` is a page number marked by a word ("Page 3", "3 of 12")."""
+    return is_page_number(text) and bool(_MARKED_PAGE_NUMBER.search(text))
 
 
 def _running_titles(line: Line) -> list[str]:

@@ -606,3 +606,21 @@ def test_a_line_known_to_head_nothing_is_no_heading_but_its_look_sets_a_tier():
     ]
     assert outline(items, 11) == []
     assert [title for _, title, _ in outline(items[2:], 11)] == ["Stakeholder Role Responsibility"]
+
+
+def test_numbered_steps_of_one_name_carrying_their_text_are_a_list():
+    # "1. Stufe: …", "2. Stufe: …": one name that only the numbers tell apart, each
+    # carrying its text after the colon: the steps of a list. Sections carrying their
+    # text so have names of their own (``test_sop_numbered_lines_with_colons``).
+    said = "Kohlberg beschreibt die Entwicklung des moralischen Urteils in sechs Stufen."
+    items = [
+        text("Stufen der Moral", H1),
+        text(said, BODY),
+        text("1. Stufe: Das Individuum orientiert sich an Trägern von Macht.", BODY),
+        text("2. Stufe: Jenes Handeln wird als richtig angesehen, das nützt.", BODY),
+        text("3. Stufe: Die Normen der Bezugsgruppe sind Richtschnur des Handelns.", BODY),
+        text("Nach Jean Ziegler gibt es Hoffnung, und neue Bewegungen entstehen.", BODY),
+    ]
+    assert outline(items, 11) == [(1, "Stufen der Moral", "")]
+    # Typed plain, the steps stand like a plain document's sections: still a list.
+    assert outline([text(item.text) for item in items]) == [(1, "Stufen der Moral", "")]

@@ -76,3 +76,38 @@ def test_a_numbered_heading_that_opens_each_page_is_kept(tmp_path: Path) -> None
         pages.append(Page([*heading, *body]))
     result = _parse(tmp_path, pages)
     assert all(f"Handling the {word}" in result.content for word in WORDS)
+
+
+def test_a_first_pages_footer_with_its_page_number_is_removed(tmp_path: Path) -> None:
+    # The first page's footer prints the page number and the template's date apart from
+    # it, a size over the body's; the later pages print the page number alone. The first
+    # footer repeats on no other page, but its page number makes it a footer: no heading,
+    # no text of the page.
+    pages = []
+    for number, word in enumerate(WORDS[:4], start=1):
+        footer = [Text(260, 40, f"Page {number} of 4", 12)]
+        if number == 1:
+            footer = [Text(260, 40, "Page 1 of 4", 12), Text(420, 40, "Template: May 3, 2017", 12)]
+        heading = [Text(72, 700, f"Handling the {word}", 13)]
+        body = wrap(f"Body text about the {word}. {LOREM} {LOREM}", 72, 680, 460, size=10)
+        pages.append(Page([*heading, *body, *footer]))
+    result = _parse(tmp_path, pages)
+    assert "Template" not in result.content
+    assert "Page 1" not in result.content
+    assert [row.heading for row in result.rows if row.heading != PREFACE_HEADING] == [
+        f"Handling the {word}" for word in WORDS[:4]
+    ]
+
+
+def test_lines_in_the_foot_band_beside_an_unmarked_number_are_kept(tmp_path: Path) -> None:
+    # In the foot band, a number set apart from the text beside it that no word marks as
+    # a page's is the text's: a row's total that is the page's own number ("Total    1"
+    # on page 1), a footnote's citation of a volume and page ("Sunan Ibn Majah    1/79").
+    pages = [
+        Page([*wrap(f"Stock of the {word}. {LOREM}", 72, 700, 460, size=10)]) for word in WORDS[:3]
+    ]
+    pages[0].items += [Text(72, 52, "Total", 10), Text(420, 52, "1", 10)]
+    pages[1].items += [Text(72, 40, "Sunan Ibn Majah", 8), Text(420, 40, "1/79", 8)]
+    result = _parse(tmp_path, pages)
+    assert "Total" in result.content and "Sunan Ibn Majah" in result.content
+    assert "1/79" in result.content

@@ -1,0 +1,100 @@
+"""Numbered lines that are items of a list, not headings: the smart outline's test of a
+run of siblings (``infer.py``). A run is lines of one numbering (the same label key) whose
+numbers follow each other (1. 2. 3.), adjacent or parted by bulleted items only. Pure
+functions of the outline items and the candidates."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem, Promoted
+from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.lines import continues_sentence, is_bullet_item
+
+
+def _label_of(
+    items: Sequence[OutlineItem], index: int, candidates: dict[int, Promoted]
+) -> Label | None:
+    candidate = candidates.get(index)
+    if candidate is not None:
+        return candidate.label
+    item = items[index]
+    return parse_label(item.text) if item.kind is ItemKind.TEXT else None
+
+
+def list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) -> set[int]:
+    """Indexes of numbered lines that are items of a list: a run of lines with the same
+    label key whose numbers follow each other (1. 2. 3.), adjacent or parted by bulleted
+    items only (a numbered step's sub-items), where a sibling is a sentence (not a
+    candidate), where the short siblings carry no body of their own, or where siblings of
+    one name carry their text after it (:func:`_named_steps`)."""
+    listed: set[int] = set()
+    labels = [_label_of(items, i, candidates) for i in range(len(items))]
+    index = 0
+    while index < len(items):
+        run = [index]
+        if labels[index] is not None:
+            while (after := _next_member(items, labels, run[-1])) is not None:
+                run.append(after)
+        if len(run) >= 2:
+            if any(i not in candidates for i in run):
+                listed.update(i for i in run if i in candidates)
+            else:
+                listed.update(_short_items(run, candidates))
+                listed.update(_named_steps(run, candidates))
+        index = run[-1] + 1
+    return listed
+
+
+def _next_member(
+    items: Sequence[OutlineItem], labels: Sequence[Label | None], member: int
+) -> int | None:
+    """The line after ``member`` (past bulleted items, and the lower-case lines that go on
+    with one) that continues its numbering."""
+    after, in_item = member + 1, False
+    while after < len(items) and items[after].kind is ItemKind.TEXT:
+        text = items[after].text
+        in_item = is_bullet_item(text) or (in_item and continues_sentence(text))
+        if not in_item:
+            break
+        after += 1
+    label, previous = labels[after] if after < len(items) else None, labels[member]
+    if label is None or previous is None or label.key != previous.key:
+        return None
+    return after if label.follows(previous) else None
+
+
+def _short_items(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
+    """Members of a run of numbered candidates that are items of a list of short lines:
+    two or more members in a row with no body of their own and no look ("1. Apples",
+    "2. Pears"). A single bare member among members with bodies ("4.职责：" after
+    "3.定义：…") is a heading whose body follows."""
+    bare = [_is_bare(candidates[i]) for i in run]
+    return [
+        i
+        for k, i in enumerate(run)
+        if bare[k] and ((k > 0 and bare[k - 1]) or (k + 1 < len(run) and bare[k + 1]))
+    ]
+
+
+def _named_steps(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
+    """Members of a run of numbered candidates that are the steps of a list: two or more
+    that carry their text after one name only their numbers tell apart ("1. Stufe: Das
+    Individuum …", "2. Stufe: Jenes Handeln …"). Sections that carry their text so have
+    names of their own ("1.目的：…", "2.范围：…")."""
+    names = {i: _name(candidates[i]) for i in run if candidates[i].heading.body}
+    counts = Counter(name for name in names.values() if name)
+    return [i for i, name in names.items() if counts[name] >= 2]
+
+
+def _name(candidate: Promoted) -> str:
+    """A numbered title without its number ("1. Stufe" -> "stufe"); "" for a bare label."""
+    label, title = candidate.label, candidate.heading.title
+    if label is None or not title.startswith(label.text):
+        return ""
+    return title[len(label.text) :].strip().casefold()
+
+
+def _is_bare(candidate: Promoted) -> bool:
+    return not candidate.heading.body and candidate.look_score < 1
