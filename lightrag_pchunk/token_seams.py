@@ -13,6 +13,16 @@ trailing run, which is a count of a few characters, cached by value.
 :func:`seam_rule_for` recognises the encodings whose pattern this was derived for; for
 any other tokenizer, and for seams the rule does not cover (whitespace, control or format
 characters at the seam), callers encode the joined text.
+
+Text cut after a separator such as ``". "`` meets the next text at one space. In cl100k a
+text ending in one U+0020 after a character that is not whitespace has that space as its
+last piece (``\\s++$``), and nothing before it changes when it goes: the pieces before
+it end at that character (a letter, digit or punctuation piece never takes a space after
+it). Placed before a text starting with letters, the space joins them instead
+(``[^\\r\\n\\p{L}\\p{N}]?+\\p{L}++``: one piece of the space and the same run of letters)
+and every later piece is the same. :meth:`SeamRule.word_after_space` finds those letters
+(ASCII, so where their run ends is certain); the counter swaps their cost for that of
+the space and the letters together.
 """
 
 from __future__ import annotations
@@ -88,11 +98,15 @@ class SeamRule:
     started, so a seam with a mark is left undecided there.
     ``slash_follows_newlines``: a punctuation piece also takes the slashes after its
     newlines (o200k's ``[\\r\\n/]*``), so a seam with a slash is left undecided there.
+    ``space_joins_letters``: a final space and the letters after it make one piece and
+    nothing else changes (cl100k, module doc; o200k's letter pieces depend on case, so its
+    space seams are left undecided).
     """
 
     name: str
     marks_are_punctuation: bool
     slash_follows_newlines: bool
+    space_joins_letters: bool
 
     def joiner_piece(self, left: str, right: str) -> str | None:
         """The piece of ``left`` that takes the newlines of a joiner placed before
@@ -128,6 +142,36 @@ class SeamRule:
             return None  # the slash may belong to a piece that began before the run
         return piece
 
+    def ends_in_one_space(self, text: str) -> bool:
+        """Whether the last piece of ``text`` is one U+0020 that leaves the pieces before
+        it unchanged: it follows a letter, digit or punctuation character."""
+        if not self.space_joins_letters or len(text) < 2 or text[-1] != " ":
+            return False
+        last = text[-2]
+        return (_ASCII_KINDS.get(last) or _char_kind(last, self.marks_are_punctuation)) in (
+            "word",
+            "punct",
+        )
+
+    def word_after_space(self, left: str, right: str) -> str | None:
+        """The first piece of ``right``, when ``left``'s final space joins it into one piece
+        of ``left + right`` and every other piece of both stays: ``left`` ends in one space
+        (:meth:`ends_in_one_space`) and ``right`` starts with ASCII letters followed by
+        neither a letter nor a mark (the piece is those letters). None for any other seam."""
+        if not right or not self.ends_in_one_space(left):
+            return None
+        end = 0
+        while end < len(right) and right[end] in _ASCII_LETTERS:
+            end += 1
+        if not end:
+            return None
+        if end < len(right) and not right[end].isascii():
+            return None  # a letter or mark that is not ASCII may continue the piece
+        return right[:end]
+
+
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
 
 @lru_cache(maxsize=4096)
 def _char_kind(char: str, marks_are_punctuation: bool) -> str:
@@ -147,8 +191,12 @@ def _char_kind(char: str, marks_are_punctuation: bool) -> str:
 _ASCII_KINDS = {chr(code): _char_kind(chr(code), True) for code in range(128)}
 
 
-CL100K_RULE = SeamRule("cl100k", marks_are_punctuation=True, slash_follows_newlines=False)
-O200K_RULE = SeamRule("o200k", marks_are_punctuation=False, slash_follows_newlines=True)
+CL100K_RULE = SeamRule(
+    "cl100k", marks_are_punctuation=True, slash_follows_newlines=False, space_joins_letters=True
+)
+O200K_RULE = SeamRule(
+    "o200k", marks_are_punctuation=False, slash_follows_newlines=True, space_joins_letters=False
+)
 
 
 def rule_for_pattern(pattern: str) -> SeamRule | None:

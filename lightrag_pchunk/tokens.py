@@ -296,6 +296,17 @@ class TokenCounter:
             total = joined
         return total, True
 
+    def space_seam_cost(self, left: str, right: str) -> int | None:
+        """What ``left + right`` counts beyond ``left`` and ``right`` where the final space
+        of ``left`` joins the first letters of ``right`` (``SeamRule.word_after_space``)."""
+        word = self._seams.word_after_space(left, right) if self._seams else None
+        return None if word is None else self.count(" " + word) - self.count(word) - self.count(" ")
+
+    def count_without_final_space(self, text: str, tokens: int) -> int | None:
+        """Exact count of ``text[:-1]`` from that of ``text`` ending in a space piece, or None."""
+        rule = self._seams
+        return tokens - self.count(" ") if rule and rule.ends_in_one_space(text) else None
+
     def joins_exactly(self, texts: Sequence[str], joiner: str) -> bool:
         """Whether :meth:`join_counts` derives the count of ``joiner.join(texts)`` exactly
         from exact counts of ``texts``: every seam allows it (known from the texts alone)."""

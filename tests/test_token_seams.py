@@ -3,6 +3,8 @@ rule derives equals a real encode of the joined text, for each pre-tokenizer we 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 import tiktoken
 from hypothesis import example, given, settings
@@ -86,6 +88,44 @@ def test_whether_a_join_is_exact_is_known_before_counting(name, texts, joiner) -
     counter = TokenCounter(encoding)
     _, is_exact = counter.join_counts(texts, [_real(encoding, t) for t in texts], joiner)
     assert counter.joins_exactly(texts, joiner) == is_exact
+
+
+#: Texts as a recursive split cuts them (after ". ", ", " or " "): each opens with letters
+#: (ASCII or not, with marks or contractions) or anything, and ends in a space after any
+#: kind of character, or in anything.
+_OPENINGS = ["Ab", "the", "A", "I'll", "x1", "ab.", "ab\n", "ab\u00e9", "ab\u0301", "é", ""]
+_ENDINGS = ["end. ", "word ", "x, ", "é ", "e\u0301 ", "1 ", "!? ", "😀 ", "中 ", "  ", "\n ", ""]
+_SPACED_TEXT = st.tuples(st.sampled_from(_OPENINGS), _TEXT, st.sampled_from(_ENDINGS)).map("".join)
+
+
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+@settings(max_examples=1000, deadline=None)
+@given(texts=st.lists(_SPACED_TEXT, min_size=2, max_size=4))
+@example(texts=["One sentence. ", "Another one. ", "Third"])
+@example(texts=["ends in a mark e\u0301 ", "Next"])
+def test_a_count_derived_at_space_seams_is_the_real_count(name, texts) -> None:
+    encoding = ENCODINGS[name]
+    counter = TokenCounter(encoding)
+    joined = "".join(texts)
+    costs = [counter.space_seam_cost(left, right) for left, right in pairwise(texts)]
+    if None not in costs:
+        derived = sum(_real(encoding, text) for text in texts) + sum(costs)
+        assert derived == _real(encoding, joined)
+    without = counter.count_without_final_space(joined, _real(encoding, joined))
+    if without is not None:
+        assert joined.endswith(" ") and without == _real(encoding, joined[:-1])
+
+
+def test_space_seams_are_derived_for_cl100k_only() -> None:
+    left, right = "Ends here. ", "Starts here"
+    cost = TokenCounter(_CL100K).space_seam_cost(left, right)
+    assert cost is not None
+    assert len(_CL100K.encode(left)) + len(_CL100K.encode(right)) + cost == len(
+        _CL100K.encode(left + right)
+    )
+    assert TokenCounter(ENCODINGS["o200k-0"]).space_seam_cost(left, right) is None
+    for left, right in (("two spaces  ", "Next"), ("a\n ", "Next"), ("End. ", "42"), ("x ", "é")):
+        assert CL100K_RULE.word_after_space(left, right) is None
 
 
 @pytest.mark.parametrize(

@@ -92,7 +92,7 @@ def split_counted(
             rest = text[rest_start:]
             return [piece, *split_counted(rest, cap, counter, overlap=overlap, separators=seps)]
     pieces = _split_recursive(text, tokens, seps, cap, counter)
-    return _verified(_pack(pieces, cap, overlap), cap, counter, seps)
+    return _verified(_pack(pieces, cap, overlap, counter), cap, counter, seps)
 
 
 def _first_piece(
@@ -280,27 +280,41 @@ def _byte_piece(text: str, start: int, budget: int) -> tuple[int, int]:
         end = start + max((end - start) * budget // size, 1)
 
 
-def _pack(pieces: Iterable[tuple[str, int]], cap: int, overlap: int) -> Iterator[tuple[str, int]]:
+def _pack(
+    pieces: Iterable[tuple[str, int]], cap: int, overlap: int, counter: TokenCounter
+) -> Iterator[tuple[str, int]]:
     """Greedy packing up to ``cap``; each new chunk starts with trailing pieces of the
     previous one worth at most ``overlap`` tokens. Yields ``(chunk, tokens)`` where
-    ``tokens`` is exact for a chunk of one piece and -1 (to be measured) otherwise."""
+    ``tokens`` is exact for a chunk of one piece or whose seams all allow deriving it from
+    the pieces' counts (``TokenCounter.space_seam_cost``: a sentence's final space before
+    the next one's first word), and -1 (to be measured) otherwise. Each seam's cost is
+    found once, though overlapping chunks share it."""
     window: deque[tuple[str, int]] = deque()
+    seam_costs: deque[int | None] = deque()  # between window[i] and window[i + 1]
     total = 0
     for piece, tokens in pieces:
         if window and total + tokens > cap:
-            yield _joined(window)
+            yield _joined(window, seam_costs)
             while window and (total > overlap or total + tokens > cap):
                 total -= window.popleft()[1]
+                if seam_costs:
+                    seam_costs.popleft()
+        if window:
+            seam_costs.append(counter.space_seam_cost(window[-1][0], piece))
         window.append((piece, tokens))
         total += tokens
     if window:
-        yield _joined(window)
+        yield _joined(window, seam_costs)
 
 
-def _joined(window: deque[tuple[str, int]]) -> tuple[str, int]:
+def _joined(window: deque[tuple[str, int]], seam_costs: deque[int | None]) -> tuple[str, int]:
     if len(window) == 1:
         return window[0]
-    return "".join(piece for piece, _ in window), -1
+    text = "".join(piece for piece, _ in window)
+    costs = [cost for cost in seam_costs if cost is not None]
+    if len(costs) < len(seam_costs):
+        return text, -1
+    return text, sum(tokens for _, tokens in window) + sum(costs)
 
 
 def _verified(
@@ -308,14 +322,14 @@ def _verified(
 ) -> list[tuple[str, int]]:
     """Strip each chunk and re-cut any whose exact count exceeds the cap (piece counts
     are summed during packing; BPE merges across a seam can differ slightly); each with
-    its exact count. A chunk of one piece is not counted again unless stripping changed
-    it."""
+    its exact count. A chunk whose count is known is not counted again unless stripping
+    changed it more than by a final space piece."""
     out: list[tuple[str, int]] = []
     for chunk, known in chunks:
         body = chunk.strip()
         if not body:
             continue
-        tokens = known if known >= 0 and len(body) == len(chunk) else counter.count(body)
+        tokens = _stripped_count(chunk, body, known, counter)
         if tokens <= cap or len(body) <= 1:
             out.append((body, tokens))
             continue
@@ -324,5 +338,17 @@ def _verified(
             out.append((body, tokens))
             continue
         pieces = _split_recursive(body, None, tuple(separators), tighter, counter)
-        out.extend(_verified(_pack(pieces, tighter, 0), cap, counter, separators))
+        out.extend(_verified(_pack(pieces, tighter, 0, counter), cap, counter, separators))
     return out
+
+
+def _stripped_count(chunk: str, body: str, known: int, counter: TokenCounter) -> int:
+    """The count of ``body``, ``chunk`` stripped, from ``known`` (the count of ``chunk``,
+    or -1) where it can be derived, else counted."""
+    if known >= 0 and len(body) == len(chunk):
+        return known
+    if known >= 0 and len(body) == len(chunk) - 1 and chunk.startswith(body):
+        derived = counter.count_without_final_space(chunk, known)
+        if derived is not None:
+            return derived
+    return counter.count(body)
