@@ -20,6 +20,7 @@ from typing import Any
 from lightrag_pchunk.blockfile.jsonl import LineProblem
 from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs, part_number
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
+from lightrag_pchunk.chunk.long_blocks import LONG_BLOCK_FACTOR, LongBlock
 from lightrag_pchunk.chunk.pages import has_pages
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.integration.decision import NO_TEXT
@@ -352,6 +353,24 @@ def breadcrumb_check(
         details.append(f"{len(legacy)} legacy [表格片段N] suffix(es): re-chunk the document")
     status = WARN if violations or legacy else OK
     return Check("crumbs", status, summary, "§13.5", tuple(details))
+
+
+def long_block_check(long_blocks: Sequence[LongBlock], size: int) -> Check:
+    """Blocks over 4 x chunk_token_size whose text holds lines that read as headings
+    (``chunk/long_blocks.py``): the outline may have missed them, and every chunk of the
+    block carries its one heading path."""
+    summary = f"{counted(len(long_blocks), 'block')} over {LONG_BLOCK_FACTOR * size} tokens"
+    if not long_blocks:
+        return Check("long", OK, summary + " with heading-like lines", "§12.2")
+    details = [
+        f"{block.heading!r} (line {block.line_number}, {block.tokens} tokens): "
+        + ", ".join(repr(title) for title in block.titles[:3])
+        + (" …" if len(block.titles) > 3 else "")
+        for block in long_blocks
+    ]
+    hint = "read from the text alone (list items may count); if they are headings, style them"
+    verb = "holds" if len(long_blocks) == 1 else "hold"
+    return Check("long", WARN, f"{summary} {verb} heading-like lines", "§12.2", (*details, hint))
 
 
 def page_check(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> Check:

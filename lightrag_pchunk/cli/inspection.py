@@ -20,6 +20,7 @@ from lightrag_pchunk.blockfile.sidecars import (
 )
 from lightrag_pchunk.chunk.blocks import is_table_text
 from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
+from lightrag_pchunk.chunk.long_blocks import headed_long_blocks
 from lightrag_pchunk.chunk.table_tags import parse_table
 from lightrag_pchunk.cli.checks import (
     WARN,
@@ -29,6 +30,7 @@ from lightrag_pchunk.cli.checks import (
     breadcrumb_check,
     chunk_checks,
     heading_check,
+    long_block_check,
     page_check,
     sidecar_check,
     stage_check,
@@ -131,9 +133,18 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         *chunk_checks(result.chunks, thresholds),
         table_check(result.tables, result.chunks, thresholds),
         breadcrumb_check(result.rows, result.chunks, result.violations),
+        long_block_check(
+            headed_long_blocks(result.rows, counter, p.chunk_token_size, markdown=_is_md(result)),
+            p.chunk_token_size,
+        ),
         page_check(result.rows, result.chunks),
     ]
     return result
+
+
+def _is_md(result: Inspection) -> bool:
+    """Whether the blocks are a Markdown file's (their meta row names the format)."""
+    return (result.meta or {}).get("document_format") in ("md", "markdown")
 
 
 def _steps(trace: Trace, thresholds: Thresholds) -> list[StageStep]:

@@ -56,6 +56,7 @@ def test_the_bundled_example_passes_every_check(parsed_example, cl100k) -> None:
         "oversize",
         "tables",
         "crumbs",
+        "long",
         "pages",
     ]
     assert "sidecars: tables.json (3), equations.json (1)" in checks["sidecar"].summary
@@ -280,3 +281,20 @@ def test_inspect_shows_the_chunks_chunk_makes_when_a_setting_drops_rows(
     assert dropped not in chunked
     assert dropped not in report.read_text(encoding="utf-8")
     assert f"\n{counted(len(chunked.splitlines()), 'chunk')}, " in inspected
+
+
+def test_a_long_block_holding_heading_like_lines_is_a_warning_naming_them(tmp_path, cl100k):
+    said = (
+        "The operator reads the meter every morning and writes the value into the log "
+        "book, so that the engineer can compare it with the value of the day before."
+    )
+    body = [said] * 40 + ["Cleaning the filters"] + [said] * 40
+    rows = [BlockRow(content="\n".join(["# Operation", *body]), heading="Operation")]
+    inspection = inspect_blocks(blocks_file(tmp_path / "t.blocks.jsonl", rows), cl100k, 300)
+    long = by_name(inspection)["long"]
+    assert long.status == WARN
+    assert long.summary == "1 block over 1200 tokens holds heading-like lines"
+    assert long.details[0].startswith("'Operation' (line 2, ")
+    assert long.details[0].endswith("tokens): 'Cleaning the filters'")
+    # At a size the block fits four times over, nothing to say.
+    assert by_name(inspect_blocks(tmp_path / "t.blocks.jsonl", cl100k, 2000))["long"].status == OK

@@ -1,0 +1,42 @@
+"""Long blocks that hold heading-like lines (``chunk/long_blocks.py``): what the corpus
+benchmark counts and ``inspect`` warns of."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
+from lightrag_pchunk.model import BlockRow
+
+SAID = (
+    "The operator reads the meter every morning and writes the value into the log book, "
+    "so that the engineer can compare it with the value of the day before."
+)
+
+
+def row(heading: str, lines: list[str], number: int = 2) -> BlockRow:
+    return BlockRow("\n".join([f"# {heading}", *lines]), heading, line_number=number)
+
+
+def test_a_long_block_parted_by_plain_titles_is_listed_with_them(cl100k) -> None:
+    body = [SAID] * 12 + ["Cleaning the filters"] + [SAID] * 12
+    rows = [row("Operation", body), row("Short", [SAID, "Cleaning the filters", SAID], 3)]
+    assert [r.heading for r in long_rows(rows, cl100k, 100)] == ["Operation"]
+    found = headed_long_blocks(rows, cl100k, 100)
+    assert [(b.heading, b.line_number, b.titles) for b in found] == [
+        ("Operation", 2, ("Cleaning the filters",))
+    ]
+    assert found[0].tokens == cl100k.count(rows[0].content) > 400
+    # Over four times a larger size, the block is no long block.
+    assert headed_long_blocks(rows, cl100k, 1000) == []
+
+
+def test_a_long_block_of_text_alone_or_of_list_items_is_not_listed(cl100k) -> None:
+    assert headed_long_blocks([row("Operation", [SAID] * 25)], cl100k, 100) == []
+    # "1. Stufe: …", "2. Stufe: …": the steps of a list, read from the text alone.
+    steps = [f"{n}. Stufe: {SAID}" for n in range(1, 7)]
+    block = row("Stufen", [SAID] * 6 + steps + [SAID] * 6)
+    assert headed_long_blocks([block], cl100k, 100) == []
+    # In Markdown a list item is known by its marker; a Word row's numbered line is read
+    # as a numbered title with its body after it.
+    block = row("Operation", [SAID] * 12 + ["1. Cleaning the filters"] + [SAID] * 12)
+    assert headed_long_blocks([block], cl100k, 100, markdown=True) == []
+    assert headed_long_blocks([block], cl100k, 100)[0].titles == ("1. Cleaning the filters",)
