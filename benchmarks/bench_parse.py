@@ -1,13 +1,9 @@
 """Is our parser faster than LightRAG 1.5.7's native parser, and does it recover all of its
-text? Both parse every corpus file in this process, interleaved, with the same doc id
-(LightRAG through ``lightrag.parser.cli --engine native``); a file's time is the median CPU
-time of ``--runs``. Method and targets: ``benchmarks/README.md``. Always exits 0; a target
-missed prints ``TARGET MISSED``.
+text? Method and targets: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import html
 import itertools
@@ -15,7 +11,6 @@ import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
 import common
@@ -26,9 +21,7 @@ from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.chunk.shown_text import shown_text
 from lightrag_pchunk.model import BlockRow
 
-from helpers import corpus_files
-
-TARGETS = {"docx": 2.0, "md": 2.5}
+TARGETS = {"Word": 2.0, "Markdown": 2.5}
 #: Refusals of hostile input: reported, not counted as lost text.
 DELIBERATE = {"dtd": "a DOCTYPE with an external entity, refused for safety as Open XML SDK does"}
 _DRAWING = re.compile(r"<drawing\b([^>]*)/>")
@@ -90,15 +83,16 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
         for repetition in range(runs):
             order = parsers if (index + repetition) % 2 == 0 else parsers[::-1]
             for label, parse in order:
-                out = work / label / str(repetition)
-                side = sides[label]
-                try:  # timed: the parse, its blocks file written; its rows are read after
-                    seconds, blocks_path = common.cpu_seconds(lambda: parse(source, out))  # noqa: B023
-                    side.rows = read_blocks(blocks_path).rows
-                except Exception as exc:  # a benchmark records a failure and goes on
-                    reason = getattr(exc, "reason", None)
-                    side.error = reason or f"{type(exc).__name__}: {exc}"[:100]
-                    seconds = 0.0
+                out, side = work / label / str(repetition), sides[label]
+                # Timed: the parse, its blocks file written; its rows are read after.
+                blocks, seconds = common.timed(parse, source, out)
+                if isinstance(blocks, Exception):
+                    side.error = (
+                        getattr(blocks, "reason", None)
+                        or f"{type(blocks).__name__}: {blocks}"[:100]
+                    )
+                else:
+                    side.rows = read_blocks(blocks).rows
                 side.seconds.append(seconds)
                 shutil.rmtree(out, ignore_errors=True)
         results[source] = (sides["ours"], sides["lightrag"])
@@ -106,19 +100,18 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
     return results
 
 
-def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
+def report(results: dict[Path, tuple[Side, Side]], runs: int) -> list[str]:
     lines = common.header(
         "Parse benchmark: ours against LightRAG 1.5.7's native parser",
         [f"median CPU time of {runs} interleaved run(s) per file, both in one process"],
     )
     targets: list[str] = []
-    for kind, title in (("docx", "Word"), ("md", "Markdown")):
-        files = {src: sides for src, sides in results.items() if src.parent.name == kind}
+    for title, files in common.by_format(results).items():
         rows, ours_total, lr_total = [], 0.0, 0.0
         for source, (ours, theirs) in files.items():
             mine, lr = median(ours.seconds) or 0.0, median(theirs.seconds) or 0.0
             ours_total, lr_total = ours_total + mine, lr_total + lr
-            compared = kind == "docx" and not (ours.error or theirs.error)
+            compared = title == "Word" and not (ours.error or theirs.error)
             lost = lost_words(ours.rows, theirs.rows) if compared else []
             if ours.error in DELIBERATE and not theirs.error:
                 targets.append(f"- accepted: {source.name} refused ({DELIBERATE[ours.error]})")
@@ -133,41 +126,26 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> str:
             rows.append(
                 (source.name, " / ".join(shown), f"{mine:.3f} / {lr:.3f}", faster, len(lost))
             )
-        lines += [f"## {title} ({len(files)} files)", ""]
-        lines += table(
-            ("file", "rows ours / LR", "CPU s ours / LR", "faster", "words only LR has"), rows
-        )
+        columns = ("file", "rows ours / LR", "CPU s ours / LR", "faster", "words only LR has")
         ratio = lr_total / ours_total if ours_total else 0.0
-        lines += [
-            "",
-            f"Total CPU: ours {ours_total:.2f} s, LightRAG {lr_total:.2f} s: "
-            f"**{ratio:.2f}x** faster.",
-            "",
-        ]
-        targets.append(
-            verdict(ratio >= TARGETS[kind], f"{title}: {ratio:.2f}x >= {TARGETS[kind]}x")
-        )
+        lines += [f"## {title} ({len(files)} files)", "", *table(columns, rows), ""]
+        total = f"ours {ours_total:.2f} s, LightRAG {lr_total:.2f} s: **{ratio:.2f}x** faster"
+        lines += [f"Total CPU: {total}.", ""]
+        target = TARGETS[title]
+        targets.append(verdict(ratio >= target, f"{title}: {ratio:.2f}x >= {target}x"))
     if not any("words only" in line or "we refuse" in line for line in targets):
         targets.append(verdict(True, "no word of LightRAG's text missing from ours"))
-    return "\n".join([*lines, "## Targets", "", *targets]) + "\n"
+    return [*lines, "## Targets", "", *targets]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = common.arguments(__doc__)
     parser.add_argument("--runs", type=int, default=3, help="timed runs per file (median)")
-    parser.add_argument("--out", type=Path, default=None, help="results file")
     args = parser.parse_args()
-    files = [*corpus_files("docx"), *corpus_files("md")]
-    if not files:
-        common.log(f"no corpus at {common.CORPUS}")
-        return 0
-    work = Path(tempfile.mkdtemp(prefix="bench-parse-"))
-    try:
-        with common.quiet():
-            results = run(files, max(args.runs, 1), work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    common.write_results(report(results, max(args.runs, 1)), args.out, f"{date.today()}-parse.md")
+    runs, files = max(args.runs, 1), common.word_and_markdown()
+    with tempfile.TemporaryDirectory(prefix="bench-parse-") as work, common.quiet():
+        results = run(files, runs, Path(work))
+    common.write_results(report(results, runs), args.out, "parse")
     return 0
 
 

@@ -1,21 +1,18 @@
 """What does a PDF give through P, against what a LightRAG 1.5.7 user has for it today (the
-``legacy`` engine: pypdf's text, then R)? Section 1: the real PDFs of ../shared/corpus/pdf
-(speed, chunks); section 2 (``pdf_renders.py``): the LibreOffice renders of the .docx corpus,
-scored against the .docx. Method and targets: ``benchmarks/README.md``. ``--quick``,
-``--only SET`` and ``--speed-only`` are partial runs: no results file unless ``--out``.
+``legacy`` engine: pypdf's text, then R)? Section 1: the real PDFs; section 2
+(``pdf_renders.py``): the renders of the .docx corpus. Method and targets:
+``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import tempfile
 from collections import Counter
-from datetime import date
 from pathlib import Path
 
 import common
-from common import cpu_seconds, table, verdict
+from common import table, timed, verdict
 from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
@@ -36,15 +33,6 @@ def r_chunks(text: str, tokenizer) -> int:
         tokenizer, text, SIZE, chunk_overlap_token_size=100, separators=DEFAULT_R_SEPARATORS
     )
     return len(rows)
-
-
-def timed(function, *args) -> tuple[object, float]:
-    """(result or the exception raised, CPU seconds with the children's)."""
-    try:
-        seconds, result = cpu_seconds(lambda: function(*args))
-    except Exception as error:  # a refusal or LightRAG failing: reported, not timed
-        return error, 0.0
-    return result, seconds
 
 
 def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = False) -> list[str]:
@@ -100,9 +88,8 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = common.arguments(__doc__)
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
-    parser.add_argument("--out", type=Path, help="results file (default results/<date>-pdf.md)")
     parser.add_argument("--only", choices=["real", *RENDER_SETS], help="run this set alone")
     parser.add_argument(
         "--speed-only", action="store_true", help="section 1's timings alone (no chunks)"
@@ -127,9 +114,7 @@ def main() -> int:
         for variant, files in sets.items():
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
     partial = args.quick or args.only or args.speed_only
-    common.write_results(
-        "\n".join(lines) + "\n", args.out, None if partial else f"{date.today()}-pdf.md"
-    )
+    common.write_results(lines, args.out, None if partial else "pdf")
     return 0
 
 

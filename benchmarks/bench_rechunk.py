@@ -1,22 +1,18 @@
-"""What re-chunking costs in model calls: ``ainsert_files(rechunk=True)`` against
-``replace=True`` (with LightRAG's extraction cache and without), after each of three setting
-changes, on real Word documents in a real LightRAG whose model is the counting stand-in of
-``tests/model_stand_in.py``. Per file and pooled; what each figure is: ``benchmarks/README.md``.
-Needs ``../shared/corpus``; always exits 0.
+"""What does re-chunking after a settings change cost in model calls, against ``--replace``?
+Method and figures: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 import shutil
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import common
 from common import table
@@ -36,6 +32,12 @@ CHANGES = (
     ("CHUNK_P_TABLE_TEXT grid -> keyed", "CHUNK_P_TABLE_TEXT", "keyed"),
     ("CHUNK_P_DROP_TOC false -> true", "CHUNK_P_DROP_TOC", "true"),
     ("CHUNK_P_SIZE 2000 -> 1200", "CHUNK_P_SIZE", "1200"),
+)
+#: The ways to apply a change, each from a copy of the baseline: (label, options).
+WAYS = (
+    ("rechunk", {"rechunk": True}),
+    ("replace", {"replace": True}),
+    ("replace, no cache", {"replace": True, "cache": False}),
 )
 
 
@@ -97,9 +99,7 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
     )
     await rag.initialize_storages()
     result = Run(label)
-    before: dict[str, set[tuple]] = {}
-    for path in files:
-        before[path.name] = await chunk_identities(rag, doc_id_for(path))
+    before = {path.name: await chunk_identities(rag, doc_id_for(path)) for path in files}
     marks = [Counter(model.calls), embedding.texts]
 
     def measured(done: int, total: int, outcome: Any) -> None:
@@ -138,13 +138,10 @@ def report_table(runs: list[Run], files: list[Path]) -> list[str]:
     return table(("file", *columns), rows)
 
 
-async def main_async(args: argparse.Namespace) -> list[str]:
+async def main_async(wanted: int) -> list[str]:
     every = sorted(CORPUS.glob("*.docx"))
-    count = min(args.files, len(every))
+    count = min(wanted, len(every))
     files = [every[i * len(every) // count] for i in range(count)]  # spread over the corpus
-    scratch = Path(tempfile.mkdtemp(prefix="bench-rechunk-"))
-    (scratch / "in").mkdir()
-    copies = [Path(shutil.copy2(path, scratch / "in" / path.name)) for path in files]
     out = common.header(
         f"Re-chunk against replace: {len(files)} of the corpus's {len(every)} Word documents "
         "(evenly spread by name)",
@@ -153,48 +150,38 @@ async def main_async(args: argparse.Namespace) -> list[str]:
             " calls (extraction + follow-up / description summaries), texts embedded"
         ],
     )
-    try:
+    with tempfile.TemporaryDirectory(prefix="bench-rechunk-") as folder:
+        scratch = Path(folder)
+        (scratch / "in").mkdir()
+        copies = [Path(shutil.copy2(path, scratch / "in" / path.name)) for path in files]
         base = await run(scratch / "base", copies, "insert")
         out += [f"Baseline insert at the defaults: {base.summary()}.", ""]
         for label, variable, value in CHANGES:
             runs = []
-            for name, options in (
-                ("rechunk", {"rechunk": True}),
-                ("replace", {"replace": True}),
-                ("replace, no cache", {"replace": True, "cache": False}),
-            ):
+            for name, options in WAYS:
                 work = scratch / f"{variable}-{name.replace(', ', '-').replace(' ', '-')}"
                 shutil.copytree(scratch / "base", work)
-                os.environ[variable] = value
-                try:
+                with mock.patch.dict(os.environ, {variable: value}):
                     runs.append(await run(work, copies, name, **options))
-                finally:
-                    del os.environ[variable]
                 shutil.rmtree(work, ignore_errors=True)
             out += [f"## {label}", "", *[f"{r.label}: {r.summary()}" for r in runs]]
             out += ["", *report_table(runs, copies), ""]
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
     return out
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--files", type=int, default=FILES, help="corpus files, spread evenly over the sorted list"
-    )
-    parser.add_argument("--out", type=Path, help="results file (default results/<date>-rechunk.md)")
+    parser = common.arguments(__doc__)
+    parser.add_argument("--files", type=int, default=FILES, help="corpus files, spread evenly")
     args = parser.parse_args()
     if not CORPUS.is_dir():
-        common.log(f"skipped: the corpus is not at {CORPUS}")
+        common.log(f"no corpus at {CORPUS}: nothing to measure")
         return 0
     os.environ.setdefault("LIGHTRAG_PCHUNK_STRICT", "1")
     for name in ("CHUNK_P_SIZE", "CHUNK_P_TABLE_TEXT", "CHUNK_P_DROP_TOC", "LIGHTRAG_PARSER"):
         os.environ.pop(name, None)
     with common.quiet():
-        lines = asyncio.run(main_async(args))
-    name = f"{date.today()}-rechunk.md" if args.files == FILES else None
-    common.write_results("\n".join(lines) + "\n", args.out, name)
+        lines = asyncio.run(main_async(args.files))
+    common.write_results(lines, args.out, "rechunk" if args.files == FILES else None)
     return 0
 
 

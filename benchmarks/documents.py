@@ -1,7 +1,6 @@
 """The chunking benchmark's documents (``benchmarks/README.md`` describes each), written with
-python-docx (seed 42) in the shape of LightRAG's own measurements, parsed by LightRAG's native
-parser and cached under ``benchmarks/.work/docs-<hash>/`` (the hash covers this file and the
-lightrag-hku version, so a change of either builds them again)."""
+python-docx (seed 42), parsed by LightRAG's native parser and cached under
+``benchmarks/.work/docs-<hash>/`` (the hash covers this file and the lightrag-hku version)."""
 
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
 from sample_docs import mark_header_row
 
 CACHE = Path(__file__).resolve().parent / ".work"
+SEED = 42
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Doc:
     content: str
 
 
-def build_doc(name: str, write: Callable[[Path], Path]) -> Doc:
+def build_doc(name: str, write: Callable[[Path], None]) -> Doc:
     """``name``.docx written by ``write`` and parsed, unless the cache has both already."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(metadata.version("lightrag-hku").encode())
@@ -57,22 +57,18 @@ def series(kind: str, counts: Sequence[int]) -> list[Doc]:
     """A doubling series: ``sections`` (that many H3 leaves) or ``siblings`` (that many
     same-parent H2 sections)."""
     write = small_sections if kind == "sections" else siblings
-    keyword = "h3_sections" if kind == "sections" else "count"
-    return [
-        build_doc(f"{kind}_{count}", functools.partial(write, **{keyword: count}))
-        for count in counts
-    ]
+    return [build_doc(f"{kind}_{n}", functools.partial(write, count=n)) for n in counts]
 
 
 _WORDS = (
-    "system data control security access policy review audit risk service operator "
-    "network record report change process require must shall provide ensure support "
-    "annual monitor incident response plan test user account configuration baseline "
-    "assessment boundary component interface document procedure evidence approve "
-    "maintain update protect information storage backup recovery continuity vendor "
-    "contract agreement period notice compliance standard clause section annex table "
-    "value measure limit threshold quality inspection safety design nuclear reactor "
-    "pressure vessel coolant valve pump seismic category class function reliability"
+    "system data control security access policy review audit risk service operator network "
+    "record report change process require must shall provide ensure support annual monitor "
+    "incident response plan test user account configuration baseline assessment boundary "
+    "component interface document procedure evidence approve maintain update protect "
+    "information storage backup recovery continuity vendor contract agreement period notice "
+    "compliance standard clause section annex table value measure limit threshold quality "
+    "inspection safety design nuclear reactor pressure vessel coolant valve pump seismic "
+    "category class function reliability"
 ).split()
 
 
@@ -82,23 +78,20 @@ def _sentence(rng: random.Random, words: int) -> str:
 
 
 def _paragraph(rng: random.Random, words: int) -> str:
-    out: list[str] = []
-    left = words
-    while left > 0:
-        n = min(left, rng.randint(8, 24))
-        out.append(_sentence(rng, n))
-        left -= n
-    return " ".join(out)
-
-
-_COLUMNS = ("ID", "Name", "Description", "Value", "Owner")
+    sentences = []
+    while words > 0:
+        n = min(words, rng.randint(8, 24))
+        sentences.append(_sentence(rng, n))
+        words -= n
+    return " ".join(sentences)
 
 
 def _table(document, rng: random.Random, rows: int, with_header: bool) -> None:
     """``rows`` items under a row of column names, marked as the header row Word repeats on
     every page if ``with_header``."""
-    table = document.add_table(rows=rows + 1, cols=len(_COLUMNS))
-    for cell, name in zip(table.rows[0].cells, _COLUMNS, strict=True):
+    columns = ("ID", "Name", "Description", "Value", "Owner")
+    table = document.add_table(rows=rows + 1, cols=len(columns))
+    for cell, name in zip(table.rows[0].cells, columns, strict=True):
         cell.text = name
     if with_header:
         mark_header_row(table.rows[0])
@@ -110,20 +103,16 @@ def _table(document, rng: random.Random, rows: int, with_header: bool) -> None:
             cell.text = text
 
 
-def realistic(path: Path, seed: int = 42) -> Path:
-    """Write the realistic benchmark document to ``path``."""
-    rng = random.Random(seed)
-    document = Document()
-    tables_left = 4
-    h3_left = 58
+def realistic(path: Path) -> None:
+    """20 chapters of 10 sections: prose, lists, heading-only sections, 58 H3, 4 tables."""
+    rng, document = random.Random(SEED), Document()
+    tables_left, h3_left = 4, 58
     for chapter in range(1, 21):
         document.add_heading(f"{chapter}. Chapter {rng.choice(_WORDS).title()}", level=1)
         document.add_paragraph(_paragraph(rng, rng.randint(80, 200)))
         for section in range(1, 11):
-            document.add_heading(
-                f"{chapter}.{section} {rng.choice(_WORDS).title()} {rng.choice(_WORDS)}",
-                level=2,
-            )
+            title = f"{chapter}.{section} {rng.choice(_WORDS).title()} {rng.choice(_WORDS)}"
+            document.add_heading(title, level=2)
             if rng.random() < 0.08:
                 continue  # heading-only section
             for _ in range(rng.randint(2, 7)):
@@ -143,45 +132,32 @@ def realistic(path: Path, seed: int = 42) -> Path:
                 for sub in range(1, rng.randint(2, 4)):
                     if not h3_left:
                         break
-                    document.add_heading(
-                        f"{chapter}.{section}.{sub} {rng.choice(_WORDS).title()}", level=3
-                    )
+                    title = f"{chapter}.{section}.{sub} {rng.choice(_WORDS).title()}"
+                    document.add_heading(title, level=3)
                     document.add_paragraph(_paragraph(rng, rng.randint(80, 300)))
                     h3_left -= 1
     document.save(path)
-    return path
 
 
-def small_sections(path: Path, seed: int = 42, h3_sections: int = 5000) -> Path:
-    """Write the small-sections benchmark document (``h3_sections`` H3 leaves) to ``path``."""
-    rng = random.Random(seed)
-    document = Document()
-    per_h2 = 10
-    h2_total = max(h3_sections // per_h2, 1)
-    per_h1 = 20
-    count = 0
-    for h2 in range(h2_total):
-        if h2 % per_h1 == 0:
-            document.add_heading(f"Part {h2 // per_h1 + 1}", level=1)
+def small_sections(path: Path, count: int = 5000) -> None:
+    """H3 leaves of 25-55 words, 10 under each of ``count // 10`` H2, 20 H2 per H1."""
+    rng, document = random.Random(SEED), Document()
+    for h2 in range(max(count // 10, 1)):
+        if h2 % 20 == 0:
+            document.add_heading(f"Part {h2 // 20 + 1}", level=1)
         document.add_heading(f"Clause {h2 + 1}", level=2)
-        for leaf in range(per_h2):
-            if count >= h3_sections:
-                break
+        for leaf in range(min(10, count - 10 * h2)):
             document.add_heading(f"{h2 + 1}.{leaf + 1} Requirement", level=3)
             document.add_paragraph(_paragraph(rng, rng.randint(25, 55)))
-            count += 1
     document.save(path)
-    return path
 
 
-def siblings(path: Path, seed: int = 42, count: int = 4000, words: int = 96) -> Path:
-    """Write ``count`` same-parent H2 siblings of ``words`` words each (~103 cl100k tokens) to
-    ``path``: at N=100 every one is cut into pieces that share one parent."""
-    rng = random.Random(seed)
-    document = Document()
+def siblings(path: Path, count: int = 4000) -> None:
+    """``count`` same-parent H2 sections of 96 words (~103 cl100k tokens): at N=100 every one
+    is cut into pieces that share one parent."""
+    rng, document = random.Random(SEED), Document()
     document.add_heading("Root", level=1)
     for index in range(1, count + 1):
         document.add_heading(f"Sibling {index}", level=2)
-        document.add_paragraph(_paragraph(rng, words))
+        document.add_paragraph(_paragraph(rng, 96))
     document.save(path)
-    return path

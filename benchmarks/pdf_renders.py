@@ -1,10 +1,6 @@
-"""Section 2 of ``bench_pdf.py``: our PDF parser on the LibreOffice renders of the .docx corpus
-(``../shared/corpus/pdf-from-docx``), scored against our .docx parser's output of the same .docx
-(its outline: the heading styles its author set, none inferred): outline recall, precision
-and parent accuracy, words, table cells in tags, slices of cut tables with their header;
-beside it, not a target, the outline against the .docx parse a user gets (styled and
-inferred headings: an author's unstyled heading both parsers find is no error of the PDF's).
-Also P's chunks at N=1200 (``our_chunks``), which section 1 shares."""
+"""Section 2 of ``bench_pdf.py``: our PDF parser on the LibreOffice renders of the .docx corpus,
+scored against our .docx parser's output of the same .docx (``benchmarks/README.md``); and P's
+chunks at N=1200 (``our_chunks``), which section 1 shares."""
 
 from __future__ import annotations
 
@@ -14,7 +10,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from common import CORPUS, share, table, verdict
+from common import CORPUS, mean, share, table, verdict
 from outline_strip import Heading, compare, pooled
 
 from lightrag_pchunk.blockfile.sidecars import read_table_headers
@@ -97,14 +93,10 @@ def _near(a: str, b: str) -> bool:
 def table_cells(rows) -> Counter:
     """Normalised non-empty cell texts of every table tag of ``rows`` (contents), each
     merged cell once (see :func:`_printed_cells`)."""
-    cells: Counter = Counter()
-    for text in rows:
-        for tag in _TAG.finditer(text):
-            for row in _printed_cells(tag["body"]):
-                for cell in row:
-                    if cell:
-                        cells[normalise(cell)] += 1
-    return cells
+    tags = (tag for text in rows for tag in _TAG.finditer(text))
+    return Counter(
+        normalise(c) for tag in tags for row in _printed_cells(tag["body"]) for c in row if c
+    )
 
 
 def _printed_cells(body: str) -> list[list[str]]:
@@ -172,28 +164,13 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         )  # fmt: skip
         rows.append((
             pdf.stem, score.reference, score.found,
-            _fmt(share(score.matched, score.reference)), _fmt(share(score.matched, score.found)),
-            _fmt(share(score.parents_right, score.matched)),
-            _fmt(share((words & reached).total(), words.total()), 3), lost,
-            _fmt(share((doc_cells & our_cells).total(), doc_cells.total()), 3),
-            _fmt(share(inferred.matched, inferred.reference)),
-            _fmt(share(inferred.matched, inferred.found)),
+            share(score.matched, score.reference), share(score.matched, score.found),
+            share(score.parents_right, score.matched),
+            share((words & reached).total(), words.total(), 3), lost,
+            share((doc_cells & our_cells).total(), doc_cells.total(), 3),
+            share(inferred.matched, inferred.reference), share(inferred.matched, inferred.found),
         ))  # fmt: skip
-    whole = pooled(scores)
-    pooled_figures = {
-        "recall": whole.recall,
-        "precision": whole.precision,
-        "parents": whole.parent_accuracy,
-    }
-    # A .docx that styles no heading has no outline to recall or to be precise about: its
-    # file would score recall 1 and precision 0 whatever we find, so the per-file means are
-    # taken over the files that style one; the pooled figures count what we find there false.
-    styled = [s for s in scores if s.reference]
-    per_file = {
-        "recall": _mean([s.recall for s in styled]),
-        "precision": _mean([s.precision for s in styled]),
-        "parents": _mean([s.parent_accuracy for s in styled if s.matched]),
-    }
+    pooled_figures, per_file, styled = _outline_figures(scores)
     unstyled = [s for s in scores if not s.reference]
     columns = (
         "file", "truth", "ours", "recall", "precision", "parents", "words", "lost", "cells",
@@ -217,34 +194,35 @@ def rendered(variant: str, files: list[Path], out: Path, tokenizer) -> list[str]
         verdict(worst[key] >= floor, f"{variant} {key} {worst[key]:.3f} (>= {floor})")
         for key, floor in OUTLINE_TARGETS[variant].items()
     ]
-    lines += [
-        verdict(
-            total["reached"] >= 0.99 * total["words"], "99% of the .docx's words in the chunks"
-        ),
-        verdict(not total["lost"], "no word lost between blocks and chunks"),
-        verdict(
-            total["cells_found"] >= 0.95 * total["cells"], "95% of the .docx's cells in table tags"
-        ),
-        verdict(total["headed"] == total["slices"], "every slice of a cut table with its header"),
-    ]
-    return lines
+    checks = (
+        (total["reached"] >= 0.99 * total["words"], "99% of the .docx's words in the chunks"),
+        (not total["lost"], "no word lost between blocks and chunks"),
+        (total["cells_found"] >= 0.95 * total["cells"], "95% of the .docx's cells in table tags"),
+        (total["headed"] == total["slices"], "every slice of a cut table with its header"),
+    )
+    return lines + [verdict(met, text) for met, text in checks]
+
+
+def _outline_figures(scores: list) -> tuple[dict[str, float], dict[str, float], list]:
+    """Recall, precision and parent accuracy pooled, and averaged per file over the files
+    whose truth has headings (those files too). A file without any would score recall 1 and
+    precision 0 whatever we find: the pooled figures count what we find there false."""
+    whole, outlined = pooled(scores), [s for s in scores if s.reference]
+    per_file = {
+        "recall": mean([s.recall for s in outlined]),
+        "precision": mean([s.precision for s in outlined]),
+        "parents": mean([s.parent_accuracy for s in outlined if s.matched]),
+    }
+    figures = (whole.recall, whole.precision, whole.parent_accuracy)
+    return dict(zip(per_file, figures, strict=True)), per_file, outlined
 
 
 def _inferred_figures(scores: list) -> str:
-    """The outline scored against the .docx's styled and inferred headings (the parse a
-    user gets, smart outline ``auto``), pooled and per file (the files where that parse
-    finds headings): a second figure, beside the targets' styled one."""
-    whole, outlined = pooled(scores), [s for s in scores if s.reference]
-    figures = {
-        "recall": _mean([s.recall for s in outlined]),
-        "precision": _mean([s.precision for s in outlined]),
-        "parents": _mean([s.parent_accuracy for s in outlined if s.matched]),
-    }
+    """The outline against the .docx parse a user gets (smart outline ``auto``): not a target."""
+    whole, per_file, outlined = _outline_figures(scores)
     return (
-        "Against the .docx's styled + inferred outline (not a target): pooled recall"
-        f" {whole.recall:.3f}, precision {whole.precision:.3f}, parents"
-        f" {whole.parent_accuracy:.3f}; per file ({len(outlined)} files with headings):"
-        f" {_listed(figures)}."
+        f"Against the .docx's styled + inferred outline (not a target): pooled"
+        f" {_listed(whole)}; per file ({len(outlined)} files with headings): {_listed(per_file)}."
     )
 
 
@@ -252,9 +230,8 @@ _NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", 
 
 
 def _printable(text: str) -> str:
-    """A .docx's text as its PDF can print it: pictures' tags (paths, ids) and equations
-    (LaTeX, printed as glyphs) left out, and its invisible format characters (see
-    :func:`_unformatted`)."""
+    """A .docx's text as its PDF prints it: no picture's tag, no equation's LaTeX (printed as
+    glyphs), no invisible format character."""
     return _unformatted(_NOT_PRINTED.sub(" ", text))
 
 
@@ -267,20 +244,10 @@ _FORMAT = {
 
 
 def _unformatted(text: str) -> str:
-    """``text`` without its invisible format characters: the zero-width non-joiner inside
-    Persian words (``می‌شود``), joiners, soft hyphens, direction marks. A PDF prints no
-    glyph for them, so its text has none; they part no word (Unicode's word boundaries,
-    UAX #29, skip them), while a count by ``\\w`` runs would cut a word at each."""
+    """``text`` without the format characters a PDF prints no glyph for (the zero-width
+    non-joiner inside Persian words, soft hyphens, direction marks): they part no word."""
     return text.translate(_FORMAT)
 
 
 def _listed(figures: dict[str, float]) -> str:
     return ", ".join(f"{name} {value:.3f}" for name, value in figures.items())
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-def _fmt(value: float | None, digits: int = 2) -> str:
-    return "" if value is None else f"{value:.{digits}f}"

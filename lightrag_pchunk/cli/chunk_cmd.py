@@ -26,12 +26,9 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_OK,
     InputError,
     add_document_arguments,
-    open_document,
-    parse_folder,
-    read_error,
+    opened_document,
     sizes_text,
 )
-from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.formats import describe_formats
 from lightrag_pchunk.wording import counted
 
@@ -73,17 +70,12 @@ def run(args: argparse.Namespace) -> int:
     from lightrag_pchunk.integration.front_door import run as run_front_door
 
     try:
-        request, settings, tokenizer = open_document(args, "chunk")
+        with opened_document(args, "chunk") as (request, settings, tokenizer, folder):
+            done = run_front_door(request, tokenizer, settings=settings, parsed_dir=folder)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     name = args.file.name
-    try:
-        with parse_folder(args.output) as folder:
-            done = run_front_door(request, tokenizer, settings=settings, parsed_dir=folder)
-    except (DocumentParseError, OSError) as exc:
-        print(f"error: {read_error(exc, args.file)}", file=sys.stderr)
-        return EXIT_FAILED
     rows, decision = done.rows, done.decision
     if args.json:
         for row in rows:

@@ -139,41 +139,36 @@ def document_request(path: Path, args: argparse.Namespace, command: str) -> Requ
     )
 
 
-def open_document(
+@contextmanager
+def opened_document(
     args: argparse.Namespace, command: str
-) -> tuple[Request, Settings, TiktokenAdapter]:
-    """The front-door request of ``chunk`` / ``inspect`` for ``args.file``, its settings and
-    the tokenizer of ``--encoding``.
+) -> Iterator[tuple[Request, Settings, TiktokenAdapter, Path]]:
+    """``args.file`` opened for ``chunk`` / ``inspect``: its front-door request, its settings,
+    the tokenizer of ``--encoding`` and the folder to parse it into (``--output``, else a
+    temporary folder removed afterwards).
 
     Raises:
         InputError: no such file, a kind of file no command reads, a bad setting (named), an
-            encoding that is unavailable (with what to install).
+            encoding that is unavailable (with what to install); inside the ``with`` block, a
+            document refused or unreadable (exit code 1, what went wrong in one line).
     """
     request = document_request(args.file, args, command)
     try:
-        return request, resolve(request), load_tiktoken(args.encoding)
+        settings, tokenizer = resolve(request), load_tiktoken(args.encoding)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-
-
-def read_error(exc: DocumentParseError | OSError, path: Path) -> str:
-    """What the front door could not read of ``path``, in one line."""
-    if isinstance(exc, DocumentParseError):
-        return f"cannot parse {exc}"
-    return f"cannot read {path}: {exc}"
-
-
-@contextmanager
-def parse_folder(output: Path | None) -> Iterator[Path]:
-    """``output``, or a temporary folder removed afterwards, for a parse."""
-    if output is not None:
-        yield output
-        return
-    folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-"))
+    folder = args.output
     try:
-        yield folder
+        if folder is None:
+            folder = Path(tempfile.mkdtemp(prefix="lightrag-pchunk-"))
+        yield request, settings, tokenizer, folder
+    except DocumentParseError as exc:
+        raise InputError(f"cannot parse {exc}", EXIT_FAILED) from None
+    except OSError as exc:
+        raise InputError(f"cannot read {args.file}: {exc}", EXIT_FAILED) from None
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if args.output is None and folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def sizes_text(settings: PSettings) -> str:

@@ -25,14 +25,11 @@ from lightrag_pchunk.cli.document_input import (
     EXIT_OK,
     InputError,
     add_document_arguments,
-    open_document,
-    parse_folder,
-    read_error,
+    opened_document,
     sizes_text,
 )
 from lightrag_pchunk.cli.inspection import Inspection, inspect_document
 from lightrag_pchunk.cli.report import default_report_path, write_report
-from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.tokens import TokenCounter
 from lightrag_pchunk.wording import counted
@@ -71,19 +68,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Inspect the document; returns the exit code."""
     try:
-        request, settings, tokenizer = open_document(args, "inspect")
+        with opened_document(args, "inspect") as (request, settings, tokenizer, folder):
+            decision, inspection = inspect_document(
+                request, TokenCounter(tokenizer), settings=settings, parsed_dir=folder
+            )
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     title = args.file.name
-    try:
-        with parse_folder(args.output) as folder:
-            decision, inspection = inspect_document(
-                request, TokenCounter(tokenizer), settings=settings, parsed_dir=folder
-            )
-    except (DocumentParseError, OSError) as exc:
-        print(f"error: {read_error(exc, args.file)}", file=sys.stderr)
-        return EXIT_FAILED
     print(f"{title}: {decision.describe()}")
     print(f"settings: {settings.describe()}")
     print_inspection(inspection, title, sys.stdout)

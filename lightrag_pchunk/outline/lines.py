@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lightrag_pchunk.outline.labels import Label, parse_label
 
@@ -172,6 +173,9 @@ def _is_sentence(text: str) -> bool:
     return text[-1] in _SENTENCE_END or _INNER_FULL_STOP.search(text) is not None
 
 
+# The outline's rules ask of one line whether it can be a heading several times (candidate,
+# table of contents, list item, section title): it is read once.
+@lru_cache(maxsize=4096)
 def heading_text(
     line: str,
     max_chars: int = MAX_HEADING_CHARS,

@@ -7,11 +7,13 @@ PDFium, from opening the file within its limits to the outline's events, run in 
 process of its own by ``isolation``), then the outline in order of trust (the tagged
 structure tree, bookmarks, then the shared heading classifier through
 :func:`~lightrag_pchunk.parse.outline_build.build_blocks`, with the language model's help
-when asked), and the blocks with their pages (``pages``).
+when asked), the document's title back to the preface where it heads nothing
+(``doc_title``), and the blocks with their pages (``pages``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
 from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
+from lightrag_pchunk.pdf.doc_title import title_to_preface
 from lightrag_pchunk.pdf.isolation import read_isolated
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, source_blocks
 from lightrag_pchunk.pdf.source import PdfLimits
@@ -94,8 +97,13 @@ def _pdf_parts(
     raw_blocks, report = build_blocks(
         events, smart, judge, stated=tagged, partial=bookmarked, listed=listed
     )
+    raw_blocks, title = title_to_preface(
+        raw_blocks, events, {key: unit.text for key, unit in reading.units.items()}
+    )
+    if title:
+        report = replace(report, inferred_headings=report.inferred_headings - 1)
     blocks = source_blocks(raw_blocks, reading.units)
-    title = next(
+    title = title or next(
         (b.heading for b in raw_blocks if not b.is_toc and b.heading != PREFACE_HEADING), ""
     )
     return ParsedParts(

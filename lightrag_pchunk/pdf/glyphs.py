@@ -163,6 +163,8 @@ def _ligatures_in_order(text: str, boxes: np.ndarray, rtl: np.ndarray) -> str:
     reverses them with the rest of the run inside a word, and "مشکلات" reads "مشکالت"
     (not where the glyph stands alone, letter-spaced). Such a pair, alef before lam on
     one box, is put back: the ligature is lam then alef whatever the font."""
+    if not rtl.any():
+        return text  # no Arabic or Persian on the page
     shared = rtl[:-1] & rtl[1:] & np.all(boxes[:-1] == boxes[1:], axis=1)
     if not shared.any():
         return text

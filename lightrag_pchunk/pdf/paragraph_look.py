@@ -17,24 +17,27 @@ def paragraph_look(lines: Sequence[Line], text: str) -> Look:
     sizes: dict[float, int] = defaultdict(int)
     for line in lines:
         sizes[line.size] += len(line.text)
-    centered = all(is_centered(line) for line in lines)
-    # Capitals: a Latin capital, two letters at least, no lower-case letter of any script,
-    # and capitals for half the letters at least: an acronym in a Cyrillic or CJK line
-    # ("Импорт XHTML", "3 PSR 工作模式") does not set the line in capitals.
-    letters = [ch for ch in text if ch.isalpha()]
-    capitals = sum(1 for ch in letters if ch.isupper())
-    caps = (
-        _LATIN_UPPER.search(text) is not None
-        and len(letters) >= 2
-        and not any(ch.islower() for ch in letters)
-        and 2 * capitals >= len(letters)
-    )
     return Look(
         bold=all(line.bold for line in lines),
         size=max(sizes, key=lambda size: sizes[size]),
-        centered=centered,
-        caps=caps,
+        centered=all(is_centered(line) for line in lines),
+        caps=_in_capitals(text),
     )
+
+
+def _in_capitals(text: str) -> bool:
+    """Whether ``text`` is set in capitals: a Latin capital, two letters at least, no
+    lower-case letter of any script, and capitals for half the letters at least (an
+    acronym in a Cyrillic or CJK line, "Импорт XHTML", "3 PSR 工作模式", is not)."""
+    if _LATIN_UPPER.search(text) is None:
+        return False
+    # Most paragraphs show a lower-case letter within their first words: the letters
+    # are counted only for the few that do not.
+    if any(ch.islower() and ch.isalpha() for ch in text):
+        return False
+    letters = [ch for ch in text if ch.isalpha()]
+    capitals = sum(1 for ch in letters if ch.isupper())
+    return len(letters) >= 2 and 2 * capitals >= len(letters)
 
 
 _LATIN_UPPER = re.compile("[A-Z]")

@@ -214,7 +214,7 @@ _LEAD_IN_WORDS = 4
 
 
 # A line is checked as the next line and again as the line above, against each line of its
-# paragraph: its text is read once.
+# paragraph, and as its paragraph's last: its text is read once.
 @functools.lru_cache(maxsize=4096)
 def _is_toc_entry(text: str) -> bool:
     return is_toc_line(text)
@@ -301,7 +301,7 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
         lines=tuple(lines),
         starts=starts,
         look=paragraph_look(lines, text),
-        is_toc_entry=len(lines) >= 1 and is_toc_line(texts[-1]),
+        is_toc_entry=len(lines) >= 1 and _is_toc_entry(texts[-1]),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
@@ -40,14 +41,33 @@ def test_a_cover_pages_version_and_date_are_no_headings(tmp_path: Path) -> None:
         ]
     )
     result = parse_pages(tmp_path, [cover, Page(_chapters())])
-    assert _headings(result) == [
-        "Plant Inspection Procedures",
-        "Introduction",
-        "Scope of the rules",
-    ]
-    # The cover's lines stay, as the title's text.
+    # The title stands beside the chapters, not over them: the document's title, in its
+    # preface with the cover's lines (as a Word document's Title style is).
+    assert _headings(result) == [PREFACE_HEADING, "Introduction", "Scope of the rules"]
+    assert result.rows[0].content.startswith("Plant Inspection Procedures")
     assert "Version 5.0" in result.rows[0].content
     assert "Prepared for the Board" in result.rows[0].content
+    assert result.meta["doc_title"] == "Plant Inspection Procedures"
+
+
+def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
+    # The first heading shares its look with the next: a chapter, not the title.
+    result = parse_pages(tmp_path, [Page(_chapters())])
+    assert _headings(result) == ["Introduction", "Scope of the rules"]
+
+
+def test_a_numbered_first_heading_beside_the_next_is_no_title(tmp_path: Path) -> None:
+    # Numbered, the first heading is the first chapter, whatever its size.
+    page = Page(
+        [
+            Text(72, 740, "1. Plant Inspection Procedures", 24, BOLD),
+            *wrap(BODY, 72, 715, 400),
+            Text(72, 640, "2. Scope of the rules", 16, BOLD),
+            *wrap(BODY, 72, 615, 400),
+        ]
+    )
+    result = parse_pages(tmp_path, [page])
+    assert _headings(result) == ["1. Plant Inspection Procedures", "2. Scope of the rules"]
 
 
 def test_a_short_first_page_of_headings_over_their_text_is_no_cover(tmp_path: Path) -> None:

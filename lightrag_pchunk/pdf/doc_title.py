@@ -1,0 +1,76 @@
+"""Stage A for PDF: the document's title, a line of its preface rather than a heading.
+
+A Word document's title (its Title style) is no heading: its parse puts it in the preface
+and no chunk's heading path carries it. Its PDF prints it as the first line, larger than
+anything after it, and the classifier takes it for a heading (its look says so). When
+that heading heads nothing but the lines before the next heading, which opens at its own
+level (the title beside the document's chapters, not over them), it is the document's
+title: its line goes back to the preface, and it stays the document's title.
+
+A title that heads the document's sections (they nest below it) is kept: a document
+may style its title as its one top heading, and its sections' paths then name it.
+
+Input: the blocks the outline step built and the events it built them from (for the
+looks). Output: the blocks with the title in the preface, and the title (or "").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.outline.items import Look
+from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.parse.heading_stack import RawBlock
+from lightrag_pchunk.parse.outline_events import Event, Line
+
+
+def title_to_preface(
+    blocks: Sequence[RawBlock], events: Sequence[Event], units_text: dict[str, str]
+) -> tuple[list[RawBlock], str]:
+    """``blocks`` with the document's title (see the module doc) moved into the preface,
+    and that title ("" when no heading is one). ``units_text``: each unit's text, by id
+    (the title's line as printed)."""
+    blocks = list(blocks)
+    headed = [i for i, b in enumerate(blocks) if not b.is_toc and b.heading != PREFACE_HEADING]
+    if len(headed) < 2:
+        return blocks, ""
+    first, after = blocks[headed[0]], blocks[headed[1]]
+    if first.source != "inferred" or first.level != 1 or after.level != 1:
+        return blocks, ""
+    if any(b.is_toc for b in blocks[: headed[0]]):
+        return blocks, ""  # a table of contents before it: the title of what follows
+    if parse_label(first.heading) is not None:
+        return blocks, ""
+    looks = _Looks(events)
+    start = first.lines[0].start if first.lines else None
+    look = looks.get(start or "")
+    others = [looks.get(b.lines[0].start or "") for i in headed[1:] if (b := blocks[i]).lines]
+    others = [o for o in others if o is not None]
+    if look is None or not others:
+        return blocks, ""
+    if any(o.size > look.size or o.signature() == look.signature() for o in others):
+        return blocks, ""
+    title_line = Line(units_text.get(start or "", first.heading), start, first.lines[0].end)
+    moved = [title_line, *first.lines[1:]]
+    at = headed[0]
+    if at > 0 and blocks[at - 1].heading == PREFACE_HEADING and not blocks[at - 1].is_toc:
+        preface = blocks[at - 1]
+        blocks[at - 1] = RawBlock(
+            PREFACE_HEADING, preface.level, preface.parents, [*preface.lines, *moved]
+        )
+        del blocks[at]
+    else:
+        blocks[at] = RawBlock(PREFACE_HEADING, 1, (), moved)
+    return blocks, first.heading
+
+
+class _Looks:
+    """The looks of the events' paragraphs, by unit id, each read when asked for."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self._of = {e.line.start: e.look for e in events if e.look is not None and e.line.start}
+
+    def get(self, unit: str) -> Look | None:
+        look_of = self._of.get(unit)
+        return look_of() if look_of is not None else None
