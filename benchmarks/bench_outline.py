@@ -81,15 +81,13 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
                 crumbs.styled_chunks += verdict.chunks
                 crumbs.styled_broken += verdict.styled_broken()
                 crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in verdict.styled]
-            _long_blocks(file.rows, n, counter, crumbs, path.name, path.suffix == ".md")
+            crumbs.long_blocks += len(long_rows(file.rows, counter, n))
+            for block in headed_long_blocks(file.rows, counter, n, markdown=path.suffix == ".md"):
+                titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
+                crumbs.long_with_headings.append(
+                    f"{path.name}: {block.heading[:50]!r} ({titles} …)"
+                )
     return figures
-
-
-def _long_blocks(rows, n: int, counter: TokenCounter, crumbs: Crumbs, name: str, md: bool) -> None:
-    crumbs.long_blocks += len(long_rows(rows, counter, n))
-    for block in headed_long_blocks(rows, counter, n, markdown=md):
-        titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
-        crumbs.long_with_headings.append(f"{name}: {block.heading[:50]!r} ({titles} …)")
 
 
 def _summary(copy: str, scores: list[Score]) -> tuple:

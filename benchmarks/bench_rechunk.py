@@ -42,13 +42,13 @@ WAYS = (
 
 
 class CountingEmbedding:
-    """The offline hashing embedding, counting the texts it embeds."""
+    """The offline hashing embedding, counting the texts it embeds in ``calls["embedded"]``."""
 
-    def __init__(self) -> None:
-        self.texts = 0
+    def __init__(self, calls: Counter) -> None:
+        self.calls = calls
 
     async def __call__(self, texts: list[str], **kwargs: Any) -> Any:
-        self.texts += len(texts)
+        self.calls["embedded"] += len(texts)
         return await hash_embedding(texts, **kwargs)
 
 
@@ -58,8 +58,7 @@ class Run:
 
     label: str
     statuses: dict[str, str] = field(default_factory=dict)
-    calls: dict[str, Counter] = field(default_factory=dict)
-    embedded: dict[str, int] = field(default_factory=dict)
+    calls: dict[str, Counter] = field(default_factory=dict)  # by kind, and texts embedded
     new_chunks: dict[str, int] = field(default_factory=dict)
     chunks: dict[str, int] = field(default_factory=dict)
 
@@ -73,7 +72,7 @@ class Run:
         return (
             f"{documents}, {sum(self.chunks.values())} chunks ({sum(self.new_chunks.values())}"
             f" new), {self.total('extract')} extractions + {self.total('glean')} follow-ups,"
-            f" {self.total('summary')} summaries, {sum(self.embedded.values())} texts embedded"
+            f" {self.total('summary')} summaries, {self.total('embedded')} texts embedded"
         )
 
 
@@ -90,7 +89,8 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
 
     from lightrag_pchunk.naming import doc_id_for
 
-    model, embedding = CountingModel(), CountingEmbedding()
+    model = CountingModel()
+    embedding = CountingEmbedding(model.calls)
     rag = build_offline_rag(
         work,
         llm_model_func=model,
@@ -100,14 +100,13 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
     await rag.initialize_storages()
     result = Run(label)
     before = {path.name: await chunk_identities(rag, doc_id_for(path)) for path in files}
-    marks = [Counter(model.calls), embedding.texts]
+    mark = Counter(model.calls)
 
     def measured(done: int, total: int, outcome: Any) -> None:
-        name = outcome.path.name
-        result.statuses[name] = outcome.status
-        result.calls[name] = Counter(model.calls) - marks[0]
-        result.embedded[name] = embedding.texts - marks[1]
-        marks[0], marks[1] = Counter(model.calls), embedding.texts
+        nonlocal mark
+        result.statuses[outcome.path.name] = outcome.status
+        result.calls[outcome.path.name] = Counter(model.calls) - mark
+        mark = Counter(model.calls)
 
     try:
         await ainsert_files(rag, files, progress=measured, **options)
@@ -131,7 +130,7 @@ def report_table(runs: list[Run], files: list[Path]) -> list[str]:
             cells.append(
                 f"{run_.statuses.get(name, '-')}, {run_.chunks.get(name, 0)}"
                 f" ({run_.new_chunks.get(name, 0)}), {made['extract'] + made['glean']}"
-                f" / {made['summary']}, {run_.embedded.get(name, 0)}"
+                f" / {made['summary']}, {made['embedded']}"
             )
         rows.append((name[:48], *cells))
     columns = [f"{r.label}: status, chunks (new), extract+glean / summary, embedded" for r in runs]

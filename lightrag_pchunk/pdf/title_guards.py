@@ -8,6 +8,8 @@ classifier never makes headings (their paragraphs stay text, whole).
   ("TABLES (Continued)", "Results (cont'd)", "附表（续）"): the section it names goes on.
 - A displayed equation: an equation editor's operators and single-letter names, set
   large.
+- A chart's title: a line over the numbers of an axis, each a line of its own, evenly
+  stepped ("Chart Title" over "6", "5", "4", "3" …).
 - A cover page's lines but its title: subtitle, version, date, authors, publisher (their
   look still counts among the document's looks: ``titles_nothing``).
 - A line numbered as the heading the file states before it in that numbering ("CA-2
@@ -23,6 +25,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
+from itertools import pairwise
 
 from lightrag_pchunk.outline.infer import Look, body_words
 from lightrag_pchunk.outline.numbering import Label, parse_label
@@ -86,6 +89,47 @@ def continued_titles(found: Sequence[PrintedParagraph]) -> set[int]:
                 continue
         earlier.setdefault(normalise(paragraph.text), page)
     return continued
+
+
+#: Evenly stepped numbers, each a line of its own, after a line: an axis under its chart's
+#: title (three numbers are two equal steps).
+AXIS_NUMBERS = 3
+_AXIS_NUMBER = re.compile(r"^[-−–]?[$€£¥]?\d{1,3}(?:[,\s]\d{3})*(?:\.\d+)?\s*%?$")
+
+
+def chart_titles(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the paragraphs followed at once by :data:`AXIS_NUMBERS` numbers or more,
+    each a paragraph of its own and evenly stepped (6, 5, 4; 0%, 20%, 40%): the tick labels
+    of a chart's axis, under the chart's title, which titles a figure, not a section."""
+    titles: set[int] = set()
+    for index, paragraph in enumerate(found[:-AXIS_NUMBERS]):
+        if paragraph.role == TABLE_ROLE or _axis_value(paragraph.text) is not None:
+            continue
+        values = []
+        for after in found[index + 1 : index + 1 + AXIS_NUMBERS]:
+            value = _axis_value(after.text) if after.role != TABLE_ROLE else None
+            if value is None:
+                break
+            values.append(value)
+        steps = [b - a for a, b in pairwise(values)]
+        if (
+            len(values) == AXIS_NUMBERS
+            and steps[0]
+            and all(abs(step - steps[0]) <= 1e-6 * max(1.0, abs(steps[0])) for step in steps)
+        ):
+            titles.add(index)
+    return titles
+
+
+def _axis_value(text: str) -> float | None:
+    """The number ``text`` prints alone (a sign, a currency, thousands apart, a percent),
+    or None."""
+    text = text.strip()
+    if not _AXIS_NUMBER.match(text):
+        return None
+    digits = re.sub(r"[^\d.]", "", text)
+    value = float(digits)
+    return -value if text[0] in "-−–" else value
 
 
 #: A run of this many letters is a word a title may be made of (a formula's are single

@@ -4,13 +4,14 @@ is in."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
-from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, REGULAR, Page, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -135,3 +136,19 @@ def test_a_line_numbered_as_its_listed_section_is_no_heading_of_its_own(tmp_path
     headings = [r.heading for r in result.rows if r.extra.get("session_type") != "toc"]
     assert headings == controls
     assert "AC-2 Additional Requirements and Guidance" in result.rows[2].content
+
+
+def test_a_charts_title_over_its_axis_numbers_is_no_heading(tmp_path: Path) -> None:
+    # A chart drawn in the text: its title set larger than the text over its axis's tick
+    # labels, each printed alone and evenly stepped, then its categories.
+    chart = [
+        Text(200, 560, "Chart Title", 14),
+        *[Text(80, 540 - 14 * k, str(value), 9) for k, value in enumerate((60, 50, 40, 30))],
+        Text(100, 470, "Category 1    Category 2    Category 3", 9),
+    ]
+    # Headings set larger, not bold (as Word's own heading styles are).
+    chapters = [replace(text, font=REGULAR) for text in _chapters()]
+    page = Page([*chapters, *chart, *wrap(BODY, 72, 440, 400)])
+    result = parse_pages(tmp_path, [page])
+    assert _headings(result) == ["Introduction", "Scope of the rules"]
+    assert "Chart Title" in result.rows[-1].content
