@@ -2,10 +2,11 @@
 
 Sidecar present (§12.1), heading/level table (§12.2), what each stage did, chunk sizes
 against [target_ideal, target_max] (§12.4), tails below small_tail_threshold, chunks over
-target_max (§13.4), table slices and roles (§13.2) and the breadcrumbs: each chunk's heading
-path against the breadcrumb contract, ``[part n]`` included (§13.5). Each
-check is OK, WARN or INFO with the reason and the spec's hint; ``inspection.py`` gathers the
-inputs, and tests can feed hand-made chunks.
+target_max (§13.4), table slices and roles (§13.2), the breadcrumbs: each chunk's heading
+path against the breadcrumb contract, ``[part n]`` included (§13.5), and blocks over 4 N
+tokens that hold heading-like lines (``chunk/long_blocks.py``). Each check is OK, WARN or
+INFO with the reason and the spec's hint; ``inspection.py`` gathers the inputs, and tests
+can feed hand-made chunks.
 """
 
 from __future__ import annotations

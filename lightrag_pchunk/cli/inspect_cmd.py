@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Run the Paragraph Semantic (P) stages on one document and print the validation "
             "checks of the spec (§12): sidecar present, heading/level table, what each stage "
             "did, chunk sizes against [target_ideal, target_max], tails, oversize chunks, "
-            "table slices and roles, [part n] suffixes. Writes an HTML report that shows the "
+            "table slices and roles, [part n] suffixes, long blocks that hold heading-like "
+            "lines. Writes an HTML report that shows the "
             "document as its chunks, with its outline beside them, a search and a size "
             "histogram (a long document's chunk texts in <name>_parts/ beside the page)."
         ),

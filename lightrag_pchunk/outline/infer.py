@@ -64,7 +64,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
-from lightrag_pchunk.outline.list_items import list_items
+from lightrag_pchunk.outline.list_items import is_initial, list_items
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
     followed_by_content,
@@ -233,6 +233,8 @@ def _accept(
                 evidence = strong = False
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
+            if not strong and is_initial(items, index, label, continues):
+                evidence = False  # "S. Radhakrishnan" under a quotation: a name
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else
         else:

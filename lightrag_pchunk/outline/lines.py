@@ -98,7 +98,7 @@ def cjk_count(text: str) -> int:
 
 def cjk_share(text: str) -> float:
     """Share of CJK characters among the non-space characters of ``text``."""
-    chars = len(text) - sum(1 for ch in text if ch.isspace())
+    chars = sum(map(len, text.split()))  # the words' characters: all but the spaces
     return cjk_count(text) / chars if chars else 0.0
 
 
@@ -268,8 +268,8 @@ def starts_lowercase(text: str) -> bool:
 def _is_formula(text: str) -> bool:
     """Whether a line is mostly symbols: at most half of its characters (spaces aside) are
     letters or digits."""
-    shown = [ch for ch in text if not ch.isspace()]
-    return 2 * sum(1 for ch in shown if ch.isalnum()) <= len(shown)
+    shown = "".join(text.split())
+    return 2 * sum(map(str.isalnum, shown)) <= len(shown)
 
 
 def reads_as_equation(text: str) -> bool:
@@ -277,7 +277,7 @@ def reads_as_equation(text: str) -> bool:
     → ⇒ ∈ ∩ ≠ ∅, letters of the mathematical alphabets: 𝑉 𝛿) than words (of
     :data:`_WORD_LETTERS` letters, or a CJK ideograph). A title may hold one between
     its words ("Input → Output"); the keyboard's "=" is no evidence ("S2 (6) = 0.6687")."""
-    symbols = sum(1 for char in text if _MATH_SYMBOL.match(char))
+    symbols = len(_MATH_SYMBOL.findall(text))
     return symbols > 0 and symbols > len(_WORD.findall(_MATH_LETTER.sub(" ", text)))
 
 

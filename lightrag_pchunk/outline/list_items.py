@@ -1,10 +1,12 @@
-"""Numbered lines that are items of a list, not headings: the smart outline's test of a
-run of siblings (``infer.py``). A run is lines of one numbering (the same label key) whose
-numbers follow each other (1. 2. 3.), adjacent or parted by bulleted items only. Pure
-functions of the outline items and the candidates."""
+"""Numbered lines that number no section: the items of a list, tested on a run of
+siblings (lines of one numbering, the same label key, whose numbers follow each other
+(1. 2. 3.), adjacent or parted by bulleted items only), and a name's initial read as a
+letter label ("S. Radhakrishnan"). The smart outline's tests (``infer.py``); pure functions
+of the outline items and the candidates."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -98,3 +100,24 @@ def _name(candidate: Promoted) -> str:
 
 def _is_bare(candidate: Promoted) -> bool:
     return not candidate.heading.body and candidate.look_score < 1
+
+
+#: Letters that are roman numerals too ("V. Marketing Plan" may be the fifth part).
+_ROMAN_LETTERS = frozenset("ivxlcdmIVXLCDM")
+_INITIAL = re.compile(r"[A-Za-z]\.")
+
+
+def is_initial(items: Sequence[OutlineItem], index: int, label: Label, continues: bool) -> bool:
+    """Whether line ``index``'s letter label is a name's initial ("S. Radhakrishnan", the
+    author under a quotation): a Latin letter and a full stop, not a letter that is a roman
+    numeral too, past the first of its alphabet, that continues no member before it
+    (``continues``) and that no later line continues (a series "B.", "C.", "D." whose "A."
+    the outline left is one)."""
+    if label.family not in ("upper", "lower") or continues or label.ordinals == (1,):
+        return False
+    if not _INITIAL.fullmatch(label.text.strip()) or label.text[:1] in _ROMAN_LETTERS:
+        return False
+    later = (
+        parse_label(item.text) for item in items[index + 1 :] if item.kind is not ItemKind.OTHER
+    )
+    return not any(other is not None and other.follows(label) for other in later)

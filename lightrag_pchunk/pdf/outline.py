@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pypdfium2 as pdfium
 
@@ -93,6 +94,9 @@ def _view_top(target: object) -> float | None:
     return float(position[at]) if at is not None and at < len(position) else None
 
 
+# Each bookmark's title is compared with the opening lines of every paragraph on its page:
+# a line is normalised once.
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Lower-case letters and digits only: how titles and printed lines are compared."""
     return _NOT_WORD.sub("", text.lower())

@@ -624,3 +624,29 @@ def test_numbered_steps_of_one_name_carrying_their_text_are_a_list():
     assert outline(items, 11) == [(1, "Stufen der Moral", "")]
     # Typed plain, the steps stand like a plain document's sections: still a list.
     assert outline([text(item.text) for item in items]) == [(1, "Stufen der Moral", "")]
+
+
+def test_a_name_under_a_quotation_is_no_lettered_heading_but_a_series_missing_its_a_is():
+    # "S. Radhakrishnan" (plain, under the quotation he wrote): an initial, no letter "S."
+    # after an "R." nor before a "T.". A run "B.", "C." whose "A." is no title stays one;
+    # "V." may be a roman five.
+    quoted = "„Die Sünde ist weniger eine Herausforderung Gottes als eine Leugnung der Seele.“"
+    said = "Der modernen Psychologie geht es vordergründig nicht um die Psyche als solche."
+    items = [
+        heading("2. Zum Begriff der Psyche", 1),
+        text(quoted),
+        text("S. Radhakrishnan"),
+        text(said),
+        text("B. Within Existing Space"),
+        text(said),
+        text("C. Detached New Construction"),
+        text(said),
+        text("V. Marketing Plan"),
+        text(said),
+    ]
+    found = [title for _, title, _ in outline(items)]
+    assert found == [
+        "B. Within Existing Space",
+        "C. Detached New Construction",
+        "V. Marketing Plan",
+    ]
