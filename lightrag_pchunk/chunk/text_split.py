@@ -285,10 +285,10 @@ def _pack(
 ) -> Iterator[tuple[str, int]]:
     """Greedy packing up to ``cap``; each new chunk starts with trailing pieces of the
     previous one worth at most ``overlap`` tokens. Yields ``(chunk, tokens)`` where
-    ``tokens`` is exact for a chunk of one piece or whose seams all allow deriving it from
-    the pieces' counts (``TokenCounter.space_seam_cost``: a sentence's final space before
-    the next one's first word), and -1 (to be measured) otherwise. Each seam's cost is
-    found once, though overlapping chunks share it."""
+    ``tokens`` is exact when every seam of the chunk allows deriving it from its pieces'
+    counts (``TokenCounter.space_seam_cost``: a sentence's final space before the next
+    one's first word; a chunk of one piece has no seam), and -1 (to be measured)
+    otherwise. Each seam's cost is found once, though overlapping chunks share it."""
     window: deque[tuple[str, int]] = deque()
     seam_costs: deque[int | None] = deque()  # between window[i] and window[i + 1]
     total = 0
@@ -308,13 +308,11 @@ def _pack(
 
 
 def _joined(window: deque[tuple[str, int]], seam_costs: deque[int | None]) -> tuple[str, int]:
-    if len(window) == 1:
-        return window[0]
     text = "".join(piece for piece, _ in window)
-    costs = [cost for cost in seam_costs if cost is not None]
-    if len(costs) < len(seam_costs):
+    if None in seam_costs:
         return text, -1
-    return text, sum(tokens for _, tokens in window) + sum(costs)
+    seams = sum(cost for cost in seam_costs if cost is not None)
+    return text, sum(tokens for _, tokens in window) + seams
 
 
 def _verified(
