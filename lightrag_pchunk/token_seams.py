@@ -113,11 +113,10 @@ class SeamRule:
         ``right``: ``""`` when none does (``left`` ends in a letter or digit), None when the
         seam is undecided. Both texts must be non-empty."""
         first = right[0]
-        kind = _ASCII_KINDS.get(first) or _char_kind(first, self.marks_are_punctuation)
+        kind = self._kind(first)
         if kind not in ("word", "punct") or (self.slash_follows_newlines and first == "/"):
             return None  # ``right`` would not keep its own first piece
-        last = left[-1]
-        kind = _ASCII_KINDS.get(last) or _char_kind(last, self.marks_are_punctuation)
+        kind = self._kind(left[-1])
         if kind == "word":
             return ""
         if kind != "punct":
@@ -125,7 +124,7 @@ class SeamRule:
         start = len(left) - 1
         while start > 0:
             char = left[start - 1]
-            kind = _ASCII_KINDS.get(char) or _char_kind(char, self.marks_are_punctuation)
+            kind = self._kind(char)
             if kind == "punct":
                 start -= 1
                 continue
@@ -147,11 +146,7 @@ class SeamRule:
         it unchanged: it follows a letter, digit or punctuation character."""
         if not self.space_joins_letters or len(text) < 2 or text[-1] != " ":
             return False
-        last = text[-2]
-        return (_ASCII_KINDS.get(last) or _char_kind(last, self.marks_are_punctuation)) in (
-            "word",
-            "punct",
-        )
+        return self._kind(text[-2]) in ("word", "punct")
 
     def word_after_space(self, left: str, right: str) -> str | None:
         """The first piece of ``right``, when ``left``'s final space joins it into one piece
@@ -168,6 +163,9 @@ class SeamRule:
         if end < len(right) and not right[end].isascii():
             return None  # a letter or mark that is not ASCII may continue the piece
         return right[:end]
+
+    def _kind(self, char: str) -> str:
+        return _ASCII_KINDS.get(char) or _char_kind(char, self.marks_are_punctuation)
 
 
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
