@@ -27,6 +27,7 @@ the space and the letters together.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Callable
@@ -153,22 +154,20 @@ class SeamRule:
         of ``left + right`` and every other piece of both stays: ``left`` ends in one space
         (:meth:`ends_in_one_space`) and ``right`` starts with ASCII letters followed by
         neither a letter nor a mark (the piece is those letters). None for any other seam."""
-        if not right or not self.ends_in_one_space(left):
+        if not self.ends_in_one_space(left):
             return None
-        end = 0
-        while end < len(right) and right[end] in _ASCII_LETTERS:
-            end += 1
-        if not end:
+        letters = _ASCII_LETTERS.match(right)
+        if letters is None:
             return None
-        if end < len(right) and not right[end].isascii():
+        if not right[letters.end() : letters.end() + 1].isascii():
             return None  # a letter or mark that is not ASCII may continue the piece
-        return right[:end]
+        return letters.group()
 
     def _kind(self, char: str) -> str:
         return _ASCII_KINDS.get(char) or _char_kind(char, self.marks_are_punctuation)
 
 
-_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ASCII_LETTERS = re.compile("[A-Za-z]+")
 
 
 @lru_cache(maxsize=4096)
