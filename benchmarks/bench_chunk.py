@@ -72,7 +72,7 @@ def measure(cases: list[Case], tokenizer, runs: int) -> None:
         common.log(f"repetition {repetition}/{runs}{' (warm-up)' if not repetition else ''}")
         for case, name, task in plan:
             loops = case.loops.get(name, 1)
-            seconds, result = common.cpu_seconds(lambda: [task() for _ in range(loops)])  # noqa: B023
+            result, seconds = common.cpu_seconds(lambda: [task() for _ in range(loops)])  # noqa: B023
             if not repetition:
                 case.loops[name] = max(1, math.ceil(SAMPLE_SECONDS / max(seconds, 1e-6)))
                 if name != ENCODE:

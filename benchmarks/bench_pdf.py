@@ -12,8 +12,8 @@ from collections import Counter
 from pathlib import Path
 
 import common
-from common import table, timed, verdict
-from pdf_renders import CORPUS, RENDER_SETS, SIZE, our_chunks, rendered
+from common import CORPUS, table, timed, verdict
+from pdf_renders import RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.eval.documents import lightrag_native_parse

@@ -77,20 +77,19 @@ def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     """(result of ``function(*args)`` or the exception it raised, CPU seconds of the call; 0
     for a failure: a benchmark records it and goes on)."""
     try:
-        seconds, result = cpu_seconds(lambda: function(*args))
+        return cpu_seconds(lambda: function(*args))
     except Exception as error:
         return error, 0.0
-    return result, seconds
 
 
-def cpu_seconds(task: Callable[[], Any]) -> tuple[float, Any]:
-    """CPU time of this process and of its children for one call of ``task`` (garbage
-    collected first), and its result. On shared cores wall time mostly measures the
-    neighbours."""
+def cpu_seconds(task: Callable[[], Any]) -> tuple[Any, float]:
+    """The result of one call of ``task`` and the CPU time of this process and of its
+    children for it (garbage collected first). On shared cores wall time mostly measures
+    the neighbours."""
     gc.collect()
     start = _cpu_so_far()
     result = task()
-    return _cpu_so_far() - start, result
+    return result, _cpu_so_far() - start
 
 
 def _cpu_so_far() -> float:

@@ -35,7 +35,6 @@ none is taken as wrapped.
 from __future__ import annotations
 
 import itertools
-import math
 import statistics
 from collections.abc import Callable, Sequence
 
@@ -58,9 +57,7 @@ _ALIGNMENTS: tuple[Callable[[Segment], float], ...] = (
 )
 
 
-def wrapped_lines(
-    rows: Sequence[Sequence[Segment]], first_column_end: float = -math.inf
-) -> list[bool]:
+def wrapped_lines(rows: Sequence[Sequence[Segment]], first_column_end: float) -> list[bool]:
     """Which rows are the next lines of the cells of the row above (see the module doc);
     ``first_column_end``: where the table's first column ends (a line starting right of it
     leaves that column empty)."""

@@ -16,7 +16,7 @@ looks). Output: the blocks with the title in the preface, and the title (or "").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.items import Look
@@ -42,15 +42,14 @@ def title_to_preface(
         return blocks, ""  # a table of contents before it: the title of what follows
     if parse_label(first.heading) is not None:
         return blocks, ""
-    looks = _Looks(events)
-    start = first.lines[0].start if first.lines else None
-    look = looks.get(start or "")
-    others = [looks.get(b.lines[0].start or "") for i in headed[1:] if (b := blocks[i]).lines]
-    others = [o for o in others if o is not None]
+    looks = {e.line.start: e.look for e in events if e.look is not None and e.line.start}
+    look = _look(first, looks)
+    others = [o for i in headed[1:] if (o := _look(blocks[i], looks)) is not None]
     if look is None or not others:
         return blocks, ""
     if any(o.size > look.size or o.signature() == look.signature() for o in others):
         return blocks, ""
+    start = first.lines[0].start
     title_line = Line(units_text.get(start or "", first.heading), start, first.lines[0].end)
     moved = [title_line, *first.lines[1:]]
     at = headed[0]
@@ -65,12 +64,7 @@ def title_to_preface(
     return blocks, first.heading
 
 
-class _Looks:
-    """The looks of the events' paragraphs, by unit id, each read when asked for."""
-
-    def __init__(self, events: Sequence[Event]) -> None:
-        self._of = {e.line.start: e.look for e in events if e.look is not None and e.line.start}
-
-    def get(self, unit: str) -> Look | None:
-        look_of = self._of.get(unit)
-        return look_of() if look_of is not None else None
+def _look(block: RawBlock, looks: dict[str | None, Callable[[], Look]]) -> Look | None:
+    """The look of the paragraph ``block`` opens with (read when asked for), or None."""
+    look_of = looks.get(block.lines[0].start) if block.lines else None
+    return look_of() if look_of is not None else None

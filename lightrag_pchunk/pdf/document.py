@@ -18,10 +18,9 @@ from functools import partial
 from pathlib import Path
 
 from lightrag_pchunk.errors import PdfParseError
-from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
-from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
+from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks, first_heading
 from lightrag_pchunk.pdf.doc_title import title_to_preface
 from lightrag_pchunk.pdf.isolation import read_isolated
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, source_blocks
@@ -103,9 +102,7 @@ def _pdf_parts(
     if title:
         report = replace(report, inferred_headings=report.inferred_headings - 1)
     blocks = source_blocks(raw_blocks, reading.units)
-    title = title or next(
-        (b.heading for b in raw_blocks if not b.is_toc and b.heading != PREFACE_HEADING), ""
-    )
+    title = title or first_heading(raw_blocks) or ""
     return ParsedParts(
         blocks=blocks,
         tables=reading.table_records,

@@ -149,9 +149,8 @@ def events_of(
             )
             continue
         if index in running or reads_as_formula(text):
-            kind = (
-                EventKind.LINE
-            )  # a running, continued, table or chart title, an equation: no section's
+            # A running, continued, table or chart title, an equation: no section's.
+            kind = EventKind.LINE
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size
         ):

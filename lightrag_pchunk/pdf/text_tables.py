@@ -87,6 +87,10 @@ _CITATION = re.compile(r"\[\d{1,4}\]")
 _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
+#: Column titles cut at a word space: each segment cut, with its pieces.
+TitleCuts = tuple[tuple[Segment, tuple[Segment, ...]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class TextTable:
     """A table shown by its text's alignment: its column borders ``xs`` left to right and
@@ -98,7 +102,7 @@ class TextTable:
     xs: list[float]
     ys: list[float]
     titles: frozenset[int] = frozenset()
-    cuts: tuple[tuple[Segment, tuple[Segment, ...]], ...] = ()
+    cuts: TitleCuts = ()
 
 
 def find_text_tables(
@@ -196,7 +200,7 @@ def _find_tables(
     bands: tuple[float, float],
     rules: np.ndarray | None,
     header: Sequence[str],
-    cutter: WordCutter | None = None,
+    cutter: WordCutter | None,
 ) -> list[TextTable]:
     """The tables of ``segments`` read row by row across them (:func:`find_text_tables`)."""
     head, foot = bands
@@ -261,9 +265,9 @@ def _table(
     markers: Sequence[bool],
     lines: np.ndarray,
     least: int,
-    titles: frozenset[int] = frozenset(),
-    cutter: WordCutter | None = None,
-) -> tuple[list[float], list[float], frozenset[int], tuple] | None:
+    titles: frozenset[int],
+    cutter: WordCutter | None,
+) -> tuple[list[float], list[float], frozenset[int], TitleCuts] | None:
     """The table ``rows`` form (its column and row borders, its rows of group titles), or
     None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
     row of the table). ``markers``: which
@@ -325,7 +329,7 @@ def _table(
 
 def _titles_cut(
     rows: Sequence[Sequence[Segment]], cutter: WordCutter | None
-) -> tuple[list[list[Segment]], list[tuple[float, float]], tuple] | None:
+) -> tuple[list[list[Segment]], list[tuple[float, float]], TitleCuts] | None:
     """``rows`` with the column titles of their head cut at word spaces over the columns
     of the rows below (``title_cuts``), those columns widened over the head, and each
     segment cut with its pieces; None when no title is cut."""
