@@ -10,9 +10,10 @@ table-of-contents entry (leaders or a tab before a page number), no form blank (
 sentence (ending with 。；，,;.!? …, or holding a full stop inside), no lower-case
 continuation of a sentence, no unnumbered lead-in ending with a colon ("The secondary aims
 are:") or on a word that leaves its sentence open ("Inspired by") or inside a parenthesis it
-opened, no equation (more mathematical symbols than words: "Ui → R n"). A numbered line may carry
-its body after a colon ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its
-text after the label ("第一条 为加强…" gives "第一条" + "为加强…").
+opened, no equation (more mathematical symbols than words: "Ui → R n"), no paper's author list
+or copyright line (``front_matter.py``). A numbered line may carry its body after a colon
+("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its text after the label
+("第一条 为加强…" gives "第一条" + "为加强…").
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lightrag_pchunk.outline.front_matter import reads_as_front_matter
 from lightrag_pchunk.outline.labels import Label, parse_label
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
@@ -219,8 +221,8 @@ def heading_text(
         label = parse_label(text)
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
         return None  # too long for any title; only an article carries its text along
-    if is_caption(text):
-        return None
+    if is_caption(text) or reads_as_front_matter(text):
+        return None  # a caption; a paper's author list or copyright line
     if reads_as_equation(text):
         return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)": an equation's line
     if label is None:
