@@ -240,16 +240,16 @@ def _check_output(source: Path, parsed_dir: Path, error: type[DocumentParseError
     """Refuse an output location that is a file, or a symbolic link (it could point anywhere);
     True when the folder that receives it is there already (it needs no mkdir)."""
     base = parsed_dir.parent
+    # "exists and is not a folder", in that order: a parse running beside this one may make
+    # the folder between two look-ups, and a folder made meanwhile is no obstacle.
     if parsed_dir.is_symlink():
         problem = f"{parsed_dir} is a symbolic link"
-    elif parsed_dir.is_dir():
-        return True  # a previous parse's folder: its parent is a folder
-    elif parsed_dir.exists():
+    elif parsed_dir.exists() and not parsed_dir.is_dir():
         problem = f"{parsed_dir} exists and is not a folder"
-    elif base.is_dir() or not base.exists():
-        return base.is_dir()
-    else:
+    elif base.exists() and not base.is_dir():
         problem = f"{base} exists and is not a folder"
+    else:
+        return base.is_dir()
     raise error(str(source), "output", f"{problem}; remove it or choose another output folder")
 
 
