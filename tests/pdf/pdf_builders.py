@@ -334,6 +334,13 @@ def parse_pages(tmp_path: Path, pages: list[Page], **kwargs):
     return parse_pdf(path, tmp_path / "out", doc_id="doc-test")
 
 
+def outline_rows(result) -> list:
+    """A parse result's rows outside a printed table of contents: the document's own outline."""
+    from lightrag_pchunk.model import TOC_SESSION
+
+    return [r for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+
+
 def tags_of(result) -> list[list[list[str]]]:
     """The JSON table tags of a parse result's rows, decoded: one list of rows per table."""
     found = []

@@ -8,7 +8,7 @@ from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
-from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, outline_rows, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -470,7 +470,7 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
     toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
     assert len(toc_rows) == 1
     assert "2 Definitions\t3" in toc_rows[0].content
-    headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    headings = [r.heading for r in outline_rows(result)]
     assert headings == ["1 General provisions"]
     assert PREFACE_HEADING not in headings
 
@@ -489,9 +489,7 @@ def test_a_printed_entry_numbered_below_another_is_its_child_however_indented(
         y = 740 - 150 * i
         body += [Text(72, y, entry, 12, BOLD), *wrap(BODY, 72, y - 22, 400)]
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
-    found = [
-        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
-    ]
+    found = [(r.heading, r.level) for r in outline_rows(result)]
     assert found == [
         ("1 General provisions", 1),
         ("1.1 Scope", 2),
@@ -518,9 +516,7 @@ def test_headings_a_printed_table_of_contents_leaves_out_are_read_around_its_own
         body += wrap(BODY, 72, 615, 400)
         pages.append(Page(body))
     result = parse_pages(tmp_path, pages)
-    found = [
-        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
-    ]
+    found = [(r.heading, r.level) for r in outline_rows(result)]
     assert found == [
         ("1 General provisions", 1),
         ("Duties under general provisions", 2),
@@ -558,7 +554,7 @@ def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path:
     assert len(toc_rows) == 1
     assert "Committee on the method of selecting the Chief Executive\t3" in toc_rows[0].content
     assert "4 Maintenance of the plant\t5" in toc_rows[0].content
-    others = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    others = [r.heading for r in outline_rows(result)]
     assert others == titles
 
 
@@ -836,9 +832,7 @@ def test_a_title_set_larger_than_the_listed_headings_is_never_nested_below_them(
             body += [Text(72, y, section, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
         pages.append(Page(body))
     result = parse_pages(tmp_path, pages)
-    found = [
-        (r.heading, r.level) for r in result.rows if r.extra.get("session_type") != TOC_SESSION
-    ]
+    found = [(r.heading, r.level) for r in outline_rows(result)]
     assert found == [
         ("Introduction", 1),
         ("1.0 Scope", 2),

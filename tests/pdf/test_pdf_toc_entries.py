@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 
 from lightrag_pchunk.model import TOC_SESSION
 
-from pdf_builders import BOLD, Page, Text, build_pdf, parse_pages, wrap
+from pdf_builders import BOLD, Page, Text, build_pdf, outline_rows, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -38,7 +38,7 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
         y = 640 - 150 * i  # below the band a running header is printed in
         body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
-    headings = [r.heading for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
+    headings = [r.heading for r in outline_rows(result)]
     assert headings == chapters
     toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
     assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
