@@ -46,7 +46,7 @@ def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_
         make_row("c) Test loads\nAt full load.\nf) Overload\nAt 110 %.", "4.3.3 Works trials"),
     ]
     content = "c) Test loads\nAt full load.\nf) Overload\nAt 110 %."
-    assert check_breadcrumbs(rows, [Chunk(content, len(content), 0, heading, (), 1)]) == []
+    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
 
 
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
@@ -60,7 +60,7 @@ def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
         make_row("Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann.", "4 Gruppen"),
     ]
     content = "Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann."
-    assert check_breadcrumbs(rows, [Chunk(content, len(content), 0, heading, (), 1)]) == []
+    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
 
 
 def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span() -> None:
