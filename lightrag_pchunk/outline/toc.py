@@ -281,12 +281,15 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     entry at most :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an
     entry written with its numbering label ("1.2\tScope\t4") with or without that label (a
     heading that lost its style lost the numbering the style gave it too), without it only
-    :data:`_BARE_LOOKAHEAD` entries ahead. The entries of a
-    list of figures or tables and the captions they name are left out: a caption matched
-    would carry the matching past the headings it skipped. Spacing is no part of a Chinese
-    or Japanese title (:func:`_spacing_free`)."""
+    :data:`_BARE_LOOKAHEAD` entries ahead, and so does a line that is the title of an entry
+    the contents follows with a subtitle after a dash ("Conferences/Training – Methods
+    training" lists the section "Conferences/Training", the subtitle naming its main item).
+    The entries of a list of figures or tables and the captions they name are left out: a
+    caption matched would carry the matching past the headings it skipped. Spacing is no
+    part of a Chinese or Japanese title (:func:`_spacing_free`)."""
     keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
     bare = [_spacing_free(_without_label(key)) for key in keys]
+    titles = [_spacing_free(_before_subtitle(key)) for key in keys]
     keys = [_spacing_free(key) for key in keys]
     found: list[int | None] = []
     next_entry = 0
@@ -300,7 +303,10 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
                     j
                     for j in range(next_entry, end)
                     if key
-                    and (key == keys[j] or (key == bare[j] and j < next_entry + _BARE_LOOKAHEAD))
+                    and (
+                        key == keys[j]
+                        or (key in (bare[j], titles[j]) and j < next_entry + _BARE_LOOKAHEAD)
+                    )
                 ),
                 None,
             )
@@ -308,6 +314,18 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
                 next_entry = match + 1
         found.append(match)
     return found
+
+
+#: A dash that parts an entry's title from a subtitle: a dash with a space after it (an
+#: en or em dash may touch the title: "Conferences/Training– Methods training"), a hyphen
+#: with spaces on both sides; a hyphen inside a word ("meta-analysis") parts nothing.
+_SUBTITLE_DASH = re.compile(r"\s*[–—]\s+|\s+-\s+")
+
+
+def _before_subtitle(key: str) -> str:
+    """An entry's key without the subtitle after its first dash ("" when it has none)."""
+    parts = _SUBTITLE_DASH.split(key, maxsplit=1)
+    return parts[0].strip() if len(parts) == 2 else ""
 
 
 def _spacing_free(key: str) -> str:

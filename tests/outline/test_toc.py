@@ -173,3 +173,26 @@ def test_a_stack_of_headings_repeated_in_every_chapter_is_no_contents():
     stack = ("General provisions", "Duties of the operator", "Purpose of the rules")
     lines = [line for n in range(1, 7) for line in (f"Chapter {n} of the manual", *stack, text)]
     assert listing_runs(lines) == []
+
+
+def test_a_line_matches_an_entry_that_adds_a_subtitle_after_a_dash():
+    # The contents names a section's main item after its title: the section's own title
+    # line is the entry. A hyphen inside a word parts no subtitle.
+    entries = [
+        "• CALL FOR ABSTRACTS",
+        "• CONFERENCES/TRAINING– IASWR META-ANALYSIS METHODS TRAINING",
+        "• FUNDING OPPORTUNITIES",
+    ]
+    lines = [
+        "CALL FOR ABSTRACTS",
+        "Text.",
+        "CONFERENCES/TRAINING",
+        "Text.",
+        "FUNDING OPPORTUNITIES",
+    ]
+    assert toc_listed(entries, lines) == [0, None, 1, None, 2]
+    assert toc_listed(["Meta-analysis methods\t3"], ["Meta"]) == [None]
+    assert toc_listed(["Results - main findings\t3"], ["Results"]) == [0]
+    # As a title without its number, only near the entries matched last.
+    far = [f"Section {n}\t{n}" for n in range(1, 6)] + ["Methods – training\t9"]
+    assert toc_listed(far, ["Section 1", "Methods"]) == [0, None]
