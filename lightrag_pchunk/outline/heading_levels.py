@@ -57,7 +57,8 @@ def assign_levels(
     stack = FamilyStack(known)
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, styled[index])
+            if not item.titles_nothing:
+                stack.open_fixed(item.level, styled[index])
             continue
         candidate = by_index.get(index)
         if candidate is None or candidate.label is None:
@@ -80,8 +81,9 @@ def assign_levels(
     out: list[InferredHeading] = []
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
-            stack.open_fixed(item.level, styled[index])
-            open_known = {**_above(open_known, item.level), item.level: _size(item.look)}
+            if not item.titles_nothing:  # a contents' title: nothing nests below it
+                stack.open_fixed(item.level, styled[index])
+                open_known = {**_above(open_known, item.level), item.level: _size(item.look)}
             continue
         candidate = by_index.get(index)
         if candidate is None:

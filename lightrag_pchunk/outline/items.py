@@ -51,7 +51,8 @@ class OutlineItem:
     document's table of contents lists (``outline/toc.py: toc_listed``), at ``toc_level``
     when the table says (0: it does not); ``titles_nothing`` a line its parser knows heads
     no section (a cover's version line): its look counts among the document's looks (the
-    tiers), it never becomes a heading.
+    tiers), it never becomes a heading; on a HEADING, one whose section is a table of
+    contents: the headings after it do not nest below it.
     """
 
     kind: ItemKind

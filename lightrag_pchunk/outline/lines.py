@@ -53,8 +53,12 @@ _CAPTION = re.compile(
     re.IGNORECASE,
 )
 #: What may stand between a table-of-contents entry's text and its page number.
-_LEADER_CHARS = frozenset(" \t\u3000.…·_-")
+_LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
 _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
+#: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
+#: a run of underscores, hyphens or spaces, a slash set apart ("Imaginal Wars / 116"; in a
+#: number or between words, "1/2", a slash is none).
+_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
 #: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
 _FORM_BLANK = "___"
 #: Endings that make a line a sentence or a fragment rather than a title.
@@ -113,9 +117,10 @@ def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -
 
 def page_reference(line: str) -> tuple[int, str] | None:
     """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
-    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv"), and its
-    leaders; None when the line has none. Linear in the line's length: a regular expression
-    for this backtracks badly on long runs of dots or underscores (forms to fill in)."""
+    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv", a journal's
+    "Imaginal Wars / 116"), and its leaders; None when the line has none. Linear in the
+    line's length: a regular expression for this backtracks badly on long runs of dots or
+    underscores (forms to fill in)."""
     end = len(line.rstrip())
     start = end
     while start > 0 and line[start - 1].isdigit():
@@ -131,16 +136,7 @@ def page_reference(line: str) -> tuple[int, str] | None:
     while start > 0 and line[start - 1] in _LEADER_CHARS:
         start -= 1
     leaders = line[start:number]
-    if start == 0 or not (
-        "\t" in leaders
-        or ".." in leaders
-        or ". . ." in leaders  # spaced dots, as LaTeX sets its leaders
-        or "…" in leaders
-        or "··" in leaders
-        or "___" in leaders
-        or "---" in leaders
-        or "   " in leaders
-    ):
+    if start == 0 or not _LEADERS.search(leaders):
         return None
     return start, leaders
 

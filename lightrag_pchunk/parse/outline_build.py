@@ -293,9 +293,13 @@ def _infer(
             continue
         if event.level:
             # A known heading's look (where the parser gives it) lets a numbered series it
-            # starts be continued by lines the file left as text.
+            # starts be continued by lines the file left as text. One whose section is a
+            # table of contents (a styled "Contents") heads none of the text after it.
             look = event.look() if event.look is not None else None
             item = OutlineItem(ItemKind.HEADING, event.heading, event.level, look)
+            item.titles_nothing = (
+                index + 1 < len(events) and events[index + 1].kind is EventKind.TOC
+            )
         elif event.kind is EventKind.PARAGRAPH:
             item = OutlineItem(
                 ItemKind.TEXT,

@@ -116,6 +116,17 @@ def test_table_of_contents_lines():
     assert strip_page_reference("Scope") == "Scope"
 
 
+def test_a_slash_set_apart_before_the_page_number_is_a_leader():
+    # A journal's contents: "Author: Title / page". A slash in a number or between words
+    # is no leader.
+    assert is_toc_line("Tarek BAJARI:  Imaginal Wars  /  116")
+    assert (
+        strip_page_reference("Gerhard BURDA: Islam::Angst / 103") == "Gerhard BURDA: Islam::Angst"
+    )
+    assert not is_toc_line("Results for round 1/2")
+    assert not is_toc_line("Input and/or 12")
+
+
 def test_page_references_on_form_lines_with_long_leader_runs():
     form = "Name: " + "_" * 5000 + " Date: " + "." * 5000
     assert not is_toc_line(form)

@@ -196,3 +196,14 @@ def test_a_line_matches_an_entry_that_adds_a_subtitle_after_a_dash():
     # As a title without its number, only near the entries matched last.
     far = [f"Section {n}\t{n}" for n in range(1, 6)] + ["Methods – training\t9"]
     assert toc_listed(far, ["Section 1", "Methods"]) == [0, None]
+
+
+def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
+    # Under its title, entries whose page number follows a slash; the body's title keeps
+    # the asterisk of its note, which the contents leaves out.
+    lines = ["Inhalt", "Tom KELLY: To the Members / 2", "Reiner SEIBOLD: Ego States / 4"]
+    lines += ["Günter LANGWIELER: Unde Bonum? / 9", "Tom KELLY: To the Members"]
+    assert literal_toc_runs(lines) == [(0, 4)]
+    assert toc_listed(
+        lines[1:4], ["Tom KELLY: To the Members", "Günter LANGWIELER: Unde Bonum? *"]
+    ) == [0, 2]

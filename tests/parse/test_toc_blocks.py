@@ -262,3 +262,27 @@ def test_a_list_of_links_to_the_sections_is_a_contents_and_names_them(tmp_path):
     for title in sections:
         assert f"{title} <sup>TOP</sup>" in headings, headings
     assert not any(heading.startswith("•") for heading in headings)
+
+
+def test_a_journal_contents_with_slashed_page_numbers_names_its_articles(tmp_path):
+    # "Author: Title / page" under a styled "Inhalt": a table of contents. The articles it
+    # lists head their text (a title longer than a heading usually is, with a question
+    # inside and a note's asterisk after it, too), none below the contents' title.
+    larger = '<w:sz w:val="32"/>'
+    question = (
+        "Günter LANGWIELER: Unde Bonum? The Voice of Conscience: Is There a Moral Orientation"
+        " from the Unconscious?"
+    )
+    articles = ("Tom KELLY: To the Members", "Reiner SEIBOLD: Ego-State Therapy", question)
+    body = para("Inhalt", style="Heading1")
+    body += "".join(para(f"{title}  /  {page}") for page, title in enumerate(articles, 2))
+    for title in articles:
+        body += para(run(title + (" *" if title == question else ""), larger))
+        body += para("The text of the article, which says at length what the author thinks.")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert summary(parsed)[0][:2] == ("Inhalt", "toc")
+    assert [(r.heading, r.parent_headings) for r in parsed.rows[1:]] == [
+        ("Tom KELLY: To the Members", ()),
+        ("Reiner SEIBOLD: Ego-State Therapy", ()),
+        (question + " *", ()),
+    ]
