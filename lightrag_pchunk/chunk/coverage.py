@@ -90,7 +90,8 @@ _LETTER = rf"[^\W{_CJK}]"  # a word character but a CJK one
 _RUN = re.compile(rf"{_MARK}*{_LETTER}+(?:{_MARK}+{_LETTER}*)*|{_MARK}+")
 _TOKEN = re.compile(rf"[{_CJK}]|{_RUN.pattern}")
 _STRETCH = re.compile(r"\S+")
-_SPACE = re.compile(r"\s")
+#: The last white space of a stretch, where a part of a line found in the chunks may end.
+_LAST_SPACE = re.compile(r".*\s", re.DOTALL)
 _WORD_CHAR = re.compile(rf"\w|{_MARK}")
 
 
@@ -205,40 +206,63 @@ def _held_verbatim(rows: Sequence[str], chunks: Sequence[str]) -> tuple[list[str
 
 
 def _longest_piece(text: str, line: str, begin: int, cursor: int, behind: int) -> tuple[int, int]:
-    """Where in ``text`` :func:`_find_word_bounded` finds the longest part of ``line`` from
-    ``begin`` on, and where the part ends in ``line``: the rest whole, else a part ending
-    before a white space (not inside a word) and of at least :data:`MAX_WORD_CHARS`
-    characters (a shorter one may be found anywhere); ``(-1, begin)`` if none. A part found,
-    every shorter one is found too: the search halves the candidates."""
+    """Where in ``text`` a part of ``line`` from ``begin`` on is held (as
+    :func:`_find_word_bounded` finds it), and where the part ends in ``line``: the rest
+    whole, else the longest part ending before a white space (not inside a word), of at
+    least :data:`MAX_WORD_CHARS` characters (a shorter one may be found anywhere), where the
+    text first holds its opening :data:`MAX_WORD_CHARS` characters; ``(-1, begin)`` if none.
+
+    The opening is looked for once and the part grown from there: a search that fails reads
+    the whole search window, which a search per candidate length would read again and again.
+    """
     start = _find_word_bounded(text, line[begin:], cursor, behind)
     if start >= 0:
         return start, len(line)
-    best = (-1, begin)
-    low, high = begin + MAX_WORD_CHARS, len(line) - 1
-    while low <= high:  # the part ending at the first white space from ``middle`` on
-        middle = (low + high) // 2
-        space = _SPACE.search(line, middle)
+    shortest = begin + MAX_WORD_CHARS
+    if shortest >= len(line):
+        return -1, begin
+    start = _find_word_bounded(text, line[begin:shortest], cursor, behind, ends_word=False)
+    if start < 0:
+        return -1, begin
+    held = _repeated_length(text, start, line, begin)
+    end = begin + held + 1  # the white space closing the part may be where the two differ
+    while True:
+        space = _LAST_SPACE.match(line, shortest, end)
         if space is None:
-            high = middle - 1
-            continue
-        start = _find_word_bounded(text, line[begin : space.start()], cursor, behind)
-        if start >= 0:
-            best, low = (start, space.start()), space.start() + 1
+            return -1, begin
+        end = space.end() - 1  # the part ends before that white space
+        # Inside what both hold, the text has the same white space there: only at their
+        # parting may a word character follow the part in the text.
+        if not _WORD_CHAR.match(text, start + end - begin):
+            return start, end
+
+
+def _repeated_length(text: str, start: int, line: str, begin: int) -> int:
+    """How many characters of ``line`` from ``begin`` on ``text`` repeats from ``start``
+    on (the search halves the candidates, each compared in one call)."""
+    low, high = 0, min(len(line) - begin, len(text) - start)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text.startswith(line[begin : begin + middle], start):
+            low = middle
         else:
             high = middle - 1
-    return best
+    return low
 
 
-def _find_word_bounded(text: str, part: str, cursor: int, behind: int) -> int:
+def _find_word_bounded(
+    text: str, part: str, cursor: int, behind: int, *, ends_word: bool = True
+) -> int:
     """Where ``part`` occurs in ``text`` from ``cursor`` on, within the search bound of
-    :func:`_held_verbatim`, with no word character just before or after it; -1 if nowhere."""
+    :func:`_held_verbatim`, with no word character just before it nor, if ``ends_word``,
+    just after it; -1 if nowhere."""
     limit = cursor + len(part) + _SLACK_CHARS + _GROWTH * behind
     start = text.find(part, cursor, limit)
     while start >= 0:
         end = start + len(part)
         # No position before 0: matching there would read the text's first character.
         after_word = start > 0 and _WORD_CHAR.match(text, start - 1)
-        if not after_word and not _WORD_CHAR.match(text, end):
+        if not after_word and not (ends_word and _WORD_CHAR.match(text, end)):
             return start
         start = text.find(part, start + 1, limit)
     return -1
