@@ -67,11 +67,13 @@ from lightrag_pchunk.outline.lines import (
 from lightrag_pchunk.outline.list_items import is_initial, list_items
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
+    first_body_paragraph,
     followed_by_content,
     has_plain_tier,
     is_set_larger,
     minor_tier_looks,
     same_look_run,
+    stands_over_a_title,
     tier_lines,
 )
 from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
@@ -192,6 +194,7 @@ def _accept(
         minor_tier_looks(items, candidates, listed, body_size, larger_at) if bold_tier else set()
     )
     recurring = recurring_lines(items)
+    opening = first_body_paragraph(items, candidates)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
     # Looks of the short titles set larger in bold: a tier of headings in which a title
@@ -250,6 +253,7 @@ def _accept(
                 and follows
                 and _words(candidate.heading.title) <= _most_words(candidate, tiers)
                 and not same_look_run(items, candidates, index)
+                and not stands_over_a_title(candidates, index, opening)
             )
             is_larger = is_set_larger(candidate, body_size)
             if plain_tier:

@@ -20,6 +20,7 @@ from lightrag_pchunk.outline.items import (
     Promoted,
     is_larger_than_text,
 )
+from lightrag_pchunk.outline.lines import cjk_count
 
 
 def followed_by_content(
@@ -56,22 +57,71 @@ def tier_lines(
     """The ``larger`` candidates that tell the document's tiers of headings: all but its
     title. The title is the document's first line, in a look no other larger line has,
     centred or heading the line below it at once (the document's name over its first
-    section, not a section of its own with text under it). A title is set apart once;
-    only looks that recur set headings apart from the text (a memo titled in large bold
-    may head its sections in plain larger type, or in bold at the text's size). A cover's
-    line, known to head nothing, is the template's look for its headings, and still tells
-    the tiers."""
+    section, not a section of its own with text under it). Larger lines that all stand
+    before the first paragraph of body text, none heading text at once, are a title block
+    (a journal's masthead over a paper's title and its authors): they tell no tier either.
+    A title is set apart once; only looks that recur set headings apart from the text (a
+    memo titled in large bold may head its sections in plain larger type, or in bold at the
+    text's size). A cover's line, known to head nothing, is the template's look for its
+    headings, and still tells the tiers."""
     first = next((i for i, item in enumerate(items) if item.kind is not ItemKind.OTHER), None)
     title = next((c for c in larger if c.index == first), None)
-    if (
+    if not (
         title is None
         or title.look is None
         or items[title.index].titles_nothing
         or not (title.look.centered or title.index + 1 in candidates)
         or any(c.look == title.look for c in larger if c is not title)
     ):
-        return list(larger)
-    return [c for c in larger if c is not title]
+        larger = [c for c in larger if c is not title]
+    if any(item.kind is ItemKind.HEADING for item in items):
+        return list(larger)  # known headings (styles, tags) set the tiers, not a title block
+    opening = first_body_paragraph(items, candidates)
+    if opening is not None and all(
+        c.index < opening and c.index + 1 in candidates and not items[c.index].titles_nothing
+        for c in larger
+    ):
+        return []
+    return list(larger)
+
+
+#: A paragraph of body text has more words than this, or ends a sentence and has at least
+#: the second number (CJK characters count two to a word).
+_BODY_PARAGRAPH_WORDS = (12, 5)
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
+
+
+def first_body_paragraph(
+    items: Sequence[OutlineItem], candidates: dict[int, Promoted]
+) -> int | None:
+    """Index of the document's first paragraph of body text: a line no heading could be,
+    longer than a title or a sentence (None when there is none)."""
+    longest_title, shortest_sentence = _BODY_PARAGRAPH_WORDS
+    for index, item in enumerate(items):
+        if item.kind is ItemKind.TEXT and index not in candidates:
+            text = item.text.strip()
+            words = len(text.split()) + cjk_count(text) / 2
+            if words > longest_title or (
+                words >= shortest_sentence and text.endswith(_SENTENCE_ENDS)
+            ):
+                return index
+    return None
+
+
+def stands_over_a_title(candidates: dict[int, Promoted], index: int, opening: int | None) -> bool:
+    """Whether the unnumbered line ``index`` stands in the document's opening (before its
+    first paragraph of body text, at ``opening``: :func:`first_body_paragraph`) right over
+    a larger line set apart from the text: a journal's masthead over a paper's title, a
+    kicker over a headline. It heads nothing; the title under it heads what follows."""
+    below, candidate = candidates.get(index + 1), candidates[index]
+    if below is None or below.look is None or candidate.look is None or candidate.label:
+        return False
+    return (
+        opening is not None
+        and index < opening
+        and below.look_score > 0
+        and is_larger_than_text(below.look, candidate.look.size)
+    )
 
 
 #: Titles of one bold look set smaller than the text that make a tier of minor headings,
