@@ -39,14 +39,21 @@ class LongBlock:
 
 def long_rows(rows: Sequence[BlockRow], counter: TokenCounter, size: int) -> list[BlockRow]:
     """The rows over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens."""
+    return [row for row, _ in _counted_long_rows(rows, counter, size)]
+
+
+def _counted_long_rows(
+    rows: Sequence[BlockRow], counter: TokenCounter, size: int
+) -> list[tuple[BlockRow, int]]:
+    """The rows over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens, each with its tokens."""
     limit = LONG_BLOCK_FACTOR * size
-    # A token is at least one byte (not one character: CJK text has more tokens than
-    # characters), so a row of at most that many bytes is not counted.
-    return [
-        row
-        for row in rows
-        if len(row.content.encode()) > limit and counter.count(row.content) > limit
-    ]
+    found = []
+    for row in rows:
+        # A token is at least one byte (not one character: CJK text has more tokens than
+        # characters), so a row of at most that many bytes is not counted.
+        if len(row.content.encode()) > limit and (tokens := counter.count(row.content)) > limit:
+            found.append((row, tokens))
+    return found
 
 
 def headed_long_blocks(
@@ -56,7 +63,7 @@ def headed_long_blocks(
     (past the heading line) holds lines the smart outline takes for headings, read alone.
     ``markdown``: the rows are a Markdown file's (a list item is known by its marker)."""
     found = []
-    for row in long_rows(rows, counter, size):
+    for row, tokens in _counted_long_rows(rows, counter, size):
         lines = row.content.split("\n")[1:]
         # Markdown parts its paragraphs itself (blank lines); a Word row's line may be a
         # piece of a paragraph after a soft break.
@@ -71,7 +78,6 @@ def headed_long_blocks(
         ]
         titles = tuple(heading.title for heading in infer_outline(items))
         if titles:
-            tokens = counter.count(row.content)
             found.append(LongBlock(row.heading, row.line_number, tokens, titles))
     return found
 

@@ -40,3 +40,13 @@ def test_a_long_block_of_text_alone_or_of_list_items_is_not_listed(cl100k) -> No
     block = row("Operation", [SAID] * 12 + ["1. Cleaning the filters"] + [SAID] * 12)
     assert headed_long_blocks([block], cl100k, 100, markdown=True) == []
     assert headed_long_blocks([block], cl100k, 100)[0].titles == ("1. Cleaning the filters",)
+
+
+def test_each_long_block_is_counted_once(cl100k) -> None:
+    # House rule: a piece of text is counted once; a long block's count serves both the
+    # length test and the LongBlock it makes.
+    block = row("Operation", [SAID] * 12 + ["Cleaning the filters"] + [SAID] * 12)
+    before = cl100k.stats.encode_calls
+    (found,) = headed_long_blocks([block], cl100k, 100)
+    assert cl100k.stats.encode_calls - before == 1
+    assert found.tokens == cl100k.count(block.content)
