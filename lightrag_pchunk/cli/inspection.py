@@ -38,6 +38,7 @@ from lightrag_pchunk.cli.checks import (
 )
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Decision, Strategy
+from lightrag_pchunk.integration.formats import format_of_suffix
 from lightrag_pchunk.integration.front_door import Run, Trace, run
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.settings import Settings
@@ -143,8 +144,9 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
 
 
 def _is_md(result: Inspection) -> bool:
-    """Whether the blocks are a Markdown file's (their meta row names the format)."""
-    return (result.meta or {}).get("document_format") in ("md", "markdown")
+    """Whether the blocks are a Markdown file's (their meta row names its suffix)."""
+    fmt = format_of_suffix(str((result.meta or {}).get("document_format") or ""))
+    return fmt is not None and fmt.name == "markdown"
 
 
 def _steps(trace: Trace, thresholds: Thresholds) -> list[StageStep]:

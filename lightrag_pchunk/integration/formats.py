@@ -121,7 +121,13 @@ stores it."""
 
 def format_for(path: str | os.PathLike[str]) -> Format | None:
     """The format registered for a file's suffix (``Report.DOCX``: Word), or None."""
-    return _BY_SUFFIX.get(PurePath(path).suffix.lower().lstrip("."))
+    return format_of_suffix(PurePath(path).suffix)
+
+
+def format_of_suffix(suffix: str) -> Format | None:
+    """The format registered for a suffix (``".DOCX"``, or ``"md"`` as a blocks file's meta
+    row names its document's format), or None."""
+    return _BY_SUFFIX.get(suffix.lower().lstrip("."))
 
 
 def describe_formats(conjunction: str = "or") -> str:

@@ -298,3 +298,17 @@ def test_a_long_block_holding_heading_like_lines_is_a_warning_naming_them(tmp_pa
     assert long.details[0].endswith("tokens): 'Cleaning the filters'")
     # At a size the block fits four times over, nothing to say.
     assert by_name(inspect_blocks(tmp_path / "t.blocks.jsonl", cl100k, 2000))["long"].status == OK
+
+
+@pytest.mark.parametrize(("document_format", "warned"), [("docx", True), ("markdown", False)])
+def test_a_numbered_line_of_a_long_block_is_a_list_item_in_any_markdown_suffix(
+    tmp_path, cl100k, document_format, warned
+):
+    # The meta row names the document by its suffix; the format registry says which suffix
+    # is Markdown's, where "1. Cleaning the filters" is a list item by its syntax.
+    said = "The operator reads the meter every morning and writes the value into the log book."
+    body = [said] * 60 + ["1. Cleaning the filters"] + [said] * 60
+    rows = [BlockRow(content="\n".join(["# Operation", *body]), heading="Operation")]
+    meta = {"doc_id": "doc-test", "parse_engine": "native", "document_format": document_format}
+    path = write_blocks(tmp_path / "t.blocks.jsonl", meta, rows)
+    assert (by_name(inspect_blocks(path, cl100k, 300))["long"].status == WARN) is warned
