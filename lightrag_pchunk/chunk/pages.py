@@ -195,8 +195,3 @@ def _merged(spans: Sequence[PageSpan]) -> tuple[PageSpan, ...]:
         else:
             merged.append(span)
     return tuple(merged)
-
-
-def pages_of(spans: Iterable[PageSpan]) -> tuple[int, ...]:
-    """The distinct pages of ``spans``, ascending."""
-    return tuple(sorted({span.page for span in spans}))

@@ -31,8 +31,6 @@ from lightrag_pchunk.parse.drawings import AssetFolder
 from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
-#: File suffixes read as Markdown.
-MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 _MAX_LEVEL = 9
 _ATX = ["#" * level + " " for level in range(7)]  # an ATX heading's marks by level
 

@@ -26,9 +26,6 @@ from lightrag_pchunk.pdf.isolation import read_isolated
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, source_blocks
 from lightrag_pchunk.pdf.source import PdfLimits
 
-#: File suffixes read as PDF.
-PDF_SUFFIXES = frozenset({".pdf"})
-
 
 def parse_pdf(
     path: str | Path,

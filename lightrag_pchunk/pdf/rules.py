@@ -40,10 +40,6 @@ class Rule:
     x1: float
     y1: float
 
-    @property
-    def is_horizontal(self) -> bool:
-        return abs(self.y1 - self.y0) <= abs(self.x1 - self.x0)
-
 
 def page_rules(page: pdfium.PdfPage) -> list[Rule]:
     """The page's rules in user space (see the module doc)."""
