@@ -1,6 +1,5 @@
 """How many chunks, and so LLM extraction calls, does P cost against LightRAG's R (and its P)?
-Method and targets: ``benchmarks/README.md``.
-"""
+Method and targets: ``benchmarks/README.md``."""
 
 from __future__ import annotations
 
@@ -86,7 +85,7 @@ def report(results: dict[Path, dict]) -> list[str]:
     return [*lines, "## Targets", "", *targets]
 
 
-def main() -> int:
+def main() -> None:
     args = common.arguments(__doc__).parse_args()
     tokenizer, results = common.cl100k(), {}
     with tempfile.TemporaryDirectory(prefix="bench-calls-") as work, common.quiet():
@@ -96,8 +95,7 @@ def main() -> int:
             except Exception as exc:  # a refused file has no chunks to count
                 common.log(f"{source.name}: {type(exc).__name__}: {exc}")
     common.write_results(report(results), args.out, "calls")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

@@ -1,6 +1,5 @@
 """Can users trust the headings (breadcrumbs) of our chunks? The strip test, the breadcrumb
-contract, long blocks; their scoring and targets: ``benchmarks/README.md``.
-"""
+contract, long blocks; their scoring and targets: ``benchmarks/README.md``."""
 
 from __future__ import annotations
 
@@ -21,21 +20,18 @@ from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 SIZES = (500, 1200, 2000)
+#: The stripped copies of a file, as the report names them: each heading in one look by
+#: level, in its own look as styled, in no look at all.
+COPIES = ("look kept", "own look", "no look")
 #: A mean over no file: nothing missed.
 _mean = functools.partial(common.mean, empty=1.0)
 
 
-#: The stripped copies of a file, as the report names them: each heading in one look by
-#: level, in its own look as styled, in no look at all.
-COPIES = ("look kept", "own look", "no look")
-
-
 @dataclass(frozen=True)
 class Strip:
-    """One file's strip test: its styled headings and each copy's score against them."""
+    """One file's strip test: each copy's score against its styled headings."""
 
     name: str
-    headings: int
     scores: dict[str, Score]  # by copy (COPIES)
 
 
@@ -61,7 +57,7 @@ def strip_test(files: list[Path], work: Path) -> list[Strip]:
                 copy: compare(found.reference, outline or [], found.listed, found.parsed)
                 for copy, outline in outlines.items()
             }
-            results.append(Strip(path.name, len(found.reference), scores))
+            results.append(Strip(path.name, scores))
     return results
 
 
@@ -74,13 +70,13 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
         except DocumentParseError:
             continue
         for n, crumbs in figures.items():
-            verdict = check(file, counter, n)
-            crumbs.violations.update(v.rule for v in verdict.violations)
-            crumbs.examples += [f"{path.name}: {v.describe()}" for v in verdict.violations]
-            if verdict.styled is not None:
-                crumbs.styled_chunks += verdict.chunks
-                crumbs.styled_broken += verdict.styled_broken()
-                crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in verdict.styled]
+            checked = check(file, counter, n)
+            crumbs.violations.update(v.rule for v in checked.violations)
+            crumbs.examples += [f"{path.name}: {v.describe()}" for v in checked.violations]
+            if checked.styled is not None:
+                crumbs.styled_chunks += checked.chunks
+                crumbs.styled_broken += checked.styled_broken()
+                crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in checked.styled]
             crumbs.long_blocks += len(long_rows(file.rows, counter, n))
             for block in headed_long_blocks(file.rows, counter, n, markdown=path.suffix == ".md"):
                 titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
@@ -132,7 +128,7 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> list[str]:
     columns = [f"{copy}: {name}" for copy in COPIES for name in ("R", "P", "P parsed", "R evid.")]
     ranked = sorted(strips, key=lambda s: s.scores["look kept"].recall + s.scores["no look"].recall)
     rows = [
-        (s.name, s.headings, s.scores["no look"].evidenced,
+        (s.name, s.scores["no look"].reference, s.scores["no look"].evidenced,
          *[cell for copy in COPIES for cell in _cells(s.scores[copy])])
         for s in ranked
     ]  # fmt: skip
@@ -175,7 +171,7 @@ def report(strips: list[Strip], figures: dict[int, Crumbs]) -> list[str]:
     return [*lines, "", "## Targets", "", *targets]
 
 
-def main() -> int:
+def main() -> None:
     parser = common.arguments(__doc__)
     parser.add_argument("--only", help="only the files whose name contains this text")
     parser.add_argument("--strip-only", action="store_true", help="only the strip test")
@@ -188,8 +184,7 @@ def main() -> int:
         figures = {} if args.strip_only else breadcrumbs(keep, work, counter)
     partial = args.only or args.strip_only
     common.write_results(report(strips, figures), args.out, None if partial else "outline")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

@@ -1,6 +1,5 @@
 """Is our parser faster than LightRAG 1.5.7's native parser, and does it recover all of its
-text? Method and targets: ``benchmarks/README.md``.
-"""
+text? Method and targets: ``benchmarks/README.md``."""
 
 from __future__ import annotations
 
@@ -41,14 +40,6 @@ class Side:
     error: str = ""
 
 
-def parse_ours(source: Path, out: Path) -> Path:
-    return common.parse(source, out, doc_id=DOC_ID).blocks_path
-
-
-def parse_lightrag(source: Path, out: Path) -> Path:
-    return lightrag_native_parse(source, out, "--doc-id", DOC_ID)
-
-
 def plain_text(rows: list[BlockRow]) -> str:
     """The rows' displayed text (:func:`shown_text`: table cells read, captions kept), with
     the alt texts of pictures kept and equations left out."""
@@ -71,7 +62,10 @@ def lost_words(ours: list[BlockRow], theirs: list[BlockRow]) -> list[str]:
 
 
 def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side]]:
-    parsers = (("ours", parse_ours), ("lightrag", parse_lightrag))
+    parsers = (
+        ("ours", lambda source, out: common.parse(source, out, doc_id=DOC_ID).blocks_path),
+        ("lightrag", lambda source, out: lightrag_native_parse(source, out, "--doc-id", DOC_ID)),
+    )
     # Imports and first calls are not timed: each parser reads one file of each format first.
     firsts = {source.suffix: source for source in reversed(files)}.values()
     for (label, parse), source in itertools.product(parsers, firsts):
@@ -87,10 +81,8 @@ def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side
                 # Timed: the parse, its blocks file written; its rows are read after.
                 blocks, seconds = common.timed(parse, source, out)
                 if isinstance(blocks, Exception):
-                    side.error = (
-                        getattr(blocks, "reason", None)
-                        or f"{type(blocks).__name__}: {blocks}"[:100]
-                    )
+                    reason = getattr(blocks, "reason", None)  # a refusal's one line
+                    side.error = reason or f"{type(blocks).__name__}: {blocks}"[:100]
                 else:
                     side.rows = read_blocks(blocks).rows
                 side.seconds.append(seconds)
@@ -138,7 +130,7 @@ def report(results: dict[Path, tuple[Side, Side]], runs: int) -> list[str]:
     return [*lines, "## Targets", "", *targets]
 
 
-def main() -> int:
+def main() -> None:
     parser = common.arguments(__doc__)
     parser.add_argument("--runs", type=int, default=3, help="timed runs per file (median)")
     args = parser.parse_args()
@@ -146,8 +138,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-parse-") as work, common.quiet():
         results = run(files, runs, Path(work))
     common.write_results(report(results, runs), args.out, "parse")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

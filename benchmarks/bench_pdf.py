@@ -1,8 +1,6 @@
 """What does a PDF give through P, against what a LightRAG 1.5.7 user has for it today (the
-``legacy`` engine: pypdf's text, then R)? Section 1: the real PDFs; section 2
-(``pdf_renders.py``): the renders of the .docx corpus. Method and targets:
-``benchmarks/README.md``.
-"""
+``legacy`` engine: pypdf's text, then R)? Section 1: the real PDFs; section 2: the renders of
+the .docx corpus (``pdf_renders.py``). Method and targets: ``benchmarks/README.md``."""
 
 from __future__ import annotations
 
@@ -87,13 +85,11 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
     ]
 
 
-def main() -> int:
+def main() -> None:
     parser = common.arguments(__doc__)
     parser.add_argument("--quick", action="store_true", help="a few files of each set")
     parser.add_argument("--only", choices=["real", *RENDER_SETS], help="run this set alone")
-    parser.add_argument(
-        "--speed-only", action="store_true", help="section 1's timings alone (no chunks)"
-    )
+    parser.add_argument("--speed-only", action="store_true", help="section 1's timings alone")
     args = parser.parse_args()
     tokenizer = common.cl100k()
     with (CORPUS / "pdf" / "MANIFEST.tsv").open() as stream:
@@ -102,11 +98,8 @@ def main() -> int:
     sets = {v: sorted((renders / v).glob("*.pdf")) for v in RENDER_SETS}
     if args.quick:
         real, sets = real[:6], {v: files[:8] for v, files in sets.items()}
-    if args.speed_only:
-        sets = {}
-    if args.only:
-        real = real if args.only == "real" else []
-        sets = {v: files for v, files in sets.items() if v == args.only}
+    real = real if args.only in (None, "real") else []
+    sets = {v: files for v, files in sets.items() if args.only in (None, v) and not args.speed_only}
     lines = common.header("PDF through P: ours against LightRAG 1.5.7's legacy text and R", [])
     with tempfile.TemporaryDirectory() as work, common.quiet():
         if real:
@@ -115,8 +108,7 @@ def main() -> int:
             lines += [*rendered(variant, files, Path(work), tokenizer), ""]
     partial = args.quick or args.only or args.speed_only
     common.write_results(lines, args.out, None if partial else "pdf")
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

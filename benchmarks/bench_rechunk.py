@@ -1,6 +1,5 @@
 """What does re-chunking after a settings change cost in model calls, against ``--replace``?
-Method and figures: ``benchmarks/README.md``.
-"""
+Method and figures: ``benchmarks/README.md``."""
 
 from __future__ import annotations
 
@@ -41,17 +40,6 @@ WAYS = (
 )
 
 
-class CountingEmbedding:
-    """The offline hashing embedding, counting the texts it embeds in ``calls["embedded"]``."""
-
-    def __init__(self, calls: Counter) -> None:
-        self.calls = calls
-
-    async def __call__(self, texts: list[str], **kwargs: Any) -> Any:
-        self.calls["embedded"] += len(texts)
-        return await hash_embedding(texts, **kwargs)
-
-
 @dataclass
 class Run:
     """One ``ainsert_files`` run: outcomes and costs per file, pooled."""
@@ -90,11 +78,16 @@ async def run(work: Path, files: list[Path], label: str, cache: bool = True, **o
     from lightrag_pchunk.naming import doc_id_for
 
     model = CountingModel()
-    embedding = CountingEmbedding(model.calls)
+
+    async def embed(texts: list[str], **kwargs: Any) -> Any:
+        """The offline hashing embedding, counting the texts it embeds beside the calls."""
+        model.calls["embedded"] += len(texts)
+        return await hash_embedding(texts, **kwargs)
+
     rag = build_offline_rag(
         work,
         llm_model_func=model,
-        embedding_func=EmbeddingFunc(embedding_dim=256, func=embedding, model_name="hash-256"),
+        embedding_func=EmbeddingFunc(embedding_dim=256, func=embed, model_name="hash-256"),
         enable_llm_cache_for_entity_extract=cache,
     )
     await rag.initialize_storages()
@@ -168,21 +161,20 @@ async def main_async(wanted: int) -> list[str]:
     return out
 
 
-def main() -> int:
+def main() -> None:
     parser = common.arguments(__doc__)
     parser.add_argument("--files", type=int, default=FILES, help="corpus files, spread evenly")
     args = parser.parse_args()
     if not CORPUS.is_dir():
         common.log(f"no corpus at {CORPUS}: nothing to measure")
-        return 0
+        return
     os.environ.setdefault("LIGHTRAG_PCHUNK_STRICT", "1")
     for name in ("CHUNK_P_SIZE", "CHUNK_P_TABLE_TEXT", "CHUNK_P_DROP_TOC", "LIGHTRAG_PARSER"):
         os.environ.pop(name, None)
     with common.quiet():
         lines = asyncio.run(main_async(args.files))
     common.write_results(lines, args.out, "rechunk" if args.files == FILES else None)
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

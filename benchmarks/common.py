@@ -74,8 +74,8 @@ def cl100k():
 
 
 def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
-    """(result of ``function(*args)`` or the exception it raised, CPU seconds of the call; 0
-    for a failure: a benchmark records it and goes on)."""
+    """:func:`cpu_seconds` of ``function(*args)``; a failure gives (the exception, 0): a
+    benchmark records it and goes on."""
     try:
         return cpu_seconds(lambda: function(*args))
     except Exception as error:
@@ -93,17 +93,13 @@ def cpu_seconds(task: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def _cpu_so_far() -> float:
-    """CPU seconds of this process and of its children, ended or running (our PDF reading
-    runs in a child kept from one document to the next: the system counts its time among
-    the ended children only once it ends)."""
+    """CPU seconds of this process and of its children, ended or running: our PDF reading
+    runs in a child kept from one document to the next, whose time the system counts among
+    the ended children only once it ends, so the running ones are read from Linux's /proc."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     ended = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime + _running_children()
-
-
-def _running_children() -> float:
-    """CPU seconds of this process's running children (Linux's /proc; 0 elsewhere)."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+    total = own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
     for threads_children in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
         for pid in threads_children.read_text().split():
             try:  # fields after the command's ")": utime and stime are the 12th and 13th

@@ -34,6 +34,12 @@ OUTLINE_TARGETS = {
     "no-bookmarks": {"recall": 0.90, "precision": 0.90, "parents": 0.85},
 }
 _TAG = re.compile(r'(?P<opening><table id="(?P<id>[^"]+)"[^>]*>)(?P<body>.*?)</table>')
+_MARKUP = re.compile(r"</?[a-z]+>")
+_NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", re.DOTALL)
+#: Format characters (Unicode category Cf) but the zero-width space, which parts words.
+_FORMAT = dict.fromkeys(
+    code for code in range(0x110000) if code != 0x200B and unicodedata.category(chr(code)) == "Cf"
+)
 
 
 def our_chunks(parsed, counter: TokenCounter) -> list:
@@ -74,9 +80,6 @@ def headings(rows) -> list[Heading]:
             found.append(heading)
         after_toc = False
     return found
-
-
-_MARKUP = re.compile(r"</?[a-z]+>")
 
 
 def _title(heading: str) -> str:
@@ -219,21 +222,10 @@ def _outline_figures(scores: list) -> tuple[dict[str, float], dict[str, float], 
     return dict(zip(per_file, figures, strict=True)), per_file, outlined
 
 
-_NOT_PRINTED = re.compile(r"<drawing\b[^>]*/>|<equation\b[^>]*>.*?</equation>", re.DOTALL)
-
-
 def _printable(text: str) -> str:
     """A .docx's text as its PDF prints it: no picture's tag, no equation's LaTeX (printed as
     glyphs), no invisible format character."""
     return _unformatted(_NOT_PRINTED.sub(" ", text))
-
-
-# Format characters (Unicode category Cf) but the zero-width space, which parts words.
-_FORMAT = {
-    code: None
-    for code in range(0x110000)
-    if code != 0x200B and unicodedata.category(chr(code)) == "Cf"
-}
 
 
 def _unformatted(text: str) -> str:
