@@ -10,15 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from lightrag_pchunk.parse.equations import (
-    block_equations,
-    equation_record,
-    equation_tag,
-    escape_attr,
-    is_block_math,
-)
+from lightrag_pchunk.parse.equations import equation_record, equation_tag, escape_attr
 from lightrag_pchunk.parse.latex_chars import symbol_font_char
 from lightrag_pchunk.parse.omml_latex import omml_to_latex
+from lightrag_pchunk.parse.text import InlineReader, InlineText
 
 from helpers import shared_dir
 
@@ -58,6 +53,12 @@ def val(name: str, value: str) -> str:
 
 def para(body: str) -> etree._Element:
     return etree.fromstring(f"<w:p {XMLNS}>{body}</w:p>")
+
+
+def shown(p: etree._Element) -> InlineText:
+    """What the parser's reader makes of a paragraph: its math, and whether math is all it
+    shows (a block equation per math element)."""
+    return InlineReader(None).read(p, "word/document.xml")
 
 
 def balanced(text: str) -> bool:
@@ -475,24 +476,24 @@ def wrun(text: str) -> str:
         (f"<w:del><w:r><w:delText>old</w:delText></w:r></w:del>{omath('x')}", True),
         ("<w:pPr><w:jc w:val='center'/></w:pPr>" + omath("x"), True),
         (wrun("Energy ") + omath("E"), False),
-        (omath("x") + "<w:r><w:drawing/></w:r>", False),
+        (omath("x") + '<w:r><w:sym w:font="Symbol" w:char="F0B7"/></w:r>', False),
         (wrun("no math here"), False),
         (f"<w:hyperlink>{wrun('see')}</w:hyperlink>{omath('x')}", False),
     ],
 )
 def test_block_math_paragraphs(body, block):
-    assert is_block_math(para(body)) is block
+    assert shown(para(body)).is_math_only is block
 
 
 def test_sibling_equations_are_separate_block_equations():
-    p = para(omath("a=b") + omath("c=d") + "<m:oMath/>" + omath("e=f"))
-    assert is_block_math(p)
-    assert block_equations(p) == ["a=b", "c=d", "e=f"]
+    found = shown(para(omath("a=b") + omath("c=d") + "<m:oMath/>" + omath("e=f")))
+    assert found.is_math_only
+    assert found.equations == ["a=b", "c=d", "e=f"]
 
 
 def test_math_paragraph_gives_one_block_equation():
     p = para(f"<m:oMathPara>{omath('a')}{omath('b')}</m:oMathPara>")
-    assert block_equations(p) == ["\\begin{gathered} a \\\\ b \\end{gathered}"]
+    assert shown(p).equations == ["\\begin{gathered} a \\\\ b \\end{gathered}"]
 
 
 # -- tags ------------------------------------------------------------------------------------
@@ -553,8 +554,8 @@ def _corpus_math(name: str) -> list[tuple[bool, list[str]]]:
     for p in root.iter(f"{{{W}}}p"):
         if next(p.iter(f"{{{M}}}oMath"), None) is None:
             continue
-        if is_block_math(p):
-            out.append((True, block_equations(p)))
+        if (found := shown(p)).is_math_only:
+            out.append((True, found.equations))
         else:
             tops = [m for m in p.iter(f"{{{M}}}oMath") if m.getparent().tag != f"{{{M}}}oMathPara"]
             out.append((False, [omml_to_latex(m) for m in tops]))
