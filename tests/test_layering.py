@@ -101,10 +101,9 @@ def _module_imports(path: Path, known: set[str]) -> set[str]:
     return {module for module in found if module in known} - {_module_name(path)}
 
 
-def test_no_two_modules_import_each_other() -> None:
-    """No import cycle, however long: each module can be read knowing only those below it."""
-    names = {_module_name(path): path for path in MODULES}
-    graph = {name: _module_imports(path, set(names)) for name, path in names.items()}
+def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """An import cycle of ``graph`` (module -> the modules it imports), as the modules along
+    it back to the first, or None."""
     done: set[str] = set()
 
     def cycle_from(name: str, trail: list[str]) -> list[str] | None:
@@ -112,13 +111,44 @@ def test_no_two_modules_import_each_other() -> None:
             return [*trail[trail.index(name) :], name]
         if name in done:
             return None
-        for imported in sorted(graph[name]):
+        for imported in sorted(graph.get(name, ())):
             found = cycle_from(imported, [*trail, name])
             if found:
                 return found
         done.add(name)
         return None
 
-    for name in sorted(graph):
-        cycle = cycle_from(name, [])
-        assert cycle is None, " -> ".join(cycle)
+    return next(filter(None, (cycle_from(name, []) for name in sorted(graph))), None)
+
+
+def package_imports() -> dict[str, set[str]]:
+    """Every module of the package and the package's modules it imports: statically, and
+    the parse functions the format registry imports by name when a file is parsed."""
+    from lightrag_pchunk.integration.formats import FORMATS
+
+    names = {_module_name(path): path for path in MODULES}
+    graph = {name: _module_imports(path, set(names)) for name, path in names.items()}
+    registry = graph["lightrag_pchunk.integration.formats"]
+    registry.update(fmt.parser.partition(":")[0] for fmt in FORMATS)
+    return graph
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """No import cycle, however long: each module can be read knowing only those below it."""
+    cycle = import_cycle(package_imports())
+    assert cycle is None, " -> ".join(cycle)
+
+
+def test_the_cycle_check_finds_a_cycle_however_long(tmp_path: Path) -> None:
+    assert import_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+    # A late import, inside a function, is an import too.
+    module = tmp_path / "late.py"
+    module.write_text("def f():\n    from lightrag_pchunk.model import Block\n")
+    assert _imports(module) == ["lightrag_pchunk.model"]
+
+
+def test_the_format_registry_imports_every_parser() -> None:
+    registry = package_imports()["lightrag_pchunk.integration.formats"]
+    assert "lightrag_pchunk.parse.document" in registry
