@@ -150,7 +150,7 @@ _OPEN_LOCK = threading.Lock()
 def open_registry(working_dir: str | os.PathLike[str]) -> JsonRegistry:
     """The process-wide JSON registry of a working dir (created on first use).
 
-    Every opened registry is searched by :func:`find_registered`, so a text registered in
+    Every opened registry is searched by :func:`afind_registered`, so a text registered in
     any working dir this process has touched is found by ``chunking_func``.
     """
     path = Path(os.path.abspath(working_dir))
