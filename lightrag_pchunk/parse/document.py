@@ -12,10 +12,8 @@ from __future__ import annotations
 import os
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.model import TOC_SESSION
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.altchunk import AltChunkImporter, PackageRouter
 from lightrag_pchunk.parse.artefacts import (
@@ -151,13 +149,7 @@ def _source_block(block: RawBlock) -> SourceBlock:
     row keys: a table of contents, an inferred heading, topic breaks."""
     lines = block.lines
     positions = ({"type": "paraid", "range": [lines[0].start, lines[-1].end]},) if lines else ()
-    extra: dict[str, Any] = {}
-    if block.is_toc:
-        extra["session_type"] = TOC_SESSION
-    if block.source == "inferred":
-        extra["heading_source"] = "inferred"
-    if block.topic_breaks:
-        extra["topic_breaks"] = list(block.topic_breaks)
+    texts = [line.text for line in lines]
     return SourceBlock(
-        block.heading, block.level, block.parents, [line.text for line in lines], positions, extra
+        block.heading, block.level, block.parents, texts, positions, block.row_keys()
     )

@@ -9,8 +9,9 @@ after it continues the block it interrupted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title
 from lightrag_pchunk.parse.outline_events import Line
 
@@ -29,6 +30,18 @@ class RawBlock:
     source: str = "style"
     is_toc: bool = False
     topic_breaks: list[int] = field(default_factory=list)
+
+    def row_keys(self) -> dict[str, Any]:
+        """Our keys of the block's row beside LightRAG's: a table of contents, an inferred
+        heading, the lines where a new topic starts (every parser writes them alike)."""
+        keys: dict[str, Any] = {}
+        if self.is_toc:
+            keys["session_type"] = TOC_SESSION
+        if self.source == "inferred":
+            keys["heading_source"] = "inferred"
+        if self.topic_breaks:
+            keys["topic_breaks"] = list(self.topic_breaks)
+        return keys
 
 
 class HeadingStack:

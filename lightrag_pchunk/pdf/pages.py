@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from lightrag_pchunk.model import TOC_SESSION
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.items import LARGER_BY, Look
 from lightrag_pchunk.outline.lines import heading_text
@@ -337,15 +336,10 @@ def source_blocks(raw_blocks: Sequence[RawBlock], units: dict[str, Unit]) -> lis
             if unit is not None:
                 positions.extend(_line_positions(text, unit, offset))
             offset += len(text) + 1
-        extra: dict[str, Any] = {}
-        if block.is_toc:
-            extra["session_type"] = TOC_SESSION
-        if block.source == "inferred":
-            extra["heading_source"] = "inferred"
-        if block.topic_breaks:
-            extra["topic_breaks"] = list(block.topic_breaks)
         blocks.append(
-            SourceBlock(block.heading, block.level, block.parents, texts, tuple(positions), extra)
+            SourceBlock(
+                block.heading, block.level, block.parents, texts, tuple(positions), block.row_keys()
+            )
         )
     return blocks
 
