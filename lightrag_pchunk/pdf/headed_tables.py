@@ -40,7 +40,8 @@ from lightrag_pchunk.pdf.grids import (
 )
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.segments import Segment
-from lightrag_pchunk.pdf.text_tables import CELL_ROW_SHARE, MAX_ROW_GAP, text_columns
+from lightrag_pchunk.pdf.table_runs import text_columns
+from lightrag_pchunk.pdf.text_tables import CELL_ROW_SHARE, MAX_ROW_GAP
 
 #: Lines of two cells or more a body needs (under a band of titles, one is a table row).
 MIN_BODY_ROWS = 1

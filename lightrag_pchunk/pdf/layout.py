@@ -4,7 +4,8 @@ Input: a :class:`~lightrag_pchunk.pdf.glyphs.PageText`. Output: :class:`Line` s 
 order, each the segments of one column on one baseline.
 
 Columns: a gutter is a vertical strip that the page's prose (segments of a sentence's
-length) does not cross, with prose on both sides, found from the prose's coverage of x;
+length, and a title's lines set large beside it: a slide's side title) does not cross,
+with prose on both sides, found from the prose's coverage of x;
 2- and 3-column pages get one or two. A row of text that crosses a gutter (a title, a
 full-width table or figure caption) spans the columns. Reading order: rows from the top;
 between two spanning rows, the first column top-down, then the next. Tables and single
@@ -15,6 +16,7 @@ Segments at another angle than the page's text are read last, one line each.
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -32,8 +34,15 @@ MIN_GUTTER = 4.0
 GUTTER_CROSSINGS = 0.4
 #: ``Line.role`` of the line that stands for a table in the reading order.
 TABLE_ROLE = "Table"
-#: Prose segments each side of a gutter needs.
+#: A line set in type this many times the size of the prose beside it is a title's (a
+#: heading's step over body type: 14 over 10 points), and so is a first column of cells
+#: beside one column of text (``text_boxes``: a slide's title box beside its text box).
+TITLE_TYPE_RATIO = 1.4
+#: Prose segments each side of a gutter needs, in lines of prose (a title's large line
+#: weighs more: ``_column_text``) ...
 MIN_COLUMN_PROSE = 3
+#: ... and in segments: one large line alone (a cover's logo) is no column.
+MIN_COLUMN_LINES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +199,7 @@ def _crosses(segment: Segment, gutter: Gutter) -> bool:
 
 def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
     """The gutters between columns of prose, left to right (see the module doc)."""
-    prose = [s for s in segments if len(s.text) >= PROSE_CHARS]
+    prose, weights = _column_text(segments)
     if len(prose) < 2 * MIN_COLUMN_PROSE:
         return []
     left = min(s.x0 for s in prose)
@@ -198,10 +207,11 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
     width = int(right - left) + 2
     if width <= 0 or width > 20_000:
         return []
-    coverage = np.zeros(width, dtype=np.int32)
-    for segment in prose:  # a difference array: +1 where a segment starts, -1 after it
-        coverage[int(segment.x0 - left)] += 1
-        coverage[int(segment.x1 - left) + 1] -= 1
+    coverage = np.zeros(width)
+    for segment, weight in zip(prose, weights, strict=True):
+        # A difference array: the weight added where a segment starts, taken off after it.
+        coverage[int(segment.x0 - left)] += weight
+        coverage[int(segment.x1 - left) + 1] -= weight
     coverage = np.cumsum(coverage)
     crowd = _percentile(coverage[coverage > 0].tolist(), 0.75) if coverage.any() else 0.0
     sparse = coverage <= GUTTER_CROSSINGS * crowd
@@ -213,25 +223,54 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
         elif not is_sparse and start is not None:
             x0, x1 = left + start, left + x
             inside = x - start >= MIN_GUTTER and start > 0 and x < width - 1
-            gutter = _gutter(prose, x0, x1, gutters) if inside else None
+            gutter = _gutter(prose, weights, x0, x1, gutters) if inside else None
             if gutter is not None:
                 gutters.append(gutter)
             start = None
     return gutters
 
 
+def _column_text(segments: Sequence[Segment]) -> tuple[list[Segment], list[float]]:
+    """The segments that show where the columns are, each with the weight of its line:
+    prose (1), and the lines of a title set large (:data:`TITLE_TYPE_RATIO` times
+    the prose's median size or more) whose words wrap short, beside a line of prose (on
+    its baselines, not above it: a heading over its text, in the margin or not, is no
+    column): a slide's title in a box of its own beside its text box is a column. A
+    title's line weighs its size over the prose's, the height of page it covers in lines
+    of prose: its few large lines stand beside more lines of body type."""
+    prose = [s for s in segments if len(s.text) >= PROSE_CHARS]
+    if not prose:
+        return prose, []
+    body = statistics.median(s.size for s in prose)
+    titles = [
+        s
+        for s in segments
+        if len(s.text) < PROSE_CHARS
+        and s.size >= TITLE_TYPE_RATIO * body
+        and any(c.isalpha() for c in s.text)
+        and any(p.top < s.bottom and s.top < p.bottom for p in prose)
+    ]
+    return prose + titles, [1.0] * len(prose) + [s.size / body for s in titles]
+
+
 def _gutter(
-    prose: Sequence[Segment], x0: float, x1: float, gutters: Sequence[Gutter]
+    prose: Sequence[Segment],
+    weights: Sequence[float],
+    x0: float,
+    x1: float,
+    gutters: Sequence[Gutter],
 ) -> Gutter | None:
     """The gutter from ``x0`` to ``x1``, with where the prose on its left ends, or None
     unless enough prose lies on each side of it, between it and the gutter found before it
-    (a column needs prose of its own)."""
+    (a column needs prose of its own), counted in lines of prose (``weights``)."""
     previous = gutters[-1].middle if gutters else -1e9
-    ends = [s.x1 for s in prose if previous <= s.x0 and s.x1 <= x1]
-    on_right = sum(1 for s in prose if s.x0 >= x0)
-    if len(ends) < MIN_COLUMN_PROSE or on_right < MIN_COLUMN_PROSE:
-        return None
-    return Gutter(x0, x1, min(max(max(ends), x0), x1))
+    lines = list(zip(prose, weights, strict=True))
+    left = [(s.x1, w) for s, w in lines if previous <= s.x0 and s.x1 <= x1]
+    right = [w for s, w in lines if s.x0 >= x0]
+    for side in ([w for _, w in left], right):
+        if len(side) < MIN_COLUMN_LINES or sum(side) < MIN_COLUMN_PROSE:
+            return None
+    return Gutter(x0, x1, min(max(max(end for end, _ in left), x0), x1))
 
 
 def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:

@@ -1,5 +1,6 @@
 """Stage A for PDF: the runs of rows (segments on one baseline, top down) that may form a
-table shown by its text's alignment (``text_tables``), and the lines alone inside a run.
+table shown by its text's alignment (``text_tables``), the lines alone inside a run, and
+the strips of x its cells cover (its columns).
 
 A run starts on a row of two cells or more that is not a table-of-contents entry and goes on
 while rows follow closely and hold cells, or one line that is not at the run's left edge (a
@@ -153,3 +154,16 @@ def _wraps_label(
     if not line.text.strip() or above is not cells:
         return False  # under a line already going on, only its hyphen or comma tells
     return above[0].x1 + WORD_SPACE * line.height + first_word_width(line) > column
+
+
+def text_columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
+    """The strips of x the segments cover, merged where they overlap or nearly touch,
+    left to right."""
+    spans = sorted((s.x0, s.x1) for s in segments)
+    columns: list[list[float]] = []
+    for x0, x1 in spans:
+        if columns and x0 < columns[-1][1] + MIN_COLUMN_GAP:
+            columns[-1][1] = max(columns[-1][1], x1)
+        else:
+            columns.append([x0, x1])
+    return [(a, b) for a, b in columns]

@@ -13,9 +13,10 @@ short labels beside longer text (a property table, a glossary, a form); lines al
 later column's left edge are wrapped cells, however many. Text of two or three columns of
 prose is laid out in columns by ``layout``, not read as a table, and so are labels beside
 text that holds a table of contents' leaders (a cover beside its contents) or a reference
-list's ``[12]`` beside each entry. A row whose first column is
-empty continues the row above it (a cell's text wrapped over lines), unless a rule across
-the table parts them (a header's underline), and so does a row of
+list's ``[12]`` beside each entry, and a title set large beside a box of text
+(``text_boxes``: a slide's). A row whose first column is empty continues the row above it
+(a cell's text wrapped over lines), unless a rule across the table parts them (a header's
+underline), and so does a row of
 wrapped cells' next lines in several columns, where the table's rows stand further apart
 than its lines, and a line alone under a first cell that it goes on (a long label wrapped
 in a narrow first column, or a list of values its comma leaves going on); a group's
@@ -55,7 +56,8 @@ from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top,
 from lightrag_pchunk.pdf.layout import PROSE_CHARS, Gutter, column_of, find_gutters, visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
-from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, MIN_COLUMN_GAP, is_cell_row, run_end
+from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
+from lightrag_pchunk.pdf.text_boxes import titles_beside_text
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
 
 #: Rows with two cells or more a table needs.
@@ -225,14 +227,17 @@ def _find_tables(
         if end - index < MIN_RULED_ROWS:  # too short for any table, ruled or not
             index += 1
             continue
-        first = rows[index]
+        run = rows[index:end]
+        if titles_beside_text(run):  # a title's box beside a text box: no row of it a table's
+            index = end
+            continue
+        first = run[0]
         again = _prints_header_again(first, header_words)
         placed = min(s.top for s in first) > head or again
-        underlined = placed and is_underlined(rows[index:end], lines)
+        underlined = placed and is_underlined(run, lines)
         # The header printed again over a cut row's rest: a table however few rows follow.
         header_again = again and underlined
         least = 1 if header_again else (MIN_RULED_ROWS if underlined else MIN_ROWS)
-        run = rows[index:end]
         titles = frozenset(i - index for i in titles)
         found = (
             _table(run, markers[index:end], lines, least, titles, cutter)
@@ -352,19 +357,6 @@ def _is_marker(text: str) -> bool:
         return True
     label = parse_label(text)
     return label is not None and not label.rest
-
-
-def text_columns(segments: Sequence[Segment]) -> list[tuple[float, float]]:
-    """The strips of x the segments cover, merged where they overlap or nearly touch,
-    left to right."""
-    spans = sorted((s.x0, s.x1) for s in segments)
-    columns: list[list[float]] = []
-    for x0, x1 in spans:
-        if columns and x0 < columns[-1][1] + MIN_COLUMN_GAP:
-            columns[-1][1] = max(columns[-1][1], x1)
-        else:
-            columns.append([x0, x1])
-    return [(a, b) for a, b in columns]
 
 
 def _row_borders(

@@ -3,7 +3,7 @@ columns of a table shown by its text's alignment (a statistics package's output:
 Survival Standard`` over the columns ``Failure`` and ``Survival Standard Error``).
 
 Input: the head of a run of rows (its first :data:`HEAD_LINES` lines, where titles stand),
-the columns of the rows below it (``text_tables.text_columns``) and a
+the columns of the rows below it (``table_runs.text_columns``) and a
 :class:`~lightrag_pchunk.pdf.segments.WordCutter`. Output: the head with each title cut at
 the word spaces that lie in the gaps between those columns, and the columns widened over
 the head's text, or None when no title is cut.
