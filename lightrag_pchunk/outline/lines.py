@@ -82,6 +82,8 @@ _WORD = re.compile(rf"[\u3400-\u9fff]|[^\W\d_\u3400-\u9fff]{{{_WORD_LETTERS},}}"
 _MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff]")
 #: Unicode's arrows, mathematical operators and mathematical alphanumerics.
 _MATH_SYMBOL = re.compile("[\u2190-\u22ff\u27c0-\u27ff\u2900-\u2aff\U0001d400-\U0001d7ff]")
+#: A value stated on a line of its own: a name, "=", a number ("p-value= 0.2175").
+_STATED_VALUE = re.compile(r"[^\W\d_][^=]{0,40}=\s*[-+−]?\d[\d.,]*\s*%?")
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
 _MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
@@ -219,8 +221,8 @@ def heading_text(
         return None  # too long for any title; only an article carries its text along
     if is_caption(text) or reads_as_front_matter(text):
         return None  # a caption; a paper's author list or copyright line
-    if reads_as_equation(text):
-        return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)": an equation's line
+    if reads_as_equation(text) or all(map(_STATED_VALUE.fullmatch, text.split("\n"))):
+        return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)"; values: "Chi-square= 1.52"
     if label is None:
         return _plain_heading(text, max_chars, lowercase, lead_in)
     return _numbered_heading(text, label, max_chars, lowercase)
@@ -274,7 +276,7 @@ def reads_as_equation(text: str) -> bool:
     """Whether a line is an equation's: more mathematical symbols (arrows and operators:
     → ⇒ ∈ ∩ ≠ ∅, letters of the mathematical alphabets: 𝑉 𝛿) than words (of
     :data:`_WORD_LETTERS` letters, or a CJK ideograph). A title may hold one between
-    its words ("Input → Output"); the keyboard's "=" is no evidence ("S2 (6) = 0.6687")."""
+    its words ("Input → Output"); the keyboard's "=" is no evidence ("x = y + 1")."""
     symbols = len(_MATH_SYMBOL.findall(text))
     return symbols > 0 and symbols > len(_WORD.findall(_MATH_LETTER.sub(" ", text)))
 

@@ -50,3 +50,13 @@ def test_each_long_block_is_counted_once(cl100k) -> None:
     (found,) = headed_long_blocks([block], cl100k, 100)
     assert cl100k.stats.encode_calls - before == 1
     assert found.tokens == cl100k.count(block.content)
+
+
+def test_a_long_block_with_stated_values_between_its_paragraphs_is_not_listed(cl100k) -> None:
+    # "Chi-square= 1.5209" / "p-value= 0.2175" under a table of results: values the text
+    # states, not titles. A title beside them is still found.
+    values = ["<table>[[1]]</table>", "Chi-square= 1.5209\np-value= 0.2175"]
+    block = row("S2 (6) = 0.6687", [SAID] * 12 + values + [SAID] * 12)
+    assert headed_long_blocks([block], cl100k, 100) == []
+    titled = row("Results", [SAID] * 8 + values + [SAID] * 8 + ["Discussion"] + [SAID] * 8)
+    assert headed_long_blocks([titled], cl100k, 100)[0].titles == ("Discussion",)

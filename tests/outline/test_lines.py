@@ -205,12 +205,11 @@ def test_a_line_of_more_mathematical_symbols_than_words_is_an_equation_not_a_tit
         "𝑉𝑑𝑙,2>𝑉𝑑ℎ,1 ,𝑉𝑑𝑙,1 ), we can snap down",
     ):
         assert heading_text(line, markdown=False) is None, line
-    # A title may hold a symbol between its words, and a value typed with "=".
+    # A title may hold a symbol between its words, and a formula typed with "=".
     assert heading_text("Input → Output", markdown=False) is not None
     assert heading_text("Storage ≤ 5 °C", markdown=False) is not None
     assert heading_text("输入→输出", markdown=False) is not None
     assert heading_text("Ａ\u3000异象（二2～5）", markdown=False) is not None
-    assert heading_text("S2 (6) = 0.6687", markdown=False) is not None
     assert heading_text("2. 标题内包含公式 x= −b± √b 2−4ac", markdown=False) is not None
 
 
@@ -222,3 +221,12 @@ def test_a_line_that_leaves_a_parenthesis_open_is_no_title():
     # A colon inside a parenthesis ends no title: the line is an item, not "title: body".
     line = "(1) Aminorex (Some other names: aminoxaphen; 2-amino-5-phenyl-2-oxazoline; or"
     assert heading_text(line, markdown=False) is None
+
+
+def test_a_line_stating_values_is_no_title():
+    assert heading_text("Chi-square= 1.5209\np-value= 0.2175", markdown=False) is None
+    assert heading_text("S2 (6) = 0.6687", markdown=False) is None
+    assert heading_text("Response rate = 45 %", markdown=False) is None
+    # "=" inside a title that states no value on its own: still a title.
+    assert heading_text("The case n = 2 and beyond", markdown=False) is not None
+    assert heading_text("Estimates for S1(6)= 0.6498 (0.5112, 0.7884)", markdown=False)
