@@ -149,7 +149,8 @@ async def _insert_file(
         """A failed file: ``reason`` in a few words (the summary's), ``message`` in full."""
         return FileResult(path, FAILED, doc_id, decision.strategy, message=message, reason=reason)
 
-    override = parse_docx if path.suffix.lower() == ".docx" else None
+    is_word = decision.parser is not None and decision.parser.name == "word"
+    override = parse_docx if is_word else None
     current = await asyncio.to_thread(record_of, settings, decision, path, override)
     plan = await plan_for(rag, registry, doc_id, current, replace=replace, rechunk=rechunk)
     if plan.status in (UNCHANGED, STALE) or (dry_run and plan.status not in (COMPARE, RECHUNKED)):
@@ -274,7 +275,7 @@ async def ainsert_files(
     without it a file whose content changed fails (LightRAG keys documents by file name).
     ``dry_run`` changes nothing and reports what would be done (``would be re-chunked``).
     ``progress``: True draws a bar on stderr, a callable gets ``(done, total, FileResult)``.
-    ``parse_docx`` replaces our parser (same interface).
+    ``parse_docx`` replaces our Word parser, for every Word suffix (same interface).
 
     On LightRAG's file storages (JSON, NanoVectorDB, NetworkX: one process per working dir)
     the call holds the working dir's storage lock (``storage_lock.py``) and, at the end,

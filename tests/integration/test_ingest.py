@@ -235,6 +235,25 @@ async def test_an_unexpected_error_costs_only_its_own_file(tmp_path, monkeypatch
     assert "RuntimeError: parser bug" in report.results[0].message
 
 
+async def test_parse_docx_replaces_the_parser_of_every_word_suffix(tmp_path) -> None:
+    # The format registry says which files are Word's: .docm, .dotx and .dotm too.
+    from lightrag_pchunk.parse.document import parse_docx
+
+    parsed = []
+
+    def own_parser(path, output_dir, doc_id=None):
+        parsed.append(Path(path).name)
+        return parse_docx(path, output_dir, doc_id=doc_id)
+
+    docx = write_docx(tmp_path / "in" / "plain.docx", title="Plain")
+    macros = tmp_path / "in" / "macros.docm"  # the same package under Word's macro suffix
+    write_docx(tmp_path / "macros.docx", title="Macros").rename(macros)
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [docx, macros], parse_docx=own_parser, progress=False)
+    assert [r.status for r in report.results] == ["inserted", "inserted"]
+    assert parsed == ["plain.docx", "macros.docm"]
+
+
 async def test_the_same_text_under_a_second_name_is_refused_and_the_first_keeps_its_blocks(
     tmp_path,
 ) -> None:
