@@ -17,6 +17,7 @@ from outline_strip import MIN_HEADINGS, Score, compare, pooled, strip_file
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES
 from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
 from lightrag_pchunk.errors import DocumentParseError
+from lightrag_pchunk.integration.formats import format_for
 from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
 
 SIZES = (500, 1200, 2000)
@@ -69,6 +70,7 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
             file = prepare(path, parsed, work / "styled" / path.name)
         except DocumentParseError:
             continue
+        is_markdown = format_for(path).name == "markdown"  # a list item known by its marker
         for n, crumbs in figures.items():
             checked = check(file, counter, n)
             crumbs.violations.update(v.rule for v in checked.violations)
@@ -78,7 +80,7 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
                 crumbs.styled_broken += checked.styled_broken()
                 crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in checked.styled]
             crumbs.long_blocks += len(long_rows(file.rows, counter, n))
-            for block in headed_long_blocks(file.rows, counter, n, markdown=path.suffix == ".md"):
+            for block in headed_long_blocks(file.rows, counter, n, markdown=is_markdown):
                 titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
                 crumbs.long_with_headings.append(
                     f"{path.name}: {block.heading[:50]!r} ({titles} …)"
