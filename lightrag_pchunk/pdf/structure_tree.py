@@ -84,7 +84,7 @@ def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
 
     def walk(element: object, role: str, key: int, depth: int) -> None:
         own = _element_type(element)
-        if own in BLOCK_ROLES or _HEADING_ROLE.match(own):
+        if own in BLOCK_ROLES:  # the heading roles among them
             counter[0] += 1
             role, key = own, counter[0]
         # A kid is marked content or an element. PDFium gives the marked content of this
