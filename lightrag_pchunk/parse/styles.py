@@ -146,13 +146,18 @@ class StyleSheet:
         level = self._resolve(style_id)
         return None if level is None or level >= _BODY else level
 
+    def outline_level(self, own: int | None, style_id: str | None) -> int | None:
+        """Outline level 0-8 of a paragraph whose own ``w:outlineLvl`` is ``own`` (0-9 or
+        None) in the style ``style_id``: its own level wins over its style's, and 9 is body
+        text, final (None = body text)."""
+        if own is not None:
+            return None if own >= _BODY else own
+        return self.effective_outline_level(style_id)
+
     def paragraph_outline_level(self, ppr: etree._Element | None) -> int | None:
-        """Outline level 0-8 of a paragraph with this ``w:pPr`` (None = body text)."""
-        if ppr is not None:
-            own = _outline_value(ppr.find(_OUTLINE_LVL))
-            if own is not None:
-                return None if own >= _BODY else own
-        return self.effective_outline_level(self.paragraph_style_id(ppr))
+        """:meth:`outline_level` of a paragraph with this ``w:pPr``."""
+        own = _outline_value(ppr.find(_OUTLINE_LVL)) if ppr is not None else None
+        return self.outline_level(own, self.paragraph_style_id(ppr))
 
     def paragraph_style_id(self, ppr: etree._Element | None) -> str | None:
         """The style a paragraph uses: its ``w:pStyle``, else the default paragraph style."""

@@ -58,7 +58,6 @@ if TYPE_CHECKING:
 MAX_HEADING_LENGTH = 200
 _P = qn("w:p")
 _TBL = qn("w:tbl")
-_BODY_LEVEL = 9
 _SDT = qn("w:sdt")
 _SDT_CONTENT = qn("w:sdtContent")
 _CUSTOM_XML = qn("w:customXml")
@@ -221,12 +220,9 @@ class BodyWalker(TableWalk):
         level = None
         is_toc = in_field = False
         if mode is Mode.BODY:
-            # A paragraph's own outline level wins over its style's; 9 is body text, final.
-            if outline is not None:
-                level = outline if outline < _BODY_LEVEL else None
-            else:
-                level = story.styles.effective_outline_level(style_id)
-                level = self._toc.declared_level(story.styles, style_id) if level is None else level
+            level = story.styles.outline_level(outline, style_id)
+            if level is None and outline is None:  # neither the paragraph nor its style says
+                level = self._toc.declared_level(story.styles, style_id)
             # A TOC line is never a heading, whatever its style says; in a TOC field a heading
             # style says more, but for an entry (a field's lost end holds the rest of the body).
             is_style_toc = story.styles.is_toc_style(style_id)

@@ -123,6 +123,15 @@ def test_paragraph_outline_level_overrides_the_style():
     assert s.paragraph_outline_level(None) is None
 
 
+def test_the_walk_and_the_ppr_reader_share_one_outline_rule():
+    # The walk reads a paragraph's own level from its plain scan and asks outline_level.
+    s = sheet(*BASE)
+    assert s.outline_level(None, "Heading1") == 0
+    assert s.outline_level(4, "Heading1") == 4
+    assert s.outline_level(9, "Heading2") is None  # body text, final
+    assert s.outline_level(None, "Normal") is None
+
+
 def test_default_paragraph_style_applies_without_pstyle():
     s = sheet(style("Body", "Body"), style("Normal", "Normal", outline=3, default=True))
     assert s.paragraph_style_id(None) == "Normal"
