@@ -70,6 +70,7 @@ from lightrag_pchunk.outline.look_tiers import (
     first_body_paragraph,
     followed_by_content,
     has_plain_tier,
+    is_over_a_larger_title,
     is_set_larger,
     minor_tier_looks,
     same_look_run,
@@ -225,7 +226,9 @@ def _accept(
         if label is not None:
             is_unit = label.family.startswith(("legal-", "keyword-"))
             strong = score >= _LOOK_NEEDED or bool(candidate.heading.body) or continues
-            evidence = strong or follows
+            # A number with nothing else over a larger title heads an empty section: a
+            # list's item left before the next section.
+            evidence = strong or (follows and not is_over_a_larger_title(candidates, index))
             if starts_lowercase(label.rest):
                 # "a) the operator shall": usually a list item; an identifier after a
                 # section number ("5.2.1 tosca_definitions") needs the look or continuity.

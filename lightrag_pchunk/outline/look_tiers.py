@@ -111,14 +111,25 @@ def first_body_paragraph(
 def stands_over_a_title(candidates: dict[int, Promoted], index: int, opening: int | None) -> bool:
     """Whether the unnumbered line ``index`` stands in the document's opening (before its
     first paragraph of body text, at ``opening``: :func:`first_body_paragraph`) right over
-    a larger line set apart from the text: a journal's masthead over a paper's title, a
-    kicker over a headline. It heads nothing; the title under it heads what follows."""
-    below, candidate = candidates.get(index + 1), candidates[index]
-    if below is None or below.look is None or candidate.look is None or candidate.label:
-        return False
+    a larger title (:func:`is_over_a_larger_title`): a journal's masthead over a paper's
+    title, a kicker over a headline. It heads nothing; the title under it heads what
+    follows."""
     return (
-        opening is not None
+        candidates[index].label is None
+        and opening is not None
         and index < opening
+        and is_over_a_larger_title(candidates, index)
+    )
+
+
+def is_over_a_larger_title(candidates: dict[int, Promoted], index: int) -> bool:
+    """Whether the line after ``index`` is a title set larger than it and apart from the
+    text: what follows is that title's, not this line's."""
+    below, candidate = candidates.get(index + 1), candidates[index]
+    return (
+        below is not None
+        and below.look is not None
+        and candidate.look is not None
         and below.look_score > 0
         and is_larger_than_text(below.look, candidate.look.size)
     )

@@ -650,3 +650,17 @@ def test_a_name_under_a_quotation_is_no_lettered_heading_but_a_series_missing_it
         "C. Detached New Construction",
         "V. Marketing Plan",
     ]
+
+
+def test_a_bare_number_over_a_larger_title_heads_nothing():
+    # "1. Single item" ends a list right before the next section's larger title: with no
+    # look, no text under it and no series, it heads an empty section, so it is no heading.
+    title = Look(size=14)
+    items = [
+        text("Test 7:", title),
+        text("The items below are numbered by one list and keep counting.", BODY),
+        text("1. Single item of a new list", BODY),
+        text("Test 8:", title),
+        text("Lists may also take their numbers from the paragraph styles.", BODY),
+    ]
+    assert outline(items, 11) == [(1, "Test 7", ""), (1, "Test 8", "")]
