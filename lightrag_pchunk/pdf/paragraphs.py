@@ -35,7 +35,7 @@ from lightrag_pchunk.outline.lines import is_toc_line
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
-from lightrag_pchunk.pdf.paragraph_look import centred_pair, paragraph_look
+from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
@@ -155,7 +155,7 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
-    centred = centred_pair(above, line)
+    centred = centred_pair(above, line) or _centred_across_widest(group, line)
     if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
         return False  # a line at the margin, then an indented one: a new paragraph
     if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
@@ -165,6 +165,22 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
     return not _ends_early(above, line)
+
+
+def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:
+    """Whether ``line`` goes on a centred title across its widest line: the block opened
+    centred, ``line`` is centred, and the line above it fills the column without ending a
+    sentence (a title in a box of its own: its widest line sets the column's edges, no
+    room either side, neither centred nor balanced; a justified paragraph's full line
+    before the next one's indented start ends its sentence)."""
+    above = group[-1]
+    fills = above.x0 - above.column_x0 <= 2.0 and above.column_x1 - above.x1 <= 2.0
+    return (
+        fills
+        and not above.text.rstrip().endswith(_SENTENCE_END)
+        and is_centered(group[0])
+        and is_centered(line)
+    )
 
 
 #: Structure roles whose elements sit side by side (table cells): never one paragraph.

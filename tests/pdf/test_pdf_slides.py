@@ -9,11 +9,27 @@ from pdf_builders import BOLD, Page, Text, parse_pages, tags_of, wrap
 SLIDE = {"width": 720.0, "height": 405.0}
 
 
-def centred(lines: list[str], middle: float, top: float, size: float) -> list[Text]:
-    """Bold lines centred on ``middle`` (Helvetica-Bold's glyphs about 0.6 em wide), from
-    the baseline ``top`` down at 1.4 x ``size``."""
+#: Widths of the titles' lines in Helvetica-Bold at 20 points (as PDFium boxes them).
+WIDTHS = {
+    "Orient": 57.5,
+    "the program": 115.2,
+    "around the": 102.2,
+    "customer": 89.0,
+    "experience": 103.5,
+    "Position the": 112.4,
+    "program as a": 123.8,
+    "leader in": 79.6,
+    "cybersecurity": 129.0,
+    "and risk": 76.2,
+    "management": 121.6,
+}
+
+
+def centred(lines: list[str], middle: float, top: float) -> list[Text]:
+    """Bold 20-point lines centred on ``middle`` (widths: :data:`WIDTHS`), from the
+    baseline ``top`` down at 28 points."""
     return [
-        Text(middle - 0.3 * size * len(line), top - 1.4 * size * i, line, size, font=BOLD)
+        Text(middle - WIDTHS[line] / 2, top - 28 * i, line, 20, font=BOLD)
         for i, line in enumerate(lines)
     ]
 
@@ -24,7 +40,7 @@ def test_a_side_title_in_large_type_beside_a_text_box_is_no_table(tmp_path: Path
     to align as rows of two cells, but a column of titles in type far larger than the
     text beside it is no column of labels."""
     title = ["Orient", "the program", "around the", "customer", "experience"]
-    items: list = centred(title, 100, 260, 20)
+    items: list = centred(title, 100, 260)
     points = [
         "Enable agile software delivery by piloting a replacement change request process.",
         "Tackle known policy obstacles that inhibit larger security goals in the process.",
@@ -50,7 +66,7 @@ def test_a_side_title_in_large_type_reads_whole_before_the_text_beside_it(
     the slide's height as more lines of body type would): the title reads as one line of
     text, not word by word between the lines of the text box beside it."""
     title = ["Orient", "the program", "around the", "customer", "experience"]
-    items: list = centred(title, 100, 260, 20)
+    items: list = centred(title, 100, 260)
     point = (
         "Enable agile software delivery by piloting a replacement change request process "
         "that does not block on advance approval, and tackle known policy obstacles that "
@@ -64,3 +80,23 @@ def test_a_side_title_in_large_type_reads_whole_before_the_text_beside_it(
     ]
     text = " ".join(" ".join(lines).split())
     assert " ".join(point.split()) in text
+
+
+def test_a_side_title_wider_in_one_line_than_the_rest_reads_as_one_paragraph(
+    tmp_path: Path,
+) -> None:
+    """A centred side title whose widest line sets its column's edges: that line is
+    neither centred nor balanced in its column (no room either side), and the shorter
+    centred line under it stands indented from it by more than a line's height. The
+    lines of a block that opened centred and goes on centred are one title, not two."""
+    title = ["Position the", "program as a", "leader in", "cybersecurity", "and risk", "management"]
+    items = centred(title, 100, 280)
+    point = (
+        "Bring more technical capacity and expertise into the program and its ecosystem, "
+        "and define the core security expectations for all authorizations in support of a "
+        "government-wide presumption of adequacy for the agencies and their partners. "
+    )
+    items += wrap(point * 2, 293, 290, 380, size=12)
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
+    assert " ".join(title) in lines
