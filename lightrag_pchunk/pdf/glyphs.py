@@ -110,7 +110,7 @@ def read_glyphs(
     page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, number: int, rules: Sequence[Rule] = ()
 ) -> PageGlyphs:
     """One page's characters and their boxes (see :class:`PageGlyphs`); the segments are
-    cut by :func:`segment_page` and styled by :func:`styled`."""
+    cut by ``segments.glyph_runs``."""
     raw = textpage.raw
     text = page_chars(textpage)
     left, bottom, right, top = page.get_cropbox()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
-from lightrag_pchunk.pdf.segments import PageText, Segment, segment_page
+from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
 #: A segment with this many characters is prose, and decides where the columns are.
 PROSE_CHARS = 18
@@ -85,11 +85,12 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     """A page's segments. Where a segment crosses a gutter (two columns' lines
     printed close: a leader line running into the next column) the page is cut into
     segments again, the gutters ending glyph runs."""
-    text = segment_page(glyphs)
+    runs = glyph_runs(glyphs)
+    text = page_text(glyphs, runs)
     upright = [s for s in text.segments if not s.rotated]
     gutters = find_gutters(upright)
     if any(_crosses(s, gutter) for gutter in gutters for s in upright):
-        text = segment_page(glyphs, [gutter.middle for gutter in gutters])
+        text = page_text(glyphs, cut_at_gutters(glyphs, runs, [g.middle for g in gutters]))
     kept = tuple((gutter.x0, gutter.x1, gutter.text_end) for gutter in gutters)
     return replace(text, gutters=kept)
 

@@ -112,16 +112,14 @@ class PageText:
     gutters: tuple[tuple[float, float, float], ...] = ()
 
 
-def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
-    """The page's segments (see the module doc). A vertical rule between two glyphs (a
-    table's cell border) ends a segment however narrow the gap; a column ``gutter`` (x in
-    the reading frame) ends one where the gap is wider than a word space."""
-    rules = glyphs.rules
-    barriers = rules[rules[:, 2] - rules[:, 0] < 1.0]
-    walls = np.array(sorted(gutters), dtype=np.float64)
+def glyph_runs(glyphs: PageGlyphs) -> list[Segment]:
+    """The segments of the page's stretches in order, those of text at another angle placed
+    in the page's frame, before :func:`page_text` keeps one of each printed twice. A
+    vertical rule between two glyphs (a table's cell border) ends a segment however narrow
+    the gap."""
+    barriers = _barriers(glyphs)
     bold_fonts: dict[int, bool] = {}
-    segments: list[Segment] = []
-    seen: set[tuple[str, int, int]] = set()
+    runs: list[Segment] = []
     for start, stop, own in glyphs.stretches:
         upright = own == glyphs.direction
         found = _segments(
@@ -129,17 +127,45 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
             glyphs.ink[start:stop],
             own,
             barriers if upright else NO_BARRIERS,
-            walls if upright else NO_GUTTERS,
+            NO_GUTTERS,
             bold_fonts,
         )
-        for segment in found:
-            if not upright:
-                segment = _placed(segment, glyphs.direction)
-            # The same text printed twice a hair apart (fake bold) is read once.
-            key = (segment.text, round(segment.x0), round(segment.top))
-            if segment.text and key not in seen:
-                seen.add(key)
-                segments.append(segment)
+        runs.extend(found if upright else (_placed(s, glyphs.direction) for s in found))
+    return runs
+
+
+def cut_at_gutters(
+    glyphs: PageGlyphs, runs: list[Segment], gutters: Sequence[float]
+) -> list[Segment]:
+    """``runs`` (:func:`glyph_runs`) with each column ``gutter`` (x in the reading frame)
+    ending the upright ones where their gap over it is wider than a word space. A run is
+    cut as the page's segments would be with the gutters (``glyphs.goes_on_pairs`` decides
+    each pair of glyphs alone): only a run that reaches over a gutter is cut again."""
+    walls = np.array(sorted(gutters), dtype=np.float64)
+    barriers = _barriers(glyphs)
+    bold_fonts: dict[int, bool] = {}
+    cut: list[Segment] = []
+    for run in runs:
+        reaches = ((run.x0 - 0.5 <= walls) & (walls <= run.x1 + 0.5)).any()
+        if run.rotated or not reaches:
+            cut.append(run)
+            continue
+        ink = glyphs.ink
+        own = ink[(ink >= run.first_char) & (ink <= run.last_char)]
+        cut += _segments(glyphs, own, glyphs.direction, barriers, walls, bold_fonts)
+    return cut
+
+
+def page_text(glyphs: PageGlyphs, runs: list[Segment]) -> PageText:
+    """The page with the segments of ``runs`` that hold text, the same text printed twice a
+    hair apart (fake bold) read once."""
+    segments: list[Segment] = []
+    seen: set[tuple[str, int, int]] = set()
+    for segment in runs:
+        key = (segment.text, round(segment.x0), round(segment.top))
+        if segment.text and key not in seen:
+            seen.add(key)
+            segments.append(segment)
     return PageText(
         glyphs.number,
         tuple(segments),
@@ -148,6 +174,12 @@ def segment_page(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> PageText:
         glyphs.direction,
         glyphs.rules,
     )
+
+
+def _barriers(glyphs: PageGlyphs) -> np.ndarray:
+    """The page's vertical rules (in its reading frame), which end segments."""
+    rules = glyphs.rules
+    return rules[rules[:, 2] - rules[:, 0] < 1.0]
 
 
 def _segments(
