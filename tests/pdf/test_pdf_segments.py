@@ -1,0 +1,51 @@
+"""The PDF parser's segments: runs of glyphs on one baseline, cut again at column gutters."""
+
+from __future__ import annotations
+
+import numpy as np
+import pypdfium2 as pdfium
+
+from lightrag_pchunk.pdf.glyphs import read_glyphs
+from lightrag_pchunk.pdf.rules import page_rules
+from lightrag_pchunk.pdf.segments import _barriers, _segments, cut_at_gutters, glyph_runs
+
+from pdf_builders import Page, Stroke, Text, build_pdf, wrap
+
+LOREM = (
+    "Operators shall keep the refrigeration plant under continuous supervision and record "
+    "every reading of the pressure gauges in the plant log before the end of each shift."
+)
+
+
+def test_runs_cut_at_gutters_as_the_whole_page_cut_with_them() -> None:
+    """Only the runs that reach over a gutter are cut again, and each comes out as the whole
+    page segmented with the gutters would have it: every pair of glyphs is decided alone.
+    Two columns printed close (a gap of a few points), a table's rule between cells, and
+    gutters anywhere, one at every few points included."""
+    left = wrap(LOREM + " " + LOREM, 60, 700, 250)
+    right = wrap(LOREM + " " + LOREM, 276, 700, 250)  # 8 points after the longest left line
+    cells = [Text(60, 300, "Pressure"), Text(120, 300, "12 bar"), Stroke(115, 290, 115, 312)]
+    # Written row by row across both columns, as some producers do.
+    rows = [item for pair in zip(left, right, strict=True) for item in pair]
+    pdf = build_pdf([Page([*rows, *cells])])
+    document = pdfium.PdfDocument(pdf)
+    page = document[0]
+    textpage = page.get_textpage()
+    try:
+        glyphs = read_glyphs(page, textpage, 1, page_rules(page))
+        runs = glyph_runs(glyphs)
+        for gutters in ([272.0], [118.0, 272.0, 330.0], [float(x) for x in range(55, 600, 3)]):
+            walls = np.array(sorted(gutters))
+            whole = [
+                segment
+                for start, stop, own in glyphs.stretches
+                for segment in _segments(
+                    glyphs, glyphs.ink[start:stop], own, _barriers(glyphs), walls, {}
+                )
+            ]
+            assert cut_at_gutters(glyphs, runs, gutters) == whole
+            assert len(whole) > len(runs)  # the gutters cut
+    finally:
+        textpage.close()
+        page.close()
+        document.close()
