@@ -229,3 +229,19 @@ def test_plain_and_rich_paragraphs_read_alike(tmp_path):
         '<w:r><w:sym w:font="Symbol" w:char="F0B7"/></w:r>',
     )
     assert parse_body(tmp_path, plain + rich) == "Alpha beta gamma\nAlpha beta gamma•"
+
+
+def test_math_beside_a_picture_is_inline_and_math_alone_a_block_equation(tmp_path):
+    # A picture is shown content: the paragraph is no display line of math, so its
+    # equation gets no id and no equations.json item.
+    picture = (
+        '<w:r><w:drawing><wp:inline><wp:docPr id="3" name="Picture 3" descr="A red dot"/>'
+        '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rIdPic"/>'
+        "</pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>"
+    )
+    math = "<m:oMath><m:r><m:t>x</m:t></m:r></m:oMath>"
+    body = para(math, picture) + para(math)
+    source = write_rich_docx(tmp_path / "m.docx", body, media={"rIdPic": PNG_1PX})
+    beside, alone = parse_docx(source, tmp_path / "out", doc_id="doc-abc").content.split("\n")
+    assert beside.startswith('<equation format="latex">x</equation><drawing id=')
+    assert alone.startswith("<equation id=")
