@@ -123,8 +123,9 @@ def test_paragraph_outline_level_overrides_the_style():
     assert s.paragraph_outline_level(None) is None
 
 
-def test_the_walk_and_the_ppr_reader_share_one_outline_rule():
-    # The walk reads a paragraph's own level from its plain scan and asks outline_level.
+def test_outline_level_own_level_wins_and_nine_is_body_text():
+    # The walk reads a paragraph's own level from its plain scan and asks this rule, as
+    # paragraph_outline_level does for a w:pPr.
     s = sheet(*BASE)
     assert s.outline_level(None, "Heading1") == 0
     assert s.outline_level(4, "Heading1") == 4
