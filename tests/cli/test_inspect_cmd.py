@@ -300,7 +300,9 @@ def test_a_long_block_holding_heading_like_lines_is_a_warning_naming_them(tmp_pa
     assert by_name(inspect_blocks(tmp_path / "t.blocks.jsonl", cl100k, 2000))["long"].status == OK
 
 
-@pytest.mark.parametrize(("document_format", "warned"), [("docx", True), ("markdown", False)])
+@pytest.mark.parametrize(
+    ("document_format", "warned"), [("docx", True), ("md", False), ("markdown", False)]
+)
 def test_a_numbered_line_of_a_long_block_is_a_list_item_in_any_markdown_suffix(
     tmp_path, cl100k, document_format, warned
 ):
