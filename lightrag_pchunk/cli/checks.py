@@ -81,11 +81,15 @@ def sidecar_check(
     problems: Sequence[LineProblem],
     sidecars: Mapping[str, int],
     dropped_rows: int = 0,
+    unparsed: str | None = None,
 ) -> Check:
-    """§12.1: the blocks file exists, has content rows, and which sidecars sit next to it."""
+    """§12.1: the blocks file exists, has content rows, and which sidecars sit next to it.
+    ``unparsed``: why a document with text has no blocks (its text read as written)."""
     found = ", ".join(f"{name} ({n})" for name, n in sidecars.items()) or "none"
     name = blocks_path.name if blocks_path is not None else "no blocks file"
     summary = f"{name}: {counted(len(rows), 'content row')}; sidecars: {found}"
+    if unparsed:
+        return Check("sidecar", INFO, summary, "§12.1", (f"text read as written: {unparsed}",))
     details = []
     if meta:
         details.append(

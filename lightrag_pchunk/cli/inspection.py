@@ -128,6 +128,7 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
             problems=result.problems,
             sidecars=result.sidecars,
             dropped_rows=result.dropped_rows,
+            unparsed=blocks.problem if path is None and not decision.is_empty else None,
         ),
         heading_check(result.rows, len(result.chunks)),
         stage_check(result.steps),

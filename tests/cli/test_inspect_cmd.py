@@ -236,6 +236,18 @@ def test_inspect_says_when_the_file_would_get_r(tmp_path, capsys) -> None:
     assert "file-name hint [native-R] selects R" in first
 
 
+def test_a_text_read_as_written_is_not_called_empty(tmp_path, capsys) -> None:
+    # No LIGHTRAG_PARSER rule reads a .markdown: LightRAG's legacy engine stores its text
+    # as written, and P has no blocks to check; the text is there all the same.
+    source = tmp_path / "guide.markdown"
+    source.write_text("# Guide\n\nThe operator reads the meter every morning.\n")
+    assert main(["inspect", str(source), "--no-html"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("guide.markdown: recursive_character, P does not apply: ")
+    assert "text read as written: the legacy engine writes no blocks we read" in out
+    assert "has no text" not in out
+
+
 def test_cli_exit_codes(tmp_path, capsys) -> None:
     memo = [BlockRow(content="No heading here.", heading="", level=1)]  # WARN: empty heading
     path = blocks_file(tmp_path / "memo.blocks.jsonl", memo)
