@@ -6,7 +6,7 @@ each on its own line, with an id and an ``equations.json`` entry); math inside t
 paragraph's reader tells the two apart (``InlineText.is_math_only``, ``parse/text.py``). The
 LaTeX comes from :func:`~lightrag_pchunk.parse.omml_latex.omml_to_latex`; the body is written
 single-line, with ``<``/``>`` as ``\\lt``/``\\gt``, so LightRAG's ``<equation …>…</equation>``
-regexes still parse it. See docs/equations-and-drawings.md.
+regexes still parse it. See docs/parser.md (Equations).
 """
 
 from __future__ import annotations
