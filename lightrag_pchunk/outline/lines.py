@@ -56,9 +56,9 @@ _CAPTION = re.compile(
 _LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
 _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
 #: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
-#: a run of underscores, hyphens or spaces, a slash set apart ("Imaginal Wars / 116"; in a
-#: number or between words, "1/2", a slash is none).
-_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
+#: a run of underscores, hyphens or spaces, a slash set apart after a word ("Imaginal Wars /
+#: 116"; in "1/2", "and/or" and after a number, "2023 / 2024", "Page 1 / 12", it is none).
+_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |(?<![\d\s])\s+/\s")
 #: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
 _FORM_BLANK = "___"
 #: Endings that make a line a sentence or a fragment rather than a title.
@@ -138,7 +138,7 @@ def page_reference(line: str) -> tuple[int, str] | None:
     while start > 0 and line[start - 1] in _LEADER_CHARS:
         start -= 1
     leaders = line[start:number]
-    if start == 0 or not _LEADERS.search(leaders):
+    if start == 0 or not _LEADERS.search(line, start, number):  # sees the word before
         return None
     return start, leaders
 
