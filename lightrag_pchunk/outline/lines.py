@@ -82,8 +82,9 @@ _WORD = re.compile(rf"[\u3400-\u9fff]|[^\W\d_\u3400-\u9fff]{{{_WORD_LETTERS},}}"
 _MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff]")
 #: Unicode's arrows, mathematical operators and mathematical alphanumerics.
 _MATH_SYMBOL = re.compile("[\u2190-\u22ff\u27c0-\u27ff\u2900-\u2aff\U0001d400-\U0001d7ff]")
-#: A value stated on a line of its own: a name, "=", a number ("p-value= 0.2175").
-_STATED_VALUE = re.compile(r"[^\W\d_][^=]{0,40}=\s*[-+−]?\d[\d.,]*\s*%?")
+#: A value stated on a line of its own: a name, "=", a measured number, with a fraction or
+#: a percent sign ("p-value= 0.2175"); a whole number is a setting a title names ("N = 500").
+_STATED_VALUE = re.compile(r"[^\W\d_][^=]{0,40}=\s*[-+−]?\d[\d,]*(?:\.\d+\s*%?|\s*%)")
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
 _MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS

@@ -233,4 +233,7 @@ def test_a_line_stating_values_is_no_title():
     assert heading_text("Response rate = 45 %", markdown=False) is None
     # "=" inside a title that states no value on its own: still a title.
     assert heading_text("The case n = 2 and beyond", markdown=False) is not None
+    # A whole number after "=" is a setting the title names, not a value measured.
+    for title in ("Results for N = 500", "Chapter 4: When x = 0", "Experiments with k = 10"):
+        assert heading_text(title, markdown=False) is not None, title
     assert heading_text("Estimates for S1(6)= 0.6498 (0.5112, 0.7884)", markdown=False)
