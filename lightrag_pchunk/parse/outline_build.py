@@ -50,7 +50,7 @@ from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines_before_contents
-from lightrag_pchunk.outline.toc import toc_listed
+from lightrag_pchunk.outline.toc import is_toc_title, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
 from lightrag_pchunk.parse.left_out import left_out_headings
@@ -293,12 +293,15 @@ def _infer(
             continue
         if event.level:
             # A known heading's look (where the parser gives it) lets a numbered series it
-            # starts be continued by lines the file left as text. One whose section is a
-            # table of contents (a styled "Contents") heads none of the text after it.
+            # starts be continued by lines the file left as text. A contents' own title
+            # (a styled "Contents" over its table) heads none of the text after it; a
+            # chapter's heading over the chapter's contents still heads its sections.
             look = event.look() if event.look is not None else None
             item = OutlineItem(ItemKind.HEADING, event.heading, event.level, look)
             item.titles_nothing = (
-                index + 1 < len(events) and events[index + 1].kind is EventKind.TOC
+                is_toc_title(event.heading)
+                and index + 1 < len(events)
+                and events[index + 1].kind is EventKind.TOC
             )
         elif event.kind is EventKind.PARAGRAPH:
             item = OutlineItem(

@@ -286,3 +286,19 @@ def test_a_journal_contents_with_slashed_page_numbers_names_its_articles(tmp_pat
         ("Reiner SEIBOLD: Ego-State Therapy", ()),
         (question + " *", ()),
     ]
+
+
+def test_a_chapter_heading_over_its_own_contents_still_heads_its_sections(tmp_path):
+    # A chapter opens with a contents of its sections (dot leaders, no title of its own):
+    # the sections the smart outline finds after it stay under the chapter.
+    sections = ("1.1 General", "1.2 Equipment", "1.3 Procedure", "1.4 Records", "1.5 Training")
+    body = para("Chapter 1 Safety", style="Heading1")
+    body += "".join(para(f"{title} ........ {page}") for page, title in enumerate(sections, 2))
+    for title in sections:
+        body += para(run(title, "<w:b/>"))
+        body += para("The text of the section, which says at length what the author thinks.")
+    parsed = parse(tmp_path, body, smart_heading=True)
+    assert [r.extra.get("session_type") for r in parsed.rows[:2]] == [None, "toc"]
+    assert [(r.heading, r.parent_headings) for r in parsed.rows[2:]] == [
+        (title, ("Chapter 1 Safety",)) for title in sections
+    ]
