@@ -283,18 +283,22 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     heading that lost its style lost the numbering the style gave it too), without it only
     :data:`_BARE_LOOKAHEAD` entries ahead, and so does a line that is the title of an entry
     the contents follows with a subtitle after a dash ("Conferences/Training – Methods
-    training" lists the section "Conferences/Training", the subtitle naming its main item).
-    The entries of a list of figures or tables and the captions they name are left out: a
-    caption matched would carry the matching past the headings it skipped. Spacing is no
-    part of a Chinese or Japanese title (:func:`_spacing_free`)."""
+    training" lists the section "Conferences/Training", the subtitle naming its main item),
+    unless the line above it is that subtitle ("Smith – On Ethics" lists the article "On
+    Ethics", its author's name under it a byline). The entries of a list of figures or
+    tables and the captions they name are left out: a caption matched would carry the
+    matching past the headings it skipped. Spacing is no part of a Chinese or Japanese
+    title (:func:`_spacing_free`)."""
     keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
     bare = [_spacing_free(_without_label(key)) for key in keys]
-    titles = [_spacing_free(_before_subtitle(key)) for key in keys]
+    parts = [_subtitle_parts(key) for key in keys]
+    titles = [_spacing_free(title) for title, _ in parts]
+    subtitles = [_spacing_free(subtitle) for _, subtitle in parts]
     keys = [_spacing_free(key) for key in keys]
     found: list[int | None] = []
-    next_entry = 0
+    next_entry, above = 0, ""
     for line in lines:
-        match = None
+        match, key = None, ""
         if line is not None and keys and not is_caption(line):
             key = _spacing_free(toc_key(line))
             end = min(next_entry + _TOC_LOOKAHEAD, len(keys))
@@ -305,7 +309,10 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
                     if key
                     and (
                         key == keys[j]
-                        or (key in (bare[j], titles[j]) and j < next_entry + _BARE_LOOKAHEAD)
+                        or (
+                            j < next_entry + _BARE_LOOKAHEAD
+                            and (key == bare[j] or (key == titles[j] and above != subtitles[j]))
+                        )
                     )
                 ),
                 None,
@@ -313,6 +320,7 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
             if match is not None:
                 next_entry = match + 1
         found.append(match)
+        above = key
     return found
 
 
@@ -322,10 +330,11 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
 _SUBTITLE_DASH = re.compile(r"\s*[–—]\s+|\s+-\s+")
 
 
-def _before_subtitle(key: str) -> str:
-    """An entry's key without the subtitle after its first dash ("" when it has none)."""
+def _subtitle_parts(key: str) -> tuple[str, str]:
+    """An entry's key before its first dash and the subtitle after it (both "" when it has
+    none)."""
     parts = _SUBTITLE_DASH.split(key, maxsplit=1)
-    return parts[0].strip() if len(parts) == 2 else ""
+    return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else ("", "")
 
 
 def _spacing_free(key: str) -> str:

@@ -198,6 +198,13 @@ def test_a_line_matches_an_entry_that_adds_a_subtitle_after_a_dash():
     assert toc_listed(far, ["Section 1", "Methods"]) == [0, None]
 
 
+def test_an_author_under_the_title_the_contents_follows_with_a_dash_is_a_byline():
+    # "Author – Title": the body sets the title, then the author's name under it.
+    entries = ["John Smith – On Ethics\t3", "Mary Jones – The Good Life\t9"]
+    lines = ["On Ethics", "John Smith", "Text.", "The Good Life", "Mary Jones", "Text."]
+    assert toc_listed(entries, lines) == [None] * 6
+
+
 def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
     # Under its title, entries whose page number follows a slash; the body's title keeps
     # the asterisk of its note, which the contents leaves out.
