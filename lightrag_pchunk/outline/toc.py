@@ -179,10 +179,11 @@ _TRAILING_MARK = re.compile(r"\s+<(sup|sub)>[^<]{1,12}</\1>\s*$")
 def toc_key(line: str) -> str:
     """A title as a table of contents and the body both write it: NFKC, case-folded, one
     space for any spacing, no page reference, no end punctuation, no mark after it
-    (:data:`_TRAILING_MARK`, or an asterisk: a note's mark the contents leaves out)."""
+    (:data:`_TRAILING_MARK`, or an asterisk: a note's mark the contents leaves out; one
+    leading a line is its bullet, and stays)."""
     text = _TRAILING_MARK.sub("", strip_page_reference(line))
     text = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(text.split()).strip(" .:：。*")
+    return " ".join(text.split()).rstrip(" *").strip(" .:：。")
 
 
 def toc_entry_key(entry: str) -> str:

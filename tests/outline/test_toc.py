@@ -214,3 +214,6 @@ def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
     assert toc_listed(
         lines[1:4], ["Tom KELLY: To the Members", "Günter LANGWIELER: Unde Bonum? *"]
     ) == [0, 2]
+    # An asterisk leading a line is its bullet: a list item naming a title is no heading.
+    bulleted = ["* Tom KELLY: To the Members", "Tom KELLY: To the Members"]
+    assert toc_listed(lines[1:4], bulleted) == [None, 0]
