@@ -56,9 +56,8 @@ _CAPTION = re.compile(
 _LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
 _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
 #: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
-#: a run of underscores, hyphens or spaces, a slash set apart after a word ("Imaginal Wars /
-#: 116"; in "1/2", "and/or" and after a number, "2023 / 2024", "Page 1 / 12", it is none).
-_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |(?<![\d\s])\s+/\s")
+#: a run of underscores, hyphens or spaces, a slash set apart ("1/2", "and/or" hold none).
+_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
 #: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
 _FORM_BLANK = "___"
 #: Endings that make a line a sentence or a fragment rather than a title.
@@ -82,8 +81,7 @@ _WORD = re.compile(rf"[\u3400-\u9fff]|[^\W\d_\u3400-\u9fff]{{{_WORD_LETTERS},}}"
 _MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff]")
 #: Unicode's arrows, mathematical operators and mathematical alphanumerics.
 _MATH_SYMBOL = re.compile("[\u2190-\u22ff\u27c0-\u27ff\u2900-\u2aff\U0001d400-\U0001d7ff]")
-#: A value stated on a line of its own: a name, "=", a measured number, with a fraction or
-#: a percent sign ("p-value= 0.2175"); a whole number is a setting a title names ("N = 500").
+#: A value stated on a line: a name, "=", a measured number ("p-value= 0.2175", "45 %").
 _STATED_VALUE = re.compile(r"[^\W\d_][^=]{0,40}=\s*[-+−]?\d[\d,]*(?:\.\d+\s*%?|\s*%)")
 _LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
@@ -121,9 +119,10 @@ def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -
 def page_reference(line: str) -> tuple[int, str] | None:
     """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
     page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv", a journal's
-    "Imaginal Wars / 116"), and its leaders; None when the line has none. Linear in the
-    line's length: a regular expression for this backtracks badly on long runs of dots or
-    underscores (forms to fill in)."""
+    "Imaginal Wars / 116", "Wien 2014 / 119"), and its leaders; None when the line has none.
+    After a number a larger one ends a range or a fraction ("2023 / 2024", "Page 1 / 12").
+    Linear in the line's length: a regular expression for this backtracks badly on long
+    runs of dots or underscores (forms to fill in)."""
     end = len(line.rstrip())
     start = end
     while start > 0 and line[start - 1].isdigit():
@@ -138,8 +137,10 @@ def page_reference(line: str) -> tuple[int, str] | None:
     number = start
     while start > 0 and line[start - 1] in _LEADER_CHARS:
         start -= 1
-    leaders = line[start:number]
-    if start == 0 or not _LEADERS.search(line, start, number):  # sees the word before
+    leaders, page = line[start:number], line[number:end]
+    first = line[len(line[:start].rstrip("0123456789")) : start]  # a number before leaders
+    ranged = "/" in leaders and 0 < len(first) <= 4 and page.isdecimal() and int(page) > int(first)
+    if start == 0 or ranged or not _LEADERS.search(leaders):
         return None
     return start, leaders
 

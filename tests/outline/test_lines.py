@@ -125,10 +125,12 @@ def test_a_slash_set_apart_before_the_page_number_is_a_leader():
     )
     assert not is_toc_line("Results for round 1/2")
     assert not is_toc_line("Input and/or 12")
-    # After a number the slash parts a range or a fraction: a heading keeps it whole.
+    # After a number a larger one ends a range or a fraction: a heading keeps it whole. A
+    # title that ends in a number lists its page after it.
     for title in ("Academic Year 2023 / 2024", "Page 1 / 12", "Budget 2024  /  2025"):
         assert not is_toc_line(title), title
         assert strip_page_reference(title) == title
+    assert strip_page_reference("Dreiländertagung Wien 2014 / 119") == "Dreiländertagung Wien 2014"
 
 
 def test_page_references_on_form_lines_with_long_leader_runs():
