@@ -100,3 +100,22 @@ def test_a_side_title_wider_in_one_line_than_the_rest_reads_as_one_paragraph(
     result = parse_pages(tmp_path, [Page(items, **SLIDE)])
     lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
     assert " ".join(title) in lines
+
+
+def test_labels_set_large_on_their_values_baselines_stay_a_table(tmp_path: Path) -> None:
+    """A table of two columns whose labels are set large and bold beside values in body
+    type: each label stands on its value's baseline, row after row, where a side title's
+    lines meet the text beside them at any height. It stays a table."""
+    items = [Text(72, 700, "Key figures for the year", 11, font=BOLD)]
+    rows = [
+        ("Revenue", "Grew by twelve percent"),
+        ("Costs", "Fell by four percent"),
+        ("Staff", "Rose to two hundred"),
+        ("Offices", "Opened in three cities"),
+        ("Exports", "Doubled over the year"),
+    ]
+    for index, (label, value) in enumerate(rows):
+        items.append(Text(72, 670 - 24 * index, label, 16, font=BOLD))
+        items.append(Text(200, 670 - 24 * index, value, 10))
+    result = parse_pages(tmp_path, [Page(items)])
+    assert tags_of(result) == [[list(row) for row in rows]]
