@@ -240,9 +240,9 @@ def _column_text(segments: Sequence[Segment]) -> tuple[list[Segment], list[float
     title's line weighs its size over the prose's, the height of page it covers in lines
     of prose: its few large lines stand beside more lines of body type."""
     prose = [s for s in segments if len(s.text) >= PROSE_CHARS]
-    if not prose:
-        return prose, []
-    body = statistics.median(s.size for s in prose)
+    body = statistics.median(s.size for s in prose) if prose else 0.0
+    if body <= 0:  # no size read (a font PDFium sets at 0 points): no title told by its type
+        return prose, [1.0] * len(prose)
     titles = [
         s
         for s in segments

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
-from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.layout import Line, find_gutters
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -388,3 +388,19 @@ def test_a_line_is_in_capitals_only_where_most_of_its_letters_are() -> None:
     assert not look("Импорт XHTML").caps
     assert not look("3 PSR 工作模式").caps
     assert not look("Import XHTML").caps
+
+
+def test_columns_are_found_where_the_prose_has_no_size() -> None:
+    """Segments whose font size reads 0 (PDFium reports no size for their font) beside a
+    short line: the columns are found from the prose alone, no title is told by its type
+    (its weight, its size over the prose's, would divide by 0)."""
+
+    def segment(text: str, x0: float, top: float) -> Segment:
+        x1 = x0 + 5.0 * len(text)
+        return Segment(text, x0, top, x1, top + 9, (x0, 0, x1, 9), 0, 0, 0, 0.0)
+
+    prose = "the provider describes its system"
+    left = [segment(prose, 72, 100 + 12 * i) for i in range(4)]
+    right = [segment(prose, 320, 100 + 12 * i) for i in range(4)]
+    gutters = find_gutters([*left, *right, segment("Title", 250, 112)])
+    assert [(g.x0 > left[0].x1, g.x1 <= 320) for g in gutters] == [(True, True)]
