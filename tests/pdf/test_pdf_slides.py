@@ -119,3 +119,28 @@ def test_labels_set_large_on_their_values_baselines_stay_a_table(tmp_path: Path)
         items.append(Text(200, 670 - 24 * index, value, 10))
     result = parse_pages(tmp_path, [Page(items)])
     assert tags_of(result) == [[list(row) for row in rows]]
+
+
+def test_side_headings_in_large_type_each_read_before_their_paragraph(tmp_path: Path) -> None:
+    """Headings set large in the left margin, each on the first baseline of its short
+    paragraph (a résumé's sections): a column of short large lines beside body type, but
+    each heading belongs to the paragraph beside it, not to a side title read whole
+    before the text."""
+    text = (
+        "The provider describes how the system is managed and which controls apply to "
+        "each part of it, and the assessor checks each one."
+    )
+    headings = ["Education", "Experience", "Skills", "Interests"]
+    items: list = []
+    top = 700.0
+    for number, heading in enumerate(headings):
+        items.append(Text(72, top, heading, 16, font=BOLD))
+        lines = wrap(f"Item {number}. {text}", 200, top, 340, size=10)
+        items += lines
+        top = lines[-1].y - 30
+    result = parse_pages(tmp_path, [Page(items)])
+    read = "\n".join(row.content for row in result.rows)
+    order = [
+        read.index(word) for number, h in enumerate(headings) for word in (h, f"Item {number}.")
+    ]
+    assert order == sorted(order)
