@@ -83,8 +83,8 @@ class Line:
 
 def read_segments(glyphs: PageGlyphs) -> PageText:
     """A page's segments. Where a segment crosses a gutter (two columns' lines
-    printed close: a leader line running into the next column) the page is cut into
-    segments again, the gutters ending glyph runs."""
+    printed close: a leader line running into the next column) the runs that reach over
+    a gutter are cut again, the gutters ending them (``segments.cut_at_gutters``)."""
     runs = glyph_runs(glyphs)
     text = page_text(glyphs, runs)
     upright = [s for s in text.segments if not s.rotated]
