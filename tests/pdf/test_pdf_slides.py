@@ -34,6 +34,14 @@ def centred(lines: list[str], middle: float, top: float) -> list[Text]:
     ]
 
 
+def side_title_slide(tmp_path: Path, title: list[str], top: float, point: str) -> list[str]:
+    """The lines (heading marks stripped) of a slide whose side title, ``title`` centred
+    from ``top`` down, stands beside a text box of ``point`` twice over in body type."""
+    items = centred(title, 100, top) + wrap(point * 2, 293, 290, 380, size=12)
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    return [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
+
+
 def test_a_side_title_in_large_type_beside_a_text_box_is_no_table(tmp_path: Path) -> None:
     """A slide's title set large in a narrow box at the left, its lines wrapped, beside a
     box of bulleted text in body type: the two boxes' lines share baselines often enough
@@ -66,18 +74,13 @@ def test_a_side_title_in_large_type_reads_whole_before_the_text_beside_it(
     the slide's height as more lines of body type would): the title reads as one line of
     text, not word by word between the lines of the text box beside it."""
     title = ["Orient", "the program", "around the", "customer", "experience"]
-    items: list = centred(title, 100, 260)
     point = (
         "Enable agile software delivery by piloting a replacement change request process "
         "that does not block on advance approval, and tackle known policy obstacles that "
         "inhibit larger security goals in the authorization process of the cloud providers. "
     )
-    items += wrap(point * 2, 293, 290, 380, size=12)
-    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
-    lines = [line for row in result.rows for line in row.content.split("\n")]
-    assert "Orient the program around the customer experience" in [
-        line.lstrip("# ") for line in lines
-    ]
+    lines = side_title_slide(tmp_path, title, 260, point)
+    assert "Orient the program around the customer experience" in lines
     text = " ".join(" ".join(lines).split())
     assert " ".join(point.split()) in text
 
@@ -90,16 +93,12 @@ def test_a_side_title_wider_in_one_line_than_the_rest_reads_as_one_paragraph(
     centred line under it stands indented from it by more than a line's height. The
     lines of a block that opened centred and goes on centred are one title, not two."""
     title = ["Position the", "program as a", "leader in", "cybersecurity", "and risk", "management"]
-    items = centred(title, 100, 280)
     point = (
         "Bring more technical capacity and expertise into the program and its ecosystem, "
         "and define the core security expectations for all authorizations in support of a "
         "government-wide presumption of adequacy for the agencies and their partners. "
     )
-    items += wrap(point * 2, 293, 290, 380, size=12)
-    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
-    lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
-    assert " ".join(title) in lines
+    assert " ".join(title) in side_title_slide(tmp_path, title, 280, point)
 
 
 def test_labels_set_large_on_their_values_baselines_stay_a_table(tmp_path: Path) -> None:
