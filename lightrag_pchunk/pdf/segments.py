@@ -150,8 +150,7 @@ def cut_at_gutters(
         if run.rotated or not reaches:
             cut.append(run)
             continue
-        ink = glyphs.ink
-        own = ink[(ink >= run.first_char) & (ink <= run.last_char)]
+        own = glyphs_of(glyphs, run)
         cut += _segments(glyphs, own, glyphs.direction, barriers, walls, bold_fonts)
     return cut
 
@@ -174,6 +173,15 @@ def page_text(glyphs: PageGlyphs, runs: list[Segment]) -> PageText:
         glyphs.direction,
         glyphs.rules,
     )
+
+
+def glyphs_of(glyphs: PageGlyphs, segment: Segment) -> np.ndarray:
+    """The indexes of the page's glyphs with ink that ``segment`` holds (``glyphs.ink`` is
+    in text order, so the segment's are one slice of it)."""
+    ink = glyphs.ink
+    start = np.searchsorted(ink, segment.first_char, side="left")
+    stop = np.searchsorted(ink, segment.last_char, side="right")
+    return ink[start:stop]
 
 
 def _barriers(glyphs: PageGlyphs) -> np.ndarray:
@@ -361,8 +369,7 @@ class WordCutter:
     def _spaces(self, segment: Segment) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The segment's glyphs (their indexes), the start and end of the space after each
         but the last, and which of those spaces part words."""
-        ink = self.glyphs.ink
-        own = ink[(ink >= segment.first_char) & (ink <= segment.last_char)]
+        own = glyphs_of(self.glyphs, segment)
         if len(own) < 2 or self.glyphs.rtl[own].any():  # right to left: its words run back
             empty = np.zeros(0)
             return own, empty, empty, empty.astype(bool)
