@@ -34,7 +34,8 @@ from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.items import Look
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import is_caption, strip_page_reference
+from lightrag_pchunk.outline.lines import is_caption
+from lightrag_pchunk.outline.page_references import strip_page_reference
 from lightrag_pchunk.parse.document import ParsedDocument, parse_docx
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.package import DocxPackage

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from lightrag_pchunk.outline.front_matter import reads_as_front_matter
 from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.page_references import is_toc_line
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
 MAX_HEADING_CHARS = 100
@@ -52,12 +53,6 @@ _CAPTION = re.compile(
     r"|(?:附图|附表|图表|圖表|图|表|圖|公式)\s*[\d０-９一二三四五六七八九十a-z]",
     re.IGNORECASE,
 )
-#: What may stand between a table-of-contents entry's text and its page number.
-_LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
-_ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
-#: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
-#: a run of underscores, hyphens or spaces, a slash set apart ("1/2", "and/or" hold none).
-_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
 #: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
 _FORM_BLANK = "___"
 #: Endings that make a line a sentence or a fragment rather than a title.
@@ -116,35 +111,6 @@ def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -
     return len(text) > min(limit, max_chars)
 
 
-def page_reference(line: str) -> tuple[int, str] | None:
-    """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
-    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv", a journal's
-    "Imaginal Wars / 116", "Wien 2014 / 119"), and its leaders; None when the line has none.
-    After a number a larger one ends a range or a fraction ("2023 / 2024", "Page 1 / 12").
-    Linear in the line's length: a regular expression for this backtracks badly on long
-    runs of dots or underscores (forms to fill in)."""
-    end = len(line.rstrip())
-    start = end
-    while start > 0 and line[start - 1].isdigit():
-        start -= 1
-    if start == end:
-        while start > 0 and line[start - 1] in _ROMAN_CHARS:
-            start -= 1
-        if not 0 < end - start <= 6:
-            return None
-    elif end - start > 4:
-        return None
-    number = start
-    while start > 0 and line[start - 1] in _LEADER_CHARS:
-        start -= 1
-    leaders, page = line[start:number], line[number:end]
-    first = line[len(line[:start].rstrip("0123456789")) : start]  # a number before leaders
-    ranged = "/" in leaders and 0 < len(first) <= 4 and page.isdecimal() and int(page) > int(first)
-    if start == 0 or ranged or not _LEADERS.search(leaders):
-        return None
-    return start, leaders
-
-
 def flat_text(line: str) -> str:
     """``line`` as a reader sees it: without invisible characters at its ends, each run of
     whitespace (tabs, spaces typed to align) one space. A title the classifier makes from a line is
@@ -155,18 +121,6 @@ def flat_text(line: str) -> str:
 def is_caption(line: str) -> bool:
     """A caption: "Figure 3", "Table B-1.", "图 2", "表1" … at the start of the line."""
     return _CAPTION.match(line.strip()) is not None
-
-
-def is_toc_line(line: str) -> bool:
-    """A table-of-contents entry: text, then leaders or a tab, then a page number."""
-    found = page_reference(line)
-    return found is not None and any(ch.isalpha() for ch in line[: found[0]])
-
-
-def strip_page_reference(title: str) -> str:
-    """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
-    found = page_reference(title)
-    return title if found is None else title[: found[0]].rstrip(" \t.…·_-")
 
 
 def _is_sentence(text: str) -> bool:

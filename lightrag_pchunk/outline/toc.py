@@ -18,13 +18,10 @@ import unicodedata
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import (
-    cjk_count,
-    heading_text,
-    is_caption,
+from lightrag_pchunk.outline.lines import cjk_count, heading_text, is_caption, starts_with_bullet
+from lightrag_pchunk.outline.page_references import (
     is_toc_line,
     page_reference,
-    starts_with_bullet,
     strip_page_reference,
 )
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.outline.lines import is_toc_line, soft_break_pieces
+from lightrag_pchunk.outline.lines import soft_break_pieces
+from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
 
 #: A paragraph's text and its look on demand.

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.parse.xml import qn
 
 if TYPE_CHECKING:

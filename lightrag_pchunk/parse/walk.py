@@ -23,7 +23,7 @@ from lxml import etree
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.judge import OutlineJudge
-from lightrag_pchunk.outline.lines import is_toc_line, strip_page_reference
+from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.limits import PackageLimits

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.lines import heading_text, is_toc_line, strip_page_reference
+from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
+from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph

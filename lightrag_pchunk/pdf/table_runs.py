@@ -15,7 +15,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.lines import is_toc_line
+from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK, WRAP_GAP_SLACK, starts_lower
 from lightrag_pchunk.pdf.grids import WORD_SPACE, first_word_width
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, Segment

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.outline.lines import (
-    heading_text,
-    is_toc_line,
-    soft_break_pieces,
-    strip_page_reference,
-)
+from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
+from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,56 @@
+"""Table-of-contents entries read from their text: a title, then leaders (dots, a tab, a run of
+spaces) and a page number. The heading classifier refuses such lines as headings, the parsers
+keep them as contents entries, and a heading taken from one loses its page reference.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: What may stand between a table-of-contents entry's text and its page number.
+_LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
+_ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
+#: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
+#: a run of underscores, hyphens or spaces, a slash set apart ("1/2", "and/or" hold none).
+_LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
+
+
+def page_reference(line: str) -> tuple[int, str] | None:
+    """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
+    page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv", a journal's
+    "Imaginal Wars / 116", "Wien 2014 / 119"), and its leaders; None when the line has none.
+    After a number a larger one ends a range or a fraction ("2023 / 2024", "Page 1 / 12").
+    Linear in the line's length: a regular expression for this backtracks badly on long
+    runs of dots or underscores (forms to fill in)."""
+    end = len(line.rstrip())
+    start = end
+    while start > 0 and line[start - 1].isdigit():
+        start -= 1
+    if start == end:
+        while start > 0 and line[start - 1] in _ROMAN_CHARS:
+            start -= 1
+        if not 0 < end - start <= 6:
+            return None
+    elif end - start > 4:
+        return None
+    number = start
+    while start > 0 and line[start - 1] in _LEADER_CHARS:
+        start -= 1
+    leaders, page = line[start:number], line[number:end]
+    first = line[len(line[:start].rstrip("0123456789")) : start]  # a number before leaders
+    ranged = "/" in leaders and 0 < len(first) <= 4 and page.isdecimal() and int(page) > int(first)
+    if start == 0 or ranged or not _LEADERS.search(leaders):
+        return None
+    return start, leaders
+
+
+def is_toc_line(line: str) -> bool:
+    """A table-of-contents entry: text, then leaders or a tab, then a page number."""
+    found = page_reference(line)
+    return found is not None and any(ch.isalpha() for ch in line[: found[0]])
+
+
+def strip_page_reference(title: str) -> str:
+    """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
+    found = page_reference(title)
+    return title if found is None else title[: found[0]].rstrip(" \t.…·_-")
