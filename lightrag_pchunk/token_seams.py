@@ -232,7 +232,7 @@ def tiktoken_encoding_of(tokenizer: Any, depth: int = 0) -> Any | None:
         return tokenizer
     encode: Callable[..., Any] | None = getattr(type(tokenizer), "encode", None)
     owner = (getattr(encode, "__module__", ""), getattr(encode, "__qualname__", ""))
-    if owner == ("lightrag_pchunk.tokens", "TiktokenAdapter.encode"):
+    if owner == ("lightrag_pchunk.encodings", "TiktokenAdapter.encode"):
         inner = getattr(tokenizer, "_encoding", None)
     elif owner == ("lightrag.utils", "Tokenizer.encode"):
         inner = getattr(tokenizer, "tokenizer", None)

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+from lightrag_pchunk.encodings import load_tiktoken
+from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import char_counter
 from pg_cluster import postgres_cluster, why_unavailable

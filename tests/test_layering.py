@@ -18,6 +18,7 @@ PACKAGE = REPO_ROOT / "lightrag_pchunk"
 LAYERS = {
     "model": 0,
     "tokens": 0,
+    "encodings": 0,
     "token_seams": 0,
     "errors": 0,
     "naming": 0,

@@ -10,6 +10,7 @@ import tiktoken
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.token_seams import (
     CL100K_PATTERNS,
     CL100K_RULE,
@@ -18,7 +19,7 @@ from lightrag_pchunk.token_seams import (
     rule_for_pattern,
     seam_rule_for,
 )
-from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import CharTokenizer
 

@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from lightrag_pchunk.blockfile.jsonl import BLOCKS_SUFFIX
+from lightrag_pchunk.encodings import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.formats import describe_formats, format_for
 from lightrag_pchunk.integration.request import COMMAND, Flags, Request
 from lightrag_pchunk.integration.settings import Settings, resolve
-from lightrag_pchunk.tokens import DEFAULT_ENCODING, TiktokenAdapter, load_tiktoken
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -94,7 +94,7 @@ def offline_tokenizer(encoding: str | None = None) -> Any:
     """
     from lightrag.utils import Tokenizer
 
-    from lightrag_pchunk.tokens import load_tiktoken
+    from lightrag_pchunk.encodings import load_tiktoken
 
     adapter = load_tiktoken(encoding)
     return Tokenizer(adapter.name, adapter)

@@ -18,8 +18,8 @@ import argparse
 import importlib.util
 import sys
 
+from lightrag_pchunk.encodings import DEFAULT_ENCODING, ENCODING_ENV, configured_encoding_name
 from lightrag_pchunk.integration.formats import describe_formats
-from lightrag_pchunk.tokens import DEFAULT_ENCODING, ENCODING_ENV, configured_encoding_name
 
 EXIT_USAGE = 2
 #: What LightRAG's server imports first; absent without ``lightrag-hku[api]``.

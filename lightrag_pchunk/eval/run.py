@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lightrag_pchunk.encodings import configured_encoding_name
 from lightrag_pchunk.eval.contenders import (
     OURS,
     ChunkSettings,
@@ -62,9 +63,6 @@ from lightrag_pchunk.eval.workers import (
 )
 from lightrag_pchunk.integration.request import EVAL, Flags, Request
 from lightrag_pchunk.integration.settings import resolve
-from lightrag_pchunk.tokens import (
-    configured_encoding_name,
-)
 from lightrag_pchunk.wording import counted
 
 DEFAULT_KS = (1, 3, 5, 10)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from lightrag_pchunk.encodings import TiktokenAdapter, load_tiktoken
 from lightrag_pchunk.eval.contenders import (
     LIGHTRAG_P,
     ChunkSettings,
@@ -21,7 +22,7 @@ from lightrag_pchunk.eval.contenders import (
 from lightrag_pchunk.eval.documents import read_document
 from lightrag_pchunk.eval.questions import Question, auto_questions, content_fingerprint, normalize
 from lightrag_pchunk.integration.decision import NO_TEXT, has_text
-from lightrag_pchunk.tokens import TiktokenAdapter, TokenCounter, load_tiktoken
+from lightrag_pchunk.tokens import TokenCounter
 from lightrag_pchunk.wording import counted
 
 #: Progress messages (one line each) for long runs.

@@ -23,8 +23,9 @@ from lightrag_pchunk.chunk.blocks import counted, joiner_for, paragraphs_of
 from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import STAGES, chunk_rows, run_stages, to_blocks, to_chunks
+from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.model import UNCOUNTED, BlockRow
-from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import CharTokenizer, OpaqueTokenizer
 from invariants import check_output

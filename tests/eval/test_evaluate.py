@@ -47,9 +47,9 @@ def test_evidence_in_exactly_one_chunk_is_found_at_rank_1(manual, tmp_path) -> N
 
 
 def _chunks_of(result, path: Path, contender: str) -> list[str]:
+    from lightrag_pchunk.encodings import load_tiktoken
     from lightrag_pchunk.eval.contenders import ChunkSettings, chunk_document
     from lightrag_pchunk.eval.documents import read_document
-    from lightrag_pchunk.tokens import load_tiktoken
 
     s = result.settings
     doc = read_document(path, path.name, path.parent / f"read-{contender}", with_lightrag=False)

@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 
+from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
-from lightrag_pchunk.tokens import load_tiktoken
 
 from model_stand_in import stand_in_models
 from sample_docs import write_mixed_document

