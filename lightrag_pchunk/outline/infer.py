@@ -177,6 +177,7 @@ def _accept(
     ``in_gaps``: the lines of long stretches that a styled outline leaves without a
     heading."""
     listed = list_items(items, candidates)
+    opening = first_body_paragraph(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
     # capitals) at the text's size is a run-in label ("Note", "Examples"), not a heading;
     # a document whose only emphasis is bold uses it for its headings. Larger headings are
@@ -187,6 +188,7 @@ def _accept(
         items,
         candidates,
         [c for i, c in candidates.items() if i not in listed and is_set_larger(c, body_size)],
+        opening,
     )
     bold_tier = any(c.look.bold for c in larger)  # type: ignore[union-attr]
     plain_tier = has_plain_tier(items, candidates, larger)
@@ -195,7 +197,6 @@ def _accept(
         minor_tier_looks(items, candidates, listed, body_size, larger_at) if bold_tier else set()
     )
     recurring = recurring_lines(items)
-    opening = first_body_paragraph(items, candidates)
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
     # Looks of the short titles set larger in bold: a tier of headings in which a title

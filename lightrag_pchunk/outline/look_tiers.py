@@ -52,14 +52,18 @@ def is_set_larger(candidate: Promoted, body_size: float) -> bool:
 
 
 def tier_lines(
-    items: Sequence[OutlineItem], candidates: dict[int, Promoted], larger: Sequence[Promoted]
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    larger: Sequence[Promoted],
+    opening: int | None,
 ) -> list[Promoted]:
     """The ``larger`` candidates that tell the document's tiers of headings: all but its
     title. The title is the document's first line, in a look no other larger line has,
     centred or heading the line below it at once (the document's name over its first
     section, not a section of its own with text under it). Larger lines that all stand
-    before the first paragraph of body text, none heading text at once, are a title block
-    (a journal's masthead over a paper's title and its authors): they tell no tier either.
+    before the first paragraph of body text (at ``opening``: :func:`first_body_paragraph`),
+    none heading text at once, are a title block (a journal's masthead over a paper's
+    title and its authors): they tell no tier either.
     A title is set apart once; only looks that recur set headings apart from the text (a
     memo titled in large bold may head its sections in plain larger type, or in bold at the
     text's size). A cover's line, known to head nothing, is the template's look for its
@@ -76,7 +80,6 @@ def tier_lines(
         larger = [c for c in larger if c is not title]
     if any(item.kind is ItemKind.HEADING for item in items):
         return list(larger)  # known headings (styles, tags) set the tiers, not a title block
-    opening = first_body_paragraph(items, candidates)
     if opening is not None and all(
         c.index < opening and c.index + 1 in candidates and not items[c.index].titles_nothing
         for c in larger
