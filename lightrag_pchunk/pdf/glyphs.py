@@ -90,8 +90,9 @@ class PageGlyphs:
     ones with ink, which are right-to-left (Arabic, Hebrew), which join the letters on
     either side (a kashida), the direction most text runs in and the ranges read in each
     direction,
-    the page's extent and rules in the reading frame, and PDFium's text page (open while
-    segments are made: their font sizes and weights are read from it)."""
+    the page's extent and rules in the reading frame (``barriers``: the vertical ones, which
+    end segments), and PDFium's text page (open while segments are made: their font sizes
+    and weights are read from it)."""
 
     number: int
     text: str
@@ -103,6 +104,7 @@ class PageGlyphs:
     stretches: tuple[tuple[int, int, int], ...]
     frame: tuple[float, float, float, float]
     rules: np.ndarray
+    barriers: np.ndarray
     raw: object
 
 
@@ -122,7 +124,7 @@ def read_glyphs(
         frame = _extent(frame_box(0, page_box))
         none = np.zeros(0, dtype=np.int64)
         no = none.astype(bool)
-        return PageGlyphs(number, "", empty, no, no, none, 0, (), frame, empty, raw)
+        return PageGlyphs(number, "", empty, no, no, none, 0, (), frame, empty, empty, raw)
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
     printable = ~np.isin(codes, _NOT_INK) & ~is_low_surrogate
@@ -135,6 +137,7 @@ def read_glyphs(
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
+    in_frame = rules_in_frame(list(rules), direction)
     return PageGlyphs(
         number=number,
         text=text,
@@ -145,7 +148,8 @@ def read_glyphs(
         direction=direction,
         stretches=tuple(_stretches(raw, boxes, rtl, ink, direction)),
         frame=_extent(frame_box(direction, page_box)),
-        rules=rules_in_frame(list(rules), direction),
+        rules=in_frame,
+        barriers=in_frame[in_frame[:, 2] - in_frame[:, 0] < 1.0],
         raw=raw,
     )
 

@@ -112,12 +112,13 @@ class PageText:
     gutters: tuple[tuple[float, float, float], ...] = ()
 
 
-def glyph_runs(glyphs: PageGlyphs) -> list[Segment]:
+def glyph_runs(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> list[Segment]:
     """The segments of the page's stretches in order, those of text at another angle placed
     in the page's frame, before :func:`page_text` keeps one of each printed twice. A
     vertical rule between two glyphs (a table's cell border) ends a segment however narrow
-    the gap."""
-    barriers = _barriers(glyphs)
+    the gap, and so does a column ``gutter`` (x in the reading frame) under an upright gap
+    wider than a word space (:func:`cut_at_gutters` cuts the runs read without them)."""
+    walls = np.array(sorted(gutters), dtype=np.float64)
     bold_fonts: dict[int, bool] = {}
     runs: list[Segment] = []
     for start, stop, own in glyphs.stretches:
@@ -126,8 +127,8 @@ def glyph_runs(glyphs: PageGlyphs) -> list[Segment]:
             glyphs,
             glyphs.ink[start:stop],
             own,
-            barriers if upright else NO_BARRIERS,
-            NO_GUTTERS,
+            glyphs.barriers if upright else NO_BARRIERS,
+            walls if upright else NO_GUTTERS,
             bold_fonts,
         )
         runs.extend(found if upright else (_placed(s, glyphs.direction) for s in found))
@@ -137,12 +138,11 @@ def glyph_runs(glyphs: PageGlyphs) -> list[Segment]:
 def cut_at_gutters(
     glyphs: PageGlyphs, runs: list[Segment], gutters: Sequence[float]
 ) -> list[Segment]:
-    """``runs`` (:func:`glyph_runs`) with each column ``gutter`` (x in the reading frame)
-    ending the upright ones where their gap over it is wider than a word space. A run is
-    cut as the page's segments would be with the gutters (``glyphs.goes_on_pairs`` decides
-    each pair of glyphs alone): only a run that reaches over a gutter is cut again."""
+    """``runs`` (:func:`glyph_runs` without gutters) with each column ``gutter`` (x in the
+    reading frame) ending the upright ones where their gap over it is wider than a word
+    space: ``glyph_runs(glyphs, gutters)``, each pair of glyphs decided alone
+    (``glyphs.goes_on_pairs``), so only a run that reaches over a gutter is cut again."""
     walls = np.array(sorted(gutters), dtype=np.float64)
-    barriers = _barriers(glyphs)
     bold_fonts: dict[int, bool] = {}
     cut: list[Segment] = []
     for run in runs:
@@ -151,7 +151,7 @@ def cut_at_gutters(
             cut.append(run)
             continue
         own = glyphs_of(glyphs, run)
-        cut += _segments(glyphs, own, glyphs.direction, barriers, walls, bold_fonts)
+        cut += _segments(glyphs, own, glyphs.direction, glyphs.barriers, walls, bold_fonts)
     return cut
 
 
@@ -182,12 +182,6 @@ def glyphs_of(glyphs: PageGlyphs, segment: Segment) -> np.ndarray:
     start = np.searchsorted(ink, segment.first_char, side="left")
     stop = np.searchsorted(ink, segment.last_char, side="right")
     return ink[start:stop]
-
-
-def _barriers(glyphs: PageGlyphs) -> np.ndarray:
-    """The page's vertical rules (in its reading frame), which end segments."""
-    rules = glyphs.rules
-    return rules[rules[:, 2] - rules[:, 0] < 1.0]
 
 
 def _segments(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pypdfium2 as pdfium
 
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.rules import page_rules
-from lightrag_pchunk.pdf.segments import _barriers, _segments, cut_at_gutters, glyph_runs
+from lightrag_pchunk.pdf.segments import cut_at_gutters, glyph_runs
 
 from pdf_builders import Page, Stroke, Text, build_pdf, wrap
 
@@ -35,14 +34,7 @@ def test_runs_cut_at_gutters_as_the_whole_page_cut_with_them() -> None:
         glyphs = read_glyphs(page, textpage, 1, page_rules(page))
         runs = glyph_runs(glyphs)
         for gutters in ([272.0], [118.0, 272.0, 330.0], [float(x) for x in range(55, 600, 3)]):
-            walls = np.array(sorted(gutters))
-            whole = [
-                segment
-                for start, stop, own in glyphs.stretches
-                for segment in _segments(
-                    glyphs, glyphs.ink[start:stop], own, _barriers(glyphs), walls, {}
-                )
-            ]
+            whole = glyph_runs(glyphs, gutters)
             assert cut_at_gutters(glyphs, runs, gutters) == whole
             assert len(whole) > len(runs)  # the gutters cut
     finally:
