@@ -14,10 +14,10 @@ from pathlib import Path
 
 import common
 from common import DOC_ID, median, table, verdict
-from lightrag_helpers import lightrag_native_parse
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.chunk.shown_text import shown_text
+from lightrag_pchunk.eval.documents import lightrag_blocks_file
 from lightrag_pchunk.model import BlockRow
 
 TARGETS = {"Word": 2.0, "Markdown": 2.5}
@@ -64,7 +64,7 @@ def lost_words(ours: list[BlockRow], theirs: list[BlockRow]) -> list[str]:
 def run(files: list[Path], runs: int, work: Path) -> dict[Path, tuple[Side, Side]]:
     parsers = (
         ("ours", lambda source, out: common.parse(source, out, doc_id=DOC_ID).blocks_path),
-        ("lightrag", lambda source, out: lightrag_native_parse(source, out, "--doc-id", DOC_ID)),
+        ("lightrag", lambda source, out: lightrag_blocks_file(source, out, doc_id=DOC_ID)),
     )
     # Imports and first calls are not timed: each parser reads one file of each format first.
     firsts = {source.suffix: source for source in reversed(files)}.values()

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from common import DOC_ID, log
 from docx import Document
-from lightrag_helpers import lightrag_native_parse
 
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
+from lightrag_pchunk.eval.documents import lightrag_blocks_file
 
 from sample_docs import mark_header_row
 
@@ -49,7 +49,7 @@ def build_doc(name: str, write: Callable[[Path], None]) -> Doc:
     found = sorted(out.rglob(f"{name}.blocks.jsonl")) if out.exists() else []
     # One doc id, not LightRAG's hash of the path: the table ids it names are counted as
     # tokens, so the same document gives the same figures in any checkout.
-    blocks_path = found[0] if found else lightrag_native_parse(docx, out, "--doc-id", DOC_ID)
+    blocks_path = found[0] if found else lightrag_blocks_file(docx, out, doc_id=DOC_ID)
     return Doc(name, blocks_path, merged_text(read_blocks(blocks_path).rows))
 
 

@@ -4,14 +4,13 @@ deterministic local embedding and an LLM that extracts nothing (no network)."""
 from __future__ import annotations
 
 import contextlib
-import io
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.cli.offline_models import build_offline_rag
+from lightrag_pchunk.eval.documents import ParseFailure, lightrag_blocks_file
 
 
 def forget_process_state() -> None:
@@ -69,35 +68,11 @@ async def upload(rag: Any, path: Path) -> None:
     await rag.apipeline_process_enqueue_documents()
 
 
-def lightrag_native_parse(source: Path, out: Path, *options: str) -> Path:
-    """LightRAG's native parse of ``source`` into ``out`` through its own debug CLI (with
-    its ``options``), output and logs silenced, and the blocks file it wrote; a failure
-    raises with the CLI's last words."""
-    from lightrag.parser.cli import main
-
-    argv = [str(source), "--engine", "native", "-o", str(out), "--preview", "0"]
-    sink, lightrag_logger = io.StringIO(), logging.getLogger("lightrag")
-    previous = lightrag_logger.level
-    lightrag_logger.setLevel(logging.CRITICAL)
-    try:
-        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-            code = main([*argv, *options])
-    finally:
-        lightrag_logger.setLevel(previous)
-    found = sorted((out / f"{source.name}.parsed").glob("*.blocks.jsonl"))
-    if code not in (0, None) or not found:
-        raise RuntimeError(f"exit code {code}: {sink.getvalue().strip()[-160:]}")
-    return found[0]
-
-
-def lightrag_native_blocks(
-    sources: list[Path], out: Path, doc_id: str | None = None
-) -> dict[str, Path]:
+def lightrag_native_blocks(sources: list[Path], out: Path) -> dict[str, Path]:
     """Blocks files LightRAG's native parser writes for ``sources`` (name -> path); a file
     it cannot parse (or crashes on) is absent."""
     parsed: dict[str, Path] = {}
     for source in sources:
-        with contextlib.suppress(Exception):  # LightRAG's parser crashes on some corpus files
-            options = ["--doc-id", doc_id] if doc_id else []
-            parsed[source.name] = lightrag_native_parse(source, out, *options)
+        with contextlib.suppress(ParseFailure):  # LightRAG's parser crashes on some corpus files
+            parsed[source.name] = lightrag_blocks_file(source, out)
     return parsed

@@ -81,15 +81,33 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
         raise ParseFailure(f"LightRAG's native parser does not read {path.suffix or 'it'}")
     if engine == LEGACY:
         return _legacy_text(path)
+    blocks_path = lightrag_blocks_file(path, out_dir, engine)
+    rows = tuple(row for row in read_blocks(blocks_path).rows if row.content.strip())
+    return ParsedText(merged_text(rows), rows, blocks_path, LIGHTRAG_NATIVE)
+
+
+def lightrag_blocks_file(
+    path: Path, out_dir: Path, engine: str = NATIVE, doc_id: str | None = None
+) -> Path:
+    """The blocks file LightRAG's parser ``engine`` writes for ``path`` under ``out_dir``,
+    run through its own debug CLI (``lightrag.parser.cli``) with its output and logs
+    silenced. ``doc_id`` names the document (LightRAG hashes the path without it).
+
+    Raises:
+        ParseFailure: the parser refuses the file, crashes on it or writes no blocks.
+    """
     from lightrag.parser.cli import main
 
+    argv = [str(path), "--engine", engine, "-o", str(out_dir), "--preview", "0"]
+    if doc_id is not None:
+        argv += ["--doc-id", doc_id]
     sink = io.StringIO()
     lightrag_logger = logging.getLogger("lightrag")
     previous = lightrag_logger.level
     lightrag_logger.setLevel(logging.CRITICAL)
     try:
         with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-            code = main([str(path), "--engine", engine, "-o", str(out_dir), "--preview", "0"])
+            code = main(argv)
     except Exception as exc:  # LightRAG's parser crashes on some real files
         raise ParseFailure(f"LightRAG's native parser fails: {type(exc).__name__}: {exc}") from exc
     finally:
@@ -98,8 +116,7 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
     if code != 0 or not found:
         last = sink.getvalue().strip().splitlines()[-1:] or ["no blocks file written"]
         raise ParseFailure(f"LightRAG's native parser fails: {last[0][:200]}")
-    rows = tuple(row for row in read_blocks(found[0]).rows if row.content.strip())
-    return ParsedText(merged_text(rows), rows, found[0], LIGHTRAG_NATIVE)
+    return found[0]
 
 
 def _legacy_text(path: Path) -> ParsedText:
