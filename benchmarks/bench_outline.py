@@ -15,7 +15,7 @@ from common import table, verdict
 from outline_strip import MIN_HEADINGS, Score, compare, pooled, strip_file
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, RULES
-from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
+from lightrag_pchunk.chunk.long_blocks import long_blocks
 from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.integration.formats import format_for
@@ -80,8 +80,9 @@ def breadcrumbs(files: list[Path], work: Path, counter: TokenCounter) -> dict[in
                 crumbs.styled_chunks += checked.chunks
                 crumbs.styled_broken += checked.styled_broken()
                 crumbs.examples += [f"{path.name} (styles): {v.describe()}" for v in checked.styled]
-            crumbs.long_blocks += len(long_rows(file.rows, counter, n))
-            for block in headed_long_blocks(file.rows, counter, n, markdown=is_markdown):
+            found = long_blocks(file.rows, counter, n, markdown=is_markdown)
+            crumbs.long_blocks += len(found)
+            for block in (block for block in found if block.titles):
                 titles = ", ".join(repr(title[:40]) for title in block.titles[:2])
                 crumbs.long_with_headings.append(
                     f"{path.name}: {block.heading[:50]!r} ({titles} …)"

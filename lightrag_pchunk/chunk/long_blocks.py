@@ -6,8 +6,8 @@ text holds lines that the smart outline, reading the text alone, takes for headi
 parser may have missed structure the breadcrumbs should show. The read is the text alone
 (no look, no list numbering: a blocks file keeps neither), so a line the parser knew for a
 list item or body text by its look may be counted: a pointer for a reader, not a verdict.
-:func:`headed_long_blocks` is a pure function of rows; the tests, the corpus benchmark
-(``bench_outline.py``) and ``inspect`` use it.
+:func:`long_blocks` is a pure function of rows; the corpus benchmark (``bench_outline.py``)
+counts them, and ``inspect`` warns of those with such lines (:func:`headed_long_blocks`).
 """
 
 from __future__ import annotations
@@ -37,33 +37,20 @@ class LongBlock:
     titles: tuple[str, ...]
 
 
-def long_rows(rows: Sequence[BlockRow], counter: TokenCounter, size: int) -> list[BlockRow]:
-    """The rows over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens."""
-    return [row for row, _ in _counted_long_rows(rows, counter, size)]
-
-
-def _counted_long_rows(
-    rows: Sequence[BlockRow], counter: TokenCounter, size: int
-) -> list[tuple[BlockRow, int]]:
-    """The rows over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens, each with its tokens."""
+def long_blocks(
+    rows: Sequence[BlockRow], counter: TokenCounter, size: int, *, markdown: bool = False
+) -> list[LongBlock]:
+    """The blocks of ``rows`` over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens, each with
+    the lines of its text (past the heading line) that the smart outline takes for
+    headings, read alone (most have none). ``markdown``: the rows are a Markdown file's (a
+    list item is known by its marker)."""
     limit = LONG_BLOCK_FACTOR * size
     found = []
     for row in rows:
         # A token is at least one byte (not one character: CJK text has more tokens than
         # characters), so a row of at most that many bytes is not counted.
-        if len(row.content.encode()) > limit and (tokens := counter.count(row.content)) > limit:
-            found.append((row, tokens))
-    return found
-
-
-def headed_long_blocks(
-    rows: Sequence[BlockRow], counter: TokenCounter, size: int, *, markdown: bool = False
-) -> list[LongBlock]:
-    """The blocks of ``rows`` over :data:`LONG_BLOCK_FACTOR` x ``size`` tokens whose text
-    (past the heading line) holds lines the smart outline takes for headings, read alone.
-    ``markdown``: the rows are a Markdown file's (a list item is known by its marker)."""
-    found = []
-    for row, tokens in _counted_long_rows(rows, counter, size):
+        if len(row.content.encode()) <= limit or (tokens := counter.count(row.content)) <= limit:
+            continue
         lines = row.content.split("\n")[1:]
         # Markdown parts its paragraphs itself (blank lines); a Word row's line may be a
         # piece of a paragraph after a soft break.
@@ -77,9 +64,15 @@ def headed_long_blocks(
             for line in lines
         ]
         titles = tuple(heading.title for heading in infer_outline(items))
-        if titles:
-            found.append(LongBlock(row.heading, row.line_number, tokens, titles))
+        found.append(LongBlock(row.heading, row.line_number, tokens, titles))
     return found
+
+
+def headed_long_blocks(
+    rows: Sequence[BlockRow], counter: TokenCounter, size: int, *, markdown: bool = False
+) -> list[LongBlock]:
+    """The :func:`long_blocks` whose text holds lines that read as headings."""
+    return [block for block in long_blocks(rows, counter, size, markdown=markdown) if block.titles]
 
 
 def paragraph_lines(lines: Sequence[str]) -> list[str]:

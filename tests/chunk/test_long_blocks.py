@@ -3,7 +3,7 @@ benchmark counts and ``inspect`` warns of."""
 
 from __future__ import annotations
 
-from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_rows
+from lightrag_pchunk.chunk.long_blocks import headed_long_blocks, long_blocks
 from lightrag_pchunk.model import BlockRow
 
 SAID = (
@@ -19,7 +19,7 @@ def row(heading: str, lines: list[str], number: int = 2) -> BlockRow:
 def test_a_long_block_parted_by_plain_titles_is_listed_with_them(cl100k) -> None:
     body = [SAID] * 12 + ["Cleaning the filters"] + [SAID] * 12
     rows = [row("Operation", body), row("Short", [SAID, "Cleaning the filters", SAID], 3)]
-    assert [r.heading for r in long_rows(rows, cl100k, 100)] == ["Operation"]
+    assert [b.heading for b in long_blocks(rows, cl100k, 100)] == ["Operation"]
     found = headed_long_blocks(rows, cl100k, 100)
     assert [(b.heading, b.line_number, b.titles) for b in found] == [
         ("Operation", 2, ("Cleaning the filters",))
