@@ -41,18 +41,40 @@ _TITLE = re.compile(
 #: The heading given to a table of contents that has no title line of its own.
 DEFAULT_TOC_TITLE = "Table of Contents"
 
+#: A contents' column headings, printed between its title and its entries: a word or two
+#: naming the entries, then the page column's ("Section  Page", "Chapter Page", "页码").
+_COLUMN_HEADINGS = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,2}(?:page|pg\.?|page\s+no\.?|seite|página|стр\.?|страница"
+    r"|页码|页次|頁碼|页|頁)$",
+    re.IGNORECASE,
+)
+
 
 def is_toc_title(line: str) -> bool:
     """``Contents``, ``Table of Contents``, ``目录``, ``目 次`` … (a TOC's own title)."""
     return _TITLE.match(line.strip().lstrip("#").strip()) is not None
 
 
+def is_column_headings(line: str) -> bool:
+    """A contents' column headings (:data:`_COLUMN_HEADINGS`): no entry, no title."""
+    return _COLUMN_HEADINGS.match(" ".join(line.split())) is not None
+
+
+def _title_above(lines: Sequence[str], start: int) -> int | None:
+    """The index of the contents title right above the entry at ``start`` (its column
+    headings may stand between them), or None."""
+    above = start - 1
+    if above > 0 and is_column_headings(lines[above]):
+        above -= 1
+    return above if above >= 0 and is_toc_title(lines[above]) else None
+
+
 def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     """``(start, end)`` ranges of ``lines`` that form a table of contents written as text.
 
     A range is a run of at least :data:`MIN_TOC_LINES` entry lines right after a title
-    line (the title is included at ``start``), or a run of at least
-    :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one. Entries may be
+    line, or after it and its column headings (the title is included at ``start``), or a
+    run of at least :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one. Entries may be
     interrupted by single short lines without a page number (a part heading inside the TOC).
     """
     runs: list[tuple[int, int]] = []
@@ -71,9 +93,9 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
             elif not (end + 1 < len(lines) and is_toc_line(lines[end + 1]) and len(line) <= 80):
                 break
             end += 1
-        titled = start > 0 and is_toc_title(lines[start - 1])
-        if (titled and entries >= MIN_TOC_LINES) or leaders >= MIN_UNTITLED_TOC_LINES:
-            runs.append((start - 1 if titled else start, end))
+        title = _title_above(lines, start)
+        if (title is not None and entries >= MIN_TOC_LINES) or leaders >= MIN_UNTITLED_TOC_LINES:
+            runs.append((start if title is None else title, end))
         index = max(end, index + 1)
     return _with_bare_runs(lines, runs)
 

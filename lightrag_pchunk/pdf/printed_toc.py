@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
-from lightrag_pchunk.outline.toc import is_toc_title, literal_toc_runs
+from lightrag_pchunk.outline.toc import is_column_headings, is_toc_title, literal_toc_runs
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
 
@@ -40,7 +40,7 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
     after = 0
     for start, end in literal_toc_runs(texts):
         for paragraph in found[start:end]:
-            if is_toc_title(paragraph.text):
+            if is_toc_title(paragraph.text) or is_column_headings(paragraph.text):
                 continue
             if _entry_title(paragraph.text):
                 entries.append(paragraph)

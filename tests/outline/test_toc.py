@@ -217,3 +217,18 @@ def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
     # An asterisk leading a line is its bullet: a list item naming a title is no heading.
     bulleted = ["* Tom KELLY: To the Members", "Tom KELLY: To the Members"]
     assert toc_listed(lines[1:4], bulleted) == [None, 0]
+
+
+def test_column_headings_between_the_title_and_the_entries_keep_the_run_titled():
+    lines = [
+        "CONTENTS",
+        "Section Page",
+        "FIGURES ........ i",
+        "TABLES ........ ii",
+        "SECTION 1 Introduction ........ 1",
+        "SECTION 1 Introduction",
+    ]
+    assert literal_toc_runs(lines) == [(0, 5)]
+    assert literal_toc_runs(["Contents", "页码", *lines[2:]]) == [(0, 5)]
+    # Column headings without a contents title above them title nothing.
+    assert literal_toc_runs(lines[1:]) == []

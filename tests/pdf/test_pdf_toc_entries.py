@@ -84,3 +84,21 @@ def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entr
     assert len(toc_rows) == 1
     assert f"{chapters[1]}\t3" in toc_rows[0].content
     assert "4 Records\t5" in toc_rows[0].content
+
+
+def test_a_contents_with_column_headings_lists_the_headings_and_is_none(tmp_path: Path) -> None:
+    # "Section  Page" heads the contents' columns: the contents stays one, its title and
+    # column headings no headings, and it gives the sections their levels.
+    chapters = ["1 General provisions", "2 Operation", "3 Maintenance"]
+    toc = [Text(72, 740, "CONTENTS", 14, BOLD), Text(72, 720, "Section", 12, BOLD)]
+    toc.append(Text(500, 720, "Page", 12, BOLD))
+    for i, chapter in enumerate(chapters):
+        toc.append(Text(72, 700 - 16 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}", 12))
+    body = []
+    for i, chapter in enumerate(chapters):
+        y = 640 - 150 * i
+        body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    assert [(r.heading, r.level) for r in outline_rows(result)] == [(c, 1) for c in chapters]
+    toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
+    assert "Section" in toc_text
