@@ -8,6 +8,14 @@ table's names, a form's fields), a title's type stands a heading's step above it
 text beside it is one box, one column, where a table's labels set large head several.
 A label stands on its value's baseline row after row (its box set off from the value's by
 the same amount each time), where a title's lines meet the text's at any height.
+
+Boxes of bulleted text side by side (a slide's columns, each under its own title) share
+baselines as well, and their wrapped lines are short enough to pass for a table's cells.
+In each such column every line below its title starts an item with a bullet or goes on
+with the item above, set at the item text's indent, and items wrap: prose in boxes. A
+table's columns hold labels, names or figures without bullets in one of them at least (a
+bulleted list in a cell stands beside its row's label), and a figure's column does not
+share one left edge right of a bullet.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.layout import TITLE_TYPE_RATIO
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment
@@ -57,3 +66,51 @@ def _labels_on_value_baselines(rows: Sequence[Sequence[Segment]]) -> bool:
         (sum(1 for b in offsets if a <= b <= a + BASELINE_TOLERANCE) for a in offsets), default=0
     )
     return most >= 2 and 3 * most >= 2 * len(offsets)
+
+
+def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
+    """Whether ``rows`` (segments on one baseline, left to right) are boxes of bulleted
+    text side by side (see the module doc): two columns or more (the strips of x their
+    text covers, a bullet set alone going with the text right of it), in each of which
+    a bullet starts an item, and every line below its first item starts one or goes on
+    with the item above: set right of the column's bullets, at one left edge with the
+    column's other such lines; and one line at least goes on with an item (an item
+    wrapped over lines)."""
+    bullets = {id(s) for s in (s for row in rows for s in row) if _is_bullet_alone(s)}
+    texts = [s for row in rows for s in row if id(s) not in bullets]
+    columns = text_columns(texts)
+    if len(columns) < 2:
+        return False
+    # Each column's lines top down, each with the left edge of the bullet that opens it.
+    lines: list[list[tuple[Segment, float | None]]] = [[] for _ in columns]
+    for row in rows:
+        for index, segment in enumerate(row):
+            if id(segment) in bullets:
+                continue
+            before = row[index - 1] if index else None
+            if before is not None and id(before) in bullets:
+                opens: float | None = before.x0
+            else:
+                opens = segment.x0 if is_bullet_glyph(segment.text[:1]) else None
+            column = next(n for n, (x0, x1) in enumerate(columns) if x0 <= segment.x0 <= x1)
+            lines[column].append((segment, opens))
+    wrapped = 0
+    for column in lines:
+        column.sort(key=lambda line: line[0].top)
+        starts = [n for n, (_, opens) in enumerate(column) if opens is not None]
+        if not starts:
+            return False
+        rest = [s for s, opens in column[starts[0] :] if opens is None]
+        edge = max(opens for _, opens in column if opens is not None)
+        if any(s.x0 <= edge + ALIGN_SLACK for s in rest):
+            return False
+        if rest and max(s.x0 for s in rest) - min(s.x0 for s in rest) > ALIGN_SLACK:
+            return False
+        wrapped += len(rest)
+    return wrapped > 0
+
+
+def _is_bullet_alone(segment: Segment) -> bool:
+    """Whether ``segment`` is a bullet glyph set alone, apart from its item's text."""
+    text = segment.text.strip()
+    return len(text) == 1 and is_bullet_glyph(text)

@@ -57,7 +57,7 @@ from lightrag_pchunk.pdf.layout import PROSE_CHARS, Gutter, column_of, find_gutt
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
-from lightrag_pchunk.pdf.text_boxes import titles_beside_text
+from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, titles_beside_text
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
 
 #: Rows with two cells or more a table needs.
@@ -228,7 +228,7 @@ def _find_tables(
             index += 1
             continue
         run = rows[index:end]
-        if titles_beside_text(run):  # a title's box beside a text box: no row of it a table's
+        if titles_beside_text(run) or bulleted_boxes(run):  # text boxes: no row a table's
             index = end
             continue
         first = run[0]

@@ -143,3 +143,49 @@ def test_side_headings_in_large_type_each_read_before_their_paragraph(tmp_path: 
         read.index(word) for number, h in enumerate(headings) for word in (h, f"Item {number}.")
     ]
     assert order == sorted(order)
+
+
+def bulleted_box(x: float, title: str, points: list[str], top: float = 330) -> list[Text]:
+    """A slide's box: ``title`` in bold over ``points``, each a bullet set alone at ``x``
+    before its text, wrapped at 150 points from ``x + 18``."""
+    items = [Text(x, top, title, 16, font=BOLD)]
+    y = top - 40
+    for point in points:
+        items.append(Text(x, y, "\x95", 10))  # WinAnsi's bullet: "•"
+        lines = wrap(point, x + 18, y, 150, size=12)
+        items += lines
+        y = lines[-1].y - 22
+    return items
+
+
+def test_boxes_of_wrapped_bullets_side_by_side_read_as_text_box_by_box(tmp_path: Path) -> None:
+    """Three boxes of bulleted points side by side under their titles (a slide's columns):
+    their wrapped lines are short and share baselines across the boxes, like a table's
+    cells, but each box is a bulleted list whose items go on over lines at their text's
+    indent. No table: each point reads whole, box by box."""
+    boxes = {
+        "Customers": [
+            "Growth of a trusted marketplace of cloud services for agencies",
+            "Engagement with a larger and more technical staff",
+        ],
+        "Security": [
+            "Increased visibility into the posture of providers through monitoring",
+            "More clear and consistent expectations with guidance",
+        ],
+        "Cost": [
+            "Less manual work to create and share the packages",
+            "Reduced time and cost to review and assess the packages",
+            "Reduced effort to complete the continuous monitoring",
+        ],
+    }
+    items = [
+        item
+        for x, (title, points) in zip((50, 290, 530), boxes.items(), strict=True)
+        for item in bulleted_box(x, title, points)
+    ]
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    assert tags_of(result) == []
+    text = " ".join(" ".join(row.content.split()) for row in result.rows)
+    for points in boxes.values():
+        for point in points:
+            assert point in text
