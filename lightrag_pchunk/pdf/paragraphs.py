@@ -17,7 +17,8 @@ line elsewhere, see :mod:`.hyphens`); CJK text joins without a space; anything e
 one. A paragraph cut by a page break (the page's last line full, no sentence end) goes on
 with the next page's first paragraph of the same look; footnotes set between them (text at
 the foot of the page set smaller than the document's text: body text set smaller than a
-title is no footnote) follow the joined paragraph.
+title is no footnote, nor is a bulleted item: a slide's points under a title set large,
+where a footnote opens with its number or an asterisk) follow the joined paragraph.
 """
 
 from __future__ import annotations
@@ -338,6 +339,8 @@ def _join_across_pages(
     while index >= 0 and found[index].look.size < smaller:
         if found[index].lines[-1].page != first.lines[0].page - 1:
             return
+        if is_bulleted(found[index].text) and not found[index].text.startswith("*"):
+            return  # a list's item under its title (a slide's points), not a footnote
         notes.append(found[index])
         index -= 1
     if index < 0 or len(notes) > 6:

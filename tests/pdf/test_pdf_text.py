@@ -276,6 +276,38 @@ def test_a_paragraph_cut_by_a_page_break_is_one_with_its_footnote_after_it(
     assert result.headings == {}
 
 
+def test_a_title_over_bullets_set_smaller_never_joins_the_next_page_s_title(
+    tmp_path: Path,
+) -> None:
+    # A slide's box title in the body's size over its points set a step smaller (none wider
+    # than the title, which leaves no room at its end), the next slide opening with its
+    # title in that size: the points are a list, no footnotes under a paragraph the page
+    # break cut, and the two titles stay apart.
+    points = ["\x95 The office reviews", "\x95 The board decides"]
+    first = Page(
+        [
+            Text(72, 350, "Phase Three: Selection", 20),
+            *(Text(72, 310 - 30 * i, point, 17) for i, point in enumerate(points)),
+        ],
+        width=720,
+        height=405,
+    )
+    second = Page(
+        [
+            Text(72, 350, "Phase One: Demand Scoring", 20),
+            *wrap("In order to pass the demand criteria " + LOREM, 72, 310, 560, size=20),
+        ],
+        width=720,
+        height=405,
+    )
+    result = parse_pages(tmp_path, [first, second])
+    paragraphs = [" ".join(p.lstrip("# ").split()) for p in result.content.split("\n")]
+    assert "Phase Three: Selection" in paragraphs
+    assert paragraphs.index("Phase Three: Selection") < paragraphs.index(
+        "\u2022 The office reviews"
+    )
+
+
 def test_a_title_opening_a_page_never_joins_the_title_of_the_page_before(
     tmp_path: Path,
 ) -> None:
