@@ -33,7 +33,7 @@ LEGAL_RANKS = {"编": 0, "部分": 0, "章": 1, "节": 2, "条": 3, "款": 4, "�
 KEYWORD_RANKS = {
     "part": 0, "book": 0, "chapter": 1, "annex": 1, "appendix": 1, "schedule": 1,
     "attachment": 1, "exhibit": 1, "附录": 1, "附件": 1, "section": 2, "article": 3,
-    "clause": 4,
+    "clause": 4, "note": 2,
 }  # fmt: skip
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
@@ -54,6 +54,9 @@ _KEYWORD = re.compile(
     r"(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
+#: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
+#: before a dash (after a colon or a full stop it is as often a table's footnote).
+_NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IGNORECASE)
 #: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
 _SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
 _CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
@@ -199,7 +202,7 @@ def _legal(text: str) -> Label | None:
 
 
 def _keyword(text: str) -> Label | None:
-    match = _KEYWORD.match(text) or _CN_KEYWORD.match(text)
+    match = _KEYWORD.match(text) or _CN_KEYWORD.match(text) or _NOTE.match(text)
     if match is None or not _separated(text, match.end()):
         return None
     word = match["word"].lower()
@@ -212,14 +215,10 @@ def _keyword(text: str) -> Label | None:
         if kind_value is None:
             return None
         ordinals = (kind_value[1],)
-    return Label(
-        f"keyword-{word}",
-        len(ordinals),
-        ordinals,
-        match[0],
-        _rest(text, match.end()),
-        KEYWORD_RANKS[word],
-    )
+    rest = _rest(text, match.end())
+    if word == "note":  # its title after the dash
+        rest = rest.lstrip("-–—").lstrip()
+    return Label(f"keyword-{word}", len(ordinals), ordinals, match[0], rest, KEYWORD_RANKS[word])
 
 
 def _section_sign(text: str) -> Label | None:

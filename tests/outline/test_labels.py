@@ -41,6 +41,9 @@ from lightrag_pchunk.outline.numbering import (
         ("ГЛАВА 3. Общие положения", "keyword-chapter", (3,), "Общие положения"),
         ("Anlage Nr. 4 Preisblatt", "keyword-appendix", (4,), "Preisblatt"),
         ("Chapitre 2 Méthodes", "keyword-chapter", (2,), "Méthodes"),
+        # A financial statement's note, numbered before a dash.
+        ("NOTE 3 - INITIAL PUBLIC OFFERING", "keyword-note", (3,), "INITIAL PUBLIC OFFERING"),
+        ("Note 12 – Leases", "keyword-note", (12,), "Leases"),
         ("A.2 General", "annex-decimal", (1, 2), "General"),
         ("II. Background", "roman-upper", (2,), "Background"),
         ("Ⅲ、方法", "roman-upper", (3,), "方法"),
@@ -74,6 +77,8 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
         "PM-2.5 levels",
         "Teilnehmer 3",
         "Приложению № 2",
+        "Note 1: the figures are in thousands",
+        "Note 2. Source: annual report",
         "A plan",
     ],
 )
