@@ -8,7 +8,8 @@ heading is the ``Preface/Uncategorized`` block (level 1, as for a .docx). ``pare
 are the open shallower headings. When every heading is at one level (a document converted
 from PDF: all ``##``) and the headings are numbered, their numbering decides the levels
 (:func:`lightrag_pchunk.outline.numbering.levels_from_numbering`, the classifier of the Word
-outline too).
+outline too). The long stretches the headings leave get the smart outline, nested below the
+heading they stand under (``gap_outline.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from itertools import compress, repeat
 from pathlib import Path
 
 from lightrag_pchunk.errors import MarkdownParseError
+from lightrag_pchunk.markdown.gap_outline import with_gap_headings
 from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages
 from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
@@ -54,8 +56,9 @@ def parse_markdown(
         doc_id: the document id; default LightRAG's for a known file path: ``doc-`` + md5 of
             the canonical basename (file-name hint removed). Letters, digits, ``._-`` only.
         limits: size limits; default :meth:`MarkdownLimits.from_env`.
-        smart_heading: "off" (or False) keeps every heading at its written level; on or
-            auto (the default) let the numbering decide the levels of a flat outline.
+        smart_heading: "off" (or False) keeps every heading at its written level and
+            infers none; on or auto (the default) let the numbering decide the levels of
+            a flat outline and the smart outline fill the long stretches.
             ``DOCX_SMART_HEADING`` is for Word files and does not apply.
         outline_judge: accepted for the parse-function contract; Markdown marks its
             headings, so no language model is asked.
@@ -131,30 +134,38 @@ def _markdown_parts(
 def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock]:
     """Heading-scoped blocks of the walked items: each heading opens a block holding its
     ATX line and the units up to the next heading, units separated by a blank line.
-    ``relevel``: a flat numbered outline takes its levels from the numbering."""
+    ``relevel``: a flat numbered outline takes its levels from the numbering, and the
+    long stretches the headings leave get the smart outline (``gap_outline.py``)."""
+    written: list[Heading] = [item for item in items if isinstance(item, Heading)]
+    styled_levels = outline_levels(written) if relevel else [h.level for h in written]
+    if relevel:
+        items = with_gap_headings(items, styled_levels)
     at = list(compress(range(len(items)), map(isinstance, items, repeat(Heading))))
     headings: list[Heading] = [items[index] for index in at]  # type: ignore[misc]
-    levels = outline_levels(headings) if relevel else [heading.level for heading in headings]
+    styled = iter(styled_levels)
+    levels = [heading.level if heading.inferred else next(styled) for heading in headings]
     blocks: list[SourceBlock] = []
     if (first := at[0] if at else len(items)) > 0:  # text before the first heading
         preface = ({"type": "heading", "anchor": None},)
         blocks.append(SourceBlock(PREFACE_HEADING, 1, (), ["\n\n".join(items[:first])], preface))
     # The open headings, each with the titles of the open headings up to it (a block's
-    # parents are those of the heading above it, made once).
-    stack: list[tuple[int, tuple[str, ...]]] = []
+    # parents are those of the heading above it, made once) and whether it was inferred:
+    # a marked heading closes every inferred one, which nest below the marked headings.
+    stack: list[tuple[int, tuple[str, ...], bool]] = []
     ends = [*at[1:], len(items)] if at else []
     for heading, level, index, end in zip(headings, levels, at, ends, strict=True):
-        while stack and stack[-1][0] >= level:
+        while stack and (stack[-1][0] >= level or (stack[-1][2] and not heading.inferred)):
             stack.pop()
         title = heading.title
         parents = stack[-1][1] if stack else ()
-        stack.append((level, (*parents, title)))
+        stack.append((level, (*parents, title), heading.inferred))
         # One line holding the heading and the units joined by blank lines: the same
         # content as a line per unit with empty lines between, made by one join.
         atx = f"{_ATX[min(level, 6)]}{heading.inline}"
         lines = ["\n\n".join([atx, *items[index + 1 : end]]) if end > index + 1 else atx]
         anchor = {"type": "heading", "anchor": title}
-        blocks.append(SourceBlock(title, level, parents, lines, (anchor,), {}))
+        extra = {"heading_source": "inferred"} if heading.inferred else {}
+        blocks.append(SourceBlock(title, level, parents, lines, (anchor,), extra))
     return blocks
 
 

@@ -14,11 +14,14 @@ _ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
 @dataclass(slots=True)
 class Heading:
     """A section heading: its level as written (1-6), its text as displayed (markup removed,
-    at most 200 characters) and its inline source on one line (for the content's first line)."""
+    at most 200 characters) and its inline source on one line (for the content's first line);
+    ``inferred``: a paragraph the smart outline took for a heading (``gap_outline.py``), at
+    the level it gave."""
 
     level: int
     title: str
     inline: str
+    inferred: bool = False
 
 
 def heading_title(displayed: str, html: str, inline: str) -> str:

@@ -323,3 +323,60 @@ def _sha12(data: bytes) -> str:
     import hashlib
 
     return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _prose(words: int, seed: str) -> str:
+    """A paragraph of body text of about ``words`` words, ending as a sentence."""
+    return " ".join(f"{seed}{i % 7}" for i in range(words)) + "."
+
+
+def test_a_long_stretch_under_a_heading_gets_the_inferred_outline_below_it(tmp_path):
+    # A converted filing marks one heading; its notes are paragraphs, some set in bold.
+    body = "\n\n".join(_prose(120, "w") for _ in range(3))
+    text = (
+        f"# Annual report\n\n{body}\n\n**NOTE 1 - ORGANIZATION**\n\n{body}\n\n"
+        f"NOTE 2 - ACCOUNTING POLICIES\n\n{body}\n\n## Signatures\n\n{_prose(20, 's')}\n"
+    )
+    parsed = parse(tmp_path, text)
+    assert tree(parsed) == [
+        (1, "Annual report", ()),
+        (2, "NOTE 1 - ORGANIZATION", ("Annual report",)),
+        (2, "NOTE 2 - ACCOUNTING POLICIES", ("Annual report",)),
+        (2, "Signatures", ("Annual report",)),
+    ]
+    inferred = [row.extra.get("heading_source") for row in parsed.rows]
+    assert inferred == [None, "inferred", "inferred", None]
+    # The heading line keeps the paragraph's source; the text is all there.
+    assert parsed.rows[1].content.startswith("## **NOTE 1 - ORGANIZATION**\n\n")
+    assert tree(parse(tmp_path, text, smart_heading="off"))[1:] == [
+        (2, "Signatures", ("Annual report",))
+    ]
+
+
+def test_a_marked_heading_is_never_below_an_inferred_one(tmp_path):
+    body = "\n\n".join(_prose(150, "w") for _ in range(3))
+    text = (
+        f"# Guide\n\n{body}\n\n**Background of the plan**\n\n{body}\n\n"
+        f"### Details\n\n{_prose(20, 'd')}\n\n# Annex\n\n{_prose(20, 'a')}\n"
+    )
+    assert tree(parse(tmp_path, text)) == [
+        (1, "Guide", ()),
+        (2, "Background of the plan", ("Guide",)),
+        (3, "Details", ("Guide",)),
+        (1, "Annex", ()),
+    ]
+
+
+def test_a_plain_short_paragraph_heads_a_part_only_where_no_outline_is_marked(tmp_path):
+    body = "\n\n".join(_prose(150, "w") for _ in range(3))
+    stretch = f"{body}\n\nOpinion on the Financial Statements\n\n{body}"
+    alone = tree(parse(tmp_path, f"# Report\n\n{stretch}\n"))
+    assert alone[1] == (2, "Opinion on the Financial Statements", ("Report",))
+    # An author who marks headings marks them: a sentence's start left on a line of its
+    # own ("During pre-training, we train") is no heading there.
+    marked = f"# Report\n\n## Introduction\n\n{stretch}\n\n## Method\n\n{_prose(20, 'm')}\n"
+    assert [row.heading for row in parse(tmp_path, marked).rows] == [
+        "Report",
+        "Introduction",
+        "Method",
+    ]

@@ -1,0 +1,141 @@
+"""The smart outline in the long stretches a Markdown file's headings leave.
+
+A converted document often marks only some of its headings with ``#``: a filing's notes
+("NOTE 3 - INITIAL PUBLIC OFFERING") and report titles stay paragraphs, some in bold. A
+stretch under a ``#`` heading (or before the first) of more than ``AUTO_WORDS_PER_HEADING``
+words of text (the Word parser's limit: ``parse/outline_build.py``) is read by the heading
+classifier of ``outline/`` (the one the Word and PDF parsers use): the ``#`` headings are
+the styled ones, a paragraph set all in bold has a bold look, a one-line numbered list
+item is a list item, any other unit (a list, a quote, code, a table) is content that
+heads nothing.
+
+- Where the author marks headings (two ``#`` headings or more), a paragraph neither bold
+  nor numbered heads nothing: its place alone, standing between paragraphs, is evidence
+  only in a file that marks no outline (a sentence's start the converter left on a line
+  of its own, "During pre-training, we train", stands so too).
+- A Markdown file keeps no sizes, so the looks the classifier would rank levels by are
+  bold or plain: every heading found in a stretch takes the one level just below the
+  ``#`` heading it stands under (level 1 before the first). The path is true, where a
+  ranking by look could hang a note under the subsection before it.
+- A ``#`` heading is never moved: ``document.py`` closes every inferred heading at the
+  next ``#`` one. A paragraph the classifier would part into a title and its body stays
+  whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pyromark
+
+from lightrag_pchunk.markdown.headings import Heading
+from lightrag_pchunk.outline.infer import (
+    ItemKind,
+    Look,
+    OutlineItem,
+    infer_outline,
+    long_stretches,
+)
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.parse.outline_build import AUTO_WORDS_PER_HEADING
+
+#: A unit longer than this (characters) is read as body text, its markup left in: no
+#: title is that long, and only its words count.
+_MAX_TITLE_SOURCE = 400
+_BOLD = Look(bold=True)
+_MAX_LEVEL = 9
+#: What starts a unit that is no paragraph: a list's marker, a quote, a fence, an indented
+#: code block, a table or drawing tag, raw HTML.
+_NOT_PARAGRAPH = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:\s|$)|>|```|~~~|    |\t|<|\$\$")
+_NUMBERED_ITEM = re.compile(r"\d{1,9}[.)]\s")
+
+
+def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> list:
+    """``items`` with the paragraphs the smart outline takes for headings in the long
+    stretches replaced by inferred :class:`Heading` s (``inferred=True``); ``levels``
+    are the levels of the ``#`` headings in order (as the outline sets them)."""
+    # Every unit's words count for the stretches; only those in a long one are read
+    # for their displayed text and look.
+    outline: list[OutlineItem] = []
+    styled = iter(levels)
+    for item in items:
+        if isinstance(item, Heading):
+            outline.append(OutlineItem(ItemKind.HEADING, item.title, next(styled)))
+        else:
+            kind = ItemKind.OTHER if _NOT_PARAGRAPH.match(item) else ItemKind.TEXT
+            outline.append(OutlineItem(kind, item))
+    within = long_stretches(outline, AUTO_WORDS_PER_HEADING)
+    if not within:
+        return list(items)
+    marked = len(levels) >= 2
+    looks: dict[int, Look] = {}
+    for index in (i for stretch in within for i in stretch):
+        line, bold = _unit_line(items[index])  # type: ignore[arg-type]
+        outline[index] = line
+        if bold:
+            looks[index] = _BOLD
+        elif marked and line.kind is ItemKind.TEXT and parse_label(line.text) is None:
+            line.titles_nothing = True
+    gaps = within if marked else []
+    found = infer_outline(outline, 0.0, looks.get, within=within, long_gaps=gaps)
+    below = _levels_below(outline)
+    result = list(items)
+    for heading in found:
+        if heading.body:
+            continue  # a title and its body in one paragraph: the paragraph stays whole
+        unit = items[heading.index]
+        assert isinstance(unit, str)
+        title = " ".join(heading.title.split())
+        level = below[heading.index]
+        result[heading.index] = Heading(level, title, " ".join(unit.split()), True)
+    return result
+
+
+def _levels_below(outline: Sequence[OutlineItem]) -> list[int]:
+    """For each item, the level just below the ``#`` heading it stands under (1 before
+    the first)."""
+    levels, level = [], 1
+    for item in outline:
+        if item.kind is ItemKind.HEADING:
+            level = min(item.level + 1, _MAX_LEVEL)
+        levels.append(level)
+    return levels
+
+
+def _unit_line(unit: str) -> tuple[OutlineItem, bool]:
+    """A unit as the classifier reads it, and whether it is set all in bold: a paragraph's
+    displayed text; a one-line numbered list item as a list item; other units (and text
+    too long for a title, its markup left in) as they are."""
+    if len(unit) > _MAX_TITLE_SOURCE:
+        kind = ItemKind.OTHER if _NOT_PARAGRAPH.match(unit) else ItemKind.TEXT
+        return OutlineItem(kind, unit), False
+    number = _NUMBERED_ITEM.match(unit) if "\n" not in unit else None
+    if number is None and _NOT_PARAGRAPH.match(unit):
+        return OutlineItem(ItemKind.OTHER, unit), False
+    text, bold = _displayed(unit[number.end() :] if number else unit)
+    if number:
+        text = f"{number[0].strip()} {text}"
+    return OutlineItem(ItemKind.TEXT, text, is_list_item=number is not None), bold
+
+
+def _displayed(source: str) -> tuple[str, bool]:
+    """The text a short paragraph displays (markup removed, its lines joined by a space)
+    and whether all of it is strong (bold)."""
+    pieces: list[str] = []
+    strong = 0
+    all_strong = True
+    for event in pyromark.events(source, options=pyromark.Options.ENABLE_STRIKETHROUGH):
+        if type(event) is str:  # "SoftBreak", "HardBreak"
+            pieces.append(" ")
+        elif "Start" in event:
+            strong += event["Start"] == "Strong"
+        elif "End" in event:
+            strong -= event["End"] == "Strong"
+        else:
+            ((key, value),) = event.items()
+            if key in ("Text", "Code"):
+                pieces.append(value)
+                all_strong = all_strong and (strong > 0 or not value.strip())
+    text = " ".join("".join(pieces).split())
+    return text, all_strong and bool(text)
