@@ -26,7 +26,6 @@ class Counts:
 
 def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
     """Per N: chunks of ours, LightRAG's P and R, and the median fill of ours."""
-    from lightrag.chunker import chunking_by_recursive_character
     from lightrag.chunker.paragraph_semantic import chunking_by_paragraph_semantic as lr_p
 
     from lightrag_pchunk import chunking_by_paragraph_semantic
@@ -39,9 +38,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
             tokenizer, parsed.content, size, blocks_path=blocks, chunk_overlap_token_size=100
         )
         theirs = lr_p(tokenizer, parsed.content, size, blocks_path=blocks, doc_id=DOC_ID)
-        r = chunking_by_recursive_character(
-            tokenizer, parsed.content, size, chunk_overlap_token_size=100
-        )
+        r = common.lightrag_r(tokenizer, parsed.content, size)
         fill = median([row["tokens"] / size for row in ours]) or 0.0
         counts[size] = Counts(len(ours), len(theirs), len(r), fill)
     return counts
@@ -50,7 +47,10 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
 def report(results: dict[Path, dict]) -> list[str]:
     lines = common.header(
         "LLM calls: chunks of ours (P) against LightRAG 1.5.7's P and R",
-        ["the same parse (ours) for every chunker; R on the text LightRAG stores"],
+        [
+            "the same parse (ours) for every chunker; R on the text LightRAG stores, with its"
+            " default separators (``common.lightrag_r``)"
+        ],
     )
     targets = []
     for title, files in common.by_format(results).items():

@@ -23,16 +23,6 @@ from helpers import pdfium_page_texts
 SPEED_VS_LEGACY, FLOOR_MULTIPLE = 3.0, 4.0
 
 
-def r_chunks(text: str, tokenizer) -> int:
-    from lightrag.chunker import chunking_by_recursive_character
-    from lightrag.constants import DEFAULT_R_SEPARATORS
-
-    rows = chunking_by_recursive_character(
-        tokenizer, text, SIZE, chunk_overlap_token_size=100, separators=DEFAULT_R_SEPARATORS
-    )
-    return len(rows)
-
-
 def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = False) -> list[str]:
     """Section 1 (see the module doc); ``speed_only``: the timings, no chunks."""
     counter = TokenCounter(tokenizer)
@@ -51,7 +41,7 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
         if not speed_only:
             chunks = our_chunks(ours, counter)
             if not isinstance(legacy, Exception):
-                legacy_chunks = r_chunks(legacy.content, tokenizer)
+                legacy_chunks = len(common.lightrag_r(tokenizer, legacy.content, SIZE))
         pages = ours.meta.get("pages", 0)
         sums.update(
             pages=pages, floor=floor_s, ours=ours_s, legacy=legacy_s, chunks=len(chunks),
