@@ -22,7 +22,6 @@ from lightrag_pchunk.integration.engines import (
     ENGINES,
     LEGACY,
     NATIVE,
-    P_ENGINES,
     engine_name,
     file_suffix,
     parse_engine_params,
@@ -35,7 +34,6 @@ from lightrag_pchunk.integration.filename_hints import (
 )
 from lightrag_pchunk.integration.formats import SMART_HEADING_ENV
 from lightrag_pchunk.integration.params import (
-    FIXED_TOKEN,
     PARAGRAPH_SEMANTIC,
     ProcessOptions,
     parse_chunk_blocks,
@@ -351,28 +349,3 @@ def resolve_parser_directives(
         hint=hint,
         rule=rule,
     )
-
-
-def p_applies(directives: Directives) -> tuple[bool, str]:
-    """Whether LightRAG would run P on blocks we can read (engine native or pchunk, selector
-    P), and why."""
-    opts = directives.options
-    selector = opts.chunking if opts.explicit else FIXED_TOKEN
-    name = directives.file_name
-    engine = directives.engine
-    engine_by = directives.source_text(directives.engine_source)
-    selector_by = directives.source_text(directives.options_source)
-    if engine in P_ENGINES and opts.chunking == PARAGRAPH_SEMANTIC:
-        if engine_by == selector_by:
-            return True, f"{name} goes to {engine}/P ({engine_by})"
-        return True, f"{name} goes to {engine}/P (engine: {engine_by}; P: {selector_by})"
-    if engine not in P_ENGINES:
-        route = f"{engine}/{selector}"
-        if directives.engine_source == "hint":
-            return False, f"{engine_by} routes {name} to {route}"
-        if directives.rule is not None and directives.engine_source != "default":
-            return False, f"LIGHTRAG_PARSER routes {name} to {route} ({directives.rule.label})"
-        return False, f"no usable LIGHTRAG_PARSER rule for {name}: default route {route}"
-    if directives.options_source == "default":
-        return False, f"{name} goes to {engine} without a chunking selector (F: chunking_func)"
-    return False, f"{selector_by} selects {selector} for {name}"

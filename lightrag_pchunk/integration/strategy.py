@@ -41,9 +41,14 @@ from lightrag_pchunk.integration.formats import (
     describe_formats,
     format_for,
 )
-from lightrag_pchunk.integration.params import CUSTOM, PARAGRAPH_SEMANTIC, SELECTOR_CHARS
+from lightrag_pchunk.integration.params import (
+    CUSTOM,
+    FIXED_TOKEN,
+    PARAGRAPH_SEMANTIC,
+    SELECTOR_CHARS,
+)
 from lightrag_pchunk.integration.request import EVAL, LIGHTRAG_P, PCHUNK_ENGINE, Request
-from lightrag_pchunk.integration.routing import Directives, p_applies
+from lightrag_pchunk.integration.routing import Directives
 from lightrag_pchunk.integration.settings import Settings
 from lightrag_pchunk.naming import UNKNOWN_SOURCE
 
@@ -112,7 +117,7 @@ def _route(request: Request, settings: Settings) -> tuple[Strategy, str]:
     if request.entrance in _ASKING_FOR_P:
         return Strategy.P, _ASKING_FOR_P[request.entrance]
     if settings.directives is not None:
-        return _route_by_name(settings.directives)
+        return route_by_name(settings.directives)
     if request.context is not None:
         return _route_by_context(request.context)
     if request.blocks is not None:
@@ -120,8 +125,10 @@ def _route(request: Request, settings: Settings) -> tuple[Strategy, str]:
     return Strategy.R, "no file name and no blocks for this text"
 
 
-def _route_by_name(directives: Directives) -> tuple[Strategy, str]:
-    """As LightRAG routes the file, then P or R for this package.
+def route_by_name(directives: Directives) -> tuple[Strategy, str]:
+    """P or R for a file LightRAG routes as ``directives`` say, and why: P when the engine
+    writes blocks we read (``native``, ``pchunk``) and LightRAG hands the document to P
+    (selector ``P``) or to ``chunking_func`` (selector ``C`` or none).
 
     ``report.[-!].docx`` under ``docx:native-P`` still gets P: the hint's options replace
     the rule's wholesale, leaving no selector, and LightRAG then calls ``chunking_func``. An
@@ -129,17 +136,25 @@ def _route_by_name(directives: Directives) -> tuple[Strategy, str]:
     """
     options = directives.options
     selector = options.chunking if options.explicit else None
-    name = directives.file_name
-    if directives.engine not in P_ENGINES or selector == PARAGRAPH_SEMANTIC:
-        is_p, why = p_applies(directives)
-        return (Strategy.P if is_p else Strategy.R), why
+    name, engine = directives.file_name, directives.engine
+    engine_by = directives.source_text(directives.engine_source)
     by = directives.source_text(directives.options_source)
+    if engine not in P_ENGINES:
+        route = f"{engine}/{options.chunking if options.explicit else FIXED_TOKEN}"
+        if directives.engine_source == "hint":
+            return Strategy.R, f"{engine_by} routes {name} to {route}"
+        if directives.rule is not None and directives.engine_source != "default":
+            return Strategy.R, f"LIGHTRAG_PARSER routes {name} to {route} ({directives.rule.label})"
+        return Strategy.R, f"no usable LIGHTRAG_PARSER rule for {name}: default route {route}"
+    if selector == PARAGRAPH_SEMANTIC:
+        if engine_by == by:
+            return Strategy.P, f"{name} goes to {engine}/P ({engine_by})"
+        return Strategy.P, f"{name} goes to {engine}/P (engine: {engine_by}; P: {by})"
     if selector == CUSTOM:
         return Strategy.P, f"{by} selects C (this package's chunker) for {name}"
     if selector is None:
-        engine_by = directives.source_text(directives.engine_source)
         return Strategy.P, (
-            f"{name} goes to {directives.engine} ({engine_by}) with no chunking selector, so "
+            f"{name} goes to {engine} ({engine_by}) with no chunking selector, so "
             "LightRAG calls chunking_func: P"
         )
     return Strategy.R, f"{by} selects {selector} for {name}"

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.filename_hints import (
     FilenameParserHintError,
     canonical_name,
@@ -23,11 +24,11 @@ from lightrag_pchunk.integration.params import (
 )
 from lightrag_pchunk.integration.routing import (
     ParserRoutingConfigError,
-    p_applies,
     parse_parser_rules,
     read_parser_rules,
     resolve_parser_directives,
 )
+from lightrag_pchunk.integration.strategy import route_by_name
 
 # LightRAG's engines with ours registered, as LightRAG's server has them (entry point).
 ENGINES = "docling, legacy, mineru, native, pchunk"
@@ -539,7 +540,7 @@ def test_rule_parameters_survive_a_hint_that_changes_the_selector():
     d = resolve_parser_directives("a.[-R].docx", "docx:native-P(chunk_ts=3000)", env={})
     assert d.process_options == "R"
     assert d.chunk_params == {"P": {"chunk_token_size": 3000}}
-    assert p_applies(d) == (False, "file-name hint [-R] selects R for a.[-R].docx")
+    assert route_by_name(d) == (Strategy.R, "file-name hint [-R] selects R for a.[-R].docx")
 
 
 @pytest.mark.parametrize(
@@ -686,7 +687,7 @@ def test_textpack_goes_to_native_without_a_rule():
     assert (d.engine, d.engine_source) == ("native", "default")
 
 
-# --- sources, p_applies, reading LIGHTRAG_PARSER ------------------------------------------
+# --- sources, P or R by the route, reading LIGHTRAG_PARSER ----------------------------
 
 
 def test_directives_say_where_each_part_came_from():
@@ -699,56 +700,62 @@ def test_directives_say_where_each_part_came_from():
 
 
 @pytest.mark.parametrize(
-    ("name", "rules", "applies", "reason"),
+    ("name", "rules", "strategy", "reason"),
     [
         (
             "x.docx",
             "docx:native-P",
-            True,
+            Strategy.P,
             "x.docx goes to native/P (LIGHTRAG_PARSER rule 1 ('docx:native-P'))",
         ),
         (
             "x.[-P].docx",
             "docx:native",
-            True,
+            Strategy.P,
             "x.[-P].docx goes to native/P (engine: LIGHTRAG_PARSER rule 1 ('docx:native'); "
             "P: file-name hint [-P])",
         ),
         (
             "x.pdf",
             "*:native-P;*:legacy-R",
-            False,
+            Strategy.R,
             "LIGHTRAG_PARSER routes x.pdf to legacy/R (rule 2 ('*:legacy-R'))",
         ),
         (
             "x.[native-R].docx",
             "",
-            False,
+            Strategy.R,
             "file-name hint [native-R] selects R for x.[native-R].docx",
         ),
         (
             "x.[legacy-P].docx",
             "",
-            False,
+            Strategy.R,
             "file-name hint [legacy-P] routes x.[legacy-P].docx to legacy/P",
         ),
-        ("x.docx", "", False, "no usable LIGHTRAG_PARSER rule for x.docx: default route legacy/F"),
+        (
+            "x.docx",
+            "",
+            Strategy.R,
+            "no usable LIGHTRAG_PARSER rule for x.docx: default route legacy/F",
+        ),
         (
             "x.docx",
             "docx:native",
-            False,
-            "x.docx goes to native without a chunking selector (F: chunking_func)",
+            Strategy.P,
+            "x.docx goes to native (LIGHTRAG_PARSER rule 1 ('docx:native')) with no chunking "
+            "selector, so LightRAG calls chunking_func: P",
         ),
         (
             "x.docx",
             "docx:native-iR",
-            False,
+            Strategy.R,
             "LIGHTRAG_PARSER rule 1 ('docx:native-iR') selects R for x.docx",
         ),
     ],
 )
-def test_p_applies(name, rules, applies, reason):
-    assert p_applies(resolve_parser_directives(name, rules, env={})) == (applies, reason)
+def test_route_by_name(name, rules, strategy, reason):
+    assert route_by_name(resolve_parser_directives(name, rules, env={})) == (strategy, reason)
 
 
 def test_read_parser_rules_from_env():
