@@ -2,8 +2,8 @@
 
 ``strategy.decide`` makes the decision; ``front_door.run`` carries it out. A decision made
 before the document is parsed names the parser and has no blocks yet; the parse's blocks
-complete it (:meth:`Decision.with_blocks`), which is where a P decision without usable
-blocks becomes R at P's size (spec §10).
+complete it (``strategy.with_blocks``, where a P decision without usable blocks becomes R
+at P's size, spec §10).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,6 @@ from lightrag_pchunk.integration.formats import Format
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC, RECURSIVE_CHARACTER
 from lightrag_pchunk.integration.stored_text import lightrag_sanitize
 from lightrag_pchunk.model import BlockRow
-from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -155,32 +154,6 @@ class Decision:
     def blocks_path(self) -> Path | None:
         """The blocks file P reads (None when there is none)."""
         return self.blocks.path if self.blocks is not None else None
-
-    def with_blocks(self, blocks: LoadedBlocks, budget: WorkBudget | None = None) -> Decision:
-        """The decision once the blocks are known: P needs usable ones within ``budget``
-        (what P may be asked to do for one document: another parser's blocks file may hold
-        millions of blocks), else R at P's size with the reason (spec §10)."""
-        if self.strategy is Strategy.P and blocks.usable and budget is not None:
-            lines = sum(text_lines(row.content) for row in blocks.rows)
-            excess = budget.excess(len(blocks.rows), lines)
-            if excess is not None:
-                blocks = replace(blocks, problem=f"over P's work budget: {excess}")
-        if self.strategy is not Strategy.P or blocks.usable:
-            return replace(self, blocks=blocks)
-        return replace(
-            self,
-            strategy=Strategy.R,
-            reason=f"{blocks.problem} (P was selected: {self.reason})",
-            blocks=blocks,
-            is_fallback=True,
-        )
-
-    def with_text(self, content: str) -> Decision:
-        """The decision once the document's text is known: a document without text is
-        empty, whatever was decided (nothing to chunk: R over no text makes no chunk)."""
-        if has_text(content):
-            return self
-        return replace(self, strategy=Strategy.R, reason=NO_TEXT, is_fallback=False, is_empty=True)
 
     def describe(self) -> str:
         """The decision in words, as the log line and ``inspect`` print it."""

@@ -48,7 +48,7 @@ from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.settings import Settings, resolve
-from lightrag_pchunk.integration.strategy import decide
+from lightrag_pchunk.integration.strategy import decide, with_blocks, with_text
 from lightrag_pchunk.model import Block, BlockRow, Chunk, Thresholds
 from lightrag_pchunk.parse.source_checks import unreadable_source
 from lightrag_pchunk.tokens import TokenCounter, TokenizerLike
@@ -141,7 +141,7 @@ def read(
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             raise ValueError(f"{path.name} is not UTF-8 text ({exc.reason})") from None
-        return decision.with_text(text), Source(text)
+        return with_text(decision, text), Source(text)
     function = parse or fmt.parse_function()
     if settings.smart_heading_source != "default":  # else the parser's own default: auto
         options["smart_heading"] = settings.smart_heading
@@ -155,8 +155,8 @@ def read(
         logger.warning("%s: %s", path.name, warning)
     if decision.blocks is None:
         blocks = load_blocks(parsed.blocks_path, f"{fmt.display} parser")
-        decision = decision.with_blocks(blocks, settings.work_budget)
-    return decision.with_text(parsed.content), Source(parsed.content, warnings, parsed)
+        decision = with_blocks(decision, blocks, settings.work_budget)
+    return with_text(decision, parsed.content), Source(parsed.content, warnings, parsed)
 
 
 def run(
@@ -187,7 +187,7 @@ def run(
     if not content and blocks is not None:
         content = merged_text(blocks.rows)
     if content or blocks is None or blocks.usable or blocks.has_no_content:
-        decision = decision.with_text(content)  # else the text is unknown: blocks unread
+        decision = with_text(decision, content)  # else the text is unknown: blocks unread
     decision.log(_lightrag_sizes_note(request, decision))
     if decision.strategy is Strategy.R:
         separators = None if decision.is_fallback else settings.r_separators

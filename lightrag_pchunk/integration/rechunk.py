@@ -59,6 +59,7 @@ from lightrag_pchunk.integration.registry_entry import RegisteredDocument
 from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.integration.settings import Settings
+from lightrag_pchunk.integration.strategy import with_blocks
 from lightrag_pchunk.parse.artefacts import install_parse, parser_version
 
 #: The plan of a document LightRAG holds as processed whose text must be compared first.
@@ -234,7 +235,7 @@ def move_into_place(parsed: Any, parsed_root: Path, decision: Decision) -> Decis
     if decision.blocks is None or decision.blocks.path is None:
         return decision
     moved = target / decision.blocks.path.name
-    return decision.with_blocks(load_blocks(moved, decision.blocks.source))
+    return with_blocks(decision, load_blocks(moved, decision.blocks.source))
 
 
 async def compare_text(rag: Any, doc_id: str, sanitized: str) -> bool:

@@ -14,8 +14,11 @@ Every entrance asks here (``chunking_func``, LightRAG's P call, the ``pchunk`` e
 2. **The parser**, when the entrance brings a file to parse: ours for its format
    (``formats.py``) when the route's engine is ours or LightRAG's native one; for another
    engine, ours for its text only, or a text format as written (LightRAG's ``legacy``).
-3. **The blocks**: P needs a readable blocks file with content rows, else the document gets
+3. **The blocks** (:func:`with_blocks`, once a parse or a file gives them): P needs a
+   readable blocks file with content rows, within the work budget, else the document gets
    LightRAG's recursive-character chunker at P's size (spec §10), with the reason.
+4. **The text** (:func:`with_text`): a document without text is empty, whatever the rest
+   says: no chunks.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.decision import (
+    NO_TEXT,
     Decision,
     LoadedBlocks,
     Strategy,
+    has_text,
     load_blocks,
     no_blocks,
 )
@@ -51,6 +56,7 @@ from lightrag_pchunk.integration.request import EVAL, LIGHTRAG_P, PCHUNK_ENGINE,
 from lightrag_pchunk.integration.routing import Directives
 from lightrag_pchunk.integration.settings import Settings
 from lightrag_pchunk.naming import UNKNOWN_SOURCE
+from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
 #: Engines that write a ``.blocks.jsonl`` sidecar P can read (LightRAG's context routing).
 SIDECAR_ENGINES = P_ENGINES | {"mineru", "docling"}
@@ -73,7 +79,7 @@ def decide(request: Request, settings: Settings) -> Decision:
     """P or R for ``request``'s document, which parser reads it, and why (module doc).
 
     The decision of a file still to parse names its parser and has no blocks yet: the
-    parse completes it (``Decision.with_blocks``).
+    parse completes it (:func:`with_blocks`), and the document's text (:func:`with_text`).
 
     Raises:
         UnsupportedFormatError: a file to parse that no parser of ours reads and is not text.
@@ -99,11 +105,11 @@ def decide(request: Request, settings: Settings) -> Decision:
     if request.source is not None:
         parser, blocks_why = _parser(request.source, directives)
         plan = replace(plan, parser=parser)
-        return plan if blocks_why is None else plan.with_blocks(no_blocks(blocks_why))
+        return plan if blocks_why is None else with_blocks(plan, no_blocks(blocks_why))
     blocks = _blocks(request)
     if plan.doc_id is None and blocks.meta:
         plan = replace(plan, doc_id=blocks.meta.get("doc_id"))
-    return plan.with_blocks(blocks, settings.work_budget)
+    return with_blocks(plan, blocks, settings.work_budget)
 
 
 # --- 1. the route -------------------------------------------------------------------------
@@ -243,6 +249,39 @@ def _blocks(request: Request) -> LoadedBlocks:
         f"text is not registered{where} (insert documents with lightrag_pchunk.ainsert_files"
         f"){unbound}"
     )
+
+
+def with_blocks(
+    decision: Decision, blocks: LoadedBlocks, budget: WorkBudget | None = None
+) -> Decision:
+    """``decision`` once the blocks are known: P needs usable ones within ``budget`` (what
+    P may be asked to do for one document: another parser's blocks file may hold millions
+    of blocks), else R at P's size with the reason (spec §10)."""
+    if decision.strategy is Strategy.P and blocks.usable and budget is not None:
+        lines = sum(text_lines(row.content) for row in blocks.rows)
+        excess = budget.excess(len(blocks.rows), lines)
+        if excess is not None:
+            blocks = replace(blocks, problem=f"over P's work budget: {excess}")
+    if decision.strategy is not Strategy.P or blocks.usable:
+        return replace(decision, blocks=blocks)
+    return replace(
+        decision,
+        strategy=Strategy.R,
+        reason=f"{blocks.problem} (P was selected: {decision.reason})",
+        blocks=blocks,
+        is_fallback=True,
+    )
+
+
+# --- 4. the text --------------------------------------------------------------------------
+
+
+def with_text(decision: Decision, content: str) -> Decision:
+    """``decision`` once the document's text is known: a document without text is empty,
+    whatever was decided (nothing to chunk: R over no text makes no chunk)."""
+    if has_text(content):
+        return decision
+    return replace(decision, strategy=Strategy.R, reason=NO_TEXT, is_fallback=False, is_empty=True)
 
 
 # --- names --------------------------------------------------------------------------------
