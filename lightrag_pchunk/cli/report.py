@@ -133,15 +133,6 @@ def write_report(
     return report
 
 
-def render_report(
-    inspection: Inspection, *, title: str, source: str = "", decision: str = ""
-) -> str:
-    """The report as one page, its parts inside it whatever the document's length."""
-    parts = chunk_parts(inspection.chunks)
-    scripts = [part.script() for part in parts]
-    return _page(inspection, title, source, decision, parts, inline=scripts)
-
-
 def report_files(
     inspection: Inspection, path: Path, *, title: str, source: str = "", decision: str = ""
 ) -> ReportFiles:

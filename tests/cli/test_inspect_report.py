@@ -28,7 +28,7 @@ from lightrag_pchunk.cli.report import (
     PART_CHARACTERS,
     outline_index,
     parts_folder,
-    render_report,
+    report_files,
     write_report,
 )
 from lightrag_pchunk.cli.report_pieces import content_pieces, plain_text
@@ -50,6 +50,13 @@ def _clean_env(clean_p_env):
 def inspect_blocks(path: Path, counter, size: int = 2000, overlap: int = 100):
     request = Request(COMMAND.format("inspect"), blocks=path, flags=Flags(size, overlap))
     return inspect_document(request, counter)[1]
+
+
+def rendered(inspection, title: str) -> str:
+    """The report's page of a short document, its one part inside it."""
+    report = report_files(inspection, Path("x.inspect.html"), title=title)
+    assert report.parts_folder is None
+    return report.texts[report.page]
 
 
 def bbox(page: int, start: int, end: int) -> dict:
@@ -174,7 +181,7 @@ def test_pieces_draw_pictures_and_equations_as_placeholders_and_tables_as_cells(
 def test_the_page_holds_the_document_as_data_never_as_markup(tmp_path, cl100k) -> None:
     inspection = inspect_blocks(write_blocks(tmp_path / "x.blocks.jsonl", {}, sample_rows()),
                                 cl100k)  # fmt: skip
-    page = render_report(inspection, title="<script>title</script>")
+    page = rendered(inspection, "<script>title</script>")
     elements = Elements()
     elements.feed(page)
     elements.close()
@@ -194,7 +201,7 @@ def test_the_page_holds_the_document_as_data_never_as_markup(tmp_path, cl100k) -
 def test_pages_and_broken_breadcrumb_promises_are_on_their_chunks(tmp_path, cl100k) -> None:
     rows = sample_rows()
     inspection = inspect_blocks(write_blocks(tmp_path / "x.blocks.jsonl", {}, rows), cl100k, 60, 0)
-    chunks = page_index(render_report(inspection, title="x"))["chunks"]
+    chunks = page_index(rendered(inspection, "x"))["chunks"]
     labels = [pages_label([span.page for span in c.pages]) for c in inspection.chunks]
     assert [c[4] for c in chunks] == labels and labels[0].startswith("p")
     assert all(c[6] == [] for c in chunks)  # the document's own chunks keep the contract
@@ -202,7 +209,7 @@ def test_pages_and_broken_breadcrumb_promises_are_on_their_chunks(tmp_path, cl10
     lying = replace(inspection.chunks[0], heading="9 Nowhere", parent_headings=())
     inspection.chunks[0] = lying
     inspection.violations = check_breadcrumbs(inspection.rows, inspection.chunks)
-    first = page_index(render_report(inspection, title="x"))["chunks"][0]
+    first = page_index(rendered(inspection, "x"))["chunks"][0]
     assert first[6] and first[6][0].startswith("path: ")
 
 
