@@ -69,7 +69,9 @@ class PchunkParser(BaseParser):
         Raises:
             ValueError: a suffix we do not parse, a ``parse_engine`` naming another engine,
                 or a document without text (``[no-text]``, as LightRAG's native engine).
-            DocxParseError: the file is refused (not a Word package, over a limit, hostile).
+            DocumentParseError: our parser of its format refuses the file (not a Word
+                package or a PDF, over a limit, hostile).
+            FileNotFoundError: the upload is not where LightRAG looks for it (``INPUT_DIR``).
         """
         from lightrag.constants import FULL_DOCS_FORMAT_LIGHTRAG
         from lightrag.parser.routing import decode_parse_engine, encode_parse_engine
