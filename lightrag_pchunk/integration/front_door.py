@@ -19,7 +19,8 @@ the ``pchunk`` parser engine                ``lightrag_parser.py`` (``read`` onl
 
 P runs stages A-E (``chunk/pipeline.py``); an unexpected error inside them falls back to R
 on the document text with one log line (``LIGHTRAG_PCHUNK_STRICT`` re-raises), so a
-document is never lost. This and the commands are the only places that catch exceptions.
+document is never lost. This and the commands are the only places that catch an exception
+raised inside a stage (the stages catch none).
 Every P run checks that its chunks hold every word of the rows it chunked
 (``chunk/coverage.py``): a shortfall is logged at ERROR with its count whatever the entrance
 (LightRAG's pipeline stores the chunks it is given), and ``Run.lost`` carries it to the
