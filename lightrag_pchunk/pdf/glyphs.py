@@ -125,6 +125,7 @@ def read_glyphs(
         none = np.zeros(0, dtype=np.int64)
         no = none.astype(bool)
         return PageGlyphs(number, "", empty, no, no, none, 0, (), frame, empty, empty, raw)
+    text = _blank_marks_as_spaces(raw, text)
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
     printable = ~np.isin(codes, _NOT_INK) & ~is_low_surrogate
@@ -152,6 +153,37 @@ def read_glyphs(
         barriers=in_frame[in_frame[:, 2] - in_frame[:, 0] < 1.0],
         raw=raw,
     )
+
+
+#: What PDFium writes for a hyphen at a line end in some fonts (``segments.SOFT_HYPHENS``),
+#: and for a glyph of code 2 in a font that maps no text to its codes.
+_HYPHEN_MARK = "\x02"
+#: A glyph whose tight box is less tall than this (points) draws nothing: a hyphen's
+#: stroke is several tenths of a point thick even in small type.
+MIN_INK_HEIGHT = 0.1
+
+
+def _blank_marks_as_spaces(raw: object, text: str) -> str:
+    """``text`` with each :data:`_HYPHEN_MARK` whose glyph draws nothing (its tight box is
+    under :data:`MIN_INK_HEIGHT` tall; a hyphen's has its stroke's height) a space: a font
+    without a text map whose code 2 is its word space, which would read as a hyphen
+    between the words. Beside a space PDFium wrote, such a glyph adds none: it becomes
+    a control character, which the segments' text drops (one character per PDFium index
+    stays)."""
+    if _HYPHEN_MARK not in text:
+        return text
+    chars = list(text)
+    rect = [ctypes.c_double() for _ in range(4)]
+    left, right, bottom, top = (ctypes.byref(value) for value in rect)
+    for index, char in enumerate(chars):
+        if char != _HYPHEN_MARK:
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(raw, index, left, right, bottom, top):
+            continue
+        if rect[3].value - rect[2].value < MIN_INK_HEIGHT:
+            beside = chars[index - 1 : index] + chars[index + 1 : index + 2]
+            chars[index] = "\x7f" if " " in beside else " "
+    return "".join(chars)
 
 
 #: The alefs a lam-alef ligature ends with (ا آ أ إ).

@@ -436,3 +436,23 @@ def test_columns_are_found_where_the_prose_has_no_size() -> None:
     right = [segment(prose, 320, 100 + 12 * i) for i in range(4)]
     gutters = find_gutters([*left, *right, segment("Title", 250, 112)])
     assert [(g.x0 > left[0].x1, g.x1 <= 320) for g in gutters] == [(True, True)]
+
+
+def test_a_blank_glyph_of_code_2_between_words_is_a_space_not_a_hyphen(tmp_path: Path) -> None:
+    # A font without a text map whose word space is its glyph of code 2 (a figure's labels
+    # in a paper's embedded chart): PDFium writes U+0002, its mark for a hyphen at a line
+    # end in some fonts, but the glyph draws nothing. Set close (no space written by PDFium)
+    # and set apart (one written beside it).
+    labels = ["Behavioral\x02Beliefs\x02and\x02Attitude", "Outcome\x02Evaluations"]
+    items = [
+        Text(
+            72,
+            700 - 40 * row,
+            label,
+            11,
+            spacing=tuple(gap if c == "\x02" else 0.0 for c in label[:-1]),
+        )
+        for row, (label, gap) in enumerate(zip(labels, (1.0, 3.0), strict=True))
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert result.content.split("\n") == ["Behavioral Beliefs and Attitude", "Outcome Evaluations"]
