@@ -154,17 +154,6 @@ class StyleSheet:
             return None if own >= _BODY else own
         return self.effective_outline_level(style_id)
 
-    def paragraph_outline_level(self, ppr: etree._Element | None) -> int | None:
-        """:meth:`outline_level` of a paragraph with this ``w:pPr``."""
-        own = _outline_value(ppr.find(_OUTLINE_LVL)) if ppr is not None else None
-        return self.outline_level(own, self.paragraph_style_id(ppr))
-
-    def paragraph_style_id(self, ppr: etree._Element | None) -> str | None:
-        """The style a paragraph uses: its ``w:pStyle``, else the default paragraph style."""
-        pstyle = ppr.find(_PSTYLE) if ppr is not None else None
-        sid = pstyle.get(_VAL) if pstyle is not None else None
-        return sid or self.default_paragraph_style
-
     def numbering_of(self, style_id: str | None) -> tuple[int, int | None] | None:
         """``(numId, ilvl)`` a paragraph style gives through its basedOn chain, or None.
 

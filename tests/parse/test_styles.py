@@ -11,6 +11,7 @@ from lxml import etree
 from lightrag_pchunk.errors import DocxParseError
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.package import DocxPackage
+from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.style_names import builtin_heading_level, is_toc_heading
 from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import parse_xml, qn
@@ -25,10 +26,17 @@ def sheet(*styles: str) -> StyleSheet:
     return StyleSheet.from_xml(parse_xml(styles_xml("".join(styles)).encode()))
 
 
-def ppr(**kwargs) -> etree._Element | None:
-    """The w:pPr of a paragraph built by docx_builders.paragraph."""
+def outline_of(s: StyleSheet, **kwargs) -> int | None:
+    """The outline level the walk gives a paragraph built by docx_builders.paragraph: its
+    own w:outlineLvl and style (``plain.paragraph_props``), else the default paragraph
+    style's."""
     p = etree.fromstring(paragraph("t", **kwargs).replace("<w:p>", f'<w:p xmlns:w="{W}">', 1))
-    return p.find(qn("w:pPr"))
+    return walk_level(s, p)
+
+
+def walk_level(s: StyleSheet, p: etree._Element) -> int | None:
+    style_id, own, _, _ = paragraph_props(p)
+    return s.outline_level(own, style_id or s.default_paragraph_style)
 
 
 BASE = (
@@ -115,17 +123,16 @@ def test_long_chain_is_resolved_without_recursion_limits():
 
 def test_paragraph_outline_level_overrides_the_style():
     s = sheet(*BASE)
-    assert s.paragraph_outline_level(ppr(style="Heading1")) == 0
-    assert s.paragraph_outline_level(ppr(style="Heading1", outline=4)) == 4
-    assert s.paragraph_outline_level(ppr(style="Normal", outline=2)) == 2
-    assert s.paragraph_outline_level(ppr(style="Heading2", outline=9)) is None  # 9 is final
-    assert s.paragraph_outline_level(ppr(style="Heading2", outline=12)) == 1  # invalid: ignored
-    assert s.paragraph_outline_level(None) is None
+    assert outline_of(s, style="Heading1") == 0
+    assert outline_of(s, style="Heading1", outline=4) == 4
+    assert outline_of(s, style="Normal", outline=2) == 2
+    assert outline_of(s, style="Heading2", outline=9) is None  # 9 is final
+    assert outline_of(s, style="Heading2", outline=12) == 1  # invalid: ignored
+    assert outline_of(s) is None
 
 
 def test_outline_level_own_level_wins_and_nine_is_body_text():
-    # The walk reads a paragraph's own level from its plain scan and asks this rule, as
-    # paragraph_outline_level does for a w:pPr.
+    # The walk reads a paragraph's own level from its plain scan and asks this rule.
     s = sheet(*BASE)
     assert s.outline_level(None, "Heading1") == 0
     assert s.outline_level(4, "Heading1") == 4
@@ -135,15 +142,15 @@ def test_outline_level_own_level_wins_and_nine_is_body_text():
 
 def test_default_paragraph_style_applies_without_pstyle():
     s = sheet(style("Body", "Body"), style("Normal", "Normal", outline=3, default=True))
-    assert s.paragraph_style_id(None) == "Normal"
-    assert s.paragraph_outline_level(None) == 3
-    assert s.paragraph_outline_level(ppr(outline=None, ppr="<w:jc w:val='left'/>")) == 3
-    assert s.paragraph_outline_level(ppr(style="Body")) is None
+    assert s.default_paragraph_style == "Normal"
+    assert outline_of(s) == 3
+    assert outline_of(s, outline=None, ppr="<w:jc w:val='left'/>") == 3
+    assert outline_of(s, style="Body") is None
     # An undefined style falls back to the default paragraph style, as in Word; a style based
     # on an undefined one does not.
     s = sheet(style("Normal", "Normal", outline=3, default=True), style("B", "B", based_on="Ghost"))
     assert s.effective_outline_level("B") is None
-    assert s.paragraph_outline_level(ppr(style="Ghost")) == 3
+    assert outline_of(s, style="Ghost") == 3
 
 
 def test_last_default_and_last_duplicate_win():
@@ -273,9 +280,9 @@ def test_numbering_of_through_the_chain():
 def test_empty_sheet():
     s = StyleSheet.from_xml(None)
     assert s.styles == {} and s.default_paragraph_style is None
-    assert s.paragraph_outline_level(ppr(style="Heading2")) == 1  # recognised by its id
-    assert s.paragraph_outline_level(ppr(style="Body")) is None
-    assert s.paragraph_outline_level(ppr(outline=0)) == 0
+    assert outline_of(s, style="Heading2") == 1  # recognised by its id
+    assert outline_of(s, style="Body") is None
+    assert outline_of(s, outline=0) == 0
 
 
 # -- the corpus --------------------------------------------------------------------------------
@@ -288,7 +295,7 @@ def level_counts(path) -> Counter:
         document = package.read_xml(package.main_part)
     counts: Counter = Counter()
     for para in document.iter(qn("w:p")):
-        level = styles.paragraph_outline_level(para.find(qn("w:pPr")))
+        level = walk_level(styles, para)
         if level is not None:
             counts[level + 1] += 1
     return counts
