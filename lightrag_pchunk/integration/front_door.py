@@ -7,15 +7,17 @@
 
 Each entrance is an adapter that fills in a :class:`request.Request`:
 
-==========================================  =========================================
-entrance                                    adapter
-==========================================  =========================================
-``LightRAG(chunking_func=...)``             ``chunking_func.py``
-LightRAG's P dispatch, ``install()``        ``plugin.py`` -> ``chunker.py``
-the ``pchunk`` parser engine                ``lightrag_parser.py`` (``read`` only)
-``ainsert_files``, ``register_document``    ``ingest.py``, ``registration.py``
-``parse``, ``chunk``, ``inspect``, ``eval``  ``cli/*_cmd.py``, ``eval/contenders.py``
-==========================================  =========================================
+====================================  ===================================================
+entrance                              adapter
+====================================  ===================================================
+``LightRAG(chunking_func=...)``       ``chunking_func.py``
+LightRAG's P dispatch, ``install()``  ``plugin.py`` -> ``chunker.py``
+the ``pchunk`` parser engine          ``lightrag_parser.py`` (``read`` only)
+``ainsert_files``, ``ingest``         ``ingest.py`` (``read`` only)
+``register_document``                 ``registration.py`` (``decide`` only)
+``parse``, ``chunk``, ``inspect``     ``cli/*_cmd.py``
+``eval``                              ``eval/documents.py`` (``read``), ``contenders.py``
+====================================  ===================================================
 
 P runs stages A-E (``chunk/pipeline.py``); an unexpected error inside them falls back to R
 on the document text with one log line (``LIGHTRAG_PCHUNK_STRICT`` re-raises), so a
