@@ -8,6 +8,11 @@ parser may have missed structure the breadcrumbs should show. The read is the te
 list item or body text by its look may be counted: a pointer for a reader, not a verdict.
 :func:`long_blocks` is a pure function of rows; the corpus benchmark (``bench_outline.py``)
 counts them, and ``inspect`` warns of those with such lines (:func:`headed_long_blocks`).
+
+In a Markdown file that marks its outline (two ``#`` headings or more) a heading-like line
+is one set all in bold or numbered, as the Markdown parser reads it
+(``markdown/gap_outline.py``): a plain paragraph there is a sentence the converter parted,
+not a title its author left unmarked.
 """
 
 from __future__ import annotations
@@ -16,14 +21,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.model import BlockRow
-from lightrag_pchunk.outline.infer import ItemKind, OutlineItem, infer_outline
+from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import continues_sentence
 from lightrag_pchunk.tokens import TokenCounter
 
 #: A block over this many times the chunk size is long.
 LONG_BLOCK_FACTOR = 4
 _MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+#: A Markdown paragraph set all in bold, as its source shows it.
+_MARKDOWN_BOLD = re.compile(r"(\*\*|__)\S.*\S\1", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ def long_blocks(
     list item is known by its marker)."""
     limit = LONG_BLOCK_FACTOR * size
     found = []
+    marked = markdown and _marks_headings(rows)
     for row in rows:
         # A token is at least one byte (not one character: CJK text has more tokens than
         # characters), so a row of at most that many bytes is not counted.
@@ -55,17 +64,44 @@ def long_blocks(
         # Markdown parts its paragraphs itself (blank lines); a Word row's line may be a
         # piece of a paragraph after a soft break.
         lines = [line for line in lines if line.strip()] if markdown else paragraph_lines(lines)
-        items = [
-            OutlineItem(ItemKind.OTHER, line)
-            if line.startswith("<")
-            else OutlineItem(
-                ItemKind.TEXT, line, is_list_item=markdown and bool(_MARKDOWN_LIST_ITEM.match(line))
-            )
-            for line in lines
-        ]
-        titles = tuple(heading.title for heading in infer_outline(items))
+        items = [_item(line, markdown=markdown, marked=marked) for line in lines]
+        bold = Look(bold=True)
+        looks = {i: bold for i, line in enumerate(lines) if markdown and _is_bold(line)}
+        titles = tuple(heading.title for heading in infer_outline(items, 0.0, looks.get))
         found.append(LongBlock(row.heading, row.line_number, tokens, titles))
     return found
+
+
+def _marks_headings(rows: Sequence[BlockRow]) -> bool:
+    """Whether a Markdown file's rows mark two headings or more with ``#`` (not inferred)."""
+    marked = (
+        row
+        for row in rows
+        if row.heading != PREFACE_HEADING and row.extra.get("heading_source") != "inferred"
+    )
+    return next(marked, None) is not None and next(marked, None) is not None
+
+
+def _item(line: str, *, markdown: bool, marked: bool) -> OutlineItem:
+    """A line of a long block as the classifier reads it: a tag is content; a Markdown
+    list item is known by its marker, a bold paragraph by its marks (its text without
+    them), and where the file marks its outline a plain paragraph titles nothing."""
+    if line.startswith("<"):
+        return OutlineItem(ItemKind.OTHER, line)
+    if not markdown:
+        return OutlineItem(ItemKind.TEXT, line)
+    if _is_bold(line):
+        return OutlineItem(ItemKind.TEXT, line.strip()[2:-2])
+    return OutlineItem(
+        ItemKind.TEXT,
+        line,
+        is_list_item=bool(_MARKDOWN_LIST_ITEM.match(line)),
+        titles_nothing=marked and parse_label(line.strip()) is None,
+    )
+
+
+def _is_bold(line: str) -> bool:
+    return bool(_MARKDOWN_BOLD.fullmatch(line.strip()))
 
 
 def headed_long_blocks(

@@ -60,3 +60,21 @@ def test_a_long_block_with_stated_values_between_its_paragraphs_is_not_listed(cl
     assert headed_long_blocks([block], cl100k, 100) == []
     titled = row("Results", [SAID] * 8 + values + [SAID] * 8 + ["Discussion"] + [SAID] * 8)
     assert headed_long_blocks([titled], cl100k, 100)[0].titles == ("Discussion",)
+
+
+def test_in_markdown_that_marks_its_outline_only_bold_or_numbered_lines_read_as_headings(
+    cl100k,
+) -> None:
+    # "In recent years, Large Language Models" over "(LLMs) have been …": a converter parted
+    # a sentence; where the author marks headings with "#", a plain line is no title left
+    # unmarked. Bold and numbered lines still are.
+    def block(title: str) -> BlockRow:
+        return row("Introduction", [SAID] * 12 + [title] + [SAID] * 12)
+
+    marked = [row("Report", [SAID], 1)]
+    plain = block("In recent years, Large Language Models")
+    assert headed_long_blocks([*marked, plain], cl100k, 100, markdown=True) == []
+    assert headed_long_blocks([plain], cl100k, 100, markdown=True)[0].titles
+    for title in ("**Training details**", "NOTE 3 - INITIAL PUBLIC OFFERING"):
+        (found,) = headed_long_blocks([*marked, block(title)], cl100k, 100, markdown=True)
+        assert len(found.titles) == 1
