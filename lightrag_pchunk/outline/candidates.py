@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import (
-    MAX_NUMBERED_HEADING_CHARS,
     HeadingText,
     heading_text,
     label_tab_as_space,
@@ -64,11 +63,17 @@ def candidate_at(
     return Promoted(index, heading, look_score(look, body_size), look)
 
 
+#: Longest line a table of contents makes a title (LightRAG's limit on a heading's text,
+#: ``MAX_HEADING_LENGTH``): an article's title with its subtitle may run past any numbered
+#: title ("Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: …").
+MAX_LISTED_TITLE_CHARS = 200
+
+
 def listed_title(text: str) -> HeadingText | None:
     """A line the document's table of contents lists, as a title, though the text channel
     reads it as a sentence ("Other Automated & Misc. Tool Results: Tools Used"): the table
-    names it a heading. Not when it is longer than any numbered title."""
+    names it a heading. Not when it is longer than :data:`MAX_LISTED_TITLE_CHARS`."""
     title = " ".join(text.split())
-    if not title or len(title) > MAX_NUMBERED_HEADING_CHARS:
+    if not title or len(title) > MAX_LISTED_TITLE_CHARS:
         return None
     return HeadingText(title, "", parse_label(title))

@@ -533,6 +533,20 @@ def test_a_line_the_table_of_contents_lists_is_a_heading_though_it_reads_as_a_se
     ]
 
 
+def test_an_article_title_the_contents_lists_may_run_past_any_numbered_title():
+    # A journal's article: author, title and subtitle on one line of 160 characters, which
+    # the journal's contents lists; past LightRAG's 200-character heading limit, no title.
+    title = (
+        "Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: "
+        '"Warum können wir so unbeschwert leben, wo wir doch wissen, dass wir sterben müssen?"'
+    )
+    body = "Vorliegende Arbeit stammt aus dem Jahr 2009 und fragt nach der Haltung zum Tod."
+    for line, found in ((title, [title]), (title + " Ein Versuch." * 4, [])):
+        items = [text(line, Look(size=16), in_toc=True), text(body, BODY)]
+        assert len(line) > 150
+        assert [h.title for h in infer_outline(items, 12)] == found
+
+
 def test_a_plain_title_between_paragraphs_is_a_heading_where_nothing_else_can_say():
     # No look, no number, no table of contents: a short title standing alone between two
     # paragraphs of body text is a heading; a recurring label, a link or a lead-in is not.
