@@ -42,8 +42,9 @@ furniture: a section that starts each chapter on a new page ("Exercises") prints
 at the same height on many pages.
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
-is not in the bands and is kept, and so is a data table at the top or foot of pages. A document
-of one page has no running lines to recognise; its bare page number still goes.
+is not in the bands and is kept, and so are a data table at the top or foot of pages and a
+paragraph's last line in a band at its spacing under the line above (a note box repeated
+at the pages' foot). A one-page document has no running lines; its page number goes.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def drop_furniture(
                     (sheet := in_sheet_band(line, frame))
                     or at_printed_edge(line, inner, frame, edges)
                 )
+                and not (sheet and _goes_on_from(line, inner))
                 and (text := _printed_text(line, laid_out or {})) is not None
             ]
         )
@@ -154,6 +156,17 @@ def drop_furniture(
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
+
+
+def _goes_on_from(line: Line, inner: Sequence[Line]) -> bool:
+    """Whether ``line`` ends a paragraph of ``inner`` (lines inside the sheet's bands):
+    under one of them in its column and size, closer than half a line."""
+    return any(
+        other.column == line.column
+        and 0 <= line.top - other.bottom < line.height / 2
+        and abs(other.size - line.size) <= 0.5
+        for other in inner
+    )
 
 
 def _is_numbered_footer(line: Line) -> bool:

@@ -111,3 +111,21 @@ def test_lines_in_the_foot_band_beside_an_unmarked_number_are_kept(tmp_path: Pat
     result = _parse(tmp_path, pages)
     assert "Total" in result.content and "Sunan Ibn Majah" in result.content
     assert "1/79" in result.content
+
+
+def test_a_note_repeated_at_the_foot_of_pages_keeps_its_last_line(tmp_path: Path) -> None:
+    # A note box printed at the foot of several pages, its last line inside the foot band
+    # at the same height on each: a running footer's place and repeated text, but the line
+    # goes on from the note's line above at the paragraph's spacing. It is the note's.
+    note = [
+        "The description fields are multiline markup, which lets the text be formatted.",
+        "See the guide to the content, section 2.5.3 on markup fields in the model,",
+        "or visit: https://pages.example.org/model/reference/datatypes/#markup-line",
+    ]
+    pages = []
+    for word in WORDS[:3]:
+        body = wrap(f"Body text about the {word}. {LOREM} {LOREM}", 72, 700, 460, size=10)
+        lines = [Text(72, 90 - 12 * index, line, 10) for index, line in enumerate(note)]
+        pages.append(Page([*body, *lines]))
+    result = _parse(tmp_path, pages)
+    assert result.content.count(note[-1]) == 3
