@@ -217,18 +217,41 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
     crowd = _percentile(coverage[coverage > 0].tolist(), 0.75) if coverage.any() else 0.0
     sparse = coverage <= GUTTER_CROSSINGS * crowd
     gutters: list[Gutter] = []
-    start = None
-    for x, is_sparse in enumerate([*sparse.tolist(), False]):
-        if is_sparse and start is None:
-            start = x
-        elif not is_sparse and start is not None:
-            x0, x1 = left + start, left + x
-            inside = x - start >= MIN_GUTTER and start > 0 and x < width - 1
-            gutter = _gutter(prose, weights, x0, x1, gutters) if inside else None
-            if gutter is not None:
-                gutters.append(gutter)
-            start = None
+    for start, end in _strips(sparse):
+        gutter = _inner_gutter(prose, weights, left, width, start, end, gutters)
+        if gutter is None:
+            # A column of few lines beside fuller ones is sparse throughout (a slide's
+            # third box of short points): the empty strip before it is still a gutter.
+            for inner_start, inner_end in _strips(coverage[start:end] <= 0):
+                inner = (start + inner_start, start + inner_end)
+                gutter = _inner_gutter(prose, weights, left, width, *inner, gutters)
+                if gutter is not None:
+                    break
+        if gutter is not None:
+            gutters.append(gutter)
     return gutters
+
+
+def _strips(flags: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of true ``flags``, each as its start and end (exclusive)."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], flags.astype(np.int8), [0]))))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def _inner_gutter(
+    prose: Sequence[Segment],
+    weights: Sequence[float],
+    left: float,
+    width: int,
+    start: int,
+    end: int,
+    gutters: Sequence[Gutter],
+) -> Gutter | None:
+    """The gutter over the strip ``start``..``end`` of x (from ``left``, of ``width``), or
+    None when it is too narrow or touches the prose's edge (:func:`_gutter`)."""
+    if end - start < MIN_GUTTER or start <= 0 or end >= width - 1:
+        return None
+    return _gutter(prose, weights, left + start, left + end, gutters)
 
 
 def _column_text(segments: Sequence[Segment]) -> tuple[list[Segment], list[float]]:

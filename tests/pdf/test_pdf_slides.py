@@ -189,3 +189,38 @@ def test_boxes_of_wrapped_bullets_side_by_side_read_as_text_box_by_box(tmp_path:
     for points in boxes.values():
         for point in points:
             assert point in text
+
+
+def test_a_box_of_few_points_beside_fuller_boxes_reads_as_a_column_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """Three boxes of bulleted points side by side, the third holding two short points
+    beside two boxes of many: so little text covers the third box's strip of the slide,
+    next to the others', that all of it looks like a gutter. The empty strip before it
+    is the gutter: each point of the third box reads whole, not word by word between the
+    second box's lines."""
+    long_points = [
+        "Can see how to deploy significant changes without blocking on approval",
+        "Can use and contribute to a growing public knowledge base of guidance",
+        "Can confidently build, validate and submit a digital package for review",
+        "Are seeing the metrics of the program reflect their own experience",
+        "Are led and engaged by a larger and more technical staff of the program",
+    ]
+    boxes = {
+        "Providers": long_points,
+        "Teams": [point.replace("Can", "May") for point in long_points],
+        "Agencies": [
+            "Have a centralized repository that holds all the packages",
+            "Have the tools to review the digital packages",
+        ],
+    }
+    items = [
+        item
+        for x, (title, points) in zip((50, 290, 530), boxes.items(), strict=True)
+        for item in bulleted_box(x, title, points)
+    ]
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    text = " ".join(" ".join(row.content.split()) for row in result.rows)
+    for points in boxes.values():
+        for point in points:
+            assert point in text
