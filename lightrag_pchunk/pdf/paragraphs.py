@@ -173,13 +173,18 @@ def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:
     centred, ``line`` is centred, and the line above it fills the column without ending a
     sentence (a title in a box of its own: its widest line sets the column's edges, no
     room either side, neither centred nor balanced; a justified paragraph's full line
-    before the next one's indented start ends its sentence)."""
-    above = group[-1]
+    before the next one's indented start ends its sentence). A block that opens on a line
+    reaching past both edges (a cover's title wider than the page's other lines, which set
+    the column) opened centred when ``line`` stands on its middle."""
+    above, first = group[-1], group[0]
     fills = above.x0 - above.column_x0 <= 2.0 and above.column_x1 - above.x1 <= 2.0
+    past = first.x0 < first.column_x0 - 2.0 and first.x1 > first.column_x1 + 2.0
+    width = line.column_x1 - line.column_x0
+    on_middle = abs(first.x0 + first.x1 - line.x0 - line.x1) / 2 <= 0.05 * width
     return (
         fills
         and not above.text.rstrip().endswith(_SENTENCE_END)
-        and is_centered(group[0])
+        and (is_centered(first) or (past and on_middle))
         and is_centered(line)
     )
 

@@ -456,3 +456,22 @@ def test_a_blank_glyph_of_code_2_between_words_is_a_space_not_a_hyphen(tmp_path:
     ]
     result = parse_pages(tmp_path, [Page(items)])
     assert result.content.split("\n") == ["Behavioral Beliefs and Attitude", "Outcome Evaluations"]
+
+
+def test_a_cover_title_wider_than_the_page_s_other_lines_reads_as_one_paragraph(
+    tmp_path: Path,
+) -> None:
+    # A Chinese cover: a title of two centred lines set large, its first line wider than
+    # the lines the page's column is measured on (it reaches past both of the column's
+    # edges: neither centred nor balanced in it), the second centred on its middle. One
+    # title, its lines joined without a space.
+    items = [
+        Text(88, 600, "電能管理與需量控制手冊", 36, font=CJK),
+        Text(172, 546, "節能技術手冊", 36, font=CJK),
+        Text(124, 160, "經濟部能源局指導", 18, font=CJK),
+        Text(114, 135, "財團法人台灣綠色生產力基金會編印", 18, font=CJK),
+        Text(135, 110, "中華民國一〇五年九月再版", 18, font=CJK),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    paragraphs = [p.lstrip("# ") for p in result.content.split("\n") if p]
+    assert paragraphs[0] == "電能管理與需量控制手冊節能技術手冊"
