@@ -16,17 +16,15 @@ Segments at another angle than the page's text are read last, one line each.
 from __future__ import annotations
 
 import re
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
+from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
-#: A segment with this many characters is prose, and decides where the columns are.
-PROSE_CHARS = 18
 #: Narrowest gutter between two columns, in points.
 MIN_GUTTER = 4.0
 #: A gutter may be crossed by this share of the prose that covers the columns beside it
@@ -34,12 +32,8 @@ MIN_GUTTER = 4.0
 GUTTER_CROSSINGS = 0.4
 #: ``Line.role`` of the line that stands for a table in the reading order.
 TABLE_ROLE = "Table"
-#: A line set in type this many times the size of the prose beside it is a title's (a
-#: heading's step over body type: 14 over 10 points), and so is a first column of cells
-#: beside one column of text (``text_boxes``: a slide's title box beside its text box).
-TITLE_TYPE_RATIO = 1.4
 #: Prose segments each side of a gutter needs, in lines of prose (a title's large line
-#: weighs more: ``_column_text``) ...
+#: weighs more: ``column_text``) ...
 MIN_COLUMN_PROSE = 3
 #: ... and in segments: one large line alone (a cover's logo) is no column.
 MIN_COLUMN_LINES = 2
@@ -200,7 +194,7 @@ def _crosses(segment: Segment, gutter: Gutter) -> bool:
 
 def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
     """The gutters between columns of prose, left to right (see the module doc)."""
-    prose, weights = _column_text(segments)
+    prose, weights = column_text(segments)
     if len(prose) < 2 * MIN_COLUMN_PROSE:
         return []
     left = min(s.x0 for s in prose)
@@ -252,29 +246,6 @@ def _inner_gutter(
     if end - start < MIN_GUTTER or start <= 0 or end >= width - 1:
         return None
     return _gutter(prose, weights, left + start, left + end, gutters)
-
-
-def _column_text(segments: Sequence[Segment]) -> tuple[list[Segment], list[float]]:
-    """The segments that show where the columns are, each with the weight of its line:
-    prose (1), and the lines of a title set large (:data:`TITLE_TYPE_RATIO` times
-    the prose's median size or more) whose words wrap short, beside a line of prose (on
-    its baselines, not above it: a heading over its text, in the margin or not, is no
-    column): a slide's title in a box of its own beside its text box is a column. A
-    title's line weighs its size over the prose's, the height of page it covers in lines
-    of prose: its few large lines stand beside more lines of body type."""
-    prose = [s for s in segments if len(s.text) >= PROSE_CHARS]
-    body = statistics.median(s.size for s in prose) if prose else 0.0
-    if body <= 0:  # no size read (a font PDFium sets at 0 points): no title told by its type
-        return prose, [1.0] * len(prose)
-    titles = [
-        s
-        for s in segments
-        if len(s.text) < PROSE_CHARS
-        and s.size >= TITLE_TYPE_RATIO * body
-        and any(c.isalpha() for c in s.text)
-        and any(p.top < s.bottom and s.top < p.bottom for p in prose)
-    ]
-    return prose + titles, [1.0] * len(prose) + [s.size / body for s in titles]
 
 
 def _gutter(

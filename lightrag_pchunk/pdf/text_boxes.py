@@ -7,7 +7,10 @@ enough to read as a first column of labels; labels share their values' type (a p
 table's names, a form's fields), a title's type stands a heading's step above it, and the
 text beside it is one box, one column, where a table's labels set large head several.
 A label stands on its value's baseline row after row (its box set off from the value's by
-the same amount each time), where a title's lines meet the text's at any height.
+the same amount each time), where a title's lines meet the text's at any height. A side
+title set only a little larger (bold, a step above body type) is told by its lines: one
+sentence wrapped over them, each line after the first going on in lower case, where
+labels are items of their own.
 
 Boxes of bulleted text side by side (a slide's columns, each under its own title) share
 baselines as well, and their wrapped lines are short enough to pass for a table's cells.
@@ -24,7 +27,7 @@ import statistics
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
-from lightrag_pchunk.pdf.layout import TITLE_TYPE_RATIO
+from lightrag_pchunk.pdf.column_text import TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO, one_sentence
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.table_runs import text_columns
@@ -36,18 +39,21 @@ BASELINE_TOLERANCE = 1.0
 
 def titles_beside_text(rows: Sequence[Sequence[Segment]]) -> bool:
     """Whether the first cells of ``rows`` (segments on one baseline, left to right; rows
-    of one cell aside) are set in type ``layout.TITLE_TYPE_RATIO`` times the median size of
-    the cells beside them or larger, and those cells, their bullets aside, stand in one
+    of one cell aside) are set in type ``column_text.TITLE_TYPE_RATIO`` times the median size of
+    the cells beside them or larger (``WRAPPED_TITLE_RATIO`` when they read as one
+    sentence wrapped over lines), and those cells, their bullets aside, stand in one
     column: one box of text (a table's row labels set large beside several columns of
     cells, a figure's matrix, are a table's), nor on the baselines of the cells beside
     them (a table's labels set large beside their values)."""
     if _labels_on_value_baselines(rows):
         return False
-    firsts = [row[0].size for row in rows if len(row) >= 2]
+    firsts = [row[0] for row in rows if len(row) >= 2]
     others = [s for row in rows if len(row) >= 2 for s in row[1:]]
-    if not firsts or not others or min(firsts) <= 0:
+    if not firsts or not others or min(s.size for s in firsts) <= 0:
         return False
-    if statistics.median(firsts) < TITLE_TYPE_RATIO * statistics.median(s.size for s in others):
+    ratio = WRAPPED_TITLE_RATIO if one_sentence([s.text for s in firsts]) else TITLE_TYPE_RATIO
+    first_size = statistics.median(s.size for s in firsts)
+    if first_size < ratio * statistics.median(s.size for s in others):
         return False
     return len(text_columns([s for s in others if any(c.isalnum() for c in s.text)])) == 1
 

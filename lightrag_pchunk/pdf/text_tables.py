@@ -52,8 +52,9 @@ from lightrag_pchunk.pdf.cell_wraps import (
     row_gap,
     wrapped_lines,
 )
+from lightrag_pchunk.pdf.column_text import PROSE_CHARS
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
-from lightrag_pchunk.pdf.layout import PROSE_CHARS, Gutter, column_of, find_gutters, visual_rows
+from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
 from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns

@@ -224,3 +224,33 @@ def test_a_box_of_few_points_beside_fuller_boxes_reads_as_a_column_of_its_own(
     for points in boxes.values():
         for point in points:
             assert point in text
+
+
+def test_a_side_title_a_step_above_the_text_read_as_one_sentence_is_no_table(
+    tmp_path: Path,
+) -> None:
+    """A side title set bold a step above the text beside it (17 over 14 points, under a
+    title's usual step), one sentence wrapped over its lines: each line after the first
+    goes on with it in lower case. Its lines share baselines with the text box's often
+    enough to pass for labels, but labels are items of their own. No table: the title
+    reads whole."""
+    title = ["The program applies", "a unified security", "standard for all", "cloud products"]
+    items = [Text(36, 240 - 24.6 * i, line, 17, font=BOLD) for i, line in enumerate(title)]
+    blocks = [
+        ("Do Once, Use Many Times", "Providing a common security framework improves the "
+         "posture and allows agencies and providers to reuse work and remove duplicate efforts"),
+        ("A Brand Beyond the Federal Space", "The program is recognized government-wide, in "
+         "higher education, and within state and local government as the leader in security"),
+        ("Guidance And Support", "The program provides training, guidance and advisory support "
+         "to cloud providers and agencies, helping them navigate the process"),
+    ]  # fmt: skip
+    y = 316.0
+    for heading, text in blocks:
+        items.append(Text(266, y, heading, 14, font=BOLD))
+        lines = wrap(text, 266, y - 21, 400, size=14)
+        items += lines
+        y = lines[-1].y - 30
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    assert tags_of(result) == []
+    text = " ".join(" ".join(row.content.replace("#", "").split()) for row in result.rows)
+    assert " ".join(title) in text
