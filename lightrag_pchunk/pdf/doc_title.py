@@ -3,9 +3,10 @@
 A Word document's title (its Title style) is no heading: its parse puts it in the preface
 and no chunk's heading path carries it. Its PDF prints it as the first line, larger than
 anything after it, and the classifier takes it for a heading (its look says so). When
-that heading heads nothing but the lines before the next heading, which opens at its own
-level (the title beside the document's chapters, not over them), it is the document's
-title: its line goes back to the preface, and it stays the document's title.
+that heading stands beside the document's chapters rather than over them (a later heading
+opens at its level, though a contents may list the first sections deeper), it is the
+document's title: its line goes back to the preface, it stays the document's title, and
+no heading path names it.
 
 A title that heads the document's sections (they nest below it) is kept: a document
 may style its title as its one top heading, and its sections' paths then name it.
@@ -17,6 +18,7 @@ looks). Output: the blocks with the title in the preface, and the title (or "").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.items import Look
@@ -35,9 +37,11 @@ def title_to_preface(
     headed = [i for i, b in enumerate(blocks) if not b.is_toc and b.heading != PREFACE_HEADING]
     if len(headed) < 2:
         return blocks, ""
-    first, after = blocks[headed[0]], blocks[headed[1]]
-    if first.source != "inferred" or first.level != 1 or after.level != 1:
+    first = blocks[headed[0]]
+    if first.source != "inferred" or first.level != 1:
         return blocks, ""
+    if all(blocks[i].level != 1 for i in headed[1:]):
+        return blocks, ""  # every section nests below it: the document's one top heading
     if any(b.is_toc for b in blocks[: headed[0]]):
         return blocks, ""  # a table of contents before it: the title of what follows
     if parse_label(first.heading) is not None:
@@ -61,6 +65,10 @@ def title_to_preface(
         del blocks[at]
     else:
         blocks[at] = RawBlock(PREFACE_HEADING, 1, (), moved)
+    # What stood below the title stands at the top: no path names the title.
+    for i, block in enumerate(blocks):
+        if block.parents[:1] == (first.heading,):
+            blocks[i] = replace(block, parents=block.parents[1:])
     return blocks, first.heading
 
 

@@ -51,6 +51,30 @@ def test_a_cover_pages_version_and_date_are_no_headings(tmp_path: Path) -> None:
     assert result.meta["doc_title"] == "Plant Inspection Procedures"
 
 
+def test_a_title_over_sections_listed_deeper_than_a_later_chapter_is_the_title(
+    tmp_path: Path,
+) -> None:
+    # The contents indents its first entries below a later chapter's: they nest below the
+    # title only by that, the chapter opens at the title's level. The title stands beside
+    # the chapters: it goes to the preface.
+    leaders = "." * 50
+    entries = [(90, "Figures", "i"), (90, "Tables", "ii"), (72, "1 Introduction", "1")]
+    contents = [Text(120, 740, "Plant Inspection Procedures", 28, BOLD)]
+    contents += [Text(72, 715, "11 August 2017", 12), Text(72, 690, "Contents", 14, BOLD)]
+    for i, (x, title, page) in enumerate(entries):
+        contents.append(Text(x, 670 - 16 * i, f"{title} {leaders} {page}"))
+    body = []
+    for i, (_, title, _) in enumerate(entries):
+        y = 640 - 150 * i
+        body += [Text(72, y, title, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(contents), Page(body)])
+    headed = [r for r in result.rows if r.heading in ("Figures", "Tables", "1 Introduction")]
+    assert [r.heading for r in headed] == ["Figures", "Tables", "1 Introduction"]
+    assert result.meta["doc_title"] == "Plant Inspection Procedures"
+    assert not any(r.heading == "Plant Inspection Procedures" for r in result.rows)
+    assert not any("Plant Inspection Procedures" in r.parent_headings for r in headed)
+
+
 def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
     # The first heading shares its look with the next: a chapter, not the title.
     result = parse_pages(tmp_path, [Page(_chapters())])
