@@ -27,8 +27,10 @@ from lightrag_pchunk.outline.page_references import (
 
 #: Fewest entries that make a run of page-referenced lines a table of contents.
 MIN_TOC_LINES = 3
-#: Without a title, only a run of leader lines this long counts.
+#: Without a title, only a run of leader lines this long counts,
 MIN_UNTITLED_TOC_LINES = 5
+#: or one this long whose titles recur after it.
+MIN_LISTED_TOC_LINES = 2
 
 _TITLE = re.compile(
     r"^(?:table\s+of\s+contents|contents|content|toc|index|目\s*录|目\s*次|目\s*錄"
@@ -63,9 +65,7 @@ def is_column_headings(line: str) -> bool:
 def _title_above(lines: Sequence[str], start: int) -> int | None:
     """The index of the contents title right above the entry at ``start`` (its column
     headings may stand between them), or None."""
-    above = start - 1
-    if above > 0 and is_column_headings(lines[above]):
-        above -= 1
+    above = start - 2 if start > 1 and is_column_headings(lines[start - 1]) else start - 1
     return above if above >= 0 and is_toc_title(lines[above]) else None
 
 
@@ -74,10 +74,13 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
 
     A range is a run of at least :data:`MIN_TOC_LINES` entry lines right after a title
     line, or after it and its column headings (the title is included at ``start``), or a
-    run of at least :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one. Entries may be
+    run of at least :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one, or a
+    shorter run of them (two or more) whose every title recurs after it, in order (the
+    contents of a short document, its sections' titles below it). Entries may be
     interrupted by single short lines without a page number (a part heading inside the TOC).
     """
     runs: list[tuple[int, int]] = []
+    at: dict[str, list[int]] | None = None  # where each line stands, read when first asked
     index = 0
     while index < len(lines):
         if not is_toc_line(lines[index]):
@@ -94,10 +97,36 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
                 break
             end += 1
         title = _title_above(lines, start)
-        if (title is not None and entries >= MIN_TOC_LINES) or leaders >= MIN_UNTITLED_TOC_LINES:
+        listed = leaders >= MIN_UNTITLED_TOC_LINES
+        if not listed and leaders == entries >= MIN_LISTED_TOC_LINES:
+            at = _key_positions(lines) if at is None else at
+            listed = _titles_recur(lines[start:end], at, end)
+        if (title is not None and entries >= MIN_TOC_LINES) or listed:
             runs.append((start if title is None else title, end))
         index = max(end, index + 1)
     return _with_bare_runs(lines, runs)
+
+
+def _key_positions(lines: Sequence[str]) -> dict[str, list[int]]:
+    """Where each line but an entry stands, by its :func:`toc_key`."""
+    at: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        if line.strip() and not is_toc_line(line):
+            at.setdefault(toc_key(line), []).append(index)
+    return at
+
+
+def _titles_recur(entries: Sequence[str], at: dict[str, list[int]], after: int) -> bool:
+    """Whether the title of every entry among ``entries`` stands as a line of its own after
+    line ``after``, in their order (``at``: :func:`_key_positions`)."""
+    last = after - 1
+    for key in (toc_key(entry) for entry in entries if is_toc_line(entry)):
+        places = at.get(key, [])
+        found = bisect.bisect_right(places, last)
+        if not key or found == len(places):
+            return False
+        last = places[found]
+    return True
 
 
 def _with_bare_runs(lines: Sequence[str], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:

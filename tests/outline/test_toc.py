@@ -232,3 +232,11 @@ def test_column_headings_between_the_title_and_the_entries_keep_the_run_titled()
     assert literal_toc_runs(["Contents", "页码", *lines[2:]]) == [(0, 5)]
     # Column headings without a contents title above them title nothing.
     assert literal_toc_runs(lines[1:]) == []
+
+
+def test_a_short_leader_run_is_a_contents_when_its_titles_follow_it_in_order():
+    entries = ["Scope ........ 2", "Terms ........ 2"]
+    assert literal_toc_runs([*entries, "Scope", "Some text.", "Terms"]) == [(0, 2)]
+    # Titles that do not all follow, or follow out of order, list nothing.
+    assert literal_toc_runs([*entries, "Scope", "Some text."]) == []
+    assert literal_toc_runs([*entries, "Terms", "Scope"]) == []

@@ -102,3 +102,13 @@ def test_a_contents_with_column_headings_lists_the_headings_and_is_none(tmp_path
     assert [(r.heading, r.level) for r in outline_rows(result)] == [(c, 1) for c in chapters]
     toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
     assert "Section" in toc_text
+
+
+def test_a_contents_of_two_entries_names_its_sections(tmp_path: Path) -> None:
+    # Two dot-leader entries, then the two titles they list, with nothing written below
+    # them yet: the contents lists them, they are the document's headings.
+    entries = enumerate(("Title", "Title2"))
+    toc = [Text(72, 740 - 18 * i, f"{title} {LEADERS} 2", 12, BOLD) for i, title in entries]
+    titles = Page([Text(72, 740, "Title", 16), Text(72, 700, "Title2", 16)])
+    result = parse_pages(tmp_path, [Page(toc), titles])
+    assert [r.heading for r in outline_rows(result)] == ["Title", "Title2"]
