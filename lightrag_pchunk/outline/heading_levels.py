@@ -26,6 +26,9 @@ from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.numbering import FamilyStack
 
 _DECIMAL = frozenset({"decimal", "annex-decimal"})
+#: A first line set twice as large as every other heading or more is set apart from them:
+#: the document's title, wherever it stands on its line.
+TITLE_SIZE_RATIO = 2.0
 
 
 def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]:
@@ -155,8 +158,9 @@ def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -
     """The accepted line that is the document's title, or None: the document's first line
     (its cover's lines known to title nothing aside: subtitle, date, version), unnumbered,
     in a look more prominent than every other accepted heading's (set larger, or as large
-    in bold or capitals), centred or over its cover's other lines, in a document whose own
-    headings (styles, tags, bookmarks) are none. Numbered, where another heading shares
+    in bold or capitals), centred, over its cover's other lines or set far larger than
+    every other (:data:`TITLE_SIZE_RATIO`), in a document whose own headings (styles, tags,
+    bookmarks) are none. Numbered, where another heading shares
     its look, or at the margin over a section of its own, it may be a chapter: it nests
     what follows."""
     if len(accepted) < 2 or any(item.kind is ItemKind.HEADING for item in items):
@@ -173,13 +177,12 @@ def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -
     if title.index != first or title.label is not None or title.look is None:
         return None
     cover = title.index + 1 < len(items) and items[title.index + 1].titles_nothing
-    if not (title.look.centered or cover):
-        return None
     rank = _prominence(title.look.signature())
     others = [c.look.signature() for c in accepted if c is not title and c.look is not None]
     if any(_prominence(signature) <= rank for signature in others):
         return None
-    return title
+    set_apart = all(title.look.size >= TITLE_SIZE_RATIO * size for size, _, _ in others)
+    return title if title.look.centered or cover or set_apart else None
 
 
 def _known_look_levels(items: Sequence[OutlineItem]) -> dict[tuple[float, bool, bool], int]:

@@ -199,8 +199,9 @@ def test_a_title_in_large_bold_leaves_larger_plain_headings_headings():
 
 
 def test_a_documents_title_is_no_parent_of_its_sections():
-    # Centred, or over its cover's other lines (a date, a version), the document's first
-    # line in its most prominent look names the document: its sections sit beside it.
+    # Centred, over its cover's other lines (a date, a version) or set far larger than
+    # them, the document's first line in its most prominent look names the document: its
+    # sections sit beside it.
     # Numbered, in a look another heading shares, or at the margin over a section of its
     # own (the memo above), it may be a chapter and nests what follows.
     assert [level for level, _, _ in outline(attestation(), 11)] == [1, 1, 1]
@@ -219,6 +220,9 @@ def test_a_documents_title_is_no_parent_of_its_sections():
     assert [level for level, _, _ in outline(shared, 11)] == [1, 2, 2, 1]
     at_the_margin = [over_cover[0], *over_cover[2:]]
     assert [level for level, _, _ in outline(at_the_margin, 11)] == [1, 2, 2]
+    # At the margin but set twice as large as the sections or more, it is set apart.
+    set_apart = [text("Site Survey Handbook", Look(bold=True, size=2 * H2.size)), *over_cover[2:]]
+    assert [level for level, _, _ in outline(set_apart, 11)] == [1, 1, 1]
 
 
 def test_a_numbered_heading_set_like_the_unnumbered_one_above_is_its_sibling():

@@ -75,6 +75,24 @@ def test_a_title_over_sections_listed_deeper_than_a_later_chapter_is_the_title(
     assert not any("Plant Inspection Procedures" in r.parent_headings for r in headed)
 
 
+def test_a_name_set_far_larger_than_the_headings_is_the_title(tmp_path: Path) -> None:
+    # A résumé's name at the margin, twice the size of its section titles and more: the
+    # document's title, beside its sections rather than over them.
+    page = Page(
+        [
+            Text(72, 740, "James Hetfield", 30),
+            Text(72, 690, "EXPERIENCE", 13),
+            *wrap(BODY, 72, 668, 400),
+            Text(72, 610, "EDUCATION", 13),
+            *wrap(BODY, 72, 588, 400),
+        ]
+    )
+    result = parse_pages(tmp_path, [page])
+    assert _headings(result) == [PREFACE_HEADING, "EXPERIENCE", "EDUCATION"]
+    assert result.meta["doc_title"] == "James Hetfield"
+    assert not any(r.parent_headings for r in result.rows)
+
+
 def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
     # The first heading shares its look with the next: a chapter, not the title.
     result = parse_pages(tmp_path, [Page(_chapters())])
