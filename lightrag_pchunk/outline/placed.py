@@ -11,12 +11,15 @@ functions of the items.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 from lightrag_pchunk.outline.lines import flat_text, heading_text
 
+#: Items after a recurring line that, the same at each of its places, show a passage the
+#: document repeats rather than a run-in label over text of its own.
+_PASSAGE_ITEMS = 2
 #: Longest title placed by its position alone, in words.
 MAX_PLACED_WORDS = 8
 #: A paragraph of body text is at least this long (characters) and ends as a sentence.
@@ -28,11 +31,18 @@ _LEAD_DASHES = ("—", "–", "-")
 
 def recurring_lines(items: Sequence[OutlineItem]) -> frozenset[str]:
     """The text lines that occur twice or more in the document (casefolded): a title that
-    recurs ("Informative comment", "Additional Requirements") is a run-in label."""
-    counts = Counter(
-        flat_text(item.text).casefold() for item in items if item.kind is ItemKind.TEXT
-    )
-    return frozenset(line for line, count in counts.items() if count > 1)
+    recurs ("Informative comment", "Additional Requirements") is a run-in label. Not a line
+    that recurs always with the same :data:`_PASSAGE_ITEMS` items after it: a passage the
+    document repeats (a converter wrote a section twice), whose titles are titles."""
+    after: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    counts: Counter[str] = Counter()
+    for index, item in enumerate(items):
+        if item.kind is ItemKind.TEXT:
+            line = flat_text(item.text).casefold()
+            counts[line] += 1
+            following = items[index + 1 : index + 1 + _PASSAGE_ITEMS]
+            after[line].add(tuple(flat_text(other.text) for other in following))
+    return frozenset(line for line, count in counts.items() if count > 1 and len(after[line]) > 1)
 
 
 def _holds_address(text: str) -> bool:

@@ -573,6 +573,21 @@ def test_a_plain_title_between_paragraphs_is_a_heading_where_nothing_else_can_sa
     assert outline(items) == [(1, "Materials and methods", "")]
 
 
+def test_a_title_of_a_passage_the_document_repeats_is_no_run_in_label():
+    # A converter wrote a section twice: its title recurs, each time over the same text.
+    # A run-in label recurs over text that differs.
+    said = [
+        "The operator checks the valve every morning and records the pressure.",
+        "The engineer compares the pressure with the value of the day before.",
+        "The manager reads the log book at the end of every week of the year.",
+    ]
+    passage = [text("Concentration of Credit Risk"), text(said[0]), text(said[1])]
+    items = [text(said[2]), *passage, text(said[2]), *passage]
+    assert outline(items) == [(1, "Concentration of Credit Risk", "")] * 2
+    labels = [text(said[2]), *passage, text(said[2]), *passage[:2], text(said[2])]
+    assert outline(labels) == []
+
+
 def test_lettered_sections_set_in_full_width_nest_between_roman_numerals():
     # A commentary typed without styles: Ⅵ, then Ａ/Ｂ (a full-width letter before an
     # ideographic space, no dot), then i./ii.; before, the letters were body text.
