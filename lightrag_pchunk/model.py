@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lightrag_pchunk.tokens import TokenStarts
 
 #: Maximum length (characters) of a paragraph that may become an anchor (spec §4, §8.1).
 MAX_ANCHOR_CANDIDATE_LENGTH = 100
@@ -73,13 +76,16 @@ class Paragraph:
     ``tokens`` is :data:`UNCOUNTED` for the lines of a row that was counted as a whole;
     they are counted if that block is cut after all (``chunk.blocks.counted``).
     ``is_piece`` marks a piece of a line cut by characters (a table row too long for any
-    chunk): no line of the document, so never an anchor.
+    chunk): no line of the document, so never an anchor. ``token_starts``: where its tokens
+    start, kept from the encode that counted a line over the chunk size, so that cutting
+    it counts its pieces without encoding them again.
     """
 
     text: str
     tokens: int
     is_table: bool = False
     is_piece: bool = False
+    token_starts: TokenStarts | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

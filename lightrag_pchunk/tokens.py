@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -60,6 +60,17 @@ class TokenizerLike(Protocol):
     def encode(self, content: str) -> list[int]: ...
 
     def decode(self, tokens: list[int]) -> str: ...
+
+
+class TokenStarts(NamedTuple):
+    """Where the tokens of a counted text start, as one encode of it found them: the UTF-8
+    byte offsets from the text's start, in order, of the tokens that start before
+    ``exact_bytes``. Beyond it lies a final run of punctuation that took the newlines after
+    it in a batch (:meth:`TokenCounter.count_many`), whose tokens are not the text's own.
+    A tuple, so the garbage collector stops tracking it (a numpy array holds no objects)."""
+
+    offsets: np.ndarray
+    exact_bytes: int
 
 
 @dataclass(slots=True)
@@ -157,9 +168,14 @@ class TokenCounter:
                 self._cache.clear()
         self._cache[text] = value
 
-    def count_many(self, texts: Sequence[str]) -> list[int]:
+    def count_many(
+        self, texts: Sequence[str], starts: dict[int, TokenStarts] | None = None
+    ) -> list[int]:
         """Exact counts of ``texts``, as :meth:`count` gives them, with one encode in all
         when the tokenizer's seams are known and they are :data:`_MIN_BATCH` or more.
+        ``starts`` receives, by index, where the tokens start of each text counted in the
+        batch that is over the counter's ceiling (one that may be cut: its pieces are
+        counted from them, ``chunk/piece_counts.py``).
 
         The texts are joined with ``"\\n\\n"`` and encoded once; each text's count is the
         number of tokens that start inside it, found from the tokens' byte lengths. By the
@@ -200,7 +216,7 @@ class TokenCounter:
             group.append(slot)
             group_chars += len(texts[index])
             if group_chars >= _BATCH_CHARS or slot == len(members) - 1:
-                self._count_group(texts, members, pieces, group, counts)
+                self._count_group(texts, members, pieces, group, counts, starts)
                 group, group_chars = [], 0
         for index in members:
             if len(texts[index]) <= _CACHEABLE_CHARS:
@@ -214,9 +230,10 @@ class TokenCounter:
         pieces: Sequence[str],
         group: Sequence[int],
         counts: list[int],
+        starts: dict[int, TokenStarts] | None,
     ) -> None:
         """Count ``texts[members[slot]]`` for every slot of ``group`` (consecutive slots)
-        with one encode of their joined text, into ``counts``."""
+        with one encode of their joined text, into ``counts`` (and ``starts``)."""
         chosen = [texts[members[slot]] for slot in group]
         # The group's last text has no joiner after it here, so it keeps its whole count.
         ends = [pieces[slot] for slot in group[:-1]] + [""]
@@ -238,11 +255,16 @@ class TokenCounter:
         encoding = self._batch_encoding
         ids = encode_array(encoding, joined)
         lengths = token_byte_lengths(encoding)[ids]
-        starts = np.cumsum(lengths) - lengths  # byte offset where each token starts
-        found = np.searchsorted(starts, bounds).tolist()
+        offsets = np.cumsum(lengths) - lengths  # byte offset where each token starts
+        found = np.searchsorted(offsets, bounds).tolist()
+        ceiling = self.ceiling if self.ceiling is not None else 0
         for position, (slot, piece) in enumerate(zip(group, ends, strict=True)):
-            tokens = found[2 * position + 1] - found[2 * position]
-            counts[members[slot]] = tokens + self.count(piece)
+            first, stop = found[2 * position], found[2 * position + 1]
+            counts[members[slot]] = stop - first + self.count(piece)
+            if starts is not None and counts[members[slot]] > ceiling:
+                begin, exact_end = int(bounds[2 * position]), int(bounds[2 * position + 1])
+                own = offsets[first:stop] - begin
+                starts[members[slot]] = TokenStarts(own, exact_end - begin)
 
     def joined_count(
         self, left: str, left_tokens: int, joiner: str, right: str, right_tokens: int

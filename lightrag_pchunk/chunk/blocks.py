@@ -19,7 +19,7 @@ from lightrag_pchunk.model import (
     SectionRef,
     TableRole,
 )
-from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
 PARAGRAPH_JOINER = "\n"
@@ -49,12 +49,16 @@ def has_big_table_line(content: str, limit: int) -> bool:
     )
 
 
-def make_paragraph(text: str, counter: TokenCounter, tokens: int | None = None) -> Paragraph:
-    """A paragraph with its exact token count (pass ``tokens`` when already known)."""
+def make_paragraph(
+    text: str, counter: TokenCounter, tokens: int | None = None, starts: TokenStarts | None = None
+) -> Paragraph:
+    """A paragraph with its exact token count (pass ``tokens`` when already known, and
+    where its tokens start when the encode that counted it found them)."""
     return Paragraph(
         text=text,
         tokens=counter.count(text) if tokens is None else tokens,
         is_table=is_table_text(text),
+        token_starts=starts,
     )
 
 

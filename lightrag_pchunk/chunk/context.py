@@ -43,6 +43,7 @@ def _recursive_split(
         overlap=overlap,
         first_cap=first_cap,
         tokens=paragraph.tokens if paragraph.tokens >= 0 else None,
+        starts=paragraph.token_starts,
     )
     return [make_paragraph(text, counter, tokens) for text, tokens in pieces]
 

@@ -7,7 +7,7 @@ them in order so ``inspect`` can show the output of each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split
 from lightrag_pchunk.chunk.blocks import (
@@ -29,7 +29,7 @@ from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
 from lightrag_pchunk.model import TOC_SESSION, Block, BlockRow, Chunk, Paragraph
-from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 Stage = Callable[[Sequence[Block], Context], list[Block]]
 #: Told each stage's name and output, after stage A and after each of ``STAGES``
@@ -99,9 +99,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
         # A row counted whole has its lines made only if a stage cuts it.
         pending.append((index, row, text, _lines_to_count(text, size, fits, cuttable, counter)))
     whole_counts = iter(counter.count_many([text for *_, text, how in pending if how is None]))
-    line_counts = iter(
-        counter.count_many([line for *_, how in pending if how is not None for line in how])
-    )
+    lines = [line for *_, how in pending if how is not None for line in how]
+    line_starts: dict[int, TokenStarts] = {}  # of the lines a stage may cut
+    line_counts = iter(enumerate(counter.count_many(lines, line_starts)))
     blocks: list[Block] = []
     for index, row, content, how in pending:
         paragraphs: tuple[Paragraph, ...] | None
@@ -114,7 +114,9 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 paragraphs = split_paragraphs(content, counter)
                 tokens, is_exact = _joined_count(paragraphs, counter)
         else:
-            paragraphs = tuple([make_paragraph(line, counter, next(line_counts)) for line in how])
+            paragraphs = tuple(
+                [_line_paragraph(line, counter, line_counts, line_starts) for line in how]
+            )
             tokens, is_exact = _joined_count(paragraphs, counter)
         blocks.append(
             Block(
@@ -134,6 +136,17 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             )
         )
     return blocks
+
+
+def _line_paragraph(
+    line: str,
+    counter: TokenCounter,
+    counts: Iterator[tuple[int, int]],
+    starts: dict[int, TokenStarts],
+) -> Paragraph:
+    """The paragraph of the next line counted in the batch, with where its tokens start."""
+    index, tokens = next(counts)
+    return make_paragraph(line, counter, tokens, starts.get(index))
 
 
 def _lines_to_count(

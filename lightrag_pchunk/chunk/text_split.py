@@ -14,7 +14,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from lightrag_pchunk.tokens import TokenCounter
+from lightrag_pchunk.chunk.piece_counts import PieceCounts
+from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 #: Cut points, most preferred first: paragraphs, lines, CJK then Latin sentence ends,
 #: clause marks, words; "" cuts anywhere (on character boundaries).
@@ -65,9 +66,12 @@ def split_counted(
     separators: Sequence[str] = DEFAULT_SEPARATORS,
     first_cap: int | None = None,
     tokens: int | None = None,
+    starts: TokenStarts | None = None,
 ) -> list[tuple[str, int]]:
     """Cut ``text`` into stripped pieces of at most ``cap`` tokens, in order, each with its
-    exact count (``tokens``: the count of ``text``, when the caller has it).
+    exact count (``tokens``: the count of ``text``, when the caller has it; with
+    ``starts``, where its tokens start, the parts of its first cut are counted from them:
+    ``chunk/piece_counts.py``).
 
     Consecutive pieces share up to ``overlap`` tokens of whole sub-pieces. A single
     character that is itself over the cap is returned alone (it cannot be cut).
@@ -85,19 +89,44 @@ def split_counted(
     seps = tuple(separators)
     if not text.strip():
         return []
+    known = None
+    if starts is not None and tokens is not None:
+        known = PieceCounts(text, tokens, starts, counter)
+    return _split_known(text, tokens, known, cap, counter, overlap, seps, first_cap)
+
+
+def _split_known(
+    text: str,
+    tokens: int | None,
+    known: PieceCounts | None,
+    cap: int,
+    counter: TokenCounter,
+    overlap: int,
+    seps: tuple[str, ...],
+    first_cap: int | None = None,
+) -> list[tuple[str, int]]:
+    """:func:`split_counted` of ``text``, whose parts ``known`` counts when not None."""
+    if not text.strip():
+        return []
     if first_cap is not None and 0 < first_cap < cap:
-        head = _first_piece(text, tokens, first_cap, overlap, counter, seps)
+        head = _first_piece(text, tokens, known, first_cap, overlap, counter, seps)
         if head is not None:
             piece, rest_start = head
             rest = text[rest_start:]
-            return [piece, *split_counted(rest, cap, counter, overlap=overlap, separators=seps)]
-    pieces = _split_recursive(text, tokens, seps, cap, counter)
+            rest_known = None if known is None else known.after(rest_start)
+            rest_tokens = None if rest_known is None else rest_known.rest_count()
+            if rest_tokens is None:
+                rest_known = None
+            after = _split_known(rest, rest_tokens, rest_known, cap, counter, overlap, seps)
+            return [piece, *after]
+    pieces = _split_recursive(text, tokens, seps, cap, counter, known)
     return _verified(_pack(pieces, cap, overlap, counter), cap, counter, seps)
 
 
 def _first_piece(
     text: str,
     tokens: int | None,
+    known: PieceCounts | None,
     cap: int,
     overlap: int,
     counter: TokenCounter,
@@ -113,7 +142,7 @@ def _first_piece(
     """
     window: list[tuple[str, int]] = []
     total = 0
-    for piece, piece_tokens in _split_recursive(text, tokens, separators, cap, counter):
+    for piece, piece_tokens in _split_recursive(text, tokens, separators, cap, counter, known):
         if total + piece_tokens > cap:
             break
         window.append((piece, piece_tokens))
@@ -162,10 +191,12 @@ def _split_recursive(
     separators: tuple[str, ...],
     cap: int,
     counter: TokenCounter,
+    known: PieceCounts | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``(piece, tokens)`` pairs that concatenate to ``text``, each within ``cap`` if it
     can be cut at all; ``tokens`` is the count of ``text``, or None when it is over the cap
-    (or not counted yet)."""
+    (or not counted yet). ``known`` counts the parts of its first cut (the parts of those
+    parts are counted as they are cut)."""
     if tokens is None:
         tokens = _count_or_over(text, cap, counter)
     if tokens is not None and tokens <= cap:
@@ -176,7 +207,7 @@ def _split_recursive(
             break
         if separator in text:
             rest = separators[index + 1 :]
-            for part, count in _counted_parts(text, separator, cap, counter):
+            for part, count in _counted_parts(text, separator, cap, counter, known):
                 if count is not None and count <= cap:
                     yield part, count
                 else:
@@ -186,18 +217,17 @@ def _split_recursive(
 
 
 def _counted_parts(
-    text: str, separator: str, cap: int, counter: TokenCounter
+    text: str, separator: str, cap: int, counter: TokenCounter, known: PieceCounts | None
 ) -> Iterator[tuple[str, int | None]]:
     """The parts of ``text`` cut after each ``separator`` (kept at the end of the part it
-    closes), with their counts (None: over the cap); small parts are counted in batches
-    with one encode, and parts are made as they are consumed, not all at once."""
+    closes), with their counts (None: over the cap), made as they are consumed, not all at
+    once; counted by ``known`` where it can, the others in batches with one encode."""
+    if known is not None and separator.endswith(" "):  # the only cuts it may decide
+        for part, count in known.parts(_parts(text, separator)):
+            yield part, count if count is not None else _count_or_over(part, cap, counter)
+        return
     batch: list[str] = []
-    position, step = 0, len(separator)
-    while position < len(text):
-        found = text.find(separator, position)
-        end = len(text) if found < 0 else found + step
-        part = text[position:end]
-        position = end
+    for part in _parts(text, separator):
         if len(part) > _PREFIX_CHARS_PER_TOKEN * cap:
             yield from zip(batch, counter.count_many(batch), strict=True)
             batch = []
@@ -208,6 +238,16 @@ def _counted_parts(
             yield from zip(batch, counter.count_many(batch), strict=True)
             batch = []
     yield from zip(batch, counter.count_many(batch), strict=True)
+
+
+def _parts(text: str, separator: str) -> Iterator[str]:
+    """The parts of ``text`` cut after each ``separator``, as they are consumed."""
+    position, step = 0, len(separator)
+    while position < len(text):
+        found = text.find(separator, position)
+        end = len(text) if found < 0 else found + step
+        yield text[position:end]
+        position = end
 
 
 def _split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tuple[str, int]]:
