@@ -34,15 +34,16 @@ def recurring_lines(items: Sequence[OutlineItem]) -> frozenset[str]:
     recurs ("Informative comment", "Additional Requirements") is a run-in label. Not a line
     that recurs always with the same :data:`_PASSAGE_ITEMS` items after it: a passage the
     document repeats (a converter wrote a section twice), whose titles are titles."""
+    lines = [
+        flat_text(item.text).casefold() if item.kind is ItemKind.TEXT else None for item in items
+    ]
+    counts = Counter(line for line in lines if line is not None)
     after: dict[str, set[tuple[str, ...]]] = defaultdict(set)
-    counts: Counter[str] = Counter()
-    for index, item in enumerate(items):
-        if item.kind is ItemKind.TEXT:
-            line = flat_text(item.text).casefold()
-            counts[line] += 1
+    for index, line in enumerate(lines):
+        if line is not None and counts[line] > 1:
             following = items[index + 1 : index + 1 + _PASSAGE_ITEMS]
             after[line].add(tuple(flat_text(other.text) for other in following))
-    return frozenset(line for line, count in counts.items() if count > 1 and len(after[line]) > 1)
+    return frozenset(line for line, places in after.items() if len(places) > 1)
 
 
 def _holds_address(text: str) -> bool:
