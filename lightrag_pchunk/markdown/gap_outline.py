@@ -77,6 +77,9 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
             looks[index] = _BOLD
         elif marked and line.kind is ItemKind.TEXT and parse_label(line.text) is None:
             line.titles_nothing = True
+    reading = (outline[i] for stretch in within for i in stretch)
+    if not any(line.kind is ItemKind.TEXT and not line.titles_nothing for line in reading):
+        return list(items)  # no line in the stretches may head anything
     gaps = within if marked else []
     found = infer_outline(outline, 0.0, looks.get, within=within, long_gaps=gaps)
     below = _levels_below(outline)
