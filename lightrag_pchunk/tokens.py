@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -62,15 +62,12 @@ class TokenizerLike(Protocol):
     def decode(self, tokens: list[int]) -> str: ...
 
 
-class TokenStarts(NamedTuple):
-    """Where the tokens of a counted text start, as one encode of it found them: the UTF-8
-    byte offsets from the text's start, in order, of the tokens that start before
-    ``exact_bytes``. Beyond it lies a final run of punctuation that took the newlines after
-    it in a batch (:meth:`TokenCounter.count_many`), whose tokens are not the text's own.
-    A tuple, so the garbage collector stops tracking it (a numpy array holds no objects)."""
-
-    offsets: np.ndarray
-    exact_bytes: int
+#: Where the tokens of a counted text start, as one encode of it found them: their UTF-8
+#: byte offsets from the text's start, in order (an array: no objects for the garbage
+#: collector to scan). The tokens of a final run of punctuation that took the newlines after
+#: it in a batch (:meth:`TokenCounter.count_many`) are left out, as they are not the text's
+#: own; only letters follow a cut that the seam rule decides, so none lies in that run.
+TokenStarts = np.ndarray
 
 
 @dataclass(slots=True)
@@ -262,9 +259,7 @@ class TokenCounter:
             first, stop = found[2 * position], found[2 * position + 1]
             counts[members[slot]] = stop - first + self.count(piece)
             if starts is not None and counts[members[slot]] > ceiling:
-                begin, exact_end = int(bounds[2 * position]), int(bounds[2 * position + 1])
-                own = offsets[first:stop] - begin
-                starts[members[slot]] = TokenStarts(own, exact_end - begin)
+                starts[members[slot]] = offsets[first:stop] - bounds[2 * position]
 
     def joined_count(
         self, left: str, left_tokens: int, joiner: str, right: str, right_tokens: int

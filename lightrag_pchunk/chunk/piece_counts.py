@@ -14,9 +14,8 @@ at a cut ``x`` where one space meets ASCII letters:
   prefixes, and the last piece's count from the line's own.
 
 A cut where the rule does not decide (a newline, a digit or a letter outside ASCII after
-the space) leaves its pieces to be encoded, as does a cut inside a final run of
-punctuation the batch encode did not see alone. So a line is encoded once, not once more
-piece by piece.
+the space) leaves its pieces to be encoded. So a line is encoded once, not once more piece
+by piece.
 """
 
 from __future__ import annotations
@@ -44,9 +43,9 @@ class PieceCounts:
         origin: int = 0,
         origin_byte: int = 0,
     ) -> None:
-        self.line, self.tokens, self.starts, self.counter = line, tokens, starts, counter
+        self.line, self.tokens, self.counter = line, tokens, counter
         self.origin, self.origin_byte = origin, origin_byte
-        self._offsets = starts.offsets.tolist()  # bisect reads a list faster than numpy
+        self._offsets = starts.tolist()  # bisect reads a list faster than numpy
         self._space = counter.count(" ")
 
     def after(self, start: int) -> PieceCounts:
@@ -82,13 +81,13 @@ class PieceCounts:
             start, start_byte, before, cost = end, end_byte, through, next_cost
 
     def _cut(self, at: int, at_byte: int) -> tuple[int | None, int | None]:
-        """``count(line[:at])`` and the seam cost of a cut there, each None when the cut is
-        undecided (or, for the count, inside the final run of punctuation)."""
+        """``count(line[:at])`` and the seam cost of a cut there, both None when the cut is
+        undecided."""
         if at == 0:
             return 0, 0
         cost = self._seam_cost(at)
-        if cost is None or at_byte >= self.starts.exact_bytes:
-            return None, cost
+        if cost is None:
+            return None, None
         return bisect_left(self._offsets, at_byte) - 1 + self._space, cost
 
     def _seam_cost(self, at: int) -> int | None:
