@@ -45,8 +45,6 @@ def titles_beside_text(rows: Sequence[Sequence[Segment]]) -> bool:
     column: one box of text (a table's row labels set large beside several columns of
     cells, a figure's matrix, are a table's), nor on the baselines of the cells beside
     them (a table's labels set large beside their values)."""
-    if _labels_on_value_baselines(rows):
-        return False
     firsts = [row[0] for row in rows if len(row) >= 2]
     others = [s for row in rows if len(row) >= 2 for s in row[1:]]
     if not firsts or not others or min(s.size for s in firsts) <= 0:
@@ -54,6 +52,10 @@ def titles_beside_text(rows: Sequence[Sequence[Segment]]) -> bool:
     ratio = WRAPPED_TITLE_RATIO if one_sentence([s.text for s in firsts]) else TITLE_TYPE_RATIO
     first_size = statistics.median(s.size for s in firsts)
     if first_size < ratio * statistics.median(s.size for s in others):
+        return False
+    # The baselines last: the table finder asks about every run of rows of a page, and this
+    # test, which compares each row with every other, is the one that costs.
+    if _labels_on_value_baselines(rows):
         return False
     return len(text_columns([s for s in others if any(c.isalnum() for c in s.text)])) == 1
 
