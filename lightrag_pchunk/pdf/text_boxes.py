@@ -85,6 +85,8 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
     column's other such lines; and one line at least goes on with an item (an item
     wrapped over lines)."""
     bullets = {id(s) for s in (s for row in rows for s in row) if _is_bullet_alone(s)}
+    if not bullets and not any(is_bullet_glyph(s.text[:1]) for row in rows for s in row):
+        return False  # no bullet opens an item (the table finder asks of every run of rows)
     texts = [s for row in rows for s in row if id(s) not in bullets]
     columns = text_columns(texts)
     if len(columns) < 2:
