@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import math
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,11 +41,23 @@ WIDE_GAP = 0.9
 SAME_LINE_OVERLAP = 0.5
 #: Characters sampled to find the direction most of a page's text runs in.
 _DIRECTION_SAMPLE = 48
-_NOT_INK = (ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000)
+
+
+def _code_table(codes: Sequence[int]) -> np.ndarray:
+    """Whether each code point (to U+10FFFF) is one of ``codes``: a page's characters are
+    looked up in it all at once (``np.isin`` sorts them for each page, a tenth of reading
+    its glyphs)."""
+    table = np.zeros(sys.maxunicode + 1, dtype=bool)
+    table[list(codes)] = True
+    return table
+
+
+#: Spaces and line ends: never ink.
+_NOT_INK = _code_table([ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000])
 #: Glyphs that join the letters on either side, never a word's edge: the kashida (U+0640)
 #: that stretches justified Arabic, which PDFium reads as a control character (U+0017)
 #: from some producers. Their boxes stand apart from the letters they join.
-_JOINING_CODES = np.array([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+_JOINING = _code_table([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 
 
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
@@ -128,7 +141,7 @@ def read_glyphs(
     text = _blank_marks_as_spaces(raw, text)
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
-    printable = ~np.isin(codes, _NOT_INK) & ~is_low_surrogate
+    printable = ~_NOT_INK[codes] & ~is_low_surrogate
     boxes = _char_boxes(raw, len(text), np.flatnonzero(printable))
     _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
@@ -144,7 +157,7 @@ def read_glyphs(
         text=text,
         boxes=boxes,
         rtl=rtl,
-        joining=np.isin(codes, _JOINING_CODES),
+        joining=_JOINING[codes],
         ink=ink,
         direction=direction,
         stretches=tuple(_stretches(raw, boxes, rtl, ink, direction)),
