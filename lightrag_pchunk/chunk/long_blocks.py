@@ -30,8 +30,9 @@ from lightrag_pchunk.tokens import TokenCounter
 #: A block over this many times the chunk size is long.
 LONG_BLOCK_FACTOR = 4
 _MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
-#: A Markdown paragraph set all in bold, as its source shows it.
-_MARKDOWN_BOLD = re.compile(r"(\*\*|__)\S.*\S\1", re.DOTALL)
+#: A Markdown paragraph set all in bold, as its source shows it: one pair of marks around
+#: it, none inside (``**Inputs** and **outputs**`` is two bold words in plain text).
+_MARKDOWN_BOLD = re.compile(r"(\*\*|__)(?=\S)(?:(?!\1).)+(?<=\S)\1", re.DOTALL)
 
 
 @dataclass(frozen=True)

@@ -78,3 +78,6 @@ def test_in_markdown_that_marks_its_outline_only_bold_or_numbered_lines_read_as_
     for title in ("**Training details**", "NOTE 3 - INITIAL PUBLIC OFFERING"):
         (found,) = headed_long_blocks([*marked, block(title)], cl100k, 100, markdown=True)
         assert len(found.titles) == 1
+    # Bold words with plain text between them are no paragraph set all in bold.
+    for title in ("**Inputs** and **outputs**", "__init__ and __main__"):
+        assert headed_long_blocks([*marked, block(title)], cl100k, 100, markdown=True) == []
