@@ -7,8 +7,8 @@ from those starts and two facts of the seam rule (``token_seams``, ``SeamRule.wo
 at a cut ``x`` where one space meets ASCII letters:
 
 - the tokens of the whole line that start before ``x`` are those of ``line[:x]`` alone,
-  except that its final space is the first token of the space and the next word
-  together, so ``count(line[:x]) = (tokens starting before x) - 1 + count(" ")``;
+  except that its final space starts the first token of the piece it makes with the next
+  word, so ``count(line[:x]) = (tokens starting before x) - 1 + count(" ")``;
 - ``count(line[:b]) = count(line[:a]) + count(line[a:b]) + space_seam_cost`` at ``a``
   (``TokenCounter.space_seam_cost``), which gives ``count(line[a:b])`` from the two
   prefixes, and the last piece's count from the line's own.
