@@ -752,6 +752,19 @@ def test_directives_say_where_each_part_came_from():
             Strategy.R,
             "LIGHTRAG_PARSER rule 1 ('docx:native-iR') selects R for x.docx",
         ),
+        (
+            "x.docx",
+            "docx:native-C",
+            Strategy.P,
+            "LIGHTRAG_PARSER rule 1 ('docx:native-C') selects C (this package's chunker) for "
+            "x.docx",
+        ),
+        (
+            "x.[-C].md",
+            "md:pchunk-R",
+            Strategy.P,
+            "file-name hint [-C] selects C (this package's chunker) for x.[-C].md",
+        ),
     ],
 )
 def test_route_by_name(name, rules, strategy, reason):
