@@ -356,12 +356,18 @@ def _joined(window: deque[tuple[str, int]], seam_costs: deque[int | None]) -> tu
 
 
 def _verified(
-    chunks: Iterable[tuple[str, int]], cap: int, counter: TokenCounter, separators: Sequence[str]
+    chunks: Iterable[tuple[str, int]],
+    cap: int,
+    counter: TokenCounter,
+    separators: Sequence[str],
+    packed_to: int | None = None,
 ) -> list[tuple[str, int]]:
     """Strip each chunk and re-cut any whose exact count exceeds the cap (piece counts
     are summed during packing; BPE merges across a seam can differ slightly); each with
     its exact count. A chunk whose count is known is not counted again unless stripping
-    changed it more than by a final space piece."""
+    changed it more than by a final space piece. Each re-cut packs below ``packed_to``
+    (the cap the chunks were packed to): seams that cost more than the cut saved would
+    give the same chunk again, and it is cut finer instead."""
     out: list[tuple[str, int]] = []
     for chunk, known in chunks:
         body = chunk.strip()
@@ -371,12 +377,12 @@ def _verified(
         if tokens <= cap or len(body) <= 1:
             out.append((body, tokens))
             continue
-        tighter = max(cap - (tokens - cap) - 1, 1)
+        tighter = max(min(cap - (tokens - cap), packed_to or cap) - 1, 1)
         if tighter >= cap:
             out.append((body, tokens))
             continue
         pieces = _split_recursive(body, None, tuple(separators), tighter, counter)
-        out.extend(_verified(_pack(pieces, tighter, 0, counter), cap, counter, separators))
+        out.extend(_verified(_pack(pieces, tighter, 0, counter), cap, counter, separators, tighter))
     return out
 
 

@@ -66,6 +66,18 @@ def test_the_overlap_repeats_trailing_pieces_only(cl100k_tokenizer) -> None:
     assert sorted(set(seen), key=lambda w: int(w[4:])) == text.split()
 
 
+def test_a_text_whose_seams_cost_more_than_its_cut_saves_is_cut_finer(cl100k_tokenizer) -> None:
+    # Cut after "。", "中文。" and "'s中文。" count less than their join: there "。'" is one
+    # run of punctuation and "s" a letter piece, where "'s" alone is one token. Re-cut one
+    # token under the cap, the pieces pack back into the same text, over the cap again.
+    counter = TokenCounter(cl100k_tokenizer)
+    text = "中文。's" * 4
+    assert counter.count(text) == 20
+    pieces = split_text(text, 19, counter, overlap=0)
+    assert all(counter.count(piece) <= 19 for piece in pieces)
+    assert "".join(pieces) == text
+
+
 def test_a_character_over_the_cap_stays_alone(chars) -> None:
     assert split_text("ab" * 3, 1, chars) == ["a", "b", "a", "b", "a", "b"]
     assert split_text("   ", 5, chars) == []
