@@ -12,9 +12,9 @@ sheet at its edges) and
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title"), or
 - one of its parts set apart by a wide gap is a page number marked by a word ("Page 1 of
   14", "第3页"; a bare number may be a heading's, "3 / 12" a citation's) and the others are
-  a few words each: a footer whose other part
-  is printed on one page only (a first page's "Page 1 of 14    Template: August 23, 2017"
-  where the later pages print "Page 2 of 14" alone) repeats on no other page.
+  a few words each: a footer whose other part is printed on one page only (a first page's
+  "Page 1 of 14    Template: August 23, 2017" where the later pages print "Page 2 of 14"
+  alone) repeats on no other page.
 
 A page printed small in the middle of the sheet (a journal's or a register's page set on a
 letter sheet) prints its running lines outside those bands, at the edge of its print: there
@@ -43,8 +43,8 @@ at the same height on many pages.
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
 is not in the bands and is kept, and so are a data table at the top or foot of pages and a
-paragraph's last line in a band at its spacing under the line above (a note box repeated
-at the pages' foot). A one-page document has no running lines; its page number goes.
+paragraph's last line in a band, at its spacing under the same line wherever it repeats (a
+note box at the pages' foot). A one-page document has no running lines; its page number goes.
 """
 
 from __future__ import annotations
@@ -126,7 +126,6 @@ def drop_furniture(
                     (sheet := in_sheet_band(line, frame))
                     or at_printed_edge(line, inner, frame, edges)
                 )
-                and not (sheet and _goes_on_from(line, inner))
                 and (text := _printed_text(line, laid_out or {})) is not None
             ]
         )
@@ -135,17 +134,21 @@ def drop_furniture(
     # makes no running footer of a line of the contents that reads the same).
     seen: dict[tuple[str, bool], list[tuple[int, float]]] = defaultdict(list)
     titles: dict[str, list[tuple[int, float]]] = defaultdict(list)  # at the printed edge
+    aboves: dict[tuple[str, bool], set[str]] = defaultdict(set)  # see _text_above
     for index, edge in enumerate(banded):
         for line, text, sheet in edge:
-            seen[_place_key(text, sheet)].append((index, line.top))
+            seen[key := _place_key(text, sheet)].append((index, line.top))
+            aboves[key].add(_text_above(line, inners[index]) if sheet else "")
             if not sheet:
                 for title in _running_titles(line):
                     titles[title].append((index, line.top))
+    boxed = {key for key, found in aboves.items() if len(found) == 1 and "" not in found}
     kept: list[list[Line]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
             id(line)
             for line, text, sheet in edge
+            if _place_key(text, sheet) not in boxed
             if _is_furniture(
                 text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
             )
@@ -158,15 +161,12 @@ def drop_furniture(
     return kept
 
 
-def _goes_on_from(line: Line, inner: Sequence[Line]) -> bool:
-    """Whether ``line`` ends a paragraph of ``inner`` (lines inside the sheet's bands):
-    under one of them in its column and size, closer than half a line."""
-    return any(
-        other.column == line.column
-        and 0 <= line.top - other.bottom < line.height / 2
-        and abs(other.size - line.size) <= 0.5
-        for other in inner
-    )
+def _text_above(line: Line, inner: Sequence[Line]) -> str:
+    """The text of the line of ``inner`` (inside the sheet's bands) ``line`` stands under in
+    its column and size, closer than half a line ("": none). Under the same text wherever it
+    repeats, it ends a note box printed again (a running footer follows other lines)."""
+    near = (o for o in inner if o.column == line.column and abs(o.size - line.size) <= 0.5)
+    return next((o.text for o in near if 0 <= line.top - o.bottom < line.height / 2), "")
 
 
 def _is_numbered_footer(line: Line) -> bool:

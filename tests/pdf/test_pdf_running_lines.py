@@ -129,3 +129,17 @@ def test_a_note_repeated_at_the_foot_of_pages_keeps_its_last_line(tmp_path: Path
         pages.append(Page([*body, *lines]))
     result = _parse(tmp_path, pages)
     assert result.content.count(note[-1]) == 3
+
+
+def test_a_running_footer_set_close_under_the_text_is_removed(tmp_path: Path) -> None:
+    # Full pages whose text ends one line above the foot band, the footer printed at the
+    # text's spacing under its last line: each page's footer follows another line of text
+    # (a note box's last line follows the same line on every page), so it is a footer.
+    footer = "Acme Corporation internal use only, do not distribute"
+    pages = []
+    for number, word in enumerate(WORDS[:4]):
+        body = " ".join(f"{word.title()} {n}. {LOREM[number + n :]}" for n in range(40))
+        lines = [line for line in wrap(body, 72, 720, 460, size=10) if line.y >= 76]
+        pages.append(Page([*lines, Text(72, lines[-1].y - 12, footer, 10)]))
+    assert len({page.items[-2].text for page in pages}) == 4
+    assert footer not in _parse(tmp_path, pages).content
