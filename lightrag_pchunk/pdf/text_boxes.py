@@ -18,7 +18,9 @@ In each such column every line below its title starts an item with a bullet or g
 with the item above, set at the item text's indent, and items wrap: prose in boxes. A
 table's columns hold labels, names or figures without bullets in one of them at least (a
 bulleted list in a cell stands beside its row's label), and a figure's column does not
-share one left edge right of a bullet.
+share one left edge right of a bullet. A table whose every cell is a bulleted point
+("Before", "After") opens its items row by row, on the same baselines in every column,
+where each box's items wrap over lines of their own.
 """
 
 from __future__ import annotations
@@ -82,8 +84,8 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
     text covers, a bullet set alone going with the text right of it), in each of which
     a bullet starts an item, and every line below its first item starts one or goes on
     with the item above: set right of the column's bullets, at one left edge with the
-    column's other such lines; and one line at least goes on with an item (an item
-    wrapped over lines)."""
+    column's other such lines; one line at least goes on with an item (an item wrapped
+    over lines), and the columns' items do not all open on the same rows (a table's)."""
     bullets = {id(s) for s in (s for row in rows for s in row) if _is_bullet_alone(s)}
     if not bullets and not any(is_bullet_glyph(s.text[:1]) for row in rows for s in row):
         return False  # no bullet opens an item (the table finder asks of every run of rows)
@@ -93,7 +95,8 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
         return False
     # Each column's lines top down, each with the left edge of the bullet that opens it.
     lines: list[list[tuple[Segment, float | None]]] = [[] for _ in columns]
-    for row in rows:
+    item_rows: list[set[int]] = [set() for _ in columns]  # the rows each column's items open
+    for number, row in enumerate(rows):
         for index, segment in enumerate(row):
             if id(segment) in bullets:
                 continue
@@ -104,6 +107,10 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
                 opens = segment.x0 if is_bullet_glyph(segment.text[:1]) else None
             column = next(n for n, (x0, x1) in enumerate(columns) if x0 <= segment.x0 <= x1)
             lines[column].append((segment, opens))
+            if opens is not None:
+                item_rows[column].add(number)
+    if len(item_rows[0]) >= 2 and all(found == item_rows[0] for found in item_rows):
+        return False  # every column's items open on the same rows: a table's rows
     wrapped = 0
     for column in lines:
         column.sort(key=lambda line: line[0].top)

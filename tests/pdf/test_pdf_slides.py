@@ -254,3 +254,27 @@ def test_a_side_title_a_step_above_the_text_read_as_one_sentence_is_no_table(
     assert tags_of(result) == []
     text = " ".join(" ".join(row.content.replace("#", "").split()) for row in result.rows)
     assert " ".join(title) in text
+
+
+def test_a_table_whose_every_cell_is_a_bulleted_point_stays_a_table(tmp_path: Path) -> None:
+    """Columns of bulleted points under their titles, each row's points opening on one
+    baseline across the columns and wrapping alike: a table of rows ("Before", "After",
+    "Benefit"), not boxes side by side; read as boxes, its columns' lines interleave."""
+    rows = [
+        ("Manual review of every package", "Automated review by tools", "Review time cut by half"),
+        ("Paper forms sent by post", "Online forms for agencies", "No postage to pay"),
+        ("Yearly assessment of providers", "Continuous monitoring", "Risks found sooner"),
+    ]
+    titles, edges = ("Before", "After", "Benefit"), (72, 240, 408)
+    items = [Text(x, 700, title, 12, font=BOLD) for x, title in zip(edges, titles, strict=True)]
+    y = 680.0
+    for row in rows:
+        low = y
+        for x, point in zip(edges, row, strict=True):
+            lines = wrap(point, x + 14, y, 80, size=10)
+            items += [Text(x, y, "\x95", 10), *lines]
+            low = min(low, lines[-1].y)
+        y = low - 20
+    tables = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert len(tables) == 1 and tables[0][0] == list(titles)
+    assert [cell[:1] for cell in tables[0][1]] == ["•"] * 3
