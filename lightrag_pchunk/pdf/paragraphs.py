@@ -50,7 +50,7 @@ MAX_JOINED_LINES = 150
 #: A gap this many ems before a trailing page number makes a table-of-contents entry.
 TOC_GAP_EMS = 1.5
 _SENTENCE_END = tuple(".!?:;。！？：；")
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*")
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*⦁")
 _LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 #: A page number printed alone: arabic or roman.
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lightrag_pchunk.pdf.paragraphs import is_bulleted
+
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
 
 BODY = (
@@ -73,3 +75,11 @@ def test_items_set_in_a_hanging_indent_are_no_headings(tmp_path: Path) -> None:
     result = parse_pages(tmp_path, [Page(lines)])
     assert _headings(result) == ["Stages of moral judgement"]
     assert "3. Stage: the norms" in result.rows[0].content
+
+
+def test_a_line_opening_on_a_z_notation_spot_opens_an_item() -> None:
+    # Word exports some lists' bullets as U+2981 ("⦁", a spot): a line opening with one
+    # starts an item, as "●" does, so an item wrapped at its text's indent is one paragraph
+    # and the next item a paragraph of its own (a slide's points were cut after their first
+    # line and run into the next).
+    assert is_bulleted("\u2981 Enable agile software delivery by piloting a new process")
