@@ -20,7 +20,10 @@ is found at such a seam when the run ending one chunk is its start and the run o
 next its end, together covering it (the two may share characters, as an overlap repeats
 text): the seam holds the word once, instead of its two pieces. A word lost in truth still
 counts: its text is at no seam, or a character of it is missing; and a word cut where a
-space was at hand (``interop`` + ``erability``) is no seam R had to make.
+space was at hand (``interop`` + ``erability`` after a space) is no seam R had to make. A
+shorter stretch is cut the same way where the chunk before the seam holds no white space:
+the cap, counted in tokens, fell inside its one stretch (a script whose characters take
+several tokens each, such as Grantha or Shan, at a small N).
 
 Chunks and rows are read as :func:`~lightrag_pchunk.chunk.shown_text.shown_text` shows them
 (table bodies as their cells, JSON escapes decoded). Pure: no I/O, no configuration; the caller
@@ -270,7 +273,8 @@ def _find_word_bounded(
 
 def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
     """The word runs on either side of each place where consecutive ``chunks`` meet inside
-    a stretch without spaces longer than a word (which may run through whole chunks)."""
+    a stretch without spaces longer than a word (which may run through whole chunks), or
+    after a chunk that is one stretch without spaces."""
     closing = [len(_closing(_STRETCH, text)) for text in chunks]
     opening = [len(_opening(_STRETCH, text)) for text in chunks]
     back = list(closing)  # the stretch ending each chunk, through chunks without a space
@@ -283,7 +287,8 @@ def _seams(chunks: Sequence[str]) -> list[tuple[str, str]]:
             ahead[i] += ahead[i + 1]
     seams = []
     for i in range(1, len(chunks)):
-        if back[i - 1] and ahead[i] and back[i - 1] + ahead[i] > MAX_WORD_CHARS:
+        one_stretch = closing[i - 1] == len(chunks[i - 1])  # no space where R could cut
+        if back[i - 1] and ahead[i] and (back[i - 1] + ahead[i] > MAX_WORD_CHARS or one_stretch):
             head, tail = _closing(_RUN, chunks[i - 1]), _opening(_RUN, chunks[i])
             # A word holding a piece of MAX_WORD_CHARS is longer: counted by its characters.
             if 0 < len(head) < MAX_WORD_CHARS and 0 < len(tail) < MAX_WORD_CHARS:

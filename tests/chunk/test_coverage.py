@@ -91,8 +91,8 @@ def test_a_long_run_cut_between_characters_loses_nothing() -> None:
     pieces = [blob[i : i + 777] for i in range(0, len(blob), 777)]
     assert lost_words([f"start {blob} end"], ["start", *pieces, "end"]).total == 0
     assert lost_words([blob], pieces[:-1]).total == len(pieces[-1])
-    # Ordinary words stay whole words: a piece of one is not the word.
-    assert lost_words(["interoperability"], ["interop", "erability"]).total == 1
+    # Ordinary words stay whole words: a piece of one is not the word (R had a space at hand).
+    assert lost_words(["the interoperability"], ["the interop", "erability"]).total == 1
     assert MAX_WORD_CHARS >= 40  # longer than any real word
 
 
@@ -152,3 +152,22 @@ def test_combining_marks_belong_to_their_word() -> None:
     assert lost_words(["किताब", "क त ब"], ["क त ब", "क त ब"]).missing == {"किताब": 1}
     assert count_words("cafe\u0301 au lait") == {"cafe\u0301": 1, "au": 1, "lait": 1}
     assert lost_words(["cafe\u0301"], ["cafe"]).missing == {"cafe\u0301": 1}
+
+
+# Characters of several tokens each: at a small N the cap falls inside a stretch shorter than
+# MAX_WORD_CHARS, and R cuts it where the cap falls, here before a virama or an asat.
+_GRANTHA = ("𑌏𑌤𑍇 𑌸𑌰𑍍𑌵𑍇 ", "𑌚𑍇𑌤𑌨𑌾-𑌤𑌰𑍍𑌕-𑌶𑌕𑍍𑌤𑌿𑌭", "𑍍𑌯𑌾𑌂 𑌸𑍁𑌸𑌮𑍍𑌪𑌨𑍍𑌨𑌾𑌃")
+_SHAN = ("ၶဝ်ၼႆႉ လႄႈ ", "ၸႂ်ဢၼ်ႁူႉၸၵ်းၾိင်ႈတိုဝ်းၵမ", "် ၼၼ်ႉလႄႈ")
+
+
+@pytest.mark.parametrize("parts", [_GRANTHA, _SHAN])
+def test_a_word_cut_in_a_chunk_holding_no_space_loses_nothing(parts: tuple[str, ...]) -> None:
+    before, stretch, after = parts
+    row = before + stretch + after
+    word = (stretch + after).split(" ")[0].split("-")[-1]
+    chunks = [before.strip(), stretch, after]
+    assert lost_words([row], chunks).total == 0
+    # A character missing at the cut: the two pieces do not spell the word.
+    assert lost_words([row], [before.strip(), stretch, after[1:]]).missing == {word: 1}
+    # The chunk before the cut holds a space: R had one at hand, the cut was needless.
+    assert lost_words([row], [before + stretch, after]).missing == {word: 1}
