@@ -26,9 +26,11 @@ the cap, counted in tokens, fell inside its one stretch (a script whose characte
 several tokens each, such as Grantha or Shan, at a small N).
 
 Chunks and rows are read as :func:`~lightrag_pchunk.chunk.shown_text.shown_text` shows them
-(table bodies as their cells, JSON escapes decoded). Pure: no I/O, no configuration; the caller
-passes the rows that were chunked, so rows a setting removes on purpose
-(``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
+(table bodies as their cells, JSON escapes decoded). Where R cut an escape between two chunks
+(LaTeX's ``\\`` | ``biguplus``, which the row shows as a backspace and ``iguplus``), the first
+word of the second chunk counts read with the escape whole too. Pure: no I/O, no
+configuration; the caller passes the rows that were chunked, so rows a setting removes on
+purpose (``CHUNK_P_DROP_REFERENCES``) are not counted as lost.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.shown_text import shown_text
+from lightrag_pchunk.chunk.shown_text import escapes_cut, shown_text
 
 #: Runs of word characters longer than this are counted character by character.
 MAX_WORD_CHARS = 40
@@ -144,6 +146,7 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     Text of the rows the chunks hold verbatim (:func:`_held_verbatim`) holds its words
     there: only the rest of each side is counted word by word.
     """
+    chunk_texts = list(chunk_texts)
     shown = [shown_text(text) for text in chunk_texts]
     missing, outside = _held_verbatim([shown_text(text) for text in row_texts], shown)
     rows = _word_counts(missing)
@@ -152,6 +155,7 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     chunks = _word_counts(outside)
     for text in shown:
         _add_edges(chunks, text)
+    chunks.update(escape_cut_words(chunk_texts))
     lacking = rows - chunks
     if not lacking:
         return WordShortfall(lacking)
@@ -352,6 +356,19 @@ def _word_counts(texts: Sequence[str]) -> Counter[str]:
         for character in run:
             counts[character] += times
     return counts
+
+
+def escape_cut_words(chunk_texts: Sequence[str]) -> Counter[str]:
+    """The first word of each chunk read with the start of an escape the chunk before it
+    ends inside (:func:`~lightrag_pchunk.chunk.shown_text.escapes_cut`), a word the row
+    holding the escape whole shows: counted besides the chunk's own first word, as either
+    reading may be the row's."""
+    words: Counter[str] = Counter()
+    for text in escapes_cut(chunk_texts):
+        first = _TOKEN.search(text)
+        if first:
+            words.update(_word_counts([first[0]]))
+    return words
 
 
 def _add_edges(counts: Counter[str], text: str) -> None:

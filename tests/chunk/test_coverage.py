@@ -171,3 +171,25 @@ def test_a_word_cut_in_a_chunk_holding_no_space_loses_nothing(parts: tuple[str, 
     assert lost_words([row], [before.strip(), stretch, after[1:]]).missing == {word: 1}
     # The chunk before the cut holds a space: R had one at hand, the cut was needless.
     assert lost_words([row], [before + stretch, after]).missing == {word: 1}
+
+
+def test_an_escape_cut_between_chunks_is_read_whole() -> None:
+    # Outside tags a backslash reads as a JSON escape, in the rows as in the chunks: LaTeX's
+    # "\\biguplus" shows a backspace and "iguplus". R cut between the backslash and the "b"
+    # (or inside a \\uXXXX): the next chunk reads the escape whole, as the row does.
+    row = r"\bigcup\biguplus\bigvee and \u4e2d\u6587"
+    for cut in (row.index("biguplus"), row.index("e2d"), row.index("2d")):
+        assert lost_words([row], [row[:cut], row[cut:]]).total == 0, cut
+    cut = row.index("biguplus")
+    assert lost_words([row], [row[:cut]]).missing == {
+        "iguplus": 1, "igvee": 1, "and": 1, "中": 1, "文": 1
+    }  # fmt: skip
+    # Two backslashes are one escape, complete before the cut: "nabla" starts no escape.
+    paired = "x\\\\nabla"
+    cut = paired.index("n")
+    assert lost_words([paired], [paired[:cut], paired[cut:]]).total == 0
+    assert lost_words([paired], [paired[:cut]]).missing == {"nabla": 1}
+    # R cut at a space it stripped: the backslash before it escapes nothing after the cut.
+    spaced = r"\rho\ \nabla p"
+    cut = spaced.index(" ")
+    assert lost_words([spaced], [spaced[:cut], spaced[cut + 1 :]]).total == 0

@@ -36,6 +36,7 @@ def _lost_counting_every_word(rows: list[str], chunks: list[str]) -> Counter[str
     chunk_counts: Counter[str] = Counter()
     for text in shown:
         _every_word(text, chunk_counts, True)
+    chunk_counts.update(coverage.escape_cut_words(chunks))
     seams = coverage._seams(shown)
     if seams:
         coverage._mend_seams(row_counts, chunk_counts, seams)
