@@ -181,7 +181,11 @@ def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -
     others = [c.look.signature() for c in accepted if c is not title and c.look is not None]
     if any(_prominence(signature) <= rank for signature in others):
         return None
-    set_apart = all(title.look.size >= TITLE_SIZE_RATIO * size for size, _, _ in others)
+    # Twice as large as sizes known on every other heading: an unknown size (0) says nothing.
+    sizes = [size for size, _, _ in others]
+    set_apart = bool(sizes) and all(
+        0 < TITLE_SIZE_RATIO * size <= title.look.size for size in sizes
+    )
     return title if title.look.centered or cover or set_apart else None
 
 

@@ -223,6 +223,16 @@ def test_a_documents_title_is_no_parent_of_its_sections():
     # At the margin but set twice as large as the sections or more, it is set apart.
     set_apart = [text("Site Survey Handbook", Look(bold=True, size=2 * H2.size)), *over_cover[2:]]
     assert [level for level, _, _ in outline(set_apart, 11)] == [1, 1, 1]
+    # Sizes unknown (0: a Word file whose runs and styles set none): bold capitals over
+    # bold titles is no size twice as large, so the line at the margin nests as a chapter.
+    unsized = [
+        text("SITE SURVEY HANDBOOK", Look(bold=True, caps=True)),
+        *(
+            text(item.text, Look(bold=True) if item.look == H2 else Look())
+            for item in over_cover[2:]
+        ),
+    ]
+    assert [level for level, _, _ in outline(unsized)] == [1, 2, 2]
 
 
 def test_a_numbered_heading_set_like_the_unnumbered_one_above_is_its_sibling():
