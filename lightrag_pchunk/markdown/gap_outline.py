@@ -17,6 +17,10 @@ heads nothing.
   bold or plain: every heading found in a stretch takes the one level just below the
   ``#`` heading it stands under (level 1 before the first). The path is true, where a
   ranking by look could hang a note under the subsection before it.
+- A line found by its place alone (plain, unnumbered) that stands first in its stretch,
+  right under a ``#`` heading or opening the file, with no other heading found in the
+  stretch parts nothing: it is that heading's byline, date or subtitle ("By Jane Doe",
+  "March 2024"), not the title of all the text below it.
 - A ``#`` heading is never moved: ``document.py`` closes every inferred heading at the
   next ``#`` one. A paragraph the classifier would part into a title and its body stays
   whole.
@@ -31,6 +35,7 @@ import pyromark
 
 from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.outline.infer import (
+    InferredHeading,
     ItemKind,
     Look,
     OutlineItem,
@@ -83,16 +88,35 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
     gaps = within if marked else []
     found = infer_outline(outline, 0.0, looks.get, within=within, long_gaps=gaps)
     below = _levels_below(outline)
+    # A title with its body in one paragraph: the paragraph stays whole.
+    found = [heading for heading in found if not heading.body]
     result = list(items)
     for heading in found:
-        if heading.body:
-            continue  # a title and its body in one paragraph: the paragraph stays whole
+        if _parts_nothing(heading, found, within, looks):
+            continue
         unit = items[heading.index]
         assert isinstance(unit, str)
         title = " ".join(heading.title.split())
         level = below[heading.index]
         result[heading.index] = Heading(level, title, " ".join(unit.split()), True)
     return result
+
+
+def _parts_nothing(
+    heading: InferredHeading,
+    found: Sequence[InferredHeading],
+    within: Sequence[range],
+    looks: dict[int, Look],
+) -> bool:
+    """Whether ``heading``, found by its place alone (plain, unnumbered), opens its stretch
+    and is the only heading found in it: right under a ``#`` heading (or opening the file),
+    over all the stretch's text, it is that heading's byline, date or subtitle."""
+    if heading.index in looks or parse_label(heading.title) is not None:
+        return False
+    stretch = next(stretch for stretch in within if heading.index in stretch)
+    return heading.index == stretch.start and all(
+        other is heading or other.index not in stretch for other in found
+    )
 
 
 def _levels_below(outline: Sequence[OutlineItem]) -> list[int]:

@@ -380,3 +380,18 @@ def test_a_plain_short_paragraph_heads_a_part_only_where_no_outline_is_marked(tm
         "Introduction",
         "Method",
     ]
+
+
+def test_a_plain_line_under_a_heading_over_all_its_text_is_no_heading(tmp_path):
+    # A byline or a date right under the file's one heading (or opening a file without
+    # one), over a long text nothing else parts: no title of it.
+    body = "\n\n".join(_prose(150, "w") for _ in range(7))
+    for opening in ("# My trip to the coast\n\nBy Jane Doe", "March 2024"):
+        parsed = parse(tmp_path, f"{opening}\n\n{body}\n")
+        assert [row.extra.get("heading_source") for row in parsed.rows] == [None]
+    # Over the first of the parts the stretch's other titles open, it heads that part.
+    stretch = f"Abstract\n\n{body}\n\nMethods of the survey\n\n{body}"
+    assert tree(parse(tmp_path, f"# Report\n\n{stretch}\n"))[1:] == [
+        (2, "Abstract", ("Report",)),
+        (2, "Methods of the survey", ("Report",)),
+    ]
