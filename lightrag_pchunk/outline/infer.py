@@ -77,7 +77,11 @@ from lightrag_pchunk.outline.look_tiers import (
     stands_over_a_title,
     tier_lines,
 )
-from lightrag_pchunk.outline.placed import recurring_lines, stands_between_paragraphs
+from lightrag_pchunk.outline.placed import (
+    recurring_lines,
+    stands_between_paragraphs,
+    stands_under_content,
+)
 from lightrag_pchunk.outline.series import (
     complete_series,
     continue_known_series,
@@ -242,6 +246,8 @@ def _accept(
                 evidence = strong = False
             if not strong and is_initial(items, index, label, continues):
                 evidence = False  # "S. Radhakrishnan" under a quotation: a name
+            if not strong and label.family == "keyword-note" and stands_under_content(items, index):
+                evidence = False  # "Note 1 - Amounts in thousands": the table's footnote
             if evidence and not strong:
                 ambiguous.append(index)  # a number and body text after it, nothing else
         else:

@@ -63,6 +63,12 @@ def is_paragraph(item: OutlineItem) -> bool:
     )
 
 
+def stands_under_content(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether line ``index`` stands right under content that is no text line (a table,
+    an equation, a box), where a line is as often that content's footnote."""
+    return index > 0 and items[index - 1].kind is ItemKind.OTHER
+
+
 def stands_between_paragraphs(
     items: Sequence[OutlineItem],
     index: int,

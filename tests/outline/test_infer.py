@@ -707,3 +707,25 @@ def test_a_bare_number_over_a_larger_title_heads_nothing():
         text("Lists may also take their numbers from the paragraph styles.", BODY),
     ]
     assert outline(items, 11) == [(1, "Test 7", ""), (1, "Test 8", "")]
+
+
+def test_a_note_numbered_under_a_table_is_its_footnote_unless_the_notes_run_on():
+    said = [
+        "The operator checks the valve every morning and records the pressure.",
+        "The engineer compares the pressure with the value of the day before.",
+    ]
+    table = OutlineItem(ItemKind.OTHER, "Revenue 10 12 Costs 5 6")
+    footnote = text("Note 1 - Amounts in thousands of dollars", BODY)
+    assert outline([text(said[0], BODY), table, footnote, text(said[1], BODY)], 11) == []
+    # A filing's notes: the next note under the last one's table continues the series.
+    notes = [
+        text("NOTE 1 - ORGANIZATION", BODY),
+        text(said[0], BODY),
+        table,
+        text("NOTE 2 - ACCOUNTING POLICIES", BODY),
+        text(said[1], BODY),
+    ]
+    assert [title for _, title, _ in outline(notes, 11)] == [
+        "NOTE 1 - ORGANIZATION",
+        "NOTE 2 - ACCOUNTING POLICIES",
+    ]
