@@ -32,8 +32,10 @@ _LEAD_DASHES = ("—", "–", "-")
 def recurring_lines(items: Sequence[OutlineItem]) -> frozenset[str]:
     """The text lines that occur twice or more in the document (casefolded): a title that
     recurs ("Informative comment", "Additional Requirements") is a run-in label. Not a line
-    that recurs always with the same :data:`_PASSAGE_ITEMS` items after it: a passage the
-    document repeats (a converter wrote a section twice), whose titles are titles."""
+    that stands twice, both times with the same :data:`_PASSAGE_ITEMS` items after it: a
+    passage written twice (a converter wrote a section twice), whose titles are titles. A
+    box's title over the same text at three places or more ("Warning" over the same two
+    paragraphs) is the label of a box the document repeats."""
     lines = [
         flat_text(item.text).casefold() if item.kind is ItemKind.TEXT else None for item in items
     ]
@@ -43,7 +45,7 @@ def recurring_lines(items: Sequence[OutlineItem]) -> frozenset[str]:
         if line is not None and counts[line] > 1:
             following = items[index + 1 : index + 1 + _PASSAGE_ITEMS]
             after[line].add(tuple(flat_text(other.text) for other in following))
-    return frozenset(line for line, places in after.items() if len(places) > 1)
+    return frozenset(line for line, places in after.items() if len(places) > 1 or counts[line] > 2)
 
 
 def _holds_address(text: str) -> bool:

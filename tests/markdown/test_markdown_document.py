@@ -395,3 +395,15 @@ def test_a_plain_line_under_a_heading_over_all_its_text_is_no_heading(tmp_path):
         (2, "Abstract", ("Report",)),
         (2, "Methods of the survey", ("Report",)),
     ]
+
+
+def test_a_box_repeated_at_three_places_is_no_passage_written_twice(tmp_path):
+    # A service manual repeats its warning box, a title over the same two paragraphs: the
+    # title labels the box, it heads none of the text after it.
+    box = (
+        "Warning\n\nDisconnect the power supply before you open the housing of the unit.\n\n"
+        "Failure to do so may cause serious injury or damage to the equipment."
+    )
+    parts = ["\n\n".join(_prose(150, seed) for _ in range(2)) for seed in "abcd"]
+    text = f"# Service manual\n\n{parts[0]}\n\n" + "".join(f"{box}\n\n{p}\n\n" for p in parts[1:])
+    assert tree(parse(tmp_path, text)) == [(1, "Service manual", ())]
