@@ -27,9 +27,10 @@ from lightrag_pchunk.outline.page_references import (
 
 #: Fewest entries that make a run of page-referenced lines a table of contents.
 MIN_TOC_LINES = 3
-#: Without a title, only a run of leader lines this long counts,
+#: Without a title, a run of leader lines this long is a table of contents.
 MIN_UNTITLED_TOC_LINES = 5
-#: or one this long whose titles recur after it.
+#: Without a title, a shorter run of leader lines is one from this long when every title
+#: it lists stands as a line after it, in order.
 MIN_LISTED_TOC_LINES = 2
 
 _TITLE = re.compile(
