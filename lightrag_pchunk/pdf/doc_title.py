@@ -5,8 +5,8 @@ and no chunk's heading path carries it. Its PDF prints it as the first line, lar
 anything after it, and the classifier takes it for a heading (its look says so). When
 that heading stands beside the document's chapters rather than over them (a later heading
 opens at its level, though a contents may list the first sections deeper), it is the
-document's title: its line goes back to the preface, it stays the document's title, and
-no heading path names it.
+document's title: its line goes back to the preface, it stays the document's title, no
+heading path names it, and the sections below it move up to its level.
 
 A title that heads the document's sections (they nest below it) is kept: a document
 may style its title as its one top heading, and its sections' paths then name it.
@@ -65,11 +65,23 @@ def title_to_preface(
         del blocks[at]
     else:
         blocks[at] = RawBlock(PREFACE_HEADING, 1, (), moved)
-    # What stood below the title stands at the top: no path names the title.
-    for i, block in enumerate(blocks):
-        if block.parents[:1] == (first.heading,):
-            blocks[i] = replace(block, parents=block.parents[1:])
-    return blocks, first.heading
+        at += 1
+    return _up_a_level(blocks, at, first.heading), first.heading
+
+
+def _up_a_level(blocks: list[RawBlock], start: int, title: str) -> list[RawBlock]:
+    """``blocks`` with the sections that stood below the title (from ``start`` to the next
+    heading at its level) one level up, and no path naming it: their levels and paths
+    agree. A contents at the title's level, between it and its sections, ends no section
+    and closes none of their paths: those sections stood below the title all the same."""
+    for i in range(start, len(blocks)):
+        block = blocks[i]
+        if block.level <= 1 and not block.is_toc:
+            break
+        if block.level > 1:
+            parents = block.parents[1:] if block.parents[:1] == (title,) else block.parents
+            blocks[i] = replace(block, level=block.level - 1, parents=parents)
+    return blocks
 
 
 def _look(block: RawBlock, looks: dict[str | None, Callable[[], Look]]) -> Look | None:

@@ -73,6 +73,8 @@ def test_a_title_over_sections_listed_deeper_than_a_later_chapter_is_the_title(
     assert result.meta["doc_title"] == "Plant Inspection Procedures"
     assert not any(r.heading == "Plant Inspection Procedures" for r in result.rows)
     assert not any("Plant Inspection Procedures" in r.parent_headings for r in headed)
+    # Listed below the title, the first sections stood below it: they move up its level.
+    assert [r.level for r in headed] == [1, 1, 1]
 
 
 def test_a_name_set_far_larger_than_the_headings_is_the_title(tmp_path: Path) -> None:
@@ -91,6 +93,23 @@ def test_a_name_set_far_larger_than_the_headings_is_the_title(tmp_path: Path) ->
     assert _headings(result) == [PREFACE_HEADING, "EXPERIENCE", "EDUCATION"]
     assert result.meta["doc_title"] == "James Hetfield"
     assert not any(r.parent_headings for r in result.rows)
+
+
+def test_the_sections_below_a_title_in_the_preface_move_up_its_level(tmp_path: Path) -> None:
+    # A résumé's name over its sections, then a line set larger than them (a job title)
+    # at the name's level: the name is the title, and the sections it stood over stand
+    # beside that line, at the top, their levels as their paths say.
+    page = [Text(72, 740, "Jane Doe", 36)]
+    parts = [("OBJECTIVE", 11), ("EXPERIENCE", 11), ("Guitarist", 13), ("EDUCATION", 11)]
+    for i, (title, size) in enumerate(parts):
+        y = 690 - 110 * i
+        page += [Text(72, y, title, size), *wrap(BODY, 72, y - 22, 400, 10)]
+    result = parse_pages(tmp_path, [Page(page)])
+    assert result.meta["doc_title"] == "Jane Doe"
+    levels = {r.heading: (r.level, r.parent_headings) for r in result.rows}
+    assert levels["OBJECTIVE"] == (1, ())
+    assert levels["EXPERIENCE"] == (1, ())
+    assert levels["Guitarist"] == (1, ())
 
 
 def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
