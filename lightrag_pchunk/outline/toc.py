@@ -29,8 +29,7 @@ from lightrag_pchunk.outline.page_references import (
 MIN_TOC_LINES = 3
 #: Without a title, a run of leader lines this long is a table of contents.
 MIN_UNTITLED_TOC_LINES = 5
-#: Without a title, a shorter run of leader lines is one from this long when every title
-#: it lists stands as a line after it, in order.
+#: Without a title, the fewest leader lines that are a contents when the titles listed follow.
 MIN_LISTED_TOC_LINES = 2
 
 _TITLE = re.compile(
