@@ -158,6 +158,18 @@ def bulleted_box(x: float, title: str, points: list[str], top: float = 330) -> l
     return items
 
 
+def three_box_slide(tmp_path: Path, boxes: dict[str, list[str]]):
+    """The parse of one slide holding ``boxes`` (title: points) side by side, as
+    :func:`bulleted_box` sets each, and its text with every run of white space one space."""
+    items = [
+        item
+        for x, (title, points) in zip((50, 290, 530), boxes.items(), strict=True)
+        for item in bulleted_box(x, title, points)
+    ]
+    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    return result, " ".join(" ".join(row.content.split()) for row in result.rows)
+
+
 def test_boxes_of_wrapped_bullets_side_by_side_read_as_text_box_by_box(tmp_path: Path) -> None:
     """Three boxes of bulleted points side by side under their titles (a slide's columns):
     their wrapped lines are short and share baselines across the boxes, like a table's
@@ -178,14 +190,8 @@ def test_boxes_of_wrapped_bullets_side_by_side_read_as_text_box_by_box(tmp_path:
             "Reduced effort to complete the continuous monitoring",
         ],
     }
-    items = [
-        item
-        for x, (title, points) in zip((50, 290, 530), boxes.items(), strict=True)
-        for item in bulleted_box(x, title, points)
-    ]
-    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
+    result, text = three_box_slide(tmp_path, boxes)
     assert tags_of(result) == []
-    text = " ".join(" ".join(row.content.split()) for row in result.rows)
     for points in boxes.values():
         for point in points:
             assert point in text
@@ -214,13 +220,7 @@ def test_a_box_of_few_points_beside_fuller_boxes_reads_as_a_column_of_its_own(
             "Have the tools to review the digital packages",
         ],
     }
-    items = [
-        item
-        for x, (title, points) in zip((50, 290, 530), boxes.items(), strict=True)
-        for item in bulleted_box(x, title, points)
-    ]
-    result = parse_pages(tmp_path, [Page(items, **SLIDE)])
-    text = " ".join(" ".join(row.content.split()) for row in result.rows)
+    _, text = three_box_slide(tmp_path, boxes)
     for points in boxes.values():
         for point in points:
             assert point in text
