@@ -28,10 +28,7 @@ heads nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-
-import pyromark
 
 from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.outline.infer import (
@@ -43,17 +40,11 @@ from lightrag_pchunk.outline.infer import (
     long_stretches,
 )
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.markdown_units import markdown_unit, opens_no_paragraph
 from lightrag_pchunk.parse.outline_build import AUTO_WORDS_PER_HEADING
 
-#: A unit longer than this (characters) is read as body text, its markup left in: no
-#: title is that long, and only its words count.
-_MAX_TITLE_SOURCE = 400
 _BOLD = Look(bold=True)
 _MAX_LEVEL = 9
-#: What starts a unit that is no paragraph: a list's marker, a quote, a fence, an indented
-#: code block, a table or drawing tag, raw HTML.
-_NOT_PARAGRAPH = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:\s|$)|>|```|~~~|    |\t|<|\$\$")
-_NUMBERED_ITEM = re.compile(r"\d{1,9}[.)]\s")
 
 
 def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> list:
@@ -68,7 +59,7 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
         if isinstance(item, Heading):
             outline.append(OutlineItem(ItemKind.HEADING, item.title, next(styled)))
         else:
-            kind = ItemKind.OTHER if _NOT_PARAGRAPH.match(item) else ItemKind.TEXT
+            kind = ItemKind.OTHER if opens_no_paragraph(item) else ItemKind.TEXT
             outline.append(OutlineItem(kind, item))
     within = long_stretches(outline, AUTO_WORDS_PER_HEADING)
     if not within:
@@ -76,12 +67,9 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
     marked = len(levels) >= 2
     looks: dict[int, Look] = {}
     for index in (i for stretch in within for i in stretch):
-        line, bold = _unit_line(items[index])  # type: ignore[arg-type]
-        outline[index] = line
+        outline[index], bold = markdown_unit(items[index], marked=marked)  # type: ignore[arg-type]
         if bold:
             looks[index] = _BOLD
-        elif marked and line.kind is ItemKind.TEXT and parse_label(line.text) is None:
-            line.titles_nothing = True
     reading = (outline[i] for stretch in within for i in stretch)
     if not any(line.kind is ItemKind.TEXT and not line.titles_nothing for line in reading):
         return list(items)  # no line in the stretches may head anything
@@ -128,41 +116,3 @@ def _levels_below(outline: Sequence[OutlineItem]) -> list[int]:
             level = min(item.level + 1, _MAX_LEVEL)
         levels.append(level)
     return levels
-
-
-def _unit_line(unit: str) -> tuple[OutlineItem, bool]:
-    """A unit as the classifier reads it, and whether it is set all in bold: a paragraph's
-    displayed text; a one-line numbered list item as a list item; other units (and text
-    too long for a title, its markup left in) as they are."""
-    if len(unit) > _MAX_TITLE_SOURCE:
-        kind = ItemKind.OTHER if _NOT_PARAGRAPH.match(unit) else ItemKind.TEXT
-        return OutlineItem(kind, unit), False
-    number = _NUMBERED_ITEM.match(unit) if "\n" not in unit else None
-    if number is None and _NOT_PARAGRAPH.match(unit):
-        return OutlineItem(ItemKind.OTHER, unit), False
-    text, bold = _displayed(unit[number.end() :] if number else unit)
-    if number:
-        text = f"{number[0].strip()} {text}"
-    return OutlineItem(ItemKind.TEXT, text, is_list_item=number is not None), bold
-
-
-def _displayed(source: str) -> tuple[str, bool]:
-    """The text a short paragraph displays (markup removed, its lines joined by a space)
-    and whether all of it is strong (bold)."""
-    pieces: list[str] = []
-    strong = 0
-    all_strong = True
-    for event in pyromark.events(source, options=pyromark.Options.ENABLE_STRIKETHROUGH):
-        if type(event) is str:  # "SoftBreak", "HardBreak"
-            pieces.append(" ")
-        elif "Start" in event:
-            strong += event["Start"] == "Strong"
-        elif "End" in event:
-            strong -= event["End"] == "Strong"
-        else:
-            ((key, value),) = event.items()
-            if key in ("Text", "Code"):
-                pieces.append(value)
-                all_strong = all_strong and (strong > 0 or not value.strip())
-    text = " ".join("".join(pieces).split())
-    return text, all_strong and bool(text)
