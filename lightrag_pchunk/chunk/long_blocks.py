@@ -10,29 +10,25 @@ list item or body text by its look may be counted: a pointer for a reader, not a
 counts them, and ``inspect`` warns of those with such lines (:func:`headed_long_blocks`).
 
 In a Markdown file that marks its outline (two ``#`` headings or more) a heading-like line
-is one set all in bold or numbered, as the Markdown parser reads it
-(``markdown/gap_outline.py``): a plain paragraph there is a sentence the converter parted,
-not a title its author left unmarked.
+is one set all in bold or numbered, read by ``outline/markdown_units.py`` as the Markdown
+parser reads it: a plain paragraph there is a sentence the converter parted, not a title
+its author left unmarked.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow
 from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
-from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import continues_sentence
+from lightrag_pchunk.outline.markdown_units import markdown_unit
 from lightrag_pchunk.tokens import TokenCounter
 
 #: A block over this many times the chunk size is long.
 LONG_BLOCK_FACTOR = 4
-_MARKDOWN_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
-#: A Markdown paragraph set all in bold, as its source shows it: one pair of marks around
-#: it, none inside (``**Inputs** and **outputs**`` is two bold words in plain text).
-_MARKDOWN_BOLD = re.compile(r"(\*\*|__)(?=\S)(?:(?!\1).)+(?<=\S)\1", re.DOTALL)
+_BOLD = Look(bold=True)
 
 
 @dataclass(frozen=True)
@@ -65,9 +61,9 @@ def long_blocks(
         # Markdown parts its paragraphs itself (blank lines); a Word row's line may be a
         # piece of a paragraph after a soft break.
         lines = [line for line in lines if line.strip()] if markdown else paragraph_lines(lines)
-        items = [_item(line, markdown=markdown, marked=marked) for line in lines]
-        bold = Look(bold=True)
-        looks = {i: bold for i, line in enumerate(lines) if markdown and _is_bold(line)}
+        read = [_item(line, markdown=markdown, marked=marked) for line in lines]
+        items = [item for item, _ in read]
+        looks = {i: _BOLD for i, (_, bold) in enumerate(read) if bold}
         titles = tuple(heading.title for heading in infer_outline(items, 0.0, looks.get))
         found.append(LongBlock(row.heading, row.line_number, tokens, titles))
     return found
@@ -83,26 +79,15 @@ def _marks_headings(rows: Sequence[BlockRow]) -> bool:
     return next(marked, None) is not None and next(marked, None) is not None
 
 
-def _item(line: str, *, markdown: bool, marked: bool) -> OutlineItem:
-    """A line of a long block as the classifier reads it: a tag is content; a Markdown
-    list item is known by its marker, a bold paragraph by its marks (its text without
-    them), and where the file marks its outline a plain paragraph titles nothing."""
+def _item(line: str, *, markdown: bool, marked: bool) -> tuple[OutlineItem, bool]:
+    """A line of a long block as the classifier reads it, and whether it is set all in
+    bold: a tag is content; a Markdown line is read as the Markdown parser reads a unit
+    (``outline/markdown_units.py``; an indented list item by its marker too)."""
     if line.startswith("<"):
-        return OutlineItem(ItemKind.OTHER, line)
+        return OutlineItem(ItemKind.OTHER, line), False
     if not markdown:
-        return OutlineItem(ItemKind.TEXT, line)
-    if _is_bold(line):
-        return OutlineItem(ItemKind.TEXT, line.strip()[2:-2])
-    return OutlineItem(
-        ItemKind.TEXT,
-        line,
-        is_list_item=bool(_MARKDOWN_LIST_ITEM.match(line)),
-        titles_nothing=marked and parse_label(line.strip()) is None,
-    )
-
-
-def _is_bold(line: str) -> bool:
-    return bool(_MARKDOWN_BOLD.fullmatch(line.strip()))
+        return OutlineItem(ItemKind.TEXT, line), False
+    return markdown_unit(line.lstrip(), marked=marked)
 
 
 def headed_long_blocks(
