@@ -176,7 +176,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="insert documents (and text files) into a LightRAG working dir with P chunking",
         description=(
             "Route each file as LightRAG would (LIGHTRAG_PARSER, file-name hints such as "
-            "report.[native-R].docx; unset: docx:native-P;md:native-P;pdf:pchunk-P), parse it with "
+            "report.[native-R].docx; unset: every format we parse to pchunk-P), parse it with "
             "lightrag-pchunk's parser of its format, and insert "
             "it into LightRAG with its file name, so chunks carry heading, parent_headings "
             "and level. The storages are lightrag-server's: LIGHTRAG_KV_STORAGE, "

@@ -1,7 +1,7 @@
 """``ainsert_files``: route, parse, register and insert files into a LightRAG instance.
 
 Each file goes through the front door (``front_door.py``): routed as LightRAG would route
-it (LIGHTRAG_PARSER, file-name hints; unset: ``docx:native-P;md:native-P;pdf:pchunk-P``),
+it (LIGHTRAG_PARSER, file-name hints; unset: every format we parse to ``pchunk-P``),
 parsed by the parser of its format (``formats.py``), registered (so ``chunking_func`` finds
 its blocks from the text alone, ``registration.py``), then inserted with
 its file path, so its doc id is LightRAG's (md5 of the canonical basename). Files go one at

@@ -255,7 +255,7 @@ class Directives:
             return f"file-name hint {self.hint.display}"
         if source.startswith("rule") and self.rule is not None:
             if self.rule.index == 0:
-                return f"the default rule {self.rule.text!r} (LIGHTRAG_PARSER unset)"
+                return f"LIGHTRAG_PARSER unset: the default rule {self.rule.text!r}"
             return f"LIGHTRAG_PARSER {self.rule.label}"
         return "default"
 

@@ -8,9 +8,10 @@ LightRAG's server loads it from the ``lightrag.parsers`` entry point by itself, 
 ``lightrag-server`` with ``LIGHTRAG_PARSER=docx:pchunk-P`` parses and chunks with ours too.
 
 With ``LIGHTRAG_PARSER`` unset (in the environment and LightRAG's ``.env``), LightRAG sends
-every file to its ``legacy`` parser and P never runs, so :func:`run_server` routes every
-format we parse to our engine and P (:func:`default_routing`: ``docx:pchunk-P;...``) and says
-so at start-up; a ``LIGHTRAG_PARSER`` that is set is left as it is.
+every file to its ``legacy`` parser and P never runs, so :func:`run_server` sets it to the
+routing every other entrance of this package uses then (``settings.DEFAULT_RULES``: every
+format we parse to our engine and P, ``docx:pchunk-P;...``) and says so at start-up; a
+``LIGHTRAG_PARSER`` that is set is left as it is.
 
 The server builds its LightRAG without a tokenizer, so LightRAG counts with tiktoken's
 encoding for its default model (``gpt-4o-mini``: o200k_base, downloaded on first use).
@@ -37,10 +38,9 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.engines import PCHUNK
-from lightrag_pchunk.integration.formats import FORMATS
 from lightrag_pchunk.integration.plugin import install
 from lightrag_pchunk.integration.registry import storage_folder
+from lightrag_pchunk.integration.settings import DEFAULT_RULES
 from lightrag_pchunk.integration.storage_lock import file_storages, hold_storage
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -106,20 +106,13 @@ def align_input_dir() -> Path | None:
     return folder
 
 
-def default_routing() -> str:
-    """``docx:pchunk-P;docm:pchunk-P;...``: every suffix we parse to our ``pchunk`` engine
-    and P (the server's routing when ``LIGHTRAG_PARSER`` is unset); other files keep
-    LightRAG's default."""
-    return ";".join(f"{suffix}:{PCHUNK}-P" for fmt in FORMATS for suffix in fmt.suffixes)
-
-
 def route_to_p_when_unset(env: MutableMapping[str, str]) -> str:
-    """``LIGHTRAG_PARSER`` as the server will read it, set to :func:`default_routing` when it
-    is unset or empty; returns a sentence saying which, for the start-up line."""
+    """``LIGHTRAG_PARSER`` as the server will read it: ``settings.DEFAULT_RULES`` when it is
+    unset or empty; returns a sentence saying which, for the start-up line."""
     current = (env.get("LIGHTRAG_PARSER") or "").strip()
     if current:
         return f"LIGHTRAG_PARSER={current}"
-    env["LIGHTRAG_PARSER"] = default_routing()
+    env["LIGHTRAG_PARSER"] = DEFAULT_RULES
     return (
         f"LIGHTRAG_PARSER unset, so serve routes {env['LIGHTRAG_PARSER']} (our parser and P;"
         " other files LightRAG's default; set LIGHTRAG_PARSER to choose)"

@@ -33,8 +33,9 @@ from lightrag_pchunk.integration.config import (
     reference_settings,
     resolve_p_settings,
 )
+from lightrag_pchunk.integration.engines import PCHUNK
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
-from lightrag_pchunk.integration.formats import SMART_HEADING_ENV, format_for
+from lightrag_pchunk.integration.formats import FORMATS, SMART_HEADING_ENV, format_for
 from lightrag_pchunk.integration.llm_settings import BoundarySettings, boundary_settings
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.request import Request
@@ -52,11 +53,13 @@ from lightrag_pchunk.work_budget import WorkBudget
 
 logger = logging.getLogger("lightrag.pchunk")
 
-DEFAULT_RULES = "docx:native-P;md:native-P;pdf:pchunk-P"
-"""The routing used when LIGHTRAG_PARSER is unset or empty (LightRAG's own default sends
-every file to ``legacy``, which a user of this package does not want): ``.docx``, ``.md`` and
-``.pdf`` get P, every other file R (LightRAG's native engine does not read ``.markdown``,
-nor ``.pdf``: a PDF goes to our own ``pchunk`` engine)."""
+DEFAULT_RULES = ";".join(f"{suffix}:{PCHUNK}-P" for fmt in FORMATS for suffix in fmt.suffixes)
+"""The routing of every entrance when LIGHTRAG_PARSER is unset or empty (``serve`` sets it so
+for LightRAG's server): every suffix we parse (``docx:pchunk-P;docm:pchunk-P;...``) to our
+parser and P, every other file LightRAG's default (``legacy``, R). LightRAG's own default
+sends every file to ``legacy``, which a user of this package does not want. ``pchunk``, not
+``native``: in LightRAG's server ``native`` is LightRAG's own parser, which reads only
+``.docx`` and ``.md``, while ``pchunk`` is ours on every entrance."""
 
 #: LightRAG's R size and overlap when neither its call nor CHUNK_SIZE / CHUNK_OVERLAP_SIZE
 #: give them.

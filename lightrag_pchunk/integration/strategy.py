@@ -7,10 +7,11 @@ Every entrance asks here (``chunking_func``, LightRAG's P call, the ``pchunk`` e
 1. **The route**: where the document is sent before anyone looks at its blocks. A
    registered text keeps the route of its registration; LightRAG's own P call is P; a file
    name is routed as LightRAG routes it (LIGHTRAG_PARSER, file-name hints, our
-   :data:`settings.DEFAULT_RULES` when unset): P when the engine writes blocks we read
-   (``native``, ``pchunk``) and LightRAG would hand the document to P or to the custom
-   ``chunking_func`` (selector ``P``, ``C`` or none); LightRAG's ``ChunkingContext`` says
-   which engine parsed it; blocks given without a name get P; nothing at all gets R.
+   :data:`settings.DEFAULT_RULES` when unset: every format we parse to ``pchunk-P``): P
+   when the engine writes blocks we read (``native``, ``pchunk``) and LightRAG would hand
+   the document to P or to the custom ``chunking_func`` (selector ``P``, ``C`` or none);
+   LightRAG's ``ChunkingContext`` says which engine parsed it; blocks given without a name
+   get P; nothing at all gets R.
 2. **The parser**, when the entrance brings a file to parse: ours for its format
    (``formats.py``) when the route's engine is ours or LightRAG's native one; for another
    engine, ours for its text only, or a text format as written (LightRAG's ``legacy``).

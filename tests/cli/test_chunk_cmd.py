@@ -144,3 +144,18 @@ def test_an_unreadable_blocks_file_falls_back_to_r_and_says_so(tmp_path, capsys)
     assert "0 chunks, R (fallback to recursive_character: " in captured.out
     assert "cannot read blocks file" in captured.out
     assert "fallback to recursive_character" in captured.err  # the SDK's own warning
+
+
+def test_every_suffix_we_parse_gets_p_when_lightrag_parser_is_unset(
+    tmp_path, capsys, cl100k_tokenizer
+) -> None:
+    guide = tmp_path / "guide.markdown"  # LightRAG's native engine reads .md only
+    guide.write_text("# Guide\n\n## 1 Meters\n\nThe operator reads the meter every morning.\n")
+    macros = tmp_path / "macros.docm"
+    macros.write_bytes(example_path().read_bytes())
+    for source in (guide, macros):
+        assert main(["chunk", str(source), "--json", "-o", str(tmp_path / "out")]) == 0
+        printed = json_rows(capsys.readouterr().out)
+        blocks = next((tmp_path / "out" / f"{source.name}.parsed").glob("*.blocks.jsonl"))
+        assert printed == sdk_rows(cl100k_tokenizer, blocks, 2000), source.name
+        assert all("heading" in row for row in printed)

@@ -221,7 +221,9 @@ def test_cli_writes_the_report_to_the_current_folder_by_default(
     assert not (tmp_path / "in" / "standard.inspect.html").exists()
     assert out.rstrip().endswith("HTML report: standard.inspect.html")
     # The first line: what the SDK would do with this file, and why.
-    assert out.startswith("standard.docx: P (standard.docx goes to native/P (the default rule")
+    assert out.startswith(
+        "standard.docx: P (standard.docx goes to pchunk/P (LIGHTRAG_PARSER unset: the default rule"
+    )
     assert "OK    sidecar   §12.1" in out
     assert "7 chunks, no warnings." in out
     assert main(["inspect", str(source), "--html", str(tmp_path / "in" / "r.html")]) == 0
@@ -236,16 +238,31 @@ def test_inspect_says_when_the_file_would_get_r(tmp_path, capsys) -> None:
     assert "file-name hint [native-R] selects R" in first
 
 
-def test_a_text_read_as_written_is_not_called_empty(tmp_path, capsys) -> None:
-    # No LIGHTRAG_PARSER rule reads a .markdown: LightRAG's legacy engine stores its text
-    # as written, and P has no blocks to check; the text is there all the same.
-    source = tmp_path / "guide.markdown"
+def test_a_text_read_as_written_is_not_called_empty(tmp_path, capsys, monkeypatch) -> None:
+    # LightRAG's legacy engine stores a Markdown file's text as written, and P has no
+    # blocks to check; the text is there all the same.
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:legacy")
+    source = tmp_path / "guide.md"
     source.write_text("# Guide\n\nThe operator reads the meter every morning.\n")
     assert main(["inspect", str(source), "--no-html"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("guide.markdown: recursive_character, P does not apply: ")
+    assert out.startswith("guide.md: recursive_character, P does not apply: ")
     assert "text read as written: the legacy engine writes no blocks we read" in out
     assert "has no text" not in out
+
+
+def test_every_suffix_we_parse_gets_p_when_lightrag_parser_is_unset(tmp_path, capsys) -> None:
+    guide = tmp_path / "guide.markdown"  # LightRAG's native engine reads .md only
+    guide.write_text("# Guide\n\nThe operator reads the meter every morning.\n")
+    macros = shutil.copy(example_path(), tmp_path / "macros.docm")
+    for source in (guide, macros):
+        assert main(["inspect", str(source), "--no-html"]) == 0
+        first = capsys.readouterr().out.splitlines()[0]
+        suffix = source.suffix.lstrip(".")
+        assert first.startswith(
+            f"{source.name}: P ({source.name} goes to pchunk/P "
+            f"(LIGHTRAG_PARSER unset: the default rule '{suffix}:pchunk-P'))"
+        ), first
 
 
 def test_cli_exit_codes(tmp_path, capsys) -> None:

@@ -293,7 +293,7 @@ async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, mo
 @pytest.mark.parametrize(
     ("rules", "name", "strategy"),
     [
-        ("", "mixed.docx", "P"),  # unset: docx:native-P
+        ("", "mixed.docx", "P"),  # unset: docx:pchunk-P
         ("", "mixed.[native-R].docx", "R"),
         ("", "mixed.[-!].docx", "P"),  # no selector left: LightRAG calls chunking_func
         ("", "mixed.[legacy].docx", "R"),
@@ -302,9 +302,11 @@ async def test_a_bad_p_setting_is_refused_naming_it(cl100k_tokenizer, parsed, mo
         ("docx:native-F", "mixed.docx", "R"),
         ("docx:native-P", "mixed.[-F].docx", "R"),
         ("", "notes.txt", "R"),
-        ("", "notes.md", "P"),  # unset: md:native-P too
+        ("", "notes.md", "P"),  # unset: md:pchunk-P too
         ("", "notes.[native-R].md", "R"),
-        ("", "notes.markdown", "R"),  # LightRAG's native engine does not read .markdown
+        ("", "notes.markdown", "P"),  # unset: every suffix we parse, pchunk-P
+        ("", "macros.docm", "P"),
+        ("md:native-P", "notes.markdown", "R"),  # LightRAG's native engine reads .md only
         ("md:legacy", "notes.md", "R"),
     ],
 )

@@ -157,7 +157,7 @@ async def test_markdown_is_parsed_natively_and_chunked_with_p_by_default(tmp_pat
     entry = open_registry(tmp_path / "rag").by_doc_id(result.doc_id)
     assert entry.blocks_path is not None and entry.blocks_path.name == "notes.blocks.jsonl"
     assert entry.reason == (
-        "notes.md goes to native/P (the default rule 'md:native-P' (LIGHTRAG_PARSER unset))"
+        "notes.md goes to pchunk/P (LIGHTRAG_PARSER unset: the default rule 'md:pchunk-P')"
     )
     text = "\n\n".join(chunk["content"] for chunk in chunks)
     assert "```sh\npip install x\npip check\n```" in text  # the code block stays whole
@@ -252,6 +252,26 @@ async def test_parse_docx_replaces_the_parser_of_every_word_suffix(tmp_path) -> 
         report = await ainsert_files(rag, [docx, macros], parse_docx=own_parser, progress=False)
     assert [r.status for r in report.results] == ["inserted", "inserted"]
     assert parsed == ["plain.docx", "macros.docm"]
+
+
+async def test_every_suffix_we_parse_gets_our_parser_and_p_when_lightrag_parser_is_unset(
+    tmp_path,
+) -> None:
+    # LightRAG's own native engine reads .docx and .md only; the default route is ours.
+    guide = tmp_path / "in" / "guide.markdown"
+    guide.parent.mkdir(parents=True)
+    guide.write_text(MARKDOWN, encoding="utf-8")
+    macros = tmp_path / "in" / "macros.docm"
+    write_docx(tmp_path / "macros.docx", title="Macros").rename(macros)
+    async with lightrag(tmp_path / "rag") as rag:
+        report = await ainsert_files(rag, [macros, guide], progress=False)
+    assert [(r.status, r.strategy) for r in report.results] == [("inserted", "P")] * 2
+    registry = open_registry(tmp_path / "rag")
+    assert [registry.by_doc_id(r.doc_id).reason for r in report.results] == [
+        "macros.docm goes to pchunk/P (LIGHTRAG_PARSER unset: the default rule 'docm:pchunk-P')",
+        "guide.markdown goes to pchunk/P "
+        "(LIGHTRAG_PARSER unset: the default rule 'markdown:pchunk-P')",
+    ]
 
 
 async def test_the_same_text_under_a_second_name_is_refused_and_the_first_keeps_its_blocks(
