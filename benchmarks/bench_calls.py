@@ -29,6 +29,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
     from lightrag.chunker.paragraph_semantic import chunking_by_paragraph_semantic as lr_p
 
     from lightrag_pchunk import chunking_by_paragraph_semantic
+    from lightrag_pchunk.integration.lightrag_r import lightrag_r
 
     parsed = common.parse(source, work, doc_id=DOC_ID)
     blocks = str(parsed.blocks_path)
@@ -38,7 +39,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
             tokenizer, parsed.content, size, blocks_path=blocks, chunk_overlap_token_size=100
         )
         theirs = lr_p(tokenizer, parsed.content, size, blocks_path=blocks, doc_id=DOC_ID)
-        r = common.lightrag_r(tokenizer, parsed.content, size)
+        r = lightrag_r(tokenizer, parsed.content, size, 100)
         fill = median([row["tokens"] / size for row in ours]) or 0.0
         counts[size] = Counts(len(ours), len(theirs), len(r), fill)
     return counts
@@ -49,7 +50,7 @@ def report(results: dict[Path, dict]) -> list[str]:
         "LLM calls: chunks of ours (P) against LightRAG 1.5.7's P and R",
         [
             "the same parse (ours) for every chunker; R on the text LightRAG stores, with its"
-            " default separators (``common.lightrag_r``)"
+            " pipeline's separators (``integration/lightrag_r.py``)"
         ],
     )
     targets = []

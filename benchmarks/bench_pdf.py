@@ -15,6 +15,7 @@ from pdf_renders import RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.eval.documents import lightrag_native_parse
+from lightrag_pchunk.integration.lightrag_r import lightrag_r
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -41,7 +42,7 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
         if not speed_only:
             chunks = our_chunks(ours, counter)
             if not isinstance(legacy, Exception):
-                legacy_chunks = len(common.lightrag_r(tokenizer, legacy.content, SIZE))
+                legacy_chunks = len(lightrag_r(tokenizer, legacy.content, SIZE, 100))
         pages = ours.meta.get("pages", 0)
         sums.update(
             pages=pages, floor=floor_s, ours=ours_s, legacy=legacy_s, chunks=len(chunks),

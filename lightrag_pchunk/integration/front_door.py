@@ -48,6 +48,7 @@ from lightrag_pchunk.chunk.references import drop_reference_rows, drop_toc_rows
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Decision, LoadedBlocks, Strategy, load_blocks
 from lightrag_pchunk.integration.formats import PLAIN_TEXT, ParseFunction
+from lightrag_pchunk.integration.lightrag_r import lightrag_r
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.rows import block_sidecar, chunks_to_rows
 from lightrag_pchunk.integration.settings import Settings, resolve
@@ -193,9 +194,12 @@ def run(
         decision = with_text(decision, content)  # else the text is unknown: blocks unread
     decision.log(_lightrag_sizes_note(request, decision))
     if decision.strategy is Strategy.R:
-        separators = None if decision.is_fallback else settings.r_separators
-        rows = recursive_character_rows(
-            tokenizer, content, decision.r_size, decision.r_overlap, separators=separators
+        rows = lightrag_r(
+            tokenizer,
+            content,
+            decision.r_size,
+            decision.r_overlap,
+            as_p_fallback=decision.is_fallback,
         )
         rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
         return Run(rows, decision, source)
@@ -252,7 +256,7 @@ def _run_p(
             exc_info=True,
         )
         size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
-        r_rows = recursive_character_rows(tokenizer, content, size, overlap)
+        r_rows = lightrag_r(tokenizer, content, size, overlap, as_p_fallback=True)
         return with_source_pages(r_rows, blocks.rows, content), None, None
     _check_cap(chunks, p.chunk_token_size, label, settings.strict)
     lost = _shortfall(blocks, rows, [chunk.content for chunk in chunks])
@@ -341,27 +345,6 @@ def _check_cap(chunks: Sequence[Chunk], size: int, label: str, strict: bool) -> 
     if strict:
         raise ChunkOverCapError(message)
     logger.error(message)
-
-
-def recursive_character_rows(
-    tokenizer: TokenizerLike,
-    content: str,
-    chunk_token_size: int,
-    chunk_overlap_token_size: int,
-    *,
-    separators: Sequence[str] | None = None,
-) -> list[dict[str, Any]]:
-    """LightRAG's own R strategy on the document text (``separators``: LangChain's cascade
-    when None)."""
-    from lightrag.chunker import chunking_by_recursive_character
-
-    return chunking_by_recursive_character(
-        tokenizer,
-        content or "",
-        chunk_token_size,
-        chunk_overlap_token_size=chunk_overlap_token_size,
-        separators=list(separators) if separators is not None else None,
-    )
 
 
 def with_source_pages(

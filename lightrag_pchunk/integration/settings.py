@@ -81,7 +81,6 @@ class Settings:
     r_size: int
     r_overlap: int
     r_params: Mapping[str, Any] = field(default_factory=dict)
-    r_separators: tuple[str, ...] | None = None
     directives: Directives | None = None
     smart_heading: SmartHeading = SmartHeading.AUTO
     smart_heading_source: str = "default"
@@ -237,16 +236,6 @@ def _r_sizes(
     return size, overlap
 
 
-def _lightrag_r_separators() -> tuple[str, ...] | None:
-    """LightRAG's pipeline default for R (CHUNK_R_SEPARATORS or its CJK-aware cascade)."""
-    try:
-        from lightrag.parser.routing import env_r_separators
-
-        return tuple(env_r_separators()) or None
-    except Exception:  # older/newer LightRAG without it, or a bad CHUNK_R_SEPARATORS
-        return None
-
-
 def _smart_heading(
     request: Request, directives: Directives | None, env: Mapping[str, str]
 ) -> tuple[SmartHeading, str]:
@@ -302,7 +291,6 @@ def resolve(request: Request) -> Settings:
         r_size=r_size,
         r_overlap=r_overlap,
         r_params=r_params,
-        r_separators=_lightrag_r_separators(),
         directives=directives,
         smart_heading=smart,
         smart_heading_source=smart_source,

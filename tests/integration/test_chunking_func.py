@@ -15,7 +15,6 @@ import pytest
 from lightrag_pchunk.integration import chunking_func as chunking_func_module
 from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_func import chunking_func, chunking_func_for
-from lightrag_pchunk.integration.front_door import recursive_character_rows
 from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request
@@ -77,6 +76,13 @@ def lightrag_r(tokenizer, text: str, size: int, overlap: int) -> list[dict]:
     return chunking_by_recursive_character(
         tokenizer, text, size, chunk_overlap_token_size=overlap, separators=env_r_separators()
     )
+
+
+def p_fallback_r(tokenizer, text: str, size: int, overlap: int) -> list[dict]:
+    """LightRAG's R as its P chunker falls back to it: without separators (LangChain's)."""
+    from lightrag.chunker import chunking_by_recursive_character
+
+    return chunking_by_recursive_character(tokenizer, text, size, chunk_overlap_token_size=overlap)
 
 
 def contents(rows: list[dict]) -> list[str]:
@@ -345,7 +351,7 @@ async def test_p_without_blocks_falls_back_to_r_at_p_size_with_the_log_line(
         rows = await chunking_func(
             cl100k_tokenizer, parsed.content, None, False, 10, 300, file_path="mixed.docx"
         )
-    assert rows == recursive_character_rows(cl100k_tokenizer, parsed.content, 2000, 100)
+    assert rows == p_fallback_r(cl100k_tokenizer, parsed.content, 2000, 100)
     log = messages(pchunk_logs)
     assert "fallback to recursive_character" in log and "not registered" in log
 
@@ -365,7 +371,7 @@ async def test_a_missing_or_broken_registered_blocks_file_falls_back(
         blocks.write_text('{"type": "meta"}\n', encoding="utf-8")
     with pchunk_logs.at_level(logging.WARNING, logger="lightrag.pchunk"):
         rows = await chunking_func(cl100k_tokenizer, parsed.content, None, False, 100, 1200)
-    assert rows == recursive_character_rows(cl100k_tokenizer, parsed.content, 2000, 100)
+    assert rows == p_fallback_r(cl100k_tokenizer, parsed.content, 2000, 100)
     assert "fallback to recursive_character" in messages(pchunk_logs)
 
 
