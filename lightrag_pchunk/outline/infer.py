@@ -109,6 +109,17 @@ def body_words(texts: Iterable[str]) -> float:
     return total
 
 
+def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
+    """Whether ``texts`` hold more than ``min_words`` words (as :func:`body_words` counts
+    them); the count stops at the text that decides it."""
+    total = 0.0
+    for text in texts:
+        total += len(text.split()) + cjk_count(text) / 2
+        if total > min_words:
+            return True
+    return False
+
+
 def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range]:
     """The stretches of ``items`` between known headings (and before the first one) that
     hold more than ``min_words`` words of text: where the styles leave a long run of text
@@ -117,7 +128,7 @@ def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range
     start = 0
     for end in [*(i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items)]:
         texts = (items[i].text for i in range(start, end) if items[i].kind is ItemKind.TEXT)
-        if body_words(texts) > min_words:
+        if _holds_more_words(texts, min_words):
             stretches.append(range(start, end))
         start = end + 1
     return stretches
