@@ -13,7 +13,8 @@ are:") or on a word that leaves its sentence open ("Inspired by") or inside a pa
 opened, no equation (more mathematical symbols than words: "Ui → R n"), no paper's author list
 or copyright line (``front_matter.py``). A numbered line may carry its body after a colon
 ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its text after the label
-("第一条 为加强…" gives "第一条" + "为加强…").
+("第一条 为加强…" gives "第一条" + "为加强…"). A line that only says there is nothing
+("None", "N/A": a placeholder) titles nothing.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ _CAPTION = re.compile(
 )
 #: A blank to fill in ("Описание недостатка ______"): the line is a form's field.
 _FORM_BLANK = "___"
+#: Answers that say there is nothing (a form's or a filing's item left empty, a
+#: converter's placeholder): a line of one of them alone names no topic, so titles nothing.
+_NOTHING_STATED = frozenset(["not applicable", *"none n/a na nil null tbd tba 无 нет".split()])
 #: Endings that make a line a sentence or a fragment rather than a title.
 _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
@@ -156,8 +160,8 @@ def heading_text(
     if heading:
         title = text[heading.end() :].strip()
         return HeadingText(title, "", parse_label(title)) if title else None
-    if is_toc_line(text) or _FORM_BLANK in text:
-        return None  # an entry of a table of contents; a form's field to fill in
+    if is_toc_line(text) or _FORM_BLANK in text or text.casefold() in _NOTHING_STATED:
+        return None  # an entry of a table of contents; a form's field to fill in; "None"
     if "\t" in text:
         return None
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.

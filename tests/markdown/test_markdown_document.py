@@ -353,6 +353,13 @@ def test_a_long_stretch_under_a_heading_gets_the_inferred_outline_below_it(tmp_p
     ]
 
 
+def test_a_placeholder_saying_there_is_nothing_heads_nothing(tmp_path):
+    # A converter writes "None" for a filing's item left empty, over the next item's text.
+    body = "\n\n".join(_prose(150, "w") for _ in range(3))
+    text = f"# Report\n\nNone\n\n{body}\n\nOpinion on the Statements\n\n{body}\n"
+    assert tree(parse(tmp_path, text))[1:] == [(2, "Opinion on the Statements", ("Report",))]
+
+
 def test_a_marked_heading_is_never_below_an_inferred_one(tmp_path):
     body = "\n\n".join(_prose(150, "w") for _ in range(3))
     text = (

@@ -55,6 +55,9 @@ def test_headings_and_their_bodies(line, title, body):
         "Name:\tJohn Smith",  # a form line
         "Scope\tof the work",  # a tab inside a title: laid out in columns
         "1.1.\tОписание обнаруженного недостатка ______",  # a form's blank to fill in
+        "None",  # an answer saying there is nothing: a filing's empty item, a placeholder
+        "N/A",
+        "Not applicable",
         "Introduction ........ 3",
         "Scope and purpose. This document covers it",  # a sentence inside
         "1. Apply the patch.",
