@@ -14,9 +14,13 @@ heads nothing.
   only in a file that marks no outline (a sentence's start the converter left on a line
   of its own, "During pre-training, we train", stands so too).
 - A Markdown file keeps no sizes, so the looks the classifier would rank levels by are
-  bold or plain: every heading found in a stretch takes the one level just below the
-  ``#`` heading it stands under (level 1 before the first). The path is true, where a
-  ranking by look could hang a note under the subsection before it.
+  bold or plain: a heading found in a stretch takes the level just below the ``#``
+  heading it stands under (level 1 before the first). The path is true, where a ranking
+  by look could hang a note under the subsection before it. Where a stretch holds both
+  labelled headings ("NOTE 2 - SUMMARY OF …") and unlabelled ones, an unlabelled heading
+  after a labelled one goes one level deeper, under it ("Basis of Presentation" under
+  "NOTE 2"): a label numbers a part of the document, a bare title a topic inside one;
+  one naming front or back matter ("References", "Appendix") stays at the top.
 - A line found by its place alone (plain, unnumbered) that stands first in its stretch,
   right under a ``#`` heading or opening the file, with no other heading found in the
   stretch parts nothing: it is that heading's byline, date or subtitle ("By Jane Doe",
@@ -41,6 +45,7 @@ from lightrag_pchunk.outline.infer import (
 )
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.markdown_units import markdown_unit, opens_no_paragraph
+from lightrag_pchunk.outline.numbering import names_front_or_back_matter
 from lightrag_pchunk.parse.outline_build import AUTO_WORDS_PER_HEADING
 
 _BOLD = Look(bold=True)
@@ -78,16 +83,31 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
     below = _levels_below(outline)
     # A title with its body in one paragraph: the paragraph stays whole.
     found = [heading for heading in found if not heading.body]
+    found = [heading for heading in found if not _parts_nothing(heading, found, within, looks)]
+    under_labels = _under_labels(found, within)
     result = list(items)
     for heading in found:
-        if _parts_nothing(heading, found, within, looks):
-            continue
         unit = items[heading.index]
         assert isinstance(unit, str)
         title = " ".join(heading.title.split())
-        level = below[heading.index]
+        level = min(below[heading.index] + (heading.index in under_labels), _MAX_LEVEL)
         result[heading.index] = Heading(level, title, " ".join(unit.split()), True)
     return result
+
+
+def _under_labels(found: Sequence[InferredHeading], within: Sequence[range]) -> set[int]:
+    """The indexes of the unlabelled headings of ``found`` that stand after a labelled
+    one of their stretch: each belongs to the labelled part before it, unless it names
+    front or back matter."""
+    under: set[int] = set()
+    for stretch in within:
+        labelled = False
+        for heading in (h for h in found if h.index in stretch):
+            if parse_label(heading.title) is not None:
+                labelled = True
+            elif labelled and not names_front_or_back_matter(heading.title):
+                under.add(heading.index)
+    return under
 
 
 def _parts_nothing(

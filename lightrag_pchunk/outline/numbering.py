@@ -166,6 +166,12 @@ _TOP_LEVEL_WORDS = re.compile(
 )
 
 
+def names_front_or_back_matter(title: str) -> bool:
+    """Whether ``title`` names a part that stands at the top of a numbered outline although
+    it carries no number ("Abstract", "References", "附录")."""
+    return _TOP_LEVEL_WORDS.match(title.strip()) is not None
+
+
 def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
     """Levels (1 = top) for a document's headings, decided by their numbering.
 
@@ -196,7 +202,7 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
         if label is not None:
             previous_level = stack.place(label)
             levels.append(previous_level)
-        elif index < first or index > last or _TOP_LEVEL_WORDS.match(text.strip()):
+        elif index < first or index > last or names_front_or_back_matter(text):
             levels.append(1)
         else:
             levels.append(min(previous_level + 1, 9))

@@ -353,6 +353,32 @@ def test_a_long_stretch_under_a_heading_gets_the_inferred_outline_below_it(tmp_p
     ]
 
 
+def test_a_bare_title_after_a_labelled_one_nests_under_it_in_a_long_stretch(tmp_path):
+    # A filing's notes are numbered ("NOTE 2 - …"), the policies inside a note are bare
+    # bold titles: each policy belongs to the note before it.
+    body = "\n\n".join(_prose(120, "w") for _ in range(3))
+    text = (
+        f"# Annual report\n\n**Report of the auditors**\n\n{body}\n\n"
+        f"**NOTE 1 - ORGANIZATION**\n\n{body}\n\n"
+        f"**NOTE 2 - ACCOUNTING POLICIES**\n\n{body}\n\n**Basis of Presentation**\n\n"
+        f"{body}\n\n**Use of Estimates**\n\n{body}\n\n**NOTE 3 - LEASES**\n\n{body}\n\n"
+        f"**Appendix**\n\n{body}\n"
+    )
+    assert tree(parse(tmp_path, text)) == [
+        (1, "Annual report", ()),
+        (2, "Report of the auditors", ("Annual report",)),  # before any note: no parent
+        (2, "NOTE 1 - ORGANIZATION", ("Annual report",)),
+        (2, "NOTE 2 - ACCOUNTING POLICIES", ("Annual report",)),
+        (3, "Basis of Presentation", ("Annual report", "NOTE 2 - ACCOUNTING POLICIES")),
+        (3, "Use of Estimates", ("Annual report", "NOTE 2 - ACCOUNTING POLICIES")),
+        (2, "NOTE 3 - LEASES", ("Annual report",)),
+        (2, "Appendix", ("Annual report",)),  # back matter: at the top
+    ]
+    # Bare titles alone keep the one level below their heading.
+    bare = text.replace("NOTE 1 - ", "").replace("NOTE 2 - ", "").replace("NOTE 3 - ", "")
+    assert {level for level, _, _ in tree(parse(tmp_path, bare))[1:]} == {2}
+
+
 def test_a_placeholder_saying_there_is_nothing_heads_nothing(tmp_path):
     # A converter writes "None" for a filing's item left empty, over the next item's text.
     body = "\n\n".join(_prose(150, "w") for _ in range(3))
