@@ -87,9 +87,9 @@ def test_a_character_over_the_cap_stays_alone(chars) -> None:
 def test_a_text_too_long_to_count_is_cut_by_utf8_length_uncounted(
     text, monkeypatch, cl100k_tokenizer
 ) -> None:
-    from lightrag_pchunk.chunk import text_split
+    from lightrag_pchunk.chunk import character_split
 
-    monkeypatch.setattr(text_split, "_BYTE_BOUND_CHARS", 10_000)  # 4 MiB characters by default
+    monkeypatch.setattr(character_split, "_BYTE_BOUND_CHARS", 10_000)  # 4 MiB characters by default
     counter = TokenCounter(cl100k_tokenizer)
     pieces = split_text(text, 500, counter, overlap=50)
     assert "".join(pieces) == text
@@ -101,7 +101,7 @@ def test_a_text_too_long_to_count_is_cut_by_utf8_length_uncounted(
 
 
 def test_a_tokenizer_that_breaks_the_byte_bound_gets_counted_pieces(monkeypatch, chars) -> None:
-    from lightrag_pchunk.chunk import text_split
+    from lightrag_pchunk.chunk import character_split
 
     class TwoPerCharacter:
         def encode(self, text: str) -> list[int]:
@@ -110,7 +110,7 @@ def test_a_tokenizer_that_breaks_the_byte_bound_gets_counted_pieces(monkeypatch,
         def decode(self, ids: list[int]) -> str:
             return ""
 
-    monkeypatch.setattr(text_split, "_BYTE_BOUND_CHARS", 1_000)
+    monkeypatch.setattr(character_split, "_BYTE_BOUND_CHARS", 1_000)
     counter = TokenCounter(TwoPerCharacter())
     pieces = split_text("a" * 5_000, 100, counter)
     assert "".join(pieces) == "a" * 5_000 and max(map(len, pieces)) <= 50
