@@ -4,6 +4,7 @@ or, for a text too long to count, by its UTF-8 length."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from lightrag_pchunk.tokens import TokenCounter
@@ -18,7 +19,8 @@ _BYTE_MARGIN = 8
 
 def split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tuple[str, int]]:
     """Cut text that has no separator left on character boundaries (never inside a
-    character, so no byte-level token window can produce U+FFFD).
+    character, so no byte-level token window can produce U+FFFD), and never between a
+    letter and the combining marks that follow it (:func:`_before_marks`).
 
     Each window is sized from the characters per token of the window before it and
     counted once; only a window that came out over the cap (or far under it) is counted
@@ -34,15 +36,18 @@ def split_characters(text: str, cap: int, counter: TokenCounter) -> Iterator[tup
     chars_per_token = 4.0  # a first guess; the first window corrects it
     while start < length:
         size = max(int(cap * chars_per_token * _FILL), 1)
-        end = min(start + size, length)
+        end = _before_marks(text, start, min(start + size, length))
         count = counter.count(text[start:end])
         while count > cap and end - start > 1:  # over: shrink in proportion
-            end = start + max(int((end - start) * cap * _FILL / count), 1)
+            end = _before_marks(
+                text, start, start + max(int((end - start) * cap * _FILL / count), 1)
+            )
             count = counter.count(text[start:end])
         if end < length and count < cap * 0.8 and count > 0:  # far under: grow once
             grown = min(start + int((end - start) * cap * _FILL / count), length)
+            grown = _before_marks(text, start, grown)
             grown_count = counter.count(text[start:grown])
-            if grown_count <= cap:
+            if grown > end and grown_count <= cap:
                 end, count = grown, grown_count
         if count:
             chars_per_token = (end - start) / count
@@ -79,8 +84,19 @@ def _byte_piece(text: str, start: int, budget: int) -> tuple[int, int]:
     bytes (at least one character)."""
     end = min(start + budget, len(text))  # a character is at least one byte
     while True:
+        end = _before_marks(text, start, end)
         piece = text[start:end]
         size = len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogatepass"))
         if size <= budget or end - start <= 1:
             return end, size
         end = start + max((end - start) * budget // size, 1)
+
+
+def _before_marks(text: str, start: int, end: int) -> int:
+    """``end``, or, when ``text[end]`` is a combining mark (an accent, a vowel sign of an
+    Indic script), the start of the letter it is written on: a piece that opened with the
+    mark would show it alone, on no letter. Never ``start`` itself: a letter with more
+    marks than a piece can hold is cut after its first character."""
+    while start + 1 < end < len(text) and unicodedata.category(text[end]).startswith("M"):
+        end -= 1
+    return end

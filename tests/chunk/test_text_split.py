@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import unicodedata
 
 import pytest
 
@@ -114,6 +115,27 @@ def test_a_tokenizer_that_breaks_the_byte_bound_gets_counted_pieces(monkeypatch,
     counter = TokenCounter(TwoPerCharacter())
     pieces = split_text("a" * 5_000, 100, counter)
     assert "".join(pieces) == "a" * 5_000 and max(map(len, pieces)) <= 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["n\u0303a\u0301" * 400, "क्षत्रिय" * 150, "ร้านค้าที่นี่" * 80, "e\u0301\u0323\u0304o" * 300],
+    ids=["latin-decomposed", "devanagari", "thai", "stacked-marks"],
+)
+def test_a_character_cut_never_opens_a_piece_with_a_combining_mark(text, cl100k_tokenizer):
+    # Text without spaces is cut on characters; a piece that opened with the accent or
+    # vowel sign of the letter that closed the piece before would show it on no letter.
+    for cap in (7, 16, 64):
+        pieces = split_text(text, cap, TokenCounter(cl100k_tokenizer))
+        assert "".join(pieces) == text
+        assert not [p for p in pieces if unicodedata.category(p[0]).startswith("M")]
+        assert max(TokenCounter(cl100k_tokenizer).count(p) for p in pieces) <= cap
+
+
+def test_a_letter_with_more_marks_than_a_piece_holds_is_still_cut(chars) -> None:
+    text = "a" + "\u0301" * 20 + "b"
+    pieces = split_text(text, 8, chars)
+    assert "".join(pieces) == text and max(map(len, pieces)) <= 8
 
 
 # --- A first piece within the room left (first_cap) ---------------------------------------
