@@ -61,12 +61,14 @@ class PieceCounts:
         before, cost = self._cut(self.origin, self.origin_byte)
         return None if before is None or cost is None else self.tokens - before - cost
 
-    def parts(self, parts: Iterable[str]) -> Iterator[tuple[str, int | None]]:
-        """``(part, count)`` of consecutive parts making up ``line[origin:]`` from its
+    def parts(self, parts: Iterable[str]) -> Iterator[tuple[str, int | None, int | None]]:
+        """``(part, count, seam)`` of consecutive parts making up ``line[origin:]`` from its
         start, as they are consumed; the count None where a cut at either end of the part
-        is undecided."""
+        is undecided. ``seam`` is the ``space_seam_cost`` of the part after the one before
+        it (None for the first part, or where the rule does not decide)."""
         start, start_byte = self.origin, self.origin_byte
         before, cost = self._cut(start, start_byte)
+        seam = None
         for part in parts:
             end = start + len(part)
             end_byte = start_byte + (len(part) if part.isascii() else len(part.encode("utf-8")))
@@ -75,10 +77,10 @@ class PieceCounts:
             else:
                 through, next_cost = self._cut(end, end_byte)
             if before is None or cost is None or through is None:
-                yield part, None
+                yield part, None, seam
             else:
-                yield part, through - before - cost
-            start, start_byte, before, cost = end, end_byte, through, next_cost
+                yield part, through - before - cost, seam
+            start, start_byte, before, cost, seam = end, end_byte, through, next_cost, next_cost
 
     def _cut(self, at: int, at_byte: int) -> tuple[int | None, int | None]:
         """``count(line[:at])`` and the seam cost of a cut there, both None when the cut is

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from lightrag_pchunk.chunk.character_split import split_characters
 from lightrag_pchunk.chunk.piece_counts import PieceCounts
@@ -37,6 +37,11 @@ DEFAULT_SEPARATORS: tuple[str, ...] = (
     "",
 )
 
+
+#: A piece of text cut by the cascade: the piece, its count and, when the cut before it
+#: is one whose cost is known already (``PieceCounts``), the ``space_seam_cost`` of joining
+#: it to the piece before (else None: packing finds it).
+Piece: TypeAlias = tuple[str, int, int | None]
 
 #: A text longer than this many characters per token of the cap is known to be over the
 #: cap from a count of its first ``_PREFIX_CHARS_PER_TOKEN * cap`` characters alone: a huge
@@ -137,7 +142,7 @@ def _first_piece(
     """
     window: list[tuple[str, int]] = []
     total = 0
-    for piece, piece_tokens in _split_recursive(text, tokens, separators, cap, counter, known):
+    for piece, piece_tokens, _ in _split_recursive(text, tokens, separators, cap, counter, known):
         if total + piece_tokens > cap:
             break
         window.append((piece, piece_tokens))
@@ -187,52 +192,65 @@ def _split_recursive(
     cap: int,
     counter: TokenCounter,
     known: PieceCounts | None = None,
-) -> Iterator[tuple[str, int]]:
-    """``(piece, tokens)`` pairs that concatenate to ``text``, each within ``cap`` if it
+) -> Iterator[Piece]:
+    """Pieces (:data:`Piece`) that concatenate to ``text``, each within ``cap`` if it
     can be cut at all; ``tokens`` is the count of ``text``, or None when it is over the cap
-    (or not counted yet). ``known`` counts the parts of its first cut (the parts of those
-    parts are counted as they are cut)."""
+    (or not counted yet). ``known`` counts the parts of its first cut and the seams between
+    two of them kept whole (the parts of those parts are counted as they are cut)."""
     if tokens is None:
         tokens = _count_or_over(text, cap, counter)
     if tokens is not None and tokens <= cap:
-        yield text, tokens
+        yield text, tokens, None
         return
     for index, separator in enumerate(separators):
         if separator == "":
             break
         if separator in text:
             rest = separators[index + 1 :]
-            for part, count in _counted_parts(text, separator, cap, counter, known):
+            after_whole = False  # whether the piece before is the part before, whole
+            for part, count, seam in _counted_parts(text, separator, cap, counter, known):
                 if count is not None and count <= cap:
-                    yield part, count
+                    yield part, count, seam if after_whole else None
+                    after_whole = True
                 else:
                     yield from _split_recursive(part, count, rest, cap, counter)
+                    after_whole = False
             return
-    yield from split_characters(text, cap, counter)
+    for piece, count in split_characters(text, cap, counter):
+        yield piece, count, None
 
 
 def _counted_parts(
     text: str, separator: str, cap: int, counter: TokenCounter, known: PieceCounts | None
-) -> Iterator[tuple[str, int | None]]:
+) -> Iterator[tuple[str, int | None, int | None]]:
     """The parts of ``text`` cut after each ``separator`` (kept at the end of the part it
-    closes), with their counts (None: over the cap), made as they are consumed, not all at
-    once; counted by ``known`` where it can, the others in batches with one encode."""
+    closes), with their counts (None: over the cap) and the seam cost of each cut when
+    ``known`` has it, made as they are consumed, not all at once; counted by ``known``
+    where it can, the others in batches with one encode."""
     if known is not None and separator.endswith(" "):  # the only cuts it may decide
-        for part, count in known.parts(_parts(text, separator)):
-            yield part, count if count is not None else _count_or_over(part, cap, counter)
+        for part, count, seam in known.parts(_parts(text, separator)):
+            if count is None:
+                count = _count_or_over(part, cap, counter)
+            yield part, count, seam
         return
     batch: list[str] = []
     for part in _parts(text, separator):
         if len(part) > _PREFIX_CHARS_PER_TOKEN * cap:
-            yield from zip(batch, counter.count_many(batch), strict=True)
+            yield from _batch_counted(batch, counter)
             batch = []
-            yield part, _count_or_over(part, cap, counter)
+            yield part, _count_or_over(part, cap, counter), None
             continue
         batch.append(part)
         if len(batch) >= _BATCH:
-            yield from zip(batch, counter.count_many(batch), strict=True)
+            yield from _batch_counted(batch, counter)
             batch = []
-    yield from zip(batch, counter.count_many(batch), strict=True)
+    yield from _batch_counted(batch, counter)
+
+
+def _batch_counted(batch: list[str], counter: TokenCounter) -> Iterator[tuple[str, int, None]]:
+    """The parts of ``batch`` with their counts, from one encode, seams unknown."""
+    for part, count in zip(batch, counter.count_many(batch), strict=True):
+        yield part, count, None
 
 
 def _parts(text: str, separator: str) -> Iterator[str]:
@@ -246,18 +264,19 @@ def _parts(text: str, separator: str) -> Iterator[str]:
 
 
 def _pack(
-    pieces: Iterable[tuple[str, int]], cap: int, overlap: int, counter: TokenCounter
+    pieces: Iterable[Piece], cap: int, overlap: int, counter: TokenCounter
 ) -> Iterator[tuple[str, int]]:
     """Greedy packing up to ``cap``; each new chunk starts with trailing pieces of the
     previous one worth at most ``overlap`` tokens. Yields ``(chunk, tokens)`` where
     ``tokens`` is exact when every seam of the chunk allows deriving it from its pieces'
     counts (``TokenCounter.space_seam_cost``: a sentence's final space before the next
     one's first word; a chunk of one piece has no seam), and -1 (to be measured)
-    otherwise. Each seam's cost is found once, though overlapping chunks share it."""
+    otherwise. Each seam's cost is found once, though overlapping chunks share it, and
+    not at all when the piece brings it (a cut whose cost the line's count decided)."""
     window: deque[tuple[str, int]] = deque()
     seam_costs: deque[int | None] = deque()  # between window[i] and window[i + 1]
     total = 0
-    for piece, tokens in pieces:
+    for piece, tokens, seam in pieces:
         if window and total + tokens > cap:
             yield _joined(window, seam_costs)
             while window and (total > overlap or total + tokens > cap):
@@ -265,7 +284,9 @@ def _pack(
                 if seam_costs:
                     seam_costs.popleft()
         if window:
-            seam_costs.append(counter.space_seam_cost(window[-1][0], piece))
+            if seam is None:
+                seam = counter.space_seam_cost(window[-1][0], piece)
+            seam_costs.append(seam)
         window.append((piece, tokens))
         total += tokens
     if window:

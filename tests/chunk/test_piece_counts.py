@@ -76,14 +76,18 @@ def test_every_derived_count_is_the_real_count(name, lines, separator) -> None:
             continue  # left out of the batch (an undecided seam with its neighbour)
         known = PieceCounts(line, counts[index], starts[index], counter)
         parts = _parts(line, separator)
-        position = 0
-        for part, count in known.parts(parts):
+        position, previous = 0, ""
+        for part, count, seam in known.parts(parts):
             if count is not None:
                 assert count == _real(encoding, part), (line, part)
+            if seam is not None:  # what joining the part to the one before costs
+                joined = _real(encoding, previous + part)
+                assert seam == joined - _real(encoding, previous) - _real(encoding, part)
             rest = known.after(position).rest_count() if position else counts[index]
             if rest is not None:
                 assert rest == _real(encoding, line[position:]), (line, position)
             position += len(part)
+            previous = part
 
 
 def test_sentence_cuts_of_a_counted_line_are_derived() -> None:
@@ -91,8 +95,8 @@ def test_sentence_cuts_of_a_counted_line_are_derived() -> None:
     counter, counts, starts = _counted(_CL100K, [line, line])
     known = PieceCounts(line, counts[0], starts[0], counter)
     derived = list(known.parts(_parts(line, ". ")))
-    assert [count for _, count in derived] == [_real(_CL100K, p) for p, _ in derived]
-    assert None not in [count for _, count in derived]
+    assert [count for _, count, _ in derived] == [_real(_CL100K, p) for p, _, _ in derived]
+    assert None not in [count for _, count, _ in derived]
 
 
 def test_a_line_cut_at_its_sentences_is_encoded_once() -> None:
@@ -112,6 +116,18 @@ def test_a_line_cut_at_its_sentences_is_encoded_once() -> None:
     # Only short seam and joiner texts are encoded (cached by value), never the sentences.
     assert counter.stats.encoded_chars - before < len(line) // 10
     assert plain.stats.encoded_chars >= len(line)  # without the starts: every sentence again
+
+
+def test_a_seam_the_line_count_decided_is_not_found_again_when_packing() -> None:
+    line = " ".join(f"The operator shall record item {i} in the log." for i in range(60))
+    counter, counts, starts = _counted(_CL100K, [line, line])
+    seams = []
+    find = counter.space_seam_cost
+    counter.space_seam_cost = lambda left, right: seams.append(right) or find(left, right)
+    pieces = split_counted(line, 50, counter, overlap=10, tokens=counts[0], starts=starts[0])
+    assert pieces == split_counted(line, 50, TokenCounter(_CL100K), overlap=10)
+    # Each of the 59 sentence cuts once, by the line's counts; packing finds none again.
+    assert len(seams) == 59
 
 
 def test_the_pipeline_counts_the_pieces_of_a_long_line_from_its_encode() -> None:
