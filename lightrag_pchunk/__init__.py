@@ -39,7 +39,7 @@ _EXPORTS = {
     "MarkdownParseError": "lightrag_pchunk.errors",
     "PdfParseError": "lightrag_pchunk.errors",
     "BlockFileError": "lightrag_pchunk.errors",
-    "chunking_by_paragraph_semantic": "lightrag_pchunk.integration.chunker",
+    "chunking_by_paragraph_semantic": "lightrag_pchunk.integration.plugin",
     "chunk_rows": "lightrag_pchunk.chunk.pipeline",
     "Block": "lightrag_pchunk.model",
     "BlockRow": "lightrag_pchunk.model",

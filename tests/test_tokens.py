@@ -10,7 +10,7 @@ import json
 import random
 import string
 
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import WHOLE_CHARS, TokenCounter
 
 from invariants import assert_no_word_lost

@@ -170,8 +170,8 @@ async def run_demo(
 
     from lightrag_pchunk.cli.offline_models import build_offline_rag
     from lightrag_pchunk.encodings import load_tiktoken
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.ingest import ainsert_files
+    from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
     from lightrag_pchunk.integration.rechunk import same_chunks, stored_chunks
     from lightrag_pchunk.parse.document import parse_docx
 

@@ -11,7 +11,7 @@ Each entrance is an adapter that fills in a :class:`request.Request`:
 entrance                              adapter
 ====================================  ===================================================
 ``LightRAG(chunking_func=...)``       ``chunking_func.py``
-LightRAG's P dispatch, ``install()``  ``plugin.py`` -> ``chunker.py``
+LightRAG's P dispatch, ``install()``  ``plugin.py``
 the ``pchunk`` parser engine          ``lightrag_parser.py`` (``read`` only)
 ``ainsert_files``, ``ingest``         ``ingest.py`` (``read`` only)
 ``register_document``                 ``registration.py`` (``decide`` only)

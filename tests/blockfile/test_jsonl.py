@@ -8,7 +8,7 @@ import json
 import pytest
 
 from lightrag_pchunk.blockfile.jsonl import parse_blocks_text, read_blocks
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 
 from invariants import assert_no_word_lost
 

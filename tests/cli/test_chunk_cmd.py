@@ -10,7 +10,7 @@ import pytest
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks, write_blocks
 from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.model import BlockRow
 
 

@@ -13,7 +13,7 @@ from lightrag_pchunk.cli.checks import OK, WARN, breadcrumb_check, chunk_checks
 from lightrag_pchunk.cli.demo_cmd import example_path
 from lightrag_pchunk.cli.inspection import inspect_document
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.request import COMMAND, Flags, Request
 from lightrag_pchunk.integration.rows import chunks_to_rows
 from lightrag_pchunk.model import BlockRow, Chunk, Thresholds

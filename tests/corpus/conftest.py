@@ -72,7 +72,7 @@ def parsed_or_skip(corpus_parses) -> Callable[[str], ParsedDocument]:
 def corpus_chunks(corpus_parses, cl100k_tokenizer) -> Callable[[str, int], list[dict]]:
     """Our chunk rows of a parsed corpus file at N=size (default settings, overlap 100,
     cl100k), made once for the session."""
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+    from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 
     made: dict[tuple[str, int], list[dict]] = {}
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import corpus_files

@@ -14,7 +14,7 @@ import pytest
 
 from lightrag_pchunk.blockfile.sidecars import read_table_items
 from lightrag_pchunk.chunk.table_tags import dump_json_row
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import shared_dir

@@ -28,7 +28,7 @@ import pytest
 
 from lightrag_pchunk.blockfile.jsonl import read_blocks
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages

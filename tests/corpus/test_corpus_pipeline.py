@@ -14,7 +14,7 @@ import shutil
 import pytest
 from lightrag_helpers import enqueue_routed, offline_lightrag
 
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.model import MIN_CHUNK_TOKEN_SIZE
 from lightrag_pchunk.tokens import TokenCounter
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import corpus_files

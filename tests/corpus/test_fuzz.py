@@ -14,7 +14,7 @@ import pytest
 from hostile_inputs import corpus_sources, mutants
 
 from lightrag_pchunk.errors import DocxParseError
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.parse.document import parse_docx
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.tokens import TokenCounter

@@ -13,8 +13,8 @@ from types import SimpleNamespace
 import pytest
 
 from lightrag_pchunk.integration import chunking_func as chunking_func_module
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_func import chunking_func, chunking_func_for
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.integration.registry import close_registries
 from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request

@@ -22,8 +22,8 @@ from lightrag_helpers import offline_lightrag as lightrag
 from lightrag_helpers import upload
 
 from lightrag_pchunk.integration import plugin
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.integration.registry import close_registries, open_registry
 from lightrag_pchunk.integration.rows import heading_path

@@ -384,7 +384,7 @@ def test_a_line_breaker_in_the_text_goes_through_parse_chunk_and_lightrag_rows(
     char, tmp_path, cl100k_tokenizer
 ) -> None:
     from lightrag_pchunk.blockfile.jsonl import read_blocks
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+    from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
     from lightrag_pchunk.parse.document import parse_docx
 
     source = write_docx_text(

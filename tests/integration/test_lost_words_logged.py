@@ -14,7 +14,7 @@ from lightrag_helpers import offline_lightrag as lightrag
 from lightrag_helpers import upload
 
 from lightrag_pchunk.integration import front_door, plugin
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registration import register_document
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.integration import plugin, server
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_func import chunking_func
 from lightrag_pchunk.integration.formats import SUFFIXES
 from lightrag_pchunk.integration.lightrag_parser import PchunkParser
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.routing import ParserRoutingConfigError
 from lightrag_pchunk.parse.document import parse_docx
 

@@ -17,9 +17,9 @@ import pytest
 from docx import Document
 from lightrag_helpers import offline_lightrag
 
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registry import JOURNAL_FILE, close_registries, registry_for
 from lightrag_pchunk.integration.registry_pg import PostgresRegistry
 from lightrag_pchunk.integration.rows import heading_path

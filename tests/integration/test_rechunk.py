@@ -17,9 +17,9 @@ from lightrag_helpers import forget_process_state
 
 from lightrag_pchunk.cli.offline_models import build_offline_rag
 from lightrag_pchunk.encodings import load_tiktoken
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.chunking_record import METADATA_KEY
 from lightrag_pchunk.integration.ingest import ainsert_files
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.registry import registry_for
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for

@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 
 from lightrag_pchunk.encodings import load_tiktoken
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
-from lightrag_pchunk.integration.plugin import written_by_us
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic, written_by_us
 from lightrag_pchunk.integration.rows import heading_path
 from lightrag_pchunk.naming import doc_id_for
 from lightrag_pchunk.parse.document import parse_docx

@@ -82,7 +82,7 @@ def main() -> None:
     from lightrag_pchunk.chunk.coverage import lost_words
     from lightrag_pchunk.encodings import load_tiktoken
     from lightrag_pchunk.errors import PdfParseError
-    from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
+    from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
     from lightrag_pchunk.pdf.document import parse_pdf
 
     logging.disable(logging.WARNING)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pipeline import chunk_rows
-from lightrag_pchunk.integration.chunker import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.decision import load_blocks
 from lightrag_pchunk.integration.front_door import with_source_pages
+from lightrag_pchunk.integration.plugin import chunking_by_paragraph_semantic
 from lightrag_pchunk.integration.rows import chunk_pages, chunks_to_rows
 from lightrag_pchunk.model import PageSpan
 from lightrag_pchunk.pdf.document import parse_pdf
