@@ -11,7 +11,9 @@ from lightrag_pchunk.outline.lines import (
     HeadingText,
     heading_text,
     label_tab_as_space,
+    stopped_numbered_title,
 )
+from lightrag_pchunk.outline.list_items import opens_its_first_part
 
 
 def find_candidates(
@@ -55,12 +57,24 @@ def candidate_at(
     heading = heading_text(text, markdown=False, lowercase=True, lead_in=True)
     if heading is None and item.in_toc:
         heading = listed_title(item.text)
+    if heading is None and tab_label:
+        heading = _title_over_its_parts(items, index)
     if heading is None:
         return None
     look = item.look
     if look is None and look_of is not None:
         look = look_of(index)
     return Promoted(index, heading, look_score(look, body_size), look)
+
+
+def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingText | None:
+    """Item ``index`` as a numbered title ending with a full stop, where the next line
+    opens its first part ("3.1. Требования к программированию КСОБ объекта." over
+    "3.1.1. Система должна …"): a clause is followed by its siblings, a title by its parts."""
+    heading = stopped_numbered_title(items[index].text)
+    if heading is None or heading.label is None:
+        return None
+    return heading if opens_its_first_part(items, index, heading.label) else None
 
 
 #: Longest line a table of contents makes a title (LightRAG's limit on a heading's text,

@@ -37,13 +37,19 @@ def _prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool]
 
 
 def assign_levels(
-    items: Sequence[OutlineItem], accepted: list[Promoted], *, listed: bool = False
+    items: Sequence[OutlineItem],
+    accepted: list[Promoted],
+    *,
+    listed: bool = False,
+    in_gaps: frozenset[int] = frozenset(),
 ) -> list[InferredHeading]:
     """The level of each accepted line (see the module doc). ``listed``: the known headings
     are the entries of a printed table of contents, which names them down to the depth its
     author chose: a line set in the look of one level of them is a heading of that level.
     Headings a file states otherwise (styles, tags) leave out lines for reasons of their
-    own, often deeper ones in a look alike."""
+    own, often deeper ones in a look alike. ``in_gaps``: the lines of the stretches the
+    styles leave too long; a numbered one there may start the own parts of the heading
+    found above it (``FamilyStack``'s ``restarts``: an appendix's "3." again)."""
     by_index = {candidate.index: candidate for candidate in accepted}
     # The labels of the styled headings, read once for both passes.
     styled = {
@@ -103,7 +109,7 @@ def assign_levels(
             # ("Abstract", then "1. Introduction"), however plain their look.
             if hint is None and signature is not None:
                 hint = _open_look_level(stack, signature)
-            level = stack.place(candidate.label, hint)
+            level = stack.place(candidate.label, hint, restarts=index in in_gaps)
         elif toc_level is not None:
             level = stack.open_at(toc_level, ("toc", toc_level))
         elif candidate.look_score > 0 and signature in known_looks:

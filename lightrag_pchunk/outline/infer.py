@@ -64,7 +64,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
-from lightrag_pchunk.outline.list_items import is_initial, list_items
+from lightrag_pchunk.outline.list_items import is_initial, list_items, opens_its_first_part
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
     first_body_paragraph,
@@ -169,11 +169,11 @@ def infer_outline(
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]
     accepted.sort(key=lambda c: c.index)
-    found = assign_levels(items, accepted, listed=listed)
+    found = assign_levels(items, accepted, listed=listed, in_gaps=in_gaps)
     # Labels taken out may bring others to the top: again until none is left.
     while labels := recurring_labels(items, found, {c.index for c in accepted if not c.label}):
         accepted = [c for c in accepted if c.index not in labels]
-        found = assign_levels(items, accepted, listed=listed)
+        found = assign_levels(items, accepted, listed=listed, in_gaps=in_gaps)
     return found
 
 
@@ -252,7 +252,10 @@ def _accept(
                 if follows and not evidence:
                     ambiguous.append(index)
             if items[index].is_list_item and not is_unit and score < 1:
-                evidence = strong = False
+                # A list's item, unless a stretch the styles leave too long holds it over
+                # its own first part: a part numbered by the list (3. over 3.1.).
+                over_parts = index in in_gaps and opens_its_first_part(items, index, label)
+                evidence = strong = over_parts
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
             if not strong and is_initial(items, index, label, continues):

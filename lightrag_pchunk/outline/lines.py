@@ -188,6 +188,20 @@ def heading_text(
     return _numbered_heading(text, label, max_chars, lowercase)
 
 
+def stopped_numbered_title(line: str) -> HeadingText | None:
+    """The title ``line`` gives when it is a decimal-numbered title ending with one full
+    stop ("3.1. Требования к программированию КСОБ объекта."), as some authors end every
+    title; None for any other line. Such a line reads as a numbered sentence too (a clause:
+    "3.1.5. Не допускается объединение …."): the caller needs other evidence."""
+    text = flat_text(line)
+    if not text.endswith(".") or text.endswith(".."):
+        return None
+    title = heading_text(text[:-1], markdown=False)
+    if title is None or title.label is None or title.label.family != "decimal" or title.body:
+        return None
+    return HeadingText(text, "", title.label)
+
+
 def starts_with_bullet(text: str) -> bool:
     """Whether ``text`` starts with a bullet glyph (a symbol font's bullets are mapped to
     the private use area: U+F0B7)."""

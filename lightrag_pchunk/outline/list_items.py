@@ -2,7 +2,8 @@
 siblings (lines of one numbering, the same label key, whose numbers follow each other
 (1. 2. 3.), adjacent or parted by bulleted items only), and a name's initial read as a
 letter label ("S. Radhakrishnan"). The smart outline's tests (``infer.py``); pure functions
-of the outline items and the candidates."""
+of the outline items and the candidates. The reverse too: a numbered line over its own
+first part numbers a section (:func:`opens_its_first_part`)."""
 
 from __future__ import annotations
 
@@ -121,3 +122,15 @@ def is_initial(items: Sequence[OutlineItem], index: int, label: Label, continues
         parse_label(item.text) for item in items[index + 1 :] if item.kind is not ItemKind.OTHER
     )
     return not any(other is not None and other.follows(label) for other in later)
+
+
+def opens_its_first_part(items: Sequence[OutlineItem], index: int, label: Label) -> bool:
+    """Whether the text line after item ``index`` (labelled ``label``) opens its first
+    part: "3.1. …" under "3. Требования к исходным данным.", "3.1.1. …" under "3.1. …". A
+    list's item, or a clause, is followed by its sibling or by text; a section's title by
+    its first sub-section."""
+    following = next((item for item in items[index + 1 :] if item.kind is ItemKind.TEXT), None)
+    part = parse_label(following.text) if following is not None else None
+    return (
+        part is not None and part.family == label.family and part.ordinals == (*label.ordinals, 1)
+    )

@@ -37,6 +37,7 @@ class _Slot:
     key: object  # a Label key, a look signature, or None (an unnumbered styled heading)
     rank: int | None = None
     is_fixed: bool = False
+    ordinals: tuple[int, ...] = ()  # the numbers of the label placed there
 
 
 class FamilyStack:
@@ -50,22 +51,37 @@ class FamilyStack:
     Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
     a new key never goes above the deepest of them. ``known`` gives keys a level of their
     own (the level the styled headings of that family have): a new one goes there.
+
+    Placed with ``restarts=True``, a label whose numbers go back from those of its key's
+    open heading ("3." while the contract's "12." is open) under a unit that is no styled
+    heading ("Приложение № 4", "Chapter 2") starts that unit's own parts: it and the
+    labels after it go below the unit until a heading of its kind or above closes it (an
+    appendix numbering its parts from 1 again).
     """
 
     def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
         self.slots: list[_Slot | None] = []
         self.known = dict(known or {})
+        self.held = 0  # the level of the heading whose own parts are being placed
 
-    def place(self, label: Label, hint: int | None = None) -> int:
+    def place(self, label: Label, hint: int | None = None, *, restarts: bool = False) -> int:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
-        suggests, used when the key is not open yet."""
+        suggests, used when the key is not open yet; ``restarts``: the label may start
+        the parts of the deepest open heading (see the class doc)."""
         key = label.key
         index = next(
             (i for i, slot in enumerate(self.slots) if slot is not None and slot.key == key),
             None,
         )
-        if index is None:
-            floor = self._floor()
+        if index is not None and restarts and self._goes_back_below(index, label):
+            self.held = len(self.slots)
+        if index is not None and index < self.held - 1:
+            # Open above the unit whose parts it numbers: one of the unit's, right below
+            # it or below its own parent there ("3.1." under the unit's "3.").
+            structural, decided = self._insertion_point(label)
+            index = structural if decided and structural >= self.held else self.held
+        elif index is None:
+            floor = max(self._floor(), self.held)
             structural, decided = self._insertion_point(label)
             # The look decides only where the numbers say nothing about nesting (letters,
             # roman, a first decimal level...); decimal depth and ranked units decide alone.
@@ -78,8 +94,24 @@ class FamilyStack:
                 index = min(max(hint - 1, floor), len(self.slots))
             else:
                 index = max(structural, floor)
-        self._set(index, _Slot(key, label.rank))
+        self._set(index, _Slot(key, label.rank, ordinals=label.ordinals))
         return index + 1
+
+    def _goes_back_below(self, index: int, label: Label) -> bool:
+        """Whether ``label``'s numbers go back from those of its key's heading open at
+        ``index``, with a deeper unit open (an appendix, a chapter: a ranked label), no
+        styled one."""
+        slot, deepest = self.slots[index], self.slots[-1]
+        return (
+            label.rank is None
+            and slot is not None
+            and bool(slot.ordinals)
+            and label.ordinals <= slot.ordinals
+            and index + 1 < len(self.slots)
+            and deepest is not None
+            and deepest.rank is not None
+            and not deepest.is_fixed
+        )
 
     def open_at(self, level: int, key: object = None, *, fixed: bool = False) -> int:
         """Open ``key`` at ``level`` (closing what is deeper); never above a fixed level
@@ -90,8 +122,10 @@ class FamilyStack:
 
     def open_fixed(self, level: int, label: Label | None) -> None:
         """A heading whose level is known (a styled heading), with its label if numbered."""
-        key = label.key if label is not None else None
-        self._set(level - 1, _Slot(key, label.rank if label else None, True))
+        if label is None:
+            self._set(level - 1, _Slot(None, None, True))
+        else:
+            self._set(level - 1, _Slot(label.key, label.rank, True, label.ordinals))
 
     @property
     def depth(self) -> int:
@@ -110,6 +144,8 @@ class FamilyStack:
 
     def _set(self, index: int, slot: _Slot) -> None:
         index = min(index, 8)  # level 9 is the deepest
+        if index < self.held:
+            self.held = 0  # the heading whose parts were placed is closed
         del self.slots[index:]
         self.slots.extend([None] * (index - len(self.slots)))
         self.slots.append(slot)

@@ -729,3 +729,46 @@ def test_a_note_numbered_under_a_table_is_its_footnote_unless_the_notes_run_on()
         "NOTE 1 - ORGANIZATION",
         "NOTE 2 - ACCOUNTING POLICIES",
     ]
+
+
+def test_an_appendix_numbering_its_own_parts_again_holds_them_below_it():
+    # A contract's styled sections end with "9. Annexes"; its appendix, found in the long
+    # stretch under it, numbers its own parts from "3." again, as list items at the text's
+    # look, some titles ending with a full stop. A title is followed by its first part (3.
+    # over 3.1.), a clause by its sibling or text; the parts nest below the appendix, not
+    # beside the contract's sections, and the next appendix closes them.
+    prose = " ".join(["The contractor keeps the records of every inspection."] * 20)
+    item = dict(look=BODY, is_list_item=True)
+    items = [
+        heading("1. Subject of the contract", 1),
+        text(prose, BODY),
+        heading("9. Annexes", 1),
+        text("Appendix 4", H2),
+        text(prose, BODY),
+        text("3. Input data requirements.", **item),
+        text("3.1. Programming requirements.", **item),
+        text("3.1.1. The system shall send every alarm with its detector's number.", **item),
+        text("3.1.2. The system shall name the zone of every alarm it sends.", **item),
+        text("3.2. Documentation requirements", **item),
+        text("3.2.1. A floor plan is drawn for every floor of the building.", **item),
+        *[text(prose, BODY) for _ in range(4)],
+        text("4. Interactive schemes.", **item),
+        text("4.1. General provisions.", **item),
+        text("4.1.1. Real partitions are made by the alarm system itself.", **item),
+        *[text(prose, BODY) for _ in range(4)],
+        text("Appendix 5", H2),
+        text(prose, BODY),
+    ]
+    gaps = long_stretches(items, 800)
+    found = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    assert [(h.level, h.title) for h in found] == [
+        (2, "Appendix 4"),
+        (3, "3. Input data requirements."),
+        (4, "3.1. Programming requirements."),
+        (4, "3.2. Documentation requirements"),
+        (3, "4. Interactive schemes."),
+        (4, "4.1. General provisions."),
+        (2, "Appendix 5"),
+    ]
+    # Read whole, outside a stretch the styles leave too long, list items stay a list's.
+    assert [h.title for h in infer_outline(items, 11.0)] == ["Appendix 4", "Appendix 5"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
+from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces, stopped_numbered_title
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 
 
@@ -238,3 +238,11 @@ def test_a_line_stating_values_is_no_title():
     for title in ("Results for N = 500", "Chapter 4: When x = 0", "Experiments with k = 10"):
         assert heading_text(title, markdown=False) is not None, title
     assert heading_text("Estimates for S1(6)= 0.6498 (0.5112, 0.7884)", markdown=False)
+
+
+def test_a_numbered_title_ending_with_a_full_stop_is_read_for_the_caller_to_judge():
+    title = stopped_numbered_title("3.1. Требования к программированию КСОБ объекта.")
+    assert title is not None and title.label is not None and title.label.ordinals == (3, 1)
+    assert heading_text("3.1. Требования к программированию КСОБ объекта.") is None
+    for line in ("Требования к объекту.", "3.1. Apply the patch. Then restart.", "1.2 Title"):
+        assert stopped_numbered_title(line) is None
