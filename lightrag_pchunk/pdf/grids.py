@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lightrag_pchunk.pdf.layout import visual_rows
+from lightrag_pchunk.pdf.letter_spacing import close_letter_spacing
 from lightrag_pchunk.pdf.paragraphs import join_lines
 from lightrag_pchunk.pdf.regions import region_cells
 from lightrag_pchunk.pdf.segments import Segment, plain_hyphens
@@ -164,8 +165,8 @@ def cell_text(segments: Sequence[Segment]) -> str:
     """A cell's text: its lines top down, joined as a paragraph's lines are, but a hyphen
     ending a line stays: cells are narrow and set ragged, without hyphenation, so a line
     breaks after a word's own hyphen (``open-`` / ``vocab``), which PDFium marks as it marks
-    a hyphenation's."""
+    a hyphenation's; letter-spaced CJK read closed up, as in a line (``letter_spacing``)."""
     rows = visual_rows(segments)
     texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
-    texts = [plain_hyphens(text) for text in texts]
+    texts = [plain_hyphens(close_letter_spacing(text)) for text in texts]
     return join_lines(texts)[0] if texts else ""
