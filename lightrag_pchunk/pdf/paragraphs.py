@@ -146,8 +146,7 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False
     if is_bulleted(line.text):
         return False
-    starts_item = _is_labelled(group[0].text) or is_bulleted(group[0].text)
-    if _is_labelled(line.text) and (above.text.endswith(_SENTENCE_END) or starts_item):
+    if _is_labelled(line.text) and (above.text.endswith(_SENTENCE_END) or _opens_item(group)):
         return False
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         # A word broken at the line end goes on, however the next line is indented (a
@@ -157,7 +156,7 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
     centred = centred_pair(above, line) or _centred_across_widest(group, line)
-    if indent > 1.2 * max(line.size, 1.0) and not starts_item and not centred:
+    if indent > 1.2 * max(line.size, 1.0) and not centred and not _opens_item(group):
         return False  # a line at the margin, then an indented one: a new paragraph
     if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
@@ -166,6 +165,12 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
     return not _ends_early(above, line)
+
+
+def _opens_item(group: Sequence[Line]) -> bool:
+    """Whether the paragraph whose lines are ``group`` opens a list item (a numbering
+    label or a bullet), whose next label or indented line may go on with it."""
+    return _is_labelled(group[0].text) or is_bulleted(group[0].text)
 
 
 def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:
