@@ -57,7 +57,7 @@ from lightrag_pchunk.outline.items import (
     Promoted,
 )
 from lightrag_pchunk.outline.judge import Candidate
-from lightrag_pchunk.outline.labels import Label
+from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
     flat_text,
@@ -258,6 +258,10 @@ def _accept(
                 evidence = strong = over_parts
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
+            if not is_unit and score < _LOOK_NEEDED and label.rest and _runs_on(items, index):
+                # A numbered paragraph's first line, broken off; a unit's label ("Appendix
+                # 2" / "to the contract") may run on into its title's second line.
+                evidence = strong = False
             if not strong and is_initial(items, index, label, continues):
                 evidence = False  # "S. Radhakrishnan" under a quotation: a name
             if not strong and label.family == "keyword-note" and stands_under_content(items, index):
@@ -323,6 +327,41 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
+
+
+#: Marks that end a sentence or a clause: a line ending in one runs on into nothing.
+_CLAUSE_ENDS = frozenset(".:;!?。：；！？")
+
+
+def _runs_on(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether the sentence of line ``index`` runs on into the next paragraph as text: no
+    mark ends the line, the next paragraph starts in lower case with no numbering label of
+    its own ("(a) Any person seeking to have any" / "anabolic steroid product, which …"),
+    and reads as text: it ends a sentence, runs longer than a title, or runs on in turn.
+    Such a line is the first line of a paragraph a page's layout broke apart, not a title
+    over it; a short continuation before a new line is a title's second line ("5.
+    Requirements for the term and scope of" / "the quality guarantee")."""
+    if not _continues(items, index):
+        return False
+    following = items[index + 1].text.strip()
+    return (
+        following[-1:] in _CLAUSE_ENDS
+        or _words(following) > MAX_PLAIN_WORDS
+        or _continues(items, index + 1)
+    )
+
+
+def _continues(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether no mark ends line ``index`` and the next paragraph starts in lower case
+    without a numbering label: the line's sentence goes on there."""
+    if index + 1 >= len(items) or items[index + 1].kind is not ItemKind.TEXT:
+        return False
+    following = items[index + 1].text.strip()
+    return (
+        items[index].text.rstrip()[-1:] not in _CLAUSE_ENDS
+        and starts_lowercase(following)
+        and parse_label(following) is None
+    )
 
 
 #: Titles of a tier of headings this many or more: the tier is the document's heading look.

@@ -772,3 +772,38 @@ def test_an_appendix_numbering_its_own_parts_again_holds_them_below_it():
     ]
     # Read whole, outside a stretch the styles leave too long, list items stay a list's.
     assert [h.title for h in infer_outline(items, 11.0)] == ["Appendix 4", "Appendix 5"]
+
+
+def test_a_numbered_line_whose_sentence_runs_on_into_the_next_paragraph_is_no_heading():
+    # A page's layout broke each numbered paragraph after its first line: the line, in
+    # the text's look, runs on into a paragraph that starts in lower case.
+    items = [
+        text("§ 5 Exclusion of a product; application.", BOLD),
+        text("(a) Any person seeking to have any", BODY),
+        text("product excluded from a schedule may apply to the Administrator in writing.", BODY),
+        text("(b) An application for any exclusion", BODY),
+        text("shall be submitted in triplicate and contain the following information.", BODY),
+        text("(c) Exclusions granted", BODY),
+        text("The Administrator publishes each exclusion granted in the register.", BODY),
+    ]
+    assert [title for _, title, _ in outline(items, 11)] == ["§ 5", "(c) Exclusions granted"]
+
+
+def test_a_numbered_title_may_run_on_into_a_short_second_line():
+    # The second line is short, ends no sentence and a numbered line follows it: the
+    # title's own second line, not a paragraph's text.
+    items = [
+        text("3. Source of funding"),
+        text("The works are funded from the budget of the city for the year of the contract."),
+        text("4. Place and terms of the works"),
+        text("The works are carried out at the sites listed in the annex to this specification."),
+        text("5. Requirements for the term and scope"),
+        text("of the quality guarantee"),
+        text("5.1. The guarantee term is 24 months from the acceptance of the works."),
+        text("5.2. The contractor corrects the defects found within the term at its own cost."),
+    ]
+    assert [title for _, title, _ in outline(items)] == [
+        "3. Source of funding",
+        "4. Place and terms of the works",
+        "5. Requirements for the term and scope",
+    ]
