@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from lightrag_pchunk.outline.front_matter import reads_as_front_matter
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
 MAX_HEADING_CHARS = 100
@@ -162,6 +162,8 @@ def heading_text(
         return HeadingText(title, "", parse_label(title)) if title else None
     if is_toc_line(text) or _FORM_BLANK in text or text.casefold() in _NOTHING_STATED:
         return None  # an entry of a table of contents; a form's field to fill in; "None"
+    if heads_entry_columns(text):
+        return None  # a list's column headings: "Figure  Page"
     if "\t" in text:
         return None
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.

@@ -54,3 +54,22 @@ def strip_page_reference(title: str) -> str:
     """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
     found = page_reference(title)
     return title if found is None else title[: found[0]].rstrip(" \t.…·_-")
+
+
+#: A list's column headings where nothing says it is a contents: what its entries are, then
+#: the page column's ("Figure  Page" under a list of figures' title, "Section Page"). Only
+#: words that name a contents' entries: "Title Page" and "Home Page" title sections of their
+#: own (between a contents' title and its entries, ``toc.is_column_headings`` reads any words).
+_ENTRY_COLUMNS = re.compile(
+    r"^(?:(?:section|chapter|part|article|appendix|annex|exhibit|item|paragraph|topic|subject"
+    r"|figure|table|illustration|chart|map|plate|abschnitt|kapitel|abbildung|tabelle"
+    r"|sección|capítulo|figura|tabla|раздел|глава|рисунок|таблица)s?"
+    r"(?:\s+(?:title|name|no\.?|number))?\s+)?"
+    r"(?:page|pg\.?|page\s+no\.?|seite|página|стр\.?|страница|页码|页次|頁碼|页|頁)$",
+    re.IGNORECASE,
+)
+
+
+def heads_entry_columns(line: str) -> bool:
+    """A list's column headings (:data:`_ENTRY_COLUMNS`): no entry, no title."""
+    return _ENTRY_COLUMNS.match(" ".join(line.split())) is not None

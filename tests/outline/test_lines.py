@@ -246,3 +246,12 @@ def test_a_numbered_title_ending_with_a_full_stop_is_read_for_the_caller_to_judg
     assert heading_text("3.1. Требования к программированию КСОБ объекта.") is None
     for line in ("Требования к объекту.", "3.1. Apply the patch. Then restart.", "1.2 Title"):
         assert stopped_numbered_title(line) is None
+
+
+def test_a_contents_column_headings_line_is_no_heading_but_a_title_page_is():
+    # "Figure  Page" heads the columns of a list of figures, wherever it stands.
+    assert heading_text("Figure  Page", markdown=False) is None
+    assert heading_text("Section Page", markdown=False) is None
+    # Words that name no contents' entries make a title of their own.
+    assert heading_text("Title Page", markdown=False) is not None
+    assert heading_text("Home page", markdown=False) is not None
