@@ -59,6 +59,7 @@ class PdfParseError(DocumentParseError):
     ``"password"`` (it needs a user password to open), ``"encryption"`` (a security handler
     PDFium does not support), ``"broken"`` (PDFium cannot read it: truncated, damaged, or a
     filter it does not know), ``"image-only"`` (no text layer on any page: OCR it first),
+    ``"undecodable"`` (no page's text maps to Unicode: its fonts lack a usable map; OCR it),
     ``"too-large"`` (over ``PdfLimits.max_bytes``), ``"too-many-pages"``, ``"page-objects"``
     (a page with more objects than ``PdfLimits.max_page_objects``), ``"output-budget"``
     (more text than ``PdfLimits.max_text_chars``), ``"time-limit"``, ``"memory-limit"``,

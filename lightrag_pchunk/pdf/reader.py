@@ -12,7 +12,9 @@ paragraphs (``paragraphs``), the outline it states (``outline``) and the events 
 A page PDFium cannot load (a page tree that loops, a damaged page object) is passed over
 and named in a warning; a file none of whose pages load is refused as ``broken``. Pages
 with pictures and no text layer are named in a warning; when no page has text, the file is
-refused as ``image-only``.
+refused as ``image-only``. So are pages whose text does not decode (``undecodable``): their
+undecodable text is not read, and a file with nothing else to read is refused as
+``undecodable``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, o
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
 from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
+from lightrag_pchunk.pdf.undecodable import without_undecodable
 
 #: A page with fewer characters than this has no text layer to speak of (a document whose
 #: pages all have pictures and no text is refused as image-only; one without pictures
@@ -90,6 +93,7 @@ def read_pdf(
         frames = []
         blank: list[int] = []
         unreadable: list[int] = []
+        undecoded: list[int] = []
         for index in range(len(document)):
             if on_page is not None:
                 on_page(index + 1)
@@ -104,7 +108,10 @@ def read_pdf(
                 try:
                     glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
                     named = titles.get(index + 1, frozenset()) | listed
-                    text = tables.take(read_segments(glyphs), named, WordCutter(glyphs))
+                    text, is_undecodable = without_undecodable(glyphs, read_segments(glyphs))
+                    if is_undecodable:
+                        undecoded.append(index + 1)
+                    text = tables.take(text, named, WordCutter(glyphs))
                     lines = marks.tag_lines(page, textpage, page_lines(text))
                     listed |= listed_titles([line.text for line in lines])
                 finally:
@@ -123,11 +130,24 @@ def read_pdf(
         document.close()
     if unreadable and len(unreadable) == count:
         raise PdfParseError(name, "broken", "PDFium cannot load any of its pages")
+    if not any(pages) and undecoded:
+        raise PdfParseError(
+            name,
+            "undecodable",
+            f"undecodable: no page's text maps to Unicode (fonts without a usable map);"
+            f" {IMAGE_ONLY_HINT}",
+        )
     if not any(pages) and blank:
         raise PdfParseError(
             name, "image-only", f"image-only: no text layer on any page; {IMAGE_ONLY_HINT}"
         )
     warnings: list[str] = []
+    if undecoded:
+        warnings.append(
+            f"undecodable pages: {len(undecoded)} page(s) set their text in fonts without a"
+            f" usable map to Unicode; that text was not read ({_pages(undecoded)});"
+            f" {IMAGE_ONLY_HINT}"
+        )
     if blank:
         warnings.append(
             f"image-only pages: {len(blank)} page(s) have no text layer and were not read"

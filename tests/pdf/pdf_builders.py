@@ -1,6 +1,7 @@
 """A minimal PDF writer for tests: pages of text runs and ruling lines, in the standard
-Helvetica fonts (no font files: every PDF reader knows their metrics) and a CJK font whose
-characters reach the text layer through a ToUnicode map; optional bookmarks, a tagged
+Helvetica fonts (no font files: every PDF reader knows their metrics), a CJK font whose
+characters reach the text layer through a ToUnicode map and the same font without the map
+(its glyphs do not decode: a reader gets their codes); optional bookmarks, a tagged
 structure tree (marked content with MCIDs, artifacts) and page rotation.
 
 It writes only what a test asks for, so each test states the layout it is about.
@@ -12,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REGULAR, BOLD, CJK = "F1", "F2", "F3"
+REGULAR, BOLD, CJK, UNMAPPED = "F1", "F2", "F3", "F4"
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,8 @@ def build_pdf(
 ) -> bytes:
     """The bytes of a PDF of ``pages`` (see the module doc)."""
     cjk_chars = sorted(
-        {ch for page in pages for item in page.items if isinstance(item, Text) and item.font == CJK
-         for ch in _glyphs(item)}
+        {ch for page in pages for item in page.items
+         if isinstance(item, Text) and item.font in (CJK, UNMAPPED) for ch in _glyphs(item)}
     )  # fmt: skip
     cid_of = {ch: i + 1 for i, ch in enumerate(cjk_chars)}
     objects: list[bytes] = []
@@ -148,7 +149,11 @@ def build_pdf(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /TestCJK /Encoding /Identity-H "
         b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>" % (descendant, to_unicode)
     )
-    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R >>" % (f1, f2, f3)
+    f4 = add(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /TestCJK /Encoding /Identity-H "
+        b"/DescendantFonts [%d 0 R] >>" % descendant
+    )
+    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R >>" % (f1, f2, f3, f4)
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"
@@ -162,7 +167,7 @@ def build_pdf(
             if isinstance(item, Stroke):
                 ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
                 continue
-            if item.font == CJK:
+            if item.font in (CJK, UNMAPPED):
                 codes = [f"<{cid_of[ch]:04X}>" for ch in _glyphs(item)]
             else:
                 codes = [f"({_escape(ch)})" for ch in item.text]
@@ -171,7 +176,7 @@ def build_pdf(
                 moves += [""] * (len(codes) - len(moves))
                 pieces = [p for pair in zip(codes, moves, strict=True) for p in pair if p]
                 shown = "[" + " ".join(pieces) + "]"
-            elif item.font == CJK:
+            elif item.font in (CJK, UNMAPPED):
                 shown = "<" + "".join(code[1:-1] for code in codes) + ">"
             else:
                 shown = "(" + _escape(item.text) + ")"

@@ -1,0 +1,66 @@
+"""The PDF parser's pages whose text does not decode: fonts without a map to Unicode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lightrag_pchunk.errors import PdfParseError
+
+from pdf_builders import UNMAPPED, Page, Text, parse_pages, wrap
+
+BODY = (
+    "Operators shall keep the refrigeration plant under continuous supervision and record "
+    "every reading of the pressure gauges in the plant log before the end of each shift."
+)
+#: A title of many distinct glyphs: past the 32nd, a font's codes read as ASCII, so its
+#: garbage is printable ("%&(-./").
+TITLE = "Survey 2024: QUICK BROWN FOX JUMPS OVER A LAZY DOG (1357-9)"
+
+
+def _garbled_page(header: str) -> Page:
+    """A page set in a font without a map to Unicode (a title set large, two paragraphs)
+    under a running line set in Helvetica."""
+    return Page(
+        [
+            Text(72, 760, header, 9),
+            Text(72, 700, TITLE, 18, UNMAPPED),
+            *wrap(BODY, 72, 670, 420, font=UNMAPPED),
+            *wrap(BODY, 72, 600, 420, font=UNMAPPED),
+        ]
+    )
+
+
+def test_undecodable_text_is_not_read_and_its_pages_are_named(tmp_path: Path) -> None:
+    """A page whose text does not decode gives neither paragraphs nor headings of garbage;
+    its decodable line is read, as is every other page; one warning names the page and
+    says what to do."""
+    pages = [Page(wrap(BODY, 72, 720, 420)), _garbled_page("Working paper 9-37")]
+    result = parse_pages(tmp_path, pages)
+    assert "Working paper 9-37" in result.content
+    assert BODY in result.content.replace("\n", " ")
+    assert [row.heading for row in result.rows] == ["Preface/Uncategorized"]
+    assert all(ch.isprintable() for ch in result.content.replace("\n", ""))
+    assert len(result.content) < 2 * len(BODY)
+    (warning,) = [w for w in result.warnings if "undecodable" in w]
+    assert "pages 2" in warning and "ocrmypdf" in warning
+
+
+def test_a_file_whose_text_never_decodes_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    pages = [Page([Text(72, 700, TITLE, 18, UNMAPPED)])]
+    pages += [Page(wrap(BODY, 72, 720, 420, font=UNMAPPED)) for _ in range(2)]
+    with pytest.raises(PdfParseError) as refused:
+        parse_pages(tmp_path, pages)
+    assert refused.value.reason == "undecodable"
+    assert "ocrmypdf" in str(refused.value)
+
+
+def test_a_few_undecodable_glyphs_leave_the_page_read_whole(tmp_path: Path) -> None:
+    """A symbol font's marks among decodable text (bullets without a map) are no sign of
+    an undecodable page: nothing is left out and nothing is said."""
+    items = [Text(60, 720 - 30 * i, "*", 11, UNMAPPED) for i in range(3)]
+    items += [Text(72, 720 - 30 * i, BODY[:80], 11) for i in range(3)]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert result.content.count(BODY[:80]) == 3
+    assert not result.warnings
