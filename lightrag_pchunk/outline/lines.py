@@ -192,16 +192,18 @@ def heading_text(
 
 def stopped_numbered_title(line: str) -> HeadingText | None:
     """The title ``line`` gives when it is a decimal-numbered title ending with one full
-    stop ("3.1. Требования к программированию КСОБ объекта."), as some authors end every
-    title; None for any other line. Such a line reads as a numbered sentence too (a clause:
-    "3.1.5. Не допускается объединение …."): the caller needs other evidence."""
+    stop ("3.1. Требования к программированию КСОБ объекта.", as some authors end every
+    title) or leading in with a colon ("3.2.1. Документ … должен удовлетворять следующим
+    требованиям:", the title without it); None for any other line. Such a line reads as a
+    numbered sentence or lead-in too (a clause: "3.1.5. Не допускается объединение …."):
+    the caller needs other evidence."""
     text = flat_text(line)
-    if not text.endswith(".") or text.endswith(".."):
+    if text[-1:] not in (".", ":") or text[-2:-1] in (".", ":"):
         return None
     title = heading_text(text[:-1], markdown=False)
     if title is None or title.label is None or title.label.family != "decimal" or title.body:
         return None
-    return HeadingText(text, "", title.label)
+    return HeadingText(text if text.endswith(".") else text[:-1], "", title.label)
 
 
 def starts_with_bullet(text: str) -> bool:

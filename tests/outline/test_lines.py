@@ -240,10 +240,12 @@ def test_a_line_stating_values_is_no_title():
     assert heading_text("Estimates for S1(6)= 0.6498 (0.5112, 0.7884)", markdown=False)
 
 
-def test_a_numbered_title_ending_with_a_full_stop_is_read_for_the_caller_to_judge():
+def test_a_numbered_title_ending_with_a_full_stop_or_a_colon_is_read_for_the_caller_to_judge():
     title = stopped_numbered_title("3.1. Требования к программированию КСОБ объекта.")
     assert title is not None and title.label is not None and title.label.ordinals == (3, 1)
     assert heading_text("3.1. Требования к программированию КСОБ объекта.") is None
+    lead_in = stopped_numbered_title("4.3. The customer may:")
+    assert lead_in is not None and lead_in.title == "4.3. The customer may"
     for line in ("Требования к объекту.", "3.1. Apply the patch. Then restart.", "1.2 Title"):
         assert stopped_numbered_title(line) is None
 
