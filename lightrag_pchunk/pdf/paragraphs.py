@@ -157,7 +157,15 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         indent = above.x1 - line.x1
     centred = centred_pair(above, line) or _centred_across_widest(group, line)
     if indent > 1.2 * max(line.size, 1.0) and not centred and not _opens_item(group):
-        return False  # a line at the margin, then an indented one: a new paragraph
+        # A line at the margin, then an indented one: a new paragraph, unless a sentence
+        # broken at a full line runs on (a note's hanging indent: "Note 1: One type test will
+        # … cover a range" over "of different numbers of cylinders"; "i. 神的来临" opens one).
+        return (
+            line.text[:1].islower()
+            and _room_after(above) <= _full_line_room(above)
+            and not above.text.rstrip().endswith(_SENTENCE_END)
+            and not _is_labelled(line.text)
+        )
     if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
         # between any two characters), or under its lead-in ("Part One:") leaves room on
@@ -265,16 +273,23 @@ def is_bulleted(text: str) -> bool:
     return text.startswith("o ") and text[2:3].isupper()
 
 
+def _room_after(line: Line) -> float:
+    """The room a line leaves at its end in its column: on the right, or on the left in
+    Hebrew and Arabic."""
+    if reads_right_to_left(line.segments):
+        return line.x0 - line.column_x0
+    return line.column_x1 - line.x1
+
+
+def _full_line_room(line: Line) -> float:
+    """The most room a line that fills its column leaves at its end."""
+    return max(0.05 * (line.column_x1 - line.column_x0), 2.0)
+
+
 def _ends_early(above: Line, line: Line) -> bool:
     """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
-    width = above.column_x1 - above.column_x0
-    # A line ends on the right, or on the left in Hebrew and Arabic.
-    room = (
-        above.x0 - above.column_x0
-        if reads_right_to_left(above.segments)
-        else above.column_x1 - above.x1
-    )
-    if room <= max(0.05 * width, 2.0):
+    room = _room_after(above)
+    if room <= _full_line_room(above):
         return False
     text = line.text.strip()
     if not text:

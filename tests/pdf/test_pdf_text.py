@@ -48,6 +48,32 @@ def test_lines_join_into_paragraphs_with_hyphens_and_cjk(tmp_path: Path) -> None
     assert "中文第一行文字中文第一行文字中文第一行文字中文第一第二行继续。" in lines
 
 
+def test_notes_set_with_a_hanging_indent_read_as_one_paragraph_each(tmp_path: Path) -> None:
+    """Stacked notes whose first line stands out at the margin and whose sentence, broken
+    at that full line, goes on indented under it: one paragraph each, the next note its
+    own."""
+    body = "The engine is type approved up to the tested ratings and pressures, and a type "
+    notes = [
+        (72, "Note 1: One type test will be considered adequate to cover a wide range of"),
+        (86, "different numbers of cylinders. However, a type test of an in-line engine"),
+        (86, "may not always cover the V-version."),
+        (72, "Note 2: The engine is type approved up to the tested ratings and also to the"),
+        (86, "pressures (100% corresponding to the maximum continuous rating)."),
+    ]
+    items = wrap(body * 4, 72, 720, 300, 10)
+    items += [Text(x, 600 - 10 * i - 4 * (i > 2), text, 8) for i, (x, text) in enumerate(notes)]
+    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert (
+        "Note 1: One type test will be considered adequate to cover a wide range of different"
+        " numbers of cylinders. However, a type test of an in-line engine may not always cover"
+        " the V-version." in lines
+    )
+    assert (
+        "Note 2: The engine is type approved up to the tested ratings and also to the pressures"
+        " (100% corresponding to the maximum continuous rating)." in lines
+    )
+
+
 def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
     """PDFium marks every line-end hyphen as a hyphenation break: the document's own
     "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
