@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import accumulate
 
 from lightrag_pchunk.outline.candidates import find_candidates
 from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
@@ -101,23 +102,20 @@ def _words(text: str) -> float:
     return len(text.split()) - (1 if cjk else 0) + cjk / 2
 
 
+def _text_words(text: str) -> float:
+    """Words of one text: space-separated tokens, CJK characters counting two to a word."""
+    return len(text.split()) + cjk_count(text) / 2
+
+
 def body_words(texts: Iterable[str]) -> float:
     """Words of text: space-separated tokens, CJK characters counting two to a word."""
-    total = 0.0
-    for text in texts:
-        total += len(text.split()) + cjk_count(text) / 2
-    return total
+    return sum(map(_text_words, texts), 0.0)
 
 
 def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
     """Whether ``texts`` hold more than ``min_words`` words (as :func:`body_words` counts
     them); the count stops at the text that decides it."""
-    total = 0.0
-    for text in texts:
-        total += len(text.split()) + cjk_count(text) / 2
-        if total > min_words:
-            return True
-    return False
+    return any(total > min_words for total in accumulate(map(_text_words, texts)))
 
 
 def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range]:
