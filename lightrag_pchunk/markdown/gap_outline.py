@@ -20,7 +20,9 @@ heads nothing.
   labelled headings ("NOTE 2 - SUMMARY OF …") and unlabelled ones, an unlabelled heading
   after a labelled one goes one level deeper, under it ("Basis of Presentation" under
   "NOTE 2"): a label numbers a part of the document, a bare title a topic inside one;
-  one naming front or back matter ("References", "Appendix") stays at the top.
+  one naming front or back matter ("References", "Appendix") stays at the top, and so
+  does one set in capitals after a labelled one in capitals ("SIGNATURES" after "NOTE
+  12 - LEASES": the capitals are the rank of the labelled parts).
 - A line found by its place alone (plain, unnumbered) that stands first in its stretch,
   right under a ``#`` heading or opening the file, with no other heading found in the
   stretch parts nothing: it is that heading's byline, date or subtitle ("By Jane Doe",
@@ -98,14 +100,21 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
 def _under_labels(found: Sequence[InferredHeading], within: Sequence[range]) -> set[int]:
     """The indexes of the unlabelled headings of ``found`` that stand after a labelled
     one of their stretch: each belongs to the labelled part before it, unless it names
-    front or back matter."""
+    front or back matter, or is set in capitals as that labelled one is: capitals give
+    the labelled parts their rank, so a bare title in them is the next part
+    ("SIGNATURES" after "NOTE 12 - LEASES")."""
     under: set[int] = set()
     for stretch in within:
-        labelled = False
+        labelled: str | None = None  # the title of the last labelled heading
         for heading in (h for h in found if h.index in stretch):
-            if parse_label(heading.title) is not None:
-                labelled = True
-            elif labelled and not names_front_or_back_matter(heading.title):
+            title = heading.title
+            if parse_label(title) is not None:
+                labelled = title
+            elif (
+                labelled is not None
+                and not names_front_or_back_matter(title)
+                and not (title.isupper() and labelled.isupper())
+            ):
                 under.add(heading.index)
     return under
 

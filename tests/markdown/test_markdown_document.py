@@ -379,6 +379,24 @@ def test_a_bare_title_after_a_labelled_one_nests_under_it_in_a_long_stretch(tmp_
     assert {level for level, _, _ in tree(parse(tmp_path, bare))[1:]} == {2}
 
 
+def test_a_bare_title_in_the_capitals_of_the_labelled_one_before_it_stands_beside_it(tmp_path):
+    # The notes are set in capitals, a policy inside one is not: a bare title in capitals
+    # after the last note is the next part of the filing, not a part of that note.
+    body = "\n\n".join(_prose(120, "w") for _ in range(3))
+    text = (
+        f"# Annual report\n\n**NOTE 1 - ORGANIZATION**\n\n{body}\n\n"
+        f"**Basis of Presentation**\n\n{body}\n\n**NOTE 2 - LEASES**\n\n{body}\n\n"
+        f"**SIGNATURES**\n\n{body}\n"
+    )
+    assert tree(parse(tmp_path, text)) == [
+        (1, "Annual report", ()),
+        (2, "NOTE 1 - ORGANIZATION", ("Annual report",)),
+        (3, "Basis of Presentation", ("Annual report", "NOTE 1 - ORGANIZATION")),
+        (2, "NOTE 2 - LEASES", ("Annual report",)),
+        (2, "SIGNATURES", ("Annual report",)),
+    ]
+
+
 def test_a_placeholder_saying_there_is_nothing_heads_nothing(tmp_path):
     # A converter writes "None" for a filing's item left empty, over the next item's text.
     body = "\n\n".join(_prose(150, "w") for _ in range(3))
