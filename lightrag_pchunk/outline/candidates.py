@@ -13,7 +13,7 @@ from lightrag_pchunk.outline.lines import (
     label_tab_as_space,
     stopped_numbered_title,
 )
-from lightrag_pchunk.outline.list_items import opens_its_first_part
+from lightrag_pchunk.outline.list_items import numbers_a_part
 
 
 def find_candidates(
@@ -74,7 +74,7 @@ def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingTe
     heading = stopped_numbered_title(items[index].text)
     if heading is None or heading.label is None:
         return None
-    return heading if opens_its_first_part(items, index, heading.label) else None
+    return heading if numbers_a_part(items, index, heading.label) else None
 
 
 #: Longest line a table of contents makes a title (LightRAG's limit on a heading's text,

@@ -65,7 +65,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
-from lightrag_pchunk.outline.list_items import is_initial, list_items, opens_its_first_part
+from lightrag_pchunk.outline.list_items import is_initial, list_items, numbers_a_part
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
     first_body_paragraph,
@@ -252,7 +252,7 @@ def _accept(
             if items[index].is_list_item and not is_unit and score < 1:
                 # A list's item, unless a stretch the styles leave too long holds it over
                 # its own first part: a part numbered by the list (3. over 3.1.).
-                over_parts = index in in_gaps and opens_its_first_part(items, index, label)
+                over_parts = index in in_gaps and numbers_a_part(items, index, label)
                 evidence = strong = over_parts
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False

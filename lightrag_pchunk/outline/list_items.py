@@ -3,7 +3,8 @@ siblings (lines of one numbering, the same label key, whose numbers follow each 
 (1. 2. 3.), adjacent or parted by bulleted items only), and a name's initial read as a
 letter label ("S. Radhakrishnan"). The smart outline's tests (``infer.py``); pure functions
 of the outline items and the candidates. The reverse too: a numbered line over its own
-first part numbers a section (:func:`opens_its_first_part`)."""
+first part numbers a section, where its numbers do not restart a list inside the section
+it stands under (:func:`numbers_a_part`)."""
 
 from __future__ import annotations
 
@@ -134,3 +135,21 @@ def opens_its_first_part(items: Sequence[OutlineItem], index: int, label: Label)
     return (
         part is not None and part.family == label.family and part.ordinals == (*label.ordinals, 1)
     )
+
+
+def numbers_a_part(items: Sequence[OutlineItem], index: int, label: Label) -> bool:
+    """Whether item ``index`` (labelled ``label``), a list's item or a numbered sentence by
+    its look, numbers a section: it opens its own first part (:func:`opens_its_first_part`)
+    and its numbers do not go back from those of the styled heading it stands under, unless
+    a unit found since ("Appendix 4", a ranked label) numbers its own parts from 1 again.
+    "1. Switch off the unit." over "1.1. …" under "9. Maintenance" is a procedure's step:
+    a list numbered again inside the section, not the section's parts."""
+    if not opens_its_first_part(items, index, label):
+        return False
+    for item in reversed(items[:index]):
+        found = parse_label(item.text) if item.kind is not ItemKind.OTHER else None
+        if item.kind is ItemKind.HEADING:
+            return found is None or found.family != label.family or found.ordinals < label.ordinals
+        if found is not None and found.rank is not None:
+            return True
+    return True

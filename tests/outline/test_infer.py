@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lightrag_pchunk.outline.infer import (
     InferredHeading,
     ItemKind,
@@ -811,3 +813,26 @@ def test_a_numbered_title_may_run_on_into_a_short_second_line():
         "4. Place and terms of the works",
         "5. Requirements for the term and scope",
     ]
+
+
+@pytest.mark.parametrize("is_list_item", [True, False], ids=["list", "typed"])
+def test_a_list_numbered_again_inside_a_styled_section_stays_a_list(is_list_item):
+    # A procedure's steps and sub-steps in the long stretch under "9. Maintenance": "1."
+    # over "1.1." goes back from the section's own number with no unit found since (an
+    # appendix numbering its parts again), so it is a step, not a section beside "9.".
+    prose = " ".join(["The contractor keeps the records of every inspection."] * 20)
+    step = dict(look=BODY, is_list_item=is_list_item)
+    items = [
+        heading("1. Subject of the contract", 1),
+        text(prose, BODY),
+        heading("9. Maintenance", 1),
+        text(prose, BODY),
+        text("1. Switch off the unit.", **step),
+        text("1.1. Turn the key to the off position.", **step),
+        text("1.2. Wait until the fan stops turning.", **step),
+        text("2. Open the cover.", **step),
+        text("2.1. Remove the four screws of the cover.", **step),
+        *[text(prose, BODY) for _ in range(4)],
+    ]
+    gaps = long_stretches(items, 800)
+    assert gaps and infer_outline(items, 11.0, within=gaps, long_gaps=gaps) == []
