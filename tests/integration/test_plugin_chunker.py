@@ -1,4 +1,5 @@
-"""The LightRAG-facing P chunker: file-chunker contract, output rows, fallback, parameters."""
+"""The LightRAG-facing P chunker of ``integration/plugin.py`` (chunking_by_paragraph_semantic):
+file-chunker contract, output rows, fallback, parameters."""
 
 from __future__ import annotations
 
