@@ -56,7 +56,8 @@ class FamilyStack:
     open heading ("3." while the contract's "12." is open) under a unit that is no styled
     heading ("Приложение № 4", "Chapter 2") starts that unit's own parts: it and the
     labels after it go below the unit until a heading of its kind or above closes it (an
-    appendix numbering its parts from 1 again).
+    appendix numbering its parts from 1 again), or the numbers above the unit go on ("13."
+    after the contract's "12.", unless it is also the next of the unit's own parts).
     """
 
     def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
@@ -75,6 +76,8 @@ class FamilyStack:
         )
         if index is not None and restarts and self._goes_back_below(index, label):
             self.held = len(self.slots)
+        if index is not None and index < self.held - 1 and self._continues_above(index, label):
+            self.held = 0  # the numbers above the unit go on: its own parts are over
         if index is not None and index < self.held - 1:
             # Open above the unit whose parts it numbers: one of the unit's, right below
             # it or below its own parent there ("3.1." under the unit's "3.").
@@ -96,6 +99,21 @@ class FamilyStack:
                 index = max(structural, floor)
         self._set(index, _Slot(key, label.rank, ordinals=label.ordinals))
         return index + 1
+
+    def _continues_above(self, index: int, label: Label) -> bool:
+        """Whether ``label`` numbers the next heading after its key's one open at ``index``,
+        above the unit whose own parts are held ("10." after the contract's "9."), and not
+        the next of the unit's own part of that key ("4." after the unit's "3.")."""
+        own = next(
+            (s for s in reversed(self.slots[self.held :]) if s is not None and s.key == label.key),
+            None,
+        )
+        above = self.slots[index]
+        return (
+            above is not None
+            and _next_number(above.ordinals) == label.ordinals
+            and (own is None or _next_number(own.ordinals) != label.ordinals)
+        )
 
     def _goes_back_below(self, index: int, label: Label) -> bool:
         """Whether ``label``'s numbers go back from those of its key's heading open at
@@ -171,6 +189,11 @@ class FamilyStack:
             if shallower:
                 return shallower[-1] + 1, True
         return len(self.slots), False
+
+
+def _next_number(ordinals: tuple[int, ...]) -> tuple[int, ...]:
+    """The numbers of the next sibling: (9,) -> (10,), (3, 1) -> (3, 2)."""
+    return (*ordinals[:-1], ordinals[-1] + 1) if ordinals else ()
 
 
 def _roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:

@@ -836,3 +836,39 @@ def test_a_list_numbered_again_inside_a_styled_section_stays_a_list(is_list_item
     ]
     gaps = long_stretches(items, 800)
     assert gaps and infer_outline(items, 11.0, within=gaps, long_gaps=gaps) == []
+
+
+def test_the_numbers_above_an_appendix_going_on_close_its_own_parts():
+    # The appendix under "9. Annexes" numbers its parts from "3." again; "10." after them
+    # is the contract's next section (it follows "9.", not the appendix's "3."), beside "9.".
+    prose = " ".join(["The contractor keeps the records of every inspection."] * 20)
+    item = dict(look=BODY, is_list_item=True)
+    items = [
+        heading("1. Subject of the contract", 1),
+        text(prose, BODY),
+        heading("9. Annexes", 1),
+        text("Appendix 4", H2),
+        text(prose, BODY),
+        text("3. Input data requirements.", **item),
+        text("3.1. Programming requirements.", **item),
+        text("3.1.1. The system shall send every alarm with its detector's number.", **item),
+        text("3.1.2. The system shall name the zone of every alarm it sends.", **item),
+        *[text(prose, BODY) for _ in range(4)],
+        text("4. Interactive schemes", BOLD),
+        *[text(prose, BODY) for _ in range(4)],
+        text("10. Final provisions", BOLD),
+        *[text(prose, BODY) for _ in range(4)],
+        text("11. Signatures of the parties", BOLD),
+        text(prose, BODY),
+    ]
+    gaps = long_stretches(items, 800)
+    assert [
+        (h.level, h.title) for h in infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    ] == [
+        (2, "Appendix 4"),
+        (3, "3. Input data requirements."),
+        (4, "3.1. Programming requirements."),
+        (3, "4. Interactive schemes"),
+        (1, "10. Final provisions"),
+        (1, "11. Signatures of the parties"),
+    ]
