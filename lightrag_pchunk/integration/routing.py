@@ -238,6 +238,8 @@ class Directives:
     params_source: dict[str, dict[str, str]]  # selector -> parameter -> "hint" | "rule N"
     hint: FilenameHint | None = None
     rule: ParserRule | None = None  # the first usable rule, if any
+    #: Whether LIGHTRAG_PARSER gave the rules (not the package's defaults, numbered 0).
+    rules_set: bool = True
 
     @property
     def options(self) -> ProcessOptions:
@@ -348,4 +350,5 @@ def resolve_parser_directives(
         params_source=params_source,
         hint=hint,
         rule=rule,
+        rules_set=any(r.index > 0 for r in rules),
     )

@@ -152,6 +152,11 @@ def route_by_name(directives: Directives) -> tuple[Strategy, str]:
             return Strategy.R, f"{engine_by} routes {name} to {route}"
         if directives.rule is not None and directives.engine_source != "default":
             return Strategy.R, f"LIGHTRAG_PARSER routes {name} to {route} ({directives.rule.label})"
+        if not directives.rules_set:
+            return Strategy.R, (
+                f"LIGHTRAG_PARSER unset and no default rule for {name}: "
+                f"LightRAG's default route {route}"
+            )
         return Strategy.R, f"no usable LIGHTRAG_PARSER rule for {name}: default route {route}"
     if selector == PARAGRAPH_SEMANTIC:
         if engine_by == by:

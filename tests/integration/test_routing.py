@@ -737,7 +737,8 @@ def test_directives_say_where_each_part_came_from():
             "x.docx",
             "",
             Strategy.R,
-            "no usable LIGHTRAG_PARSER rule for x.docx: default route legacy/F",
+            "LIGHTRAG_PARSER unset and no default rule for x.docx: LightRAG's default route "
+            "legacy/F",
         ),
         (
             "x.docx",
@@ -769,6 +770,22 @@ def test_directives_say_where_each_part_came_from():
 )
 def test_route_by_name(name, rules, strategy, reason):
     assert route_by_name(resolve_parser_directives(name, rules, env={})) == (strategy, reason)
+
+
+def test_a_file_no_default_rule_routes_says_lightrag_parser_is_unset():
+    from lightrag_pchunk.integration.settings import effective_rules
+
+    d = resolve_parser_directives("a.txt", effective_rules({}), env={})
+    assert route_by_name(d) == (
+        Strategy.R,
+        "LIGHTRAG_PARSER unset and no default rule for a.txt: LightRAG's default route legacy/F",
+    )
+    env = {"LIGHTRAG_PARSER": "pdf:legacy"}
+    d = resolve_parser_directives("a.txt", effective_rules(env), env=env)
+    assert route_by_name(d) == (
+        Strategy.R,
+        "no usable LIGHTRAG_PARSER rule for a.txt: default route legacy/F",
+    )
 
 
 def test_read_parser_rules_from_env():
