@@ -58,12 +58,16 @@ class FamilyStack:
     labels after it go below the unit until a heading of its kind or above closes it (an
     appendix numbering its parts from 1 again), or the numbers above the unit go on ("13."
     after the contract's "12.", unless it is also the next of the unit's own parts).
+
+    A label that follows the last one placed of its key ("Part 2" after "Part 1"), when an
+    unnumbered heading between them closed that key, goes where that one went: its sibling.
     """
 
     def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
         self.slots: list[_Slot | None] = []
         self.known = dict(known or {})
         self.held = 0  # the level of the heading whose own parts are being placed
+        self.last: dict[tuple[str, int], tuple[int, Label]] = {}  # by key: index, label
 
     def place(self, label: Label, hint: int | None = None, *, restarts: bool = False) -> int:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
@@ -83,6 +87,8 @@ class FamilyStack:
             # it or below its own parent there ("3.1." under the unit's "3.").
             structural, decided = self._insertion_point(label)
             index = structural if decided and structural >= self.held else self.held
+        elif index is None and self._continues_closed(label, max(self._floor(), self.held)):
+            index = self.last[key][0]
         elif index is None:
             floor = max(self._floor(), self.held)
             structural, decided = self._insertion_point(label)
@@ -98,6 +104,7 @@ class FamilyStack:
             else:
                 index = max(structural, floor)
         self._set(index, _Slot(key, label.rank, ordinals=label.ordinals))
+        self.last[key] = (index, label)
         return index + 1
 
     def _continues_above(self, index: int, label: Label) -> bool:
@@ -114,6 +121,16 @@ class FamilyStack:
             and _next_number(above.ordinals) == label.ordinals
             and (own is None or _next_number(own.ordinals) != label.ordinals)
         )
+
+    def _continues_closed(self, label: Label, floor: int) -> bool:
+        """Whether ``label`` follows the last label placed of its key, whose place an
+        unnumbered heading has taken since (at or below ``floor``): a numbered heading
+        closed it, and the numbers' own nesting decides."""
+        earlier = self.last.get(label.key)
+        if earlier is None or not floor <= earlier[0] < len(self.slots):
+            return False
+        there = self.slots[earlier[0]]
+        return there is not None and not there.ordinals and label.follows(earlier[1])
 
     def _goes_back_below(self, index: int, label: Label) -> bool:
         """Whether ``label``'s numbers go back from those of its key's heading open at

@@ -872,3 +872,25 @@ def test_the_numbers_above_an_appendix_going_on_close_its_own_parts():
         (1, "10. Final provisions"),
         (1, "11. Signatures of the parties"),
     ]
+
+
+def test_the_next_number_of_a_series_an_unnumbered_heading_closed_is_its_sibling():
+    # "Part 2" follows "Part 1"; unnumbered headings set alike took Part 1's place in
+    # between: Part 2 stands where Part 1 stood, not below them.
+    cover = Look(bold=True, size=11, centered=True, caps=True)
+    prose = "The network grew more complex and more concentrated over the last decade."
+    items = [
+        text("RETHINKING THE NETWORK", cover),
+        text("RETHINKING THE NETWORK", cover),
+        text("Part 1: Topology of the Network", BOLD),
+        text("Complexity and Stability", BOLD),
+        text("(a) Connectivity and Stability", BOLD),
+        text("(b) Feedback and Stability", BOLD),
+        text("Diversity and Stability", BOLD),
+        text("Part 2: Improving Network Stability", BOLD),
+        text("(a) Mapping the Network", BOLD),
+    ]
+    items = [part for item in items for part in (item, text(prose, BODY))]
+    levels = {title: level for level, title, _ in outline(items, 11)}
+    assert levels["Part 2: Improving Network Stability"] == 2
+    assert levels["Part 1: Topology of the Network"] == 2
