@@ -58,7 +58,7 @@ from lightrag_pchunk.outline.items import (
     Promoted,
 )
 from lightrag_pchunk.outline.judge import Candidate
-from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
     flat_text,
@@ -83,6 +83,7 @@ from lightrag_pchunk.outline.placed import (
     stands_between_paragraphs,
     stands_under_content,
 )
+from lightrag_pchunk.outline.run_on import in_its_look, runs_on
 from lightrag_pchunk.outline.series import (
     complete_series,
     continue_known_series,
@@ -159,7 +160,7 @@ def infer_outline(
     """
     in_gaps = frozenset(i for stretch in long_gaps for i in stretch)
     candidates = find_candidates(items, body_size, look_of, within, in_gaps)
-    accepted = _accept(items, candidates, body_size, judge, in_gaps)
+    accepted = _accept(items, candidates, body_size, judge, in_gaps, look_of)
     accepted += complete_series(items, candidates, accepted, within)
     taken = {c.index for c in accepted}
     accepted += continue_known_series(items, body_size, look_of, taken)
@@ -184,11 +185,12 @@ def _accept(
     body_size: float,
     judge: Judge | None = None,
     in_gaps: frozenset[int] = frozenset(),
+    look_of: Callable[[int], Look | None] | None = None,
 ) -> list[Promoted]:
     """The candidates that are headings. Decisions that rest on weak evidence alone are
     ambiguous; ``judge`` (a language model, when asked for) may overturn those.
     ``in_gaps``: the lines of long stretches that a styled outline leaves without a
-    heading."""
+    heading; ``look_of``: the look of a line the items give none (``infer_outline``)."""
     listed = list_items(items, candidates)
     opening = first_body_paragraph(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
@@ -256,7 +258,8 @@ def _accept(
                 evidence = strong = over_parts
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
-            if not is_unit and score < _LOOK_NEEDED and label.rest and _runs_on(items, index):
+            broken = runs_on(items, index, MAX_PLAIN_WORDS)
+            if not is_unit and score < _LOOK_NEEDED and label.rest and broken:
                 # A numbered paragraph's first line, broken off; a unit's label ("Appendix
                 # 2" / "to the contract") may run on into its title's second line.
                 evidence = strong = False
@@ -280,6 +283,11 @@ def _accept(
                 and _words(candidate.heading.title) <= _most_words(candidate, tiers)
                 and not same_look_run(items, candidates, index)
                 and not stands_over_a_title(candidates, index, opening)
+                # A paragraph's first line set apart, its sentence going on in its look.
+                and not (
+                    runs_on(items, index, MAX_PLAIN_WORDS)
+                    and in_its_look(items, index, candidate.look, look_of)
+                )
             )
             is_larger = is_set_larger(candidate, body_size)
             if plain_tier:
@@ -325,41 +333,6 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
-
-
-#: Marks that end a sentence or a clause: a line ending in one runs on into nothing.
-_CLAUSE_ENDS = frozenset(".:;!?。：；！？")
-
-
-def _runs_on(items: Sequence[OutlineItem], index: int) -> bool:
-    """Whether the sentence of line ``index`` runs on into the next paragraph as text: no
-    mark ends the line, the next paragraph starts in lower case with no numbering label of
-    its own ("(a) Any person seeking to have any" / "anabolic steroid product, which …"),
-    and reads as text: it ends a sentence, runs longer than a title, or runs on in turn.
-    Such a line is the first line of a paragraph a page's layout broke apart, not a title
-    over it; a short continuation before a new line is a title's second line ("5.
-    Requirements for the term and scope of" / "the quality guarantee")."""
-    if not _continues(items, index):
-        return False
-    following = items[index + 1].text.strip()
-    return (
-        following[-1:] in _CLAUSE_ENDS
-        or _words(following) > MAX_PLAIN_WORDS
-        or _continues(items, index + 1)
-    )
-
-
-def _continues(items: Sequence[OutlineItem], index: int) -> bool:
-    """Whether no mark ends line ``index`` and the next paragraph starts in lower case
-    without a numbering label: the line's sentence goes on there."""
-    if index + 1 >= len(items) or items[index + 1].kind is not ItemKind.TEXT:
-        return False
-    following = items[index + 1].text.strip()
-    return (
-        items[index].text.rstrip()[-1:] not in _CLAUSE_ENDS
-        and starts_lowercase(following)
-        and parse_label(following) is None
-    )
 
 
 #: Titles of a tier of headings this many or more: the tier is the document's heading look.

@@ -894,3 +894,24 @@ def test_the_next_number_of_a_series_an_unnumbered_heading_closed_is_its_sibling
     levels = {title: level for level, title, _ in outline(items, 11)}
     assert levels["Part 2: Improving Network Stability"] == 2
     assert levels["Part 1: Topology of the Network"] == 2
+
+
+def test_a_line_set_apart_whose_sentence_goes_on_in_its_look_is_no_heading():
+    # A slide's sentence set large, broken over two paragraphs: the first line, in the
+    # look of the second that ends the sentence, titles nothing.
+    slide, sub, large, item = Look(size=40), Look(size=20), Look(size=24), Look(size=17)
+    items = [
+        text("Evaluation Methodology", slide),
+        text("Evaluation Phases", sub),
+        text("Vendors must go through three stages of evaluation to be", large),
+        text("prioritized to work with the board toward an authorization.", large),
+        text("Phase One: Down Select", sub),
+        text("▪ Evaluate the business cases", item),
+        text("▪ Present the scoring analysis to the board", item),
+        text("Timeline", slide),
+        text("Phase One: Scoring", sub),
+        text("▪ The board reads every case", item),
+    ]
+    titles = [title for _, title, _ in outline(items, 11)]
+    assert "Vendors must go through three stages of evaluation to be" not in titles
+    assert "Phase One: Down Select" in titles
