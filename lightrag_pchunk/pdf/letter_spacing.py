@@ -22,10 +22,13 @@ from __future__ import annotations
 import re
 
 #: Han ideographs (and the compatibility ones, and those past the BMP), kana, CJK
-#: punctuation and the full-width forms, but the ideographic space.
+#: punctuation and the full-width signs, but the ideographic space and the full-width
+#: digits and Latin letters: those are numbers and Latin words, spaced as typed, and single
+#: digits one space apart are numbers apart ("１ ２ ３", a table's row).
 _CJK = (
     "\u3001-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\uff01-\uff60\uffe0-\uffe6\U00020000-\U0003134f"
+    "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\uffe0-\uffe6"
+    "\U00020000-\U0003134f"
 )
 #: Two CJK characters one space apart: text without one holds no run.
 _SPACED_PAIR = re.compile(f"[{_CJK}] [{_CJK}]")

@@ -21,6 +21,12 @@ from pdf_builders import CJK, Page, Stroke, Text, parse_pages, tags_of
         ("經 濟 部 能 源 局 指導", "經濟部能源局 指導"),
         ("附 录 A", "附 录 A"),
         ("1990 年 4 月 4 日", "1990 年 4 月 4 日"),
+        # Full-width digits and Latin letters are numbers and words too: a row of single
+        # digits stays numbers apart.
+        ("１ ２ ３ ４", "１ ２ ３ ４"),
+        ("第 １ ２ 条", "第 １ ２ 条"),
+        ("Ａ Ｂ Ｃ", "Ａ Ｂ Ｃ"),
+        ("（ 一 ）", "（一）"),
         # Two words, or two characters alone (a title typed "目 录"): as printed.
         ("第一节 重要提示", "第一节 重要提示"),
         ("目 录", "目 录"),
