@@ -61,6 +61,7 @@ from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
     cjk_count,
+    count_title_words,
     flat_text,
     is_series_label,
     starts_lowercase,
@@ -94,13 +95,6 @@ from lightrag_pchunk.outline.series import (
 MAX_PLAIN_WORDS = 12
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
-
-
-def _words(text: str) -> float:
-    """Words of a title: space-separated tokens, a run of CJK characters counting two
-    characters to a word instead of one token."""
-    cjk = cjk_count(text)
-    return len(text.split()) - (1 if cjk else 0) + cjk / 2
 
 
 def _text_words(text: str) -> float:
@@ -219,7 +213,9 @@ def _accept(
     tiers = Counter(
         c.look
         for c in larger
-        if c.look is not None and c.look.bold and _words(c.heading.title) <= MAX_PLAIN_WORDS
+        if c.look is not None
+        and c.look.bold
+        and count_title_words(c.heading.title) <= MAX_PLAIN_WORDS
     )
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
@@ -280,7 +276,7 @@ def _accept(
             evidence = (
                 score >= needed
                 and follows
-                and _words(candidate.heading.title) <= _most_words(candidate, tiers)
+                and count_title_words(candidate.heading.title) <= _most_words(candidate, tiers)
                 and not same_look_run(items, candidates, index)
                 and not stands_over_a_title(candidates, index, opening)
                 # A paragraph's first line set apart, its sentence going on in its look.

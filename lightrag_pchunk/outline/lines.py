@@ -102,6 +102,13 @@ def cjk_count(text: str) -> int:
     return len(_CJK_IDEOGRAPH.findall(text))
 
 
+def count_title_words(text: str) -> float:
+    """Words of a title: space-separated tokens, a run of CJK characters counting two
+    characters to a word instead of one token."""
+    cjk = cjk_count(text)
+    return len(text.split()) - (1 if cjk else 0) + cjk / 2
+
+
 def cjk_share(text: str) -> float:
     """Share of CJK characters among the non-space characters of ``text``."""
     chars = sum(map(len, text.split()))  # the words' characters: all but the spaces

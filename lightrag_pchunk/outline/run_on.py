@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import cjk_count, starts_lowercase
+from lightrag_pchunk.outline.lines import count_title_words, starts_lowercase
 
 #: Marks that end a sentence or a clause: a line ending in one runs on into nothing.
 CLAUSE_ENDS = frozenset(".:;!?。：；！？")
@@ -26,7 +26,7 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
     following = items[index + 1].text.strip()
     return (
         following[-1:] in CLAUSE_ENDS
-        or _words(following) > title_words
+        or count_title_words(following) > title_words
         or _continues(items, index + 1)
     )
 
@@ -58,9 +58,3 @@ def _continues(items: Sequence[OutlineItem], index: int) -> bool:
         and starts_lowercase(following)
         and parse_label(following) is None
     )
-
-
-def _words(text: str) -> float:
-    """Words of a line, CJK characters counting two to a word."""
-    cjk = cjk_count(text)
-    return len(text.split()) - (1 if cjk else 0) + cjk / 2
