@@ -29,8 +29,9 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
     from lightrag.chunker.paragraph_semantic import chunking_by_paragraph_semantic as lr_p
 
     from lightrag_pchunk import chunking_by_paragraph_semantic
-    from lightrag_pchunk.integration.lightrag_r import lightrag_r
+    from lightrag_pchunk.integration.lightrag_r import lightrag_r, pipeline_separators
 
+    separators = pipeline_separators()
     parsed = common.parse(source, work, doc_id=DOC_ID)
     blocks = str(parsed.blocks_path)
     counts = {}
@@ -39,7 +40,7 @@ def chunk_counts(source: Path, work: Path, tokenizer) -> dict[int, Counts]:
             tokenizer, parsed.content, size, blocks_path=blocks, chunk_overlap_token_size=100
         )
         theirs = lr_p(tokenizer, parsed.content, size, blocks_path=blocks, doc_id=DOC_ID)
-        r = lightrag_r(tokenizer, parsed.content, size, 100)
+        r = lightrag_r(tokenizer, parsed.content, size, 100, separators=separators)
         fill = median([row["tokens"] / size for row in ours]) or 0.0
         counts[size] = Counts(len(ours), len(theirs), len(r), fill)
     return counts

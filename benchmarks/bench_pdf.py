@@ -15,7 +15,7 @@ from pdf_renders import RENDER_SETS, SIZE, our_chunks, rendered
 
 from lightrag_pchunk.errors import DocumentParseError
 from lightrag_pchunk.eval.documents import lightrag_native_parse
-from lightrag_pchunk.integration.lightrag_r import lightrag_r
+from lightrag_pchunk.integration.lightrag_r import lightrag_r, pipeline_separators
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -27,6 +27,7 @@ SPEED_VS_LEGACY, FLOOR_MULTIPLE = 3.0, 4.0
 def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = False) -> list[str]:
     """Section 1 (see the module doc); ``speed_only``: the timings, no chunks."""
     counter = TokenCounter(tokenizer)
+    separators = pipeline_separators()
     rows, sums = [], Counter()
     for path in files:
         _, floor_s = timed(pdfium_page_texts, path)
@@ -42,7 +43,8 @@ def real_corpus(files: list[Path], out: Path, tokenizer, speed_only: bool = Fals
         if not speed_only:
             chunks = our_chunks(ours, counter)
             if not isinstance(legacy, Exception):
-                legacy_chunks = len(lightrag_r(tokenizer, legacy.content, SIZE, 100))
+                legacy_r = lightrag_r(tokenizer, legacy.content, SIZE, 100, separators=separators)
+                legacy_chunks = len(legacy_r)
         pages = ours.meta.get("pages", 0)
         sums.update(
             pages=pages, floor=floor_s, ours=ours_s, legacy=legacy_s, chunks=len(chunks),

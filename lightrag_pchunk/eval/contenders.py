@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from lightrag_pchunk.eval.documents import EvalDocument, ParsedText
+from lightrag_pchunk.integration.lightrag_r import lightrag_r, pipeline_separators
 
 P, R, F, LIGHTRAG_P, DOCLING = "P", "R", "F", "lightrag-P", "docling"
 #: Every contender, in report order; ours first.
@@ -30,11 +31,13 @@ OURS = P
 
 @dataclass(frozen=True, slots=True)
 class ChunkSettings:
-    """What every contender shares: N, the overlap, the tiktoken encoding's name."""
+    """What every contender shares: N, the overlap, the tiktoken encoding's name; and R's
+    separators, LightRAG's pipeline's (read once, where the settings are made)."""
 
     size: int
     overlap: int
     encoding: str
+    r_separators: tuple[str, ...] | None = field(default_factory=pipeline_separators)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +103,7 @@ def _ours(doc: EvalDocument, parsed: ParsedText, tokenizer: Any, s: ChunkSetting
 
 
 def _recursive(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:
-    from lightrag_pchunk.integration.lightrag_r import lightrag_r
-
-    return lightrag_r(tokenizer, parsed.content, s.size, s.overlap)
+    return lightrag_r(tokenizer, parsed.content, s.size, s.overlap, separators=s.r_separators)
 
 
 def _fixed(parsed: ParsedText, tokenizer: Any, s: ChunkSettings) -> Any:

@@ -199,7 +199,7 @@ def run(
             content,
             decision.r_size,
             decision.r_overlap,
-            as_p_fallback=decision.is_fallback,
+            separators=None if decision.is_fallback else settings.r_separators,
         )
         rows = with_source_pages(rows, decision.blocks.rows if decision.blocks else (), content)
         return Run(rows, decision, source)
@@ -256,7 +256,7 @@ def _run_p(
             exc_info=True,
         )
         size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
-        r_rows = lightrag_r(tokenizer, content, size, overlap, as_p_fallback=True)
+        r_rows = lightrag_r(tokenizer, content, size, overlap, separators=None)
         return with_source_pages(r_rows, blocks.rows, content), None, None
     _check_cap(chunks, p.chunk_token_size, label, settings.strict)
     lost = _shortfall(blocks, rows, [chunk.content for chunk in chunks])

@@ -36,6 +36,7 @@ from lightrag_pchunk.integration.config import (
 from lightrag_pchunk.integration.engines import PCHUNK
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.formats import FORMATS, SMART_HEADING_ENV, format_for
+from lightrag_pchunk.integration.lightrag_r import pipeline_separators
 from lightrag_pchunk.integration.llm_settings import BoundarySettings, boundary_settings
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.request import Request
@@ -72,7 +73,8 @@ class Settings:
 
     ``p`` is None only for a text registered to get R. ``r_params`` is the route's
     ``R(...)`` block (or a registration's frozen R sizes); ``r_size`` / ``r_overlap`` are
-    what R runs at when P does not apply. ``directives`` is where LIGHTRAG_PARSER and the
+    what R runs at when P does not apply, ``r_separators`` what it cuts at then (LightRAG's
+    pipeline's, ``lightrag_r.pipeline_separators``). ``directives`` is where LIGHTRAG_PARSER and the
     file-name hint send the file (None without a file name). ``llm_boundaries``: what the
     instance's model is asked while the file is parsed for P (``ainsert_files``).
     """
@@ -81,6 +83,7 @@ class Settings:
     r_size: int
     r_overlap: int
     r_params: Mapping[str, Any] = field(default_factory=dict)
+    r_separators: tuple[str, ...] | None = None
     directives: Directives | None = None
     smart_heading: SmartHeading = SmartHeading.AUTO
     smart_heading_source: str = "default"
@@ -291,6 +294,7 @@ def resolve(request: Request) -> Settings:
         r_size=r_size,
         r_overlap=r_overlap,
         r_params=r_params,
+        r_separators=pipeline_separators(env),
         directives=directives,
         smart_heading=smart,
         smart_heading_source=smart_source,

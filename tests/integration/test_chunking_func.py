@@ -336,6 +336,26 @@ async def test_native_r_hint_gets_lightrags_r_with_the_global_size(
     assert "recursive_character, P does not apply: file-name hint [native-R] selects R" in log
 
 
+def test_r_cuts_at_the_separators_resolved_with_the_other_settings(cl100k_tokenizer) -> None:
+    # CHUNK_R_SEPARATORS is read once, with every other setting, from the request's
+    # environment (as LightRAG's pipeline reads it), not again from the process's.
+    from lightrag.chunker import chunking_by_recursive_character
+
+    from lightrag_pchunk.integration.front_door import run
+
+    text = "|".join(
+        f"Clause {n} binds the parties to the terms of the contract" for n in range(400)
+    )
+    env = {"CHUNK_R_SEPARATORS": '["|"]'}
+    request = Request(CHUNKING_FUNC, content=text, file_name="notes.txt", env=env)
+    assert resolve(request).r_separators == ("|",)
+    rows = run(request, cl100k_tokenizer).rows
+    expected = chunking_by_recursive_character(
+        cl100k_tokenizer, text, 1200, chunk_overlap_token_size=100, separators=["|"]
+    )
+    assert len(rows) > 1 and contents(rows) == contents(expected)
+
+
 async def test_r_parameter_block_of_the_route(cl100k_tokenizer, parsed) -> None:
     rows = await chunking_func(
         cl100k_tokenizer, parsed.content, None, False, 50, 400,
