@@ -10,11 +10,15 @@ Input: a page's :class:`~lightrag_pchunk.pdf.glyphs.PageGlyphs` and its
 :class:`~lightrag_pchunk.pdf.segments.PageText`. Output: the page without the segments
 that do not decode, and whether the page's text does not decode. A character does not
 decode when it is a control character, a private-use or replacement character, or PDFium
-flags its map; a page whose ink is at least :data:`UNDECODABLE_SHARE` such characters does
-not decode, and on it every segment that is as undecodable is left out. Its decodable
-segments (a running header, a figure's labels set in another font) are read as on any
-page. A page with a few such characters (a symbol font's bullets, an Arabic kashida PDFium
-reads as U+0017) is read whole.
+flags its map. A page whose ink is at least :data:`UNDECODABLE_SHARE` such characters,
+letters PDFium flags left out, does not decode: a font without a map is read by its codes,
+which in a simple font are the ASCII of its letters (an old TeX font whose glyph names no
+map knows, its ligatures read as control characters: its pages are read), in a CID font
+glyph numbers reading as controls and punctuation ("%&(-./.)&"). On such a page every
+segment that is as undecodable, flagged letters counted ("IIIIII"), is left out. Its
+decodable segments (a running header, a figure's labels set in another font) are read as
+on any page. A page with a few such characters (a symbol font's bullets, an Arabic kashida
+PDFium reads as U+0017) is read whole.
 """
 
 from __future__ import annotations
@@ -36,8 +40,12 @@ def without_undecodable(glyphs: PageGlyphs, page: PageText) -> tuple[PageText, b
     """``page`` without its segments that do not decode, and whether the page's text does
     not decode (see the module doc); ``glyphs``: the page's, its text page open."""
     undecodable = _undecodable_chars(glyphs)
+    if undecodable is None:
+        return page, False
     ink = glyphs.ink
-    if undecodable is None or undecodable[ink].sum() < UNDECODABLE_SHARE * len(ink):
+    text = glyphs.text
+    letters = np.fromiter((text[i].isalpha() for i in ink.tolist()), dtype=bool, count=len(ink))
+    if (undecodable[ink] & ~letters).sum() < UNDECODABLE_SHARE * len(ink):
         return page, False
     kept = tuple(
         segment

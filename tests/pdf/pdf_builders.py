@@ -1,7 +1,9 @@
 """A minimal PDF writer for tests: pages of text runs and ruling lines, in the standard
 Helvetica fonts (no font files: every PDF reader knows their metrics), a CJK font whose
 characters reach the text layer through a ToUnicode map and the same font without the map
-(its glyphs do not decode: a reader gets their codes); optional bookmarks, a tagged
+(its glyphs do not decode: a reader gets their codes), and Helvetica whose encoding names
+its glyphs as no map to Unicode knows (an old TeX font's: a reader gets its one-byte codes,
+the ASCII of its text, each flagged as unmapped); optional bookmarks, a tagged
 structure tree (marked content with MCIDs, artifacts) and page rotation.
 
 It writes only what a test asks for, so each test states the layout it is about.
@@ -13,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REGULAR, BOLD, CJK, UNMAPPED = "F1", "F2", "F3", "F4"
+REGULAR, BOLD, CJK, UNMAPPED, UNNAMED = "F1", "F2", "F3", "F4", "F5"
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,12 @@ def build_pdf(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /TestCJK /Encoding /Identity-H "
         b"/DescendantFonts [%d 0 R] >>" % descendant
     )
-    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R >>" % (f1, f2, f3, f4)
+    names = " ".join(f"/g{code:02x}" for code in range(256)).encode()
+    f5 = add(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+        b"/Encoding << /Differences [0 %s] >> >>" % names
+    )
+    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R /F5 %d 0 R >>" % (f1, f2, f3, f4, f5)
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"

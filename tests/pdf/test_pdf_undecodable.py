@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from lightrag_pchunk.errors import PdfParseError
 
-from pdf_builders import UNMAPPED, Page, Text, parse_pages, wrap
+from pdf_builders import UNMAPPED, UNNAMED, Page, Text, parse_pages, wrap
 
 BODY = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -63,4 +64,21 @@ def test_a_few_undecodable_glyphs_leave_the_page_read_whole(tmp_path: Path) -> N
     items += [Text(72, 720 - 30 * i, BODY[:80], 11) for i in range(3)]
     result = parse_pages(tmp_path, [Page(items)])
     assert result.content.count(BODY[:80]) == 3
+    assert not result.warnings
+
+
+def test_a_font_read_by_its_ascii_codes_is_read(tmp_path: Path) -> None:
+    """An old TeX font whose glyph names no map knows: PDFium flags every character, but
+    reads its letters by their codes, right; its ligatures are control characters ("ffi"
+    at 0x0E, "fi" at 0x0C). Its pages are read, not refused."""
+    body = (
+        "The first field of the office form is filled in by the operator of the plant "
+        "before the end of each shift, and the second by the officer on duty."
+    )
+    lines = [
+        replace(line, text=line.text.replace("ffi", "\x0e").replace("fi", "\x0c"))
+        for line in wrap(body, 72, 720, 420, font=UNNAMED)
+    ]
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert "by the operator of the plant" in result.content.replace("\n", " ")
     assert not result.warnings
