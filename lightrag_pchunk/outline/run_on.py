@@ -13,14 +13,23 @@ from lightrag_pchunk.outline.lines import count_title_words, starts_lowercase
 
 #: Marks that end a sentence or a clause: a line ending in one runs on into nothing.
 CLAUSE_ENDS = frozenset(".:;!?。：；！？")
+#: Fewest words, after its numbering label, on a line a page's layout broke off: such a line
+#: fills its column, where a title may be a word or two ("1 Scope", "2.1 Configuration").
+BROKEN_LINE_WORDS = 4
 
 
 def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> bool:
-    """Whether the sentence of line ``index`` runs on into the next paragraph as text: no
-    mark ends the line, the next paragraph starts in lower case with no numbering label of
-    its own, and reads as text: it ends a sentence, runs longer than ``title_words`` words,
-    or runs on in turn. A short continuation before a new line is a title's own second line
+    """Whether the sentence of line ``index`` runs on into the next paragraph as text: the
+    line holds a column's words (:data:`BROKEN_LINE_WORDS`), no mark ends it, the next
+    paragraph starts in lower case with no numbering label of its own, and reads as text:
+    it ends a sentence, runs longer than ``title_words`` words, or runs on in turn. A short
+    title stays one over a paragraph opening in lower case ("1 Scope" / "this standard
+    applies to …"), and a short continuation before a new line is a title's own second line
     ("5. Requirements for the term and scope of" / "the quality guarantee")."""
+    line = items[index].text.strip()
+    label = parse_label(line)
+    if _words(line if label is None else label.rest) < BROKEN_LINE_WORDS:
+        return False
     if not _continues(items, index):
         return False
     following = items[index + 1].text.strip()

@@ -915,3 +915,18 @@ def test_a_line_set_apart_whose_sentence_goes_on_in_its_look_is_no_heading():
     titles = [title for _, title, _ in outline(items, 11)]
     assert "Vendors must go through three stages of evaluation to be" not in titles
     assert "Phase One: Down Select" in titles
+
+
+def test_a_short_numbered_title_over_a_paragraph_opening_in_lower_case_stays_a_title():
+    # A title of a word or two is no paragraph's first line broken off, though the text
+    # under it opens in lower case (a clause read on, a definition, an identifier).
+    items = [
+        text("1 Scope", BODY),
+        text("this standard applies to centrifugal pumps used in the supply of buildings.", BODY),
+        text("2 Normative references", BODY),
+        text("The following documents are referred to in the text of this standard.", BODY),
+        text("3 Definitions", BODY),
+        text("abutment: the part of a structure that bears the thrust of an arch.", BODY),
+    ]
+    titles = ["1 Scope", "2 Normative references", "3 Definitions"]
+    assert [title for _, title, _ in outline(items, 11)] == titles
