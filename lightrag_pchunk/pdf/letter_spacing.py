@@ -30,11 +30,16 @@ _CJK = (
     "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\uffe0-\uffe6"
     "\U00020000-\U0003134f"
 )
+#: CJK punctuation and the full-width signs: a character beside one still stands alone.
+_CJK_MARKS = "\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60"
 #: Two CJK characters one space apart: text without one holds no run.
 _SPACED_PAIR = re.compile(f"[{_CJK}] [{_CJK}]")
-#: Three CJK characters or more, each standing alone (white space or the text's end on
-#: both sides), one space apart.
-_SPACED_RUN = re.compile(f"(?<!\\S)[{_CJK}](?: [{_CJK}]){{2,}}(?!\\S)")
+#: Three CJK characters or more, each standing alone (white space, a CJK mark or the
+#: text's end on both sides: "（經 濟 部）", "能 源 局。", where no gap parts the mark),
+#: one space apart.
+_SPACED_RUN = re.compile(
+    f"(?<![^\\s{_CJK_MARKS}])[{_CJK}](?: [{_CJK}]){{2,}}(?![^\\s{_CJK_MARKS}])"
+)
 
 
 def close_letter_spacing(text: str) -> str:

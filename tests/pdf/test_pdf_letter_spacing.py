@@ -17,6 +17,10 @@ from pdf_builders import CJK, Page, Stroke, Text, parse_pages, tags_of
         ("經 濟 部 能 源 局", "經濟部能源局"),
         ("以 15 分 鐘 為 週 期 重 排 ， 於 計 測", "以 15 分鐘為週期重排，於計測"),
         ("ふ り が な", "ふりがな"),
+        # A mark set close against the run's first or last character (no gap to space).
+        ("經 濟 部 能 源 局。", "經濟部能源局。"),
+        ("（經 濟 部）指導", "（經濟部）指導"),
+        ("臺 灣 電 力 公 司（台電）", "臺灣電力公司（台電）"),
         # Beside a word of several characters, a number or a Latin letter: as printed.
         ("經 濟 部 能 源 局 指導", "經濟部能源局 指導"),
         ("附 录 A", "附 录 A"),
