@@ -28,7 +28,7 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
     ("5. Requirements for the term and scope of" / "the quality guarantee")."""
     line = items[index].text.strip()
     label = parse_label(line)
-    if _words(line if label is None else label.rest) < BROKEN_LINE_WORDS:
+    if count_title_words(line if label is None else label.rest) < BROKEN_LINE_WORDS:
         return False
     if not _continues(items, index):
         return False
