@@ -42,6 +42,7 @@ from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
 from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
 from lightrag_pchunk.pdf.undecodable import without_undecodable
+from lightrag_pchunk.wording import number_ranges
 
 #: A page with fewer characters than this has no text layer to speak of (a document whose
 #: pages all have pictures and no text is refused as image-only; one without pictures
@@ -170,9 +171,10 @@ def read_pdf(
 
 
 def _pages(numbers: list[int]) -> str:
-    """``pages 2, 5, 9`` (the first :data:`_SHOWN_PAGES`, then ``…``)."""
-    shown = ", ".join(map(str, numbers[:_SHOWN_PAGES]))
-    return f"pages {shown}" + (" …" if len(numbers) > _SHOWN_PAGES else "")
+    """``pages 2-22, 25``: runs of pages as ranges (the first :data:`_SHOWN_PAGES`, then
+    ``…``)."""
+    runs = number_ranges(numbers).split(", ")
+    return f"pages {', '.join(runs[:_SHOWN_PAGES])}" + (" …" if len(runs) > _SHOWN_PAGES else "")
 
 
 def _has_images(page: pdfium.PdfPage) -> bool:
