@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
@@ -227,7 +228,7 @@ def _breaks_mid_phrase(text: str) -> bool:
     """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a
     comma; in CJK text, on anything but the end of a sentence."""
     text = text.rstrip()
-    if text and _is_cjk(text[-1]):
+    if text and is_cjk(text[-1]):
         return text[-1] not in _CJK_SENTENCE_END
     words = text.rsplit(" ", 1)
     last = words[-1]
@@ -296,13 +297,9 @@ def _ends_early(above: Line, line: Line) -> bool:
         return False
     char_width = line.width / max(len(text), 1)
     word = text.split(" ", 1)[0]
-    if _is_cjk(word[:1]):
+    if is_cjk(word[:1]):
         word = word[:1]
     return room > (len(word) + 1.5) * char_width
-
-
-def _is_cjk(char: str) -> bool:
-    return bool(char) and ("\u3400" <= char <= "\u9fff" or "\u3000" <= char <= "\u30ff")
 
 
 def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
@@ -320,8 +317,8 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
             joiner = ""
         elif (
             (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
-            or _is_cjk(text[-1])
-            or _is_cjk(piece[:1])
+            or is_cjk(text[-1])
+            or is_cjk(piece[:1])
             or text[-1] in "，。、；：！？（）"
         ):
             joiner = ""

@@ -501,3 +501,19 @@ def test_a_cover_title_wider_than_the_page_s_other_lines_reads_as_one_paragraph(
     result = parse_pages(tmp_path, [Page(items)])
     paragraphs = [p.lstrip("# ") for p in result.content.split("\n") if p]
     assert paragraphs[0] == "電能管理與需量控制手冊節能技術手冊"
+
+
+@pytest.mark.parametrize(
+    ("lines", "joined"),
+    [
+        (["電費為新台幣１", "２３元"], "電費為新台幣１２３元"),  # full-width digits: one number
+        (["𠀋𠀋𠀋", "𠀋測試"], "𠀋𠀋𠀋𠀋測試"),  # ideographs past the BMP
+        (["\uf900\uf901\uf902", "\uf903\uf904"], "\uf900\uf901\uf902\uf903\uf904"),  # compatibility
+        (["中文", "English"], "中文English"),  # a CJK side: no space, as before
+        (["first line", "second line"], "first line second line"),
+    ],
+)
+def test_lines_of_cjk_join_without_a_space_whatever_block_their_characters_are_in(
+    lines: list[str], joined: str
+) -> None:
+    assert join_lines(lines)[0] == joined
