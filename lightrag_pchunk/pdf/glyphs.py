@@ -23,6 +23,7 @@ import ctypes
 import itertools
 import math
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -60,17 +61,29 @@ _NOT_INK = _code_table([ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000])
 _JOINING = _code_table([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
 
 
+#: CJK compatibility ideographs to the ideographs they stand for (U+F961 to "率" U+7387: fonts
+#: of Taiwanese documents map glyphs there, a user searches the unified one); only those whose
+#: canonical form is one BMP character, so each character keeps its PDFium index.
+_UNIFIED_IDEOGRAPHS = {
+    code: unified
+    for code in range(0xF900, 0xFB00)
+    if len(unified := unicodedata.normalize("NFC", chr(code))) == 1
+    and unified != chr(code)
+    and ord(unified) < 0x10000
+}
+
+
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
     """The page's characters, one per PDFium character index (a character outside the BMP
-    takes two, its UTF-16 surrogates, as in PDFium's list)."""
+    takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs."""
     count = textpage.count_chars()
     if count <= 0:
         return ""
     text = textpage.get_text_range(0, count)
-    if len(text) == count:
-        return text
-    unicode_of = pdfium_c.FPDFText_GetUnicode
-    return "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
+    if len(text) != count:
+        unicode_of = pdfium_c.FPDFText_GetUnicode
+        text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
+    return text.translate(_UNIFIED_IDEOGRAPHS)
 
 
 def frame_box(direction: int, boxes: np.ndarray) -> tuple[np.ndarray, ...]:

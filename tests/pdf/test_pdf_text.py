@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from lightrag_pchunk.pdf.glyphs import page_chars
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line, find_gutters
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
@@ -517,3 +518,24 @@ def test_lines_of_cjk_join_without_a_space_whatever_block_their_characters_are_i
     lines: list[str], joined: str
 ) -> None:
     assert join_lines(lines)[0] == joined
+
+
+class _TextPage:
+    """As much of a PDFium text page as reading its characters asks."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def count_chars(self) -> int:
+        return len(self.text)
+
+    def get_text_range(self, start: int, count: int) -> str:
+        return self.text[start : start + count]
+
+
+def test_compatibility_ideographs_read_as_the_ideographs_a_user_searches() -> None:
+    # A Taiwanese font maps 率 and 量 to U+F961 and U+F97E: "契約容量" typed by a user must
+    # find the text, and each character keeps its place (one per PDFium index).
+    text = page_chars(_TextPage("執行\uf961 契約容\uf97e 𠀋 é"))
+    assert text == "執行率 契約容量 𠀋 é"
+    assert len(text) == len("執行\uf961 契約容\uf97e 𠀋 é")
