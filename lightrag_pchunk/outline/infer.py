@@ -60,7 +60,7 @@ from lightrag_pchunk.outline.items import (
 from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
-    cjk_count,
+    count_text_words,
     count_title_words,
     flat_text,
     is_series_label,
@@ -97,20 +97,15 @@ MAX_PLAIN_WORDS = 12
 _LOOK_NEEDED = 1.0
 
 
-def _text_words(text: str) -> float:
-    """Words of one text: space-separated tokens, CJK characters counting two to a word."""
-    return len(text.split()) + cjk_count(text) / 2
-
-
 def body_words(texts: Iterable[str]) -> float:
     """Words of text: space-separated tokens, CJK characters counting two to a word."""
-    return sum(map(_text_words, texts), 0.0)
+    return sum(map(count_text_words, texts), 0.0)
 
 
 def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
     """Whether ``texts`` hold more than ``min_words`` words (as :func:`body_words` counts
     them); the count stops at the text that decides it."""
-    return any(total > min_words for total in accumulate(map(_text_words, texts)))
+    return any(total > min_words for total in accumulate(map(count_text_words, texts)))
 
 
 def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range]:

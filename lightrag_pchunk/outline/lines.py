@@ -102,6 +102,11 @@ def cjk_count(text: str) -> int:
     return len(_CJK_IDEOGRAPH.findall(text))
 
 
+def count_text_words(text: str) -> float:
+    """Words of a text: space-separated tokens, CJK characters counting two to a word."""
+    return len(text.split()) + cjk_count(text) / 2
+
+
 def count_title_words(text: str) -> float:
     """Words of a title: space-separated tokens, a run of CJK characters counting two
     characters to a word instead of one token."""

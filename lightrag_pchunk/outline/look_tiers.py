@@ -20,7 +20,7 @@ from lightrag_pchunk.outline.items import (
     Promoted,
     is_larger_than_text,
 )
-from lightrag_pchunk.outline.lines import cjk_count
+from lightrag_pchunk.outline.lines import count_text_words
 
 
 def followed_by_content(
@@ -103,7 +103,7 @@ def first_body_paragraph(
     for index, item in enumerate(items):
         if item.kind is ItemKind.TEXT and index not in candidates:
             text = item.text.strip()
-            words = len(text.split()) + cjk_count(text) / 2
+            words = count_text_words(text)
             if words > longest_title or (
                 words >= shortest_sentence and text.endswith(_SENTENCE_ENDS)
             ):
