@@ -106,14 +106,16 @@ class Settings:
 def effective_rules(
     env: Mapping[str, str] | None = None, *, strict: bool = True
 ) -> list[ParserRule]:
-    """LIGHTRAG_PARSER's rules, or :data:`DEFAULT_RULES` when it is unset or empty.
+    """LIGHTRAG_PARSER's rules, or :data:`DEFAULT_RULES` when it is unset, empty or exactly
+    them (``serve`` sets it so for LightRAG's server when the user left it unset).
 
     Raises:
         ParserRoutingConfigError: (strict) a rule is invalid; the message names it.
     """
     env = os.environ if env is None else env
     text = (env.get("LIGHTRAG_PARSER") or "").strip()
-    rules = parse_parser_rules(text, env=env, strict=strict) if text else []
+    given = text and text != DEFAULT_RULES
+    rules = parse_parser_rules(text, env=env, strict=strict) if given else []
     if rules:
         return rules
     # Numbered 0: not a rule of LIGHTRAG_PARSER, and reasons say so.

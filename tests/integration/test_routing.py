@@ -1033,3 +1033,21 @@ def test_resolver_agrees_with_lightrag(rules, file_name, environment, require):
             lr.filename_chunk_params(file_name),
             lr.filename_engine_params(file_name),
         )
+
+
+def test_serve_s_default_routing_reads_as_the_default_not_as_a_numbered_rule():
+    # serve sets LIGHTRAG_PARSER to the default rules when the user left it unset; a file's
+    # reason must not cite "rule 2" of a variable the user never wrote.
+    from lightrag_pchunk.integration.server import route_to_p_when_unset
+    from lightrag_pchunk.integration.settings import effective_rules
+
+    env: dict[str, str] = {}
+    route_to_p_when_unset(env)
+    d = resolve_parser_directives("a.docm", effective_rules(env), env=env)
+    assert route_by_name(d) == (
+        Strategy.P,
+        "a.docm goes to pchunk/P (LIGHTRAG_PARSER unset: the default rule 'docm:pchunk-P')",
+    )
+    mine = {"LIGHTRAG_PARSER": "docm:pchunk-P;docx:pchunk-R"}
+    d = resolve_parser_directives("a.docm", effective_rules(mine), env=mine)
+    assert "rule 1 ('docm:pchunk-P')" in route_by_name(d)[1]
