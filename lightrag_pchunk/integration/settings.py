@@ -28,7 +28,6 @@ from lightrag_pchunk.integration.config import (
     SIZE,
     TABLE_TEXT,
     PSettings,
-    env_int,
     is_strict,
     reference_settings,
     resolve_p_settings,
@@ -36,7 +35,7 @@ from lightrag_pchunk.integration.config import (
 from lightrag_pchunk.integration.engines import PCHUNK
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.formats import FORMATS, SMART_HEADING_ENV, format_for
-from lightrag_pchunk.integration.lightrag_r import pipeline_separators
+from lightrag_pchunk.integration.lightrag_r import pipeline_separators, pipeline_sizes
 from lightrag_pchunk.integration.llm_settings import BoundarySettings, boundary_settings
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.request import Request
@@ -61,10 +60,6 @@ parser and P, every other file LightRAG's default (``legacy``, R). LightRAG's ow
 sends every file to ``legacy``, which a user of this package does not want. ``pchunk``, not
 ``native``: in LightRAG's server ``native`` is LightRAG's own parser, which reads only
 ``.docx`` and ``.md``, while ``pchunk`` is ours on every entrance."""
-
-#: LightRAG's R size and overlap when neither its call nor CHUNK_SIZE / CHUNK_OVERLAP_SIZE
-#: give them.
-LIGHTRAG_R_SIZES = (1200, 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,15 +222,11 @@ def _r_params(request: Request, directives: Directives | None) -> Mapping[str, A
 def _r_sizes(
     request: Request, r_params: Mapping[str, Any], env: Mapping[str, str]
 ) -> tuple[int, int]:
-    """R's size and overlap: the route's, else LightRAG's call's, else its variables."""
+    """R's size and overlap: the route's, else LightRAG's call's, else its pipeline's."""
     if request.lightrag_sizes is not None:
         size, overlap = request.lightrag_sizes
     else:
-        from_env = env_int(env, "CHUNK_SIZE", 1), env_int(env, "CHUNK_OVERLAP_SIZE", 0)
-        size, overlap = (
-            found[0] if found is not None else default
-            for found, default in zip(from_env, LIGHTRAG_R_SIZES, strict=True)
-        )
+        size, overlap = pipeline_sizes(env, _addon_params(request))
     size = max(int(r_params.get("chunk_token_size", size)), 1)
     overlap = min(max(int(r_params.get("chunk_overlap_token_size", overlap)), 0), size - 1)
     return size, overlap
@@ -296,7 +287,7 @@ def resolve(request: Request) -> Settings:
         r_size=r_size,
         r_overlap=r_overlap,
         r_params=r_params,
-        r_separators=pipeline_separators(env),
+        r_separators=pipeline_separators(env, _addon_params(request)),
         directives=directives,
         smart_heading=smart,
         smart_heading_source=smart_source,

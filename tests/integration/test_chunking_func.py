@@ -6,7 +6,7 @@ import inspect
 import logging
 import shutil
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -354,6 +354,33 @@ def test_r_cuts_at_the_separators_resolved_with_the_other_settings(cl100k_tokeni
         cl100k_tokenizer, text, 1200, chunk_overlap_token_size=100, separators=["|"]
     )
     assert len(rows) > 1 and contents(rows) == contents(expected)
+
+
+def test_r_takes_lightrags_r_settings_from_addon_params_as_its_pipeline_does() -> None:
+    # LightRAG's pipeline cuts a document routed to R with
+    # addon_params['chunker']['recursive_character'] (seeded from CHUNK_R_* at the instance's
+    # creation, changed at run time by users): ours must read the same block, not only the
+    # variables. The pipeline's own resolution is the oracle.
+    from lightrag.parser.routing import resolve_chunk_options
+
+    env = {"CHUNK_R_SEPARATORS": '["|"]', "CHUNK_R_SIZE": "700", "CHUNK_SIZE": "900"}
+    chunker = {"chunk_token_size": 1000, "recursive_character": {"separators": ["\n\n", "。"]}}
+    request = Request(CHUNKING_FUNC, content="x", file_name="a.txt", env=env)
+    with_addon = replace(request, addon_params={"chunker": chunker})
+    lightrag = resolve_chunk_options({"chunker": chunker}, process_options="R")
+    assert resolve(with_addon).r_separators == tuple(lightrag["recursive_character"]["separators"])
+    # No R size in the block: CHUNK_R_SIZE, as LightRAG's overlay fills it; then the
+    # chunker's own size; the block's own size beats both.
+    assert resolve(with_addon).r_size == 700
+    assert resolve(replace(request, env={}, addon_params={"chunker": chunker})).r_size == 1000
+    sized = {"chunker": {**chunker, "recursive_character": {"chunk_token_size": 300}}}
+    assert resolve(replace(request, addon_params=sized)).r_size == 300
+    # A block without separators (a partial dict a user passed) is LangChain's cascade.
+    partial = {"chunker": {"recursive_character": {}}}
+    assert resolve(replace(request, addon_params=partial)).r_separators is None
+    # Without addon_params (the CLI): the variables.
+    assert resolve(request).r_separators == ("|",)
+    assert (resolve(request).r_size, resolve(request).r_overlap) == (700, 100)
 
 
 async def test_r_parameter_block_of_the_route(cl100k_tokenizer, parsed) -> None:
