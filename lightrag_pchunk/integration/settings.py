@@ -120,19 +120,21 @@ def effective_rules(
 def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     """Validate every setting read from the environment now (call it at start-up):
     LIGHTRAG_PARSER and the suffix variables it depends on, the ``CHUNK_P_*`` variables
-    (``CHUNK_P_LLM_*`` included), DOCX_SMART_HEADING, the work budget
-    (``LIGHTRAG_PCHUNK_MAX_BLOCKS``, ``_MAX_LINES``).
+    (``CHUNK_P_LLM_*`` included), R's sizes (``CHUNK_R_SIZE``, ``CHUNK_SIZE`` and their
+    overlaps), DOCX_SMART_HEADING, the work budget (``LIGHTRAG_PCHUNK_MAX_BLOCKS``,
+    ``_MAX_LINES``).
     Returns the effective routing rules.
 
     Raises:
         ParserRoutingConfigError: an invalid rule, named with its position and text.
-        ValueError: a bad ``CHUNK_P_*``, DOCX_SMART_HEADING or work budget value, naming
-            the variable.
+        ValueError: a bad ``CHUNK_P_*``, R size, DOCX_SMART_HEADING or work budget value,
+            naming the variable.
     """
     env = os.environ if env is None else env
     validate_suffix_variables(env)
     rules = effective_rules(env, strict=True)
     resolve_p_settings(env=env)
+    pipeline_sizes(env)
     boundary_settings(env=env)
     SmartHeading.parse(env.get(SMART_HEADING_ENV), name=f"{SMART_HEADING_ENV} (env)")
     WorkBudget.from_env(env)

@@ -440,6 +440,10 @@ def test_check_config_refuses_a_bad_rule_or_variable_at_start_up(monkeypatch) ->
     with pytest.raises(ValueError, match="CHUNK_P_OVERLAP_SIZE"):
         check_config()
     monkeypatch.delenv("CHUNK_P_OVERLAP_SIZE")
+    monkeypatch.setenv("CHUNK_R_SIZE", "12OO")
+    with pytest.raises(ValueError, match="CHUNK_R_SIZE"):
+        check_config()
+    monkeypatch.delenv("CHUNK_R_SIZE")
     assert [rule.text for rule in check_config()] == ["docx:native-P"]
 
 
