@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER
 from lightrag_pchunk.chunk.shown_text import escapes_cut, shown_text
 
 #: Runs of word characters longer than this are counted character by character.
@@ -143,10 +144,15 @@ def lost_words(row_texts: Iterable[str], chunk_texts: Iterable[str]) -> WordShor
     """The words of ``row_texts`` (the contents of the rows that were chunked) that
     ``chunk_texts`` (the contents of their chunks) do not hold often enough.
 
-    Text of the rows the chunks hold verbatim (:func:`_held_verbatim`) holds its words
-    there: only the rest of each side is counted word by word.
+    Chunks that are the rows with text joined in order by blank lines (no row cut nor
+    repeated: P's usual document) hold every word: one comparison of the whole text says
+    so. Otherwise text of the rows the chunks hold verbatim (:func:`_held_verbatim`) holds
+    its words there: only the rest of each side is counted word by word.
     """
-    chunk_texts = list(chunk_texts)
+    row_texts, chunk_texts = list(row_texts), list(chunk_texts)
+    rows_with_text = [text for text in row_texts if text.strip()]
+    if BLOCK_JOINER.join(rows_with_text) == BLOCK_JOINER.join(chunk_texts):
+        return WordShortfall(Counter())
     shown = [shown_text(text) for text in chunk_texts]
     missing, outside = _held_verbatim([shown_text(text) for text in row_texts], shown)
     rows = _word_counts(missing)

@@ -6,6 +6,7 @@ in scripts whose word boundaries differ (CJK, combining marks, right-to-left, lo
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -150,3 +151,42 @@ def test_a_line_r_cut_with_an_overlap_is_held_piece_by_piece() -> None:
     assert not lost_words([line], chunks[:1] + chunks[2:])  # the overlap was a copy
     lost = {"Close": 1, "the": 1, "inlet": 1, "valve": 1, "before": 1}
     assert lost_words([line], chunks[1:]).missing == lost
+
+
+@st.composite
+def _rows_joined_into_chunks(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """Rows (some blank) and chunks that join runs of them in order with blank lines, as P
+    packs whole rows: the text of both sides is the same, read in other pieces."""
+    rows = draw(st.lists(_text, min_size=1, max_size=8))
+    with_text = [row for row in rows if row.strip()]
+    cuts = sorted(draw(st.sets(st.integers(1, max(len(with_text) - 1, 1)))))
+    bounds = [0, *[cut for cut in cuts if cut < len(with_text)], len(with_text)]
+    chunks = ["\n\n".join(with_text[a:b]) for a, b in pairwise(bounds) if a < b]
+    return rows, chunks
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_rows_joined_into_chunks())
+def test_rows_joined_whole_report_what_counting_every_word_reports(
+    case: tuple[list[str], list[str]],
+) -> None:
+    rows, chunks = case
+    assert lost_words(rows, chunks).missing == _lost_counting_every_word(rows, chunks)
+
+
+def test_chunks_that_are_the_rows_joined_are_checked_without_a_word_search(monkeypatch) -> None:
+    # One comparison of the whole text: no row is looked for, no word counted.
+    def searched(*_: object) -> None:
+        raise AssertionError("the rows were searched word by word")
+
+    monkeypatch.setattr(coverage, "_held_verbatim", searched)
+    rows = ["# Pumps", "## Start\nOpen the valve.", "   ", "## Stop\nClose it."]
+    assert not lost_words(rows, ["# Pumps\n\n## Start\nOpen the valve.", "## Stop\nClose it."])
+    monkeypatch.undo()
+    # A row left out, or one cut elsewhere than between rows, is counted word by word.
+    assert lost_words(rows, ["# Pumps\n\n## Start\nOpen the valve."]).missing == {
+        "Stop": 1,
+        "Close": 1,
+        "it": 1,
+    }
+    assert not lost_words(rows, ["# Pumps\n\n## Start", "Open the valve.\n\n## Stop\nClose it."])
