@@ -99,6 +99,8 @@ class HeadingText:
 
 def cjk_count(text: str) -> int:
     """How many CJK ideographs (U+3400-U+9FFF) ``text`` holds."""
+    if text.isascii():  # known without reading the text: most lines of most documents
+        return 0
     return len(_CJK_IDEOGRAPH.findall(text))
 
 
@@ -193,13 +195,17 @@ def heading_text(
         label = parse_label(text)
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
         return None  # too long for any title; only an article carries its text along
-    if is_caption(text) or reads_as_front_matter(text):
+    if label is None:
+        heading = _plain_heading(text, max_chars, lowercase, lead_in)
+    else:
+        heading = _numbered_heading(text, label, max_chars, lowercase)
+    # What a line shaped as a title says is read last: its shape rules out most lines, and
+    # more cheaply than these searches of the whole line.
+    if heading is None or is_caption(text) or reads_as_front_matter(text):
         return None  # a caption; a paper's author list or copyright line
     if reads_as_equation(text) or all(map(_STATED_VALUE.fullmatch, text.split("\n"))):
         return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)"; values: "Chi-square= 1.52"
-    if label is None:
-        return _plain_heading(text, max_chars, lowercase, lead_in)
-    return _numbered_heading(text, label, max_chars, lowercase)
+    return heading
 
 
 def stopped_numbered_title(line: str) -> HeadingText | None:
