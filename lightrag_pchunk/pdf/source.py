@@ -30,6 +30,11 @@ HEADER_WINDOW = 1024
 _ERR_PASSWORD = 4
 _ERR_SECURITY = 5
 
+#: The memory a reading holds is read (a file of /proc) on its first page and every this
+#: many pages after: memory that grows page by page is refused a few pages later at most,
+#: and a page that takes it at once meets the reading child's address-space cap
+#: (``isolation``).
+MEMORY_CHECK_PAGES = 8
 #: What to do with a PDF without a text layer (a scan).
 IMAGE_ONLY_HINT = "OCR it first, e.g. with ocrmypdf, or use LightRAG's mineru/docling engine"
 
@@ -163,7 +168,8 @@ class ParseGuard:
             )
 
     def after_page(self, chars: int, page_number: int) -> None:
-        """Count a page's characters and check the text, time and memory limits.
+        """Count a page's characters and check the text and time limits, and the memory
+        limit on the first page and every :data:`MEMORY_CHECK_PAGES` pages after.
 
         Raises:
             PdfParseError: ``output-budget``, ``time-limit`` or ``memory-limit``.
@@ -185,6 +191,8 @@ class ParseGuard:
                 f"reading took over {limits.max_seconds} CPU seconds (at page {page_number})"
                 f" ({ENV_VARS['max_seconds']})",
             )
+        if (page_number - 1) % MEMORY_CHECK_PAGES:
+            return
         rss = resident_bytes()
         if rss and self._rss_start and rss - self._rss_start > limits.max_memory_mb * _MIB:
             raise PdfParseError(

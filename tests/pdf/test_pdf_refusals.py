@@ -10,7 +10,7 @@ import pytest
 from hostile_pages import flate_bomb, many_pages
 
 from lightrag_pchunk.errors import DocumentParseError, PdfParseError
-from lightrag_pchunk.pdf import isolation
+from lightrag_pchunk.pdf import isolation, source
 from lightrag_pchunk.pdf.document import parse_pdf
 from lightrag_pchunk.pdf.source import PdfLimits
 
@@ -173,3 +173,27 @@ def test_a_threaded_caller_reads_in_a_new_interpreter_with_the_same_limits(
     assert BODY in outcomes["good.pdf"].content  # type: ignore[union-attr]
     error = outcomes["bomb.pdf"]
     assert isinstance(error, PdfParseError) and error.reason in ("reader-crash", "memory-limit")
+
+
+def test_memory_is_read_on_the_first_page_and_every_few_pages_after(monkeypatch) -> None:
+    # A read of /proc on every page costs more than the rest of the checks; memory that
+    # grows page by page is still refused within a few pages.
+    grown = {"bytes": 0}
+    reads: list[int] = []
+
+    def resident() -> int:
+        reads.append(1)
+        return 1 + grown["bytes"]
+
+    monkeypatch.setattr(source, "resident_bytes", resident)
+    guard = source.ParseGuard(PdfLimits(max_memory_mb=1), "doc.pdf")
+    reads.clear()
+    pages = 2 * source.MEMORY_CHECK_PAGES
+    for page in range(1, pages + 1):
+        guard.after_page(0, page)
+    assert len(reads) == 2  # pages 1 and MEMORY_CHECK_PAGES + 1
+    grown["bytes"] = 2 * 1024 * 1024
+    with pytest.raises(PdfParseError, match="memory grew") as caught:
+        for page in range(pages + 1, 2 * pages + 1):
+            guard.after_page(0, page)
+    assert caught.value.reason == "memory-limit"
