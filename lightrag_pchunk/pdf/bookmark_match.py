@@ -183,10 +183,22 @@ def _title_score(
     for count, line in enumerate(lines[:_TITLE_LINES], start=1):
         joined += normalise(line)
         candidates = {joined, normalise(_without_label(" ".join(lines[:count])))}
-        score = max(similarity(title, c) for c in candidates)
-        score = max(score, max(similarity(bare, c) for c in candidates) if bare else 0.0)
+        named = (title, bare) if bare else (title,)
+        score = max(
+            (similarity(a, b) for a in named for b in candidates if _within_reach(a, b)),
+            default=0.0,
+        )
         if score > best[0]:
             best = (score, count)
         if len(joined) > 2 * len(title) + 8:
             break
     return best
+
+
+def _within_reach(title: str, text: str) -> bool:
+    """Whether ``title`` and ``text`` are near enough in length for their similarity to
+    reach :data:`MATCH_SIMILARITY`: the two share at most the fewer of their character
+    pairs, so their Dice is at most twice the fewer over the sum (most lines that open a
+    paragraph are far longer or shorter than a title, and are not compared)."""
+    pairs, text_pairs = len(title) - 1, len(text) - 1
+    return title == text or 2 * min(pairs, text_pairs) >= MATCH_SIMILARITY * (pairs + text_pairs)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
-from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, _within_reach, match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+from lightrag_pchunk.pdf.outline import normalise, similarity
 
 from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
 
@@ -271,3 +272,15 @@ def test_a_printed_entry_never_runs_on_into_a_list_item() -> None:
     ]
     matches = match_bookmarks(entries, texts, [1] * len(texts))
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 4, 1)]
+
+
+def test_a_title_is_compared_only_with_lines_near_its_length() -> None:
+    # Dice over character pairs is at most twice the fewer pairs over the sum: a line far
+    # longer or shorter than the title cannot read as it, and is not compared.
+    title = normalise("4.2 Findings of the review")
+    assert not _within_reach(title, normalise("Findings"))
+    assert not _within_reach(title, title * 2)
+    assert _within_reach(title, normalise("Findings of the reviews"))
+    for text in ("Findings", "Findings of the review board meeting", title * 2, "x"):
+        if not _within_reach(title, normalise(text)):
+            assert similarity(title, normalise(text)) < MATCH_SIMILARITY
