@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lightrag_pchunk.pdf.layout import visual_rows
-from lightrag_pchunk.pdf.letter_spacing import close_letter_spacing
+from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.paragraphs import join_lines
 from lightrag_pchunk.pdf.regions import region_cells
 from lightrag_pchunk.pdf.segments import Segment, plain_hyphens
@@ -167,6 +167,5 @@ def cell_text(segments: Sequence[Segment]) -> str:
     breaks after a word's own hyphen (``open-`` / ``vocab``), which PDFium marks as it marks
     a hyphenation's; letter-spaced CJK read closed up, as in a line (``letter_spacing``)."""
     rows = visual_rows(segments)
-    texts = [" ".join(s.text for s in sorted(row, key=lambda s: s.x0)) for row in rows]
-    texts = [plain_hyphens(close_letter_spacing(text)) for text in texts]
+    texts = [plain_hyphens(join_segments(sorted(row, key=lambda s: s.x0))) for row in rows]
     return join_lines(texts)[0] if texts else ""

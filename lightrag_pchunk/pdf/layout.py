@@ -23,7 +23,7 @@ import numpy as np
 
 from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
-from lightrag_pchunk.pdf.letter_spacing import close_letter_spacing
+from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
 #: Narrowest gutter between two columns, in points.
@@ -330,8 +330,8 @@ def make_line(
     segments: Sequence[Segment], page: int, column: int, column_x0: float, column_x1: float
 ) -> Line:
     """One line of ``segments`` (any order), in reading order: left to right, or right to
-    left for Hebrew and Arabic; CJK characters set so far apart that each is a segment
-    read closed up (``letter_spacing``)."""
+    left for Hebrew and Arabic; CJK characters set letter-spaced so far apart that each
+    is a segment read closed up (``letter_spacing``)."""
     ordered = sorted(segments, key=lambda s: s.x0)
     if len(ordered) == 1 and ordered[0].table:
         stand_in = ordered[0]
@@ -356,7 +356,7 @@ def make_line(
     for segment in ordered:
         sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
     return Line(
-        text=close_letter_spacing(" ".join(s.text for s in ordered)),
+        text=join_segments(ordered),
         x0=min(s.x0 for s in ordered),
         top=min(s.top for s in ordered),
         x1=max(s.x1 for s in ordered),

@@ -30,6 +30,7 @@ from lightrag_pchunk.pdf.glyphs import (
     goes_on_pairs,
     pair_gaps,
 )
+from lightrag_pchunk.pdf.letter_spacing import closing_pairs
 
 #: A gap of this share of the height between two adjacent glyphs is a word space that
 #: PDFium did not write.
@@ -68,6 +69,8 @@ class Segment:
     characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
     page's text. ``table``: the key of the table this segment stands for (it was put in
     the place of the table's segments by ``tables.TableFinder``), "" for text.
+    ``closes_up``: the page's glyph this segment's first glyph is set letter-spaced after,
+    on its line, read without a space between (``letter_spacing``); -1: none.
     """
 
     text: str
@@ -83,6 +86,7 @@ class Segment:
     bold: bool = False
     rotated: bool = False
     table: str = ""
+    closes_up: int = -1
 
     @property
     def height(self) -> float:
@@ -209,7 +213,13 @@ def _segments(
     spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
     spaced &= np.diff(glyphs) == 1
     spaced &= ~(joining[:-1] | joining[1:])
+    parted = ~goes_on | spaced | (np.diff(glyphs) > 1)
+    closing = closing_pairs(
+        page, glyphs, parted, lambda b: frame_box(direction, b), lambda i: _font_size(raw, i)
+    )
+    spaced &= ~closing
     space_before = glyphs[np.flatnonzero(spaced) + 1].tolist()  # ascending
+    closed_before = glyphs[np.flatnonzero(closing) + 1].tolist()  # ascending
     user = boxes[glyphs]
     extents = [
         np.minimum.reduceat(x0, starts).tolist(),
@@ -234,7 +244,7 @@ def _segments(
     for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
         segments.append(
             Segment(
-                text=_span_text(text, first, last, space_before),
+                text=_span_text(text, first, last, space_before, closed_before),
                 x0=extents[0][k],
                 top=extents[1][k],
                 x1=extents[2][k],
@@ -245,30 +255,42 @@ def _segments(
                 last_char=last,
                 size=_font_size(raw, middle),
                 bold=_is_bold(raw, first, bold_fonts) and _is_bold(raw, last, bold_fonts),
+                closes_up=int(glyphs[starts[k] - 1])
+                if starts[k] and closing[starts[k] - 1]
+                else -1,
             )
         )
     return segments
 
 
-def _span_text(text: str, first: int, last: int, space_before: list[int]) -> str:
+def _span_text(
+    text: str, first: int, last: int, space_before: list[int], closed_before: list[int]
+) -> str:
     """The characters ``first``..``last``, with the word spaces found by geometry (before
-    the characters ``space_before`` lists, ascending), PDFium's line breaks made spaces,
-    and surrogate pairs made one character."""
+    the characters ``space_before`` lists, ascending), without the spaces PDFium wrote
+    into letter spacing (before the characters ``closed_before`` lists, ascending),
+    PDFium's line breaks made spaces, and surrogate pairs made one character."""
+    cuts = [(p, " ") for p in _inside(space_before, first, last)]
+    cuts += [(p, "") for p in _inside(closed_before, first, last)]
     span = text[first : last + 1]
-    inside = bisect.bisect_right(space_before, first), bisect.bisect_right(space_before, last)
-    inserted = space_before[inside[0] : inside[1]]
-    if inserted:
+    if cuts:
         pieces, at = [], first
-        for position in inserted:
-            pieces.append(text[at:position])
+        for position, joiner in sorted(cuts):
+            piece = text[at:position]
+            pieces.append((piece.rstrip() if not joiner else piece) + joiner)
             at = position
         pieces.append(text[at : last + 1])
-        span = " ".join(pieces)
+        span = "".join(pieces)
     if "\r" in span or "\n" in span:
         span = " ".join(span.replace("\r", " ").replace("\n", " ").split())
     if _SURROGATE.search(span):
         span = span.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return _CONTROLS.sub("", span).strip()
+
+
+def _inside(positions: list[int], first: int, last: int) -> list[int]:
+    """The ``positions`` (ascending) after ``first`` up to ``last``."""
+    return positions[bisect.bisect_right(positions, first) : bisect.bisect_right(positions, last)]
 
 
 def _placed(segment: Segment, direction: int) -> Segment:

@@ -6,41 +6,57 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.pdf.letter_spacing import close_letter_spacing
-
 from pdf_builders import CJK, Page, Stroke, Text, parse_pages, tags_of
 
 
+def _read(tmp_path: Path, line: Text) -> list[str]:
+    """The lines of a page printing ``line`` (and a paragraph below it, so that a short line
+    alone is no document title)."""
+    body = Text(72, 600, "本文件规定了核电厂定期安全评价的一般要求。", 12, CJK)
+    result = parse_pages(tmp_path, [Page([line, body])])
+    return [text.removeprefix("# ") for text in result.content.split("\n")]
+
+
 @pytest.mark.parametrize(
-    ("printed", "read"),
+    ("text", "size", "spacing", "read"),
     [
-        ("經 濟 部 能 源 局", "經濟部能源局"),
-        ("以 15 分 鐘 為 週 期 重 排 ， 於 計 測", "以 15 分鐘為週期重排，於計測"),
-        ("ふ り が な", "ふりがな"),
-        # A mark set close against the run's first or last character (no gap to space).
-        ("經 濟 部 能 源 局。", "經濟部能源局。"),
-        ("（經 濟 部）指導", "（經濟部）指導"),
-        ("臺 灣 電 力 公 司（台電）", "臺灣電力公司（台電）"),
-        # Beside a word of several characters, a number or a Latin letter: as printed.
-        ("經 濟 部 能 源 局 指導", "經濟部能源局 指導"),
-        ("附 录 A", "附 录 A"),
-        ("1990 年 4 月 4 日", "1990 年 4 月 4 日"),
-        # Full-width digits and Latin letters are numbers and words too: a row of single
-        # digits stays numbers apart.
-        ("１ ２ ３ ４", "１ ２ ３ ４"),
-        ("第 １ ２ 条", "第 １ ２ 条"),
-        ("Ａ Ｂ Ｃ", "Ａ Ｂ Ｃ"),
-        ("（ 一 ）", "（一）"),
-        # Two words, or two characters alone (a title typed "目 录"): as printed.
-        ("第一节 重要提示", "第一节 重要提示"),
-        ("目 录", "目 录"),
-        # Korean parts its words, many of one syllable, with spaces; Latin is not CJK.
-        ("그 더 큰 집", "그 더 큰 집"),
-        ("a b c d", "a b c d"),
+        # Letter-spaced, and distributed two ems apart (a segment each): one word.
+        ("經濟部能源局", 18, (4.0,) * 5, "經濟部能源局"),
+        ("經濟部能源局", 18, (36.0,) * 5, "經濟部能源局"),
+        # Two characters set so read as one word too.
+        ("前言", 16, (16.0,), "前言"),
+        # Steps a distributed line rounds unevenly are still its letter spacing.
+        ("中华人民共和国能源", 24, (11.0,) * 6 + (27.0, 11.0), "中华人民共和国能源"),
+        # A label and its value, further off than the label's letters: two words.
+        ("氏名山田太郎", 12, (6.0, 24.0, 6.0, 6.0, 6.0), "氏名 山田太郎"),
+        # A mark set close against the run: the run still stands alone.
+        ("（經濟部）指導", 12, (0.0, 6.0, 6.0, 0.0), "（經濟部）指導"),
+        # Beside a word of several characters: as printed.
+        ("經濟部能源局指導", 12, (6.0,) * 5 + (12.0,), "經濟部能源局 指導"),
+        # Full-width digits are numbers apart; Hangul parts its words with spaces.
+        ("１２３４", 12, (6.0,) * 3, "１ ２ ３ ４"),
+        ("그더큰집", 12, (6.0,) * 3, "그 더 큰 집"),
     ],
 )
-def test_letter_spaced_runs_close_up(printed: str, read: str) -> None:
-    assert close_letter_spacing(printed) == read
+def test_letter_spacing_is_read_from_the_glyphs(
+    tmp_path: Path, text: str, size: float, spacing: tuple[float, ...], read: str
+) -> None:
+    assert read in _read(tmp_path, Text(72, 720, text, size, CJK, spacing=spacing))
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # A form's blanks, typed as ideographic spaces, stay blanks between the words.
+        ("平成　　年　　月　　日", "平成 年 月 日"),
+        # A title the author spread with typed spaces reads as typed.
+        ("提　案　書", "提 案 書"),
+        ("目 录", "目 录"),
+        ("第一节 重要提示", "第一节 重要提示"),
+    ],
+)
+def test_typed_spaces_between_cjk_stay(tmp_path: Path, typed: str, read: str) -> None:
+    assert read in _read(tmp_path, Text(72, 720, typed, 12, CJK))
 
 
 def test_letter_spaced_and_distributed_cjk_read_as_words(tmp_path: Path) -> None:
