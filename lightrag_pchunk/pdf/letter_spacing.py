@@ -16,7 +16,7 @@ characters so set read as one word too ("前 言" set letter-spaced). A step far
 the steps beside it is a word space: a label and its value ("氏 名    山 田 太 郎") are
 two runs.
 
-Input: the glyphs of a stretch of a page (``segments._segments``), which pairs the text
+Input: the glyphs of a stretch of a page (``segments.make_segments``), which pairs the text
 parts (a space or a segment's end between them) and their font sizes. Output: which of
 those pairs close up; a segment starting after such a gap records the glyph it closes up
 to (``Segment.closes_up``), so a line or a cell joins it to that glyph's segment without a

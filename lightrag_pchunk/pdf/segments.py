@@ -127,7 +127,7 @@ def glyph_runs(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> list[Segmen
     runs: list[Segment] = []
     for start, stop, own in glyphs.stretches:
         upright = own == glyphs.direction
-        found = _segments(
+        found = make_segments(
             glyphs,
             glyphs.ink[start:stop],
             own,
@@ -155,7 +155,7 @@ def cut_at_gutters(
             cut.append(run)
             continue
         own = glyphs_of(glyphs, run)
-        cut += _segments(glyphs, own, glyphs.direction, glyphs.barriers, walls, bold_fonts)
+        cut += make_segments(glyphs, own, glyphs.direction, glyphs.barriers, walls, bold_fonts)
     return cut
 
 
@@ -188,7 +188,7 @@ def glyphs_of(glyphs: PageGlyphs, segment: Segment) -> np.ndarray:
     return ink[start:stop]
 
 
-def _segments(
+def make_segments(
     page: PageGlyphs,
     glyphs: np.ndarray,
     direction: int,
@@ -372,7 +372,7 @@ class WordCutter:
             return [segment]
         pieces = []
         for start, stop in itertools.pairwise([0, *cuts, len(own)]):
-            found = _segments(
+            found = make_segments(
                 self.glyphs, own[start:stop], self.glyphs.direction, NO_BARRIERS, NO_GUTTERS, {}
             )
             if len(found) != 1:

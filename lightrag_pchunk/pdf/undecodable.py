@@ -15,25 +15,34 @@ letters PDFium flags left out, does not decode: a font without a map is read by 
 which in a simple font are the ASCII of its letters (an old TeX font whose glyph names no
 map knows, its ligatures read as control characters: its pages are read), in a CID font
 glyph numbers reading as controls and punctuation ("%&(-./.)&"). On such a page every
-segment that is as undecodable, flagged letters counted ("IIIIII"), is left out. Its
-decodable segments (a running header, a figure's labels set in another font) are read as
-on any page. A page with a few such characters (a symbol font's bullets, an Arabic kashida
-PDFium reads as U+0017) is read whole.
+segment that is as undecodable, flagged letters counted ("IIIIII"), is left out but for
+its words that decode: a reference set in a font without a map around a journal's name set
+in italics that has one ("&(-./)& MIS Quarterly13(;);-.D90&") keeps "MIS Quarterly", each
+stretch of decodable characters from its first letter to its last (and a full stop after
+it) that holds a word of :data:`MIN_WORD_LETTERS` letters, read as a segment of its own.
+Its decodable segments (a running header, a figure's labels set in another font) are read
+as on any page. A page with a few such characters (a symbol font's bullets, an Arabic
+kashida PDFium reads as U+0017) is read whole.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import numpy as np
 import pypdfium2.raw as pdfium_c
 
-from lightrag_pchunk.pdf.glyphs import PageGlyphs
-from lightrag_pchunk.pdf.segments import PageText, glyphs_of
+from lightrag_pchunk.pdf.glyphs import NO_GUTTERS, PageGlyphs
+from lightrag_pchunk.pdf.segments import PageText, Segment, glyphs_of, make_segments
 
 #: A page, or a segment on it, whose ink holds this share of characters that do not decode
 #: is not read.
 UNDECODABLE_SHARE = 0.5
+#: A stretch of decodable characters in an undecodable segment is read when it holds a word
+#: of this many letters (a shorter one alone reads as nothing: a stray letter, "f" of "for").
+MIN_WORD_LETTERS = 3
+_WORD = re.compile(rf"[^\W\d_]{{{MIN_WORD_LETTERS},}}")
 
 
 def without_undecodable(glyphs: PageGlyphs, page: PageText) -> tuple[PageText, bool]:
@@ -47,12 +56,66 @@ def without_undecodable(glyphs: PageGlyphs, page: PageText) -> tuple[PageText, b
     letters = np.fromiter((text[i].isalpha() for i in ink.tolist()), dtype=bool, count=len(ink))
     if (undecodable[ink] & ~letters).sum() < UNDECODABLE_SHARE * len(ink):
         return page, False
-    kept = tuple(
-        segment
-        for segment in page.segments
-        if undecodable[glyphs_of(glyphs, segment)].mean() < UNDECODABLE_SHARE
-    )
-    return replace(page, segments=kept), True
+    kept: list[Segment] = []
+    for segment in page.segments:
+        own = glyphs_of(glyphs, segment)
+        if undecodable[own].mean() < UNDECODABLE_SHARE:
+            kept.append(segment)
+        elif not segment.rotated:
+            kept += _decodable_words(glyphs, own, undecodable[own])
+    return replace(page, segments=tuple(kept)), True
+
+
+def _decodable_words(glyphs: PageGlyphs, own: np.ndarray, undecodable: np.ndarray) -> list[Segment]:
+    """The stretches of a segment's glyphs ``own`` that decode and hold a word, each from
+    its first letter to its last (a full stop after it kept), as segments; a word of fewer
+    than :data:`MIN_WORD_LETTERS` letters at a stretch's end, set against an undecodable
+    glyph without a space, is a word's piece ("f" of "for") and left out."""
+    text = glyphs.text
+    found: list[Segment] = []
+    edges = np.flatnonzero(np.diff(np.concatenate(([1], undecodable.astype(np.int8), [1]))))
+    for start, stop in zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True):
+        stretch = own[start:stop].tolist()
+        if start > 0:
+            stretch = _without_piece(text, int(own[start - 1]), stretch)
+        if stop < len(own) and stretch:
+            stretch = _without_piece(text, int(own[stop]), stretch[::-1])[::-1]
+        letters = [k for k, index in enumerate(stretch) if text[index].isalpha()]
+        if not letters:
+            continue
+        end = letters[-1] + 1
+        if end < len(stretch) and text[stretch[end]] == ".":
+            end += 1
+        words = stretch[letters[0] : end]
+        if _WORD.search(text[words[0] : words[-1] + 1]):
+            found += make_segments(
+                glyphs, np.array(words), glyphs.direction, glyphs.barriers, NO_GUTTERS, {}
+            )
+    return found
+
+
+def _without_piece(text: str, beside: int, stretch: list[int]) -> list[int]:
+    """``stretch`` (glyph indexes, starting from its end next to glyph ``beside``, either
+    way round) without its word there when that word is set against ``beside`` without a
+    space and has fewer than :data:`MIN_WORD_LETTERS` letters."""
+    if _spaced(text, beside, stretch[0]):
+        return stretch
+    for k in range(1, len(stretch)):
+        if _spaced(text, stretch[k - 1], stretch[k]):
+            word = stretch[:k]
+            break
+    else:
+        word = stretch
+    if sum(text[index].isalpha() for index in word) >= MIN_WORD_LETTERS:
+        return stretch
+    return stretch[len(word) :]
+
+
+def _spaced(text: str, first: int, second: int) -> bool:
+    """Whether the text holds a space or a line break between glyphs ``first`` and
+    ``second`` (either order)."""
+    low, high = min(first, second), max(first, second)
+    return any(char in " \r\n\u00a0\u3000" for char in text[low + 1 : high])
 
 
 def _undecodable_chars(glyphs: PageGlyphs) -> np.ndarray | None:

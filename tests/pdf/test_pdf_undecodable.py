@@ -82,3 +82,23 @@ def test_a_font_read_by_its_ascii_codes_is_read(tmp_path: Path) -> None:
     result = parse_pages(tmp_path, [Page(lines)])
     assert "by the operator of the plant" in result.content.replace("\n", " ")
     assert not result.warnings
+
+
+def test_words_that_decode_inside_an_undecodable_line_are_read(tmp_path: Path) -> None:
+    """A reference set in a font without a map around a journal's name set in one with a
+    map keeps the name; a word's piece set against the garbage ("f" of "for") and the
+    garbage are left out, and nothing of it heads a section."""
+    page = _garbled_page("Working paper 9-37")
+    page.items += [
+        Text(72, 500, "Davis F (1989)", 11, UNMAPPED),
+        Text(230, 500, "MIS Quarterly", 11),
+        Text(309, 500, "13(3) 319-340", 11, UNMAPPED),
+        Text(72, 470, "Descriptions f", 11),
+        Text(138.5, 470, "or the scales of (1989)", 11, UNMAPPED),
+    ]
+    result = parse_pages(tmp_path, [Page(wrap(BODY, 72, 720, 420)), page])
+    lines = result.content.split("\n")
+    assert "MIS Quarterly" in lines
+    assert "Descriptions" in lines
+    assert [row.heading for row in result.rows] == ["Preface/Uncategorized"]
+    assert all(ch.isprintable() for ch in result.content.replace("\n", ""))
