@@ -54,9 +54,12 @@ _CJK = _table(
     "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\uffe0-\uffe6"
     "\U00020000-\U0003134f"
 )
-#: CJK punctuation and the full-width signs: a character beside one still stands alone
-#: ("（經 濟 部）", "能 源 局。", where no gap parts the mark).
-_CJK_MARKS = _table("\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60")
+#: Punctuation, CJK and full-width signs too: a character beside one still stands alone
+#: ("（經 濟 部）", "能 源 局。", a contents entry's leader "總 綱……3", where no gap parts
+#: the mark).
+_MARKS = _table(
+    "!-/:-@[-`{-~\u2010-\u2027\u3001-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60"
+)
 #: A step between origins this many times the narrower step beside it or wider is a word
 #: space: a distributed line spreads its slack over its gaps, rounding some wider (up to
 #: half as wide again), and a label's value stands further off than its letters.
@@ -90,7 +93,7 @@ def closing_pairs(
     start = int(glyphs[0])  # ascending: the glyphs' span is encoded once
     span = page.text[start : int(glyphs[-1]) + 1].encode("utf-32-le", "surrogatepass")
     codes = np.frombuffer(span, dtype=np.uint32)[glyphs - start]
-    cjk, marks = _CJK[codes], _CJK_MARKS[codes]
+    cjk, marks = _CJK[codes], _MARKS[codes]
     candidate = parted & cjk[:-1] & cjk[1:]
     if not candidate.any():
         return closing

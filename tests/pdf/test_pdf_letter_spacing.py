@@ -29,8 +29,10 @@ def _read(tmp_path: Path, line: Text) -> list[str]:
         ("中华人民共和国能源", 24, (11.0,) * 6 + (27.0, 11.0), "中华人民共和国能源"),
         # A label and its value, further off than the label's letters: two words.
         ("氏名山田太郎", 12, (6.0, 24.0, 6.0, 6.0, 6.0), "氏名 山田太郎"),
-        # A mark set close against the run: the run still stands alone.
+        # A mark set close against the run (a bracket, a contents entry's leader): the run
+        # still stands alone.
         ("（經濟部）指導", 12, (0.0, 6.0, 6.0, 0.0), "（經濟部）指導"),
+        ("總綱(附件)", 12, (12.0, 0.0, 0.0, 0.0), "總綱(附件)"),
         # Beside a word of several characters: as printed.
         ("經濟部能源局指導", 12, (6.0,) * 5 + (12.0,), "經濟部能源局 指導"),
         # Full-width digits are numbers apart; Hangul parts its words with spaces.
