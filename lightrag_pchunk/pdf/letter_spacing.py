@@ -7,14 +7,16 @@ between words, so a reader reads these characters as words ("經濟部能源局"
 them so.
 
 The glyphs decide, not the text: a letter-spaced run is CJK characters each standing alone
-(a gap, a CJK mark or the line's end on both sides), in one font size, on one baseline,
+(a gap, a punctuation mark or the line's end on both sides), in one font size, on one baseline,
 their origins stepped alike, with no space character the author typed between them. The
 spaces PDFium writes into gaps are generated; an ideographic space or a space typed to
 leave a form's blank ("平成　　年　　月　　日") or to spread a title ("提　案　書") is
 text, and so is the run's every space where a producer wrote some of them as gaps. Two
 characters so set read as one word too ("前 言" set letter-spaced). A step far wider than
 the steps beside it is a word space: a label and its value ("氏 名    山 田 太 郎") are
-two runs.
+two runs. Single digits so set are one number where they stand closer than a word space
+past each one's advance (a cover's year, "中華民國 1 0 5 年" read "中華民國 105 年");
+further apart they are numbers apart (a row of "1 2 3").
 
 Input: the glyphs of a stretch of a page (``segments.make_segments``), which pairs the text
 parts (a space or a segment's end between them) and their font sizes. Output: which of
@@ -64,6 +66,12 @@ _MARKS = _table(
 #: space: a distributed line spreads its slack over its gaps, rounding some wider (up to
 #: half as wide again), and a label's value stands further off than its letters.
 WORD_STEP = 1.75
+#: ASCII and full-width digits: a run of single digits set closer than a word space is a
+#: number letter-spaced ("1 0 5" on a cover); single digits further apart are numbers apart.
+_DIGITS = _table("0-9\uff10-\uff19")
+#: Two digits this share of an em apart or closer (past the first's advance) are letter
+#: spaced: a word space is a quarter of an em or more.
+DIGIT_GAP = 0.2
 #: Two glyphs of this share of each other's font size or closer are in one size.
 SAME_SIZE = 0.05
 #: Origins this share of the font size apart across the text are on one baseline.
@@ -93,8 +101,8 @@ def closing_pairs(
     start = int(glyphs[0])  # ascending: the glyphs' span is encoded once
     span = page.text[start : int(glyphs[-1]) + 1].encode("utf-32-le", "surrogatepass")
     codes = np.frombuffer(span, dtype=np.uint32)[glyphs - start]
-    cjk, marks = _CJK[codes], _MARKS[codes]
-    candidate = parted & cjk[:-1] & cjk[1:]
+    cjk, marks, digits = _CJK[codes], _MARKS[codes], _DIGITS[codes]
+    candidate = parted & ((cjk[:-1] & cjk[1:]) | (digits[:-1] & digits[1:]))
     if not candidate.any():
         return closing
     apart = np.concatenate(([True], parted, [True]))
@@ -106,7 +114,11 @@ def closing_pairs(
     for k in np.flatnonzero(candidate).tolist():
         first, second = int(glyphs[k]), int(glyphs[k + 1])
         step = _step(page, first, second, frame, size_of)
-        if step is not None:
+        if digits[k]:
+            closing[k] = step is not None and _digits_set_close(
+                page, first, second, frame, size_of(first)
+            )
+        elif step is not None:
             steps[k] = step
             if _typed_between(page, first, second):
                 typed.add(k)
@@ -136,6 +148,26 @@ def _step(
         return None
     step = float(x0[1] - x0[0])
     return step if step > 0 else None
+
+
+def _digits_set_close(
+    page: _Glyphs,
+    first: int,
+    second: int,
+    frame: Callable[[np.ndarray], tuple[np.ndarray, ...]],
+    size: float,
+) -> bool:
+    """Whether digit ``second`` stands less than :data:`DIGIT_GAP` of an em (``size``) past
+    the advance of digit ``first``, no space typed between: one number, letter-spaced."""
+    if _typed_between(page, first, second):
+        return False
+    pdfium_c.FPDFText_GetLooseCharBox(page.raw, first, _LOOSE)
+    box = (_LOOSE.left, _LOOSE.top, _LOOSE.right, _LOOSE.bottom)
+    _, _, ends, _ = frame(np.array([box, _origin(page.raw, second)]))
+    return float(ends[1] - ends[0]) < DIGIT_GAP * size
+
+
+_LOOSE = pdfium_c.FS_RECTF()
 
 
 def _typed_between(page: _Glyphs, first: int, second: int) -> bool:

@@ -61,6 +61,21 @@ def test_typed_spaces_between_cjk_stay(tmp_path: Path, typed: str, read: str) ->
     assert read in _read(tmp_path, Text(72, 720, typed, 12, CJK))
 
 
+def test_letter_spaced_digits_read_as_one_number(tmp_path: Path) -> None:
+    """A cover's year set letter-spaced (a fifth of an em between its digits) reads as one
+    number; single digits half an em apart are numbers apart."""
+    items = [
+        Text(72, 720, "中華民國", 18, CJK, spacing=(4.5,) * 3),
+        Text(166, 720, "105", 18, spacing=(3.0, 3.0)),
+        Text(211, 720, "年九月", 18, CJK),
+        Text(72, 680, "123", 18, spacing=(9.0, 9.0)),
+        Text(72, 600, "本文件規定了核電廠定期安全評價的一般要求。", 12, CJK),
+    ]
+    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert "中華民國 105 年九月" in [line.removeprefix("# ") for line in lines]
+    assert "1 2 3" in lines
+
+
 def test_letter_spaced_and_distributed_cjk_read_as_words(tmp_path: Path) -> None:
     """A line set with room after every character (PDFium writes a space into each gap)
     and a title distributed over the width (two ems apart: a segment each) read as their
