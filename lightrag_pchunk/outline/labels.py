@@ -35,6 +35,11 @@ KEYWORD_RANKS = {
     "attachment": 1, "exhibit": 1, "附录": 1, "附件": 1, "section": 2, "article": 3,
     "clause": 4, "note": 2,
 }  # fmt: skip
+#: Units that stand after a document's body, beside its top units (an appendix, an annex).
+APPENDIX_FAMILIES = frozenset(
+    f"keyword-{word}"
+    for word in ("annex", "appendix", "schedule", "attachment", "exhibit", "附录", "附件")
+)
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 

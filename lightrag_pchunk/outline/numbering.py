@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from lightrag_pchunk.outline.labels import (
+    APPENDIX_FAMILIES,
     KEYWORD_RANKS,
     LEGAL_RANKS,
     Label,
@@ -46,8 +47,10 @@ class FamilyStack:
 
     A key already open closes everything deeper. A new key with a fixed rank goes below
     the open keys of smaller rank and closes those of equal or greater rank (第一节 after
-    第一条 under a chapter takes the article's place). A new decimal key goes right below
-    the nearest open shallower decimal key. Any other new key opens one level deeper.
+    第一条 under a chapter takes the article's place); an appendix goes right below the
+    deepest of smaller rank, beside the body's top units however they are numbered. A new
+    decimal key goes right below the nearest open shallower decimal key. Any other new key
+    opens one level deeper.
     Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
     a new key never goes above the deepest of them. ``known`` gives keys a level of their
     own (the level the styled headings of that family have): a new one goes there.
@@ -193,6 +196,12 @@ class FamilyStack:
             for i, slot in enumerate(self.slots):
                 if slot is not None and slot.rank is not None and slot.rank >= label.rank:
                     return i, True
+            if label.family in APPENDIX_FAMILIES:
+                # An appendix stands beside the body's top units however they are numbered
+                # ("附录 A" after "3.2"): right below the deepest open unit of a smaller rank
+                # (a part), else at the top.
+                ranked = [i for i, slot in enumerate(self.slots) if slot and slot.rank is not None]
+                return (ranked[-1] + 1 if ranked else 0), True
             return len(self.slots), True
         if depth > 1:
             shallower = [

@@ -186,3 +186,14 @@ def test_a_styled_families_level_never_lifts_a_number_above_its_parent():
     stack.open_fixed(1, None)
     levels = [stack.place(parse_label(text)) for text in ("4. Rights", "4.1 Duties", "5. Terms")]
     assert levels == [2, 3, 2]
+
+
+@pytest.mark.parametrize(
+    "appendix",
+    ["附录 A 试验方法", "附件 1 表格", "Appendix A Methods", "Annex B Forms", "Приложение № 1"],
+)
+def test_an_appendix_after_decimal_chapters_is_their_sibling(appendix):
+    headings = ["1 Scope", "1.1 Terms", "2 Requirements", "2.1 General", appendix, "A.1 Rig"]
+    assert levels_from_numbering(headings) == [1, 2, 1, 2, 1, 2]
+    # Below a part (a unit of smaller rank), beside the chapters the part holds.
+    assert levels_from_numbering(["Part 1 Body", "1 Scope", "1.1 Terms", appendix]) == [1, 2, 3, 2]
