@@ -76,39 +76,64 @@ class FamilyStack:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
         suggests, used when the key is not open yet; ``restarts``: the label may start
         the parts of the deepest open heading (see the class doc)."""
-        key = label.key
-        index = next(
-            (i for i, slot in enumerate(self.slots) if slot is not None and slot.key == key),
+        open_index = next(
+            (i for i, slot in enumerate(self.slots) if slot is not None and slot.key == label.key),
             None,
         )
-        if index is not None and restarts and self._goes_back_below(index, label):
-            self.held = len(self.slots)
-        if index is not None and index < self.held - 1 and self._continues_above(index, label):
-            self.held = 0  # the numbers above the unit go on: its own parts are over
-        if index is not None and index < self.held - 1:
-            # Open above the unit whose parts it numbers: one of the unit's, right below
-            # it or below its own parent there ("3.1." under the unit's "3.").
-            structural, decided = self._insertion_point(label)
-            index = structural if decided and structural >= self.held else self.held
-        elif index is None and self._continues_closed(label, max(self._floor(), self.held)):
-            index = self.last[key][0]
-        elif index is None:
-            floor = max(self._floor(), self.held)
-            structural, decided = self._insertion_point(label)
-            # The look decides only where the numbers say nothing about nesting (letters,
-            # roman, a first decimal level...); decimal depth and ranked units decide alone.
-            if key in self.known:
-                # Never above what its numbering nests it under ("4.1" below an open "4."),
-                # however the styled headings of that family are levelled.
-                nested = structural if decided else 0
-                index = min(max(self.known[key] - 1, floor, nested), len(self.slots))
-            elif hint is not None and not decided:
-                index = min(max(hint - 1, floor), len(self.slots))
-            else:
-                index = max(structural, floor)
-        self._set(index, _Slot(key, label.rank, ordinals=label.ordinals))
-        self.last[key] = (index, label)
+        if open_index is not None:
+            self._hold_parts(open_index, label, restarts)
+        index = self._where(label, open_index, hint)
+        self._set(index, _Slot(label.key, label.rank, ordinals=label.ordinals))
+        self.last[label.key] = (index, label)
         return index + 1
+
+    def _hold_parts(self, open_index: int, label: Label, restarts: bool) -> None:
+        """Start or end the placing of a unit's own parts, by ``label`` whose key is open
+        at ``open_index``: a label going back below a unit starts them (see the class doc);
+        one continuing the numbers above the unit ends them."""
+        if restarts and self._goes_back_below(open_index, label):
+            self.held = len(self.slots)
+        if open_index < self.held - 1 and self._continues_above(open_index, label):
+            self.held = 0
+
+    def _where(self, label: Label, open_index: int | None, hint: int | None) -> int:
+        """Where ``label`` goes (index 0 being level 1), its key open at ``open_index``
+        (None: not open): the first row that holds.
+
+        ===============================================  ====================================
+        the label                                        goes
+        ===============================================  ====================================
+        key open above the unit whose parts are held     one of the unit's parts: where its
+                                                         numbering nests it if that is in the
+                                                         unit, else right below the unit
+        key open                                         to its key's level (closing deeper)
+        follows the last of its key, whose place an      where that last one went: its sibling
+        unnumbered heading took since
+        family with a styled level (``known``)           that level, never above where its
+                                                         numbering nests it nor the floor
+        numbering says nothing of nesting, look hints    the hinted level, not above the floor
+        any other                                        where its numbering puts it (one
+                                                         deeper if it says nothing), not
+                                                         above the floor
+        ===============================================  ====================================
+
+        The floor is the deepest styled heading or the unit whose parts are held; a new
+        key never goes past one level below the deepest open one.
+        """
+        floor = max(self._floor(), self.held)
+        structural, decided = self._insertion_point(label)
+        if open_index is not None and open_index < self.held - 1:
+            return structural if decided and structural >= self.held else self.held
+        if open_index is not None:
+            return open_index
+        if self._continues_closed(label, floor):
+            return self.last[label.key][0]
+        if label.key in self.known:
+            nested = structural if decided else 0
+            return min(max(self.known[label.key] - 1, floor, nested), len(self.slots))
+        if hint is not None and not decided:
+            return min(max(hint - 1, floor), len(self.slots))
+        return max(structural, floor)
 
     def _continues_above(self, index: int, label: Label) -> bool:
         """Whether ``label`` numbers the next heading after its key's one open at ``index``,
