@@ -257,3 +257,14 @@ def test_a_contents_column_headings_line_is_no_heading_but_a_title_page_is():
     # Words that name no contents' entries make a title of their own.
     assert heading_text("Title Page", markdown=False) is not None
     assert heading_text("Home page", markdown=False) is not None
+
+
+@pytest.mark.parametrize("word", ["None", "N/A", "NA", "nil", "Nil", "null", "NULL", "TBD"])
+def test_a_placeholder_alone_titles_nothing_unless_its_author_or_number_says_title(word):
+    # Alone, the word stands where an answer goes ("Nil" on a return, a converter's "null"):
+    # a false title would label its neighbour's text with it, a missed one leaves the
+    # chunk under its parent's true path. A value's own section ("Null" in a language
+    # reference) keeps its title when the author marked it or numbered it.
+    assert heading_text(word) is None
+    assert heading_text(f"# {word}").title == word
+    assert heading_text(f"4.2 {word[0].upper()}{word[1:]}") is not None
