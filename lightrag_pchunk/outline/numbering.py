@@ -270,15 +270,17 @@ def _roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:
 _TOP_LEVEL_WORDS = re.compile(
     r"(?:abstract|summary|executive summary|introduction|preface|foreword|contents"
     r"|table of contents|references|bibliography|acknowledge?ments?|appendix|appendices"
-    r"|annex|glossary|index|notes|conclusions?|about|摘要|前言|引言|目录|目次|参考文献|致谢"
-    r"|附录|附件|后记|索引)\b",
+    r"|annex|glossary|index|notes|conclusions?|about|signatures?|signature page|exhibits"
+    r"|exhibit index|摘要|前言|引言|目录|目次|参考文献|致谢|附录|附件|后记|索引|签字页|签署页"
+    r"|подписи сторон)\b",
     re.IGNORECASE,
 )
 
 
 def names_front_or_back_matter(title: str) -> bool:
     """Whether ``title`` names a part that stands at the top of a numbered outline although
-    it carries no number ("Abstract", "References", "附录")."""
+    it carries no number ("Abstract", "References", "附录", a filing's or a contract's
+    "Signatures" after its last numbered part)."""
     return _TOP_LEVEL_WORDS.match(title.strip()) is not None
 
 

@@ -397,6 +397,24 @@ def test_a_bare_title_in_the_capitals_of_the_labelled_one_before_it_stands_besid
     ]
 
 
+def test_signatures_after_the_last_labelled_part_stand_beside_it_in_any_case(tmp_path):
+    # The signature block closes the filing whatever its case; a bare topic after the last
+    # note still belongs to that note.
+    body = "\n\n".join(_prose(120, "w") for _ in range(3))
+    text = (
+        f"# Annual report\n\n**Note 1 - Organization**\n\n{body}\n\n"
+        f"**Note 2 - Leases**\n\n{body}\n\n**Operating Leases**\n\n{body}\n\n"
+        f"**Signatures**\n\n{body}\n"
+    )
+    assert tree(parse(tmp_path, text)) == [
+        (1, "Annual report", ()),
+        (2, "Note 1 - Organization", ("Annual report",)),
+        (2, "Note 2 - Leases", ("Annual report",)),
+        (3, "Operating Leases", ("Annual report", "Note 2 - Leases")),
+        (2, "Signatures", ("Annual report",)),
+    ]
+
+
 def test_a_placeholder_saying_there_is_nothing_heads_nothing(tmp_path):
     # A converter writes "None" for a filing's item left empty, over the next item's text.
     body = "\n\n".join(_prose(150, "w") for _ in range(3))
