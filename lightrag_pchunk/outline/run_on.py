@@ -5,6 +5,7 @@ which …"), which the smart outline takes for no title. Pure functions of the o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem
@@ -16,6 +17,18 @@ CLAUSE_ENDS = frozenset(".:;!?。：；！？")
 #: Fewest words, after its numbering label, on a line a page's layout broke off: such a line
 #: fills its column, where a title may be a word or two ("1 Scope", "2.1 Configuration").
 BROKEN_LINE_WORDS = 4
+#: Words that open a sentence's subject rather than a title ("Any person seeking …", "An
+#: application for …"), or leave a line open ("… quantities each" / "with a 5 ml. …"): a
+#: numbered title names its topic first and last ("Limits of the flow rate").
+_DETERMINERS = frozenset(
+    "a an the any each every this these those such no some all its their our his her".split()
+)
+#: Words that make a clause of a line: a modal or auxiliary verb, a relative pronoun.
+_CLAUSE_WORDS = frozenset(
+    "shall should must may might will would can could cannot is are was were be been being "
+    "has have had do does did that which who whom whose".split()
+)
+_ENGLISH_WORD = re.compile(r"[A-Za-z]+")
 
 
 def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> bool:
@@ -25,10 +38,14 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
     it ends a sentence, runs longer than ``title_words`` words, or runs on in turn. A short
     title stays one over a paragraph opening in lower case ("1 Scope" / "this standard
     applies to …"), and a short continuation before a new line is a title's own second line
-    ("5. Requirements for the term and scope of" / "the quality guarantee")."""
+    ("5. Requirements for the term and scope of" / "the quality guarantee"). Nor does a
+    numbered line that names a topic (:func:`names_a_topic`): "4.2 Limits of the flow
+    rate" titles the paragraph under it, "at rated speed, …"."""
     line = items[index].text.strip()
     label = parse_label(line)
     if count_title_words(line if label is None else label.rest) < BROKEN_LINE_WORDS:
+        return False
+    if label is not None and names_a_topic(label.rest):
         return False
     if not _continues(items, index):
         return False
@@ -37,6 +54,24 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
         following[-1:] in CLAUSE_ENDS
         or count_title_words(following) > title_words
         or _continues(items, index + 1)
+    )
+
+
+def names_a_topic(words: str) -> bool:
+    """Whether ``words`` (a numbered line after its label) read as a title's noun phrase,
+    in English: not led nor ended by an article or a determiner, no full stop inside, and
+    no modal or auxiliary verb nor relative pronoun. A paragraph's first line broken off is
+    its sentence's subject ("Any person seeking to have any", "An application for any
+    exclusion"), a clause ("The pump shall be designed for") or a sentence and the start of
+    the next ("Reagent B. In one liter quantities each"). Other languages are not read so."""
+    if not words.isascii() or ". " in words.strip():
+        return False
+    found = [word.lower() for word in _ENGLISH_WORD.findall(words)]
+    return (
+        bool(found)
+        and found[0] not in _DETERMINERS
+        and found[-1] not in _DETERMINERS
+        and not any(word in _CLAUSE_WORDS for word in found)
     )
 
 

@@ -12,6 +12,7 @@ from lightrag_pchunk.outline.infer import (
     infer_outline,
     long_stretches,
 )
+from lightrag_pchunk.outline.run_on import names_a_topic
 
 BODY = Look(size=11)
 BOLD = Look(bold=True, size=11)
@@ -793,6 +794,30 @@ def test_a_numbered_line_whose_sentence_runs_on_into_the_next_paragraph_is_no_he
         text("The Administrator publishes each exclusion granted in the register.", BODY),
     ]
     assert [title for _, title, _ in outline(items, 11)] == ["§ 5", "(c) Exclusions granted"]
+
+
+def test_a_numbered_title_naming_its_topic_heads_a_paragraph_opening_in_lower_case():
+    # "Limits of the flow rate" names a topic (no article leads it, no verb makes it a
+    # clause): a title in the text's look, though the paragraph under it opens in lower
+    # case; a numbered clause or subject over such a paragraph is the paragraph's first line.
+    items = [
+        text("4 Pump duty", BODY),
+        text("The pump duty is set by the flow and the head of the system.", BODY),
+        text("4.1 Limits of the flow rate", BODY),
+        text("at rated speed, the flow stays between the minimum and the maximum flow.", BODY),
+        text("4.2 Operating range of the motor", BODY),
+        text("The motor runs between 80 and 110 per cent of its rated voltage.", BODY),
+    ]
+    titles = ["4 Pump duty", "4.1 Limits of the flow rate", "4.2 Operating range of the motor"]
+    assert [title for _, title, _ in outline(items, 11)] == titles
+    assert names_a_topic("Limits of the flow rate")
+    for clause in (
+        "The pump shall be designed for",
+        "Any person seeking to have any",
+        "Phenobarbital Enzyme Reagent B. In one liter quantities each",
+    ):
+        assert not names_a_topic(clause)
+    assert not names_a_topic("Пределы расхода насоса")  # read in English only
 
 
 def test_a_numbered_title_may_run_on_into_a_short_second_line():
