@@ -14,6 +14,8 @@ from lightrag_pchunk.outline.lines import (
     stopped_numbered_title,
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
+from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
+from lightrag_pchunk.outline.toc import is_toc_title
 
 
 def find_candidates(
@@ -59,6 +61,8 @@ def candidate_at(
         heading = listed_title(item.text)
     if heading is None and tab_label:
         heading = _title_over_its_parts(items, index)
+    if heading is None and _titles_a_page(items, index):
+        heading = HeadingText(" ".join(text.split()), "", None)
     if heading is None:
         return None
     look = item.look
@@ -75,6 +79,28 @@ def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingTe
     if heading is None or heading.label is None:
         return None
     return heading if numbers_a_part(items, index, heading.label) else None
+
+
+def _titles_a_page(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether item ``index``, in the words of a list's column headings ("Section Page",
+    "Map Page"), titles a page of its own: set with one space between its words (columns
+    stand apart) over a paragraph of text, not over the list's entries (a page number
+    closing the line, a line the contents lists, a table), nor under the list's title (a
+    contents title, or one naming its entries: "Figure Page" under "FIGURES" heads the
+    columns of a list left empty, "No table of figures entries found.")."""
+    text = items[index].text.strip()
+    if not heads_entry_columns(text) or text != " ".join(text.split()):
+        return False
+    above = items[index - 1].text.strip() if index > 0 else ""
+    if is_toc_title(above) or text.split()[0].casefold() in above.casefold():
+        return False
+    after = items[index + 1] if index + 1 < len(items) else None
+    return (
+        after is not None
+        and after.kind is ItemKind.TEXT
+        and not after.in_toc
+        and not is_toc_line(after.text.strip())
+    )
 
 
 #: Longest line a table of contents makes a title (LightRAG's limit on a heading's text,

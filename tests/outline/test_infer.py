@@ -955,3 +955,25 @@ def test_a_short_numbered_title_over_a_paragraph_opening_in_lower_case_stays_a_t
     ]
     titles = ["1 Scope", "2 Normative references", "3 Definitions"]
     assert [title for _, title, _ in outline(items, 11)] == titles
+
+
+def test_words_of_a_column_heading_title_a_page_over_text_but_never_over_entries():
+    # A site manual's "Map Page" titles the page it describes; "Section Page" over the
+    # entries of a list (page numbers closing them) or set in columns heads those columns.
+    title = Look(bold=True, size=14)
+    prose = "The map shows every site of the network with its address and its hours."
+    items = [
+        text("Map Page", title),
+        text(prose, BODY),
+        text("Section Page", title),
+        text("Introduction ........ 3", BODY),
+        text("Scope ........ 4", BODY),
+        text("Section   Page", title),
+        text(prose, BODY),
+        text("Home Page", title),
+        text(prose, BODY),
+        text("FIGURES", title),
+        text("Figure Page", title),
+        text("No table of figures entries found.", BODY),
+    ]
+    assert [title for _, title, _ in outline(items, 11)] == ["Map Page", "Home Page", "FIGURES"]
