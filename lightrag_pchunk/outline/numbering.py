@@ -39,6 +39,7 @@ class _Slot:
     rank: int | None = None
     is_fixed: bool = False
     ordinals: tuple[int, ...] = ()  # the numbers of the label placed there
+    holds_appendices: bool = False  # its title names the appendices ("15. Attachments")
 
 
 class FamilyStack:
@@ -48,7 +49,8 @@ class FamilyStack:
     A key already open closes everything deeper. A new key with a fixed rank goes below
     the open keys of smaller rank and closes those of equal or greater rank (第一节 after
     第一条 under a chapter takes the article's place); an appendix goes right below the
-    deepest of smaller rank, beside the body's top units however they are numbered. A new
+    open heading that names the appendices ("15. Attachments"), else below the deepest of
+    smaller rank, beside the body's top units however they are numbered. A new
     decimal key goes right below the nearest open shallower decimal key. Any other new key
     opens one level deeper.
     Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
@@ -83,7 +85,8 @@ class FamilyStack:
         if open_index is not None:
             self._hold_parts(open_index, label, restarts)
         index = self._where(label, open_index, hint)
-        self._set(index, _Slot(label.key, label.rank, ordinals=label.ordinals))
+        slot = _Slot(label.key, label.rank, ordinals=label.ordinals)
+        self._set(index, replace(slot, holds_appendices=names_appendices(label.rest)))
         self.last[label.key] = (index, label)
         return index + 1
 
@@ -188,7 +191,8 @@ class FamilyStack:
         if label is None:
             self._set(level - 1, _Slot(None, None, True))
         else:
-            self._set(level - 1, _Slot(label.key, label.rank, True, label.ordinals))
+            slot = _Slot(label.key, label.rank, True, label.ordinals)
+            self._set(level - 1, replace(slot, holds_appendices=names_appendices(label.rest)))
 
     @property
     def depth(self) -> int:
@@ -222,11 +226,16 @@ class FamilyStack:
                 if slot is not None and slot.rank is not None and slot.rank >= label.rank:
                     return i, True
             if label.family in APPENDIX_FAMILIES:
-                # An appendix stands beside the body's top units however they are numbered
-                # ("附录 A" after "3.2"): right below the deepest open unit of a smaller rank
-                # (a part), else at the top.
-                ranked = [i for i, slot in enumerate(self.slots) if slot and slot.rank is not None]
-                return (ranked[-1] + 1 if ranked else 0), True
+                # An appendix goes under the open heading that names the appendices ("15.
+                # Attachments"), else beside the body's top units however they are
+                # numbered ("附录 A" after "3.2"): right below the deepest open unit of a
+                # smaller rank (a part), or at the top.
+                holders = [
+                    i
+                    for i, slot in enumerate(self.slots)
+                    if slot and (slot.holds_appendices or slot.rank is not None)
+                ]
+                return (holders[-1] + 1 if holders else 0), True
             return len(self.slots), True
         if depth > 1:
             shallower = [
@@ -275,6 +284,20 @@ _TOP_LEVEL_WORDS = re.compile(
     r"|подписи сторон)\b",
     re.IGNORECASE,
 )
+
+
+#: A heading over a document's appendices: "Attachments", "Appendices", "附录".
+_NAMES_APPENDICES = re.compile(
+    r"(?:list\s+of\s+)?(?:attachments|appendices|appendixes|annexes|schedules|exhibits"
+    r"|附录|附件|приложения|anhänge|anlagen)\b",
+    re.IGNORECASE,
+)
+
+
+def names_appendices(title: str) -> bool:
+    """Whether ``title`` (a heading's, after its label) names the appendices that follow
+    it as its parts ("15. Attachments" over "Attachment 1 …")."""
+    return _NAMES_APPENDICES.match(title.strip()) is not None
 
 
 def names_front_or_back_matter(title: str) -> bool:

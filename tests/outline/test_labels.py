@@ -197,3 +197,6 @@ def test_an_appendix_after_decimal_chapters_is_their_sibling(appendix):
     assert levels_from_numbering(headings) == [1, 2, 1, 2, 1, 2]
     # Below a part (a unit of smaller rank), beside the chapters the part holds.
     assert levels_from_numbering(["Part 1 Body", "1 Scope", "1.1 Terms", appendix]) == [1, 2, 3, 2]
+    # Under the chapter that names the appendices, its parts.
+    assert levels_from_numbering(["1 Scope", "1.1 Terms", "2 Appendices", appendix]) == [1, 2, 1, 2]
+    assert levels_from_numbering(["1 Scope", "2 附录", "2.1 说明", appendix]) == [1, 1, 2, 2]
