@@ -24,6 +24,7 @@ import numpy as np
 from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.letter_spacing import join_segments
+from lightrag_pchunk.pdf.scripts import marked_text, raised_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
 #: Narrowest gutter between two columns, in points.
@@ -355,14 +356,19 @@ def make_line(
     sizes: dict[float, int] = {}
     for segment in ordered:
         sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
+    raised = raised_segments(ordered)
+    shown = [
+        replace(s, text=marked_text(s, up)) if up else s
+        for s, up in zip(ordered, raised, strict=True)
+    ]
     return Line(
-        text=join_segments(ordered),
+        text=join_segments(shown),
         x0=min(s.x0 for s in ordered),
         top=min(s.top for s in ordered),
         x1=max(s.x1 for s in ordered),
         bottom=max(s.bottom for s in ordered),
         size=max(sizes, key=lambda size: sizes[size]),
-        bold=all(s.bold for s in ordered),
+        bold=all(s.bold for s, up in zip(ordered, raised, strict=True) if not up),
         segments=tuple(ordered),
         page=page,
         column=column,

@@ -98,12 +98,13 @@ def test_a_line_repeating_its_sections_number_is_no_section_of_its_own(tmp_path:
 
 def test_a_mark_after_a_bookmarked_title_stays_on_its_line(tmp_path: Path) -> None:
     # "Back cover" then a registered mark set apart: the line reads as the title already
-    # (the mark is no word), so it is not cut, and the heading keeps its mark.
+    # (the mark is no word), so it is not cut, and the heading keeps its mark, raised as it is
+    # printed.
     pages = [
         Page([Text(72, 740, "Back cover", 18), Text(200, 746, "®", 9), *wrap(BODY, 72, 715, 460)])
     ]
     result = parse_pages(tmp_path, pages, bookmarks=[Bookmark("Back cover", 1, 0, 758)])
-    assert _sections(result) == [("Back cover ®", 1)]
+    assert _sections(result) == [("Back cover <sup>®</sup>", 1)]
 
 
 def test_a_bookmarked_title_after_a_narrow_columns_line_is_cut_from_it(tmp_path: Path) -> None:

@@ -1,0 +1,56 @@
+"""Stage A for PDF: the segments of a printed line set as superscripts.
+
+A superscript is printed smaller than its line's text with its foot raised off the line's
+baseline: a footnote's mark, a link back to the contents after a title ("FUNDING
+OPPORTUNITIES TOP", the word set small and raised), an ordinal's ending. The Word parser
+marks such runs ``<sup>…</sup>`` from their ``w:vertAlign``; a PDF says nothing of it, so
+the glyphs' size and place decide, and the line's text carries the same markup: the
+outline's classifier then reads the title without its mark (``outline.toc``), and the
+line's look (bold) is its text's, not the mark's.
+
+Input: the segments of one printed line (``layout.make_line``). A segment is the unit: a
+mark set apart from its word by a gap is a segment of its own; one printed against its
+word shares the word's segment and stays plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lightrag_pchunk.pdf.segments import Segment
+
+#: A superscript is set at most this share of its line's text size (Word sets them at
+#: about 0.65 of it) ...
+SCRIPT_SIZE = 0.8
+#: ... with its foot at least this share of the text's height above the text's foot (a
+#: word set small on the baseline, small capitals, is no superscript).
+SCRIPT_RAISE = 0.25
+
+
+def raised_segments(segments: Sequence[Segment]) -> list[bool]:
+    """For each of a line's ``segments``, whether it is set as a superscript: smaller than
+    the line's text (the size most of its characters are set at) by :data:`SCRIPT_SIZE`,
+    its foot raised by :data:`SCRIPT_RAISE` of the text's height. A line of one segment, or
+    with no text beside its small ones, has none."""
+    if len(segments) < 2:
+        return [False] * len(segments)
+    sizes: dict[float, int] = {}
+    for segment in segments:
+        sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
+    text_size = max(sizes, key=lambda size: sizes[size])
+    text = [s for s in segments if s.size == text_size and not s.table]
+    if not text or text_size <= 0:
+        return [False] * len(segments)
+    foot = max(s.bottom for s in text)
+    height = max(s.height for s in text)
+    return [
+        not segment.table
+        and 0 < segment.size <= SCRIPT_SIZE * text_size
+        and segment.bottom <= foot - SCRIPT_RAISE * height
+        for segment in segments
+    ]
+
+
+def marked_text(segment: Segment, is_raised: bool) -> str:
+    """A segment's text, in ``<sup>`` tags when it is set as a superscript."""
+    return f"<sup>{segment.text}</sup>" if is_raised else segment.text

@@ -1,0 +1,59 @@
+"""Text set small and raised off its line's baseline reads as a superscript (``<sup>``),
+as the Word parser writes a run its ``w:vertAlign`` raises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.pdf.layout import make_line
+from lightrag_pchunk.pdf.segments import Segment
+
+from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+
+LOREM = (
+    "Operators shall keep records of every inspection for five years and make them"
+    " available to the authority on request. The records state the date, the inspector"
+    " and the findings of each inspection, and what was done about them."
+)
+
+
+def _segment(text: str, x0: float, bottom: float, size: float, bold: bool = False) -> Segment:
+    # Glyph boxes of a Helvetica-like font: caps about 0.72 of the size above the baseline.
+    x1 = x0 + 0.55 * size * len(text)
+    top = bottom - 0.72 * size
+    return Segment(text, x0, top, x1, bottom, (x0, 0, x1, 1), 0, 0, 0, size, bold)
+
+
+def test_a_small_raised_segment_is_a_superscript_and_leaves_the_line_bold() -> None:
+    line = make_line(
+        [_segment("FUNDING OPPORTUNITIES", 72, 100, 10, True), _segment("TOP", 300, 96, 5.8)],
+        1, 0, 72, 540,
+    )  # fmt: skip
+    assert line.text == "FUNDING OPPORTUNITIES <sup>TOP</sup>"
+    assert line.bold
+    assert line.size == 10
+
+
+def test_small_text_on_the_baseline_or_large_raised_text_is_no_superscript() -> None:
+    on_baseline = make_line(
+        [_segment("Price", 72, 100, 10), _segment("USD", 110, 100, 6)], 1, 0, 72, 540
+    )
+    assert on_baseline.text == "Price USD"
+    raised_same_size = make_line(
+        [_segment("Price", 72, 100, 10), _segment("note", 110, 96, 10)], 1, 0, 72, 540
+    )
+    assert raised_same_size.text == "Price note"
+
+
+def test_a_title_with_a_raised_link_back_reads_as_its_heading(tmp_path: Path) -> None:
+    # A bold title set at the text's size with a small, raised, regular "TOP" after it (a
+    # link back to the contents): the mark no longer makes the line regular text.
+    items = [
+        Text(72, 720, "Scope of the rules", 11, BOLD),
+        Text(300, 724, "TOP", 6),
+        *wrap(LOREM, 72, 695, 300),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    first = result.rows[0]
+    assert first.heading == "Scope of the rules <sup>TOP</sup>"
+    assert first.content.split("\n")[0] == "# Scope of the rules <sup>TOP</sup>"
