@@ -78,10 +78,12 @@ def mark_toc(events: list[Event]) -> None:
     texts = []
     for event in events:
         text = event.heading if event.level else event.line.text
-        # A long paragraph cannot be an entry, nor anything but a paragraph or a heading
-        # (which may be the title): they stand in for themselves as "not an entry".
+        # Nothing but a paragraph or a heading (which may be the title) can be an entry:
+        # the others stand in as "not an entry". A long paragraph cannot be one either,
+        # but it is body text, which tells a list of the sections' titles from the
+        # sections (``listing_runs``): its start stands in for it.
         usable = event.kind is EventKind.PARAGRAPH or event.level
-        texts.append(text if usable and len(text) <= _MAX_TOC_LINE else "")
+        texts.append(text[:_MAX_TOC_LINE] if usable else "")
     for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
         entries = range(start + 1 if events[start].level else start, end)
         # Only a run of paragraphs: a table or a heading inside it breaks it.

@@ -10,6 +10,7 @@ from lightrag_pchunk.outline.toc import (
     toc_end,
     toc_listed,
 )
+from lightrag_pchunk.parse.outline_events import Event, EventKind, Line, mark_toc
 
 
 def test_titles():
@@ -240,3 +241,15 @@ def test_a_short_leader_run_is_a_contents_when_its_titles_follow_it_in_order():
     # Titles that do not all follow, or follow out of order, list nothing.
     assert literal_toc_runs([*entries, "Scope", "Some text."]) == []
     assert literal_toc_runs([*entries, "Terms", "Scope"]) == []
+
+
+def test_a_listing_followed_by_sections_of_long_paragraphs_is_marked_as_a_contents():
+    # The text between the sections' titles is long (a notice's whole text in one
+    # paragraph): it is body text all the same, which tells the sections from the list.
+    long_text = " ".join(["The deadline for the submission of abstracts has been extended."] * 6)
+    assert len(long_text) > 300
+    starts = ("The ", "About ", "Programs ")
+    lines = [long_text if line.startswith(starts) else line for line in NEWSLETTER]
+    events = [Event(Line(text), kind=EventKind.PARAGRAPH) for text in lines]
+    mark_toc(events)
+    assert [e.line.text for e in events if e.kind is EventKind.TOC] == NEWSLETTER[:5]
