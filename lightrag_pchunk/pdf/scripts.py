@@ -23,15 +23,19 @@ from lightrag_pchunk.pdf.segments import Segment
 #: about 0.65 of it) ...
 SCRIPT_SIZE = 0.8
 #: ... with its foot at least this share of the text's height above the text's foot (a
-#: word set small on the baseline, small capitals, is no superscript).
+#: word set small on the baseline, small capitals, is no superscript) ...
 SCRIPT_RAISE = 0.25
+#: ... and one word of at most this many characters (a mark, "TOP", "σ2007"): words apart
+#: raised over a line are a fraction's numerator ("−b ± √b² − 4ac" over "2a"), a label.
+MAX_SCRIPT_CHARS = 12
 
 
 def raised_segments(segments: Sequence[Segment]) -> list[bool]:
-    """For each of a line's ``segments``, whether it is set as a superscript: smaller than
-    the line's text (the size most of its characters are set at) by :data:`SCRIPT_SIZE`,
-    its foot raised by :data:`SCRIPT_RAISE` of the text's height. A line of one segment, or
-    with no text beside its small ones, has none."""
+    """For each of a line's ``segments``, whether it is set as a superscript: one short word
+    (:data:`MAX_SCRIPT_CHARS`) smaller than the line's text (the size most of its
+    characters are set at) by :data:`SCRIPT_SIZE`, its foot raised by :data:`SCRIPT_RAISE`
+    of the text's height. A line of one segment has none, nor one whose other segments
+    hold no letter or digit (a mark needs a word to mark)."""
     if len(segments) < 2:
         return [False] * len(segments)
     sizes: dict[float, int] = {}
@@ -43,12 +47,18 @@ def raised_segments(segments: Sequence[Segment]) -> list[bool]:
         return [False] * len(segments)
     foot = max(s.bottom for s in text)
     height = max(s.height for s in text)
-    return [
+    raised = [
         not segment.table
         and 0 < segment.size <= SCRIPT_SIZE * text_size
         and segment.bottom <= foot - SCRIPT_RAISE * height
+        and len(segment.text) <= MAX_SCRIPT_CHARS
+        and not any(ch.isspace() for ch in segment.text)
         for segment in segments
     ]
+    words = (s.text for s, up in zip(segments, raised, strict=True) if not up)
+    if not any(ch.isalnum() for text in words for ch in text):
+        return [False] * len(segments)
+    return raised
 
 
 def marked_text(segment: Segment, is_raised: bool) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lightrag_pchunk.pdf.layout import make_line
+from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import Segment
 
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
@@ -57,3 +58,19 @@ def test_a_title_with_a_raised_link_back_reads_as_its_heading(tmp_path: Path) ->
     first = result.rows[0]
     assert first.heading == "Scope of the rules <sup>TOP</sup>"
     assert first.content.split("\n")[0] == "# Scope of the rules <sup>TOP</sup>"
+
+
+def test_words_apart_raised_or_a_mark_beside_no_word_are_no_superscript() -> None:
+    # A fraction's numerator over its line ("x = −b ± √b" over "2a"), and a raised "O"
+    # beside a quotation mark alone (text that reads as no words).
+    numerator = make_line(
+        [_segment("x =", 72, 100, 10), _segment("−b ± √b", 95, 95, 7)], 1, 0, 72, 540
+    )
+    assert numerator.text == "x = −b ± √b"
+    no_word = make_line([_segment('"', 72, 100, 10), _segment("O", 80, 96, 6)], 1, 0, 72, 540)
+    assert no_word.text == '" O'
+
+
+def test_a_title_is_matched_to_its_bookmark_without_its_superscript_tags() -> None:
+    # The bookmark's title is plain text: "NEWS AND NOTICES TOP".
+    assert normalise("NEWS AND NOTICES <sup>TOP</sup>") == normalise("NEWS AND NOTICES TOP")
