@@ -24,11 +24,10 @@ from functools import lru_cache
 
 import pypdfium2 as pdfium
 
+from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 
 _NOT_WORD = re.compile(r"[\W_]+")
-#: The tags of a superscript or subscript (``pdf/scripts.py``): markup, no printed letters.
-_SCRIPT_TAGS = re.compile(r"</?su[bp]>")
 #: Deepest bookmark level read (PDFium's reader stops a cycle; this bounds a deep tree).
 _MAX_BOOKMARK_DEPTH = 9
 
@@ -102,7 +101,7 @@ def _view_top(target: object) -> float | None:
 def normalise(text: str) -> str:
     """Lower-case letters and digits only, a superscript's tags left out: how titles and
     printed lines are compared."""
-    return _NOT_WORD.sub("", _SCRIPT_TAGS.sub("", text).lower())
+    return _NOT_WORD.sub("", without_tags(text).lower())
 
 
 def similarity(a: str, b: str) -> float:

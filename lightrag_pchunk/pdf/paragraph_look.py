@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.scripts import without_tags
 
 
 def paragraph_look(lines: Sequence[Line], text: str) -> Look:
@@ -21,7 +22,7 @@ def paragraph_look(lines: Sequence[Line], text: str) -> Look:
         bold=all(line.bold for line in lines),
         size=max(sizes, key=lambda size: sizes[size]),
         centered=all(is_centered(line) for line in lines),
-        caps=_in_capitals(text),
+        caps=_in_capitals(without_tags(text)),
     )
 
 

@@ -15,6 +15,7 @@ word shares the word's segment and stays plain text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.segments import Segment
@@ -28,6 +29,8 @@ SCRIPT_RAISE = 0.25
 #: ... and one word of at most this many characters (a mark, "TOP", "σ2007"): words apart
 #: raised over a line are a fraction's numerator ("−b ± √b² − 4ac" over "2a"), a label.
 MAX_SCRIPT_CHARS = 12
+#: The tags :func:`marked_text` writes (and a subscript's): markup, no printed letters.
+_TAGS = re.compile(r"</?su[bp]>")
 
 
 def raised_segments(segments: Sequence[Segment]) -> list[bool]:
@@ -64,3 +67,10 @@ def raised_segments(segments: Sequence[Segment]) -> list[bool]:
 def marked_text(segment: Segment, is_raised: bool) -> str:
     """A segment's text, in ``<sup>`` tags when it is set as a superscript."""
     return f"<sup>{segment.text}</sup>" if is_raised else segment.text
+
+
+def without_tags(text: str) -> str:
+    """``text`` as printed: a superscript's letters without its tags (a title in capitals
+    with its raised "<sup>TOP</sup>" is still in capitals; a line compared to a bookmark's
+    title has no "sup" in it)."""
+    return _TAGS.sub("", text) if "<su" in text else text

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.layout import make_line
 from lightrag_pchunk.pdf.outline import normalise
+from lightrag_pchunk.pdf.paragraph_look import paragraph_look
 from lightrag_pchunk.pdf.segments import Segment
 
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
@@ -74,3 +75,11 @@ def test_words_apart_raised_or_a_mark_beside_no_word_are_no_superscript() -> Non
 def test_a_title_is_matched_to_its_bookmark_without_its_superscript_tags() -> None:
     # The bookmark's title is plain text: "NEWS AND NOTICES TOP".
     assert normalise("NEWS AND NOTICES <sup>TOP</sup>") == normalise("NEWS AND NOTICES TOP")
+
+
+def test_a_title_in_capitals_with_its_superscript_is_in_capitals() -> None:
+    line = make_line(
+        [_segment("NEWS AND NOTICES", 72, 100, 10, True), _segment("TOP", 300, 96, 5.8)],
+        1, 0, 72, 540,
+    )  # fmt: skip
+    assert paragraph_look([line], line.text).caps
