@@ -44,6 +44,7 @@ first).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
@@ -95,6 +96,10 @@ from lightrag_pchunk.outline.series import (
 MAX_PLAIN_WORDS = 12
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
+#: A title that is only a note in brackets ("[Reserved]", "[Deleted]"): at the text's look,
+#: a number kept with no text; in a heading's look, a title still to write (a template's
+#: "[Insert section title]"), which heads its section.
+_PLACEHOLDER = re.compile(r"\[[^\[\]]+\]\.?")
 
 
 def body_words(texts: Iterable[str]) -> float:
@@ -254,6 +259,8 @@ def _accept(
                 # A numbered paragraph's first line, broken off; a unit's label ("Appendix
                 # 2" / "to the contract") may run on into its title's second line.
                 evidence = strong = False
+            if score < _LOOK_NEEDED and _PLACEHOLDER.fullmatch(label.rest.strip()):
+                evidence = strong = False  # "(2) [Reserved]"
             if not strong and is_initial(items, index, label, continues):
                 evidence = False  # "S. Radhakrishnan" under a quotation: a name
             if not strong and label.family == "keyword-note" and stands_under_content(items, index):

@@ -213,3 +213,25 @@ def test_a_charts_title_over_its_axis_numbers_is_no_heading(tmp_path: Path) -> N
     result = parse_pages(tmp_path, [page])
     assert _headings(result) == ["Introduction", "Scope of the rules"]
     assert "Chart Title" in result.rows[-1].content
+
+
+def test_a_numbered_paragraph_reserved_in_brackets_is_no_heading(tmp_path: Path) -> None:
+    # A regulation keeps a paragraph's number with "[Reserved]" for its text: at the
+    # text's look no title; a template's "[Insert ...]" title in a heading's look is one.
+    page = Page(
+        [
+            Text(72, 740, "1. Plant Inspection Procedures", 16, BOLD),
+            Text(72, 715, "(1) Anabolic steroids", 11),
+            *wrap(BODY, 72, 700, 400),
+            Text(72, 665, "(2) [Reserved]", 11),
+            Text(72, 650, "[39 FR 22142, June 20, 1974, as amended at 41 FR 43401]", 11),
+            Text(72, 630, "2. [Insert the section's title]", 16, BOLD),
+            *wrap(BODY, 72, 605, 400),
+        ]
+    )
+    result = parse_pages(tmp_path, [page])
+    assert _headings(result) == [
+        "1. Plant Inspection Procedures",
+        "(1) Anabolic steroids",
+        "2. [Insert the section's title]",
+    ]
