@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.pdf.bullets import SENTENCE_END, breaks_mid_phrase, hangs_in_item, is_bulleted
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
@@ -50,8 +51,6 @@ SIZE_TOLERANCE = 0.6
 MAX_JOINED_LINES = 150
 #: A gap this many ems before a trailing page number makes a table-of-contents entry.
 TOC_GAP_EMS = 1.5
-_SENTENCE_END = tuple(".!?:;。！？：；")
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*⦁")
 _LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 #: A page number printed alone: arabic or roman.
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
@@ -147,11 +146,13 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False
     if is_bulleted(line.text):
         return False
-    if _is_labelled(line.text) and (above.text.endswith(_SENTENCE_END) or _opens_item(group)):
+    if _is_labelled(line.text) and (above.text.endswith(SENTENCE_END) or _opens_item(group)):
         return False
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         # A word broken at the line end goes on, however the next line is indented (a
         # heading's hanging indent: "§ 1308.24 Exempt chemical prepara-" over "tions.").
+        return True
+    if hangs_in_item(group, line):
         return True
     indent = line.x0 - above.x0
     if reads_right_to_left(line.segments):
@@ -164,10 +165,10 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return (
             line.text[:1].islower()
             and _room_after(above) <= _full_line_room(above)
-            and not above.text.rstrip().endswith(_SENTENCE_END)
+            and not above.text.rstrip().endswith(SENTENCE_END)
             and not _is_labelled(line.text)
         )
-    if centred and (_breaks_mid_phrase(above.text) or _leads_in(group)):
+    if centred and (breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
         # between any two characters), or under its lead-in ("Part One:") leaves room on
         # both sides; a numbered line after a numbered one is a heading of its own (第一章
@@ -197,7 +198,7 @@ def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:
     on_middle = abs(first.x0 + first.x1 - line.x0 - line.x1) / 2 <= 0.05 * width
     return (
         fills
-        and not above.text.rstrip().endswith(_SENTENCE_END)
+        and not above.text.rstrip().endswith(SENTENCE_END)
         and (is_centered(first) or (past and on_middle))
         and is_centered(line)
     )
@@ -215,27 +216,13 @@ def _one_paragraph_across_tags(above: Line, line: Line) -> bool:
     if line.role != above.role or line.role in _CELL_ROLES:
         return False
     text = above.text.rstrip()
-    if not text or text.endswith(_SENTENCE_END):
+    if not text or text.endswith(SENTENCE_END):
         return False
     room = above.column_x1 - above.x1
     if reads_right_to_left(above.segments):
         room = above.x0 - above.column_x0
     full = room <= max(0.05 * (above.column_x1 - above.column_x0), 2.0)
-    return full or (centred_pair(above, line) and _breaks_mid_phrase(text))
-
-
-def _breaks_mid_phrase(text: str) -> bool:
-    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a
-    comma; in CJK text, on anything but the end of a sentence."""
-    text = text.rstrip()
-    if text and is_cjk(text[-1]):
-        return text[-1] not in _CJK_SENTENCE_END
-    words = text.rsplit(" ", 1)
-    last = words[-1]
-    return len(words) > 1 and (last[:1].islower() or last.endswith(","))
-
-
-_CJK_SENTENCE_END = frozenset("。！？；：")
+    return full or (centred_pair(above, line) and breaks_mid_phrase(text))
 
 
 def _leads_in(group: Sequence[Line]) -> bool:
@@ -259,19 +246,6 @@ def _is_toc_entry(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _is_labelled(text: str) -> bool:
     return parse_label(text) is not None
-
-
-def is_bullet_glyph(char: str) -> bool:
-    """Whether a character is a bullet glyph, or a symbol font's (private use)."""
-    return char in _BULLETS or "\ue000" <= char <= "\uf8ff"
-
-
-def is_bulleted(text: str) -> bool:
-    """Whether a line starts with a bullet: a bullet glyph, a symbol font's (private use),
-    or Word's "o" of a second-level list."""
-    if is_bullet_glyph(text[:1]):
-        return True
-    return text.startswith("o ") and text[2:3].isupper()
 
 
 def _room_after(line: Line) -> float:
@@ -377,7 +351,7 @@ def _join_across_pages(
         return
     if abs(last.look.size - first.look.size) > SIZE_TOLERANCE or last.look.bold != first.look.bold:
         return
-    if last.text.endswith(_SENTENCE_END) or _ends_early(tail, first.lines[0]):
+    if last.text.endswith(SENTENCE_END) or _ends_early(tail, first.lines[0]):
         return
     if is_bulleted(first.text) or parse_label(first.text) is not None:
         return

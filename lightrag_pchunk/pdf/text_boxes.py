@@ -28,9 +28,9 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO, one_sentence
-from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.table_runs import text_columns
 

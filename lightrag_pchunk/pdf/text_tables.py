@@ -46,6 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.cell_wraps import (
     ALIGN_SLACK,
     has_letters,
@@ -55,7 +56,6 @@ from lightrag_pchunk.pdf.cell_wraps import (
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
 from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
-from lightrag_pchunk.pdf.paragraphs import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, titles_beside_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.pdf.paragraphs import is_bulleted
+from lightrag_pchunk.pdf.bullets import is_bulleted
 
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
 
@@ -83,3 +83,38 @@ def test_a_line_opening_on_a_z_notation_spot_opens_an_item() -> None:
     # and the next item a paragraph of its own (a slide's points were cut after their first
     # line and run into the next).
     assert is_bulleted("\u2981 Enable agile software delivery by piloting a new process")
+
+
+def test_a_slides_bulleted_item_wrapped_under_its_text_is_one_paragraph(tmp_path: Path) -> None:
+    # A slide's text box is far narrower than its page: every line ends early by the page's
+    # measure, so the item's wrapped lines, set under its text (a hanging indent), go on
+    # with it where the line above stops mid-phrase; a title over its description does not.
+    items = [
+        Text(38, 470, "The information gathered in the business case includes all of it:", 20),
+        Text(38, 400, "\u00b7 Basic information about the CSP and", 20),
+        Text(52, 376, "CSO", 20),
+        Text(38, 340, "\u00b7 How the CSO meets OMB Priorities,", 20),
+        Text(52, 316, "which is one of the ways to show", 20),
+        Text(52, 292, "demand", 20),
+        Text(38, 256, "\u00b7 Service Description", 20),
+        Text(52, 232, "The evaluators read it first.", 20),
+    ]
+    result = parse_pages(tmp_path, [Page(items, width=960, height=540)])
+    lines = "\n".join(r.content for r in result.rows).split("\n")
+    assert "\u00b7 Basic information about the CSP and CSO" in lines
+    item = "\u00b7 How the CSO meets OMB Priorities, which is one of the ways to show demand"
+    assert item in lines
+    assert "\u00b7 Service Description" in lines
+
+
+def test_code_under_a_typed_dash_is_no_wrapped_item(tmp_path: Path) -> None:
+    # A YAML list in a listing: its keys are indented under the dash as a wrapped item's
+    # lines would be, and each is a line of its own.
+    items = [
+        Text(38, 470, "The information gathered in the business case includes all of it:", 20),
+        Text(38, 400, "- url: my_defns/my_typesdefs_n.yaml", 20),
+        Text(52, 376, "repository: my_company_repo", 20),
+    ]
+    result = parse_pages(tmp_path, [Page(items, width=960, height=540)])
+    lines = "\n".join(r.content for r in result.rows).split("\n")
+    assert "repository: my_company_repo" in lines
