@@ -16,7 +16,7 @@ Segments at another angle than the page's text are read last, one line each.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -34,6 +34,11 @@ MIN_GUTTER = 4.0
 GUTTER_CROSSINGS = 0.4
 #: ``Line.role`` of the line that stands for a table in the reading order.
 TABLE_ROLE = "Table"
+#: The role of a line a tagged page marks as page furniture (a running header, a page
+#: number): the line is left out.
+ARTIFACT_ROLE = "Artifact"
+#: A tagged page's structure role and element of the line a segment opens (``structure_tree``).
+LineRole = Callable[[Segment], tuple[str, int]]
 #: Prose segments each side of a gutter needs, in lines of prose (a title's large line
 #: weighs more: ``column_text``) ...
 MIN_COLUMN_PROSE = 3
@@ -91,8 +96,10 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     return replace(text, gutters=kept)
 
 
-def page_lines(page: PageText) -> list[Line]:
-    """The page's lines in reading order (see the module doc)."""
+def page_lines(page: PageText, role_of: LineRole | None = None) -> list[Line]:
+    """The page's lines in reading order (see the module doc), each with the structure
+    role and element ``role_of`` reads from its first segment (a tagged page), those of
+    page furniture marked as such (:data:`ARTIFACT_ROLE`) left out."""
     upright = [s for s in page.segments if not s.rotated]
     rotated = [s for s in page.segments if s.rotated]
     gutters = _page_gutters(page, upright)
@@ -114,15 +121,16 @@ def page_lines(page: PageText) -> list[Line]:
     lines: list[Line] = []
     for piece in pieces:
         if piece and isinstance(piece[0], Segment):  # a spanning row
-            lines.append(make_line(piece, page.number, 0, page.frame[0], page.frame[2]))  # type: ignore[arg-type]
+            frame = page.frame
+            lines.append(make_line(piece, page.number, 0, frame[0], frame[2], role_of))  # type: ignore[arg-type]
             continue
         for index, segments in enumerate(piece):
             x0, x1 = extents[index]
             lines.extend(
-                make_line(row, page.number, index, x0, x1) for row in visual_rows(segments)
+                make_line(row, page.number, index, x0, x1, role_of) for row in visual_rows(segments)
             )  # type: ignore[arg-type]
-    lines.extend(make_line([s], page.number, 0, s.x0, s.x1) for s in rotated)
-    return lines
+    lines.extend(make_line([s], page.number, 0, s.x0, s.x1, role_of) for s in rotated)
+    return [line for line in lines if line.role != ARTIFACT_ROLE]
 
 
 def _page_gutters(page: PageText, upright: Sequence[Segment]) -> list[Gutter]:
@@ -328,11 +336,18 @@ def reads_right_to_left(segments: Sequence[Segment]) -> bool:
 
 
 def make_line(
-    segments: Sequence[Segment], page: int, column: int, column_x0: float, column_x1: float
+    segments: Sequence[Segment],
+    page: int,
+    column: int,
+    column_x0: float,
+    column_x1: float,
+    role_of: LineRole | None = None,
 ) -> Line:
     """One line of ``segments`` (any order), in reading order: left to right, or right to
     left for Hebrew and Arabic; CJK characters set letter-spaced so far apart that each
-    is a segment read closed up (``letter_spacing``)."""
+    is a segment read closed up (``letter_spacing``); its structure role and element those
+    of its first segment (``role_of``: a tagged page), a table's stand-in's
+    :data:`TABLE_ROLE`."""
     ordered = sorted(segments, key=lambda s: s.x0)
     if len(ordered) == 1 and ordered[0].table:
         stand_in = ordered[0]
@@ -361,6 +376,7 @@ def make_line(
         replace(s, text=marked_text(s, up)) if up else s
         for s, up in zip(ordered, raised, strict=True)
     ]
+    role, element = role_of(ordered[0]) if role_of is not None else ("", 0)
     return Line(
         text=join_segments(shown),
         x0=min(s.x0 for s in ordered),
@@ -374,4 +390,6 @@ def make_line(
         column=column,
         column_x0=column_x0,
         column_x1=column_x1,
+        role=role,
+        element=element,
     )

@@ -113,7 +113,7 @@ def read_pdf(
                     if is_undecodable:
                         undecoded.append(index + 1)
                     text = tables.take(text, named, WordCutter(glyphs))
-                    lines = marks.tag_lines(page, textpage, page_lines(text))
+                    lines = page_lines(text, marks.page_roles(page, textpage))
                     listed |= listed_titles([line.text for line in lines])
                 finally:
                     textpage.close()

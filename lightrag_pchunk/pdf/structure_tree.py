@@ -4,8 +4,9 @@ Every line learns the role of the structure element its text belongs to (``H1``-
 ``P``, ``TD`` …) and which element that is; ``Artifact`` content (running headers, page
 numbers marked as such) is dropped. Heading elements give headings at their level.
 
-Input: the open document and each page's lines. Output: the lines with their roles, and
-the heading level of each paragraph a heading role names.
+Input: the open document and each page. Output: how each line of a page finds its role
+when it is made (``layout.page_lines``), and the heading level of each paragraph a heading
+role names.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from __future__ import annotations
 import ctypes
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+from lightrag_pchunk.pdf.layout import ARTIFACT_ROLE, LineRole
+from lightrag_pchunk.pdf.segments import Segment
 
 #: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
 #: to it).
@@ -41,36 +42,29 @@ class OutlineMarks:
     def read(cls, document: pdfium.PdfDocument) -> OutlineMarks:
         return cls(bool(document.is_tagged()))
 
-    def tag_lines(
-        self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, lines: list[Line]
-    ) -> list[Line]:
-        """``lines`` with their structure role and element (tagged documents only);
-        artifacts (page furniture marked as such) are left out."""
-        if not self.tagged or not lines:
-            return lines
+    def page_roles(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage) -> LineRole | None:
+        """How a line of the page finds its structure role and element, from the segment
+        it opens (``layout.page_lines``): :data:`~layout.ARTIFACT_ROLE` for page furniture
+        marked as such; None on a page without roles (an untagged document)."""
+        if not self.tagged:
+            return None
         roles = _marked_content_roles(page)
         if not roles:
-            return lines
-        tagged: list[Line] = []
-        for line in lines:
-            if line.role == TABLE_ROLE:
-                tagged.append(line)  # a table's stand-in keeps its role
-                continue
-            handle = pdfium_c.FPDFText_GetTextObject(textpage.raw, line.segments[0].first_char)
+            return None
+
+        def role_of(segment: Segment) -> tuple[str, int]:
+            handle = pdfium_c.FPDFText_GetTextObject(textpage.raw, segment.first_char)
             if not handle:
-                tagged.append(line)
-                continue
+                return "", 0
             mcid = pdfium_c.FPDFPageObj_GetMarkedContentID(handle)
             if mcid < 0:
-                if _is_artifact(handle):
-                    continue
-                tagged.append(line)
-                continue
+                return (ARTIFACT_ROLE, 0) if _is_artifact(handle) else ("", 0)
             role, element = roles.get(mcid, ("", 0))
             if _HEADING_ROLE.match(role):
                 self.heading_lines += 1
-            tagged.append(replace(line, role=role, element=element))
-        return tagged
+            return role, element
+
+        return role_of
 
 
 def _marked_content_roles(page: pdfium.PdfPage) -> dict[int, tuple[str, int]]:
