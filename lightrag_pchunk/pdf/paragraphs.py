@@ -161,9 +161,11 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     if indent > 1.2 * max(line.size, 1.0) and not centred and not _opens_item(group):
         # A line at the margin, then an indented one: a new paragraph, unless a sentence
         # broken at a full line runs on (a note's hanging indent: "Note 1: One type test will
-        # … cover a range" over "of different numbers of cylinders"; "i. 神的来临" opens one).
+        # … cover a range" over "of different numbers of cylinders"; an answer's, "A：…又稱
+        # …係最" over "近需量監視之潮流", CJK breaking between any two characters; "i. 神的来临"
+        # opens one).
         return (
-            line.text[:1].islower()
+            (line.text[:1].islower() or _cjk_word_goes_on(above.text, line.text))
             and _room_after(above) <= _full_line_room(above)
             and not above.text.rstrip().endswith(SENTENCE_END)
             and not _is_labelled(line.text)
@@ -223,6 +225,13 @@ def _one_paragraph_across_tags(above: Line, line: Line) -> bool:
         room = above.x0 - above.column_x0
     full = room <= max(0.05 * (above.column_x1 - above.column_x0), 2.0)
     return full or (centred_pair(above, line) and breaks_mid_phrase(text))
+
+
+def _cjk_word_goes_on(above: str, text: str) -> bool:
+    """Whether a line ending on a CJK character, not a mark, goes on in ``text``, which
+    opens on one: CJK text breaks its lines between any two characters."""
+    last, first = above.rstrip()[-1:], text[:1]
+    return last.isalpha() and is_cjk(last) and first.isalpha() and is_cjk(first)
 
 
 def _leads_in(group: Sequence[Line]) -> bool:

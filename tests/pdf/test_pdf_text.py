@@ -75,6 +75,23 @@ def test_notes_set_with_a_hanging_indent_read_as_one_paragraph_each(tmp_path: Pa
     )
 
 
+def test_a_cjk_answer_set_with_a_hanging_indent_reads_as_one_paragraph(tmp_path: Path) -> None:
+    """An answer whose label stands out at the margin and whose sentence, broken between
+    two characters at that full line, goes on indented under it: one paragraph; the next
+    answer, after a line that ends its sentence, its own."""
+    lines = [
+        (72, "Ａ：同步式如台電之監視方式，滑動式又稱係最"),
+        (96, "近需量監視之潮流，連續性之滑動式需量監"),
+        (96, "視，使用上不方便。"),
+        (72, "Ａ：電力需量測試值不正確無法與電力公司之"),
+    ]
+    items = [Text(x, 700 - 16 * i, text, 12, CJK) for i, (x, text) in enumerate(lines)]
+    items.append(Text(72, 600, "本手冊以問與答方式編寫。", 12, CJK))
+    content = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert "".join(text for _, text in lines[:3]) in content
+    assert lines[3][1] in content
+
+
 def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
     """PDFium marks every line-end hyphen as a hyphenation break: the document's own
     "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
