@@ -65,7 +65,8 @@ class FamilyStack:
     after the contract's "12.", unless it is also the next of the unit's own parts).
 
     A label that follows the last one placed of its key ("Part 2" after "Part 1"), when an
-    unnumbered heading between them closed that key, goes where that one went: its sibling.
+    unnumbered heading or an appendix between them closed that key, goes where that one
+    went: its sibling.
     """
 
     def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
@@ -111,7 +112,7 @@ class FamilyStack:
                                                          unit, else right below the unit
         key open                                         to its key's level (closing deeper)
         follows the last of its key, whose place an      where that last one went: its sibling
-        unnumbered heading took since
+        unnumbered heading or an appendix took since
         family with a styled level (``known``)           that level, never above where its
                                                          numbering nests it nor the floor
         numbering says nothing of nesting, look hints    the hinted level, not above the floor
@@ -155,13 +156,19 @@ class FamilyStack:
 
     def _continues_closed(self, label: Label, floor: int) -> bool:
         """Whether ``label`` follows the last label placed of its key, whose place an
-        unnumbered heading has taken since (at or below ``floor``): a numbered heading
-        closed it, and the numbers' own nesting decides."""
+        unnumbered heading or an appendix has taken since (at or below ``floor``): another
+        numbered heading closed it, and the numbers' own nesting decides. An appendix is
+        put beside the top units before the body is known to go on ("8" after "7", with
+        "Appendix A" between): the body numbered on shows the appendix was inside it."""
         earlier = self.last.get(label.key)
         if earlier is None or not floor <= earlier[0] < len(self.slots):
             return False
         there = self.slots[earlier[0]]
-        return there is not None and not there.ordinals and label.follows(earlier[1])
+        return (
+            there is not None
+            and (not there.ordinals or _is_appendix(there))
+            and label.follows(earlier[1])
+        )
 
     def _goes_back_below(self, index: int, label: Label) -> bool:
         """Whether ``label``'s numbers go back from those of its key's heading open at
@@ -249,6 +256,10 @@ class FamilyStack:
             if shallower:
                 return shallower[-1] + 1, True
         return len(self.slots), False
+
+
+def _is_appendix(slot: _Slot) -> bool:
+    return isinstance(slot.key, tuple) and slot.key[0] in APPENDIX_FAMILIES
 
 
 def _next_number(ordinals: tuple[int, ...]) -> tuple[int, ...]:

@@ -200,3 +200,14 @@ def test_an_appendix_after_decimal_chapters_is_their_sibling(appendix):
     # Under the chapter that names the appendices, its parts.
     assert levels_from_numbering(["1 Scope", "1.1 Terms", "2 Appendices", appendix]) == [1, 2, 1, 2]
     assert levels_from_numbering(["1 Scope", "2 附录", "2.1 说明", appendix]) == [1, 1, 2, 2]
+
+
+def test_the_body_numbered_on_after_an_appendix_goes_back_to_its_own_levels():
+    # An appendix inside a chapter ("Appendix A" after "7.1", then "7.2"): the appendix was
+    # put beside the top units, closing them; the body's next chapter continues the number
+    # of the chapter it closed and takes that chapter's level, not one below the appendix.
+    headings = ["7 Pumps", "7.1 Duty", "Appendix A Pump curves", "7.2 Seals", "8 Motors"]
+    assert levels_from_numbering(headings)[-1] == 1
+    # Nor is a chapter numbered on after an exhibit placed under it.
+    headings = ["1 Scope", "1.1 Terms", "Exhibit 3 Rates", "1.2 Costs", "2 Outlook", "2.1 Sales"]
+    assert levels_from_numbering(headings)[-2:] == [1, 2]
