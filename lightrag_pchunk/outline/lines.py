@@ -64,7 +64,7 @@ _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
 _COLON = re.compile(r"[:：]")
 #: Last words that leave a sentence open ("Inspired by", "we obtain that"): no title ends so.
-_OPEN_ENDINGS = frozenset(
+OPEN_ENDINGS = frozenset(
     "a an the of by and or nor but that which whose than from at into via its their our "
     "your such as".split()
 )
@@ -303,7 +303,7 @@ def _ends_open(text: str) -> bool:
         return True  # "Taxable (Exempt for state": a parenthesis left open
     last = _LAST_WORD.search(text)
     # One word alone is a name ("and", an operator a specification describes), not a fragment.
-    return last is not None and last.group(1) in _OPEN_ENDINGS and last.start() > 0
+    return last is not None and last.group(1) in OPEN_ENDINGS and last.start() > 0
 
 
 def _opens_parenthesis(text: str) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import count_title_words, starts_lowercase
+from lightrag_pchunk.outline.lines import OPEN_ENDINGS, count_title_words, starts_lowercase
 
 #: Marks that end a sentence or a clause: a line ending in one runs on into nothing.
 CLAUSE_ENDS = frozenset(".:;!?。：；！？")
@@ -28,6 +28,17 @@ _CLAUSE_WORDS = frozenset(
     "shall should must may might will would can could cannot is are was were be been being "
     "has have had do does did that which who whom whose".split()
 )
+#: Words that leave a numbered line open at its end: those that leave any line open
+#: (:data:`~lightrag_pchunk.outline.lines.OPEN_ENDINGS`) and more prepositions. A numbered
+#: title may end on one where its own second line follows ("… scope of" / "the quality
+#: guarantee"); over a paragraph such a line goes on into its sentence ("… comply with" /
+#: "the standards …").
+_OPEN_ENDS = OPEN_ENDINGS | frozenset(
+    "for with to in on onto under over about between through per".split()
+)
+#: Words that join the next paragraph to the line's sentence ("… at rated speed" / "and the
+#: head …"): under a title a paragraph starts its own sentence.
+_JOINING_WORDS = frozenset("and or but nor".split())
 _ENGLISH_WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -40,16 +51,18 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
     applies to …"), and a short continuation before a new line is a title's own second line
     ("5. Requirements for the term and scope of" / "the quality guarantee"). Nor does a
     numbered line that names a topic (:func:`names_a_topic`): "4.2 Limits of the flow
-    rate" titles the paragraph under it, "at rated speed, …"."""
+    rate" titles the paragraph under it, "at rated speed, …", unless that paragraph opens
+    with a word joining it to the line's sentence ("and the head …")."""
     line = items[index].text.strip()
     label = parse_label(line)
     if count_title_words(line if label is None else label.rest) < BROKEN_LINE_WORDS:
         return False
-    if label is not None and names_a_topic(label.rest):
-        return False
     if not _continues(items, index):
         return False
     following = items[index + 1].text.strip()
+    joined = _ENGLISH_WORD.match(following)
+    if label is not None and names_a_topic(label.rest):
+        return joined is not None and joined.group() in _JOINING_WORDS
     return (
         following[-1:] in CLAUSE_ENDS
         or count_title_words(following) > title_words
@@ -59,8 +72,9 @@ def runs_on(items: Sequence[OutlineItem], index: int, title_words: float) -> boo
 
 def names_a_topic(words: str) -> bool:
     """Whether ``words`` (a numbered line after its label) read as a title's noun phrase,
-    in English: not led nor ended by an article or a determiner, no full stop inside, and
-    no modal or auxiliary verb nor relative pronoun. A paragraph's first line broken off is
+    in English: not led nor ended by an article or a determiner, not ended by a
+    preposition or a conjunction (:data:`_OPEN_ENDS`), no full stop inside, and no modal
+    or auxiliary verb nor relative pronoun. A paragraph's first line broken off is
     its sentence's subject ("Any person seeking to have any", "An application for any
     exclusion"), a clause ("The pump shall be designed for") or a sentence and the start of
     the next ("Reagent B. In one liter quantities each"). Other languages are not read so."""
@@ -71,6 +85,7 @@ def names_a_topic(words: str) -> bool:
         bool(found)
         and found[0] not in _DETERMINERS
         and found[-1] not in _DETERMINERS
+        and found[-1] not in _OPEN_ENDS
         and not any(word in _CLAUSE_WORDS for word in found)
     )
 

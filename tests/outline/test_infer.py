@@ -820,6 +820,33 @@ def test_a_numbered_title_naming_its_topic_heads_a_paragraph_opening_in_lower_ca
     assert not names_a_topic("Пределы расхода насоса")  # read in English only
 
 
+def test_a_numbered_sentence_left_open_or_joined_on_is_no_topic_over_lower_case_text():
+    # Names without an article or a verb the rule knows, yet a sentence: one ends open at a
+    # preposition ("… comply with"), the other's next paragraph joins it ("and the head …").
+    # Both run on into the paragraph under them, as they did before topics were read.
+    for first, second in (
+        (
+            "4.1 Pumps supplied under this contract comply with",
+            "the standards listed in annex B and are tested at the works before delivery.",
+        ),
+        (
+            "4.1 Operators report the flow at rated speed",
+            "and the head at the same time, in the log kept for every pump on the site.",
+        ),
+    ):
+        items = [
+            text("4 Pump duty", BODY),
+            text("The pump duty is set by the flow and the head of the system.", BODY),
+            text(first, BODY),
+            text(second, BODY),
+            text("4.2 Operating range of the motor", BODY),
+            text("The motor runs between 80 and 110 per cent of its rated voltage.", BODY),
+        ]
+        titles = ["4 Pump duty", "4.2 Operating range of the motor"]
+        assert [title for _, title, _ in outline(items, 11)] == titles, first
+    assert not names_a_topic("Pumps supplied under this contract comply with")
+
+
 def test_a_numbered_title_may_run_on_into_a_short_second_line():
     # The second line is short, ends no sentence and a numbered line follows it: the
     # title's own second line, not a paragraph's text.
