@@ -37,10 +37,13 @@ def entry_of(
     decision: Decision,
     chunking: ChunkingRecord | None = None,
 ) -> RegisteredDocument:
-    """The registration of a decided document (a fallback freezes R at P's size), with the
-    record of what it is parsed and chunked with when ``ainsert_files`` made one."""
+    """The registration of a decided document, with the record of what it is parsed and
+    chunked with when ``ainsert_files`` made one. A document decided R freezes R's size and
+    overlap (a fallback P's), as LightRAG's snapshot does: the text is chunked later by
+    ``chunking_func``, whose call carries the fixed-token sizes, not R's (``CHUNK_R_SIZE``,
+    ``addon_params['chunker']['recursive_character']``)."""
     r_params = dict(settings.r_params)
-    if decision.is_fallback:
+    if decision.strategy is Strategy.R:
         r_params = {
             "chunk_token_size": decision.r_size,
             "chunk_overlap_token_size": decision.r_overlap,

@@ -175,6 +175,22 @@ async def test_a_markdown_file_routed_to_legacy_gets_r_on_its_raw_text(tmp_path,
     assert open_registry(tmp_path / "rag").by_doc_id(result.doc_id).blocks_path is None
 
 
+async def test_a_document_routed_to_r_is_cut_at_rs_own_size(tmp_path, monkeypatch):
+    # The decision and the record take CHUNK_R_SIZE; the chunks, cut later by chunking_func
+    # whose call carries the fixed-token size (1200 here), must take it too.
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:legacy")
+    monkeypatch.setenv("CHUNK_R_SIZE", "60")
+    notes = tmp_path / "in" / "notes.md"
+    notes.parent.mkdir(parents=True)
+    paragraphs = (f"Paragraph {i} " + "word " * 40 for i in range(6))
+    notes.write_text("\n\n".join(paragraphs), encoding="utf-8")
+    async with lightrag(tmp_path / "rag") as rag:
+        [result] = (await ainsert_files(rag, [notes], progress=False)).results
+        rows = [await rag.text_chunks.get_by_id(i) for i in await _chunk_ids(rag, result.doc_id)]
+    assert (result.status, result.strategy, result.chunks) == ("inserted", "R", 6)
+    assert all(row["tokens"] <= 60 for row in rows)
+
+
 async def _chunk_ids(rag, doc_id: str) -> list[str]:
     status = await rag.doc_status.get_by_id(doc_id)
     return list(status.get("chunks_list") or [])
