@@ -42,6 +42,24 @@ def chunk_environment(values: dict[str, str]):
         yield dict(os.environ)
 
 
+def lightrag_instance(addon, ctor_size=None, ctor_overlap=None) -> types.SimpleNamespace:
+    """A stand-in for a LightRAG 1.5.7 instance made now: its ``addon_params`` normalized and
+    overlaid with the constructor's sizes and the variables by LightRAG's own functions."""
+    addon_module = pytest.importorskip("lightrag.addon_params")
+    from lightrag.lightrag import LightRAG
+
+    # Deep copy: the overlay writes into the caller's nested chunker dict.
+    normalized = addon_module.normalize_addon_params(copy.deepcopy(addon))
+    stand_in = types.SimpleNamespace(
+        _addon_params=normalized,
+        chunk_token_size=ctor_size,
+        chunk_overlap_token_size=ctor_overlap,
+    )
+    LightRAG._apply_chunk_size_overlay(stand_in)
+    stand_in.addon_params = normalized
+    return stand_in
+
+
 def lightrag_p_call(
     env: dict[str, str],
     addon=None,
@@ -50,19 +68,10 @@ def lightrag_p_call(
     rule_params=None,
 ) -> tuple[int, int, bool]:
     """What LightRAG 1.5.7 would call P with (facts §4.4 method), from its own functions."""
-    addon_module = pytest.importorskip("lightrag.addon_params")
-    from lightrag.lightrag import LightRAG
     from lightrag.parser.routing import resolve_chunk_options
 
     with chunk_environment(env):
-        # Deep copy: the overlay writes into the caller's nested chunker dict.
-        normalized = addon_module.normalize_addon_params(copy.deepcopy(addon))
-        stand_in = types.SimpleNamespace(
-            _addon_params=normalized,
-            chunk_token_size=ctor_size,
-            chunk_overlap_token_size=ctor_overlap,
-        )
-        LightRAG._apply_chunk_size_overlay(stand_in)
+        normalized = lightrag_instance(addon, ctor_size, ctor_overlap).addon_params
         snapshot = resolve_chunk_options(normalized, process_options="P")
     p = snapshot["paragraph_semantic"]
     p.update(rule_params or {})
@@ -616,3 +625,53 @@ def test_one_word_settings_precedence_and_refusals(key, variable, default, other
     bad = {"chunker": {"paragraph_semantic": {key: 1}}}
     with pytest.raises(ValueError, match=key):
         resolve_p_settings(env={}, addon_params=bad)
+
+
+# --- R of a document routed to R, as LightRAG's pipeline resolves it ---------------------
+
+
+def lightrag_r_call(env, addon=None, ctor_size=None, ctor_overlap=None):
+    """What LightRAG 1.5.7's pipeline calls R with for an instance made now (its overlay,
+    its snapshot, its ``strategy == "R"`` branch), and what our settings give R for it."""
+    from lightrag.chunker.recursive_character import normalize_r_separators
+    from lightrag.parser.routing import resolve_chunk_options
+
+    from lightrag_pchunk.integration.request import INGEST, Request
+    from lightrag_pchunk.integration.settings import resolve
+
+    with chunk_environment(env) as now:
+        rag = lightrag_instance(addon, ctor_size, ctor_overlap)
+        snapshot = resolve_chunk_options(rag.addon_params, process_options="R")
+        r = dict(snapshot.get("recursive_character") or {})
+        size = int(r.pop("chunk_token_size", snapshot.get("chunk_token_size")))
+        separators = normalize_r_separators(r["separators"]) if "separators" in r else None
+        theirs = (size, r.get("chunk_overlap_token_size", 100), tuple(separators or ()) or None)
+        ours = resolve(Request(INGEST, content="x", rag=rag, env=now))
+    return theirs, (ours.r_size, ours.r_overlap, ours.r_separators)
+
+
+@pytest.mark.parametrize(
+    ("env", "addon", "ctor_size", "ctor_overlap"),
+    [
+        ({}, None, None, None),
+        ({"CHUNK_R_SIZE": "300", "CHUNK_R_OVERLAP_SIZE": "7"}, None, None, None),
+        ({"CHUNK_SIZE": "800", "CHUNK_OVERLAP_SIZE": "50"}, None, None, None),
+        ({"CHUNK_R_SIZE": "300", "CHUNK_SIZE": "800"}, None, 500, 20),
+        ({}, None, 500, 20),
+        ({"CHUNK_F_SIZE": "400", "CHUNK_P_SIZE": "900"}, None, None, None),
+        ({"CHUNK_R_SEPARATORS": '["|"]'}, None, None, None),
+        ({"CHUNK_R_OVERLAP_SIZE": "7"}, {"chunker": {"recursive_character": {}}}, None, None),
+        ({"CHUNK_R_SIZE": "300"}, {"chunker": {"chunk_token_size": 900}}, None, None),
+        (
+            {"CHUNK_R_SIZE": "300"},
+            {"chunker": {"recursive_character": {"chunk_token_size": 333}}},
+            None,
+            None,
+        ),
+        ({}, {"chunker": {"recursive_character": {"separators": None}}}, None, None),
+        ({}, {"chunker": {"recursive_character": {"separators": ["x" * 10_000]}}}, None, None),
+    ],
+)
+def test_r_sizes_and_separators_are_lightrags_pipelines(env, addon, ctor_size, ctor_overlap):
+    theirs, ours = lightrag_r_call(env, addon, ctor_size, ctor_overlap)
+    assert ours == theirs
