@@ -39,6 +39,7 @@ from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
+from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
@@ -254,7 +255,10 @@ def _is_toc_entry(text: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _is_labelled(text: str) -> bool:
-    return parse_label(text) is not None
+    """Whether ``text`` opens on a numbering label, a raised one too: a footnote's number
+    is set as a superscript ("<sup>107</sup> Francis Crick: …") and opens its note as a
+    printed "107" does."""
+    return parse_label(without_tags(text)) is not None
 
 
 def _room_after(line: Line) -> float:
@@ -362,7 +366,7 @@ def _join_across_pages(
         return
     if last.text.endswith(SENTENCE_END) or _ends_early(tail, first.lines[0]):
         return
-    if is_bulleted(first.text) or parse_label(first.text) is not None:
+    if is_bulleted(first.text) or _is_labelled(first.text):
         return
     lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), hyphenated))
     text, starts = join_lines([line_text(line) for line in lines])

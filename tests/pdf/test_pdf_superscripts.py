@@ -83,3 +83,26 @@ def test_a_title_in_capitals_with_its_superscript_is_in_capitals() -> None:
         1, 0, 72, 540,
     )  # fmt: skip
     assert paragraph_look([line], line.text).caps
+
+
+def test_a_note_opening_on_a_raised_number_is_a_paragraph_of_its_own(tmp_path: Path) -> None:
+    # Notes set under the text, each opening on its number set small and raised: the
+    # first note's last line stops mid-phrase at the column's end, and the next note is
+    # still a paragraph of its own, as when its number is printed on the line.
+    notes = [
+        (204, "106", "Aus: Weltanschauung der Hindu, nach Eugen Drewermann: Der"),
+        (190, None, "tödliche Fortschritt. Freiburg 1991, S. 133 und folgende Seiten der Ausgabe"),
+        (184, "107", "Francis Crick: Was die Seele wirklich ist. Die naturwissenschaftliche"),
+        (170, None, "Erforschung des Bewusstseins. Hamburg 1997"),
+    ]
+    items = [*wrap(LOREM, 72, 700, 300)]
+    for top, mark, text in notes:
+        if mark:
+            items += [Text(72, top, mark, 5), Text(100, top - 4, text, 8)]
+        else:
+            items.append(Text(72, top, text, 8))
+    paragraphs = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert [p[:20] for p in paragraphs if "<sup>" in p] == [
+        "<sup>106</sup> Aus: ",
+        "<sup>107</sup> Franc",
+    ]
