@@ -29,6 +29,12 @@ SCRIPT_RAISE = 0.25
 #: ... and one word of at most this many characters (a mark, "TOP", "σ2007"): words apart
 #: raised over a line are a fraction's numerator ("−b ± √b² − 4ac" over "2a"), a label.
 MAX_SCRIPT_CHARS = 12
+#: A raised segment that shares more than this share of its width across with another of
+#: its line's segments set off the line's baseline is stacked with it, not beside the
+#: text: a fraction's numerator over its denominator, a sum's limit, a matrix's entries.
+#: (A mark inside the span of a segment on the baseline, as PDFium may cut a
+#: right-to-left line around one, still marks it.)
+STACKED_SHARE = 0.5
 #: The tags :func:`marked_text` writes (and a subscript's): markup, no printed letters.
 _TAGS = re.compile(r"</?su[bp]>")
 
@@ -37,7 +43,8 @@ def raised_segments(segments: Sequence[Segment]) -> list[bool]:
     """For each of a line's ``segments``, whether it is set as a superscript: one short word
     (:data:`MAX_SCRIPT_CHARS`) smaller than the line's text (the size most of its
     characters are set at) by :data:`SCRIPT_SIZE`, its foot raised by :data:`SCRIPT_RAISE`
-    of the text's height. A line of one segment has none, nor one whose other segments
+    of the text's height, and not stacked with a segment set off the line's baseline
+    (:data:`STACKED_SHARE`). A line of one segment has none, nor one whose other segments
     hold no letter or digit (a mark needs a word to mark)."""
     if len(segments) < 2:
         return [False] * len(segments)
@@ -56,12 +63,26 @@ def raised_segments(segments: Sequence[Segment]) -> list[bool]:
         and segment.bottom <= foot - SCRIPT_RAISE * height
         and len(segment.text) <= MAX_SCRIPT_CHARS
         and not any(ch.isspace() for ch in segment.text)
+        and not _stacked(segment, segments, foot, SCRIPT_RAISE * height)
         for segment in segments
     ]
     words = (s.text for s, up in zip(segments, raised, strict=True) if not up)
     if not any(ch.isalnum() for text in words for ch in text):
         return [False] * len(segments)
     return raised
+
+
+def _stacked(segment: Segment, segments: Sequence[Segment], foot: float, off: float) -> bool:
+    """Whether ``segment`` is stacked with another of ``segments`` set off the line's
+    ``foot`` (by more than ``off``): the two share more than :data:`STACKED_SHARE` of its
+    width across. A superscript stands after a word on the baseline."""
+    width = segment.x1 - segment.x0
+    return any(
+        min(segment.x1, other.x1) - max(segment.x0, other.x0) > STACKED_SHARE * width
+        and abs(other.bottom - foot) > off
+        for other in segments
+        if other is not segment
+    )
 
 
 def marked_text(segment: Segment, is_raised: bool) -> str:

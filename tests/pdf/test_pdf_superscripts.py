@@ -72,6 +72,39 @@ def test_words_apart_raised_or_a_mark_beside_no_word_are_no_superscript() -> Non
     assert no_word.text == '" O'
 
 
+def test_a_small_word_raised_over_another_is_no_superscript() -> None:
+    # A matrix's entry set small over another raised off the line's baseline: stacked,
+    # not after a word. A mark after its word still is one.
+    over = make_line(
+        [_segment("JF =", 40, 100, 10), _segment("du(p)", 72, 94, 10), _segment("dx", 74, 89, 7)],
+        1, 0, 40, 540,
+    )  # fmt: skip
+    assert over.text == "JF = du(p) dx"
+    after = make_line(
+        [_segment("JF =", 40, 100, 10), _segment("du(p)", 72, 94, 10), _segment("dx", 102, 89, 7)],
+        1, 0, 40, 540,
+    )  # fmt: skip
+    assert after.text == "JF = du(p) <sup>dx</sup>"
+
+
+def test_a_mark_inside_a_segments_span_at_its_height_is_a_superscript() -> None:
+    # PDFium may cut a right-to-left line around a footnote's mark so that the mark lies
+    # inside the span of a segment on the baseline (boxes of a Persian line at 14 pt, its
+    # mark at 6.4 pt).
+    def placed(text: str, x0: float, x1: float, top: float, bottom: float, size: float):
+        return Segment(text, x0, top, x1, bottom, (x0, 0, x1, 1), 0, 0, 0, size, False)
+
+    line = make_line(
+        [
+            placed("د، گم", 42.7, 75.2, 100.6, 116.5, 14.0),
+            placed("اریکسون عربی میدانست و قرآن را میخوان", 74.9, 354.3, 100.0, 116.5, 14.0),
+            placed("1", 298.1, 302.2, 104.1, 110.4, 6.4),
+        ],
+        1, 0, 42, 355,
+    )  # fmt: skip
+    assert "<sup>1</sup>" in line.text
+
+
 def test_a_title_is_matched_to_its_bookmark_without_its_superscript_tags() -> None:
     # The bookmark's title is plain text: "NEWS AND NOTICES TOP".
     assert normalise("NEWS AND NOTICES <sup>TOP</sup>") == normalise("NEWS AND NOTICES TOP")
