@@ -12,7 +12,8 @@ their origins stepped alike, with no space character the author typed between th
 spaces PDFium writes into gaps are generated; an ideographic space or a space typed to
 leave a form's blank ("平成　　年　　月　　日") or to spread a title ("提　案　書") is
 text, and so is the run's every space where a producer wrote some of them as gaps. Two
-characters so set read as one word too ("前 言" set letter-spaced). A step far wider than
+characters so set read as one word too ("前 言" set letter-spaced), when a few ems apart at
+most (further, a form's "是" and "否" are two words). A step far wider than
 the steps beside it is a word space: a label and its value ("氏 名    山 田 太 郎") are
 two runs. Single digits so set are one number where they stand closer than a word space
 past each one's advance (a cover's year, "中華民國 1 0 5 年" read "中華民國 105 年");
@@ -66,6 +67,11 @@ _MARKS = _table(
 #: space: a distributed line spreads its slack over its gaps, rounding some wider (up to
 #: half as wide again), and a label's value stands further off than its letters.
 WORD_STEP = 1.75
+#: Two characters alone (no step beside theirs to measure a word space by) close up only
+#: this many ems apart or closer: a title spread by letter spacing sets its two characters
+#: a few ems apart; further off they are a form's or a table's words ("是" and "否", a
+#: column apart).
+PAIR_EMS = 5.0
 #: ASCII and full-width digits: a run of single digits set closer than a word space is a
 #: number letter-spaced ("1 0 5" on a cover); single digits further apart are numbers apart.
 _DIGITS = _table("0-9\uff10-\uff19")
@@ -119,7 +125,7 @@ def closing_pairs(
                 page, first, second, frame, size_of(first)
             )
         elif step is not None:
-            steps[k] = step
+            steps[k] = step / size_of(first)  # in ems
             if _typed_between(page, first, second):
                 typed.add(k)
     for chain in _chains(sorted(steps)):
@@ -207,7 +213,10 @@ def _closing_in(chain: list[int], steps: dict[int, float], typed: set[int]) -> l
     """The pairs of ``chain`` that close: its runs between word spaces (a step
     :data:`WORD_STEP` times the narrower step beside it or wider), unless a space in the
     run was typed (the author spaced them so, and a producer may write some of those
-    spaces as gaps: "提　案 書"; see the module doc)."""
+    spaces as gaps: "提　案 書"; see the module doc); a lone pair only within
+    :data:`PAIR_EMS` (``steps`` are in ems)."""
+    if len(chain) == 1 and steps[chain[0]] > PAIR_EMS:
+        return []
     runs: list[list[int]] = [[]]
     for index, k in enumerate(chain):
         beside = [steps[j] for j in chain[max(index - 1, 0) : index + 2] if j != k]

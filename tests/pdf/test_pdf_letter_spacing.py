@@ -25,6 +25,9 @@ def _read(tmp_path: Path, line: Text) -> list[str]:
         ("經濟部能源局", 18, (36.0,) * 5, "經濟部能源局"),
         # Two characters set so read as one word too.
         ("前言", 16, (16.0,), "前言"),
+        ("前言", 12, (42.0,), "前言"),
+        # Two characters a column apart (a form's yes / no): two words.
+        ("是否", 12, (300.0,), "是 否"),
         # Steps a distributed line rounds unevenly are still its letter spacing.
         ("中华人民共和国能源", 24, (11.0,) * 6 + (27.0, 11.0), "中华人民共和国能源"),
         # A label and its value, further off than the label's letters: two words.
