@@ -121,8 +121,8 @@ def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     """Validate every setting read from the environment now (call it at start-up):
     LIGHTRAG_PARSER and the suffix variables it depends on, the ``CHUNK_P_*`` variables
     (``CHUNK_P_LLM_*`` included), R's sizes (``CHUNK_R_SIZE``, ``CHUNK_SIZE`` and their
-    overlaps), DOCX_SMART_HEADING, the work budget (``LIGHTRAG_PCHUNK_MAX_BLOCKS``,
-    ``_MAX_LINES``).
+    overlaps, the overlap smaller than the size), DOCX_SMART_HEADING, the work budget
+    (``LIGHTRAG_PCHUNK_MAX_BLOCKS``, ``_MAX_LINES``).
     Returns the effective routing rules.
 
     Raises:
@@ -134,7 +134,13 @@ def check_config(env: Mapping[str, str] | None = None) -> list[ParserRule]:
     validate_suffix_variables(env)
     rules = effective_rules(env, strict=True)
     resolve_p_settings(env=env)
-    pipeline_sizes(env)
+    r_size, r_overlap = pipeline_sizes(env)
+    if r_overlap >= r_size:
+        # LightRAG's R refuses every document so; a document's own settings clamp it.
+        raise ValueError(
+            f"R's overlap {r_overlap} must be smaller than its size {r_size} "
+            "(CHUNK_R_OVERLAP_SIZE or CHUNK_OVERLAP_SIZE; CHUNK_R_SIZE or CHUNK_SIZE)"
+        )
     boundary_settings(env=env)
     SmartHeading.parse(env.get(SMART_HEADING_ENV), name=f"{SMART_HEADING_ENV} (env)")
     WorkBudget.from_env(env)

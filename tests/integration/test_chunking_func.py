@@ -443,6 +443,9 @@ def test_check_config_refuses_a_bad_rule_or_variable_at_start_up(monkeypatch) ->
     monkeypatch.setenv("CHUNK_R_SIZE", "12OO")
     with pytest.raises(ValueError, match="CHUNK_R_SIZE"):
         check_config()
+    monkeypatch.setenv("CHUNK_R_SIZE", "60")  # under the default overlap, 100
+    with pytest.raises(ValueError, match="R's overlap 100 must be smaller than its size 60"):
+        check_config()
     monkeypatch.delenv("CHUNK_R_SIZE")
     assert [rule.text for rule in check_config()] == ["docx:native-P"]
 
