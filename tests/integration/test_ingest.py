@@ -180,6 +180,7 @@ async def test_a_document_routed_to_r_is_cut_at_rs_own_size(tmp_path, monkeypatc
     # whose call carries the fixed-token size (1200 here), must take it too.
     monkeypatch.setenv("LIGHTRAG_PARSER", "md:legacy")
     monkeypatch.setenv("CHUNK_R_SIZE", "60")
+    monkeypatch.setenv("CHUNK_R_OVERLAP_SIZE", "10")  # under the size, as LightRAG's R needs
     notes = tmp_path / "in" / "notes.md"
     notes.parent.mkdir(parents=True)
     paragraphs = (f"Paragraph {i} " + "word " * 40 for i in range(6))
