@@ -24,7 +24,7 @@ import numpy as np
 from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.letter_spacing import join_segments
-from lightrag_pchunk.pdf.scripts import marked_text, raised_segments
+from lightrag_pchunk.pdf.scripts import as_superscript, raised_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
 #: Narrowest gutter between two columns, in points.
@@ -371,11 +371,9 @@ def make_line(
     sizes: dict[float, int] = {}
     for segment in ordered:
         sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
-    raised = raised_segments(ordered)
-    shown = [
-        replace(s, text=marked_text(s, up)) if up else s
-        for s, up in zip(ordered, raised, strict=True)
-    ]
+    size = max(sizes, key=sizes.__getitem__)  # the size most characters are set at
+    raised = raised_segments(ordered, size)
+    shown = [as_superscript(s) if up else s for s, up in zip(ordered, raised, strict=True)]
     role, element = role_of(ordered[0]) if role_of is not None else ("", 0)
     return Line(
         text=join_segments(shown),
@@ -383,7 +381,7 @@ def make_line(
         top=min(s.top for s in ordered),
         x1=max(s.x1 for s in ordered),
         bottom=max(s.bottom for s in ordered),
-        size=max(sizes, key=lambda size: sizes[size]),
+        size=size,
         bold=all(s.bold for s, up in zip(ordered, raised, strict=True) if not up),
         segments=tuple(ordered),
         page=page,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -35,23 +36,19 @@ MAX_SCRIPT_CHARS = 12
 #: (A mark inside the span of a segment on the baseline, as PDFium may cut a
 #: right-to-left line around one, still marks it.)
 STACKED_SHARE = 0.5
-#: The tags :func:`marked_text` writes (and a subscript's): markup, no printed letters.
+#: The tags :func:`as_superscript` writes (and a subscript's): markup, no printed letters.
 _TAGS = re.compile(r"</?su[bp]>")
 
 
-def raised_segments(segments: Sequence[Segment]) -> list[bool]:
+def raised_segments(segments: Sequence[Segment], text_size: float) -> list[bool]:
     """For each of a line's ``segments``, whether it is set as a superscript: one short word
-    (:data:`MAX_SCRIPT_CHARS`) smaller than the line's text (the size most of its
-    characters are set at) by :data:`SCRIPT_SIZE`, its foot raised by :data:`SCRIPT_RAISE`
+    (:data:`MAX_SCRIPT_CHARS`) smaller than the line's text (``text_size``: the size most
+    of its characters are set at) by :data:`SCRIPT_SIZE`, its foot raised by :data:`SCRIPT_RAISE`
     of the text's height, and not stacked with a segment set off the line's baseline
     (:data:`STACKED_SHARE`). A line of one segment has none, nor one whose other segments
     hold no letter or digit (a mark needs a word to mark)."""
     if len(segments) < 2:
         return [False] * len(segments)
-    sizes: dict[float, int] = {}
-    for segment in segments:
-        sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
-    text_size = max(sizes, key=lambda size: sizes[size])
     text = [s for s in segments if s.size == text_size and not s.table]
     if not text or text_size <= 0:
         return [False] * len(segments)
@@ -85,9 +82,9 @@ def _stacked(segment: Segment, segments: Sequence[Segment], foot: float, off: fl
     )
 
 
-def marked_text(segment: Segment, is_raised: bool) -> str:
-    """A segment's text, in ``<sup>`` tags when it is set as a superscript."""
-    return f"<sup>{segment.text}</sup>" if is_raised else segment.text
+def as_superscript(segment: Segment) -> Segment:
+    """``segment`` with its text in ``<sup>`` tags, as the Word parser marks a raised run."""
+    return replace(segment, text=f"<sup>{segment.text}</sup>")
 
 
 def without_tags(text: str) -> str:
