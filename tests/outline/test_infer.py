@@ -734,15 +734,16 @@ def test_a_note_numbered_under_a_table_is_its_footnote_unless_the_notes_run_on()
     ]
 
 
-def test_an_appendix_numbering_its_own_parts_again_holds_them_below_it():
-    # A contract's styled sections end with "9. Annexes"; its appendix, found in the long
-    # stretch under it, numbers its own parts from "3." again, as list items at the text's
-    # look, some titles ending with a full stop. A title is followed by its first part (3.
-    # over 3.1.), a clause by its sibling or text; the parts nest below the appendix, not
-    # beside the contract's sections, and the next appendix closes them.
-    prose = " ".join(["The contractor keeps the records of every inspection."] * 20)
-    item = dict(look=BODY, is_list_item=True)
-    items = [
+CONTRACT_PROSE = " ".join(["The contractor keeps the records of every inspection."] * 20)
+CONTRACT_ITEM = dict(look=BODY, is_list_item=True)
+
+
+def contract_appendix_opening() -> list:
+    """A contract's styled sections ending with "9. Annexes", and an appendix under it that
+    numbers its own parts from "3." again as list items at the text's look (3., 3.1., 3.1.1.,
+    3.1.2.)."""
+    prose, item = CONTRACT_PROSE, CONTRACT_ITEM
+    return [
         heading("1. Subject of the contract", 1),
         text(prose, BODY),
         heading("9. Annexes", 1),
@@ -752,6 +753,18 @@ def test_an_appendix_numbering_its_own_parts_again_holds_them_below_it():
         text("3.1. Programming requirements.", **item),
         text("3.1.1. The system shall send every alarm with its detector's number.", **item),
         text("3.1.2. The system shall name the zone of every alarm it sends.", **item),
+    ]
+
+
+def test_an_appendix_numbering_its_own_parts_again_holds_them_below_it():
+    # A contract's styled sections end with "9. Annexes"; its appendix, found in the long
+    # stretch under it, numbers its own parts from "3." again, as list items at the text's
+    # look, some titles ending with a full stop. A title is followed by its first part (3.
+    # over 3.1.), a clause by its sibling or text; the parts nest below the appendix, not
+    # beside the contract's sections, and the next appendix closes them.
+    prose, item = CONTRACT_PROSE, CONTRACT_ITEM
+    items = [
+        *contract_appendix_opening(),
         text("3.2. Documentation requirements", **item),
         text("3.2.1. A floor plan is drawn for every floor of the building.", **item),
         text(prose, BODY),
@@ -893,18 +906,9 @@ def test_a_list_numbered_again_inside_a_styled_section_stays_a_list(is_list_item
 def test_the_numbers_above_an_appendix_going_on_close_its_own_parts():
     # The appendix under "9. Annexes" numbers its parts from "3." again; "10." after them
     # is the contract's next section (it follows "9.", not the appendix's "3."), beside "9.".
-    prose = " ".join(["The contractor keeps the records of every inspection."] * 20)
-    item = dict(look=BODY, is_list_item=True)
+    prose = CONTRACT_PROSE
     items = [
-        heading("1. Subject of the contract", 1),
-        text(prose, BODY),
-        heading("9. Annexes", 1),
-        text("Appendix 4", H2),
-        text(prose, BODY),
-        text("3. Input data requirements.", **item),
-        text("3.1. Programming requirements.", **item),
-        text("3.1.1. The system shall send every alarm with its detector's number.", **item),
-        text("3.1.2. The system shall name the zone of every alarm it sends.", **item),
+        *contract_appendix_opening(),
         *[text(prose, BODY) for _ in range(4)],
         text("4. Interactive schemes", BOLD),
         *[text(prose, BODY) for _ in range(4)],
