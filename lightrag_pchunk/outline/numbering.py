@@ -41,6 +41,12 @@ class _Slot:
     ordinals: tuple[int, ...] = ()  # the numbers of the label placed there
     holds_appendices: bool = False  # its title names the appendices ("15. Attachments")
 
+    @classmethod
+    def of(cls, label: Label, *, is_fixed: bool = False) -> _Slot:
+        """The slot ``label`` is placed in."""
+        holds = names_appendices(label.rest)
+        return cls(label.key, label.rank, is_fixed, label.ordinals, holds_appendices=holds)
+
 
 class FamilyStack:
     """The open levels of a document's outline: which numbering family (or look) sits at
@@ -86,8 +92,7 @@ class FamilyStack:
         if open_index is not None:
             self._hold_parts(open_index, label, restarts)
         index = self._where(label, open_index, hint)
-        slot = _Slot(label.key, label.rank, ordinals=label.ordinals)
-        self._set(index, replace(slot, holds_appendices=names_appendices(label.rest)))
+        self._set(index, _Slot.of(label))
         self.last[label.key] = (index, label)
         return index + 1
 
@@ -198,8 +203,7 @@ class FamilyStack:
         if label is None:
             self._set(level - 1, _Slot(None, None, True))
         else:
-            slot = _Slot(label.key, label.rank, True, label.ordinals)
-            self._set(level - 1, replace(slot, holds_appendices=names_appendices(label.rest)))
+            self._set(level - 1, _Slot.of(label, is_fixed=True))
 
     @property
     def depth(self) -> int:
