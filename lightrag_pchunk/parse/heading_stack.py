@@ -8,12 +8,18 @@ after it continues the block it interrupted.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title
 from lightrag_pchunk.parse.outline_events import Line
+
+#: Spaces typed to push a mark to the right edge or to spread a short title ("FUNDING
+#: OPPORTUNITIES        TOP", "前  言"): a reader sees one space. One space of any kind (an
+#: ideographic space after a label, "Ａ　异象") is kept as typed.
+_TYPED_PADDING = re.compile(r"\s{2,}")
 
 
 @dataclass(slots=True)
@@ -60,6 +66,9 @@ class HeadingStack:
         self._resume: RawBlock | None = None  # the block a table of contents interrupted
 
     def heading(self, level: int, text: str, line: Line, source: str = "style") -> None:
+        """Open a block at a heading named ``text`` as a reader sees it (:data:`_TYPED_PADDING`);
+        the block's heading line, ``line``, keeps the text as typed."""
+        text = _TYPED_PADDING.sub(" ", text).strip()
         self._end_toc()
         if self._current.lines:
             self.blocks.append(self._current)

@@ -192,12 +192,21 @@ def test_over_long_heading_is_split_at_its_soft_break_or_kept_as_body(tmp_path):
     assert any("201 characters" in warning for warning in parsed.warnings)
 
 
-def test_tabs_and_soft_breaks_in_headings_become_one_space_other_spacing_is_kept(tmp_path):
+def test_tabs_and_soft_breaks_in_headings_become_one_space(tmp_path):
     body = para("<w:r><w:t>1.1</w:t><w:tab/><w:t>Scope</w:t><w:br/><w:t>and aims</w:t></w:r>",
                 style="Heading1") + para("目  次", style="Heading1")  # fmt: skip
     rows = parse(tmp_path, body).rows
-    assert [r.heading for r in rows] == ["1.1 Scope and aims", "目  次"]
+    assert [r.heading for r in rows] == ["1.1 Scope and aims", "目 次"]
     assert rows[0].content == "# 1.1 Scope and aims"
+
+
+def test_a_heading_is_named_with_its_typed_padding_as_one_space_its_line_keeps_it(tmp_path):
+    padded = "FUNDING OPPORTUNITIES" + " " * 40 + "TOP"
+    body = para(padded, style="Heading1") + para("Grants for research.")
+    body += para("附\u3000录\u3000A", style="Heading1") + para("资料。")
+    rows = parse(tmp_path, body).rows
+    assert [row.heading for row in rows] == ["FUNDING OPPORTUNITIES TOP", "附\u3000录\u3000A"]
+    assert rows[0].content == f"# {padded}\nGrants for research."
 
 
 def test_markdown_heading_text_is_kept_as_written(tmp_path):
