@@ -8,17 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import chain
 
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
-from lightrag_pchunk.model import (
-    PREFACE_HEADING,
-    UNCOUNTED,
-    Block,
-    Paragraph,
-    SectionRef,
-    TableRole,
-)
+from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph
 from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -176,23 +167,21 @@ def counted(block: Block, counter: TokenCounter) -> Block:
     return replace(block, paragraphs=paragraphs)
 
 
-def _joints(block: Block) -> int:
+def joints(block: Block) -> int:
     """Joiners between the block's paragraphs (a merge's ``"\\n\\n"`` is one joint)."""
     if block.paragraphs is None:  # lines not made: no blank lines but the merge seams
         return block.content.count("\n") - block.content.count(BLOCK_JOINER)
     return max(len(block.paragraphs) - 1, 0)
 
 
-def _lower_bound(estimate: int, joints: int) -> int:
+def estimate_is_over(estimate: int, seams: int, cap: int) -> bool | None:
+    """Whether a count estimated over ``seams`` joiners is over ``cap``: True or False when
+    its bounds agree, None when only an encode can tell."""
     # Merging across a joiner can save a token or two per seam (".\n" is one token in
-    # cl100k); below this bound an estimate cannot be the real count.
-    return estimate - 2 * joints - 2
-
-
-def _upper_bound(estimate: int, joints: int) -> int:
-    # The mirror bound: a tokenizer we do not know may also spend a token or two more at
-    # a seam. Within it an estimate is taken as fitting a cap without encoding.
-    return estimate + 2 * joints + 2
+    # cl100k), and a tokenizer we do not know may spend a token or two more at one.
+    if estimate - 2 * seams - 2 > cap:
+        return True
+    return None if estimate + 2 * seams + 2 > cap else False
 
 
 def exact(block: Block, counter: TokenCounter) -> Block:
@@ -207,126 +196,11 @@ def exceeds(block: Block, cap: int, counter: TokenCounter) -> tuple[bool, Block]
     needed to decide: an estimate decides only when both bounds agree)."""
     if block.is_exact:
         return block.tokens > cap, block
-    joints = _joints(block)
-    if _upper_bound(block.tokens, joints) <= cap:
-        return False, block
-    if _lower_bound(block.tokens, joints) > cap:
-        return True, block
+    over = estimate_is_over(block.tokens, joints(block), cap)
+    if over is not None:
+        return over, block
     measured = exact(block, counter)
     return measured.tokens > cap, measured
-
-
-class BlockRun:
-    """Blocks to be joined with ``"\n\n"`` into one, keeping the first one's identity
-    unless told otherwise. The joined count is estimated from the parts' counts and
-    re-encoded only when the estimate cannot decide against a cap (spec §9.5); the joined
-    text is built once, by :meth:`build`.
-    """
-
-    __slots__ = ("blocks", "identity", "is_exact", "tokens")
-
-    def __init__(self, first: Block) -> None:
-        self.blocks = [first]
-        self.identity = first
-        self.tokens = first.tokens
-        self.is_exact = first.is_exact
-
-    @property
-    def last(self) -> Block:
-        return self.blocks[-1]
-
-    def try_add(self, blocks: Sequence[Block], cap: int, counter: TokenCounter) -> bool:
-        """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
-        # Only the end of the run's text matters at its seam: its last block stands in.
-        texts, counts = [self.last.content], [self.tokens]
-        parts_exact = self.is_exact
-        for block in blocks:  # one loop, no generators: merging calls this for every block
-            texts.append(block.content)
-            counts.append(block.tokens)
-            parts_exact = parts_exact and block.is_exact
-        if parts_exact:
-            tokens, is_exact = counter.join_counts(texts, counts, BLOCK_JOINER)
-        else:
-            tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
-        if is_exact and tokens > cap:
-            return False
-        if not is_exact:
-            # Joints are counted only for an estimate: it decides only when both of its
-            # bounds fall on the same side of the cap, else the joined text is encoded.
-            parts = [*self.blocks, *blocks]
-            joints = sum(_joints(block) for block in parts) + len(parts) - 1
-            if _lower_bound(tokens, joints) > cap:
-                return False
-            if _upper_bound(tokens, joints) > cap:
-                text = BLOCK_JOINER.join([b.content for b in parts])
-                tokens, is_exact = counter.count(text), True
-                if tokens > cap:
-                    return False
-        self.blocks.extend(blocks)
-        self.tokens, self.is_exact = tokens, is_exact
-        return True
-
-    def build(self, role: TableRole = TableRole.NONE, *, keep_lines: bool = False) -> Block:
-        """The joined block (a run of one block is that block, unchanged).
-
-        It keeps the identity block's heading, parents and level, unless its blocks come
-        from different sections: then its heading is their deepest common parent (their own
-        headings stay as lines in the content). These steer later merges; ``sections``
-        records what it holds, from which stage E labels its chunk
-        (``chunk/chunk_headings.py: chunk_label``).
-        """
-        if len(self.blocks) == 1:
-            return self.blocks[0]
-        identity = self.identity
-        heading, parents, level = identity.heading, identity.parent_headings, identity.level
-        paths = [heading_path(b) for b in self.blocks]  # once per block: both below read them
-        common = _common_parent(self.blocks, paths, heading_path(identity))
-        if common is not None:
-            (*parent_list, heading), level = common
-            parents = tuple(parent_list)
-        return Block(
-            heading=heading,
-            parent_headings=parents,
-            level=level,
-            paragraphs=_merged_paragraphs(self.blocks, keep_lines),
-            content=BLOCK_JOINER.join(b.content for b in self.blocks),
-            tokens=self.tokens,
-            is_exact=self.is_exact,
-            role=role,
-            source_row=identity.source_row,
-            block_ids=_merged_ids(self.blocks),
-            is_title=identity.is_title,
-            oversize=next((b.oversize for b in self.blocks if b.oversize), ""),
-            is_toc=identity.is_toc,
-            sections=tuple(chain.from_iterable(map(_sections_of, self.blocks, paths))),
-        )
-
-
-def heading_path(block: Block) -> tuple[str, ...]:
-    """The headings from the document's top down to ``block``'s own (no ``[part n]``);
-    the untitled preface has none."""
-    heading = strip_part_suffix(block.heading)
-    if not block.parent_headings and heading in ("", PREFACE_HEADING):
-        return ()
-    return (*block.parent_headings, heading) if heading else block.parent_headings
-
-
-#: The section an untitled preface with a body of its own is (``chunk/preface.py``), as
-#: LightRAG names it.
-PREFACE_SECTION = SectionRef((PREFACE_HEADING,), 1)
-
-
-def _sections_of(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
-    """The sections ``block`` (of heading path ``path``) holds text of: those it was merged
-    from, else its own: the preface's section for a preface with a body of its own; none
-    for a preface of only the title or a table of contents, which belong to no section."""
-    if block.sections:
-        return block.sections
-    if block.is_toc:
-        return ()
-    if path:
-        return (SectionRef(path, block.level),)
-    return (PREFACE_SECTION,) if block.is_preface_section else ()
 
 
 def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
@@ -338,55 +212,3 @@ def common_path(paths: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
         while path[:length] != first[:length]:
             length -= 1
     return first[:length]
-
-
-def _common_parent(
-    blocks: Sequence[Block], paths: Sequence[tuple[str, ...]], own: tuple[str, ...]
-) -> tuple[tuple[str, ...], int] | None:
-    """``(path, level)`` of the deepest heading over all ``blocks`` (of heading ``paths``;
-    the untitled preface aside) when it is above ``own``, the run identity's path; None
-    when the identity already is it, or the blocks share no heading at all."""
-    titled = [(b, path) for b, path in zip(blocks, paths, strict=True) if path]
-    if len(titled) < 2 or not own:
-        return None
-    common = common_path([path for _, path in titled])
-    if not common or common == own:
-        return None
-    level = min(b.level - (len(path) - len(common)) for b, path in titled)
-    return common, max(level, 1)
-
-
-def _merged_paragraphs(blocks: Sequence[Block], keep_lines: bool) -> tuple[Paragraph, ...] | None:
-    """The paragraphs of ``blocks`` in order, those not made yet uncounted; None (not made)
-    when no block has made its own, unless ``keep_lines``: the joined text read back would
-    run each block's lines together (blank lines separate the blocks)."""
-    if not keep_lines and all(block.paragraphs is None for block in blocks):
-        return None
-    return tuple(chain.from_iterable(paragraphs_of(block) for block in blocks))
-
-
-def _merged_ids(blocks: Sequence[Block]) -> tuple[str, ...]:
-    """Every block id of ``blocks`` in order, without duplicates (pieces of one row share)."""
-    ids = [block_id for block in blocks for block_id in block.block_ids]
-    return tuple(ids) if len(set(ids)) == len(ids) else tuple(dict.fromkeys(ids))
-
-
-def join_blocks(
-    left: Block,
-    right: Block,
-    cap: int,
-    counter: TokenCounter,
-    *,
-    role: TableRole = TableRole.NONE,
-    keep_lines: bool = False,
-) -> Block | None:
-    """``left`` + ``"\n\n"`` + ``right`` keeping ``left``'s identity, or None if over ``cap``.
-
-    The joined text is re-encoded only when the estimate cannot decide (spec §9.5).
-    Block ids are concatenated without duplicates. ``keep_lines``: the block keeps both
-    blocks' lines (uncounted where not made), so a later cut reads them as they were.
-    """
-    run = BlockRun(left)
-    if not run.try_add([right], cap, counter):
-        return None
-    return run.build(role, keep_lines=keep_lines)

@@ -18,11 +18,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.chunk.block_runs import join_blocks
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
     counted,
-    join_blocks,
     joiner_for,
     line_paragraphs,
 )

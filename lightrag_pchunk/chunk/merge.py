@@ -33,13 +33,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import (
-    BLOCK_JOINER,
-    BlockRun,
-    common_path,
-    heading_path,
-    is_table_text,
-)
+from lightrag_pchunk.chunk.block_runs import BlockRun, heading_path
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, common_path, is_table_text
 from lightrag_pchunk.chunk.context import CHAPTER, PACK, Context
 from lightrag_pchunk.chunk.merge_pack import pack_fill
 from lightrag_pchunk.chunk.runs import (

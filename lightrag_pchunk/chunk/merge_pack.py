@@ -39,13 +39,8 @@ from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.blocks import (
-    BLOCK_JOINER,
-    build_block,
-    counted,
-    heading_path,
-    paragraphs_of,
-)
+from lightrag_pchunk.chunk.block_runs import heading_path
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, counted, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pack_windows import (
     NO_SHAPE,

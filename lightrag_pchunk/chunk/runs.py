@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.blocks import BlockRun, common_path
+from lightrag_pchunk.chunk.block_runs import BlockRun
+from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lightrag_pchunk.blockfile.jsonl import parse_blocks_text
+from lightrag_pchunk.chunk.block_runs import BlockRun
 from lightrag_pchunk.chunk.blocks import (
-    BlockRun,
     counted,
     joiner_for,
     paragraph_texts,
