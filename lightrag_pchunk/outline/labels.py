@@ -45,18 +45,25 @@ _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13
 
 _LEGAL = re.compile(rf"第\s*(?P<n>{_CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
 #: The same units named in other languages, by the English word whose rank they take.
+#: Words in CJK scripts may stand right before their number ("附录A", "付録1").
 _KEYWORD_SYNONYMS = {
     "приложение": "appendix", "раздел": "section", "глава": "chapter", "статья": "article",
     "часть": "part", "anhang": "appendix", "anlage": "appendix", "kapitel": "chapter",
     "abschnitt": "section", "artikel": "article", "teil": "part", "annexe": "annex",
-    "chapitre": "chapter", "partie": "part",
+    "chapitre": "chapter", "partie": "part", "appendice": "appendix", "anexo": "annex",
+    "apéndice": "appendix", "apêndice": "appendix", "capítulo": "chapter",
+    "allegato": "annex", "bijlage": "appendix", "bilaga": "appendix", "załącznik": "annex",
+    "附錄": "附录", "付録": "附录", "附属書": "annex", "附屬書": "annex",
 }  # fmt: skip
+_CJK_WORDS = [w for w in ("附录", "附件", *_KEYWORD_SYNONYMS) if "\u3400" <= w[0] <= "\u9fff"]
+_OTHER_WORDS = "|".join(word for word in _KEYWORD_SYNONYMS if word not in _CJK_WORDS)
 _KEYWORD = re.compile(
     r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
-    r"|clause|" + "|".join(_KEYWORD_SYNONYMS) + r")"
-    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3").
+    r"|clause|" + _OTHER_WORDS + r")"
+    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3"). A
+    # chapter's number may carry a letter ("Appendix 7A": chapter 7's first).
     r"\s+(?:(?:№|no\.|nr\.)\s*)?"
-    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
+    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 #: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
@@ -64,7 +71,7 @@ _KEYWORD = re.compile(
 _NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IGNORECASE)
 #: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
 _SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
-_CN_KEYWORD = re.compile(r"(?P<word>附录|附件)\s*(?P<n>[A-Z]|\d{1,3}|" + _CN_NUMBER + ")")
+_CN_KEYWORD = re.compile(rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*(?P<n>[A-Z]|\d{{1,3}}|{_CN_NUMBER})")
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
@@ -215,6 +222,8 @@ def _keyword(text: str) -> Label | None:
     number = match["n"]
     if "." in number or number.isdigit():
         ordinals = tuple(int(part) for part in number.split("."))
+    elif number[0].isdigit():  # "7A": the first of chapter 7's
+        ordinals = (int(number[:-1]), ord(number[-1].lower()) - 96)
     else:
         kind_value = _token_value(number)
         if kind_value is None:

@@ -41,6 +41,13 @@ from lightrag_pchunk.outline.numbering import (
         ("ГЛАВА 3. Общие положения", "keyword-chapter", (3,), "Общие положения"),
         ("Anlage Nr. 4 Preisblatt", "keyword-appendix", (4,), "Preisblatt"),
         ("Chapitre 2 Méthodes", "keyword-chapter", (2,), "Méthodes"),
+        ("Anexo B Glosario", "keyword-annex", (2,), "Glosario"),
+        ("Apéndice 1. Datos", "keyword-appendix", (1,), "Datos"),
+        ("Anhang A Glossar", "keyword-appendix", (1,), "Glossar"),
+        ("付録A 用語集", "keyword-附录", (1,), "用語集"),
+        ("附屬書 2 試験", "keyword-annex", (2,), "試験"),
+        # A chapter's number with a letter: chapter 7's first appendix.
+        ("Appendix 7A: Pump curves", "keyword-appendix", (7, 1), "Pump curves"),
         # A financial statement's note, numbered before a dash.
         ("NOTE 3 - INITIAL PUBLIC OFFERING", "keyword-note", (3,), "INITIAL PUBLIC OFFERING"),
         ("Note 12 – Leases", "keyword-note", (12,), "Leases"),
@@ -200,6 +207,14 @@ def test_an_appendix_after_decimal_chapters_is_their_sibling(appendix):
     # Under the chapter that names the appendices, its parts.
     assert levels_from_numbering(["1 Scope", "1.1 Terms", "2 Appendices", appendix]) == [1, 2, 1, 2]
     assert levels_from_numbering(["1 Scope", "2 附录", "2.1 说明", appendix]) == [1, 1, 2, 2]
+
+
+def test_a_chapters_appendices_lettered_after_its_number_are_siblings():
+    headings = ["6 Pumps", "7 Seals", "7.1 Duty", "Appendix 7A Curves", "Appendix 7B Data"]
+    assert levels_from_numbering(headings)[-2:] == [1, 1]
+    assert levels_from_numbering(["1 Scope", "2 Use", "Anexo A Tablas", "Anexo B Datos"]) == [
+        1, 1, 1, 1,
+    ]  # fmt: skip
 
 
 def test_the_body_numbered_on_after_an_appendix_goes_back_to_its_own_levels():
