@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
-from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.numbering import FamilyStack
+from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.numbering import FamilyStack, appendices_inside
 
 _DECIMAL = frozenset({"decimal", "annex-decimal"})
 #: A first line set twice as large as every other heading or more is set apart from them:
@@ -127,7 +128,24 @@ def assign_levels(
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
-    return out
+    return _with_appendices_inside(items, styled, by_index, out)
+
+
+def _with_appendices_inside(
+    items: Sequence[OutlineItem],
+    styled: dict[int, Label | None],
+    by_index: dict[int, Promoted],
+    out: list[InferredHeading],
+) -> list[InferredHeading]:
+    """``out`` with the inferred appendices that the body's numbering resumes after moved
+    inside the unit they interrupt (:func:`appendices_inside`); styled headings stay."""
+    order = sorted([*((i, None) for i in styled), *((h.index, h) for h in out)])
+    labels = [styled[i] if h is None else by_index[i].label for i, h in order]
+    levels = [items[i].level if h is None else h.level for i, h in order]
+    moved = appendices_inside(labels, levels, [h is not None for _, h in order])
+    return [
+        replace(h, level=level) for (_, h), level in zip(order, moved, strict=True) if h is not None
+    ]
 
 
 #: How many times a known heading's size a line is set in, at least, to stand beside it

@@ -136,7 +136,7 @@ class FamilyStack:
         if open_index is not None:
             return open_index
         if self._continues_closed(label, floor):
-            return self.last[label.key][0]
+            return min(self.last[label.key][0], len(self.slots))
         if label.key in self.known:
             nested = structural if decided else 0
             return min(max(self.known[label.key] - 1, floor, nested), len(self.slots))
@@ -166,14 +166,13 @@ class FamilyStack:
         put beside the top units before the body is known to go on ("8" after "7", with
         "Appendix A" between): the body numbered on shows the appendix was inside it."""
         earlier = self.last.get(label.key)
-        if earlier is None or not floor <= earlier[0] < len(self.slots):
+        if earlier is None or earlier[0] < floor or not label.follows(earlier[1]):
             return False
-        there = self.slots[earlier[0]]
-        return (
-            there is not None
-            and (not there.ordinals or _is_appendix(there))
-            and label.follows(earlier[1])
-        )
+        there = self.slots[earlier[0]] if earlier[0] < len(self.slots) else None
+        if there is not None and not there.ordinals:
+            return True
+        # An appendix opened at its level or above ("7.2" after "7.1", "Appendix A", "A.1").
+        return any(slot and _is_appendix(slot) for slot in self.slots[: earlier[0] + 1])
 
     def _goes_back_below(self, index: int, label: Label) -> bool:
         """Whether ``label``'s numbers go back from those of its key's heading open at
@@ -259,7 +258,46 @@ class FamilyStack:
             ]
             if shallower:
                 return shallower[-1] + 1, True
+            if family == "annex-decimal":  # "A.1" is a part of the open "Appendix A"
+                for i in range(len(self.slots) - 1, -1, -1):
+                    slot = self.slots[i]
+                    if slot and _is_appendix(slot) and slot.ordinals == label.ordinals[:1]:
+                        return i + 1, True
         return len(self.slots), False
+
+
+def appendices_inside(
+    labels: Sequence[Label | None], levels: list[int], movable: Sequence[bool]
+) -> list[int]:
+    """``levels`` with the appendices that the body's numbering resumes after moved inside
+    the unit they interrupt: "Appendix A" between "7.1" and "7.2" was put beside the top
+    units, and "7.2", back at its level, would nest below it; the appendix (and what came
+    under it) goes down to the level of the label that resumes, beside it under "7". Only
+    ``movable`` headings (inferred ones) move; a styled one between leaves them."""
+    levels = list(levels)
+    placed: dict[tuple[str, int], Label] = {}  # the last label of each key before
+    index = 0
+    while index < len(labels):
+        label = labels[index]
+        if label is None or label.family not in APPENDIX_FAMILIES:
+            if label is not None:
+                placed[label.key] = label
+            index += 1
+            continue
+        start, before = index, dict(placed)
+        index += 1
+        while index < len(labels) and not _resumes(labels[index], before):
+            index += 1
+        shift = levels[index] - levels[start] if index < len(labels) else 0
+        if shift > 0 and all(movable[start:index]):
+            levels[start:index] = [min(level + shift, 9) for level in levels[start:index]]
+    return levels
+
+
+def _resumes(label: Label | None, before: Mapping[tuple[str, int], Label]) -> bool:
+    """Whether ``label`` continues a body label of the same key placed ``before``."""
+    earlier = before.get(label.key) if label is not None else None
+    return earlier is not None and label is not None and label.follows(earlier)
 
 
 def _is_appendix(slot: _Slot) -> bool:
@@ -356,4 +394,5 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
             levels.append(1)
         else:
             levels.append(min(previous_level + 1, 9))
+    levels = appendices_inside(labels, levels, [True] * len(levels))
     return [min(level, 9) for level in levels]

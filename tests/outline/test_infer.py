@@ -1008,3 +1008,20 @@ def test_words_of_a_column_heading_title_a_page_over_text_but_never_over_entries
         text("No table of figures entries found.", BODY),
     ]
     assert [title for _, title, _ in outline(items, 11)] == ["Map Page", "Home Page", "FIGURES"]
+
+
+def test_the_body_numbered_on_after_an_inferred_appendix_is_no_part_of_it():
+    body = text("The pumps are sized for the duty point given by the plant's flow.", BODY)
+    items = []
+    for title in ("1 Scope", "7 Pumps", "7.1 Duty", "Appendix A Pump curves", "A.1 Rig"):
+        items += [text(title, H2), body]
+    items += [text("7.2 Seals", H2), body, text("8 Motors", H2), body]
+    assert [(level, title) for level, title, _ in outline(items, 11)] == [
+        (1, "1 Scope"), (1, "7 Pumps"), (2, "7.1 Duty"), (2, "Appendix A Pump curves"),
+        (3, "A.1 Rig"), (2, "7.2 Seals"), (1, "8 Motors"),
+    ]  # fmt: skip
+    # A styled appendix stays where its style puts it, and its parts below it.
+    items[6] = heading("Appendix A Pump curves", 1)
+    assert [(level, title) for level, title, _ in outline(items, 11)][3:5] == [
+        (2, "A.1 Rig"), (2, "7.2 Seals"),
+    ]  # fmt: skip

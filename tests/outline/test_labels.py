@@ -223,6 +223,11 @@ def test_the_body_numbered_on_after_an_appendix_goes_back_to_its_own_levels():
     # of the chapter it closed and takes that chapter's level, not one below the appendix.
     headings = ["7 Pumps", "7.1 Duty", "Appendix A Pump curves", "7.2 Seals", "8 Motors"]
     assert levels_from_numbering(headings)[-1] == 1
+    # "7.2" goes back to its level, and the appendix it resumes after was inside chapter 7:
+    # it moves down beside "7.2", with its own parts, so "7.2" is no part of it.
+    assert levels_from_numbering(headings) == [1, 2, 2, 2, 1]
+    headings = ["7 Pumps", "7.1 Duty", "Appendix A Pump curves", "A.1 Rig", "7.2 Seals"]
+    assert levels_from_numbering(headings) == [1, 2, 2, 3, 2]
     # Nor is a chapter numbered on after an exhibit placed under it.
     headings = ["1 Scope", "1.1 Terms", "Exhibit 3 Rates", "1.2 Costs", "2 Outlook", "2.1 Sales"]
     assert levels_from_numbering(headings)[-2:] == [1, 2]
