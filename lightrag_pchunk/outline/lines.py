@@ -174,12 +174,9 @@ def heading_text(
     if heading:
         title = text[heading.end() :].strip()
         return HeadingText(title, "", parse_label(title)) if title else None
-    if is_toc_line(text) or _FORM_BLANK in text or text.casefold() in _NOTHING_STATED:
-        return None  # an entry of a table of contents; a form's field to fill in; "None"
-    if heads_entry_columns(text):
-        return None  # a list's column headings: "Figure  Page"
     if "\t" in text:
         return None
+    typed = text
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
     text = _SPACE_RUN.sub(" ", text)
     first = text[0]
@@ -200,8 +197,13 @@ def heading_text(
     else:
         heading = _numbered_heading(text, label, max_chars, lowercase)
     # What a line shaped as a title says is read last: its shape rules out most lines, and
-    # more cheaply than these searches of the whole line.
-    if heading is None or is_caption(text) or reads_as_front_matter(text):
+    # more cheaply than these searches of the whole line. A contents entry's leaders may be
+    # spaces ("Preface   iv"): it is read as typed.
+    if heading is None or is_toc_line(typed) or _FORM_BLANK in typed:
+        return None  # an entry of a table of contents; a form's field to fill in
+    if typed.casefold() in _NOTHING_STATED or heads_entry_columns(typed):
+        return None  # "None", "N/A"; a list's column headings: "Figure  Page"
+    if is_caption(text) or reads_as_front_matter(text):
         return None  # a caption; a paper's author list or copyright line
     if reads_as_equation(text) or all(map(_STATED_VALUE.fullmatch, text.split("\n"))):
         return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)"; values: "Chi-square= 1.52"
