@@ -216,7 +216,12 @@ def join_blocks(
     Block ids are concatenated without duplicates. ``keep_lines``: the block keeps both
     blocks' lines (uncounted where not made), so a later cut reads them as they were.
     """
-    run = BlockRun(left)
-    if not run.try_add([right], cap, counter):
+    pair = (left, right)
+    joined = count_joined(
+        left.content, left.tokens, left.is_exact, (right,), cap, counter, lambda: pair
+    )
+    if joined is None:
         return None
-    return run.build(role, keep_lines=keep_lines)
+    tokens, is_exact = joined
+    paths = (heading_path(left), heading_path(right))
+    return joined_block(pair, paths, left, tokens, is_exact, role, keep_lines)
