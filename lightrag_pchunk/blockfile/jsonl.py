@@ -89,7 +89,7 @@ def read_blocks(path: str | Path, *, only_pages: bool = False) -> BlockFile:
 
     Raises:
         BlockFileError: the file is missing, unreadable or not UTF-8 (the caller falls
-            back to R on the document text, spec §10).
+            back to R on the document text, docs/strategy.md §10).
     """
     blocks_path = Path(path)
     try:

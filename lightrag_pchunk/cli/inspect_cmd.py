@@ -1,5 +1,5 @@
 """``lightrag-pchunk inspect FILE [--size N] [--overlap N] [--html OUT.html]``: the checks of
-spec §12 for one document, and an HTML report.
+docs/strategy.md §12 for one document, and an HTML report.
 
 Prints one OK / WARN / INFO line per check with its reason (sidecar, headings, stages,
 sizes, tails, oversize, tables, parts), the details under it, and writes an HTML report
@@ -39,10 +39,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``inspect`` sub-command."""
     parser = subparsers.add_parser(
         "inspect",
-        help="check a document's P chunking (spec §12) and write an HTML report",
+        help="check a document's P chunking and write an HTML report",
         description=(
             "Run the Paragraph Semantic (P) stages on one document and print the validation "
-            "checks of the spec (§12): sidecar present, heading/level table, what each stage "
+            "checks of docs/strategy.md §12: sidecar present, heading/level table, what each stage "
             "did, chunk sizes against [target_ideal, target_max], tails, oversize chunks, "
             "table slices and roles, [part n] suffixes, long blocks that hold heading-like "
             "lines. Writes an HTML report that shows the "

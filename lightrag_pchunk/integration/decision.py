@@ -3,7 +3,7 @@
 ``strategy.decide`` makes the decision; ``front_door.run`` carries it out. A decision made
 before the document is parsed names the parser and has no blocks yet; the parse's blocks
 complete it (``strategy.with_blocks``, where a P decision without usable blocks becomes R
-at P's size, spec §10).
+at P's size, docs/strategy.md §10).
 """
 
 from __future__ import annotations

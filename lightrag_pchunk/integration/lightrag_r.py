@@ -6,7 +6,7 @@ R is cut with the pipeline's separators and sizes (:func:`pipeline_separators`,
 or the caller gives it, else ``CHUNK_R_SEPARATORS`` / ``CHUNK_R_SIZE`` and the variables under
 them, else ``DEFAULT_R_SEPARATORS``, which cut CJK text at its sentence ends too). A document
 its P chunker cannot chunk falls back to the chunker without separators, so LangChain's
-cascade (spec §10). The front door runs both, with what its settings resolved once
+cascade (docs/strategy.md §10). The front door runs both, with what its settings resolved once
 (``Settings.r_separators``, ``r_size``, ``r_overlap``); ``eval``'s R contender and the
 benchmarks' R are the pipeline's.
 """

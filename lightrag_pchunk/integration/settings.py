@@ -1,6 +1,6 @@
 """Every setting of one document, resolved once: :func:`resolve` (the front door's first step).
 
-Sources, with LightRAG's precedence (docs/configuration.md; facts §4): a command's flags
+Sources, with LightRAG's precedence (docs/configuration.md): a command's flags
 and the options LightRAG passes its P chunker (arguments), the ``P(...)`` block of the
 file's LIGHTRAG_PARSER rule or file-name hint, ``addon_params`` (given, else the instance's),
 the ``CHUNK_P_*`` variables, the instance's constructor overlap, ``CHUNK_OVERLAP_SIZE``, the

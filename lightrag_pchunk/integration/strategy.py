@@ -17,7 +17,7 @@ Every entrance asks here (``chunking_func``, LightRAG's P call, the ``pchunk`` e
    engine, ours for its text only, or a text format as written (LightRAG's ``legacy``).
 3. **The blocks** (:func:`with_blocks`, once a parse or a file gives them): P needs a
    readable blocks file with content rows, within the work budget, else the document gets
-   LightRAG's recursive-character chunker at P's size (spec §10), with the reason.
+   LightRAG's recursive-character chunker at P's size (docs/strategy.md §10), with the reason.
 4. **The text** (:func:`with_text`): a document without text is empty, whatever the rest
    says: no chunks.
 """
@@ -262,7 +262,7 @@ def with_blocks(
 ) -> Decision:
     """``decision`` once the blocks are known: P needs usable ones within ``budget`` (what
     P may be asked to do for one document: another parser's blocks file may hold millions
-    of blocks), else R at P's size with the reason (spec §10)."""
+    of blocks), else R at P's size with the reason (docs/strategy.md §10)."""
     if decision.strategy is Strategy.P and blocks.usable and budget is not None:
         lines = sum(text_lines(row.content) for row in blocks.rows)
         excess = budget.excess(len(blocks.rows), lines)
