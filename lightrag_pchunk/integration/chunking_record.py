@@ -1,9 +1,9 @@
 """What a document was parsed and chunked with, recorded with it: :class:`ChunkingRecord`.
 
 ``ainsert_files`` records, for every document it inserts, the settings the front door
-resolved for it (strategy, P's size, overlap, table text, fill and drops or R's sizes, the
-parser, its smart outline and model questions, the package version) and the md5 of the
-source file, in two places:
+resolved for it (strategy, P's size, overlap, table text, fill and drops or R's sizes and
+separators, the parser, its smart outline and model questions, the package version) and the
+md5 of the source file, in two places:
 
 * LightRAG's ``doc_status`` record of the document, ``metadata["lightrag_pchunk"]``, written
   once LightRAG processed it (JSON and PostgreSQL alike: the metadata is one JSON value).
@@ -21,7 +21,8 @@ compares them (:meth:`ChunkingRecord.changes`): a difference makes the document 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ _LABELS = {
     "drop_references": "drop references",
     "references": "references window",
     "drop_toc": "drop tables of contents",
+    "separators": "separators",
     "parser": "parser",
     "smart_heading": "smart heading",
     "llm_boundaries": "LLM boundaries",
@@ -52,9 +54,10 @@ class ChunkingRecord:
     """The settings one document was parsed and chunked with, and its source file's md5.
 
     ``size`` and ``overlap`` are P's for a P document, R's for an R one; the P-only fields
-    are None for R. ``parser`` names the parser of the file's format (``word``,
-    ``markdown``, ``pdf``; ``text`` for a file read as written), ``version`` the package
-    that parsed and chunked it. A field an older record lacks is None: unknown, so changed.
+    are None for R, ``separators`` (what R cuts at, :func:`separators_text`) None for P.
+    ``parser`` names the parser of the file's format (``word``, ``markdown``, ``pdf``;
+    ``text`` for a file read as written), ``version`` the package that parsed and chunked
+    it. A field an older record lacks is None: unknown, so changed.
     """
 
     strategy: str
@@ -65,6 +68,7 @@ class ChunkingRecord:
     drop_references: bool | None = None
     references: str | None = None
     drop_toc: bool | None = None
+    separators: str | None = None
     parser: str | None = None
     smart_heading: str | None = None
     llm_boundaries: str | None = None
@@ -85,7 +89,15 @@ class ChunkingRecord:
         """One line: ``P size=2000 overlap=100 table_text=grid ...; parser word ...``."""
         chunking = " ".join(
             f"{name}={_word(getattr(self, name))}"
-            for name in ("size", "overlap", "table_text", "fill", "drop_references", "drop_toc")
+            for name in (
+                "size",
+                "overlap",
+                "table_text",
+                "fill",
+                "drop_references",
+                "drop_toc",
+                "separators",
+            )
             if getattr(self, name) is not None
         )
         return (
@@ -104,6 +116,14 @@ class ChunkingRecord:
         known = {f.name for f in fields(cls)}
         values = {key: value for key, value in data.items() if key in known}
         return cls(**{**values, "size": int(data["size"]), "overlap": int(data["overlap"])})
+
+
+def separators_text(separators: Sequence[str] | None) -> str:
+    """R's separators as a record keeps them: their JSON list (``["\\n\\n", "。"]``), or
+    LangChain's cascade for None."""
+    if separators is None:
+        return "LangChain's cascade"
+    return json.dumps(list(separators), ensure_ascii=False)
 
 
 def _word(value: Any) -> str:

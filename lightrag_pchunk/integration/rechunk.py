@@ -41,7 +41,12 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from lightrag_pchunk.integration.chunking_record import METADATA_KEY, ChunkingRecord, file_md5
+from lightrag_pchunk.integration.chunking_record import (
+    METADATA_KEY,
+    ChunkingRecord,
+    file_md5,
+    separators_text,
+)
 from lightrag_pchunk.integration.decision import Decision, Strategy, load_blocks
 from lightrag_pchunk.integration.doc_outcome import PROCESSED, record_field, record_status
 from lightrag_pchunk.integration.formats import PLAIN_TEXT
@@ -133,7 +138,14 @@ def record_of(
     }
     p = decision.settings
     if decision.strategy is not Strategy.P or p is None:
-        return ChunkingRecord(str(Strategy.R), decision.r_size, decision.r_overlap, **common)
+        separators = None if decision.is_fallback else settings.r_separators
+        return ChunkingRecord(
+            str(Strategy.R),
+            decision.r_size,
+            decision.r_overlap,
+            separators=separators_text(separators),
+            **common,
+        )
     references = None
     if p.drop_references:
         tail = settings.references_tail_n or "all"

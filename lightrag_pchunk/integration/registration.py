@@ -38,15 +38,18 @@ def entry_of(
     chunking: ChunkingRecord | None = None,
 ) -> RegisteredDocument:
     """The registration of a decided document, with the record of what it is parsed and
-    chunked with when ``ainsert_files`` made one. A document decided R freezes R's size and
-    overlap (a fallback P's), as LightRAG's snapshot does: the text is chunked later by
-    ``chunking_func``, whose call carries the fixed-token sizes, not R's (``CHUNK_R_SIZE``,
-    ``addon_params['chunker']['recursive_character']``)."""
+    chunked with when ``ainsert_files`` made one. A document decided R freezes what R cuts
+    it with, as LightRAG's snapshot does: R's size, overlap and separators (a fallback's are
+    P's sizes and LangChain's cascade, None), so that ``CHUNK_R_*`` or
+    ``addon_params['chunker']['recursive_character']`` changed later leave it as registered
+    (``rechunk`` reports the change)."""
     r_params = dict(settings.r_params)
     if decision.strategy is Strategy.R:
+        separators = None if decision.is_fallback else settings.r_separators
         r_params = {
             "chunk_token_size": decision.r_size,
             "chunk_overlap_token_size": decision.r_overlap,
+            "separators": list(separators) if separators is not None else None,
         }
     is_p = decision.strategy is Strategy.P
     return RegisteredDocument(

@@ -67,11 +67,12 @@ class Settings:
     """One document's settings and where each came from.
 
     ``p`` is None only for a text registered to get R. ``r_params`` is the route's
-    ``R(...)`` block (or a registration's frozen R sizes); ``r_size`` / ``r_overlap`` are
-    what R runs at when P does not apply, ``r_separators`` what it cuts at then (LightRAG's
-    pipeline's, ``lightrag_r.pipeline_separators``). ``directives`` is where LIGHTRAG_PARSER and the
-    file-name hint send the file (None without a file name). ``llm_boundaries``: what the
-    instance's model is asked while the file is parsed for P (``ainsert_files``).
+    ``R(...)`` block (or a registration's frozen R sizes and separators); ``r_size`` /
+    ``r_overlap`` are what R runs at when P does not apply, ``r_separators`` what it cuts at
+    then (LightRAG's pipeline's, ``lightrag_r.pipeline_separators``, unless frozen).
+    ``directives`` is where LIGHTRAG_PARSER and the file-name hint send the file (None
+    without a file name). ``llm_boundaries``: what the instance's model is asked while the
+    file is parsed for P (``ainsert_files``).
     """
 
     p: PSettings | None
@@ -240,6 +241,17 @@ def _r_sizes(
     return size, overlap
 
 
+def _r_separators(
+    request: Request, r_params: Mapping[str, Any], env: Mapping[str, str]
+) -> tuple[str, ...] | None:
+    """What R cuts at: a registration's frozen separators (None: LangChain's cascade), else
+    LightRAG's pipeline's; a registration made before separators were frozen has none."""
+    if request.follows_registration and "separators" in r_params:
+        frozen = r_params["separators"]
+        return tuple(frozen) if frozen is not None else None
+    return pipeline_separators(env, _addon_params(request))
+
+
 def _smart_heading(
     request: Request, directives: Directives | None, env: Mapping[str, str]
 ) -> tuple[SmartHeading, str]:
@@ -295,7 +307,7 @@ def resolve(request: Request) -> Settings:
         r_size=r_size,
         r_overlap=r_overlap,
         r_params=r_params,
-        r_separators=pipeline_separators(env, _addon_params(request)),
+        r_separators=_r_separators(request, r_params, env),
         directives=directives,
         smart_heading=smart,
         smart_heading_source=smart_source,

@@ -431,6 +431,27 @@ async def test_unknown_text_without_a_name_gets_r_at_the_global_size(
     assert "P does not apply: no file name and no blocks" in messages(pchunk_logs)
 
 
+async def test_a_registered_r_text_keeps_the_separators_of_its_registration(
+    cl100k_tokenizer, tmp_path, monkeypatch
+) -> None:
+    from lightrag.chunker import chunking_by_recursive_character
+
+    text = "|".join(f"Clause {n} # binds the parties to the contract" for n in range(400))
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["|"]')
+    entry = register_document(tmp_path, "notes.txt", text)
+    assert (entry.strategy, entry.r_params["separators"]) == ("R", ["|"])
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["#"]')  # too late: LightRAG freezes at enqueue
+    rows = await chunking_func(cl100k_tokenizer, text, None, False, 100, 1200)
+    expected = chunking_by_recursive_character(
+        cl100k_tokenizer, text, 1200, chunk_overlap_token_size=100, separators=["|"]
+    )
+    assert len(rows) > 1 and contents(rows) == contents(expected)
+    # A registration made before separators were frozen cuts at the pipeline's, as it did.
+    sizes_only = {k: v for k, v in entry.r_params.items() if k != "separators"}
+    older = replace(entry, r_params=sizes_only)
+    assert resolve(Request(CHUNKING_FUNC, content=text, entry=older)).r_separators == ("#",)
+
+
 def test_check_config_refuses_a_bad_rule_or_variable_at_start_up(monkeypatch) -> None:
     monkeypatch.setenv("LIGHTRAG_PARSER", "docx:native-P;pdf:native-P")
     with pytest.raises(ParserRoutingConfigError, match=r"rule 2 \('pdf:native-P'\)"):

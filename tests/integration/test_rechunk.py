@@ -279,6 +279,34 @@ async def test_a_setting_that_changes_none_of_its_chunks_only_updates_the_record
     assert (again.status, again.changes) == ("unchanged", ())
 
 
+async def test_changed_r_separators_make_an_r_document_stale_and_rechunk_cuts_at_them(
+    tmp_path, monkeypatch
+) -> None:
+    from lightrag.chunker import chunking_by_recursive_character
+
+    work = tmp_path / "rag"
+    path = tmp_path / "in" / "notes.txt"  # LightRAG's default route for a text file: R
+    path.parent.mkdir(parents=True)
+    text = "|".join(f"Clause {n} # binds the parties to the contract" for n in range(300))
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["|"]')  # read when the instance is created
+    [first], _ = await insert(work, [path])
+    assert (first.status, first.strategy) == ("inserted", "R")
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["#"]')
+    [stale], _ = await insert(work, [path])
+    assert (stale.status, stale.changes) == ("stale", ('separators ["|"] -> ["#"]',))
+    [done], _ = await insert(work, [path], rechunk=True)
+    assert done.status == "re-chunked"
+    async with counted_lightrag(work, CountingModel()) as rag:
+        status = await rag.doc_status.get_by_id(doc_id_for("notes.txt"))
+        rows = [r for r in await rag.text_chunks.get_by_ids(status["chunks_list"]) if r]
+    rows.sort(key=lambda row: row["chunk_order_index"])
+    expected = chunking_by_recursive_character(
+        load_tiktoken(), text, 1200, chunk_overlap_token_size=100, separators=["#"]
+    )
+    assert len(rows) > 1 and [r["content"] for r in rows] == [r["content"] for r in expected]
+
+
 async def test_a_rechunk_whose_chunks_would_lose_words_leaves_the_document_as_it_was(
     tmp_path, monkeypatch
 ) -> None:
