@@ -208,15 +208,16 @@ def run(
 
 
 def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
-    """What LightRAG's legacy call logged for a document P chunks: LightRAG names the path
+    """What LightRAG's legacy call logged for a document we chunk: LightRAG names the path
     that calls a custom ``chunking_func`` ``Chunking F(legacy)`` and logs the fixed-token
-    sizes it passes; P reads its own (they feed only R)."""
-    if request.lightrag_sizes is None or decision.strategy is not Strategy.P:
+    sizes it passes; P and R read their own, as LightRAG's pipeline gives its P and R."""
+    if request.lightrag_sizes is None or decision.is_empty:
         return ""
     size, overlap = request.lightrag_sizes
     return (
         f"LightRAG's line 'Chunking F(legacy): size={size}, ..., overlap={overlap}' names the"
-        " fixed-token sizes it passes to every chunking_func: P does not use them"
+        f" fixed-token sizes it passes to every chunking_func: {decision.strategy} does not"
+        " use them"
     )
 
 

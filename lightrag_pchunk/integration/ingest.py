@@ -198,7 +198,7 @@ async def _insert_file(
                 )
         if plan.status in (RECHUNKED, REPLACED):  # LightRAG's document is still there
             entry = entry_of(path.name, doc_id, content, settings, decision, chunking=current)
-            now = await chunks_now(rag, doc_id, sanitized, entry, decision)
+            now = await chunks_now(rag, doc_id, sanitized, entry)
             if now.lost:  # checked by the front door's P run, before anything is deleted
                 return fail(
                     "lost words",

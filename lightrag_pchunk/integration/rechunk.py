@@ -256,20 +256,11 @@ async def compare_text(rag: Any, doc_id: str, sanitized: str) -> bool:
     return bool(stored) and record_field(stored, "content") == sanitized
 
 
-async def chunks_now(
-    rag: Any, doc_id: str, sanitized: str, entry: RegisteredDocument, decision: Decision
-) -> Run:
+async def chunks_now(rag: Any, doc_id: str, sanitized: str, entry: RegisteredDocument) -> Run:
     """The document through the front door now: its registration ``entry`` and the text
     LightRAG would pass ``chunking_func``, chunked as LightRAG's call would chunk them; the
     run's ``rows`` are its chunk rows, ``lost`` what P's chunks miss of the blocks file."""
-    request = Request(
-        CHUNKING_FUNC,
-        content=sanitized,
-        entry=entry,
-        rag=rag,
-        doc_id=doc_id,
-        lightrag_sizes=(decision.r_size, decision.r_overlap),
-    )
+    request = Request(CHUNKING_FUNC, content=sanitized, entry=entry, rag=rag, doc_id=doc_id)
     return await asyncio.to_thread(run, request, rag.tokenizer)
 
 

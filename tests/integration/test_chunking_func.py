@@ -323,11 +323,13 @@ def test_the_route_of_a_file_name(monkeypatch, rules, name, strategy) -> None:
     assert decision.strategy == strategy, decision.reason
 
 
-async def test_native_r_hint_gets_lightrags_r_with_the_global_size(
-    cl100k_tokenizer, parsed, pchunk_logs
+async def test_native_r_hint_gets_lightrags_r_at_rs_own_size(
+    cl100k_tokenizer, parsed, pchunk_logs, monkeypatch
 ) -> None:
+    monkeypatch.setenv("CHUNK_R_SIZE", "400")
+    monkeypatch.setenv("CHUNK_R_OVERLAP_SIZE", "50")
     rows = await chunking_func(
-        cl100k_tokenizer, parsed.content, None, False, 50, 400,
+        cl100k_tokenizer, parsed.content, None, False, 100, 1200,
         lightrag_document_path=parsed.blocks_path, file_path="mixed.[native-R].docx",
     )  # fmt: skip
     assert rows and all("heading" not in r for r in rows)
@@ -422,13 +424,27 @@ async def test_a_missing_or_broken_registered_blocks_file_falls_back(
     assert "fallback to recursive_character" in messages(pchunk_logs)
 
 
-async def test_unknown_text_without_a_name_gets_r_at_the_global_size(
-    cl100k_tokenizer, pchunk_logs
+async def test_unknown_text_gets_r_at_rs_own_size_not_at_the_calls_fixed_token_size(
+    cl100k_tokenizer, pchunk_logs, monkeypatch
 ) -> None:
+    # rag.ainsert(text): LightRAG's legacy call carries the fixed-token sizes (1200, 100);
+    # LightRAG's own R runs at R's (its recursive_character options), and so does ours.
     text = "Plain text inserted with rag.ainsert. " * 200
-    rows = await chunking_func(cl100k_tokenizer, text, None, False, 20, 250)
+    monkeypatch.setenv("CHUNK_R_SIZE", "250")
+    monkeypatch.setenv("CHUNK_R_OVERLAP_SIZE", "20")
+    rows = await chunking_func(cl100k_tokenizer, text, None, False, 100, 1200)
     assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 250, 20))
-    assert "P does not apply: no file name and no blocks" in messages(pchunk_logs)
+    log = messages(pchunk_logs)
+    assert "P does not apply: no file name and no blocks" in log
+    assert "'Chunking F(legacy): size=1200, ..., overlap=100'" in log
+    assert "R does not use them" in log
+    # Bound to an instance: its addon_params' R block, as its pipeline reads it.
+    rag = SimpleNamespace(
+        working_dir=None,
+        addon_params={"chunker": {"recursive_character": {"chunk_token_size": 300}}},
+    )
+    rows = await chunking_func_for(rag)(cl100k_tokenizer, text, None, False, 100, 1200)
+    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 300, 20))
 
 
 async def test_a_registered_r_text_keeps_the_separators_of_its_registration(
