@@ -5,7 +5,9 @@ The chunks are the exact rows LightRAG stores in ``text_chunks`` (they come from
 an insert would store, one JSON object per line. Without ``--json``: one line per chunk
 (index, tokens, level, heading path) and a preview of its text. When the blocks cannot be
 used the SDK falls back to recursive-character chunking (R), and so does this command, with
-the SDK's warning; a document without text is empty (no chunks, exit code 0), as everywhere.
+the SDK's warning; a document routed to R gets it too, at ``--size`` / ``--overlap`` when
+given (the run's sizes, whichever chunker), else at R's own; a document without text is
+empty (no chunks, exit code 0), as everywhere.
 Exit code 0, 1 when the input could not be read or parsed or when the chunks miss a word of
 the blocks file (never silently: the count of lost words is printed), 2 on a usage or
 configuration error.
@@ -47,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "stores (one JSON object per line). A document is parsed first (a .blocks.jsonl"
             " is read as it is). Sizes: --size / "
             "--overlap, else CHUNK_P_SIZE / CHUNK_P_OVERLAP_SIZE / CHUNK_OVERLAP_SIZE, else "
-            "2000 / 100, as in the SDK."
+            "2000 / 100, as in the SDK; a document decided R is cut at --size / --overlap too,"
+            " else at R's own sizes."
         ),
     )
     add_document_arguments(parser)

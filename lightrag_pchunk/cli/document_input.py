@@ -64,14 +64,18 @@ def add_document_arguments(parser: argparse.ArgumentParser) -> None:
         "--size",
         type=int_at_least(1),
         metavar="N",
-        help="P chunk size N in tokens (default: CHUNK_P_SIZE, else 2000)",
+        help=(
+            "chunk size N in tokens, for P and for a document decided R (default: P's,"
+            " CHUNK_P_SIZE, else 2000; R's, CHUNK_R_SIZE, else CHUNK_SIZE, else 1200)"
+        ),
     )
     parser.add_argument(
         "--overlap",
         type=int_at_least(0),
         metavar="N",
         help=(
-            "P overlap in tokens (default: CHUNK_P_OVERLAP_SIZE, else CHUNK_OVERLAP_SIZE, else 100)"
+            "overlap in tokens, for P and for a document decided R (default: P's,"
+            " CHUNK_P_OVERLAP_SIZE, R's, CHUNK_R_OVERLAP_SIZE; else CHUNK_OVERLAP_SIZE, else 100)"
         ),
     )
     parser.add_argument(

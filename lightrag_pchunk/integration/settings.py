@@ -231,14 +231,17 @@ def _r_params(request: Request, directives: Directives | None) -> Mapping[str, A
 def _r_sizes(
     request: Request, r_params: Mapping[str, Any], env: Mapping[str, str]
 ) -> tuple[int, int]:
-    """R's size and overlap: the route's ``R(...)`` block (or a registration's frozen
-    sizes), else LightRAG's pipeline's. LightRAG runs its R at R's own sizes (its
-    ``recursive_character`` options), never at the fixed-token ones its legacy
-    ``chunking_func`` call carries, and so does ours."""
+    """R's size and overlap: a command's ``--size`` / ``--overlap``, else the route's
+    ``R(...)`` block (or a registration's frozen sizes), else LightRAG's pipeline's. LightRAG
+    runs its R at R's own sizes (its ``recursive_character`` options), never at the
+    fixed-token ones its legacy ``chunking_func`` call carries, and so does ours."""
     size, overlap = pipeline_sizes(env, _addon_params(request))
-    size = max(int(r_params.get("chunk_token_size", size)), 1)
-    overlap = min(max(int(r_params.get("chunk_overlap_token_size", overlap)), 0), size - 1)
-    return size, overlap
+    size = int(r_params.get("chunk_token_size", size))
+    overlap = int(r_params.get("chunk_overlap_token_size", overlap))
+    flags = request.flags
+    size = max(flags.size if flags.size is not None else size, 1)
+    overlap = flags.overlap if flags.overlap is not None else overlap
+    return size, min(max(overlap, 0), size - 1)
 
 
 def _r_separators(

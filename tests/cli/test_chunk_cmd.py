@@ -146,6 +146,30 @@ def test_an_unreadable_blocks_file_falls_back_to_r_and_says_so(tmp_path, capsys)
     assert "fallback to recursive_character" in captured.err  # the SDK's own warning
 
 
+def test_size_and_overlap_are_the_runs_sizes_for_a_document_decided_r_too(
+    tmp_path, capsys, cl100k_tokenizer, monkeypatch
+) -> None:
+    # --size / --overlap are the user's sizes for this run: a file routed to R (here to
+    # LightRAG's legacy engine, which reads it as written) is cut at them, as a P document is.
+    from lightrag.chunker import chunking_by_recursive_character
+    from lightrag.parser.routing import env_r_separators
+
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:legacy")
+    notes = tmp_path / "notes.md"
+    text = "\n\n".join(
+        f"Paragraph {n}: " + "the meter is read every morning. " * 12 for n in range(20)
+    )
+    notes.write_text(text, encoding="utf-8")
+    assert main(["chunk", str(notes), "--json", "--size", "150", "--overlap", "10"]) == 0
+    printed = json_rows(capsys.readouterr().out)
+    expected = chunking_by_recursive_character(
+        cl100k_tokenizer, text, 150, chunk_overlap_token_size=10, separators=env_r_separators()
+    )
+    assert len(printed) > 1 and [r["content"] for r in printed] == [r["content"] for r in expected]
+    assert main(["chunk", str(notes), "--size", "150", "--overlap", "10"]) == 0
+    assert "chunk_token_size=150 overlap=10" in capsys.readouterr().out
+
+
 def test_every_suffix_we_parse_gets_p_when_lightrag_parser_is_unset(
     tmp_path, capsys, cl100k_tokenizer
 ) -> None:
