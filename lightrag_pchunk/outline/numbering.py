@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from lightrag_pchunk.outline.appendices import appendices_inside
 from lightrag_pchunk.outline.labels import (
     APPENDIX_FAMILIES,
     KEYWORD_RANKS,
@@ -264,40 +265,6 @@ class FamilyStack:
                     if slot and _is_appendix(slot) and slot.ordinals == label.ordinals[:1]:
                         return i + 1, True
         return len(self.slots), False
-
-
-def appendices_inside(
-    labels: Sequence[Label | None], levels: list[int], movable: Sequence[bool]
-) -> list[int]:
-    """``levels`` with the appendices that the body's numbering resumes after moved inside
-    the unit they interrupt: "Appendix A" between "7.1" and "7.2" was put beside the top
-    units, and "7.2", back at its level, would nest below it; the appendix (and what came
-    under it) goes down to the level of the label that resumes, beside it under "7". Only
-    ``movable`` headings (inferred ones) move; a styled one between leaves them."""
-    levels = list(levels)
-    placed: dict[tuple[str, int], Label] = {}  # the last label of each key before
-    index = 0
-    while index < len(labels):
-        label = labels[index]
-        if label is None or label.family not in APPENDIX_FAMILIES:
-            if label is not None:
-                placed[label.key] = label
-            index += 1
-            continue
-        start, before = index, dict(placed)
-        index += 1
-        while index < len(labels) and not _resumes(labels[index], before):
-            index += 1
-        shift = levels[index] - levels[start] if index < len(labels) else 0
-        if shift > 0 and all(movable[start:index]):
-            levels[start:index] = [min(level + shift, 9) for level in levels[start:index]]
-    return levels
-
-
-def _resumes(label: Label | None, before: Mapping[tuple[str, int], Label]) -> bool:
-    """Whether ``label`` continues a body label of the same key placed ``before``."""
-    earlier = before.get(label.key) if label is not None else None
-    return earlier is not None and label is not None and label.follows(earlier)
 
 
 def _is_appendix(slot: _Slot) -> bool:
