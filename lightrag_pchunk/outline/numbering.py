@@ -143,6 +143,9 @@ class FamilyStack:
             return min(max(self.known[label.key] - 1, floor, nested), len(self.slots))
         if hint is not None and not decided:
             return min(max(hint - 1, floor), len(self.slots))
+        there = (self.slots[structural:] or [None])[0] or _Slot(None)
+        if label.family in APPENDIX_FAMILIES and there.is_fixed and there.rank is not None:
+            return structural  # beside a styled unit too ("附件一" after the styled "第九章")
         return max(structural, floor)
 
     def _continues_above(self, index: int, label: Label) -> bool:

@@ -231,3 +231,14 @@ def test_the_body_numbered_on_after_an_appendix_goes_back_to_its_own_levels():
     # Nor is a chapter numbered on after an exhibit placed under it.
     headings = ["1 Scope", "1.1 Terms", "Exhibit 3 Rates", "1.2 Costs", "2 Outlook", "2.1 Sales"]
     assert levels_from_numbering(headings)[-2:] == [1, 2]
+
+
+def test_an_appendix_after_a_styled_chapter_stands_beside_it_not_below_it():
+    stack = FamilyStack()
+    stack.open_fixed(1, parse_label("第九章 附則"))
+    assert stack.place(parse_label("附件一 行政長官的產生辦法")) == 1
+    assert stack.place(parse_label("附件二 立法會的產生辦法")) == 1
+    # Below a styled heading that is no numbered unit, it is one of its parts.
+    stack = FamilyStack()
+    stack.open_fixed(1, None)
+    assert stack.place(parse_label("Appendix A Forms")) == 2
