@@ -3,12 +3,13 @@
 Numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.FamilyStack`),
 below the styled heading they sit under; a family a styled heading uses keeps that
 heading's level. An unnumbered heading takes the level the table of contents lists it at,
-else, where the known headings are the entries of a printed table of contents, the level
-of those in its look (a line set like the "Heading 1" the contents named sits beside it,
-not below it) or, set far larger than the known headings open above it, the level of
-the shallowest of them (a part's title on a divider page closes their sections), else the
-level that numbered headings of the same look have, else a level by prominence (larger,
-bold, caps first).
+else the level of the known headings in its look (a line set like the "Heading 1" a
+printed contents named sits beside it, not below it; a document's title after the
+collection's first, set like its styled or tagged chapters, too) or, where the known
+headings are a printed contents' entries, set far larger than the known headings open
+above it, the level of the shallowest of them (a part's title on a divider page closes
+their sections), else the level that numbered headings of the same look have, else a
+level by prominence (larger, bold, caps first).
 
 A document's title names the whole document: the headings after it are not its
 sub-sections (a Word document's Title style is no heading level, and a PDF's bookmarks
@@ -85,7 +86,7 @@ def assign_levels(
     look_levels = {sig: counts.most_common(1)[0][0] for sig, counts in seen.items()}
     title = document_title(items, accepted)
     tiers = _look_tiers([c for c in accepted if c is not title], look_levels)
-    known_looks = _known_look_levels(items) if listed else {}
+    known_looks = _known_look_levels(items, listed=listed)
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
     open_known: dict[int, float] = {}  # level -> size of the known heading open there
@@ -214,23 +215,37 @@ def document_title(items: Sequence[OutlineItem], accepted: Sequence[Promoted]) -
     return title if title.look.centered or cover or set_apart else None
 
 
-def _known_look_levels(items: Sequence[OutlineItem]) -> dict[tuple[float, bool, bool], int]:
-    """The level of each look the known headings have, where look and level go one to one:
-    every known heading of that look is at that level and every one at that level is in
-    that look. A look at two levels says nothing of a line's level, nor does a level in
-    several looks (a flat table of contents listing chapters and sections alike)."""
+def _known_look_levels(
+    items: Sequence[OutlineItem], *, listed: bool
+) -> dict[tuple[float, bool, bool], int]:
+    """The level of each look the known headings have, where a look says their level:
+    every known heading of that look is at that level, and (``listed``: the entries of a
+    printed table of contents) every one at that level is in that look, else (styles,
+    tags) at least :data:`_LOOK_CONVENTION` of them share it. A look at two levels says
+    nothing of a line's level, nor does a level in several looks in a flat table of
+    contents listing chapters and sections alike; a document's other headings (styles,
+    tags) may set one level in several looks (a title, chapters), each its own."""
     levels: dict[tuple[float, bool, bool], set[int]] = {}
+    counts: Counter[tuple[float, bool, bool]] = Counter()
     looks: dict[int, set[tuple[float, bool, bool]]] = {}
     for item in items:
         if item.kind is ItemKind.HEADING and item.look is not None:
             signature = item.look.signature()
             levels.setdefault(signature, set()).add(item.level)
+            counts[signature] += 1
             looks.setdefault(item.level, set()).add(signature)
-    return {
-        signature: level
-        for signature, found in levels.items()
-        if len(found) == 1 and len(looks[level := next(iter(found))]) == 1
-    }
+    said: dict[tuple[float, bool, bool], int] = {}
+    for signature, found in levels.items():
+        level = next(iter(found))
+        if len(found) == 1 and (
+            len(looks[level]) == 1 if listed else counts[signature] >= _LOOK_CONVENTION
+        ):
+            said[signature] = level
+    return said
+
+
+#: Known headings (styles, tags) sharing a look, at least, for the look to say their level.
+_LOOK_CONVENTION = 3
 
 
 def _look_tiers(

@@ -1025,3 +1025,24 @@ def test_the_body_numbered_on_after_an_inferred_appendix_is_no_part_of_it():
     assert [(level, title) for level, title, _ in outline(items, 11)][3:5] == [
         (2, "A.1 Rig"), (2, "7.2 Seals"),
     ]  # fmt: skip
+
+
+def test_a_line_set_like_the_styled_headings_of_a_level_is_one_of_that_level():
+    # A collection's documents after the last styled chapter of the first: their titles
+    # are set like its chapters (three or more styled headings share that look), so each
+    # stands beside them, not below the last chapter.
+    prose = "本法的解釋權屬於全國人民代表大會常務委員會，修改權屬於全國人民代表大會。" * 12
+    chapter = Look(bold=True, size=16)
+    items = []
+    for title in ("第一章 總則", "第二章 關係", "第三章 附則"):
+        items += [OutlineItem(ItemKind.HEADING, title, 1, chapter), text(prose, BODY)]
+    items += [text("全國人民代表大會常務委員會公告", chapter), text(prose, BODY)]
+    items += [text("一、關於起草的指導方針", BOLD), text(prose, BODY)] * 1
+    gaps = long_stretches(items, 100)
+    found = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    assert [(h.level, h.title) for h in found] == [
+        (1, "全國人民代表大會常務委員會公告"), (2, "一、關於起草的指導方針"),
+    ]  # fmt: skip
+    # Two styled headings in that look are no convention: the title stays below them.
+    found = infer_outline(items[2:], 11.0, within=long_stretches(items[2:], 100))
+    assert found[0].level == 2
