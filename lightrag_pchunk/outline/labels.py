@@ -172,8 +172,10 @@ def parse_label(line: str) -> Label | None:
     """
     original = line.lstrip()
     # One character for one: positions in ``text`` are positions in ``original``. A label
-    # and its separator lie in the first characters: the rest needs no translation.
-    text = original[:_LABEL_SPAN].translate(_FULL_WIDTH) + original[_LABEL_SPAN:]
+    # and its separator lie in the first characters: the rest needs no translation, nor
+    # does ASCII (no full-width form is).
+    head = original[:_LABEL_SPAN]
+    text = original if head.isascii() else head.translate(_FULL_WIDTH) + original[_LABEL_SPAN:]
     if not text:
         return None
     for parse in _PARSERS:

@@ -118,8 +118,9 @@ def count_title_words(text: str) -> float:
 
 def cjk_share(text: str) -> float:
     """Share of CJK characters among the non-space characters of ``text``."""
-    chars = sum(map(len, text.split()))  # the words' characters: all but the spaces
-    return cjk_count(text) / chars if chars else 0.0
+    cjk = cjk_count(text)  # 0 for most lines, without reading them (ASCII)
+    # Over the words' characters: all but the spaces, at least the CJK ones.
+    return cjk / sum(map(len, text.split())) if cjk else 0.0
 
 
 def _too_long(text: str, max_chars: int, max_cjk: int = MAX_CJK_HEADING_CHARS) -> bool:
