@@ -16,9 +16,10 @@ from lightrag_pchunk.eval.metrics import MRR_DEPTH
 from lightrag_pchunk.eval.report_text import (
     describe_run,
     document_notes,
+    document_rows,
     headline_k,
+    kind_rows,
     label,
-    pair,
     summary_rows,
 )
 from lightrag_pchunk.eval.result import EvalResult
@@ -150,6 +151,11 @@ def _html_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def _escaped_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table of plain-text cells (the text report's)."""
+    return _html_table(header, [[escape(cell) for cell in row] for row in rows])
+
+
 def render_html(result: EvalResult) -> str:
     """The report page."""
     size = result.settings["size"]
@@ -160,7 +166,7 @@ def render_html(result: EvalResult) -> str:
             f'<p class="note">{escape(c)}: not compared: {escape(w)}</p>'
             for c, w in result.skipped.items()
         ),
-        _html_table(header, [[escape(c) for c in r] for r in rows]),
+        _escaped_table(header, rows),
         '<p class="note">R@k: the answering chunk is among the k first retrieved; budget: '
         "found in the chunks that fit the budget, in one chunk or spread over adjacent ones; "
         "findable: some chunk holds the evidence at all; chunks = LLM extraction calls; fill: "
@@ -175,14 +181,9 @@ def render_html(result: EvalResult) -> str:
     ]
     k = headline_k(result)
     if result.by_kind:
-        kind_rows = []
-        for kind, per in result.by_kind.items():
-            n = next(iter(per.values())).questions
-            cells = [pair(s, k) for s in per.values()]
-            kind_rows.append([escape(kind), str(n), *cells])
         sections += [
             f"<h2>By question kind (R@{k} / budget)</h2>",
-            _html_table(["kind", "questions", *map(label, result.contenders)], kind_rows),
+            _escaped_table(*kind_rows(result, k)),
         ]
     if result.differences:
         shown = [*(f"recall@{q}" for q in result.ks), f"mrr@{MRR_DEPTH}", "budget"]
@@ -203,20 +204,9 @@ def render_html(result: EvalResult) -> str:
     notes = document_notes(result)
     if notes:
         sections.append("<h2>Notes</h2><pre>" + escape("\n".join(notes).strip()) + "</pre>")
-    doc_rows = [
-        [
-            escape(d.name),
-            str(d.questions),
-            *(
-                f"{pair(d.scores[c], k)}; {d.costs[c].chunks if c not in d.errors else '-'}"
-                for c in result.contenders
-            ),
-        ]
-        for d in result.documents
-    ]
     sections += [
         f"<h2>Per document (R@{k} / budget; chunks)</h2>",
-        _html_table(["document", "questions", *map(label, result.contenders)], doc_rows),
+        _escaped_table(*document_rows(result, k)),
     ]
     body = "\n".join(sections)
     return (

@@ -90,6 +90,33 @@ def pair(scores: Scores, k: int) -> str:
     return f"{_rate(scores.values[f'recall@{k}'])}/{_rate(scores.values['budget'])}"
 
 
+def kind_rows(result: EvalResult, k: int) -> tuple[list[str], list[list[str]]]:
+    """The table by question kind: header and one row per kind, ``R@k/budget`` per
+    contender."""
+    rows = [
+        [kind, str(next(iter(per.values())).questions), *(pair(per[c], k) for c in per)]
+        for kind, per in result.by_kind.items()
+    ]
+    return ["kind", "questions", *map(label, result.contenders)], rows
+
+
+def document_rows(result: EvalResult, k: int) -> tuple[list[str], list[list[str]]]:
+    """The table per document: header and one row per document, ``R@k/budget; chunks`` per
+    contender."""
+    rows = [
+        [
+            d.name,
+            str(d.questions),
+            *(
+                f"{pair(d.scores[c], k)}; {d.costs[c].chunks if c not in d.errors else '-'}"
+                for c in result.contenders
+            ),
+        ]
+        for d in result.documents
+    ]
+    return ["document", "questions", *map(label, result.contenders)], rows
+
+
 def format_report(result: EvalResult, *, per_document: bool = True) -> str:
     """The whole report as text."""
     k = headline_k(result)
@@ -103,12 +130,7 @@ def format_report(result: EvalResult, *, per_document: bool = True) -> str:
         "chunks = LLM extraction calls; fill: median chunk tokens / N.",
     ]
     if result.by_kind:
-        lines += ["", f"By question kind (R@{k} / budget):"]
-        rows = [
-            [kind, str(next(iter(per.values())).questions), *(pair(per[c], k) for c in per)]
-            for kind, per in result.by_kind.items()
-        ]
-        lines += _table(["kind", "questions", *map(label, result.contenders)], rows, left=1)
+        lines += ["", f"By question kind (R@{k} / budget):", *_table(*kind_rows(result, k))]
     if result.differences:
         shown = [f"recall@{k}", f"mrr@{MRR_DEPTH}", "budget"]
         lines += [
@@ -123,18 +145,7 @@ def format_report(result: EvalResult, *, per_document: bool = True) -> str:
     lines += document_notes(result)
     if per_document and result.documents:
         lines += ["", f"Per document (R@{k} / budget; chunks):"]
-        rows = [
-            [
-                d.name,
-                str(d.questions),
-                *(
-                    f"{pair(d.scores[c], k)}; {d.costs[c].chunks if c not in d.errors else '-'}"
-                    for c in result.contenders
-                ),
-            ]
-            for d in result.documents
-        ]
-        lines += _table(["document", "questions", *map(label, result.contenders)], rows)
+        lines += _table(*document_rows(result, k))
     return "\n".join(lines) + "\n"
 
 
