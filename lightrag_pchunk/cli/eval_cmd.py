@@ -148,8 +148,6 @@ def run(args: argparse.Namespace) -> int:
     from lightrag_pchunk.eval.report_html import write_html
     from lightrag_pchunk.eval.report_text import format_report
     from lightrag_pchunk.eval.run import evaluate
-    from lightrag_pchunk.integration.request import EVAL, Flags, Request
-    from lightrag_pchunk.integration.settings import resolve
 
     progress = None if args.no_progress else _progress_printer()
     if not getattr(args, "verbose", 0):
@@ -157,9 +155,6 @@ def run(args: argparse.Namespace) -> int:
         # -v shows them.
         logging.getLogger("lightrag.pchunk").setLevel(logging.ERROR)
     try:
-        flags = Flags(size=args.size, overlap=args.overlap)
-        sizes = resolve(Request(EVAL, flags=flags, strict=True)).p
-        assert sizes is not None  # only a registered text has none
         ks = _ks(args.k)
         with tempfile.TemporaryDirectory(prefix="lightrag-pchunk-eval-rag-") as rag_dir:
             embedding_func = (
@@ -169,8 +164,8 @@ def run(args: argparse.Namespace) -> int:
             )
             result = evaluate(
                 args.paths,
-                size=sizes.chunk_token_size,
-                overlap=sizes.chunk_overlap_token_size,
+                size=args.size,
+                overlap=args.overlap,
                 chunkers=args.chunkers,
                 questions=args.questions,
                 retriever=args.retriever,

@@ -104,7 +104,7 @@ def evaluate(
     """Evaluate P against LightRAG's R, F and P (and docling, when installed) on documents.
 
     Args:
-        paths: files (.docx, .md, .txt) and folders (searched for them).
+        paths: files (every format we parse, and .txt) and folders (searched for them).
         size, overlap: N and the overlap in tokens, the same for every contender (default:
             CHUNK_P_SIZE and CHUNK_P_OVERLAP_SIZE / CHUNK_OVERLAP_SIZE, else 2000 and 100,
             read as the SDK reads them).
@@ -134,13 +134,9 @@ def evaluate(
         raise ValueError(f"retriever must be one of {', '.join(RETRIEVERS)}, got {retriever!r}")
     if retriever == EMBEDDING and embedding_func is None:
         raise ValueError("the embedding retriever needs an embedding_func (--rag-factory)")
-    if size is None or overlap is None:
-        flags = Flags(size=size, overlap=overlap)
-        p = resolve(Request(EVAL, flags=flags)).p
-        assert p is not None  # only a registered text has none
-        size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
-    if size < 1 or not 0 <= overlap < size:
-        raise ValueError(f"need size >= 1 and 0 <= overlap < size, got {size} and {overlap}")
+    p = resolve(Request(EVAL, flags=Flags(size=size, overlap=overlap))).p
+    assert p is not None  # only a registered text has none
+    size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
     ks = tuple(sorted(set(int(k) for k in ks)))
     if not ks or ks[0] < 1:
         raise ValueError(f"every k must be >= 1, got {ks}")
