@@ -126,11 +126,6 @@ def split_filename_hint(
     return basename[: match.start()] + match.group(2), hint
 
 
-def canonical_name(file_name: str | os.PathLike[str], env: Mapping[str, str] | None = None) -> str:
-    """The basename without its usable hint (``a.[native-P].docx`` -> ``a.docx``); never raises."""
-    return split_filename_hint(file_name, env)[0]
-
-
 def validate_filename_hint(
     file_name: str | os.PathLike[str],
     *,

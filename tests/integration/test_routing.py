@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.filename_hints import (
     FilenameParserHintError,
-    canonical_name,
     split_filename_hint,
     validate_filename_hint,
 )
@@ -307,7 +306,7 @@ def test_facts_vector(number, rules, file_name, expected, canonical, require):
         assert str(info.value) == expected
     else:
         assert _resolve_tuple(file_name, rules, {}, require) == expected
-    assert canonical_name(file_name, {}) == canonical
+    assert split_filename_hint(file_name, {})[0] == canonical
 
 
 def test_vector_table_is_complete():
@@ -333,7 +332,7 @@ def test_facts_vector_matches_installed_lightrag(rules, file_name, require):
         d = theirs[1]
         theirs = ("ok", (d.engine, d.process_options, d.chunk_params, d.engine_params))
     assert ours == theirs
-    assert canonical_name(file_name, env) == canon
+    assert split_filename_hint(file_name, env)[0] == canon
 
 
 def test_error_vectors_raise_a_value_error_subclass():
@@ -654,7 +653,7 @@ def test_filename_hint_rejections():
     # A leading space makes an options-only hint an engine named '' (LightRAG does the same).
     with pytest.raises(FilenameParserHintError, match="unsupported parser engine ''"):
         validate_filename_hint("a.[ -P].docx", env={})
-    assert canonical_name("a.[ -P].docx", {}) == "a.docx"
+    assert split_filename_hint("a.[ -P].docx", {})[0] == "a.docx"
 
 
 def test_only_the_last_bracket_before_the_extension_is_a_hint():
@@ -666,8 +665,8 @@ def test_only_the_last_bracket_before_the_extension_is_a_hint():
 
 def test_best_effort_hint_reading_warns_and_never_raises(pchunk_logs):
     caplog = pchunk_logs
-    assert canonical_name("a.[native-x].docx", {}) == "a.[native-x].docx"
-    assert canonical_name("a.[draft].docx", {}) == "a.[draft].docx"
+    assert split_filename_hint("a.[native-x].docx", {})[0] == "a.[native-x].docx"
+    assert split_filename_hint("a.[draft].docx", {})[0] == "a.[draft].docx"
     messages = [r.getMessage() for r in caplog.records]
     # An option error is warned about; an unknown engine word is silently not a hint.
     assert messages == [
@@ -677,8 +676,8 @@ def test_best_effort_hint_reading_warns_and_never_raises(pchunk_logs):
 
 
 def test_hint_checks_suffix_and_endpoint_only_when_ingesting():
-    assert canonical_name("a.[mineru].docx", {}) == "a.docx"
-    assert canonical_name("a.[native-P].pdf", {}) == "a.pdf"
+    assert split_filename_hint("a.[mineru].docx", {})[0] == "a.docx"
+    assert split_filename_hint("a.[native-P].pdf", {})[0] == "a.pdf"
     validate_filename_hint("a.[mineru].docx", env={}, require_external_endpoint=False)
 
 
