@@ -132,8 +132,9 @@ class Decision:
     """What a document gets, and why: the one answer every entrance reads.
 
     ``strategy`` is P only with usable ``blocks`` and ``settings``. R carries the sizes it
-    runs at: the route's ``R(...)`` block or LightRAG's, or P's own size when a P route
-    had no usable blocks (``is_fallback``). ``parser`` is the format whose parser reads the
+    runs at (``Settings.r_size``: a command's flags, the route's ``R(...)`` block, else R's
+    own in LightRAG's pipeline), or P's own size when a P route had no usable blocks
+    (``is_fallback``). ``parser`` is the format whose parser reads the
     document's source file (None when its blocks or text already exist); until that parse
     is done ``blocks`` is None.
     """
