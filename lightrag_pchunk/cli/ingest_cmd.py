@@ -45,7 +45,6 @@ async def _ingest(args: argparse.Namespace) -> int:
     from lightrag_pchunk.cli.rag_instance import command_rag
     from lightrag_pchunk.integration.formats import collect_files
     from lightrag_pchunk.integration.registry import storage_folder
-    from lightrag_pchunk.integration.settings import check_config
     from lightrag_pchunk.integration.storage_lock import (
         StorageBusyError,
         file_storages,
@@ -61,7 +60,6 @@ async def _ingest(args: argparse.Namespace) -> int:
     # Each file's outcome is printed once, below: a bar (not a line) while they go in.
     bar = Progress(len(files), sys.stderr) if not args.no_progress and sys.stderr.isatty() else None
     try:
-        check_config()
         rag = await command_rag(
             args.working_dir,
             no_llm=args.no_llm,
@@ -69,7 +67,7 @@ async def _ingest(args: argparse.Namespace) -> int:
             encoding=args.encoding,
             workspace=args.workspace,
         )
-    except ValueError as exc:  # ParserRoutingConfigError is one
+    except ValueError as exc:  # a --rag-factory that cannot be loaded, or a bad storage
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     # LightRAG's file storages load once and are written back whole: the lock is taken
