@@ -85,27 +85,6 @@ class ChunkingRecord:
                 found.append(f"{label} {_word(old)} -> {_word(new)}")
         return found
 
-    def describe(self) -> str:
-        """One line: ``P size=2000 overlap=100 table_text=grid ...; parser word ...``."""
-        chunking = " ".join(
-            f"{name}={_word(getattr(self, name))}"
-            for name in (
-                "size",
-                "overlap",
-                "table_text",
-                "fill",
-                "drop_references",
-                "drop_toc",
-                "separators",
-            )
-            if getattr(self, name) is not None
-        )
-        return (
-            f"{self.strategy} {chunking}; parser {_word(self.parser)} smart_heading="
-            f"{_word(self.smart_heading)} llm_boundaries={_word(self.llm_boundaries)}; "
-            f"{_word(self.version)}"
-        )
-
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
         return asdict(self)
