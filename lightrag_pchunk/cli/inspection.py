@@ -70,11 +70,6 @@ class Inspection:
         """How many checks say WARN."""
         return sum(check.status == WARN for check in self.checks)
 
-    @property
-    def is_empty(self) -> bool:
-        """The document has no text: nothing to chunk (not a failure)."""
-        return not any(row.content.strip() for row in self.rows)
-
 
 def inspect_document(
     request: Request,
