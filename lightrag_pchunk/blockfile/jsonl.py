@@ -34,7 +34,7 @@ logger = logging.getLogger("lightrag.pchunk")
 
 BLOCKS_SUFFIX = ".blocks.jsonl"
 
-#: Content-row keys in LightRAG's order (facts §5.1); extra keys follow.
+#: Content-row keys in the order LightRAG's native parser writes them; extra keys follow.
 _ROW_KEYS = (
     "type",
     "blockid",
@@ -309,7 +309,7 @@ _DEFAULTS = {"format": "plain_text", "session_type": "body", "table_slice": "non
 
 
 def row_to_mapping(row: BlockRow) -> dict[str, Any]:
-    """The JSON object for ``row`` with LightRAG's key order (facts §5.1)."""
+    """The JSON object for ``row`` with LightRAG's key order."""
     obj: dict[str, Any] = {
         "type": "content",
         "blockid": row.blockid,

@@ -1,5 +1,5 @@
 """The sidecar files next to a blocks file: ``.tables.json``, ``.equations.json``,
-``.drawings.json`` and the ``.blocks.assets/`` folder (facts §5.3)."""
+``.drawings.json`` and the ``.blocks.assets/`` folder."""
 
 from __future__ import annotations
 

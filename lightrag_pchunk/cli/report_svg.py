@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.model import TableRole, Thresholds
 
-#: Box colours per table role (spec §6.4); an oversize chunk gets a red frame.
+#: Box colours per table role (docs/strategy.md §6); an oversize chunk gets a red frame.
 ROLE_COLOURS = {
     TableRole.NONE: "#8a94a6",
     TableRole.FIRST: "#2e9e5b",

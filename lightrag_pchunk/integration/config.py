@@ -1,20 +1,20 @@
 """P's settings (size, overlap, drops, table text, fill) with LightRAG 1.5.7's precedence,
 and the readers of every value ``settings.resolve`` takes from the environment.
 
-Sources, highest first (facts §4.2): values passed as arguments (a command's ``--size`` /
-``--overlap``, the options LightRAG passes its P chunker), a LIGHTRAG_PARSER rule or
-file-name hint ``P(...)`` block, an explicit per-document ``chunk_options`` snapshot,
-``addon_params["chunker"]["paragraph_semantic"]``, the CHUNK_P_* variables, the
-constructor's overlap, CHUNK_OVERLAP_SIZE, and the defaults 2000 / 100. The P size never
-inherits CHUNK_SIZE or the constructor's chunk_token_size. Unlike LightRAG, a bad value is
-refused with a ValueError naming the setting, where it came from and the value, instead of
-being clamped. The reference-detection knobs are read on every run (``reference_settings``).
-``drop_toc`` (``CHUNK_P_DROP_TOC``, ``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule
-grammar has no such ``P(...)`` key, so it is not read from rules or hints. ``table_text``
-(``CHUNK_P_TABLE_TEXT``, ``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how
-tables read in chunks) and ``fill`` (``CHUNK_P_FILL``, ``addon_params[...]["fill"]``:
-``sections``, ``chapter`` or ``pack``, how far stage D fills a chunk) are ours too, resolved
-the same way.
+Sources, highest first (docs/configuration.md, as LightRAG 1.5.7 orders them): values passed
+as arguments (a command's ``--size`` / ``--overlap``, the options LightRAG passes its P
+chunker), a LIGHTRAG_PARSER rule or file-name hint ``P(...)`` block, an explicit
+per-document ``chunk_options`` snapshot, ``addon_params["chunker"]["paragraph_semantic"]``,
+the CHUNK_P_* variables, the constructor's overlap, CHUNK_OVERLAP_SIZE, and the defaults
+2000 / 100. The P size never inherits CHUNK_SIZE or the constructor's chunk_token_size.
+Unlike LightRAG, a bad value is refused with a ValueError naming the setting, where it came
+from and the value, instead of being clamped. The reference-detection knobs are read on
+every run (``reference_settings``). ``drop_toc`` (``CHUNK_P_DROP_TOC``,
+``addon_params[...]["drop_toc"]``) is ours: LightRAG's rule grammar has no such ``P(...)``
+key, so it is not read from rules or hints. ``table_text`` (``CHUNK_P_TABLE_TEXT``,
+``addon_params[...]["table_text"]``: ``grid`` or ``keyed``, how tables read in chunks) and
+``fill`` (``CHUNK_P_FILL``, ``addon_params[...]["fill"]``: ``sections``, ``chapter`` or
+``pack``, how far stage D fills a chunk) are ours too, resolved the same way.
 """
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ def resolve_p_settings(
         if not is_unset(env.get(variable)):
             source = f"{variable} (env)"
             found[key].append((read(env[variable], source, True), source))
-    # The overlap alone has two more sources, below CHUNK_P_OVERLAP_SIZE (facts §4.2).
+    # The overlap alone has two more sources, below CHUNK_P_OVERLAP_SIZE (LightRAG's overlay).
     if constructor_overlap is not None:
         source = f"LightRAG(chunk_overlap_token_size={constructor_overlap!r})"
         found[OVERLAP].append((as_int(constructor_overlap, 0, source), source))

@@ -1,10 +1,11 @@
 """Parser engines: the suffixes each reads, the endpoint it needs, the parameters it takes.
 
-``native``, ``legacy``, ``mineru`` and ``docling`` as LightRAG 1.5.7 defines them (facts §3):
-built-in suffixes plus ``*_ADDITIONAL_SUFFIXES``, the MinerU / Docling endpoint variables,
-and the ``engine(...)`` parameter block each accepts; and ``pchunk``, the engine this package
-registers with LightRAG (``lightrag_parser.py``), for the suffixes of ``formats.FORMATS``.
-Every environment read goes through an ``env`` mapping.
+``native``, ``legacy``, ``mineru`` and ``docling`` as LightRAG 1.5.7 defines them
+(``lightrag/parser/routing.py``): built-in suffixes plus ``*_ADDITIONAL_SUFFIXES``, the
+MinerU / Docling endpoint variables, and the ``engine(...)`` parameter block each accepts;
+and ``pchunk``, the engine this package registers with LightRAG (``lightrag_parser.py``),
+for the suffixes of ``formats.FORMATS``. Every environment read goes through an ``env``
+mapping.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from lightrag_pchunk.integration.params import (
 
 logger = logging.getLogger("lightrag.pchunk")
 
-# Only the last bracket directly before the extension is a hint (facts §3.5).
+# Only the last bracket directly before the extension is a hint (LightRAG's ``_PARSER_HINT_RE``).
 _HINT_RE = re.compile(r"\.\[([^\]]*)\](\.[^.]+)$")
 
 

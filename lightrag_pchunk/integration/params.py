@@ -2,8 +2,8 @@
 
 Decodes and validates the options string LightRAG keeps, parses a ``P(chunk_ts=..)`` chunk
 parameter block, and takes the blocks out of an ``engine-OPTIONS`` spec so that engine and
-options parse as in LightRAG 1.5.7 (facts §3.4), with LightRAG's error texts. The engine's
-own block (``mineru(...)``) is parsed in ``engines.py``.
+options parse as in LightRAG 1.5.7 (``lightrag/parser/param_schema.py``), with LightRAG's
+error texts. The engine's own block (``mineru(...)``) is parsed in ``engines.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ OPTION_CHARS = frozenset("ite!" + SELECTOR_CHARS)
 
 _TRUE_WORDS = frozenset({"1", "true", "yes", "on", "t", "y"})
 _FALSE_WORDS = frozenset({"0", "false", "no", "off", "f", "n"})
-# A parameter value may never contain these (facts §3.4); ']' would end a hint anyway.
+# A parameter value may never contain these (LightRAG's ``_VALUE_FORBIDDEN``); ']' would
+# end a hint anyway.
 _VALUE_FORBIDDEN = frozenset(",()]")
 
 

@@ -1,12 +1,12 @@
 """LIGHTRAG_PARSER rules and ``name.[engine-OPTIONS].ext`` hints -> engine, options, parameters.
 
-Reads the routing grammar of LightRAG 1.5.7 (facts §3) and resolves a file the way LightRAG
-does, so our P chunker runs for exactly the files LightRAG would send to P: same engine, same
-process options, same parameter blocks, same canonical name and the same error texts. It
-never imports lightrag; every environment read goes through an ``env`` mapping so tests and
-callers control it. The grammar it reads lives beside it: ``params.py`` (process options,
-``(...)`` blocks), ``engines.py`` and ``filename_hints.py``. This module holds the rules, the
-resolution of one file and every ParserRoutingConfigError.
+Reads the routing grammar of LightRAG 1.5.7 (``lightrag/parser/routing.py``) and resolves a
+file the way LightRAG does, so our P chunker runs for exactly the files LightRAG would send
+to P: same engine, same process options, same parameter blocks, same canonical name and the
+same error texts. It never imports lightrag; every environment read goes through an ``env``
+mapping so tests and callers control it. The grammar it reads lives beside it: ``params.py``
+(process options, ``(...)`` blocks), ``engines.py`` and ``filename_hints.py``. This module
+holds the rules, the resolution of one file and every ParserRoutingConfigError.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``Chunk`` -> the row dicts LightRAG stores in ``text_chunks`` (facts §1.3), and back.
+"""``Chunk`` -> the row dicts LightRAG stores in ``text_chunks``, and back.
 
 We emit LightRAG's own nested heading, ``{"level", "heading", "parent_headings"}``, the
 form every LightRAG storage keeps: PostgreSQL's ``LIGHTRAG_DOC_CHUNKS`` has one JSONB
