@@ -29,12 +29,9 @@ async def no_extraction_llm(
     **_kwargs: Any,
 ) -> str:
     """An LLM function that extracts nothing: an empty, well-formed extraction answer."""
-    try:
-        from lightrag.prompt import PROMPTS
+    from lightrag.prompt import PROMPTS
 
-        done = PROMPTS.get("DEFAULT_COMPLETION_DELIMITER", "<|COMPLETE|>")
-    except ImportError:  # pragma: no cover - lightrag is a dependency
-        done = "<|COMPLETE|>"
+    done = PROMPTS.get("DEFAULT_COMPLETION_DELIMITER", "<|COMPLETE|>")
     # An extraction prompt asks for its completion delimiter: answering only that means
     # "no entities, no relations" without LightRAG warning about a malformed reply.
     return done if done in f"{system_prompt or ''}{prompt}" else ""
