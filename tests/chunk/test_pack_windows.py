@@ -19,8 +19,9 @@ from lightrag_pchunk.chunk.blocks import exact
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pack_windows import LatestMinimum
 from lightrag_pchunk.chunk.runs import add_to_run, built, last_run
+from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import char_context, make_block
+from helpers import CharTokenizer, char_context, make_block
 
 
 def scan_minimum(values: list[int], lowest: int, newest: int) -> int:
@@ -119,17 +120,44 @@ def _join_by_block_runs(pieces, paths, first, stop, ctx):
     return built(items)
 
 
+class _SeamTokenizer(CharTokenizer):
+    """One token per character, and one more where a sentence ends before a blank line: a
+    joined text counts more than its parts and joiners, as no estimate expects."""
+
+    def encode(self, content: str) -> list[int]:
+        return super().encode(content) + [0] * content.count(".\n\n")
+
+
 @settings(max_examples=200, deadline=None)
-@given(case=sections(), size=st.sampled_from([60, 120, 400]))
-def test_pack_joins_its_runs_as_block_runs_join_them(case, size) -> None:
-    # With 1 char = 1 token every count of a joined run is an estimate: runs near the cap are
-    # encoded, and some planned runs go over it and start anew.
-    ctx, blocks = case
+@given(case=sections(), size=st.sampled_from([40, 60, 120, 400]), seams=st.booleans())
+def test_pack_joins_its_runs_as_block_runs_join_them(case, size, seams) -> None:
+    # Every count of a joined run is an estimate here: runs near the cap are encoded, and
+    # with seams that cost a token some planned runs go over it and start anew.
+    _, blocks = case
     ctx = char_context(size, fill="pack")
+    if seams:
+        ctx = replace(ctx, counter=TokenCounter(_SeamTokenizer()))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(merge_pack, "_joined_run", _join_by_block_runs)
         by_block_runs = merge(blocks, ctx)
     assert merge(blocks, ctx) == by_block_runs
+
+
+def test_a_planned_run_over_the_cap_after_all_starts_anew_with_its_own_identity() -> None:
+    # Each seam costs a token the plan did not count: runs the plan fills to the cap go over
+    # it, and the block that starts anew is named by its own first section.
+    ctx = replace(char_context(40, fill="pack"), counter=TokenCounter(_SeamTokenizer()))
+    blocks = [
+        make_block(f"{chr(97 + i)}.", ctx.counter, heading=f"S{i}", parents=("Doc",),
+                   level=2, source_row=i)
+        for i in range(10)
+    ]  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(merge_pack, "_joined_run", _join_by_block_runs)
+        by_block_runs = merge(blocks, ctx)
+    packed = merge(blocks, ctx)
+    assert packed == by_block_runs
+    assert all(block.tokens <= 40 for block in packed)
 
 
 def test_pack_joins_exact_counts_as_block_runs_join_them(cl100k) -> None:
