@@ -43,7 +43,6 @@ from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
 from lightrag_pchunk.chunk.block_runs import count_joined, heading_path, joined_block
 from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, counted, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.heading_tree import HeadingTree
 from lightrag_pchunk.chunk.pack_windows import (
     NO_SHAPE,
     PACK_WINDOW,
@@ -58,6 +57,7 @@ from lightrag_pchunk.chunk.runs import (
     is_untitled,
     may_precede,
     run_role,
+    with_path,
 )
 from lightrag_pchunk.model import Block, TableRole
 
@@ -94,9 +94,6 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     blocks = [counted(b, ctx.counter) if b.tokens >= 2 * small else b for b in blocks]
     # Per block, once: this search looks at each block up to PACK_WINDOW times.
     paths = [heading_path(block) for block in blocks]
-    tree = HeadingTree()
-    nodes = tree.nodes(paths)  # the paths as numbers: the search compares and meets them
-    depths = tree.depths
     sizes = [block.tokens for block in blocks]
     tocs = [block.is_toc for block in blocks]
     titles = [block.is_title for block in blocks]
@@ -105,7 +102,7 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     links = [may_precede(a, b) for a, b in pairwise(blocks)]  # may blocks i, i+1 share?
     lowest = lowest_firsts(links)
     opens, shapes = open_runs(
-        tree, nodes, loose, [toc or title for toc, title in zip(tocs, titles, strict=True)]
+        paths, loose, [toc or title for toc, title in zip(tocs, titles, strict=True)]
     )
     sizes_before = [0, *accumulate(sizes)]
     untitled_before = [0, *accumulate(untitled)]
@@ -182,22 +179,22 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
                 # The front matter before a table of contents (a cover, a notice) may share
                 # its chunk; what follows it only when one side is a few lines.
                 break
-            node = nodes[first]
-            if node:  # a titled block
-                every, deepest_all = tree.with_node(every, deepest_all, node)
+            path = paths[first]
+            if path:
+                every, deepest_all = with_path(every, deepest_all, path)
                 if not loose[first]:
-                    top, deepest = tree.with_node(top, deepest, node)
-            if titles[first] and inner and every != node:
+                    top, deepest = with_path(top, deepest, path)
+            if titles[first] and inner and every != path:
                 continue  # a pinned title takes its descendants only
             # Leaves of a few lines are measured only inside one chapter.
             shared, depth = (top, deepest) if every else (every, deepest_all)
-            if inner and shared is not None and shared != node:
+            if inner and shared is not None and shared != path:
                 # Not only the first block's subtree: consecutive sibling sections from the
                 # start of the first ("3", "4", "5" with its 5.2.2 under the root), or
                 # sections within two levels of their common parent inside one chapter (a
                 # run that starts inside chapter 5 never takes chapter 6).
-                siblings = depths[node] == depths[shared] + 1
-                near = bool(shared) and depth - depths[shared] <= MAX_FILL_DEPTH
+                siblings = len(path) == len(shared) + 1
+                near = bool(shared) and depth - len(shared) <= MAX_FILL_DEPTH
                 if not (siblings or near):
                     continue
             for begin in range(newest, first_place[first] - 1, -1):

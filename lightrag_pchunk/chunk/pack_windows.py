@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from lightrag_pchunk.chunk.heading_tree import HeadingTree
+from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.chunk.runs import MAX_FILL_DEPTH
 
 #: Blocks a packed run may hold at most: bounds the search on a document of thousands of
@@ -18,60 +18,53 @@ PACK_WINDOW = 256
 
 
 #: The shape of a run, what the structure rules read (see :func:`_keeps_together`): the
-#: common heading node (``chunk/heading_tree.py``) of its titled blocks and their deepest
-#: path length, the same for its titled blocks that are not loose leaves (None: the run
-#: has no such block).
-Shape = tuple[int | None, int, int | None, int]
+#: common heading path of its titled blocks and their deepest path length, the same for
+#: its titled blocks that are not loose leaves (None: the run has no such block).
+Shape = tuple[tuple[str, ...] | None, int, tuple[str, ...] | None, int]
 NO_SHAPE: Shape = (None, 0, None, 0)
 
 
-def _common(tree: HeadingTree, a: int | None, b: int | None) -> int | None:
+def _common(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> tuple[str, ...] | None:
     if a is None or a == b:
         return b
-    return a if b is None else tree.common(a, b)
+    return a if b is None else common_path((a, b))
 
 
-def _joined(tree: HeadingTree, a: Shape, b: Shape) -> Shape:
+def _joined(a: Shape, b: Shape) -> Shape:
     """The shape of two runs together."""
-    return (
-        _common(tree, a[0], b[0]),
-        max(a[1], b[1]),
-        _common(tree, a[2], b[2]),
-        max(a[3], b[3]),
-    )
+    return (_common(a[0], b[0]), max(a[1], b[1]), _common(a[2], b[2]), max(a[3], b[3]))
 
 
-def _keeps_together(tree: HeadingTree, shape: Shape) -> bool:
+def _keeps_together(shape: Shape) -> bool:
     """Whether a run of this shape passes the structure rules from any of its blocks: the
     sections its rules measure lie within two levels of their common parent inside one
     chapter, or it has none. A part of such a run has such a shape too."""
     every, deepest_all, top, deepest = shape
     shared, depth = (top, deepest) if every else (every, deepest_all)
-    return shared is None or (bool(shared) and depth - tree.depths[shared] <= MAX_FILL_DEPTH)
+    return shared is None or (bool(shared) and depth - len(shared) <= MAX_FILL_DEPTH)
 
 
 def open_runs(
-    tree: HeadingTree, nodes: Sequence[int], loose: Sequence[bool], barriers: Sequence[bool]
+    paths: Sequence[tuple[str, ...]], loose: Sequence[bool], barriers: Sequence[bool]
 ) -> tuple[list[int], list[Shape]]:
-    """Per block F (of heading node ``nodes[F]`` in ``tree``): the first block f of the
-    longest run f..F that keeps together with no barrier (a title, a table of contents) in
-    it, and that run's shape; f = F + 1 when F is a barrier. Every part f'..F of it keeps
-    together too, so f only moves forwards as F does: two pointers over a window of
-    shapes, each block added and dropped once."""
+    """Per block F: the first block f of the longest run f..F that keeps together with no
+    barrier (a title, a table of contents) in it, and that run's shape; f = F + 1 when F
+    is a barrier. Every part f'..F of it keeps together too, so f only moves forwards as F
+    does: two pointers over a window of shapes, each block added and dropped once."""
     opens: list[int] = []
     shapes: list[Shape] = []
-    window = _ShapeWindow(tree)
+    window = _ShapeWindow()
     first = 0
-    for final, node in enumerate(nodes):
-        depth = tree.depths[node]
-        if not node:
+    for final, path in enumerate(paths):
+        depth = len(path)
+        if not path:
             window.push(NO_SHAPE)
         elif loose[final]:
-            window.push((node, depth, None, 0))
+            window.push((path, depth, None, 0))
         else:
-            window.push((node, depth, node, depth))
+            window.push((path, depth, path, depth))
         shape = window.shape()
-        while first <= final and (barriers[final] or not _keeps_together(tree, shape)):
+        while first <= final and (barriers[final] or not _keeps_together(shape)):
             window.drop()
             first += 1
             shape = window.shape()
@@ -85,29 +78,26 @@ class _ShapeWindow:
     amortised constant time: two stacks, the front one holding the shape of each block
     with all behind it in that stack."""
 
-    def __init__(self, tree: HeadingTree) -> None:
-        self._tree = tree
+    def __init__(self) -> None:
         self._front: list[Shape] = []
         self._back: list[Shape] = []
         self._back_shape = NO_SHAPE
 
     def push(self, shape: Shape) -> None:
         self._back.append(shape)
-        self._back_shape = _joined(self._tree, self._back_shape, shape)
+        self._back_shape = _joined(self._back_shape, shape)
 
     def drop(self) -> None:
         if not self._front:
             behind = NO_SHAPE
             for shape in reversed(self._back):
-                behind = _joined(self._tree, shape, behind)
+                behind = _joined(shape, behind)
                 self._front.append(behind)
             self._back, self._back_shape = [], NO_SHAPE
         self._front.pop()
 
     def shape(self) -> Shape:
-        if not self._front:
-            return self._back_shape
-        return _joined(self._tree, self._front[-1], self._back_shape)
+        return _joined(self._front[-1], self._back_shape) if self._front else self._back_shape
 
 
 def lowest_firsts(links: Sequence[bool]) -> list[int]:

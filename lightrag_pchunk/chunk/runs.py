@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lightrag_pchunk.chunk.block_runs import BlockRun
+from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
@@ -77,6 +78,17 @@ def is_small_leaf(block: Block, following: Block | None, small: int) -> bool:
     return 0 < block.tokens < small and not (
         following is not None and is_descendant(block, following)
     )
+
+
+def with_path(
+    common: tuple[str, ...] | None, deepest: int, path: tuple[str, ...]
+) -> tuple[tuple[str, ...], int]:
+    """A run's common heading path and deepest path length once a block at ``path`` is in."""
+    if common is None:
+        common = path
+    elif path[: len(common)] != common:
+        common = common_path((common, path))
+    return common, max(deepest, len(path))
 
 
 def add_to_run(run: BlockRun, blocks: Sequence[Block], ctx: Context) -> bool:
