@@ -36,11 +36,10 @@ import logging
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.block_runs import count_joined, heading_path, joined_block
+from lightrag_pchunk.chunk.block_runs import heading_path
 from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, counted, paragraphs_of
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pack_windows import (
@@ -52,11 +51,13 @@ from lightrag_pchunk.chunk.pack_windows import (
 )
 from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
-    identity_after,
+    Item,
+    add_to_run,
+    built,
     is_small_leaf,
     is_untitled,
+    last_run,
     may_precede,
-    run_role,
     with_path,
 )
 from lightrag_pchunk.model import Block, TableRole
@@ -212,7 +213,7 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
         end = starts[end]
     bounds.append(0)
     bounds.reverse()
-    return _runs(blocks, paths, [places[k] for k in bounds], ctx)
+    return _runs(blocks, [places[k] for k in bounds], ctx)
 
 
 def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_Place]:
@@ -248,94 +249,35 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
     return cuts
 
 
-def _runs(
-    blocks: Sequence[Block],
-    paths: Sequence[tuple[str, ...]],
-    bounds: Sequence[_Place],
-    ctx: Context,
-) -> list[Block]:
-    """Cut the blocks (of heading paths ``paths``) at the chosen places inside them, then
-    join each run (:func:`_joined_run`)."""
+def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> list[Block]:
+    """Cut the blocks at the chosen places inside them, then join each run."""
     cut_at: dict[int, list[int]] = {}
     for place in bounds:
         if place.paragraph:
             cut_at.setdefault(place.block, []).append(place.paragraph)
     pieces: list[Block] = []
-    piece_paths: list[tuple[str, ...]] = []
     piece_of: dict[tuple[int, int], int] = {}  # (block, paragraph) -> index in pieces
     for index, block in enumerate(blocks):
         piece_of[(index, 0)] = len(pieces)
         if index not in cut_at:
             pieces.append(block)
-            piece_paths.append(paths[index])
             continue
         paragraphs = paragraphs_of(block)
         limits = [0, *cut_at[index], len(paragraphs)]
         for begin, end in pairwise(limits):
             piece_of[(index, begin)] = len(pieces)
             pieces.append(build_block(paragraphs[begin:end], ctx.counter, like=block))
-            piece_paths.append(paths[index])
     piece_of[(len(blocks), 0)] = len(pieces)
     if cut_at:
         logger.debug("merge pack: %d section(s) cut between paragraphs to save chunks", len(cut_at))
     out: list[Block] = []
     for begin, end in pairwise(bounds):
         first, stop = piece_of[(begin.block, begin.paragraph)], piece_of[(end.block, end.paragraph)]
-        out.extend(_joined_run(pieces, piece_paths, first, stop, ctx))
+        items: list[Item] = [pieces[first]]
+        for block in pieces[first + 1 : stop]:
+            # The plan counted joints by estimate; a joined text over the cap starts anew.
+            if not add_to_run(last_run(items), [block], ctx):
+                items.append(block)
+        out.extend(built(items))
     logger.debug("merge pack: %d blocks -> %d chunks", len(blocks), len(out))
     return out
-
-
-def _joined_run(
-    pieces: Sequence[Block],
-    paths: Sequence[tuple[str, ...]],
-    first: int,
-    stop: int,
-    ctx: Context,
-) -> list[Block]:
-    """``pieces[first:stop]``, a run the search chose, joined into one block, made once.
-
-    The search counted the run's seams by estimate: where the exact count of the joined
-    text goes over the cap, a new block starts at that piece. What a block is made of is
-    read as plain values (its start, identity and count) until it is made
-    (``block_runs.joined_block``, as ``BlockRun.build`` makes it).
-    """
-    cap, counter = ctx.thresholds.target_max, ctx.counter
-    out: list[Block] = []
-    start, identity = first, pieces[first]
-    tokens, is_exact = identity.tokens, identity.is_exact
-    for index in range(first + 1, stop):
-        piece = pieces[index]
-        run = partial(_pieces_between, pieces, start, index + 1)
-        joined = count_joined(
-            pieces[index - 1].content, tokens, is_exact, (piece,), cap, counter, run
-        )
-        if joined is None:
-            out.append(_made(pieces, paths, start, index, identity, tokens, is_exact))
-            start, identity = index, piece
-            tokens, is_exact = piece.tokens, piece.is_exact
-            continue
-        tokens, is_exact = joined
-        identity = identity_after(identity, (piece,))
-    out.append(_made(pieces, paths, start, stop, identity, tokens, is_exact))
-    return out
-
-
-def _pieces_between(pieces: Sequence[Block], start: int, stop: int) -> Sequence[Block]:
-    return pieces[start:stop]
-
-
-def _made(
-    pieces: Sequence[Block],
-    paths: Sequence[tuple[str, ...]],
-    start: int,
-    stop: int,
-    identity: Block,
-    tokens: int,
-    is_exact: bool,
-) -> Block:
-    """The block of ``pieces[start:stop]``: the piece itself when it is alone."""
-    if stop - start == 1:
-        return pieces[start]
-    role = run_role(pieces[start], pieces[stop - 1])
-    return joined_block(pieces[start:stop], paths[start:stop], identity, tokens, is_exact, role)

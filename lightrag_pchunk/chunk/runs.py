@@ -44,11 +44,11 @@ def may_precede(block: Block, following: Block) -> bool:
     return absorbs_forward(block, cross_level=True) and can_be_absorbed(following)
 
 
-def run_role(first: Block, last: Block) -> TableRole:
-    """The role of a joined run from ``first`` to ``last``: absorbable if its first block
-    was, absorbing if its last block was; neither makes it locked (reported as ``middle``)."""
-    absorbable = first.role in (TableRole.NONE, TableRole.LAST)
-    absorbing = last.role in (TableRole.NONE, TableRole.FIRST)
+def run_role(run: BlockRun) -> TableRole:
+    """The role of a joined run: absorbable if its first block was, absorbing if its last
+    block was; neither makes it locked (reported as ``middle``)."""
+    absorbable = run.blocks[0].role in (TableRole.NONE, TableRole.LAST)
+    absorbing = run.last.role in (TableRole.NONE, TableRole.FIRST)
     if absorbable and absorbing:
         return TableRole.NONE
     if absorbable:
@@ -95,19 +95,13 @@ def add_to_run(run: BlockRun, blocks: Sequence[Block], ctx: Context) -> bool:
     """Join ``blocks`` to ``run`` within target_max; the preamble hands over its identity."""
     if not run.try_add(blocks, ctx.thresholds.target_max, ctx.counter):
         return False
-    run.identity = identity_after(run.identity, blocks)
+    if is_untitled(run.identity):
+        run.identity = next((b for b in blocks if not is_untitled(b)), run.identity)
+    if run.identity.is_toc:  # a few lines of contents before a section: named by the section
+        run.identity = next(
+            (b for b in blocks if not b.is_toc and not is_untitled(b)), run.identity
+        )
     return True
-
-
-def identity_after(identity: Block, blocks: Sequence[Block]) -> Block:
-    """The identity of a run of identity ``identity`` once ``blocks`` joined it: the
-    untitled preface hands it to the first titled block, and so does a table of contents
-    of a few lines before a section (named by the section)."""
-    if is_untitled(identity):
-        identity = next((b for b in blocks if not is_untitled(b)), identity)
-    if identity.is_toc:
-        identity = next((b for b in blocks if not b.is_toc and not is_untitled(b)), identity)
-    return identity
 
 
 def last_run(items: list[Item]) -> BlockRun:
@@ -120,7 +114,4 @@ def last_run(items: list[Item]) -> BlockRun:
 
 def built(items: list[Item]) -> list[Block]:
     """Every item as a block: runs joined, plain blocks as they are."""
-    return [
-        item.build(run_role(item.blocks[0], item.last)) if isinstance(item, BlockRun) else item
-        for item in items
-    ]
+    return [item.build(run_role(item)) if isinstance(item, BlockRun) else item for item in items]

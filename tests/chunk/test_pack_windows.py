@@ -1,10 +1,9 @@
-"""The windows of stage D's pack search (chunk/pack_windows.py), and its join of the runs it
-chose. :class:`LatestMinimum`
+"""The windows of stage D's pack search (chunk/pack_windows.py). :class:`LatestMinimum`
 answers what a backward scan of the window answered (the least start cost, the latest of
 equals) without reading the window at every end: over random values with many ties it
 gives the scan's index, and stage D packs generated documents exactly as with the scan,
-whose window start never moves back there. The runs joined from plain values are the
-blocks ``BlockRun`` joins one by one."""
+whose window start never moves back there. A run the search planned by estimate that goes
+over the cap when joined starts anew."""
 
 from __future__ import annotations
 
@@ -15,10 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightrag_pchunk.chunk import merge_pack
-from lightrag_pchunk.chunk.blocks import exact
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pack_windows import LatestMinimum
-from lightrag_pchunk.chunk.runs import add_to_run, built, last_run
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import CharTokenizer, char_context, make_block
@@ -110,37 +107,12 @@ def test_pack_fill_packs_as_with_the_plain_scan(case) -> None:
     assert merge(blocks, ctx) == scanned
 
 
-def _join_by_block_runs(pieces, paths, first, stop, ctx):
-    """A chosen run joined as the sections fill joins: a ``BlockRun`` taking one block after
-    the other, a new one where the joined text goes over the cap."""
-    items = [pieces[first]]
-    for block in pieces[first + 1 : stop]:
-        if not add_to_run(last_run(items), [block], ctx):
-            items.append(block)
-    return built(items)
-
-
 class _SeamTokenizer(CharTokenizer):
     """One token per character, and one more where a sentence ends before a blank line: a
     joined text counts more than its parts and joiners, as no estimate expects."""
 
     def encode(self, content: str) -> list[int]:
         return super().encode(content) + [0] * content.count(".\n\n")
-
-
-@settings(max_examples=200, deadline=None)
-@given(case=sections(), size=st.sampled_from([40, 60, 120, 400]), seams=st.booleans())
-def test_pack_joins_its_runs_as_block_runs_join_them(case, size, seams) -> None:
-    # Every count of a joined run is an estimate here: runs near the cap are encoded, and
-    # with seams that cost a token some planned runs go over it and start anew.
-    _, blocks = case
-    ctx = char_context(size, fill="pack")
-    if seams:
-        ctx = replace(ctx, counter=TokenCounter(_SeamTokenizer()))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merge_pack, "_joined_run", _join_by_block_runs)
-        by_block_runs = merge(blocks, ctx)
-    assert merge(blocks, ctx) == by_block_runs
 
 
 def test_a_planned_run_over_the_cap_after_all_starts_anew_with_its_own_identity() -> None:
@@ -152,26 +124,8 @@ def test_a_planned_run_over_the_cap_after_all_starts_anew_with_its_own_identity(
                    level=2, source_row=i)
         for i in range(10)
     ]  # fmt: skip
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merge_pack, "_joined_run", _join_by_block_runs)
-        by_block_runs = merge(blocks, ctx)
     packed = merge(blocks, ctx)
-    assert packed == by_block_runs
-    assert all(block.tokens <= 40 for block in packed)
-
-
-def test_pack_joins_exact_counts_as_block_runs_join_them(cl100k) -> None:
-    # cl100k derives the joined counts exactly at each seam.
-    ctx = replace(char_context(200, fill="pack"), counter=cl100k)
-    texts = [f"## S{i}\n" + "word " * (7 * i % 40 + 3) + "end." for i in range(40)]
-    blocks = [
-        exact(make_block(text, cl100k, heading=f"S{i}", parents=("Doc", f"P{i // 5}"),
-                         level=3, source_row=i), cl100k)
-        for i, text in enumerate(texts)
-    ]  # fmt: skip
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(merge_pack, "_joined_run", _join_by_block_runs)
-        by_block_runs = merge(blocks, ctx)
-    packed = merge(blocks, ctx)
-    assert packed == by_block_runs
-    assert len(packed) < len(blocks) and all(block.is_exact for block in packed)
+    assert all(ctx.counter.count(block.content) <= 40 for block in packed)
+    # Every block holds sections in order and is named from its own first one.
+    assert [b.source_row for b in packed] == [int(b.block_ids[0][1:]) for b in packed]
+    assert [i for b in packed for i in b.block_ids] == [f"b{i}" for i in range(10)]
