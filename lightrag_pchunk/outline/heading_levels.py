@@ -115,7 +115,11 @@ def assign_levels(
             level = stack.place(candidate.label, hint, restarts=index in in_gaps)
         elif toc_level is not None:
             level = stack.open_at(toc_level, ("toc", toc_level))
-        elif candidate.look_score > 0 and signature in known_looks:
+        elif (
+            candidate.look_score > 0
+            and signature in known_looks
+            and not _numbered_on_across(items, styled, index, known_looks[signature])
+        ):
             # Set like a known heading, it is one of that level: it may close the deeper
             # known headings before it, and what follows nests below it as below them.
             level = stack.open_at(known_looks[signature], ("look", signature), fixed=True)
@@ -131,6 +135,23 @@ def assign_levels(
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return _with_appendices_inside(items, styled, by_index, out)
+
+
+def _numbered_on_across(
+    items: Sequence[OutlineItem], styled: dict[int, Label | None], index: int, level: int
+) -> bool:
+    """Whether the known headings number on across line ``index``: the first one after it,
+    set deeper than ``level``, continues the last one of its family before it ("2.2" after
+    "2.1"). The line then stands inside their section (a pull quote set like the chapters)
+    and is no heading of ``level``: that would close a section its own numbering goes on."""
+    after = next((i for i in styled if i > index), None)
+    label = styled[after] if after is not None else None
+    if label is None or items[after].level <= level:
+        return False
+    before = [
+        other for i, other in styled.items() if i < index and other and other.key == label.key
+    ]
+    return bool(before) and label.follows(before[-1])
 
 
 def _with_appendices_inside(

@@ -1046,3 +1046,18 @@ def test_a_line_set_like_the_styled_headings_of_a_level_is_one_of_that_level():
     # Two styled headings in that look are no convention: the title stays below them.
     found = infer_outline(items[2:], 11.0, within=long_stretches(items[2:], 100))
     assert found[0].level == 2
+
+
+def test_a_line_set_like_the_chapters_inside_a_chapter_numbered_on_closes_nothing():
+    # A pull quote set like the styled chapters, in a long stretch of chapter 2 whose
+    # styled sections number on after it ("2.1", then "2.2"): "2.2" is no part of it.
+    prose = "The pumps are sized for the duty point that the flow at peak demand sets. " * 8
+    items = []
+    for title, level, look in (("1 Scope", 1, H1), ("2 Methods", 1, H1), ("2.1 Sampling", 2, H2)):
+        items += [OutlineItem(ItemKind.HEADING, title, level, look), text(prose, BODY)]
+    items += [text("Quality Is Everyone's Job", H1), text(prose, BODY), text(prose, BODY)]
+    for title, level, look in (("2.2 Analysis", 2, H2), ("3 Results", 1, H1)):
+        items += [OutlineItem(ItemKind.HEADING, title, level, look), text(prose, BODY)]
+    gaps = long_stretches(items, 200)
+    [quote] = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    assert quote.title == "Quality Is Everyone's Job" and quote.level > 2
