@@ -60,9 +60,9 @@ _OTHER_WORDS = "|".join(word for word in _KEYWORD_SYNONYMS if word not in _CJK_W
 _KEYWORD = re.compile(
     r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
     r"|clause|" + _OTHER_WORDS + r")"
-    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3"). A
-    # chapter's number may carry a letter ("Appendix 7A": chapter 7's first).
-    r"\s+(?:(?:№|no\.|nr\.)\s*)?"
+    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3", "Załącznik
+    # nr 3", "Anexo Nº 1"). A chapter's number may carry a letter ("Appendix 7A": its first).
+    r"\s+(?:(?:№|no\.|nr\.?|n[º°]\.?)\s*)?"
     r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
