@@ -24,7 +24,7 @@ import numpy as np
 from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.letter_spacing import join_segments
-from lightrag_pchunk.pdf.scripts import as_superscript, raised_segments
+from lightrag_pchunk.pdf.scripts import as_script, script_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 
 #: Narrowest gutter between two columns, in points.
@@ -372,8 +372,8 @@ def make_line(
     for segment in ordered:
         sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
     size = max(sizes, key=sizes.__getitem__)  # the size most characters are set at
-    raised = raised_segments(ordered, size)
-    shown = [as_superscript(s) if up else s for s, up in zip(ordered, raised, strict=True)]
+    scripts = script_segments(ordered, size)
+    shown = [as_script(s, tag) if tag else s for s, tag in zip(ordered, scripts, strict=True)]
     role, element = role_of(ordered[0]) if role_of is not None else ("", 0)
     return Line(
         text=join_segments(shown),
@@ -382,7 +382,7 @@ def make_line(
         x1=max(s.x1 for s in ordered),
         bottom=max(s.bottom for s in ordered),
         size=size,
-        bold=all(s.bold for s, up in zip(ordered, raised, strict=True) if not up),
+        bold=all(s.bold for s, tag in zip(ordered, scripts, strict=True) if not tag),
         segments=tuple(ordered),
         page=page,
         column=column,

@@ -1,5 +1,6 @@
 """Text set small and raised off its line's baseline reads as a superscript (``<sup>``),
-as the Word parser writes a run its ``w:vertAlign`` raises."""
+and set small and lowered under it as a subscript (``<sub>``), as the Word parser writes a
+run its ``w:vertAlign`` raises or lowers."""
 
 from __future__ import annotations
 
@@ -139,3 +140,33 @@ def test_a_note_opening_on_a_raised_number_is_a_paragraph_of_its_own(tmp_path: P
         "<sup>106</sup> Aus: ",
         "<sup>107</sup> Franc",
     ]
+
+
+def test_a_small_segment_lowered_under_the_line_is_a_subscript() -> None:
+    # "CO2" with its count set small, its foot lowered under the line's.
+    line = make_line(
+        [_segment("Emissions of CO", 72, 100, 10), _segment("2", 160, 102.5, 5.8)], 1, 0, 72, 540
+    )
+    assert line.text == "Emissions of CO <sub>2</sub>"
+
+
+def test_small_letters_descending_under_the_line_are_no_subscript() -> None:
+    # A unit set small on the baseline: its descenders reach under the capitals' foot.
+    line = make_line(
+        [_segment("PRICE", 72, 100, 10), _segment("jpy", 110, 101.2, 6)], 1, 0, 72, 540
+    )
+    assert line.text == "PRICE jpy"
+
+
+def test_a_note_mark_set_below_a_title_is_no_numbering_label(tmp_path: Path) -> None:
+    # A small "1" set left of a line in capitals, lowered under its baseline (a note's mark
+    # on a letterhead's picture): the line is no heading numbered 1.
+    items = [
+        Text(72, 720, "REPUBLIC OF THE EXAMPLE", 10),
+        Text(60, 687, "1", 5.8),
+        Text(110, 690, "MINISTRY OF FOREIGN AFFAIRS", 12),
+        *wrap(LOREM, 72, 660, 300),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "<sub>1</sub> MINISTRY OF FOREIGN AFFAIRS" in result.rows[0].content
+    assert not [r.heading for r in result.rows if r.heading.startswith("1 ")]
