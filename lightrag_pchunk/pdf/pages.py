@@ -43,6 +43,7 @@ from lightrag_pchunk.pdf.structure_tree import tagged_levels
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 from lightrag_pchunk.pdf.title_guards import (
     chart_titles,
+    column_cells,
     continued_titles,
     cover_lines,
     reads_as_formula,
@@ -117,6 +118,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found) | chart_titles(found)
+    running |= column_cells(found)
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
     in_tables = _text_in_tables(found, tables)
@@ -148,7 +150,7 @@ def events_of(
             )
             continue
         if index in running or reads_as_formula(text):
-            # A running, continued, table or chart title, an equation: no section's.
+            # A running, continued, table or chart title, a cell, an equation: no section's.
             kind = EventKind.LINE
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size

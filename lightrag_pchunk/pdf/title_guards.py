@@ -10,6 +10,9 @@ classifier never makes headings (their paragraphs stay text, whole).
   large.
 - A chart's title: a line over the numbers of an axis, each a line of its own, evenly
   stepped ("Chart Title" over "6", "5", "4", "3" …).
+- A cell of a table's later column printed on a line of its own: it starts where lines
+  around it have a later segment, their cells of that column ("Varies" beside its row's
+  first cell broken over two lines).
 - A cover page's lines but its title: subtitle, version, date, authors, publisher (their
   look still counts among the document's looks: ``titles_nothing``).
 - A line numbered as the heading the file states before it in that numbering ("CA-2
@@ -29,10 +32,11 @@ from itertools import pairwise
 
 from lightrag_pchunk.outline.infer import Look, body_words
 from lightrag_pchunk.outline.numbering import Label, parse_label
+from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.furniture import repeats_at
-from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
-from lightrag_pchunk.pdf.paragraphs import SIZE_TOLERANCE, PrintedParagraph
+from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
 from lightrag_pchunk.pdf.tables import RenderedTable
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
@@ -130,6 +134,58 @@ def _axis_value(text: str) -> float | None:
     digits = re.sub(r"[^\d.]", "", text)
     value = float(digits)
     return -value if text[0] in "-−–" else value
+
+
+#: A line starts in a column of cells when lines near it (:data:`CELL_NEIGHBOURS` either
+#: way, on its page), above it and below it, have a cell starting where it starts ...
+CELL_NEIGHBOURS = 4
+#: ... within this many points.
+CELL_ALIGN = 1.0
+
+
+def column_cells(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the one-line paragraphs that stand in a column of cells: lines near it
+    (:data:`CELL_NEIGHBOURS` printed lines either way on its page), one above it and one
+    below it at least, start further left and have a later cell starting where it starts
+    (:data:`CELL_ALIGN`). A table without column rules read as text prints a later
+    column's cell on a line of its own where its row's first cell wraps over two ("OMB
+    Policy, Priorities," / "Varies" / "Shared Services"); such a cell titles no section.
+    A cell is a segment after the line's first, which is no numbering label or bullet
+    alone (a list item's text after its label's tab) and no page number (a table of
+    contents' entry)."""
+    placed = [
+        (index, line)
+        for index, paragraph in enumerate(found)
+        if paragraph.role != TABLE_ROLE and not paragraph.is_toc_entry
+        for line in paragraph.lines
+    ]
+    cells: set[int] = set()
+    for at, (index, line) in enumerate(placed):
+        if len(found[index].lines) != 1:
+            continue
+        sides = {
+            other.top < line.top
+            for _, other in placed[max(at - CELL_NEIGHBOURS, 0) : at + CELL_NEIGHBOURS + 1]
+            if other.page == line.page
+            and other.x0 < line.x0 - CELL_ALIGN
+            and _has_cell_at(other, line.x0)
+        }
+        if sides == {True, False}:
+            cells.add(index)
+    return cells
+
+
+def _has_cell_at(line: Line, x: float) -> bool:
+    """Whether a segment of ``line`` after its first, a cell, starts at ``x``
+    (:func:`column_cells`)."""
+    first = line.segments[0].text.strip()
+    label = parse_label(first)
+    if is_bulleted(first) or (label is not None and not label.rest.strip()):
+        return False
+    return any(
+        abs(s.x0 - x) <= CELL_ALIGN and not PAGE_NUMBER.match(s.text.strip())
+        for s in line.segments[1:]
+    )
 
 
 #: A run of this many letters is a word a title may be made of (a formula's are single

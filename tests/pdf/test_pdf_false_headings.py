@@ -235,3 +235,32 @@ def test_a_numbered_paragraph_reserved_in_brackets_is_no_heading(tmp_path: Path)
         "(1) Anabolic steroids",
         "2. [Insert the section's title]",
     ]
+
+
+def test_a_cell_of_a_tables_second_column_on_a_line_of_its_own_is_no_heading(
+    tmp_path: Path,
+) -> None:
+    # A table without column rules read as text: its values in bold in a second column, one
+    # printed between the two lines of its row's first cell ("Varies").
+    rows = [
+        (600, "Current agency use", "1 point"),
+        (559, "Indirect demand", ".5 points"),
+        (518, "Potential use", ".25 points"),
+        (480, "Policy, priorities,", None),
+        (469, None, "Varies"),
+        (458, "shared services", None),
+        (420, "Defined demand", "Varies"),
+    ]
+    table = []
+    for y, name, value in rows:
+        table += [Text(120, y, name, 18)] if name else []
+        table += [Text(340, y, value, 18, BOLD)] if value else []
+    items = [
+        Text(72, 720, "Scoring of demand", 16, BOLD),
+        *wrap(BODY, 72, 690, 400),
+        *table,
+        Text(72, 370, "Business case", 16, BOLD),
+        *wrap(BODY, 72, 340, 400),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert _headings(result) == ["Scoring of demand", "Business case"]
