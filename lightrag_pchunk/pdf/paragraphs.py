@@ -41,6 +41,7 @@ from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
+from lightrag_pchunk.pdf.structure_tree import is_heading_role
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
 PARAGRAPH_SPACING = 1.35
@@ -137,6 +138,8 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         return False  # a table
     if line.element != above.element and not _one_paragraph_across_tags(above, line):
         return False  # another structure element (tagged PDF)
+    if line.element and line.element == above.element and is_heading_role(line.role):
+        return True  # one tagged heading: one title, its lines however far apart
     if abs(line.size - above.size) > SIZE_TOLERANCE or line.bold != above.bold:
         return False
     step = line.top - above.top

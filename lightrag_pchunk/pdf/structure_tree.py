@@ -121,6 +121,11 @@ def _is_artifact(handle: object) -> bool:
     return False
 
 
+def is_heading_role(role: str) -> bool:
+    """Whether ``role`` is a heading's (``H1``-``H6``)."""
+    return _HEADING_ROLE.match(role) is not None
+
+
 def tagged_levels(roles: Sequence[str]) -> dict[int, int]:
     """Paragraph index -> heading level for the heading roles among ``roles`` (one per
     paragraph), the shallowest role used becoming level 1 (a document tagged from H4 has

@@ -842,3 +842,23 @@ def test_a_title_set_larger_than_the_listed_headings_is_never_nested_below_them(
         ("2.0 Plant", 2),
         ("2.1 Logs", 2),
     ]
+
+
+def test_a_tagged_heading_set_over_two_lines_wide_apart_is_one_heading(tmp_path: Path) -> None:
+    # One H1 element over two centred lines, set further apart than the document's other
+    # lines in its size (a caption's): one title, not two sections.
+    pages = [
+        Page(
+            [
+                Text(150, 720, "IV. BEYOND STRING CONTROL: ENABLING CONTROL", 8, mcid=0),
+                Text(190, 707, "THROUGH VOLTAGE DIFFERENCES", 8, mcid=0),
+                *wrap(BODY, 72, 680, 400, mcid=1),
+                *wrap(BODY, 72, 600, 400, size=8, mcid=2),
+            ]
+        )
+    ]
+    tags = [Tag("H1", 0, (0,)), Tag("P", 0, (1,)), Tag("Caption", 0, (2,))]
+    result = parse_pages(tmp_path, pages, tags=tags)
+    assert [r.heading for r in result.rows] == [
+        "IV. BEYOND STRING CONTROL: ENABLING CONTROL THROUGH VOLTAGE DIFFERENCES"
+    ]
