@@ -35,8 +35,9 @@ from lightrag_pchunk.pdf.letter_spacing import closing_pairs
 #: A gap of this share of the height between two adjacent glyphs is a word space that
 #: PDFium did not write.
 SPACE_GAP = 0.22
-#: A font this heavy (CSS weight) or heavier is bold.
-BOLD_WEIGHT = 600
+#: A font this heavy (CSS weight) or heavier is bold, up to the heaviest: a weight past it
+#: says nothing (some fonts report 2140, roman and bold alike), and the name decides.
+BOLD_WEIGHT, MAX_WEIGHT = 600, 1000
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
@@ -341,7 +342,7 @@ def _is_bold(raw: object, index: int, fonts: dict[int, bool]) -> bool:
 def _font_is_bold(raw: object, index: int) -> bool:
     """Whether the font of character ``index`` is bold: by its weight, else by its name
     (many embedded fonts report a regular weight and are called "…-Bold")."""
-    if pdfium_c.FPDFText_GetFontWeight(raw, index) >= BOLD_WEIGHT:
+    if BOLD_WEIGHT <= pdfium_c.FPDFText_GetFontWeight(raw, index) <= MAX_WEIGHT:
         return True
     flags = ctypes.c_int(0)
     length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.segments import cut_at_gutters, glyph_runs
 
-from pdf_builders import Page, Stroke, Text, build_pdf, wrap
+from pdf_builders import BOLD, Page, Stroke, Text, build_pdf, wrap
 
 LOREM = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -37,6 +38,26 @@ def test_runs_cut_at_gutters_as_the_whole_page_cut_with_them() -> None:
             whole = glyph_runs(glyphs, gutters)
             assert cut_at_gutters(glyphs, runs, gutters) == whole
             assert len(whole) > len(runs)  # the gutters cut
+    finally:
+        textpage.close()
+        page.close()
+        document.close()
+
+
+def test_a_weight_past_the_heaviest_says_nothing_and_the_font_name_decides(monkeypatch) -> None:
+    # Some producers' fonts report a weight of 2140, their roman and bold faces alike: a
+    # title's "Permanent URL:" set in Times-Bold and the address after it in Times-Roman.
+    pdf = build_pdf([Page([Text(72, 720, "Permanent URL:", 12, BOLD), Text(300, 720, "sprouts")])])
+    monkeypatch.setattr(pdfium_c, "FPDFText_GetFontWeight", lambda raw, index: 2140)
+    document = pdfium.PdfDocument(pdf)
+    page = document[0]
+    textpage = page.get_textpage()
+    try:
+        runs = glyph_runs(read_glyphs(page, textpage, 1, page_rules(page)))
+        assert [(run.text, run.bold) for run in runs] == [
+            ("Permanent URL:", True),
+            ("sprouts", False),
+        ]
     finally:
         textpage.close()
         page.close()
