@@ -1,7 +1,8 @@
-"""Stage A for PDF: bulleted lines, and the lines of a bulleted item wrapped under its text.
+"""Stage A for PDF: bulleted lines, the lines of a bulleted item wrapped under its text, and
+how a line ends (inside a phrase, or on a word set apart).
 
-Read by ``paragraphs`` (which lines go on with an item) and by the table finders (a bullet
-set apart opens a line of text, no cell).
+Read by ``paragraphs`` (which lines go on with an item, or with the line above) and by the
+table finders (a bullet set apart opens a line of text, no cell).
 """
 
 from __future__ import annotations
@@ -70,3 +71,30 @@ def breaks_mid_phrase(text: str) -> bool:
     words = text.rsplit(" ", 1)
     last = words[-1]
     return len(words) > 1 and (last[:1].islower() or last.endswith(","))
+
+
+#: A line's last segment is set apart this many ems or more after the one before it (as a
+#: table of contents' page number is), ...
+SET_APART_EMS = 1.5
+#: ... and holds this many characters at most (a word or two: a name, a role).
+SET_APART_CHARS = 12
+
+
+def ends_set_apart(line: Line) -> bool:
+    """Whether a line of CJK text ends in a word set apart, which ends its paragraph as a
+    line that ends early does (a cover's "經濟部能源局  指導" over "財團法人…基金會  編印": a
+    name and its role, no phrase run on): a last segment of :data:`SET_APART_CHARS`
+    characters at most, :data:`SET_APART_EMS` or more after the one before it and not
+    closed up to it (letter-spaced characters are), CJK characters either side of the gap.
+    CJK text puts no space between its words, so a gap is set on purpose; justified Latin
+    text spaces its words as wide as the line needs."""
+    segments = line.segments
+    if len(segments) < 2 or segments[-1].closes_up >= 0:
+        return False
+    before, last = segments[-2], segments[-1]
+    if len(last.text) > SET_APART_CHARS:
+        return False
+    if not (is_cjk(before.text.rstrip()[-1:]) and is_cjk(last.text[:1])):
+        return False
+    gap = before.x0 - last.x1 if reads_right_to_left(segments) else last.x0 - before.x1
+    return gap >= SET_APART_EMS * max(last.size, 1.0)

@@ -34,7 +34,13 @@ from dataclasses import dataclass, replace
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line
-from lightrag_pchunk.pdf.bullets import SENTENCE_END, breaks_mid_phrase, hangs_in_item, is_bulleted
+from lightrag_pchunk.pdf.bullets import (
+    SENTENCE_END,
+    breaks_mid_phrase,
+    ends_set_apart,
+    hangs_in_item,
+    is_bulleted,
+)
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
@@ -151,6 +157,8 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     if is_bulleted(line.text):
         return False
     if _is_labelled(line.text) and (above.text.endswith(SENTENCE_END) or _opens_item(group)):
+        return False
+    if ends_set_apart(above):
         return False
     if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
         # A word broken at the line end goes on, however the next line is indented (a

@@ -556,3 +556,27 @@ def test_compatibility_ideographs_read_as_the_ideographs_a_user_searches() -> No
     text = page_chars(_TextPage("執行\uf961 契約容\uf97e 𠀋 é"))
     assert text == "執行率 契約容量 𠀋 é"
     assert len(text) == len("執行\uf961 契約容\uf97e 𠀋 é")
+
+
+def test_cover_lines_ending_in_a_word_set_apart_stay_lines_of_their_own(tmp_path: Path) -> None:
+    # A cover's publishers, each with its role set apart at the right, over the date: CJK
+    # lines join without a space, so read as one paragraph they would run together
+    # ("指導財團法人", "編印中華民國").
+    cover = [
+        Text(150, 600, "節能技術手冊", 36, CJK),
+        Text(124, 160, "經濟部能源局", 18, CJK),
+        Text(454, 160, "指導", 18, CJK),
+        Text(114, 135, "財團法人綠色生產力基金會", 18, CJK),
+        Text(454, 135, "編印", 18, CJK),
+        Text(150, 110, "中華民國一百零五年九月再版", 18, CJK),
+    ]
+    body = [
+        Text(72, 720, "前言", 16, CJK),
+        Text(72, 690, "本手冊說明電能管理的基本觀念。", 11, CJK),
+    ]
+    lines = parse_pages(tmp_path, [Page(cover), Page(body)]).content.split("\n")
+    assert lines[1:4] == [
+        "經濟部能源局 指導",
+        "財團法人綠色生產力基金會 編印",
+        "中華民國一百零五年九月再版",
+    ]
