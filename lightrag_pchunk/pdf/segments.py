@@ -12,16 +12,14 @@ and weight are read from PDFium at three of its glyphs (first, middle, last).
 from __future__ import annotations
 
 import bisect
-import ctypes
 import itertools
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pypdfium2.raw as pdfium_c
 
+from lightrag_pchunk.pdf.fonts import font_size, is_bold
 from lightrag_pchunk.pdf.glyphs import (
     NO_BARRIERS,
     NO_GUTTERS,
@@ -35,10 +33,6 @@ from lightrag_pchunk.pdf.letter_spacing import closing_pairs
 #: A gap of this share of the height between two adjacent glyphs is a word space that
 #: PDFium did not write.
 SPACE_GAP = 0.22
-#: A font this heavy (CSS weight) or heavier is bold, up to the heaviest: a weight past it
-#: says nothing (some fonts report 2140, roman and bold alike), and the name decides.
-BOLD_WEIGHT, MAX_WEIGHT = 600, 1000
-_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
@@ -199,7 +193,7 @@ def make_segments(
 ) -> list[Segment]:
     """The segments of ``glyphs`` (indexes into the page's characters) read in
     ``direction``'s frame, their extents computed for all of them at once; ``bold_fonts``
-    holds the page's fonts judged so far (:func:`_is_bold`)."""
+    holds the page's fonts judged so far (``fonts.is_bold``)."""
     if len(glyphs) == 0:
         return []
     text, boxes, raw = page.text, page.boxes, page.raw
@@ -216,7 +210,7 @@ def make_segments(
     spaced &= ~(joining[:-1] | joining[1:])
     parted = ~goes_on | spaced | (np.diff(glyphs) > 1)
     closing = closing_pairs(
-        page, glyphs, parted, lambda b: frame_box(direction, b), lambda i: _font_size(raw, i)
+        page, glyphs, parted, lambda b: frame_box(direction, b), lambda i: font_size(raw, i)
     )
     spaced &= ~closing
     space_before = glyphs[np.flatnonzero(spaced) + 1].tolist()  # ascending
@@ -254,8 +248,8 @@ def make_segments(
                 first_char=first,
                 middle_char=middle,
                 last_char=last,
-                size=_font_size(raw, middle),
-                bold=_is_bold(raw, first, bold_fonts) and _is_bold(raw, last, bold_fonts),
+                size=font_size(raw, middle),
+                bold=is_bold(raw, first, bold_fonts) and is_bold(raw, last, bold_fonts),
                 closes_up=int(glyphs[starts[k] - 1])
                 if starts[k] and closing[starts[k] - 1]
                 else -1,
@@ -307,47 +301,6 @@ def _placed(segment: Segment, direction: int) -> Segment:
         bottom=max(top, bottom),
         rotated=True,
     )
-
-
-_MATRIX = pdfium_c.FS_MATRIX()
-
-
-def _font_size(raw: object, index: int) -> float:
-    """The size character ``index`` is printed at, in points: its font size scaled by its
-    text matrix (some producers set every font at 1 pt and scale the matrix)."""
-    size = pdfium_c.FPDFText_GetFontSize(raw, index)
-    if pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
-        size *= math.hypot(_MATRIX.c, _MATRIX.d)
-    return round(size, 2)
-
-
-_NAME_BUFFER = ctypes.create_string_buffer(256)
-
-
-def _is_bold(raw: object, index: int, fonts: dict[int, bool]) -> bool:
-    """Whether character ``index`` is set in a bold font, each font of the page judged
-    once (``fonts``, by PDFium's handle of it: a page sets its thousands of segments in a
-    handful of fonts, and reading a font's name costs more than finding its handle)."""
-    text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
-    font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
-    if not font:
-        return _font_is_bold(raw, index)
-    key = ctypes.addressof(font.contents)
-    bold = fonts.get(key)
-    if bold is None:
-        bold = fonts[key] = _font_is_bold(raw, index)
-    return bold
-
-
-def _font_is_bold(raw: object, index: int) -> bool:
-    """Whether the font of character ``index`` is bold: by its weight, else by its name
-    (many embedded fonts report a regular weight and are called "…-Bold")."""
-    if BOLD_WEIGHT <= pdfium_c.FPDFText_GetFontWeight(raw, index) <= MAX_WEIGHT:
-        return True
-    flags = ctypes.c_int(0)
-    length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
-    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
-    return any(word in name for word in _BOLD_NAMES)
 
 
 @dataclass(frozen=True)

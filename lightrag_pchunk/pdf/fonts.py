@@ -1,0 +1,59 @@
+"""Stage A for PDF: what PDFium says of a character's font: the size it is printed at and
+whether it is bold (``segments`` reads them for each segment, at its first, middle and last
+glyphs).
+
+Input: PDFium's text page (its raw handle) and a character index. Output: a size in points,
+or whether the font is bold.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+
+import pypdfium2.raw as pdfium_c
+
+#: A font this heavy (CSS weight) or heavier is bold, up to the heaviest: a weight past it
+#: says nothing (some fonts report 2140, roman and bold alike), and the name decides.
+BOLD_WEIGHT, MAX_WEIGHT = 600, 1000
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
+
+_MATRIX = pdfium_c.FS_MATRIX()
+
+
+def font_size(raw: object, index: int) -> float:
+    """The size character ``index`` is printed at, in points: its font size scaled by its
+    text matrix (some producers set every font at 1 pt and scale the matrix)."""
+    size = pdfium_c.FPDFText_GetFontSize(raw, index)
+    if pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
+        size *= math.hypot(_MATRIX.c, _MATRIX.d)
+    return round(size, 2)
+
+
+_NAME_BUFFER = ctypes.create_string_buffer(256)
+
+
+def is_bold(raw: object, index: int, fonts: dict[int, bool]) -> bool:
+    """Whether character ``index`` is set in a bold font, each font of the page judged
+    once (``fonts``, by PDFium's handle of it: a page sets its thousands of segments in a
+    handful of fonts, and reading a font's name costs more than finding its handle)."""
+    text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
+    font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
+    if not font:
+        return _font_is_bold(raw, index)
+    key = ctypes.addressof(font.contents)
+    bold = fonts.get(key)
+    if bold is None:
+        bold = fonts[key] = _font_is_bold(raw, index)
+    return bold
+
+
+def _font_is_bold(raw: object, index: int) -> bool:
+    """Whether the font of character ``index`` is bold: by its weight, else by its name
+    (many embedded fonts report a regular weight and are called "…-Bold")."""
+    if BOLD_WEIGHT <= pdfium_c.FPDFText_GetFontWeight(raw, index) <= MAX_WEIGHT:
+        return True
+    flags = ctypes.c_int(0)
+    length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
+    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
+    return any(word in name for word in _BOLD_NAMES)
