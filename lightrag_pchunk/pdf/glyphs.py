@@ -23,7 +23,6 @@ import ctypes
 import itertools
 import math
 import sys
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from lightrag_pchunk.pdf.char_text import blank_marks_as_spaces, ligatures_in_order, page_chars
 from lightrag_pchunk.pdf.rules import Rule, rules_in_frame
 
 #: A gap ahead wider than this many times the glyphs' height ends a segment: word spaces
@@ -59,31 +59,6 @@ _NOT_INK = _code_table([ord(" "), ord("\r"), ord("\n"), 0xA0, 0x3000])
 #: that stretches justified Arabic, which PDFium reads as a control character (U+0017)
 #: from some producers. Their boxes stand apart from the letters they join.
 _JOINING = _code_table([0x0640, *range(0x03, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
-
-
-#: CJK compatibility ideographs to the ideographs they stand for (U+F961 to "率" U+7387: fonts
-#: of Taiwanese documents map glyphs there, a user searches the unified one); only those whose
-#: canonical form is one BMP character, so each character keeps its PDFium index.
-_UNIFIED_IDEOGRAPHS = {
-    code: unified
-    for code in range(0xF900, 0xFB00)
-    if len(unified := unicodedata.normalize("NFC", chr(code))) == 1
-    and unified != chr(code)
-    and ord(unified) < 0x10000
-}
-
-
-def page_chars(textpage: pdfium.PdfTextPage) -> str:
-    """The page's characters, one per PDFium character index (a character outside the BMP
-    takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs."""
-    count = textpage.count_chars()
-    if count <= 0:
-        return ""
-    text = textpage.get_text_range(0, count)
-    if len(text) != count:
-        unicode_of = pdfium_c.FPDFText_GetUnicode
-        text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
-    return text.translate(_UNIFIED_IDEOGRAPHS)
 
 
 def frame_box(direction: int, boxes: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -151,7 +126,7 @@ def read_glyphs(
         none = np.zeros(0, dtype=np.int64)
         no = none.astype(bool)
         return PageGlyphs(number, "", empty, no, no, none, 0, (), frame, empty, empty, raw)
-    text = _blank_marks_as_spaces(raw, text)
+    text = blank_marks_as_spaces(raw, text)
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_low_surrogate = (codes >= 0xDC00) & (codes <= 0xDFFF)
     printable = ~_NOT_INK[codes] & ~is_low_surrogate
@@ -160,7 +135,7 @@ def read_glyphs(
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
     ink = np.flatnonzero(has_area & printable)
     rtl = is_rtl(codes)
-    text = _ligatures_in_order(text, boxes, rtl & has_area)
+    text = ligatures_in_order(text, boxes, rtl & has_area)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     votes = Counter(_direction(raw, int(i)) for i in ink[::step])
     direction = votes.most_common(1)[0][0] if votes else 0
@@ -179,62 +154,6 @@ def read_glyphs(
         barriers=in_frame[in_frame[:, 2] - in_frame[:, 0] < 1.0],
         raw=raw,
     )
-
-
-#: What PDFium writes for a hyphen at a line end in some fonts (``segments.SOFT_HYPHENS``),
-#: and for a glyph of code 2 in a font that maps no text to its codes.
-_HYPHEN_MARK = "\x02"
-#: A glyph whose tight box is less tall than this (points) draws nothing: a hyphen's
-#: stroke is several tenths of a point thick even in small type.
-MIN_INK_HEIGHT = 0.1
-
-
-def _blank_marks_as_spaces(raw: object, text: str) -> str:
-    """``text`` with each :data:`_HYPHEN_MARK` whose glyph draws nothing (its tight box is
-    under :data:`MIN_INK_HEIGHT` tall; a hyphen's has its stroke's height) a space: a font
-    without a text map whose code 2 is its word space, which would read as a hyphen
-    between the words. Beside a space PDFium wrote, such a glyph adds none: it becomes
-    a control character, which the segments' text drops (one character per PDFium index
-    stays)."""
-    if _HYPHEN_MARK not in text:
-        return text
-    chars = list(text)
-    rect = [ctypes.c_double() for _ in range(4)]
-    left, right, bottom, top = (ctypes.byref(value) for value in rect)
-    for index, char in enumerate(chars):
-        if char != _HYPHEN_MARK:
-            continue
-        if not pdfium_c.FPDFText_GetCharBox(raw, index, left, right, bottom, top):
-            continue
-        if rect[3].value - rect[2].value < MIN_INK_HEIGHT:
-            beside = chars[index - 1 : index] + chars[index + 1 : index + 2]
-            chars[index] = "\x7f" if " " in beside else " "
-    return "".join(chars)
-
-
-#: The alefs a lam-alef ligature ends with (ا آ أ إ).
-_ALEFS = frozenset("\u0627\u0622\u0623\u0625")
-_LAM = "\u0644"
-
-
-def _ligatures_in_order(text: str, boxes: np.ndarray, rtl: np.ndarray) -> str:
-    """``text`` with the letters of each lam-alef ligature in their order, lam first.
-
-    Arabic and Persian set lam and alef as one glyph ("لا"), whose two characters PDFium
-    lists with the glyph's box each; putting a right-to-left run in reading order it
-    reverses them with the rest of the run inside a word, and "مشکلات" reads "مشکالت"
-    (not where the glyph stands alone, letter-spaced). Such a pair, alef before lam on
-    one box, is put back: the ligature is lam then alef whatever the font."""
-    if not rtl.any():
-        return text  # no Arabic or Persian on the page
-    shared = rtl[:-1] & rtl[1:] & np.all(boxes[:-1] == boxes[1:], axis=1)
-    if not shared.any():
-        return text
-    chars = list(text)
-    for start in np.flatnonzero(shared).tolist():
-        if chars[start] in _ALEFS and chars[start + 1] == _LAM:
-            chars[start], chars[start + 1] = _LAM, chars[start]
-    return "".join(chars)
 
 
 def _extent(frame: tuple[np.ndarray, ...]) -> tuple[float, float, float, float]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_pchunk.pdf.glyphs import page_chars
+from lightrag_pchunk.pdf.char_text import page_chars
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line, find_gutters
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of

@@ -1,0 +1,96 @@
+"""Stage A for PDF: a page's characters as text, one per PDFium character index, read as a
+user searches them: compatibility ideographs as the ideographs they stand for, a blank
+glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first.
+
+Input: PDFium's text page (and, for the two last, the glyphs' boxes). Output: the page's
+text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by index).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import unicodedata
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+#: CJK compatibility ideographs to the ideographs they stand for (U+F961 to "率" U+7387: fonts
+#: of Taiwanese documents map glyphs there, a user searches the unified one); only those whose
+#: canonical form is one BMP character, so each character keeps its PDFium index.
+_UNIFIED_IDEOGRAPHS = {
+    code: unified
+    for code in range(0xF900, 0xFB00)
+    if len(unified := unicodedata.normalize("NFC", chr(code))) == 1
+    and unified != chr(code)
+    and ord(unified) < 0x10000
+}
+
+
+def page_chars(textpage: pdfium.PdfTextPage) -> str:
+    """The page's characters, one per PDFium character index (a character outside the BMP
+    takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs."""
+    count = textpage.count_chars()
+    if count <= 0:
+        return ""
+    text = textpage.get_text_range(0, count)
+    if len(text) != count:
+        unicode_of = pdfium_c.FPDFText_GetUnicode
+        text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
+    return text.translate(_UNIFIED_IDEOGRAPHS)
+
+
+#: What PDFium writes for a hyphen at a line end in some fonts (``segments.SOFT_HYPHENS``),
+#: and for a glyph of code 2 in a font that maps no text to its codes.
+_HYPHEN_MARK = "\x02"
+#: A glyph whose tight box is less tall than this (points) draws nothing: a hyphen's
+#: stroke is several tenths of a point thick even in small type.
+MIN_INK_HEIGHT = 0.1
+
+
+def blank_marks_as_spaces(raw: object, text: str) -> str:
+    """``text`` with each :data:`_HYPHEN_MARK` whose glyph draws nothing (its tight box is
+    under :data:`MIN_INK_HEIGHT` tall; a hyphen's has its stroke's height) a space: a font
+    without a text map whose code 2 is its word space, which would read as a hyphen
+    between the words. Beside a space PDFium wrote, such a glyph adds none: it becomes
+    a control character, which the segments' text drops (one character per PDFium index
+    stays)."""
+    if _HYPHEN_MARK not in text:
+        return text
+    chars = list(text)
+    rect = [ctypes.c_double() for _ in range(4)]
+    left, right, bottom, top = (ctypes.byref(value) for value in rect)
+    for index, char in enumerate(chars):
+        if char != _HYPHEN_MARK:
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(raw, index, left, right, bottom, top):
+            continue
+        if rect[3].value - rect[2].value < MIN_INK_HEIGHT:
+            beside = chars[index - 1 : index] + chars[index + 1 : index + 2]
+            chars[index] = "\x7f" if " " in beside else " "
+    return "".join(chars)
+
+
+#: The alefs a lam-alef ligature ends with (ا آ أ إ).
+_ALEFS = frozenset("\u0627\u0622\u0623\u0625")
+_LAM = "\u0644"
+
+
+def ligatures_in_order(text: str, boxes: np.ndarray, rtl: np.ndarray) -> str:
+    """``text`` with the letters of each lam-alef ligature in their order, lam first.
+
+    Arabic and Persian set lam and alef as one glyph ("لا"), whose two characters PDFium
+    lists with the glyph's box each; putting a right-to-left run in reading order it
+    reverses them with the rest of the run inside a word, and "مشکلات" reads "مشکالت"
+    (not where the glyph stands alone, letter-spaced). Such a pair, alef before lam on
+    one box, is put back: the ligature is lam then alef whatever the font."""
+    if not rtl.any():
+        return text  # no Arabic or Persian on the page
+    shared = rtl[:-1] & rtl[1:] & np.all(boxes[:-1] == boxes[1:], axis=1)
+    if not shared.any():
+        return text
+    chars = list(text)
+    for start in np.flatnonzero(shared).tolist():
+        if chars[start] in _ALEFS and chars[start + 1] == _LAM:
+            chars[start], chars[start + 1] = _LAM, chars[start]
+    return "".join(chars)
