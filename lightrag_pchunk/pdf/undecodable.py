@@ -48,12 +48,15 @@ _WORD = re.compile(rf"[^\W\d_]{{{MIN_WORD_LETTERS},}}")
 def without_undecodable(glyphs: PageGlyphs, page: PageText) -> tuple[PageText, bool]:
     """``page`` without its segments that do not decode, and whether the page's text does
     not decode (see the module doc); ``glyphs``: the page's, its text page open."""
-    undecodable = _undecodable_chars(glyphs)
-    if undecodable is None:
+    suspect = _suspect_chars(glyphs)
+    if not suspect[glyphs.ink].any():
         return page, False
     ink = glyphs.ink
     text = glyphs.text
     letters = np.fromiter((text[i].isalpha() for i in ink.tolist()), dtype=bool, count=len(ink))
+    if (~letters).sum() < UNDECODABLE_SHARE * len(ink):
+        return page, False  # too few characters that are not letters to reach the share
+    undecodable = _with_map_errors(glyphs, suspect)
     if (undecodable[ink] & ~letters).sum() < UNDECODABLE_SHARE * len(ink):
         return page, False
     kept: list[Segment] = []
@@ -118,21 +121,25 @@ def _spaced(text: str, first: int, second: int) -> bool:
     return any(char in " \r\n\u00a0\u3000" for char in text[low + 1 : high])
 
 
-def _undecodable_chars(glyphs: PageGlyphs) -> np.ndarray | None:
-    """Which of the page's characters do not decode; None when none is a control,
-    private-use or replacement character, the sign of a font without a map (PDFium's flag
-    is then not asked: a call for each character)."""
+def _suspect_chars(glyphs: PageGlyphs) -> np.ndarray:
+    """Which of the page's characters are control, private-use or replacement characters,
+    the sign of a font without a map."""
     codes = np.frombuffer(glyphs.text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    suspect = (
+    return (
         ((codes < 0x20) & (codes != 0x09) & (codes != 0x0A) & (codes != 0x0D))
         | (codes == 0x7F)
         | ((codes >= 0xE000) & (codes <= 0xF8FF))
         | (codes >= 0xF0000)
         | (codes == 0xFFFD)
     )
-    if not suspect[glyphs.ink].any():
-        return None
+
+
+def _with_map_errors(glyphs: PageGlyphs, suspect: np.ndarray) -> np.ndarray:
+    """Which of the page's characters do not decode: the ``suspect`` ones, and the glyphs
+    with ink PDFium flags with a map error (asked only of a page that may not decode as a
+    whole: a call for each character)."""
+    undecodable = suspect.copy()
     has_map_error = pdfium_c.FPDFText_HasUnicodeMapError
     for index in glyphs.ink[~suspect[glyphs.ink]].tolist():
-        suspect[index] = has_map_error(glyphs.raw, index) == 1
-    return suspect
+        undecodable[index] = has_map_error(glyphs.raw, index) == 1
+    return undecodable
