@@ -102,3 +102,43 @@ def test_words_that_decode_inside_an_undecodable_line_are_read(tmp_path: Path) -
     assert "Descriptions" in lines
     assert [row.heading for row in result.rows] == ["Preface/Uncategorized"]
     assert all(ch.isprintable() for ch in result.content.replace("\n", ""))
+
+
+def test_a_page_of_letters_is_read_without_asking_each_glyphs_map(monkeypatch) -> None:
+    """PDFium's map-error flag, one call a character, is asked only of a page whose
+    characters that are not letters could reach the undecodable share (flagged letters do
+    not count there): a page of words with a symbol font's bullets never asks it; a page
+    set in a font without a map still does, and is not read."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    from lightrag_pchunk.pdf.glyphs import read_glyphs
+    from lightrag_pchunk.pdf.layout import read_segments
+    from lightrag_pchunk.pdf.undecodable import without_undecodable
+
+    from pdf_builders import build_pdf
+
+    asked = []
+    flag = pdfium_c.FPDFText_HasUnicodeMapError
+    monkeypatch.setattr(
+        pdfium_c, "FPDFText_HasUnicodeMapError", lambda *a: asked.append(a[1]) or flag(*a)
+    )
+    bulleted = [Text(60, 720 - 30 * i, "*", 11, UNMAPPED) for i in range(3)]
+    bulleted += [Text(72, 720 - 30 * i, BODY[:80], 11) for i in range(3)]
+    document = pdfium.PdfDocument(build_pdf([Page(bulleted), _garbled_page("Working paper")]))
+    try:
+        verdicts = []
+        for index in range(2):
+            page = document[index]
+            textpage = page.get_textpage()
+            glyphs = read_glyphs(page, textpage, index + 1)
+            text = read_segments(glyphs)
+            kept, is_undecodable = without_undecodable(glyphs, text)
+            verdicts.append((is_undecodable, kept == text, len(asked)))
+            textpage.close()
+            page.close()
+    finally:
+        document.close()
+    (first, second) = verdicts
+    assert first == (False, True, 0)
+    assert second[0] and not second[1] and second[2] > 0
