@@ -92,7 +92,9 @@ async def chunking_func(
     fixed-token ones (``Chunking F(legacy)`` in LightRAG's log), which neither P nor R uses:
     P's size never inherits CHUNK_SIZE, and R runs at R's own size, overlap and separators
     (``CHUNK_R_*``, ``addon_params['chunker']['recursive_character']``), as LightRAG's
-    pipeline runs its R. ``split_by_character`` / ``split_by_character_only`` are not used.
+    pipeline runs its R; unbound, R reads the constructor's sizes from them where no
+    ``CHUNK_F_*`` replaced those. ``split_by_character`` / ``split_by_character_only`` are
+    not used.
     ``context`` is LightRAG's ``ChunkingContext`` (read duck-typed). Returns LightRAG
     chunk rows: P rows carry the nested ``heading`` (``heading``, ``parent_headings``,
     ``level``) and ``sidecar``. Not bound to an instance: see the module docstring.

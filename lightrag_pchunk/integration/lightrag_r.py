@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lightrag_pchunk.integration.config import env_int
+from lightrag_pchunk.integration.config import env_int, is_unset
 from lightrag_pchunk.tokens import TokenizerLike
 
 #: R's size and overlap when nothing sets them (LightRAG's defaults).
@@ -49,28 +49,45 @@ def pipeline_separators(
     return tuple(normalize_r_separators(list(given)) or ()) or None
 
 
-def pipeline_sizes(env: Mapping[str, str], addon_params: Any = None) -> tuple[int, int]:
+def pipeline_sizes(
+    env: Mapping[str, str], addon_params: Any = None, call_sizes: tuple[int, int] | None = None
+) -> tuple[int, int]:
     """R's chunk size and overlap in LightRAG's pipeline, with its precedence: the
     ``recursive_character`` block of ``addon_params['chunker']``, ``CHUNK_R_SIZE`` /
     ``CHUNK_R_OVERLAP_SIZE``, the chunker's ``chunk_token_size`` (an instance fills it from
     its constructor or ``CHUNK_SIZE``), ``CHUNK_SIZE`` / ``CHUNK_OVERLAP_SIZE``, 1200 / 100.
 
+    ``call_sizes``: the size and overlap of a legacy ``chunking_func`` call, read where no
+    ``addon_params`` tell the instance's. LightRAG passes there the size and overlap under
+    R's own (its constructor's, else ``CHUNK_SIZE`` / ``CHUNK_OVERLAP_SIZE``) unless
+    ``CHUNK_F_SIZE`` / ``CHUNK_F_OVERLAP_SIZE`` put fixed-token ones in their place: only
+    the call tells a constructor's sizes.
+
     Raises:
         ValueError: a variable that is not a positive (size) or non-negative (overlap) integer.
     """
-    chunker = _chunker_config(addon_params) or {}
+    given = _chunker_config(addon_params)
+    call_size = call_overlap = None
+    if given is None and call_sizes is not None:
+        if is_unset(env.get("CHUNK_F_SIZE")):
+            call_size = call_sizes[0]
+        if is_unset(env.get("CHUNK_F_OVERLAP_SIZE")):
+            call_overlap = call_sizes[1]
+    chunker = given or {}
     recursive = _recursive_config(chunker)
     size_default, overlap_default = DEFAULT_R_SIZES
     sizes = (
         recursive.get("chunk_token_size"),
         _env_value(env, "CHUNK_R_SIZE", 1),
         chunker.get("chunk_token_size"),
+        call_size,
         _env_value(env, "CHUNK_SIZE", 1),
         size_default,
     )
     overlaps = (
         recursive.get("chunk_overlap_token_size"),
         _env_value(env, "CHUNK_R_OVERLAP_SIZE", 0),
+        call_overlap,
         _env_value(env, "CHUNK_OVERLAP_SIZE", 0),
         overlap_default,
     )

@@ -52,8 +52,9 @@ class Request:
     * ``addon_params``: given explicitly (they win over ``rag``'s).
     * ``lightrag_options``: the P options LightRAG's P call passes (its per-document
       snapshot: size, overlap, drops, the references window), as arguments.
-    * ``lightrag_sizes``: the fixed-token size and overlap of LightRAG's legacy call, for
-      the log line only: P and R take their own, as LightRAG's pipeline gives its P and R.
+    * ``lightrag_sizes``: the size and overlap of LightRAG's legacy call, for the log line:
+      P and R take their own, as LightRAG's pipeline gives its P and R; without the
+      instance's options, R reads its constructor's sizes from them.
     * ``strict``: refuse a bad ``LIGHTRAG_PARSER`` rule or file-name hint (an entrance that
       starts a job); else read them best-effort, with a warning, as LightRAG does at chunk
       time.

@@ -234,8 +234,9 @@ def _r_sizes(
     """R's size and overlap: a command's ``--size`` / ``--overlap``, else the route's
     ``R(...)`` block (or a registration's frozen sizes), else LightRAG's pipeline's. LightRAG
     runs its R at R's own sizes (its ``recursive_character`` options), never at the
-    fixed-token ones its legacy ``chunking_func`` call carries, and so does ours."""
-    size, overlap = pipeline_sizes(env, _addon_params(request))
+    fixed-token ones its legacy ``chunking_func`` call carries, and so does ours; without
+    the instance's options, the call's sizes tell its constructor's (:func:`pipeline_sizes`)."""
+    size, overlap = pipeline_sizes(env, _addon_params(request), request.lightrag_sizes)
     size = int(r_params.get("chunk_token_size", size))
     overlap = int(r_params.get("chunk_overlap_token_size", overlap))
     flags = request.flags

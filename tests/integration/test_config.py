@@ -675,3 +675,36 @@ def lightrag_r_call(env, addon=None, ctor_size=None, ctor_overlap=None):
 def test_r_sizes_and_separators_are_lightrags_pipelines(env, addon, ctor_size, ctor_overlap):
     theirs, ours = lightrag_r_call(env, addon, ctor_size, ctor_overlap)
     assert ours == theirs
+
+
+@pytest.mark.parametrize(
+    ("env", "ctor_size", "ctor_overlap"),
+    [
+        ({}, None, None),
+        ({}, 500, 20),
+        ({"CHUNK_SIZE": "800", "CHUNK_OVERLAP_SIZE": "50"}, None, None),
+        ({"CHUNK_R_SIZE": "300", "CHUNK_R_OVERLAP_SIZE": "7"}, 500, 20),
+        ({"CHUNK_F_SIZE": "400", "CHUNK_F_OVERLAP_SIZE": "9", "CHUNK_SIZE": "800"}, None, None),
+    ],
+)
+def test_r_sizes_without_the_instance_are_its_pipelines_from_the_calls_sizes(
+    env, ctor_size, ctor_overlap
+):
+    # LightRAG(chunk_token_size=500, chunking_func=chunking_func): the unbound function
+    # sees no instance, and the legacy call's sizes are all that tells it the constructor's.
+    from lightrag.parser.routing import resolve_chunk_options
+
+    from lightrag_pchunk.integration.request import CHUNKING_FUNC, Request
+    from lightrag_pchunk.integration.settings import resolve
+
+    theirs, _ = lightrag_r_call(env, None, ctor_size, ctor_overlap)
+    with chunk_environment(env) as now:
+        rag = lightrag_instance(None, ctor_size, ctor_overlap)
+        snapshot = resolve_chunk_options(rag.addon_params)  # rag.ainsert: no selector
+        fixed = snapshot.get("fixed_token") or {}
+        call = (
+            int(fixed.get("chunk_token_size", snapshot.get("chunk_token_size"))),
+            int(fixed.get("chunk_overlap_token_size", rag.chunk_overlap_token_size)),
+        )
+        ours = resolve(Request(CHUNKING_FUNC, content="x", lightrag_sizes=call, env=now))
+    assert (ours.r_size, ours.r_overlap) == theirs[:2]

@@ -303,3 +303,23 @@ async def test_install_makes_lightrags_own_p_dispatch_run_our_chunker(
         assert_our_p_chunks(rows, our_p(cl100k_tokenizer, blocks))
     else:  # the control: LightRAG's own P, on LightRAG's own parse
         assert shape(rows) != shape(our_p(cl100k_tokenizer, blocks))
+
+
+async def test_an_unbound_chunking_func_cuts_a_text_nobody_registered_at_the_constructors_r(
+    tmp_path, monkeypatch
+) -> None:
+    # LightRAG(chunk_token_size=300, chunking_func=chunking_func), then rag.ainsert(text):
+    # LightRAG's R would cut it at the constructor's sizes, and the call alone tells them.
+    from lightrag_pchunk.integration.chunking_func import chunking_func
+    from lightrag_pchunk.integration.lightrag_r import lightrag_r, pipeline_separators
+
+    for name in [name for name in os.environ if name.startswith("CHUNK_")]:
+        monkeypatch.delenv(name)
+    text = "A plain text inserted with rag.ainsert, which nobody registered. " * 300
+    async with lightrag(tmp_path / "rag", chunk_token_size=300, chunk_overlap_token_size=20) as rag:
+        rag.chunking_func = chunking_func
+        await rag.ainsert(text, ids=["plain-text"])
+        rows = await stored_chunks(rag, "plain-text")
+        separators = pipeline_separators(os.environ, rag.addon_params)
+        expected = lightrag_r(rag.tokenizer, text, 300, 20, separators=separators)
+    assert len(rows) > 3 and [r["content"] for r in rows] == [r["content"] for r in expected]
