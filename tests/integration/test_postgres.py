@@ -245,3 +245,26 @@ async def test_a_document_inserted_with_another_size_is_stale_and_rechunked_in_t
     )
     ordered = sorted(rows, key=lambda r: r["chunk_order_index"])
     assert [place(r) for r in ordered] == [place(r) for r in expected]
+
+
+async def test_an_r_documents_separators_are_kept_in_the_database(
+    pg_env, tmp_path, monkeypatch
+) -> None:
+    from lightrag.kg.shared_storage import finalize_share_data
+
+    notes = tmp_path / "in" / "notes.txt"  # LightRAG's default route for a text file: R
+    notes.parent.mkdir(parents=True)
+    notes.write_text("|".join(f"Clause {n} # binds the parties" for n in range(300)), "utf-8")
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["|"]')
+    async with offline_lightrag(tmp_path / "first", **PG) as rag:
+        [first] = (await ainsert_files(rag, [notes], progress=False)).results
+    assert (first.status, first.strategy) == ("inserted", Strategy.R)
+    close_registries()
+    finalize_share_data()
+    monkeypatch.setenv("CHUNK_R_SEPARATORS", '["#"]')
+    # Another working dir: the registration and its record are read from the database.
+    async with offline_lightrag(tmp_path / "second", **PG) as rag:
+        entry = await registry_for(rag).aby_doc_id(first.doc_id)
+        [stale] = (await ainsert_files(rag, [notes], progress=False)).results
+    assert entry.r_params["separators"] == ["|"]
+    assert (stale.status, stale.changes) == ("stale", ('separators ["|"] -> ["#"]',))
