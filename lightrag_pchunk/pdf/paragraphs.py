@@ -124,7 +124,7 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
     for lines in pages:
         page_paragraphs: list[list[Line]] = []
         for line in lines:
-            if page_paragraphs and _continues(page_paragraphs[-1], line, leading):
+            if page_paragraphs and _continues(page_paragraphs[-1], line, leading, text_size):
                 page_paragraphs[-1].append(line)
             else:
                 page_paragraphs.append([line])
@@ -135,7 +135,9 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
     return found
 
 
-def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bool:
+def _continues(
+    group: list[Line], line: Line, leading: dict[float, float], text_size: float
+) -> bool:
     """Whether ``line`` goes on with the paragraph whose lines are ``group``."""
     above = group[-1]
     if line.column != above.column or line.top <= above.top or line.page != above.page:
@@ -145,7 +147,9 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
     if line.element != above.element and not _one_paragraph_across_tags(above, line):
         return False  # another structure element (tagged PDF)
     if line.element and line.element == above.element and is_heading_role(line.role):
-        return True  # one tagged heading: one title, its lines however far apart
+        # One title, its lines however far apart, in any look (a label over it), but for text
+        # under it: a producer that tags a whole page H1 tags its text with its title.
+        return not _text_under_title(group[0], line, text_size)
     if abs(line.size - above.size) > SIZE_TOLERANCE or line.bold != above.bold:
         return False
     step = line.top - above.top
@@ -189,6 +193,13 @@ def _continues(group: list[Line], line: Line, leading: dict[float, float]) -> bo
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
     return not _ends_early(above, line)
+
+
+def _text_under_title(title: Line, line: Line, text_size: float) -> bool:
+    """Whether ``line`` is set as the text (``text_size``, not bold) under a ``title`` set
+    larger or bold."""
+    in_text = abs(line.size - text_size) <= SIZE_TOLERANCE and not line.bold
+    return in_text and (title.bold or title.size > text_size + SIZE_TOLERANCE)
 
 
 def _opens_item(group: Sequence[Line]) -> bool:

@@ -862,3 +862,35 @@ def test_a_tagged_heading_set_over_two_lines_wide_apart_is_one_heading(tmp_path:
     assert [r.heading for r in result.rows] == [
         "IV. BEYOND STRING CONTROL: ENABLING CONTROL THROUGH VOLTAGE DIFFERENCES"
     ]
+
+
+def test_a_tagged_heading_holding_text_in_another_look_keeps_its_title_apart(
+    tmp_path: Path,
+) -> None:
+    # A producer that tags a whole page H1: its title, set large and bold, and the text under
+    # it in the body's look, one element. The title's lines are not the text's.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "Inspection Rules", 16, BOLD, mcid=0),
+                *wrap(BODY, 72, 700, 400, mcid=0),
+            ]
+        )
+    ]
+    result = parse_pages(tmp_path, pages, tags=[Tag("H1", 0, (0,))])
+    assert result.rows[0].heading == "Inspection Rules"
+
+
+def test_a_tagged_heading_over_lines_in_two_looks_is_one_heading(tmp_path: Path) -> None:
+    # A chapter's label set small over its title set large, one H1 element.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "CHAPTER 3", 12, BOLD, mcid=0),
+                Text(72, 700, "Results of the Survey", 20, BOLD, mcid=0),
+                *wrap(BODY, 72, 660, 400, mcid=1),
+            ]
+        )
+    ]
+    result = parse_pages(tmp_path, pages, tags=[Tag("H1", 0, (0,)), Tag("P", 0, (1,))])
+    assert [r.heading for r in result.rows] == ["CHAPTER 3 Results of the Survey"]
