@@ -301,7 +301,7 @@ def _ends_early(above: Line, line: Line) -> bool:
     room = _room_after(above)
     if room <= _full_line_room(above):
         return False
-    text = line.text.strip()
+    text = without_tags(line.text).strip()  # the letters printed: a script's tags take no room
     if not text:
         return False
     char_width = line.width / max(len(text), 1)

@@ -9,6 +9,7 @@ from pathlib import Path
 from lightrag_pchunk.pdf.layout import make_line
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraph_look import paragraph_look
+from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.segments import Segment
 
 from pdf_builders import BOLD, Page, Text, parse_pages, wrap
@@ -170,3 +171,15 @@ def test_a_note_mark_set_below_a_title_is_no_numbering_label(tmp_path: Path) -> 
     result = parse_pages(tmp_path, [Page(items)])
     assert "<sub>1</sub> MINISTRY OF FOREIGN AFFAIRS" in result.rows[0].content
     assert not [r.heading for r in result.rows if r.heading.startswith("1 ")]
+
+
+def test_a_script_s_tags_take_no_room_where_a_line_is_measured() -> None:
+    # A line ending in a subscript under one that left room for about its first word: the
+    # letters printed decide whether that word would have fitted, not the "<sub>" markup.
+    above = make_line([_segment("x" * 75, 72, 100, 10)], 1, 0, 72, 540)
+    line = make_line(
+        [_segment("Thereafter the emissions of CO", 72, 112, 10), _segment("2", 238, 114.5, 5.8)],
+        1, 0, 72, 540,
+    )  # fmt: skip
+    assert line.text.endswith("<sub>2</sub>")
+    assert len(paragraphs([[above, line]])) == 1
