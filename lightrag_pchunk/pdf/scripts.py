@@ -31,8 +31,9 @@ SCRIPT_SIZE = 0.8
 #: word set small on the baseline, small capitals, is no superscript) ...
 SCRIPT_RAISE = 0.25
 #: A subscript is set as small, with its foot lowered under the text's foot by more than this
-#: share of its own size: more than its letters' descenders reach ("g", "p" and "y" set
-#: small on the baseline are no subscript).
+#: share of its own size. A segment's foot is its font's descent under its baseline (PDFium's
+#: loose box, whatever its letters), so a smaller word on the text's baseline stands above the
+#: text's foot; the margin keeps one in a font that descends deeper from reading as lowered.
 SCRIPT_DROP = 0.25
 #: A subscript is an index, a count or a note's mark: at most this many characters, a letter
 #: or a digit among them (a word set small under a line is a label under a formula's brace;

@@ -152,7 +152,7 @@ def test_a_small_segment_lowered_under_the_line_is_a_subscript() -> None:
 
 
 def test_small_letters_descending_under_the_line_are_no_subscript() -> None:
-    # A unit set small on the baseline: its descenders reach under the capitals' foot.
+    # A unit set small, its foot under the capitals' by less than a quarter of its size.
     line = make_line(
         [_segment("PRICE", 72, 100, 10), _segment("jpy", 110, 101.2, 6)], 1, 0, 72, 540
     )
