@@ -9,7 +9,6 @@ text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by 
 from __future__ import annotations
 
 import ctypes
-import re
 import unicodedata
 
 import numpy as np
@@ -26,9 +25,6 @@ _UNIFIED_IDEOGRAPHS = {
     and unified != chr(code)
     and ord(unified) < 0x10000
 }
-#: Their block: a page without one is left as it is (most pages; translating looks up
-#: every character of the page, searching for one far less).
-_COMPATIBILITY_BLOCK = re.compile("[\uf900-\ufaff]")
 
 
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
@@ -41,8 +37,6 @@ def page_chars(textpage: pdfium.PdfTextPage) -> str:
     if len(text) != count:
         unicode_of = pdfium_c.FPDFText_GetUnicode
         text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
-    if _COMPATIBILITY_BLOCK.search(text) is None:
-        return text
     return text.translate(_UNIFIED_IDEOGRAPHS)
 
 

@@ -88,13 +88,12 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     a gutter are cut again, the gutters ending them (``segments.cut_at_gutters``)."""
     runs = glyph_runs(glyphs)
     text = page_text(glyphs, runs)
-    read = text.segments
-    upright = [s for s in read if not s.rotated]
+    upright = [s for s in text.segments if not s.rotated]
     gutters = find_gutters(upright)
     if any(_crosses(s, gutter) for gutter in gutters for s in upright):
         text = page_text(glyphs, cut_at_gutters(glyphs, runs, [g.middle for g in gutters]))
     kept = tuple((gutter.x0, gutter.x1, gutter.text_end) for gutter in gutters)
-    return replace(text, gutters=kept, gutters_of=read)
+    return replace(text, gutters=kept)
 
 
 def page_lines(page: PageText, role_of: LineRole | None = None) -> list[Line]:
@@ -139,10 +138,8 @@ def _page_gutters(page: PageText, upright: Sequence[Segment]) -> list[Gutter]:
     one column (its stand-in crosses none of the gutters the page showed before its
     tables were taken, ``page.gutters``) left too little prose in that column to show
     one, the page's columns are those it showed before."""
-    before = [Gutter(*gutter) for gutter in page.gutters]
-    if page.segments == page.gutters_of:  # no table taken, no segment cut: found already
-        return before
     gutters = find_gutters(upright)
+    before = [Gutter(*gutter) for gutter in page.gutters]
     if gutters or not before:
         return gutters
     tables = [s for s in upright if s.table]

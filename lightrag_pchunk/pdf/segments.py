@@ -100,8 +100,7 @@ class PageText:
     reading frame (rows of ``x0, top, x1, bottom``, see ``rules.rules_in_frame``).
     ``gutters``: the strips between its columns of text as read before any table was
     taken out of it (``layout.read_segments``: ``x0, x1`` and where the prose on the
-    left ends); ``gutters_of``: the segments they were found on (while the page's
-    segments are those, its gutters are known)."""
+    left ends)."""
 
     number: int
     segments: tuple[Segment, ...]
@@ -110,7 +109,6 @@ class PageText:
     direction: int = 0
     rules: np.ndarray | None = None
     gutters: tuple[tuple[float, float, float], ...] = ()
-    gutters_of: tuple[Segment, ...] = ()
 
 
 def glyph_runs(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> list[Segment]:

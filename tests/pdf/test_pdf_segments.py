@@ -62,27 +62,3 @@ def test_a_weight_past_the_heaviest_says_nothing_and_the_font_name_decides(monke
         textpage.close()
         page.close()
         document.close()
-
-
-def test_a_page_without_tables_lays_its_lines_out_on_the_gutters_read_with_its_segments() -> None:
-    """The gutters ``read_segments`` found are the page's while its segments are the ones
-    they were found on: its lines come out as when ``page_lines`` looks for them again."""
-    from dataclasses import replace
-
-    from lightrag_pchunk.pdf.layout import page_lines, read_segments
-
-    left = wrap(LOREM + " " + LOREM, 60, 700, 220)
-    right = wrap(LOREM + " " + LOREM, 320, 700, 220)
-    document = pdfium.PdfDocument(build_pdf([Page([*left, *right])]))
-    page = document[0]
-    textpage = page.get_textpage()
-    try:
-        text = read_segments(read_glyphs(page, textpage, 1, page_rules(page)))
-        assert text.gutters and text.segments == text.gutters_of
-        unknown = replace(text, gutters_of=())
-        assert page_lines(text) == page_lines(unknown)
-        assert {line.column for line in page_lines(text)} == {0, 1}
-    finally:
-        textpage.close()
-        page.close()
-        document.close()
