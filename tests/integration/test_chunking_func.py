@@ -438,13 +438,15 @@ async def test_unknown_text_gets_r_at_rs_own_size_not_at_the_calls_fixed_token_s
     assert "P does not apply: no file name and no blocks" in log
     assert "'Chunking F(legacy): size=1200, ..., overlap=100'" in log
     assert "R does not use them" in log
-    # Bound to an instance: its addon_params' R block, as its pipeline reads it.
+    # Bound to an instance: its addon_params' R block, as its pipeline reads it (LightRAG's
+    # overlay gives every instance's block an overlap: CHUNK_R_OVERLAP_SIZE seeds it only
+    # when LightRAG builds the whole chunker config itself).
+    r_block = {"chunk_token_size": 300, "chunk_overlap_token_size": 30}
     rag = SimpleNamespace(
-        working_dir=None,
-        addon_params={"chunker": {"recursive_character": {"chunk_token_size": 300}}},
+        working_dir=None, addon_params={"chunker": {"recursive_character": r_block}}
     )
     rows = await chunking_func_for(rag)(cl100k_tokenizer, text, None, False, 100, 1200)
-    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 300, 20))
+    assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 300, 30))
 
 
 async def test_a_registered_r_text_keeps_the_separators_of_its_registration(
