@@ -118,6 +118,7 @@ def assign_levels(
         elif (
             candidate.look_score > 0
             and signature in known_looks
+            and (listed or _after_the_known_headings(items, index, known_looks[signature]))
             and not _numbered_on_across(items, styled, index, known_looks[signature])
         ):
             # Set like a known heading, it is one of that level: it may close the deeper
@@ -135,6 +136,17 @@ def assign_levels(
             level = stack.open_at(tier, ("look", signature))
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return _with_appendices_inside(items, styled, by_index, out)
+
+
+def _after_the_known_headings(items: Sequence[OutlineItem], index: int, level: int) -> bool:
+    """Whether no known heading (styles, tags) of ``level`` or above follows line ``index``:
+    the documents a collection prints after its first, set like its chapters. Before one, a
+    line set like them may be a pull quote or a cover line inside a section that goes on;
+    only a printed contents' entries say the look is a level throughout."""
+    return not any(
+        item.kind is ItemKind.HEADING and not item.titles_nothing and item.level <= level
+        for item in items[index + 1 :]
+    )
 
 
 def _numbered_on_across(

@@ -1061,3 +1061,19 @@ def test_a_line_set_like_the_chapters_inside_a_chapter_numbered_on_closes_nothin
     gaps = long_stretches(items, 200)
     [quote] = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
     assert quote.title == "Quality Is Everyone's Job" and quote.level > 2
+
+
+def test_a_line_set_like_unnumbered_chapters_before_the_next_of_them_closes_nothing():
+    # Unnumbered styled chapters: a pull quote set like them inside "Inspections" stays a
+    # part of it, since "Penalties" follows; set so after the last of them, a line is one
+    # of their level (a_line_set_like_the_styled_headings_of_a_level_is_one_of_that_level).
+    prose = "Operators keep records of every inspection for five years, for the authority. " * 8
+    items = []
+    for title in ("Introduction", "Inspections"):
+        items += [OutlineItem(ItemKind.HEADING, title, 1, H1), text(prose, BODY)]
+    items += [text(prose, BODY), text("Records Protect Everyone", H1), text(prose, BODY)]
+    items += [text(prose, BODY), OutlineItem(ItemKind.HEADING, "Penalties", 1, H1)]
+    items += [text(prose, BODY)]
+    gaps = long_stretches(items, 200)
+    [quote] = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    assert quote.title == "Records Protect Everyone" and quote.level > 1
