@@ -63,7 +63,8 @@ _KEYWORD = re.compile(
     # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3", "Załącznik
     # nr 3", "Anexo Nº 1"). A chapter's number may carry a letter ("Appendix 7A": its first).
     r"\s+(?:(?:№|no\.|nr\.?|n[º°]\.?)\s*)?"
-    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|[a-z])(?!\w|\.\w)\.?",
+    # A lone letter is a capital ("Anexo A"): "Anexo a la Resolución", "part a of" are words.
+    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|(?-i:[A-Z]))(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 #: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
@@ -71,7 +72,10 @@ _KEYWORD = re.compile(
 _NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IGNORECASE)
 #: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
 _SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
-_CN_KEYWORD = re.compile(rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*(?P<n>[A-Z]|\d{{1,3}}|{_CN_NUMBER})")
+#: "附件一览表", "付録一覧" (a list of the attachments) number nothing.
+_CN_KEYWORD = re.compile(
+    rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*(?P<n>[A-Z]|\d{{1,3}}|{_CN_NUMBER})(?![览覽覧])"
+)
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")

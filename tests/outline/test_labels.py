@@ -109,6 +109,24 @@ def test_amounts_in_digit_groups_are_not_labels(line):
     assert parse_label(line) is None
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # A unit's word before a lower-case word: an article, a conjunction, no letter number.
+        "Anexo a la Resolución 12/2020",
+        "Anexo e apêndice do contrato",
+        "Part a of the contract",
+        # The list of the attachments (一览, 一覽, 一覧): no first attachment.
+        "附件一览表",
+        "附錄一覽表",
+        "付録一覧",
+        "附属書一覧",
+    ],
+)
+def test_a_units_word_before_a_word_is_no_label(line):
+    assert parse_label(line) is None
+
+
 def test_sequence_continuity():
     first, second = parse_label("1.2 A"), parse_label("1.3 B")
     child, jump = parse_label("1.2.1 C"), parse_label("1.5 D")
