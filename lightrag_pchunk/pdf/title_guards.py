@@ -33,10 +33,10 @@ from itertools import pairwise
 from lightrag_pchunk.outline.infer import Look, body_words
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.bullets import is_bulleted
-from lightrag_pchunk.pdf.furniture import repeats_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
+from lightrag_pchunk.pdf.repeats import repeats_at
 from lightrag_pchunk.pdf.tables import RenderedTable
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
@@ -46,7 +46,7 @@ RUNNING_TITLE_PAGES = 3
 
 def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
     """Indexes of the one-line paragraphs whose text, in one look, is printed at about the
-    same height (``furniture.HEIGHT_TOLERANCE``) on :data:`RUNNING_TITLE_PAGES` pages or
+    same height (``repeats.HEIGHT_TOLERANCE``) on :data:`RUNNING_TITLE_PAGES` pages or
     more, making half its printings at least, and of the other paragraphs with that text
     and look. The page furniture leaves such lines when they sit inside the text area: a
     running title on alternate pages, a report's table title printed again over each page

@@ -1,0 +1,65 @@
+"""Stage A for PDF: where a text repeats across pages, at about one height: the evidence
+that makes a line page furniture (:mod:`.furniture`) and a title printed on several pages a
+running one (:mod:`.title_guards`).
+
+A place is a (page index, height of the line's top) pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: Pages a running line is printed on, at least.
+RUNNING_PAGES = 3
+#: "About the same height": within this many points.
+HEIGHT_TOLERANCE = 6.0
+
+
+def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -> bool:
+    """Whether ``places`` (page, height) put a text at about ``top`` on ``needed`` pages or
+    more."""
+    return _pages_at(places, top) >= needed
+
+
+def repeats_on_facing_pages(
+    places: Sequence[tuple[int, float]], page: int, top: float, needed: float
+) -> bool:
+    """Whether ``places`` (page index, height) put a text at about ``top`` on ``needed``
+    pages or more, or at about ``top`` on the pages of ``page``'s parity and at about one
+    height on the others, each parity holding half the ``needed`` pages: the running line
+    of facing pages may sit at one height on left-hand pages and at another on right-hand
+    ones (a header 14 pt higher on odd pages). A line printed once where the running line
+    is printed on the other pages (a table of contents' entry reading as a chapter's
+    running header, a title page's title as the report's) is no running line."""
+    if repeats_at(places, top, needed):
+        return True
+    same = _pages_at([(p, height) for p, height in places if p % 2 == page % 2], top)
+    facing = [(p, height) for p, height in places if p % 2 != page % 2]
+    across = max((_pages_at(facing, level) for level in {h for _, h in facing}), default=0)
+    return min(same, across) >= needed / 2 and same + across >= needed
+
+
+def runs_through(places: Sequence[tuple[int, float]], top: float, pages: int) -> bool:
+    """Whether ``places`` (page index, height) put a text at about ``top`` on
+    :data:`RUNNING_PAGES` pages or more, making half the pages of one parity at least (of
+    a document of ``pages``): the running line of pages printed small runs through the
+    document, on every page or on every other one, not a title that opens a few of its
+    pages ("Keynames" under several sections)."""
+    at = _pages_near(places, top)
+    if len(at) < RUNNING_PAGES:
+        return False
+    for parity in (0, 1):
+        share = sum(1 for page in at if page % 2 == parity)
+        if share and share >= (pages - parity + 1) // 2 / 2:
+            return True
+    return False
+
+
+def _pages_at(places: Sequence[tuple[int, float]], top: float) -> int:
+    """How many pages ``places`` (page, height) put a text on at about ``top``."""
+    return len(_pages_near(places, top))
+
+
+def _pages_near(places: Sequence[tuple[int, float]], top: float) -> set[int]:
+    """The pages ``places`` (page, height) put a text on at about ``top``."""
+    return {page for page, height in places if abs(height - top) <= HEIGHT_TOLERANCE}
