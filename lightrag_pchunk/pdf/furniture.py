@@ -63,6 +63,7 @@ from lightrag_pchunk.pdf.repeats import (
     repeats_on_facing_pages,
     runs_through,
 )
+from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE
 
 #: The bands, as a share of the page's height from its top and bottom edges.
 BAND = 0.09
@@ -72,6 +73,8 @@ RUNNING_LABEL_WORDS = 3
 ROW_TOLERANCE = 2.0
 #: Words of a part printed beside a page number in a footer ("Template: August 23, 2017").
 FOOTER_PART_WORDS = 6
+#: A mark set small beside a line's text stands this many of the text's ems from it at most.
+MARK_GAP_EMS = 2.0
 _DIGITS = re.compile(r"\d+")
 #: A page number at the start or end of a running line (its side alternates on facing pages).
 _END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
@@ -159,6 +162,7 @@ def drop_furniture(
         }
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
+        furniture = _marks_with_their_text(lines, edge, furniture)
         kept.append([line for line in lines if id(line) not in furniture])
     return kept
 
@@ -220,6 +224,36 @@ def _is_titled_row(line: Line, titles: Mapping[str, list[tuple[int, float]]], pa
     alone): its title part runs through the document (:func:`runs_through`)."""
     found = _running_titles(line)  # the title part last
     return bool(found) and runs_through(titles[found[-1]], line.top, pages)
+
+
+def _marks_with_their_text(
+    lines: Sequence[Line], edge: Sequence[tuple[Line, str, bool]], furniture: set[int]
+) -> set[int]:
+    """``furniture`` (ids of a page's ``lines``, of its ``edge``) with each small mark of
+    the edge going as the text it marks goes: a word set at most ``SCRIPT_SIZE`` of the
+    size of a line it shares its row with, within :data:`MARK_GAP_EMS` of that line's end
+    or start (a subscript lowered out of its line: "CO" and its "2" read as two lines) is
+    that line's, a page number only where the line beside it is furniture."""
+    kept = set(furniture)
+    for line, text, _ in edge:
+        if " " in text.strip():
+            continue
+        marked = next((other for other in lines if _marks(line, other)), None)
+        if marked is not None:
+            kept.discard(id(line))
+            if id(marked) in furniture:
+                kept.add(id(line))
+    return kept
+
+
+def _marks(mark: Line, line: Line) -> bool:
+    """Whether ``mark`` is set small beside ``line``'s text, in its row
+    (:func:`_marks_with_their_text`)."""
+    if mark is line or line.role == TABLE_ROLE or mark.size > SCRIPT_SIZE * line.size:
+        return False
+    in_row = mark.top < line.bottom and line.top < mark.bottom
+    gap = max(mark.x0 - line.x1, line.x0 - mark.x1)
+    return in_row and gap <= MARK_GAP_EMS * line.size
 
 
 def _labels_beside(edge: Sequence[tuple[Line, str, bool]], furniture: set[int]) -> set[int]:

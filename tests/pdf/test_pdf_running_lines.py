@@ -143,3 +143,39 @@ def test_a_running_footer_set_close_under_the_text_is_removed(tmp_path: Path) ->
         pages.append(Page([*lines, Text(72, lines[-1].y - 12, footer, 10)]))
     assert len({page.items[-2].text for page in pages}) == 4
     assert footer not in _parse(tmp_path, pages).content
+
+
+def test_a_subscript_lowered_out_of_a_heading_in_the_top_band_is_kept(tmp_path: Path) -> None:
+    # "CO" and its "2" set 9 pt and lowered 7 pt, too low to share the heading's row: read
+    # as a line of its own, a bare number in the sheet's top band, but it marks the heading
+    # beside it. The page numbers at the foot are furniture.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "1. Emissions of CO", 16, BOLD),
+                Text(219, 733, "2", 9, BOLD),
+                *wrap(LOREM, 72, 700, 400),
+                Text(300, 40, "1"),
+            ]
+        ),
+        *(Page([*wrap(LOREM, 72, 700, 400), Text(300, 40, str(n))]) for n in (2, 3)),
+    ]
+    content = "\n".join(row.content for row in _parse(tmp_path, pages).rows)
+    assert "Emissions of CO\n2\n" in content or "Emissions of CO 2" in content
+    assert "\n1\n" not in content and not content.rstrip().endswith(("1", "3"))
+
+
+def test_a_subscript_beside_a_running_header_goes_with_it(tmp_path: Path) -> None:
+    pages = [
+        Page(
+            [
+                Text(72, 750, "Report on CO", 10, BOLD),
+                Text(140, 746, "2", 6, BOLD),
+                *wrap(f"{word.capitalize()} text. {LOREM}", 72, 700, 400),
+            ]
+        )
+        for word in WORDS[:3]
+    ]
+    content = "\n".join(row.content for row in _parse(tmp_path, pages).rows)
+    assert "Report on CO" not in content
+    assert "\n2\n" not in content and not content.startswith("2")
