@@ -43,7 +43,7 @@ def hangs_in_item(group: Sequence[Line], line: Line) -> bool:
     item's text does, right of the bullet (a hanging indent), or where the item's line
     above it starts, and that line stops mid-phrase (or ``line`` starts lower-case). A
     slide's text box is narrower than its page: its lines end early by the page's measure
-    (``paragraphs._ends_early``), so only the indent and the phrase tell an item's wrapped
+    (``line_ends.ends_early``), so only the indent and the phrase tell an item's wrapped
     lines ("▪ Basic information about the CSP and" over "CSO") from the next paragraph."""
     first, above = group[0], group[-1]
     bullet = first.text[:1]

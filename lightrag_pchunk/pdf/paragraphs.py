@@ -35,7 +35,6 @@ from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.bullets import (
-    SENTENCE_END,
     breaks_mid_phrase,
     ends_set_apart,
     hangs_in_item,
@@ -44,6 +43,14 @@ from lightrag_pchunk.pdf.bullets import (
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
+from lightrag_pchunk.pdf.line_ends import (
+    cjk_word_goes_on,
+    ends_early,
+    ends_sentence,
+    full_line_room,
+    opens_lower,
+    room_after,
+)
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
@@ -160,11 +167,11 @@ def _continues(
         return False
     if is_bulleted(line.text):
         return False
-    if _is_labelled(line.text) and (above.text.endswith(SENTENCE_END) or _opens_item(group)):
+    if _is_labelled(line.text) and (ends_sentence(above.text) or _opens_item(group)):
         return False
     if ends_set_apart(above):
         return False
-    if above.text.endswith(_LINE_END_HYPHENS) and line.text[:1].islower():
+    if above.text.endswith(_LINE_END_HYPHENS) and opens_lower(line.text):
         # A word broken at the line end goes on, however the next line is indented (a
         # heading's hanging indent: "§ 1308.24 Exempt chemical prepara-" over "tions.").
         return True
@@ -181,9 +188,9 @@ def _continues(
         # …係最" over "近需量監視之潮流", CJK breaking between any two characters; "i. 神的来临"
         # opens one).
         return (
-            (line.text[:1].islower() or _cjk_word_goes_on(above.text, line.text))
-            and _room_after(above) <= _full_line_room(above)
-            and not above.text.rstrip().endswith(SENTENCE_END)
+            (opens_lower(line.text) or cjk_word_goes_on(above.text, line.text))
+            and room_after(above) <= full_line_room(above)
+            and not ends_sentence(above.text)
             and not _is_labelled(line.text)
         )
     if centred and (breaks_mid_phrase(above.text) or _leads_in(group)):
@@ -192,7 +199,7 @@ def _continues(
         # both sides; a numbered line after a numbered one is a heading of its own (第一章
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
-    return not _ends_early(above, line)
+    return not ends_early(above, line)
 
 
 def _text_under_title(title: Line, line: Line, text_size: float) -> bool:
@@ -223,7 +230,7 @@ def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:
     on_middle = abs(first.x0 + first.x1 - line.x0 - line.x1) / 2 <= 0.05 * width
     return (
         fills
-        and not above.text.rstrip().endswith(SENTENCE_END)
+        and not ends_sentence(above.text)
         and (is_centered(first) or (past and on_middle))
         and is_centered(line)
     )
@@ -241,20 +248,13 @@ def _one_paragraph_across_tags(above: Line, line: Line) -> bool:
     if line.role != above.role or line.role in _CELL_ROLES:
         return False
     text = above.text.rstrip()
-    if not text or text.endswith(SENTENCE_END):
+    if not text or ends_sentence(text):
         return False
     room = above.column_x1 - above.x1
     if reads_right_to_left(above.segments):
         room = above.x0 - above.column_x0
     full = room <= max(0.05 * (above.column_x1 - above.column_x0), 2.0)
     return full or (centred_pair(above, line) and breaks_mid_phrase(text))
-
-
-def _cjk_word_goes_on(above: str, text: str) -> bool:
-    """Whether a line ending on a CJK character, not a mark, goes on in ``text``, which
-    opens on one: CJK text breaks its lines between any two characters."""
-    last, first = above.rstrip()[-1:], text[:1]
-    return last.isalpha() and is_cjk(last) and first.isalpha() and is_cjk(first)
 
 
 def _leads_in(group: Sequence[Line]) -> bool:
@@ -281,34 +281,6 @@ def _is_labelled(text: str) -> bool:
     is set as a superscript ("<sup>107</sup> Francis Crick: …") and opens its note as a
     printed "107" does."""
     return parse_label(without_tags(text)) is not None
-
-
-def _room_after(line: Line) -> float:
-    """The room a line leaves at its end in its column: on the right, or on the left in
-    Hebrew and Arabic."""
-    if reads_right_to_left(line.segments):
-        return line.x0 - line.column_x0
-    return line.column_x1 - line.x1
-
-
-def _full_line_room(line: Line) -> float:
-    """The most room a line that fills its column leaves at its end."""
-    return max(0.05 * (line.column_x1 - line.column_x0), 2.0)
-
-
-def _ends_early(above: Line, line: Line) -> bool:
-    """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
-    room = _room_after(above)
-    if room <= _full_line_room(above):
-        return False
-    text = without_tags(line.text).strip()  # the letters printed: a script's tags take no room
-    if not text:
-        return False
-    char_width = line.width / max(len(text), 1)
-    word = text.split(" ", 1)[0]
-    if is_cjk(word[:1]):
-        word = word[:1]
-    return room > (len(word) + 1.5) * char_width
 
 
 def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
@@ -386,7 +358,7 @@ def _join_across_pages(
         return
     if abs(last.look.size - first.look.size) > SIZE_TOLERANCE or last.look.bold != first.look.bold:
         return
-    if last.text.endswith(SENTENCE_END) or _ends_early(tail, first.lines[0]):
+    if ends_sentence(last.text) or ends_early(tail, first.lines[0]):
         return
     if is_bulleted(first.text) or _is_labelled(first.text):
         return

@@ -1,0 +1,57 @@
+"""Stage A for PDF: how a printed line ends and the next one begins, the tests
+:mod:`.paragraphs` reads a paragraph's lines by: whether a line ends its sentence, whether
+the next opens on a lower-case letter or goes on with a CJK word, and the room a line leaves
+at its end (a line that left room for the next one's first word ended its paragraph).
+"""
+
+from __future__ import annotations
+
+from lightrag_pchunk.pdf.bullets import SENTENCE_END
+from lightrag_pchunk.pdf.cjk import is_cjk
+from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
+from lightrag_pchunk.pdf.scripts import without_tags
+
+
+def ends_sentence(text: str) -> bool:
+    """Whether ``text`` (a line's or a paragraph's) ends a sentence."""
+    return text.rstrip().endswith(SENTENCE_END)
+
+
+def opens_lower(text: str) -> bool:
+    """Whether ``text`` opens on a lower-case letter."""
+    return text[:1].islower()
+
+
+def cjk_word_goes_on(above: str, text: str) -> bool:
+    """Whether a line ending on a CJK character, not a mark, goes on in ``text``, which
+    opens on one: CJK text breaks its lines between any two characters."""
+    last, first = above.rstrip()[-1:], text[:1]
+    return last.isalpha() and is_cjk(last) and first.isalpha() and is_cjk(first)
+
+
+def room_after(line: Line) -> float:
+    """The room a line leaves at its end in its column: on the right, or on the left in
+    Hebrew and Arabic."""
+    if reads_right_to_left(line.segments):
+        return line.x0 - line.column_x0
+    return line.column_x1 - line.x1
+
+
+def full_line_room(line: Line) -> float:
+    """The most room a line that fills its column leaves at its end."""
+    return max(0.05 * (line.column_x1 - line.column_x0), 2.0)
+
+
+def ends_early(above: Line, line: Line) -> bool:
+    """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
+    room = room_after(above)
+    if room <= full_line_room(above):
+        return False
+    text = without_tags(line.text).strip()  # the letters printed: a script's tags take no room
+    if not text:
+        return False
+    char_width = line.width / max(len(text), 1)
+    word = text.split(" ", 1)[0]
+    if is_cjk(word[:1]):
+        word = word[:1]
+    return room > (len(word) + 1.5) * char_width
