@@ -2,30 +2,42 @@
 :mod:`.paragraphs` reads a paragraph's lines by: whether a line ends its sentence, whether
 the next opens on a lower-case letter or goes on with a CJK word, and the room a line leaves
 at its end (a line that left room for the next one's first word ended its paragraph).
+
+Each reads the letters printed: a superscript's or subscript's ``<sup>``/``<sub>`` tags
+(:mod:`.scripts`) are markup, not letters, and a note's mark set after a sentence's end
+marks it: a line ending "… the end.<sup>1</sup>" ends on its period.
 """
 
 from __future__ import annotations
+
+import re
 
 from lightrag_pchunk.pdf.bullets import SENTENCE_END
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
 
+#: The scripts a text ends on (a note's mark after a sentence), with the spaces before them.
+_TRAILING_SCRIPTS = re.compile(r"(?:\s*<(su[bp])>[^<]*</\1>)+\s*$")
+
 
 def ends_sentence(text: str) -> bool:
-    """Whether ``text`` (a line's or a paragraph's) ends a sentence."""
-    return text.rstrip().endswith(SENTENCE_END)
+    """Whether ``text`` (a line's or a paragraph's) ends a sentence, before the scripts it
+    ends on (a note's mark)."""
+    if text.rstrip().endswith(("</sup>", "</sub>")):
+        text = _TRAILING_SCRIPTS.sub("", text)
+    return without_tags(text).rstrip().endswith(SENTENCE_END)
 
 
 def opens_lower(text: str) -> bool:
-    """Whether ``text`` opens on a lower-case letter."""
-    return text[:1].islower()
+    """Whether ``text`` opens on a lower-case letter, its scripts' tags aside."""
+    return without_tags(text).lstrip()[:1].islower()
 
 
 def cjk_word_goes_on(above: str, text: str) -> bool:
     """Whether a line ending on a CJK character, not a mark, goes on in ``text``, which
     opens on one: CJK text breaks its lines between any two characters."""
-    last, first = above.rstrip()[-1:], text[:1]
+    last, first = without_tags(above).rstrip()[-1:], without_tags(text).lstrip()[:1]
     return last.isalpha() and is_cjk(last) and first.isalpha() and is_cjk(first)
 
 

@@ -183,3 +183,19 @@ def test_a_script_s_tags_take_no_room_where_a_line_is_measured() -> None:
     )  # fmt: skip
     assert line.text.endswith("<sub>2</sub>")
     assert len(paragraphs([[above, line]])) == 1
+
+
+def test_a_line_ending_on_a_note_mark_after_its_period_ends_its_sentence() -> None:
+    # A full line ending "… on request.¹", the note's mark raised after the period, then a
+    # numbered line: the sentence ended, so the numbered line opens a paragraph of its own.
+    words = "Operators keep the records of each inspection and show them on request."
+    above = make_line(
+        [_segment(words, 72, 100, 10), _segment("1", 72 + 5.5 * len(words) + 1, 96, 5.8)],
+        1, 0, 72, 72 + 5.5 * len(words) + 5,
+    )  # fmt: skip
+    assert above.text.endswith(".<sup>1</sup>") or above.text.endswith(". <sup>1</sup>")
+    below = make_line(
+        [_segment("2. The inspector signs each record.", 72, 112, 10)],
+        1, 0, 72, 72 + 5.5 * len(words) + 5,
+    )  # fmt: skip
+    assert len(paragraphs([[above, below]])) == 2
