@@ -52,7 +52,7 @@ from lightrag_pchunk.pdf.line_ends import (
     room_after,
 )
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
-from lightrag_pchunk.pdf.scripts import without_tags
+from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE, without_tags
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 from lightrag_pchunk.pdf.structure_tree import is_heading_role
 
@@ -95,12 +95,20 @@ class PrintedParagraph:
 
 def line_text(line: Line) -> str:
     """A line's text; a table-of-contents entry's page number is set off by a tab, as a
-    word processor writes it (leaders or a wide gap before it on the page)."""
+    word processor writes it (leaders or a wide gap before it on the page). A number set
+    small and raised or lowered after its word is a script of the line ("CO" and its "2"),
+    and one set smaller than a script's bound (``scripts.SCRIPT_SIZE`` of the line's size)
+    is no entry's number either: an entry's number stands on the line's baseline at about
+    its text's size."""
     segments = line.segments
     if line.role == TABLE_ROLE:
         return line.text  # the key of the table it stands for
+    if line.text.endswith(("</sub>", "</sup>")):
+        return line.text
     if len(segments) >= 2 and PAGE_NUMBER.match(segments[-1].text):
         before, number = segments[-2], segments[-1]
+        if number.size < SCRIPT_SIZE * line.size:
+            return line.text
         gap = number.x0 - before.x1
         if gap >= TOC_GAP_EMS * max(number.size, 1.0) or before.text.endswith(("..", "…")):
             head = " ".join(s.text for s in segments[:-1]).rstrip(" .…·")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lightrag_pchunk.pdf.layout import make_line
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraph_look import paragraph_look
@@ -199,3 +201,22 @@ def test_a_line_ending_on_a_note_mark_after_its_period_ends_its_sentence() -> No
         1, 0, 72, 72 + 5.5 * len(words) + 5,
     )  # fmt: skip
     assert len(paragraphs([[above, below]])) == 2
+
+
+@pytest.mark.parametrize("drop", [5, 3])
+def test_a_small_number_set_apart_after_a_heading_is_no_contents_page_number(
+    tmp_path: Path, drop: float
+) -> None:
+    # "1. Emissions of CO" (16 pt bold, ending near x = 218) and its "2" set 9 pt, 22 pt
+    # after it: lowered (a subscript), or on about the baseline; neither is a contents
+    # entry's page number, which stands on the line's baseline at about its text's size.
+    items = [
+        Text(72, 740, "1. Emissions of CO", 16, BOLD),
+        Text(240, 740 - drop, "2", 9, BOLD),
+        *wrap(LOREM, 72, 710, 400),
+        Text(72, 620, "2. Storage of water", 16, BOLD),
+        *wrap(LOREM, 72, 590, 400),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "\t" not in result.content
+    assert result.rows[0].heading.startswith("1. Emissions of CO")
