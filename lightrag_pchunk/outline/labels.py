@@ -19,6 +19,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lightrag_pchunk.outline.numerals import chinese_number, roman_number
+from lightrag_pchunk.outline.unit_words import (
+    CN_KEYWORD,
+    CN_NUMBER,
+    KEYWORD,
+    KEYWORD_SYNONYMS,
+    NOTE,
+)
 
 #: Full-width digits and punctuation read as their ASCII forms (not NFKC: that would also
 #: turn ① into 1 and lose the family).
@@ -26,7 +33,6 @@ _FULL_WIDTH = str.maketrans(
     "０１２３４５６７８９．（）：ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ",
     "0123456789.():ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 )
-_CN_NUMBER = "[零〇○一二三四五六七八九十百千两]+"
 
 #: Fixed ranks (smaller = shallower) of families whose nesting is a convention.
 LEGAL_RANKS = {"编": 0, "部分": 0, "章": 1, "节": 2, "条": 3, "款": 4, "项": 5}
@@ -43,44 +49,14 @@ APPENDIX_FAMILIES = frozenset(
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 
-_LEGAL = re.compile(rf"第\s*(?P<n>{_CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
-#: The same units named in other languages, by the English word whose rank they take.
-#: Words in CJK scripts may stand right before their number ("附录A", "付録1").
-_KEYWORD_SYNONYMS = {
-    "приложение": "appendix", "раздел": "section", "глава": "chapter", "статья": "article",
-    "часть": "part", "anhang": "appendix", "anlage": "appendix", "kapitel": "chapter",
-    "abschnitt": "section", "artikel": "article", "teil": "part", "annexe": "annex",
-    "chapitre": "chapter", "partie": "part", "appendice": "appendix", "anexo": "annex",
-    "apéndice": "appendix", "apêndice": "appendix", "capítulo": "chapter",
-    "allegato": "annex", "bijlage": "appendix", "bilaga": "appendix", "załącznik": "annex",
-    "附錄": "附录", "付録": "附录", "附属書": "annex", "附屬書": "annex",
-}  # fmt: skip
-_CJK_WORDS = [w for w in ("附录", "附件", *_KEYWORD_SYNONYMS) if "\u3400" <= w[0] <= "\u9fff"]
-_OTHER_WORDS = "|".join(word for word in _KEYWORD_SYNONYMS if word not in _CJK_WORDS)
-_KEYWORD = re.compile(
-    r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
-    r"|clause|" + _OTHER_WORDS + r")"
-    # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3", "Załącznik
-    # nr 3", "Anexo Nº 1"). A chapter's number may carry a letter ("Appendix 7A": its first).
-    r"\s+(?:(?:№|no\.|nr\.?|n[º°]\.?)\s*)?"
-    # A lone letter is a capital ("Anexo A"): "Anexo a la Resolución", "part a of" are words.
-    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|(?-i:[A-Z]))(?!\w|\.\w)\.?",
-    re.IGNORECASE,
-)
-#: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
-#: before a dash (after a colon or a full stop it is as often a table's footnote).
-_NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IGNORECASE)
+_LEGAL = re.compile(rf"第\s*(?P<n>{CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
 #: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
 _SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
-#: "附件一览表", "付録一覧" (a list of the attachments) number nothing.
-_CN_KEYWORD = re.compile(
-    rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*(?P<n>[A-Z]|\d{{1,3}}|{_CN_NUMBER})(?![览覽覧])"
-)
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
-_CN_ENUM = re.compile(rf"(?P<n>{_CN_NUMBER})\s*[、.]")
-_PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + _CN_NUMBER + r")\)")
+_CN_ENUM = re.compile(rf"(?P<n>{CN_NUMBER})\s*[、.]")
+_PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + CN_NUMBER + r")\)")
 _RPAREN = re.compile(r"(?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)")
 #: A letter or roman numeral takes a dot before a space, or an ideographic space alone
 #: ("Ａ　异象", "IV　Results"): CJK typesetting sets no dot, and a word ("A　") never stands
@@ -220,11 +196,11 @@ def _legal(text: str) -> Label | None:
 
 
 def _keyword(text: str) -> Label | None:
-    match = _KEYWORD.match(text) or _CN_KEYWORD.match(text) or _NOTE.match(text)
+    match = KEYWORD.match(text) or CN_KEYWORD.match(text) or NOTE.match(text)
     if match is None or not _separated(text, match.end()):
         return None
     word = match["word"].lower()
-    word = _KEYWORD_SYNONYMS.get(word, word)
+    word = KEYWORD_SYNONYMS.get(word, word)
     number = match["n"]
     if "." in number or number.isdigit():
         ordinals = tuple(int(part) for part in number.split("."))
