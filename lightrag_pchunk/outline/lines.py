@@ -47,6 +47,8 @@ _SPACE_RUN = re.compile(r" {2,}")
 _TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
 _MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
+#: A line wholly in brackets is an aside, never a title: "(Continued)", "(2004年4月6日…通過)".
+_ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 _O_BULLET = re.compile(r"o[ \t]+\S")
 _CAPTION = re.compile(
     r"(?:figure|fig\.|table|tab\.|chart|exhibit|listing|equation|eq\.|formula|plate)"
@@ -187,8 +189,8 @@ def heading_text(
         label = parse_label(text[1:])
         if label is None or not text[1:2].isspace():
             return None
-    elif first in "<#{[=,;，；" or _O_BULLET.match(text):  # a tag, a continuation
-        return None
+    elif first in "<#{[=,;，；" or _O_BULLET.match(text) or _ASIDE.fullmatch(text):
+        return None  # a tag, a continuation, an aside
     else:
         label = parse_label(text)
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):

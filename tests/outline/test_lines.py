@@ -229,6 +229,19 @@ def test_a_line_that_leaves_a_parenthesis_open_is_no_title():
     assert heading_text(line, markdown=False) is None
 
 
+def test_a_line_wholly_in_brackets_is_an_aside_no_title():
+    # A dated approval under a law's title, a removed clause's marker, a source line.
+    for line in (
+        "（2004年4月6日第十屆全國人民代表大會常務委員會第八次會議通過）",
+        "(removed)",
+        "(Don MacLean, February 2005 WGIG e-mail)",
+    ):
+        assert heading_text(line, markdown=False) is None
+    # A label in brackets before its title stays a title.
+    assert heading_text("(2) Scope of the rules", markdown=False) is not None
+    assert heading_text("（一）总则", markdown=False) is not None
+
+
 def test_a_line_stating_values_is_no_title():
     assert heading_text("Chi-square= 1.5209\np-value= 0.2175", markdown=False) is None
     assert heading_text("S2 (6) = 0.6687", markdown=False) is None
