@@ -4,7 +4,7 @@ made once, with the identity, the common parent and the sections it holds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import chain
 
 from lightrag_pchunk.chunk.blocks import (
@@ -20,23 +20,22 @@ from lightrag_pchunk.tokens import TokenCounter
 
 
 def count_joined(
-    tail: str,
+    run: Sequence[Block],
     tokens: int,
     is_exact: bool,
     blocks: Sequence[Block],
     cap: int,
     counter: TokenCounter,
-    run: Callable[[], Sequence[Block]],
 ) -> tuple[int, bool] | None:
-    """The count of a run of ``tokens`` (exact or not) ending in the text ``tail`` with
+    """The count of ``run`` (its joined text of ``tokens`` tokens, exact or not) with
     ``blocks`` joined after it, and whether it is exact; None when it is over ``cap``.
 
-    The count is derived from the parts' counts; ``run()`` gives every block of the joined
-    run, read only when an estimate cannot decide: its joints then bound the estimate, and
-    if the bounds straddle the cap its text is encoded.
+    The count is derived from the parts' counts; only when an estimate cannot decide are
+    all the blocks read: their joints then bound the estimate, and if the bounds straddle
+    the cap the joined text is encoded.
     """
     # Only the end of the run's text matters at its seam: its last block stands in.
-    texts, counts = [tail], [tokens]
+    texts, counts = [run[-1].content], [tokens]
     parts_exact = is_exact
     for block in blocks:  # one loop, no generators: merging calls this for every block
         texts.append(block.content)
@@ -48,7 +47,7 @@ def count_joined(
         tokens, is_exact = counter.estimate(counts, BLOCK_JOINER), False
     if is_exact:
         return None if tokens > cap else (tokens, True)
-    parts = run()
+    parts = [*run, *blocks]
     over = estimate_is_over(tokens, sum(map(joints, parts)) + len(parts) - 1, cap)
     if over is None:
         tokens = counter.count(BLOCK_JOINER.join([b.content for b in parts]))
@@ -77,15 +76,7 @@ class BlockRun:
 
     def try_add(self, blocks: Sequence[Block], cap: int, counter: TokenCounter) -> bool:
         """Append all of ``blocks`` if the joined text stays within ``cap``, else nothing."""
-        counted = count_joined(
-            self.last.content,
-            self.tokens,
-            self.is_exact,
-            blocks,
-            cap,
-            counter,
-            lambda: [*self.blocks, *blocks],
-        )
+        counted = count_joined(self.blocks, self.tokens, self.is_exact, blocks, cap, counter)
         if counted is None:
             return False
         self.blocks.extend(blocks)
@@ -216,12 +207,9 @@ def join_blocks(
     Block ids are concatenated without duplicates. ``keep_lines``: the block keeps both
     blocks' lines (uncounted where not made), so a later cut reads them as they were.
     """
-    pair = (left, right)
-    joined = count_joined(
-        left.content, left.tokens, left.is_exact, (right,), cap, counter, lambda: pair
-    )
+    joined = count_joined((left,), left.tokens, left.is_exact, (right,), cap, counter)
     if joined is None:
         return None
     tokens, is_exact = joined
     paths = (heading_path(left), heading_path(right))
-    return joined_block(pair, paths, left, tokens, is_exact, role, keep_lines)
+    return joined_block((left, right), paths, left, tokens, is_exact, role, keep_lines)
