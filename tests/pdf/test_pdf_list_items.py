@@ -85,6 +85,12 @@ def test_a_line_opening_on_a_z_notation_spot_opens_an_item() -> None:
     assert is_bulleted("\u2981 Enable agile software delivery by piloting a new process")
 
 
+def _slide_lines(tmp_path: Path, items: list[Text]) -> list[str]:
+    """The lines of the blocks of one slide (a 960 x 540 page) holding ``items``."""
+    result = parse_pages(tmp_path, [Page(items, width=960, height=540)])
+    return "\n".join(r.content for r in result.rows).split("\n")
+
+
 def test_a_slides_bulleted_item_wrapped_under_its_text_is_one_paragraph(tmp_path: Path) -> None:
     # A slide's text box is far narrower than its page: every line ends early by the page's
     # measure, so the item's wrapped lines, set under its text (a hanging indent), go on
@@ -99,8 +105,7 @@ def test_a_slides_bulleted_item_wrapped_under_its_text_is_one_paragraph(tmp_path
         Text(38, 256, "\u00b7 Service Description", 20),
         Text(52, 232, "The evaluators read it first.", 20),
     ]
-    result = parse_pages(tmp_path, [Page(items, width=960, height=540)])
-    lines = "\n".join(r.content for r in result.rows).split("\n")
+    lines = _slide_lines(tmp_path, items)
     assert "\u00b7 Basic information about the CSP and CSO" in lines
     item = "\u00b7 How the CSO meets OMB Priorities, which is one of the ways to show demand"
     assert item in lines
@@ -115,6 +120,5 @@ def test_code_under_a_typed_dash_is_no_wrapped_item(tmp_path: Path) -> None:
         Text(38, 400, "- url: my_defns/my_typesdefs_n.yaml", 20),
         Text(52, 376, "repository: my_company_repo", 20),
     ]
-    result = parse_pages(tmp_path, [Page(items, width=960, height=540)])
-    lines = "\n".join(r.content for r in result.rows).split("\n")
+    lines = _slide_lines(tmp_path, items)
     assert "repository: my_company_repo" in lines
