@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.integration.formats import SUFFIXES
+from lightrag_pchunk.integration.lightrag_routing import PCHUNK
 from lightrag_pchunk.integration.params import (
     Param,
     bare_or_forbidden,
@@ -27,9 +28,6 @@ from lightrag_pchunk.integration.params import (
 )
 
 NATIVE, LEGACY, MINERU, DOCLING = "native", "legacy", "mineru", "docling"
-PCHUNK = "pchunk"
-"""This package's parser engine, registered with LightRAG by the ``lightrag.parsers`` entry
-point: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses with our parser and chunks with our P."""
 P_ENGINES = frozenset({NATIVE, PCHUNK})
 """Engines whose blocks our P reads when LightRAG hands a document to P or chunking_func."""
 

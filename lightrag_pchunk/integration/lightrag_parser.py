@@ -29,9 +29,9 @@ from typing import Any
 
 from lightrag.parser.base import BaseParser, ParseContext, ParseResult
 
-from lightrag_pchunk.integration.engines import PCHUNK
-from lightrag_pchunk.integration.formats import SUFFIXES, describe_formats, format_for
+from lightrag_pchunk.integration.formats import describe_formats, format_for
 from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.lightrag_routing import PCHUNK, register_pchunk_engine
 from lightrag_pchunk.integration.request import PCHUNK_ENGINE, Request
 from lightrag_pchunk.integration.settings import resolve
 from lightrag_pchunk.integration.strategy import decide
@@ -42,18 +42,10 @@ MAX_REPORTED_WARNINGS = 20
 
 def register() -> None:
     """The ``lightrag.parsers`` entry point: register the ``pchunk`` engine with LightRAG."""
-    from lightrag.parser.registry import ParserSpec, register_parser
-
     from lightrag_pchunk.integration.plugin import activate_for_our_blocks
     from lightrag_pchunk.integration.server import align_input_dir
 
-    register_parser(
-        ParserSpec(
-            engine_name=PCHUNK,
-            impl=f"{__name__}:PchunkParser",
-            suffixes=SUFFIXES,
-        )
-    )
+    register_pchunk_engine()
     activate_for_our_blocks()
     align_input_dir()  # inside LightRAG's server: uploads are found in its --input-dir
 

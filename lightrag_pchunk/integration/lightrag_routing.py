@@ -1,0 +1,57 @@
+"""LightRAG's routing functions (``lightrag.parser.routing``), called as its server calls them.
+
+LightRAG reads a file's routing (its hint grammar, the engines and the suffixes each reads, the
+MinerU/Docling endpoints) from its parser registry and ``os.environ``. Two things make our
+calls see what a server sees: :func:`register_pchunk_engine` adds our ``pchunk`` engine to the
+registry (a server does it from the ``lightrag.parsers`` entry point; a command does not load
+entry points), and :func:`lightrag_reads` lends a caller's own ``env`` mapping to
+``os.environ`` for the call, so that a test or the demo routes by its mapping as every other
+setting of ours is read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from lightrag.parser.registry import ParserSpec, register_parser, supported_parser_engines
+
+from lightrag_pchunk.integration.formats import SUFFIXES
+
+PCHUNK = "pchunk"
+"""This package's parser engine, registered with LightRAG by the ``lightrag.parsers`` entry
+point: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses with our parser and chunks with our P."""
+
+
+def register_pchunk_engine() -> None:
+    """Add ``pchunk`` (our parser, the suffixes of ``formats.FORMATS``) to LightRAG's registry."""
+    if PCHUNK not in supported_parser_engines():
+        register_parser(
+            ParserSpec(
+                engine_name=PCHUNK,
+                impl="lightrag_pchunk.integration.lightrag_parser:PchunkParser",
+                suffixes=SUFFIXES,
+            )
+        )
+
+
+@contextmanager
+def lightrag_reads(env: Mapping[str, str] | None) -> Iterator[None]:
+    """While inside, LightRAG's routing reads ``env`` (None or ``os.environ``: nothing lent).
+
+    ``os.environ`` is the process's: a lent mapping is seen by every thread until the block
+    ends, so only short, synchronous routing calls belong inside.
+    """
+    register_pchunk_engine()
+    if env is None or env is os.environ:
+        yield
+        return
+    saved = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
