@@ -17,12 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from lightrag.parser.registry import suffix_capabilities
+
 from lightrag_pchunk.blockfile.jsonl import merged_text, read_blocks
 from lightrag_pchunk.errors import DocumentParseError
-from lightrag_pchunk.integration.engines import ENGINES, LEGACY, NATIVE
 from lightrag_pchunk.integration.formats import SUFFIXES, format_for
 from lightrag_pchunk.integration.formats import collect_files as files_in
 from lightrag_pchunk.integration.front_door import read
+from lightrag_pchunk.integration.lightrag_routing import LEGACY, NATIVE
 from lightrag_pchunk.integration.request import EVAL, Request
 from lightrag_pchunk.integration.settings import resolve
 from lightrag_pchunk.integration.strategy import decide
@@ -77,7 +79,7 @@ def lightrag_native_parse(path: Path, out_dir: Path) -> ParsedText:
     """
     fmt = format_for(path)
     engine = fmt.lightrag_engine if fmt is not None else NATIVE
-    if engine is None or path.suffix.lower().lstrip(".") not in ENGINES[engine].suffixes:
+    if engine is None or path.suffix.lower().lstrip(".") not in suffix_capabilities(engine):
         raise ParseFailure(f"LightRAG's native parser does not read {path.suffix or 'it'}")
     if engine == LEGACY:
         return _legacy_text(path)

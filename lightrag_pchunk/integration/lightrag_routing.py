@@ -15,13 +15,21 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
+from lightrag.constants import PARSER_ENGINE_LEGACY, PARSER_ENGINE_NATIVE
 from lightrag.parser.registry import ParserSpec, register_parser, supported_parser_engines
+from lightrag.parser.routing import (
+    parser_engine_endpoint_configured,
+    parser_engine_supports_suffix,
+)
 
 from lightrag_pchunk.integration.formats import SUFFIXES
 
+NATIVE, LEGACY = PARSER_ENGINE_NATIVE, PARSER_ENGINE_LEGACY
 PCHUNK = "pchunk"
 """This package's parser engine, registered with LightRAG by the ``lightrag.parsers`` entry
 point: ``LIGHTRAG_PARSER=docx:pchunk-P`` parses with our parser and chunks with our P."""
+P_ENGINES = frozenset({NATIVE, PCHUNK})
+"""Engines whose blocks our P reads when LightRAG hands a document to P or chunking_func."""
 
 
 def register_pchunk_engine() -> None:
@@ -55,3 +63,13 @@ def lightrag_reads(env: Mapping[str, str] | None) -> Iterator[None]:
     finally:
         os.environ.clear()
         os.environ.update(saved)
+
+
+def engine_is_usable(engine: str, suffix: str, require_external_endpoint: bool) -> bool:
+    """LightRAG's test of an engine for a file: selectable, reads ``suffix`` (its own and the
+    ``*_ADDITIONAL_SUFFIXES``), and, when required, has its MinerU/Docling endpoint set."""
+    if engine not in supported_parser_engines():
+        return False
+    if not parser_engine_supports_suffix(engine, suffix):
+        return False
+    return not require_external_endpoint or parser_engine_endpoint_configured(engine)

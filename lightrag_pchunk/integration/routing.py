@@ -1,12 +1,14 @@
 """LIGHTRAG_PARSER rules and ``name.[engine-OPTIONS].ext`` hints -> engine, options, parameters.
 
-Reads the routing grammar of LightRAG 1.5.7 (``lightrag/parser/routing.py``) and resolves a
-file the way LightRAG does, so our P chunker runs for exactly the files LightRAG would send
-to P: same engine, same process options, same parameter blocks, same canonical name and the
-same error texts. It never imports lightrag; every environment read goes through an ``env``
-mapping so tests and callers control it. The grammar it reads lives beside it: ``params.py``
-(process options, ``(...)`` blocks), ``engines.py`` and ``filename_hints.py``. This module
-holds the rules, the resolution of one file and every ParserRoutingConfigError.
+Resolves a file the way LightRAG 1.5.7 does, so our P chunker runs for exactly the files
+LightRAG would send to P, and records what LightRAG's resolver does not return: which setting
+decided each part (the hint, rule N, the default), for reasons and log lines. The grammar is
+LightRAG's own (``lightrag.parser.routing`` and ``param_schema``): rules are validated by its
+start-up check, with its messages; hints are read by its functions (``filename_hints.py``);
+parameter blocks, options and engines are parsed and checked by its functions. What is ours:
+taking a rule apart (``params.strip_param_blocks``), the order of precedence with the source
+of each part, and ``DOCX_SMART_HEADING=auto``. Every environment read goes through an ``env``
+mapping (``lightrag_routing.lightrag_reads``).
 """
 
 from __future__ import annotations
@@ -17,31 +19,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lightrag_pchunk.integration.engines import (
-    ENGINE_NAMES,
-    ENGINES,
-    LEGACY,
-    NATIVE,
-    engine_name,
-    file_suffix,
-    parse_engine_params,
-    suffix_list,
+from lightrag.parser.param_schema import parse_engine_params, split_top_level
+from lightrag.parser.routing import (
+    ParserRoutingConfigError,
+    ProcessOptions,
+    normalize_parser_engine,
+    parse_process_options,
+    parser_suffix,
+    sanitize_process_options,
+    validate_parser_routing_config,
+    validate_parser_suffix_env_vars,
 )
+
 from lightrag_pchunk.integration.filename_hints import (
     FilenameHint,
     split_filename_hint,
     validate_filename_hint,
 )
 from lightrag_pchunk.integration.formats import SMART_HEADING_ENV
+from lightrag_pchunk.integration.lightrag_routing import (
+    LEGACY,
+    NATIVE,
+    engine_is_usable,
+    lightrag_reads,
+)
 from lightrag_pchunk.integration.params import (
     PARAGRAPH_SEMANTIC,
-    ProcessOptions,
     parse_chunk_blocks,
-    parse_process_options,
-    sanitize_process_options,
-    split_outside_parens,
     strip_param_blocks,
-    validate_process_options,
 )
 from lightrag_pchunk.parse.outline_build import SmartHeading
 
@@ -49,26 +54,10 @@ from lightrag_pchunk.parse.outline_build import SmartHeading
 _DEFAULT_ENGINE_BY_SUFFIX = {"textpack": NATIVE}
 
 
-class ParserRoutingConfigError(ValueError):
-    """LIGHTRAG_PARSER (or a variable it depends on) is invalid; LightRAG refuses to start."""
-
-
-# --- variables LIGHTRAG_PARSER depends on ----------------------------------------------
-
-
 def validate_suffix_variables(env: Mapping[str, str] | None = None) -> None:
     """Refuse malformed ``*_ADDITIONAL_SUFFIXES`` entries (LightRAG's start-up check)."""
-    env = os.environ if env is None else env
-    errors = []
-    for variable in sorted(e.extra_suffixes_env for e in ENGINES.values() if e.extra_suffixes_env):
-        malformed = suffix_list(env, variable)[1]
-        if malformed:
-            errors.append(
-                f"{variable} has malformed entries: {', '.join(repr(t) for t in malformed)}; "
-                "use bare lowercase suffixes separated by ',' (e.g. 'doc,ppt,xls')"
-            )
-    if errors:
-        raise ParserRoutingConfigError("; ".join(errors))
+    with lightrag_reads(env):
+        validate_parser_suffix_env_vars()
 
 
 def smart_heading_default(env: Mapping[str, str] | None = None) -> bool:
@@ -91,7 +80,7 @@ def smart_heading_default(env: Mapping[str, str] | None = None) -> bool:
 
 @dataclass(frozen=True)
 class ParserRule:
-    """One validated ``suffix-pattern:engine(params)-OPTIONS(params)`` rule."""
+    """One ``suffix-pattern:engine(params)-OPTIONS(params)`` rule, taken apart."""
 
     index: int  # 1-based position in LIGHTRAG_PARSER, counted as LightRAG counts (empty items too)
     text: str  # the rule as written, stripped
@@ -113,98 +102,47 @@ class ParserRule:
 
     def matches(self, suffix: str) -> bool:
         """Whether the pattern matches a file suffix (lower-case, no dot)."""
-        return fnmatch.fnmatchcase(suffix, self.pattern)
+        return fnmatch.fnmatch(suffix, self.pattern)
 
 
-def _rule_items(text: str) -> list[tuple[int, str]]:
-    """Rules split on ';' or ',' outside parentheses, numbered before empty items are dropped."""
-    items = enumerate(split_outside_parens(text, ";,"), start=1)
-    return [(index, item.strip()) for index, item in items if item.strip()]
-
-
-def _parse_rule(
-    index: int, item: str, env: Mapping[str, str], require_endpoint: bool
-) -> tuple[ParserRule | None, list[str]]:
-    """The rule read best-effort (None without ':') and its start-up validation errors."""
-    label = f"rule {index} ({item!r})"
+def _read_rule(index: int, item: str) -> ParserRule | None:
+    """A rule's parts as LightRAG reads them at run time: a broken parameter is left out
+    (the start-up check reports it); None without ':'."""
     if ":" not in item:
-        return None, [f"{label} must use '<suffix-pattern>:<engine>'"]
-    pattern, spec_text = item.split(":", 1)
-    pattern, spec_text = pattern.strip().lower(), spec_text.strip()
-    stripped = strip_param_blocks(spec_text)
+        return None
+    pattern, spec = item.split(":", 1)
+    stripped = strip_param_blocks(spec.strip())
     head, _, tail = stripped.text.partition("-")
-    engine, options = engine_name(head), tail.strip()
+    engine = normalize_parser_engine(head)
+    label = f"rule {item!r}"
     engine_params: dict[str, Any] = {}
-    engine_errors: list[str] = []
     if stripped.engine_block is not None:
-        engine_params, engine_errors = parse_engine_params(
-            stripped.engine_block, engine=engine, label=label, env=env
-        )
-    chunk_params, chunk_errors = parse_chunk_blocks(stripped.chunk_blocks, label)
-    rule = ParserRule(index, item, pattern, engine, options, engine_params, chunk_params)
-
-    # The first four problems hide the rest, as in LightRAG.
-    if not pattern:
-        return rule, [f"{label} has an empty suffix pattern"]
-    if "." in pattern:
-        return rule, [f"{label} matches suffixes without dots; use 'pdf', not '*.pdf'"]
-    if not spec_text:
-        return rule, [f"{label} has an empty parser engine"]
-    spec = ENGINES.get(engine)
-    if spec is None:
-        return rule, [
-            f"{label} uses unsupported parser engine {spec_text!r}; "
-            f"supported engines: {ENGINE_NAMES}"
-        ]
-    errors: list[str] = []
-    supported = spec.supported_suffixes(env)
-    if not any(fnmatch.fnmatchcase(suffix, pattern) for suffix in supported):
-        errors.append(
-            f"{label} does not match any suffix supported by {engine}; "
-            f"supported suffixes: {', '.join(sorted(supported))}"
-        )
-    missing = spec.missing_endpoint(env) if require_endpoint else None
-    if missing:
-        errors.append(f"{label} requires {missing} to be configured")
-    errors += [f"{label}: {msg}" for msg in stripped.errors]
-    errors += engine_errors
-    if options:
-        errors += [f"{label}: {msg}" for msg in validate_process_options(options)]
-    return rule, errors + chunk_errors
+        engine_params = parse_engine_params(stripped.engine_block, engine=engine, label=label)[0]
+    chunk_params = parse_chunk_blocks(stripped.chunk_blocks, label)
+    return ParserRule(
+        index, item, pattern.strip().lower(), engine, tail.strip(), engine_params, chunk_params
+    )
 
 
 def parse_parser_rules(
-    text: str | None,
-    *,
-    env: Mapping[str, str] | None = None,
-    require_external_endpoint: bool = True,
-    strict: bool = True,
+    text: str | None, *, env: Mapping[str, str] | None = None, strict: bool = True
 ) -> list[ParserRule]:
     """Parse LIGHTRAG_PARSER; strict: validate as LightRAG does at server start.
 
     ``strict=False`` reads it as LightRAG's resolver does at run time instead: an item
     without ':' is dropped, a broken parameter is left out, and nothing is raised (an
-    unusable rule is then skipped by the resolver). ``require_external_endpoint=False``
-    skips only the MinerU/Docling endpoint checks (LightRAG always makes them at start-up).
+    unusable rule is then skipped by the resolver).
 
     Raises:
         ParserRoutingConfigError: (strict) every problem of every rule, in LightRAG's words.
     """
-    env = os.environ if env is None else env
-    if strict:
-        validate_suffix_variables(env)
-    rules: list[ParserRule] = []
-    errors: list[str] = []
-    for index, item in _rule_items((text or "").strip()):
-        rule, problems = _parse_rule(index, item, env, require_external_endpoint)
-        errors += problems
-        if rule is not None:
-            rules.append(rule)
-    if strict and errors:
-        raise ParserRoutingConfigError(
-            "Invalid LIGHTRAG_PARSER configuration: " + "; ".join(errors)
-        )
-    return rules
+    text = (text or "").strip()
+    with lightrag_reads(env):
+        if strict:
+            validate_parser_routing_config(text)
+        items = enumerate(split_top_level(text, ";,"), start=1)
+        rules = [_read_rule(index, item.strip()) for index, item in items if item.strip()]
+    return [rule for rule in rules if rule is not None]
 
 
 def read_parser_rules(
@@ -216,11 +154,6 @@ def read_parser_rules(
 
 
 # --- resolution ------------------------------------------------------------------------
-
-
-def _usable(engine: str | None, suffix: str, env: Mapping[str, str], require: bool) -> bool:
-    spec = ENGINES.get(engine or "")
-    return spec is not None and spec.is_usable(suffix, env, require)
 
 
 @dataclass(frozen=True)
@@ -287,22 +220,26 @@ def resolve_parser_directives(
     elif isinstance(rules, str):
         rules = parse_parser_rules(rules, env=env, strict=False)
     name = os.fspath(file_name)
-    suffix = file_suffix(name)
+    suffix = parser_suffix(name)
     validate_filename_hint(name, env=env, require_external_endpoint=require_external_endpoint)
     canonical, hint = split_filename_hint(name, env)
-    require = require_external_endpoint
-    rule = next(
-        (r for r in rules if r.matches(suffix) and _usable(r.engine, suffix, env, require)), None
-    )
+
+    def usable(engine: str | None) -> bool:
+        with lightrag_reads(env):
+            return engine is not None and engine_is_usable(
+                engine, suffix, require_external_endpoint
+            )
+
+    rule = next((r for r in rules if r.matches(suffix) and usable(r.engine)), None)
     rule_tag = f"rule {rule.index}" if rule is not None else "default"
     hint_engine = hint.engine if hint is not None else None
 
     default_engine = _DEFAULT_ENGINE_BY_SUFFIX.get(suffix)
-    if hint_engine is not None and _usable(hint_engine, suffix, env, require):
+    if usable(hint_engine):
         engine, engine_source = hint_engine, "hint"
     elif rule is not None:
         engine, engine_source = rule.engine, rule_tag
-    elif default_engine is not None and _usable(default_engine, suffix, env, require):
+    elif usable(default_engine):
         engine, engine_source = default_engine, "default"
     else:
         engine, engine_source = LEGACY, "default"

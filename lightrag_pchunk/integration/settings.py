@@ -32,10 +32,10 @@ from lightrag_pchunk.integration.config import (
     reference_settings,
     resolve_p_settings,
 )
-from lightrag_pchunk.integration.engines import PCHUNK
 from lightrag_pchunk.integration.filename_hints import FilenameParserHintError
 from lightrag_pchunk.integration.formats import FORMATS, SMART_HEADING_ENV, format_for
 from lightrag_pchunk.integration.lightrag_r import pipeline_separators, pipeline_sizes
+from lightrag_pchunk.integration.lightrag_routing import PCHUNK
 from lightrag_pchunk.integration.llm_settings import BoundarySettings, boundary_settings
 from lightrag_pchunk.integration.params import PARAGRAPH_SEMANTIC
 from lightrag_pchunk.integration.request import Request
@@ -220,7 +220,7 @@ def _r_params(request: Request, directives: Directives | None) -> Mapping[str, A
     if request.follows_registration:
         assert request.entry is not None
         return request.entry.r_params
-    if directives is None or not directives.options.explicit:
+    if directives is None or not directives.options.chunking_explicit:
         return {}
     selector = directives.options.chunking
     if selector == PARAGRAPH_SEMANTIC:

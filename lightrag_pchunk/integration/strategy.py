@@ -39,7 +39,6 @@ from lightrag_pchunk.integration.decision import (
     load_blocks,
     no_blocks,
 )
-from lightrag_pchunk.integration.engines import P_ENGINES
 from lightrag_pchunk.integration.formats import (
     PLAIN_TEXT,
     TEXT_SUFFIXES,
@@ -47,6 +46,7 @@ from lightrag_pchunk.integration.formats import (
     describe_formats,
     format_for,
 )
+from lightrag_pchunk.integration.lightrag_routing import P_ENGINES
 from lightrag_pchunk.integration.params import (
     CUSTOM,
     FIXED_TOKEN,
@@ -142,12 +142,12 @@ def route_by_name(directives: Directives) -> tuple[Strategy, str]:
     explicit ``F``, ``R`` or ``V`` (``x.[native-R].docx``), or another engine, gets R.
     """
     options = directives.options
-    selector = options.chunking if options.explicit else None
+    selector = options.chunking if options.chunking_explicit else None
     name, engine = directives.file_name, directives.engine
     engine_by = directives.source_text(directives.engine_source)
     by = directives.source_text(directives.options_source)
     if engine not in P_ENGINES:
-        route = f"{engine}/{options.chunking if options.explicit else FIXED_TOKEN}"
+        route = f"{engine}/{options.chunking if options.chunking_explicit else FIXED_TOKEN}"
         if directives.engine_source == "hint":
             return Strategy.R, f"{engine_by} routes {name} to {route}"
         if directives.rule is not None and directives.engine_source != "default":

@@ -9,17 +9,13 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from lightrag.parser.routing import parse_process_options, validate_process_options
 
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.filename_hints import (
     FilenameParserHintError,
     split_filename_hint,
     validate_filename_hint,
-)
-from lightrag_pchunk.integration.params import (
-    ProcessOptions,
-    parse_process_options,
-    validate_process_options,
 )
 from lightrag_pchunk.integration.routing import (
     ParserRoutingConfigError,
@@ -430,7 +426,6 @@ def test_endpoints_make_external_engines_valid():
         "pdf:mineru", env={"MINERU_API_MODE": "official", "MINERU_API_TOKEN": "tok"}
     )
     assert parse_parser_rules("pdf:docling", env={"DOCLING_ENDPOINT": "http://d"})
-    assert parse_parser_rules("pdf:mineru", env={}, require_external_endpoint=False)
     with pytest.raises(ParserRoutingConfigError, match="requires DOCLING_ENDPOINT"):
         parse_parser_rules("pdf:docling", env={"DOCLING_ENDPOINT": "  "})
     with pytest.raises(ParserRoutingConfigError, match=r"requires valid MINERU_API_MODE"):
@@ -487,8 +482,13 @@ PROCESS_OPTIONS = [
     ids=[repr(row[0]) for row in PROCESS_OPTIONS],
 )
 def test_process_options_table(text, raw, chunking, explicit, i, t, e, skip, errors):
-    assert parse_process_options(text) == ProcessOptions(
-        raw, chunking, explicit, bool(i), bool(t), bool(e), bool(skip)
+    options = parse_process_options(text)
+    assert (options.raw, options.chunking, options.chunking_explicit) == (raw, chunking, explicit)
+    assert (options.images, options.tables, options.equations, options.skip_kg) == (
+        bool(i),
+        bool(t),
+        bool(e),
+        bool(skip),
     )
     assert validate_process_options(text) == errors
 
@@ -695,7 +695,7 @@ def test_directives_say_where_each_part_came_from():
     assert d.rule is not None and d.rule.text == "docx:native-iF"
     assert d.hint is not None and d.hint.display == "[-P(chunk_ol=10)]"
     assert d.params_source == {"P": {"chunk_overlap_token_size": "hint"}}
-    assert d.options.chunking == "P" and d.options.explicit
+    assert d.options.chunking == "P" and d.options.chunking_explicit
 
 
 @pytest.mark.parametrize(
