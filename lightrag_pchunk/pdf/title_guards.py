@@ -13,6 +13,9 @@ classifier never makes headings (their paragraphs stay text, whole).
 - A cell of a table's later column printed on a line of its own: it starts where lines
   around it have a later segment, their cells of that column ("Varies" beside its row's
   first cell broken over two lines).
+- A table's title in a look that titles tables: most lines of their look stand right
+  above a table (a statistics package's output, a sampler of tables: "Quartile
+  Estimates", "Merging, empty cells" over each table).
 - A cover page's lines but its title: subtitle, version, date, authors, publisher (their
   look still counts among the document's looks: ``titles_nothing``).
 - A line numbered as the heading the file states before it in that numbering ("CA-2
@@ -31,6 +34,7 @@ from collections.abc import Collection, Mapping, Sequence
 from itertools import pairwise
 
 from lightrag_pchunk.outline.infer import Look, body_words
+from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
@@ -207,6 +211,48 @@ def reads_as_formula(text: str) -> bool:
 #: A first page with at most this many words of text (its tables' included) is a cover
 #: page when the document goes on after it: a title page holds a title and a few lines.
 COVER_WORDS = 60
+
+
+#: A look titles tables when this share of its unnumbered short paragraphs, two at least,
+#: stand right above a table.
+TABLE_TITLE_SHARE = 2 / 3
+#: Lines of a table's title, at most.
+TABLE_TITLE_LINES = 2
+
+
+def table_titles(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the unnumbered paragraphs of a line or two that stand right above a table
+    on their page, set no larger than its cells (by :data:`LARGER_BY` at most), in a look
+    of which most such paragraphs do (:data:`TABLE_TITLE_SHARE`): the titles of the
+    tables, not of sections. Left to the classifier: a heading set larger than the table
+    it opens, a title over a table among titles of its look over text (a section that
+    opens with its table), a numbered one ("AC-2 Account Management" over its control's
+    table)."""
+    by_look: defaultdict[tuple[float, bool, bool], list[int]] = defaultdict(list)
+    above: set[int] = set()
+    for index, paragraph in enumerate(found):
+        if (
+            paragraph.role == TABLE_ROLE
+            or paragraph.is_toc_entry
+            or len(paragraph.lines) > TABLE_TITLE_LINES
+            or parse_label(paragraph.text) is not None
+        ):
+            continue
+        by_look[paragraph.look.signature()].append(index)
+        following = found[index + 1] if index + 1 < len(found) else None
+        if (
+            following is not None
+            and following.role == TABLE_ROLE
+            and following.lines[0].page == paragraph.lines[-1].page
+            and paragraph.look.size <= following.look.size + LARGER_BY
+        ):
+            above.add(index)
+    titles: set[int] = set()
+    for members in by_look.values():
+        over = [index for index in members if index in above]
+        if len(over) >= 2 and len(over) >= TABLE_TITLE_SHARE * len(members):
+            titles.update(over)
+    return titles
 
 
 def cover_lines(

@@ -11,7 +11,7 @@ from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
-from pdf_builders import BOLD, REGULAR, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, REGULAR, Page, Stroke, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -264,3 +264,59 @@ def test_a_cell_of_a_tables_second_column_on_a_line_of_its_own_is_no_heading(
     ]
     result = parse_pages(tmp_path, [Page(items)])
     assert _headings(result) == ["Scoring of demand", "Business case"]
+
+
+def _ruled_table(top: float, rows: list[tuple[str, str]]) -> list:
+    """A ruled grid of two columns whose first row stands ``top`` high (points)."""
+    items: list = []
+    bottom = top - 20 * len(rows)
+    for r in range(len(rows) + 1):
+        items.append(Stroke(72, top - 20 * r, 400, top - 20 * r))
+    items += [Stroke(x, top, x, bottom) for x in (72, 230, 400)]
+    for r, (left, right) in enumerate(rows):
+        items += [Text(76, top - 14 - 20 * r, left, 10), Text(234, top - 14 - 20 * r, right, 10)]
+    return items
+
+
+def _titled_tables(titles: list[str], size: float) -> list:
+    items: list = []
+    top = 740
+    for title in titles:
+        items += [
+            Text(72, top, title, size, BOLD),
+            *_ruled_table(top - 10, [("A", "B"), ("C", "D")]),
+        ]
+        top -= 90
+    return items + wrap(BODY, 72, top, 400)
+
+
+def test_titles_over_each_table_in_one_look_are_no_headings(tmp_path: Path) -> None:
+    # A sampler of tables: each titled by a bold line right above it, set like its cells,
+    # and no other line in that look. The titles name their tables, not sections.
+    titles = ["Shading and row height", "Merged cells", "Empty cells"]
+    result = parse_pages(tmp_path, [Page(_titled_tables(titles, 11))])
+    assert _headings(result) == [PREFACE_HEADING]
+    assert all(title in result.rows[0].content for title in titles)
+
+
+def test_headings_set_larger_than_the_table_each_opens_stay_headings(tmp_path: Path) -> None:
+    # Each section of a sampler holds its table alone under a heading set well above the
+    # cells' size: headings.
+    titles = ["Shading and row height", "Merged cells", "Empty cells"]
+    result = parse_pages(tmp_path, [Page(_titled_tables(titles, 16))])
+    assert _headings(result)[:3] == titles
+
+
+def test_a_heading_over_a_table_among_headings_over_text_stays_one(tmp_path: Path) -> None:
+    # One section opens with its table; the other headings of its look head text.
+    items = [
+        Text(72, 740, "Inspection rounds", 14, BOLD),
+        *_ruled_table(730, [("Week", "Inspector"), ("1", "Lee")]),
+        *wrap(BODY, 72, 660, 400),
+        Text(72, 600, "Plant log", 14, BOLD),
+        *wrap(BODY, 72, 580, 400),
+        Text(72, 520, "Repairs", 14, BOLD),
+        *wrap(BODY, 72, 500, 400),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert _headings(result) == ["Inspection rounds", "Plant log", "Repairs"]
