@@ -181,6 +181,35 @@ def test_a_bookmark_naming_a_passage_or_a_bare_number_makes_no_heading(tmp_path:
     assert content.count("signs the entry") == 3
 
 
+def test_a_bookmark_naming_a_paragraph_over_a_headings_length_makes_no_heading(
+    tmp_path: Path,
+) -> None:
+    # A numbered clause of few, long words, bookmarked (its paragraph carries an outline
+    # level): past LightRAG's 200 characters of a heading, text, as Word's parser keeps it.
+    clause = (
+        "8.1.2. The contractor updates the cartographic layer «Infrastructure installations"
+        " of Saint Petersburg, equipped with comprehensive telecommunications and security"
+        " systems», supplied by the customer (Appendices)."
+    )
+    pages = [
+        Page(
+            [
+                Text(72, 740, "8.1. Quality of the works", 16, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                *wrap(clause, 72, 660, 460),
+                *wrap(BODY, 72, 610, 460),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("8.1. Quality of the works", 1, 0, 755),
+        Bookmark(clause, 2, 0, 673),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert [r.heading for r in result.rows] == ["8.1. Quality of the works"]
+    assert "cartographic layer" in result.rows[0].content
+
+
 def test_a_long_bookmarked_title_set_apart_stays_a_heading(tmp_path: Path) -> None:
     # A title of many words set bold is a heading however long: only a passage in the
     # body's look is text.
