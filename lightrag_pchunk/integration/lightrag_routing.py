@@ -4,19 +4,26 @@ LightRAG reads a file's routing (its hint grammar, the engines and the suffixes 
 MinerU/Docling endpoints) from its parser registry and ``os.environ``. Two things make our
 calls see what a server sees: :func:`register_pchunk_engine` adds our ``pchunk`` engine to the
 registry (a server does it from the ``lightrag.parsers`` entry point; a command does not load
-entry points), and :func:`lightrag_reads` lends a caller's own ``env`` mapping to
-``os.environ`` for the call, so that a test or the demo routes by its mapping as every other
-setting of ours is read.
+entry points), and :func:`lightrag_reads` lends a caller's own ``env`` mapping's routing
+variables to ``os.environ`` for the call, so that a caller that passes its own mapping
+(``ainsert_files(env=...)``, ``check_config(env)``, the demo, tests) is routed by it as every
+other setting of ours is read.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
 from lightrag.constants import PARSER_ENGINE_LEGACY, PARSER_ENGINE_NATIVE
-from lightrag.parser.registry import ParserSpec, register_parser, supported_parser_engines
+from lightrag.parser.registry import (
+    ParserSpec,
+    parser_specs_snapshot,
+    register_parser,
+    supported_parser_engines,
+)
 from lightrag.parser.routing import (
     parser_engine_endpoint_configured,
     parser_engine_supports_suffix,
@@ -44,25 +51,48 @@ def register_pchunk_engine() -> None:
         )
 
 
+#: The variables LightRAG's routing reads (``lightrag.parser.routing``, ``registry``,
+#: ``param_schema``), by prefix; each engine's ``*_ADDITIONAL_SUFFIXES`` is added from the
+#: registry. An engine of another package that reads an endpoint variable of another name
+#: reads this process's.
+_ROUTING_PREFIXES = ("LIGHTRAG_PARSER", "CHUNK_", "DOCX_SMART_HEADING", "MINERU_", "DOCLING_")
+_lending = threading.RLock()
+
+
+def _routing_variables(names: Iterable[str]) -> set[str]:
+    suffix_lists = {spec.extra_suffixes_env for spec in parser_specs_snapshot().values()}
+    return {n for n in names if n.startswith(_ROUTING_PREFIXES) or n in suffix_lists}
+
+
 @contextmanager
 def lightrag_reads(env: Mapping[str, str] | None) -> Iterator[None]:
     """While inside, LightRAG's routing reads ``env`` (None or ``os.environ``: nothing lent).
 
-    ``os.environ`` is the process's: a lent mapping is seen by every thread until the block
-    ends, so only short, synchronous routing calls belong inside.
+    Only the routing variables are lent: each is set to the mapping's value, or removed when
+    the mapping has none, and put back afterwards; every other variable is left alone. One
+    lend at a time (a lock); another thread reading a routing variable meanwhile sees the
+    lent value, so only short, synchronous routing calls belong inside.
     """
     register_pchunk_engine()
     if env is None or env is os.environ:
         yield
         return
-    saved = dict(os.environ)
-    os.environ.clear()
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
+    with _lending:
+        names = _routing_variables([*os.environ, *env])
+        saved = {name: os.environ.get(name) for name in names}
+        try:
+            for name in names:
+                if name in env:
+                    os.environ[name] = env[name]
+                else:
+                    os.environ.pop(name, None)
+            yield
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
 
 
 def engine_is_usable(engine: str, suffix: str, require_external_endpoint: bool) -> bool:

@@ -681,6 +681,22 @@ def test_hint_checks_suffix_and_endpoint_only_when_ingesting():
     validate_filename_hint("a.[mineru].docx", env={}, require_external_endpoint=False)
 
 
+def test_a_callers_mapping_is_lent_for_the_routing_variables_only(monkeypatch):
+    from lightrag_pchunk.integration.lightrag_routing import lightrag_reads
+
+    monkeypatch.delenv("LIGHTRAG_PARSER", raising=False)
+    monkeypatch.setenv("DOCLING_ENDPOINT", "http://kept")
+    monkeypatch.setenv("MINERU_API_MODE", "official")
+    path, home = os.environ.get("PATH"), os.environ.get("HOME")
+    with lightrag_reads({"LIGHTRAG_PARSER": "docx:native-P", "PATH": "/nowhere"}):
+        assert os.environ.get("LIGHTRAG_PARSER") == "docx:native-P"
+        assert "DOCLING_ENDPOINT" not in os.environ and "MINERU_API_MODE" not in os.environ
+        assert (os.environ.get("PATH"), os.environ.get("HOME")) == (path, home)
+    assert "LIGHTRAG_PARSER" not in os.environ
+    assert os.environ["DOCLING_ENDPOINT"] == "http://kept"
+    assert os.environ["MINERU_API_MODE"] == "official"
+
+
 def test_textpack_goes_to_native_without_a_rule():
     d = resolve_parser_directives("pack.textpack", [], env={})
     assert (d.engine, d.engine_source) == ("native", "default")
