@@ -134,7 +134,8 @@ def evaluate(
         raise ValueError(f"retriever must be one of {', '.join(RETRIEVERS)}, got {retriever!r}")
     if retriever == EMBEDDING and embedding_func is None:
         raise ValueError("the embedding retriever needs an embedding_func (--rag-factory)")
-    p = resolve(Request(EVAL, flags=Flags(size=size, overlap=overlap))).p
+    flags = Flags(size=size, overlap=overlap, named="the {} argument")
+    p = resolve(Request(EVAL, flags=flags)).p
     assert p is not None  # only a registered text has none
     size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
     ks = tuple(sorted(set(int(k) for k in ks)))

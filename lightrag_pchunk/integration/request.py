@@ -28,12 +28,15 @@ EVAL = "lightrag-pchunk eval"
 
 @dataclass(frozen=True, slots=True)
 class Flags:
-    """A command's flags that are settings (None: not given). They win over every other
-    source."""
+    """Settings the caller gave as arguments (None: not given): a command's flags, or
+    ``evaluate()``'s arguments. They win over every other source."""
 
     size: int | None = None
     overlap: int | None = None
     smart_heading: str | None = None
+    #: How the caller wrote them, for messages: a command's ``--size``, ``evaluate()``'s
+    #: ``the size argument`` (``{}``: the setting's name).
+    named: str = "--{}"
 
 
 @dataclass(frozen=True, slots=True)

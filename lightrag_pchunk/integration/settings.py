@@ -175,18 +175,17 @@ def _directives(name: str, request: Request, env: Mapping[str, str]) -> Directiv
 
 
 def _explicit(request: Request) -> dict[str, tuple[Any, str]]:
-    """P values passed as arguments (LightRAG's P call, a command's flags), with their source."""
+    """P values passed as arguments (LightRAG's P call, a command's flags, ``evaluate()``'s
+    arguments), with their source."""
     given: dict[str, tuple[Any, str]] = {}
     for key in (SIZE, OVERLAP, DROP, DROP_TOC, TABLE_TEXT, FILL):
         value = request.lightrag_options.get(key)
         if value is not None:
             given[key] = (value, f"{key} (LightRAG's chunk options)")
-    for key, value, flag in (
-        (SIZE, request.flags.size, "--size"),
-        (OVERLAP, request.flags.overlap, "--overlap"),
-    ):
+    flags = request.flags
+    for key, value, name in ((SIZE, flags.size, "size"), (OVERLAP, flags.overlap, "overlap")):
         if value is not None:
-            given[key] = (value, flag)
+            given[key] = (value, flags.named.format(name))
     return given
 
 

@@ -160,7 +160,9 @@ def test_the_embedding_retriever_uses_the_given_embedding_function(manual) -> No
         ({"retriever": "embedding"}, "embedding_func"),
         ({"retriever": "tfidf"}, "retriever must be one of"),
         ({"ks": (0, 3)}, "k must be >= 1"),
-        ({"overlap": 300}, r"\(300, from --overlap\) must be < chunk_token_size"),
+        # Named as the caller wrote them (a command says --size).
+        ({"overlap": 300}, r"\(300, from the overlap argument\) must be < chunk_token_size"),
+        ({"size": 50, "overlap": 60}, r"chunk_token_size \(50, from the size argument\)"),
         ({"budget": 0}, "budget and top_k"),
         ({"per_kind": 0}, "per_kind"),
     ],
