@@ -7,7 +7,8 @@ that draws the document as its chunks, its outline and a search (default:
 ``<stem>.inspect.html`` in the current folder; a long document's chunk texts go to
 ``<stem>.inspect_parts/`` beside it: ``report.py``). The first line says whether the SDK
 would chunk the file with P or R, and why (``strategy.decide``: its routing by name, its
-blocks); the checks show what P makes of it either way; a document without text is empty
+blocks); the checks show what P makes of it, also for a file routed to R that has blocks,
+and R's chunks where P cannot run (no blocks, a fallback); a document without text is empty
 (nothing to check, exit code 0). Exit code 0 when the checks ran (1 with ``--strict`` when
 any says WARN), 1 when the input cannot be read or parsed, 2 on a usage or configuration
 error.
@@ -26,7 +27,6 @@ from lightrag_pchunk.cli.document_input import (
     InputError,
     add_document_arguments,
     opened_document,
-    sizes_text,
 )
 from lightrag_pchunk.cli.inspection import Inspection, inspect_document
 from lightrag_pchunk.cli.report import default_report_path, write_report
@@ -112,7 +112,7 @@ def _source_line(args: argparse.Namespace, request: Request, inspection: Inspect
 def print_inspection(inspection: Inspection, title: str, out: TextIO) -> None:
     """The checks as text: a header, one status line per check, its details indented."""
     t = inspection.thresholds
-    out.write(f"{title}: P checks, {sizes_text(inspection.settings)}\n")
+    out.write(f"{title}: {inspection.chunker()}\n")
     out.write(
         f"thresholds: target_max {t.target_max}, target_ideal {t.target_ideal}, table_max "
         f"{t.table_max}, table_ideal {t.table_ideal}, table_min_last {t.table_min_last}, "

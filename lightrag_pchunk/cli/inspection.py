@@ -23,6 +23,7 @@ from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.long_blocks import headed_long_blocks
 from lightrag_pchunk.chunk.table_tags import parse_table
 from lightrag_pchunk.cli.checks import (
+    INFO,
     WARN,
     Check,
     StageStep,
@@ -36,13 +37,14 @@ from lightrag_pchunk.cli.checks import (
     stage_check,
     table_check,
 )
+from lightrag_pchunk.cli.document_input import sizes_text
 from lightrag_pchunk.integration.config import PSettings
 from lightrag_pchunk.integration.decision import Decision, Strategy
 from lightrag_pchunk.integration.formats import format_of_suffix
 from lightrag_pchunk.integration.front_door import Run, Trace, run
 from lightrag_pchunk.integration.request import Request
 from lightrag_pchunk.integration.settings import Settings
-from lightrag_pchunk.model import Block, BlockRow, Chunk, TableRole, Thresholds
+from lightrag_pchunk.model import Block, BlockRow, Chunk, PageSpan, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 from lightrag_pchunk.wording import counted
 
@@ -64,6 +66,16 @@ class Inspection:
     checks: list[Check] = field(default_factory=list)
     dropped_rows: int = 0
     violations: list[Violation] = field(default_factory=list)  # the breadcrumb contract's
+    #: R's size and overlap when R made ``chunks`` (P did not run: a fallback); None: P.
+    r_sizes: tuple[int, int] | None = None
+
+    def chunker(self) -> str:
+        """Who made the chunks shown, at what sizes: ``P checks, size 2000 (default),
+        overlap 100 (default)``, or R's when P did not run."""
+        if self.r_sizes is None:
+            return f"P checks, {sizes_text(self.settings)}"
+        size, overlap = self.r_sizes
+        return f"R's chunks (P did not run), size {size}, overlap {overlap}"
 
     @property
     def warnings(self) -> int:
@@ -80,7 +92,7 @@ def inspect_document(
 ) -> tuple[Decision, Inspection]:
     """The decision for ``request``'s document and the checks of what P made of it: the
     front door's own run, traced; for a document routed to R, P's run over the same blocks
-    (what P would make of it)."""
+    (what P would make of it); without blocks P can read (a fallback), R's chunks."""
     done = run(request, counter.tokenizer, settings=settings, parsed_dir=parsed_dir, trace=True)
     decision = done.decision
     if decision.strategy is Strategy.P or decision.is_fallback or decision.is_empty:
@@ -94,7 +106,8 @@ def inspect_document(
 
 
 def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
-    """The checks of what P made of a document (``done``: a traced run)."""
+    """The checks of what P made of a document (``done``: a traced run), or of R's chunks
+    when R made them."""
     decision, trace = done.decision, done.trace
     blocks, p = decision.blocks, decision.settings
     assert blocks is not None and p is not None  # a P decision, or a P fallback
@@ -114,7 +127,13 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         result.chunks = list(trace.chunks)
         result.dropped_rows = trace.dropped_rows
         result.violations = check_breadcrumbs(result.rows, result.chunks)
+    elif decision.strategy is Strategy.R and not decision.is_empty:
+        # P could not run (a fallback): the document gets R's chunks, so they are checked.
+        result.r_sizes = (decision.r_size, decision.r_overlap)
+        result.thresholds = Thresholds.from_chunk_size(decision.r_size)
+        result.chunks = [_r_chunk(row) for row in done.rows]
     thresholds = result.thresholds
+    by_p = result.r_sizes is None
     result.checks = [
         sidecar_check(
             path,
@@ -126,10 +145,17 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
             unparsed=blocks.problem if path is None and not decision.is_empty else None,
         ),
         heading_check(result.rows, len(result.chunks)),
-        stage_check(result.steps),
+        stage_check(result.steps) if by_p else Check("stages", INFO, _R_MADE_THEM, "§2"),
         *chunk_checks(result.chunks, thresholds),
-        table_check(result.tables, result.chunks, thresholds),
-        breadcrumb_check(result.rows, result.chunks, result.violations),
+        # What P promises of tables and headings; R's chunks promise neither.
+        *(
+            (
+                table_check(result.tables, result.chunks, thresholds),
+                breadcrumb_check(result.rows, result.chunks, result.violations),
+            )
+            if by_p
+            else ()
+        ),
         long_block_check(
             headed_long_blocks(result.rows, counter, p.chunk_token_size, markdown=_is_md(result)),
             p.chunk_token_size,
@@ -137,6 +163,19 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         page_check(result.rows, result.chunks),
     ]
     return result
+
+
+_R_MADE_THEM = "the stages did not run (R made the chunks)"
+
+
+def _r_chunk(row: dict[str, Any]) -> Chunk:
+    """One of R's LightRAG rows as a chunk: no heading; its pages from its sidecar (a PDF)."""
+    sidecar = row.get("sidecar") or {}
+    pages = tuple(
+        PageSpan(int(position["anchor"]), *position["charspan"])
+        for position in sidecar.get("positions", ())
+    )
+    return Chunk(row["content"], row["tokens"], row["chunk_order_index"], "", (), 0, pages=pages)
 
 
 def _is_md(result: Inspection) -> bool:

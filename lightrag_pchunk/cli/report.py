@@ -29,7 +29,6 @@ from typing import Any
 
 from lightrag_pchunk.chunk.breadcrumbs import Violation
 from lightrag_pchunk.cli.checks import heading_path, pages_label
-from lightrag_pchunk.cli.document_input import sizes_text
 from lightrag_pchunk.cli.inspection import Inspection
 from lightrag_pchunk.cli.report_pieces import content_pieces
 from lightrag_pchunk.cli.report_svg import OVERSIZE, ROLE_COLOURS, histogram_svg
@@ -198,7 +197,7 @@ def _page(
             '<main id="main">',
             f'<h1 dir="auto">{_e(title)}</h1>',
             *(f'<p class="meta" dir="auto">{_e(line)}</p>' for line in meta),
-            f'<p class="meta">P strategy, {_e(sizes_text(inspection.settings))}; '
+            f'<p class="meta">{_e(inspection.chunker())}; '
             f"target_max {t.target_max}, target_ideal {t.target_ideal}, "
             f"table_max {t.table_max}, table_ideal {t.table_ideal}, "
             f"small_tail_threshold {t.small_tail_threshold}</p>",

@@ -249,6 +249,23 @@ def test_a_text_read_as_written_is_not_called_empty(tmp_path, capsys, monkeypatc
     assert out.startswith("guide.md: recursive_character, P does not apply: ")
     assert "text read as written: the legacy engine writes no blocks we read" in out
     assert "has no text" not in out
+    assert "guide.md: R's chunks (P did not run)" in out and "\n1 chunk, no warnings." in out
+
+
+def test_a_document_that_gets_r_shows_r_s_chunks(tmp_path, capsys, monkeypatch) -> None:
+    # Over P's work budget, P falls back to R: the checks are of the chunks R makes.
+    rows = [
+        BlockRow(f"# Part {n}\nThe operator reads meter {n} every morning.", f"Part {n}", (), 1)
+        for n in range(3)
+    ]
+    path = blocks_file(tmp_path / "meters.blocks.jsonl", rows)
+    monkeypatch.setenv("LIGHTRAG_PCHUNK_MAX_BLOCKS", "2")
+    assert main(["inspect", str(path), "--no-html"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("meters.blocks.jsonl: fallback to recursive_character: over P's")
+    assert "meters.blocks.jsonl: R's chunks (P did not run), size 2000, overlap 100" in out
+    assert "the stages did not run (R made the chunks)" in out
+    assert "P checks" not in out and out.rstrip().endswith("1 chunk, no warnings.")
 
 
 def test_every_suffix_we_parse_gets_p_when_lightrag_parser_is_unset(tmp_path, capsys) -> None:
