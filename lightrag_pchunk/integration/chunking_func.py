@@ -20,7 +20,8 @@ bind the instance they are given (:func:`bind`), and the command line binds the 
 builds. The unbound :func:`chunking_func` searches the registries this process opened
 (every ``register_document`` or ``ainsert_files`` call opens its instance's), so it finds
 texts registered in this process; a text registered by another process, chunked here after
-a restart, needs the bound function.
+a restart, needs the bound function. Unbound, it reads no instance's ``addon_params``
+either (P's and R's settings come from the environment), and its log line says so.
 """
 
 from __future__ import annotations

@@ -192,7 +192,7 @@ def run(
         content = merged_text(blocks.rows)
     if content or blocks is None or blocks.usable or blocks.has_no_content:
         decision = with_text(decision, content)  # else the text is unknown: blocks unread
-    decision.log(_lightrag_sizes_note(request, decision))
+    decision.log(_lightrag_call_note(request, decision))
     if decision.strategy is Strategy.R:
         rows = lightrag_r(
             tokenizer,
@@ -207,14 +207,23 @@ def run(
     return Run(rows, decision, source, chunk_trace, lost)
 
 
-def _lightrag_sizes_note(request: Request, decision: Decision) -> str:
-    """What LightRAG's legacy call logged for a document we chunk: LightRAG names the path
-    that calls a custom ``chunking_func`` ``Chunking F(legacy)`` and logs the fixed-token
-    sizes it passes; P and R read their own, as LightRAG's pipeline gives its P and R."""
+def _lightrag_call_note(request: Request, decision: Decision) -> str:
+    """What a user of LightRAG's legacy call may misread: LightRAG names the path that calls
+    a custom ``chunking_func`` ``Chunking F(legacy)`` and logs the fixed-token sizes it
+    passes, which P and R do not use (they read their own, as LightRAG's pipeline gives its
+    P and R); and the call names no instance, so an unbound function reads no
+    ``addon_params`` of one."""
     if request.lightrag_sizes is None or decision.is_empty:
         return ""
+    note = ""
+    if request.rag is None and request.addon_params is None and not request.follows_registration:
+        note = (
+            "this chunking_func is bound to no instance, so the addon_params given to"
+            " LightRAG(...) are not read (the environment's settings apply): bind it,"
+            " rag.chunking_func = lightrag_pchunk.chunking_func_for(rag); "
+        )
     size, overlap = request.lightrag_sizes
-    return (
+    return note + (
         f"LightRAG's line 'Chunking F(legacy): size={size}, ..., overlap={overlap}' names the"
         f" fixed-token sizes it passes to every chunking_func: {decision.strategy} does not"
         " use them"

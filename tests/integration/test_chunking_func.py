@@ -449,6 +449,22 @@ async def test_unknown_text_gets_r_at_rs_own_size_not_at_the_calls_fixed_token_s
     assert contents(rows) == contents(lightrag_r(cl100k_tokenizer, text, 300, 30))
 
 
+async def test_an_unbound_call_says_it_reads_no_instance_s_addon_params(
+    cl100k_tokenizer, pchunk_logs
+) -> None:
+    # LightRAG(chunking_func=chunking_func, addon_params=...): the legacy call names no
+    # instance, so the log line says the addon_params are not read and how to bind it.
+    text = "Plain text inserted with rag.ainsert. " * 50
+    await chunking_func(cl100k_tokenizer, text, None, False, 100, 1200)
+    unbound = messages(pchunk_logs)
+    assert "bound to no instance, so the addon_params given to LightRAG(...) are not" in unbound
+    assert "rag.chunking_func = lightrag_pchunk.chunking_func_for(rag)" in unbound
+    pchunk_logs.clear()
+    rag = SimpleNamespace(working_dir=None, addon_params={})
+    await chunking_func_for(rag)(cl100k_tokenizer, text, None, False, 100, 1200)
+    assert "bound to no instance" not in messages(pchunk_logs)
+
+
 async def test_a_registered_r_text_keeps_the_separators_of_its_registration(
     cl100k_tokenizer, tmp_path, monkeypatch
 ) -> None:
