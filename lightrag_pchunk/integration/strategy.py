@@ -30,6 +30,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from lightrag.parser.routing import normalize_parser_engine, parse_process_options
+
 from lightrag_pchunk.integration.decision import (
     NO_TEXT,
     Decision,
@@ -51,7 +53,6 @@ from lightrag_pchunk.integration.params import (
     CUSTOM,
     FIXED_TOKEN,
     PARAGRAPH_SEMANTIC,
-    SELECTOR_CHARS,
 )
 from lightrag_pchunk.integration.request import EVAL, LIGHTRAG_P, PCHUNK_ENGINE, Request
 from lightrag_pchunk.integration.routing import Directives
@@ -175,10 +176,10 @@ def route_by_name(directives: Directives) -> tuple[Strategy, str]:
 def _route_by_context(context: Any) -> tuple[Strategy, str]:
     """Trust LightRAG's own routing, recorded in its ``ChunkingContext``."""
     name = getattr(context, "file_path", None) or UNKNOWN_SOURCE
-    engine = str(getattr(context, "parse_engine", None) or "").split("(")[0].strip().lower()
+    engine = normalize_parser_engine(getattr(context, "parse_engine", None))
     options = str(getattr(context, "process_options", None) or "")
-    selectors = [ch for ch in options if ch in SELECTOR_CHARS]
-    selector = selectors[0] if selectors else None
+    decoded = parse_process_options(options)
+    selector = decoded.chunking if decoded.chunking_explicit else None
     if selector not in _P_SELECTORS:
         return Strategy.R, f"process_options {options!r} select {selector} for {name}"
     if engine not in SIDECAR_ENGINES:
