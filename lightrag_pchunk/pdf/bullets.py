@@ -7,6 +7,7 @@ table finders (a bullet set apart opens a line of text, no cell).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.cjk import is_cjk
@@ -16,6 +17,8 @@ from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 SENTENCE_END = tuple(".!?:;。！？：；")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*⦁")
 _CJK_SENTENCE_END = frozenset("。！？；：")
+#: A list of references' entry opens on its number in brackets ("[12] ", "［3］").
+_REFERENCE_NUMBER = re.compile(r"[\[［]\d{1,3}[\]］]\s*\S")
 
 
 def is_bullet_glyph(char: str) -> bool:
@@ -29,6 +32,12 @@ def is_bulleted(text: str) -> bool:
     if is_bullet_glyph(text[:1]):
         return True
     return text.startswith("o ") and text[2:3].isupper()
+
+
+def opens_reference(text: str) -> bool:
+    """Whether a line opens an entry of a list of references on its number in brackets
+    ("[4] IAEA SSG-25 …"): an item, as a bulleted line is."""
+    return bool(_REFERENCE_NUMBER.match(text))
 
 
 #: Where a bulleted item's text starts, right of its bullet, in ems of its size.

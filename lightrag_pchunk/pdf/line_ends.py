@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.bullets import SENTENCE_END
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
@@ -27,6 +28,16 @@ def ends_sentence(text: str) -> bool:
     if text.rstrip().endswith(("</sup>", "</sub>")):
         text = _TRAILING_SCRIPTS.sub("", text)
     return without_tags(text).rstrip().endswith(SENTENCE_END)
+
+
+def number_goes_on(above: Line, line: Line) -> bool:
+    """Whether the number ``line`` opens on goes on with the item's line above it, not the
+    next item: the line above breaks a range ("pages 291–" over "300. ACM …"), or a list
+    of numbers that ``line``'s number, alone, ends ("1, 2," over "6": a citation's pages)."""
+    label = parse_label(without_tags(line.text))
+    alone = label is not None and not label.rest.strip()
+    text = without_tags(above.text).rstrip()
+    return text.endswith(("-", "\u2013")) or (alone and text.endswith(","))
 
 
 def opens_lower(text: str) -> bool:

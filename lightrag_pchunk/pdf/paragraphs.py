@@ -39,6 +39,7 @@ from lightrag_pchunk.pdf.bullets import (
     ends_set_apart,
     hangs_in_item,
     is_bulleted,
+    opens_reference,
 )
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
@@ -48,6 +49,7 @@ from lightrag_pchunk.pdf.line_ends import (
     ends_early,
     ends_sentence,
     full_line_room,
+    number_goes_on,
     opens_lower,
     room_after,
 )
@@ -175,7 +177,9 @@ def _continues(
         return False
     if is_bulleted(line.text):
         return False
-    if _is_labelled(line.text) and (ends_sentence(above.text) or _opens_item(group)):
+    if _is_labelled(line.text) and (
+        ends_sentence(above.text) or (_opens_item(group) and not number_goes_on(above, line))
+    ):
         return False
     if ends_set_apart(above):
         return False
@@ -219,8 +223,10 @@ def _text_under_title(title: Line, line: Line, text_size: float) -> bool:
 
 def _opens_item(group: Sequence[Line]) -> bool:
     """Whether the paragraph whose lines are ``group`` opens a list item (a numbering
-    label or a bullet), whose next label or indented line may go on with it."""
-    return _is_labelled(group[0].text) or is_bulleted(group[0].text)
+    label, a bullet, or a reference's number in brackets: "[4] IAEA SSG-25 …"), whose next
+    label or indented line may go on with it."""
+    first = group[0].text
+    return _is_labelled(first) or is_bulleted(first) or opens_reference(first)
 
 
 def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:

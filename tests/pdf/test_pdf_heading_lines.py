@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -52,3 +52,29 @@ def test_a_regulations_sections_are_headings_below_its_part(tmp_path: Path) -> N
         ("§ 1308.13", 2),
     ]
     assert "Schedule II.\n(a) The refrigeration plant" in result.content
+
+
+def test_a_numbered_title_under_a_reference_list_is_no_line_of_its_entry(
+    tmp_path: Path,
+) -> None:
+    # The last page holds the list's last entry, "[4] …" (its widest line: no room seen
+    # after it), and the next section's numbered title at the margin: an entry of a list of
+    # references opens on its number in brackets, and a numbered line after it starts a
+    # paragraph of its own, as after a numbered item.
+    text = "核电厂定期安全评价的原则和要求由国家核安全法规规定，营运单位应当据此开展评价工作。" * 3
+    body = [Text(72, 720 - 16 * i, text[i * 30 : i * 30 + 30], font=CJK) for i in range(3)]
+    references = [
+        Text(94, 650, "[1] GB/T 1.1-2020 Directives for standardization"),
+        Text(94, 634, "[2] HAF 103-2020 Safety of nuclear power plants"),
+    ]
+    first = Page([Text(72, 740, "七、参考资料", font=CJK), *body, *references])
+    last = Page(
+        [
+            Text(94, 740, "[4] IAEA SSG-25 Periodic Safety Review for Nuclear Power Plants"),
+            Text(72, 724, "八、其他需要说明的问题", font=CJK),
+            Text(94, 708, "无。", font=CJK),
+        ]
+    )
+    result = parse_pages(tmp_path, [first, last])
+    headings = list(dict.fromkeys(r.heading for r in result.rows))
+    assert headings == ["七、参考资料", "八、其他需要说明的问题"]

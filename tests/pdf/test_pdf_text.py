@@ -92,6 +92,24 @@ def test_a_cjk_answer_set_with_a_hanging_indent_reads_as_one_paragraph(tmp_path:
     assert lines[3][1] in content
 
 
+def test_references_set_with_a_hanging_indent_read_as_one_entry_each(tmp_path: Path) -> None:
+    """A list of references: each entry opens on its number in brackets at the margin and
+    goes on indented under it, a page range broken after its dash ("pages 291-" over
+    "300. ACM …") inside it; one paragraph each, the next entry its own."""
+    entries = [
+        (72, "[1] I. Piumarta and F. Riccardi. Optimizing direct threaded code by selective"),
+        (86, "inlining. In Proceedings of the conference on Programming, pages 291-"),
+        (86, "300. ACM New York, NY, USA, 1998."),
+        (72, "[2] A. Rigo. Representation-Based Just-In-time Specialization and the"),
+        (86, "Psyco Prototype for Python. In PEPM, 2004."),
+    ]
+    items = wrap(LOREM * 3, 72, 720, 300, 10)
+    items += [Text(x, 600 - 10 * i, text, 8) for i, (x, text) in enumerate(entries)]
+    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert " ".join(text for _, text in entries[:3]) in lines
+    assert " ".join(text for _, text in entries[3:]) in lines
+
+
 def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
     """PDFium marks every line-end hyphen as a hyphenation break: the document's own
     "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
