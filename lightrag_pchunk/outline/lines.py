@@ -299,10 +299,11 @@ def _plain_heading(text: str, max_chars: int, lowercase: bool, lead_in: bool) ->
 
 
 def _ends_open(text: str) -> bool:
-    """Whether ``text`` stops where its sentence must go on: on an opening bracket, or on
-    an English article, preposition or conjunction ("Inspired by", "we obtain that").
-    Chinese has no word test: a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
-    if text[-1] in _OPEN_BRACKETS:
+    """Whether ``text`` stops where its sentence must go on: on an opening bracket, an
+    equals sign (an equation's left side: "∫ I(λ) · QE(λ) EWQE="), or on an English
+    article, preposition or conjunction ("Inspired by", "we obtain that"). Chinese has no
+    word test: a title may end on 的 or 及 inside a word ("评价目的", "涉及")."""
+    if text[-1] in _OPEN_BRACKETS or text[-1] in "=＝":
         return True  # "Ultimately, the attention queries (": cut inside a parenthesis
     if _opens_parenthesis(text):
         return True  # "Taxable (Exempt for state": a parenthesis left open

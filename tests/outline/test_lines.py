@@ -84,6 +84,7 @@ def test_headings_and_their_bodies(line, title, body):
         "être conforme aux exigences",
         "Ultimately, the attention queries (",  # cut inside a parenthesis
         "系统架构（",
+        "∫ I ( λ) ·QE( λ ) EWQE=",  # an equation's left side, its right on the next line
         ", 𝑉𝑢ℎ,1 = 𝑉α. It follows that the snap-down voltage 𝑉𝑑𝑙,2 can",  # a continuation
     ],
 )
