@@ -85,10 +85,10 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
     a bullet starts an item, and every line below its first item starts one or goes on
     with the item above: set right of the column's bullets, at one left edge with the
     column's other such lines; one line at least goes on with an item (an item wrapped
-    over lines), and the columns' items do not all open on the same rows (a table's)."""
+    over lines), and the columns' items do not all open on the same rows (a table's).
+    Rows without a bullet (:func:`shows_bullet`) are never such boxes: the table finder,
+    which asks of every run of rows of a page, asks only of runs holding one."""
     bullets = {id(s) for s in (s for row in rows for s in row) if _is_bullet_alone(s)}
-    if not bullets and not any(is_bullet_glyph(s.text[:1]) for row in rows for s in row):
-        return False  # no bullet opens an item (the table finder asks of every run of rows)
     texts = [s for row in rows for s in row if id(s) not in bullets]
     columns = text_columns(texts)
     if len(columns) < 2:
@@ -125,6 +125,12 @@ def bulleted_boxes(rows: Sequence[Sequence[Segment]]) -> bool:
             return False
         wrapped += len(rest)
     return wrapped > 0
+
+
+def shows_bullet(segment: Segment) -> bool:
+    """Whether ``segment`` is a bullet set alone or starts with one: a run of rows without
+    such a segment is no boxes of bulleted text (:func:`bulleted_boxes`)."""
+    return _is_bullet_alone(segment) or is_bullet_glyph(segment.text[:1])
 
 
 def _is_bullet_alone(segment: Segment) -> bool:

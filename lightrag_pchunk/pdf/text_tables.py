@@ -58,7 +58,7 @@ from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top,
 from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
-from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, titles_beside_text
+from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
 
 #: Rows with two cells or more a table needs.
@@ -212,9 +212,12 @@ def _find_tables(
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
     cells = [is_cell_row(row) for row in rows]
+    if not any(cells):
+        return []  # a table's run starts on a row of two cells or more
     markers = [
         len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
     ]
+    bulleted = [any(shows_bullet(s) for s in row) for row in rows]
     # The space below each row, and whether the next row is near enough to be a table's next.
     gaps = [row_gap(above, row) for above, row in itertools.pairwise(rows)]
     close = [
@@ -229,7 +232,8 @@ def _find_tables(
             index += 1
             continue
         run = rows[index:end]
-        if titles_beside_text(run) or bulleted_boxes(run):  # text boxes: no row a table's
+        if titles_beside_text(run) or (any(bulleted[index:end]) and bulleted_boxes(run)):
+            # Text boxes: no row a table's.
             index = end
             continue
         first = run[0]

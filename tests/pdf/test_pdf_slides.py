@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+
+from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet
 
 from pdf_builders import BOLD, Page, Text, parse_pages, tags_of, wrap
 
@@ -278,3 +282,25 @@ def test_a_table_whose_every_cell_is_a_bulleted_point_stays_a_table(tmp_path: Pa
     tables = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert len(tables) == 1 and tables[0][0] == list(titles)
     assert [cell[:1] for cell in tables[0][1]] == ["•"] * 3
+
+
+def _box_line(text: str, x0: float, top: float) -> Segment:
+    return Segment(text, x0, top, x0 + 5.0 * len(text), top + 9, (0, 0, 0, 0), 0, 0, 0, 9.0)
+
+
+def test_boxes_of_bulleted_text_need_a_bullet_to_open_an_item() -> None:
+    """Two boxes of lines side by side, each item's lines at one left edge: boxes of
+    bulleted text when a bullet, set alone or opening a line, opens each item; without
+    one the same rows are no such boxes (the table finder asks only of runs showing a
+    bullet, ``shows_bullet``)."""
+    texts = [("• Review every package", "• Automated review"), ("by hand", "by tools")]
+    bulleted = [
+        [_box_line(left, 72, 100 + 12 * k), _box_line(right, 300, 100 + 12 * k)]
+        for k, (left, right) in enumerate(texts)
+    ]
+    bulleted[1] = [replace(s, x0=s.x0 + 10, x1=s.x1 + 10) for s in bulleted[1]]
+    plain = [[replace(s, text=s.text.removeprefix("• ")) for s in row] for row in bulleted]
+    assert bulleted_boxes(bulleted)
+    assert not bulleted_boxes(plain)
+    assert [shows_bullet(s) for s in bulleted[0] + plain[0]] == [True, True, False, False]
+    assert shows_bullet(_box_line("\u25aa", 72, 0)) and not shows_bullet(_box_line("o", 72, 0))
