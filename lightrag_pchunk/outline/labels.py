@@ -25,6 +25,9 @@ from lightrag_pchunk.outline.unit_words import (
     KEYWORD,
     KEYWORD_SYNONYMS,
     NOTE,
+    ROMAN_CHARS,
+    numeral_value,
+    unit_number,
 )
 
 #: Full-width digits and punctuation read as their ASCII forms (not NFKC: that would also
@@ -34,12 +37,13 @@ _FULL_WIDTH = str.maketrans(
     "0123456789.():ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 )
 
-#: Fixed ranks (smaller = shallower) of families whose nesting is a convention.
-LEGAL_RANKS = {"编": 0, "部分": 0, "章": 1, "节": 2, "条": 3, "款": 4, "项": 5}
+#: Fixed ranks (smaller = shallower) of families whose nesting is a convention; a title
+#: (Título, Titre) stands between a book and a chapter.
+LEGAL_RANKS = {"编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "项": 6}
 KEYWORD_RANKS = {
-    "part": 0, "book": 0, "chapter": 1, "annex": 1, "appendix": 1, "schedule": 1,
-    "attachment": 1, "exhibit": 1, "附录": 1, "附件": 1, "section": 2, "article": 3,
-    "clause": 4, "note": 2,
+    "part": 0, "book": 0, "title": 1, "chapter": 2, "annex": 2, "appendix": 2, "schedule": 2,
+    "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
+    "clause": 5, "note": 3,
 }  # fmt: skip
 #: Units that stand after a document's body, beside its top units (an appendix, an annex).
 APPENDIX_FAMILIES = frozenset(
@@ -49,9 +53,14 @@ APPENDIX_FAMILIES = frozenset(
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 
-_LEGAL = re.compile(rf"第\s*(?P<n>{CN_NUMBER}|\d{{1,4}})\s*(?P<unit>编|部分|章|节|条|款|项)")
-#: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section).
-_SECTION_SIGN = re.compile(r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?![\d.]\d)\.?")
+_LEGAL = re.compile(
+    rf"第\s*(?P<n>{CN_NUMBER}|\d{{1,4}}|{ROMAN_CHARS})\s*(?P<unit>编|部分|章|节|条|款|项)"
+)
+#: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section), "§ 3a" (one
+#: inserted after § 3).
+_SECTION_SIGN = re.compile(
+    r"§\s?(?P<n>\d{1,4}(?:\.\d{1,4})*)(?P<letter>[a-z](?![a-z]))?(?![\d.]\d)\.?"
+)
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
@@ -83,6 +92,9 @@ class Label:
     ``cn-enum``, ``paren-arabic`` ...); ``depth`` is the number of components of a decimal
     label (``1.2.3`` -> 3), else 1; ``ordinals`` are its numbers (``(1, 2, 3)``, ``(3,)`` for
     第三条); ``text`` is the label as written and ``rest`` the line after it and its separator.
+    A unit inserted after the one of its number by an amendment ("Section 2A", "§ 3a",
+    between 2 and 3) carries its letter as one more ordinal than its depth (``(2, 1)`` at
+    depth 1): it is a sibling of 2 and 3.
     ``rank`` orders families with a conventional nesting (None: the document decides).
     ``series`` names the sequence within a family whose members count on their own (the
     ``AC`` of the catalogue identifier ``AC-2``; "" for the other families).
@@ -95,6 +107,11 @@ class Label:
     rest: str
     rank: int | None = None
     series: str = ""
+
+    @property
+    def inserted(self) -> int:
+        """The letter of an inserted unit as a number ("Section 2B": 2), 0 for none."""
+        return self.ordinals[self.depth] if len(self.ordinals) > self.depth else 0
 
     @property
     def key(self) -> tuple[str, int]:
@@ -114,12 +131,18 @@ class Label:
         """Whether this label continues ``previous`` of the same family: the next sibling
         (1.2 -> 1.3, 第三条 -> 第四条), a first child (1.2 -> 1.2.1) or, for a decimal label,
         the next item of a shallower level (1.2.3 -> 1.3, 1.2.3 -> 2). A new series of a
-        family (AU-1 after AC-22) starts at 1."""
+        family (AU-1 after AC-22) starts at 1. An inserted unit follows the unit of its
+        number or the one inserted before it, and is followed by the next number (2 -> 2A
+        -> 2B -> 3; 7B -> 8A)."""
         if previous.family != self.family:
             return False
         if previous.series != self.series:
             return self.ordinals == (1,)
-        mine, theirs = self.ordinals, previous.ordinals
+        mine, theirs = self.ordinals[: self.depth], previous.ordinals[: previous.depth]
+        if self.depth == previous.depth and (self.inserted or previous.inserted):
+            if mine == theirs:
+                return self.inserted == previous.inserted + 1
+            return mine[:-1] == theirs[:-1] and mine[-1] == theirs[-1] + 1 and self.inserted <= 1
         if len(mine) == len(theirs) + 1:
             return mine[:-1] == theirs and mine[-1] == 1
         if len(mine) <= len(theirs):
@@ -186,7 +209,7 @@ def _legal(text: str) -> Label | None:
     match = _LEGAL.match(text)
     if match is None:
         return None
-    value = chinese_number(match["n"])
+    value = numeral_value(match["n"])
     if value is None:
         return None
     unit = match["unit"]
@@ -201,31 +224,27 @@ def _keyword(text: str) -> Label | None:
         return None
     word = match["word"].lower()
     word = KEYWORD_SYNONYMS.get(word, word)
-    number = match["n"]
-    if "." in number or number.isdigit():
-        ordinals = tuple(int(part) for part in number.split("."))
-    elif number[0].isdigit():  # "7A": the first of chapter 7's
-        ordinals = (int(number[:-1]), ord(number[-1].lower()) - 96)
-    else:
-        kind_value = _token_value(number)
-        if kind_value is None:
-            return None
-        ordinals = (kind_value[1],)
-    rest = _rest(text, match.end())
-    if word == "note":  # its title after the dash
-        rest = rest.lstrip("-–—").lstrip()
-    return Label(f"keyword-{word}", len(ordinals), ordinals, match[0], rest, KEYWORD_RANKS[word])
+    number = unit_number(match)
+    if number is None:
+        return None
+    depth, ordinals = number
+    # Its title after a dash: "Note 12 – Leases", "Artículo 1.- Objeto".
+    rest = _rest(text, match.end()).lstrip("-–—").lstrip()
+    return Label(f"keyword-{word}", depth, ordinals, match[0], rest, KEYWORD_RANKS[word])
 
 
 def _section_sign(text: str) -> Label | None:
     """A section numbered with the section sign ("§ 1308.11 Schedule I."), ranked as the
     word "Section" is."""
     match = _SECTION_SIGN.match(text)
-    if match is None or not _separated(text, match.end()):
+    # A citation's section ("(20 U.S.C. § 1232g), and …" broken at its sign) is no label.
+    if match is None or not _separated(text, match.end()) or text[match.end() :][:1] in (",", ")"):
         return None
-    ordinals = tuple(int(part) for part in match["n"].split("."))
+    numbers = tuple(int(part) for part in match["n"].split("."))
+    letter = match["letter"]
+    ordinals = (*numbers, *((ord(letter) - 96,) if letter else ()))
     rest = _rest(text, match.end())
-    return Label("keyword-§", len(ordinals), ordinals, match[0], rest, KEYWORD_RANKS["section"])
+    return Label("keyword-§", len(numbers), ordinals, match[0], rest, KEYWORD_RANKS["section"])
 
 
 def _annex_decimal(text: str) -> Label | None:

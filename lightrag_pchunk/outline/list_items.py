@@ -133,7 +133,10 @@ def opens_its_first_part(items: Sequence[OutlineItem], index: int, label: Label)
     following = next((item for item in items[index + 1 :] if item.kind is ItemKind.TEXT), None)
     part = parse_label(following.text) if following is not None else None
     return (
-        part is not None and part.family == label.family and part.ordinals == (*label.ordinals, 1)
+        part is not None
+        and part.family == label.family
+        and part.depth == label.depth + 1  # not a unit inserted after it ("2A" after "2")
+        and part.ordinals == (*label.ordinals, 1)
     )
 
 

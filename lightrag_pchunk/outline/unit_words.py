@@ -1,14 +1,21 @@
 """The words that name a document's units before their number, in the languages the outline
-reads ("Chapter 3", "Приложение № 2", "Anexo B", "附录A", "Note 12 - Leases"), and the
-patterns that find them at a line's start; ``labels.py`` reads the label they start.
+reads ("Chapter 3", "Приложение № 2", "Anexo B", "附录A", "Note 12 - Leases", "Artículo 1º"),
+the patterns that find them at a line's start, and the numbers they carry
+(:func:`unit_number`); ``labels.py`` reads the label they start.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+
+from lightrag_pchunk.outline.numerals import chinese_number, roman_number
 
 #: Chinese numerals, as a pattern ("十二", "一百零五").
 CN_NUMBER = "[零〇○一二三四五六七八九十百千两]+"
+#: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
+#: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").
+ROMAN_CHARS = "[\u2160-\u217f]{1,4}"
 
 #: The same units named in other languages, by the English word whose rank they take.
 #: Words in CJK scripts may stand right before their number ("附录A", "付録1").
@@ -20,17 +27,38 @@ KEYWORD_SYNONYMS = {
     "apéndice": "appendix", "apêndice": "appendix", "capítulo": "chapter",
     "allegato": "annex", "bijlage": "appendix", "bilaga": "appendix", "załącznik": "annex",
     "附錄": "附录", "付録": "附录", "附属書": "annex", "附屬書": "annex",
+    # Statutes and codes: book > title > chapter > section > article, in the words of each
+    # language (Libro, Título, Capítulo, Sección, Artículo; Livre, Titre, Chapitre, Section,
+    # Article; Titolo, Capo, Sezione, Articolo; Hoofdstuk, Afdeling; Artigo, Seção).
+    "art.": "article", "artículo": "article", "sección": "section", "título": "title",
+    "libro": "book", "livre": "book", "titre": "title", "articolo": "article",
+    "capitolo": "chapter", "capo": "chapter", "sezione": "section", "titolo": "title",
+    "hoofdstuk": "chapter", "afdeling": "section", "artigo": "article", "seção": "section",
+    "secção": "section",
 }  # fmt: skip
 _CJK_WORDS = [w for w in ("附录", "附件", *KEYWORD_SYNONYMS) if "\u3400" <= w[0] <= "\u9fff"]
-_OTHER_WORDS = "|".join(word for word in KEYWORD_SYNONYMS if word not in _CJK_WORDS)
+_OTHER_WORDS = "|".join(
+    re.escape(word)
+    # The longer word first where one starts another ("capitolo" before "capo").
+    for word in sorted(KEYWORD_SYNONYMS, key=len, reverse=True)
+    if word not in _CJK_WORDS
+)
 KEYWORD = re.compile(
-    r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section|article"
-    r"|clause|" + _OTHER_WORDS + r")"
+    # No English "title": "Title 49 of the United States Code …" opens sentences of US
+    # statutes' prose as often as it names a unit.
+    r"(?P<word>part|book|chapter|annex|appendix|schedule|attachment|exhibit|section"
+    r"|article|clause|" + _OTHER_WORDS + r")"
     # A number sign may stand before the number ("Приложение № 2", "Anlage Nr. 3", "Załącznik
-    # nr 3", "Anexo Nº 1"). A chapter's number may carry a letter ("Appendix 7A": its first).
+    # nr 3", "Anexo Nº 1").
     r"\s+(?:(?:№|no\.|nr\.?|n[º°]\.?)\s*)?"
-    # A lone letter is a capital ("Anexo A"): "Anexo a la Resolución", "part a of" are words.
-    r"(?P<n>\d{1,3}(?:\.\d{1,3})*|\d{1,3}[a-z]|[ivxlcdm]{1,7}|(?-i:[A-Z]))(?!\w|\.\w)\.?",
+    # The number: digits, with the ordinal mark its writer types ("Artículo 1º", "Art. 2o",
+    # "Article 1er", "Sección 1.ª") or the letter of a unit inserted after the one of that
+    # number ("Section 2A", "Artikel 12a": between 2 and 3); a roman numeral; "premier" (the
+    # French first article). A lone letter is a capital ("Anexo A"): "Anexo a la Resolución",
+    # "part a of" are words.
+    r"(?P<n>(?P<digits>\d{1,3}(?:\.\d{1,3})*)"
+    r"(?:\.?[º°ª]|(?:o|er|re|ère)(?!\w)|(?P<letter>[a-z]))?"
+    rf"|[ivxlcdm]{{1,7}}|{ROMAN_CHARS}|(?-i:[A-Z])|premier|première)(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 #: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
@@ -39,5 +67,36 @@ NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IG
 #: The CJK words, right before their number or after a space; "附件一览表", "付録一覧" (the
 #: list of the attachments) number nothing.
 CN_KEYWORD = re.compile(
-    rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*(?P<n>[A-Z]|\d{{1,3}}|{CN_NUMBER})(?![览覽覧])"
+    rf"(?P<word>{'|'.join(_CJK_WORDS)})\s*"
+    rf"(?P<n>[A-Z]|\d{{1,3}}|{CN_NUMBER}|{ROMAN_CHARS})(?![览覽覧])"
 )
+
+
+def numeral_value(numeral: str) -> int | None:
+    """The value of the numeral a unit's word stands before, written in any of the ways
+    the patterns here take: digits, Chinese, roman (letters or their own characters)."""
+    if numeral.isascii():
+        return int(numeral) if numeral.isdigit() else roman_number(numeral)
+    if "\u2160" <= numeral[0] <= "\u217f":
+        return roman_number(unicodedata.normalize("NFKC", numeral))
+    return chinese_number(numeral)
+
+
+def unit_number(match: re.Match[str]) -> tuple[int, tuple[int, ...]] | None:
+    """The depth and ordinals of the number a match of :data:`KEYWORD`, :data:`NOTE` or
+    :data:`CN_KEYWORD` found: "Section 2.1" (2, (2, 1)); "Section 2A" (1, (2, 1)), an
+    inserted unit's letter one ordinal past its depth; "Anexo B" (1, (2,)). None when the
+    number has no value ("Part IIII")."""
+    number = match["n"]
+    digits = match.groupdict().get("digits")
+    if digits:
+        ordinals = tuple(int(part) for part in digits.split("."))
+        letter = match["letter"]
+        return len(ordinals), (*ordinals, *((ord(letter.lower()) - 96,) if letter else ()))
+    if number.lower() in ("premier", "première"):
+        return 1, (1,)
+    if len(number) == 1 and number.isascii() and number.isalpha():
+        # A single I, V, X... is read as a letter here; sequence context may say roman.
+        return 1, (ord(number.lower()) - 96,)
+    value = numeral_value(number)
+    return (1, (value,)) if value else None

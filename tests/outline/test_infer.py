@@ -1077,3 +1077,17 @@ def test_a_line_set_like_unnumbered_chapters_before_the_next_of_them_closes_noth
     gaps = long_stretches(items, 200)
     [quote] = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
     assert quote.title == "Records Protect Everyone" and quote.level > 1
+
+
+def test_a_unit_inserted_after_a_styled_one_stands_beside_it():
+    # "Section 2A" (inserted by an amendment) in the long stretch of the styled "Section 2":
+    # a sibling between 2 and 3, not a part of 2.
+    prose = text("The fees are paid within thirty days of the invoice's date. " * 12, BODY)
+    items = []
+    for title in ("Section 1 Scope", "Section 2 Terms"):
+        items += [OutlineItem(ItemKind.HEADING, title, 1, H1), prose]
+    items += [prose, text("Section 2A Late fees", H1), prose, prose]
+    items += [OutlineItem(ItemKind.HEADING, "Section 3 Duties", 1, H1), prose]
+    gaps = long_stretches(items, 100)
+    found = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+    assert [(h.level, h.title) for h in found] == [(1, "Section 2A Late fees")]

@@ -49,8 +49,33 @@ from lightrag_pchunk.outline.numbering import (
         ("Anhang A Glossar", "keyword-appendix", (1,), "Glossar"),
         ("付録A 用語集", "keyword-附录", (1,), "用語集"),
         ("附屬書 2 試験", "keyword-annex", (2,), "試験"),
-        # A chapter's number with a letter: chapter 7's first appendix.
+        # A number with a letter: the unit after 7 (inserted by an amendment, or chapter 7's
+        # first appendix), its letter one more ordinal.
         ("Appendix 7A: Pump curves", "keyword-appendix", (7, 1), "Pump curves"),
+        ("Artikel 12a Geltungsbereich", "keyword-article", (12, 1), "Geltungsbereich"),
+        ("§ 3a Übergangsregelung", "keyword-§", (3, 1), "Übergangsregelung"),
+        # Roman numerals set in their own characters after a unit's word.
+        ("Anexo Ⅱ Tablas", "keyword-annex", (2,), "Tablas"),
+        ("第Ⅳ章 附则", "legal-章", (4,), "附则"),
+        ("Part Ⅲ General", "keyword-part", (3,), "General"),
+        ("附件Ⅱ 表格", "keyword-附件", (2,), "表格"),
+        # Statutes' units in their languages, with the ordinal marks their writers type.
+        ("Artículo 1º Objeto", "keyword-article", (1,), "Objeto"),
+        ("Artículo 5.- Vigencia", "keyword-article", (5,), "Vigencia"),
+        ("Art. 2o Das definições", "keyword-article", (2,), "Das definições"),
+        ("Article premier Objet", "keyword-article", (1,), "Objet"),
+        ("Article 1er - Champ", "keyword-article", (1,), "Champ"),
+        ("Sección 1.ª Disposiciones", "keyword-section", (1,), "Disposiciones"),
+        ("TÍTULO II De los derechos", "keyword-title", (2,), "De los derechos"),
+        ("Titre III Du Gouvernement", "keyword-title", (3,), "Du Gouvernement"),
+        ("Articolo 3 Oggetto", "keyword-article", (3,), "Oggetto"),
+        ("Capitolo 2 Definizioni", "keyword-chapter", (2,), "Definizioni"),
+        ("Sezione 4 Controlli", "keyword-section", (4,), "Controlli"),
+        ("Hoofdstuk 3 Toezicht", "keyword-chapter", (3,), "Toezicht"),
+        ("Afdeling 2 Begripsbepalingen", "keyword-section", (2,), "Begripsbepalingen"),
+        ("Artigo 5 Prazo", "keyword-article", (5,), "Prazo"),
+        ("Seção 2 Das penas", "keyword-section", (2,), "Das penas"),
+        ("Secção 2 Das penas", "keyword-section", (2,), "Das penas"),
         # A financial statement's note, numbered before a dash.
         ("NOTE 3 - INITIAL PUBLIC OFFERING", "keyword-note", (3,), "INITIAL PUBLIC OFFERING"),
         ("Note 12 – Leases", "keyword-note", (12,), "Leases"),
@@ -116,6 +141,10 @@ def test_amounts_in_digit_groups_are_not_labels(line):
         "Anexo a la Resolución 12/2020",
         "Anexo e apêndice do contrato",
         "Part a of the contract",
+        # A citation broken at its section sign; a US statute's prose on its title.
+        "§ 1232g), and Census records (13 U.S.C. § 9).",
+        "§ 12, as amended, applies.",
+        "Title 49 of the United States Code specifies the FAA's authority.",
         # The list of the attachments (一览, 一覽, 一覧): no first attachment.
         "附件一览表",
         "附錄一覽表",
@@ -137,6 +166,26 @@ def test_sequence_continuity():
     assert up.follows(child)
     assert parse_label("第四条 x").follows(parse_label("第三条 y"))
     assert not parse_label("第四条 x").follows(parse_label("第三章 y"))
+
+
+def test_an_inserted_unit_stands_between_its_number_and_the_next():
+    # "Section 2A" (inserted by an amendment) is a sibling after 2, before 3: one key, the
+    # numbers running on through the letters.
+    two, two_a, two_b = parse_label("Section 2 Terms"), parse_label("Section 2A Fees"), None
+    two_b, three = parse_label("Section 2B Costs"), parse_label("Section 3 Duties")
+    assert two_a.key == two.key
+    assert two_a.follows(two) and two_b.follows(two_a) and three.follows(two_b)
+    assert not two_b.follows(two) and not three.follows(parse_label("Section 1 Scope"))
+    assert parse_label("Appendix 8A Forms").follows(parse_label("Appendix 7B Data"))
+    assert parse_label("§ 4 x").follows(parse_label("§ 3a y"))
+    # A decimal number's part is no inserted unit: "Section 2.1" is a child of 2.
+    assert parse_label("Section 2.1 Fees").key != two.key
+
+
+def test_a_title_stands_between_a_book_and_a_chapter():
+    headings = ["Libro 1 Personas", "Título I Generales", "Capítulo 1 Objeto", "Artículo 1º x"]
+    headings += ["Título II Bienes", "Capítulo 1 Clases", "Libro 2 Obligaciones"]
+    assert levels_from_numbering(headings) == [1, 2, 3, 4, 2, 3, 1]
 
 
 def test_numerals():
