@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.outline.appendices import appendices_inside
+from lightrag_pchunk.outline.family_stack import FamilyStack
 from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.numbering import FamilyStack
 
 _DECIMAL = frozenset({"decimal", "annex-decimal"})
 #: A first line set twice as large as every other heading or more is set apart from them:
