@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lightrag_pchunk.outline.labels import APPENDIX_FAMILIES, Label
 
@@ -32,6 +32,7 @@ class _Slot:
     is_fixed: bool = False
     ordinals: tuple[int, ...] = ()  # the numbers of the label placed there
     holds_appendices: bool = False  # its title names the appendices ("15. Attachments")
+    opened: int = 0  # how many slots the stack had opened before it: which came first
 
     @classmethod
     def of(cls, label: Label, *, is_fixed: bool = False) -> _Slot:
@@ -64,7 +65,12 @@ class FamilyStack:
 
     A label that follows the last one placed of its key ("Part 2" after "Part 1"), when an
     unnumbered heading or an appendix between them closed that key, goes where that one
-    went: its sibling.
+    went: its sibling. When a heading of known level opened since at that one's level or
+    above closed it ("7.2" after "7.1" and a styled "Appendix A"), and the label's numbering
+    says where it stands whatever section its line is in (a part of "7"; an appendix), it
+    continues a series from outside that heading's section: it goes beside the shallowest
+    such heading, never below it. An article numbered on across chapters ("第三十三條" after
+    the styled "第二章") says no such thing: the chapter holds it.
     """
 
     def __init__(self, known: Mapping[tuple[str, int], int] | None = None) -> None:
@@ -72,6 +78,8 @@ class FamilyStack:
         self.known = dict(known or {})
         self.held = 0  # the level of the heading whose own parts are being placed
         self.last: dict[tuple[str, int], tuple[int, Label]] = {}  # by key: index, label
+        self.opened = 0  # slots opened so far
+        self.opened_last: dict[tuple[str, int], int] = {}  # by key: when the last was opened
 
     def place(self, label: Label, hint: int | None = None, *, restarts: bool = False) -> int:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
@@ -86,6 +94,7 @@ class FamilyStack:
         index = self._where(label, open_index, hint)
         self._set(index, _Slot.of(label))
         self.last[label.key] = (index, label)
+        self.opened_last[label.key] = self.opened
         return index + 1
 
     def _hold_parts(self, open_index: int, label: Label, restarts: bool) -> None:
@@ -128,15 +137,17 @@ class FamilyStack:
         if open_index is not None:
             return open_index
         if self._continues_closed(label, floor):
-            return min(self.last[label.key][0], len(self.slots))
+            return min(self.last[label.key][0], self._known_since(label), len(self.slots))
         if label.key in self.known:
             nested = structural if decided else 0
             return min(max(self.known[label.key] - 1, floor, nested), len(self.slots))
         if hint is not None and not decided:
             return min(max(hint - 1, floor), len(self.slots))
         there = (self.slots[structural:] or [None])[0] or _Slot(None)
-        if label.family in APPENDIX_FAMILIES and there.is_fixed and there.rank is not None:
-            return structural  # beside a styled unit too ("附件一" after the styled "第九章")
+        if label.family in APPENDIX_FAMILIES and there.is_fixed and there.ordinals:
+            # Beside a styled numbered unit too ("附件一" after the styled "第九章",
+            # "Attachment 1" in the section of a styled "4 Payment"): no part of it.
+            return structural
         return max(structural, floor)
 
     def _continues_above(self, index: int, label: Label) -> bool:
@@ -161,13 +172,38 @@ class FamilyStack:
         put beside the top units before the body is known to go on ("8" after "7", with
         "Appendix A" between): the body numbered on shows the appendix was inside it."""
         earlier = self.last.get(label.key)
-        if earlier is None or earlier[0] < floor or not label.follows(earlier[1]):
+        if earlier is None or not label.follows(earlier[1]):
+            return False
+        if self._known_since(label) <= earlier[0]:
+            return True
+        if earlier[0] < floor:
             return False
         there = self.slots[earlier[0]] if earlier[0] < len(self.slots) else None
         if there is not None and not there.ordinals:
             return True
+        if there is not None and isinstance(there.key, tuple) and there.key[0] == label.family:
+            # A part of its family stands there since ("3.2" beside the styled heading that
+            # closed "3"): "4" after it goes back to the place of "3".
+            return there.key[1] > label.depth
         # An appendix opened at its level or above ("7.2" after "7.1", "Appendix A", "A.1").
         return any(slot and _is_appendix(slot) for slot in self.slots[: earlier[0] + 1])
+
+    def _known_since(self, label: Label) -> int:
+        """The index of the shallowest heading of known level opened since the last label
+        of ``label``'s key, at that label's level or above (the heading that closed it),
+        else past the deepest level; past it too for a label whose numbering names no
+        place of its own (a unit's part numbered on across the units: "Article 33")."""
+        if label.depth == 1 and label.family not in APPENDIX_FAMILIES:
+            return len(self.slots) + 1
+        since, at = self.opened_last.get(label.key, self.opened), self.last[label.key][0]
+        return next(
+            (
+                i
+                for i, slot in enumerate(self.slots[: at + 1])
+                if slot is not None and slot.is_fixed and slot.opened > since
+            ),
+            len(self.slots) + 1,
+        )
 
     def _goes_back_below(self, index: int, label: Label) -> bool:
         """Whether ``label``'s numbers go back from those of its key's heading open at
@@ -220,7 +256,8 @@ class FamilyStack:
             self.held = 0  # the heading whose parts were placed is closed
         del self.slots[index:]
         self.slots.extend([None] * (index - len(self.slots)))
-        self.slots.append(slot)
+        self.opened += 1
+        self.slots.append(replace(slot, opened=self.opened))
 
     def _insertion_point(self, label: Label) -> tuple[int, bool]:
         """Where a new key goes, and whether its numbering decided it (a rank, or a decimal

@@ -1020,10 +1020,13 @@ def test_the_body_numbered_on_after_an_inferred_appendix_is_no_part_of_it():
         (1, "1 Scope"), (1, "7 Pumps"), (2, "7.1 Duty"), (2, "Appendix A Pump curves"),
         (3, "A.1 Rig"), (2, "7.2 Seals"), (1, "8 Motors"),
     ]  # fmt: skip
-    # A styled appendix stays where its style puts it, and its parts below it.
+    # A styled appendix stays where its style puts it, and its parts below it; "7.2"
+    # continues "7.1", from before the appendix: no part of it (a reader would see the
+    # path "Appendix A > 7.2 Seals"), it stands beside it, as no level can put it back
+    # under "7", which the styled appendix closed.
     items[6] = heading("Appendix A Pump curves", 1)
     assert [(level, title) for level, title, _ in outline(items, 11)][3:5] == [
-        (2, "A.1 Rig"), (2, "7.2 Seals"),
+        (2, "A.1 Rig"), (1, "7.2 Seals"),
     ]  # fmt: skip
 
 
@@ -1091,3 +1094,47 @@ def test_a_unit_inserted_after_a_styled_one_stands_beside_it():
     gaps = long_stretches(items, 100)
     found = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
     assert [(h.level, h.title) for h in found] == [(1, "Section 2A Late fees")]
+
+
+def test_an_inferred_heading_numbered_on_from_before_a_styled_one_is_no_part_of_it():
+    # "3.2" continues "3.1", found before the styled "Safety notice": it is no part of the
+    # notice's section, nor are "3.3" and "4" after it; each stands beside the notice.
+    prose = text("The pumps are sized for the duty point that the flow at peak demand sets. " * 12)
+    items = [text("3 Pumps", H2), prose, text("3.1 Duty", H2), prose]
+    items += [OutlineItem(ItemKind.HEADING, "Safety notice", 1, H1), prose]
+    for title in ("3.2 Seals", "3.3 Drives", "4 Motors", "4.1 Duty"):
+        items += [text(title, H2), prose]
+    assert [(level, title) for level, title, _ in outline(items, 11)] == [
+        (1, "3 Pumps"), (2, "3.1 Duty"), (1, "3.2 Seals"), (1, "3.3 Drives"), (1, "4 Motors"),
+        (2, "4.1 Duty"),
+    ]  # fmt: skip
+
+
+def test_articles_numbered_on_across_styled_chapters_are_parts_of_each():
+    # A law numbers its articles on across its chapters: "第三条" after the styled "第二章"
+    # continues "第二条" of chapter 1, and is chapter 2's all the same.
+    prose = text("国家维护社会主义法制的统一和尊严，一切法律都不得同宪法相抵触。" * 8, BODY)
+    items = []
+    for chapter, articles in (("第一章 总纲", ("第一条", "第二条")), ("第二章 权利", ("第三条",))):
+        items += [OutlineItem(ItemKind.HEADING, chapter, 1, H1)]
+        for article in articles:
+            items += [text(article, BOLD), prose]
+    assert [(level, title) for level, title, _ in outline(items, 11)] == [
+        (2, "第一条"), (2, "第二条"), (2, "第三条"),
+    ]  # fmt: skip
+
+
+def test_an_inferred_attachment_in_a_styled_numbered_sections_stretch_stands_beside_it():
+    # "Attachment 1" in the long stretch of the styled "4 Payment" (or "Section 4"): the
+    # document's back matter beside its top units, not a part of section 4.
+    prose = text("The fees are paid within thirty days of the invoice's date. " * 12, BODY)
+    for first, last in (("3 Duties", "4 Payment"), ("Section 3 Duties", "Section 4 Payment")):
+        items = [OutlineItem(ItemKind.HEADING, first, 1, H1), prose]
+        items += [OutlineItem(ItemKind.HEADING, last, 1, H1), prose]
+        items += [text("Attachment 1 Forms", BOLD), prose, prose]
+        items += [text("Attachment 2 Rates", BOLD), prose]
+        gaps = long_stretches(items, 100)
+        found = infer_outline(items, 11.0, within=gaps, long_gaps=gaps)
+        assert [(h.level, h.title) for h in found] == [
+            (1, "Attachment 1 Forms"), (1, "Attachment 2 Rates"),
+        ]  # fmt: skip
