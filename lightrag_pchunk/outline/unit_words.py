@@ -36,6 +36,25 @@ KEYWORD_SYNONYMS = {
     "hoofdstuk": "chapter", "afdeling": "section", "artigo": "article", "seção": "section",
     "secção": "section",
 }  # fmt: skip
+#: Numbers written out after a unit's word: English cardinals ("Chapter Twelve"), the
+#: ordinals of Spanish, Italian and Portuguese codes ("Artículo primero", "Capitolo
+#: secondo", "Capítulo único": the sole one), French "premier" ("Article premier", then
+#: "Article 2").
+SPELLED_NUMBERS = {
+    word: value
+    for words in (
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+        " fifteen sixteen seventeen eighteen nineteen twenty",
+        "primero segundo tercero cuarto quinto sexto séptimo octavo noveno décimo",
+        "primera segunda tercera cuarta quinta sexta séptima octava novena décima",
+        "primo secondo terzo quarto quinto sesto settimo ottavo nono decimo",
+        "primeiro segundo terceiro quarto quinto sexto sétimo oitavo nono décimo",
+        "primeira segunda terceira quarta quinta sexta sétima oitava nona décima",
+        "premier",
+        "première",
+    )
+    for value, word in enumerate(words.split(), start=1)
+} | dict.fromkeys(("único", "única", "unico", "unica", "unique"), 1)
 _CJK_WORDS = [w for w in ("附录", "附件", *KEYWORD_SYNONYMS) if "\u3400" <= w[0] <= "\u9fff"]
 _OTHER_WORDS = "|".join(
     re.escape(word)
@@ -53,12 +72,13 @@ KEYWORD = re.compile(
     r"\s+(?:(?:№|no\.|nr\.?|n[º°]\.?)\s*)?"
     # The number: digits, with the ordinal mark its writer types ("Artículo 1º", "Art. 2o",
     # "Article 1er", "Sección 1.ª") or the letter of a unit inserted after the one of that
-    # number ("Section 2A", "Artikel 12a": between 2 and 3); a roman numeral; "premier" (the
-    # French first article). A lone letter is a capital ("Anexo A"): "Anexo a la Resolución",
-    # "part a of" are words.
+    # number ("Section 2A", "Artikel 12a": between 2 and 3); a roman numeral; a number written
+    # out. A lone letter is a capital ("Anexo A"): "Anexo a la Resolución", "part a of" are
+    # words.
     r"(?P<n>(?P<digits>\d{1,3}(?:\.\d{1,3})*)"
     r"(?:\.?[º°ª]|(?:o|er|re|ère)(?!\w)|(?P<letter>[a-z]))?"
-    rf"|[ivxlcdm]{{1,7}}|{ROMAN_CHARS}|(?-i:[A-Z])|premier|première)(?!\w|\.\w)\.?",
+    rf"|(?P<spelled>{'|'.join(sorted(SPELLED_NUMBERS, key=len, reverse=True))})"
+    rf"|[ivxlcdm]{{1,7}}|{ROMAN_CHARS}|(?-i:[A-Z]))(?!\w|\.\w)\.?",
     re.IGNORECASE,
 )
 #: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
@@ -93,8 +113,8 @@ def unit_number(match: re.Match[str]) -> tuple[int, tuple[int, ...]] | None:
         ordinals = tuple(int(part) for part in digits.split("."))
         letter = match["letter"]
         return len(ordinals), (*ordinals, *((ord(letter.lower()) - 96,) if letter else ()))
-    if number.lower() in ("premier", "première"):
-        return 1, (1,)
+    if match.groupdict().get("spelled"):
+        return 1, (SPELLED_NUMBERS[number.lower()],)
     if len(number) == 1 and number.isascii() and number.isalpha():
         # A single I, V, X... is read as a letter here; sequence context may say roman.
         return 1, (ord(number.lower()) - 96,)

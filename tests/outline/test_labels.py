@@ -66,6 +66,11 @@ from lightrag_pchunk.outline.numbering import (
         ("Article premier Objet", "keyword-article", (1,), "Objet"),
         ("Article 1er - Champ", "keyword-article", (1,), "Champ"),
         ("Sección 1.ª Disposiciones", "keyword-section", (1,), "Disposiciones"),
+        # Numbers written out: a code's ordinals, a book's cardinals.
+        ("ARTÍCULO SEGUNDO.- Vigencia", "keyword-article", (2,), "Vigencia"),
+        ("Capítulo único Disposiciones", "keyword-chapter", (1,), "Disposiciones"),
+        ("Capitolo terzo Sanzioni", "keyword-chapter", (3,), "Sanzioni"),
+        ("CHAPTER TWELVE The Return", "keyword-chapter", (12,), "The Return"),
         ("TÍTULO II De los derechos", "keyword-title", (2,), "De los derechos"),
         ("Titre III Du Gouvernement", "keyword-title", (3,), "Du Gouvernement"),
         ("Articolo 3 Oggetto", "keyword-article", (3,), "Oggetto"),
@@ -141,6 +146,7 @@ def test_amounts_in_digit_groups_are_not_labels(line):
         "Anexo a la Resolución 12/2020",
         "Anexo e apêndice do contrato",
         "Part a of the contract",
+        "Chapter Tenet of the faith",
         # A citation broken at its section sign; a US statute's prose on its title.
         "§ 1232g), and Census records (13 U.S.C. § 9).",
         "§ 12, as amended, applies.",
