@@ -23,9 +23,13 @@ from lightrag_pchunk.outline.unit_words import (
     CN_KEYWORD,
     CN_NUMBER,
     KEYWORD,
+    KEYWORD_RANKS,
     KEYWORD_SYNONYMS,
+    LEGAL_RANKS,
+    LEGAL_UNITS,
     NOTE,
     ROMAN_CHARS,
+    TRADITIONAL_UNITS,
     numeral_value,
     unit_number,
 )
@@ -37,14 +41,6 @@ _FULL_WIDTH = str.maketrans(
     "0123456789.():ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 )
 
-#: Fixed ranks (smaller = shallower) of families whose nesting is a convention; a title
-#: (Título, Titre) stands between a book and a chapter.
-LEGAL_RANKS = {"编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "项": 6}
-KEYWORD_RANKS = {
-    "part": 0, "book": 0, "title": 1, "chapter": 2, "annex": 2, "appendix": 2, "schedule": 2,
-    "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
-    "clause": 5, "note": 3,
-}  # fmt: skip
 #: Units that stand after a document's body, beside its top units (an appendix, an annex).
 APPENDIX_FAMILIES = frozenset(
     f"keyword-{word}"
@@ -53,9 +49,7 @@ APPENDIX_FAMILIES = frozenset(
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 
-_LEGAL = re.compile(
-    rf"第\s*(?P<n>{CN_NUMBER}|\d{{1,4}}|{ROMAN_CHARS})\s*(?P<unit>编|部分|章|节|条|款|项)"
-)
+_LEGAL = re.compile(rf"第\s*(?P<n>{CN_NUMBER}|\d{{1,4}}|{ROMAN_CHARS})\s*(?P<unit>{LEGAL_UNITS})")
 #: The section sign of statutes and regulations: "§ 1308.11", "§ 3" (a section), "§ 3a" (one
 #: inserted after § 3).
 _SECTION_SIGN = re.compile(
@@ -212,7 +206,7 @@ def _legal(text: str) -> Label | None:
     value = numeral_value(match["n"])
     if value is None:
         return None
-    unit = match["unit"]
+    unit = TRADITIONAL_UNITS.get(match["unit"], match["unit"])
     return Label(
         f"legal-{unit}", 1, (value,), match[0], _rest(text, match.end()), LEGAL_RANKS[unit]
     )

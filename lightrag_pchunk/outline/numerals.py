@@ -5,8 +5,8 @@ with them, ``parse/numfmt.py`` writes Word's roman list numbers with :func:`to_r
 from __future__ import annotations
 
 _CN_DIGITS = {
-    "零": 0, "〇": 0, "○": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-    "七": 7, "八": 8, "九": 9,
+    "零": 0, "〇": 0, "○": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+    "六": 6, "七": 7, "八": 8, "九": 9,
 }  # fmt: skip
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}

@@ -11,8 +11,20 @@ import unicodedata
 
 from lightrag_pchunk.outline.numerals import chinese_number, roman_number
 
-#: Chinese numerals, as a pattern ("十二", "一百零五").
-CN_NUMBER = "[零〇○一二三四五六七八九十百千两]+"
+#: Chinese numerals, as a pattern ("十二", "一百零五", "兩").
+CN_NUMBER = "[零〇○一二三四五六七八九十百千两兩]+"
+#: The units of Chinese statutes (第一编 > 第二章 > 第三节 > 第四条 > 第五款 > 第六项), as a
+#: pattern; their traditional forms (第一條, 第二節) name the same units.
+LEGAL_UNITS = "编|部分|章|节|条|款|项|編|節|條|項"
+TRADITIONAL_UNITS = {"編": "编", "節": "节", "條": "条", "項": "项"}
+#: Fixed ranks (smaller = shallower) of families whose nesting is a convention; a title
+#: (Título, Titre) stands between a book and a chapter.
+LEGAL_RANKS = {"编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "项": 6}
+KEYWORD_RANKS = {
+    "part": 0, "book": 0, "title": 1, "chapter": 2, "annex": 2, "appendix": 2, "schedule": 2,
+    "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
+    "clause": 5, "note": 3,
+}  # fmt: skip
 #: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
 #: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").
 ROMAN_CHARS = "[\u2160-\u217f]{1,4}"

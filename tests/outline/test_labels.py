@@ -21,6 +21,11 @@ from lightrag_pchunk.outline.numbering import (
         ("第十二条 为加强管理，制定本办法。", "legal-条", (12,), "为加强管理，制定本办法。"),
         ("第一百零五条", "legal-条", (105,), ""),
         ("第三节 检查", "legal-节", (3,), "检查"),
+        # Traditional characters name the same units.
+        ("第十八條 在香港特別行政區實行的法律", "legal-条", (18,), "在香港特別行政區實行的法律"),
+        ("第二節 行政機關", "legal-节", (2,), "行政機關"),
+        ("第一編 總則", "legal-编", (1,), "總則"),
+        ("第四項 罰則", "legal-项", (4,), "罰則"),
         ("一、总则", "cn-enum", (1,), "总则"),
         ("（二）范围", "paren-cn", (2,), "范围"),
         ("(3) item", "paren-arabic", (3,), "item"),
@@ -195,9 +200,8 @@ def test_a_title_stands_between_a_book_and_a_chapter():
 
 
 def test_numerals():
-    assert [chinese_number(t) for t in ("一", "十", "十二", "二十三", "一百零五", "两千")] == [
-        1, 10, 12, 23, 105, 2000,
-    ]  # fmt: skip
+    numerals = ("一", "十", "十二", "二十三", "一百零五", "两千", "兩千")
+    assert [chinese_number(t) for t in numerals] == [1, 10, 12, 23, 105, 2000, 2000]
     assert [roman_number(t) for t in ("iv", "XII", "mcmxc", "iiii", "vx")] == [
         4, 12, 1990, None, None,
     ]  # fmt: skip
