@@ -166,6 +166,9 @@ def test_calling_the_spec_on_lightrag_157_says_what_to_do_instead() -> None:
 
 
 def test_run_server_installs_before_lightrags_server_starts(monkeypatch, tmp_path) -> None:
+    # run_server routes to P when LIGHTRAG_PARSER is unset or empty by setting it in
+    # os.environ: set through monkeypatch, it is taken back after the test.
+    monkeypatch.setenv("LIGHTRAG_PARSER", "")
     seen = {}
     settings = types.SimpleNamespace(
         working_dir=str(tmp_path), workspace="", kv_storage="JsonKVStorage"
