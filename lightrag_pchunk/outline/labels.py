@@ -30,6 +30,7 @@ from lightrag_pchunk.outline.unit_words import (
     NOTE,
     ROMAN_CHARS,
     TRADITIONAL_UNITS,
+    lone_roman_readings,
     numeral_value,
     unit_number,
 )
@@ -127,11 +128,14 @@ class Label:
         the next item of a shallower level (1.2.3 -> 1.3, 1.2.3 -> 2). A new series of a
         family (AU-1 after AC-22) starts at 1. An inserted unit follows the unit of its
         number or the one inserted before it, and is followed by the next number (2 -> 2A
-        -> 2B -> 3; 7B -> 8A)."""
+        -> 2B -> 3; 7B -> 8A). A unit's lone I, V or X, read as a letter, continues or is
+        continued as a roman numeral too (Chapter I -> II, IV -> V)."""
         if previous.family != self.family:
             return False
         if previous.series != self.series:
             return self.ordinals == (1,)
+        if (readings := lone_roman_readings(self, previous)) is not None:
+            return any(mine == theirs + 1 for mine, theirs in readings)
         mine, theirs = self.ordinals[: self.depth], previous.ordinals[: previous.depth]
         if self.depth == previous.depth and (self.inserted or previous.inserted):
             if mine == theirs:

@@ -193,6 +193,16 @@ def test_an_inserted_unit_stands_between_its_number_and_the_next():
     assert parse_label("Section 2.1 Fees").key != two.key
 
 
+def test_a_units_lone_roman_letter_continues_either_series():
+    # "Chapter I", "Chapter V", "Chapter X": one letter, read alone as a letter (9, 22, 24),
+    # continue and are continued as roman numerals too; "Appendix I" after "H" as a letter.
+    pairs = [("Chapter I", "Chapter II"), ("Part IV", "Part V"), ("CHAPTER IX.", "CHAPTER X.")]
+    pairs += [("Chapter X", "Chapter XI"), ("Appendix H", "Appendix I")]
+    assert all(parse_label(b).follows(parse_label(a)) for a, b in pairs)
+    assert not parse_label("Chapter III").follows(parse_label("Chapter I"))
+    assert not parse_label("Chapter I").follows(parse_label("Chapter II"))
+
+
 def test_a_title_stands_between_a_book_and_a_chapter():
     headings = ["Libro 1 Personas", "Título I Generales", "Capítulo 1 Objeto", "Artículo 1º x"]
     headings += ["Título II Bienes", "Capítulo 1 Clases", "Libro 2 Obligaciones"]
