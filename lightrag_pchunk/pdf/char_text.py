@@ -1,6 +1,7 @@
 """Stage A for PDF: a page's characters as text, one per PDFium character index, read as a
-user searches them: compatibility ideographs as the ideographs they stand for, a blank
-glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first.
+user searches them: compatibility ideographs as the ideographs they stand for, a quotation
+mark between two Arabic letters the kashida it stands for, a blank glyph PDFium reads as a
+hyphen mark a space, a lam-alef ligature lam first.
 
 Input: PDFium's text page (and, for the two last, the glyphs' boxes). Output: the page's
 text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by index).
@@ -9,6 +10,7 @@ text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by 
 from __future__ import annotations
 
 import ctypes
+import re
 import unicodedata
 
 import numpy as np
@@ -27,9 +29,20 @@ _UNIFIED_IDEOGRAPHS = {
 }
 
 
+#: Quotation marks between two letters of the Arabic script: the kashidas that stretch a
+#: justified line, which some fonts map to '"' ("مس\"\"\"أله" for "مسأله"; PDFium reads
+#: others' as U+0017). No word has a quotation mark inside it.
+_ARABIC_LETTER = "[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]"
+_KASHIDA_MARKS = re.compile(f'(?<={_ARABIC_LETTER})"+(?={_ARABIC_LETTER})')
+#: What a kashida read as a quotation mark becomes: the control character PDFium reads for
+#: the others, which joins the letters either side and is no text (``glyphs``).
+_KASHIDA = "\x17"
+
+
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
     """The page's characters, one per PDFium character index (a character outside the BMP
-    takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs."""
+    takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs, a
+    kashida read as a quotation mark as the kashida (:data:`_KASHIDA_MARKS`)."""
     count = textpage.count_chars()
     if count <= 0:
         return ""
@@ -37,7 +50,10 @@ def page_chars(textpage: pdfium.PdfTextPage) -> str:
     if len(text) != count:
         unicode_of = pdfium_c.FPDFText_GetUnicode
         text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
-    return text.translate(_UNIFIED_IDEOGRAPHS)
+    text = text.translate(_UNIFIED_IDEOGRAPHS)
+    if '"' in text:
+        text = _KASHIDA_MARKS.sub(lambda marks: _KASHIDA * len(marks[0]), text)
+    return text
 
 
 #: What PDFium writes for a hyphen at a line end in some fonts (``segments.SOFT_HYPHENS``),
