@@ -82,6 +82,7 @@ from lightrag_pchunk.outline.look_tiers import (
 )
 from lightrag_pchunk.outline.placed import (
     recurring_lines,
+    recurring_titles,
     stands_between_paragraphs,
     stands_under_content,
 )
@@ -159,6 +160,7 @@ def infer_outline(
     taken = {c.index for c in accepted}
     accepted += continue_known_series(items, body_size, look_of, taken)
     accepted += fill_between_known(items, body_size, look_of, taken)
+    accepted += recurring_titles(items, candidates, accepted)
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]
     accepted.sort(key=lambda c: c.index)

@@ -4,9 +4,10 @@ A document that lost its heading styles and formatting (converted, pasted, typed
 still shows its headings by where they stand: a short line that reads as a title, after
 a paragraph (or a table, or a heading) and before a paragraph of body text. The smart
 outline takes such a line for a heading when nothing speaks against it; these helpers
-say whether a line stands so. Place also shows the reverse: the lines of a cover page
-before a table of contents title nothing (:func:`cover_lines_before_contents`). Pure
-functions of the items.
+say whether a line stands so. A title the document's headings share heads its section
+wherever its words stand so, in any look (:func:`recurring_titles`). Place also shows the
+reverse: the lines of a cover page before a table of contents title nothing
+(:func:`cover_lines_before_contents`). Pure functions of the items.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.items import ItemKind, OutlineItem
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem, Promoted
 from lightrag_pchunk.outline.lines import flat_text, heading_text
+from lightrag_pchunk.outline.look_tiers import followed_by_content
 
 #: Items after a recurring line that, the same at each of its places, show a passage the
 #: document repeats rather than a run-in label over text of its own.
@@ -110,3 +112,34 @@ def cover_lines_before_contents(items: Sequence[OutlineItem], contents_at: int) 
     if any(i.kind is ItemKind.HEADING or is_paragraph(i) for i in before):
         return []
     return lines[1:]
+
+
+#: Headings that must share a title before a line of the same words in another look heads
+#: its section too.
+MIN_RECURRING_TITLES = 3
+
+
+def recurring_titles(
+    items: Sequence[OutlineItem],
+    candidates: dict[int, Promoted],
+    accepted: Sequence[Promoted],
+) -> list[Promoted]:
+    """Lines with the title that :data:`MIN_RECURRING_TITLES` accepted headings share (a
+    specification's "Properties" under each type it defines), standing as a line of their
+    own over content where the rules left them as text: the same section of a deeper unit,
+    set in a smaller look ("Properties" in the text's look over a table). Unnumbered
+    lines only, never a list's item."""
+    taken = {c.index for c in accepted}
+    shared = Counter(flat_text(items[c.index].text).casefold() for c in accepted if c.label is None)
+    titles = {title for title, count in shared.items() if count >= MIN_RECURRING_TITLES}
+    if not titles:
+        return []
+    return [
+        candidate
+        for index, candidate in candidates.items()
+        if index not in taken
+        and candidate.label is None
+        and not items[index].is_list_item
+        and flat_text(items[index].text).casefold() in titles
+        and followed_by_content(items, candidates, index)
+    ]

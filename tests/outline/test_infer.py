@@ -1138,3 +1138,17 @@ def test_an_inferred_attachment_in_a_styled_numbered_sections_stretch_stands_bes
         assert [(h.level, h.title) for h in found] == [
             (1, "Attachment 1 Forms"), (1, "Attachment 2 Rates"),
         ]  # fmt: skip
+
+
+def test_a_title_the_headings_share_heads_its_section_in_the_texts_look_too():
+    # A specification heads each type's table with "Properties" set as a heading; a deeper
+    # type's "Properties" stands over its table in the text's look: the same section.
+    prose = "A type defined by this specification, with the properties listed in its table."
+    table = OutlineItem(ItemKind.OTHER, "<table>[]</table>")
+    items = []
+    for name in ("Attack Pattern", "Campaign", "Grouping"):
+        items += [text(name, H1), text(prose, BODY), text("Properties", H2), table]
+    items += [text("Alternate Data Stream Type", BODY), text(prose, BODY)]
+    items += [text("Properties", BODY), table, text(prose, BODY)]
+    titles = [h.title for h in infer_outline(items, 11.0)]
+    assert titles.count("Properties") == 4
