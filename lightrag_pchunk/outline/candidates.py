@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
+from lightrag_pchunk.outline.items import (
+    ItemKind,
+    Look,
+    OutlineItem,
+    Promoted,
+    is_larger_than_text,
+    look_score,
+)
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import (
+    MAX_HEADING_CHARS,
     HeadingText,
     heading_text,
     label_tab_as_space,
@@ -63,9 +71,17 @@ def candidate_at(
         heading = _title_over_its_parts(items, index)
     if heading is None and _titles_a_page(items, index):
         heading = HeadingText(" ".join(text.split()), "", None)
-    if heading is None:
-        return None
     look = item.look
+    if heading is None:
+        heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
+        if heading is None or heading.label is not None:
+            return None
+        # A long CJK title (a law's, naming the law it decides on: "全國人民代表大會常務委員會
+        # 關於《…基本法》第二十二條第四款…的解釋") is one in a heading's look only, set
+        # larger in bold; the acceptance asks that shorter titles share that look.
+        look = look if look is not None or look_of is None else look_of(index)
+        if look is None or not look.bold or not is_larger_than_text(look, body_size):
+            return None
     if look is None and look_of is not None:
         look = look_of(index)
     return Promoted(index, heading, look_score(look, body_size), look)

@@ -61,6 +61,8 @@ from lightrag_pchunk.outline.items import (
 from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
+    MAX_HEADING_CHARS,
+    cjk_share,
     count_text_words,
     count_title_words,
     flat_text,
@@ -213,7 +215,7 @@ def _accept(
     # Looks of the short titles set larger in bold: a tier of headings in which a title
     # may run longer (``_most_words``).
     tiers = Counter(
-        c.look
+        c.look.signature()
         for c in larger
         if c.look is not None
         and c.look.bold
@@ -343,9 +345,15 @@ def _most_words(candidate: Promoted, tiers: Counter) -> float:
     """Most words an unnumbered title may have: :data:`MAX_PLAIN_WORDS`, twice that in a
     look set larger in bold that :data:`_TIER_TITLES` shorter titles share (``tiers``
     counts only those looks: a help page's "Create a hyperlink to a location in the
-    current document or Web page" among its other task titles); a longer line in another
-    look is a sentence set apart."""
-    if tiers[candidate.look] >= _TIER_TITLES:
+    current document or Web page" among its other task titles), and a CJK title there up
+    to the longest heading (:data:`MAX_HEADING_CHARS` characters, two to a word: a law's
+    title naming the law it decides on); a longer line in another look is a sentence set
+    apart."""
+    # A type of its own, centred or not: a title wrapped on two lines is set flush.
+    signature = candidate.look.signature() if candidate.look is not None else None
+    if tiers[signature] >= _TIER_TITLES:
+        if cjk_share(candidate.heading.title) > 0.5:
+            return max(2 * MAX_PLAIN_WORDS, MAX_HEADING_CHARS / 2)
         return 2 * MAX_PLAIN_WORDS
     return MAX_PLAIN_WORDS
 

@@ -160,6 +160,7 @@ def heading_text(
     markdown: bool = True,
     lowercase: bool = False,
     lead_in: bool = False,
+    max_cjk: int = MAX_CJK_HEADING_CHARS,
 ) -> HeadingText | None:
     """The heading ``line`` can be, or None when it cannot be one (see the module doc).
 
@@ -169,6 +170,8 @@ def heading_text(
     needs other evidence, as such a line more often continues a sentence. ``lead_in``: a
     short unnumbered line ending with a colon gives its title without the colon ("Test
     1:"); the caller then needs a strong look, as such a line more often leads into a list.
+    ``max_cjk``: the longest unnumbered CJK title; a caller that sees a heading's look
+    may allow a document's long title (a law's, naming the law it decides on).
     """
     text = line.strip().strip(_INVISIBLE).strip()
     if not text or _TAG_LINE.match(text):
@@ -196,7 +199,7 @@ def heading_text(
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
         return None  # too long for any title; only an article carries its text along
     if label is None:
-        heading = _plain_heading(text, max_chars, lowercase, lead_in)
+        heading = _plain_heading(text, max_chars, lowercase, lead_in, max_cjk)
     else:
         heading = _numbered_heading(text, label, max_chars, lowercase)
     # What a line shaped as a title says is read last: its shape rules out most lines, and
@@ -282,8 +285,10 @@ def reads_as_equation(text: str) -> bool:
     return symbols > 0 and symbols > len(_WORD.findall(_MATH_LETTER.sub(" ", text)))
 
 
-def _plain_heading(text: str, max_chars: int, lowercase: bool, lead_in: bool) -> HeadingText | None:
-    if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars):
+def _plain_heading(
+    text: str, max_chars: int, lowercase: bool, lead_in: bool, max_cjk: int
+) -> HeadingText | None:
+    if not any(ch.isalpha() for ch in text) or _too_long(text, max_chars, max_cjk):
         return None
     if _is_formula(text):
         return None  # "∑ x", "n=1 ( Xn∩Yn)": an equation's line, not a title

@@ -1,0 +1,80 @@
+"""The smart outline on statutes and law collections, given as items (no file needed):
+long CJK titles of the documents a collection prints after its law, the annexes beside
+them."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+
+BODY = Look(size=11)
+TITLE = Look(bold=True, size=16)
+CENTRED_TITLE = Look(bold=True, size=16, centered=True)
+CLAUSES = "根據本法的規定，現將有關事項決定如下，自公布之日起施行，各方應當遵守並執行。" * 3
+
+
+def text(line: str, look: Look | None = None) -> OutlineItem:
+    return OutlineItem(ItemKind.TEXT, line, look=look)
+
+
+def chapters(*titles: str) -> list[OutlineItem]:
+    """Tagged chapters set in the centred title look, each over its text."""
+    items: list[OutlineItem] = []
+    for title in titles:
+        items += [OutlineItem(ItemKind.HEADING, title, 1, CENTRED_TITLE), text(CLAUSES, BODY)]
+    return items
+
+
+def titles(items: list[OutlineItem], start: int) -> list[tuple[int, str]]:
+    """The inferred headings after the known ones, read as a tagged file's long stretch."""
+    stretch = [range(start, len(items))]
+    found = infer_outline(items, 11, within=stretch, long_gaps=stretch)
+    return [(h.level, h.title) for h in found]
+
+
+def test_long_cjk_titles_set_like_shorter_titles_are_titles():
+    # A decision's title names the law it decides on: longer than any title in the body
+    # text's look, one in a look that shorter titles share, centred or set flush.
+    long_decision = (
+        "全國人民代表大會常務委員會關於批准香港特別行政區基本法起草委員會關於設立"
+        "全國人民代表大會常務委員會香港特別行政區基本法委員會的建議的決定"
+    )
+    long_interpretation = (
+        "全國人民代表大會常務委員會關於香港特別行政區行政長官普選問題和立法會產生辦法的決定"
+    )
+    plain_line = "根據本法規定香港特別行政區行政長官的產生辦法和立法會的產生辦法及表決程序另行規定"
+    items = [
+        text("全國人民代表大會關於設立香港特別行政區的決定", CENTRED_TITLE),
+        text(CLAUSES, BODY),
+        text("中華人民共和國國務院令第二百二十一號", TITLE),
+        text(CLAUSES, BODY),
+        text(long_decision, CENTRED_TITLE),
+        text(CLAUSES, BODY),
+        text(long_interpretation, TITLE),
+        text(CLAUSES, BODY),
+        # As long, in the body text's look: a line of text.
+        text(plain_line, BODY),
+        text(CLAUSES, BODY),
+    ]
+    assert [(h.level, h.title) for h in infer_outline(items, 11)] == [
+        (1, "全國人民代表大會關於設立香港特別行政區的決定"),
+        (1, "中華人民共和國國務院令第二百二十一號"),
+        (1, long_decision),
+        (1, long_interpretation),
+    ]
+
+
+def test_an_annex_numbered_on_after_a_title_set_like_the_chapters_stands_beside_it():
+    items = chapters("第一章 總則", "第二章 中央和香港特別行政區的關係", "第三章 居民的權利")
+    items += [
+        text("附件一 香港特別行政區行政長官的產生辦法", TITLE),
+        text(CLAUSES, BODY),
+        text("全國人大常委會關於批准修正案的決定", CENTRED_TITLE),
+        text(CLAUSES, BODY),
+        text("附件二 香港特別行政區立法會的產生辦法和表決程序", TITLE),
+        text(CLAUSES, BODY),
+    ]
+    assert titles(items, 6) == [
+        (1, "附件一 香港特別行政區行政長官的產生辦法"),
+        (1, "全國人大常委會關於批准修正案的決定"),
+        (1, "附件二 香港特別行政區立法會的產生辦法和表決程序"),
+    ]
