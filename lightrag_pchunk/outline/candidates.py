@@ -19,10 +19,10 @@ from lightrag_pchunk.outline.lines import (
     HeadingText,
     heading_text,
     label_tab_as_space,
-    stopped_numbered_title,
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
+from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
 from lightrag_pchunk.outline.toc import is_toc_title
 
 
@@ -84,7 +84,12 @@ def candidate_at(
             return None
     if look is None and look_of is not None:
         look = look_of(index)
-    return Promoted(index, heading, look_score(look, body_size), look)
+    score = look_score(look, body_size)
+    if heading.body and score >= 1 and (whole := stopped_unit_title(text)) is not None:
+        # The whole line set as a heading: the unit's title, its text below it ("§ 1308.01
+        # Scope of part 1308." in bold over the section's text in roman).
+        heading = whole
+    return Promoted(index, heading, score, look)
 
 
 def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingText | None:

@@ -84,7 +84,8 @@ _MATH_LETTER = re.compile("[\U0001d400-\U0001d7ff]")
 _MATH_SYMBOL = re.compile("[\u2190-\u22ff\u27c0-\u27ff\u2900-\u2aff\U0001d400-\U0001d7ff]")
 #: A value stated on a line: a name, "=", a measured number ("p-value= 0.2175", "45 %").
 _STATED_VALUE = re.compile(r"[^\W\d_][^=]{0,40}=\s*[-+−]?\d[\d,]*(?:\.\d+\s*%?|\s*%)")
-_LEGAL_ARTICLE = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
+#: Units of a law that carry their text on their label's line ("第一条 为加强…", "§ 5 The …").
+LEGAL_ARTICLES = frozenset({"legal-条", "legal-款", "keyword-article", "keyword-§"})
 #: No title of any kind is longer (checked first: most body paragraphs are).
 _MAX_ANY_CHARS = 2 * MAX_NUMBERED_HEADING_CHARS
 
@@ -196,7 +197,7 @@ def heading_text(
         return None  # a tag, a continuation, an aside
     else:
         label = parse_label(text)
-    if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in _LEGAL_ARTICLE):
+    if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in LEGAL_ARTICLES):
         return None  # too long for any title; only an article carries its text along
     if label is None:
         heading = _plain_heading(text, max_chars, lowercase, lead_in, max_cjk)
@@ -214,22 +215,6 @@ def heading_text(
     if reads_as_equation(text) or all(map(_STATED_VALUE.fullmatch, text.split("\n"))):
         return None  # "Ui → R n", "8) X = (R \ { 0 }) ∪ (01, 02)"; values: "Chi-square= 1.52"
     return heading
-
-
-def stopped_numbered_title(line: str) -> HeadingText | None:
-    """The title ``line`` gives when it is a decimal-numbered title ending with one full
-    stop ("3.1. Требования к программированию КСОБ объекта.", as some authors end every
-    title) or leading in with a colon ("3.2.1. Документ … должен удовлетворять следующим
-    требованиям:", the title without it); None for any other line. Such a line reads as a
-    numbered sentence or lead-in too (a clause: "3.1.5. Не допускается объединение …."):
-    the caller needs other evidence."""
-    text = flat_text(line)
-    if text[-1:] not in (".", ":") or text[-2:-1] in (".", ":"):
-        return None
-    title = heading_text(text[:-1], markdown=False)
-    if title is None or title.label is None or title.label.family != "decimal" or title.body:
-        return None
-    return HeadingText(text if text.endswith(".") else text[:-1], "", title.label)
 
 
 def starts_with_bullet(text: str) -> bool:
@@ -298,12 +283,12 @@ def _plain_heading(
         text = text[:-1].rstrip()  # "Test 1:": a title only where its look says so
         if not text:
             return None
-    if _is_sentence(text) or text[-1] in ":：" or _ends_open(text):
+    if _is_sentence(text) or text[-1] in ":：" or ends_open(text):
         return None
     return HeadingText(text, "", None)
 
 
-def _ends_open(text: str) -> bool:
+def ends_open(text: str) -> bool:
     """Whether ``text`` stops where its sentence must go on: on an opening bracket, an
     equals sign (an equation's left side: "∫ I(λ) · QE(λ) EWQE="), or on an English
     article, preposition or conjunction ("Inspired by", "we obtain that"). Chinese has no
@@ -346,9 +331,9 @@ def _numbered_heading(
             return HeadingText(title, body, label) if any(c.isalpha() for c in lead) else None
         if not body:
             return None  # "231. There are a number of mechanisms, including:": a lead-in
-    if label.family in _LEGAL_ARTICLE and (_is_sentence(rest) or _too_long(rest, max_chars)):
+    if label.family in LEGAL_ARTICLES and (_is_sentence(rest) or _too_long(rest, max_chars)):
         return HeadingText(text[:label_end].rstrip(" \t\u3000:：、."), rest, label)
-    if not any(ch.isalpha() for ch in rest) or _is_sentence(rest) or _ends_open(rest):
+    if not any(ch.isalpha() for ch in rest) or _is_sentence(rest) or ends_open(rest):
         return None
     limit = max_chars * MAX_NUMBERED_HEADING_CHARS // MAX_HEADING_CHARS
     if _too_long(text, limit, MAX_CJK_NUMBERED_HEADING_CHARS):

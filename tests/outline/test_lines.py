@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces, stopped_numbered_title
+from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
+from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title
 
 
 @pytest.mark.parametrize(

@@ -78,3 +78,30 @@ def test_an_annex_numbered_on_after_a_title_set_like_the_chapters_stands_beside_
         (1, "全國人大常委會關於批准修正案的決定"),
         (1, "附件二 香港特別行政區立法會的產生辦法和表決程序"),
     ]
+
+
+SECTION = Look(bold=True, size=8)
+CFR_TEXT = Look(size=8)
+
+
+def test_a_section_title_ending_with_a_full_stop_set_whole_in_bold_is_the_title():
+    # A code of regulations ends its sections' titles with a full stop. Set in bold as a
+    # whole over text in roman, label and title are the heading; in the text's look, a
+    # section's label leads into its first sentence.
+    items = [
+        text("§ 1308.01 Scope of part 1308.", SECTION),
+        text("Schedules of controlled substances are set forth in this part.", CFR_TEXT),
+        text("§ 1308.23 Exemption of certain chemical preparations; application.", SECTION),
+        text("(a) The Administrator may exempt a chemical preparation from the Act.", CFR_TEXT),
+        text("§ 1308.24 The Administrator shall publish the list.", CFR_TEXT),
+        text("Each exempted preparation is listed with its manufacturer.", CFR_TEXT),
+    ]
+    assert outline(items, 8) == [
+        (1, "§ 1308.01 Scope of part 1308.", ""),
+        (1, "§ 1308.23 Exemption of certain chemical preparations; application.", ""),
+        (1, "§ 1308.24", "The Administrator shall publish the list."),
+    ]
+
+
+def outline(items: list[OutlineItem], body_size: float) -> list[tuple[int, str, str]]:
+    return [(h.level, h.title, h.body) for h in infer_outline(items, body_size)]
