@@ -15,7 +15,8 @@ Which paragraphs are anchors is stricter than LightRAG's "any line of at most 10
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
 sentence or lead-in ending with a colon (see docs/chunking.md), nor a line numbered as a
-sibling of a heading on the block's path.
+sibling of a heading on the block's path, nor, in a law's unit (an article, a section), a
+line that numbers no unit of a series below it: the unit's points and lists are its text.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, series_number
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
-from lightrag_pchunk.outline.lines import MAX_HEADING_CHARS, heading_text
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import LEGAL_ARTICLES, MAX_HEADING_CHARS, heading_text
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -139,6 +141,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         for heading in (*block.parent_headings, block.heading)
         if (number := series_number(heading)) is not None
     ]
+    in_unit = is_unit_of_law(block.heading)
     candidates = [
         i
         for i in range(1, len(paragraphs))
@@ -147,6 +150,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
         and not _numbered_beside(path, paragraphs[i].text)
+        and (not in_unit or series_number(anchor_heading(paragraphs[i].text)) is not None)
     ]
     if not candidates:
         return []
@@ -167,6 +171,16 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         picks.append(candidates[j])
         lo = j + 1
     return picks
+
+
+def is_unit_of_law(heading: str | None) -> bool:
+    """Whether ``heading`` names a law's unit that carries its text (an article, a section
+    "§ 1308.12 Schedule II.", 第十五条): the lines inside it are its own points, lists and
+    names ("(2) Any suppository dosage form containing:", "Some trade or other names:
+    DOET"), which a reader citing it takes for no section of their own; only a numbered
+    unit of a series under it ("5.1" in a contract's article) is one."""
+    label = parse_label(heading or "")
+    return label is not None and label.family in LEGAL_ARTICLES
 
 
 def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:

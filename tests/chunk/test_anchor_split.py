@@ -299,3 +299,30 @@ def test_a_line_numbered_as_a_sibling_of_the_blocks_section_is_not_an_anchor() -
     assert [child.paragraphs[i].text for i in choose_anchors(child, ctx)] == [
         "6.4.1 Timer interrupts"
     ]
+
+
+def test_a_laws_unit_is_cut_at_no_point_or_name_of_its_own_text() -> None:
+    # A section of a code of regulations holds its points, lists and substance names:
+    # none is a section a reader would cite, so the long section is packed in parts
+    # under its own heading. A numbered unit of a series under it is one (a contract's
+    # article holding "5.1").
+    ctx = char_context(1000)
+    lines = ["(2) Any suppository dosage form containing:", "Some trade or other names: DOET"]
+    text = "## § 1308.13 Schedule III.\n" + "x" * 700 + "\n{}\n" + "y" * 700
+
+    def unit_with(line: str, heading: str = "§ 1308.13 Schedule III."):
+        return make_block(
+            text.format(line), ctx.counter, heading=heading, parents=("PART 1308",), level=2
+        )
+
+    for line in lines:
+        assert choose_anchors(unit_with(line), ctx) == []
+        # Under a heading that is no law's unit the same line may cut the block.
+        titled = unit_with(line, heading="Schedules")
+        assert [titled.paragraphs[i].text for i in choose_anchors(titled, ctx)] == [line]
+    for heading in ("第十五条 安全责任", "Article 5"):
+        assert choose_anchors(unit_with("（一）安全生产的目标", heading), ctx) == []
+    contract = unit_with("5.1 Indemnification by the Supplier", heading="ARTICLE 5")
+    assert [contract.paragraphs[i].text for i in choose_anchors(contract, ctx)] == [
+        "5.1 Indemnification by the Supplier"
+    ]
