@@ -34,7 +34,8 @@ def test_a_heading_broken_inside_a_word_over_a_hanging_indent_is_one_paragraph(
 
 def test_a_regulations_sections_are_headings_below_its_part(tmp_path: Path) -> None:
     # A part's title set larger, its sections bold at the text's size, numbered with the
-    # section sign; the paragraphs "(a)", "(b)" under them are text.
+    # section sign, each titled whole ("§ 1308.12 Schedule II.": the full stop ends the
+    # title); the paragraphs "(a)", "(b)" under them are text.
     items = [Text(72, 740, "PART 1308 SCHEDULES OF CONTROLLED SUBSTANCES", 14, BOLD)]
     items += wrap(BODY, 72, 715, 400)
     y = 660
@@ -47,11 +48,11 @@ def test_a_regulations_sections_are_headings_below_its_part(tmp_path: Path) -> N
     found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
     assert found == [
         ("PART 1308 SCHEDULES OF CONTROLLED SUBSTANCES", 1),
-        ("§ 1308.11", 2),
-        ("§ 1308.12", 2),
-        ("§ 1308.13", 2),
+        ("§ 1308.11 Schedule I.", 2),
+        ("§ 1308.12 Schedule II.", 2),
+        ("§ 1308.13 Schedule III.", 2),
     ]
-    assert "Schedule II.\n(a) The refrigeration plant" in result.content
+    assert "## § 1308.12 Schedule II.\n(a) The refrigeration plant" in result.content
 
 
 def test_a_numbered_title_under_a_reference_list_is_no_line_of_its_entry(
