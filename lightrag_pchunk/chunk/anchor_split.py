@@ -141,7 +141,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         for heading in (*block.parent_headings, block.heading)
         if (number := series_number(heading)) is not None
     ]
-    in_unit = is_unit_of_law(block.heading)
+    in_unit = _inside_units_of_law(block)
     candidates = [
         i
         for i in range(1, len(paragraphs))
@@ -150,7 +150,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
         and not _numbered_beside(path, paragraphs[i].text)
-        and (not in_unit or series_number(anchor_heading(paragraphs[i].text)) is not None)
+        and (not in_unit[i] or series_number(anchor_heading(paragraphs[i].text)) is not None)
     ]
     if not candidates:
         return []
@@ -173,14 +173,28 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     return picks
 
 
-def is_unit_of_law(heading: str | None) -> bool:
-    """Whether ``heading`` names a law's unit that carries its text (an article, a section
-    "§ 1308.12 Schedule II.", 第十五条): the lines inside it are its own points, lists and
-    names ("(2) Any suppository dosage form containing:", "Some trade or other names:
-    DOET"), which a reader citing it takes for no section of their own; only a numbered
-    unit of a series under it ("5.1" in a contract's article) is one."""
-    label = parse_label(heading or "")
+def is_unit_of_law(text: str | None) -> bool:
+    """Whether ``text`` starts with the label of a law's unit that carries its text (an
+    article, a section "§ 1308.12 Schedule II.", "第四十八條 香港特別行政區行政長官行使
+    下列職權：")."""
+    label = parse_label(text or "")
     return label is not None and label.family in LEGAL_ARTICLES
+
+
+def _inside_units_of_law(block: Block) -> list[bool]:
+    """For each paragraph of ``block``, whether it stands inside a law's unit: the block's
+    heading names one, or a paragraph before it in the block opens one (the articles of a
+    chapter its outline leaves as text). The lines inside a unit are its own points, lists
+    and names ("(2) Any suppository dosage form containing:", "Some trade or other names:
+    DOET", "(五) 提名並報請中央人民政府任命下列主要官員"), which a reader citing it takes
+    for no section of their own; only a numbered unit of a series under it ("5.1" in a
+    contract's article, the next article) is one."""
+    inside = is_unit_of_law(block.heading)
+    out: list[bool] = []
+    for paragraph in block.paragraphs:
+        out.append(inside)
+        inside = inside or is_unit_of_law(paragraph.text)
+    return out
 
 
 def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:

@@ -326,3 +326,16 @@ def test_a_laws_unit_is_cut_at_no_point_or_name_of_its_own_text() -> None:
     assert [contract.paragraphs[i].text for i in choose_anchors(contract, ctx)] == [
         "5.1 Indemnification by the Supplier"
     ]
+
+
+def test_the_points_of_an_article_left_as_text_in_a_chapter_are_not_anchors() -> None:
+    # The articles of a chapter its outline leaves as text: an article's points are its
+    # own, the next article may cut the block.
+    ctx = char_context(1000)
+    article = "第四十八条 香港特别行政区行政长官行使下列职权："
+    point = "(五) 提名并报请中央人民政府任命下列主要官员"
+    text = "\n".join(["## 第一节 行政长官", "x" * 300, article, "y" * 400, point, "z" * 700])
+    block = make_block(
+        text, ctx.counter, heading="第一节 行政长官", parents=("第四章 政治体制",), level=2
+    )
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [article]
