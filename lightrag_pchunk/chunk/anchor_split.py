@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import replace
@@ -43,6 +44,7 @@ from lightrag_pchunk.outline.lines import LEGAL_ARTICLES, MAX_HEADING_CHARS, hea
 
 logger = logging.getLogger("lightrag.pchunk")
 
+_HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 #: Share of target_max the sub-blocks of an anchor split aim at: as full as the anchors'
 #: irregular positions allow without pushing pieces over the cap (the spec's target_ideal,
 #: 0.75, cost about 1% more chunks on the corpus; 0.95 no fewer).
@@ -59,7 +61,14 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     line = text.strip()
     if "\n" in line:
         return False  # a paragraph of several lines (a Markdown list or code) is no title
-    return len(line) <= max_length and heading_text(text, max_length) is not None
+    if len(line) > max_length or heading_text(text, max_length) is None:
+        return False
+    # Inside a block a "#" mark may be a note's ("# 請參閱《…》(2010年…批准)", a footnote
+    # printed with the sign) as well as a Markdown heading's: the line still reads as a title.
+    marks = _HEADING_MARKS.match(line)
+    return (
+        marks is None or heading_text(line[marks.end() :], max_length, markdown=False) is not None
+    )
 
 
 def anchor_heading(text: str) -> str:

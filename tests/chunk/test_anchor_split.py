@@ -72,6 +72,9 @@ def test_heading_like_short_lines_are_anchors(text: str) -> None:
         '<drawing id="im-1" format="png" path="a.png" src="" />',
         "x" * 101,
         "   ",
+        # A note printed with a "#" sign is no Markdown heading: it still reads as text.
+        "# 請參閱《香港特別行政區基本法附件一行政長官的產生辦法修正案》(2010年8月28日批准)",
+        "# Note that the values below are in thousands.",
     ],
 )
 def test_list_items_captions_numbers_sentences_and_tags_are_not_anchors(text: str) -> None:
