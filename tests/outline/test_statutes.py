@@ -105,3 +105,16 @@ def test_a_section_title_ending_with_a_full_stop_set_whole_in_bold_is_the_title(
 
 def outline(items: list[OutlineItem], body_size: float) -> list[tuple[int, str, str]]:
     return [(h.level, h.title, h.body) for h in infer_outline(items, body_size)]
+
+
+def test_a_unit_cited_at_the_start_of_a_line_is_no_label():
+    # A paragraph broken at a page's end may open its next line on a unit it cites: the
+    # sentence goes on right after the label ("和", "第二款", "的"), a title's text would
+    # stand apart or follow as its title.
+    items = [
+        text("第七條和附件二第三條的解釋》，就立法會產生辦法的修改問題向常委會提出報告。", BODY),
+        text("第二十四條第二款前三項規定的居民在香港以外所生的中國籍子女。", BODY),
+        text("第八條 本決定自公布之日起施行。", BODY),
+        text(CLAUSES, BODY),
+    ]
+    assert outline(items, 11) == [(1, "第八條", "本決定自公布之日起施行。")]
