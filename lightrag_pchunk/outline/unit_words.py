@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lightrag_pchunk.outline.numerals import chinese_number, roman_number
-
-if TYPE_CHECKING:
-    from lightrag_pchunk.outline.labels import Label
 
 #: Chinese numerals, as a pattern ("十二", "一百零五", "兩").
 CN_NUMBER = "[零〇○一二三四五六七八九十百千两兩]+"
@@ -138,7 +135,18 @@ def unit_number(match: re.Match[str]) -> tuple[int, tuple[int, ...]] | None:
     return (1, (value,)) if value else None
 
 
-def lone_roman_readings(label: Label, previous: Label) -> list[tuple[int, int]] | None:
+class NumberedUnit(Protocol):
+    """What the unit readings need of a label (``outline.labels.Label`` is one), named here
+    so that this table of words does not import the reader that uses it."""
+
+    family: str
+    text: str
+    ordinals: tuple[int, ...]
+
+
+def lone_roman_readings(
+    label: NumberedUnit, previous: NumberedUnit
+) -> list[tuple[int, int]] | None:
     """The pairs of values ``label`` and ``previous``, two units of one word, may have when
     either number is a lone I, V or X ("Chapter V", read as the letter V: 22), which may be
     a roman numeral too (5); None when neither is."""
@@ -148,7 +156,7 @@ def lone_roman_readings(label: Label, previous: Label) -> list[tuple[int, int]] 
     return None if len(mine) == len(theirs) == 1 else [(m, t) for m in mine for t in theirs]
 
 
-def _unit_values(label: Label) -> list[int]:
+def _unit_values(label: NumberedUnit) -> list[int]:
     """The values of a unit's one number: its own, and a lone I, V or X's as a roman one."""
     words = label.text.rstrip(".").split()
     number = words[-1] if len(words) > 1 else ""
