@@ -51,11 +51,14 @@ def register_pchunk_engine() -> None:
         )
 
 
-#: The variables LightRAG's routing reads (``lightrag.parser.routing``, ``registry``,
-#: ``param_schema``), by prefix; each engine's ``*_ADDITIONAL_SUFFIXES`` is added from the
-#: registry. An engine of another package that reads an endpoint variable of another name
-#: reads this process's.
-_ROUTING_PREFIXES = ("LIGHTRAG_PARSER", "CHUNK_", "DOCX_SMART_HEADING", "MINERU_", "DOCLING_")
+#: The variables LightRAG's routing functions read when we call them: the MinerU and Docling
+#: endpoints (and MinerU's mode, which also decides its engine parameters), by prefix; each
+#: engine's ``*_ADDITIONAL_SUFFIXES`` is added from the registry. Nothing else is lent: we
+#: hand LightRAG the rules as text and read DOCX_SMART_HEADING ourselves, and a variable lent
+#: that no routing function reads (``CHUNK_*``, ``LIGHTRAG_PARSER``) would only reach another
+#: thread reading it meanwhile (a chunking_func reading ``CHUNK_P_*``). An engine of another
+#: package that reads an endpoint variable of another name reads this process's.
+_ROUTING_PREFIXES = ("MINERU_", "DOCLING_")
 _lending = threading.RLock()
 
 

@@ -684,15 +684,32 @@ def test_hint_checks_suffix_and_endpoint_only_when_ingesting():
 def test_a_callers_mapping_is_lent_for_the_routing_variables_only(monkeypatch):
     from lightrag_pchunk.integration.lightrag_routing import lightrag_reads
 
-    monkeypatch.delenv("LIGHTRAG_PARSER", raising=False)
+    # Lent: what LightRAG's routing functions read (endpoints, MinerU's mode, suffix lists).
+    # Kept: every other variable, the rules and chunk sizes too, which a thread chunking
+    # meanwhile reads from the process's environment.
     monkeypatch.setenv("DOCLING_ENDPOINT", "http://kept")
     monkeypatch.setenv("MINERU_API_MODE", "official")
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:native-P")
+    monkeypatch.setenv("CHUNK_P_SIZE", "800")
+    monkeypatch.delenv("DOCLING_ADDITIONAL_SUFFIXES", raising=False)
     path, home = os.environ.get("PATH"), os.environ.get("HOME")
-    with lightrag_reads({"LIGHTRAG_PARSER": "docx:native-P", "PATH": "/nowhere"}):
-        assert os.environ.get("LIGHTRAG_PARSER") == "docx:native-P"
+    lent = {
+        "LIGHTRAG_PARSER": "docx:native-P",
+        "PATH": "/nowhere",
+        "MINERU_LOCAL_ENDPOINT": "http://m",
+        "DOCLING_ADDITIONAL_SUFFIXES": "txt",
+    }
+    with lightrag_reads(lent):
+        assert os.environ.get("MINERU_LOCAL_ENDPOINT") == "http://m"
+        assert os.environ.get("DOCLING_ADDITIONAL_SUFFIXES") == "txt"
         assert "DOCLING_ENDPOINT" not in os.environ and "MINERU_API_MODE" not in os.environ
+        assert (os.environ.get("LIGHTRAG_PARSER"), os.environ.get("CHUNK_P_SIZE")) == (
+            "md:native-P",
+            "800",
+        )
         assert (os.environ.get("PATH"), os.environ.get("HOME")) == (path, home)
-    assert "LIGHTRAG_PARSER" not in os.environ
+    assert "MINERU_LOCAL_ENDPOINT" not in os.environ
+    assert "DOCLING_ADDITIONAL_SUFFIXES" not in os.environ
     assert os.environ["DOCLING_ENDPOINT"] == "http://kept"
     assert os.environ["MINERU_API_MODE"] == "official"
 
