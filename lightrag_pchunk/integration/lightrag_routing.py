@@ -73,14 +73,15 @@ def lightrag_reads(env: Mapping[str, str] | None) -> Iterator[None]:
 
     Only the routing variables are lent: each is set to the mapping's value, or removed when
     the mapping has none, and put back afterwards; every other variable is left alone. One
-    lend at a time (a lock); another thread reading a routing variable meanwhile sees the
-    lent value, so only short, synchronous routing calls belong inside.
+    call at a time (a lock), the process's own environment's too, so that our routing in
+    another thread never reads a lent endpoint; code of others reading a routing variable
+    meanwhile sees the lent value, so only short, synchronous routing calls belong inside.
     """
     register_pchunk_engine()
-    if env is None or env is os.environ:
-        yield
-        return
     with _lending:
+        if env is None or env is os.environ:
+            yield
+            return
         names = _routing_variables([*os.environ, *env])
         saved = {name: os.environ.get(name) for name in names}
         try:

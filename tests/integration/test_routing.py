@@ -714,6 +714,29 @@ def test_a_callers_mapping_is_lent_for_the_routing_variables_only(monkeypatch):
     assert os.environ["MINERU_API_MODE"] == "official"
 
 
+def test_a_routing_call_on_the_process_s_environment_waits_for_a_lend_to_end(monkeypatch):
+    import threading
+
+    from lightrag_pchunk.integration.lightrag_routing import lightrag_reads
+
+    monkeypatch.setenv("DOCLING_ENDPOINT", "http://the-process")
+    seen: list[str | None] = []
+    started = threading.Event()
+
+    def route_on_the_process_s_environment() -> None:
+        started.set()
+        with lightrag_reads(None):
+            seen.append(os.environ.get("DOCLING_ENDPOINT"))
+
+    other = threading.Thread(target=route_on_the_process_s_environment)
+    with lightrag_reads({"DOCLING_ENDPOINT": "http://the-callers"}):
+        other.start()
+        started.wait()
+        other.join(timeout=1)  # it waits for the lend to end
+    other.join()
+    assert seen == ["http://the-process"]
+
+
 def test_textpack_goes_to_native_without_a_rule():
     d = resolve_parser_directives("pack.textpack", [], env={})
     assert (d.engine, d.engine_source) == ("native", "default")
