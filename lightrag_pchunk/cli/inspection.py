@@ -175,7 +175,15 @@ def _r_chunk(row: dict[str, Any]) -> Chunk:
         PageSpan(int(position["anchor"]), *position["charspan"])
         for position in sidecar.get("positions", ())
     )
-    return Chunk(row["content"], row["tokens"], row["chunk_order_index"], "", (), 0, pages=pages)
+    return Chunk(
+        content=row["content"],
+        tokens=row["tokens"],
+        order=row["chunk_order_index"],
+        heading="",
+        parent_headings=(),
+        level=0,
+        pages=pages,
+    )
 
 
 def _is_md(result: Inspection) -> bool:
