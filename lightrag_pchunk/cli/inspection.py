@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,7 @@ from lightrag_pchunk.integration.decision import Decision, Strategy
 from lightrag_pchunk.integration.formats import format_of_suffix
 from lightrag_pchunk.integration.front_door import Run, Trace, run
 from lightrag_pchunk.integration.request import Request
-from lightrag_pchunk.integration.settings import Settings
+from lightrag_pchunk.integration.settings import Settings, resolve
 from lightrag_pchunk.model import Block, BlockRow, Chunk, PageSpan, TableRole, Thresholds
 from lightrag_pchunk.tokens import TokenCounter
 from lightrag_pchunk.wording import counted
@@ -93,6 +93,7 @@ def inspect_document(
     """The decision for ``request``'s document and the checks of what P made of it: the
     front door's own run, traced; for a document routed to R, P's run over the same blocks
     (what P would make of it); without blocks P can read (a fallback), R's chunks."""
+    settings = resolve(request) if settings is None else settings
     done = run(request, counter.tokenizer, settings=settings, parsed_dir=parsed_dir, trace=True)
     decision = done.decision
     if decision.strategy is Strategy.P or decision.is_fallback or decision.is_empty:
@@ -101,8 +102,14 @@ def inspect_document(
     blocks = decision.blocks_path or (parsed.blocks_path if parsed is not None else None)
     if blocks is None:  # text read as written: no blocks to show
         return decision, inspection_of(done, counter)
+    # P at this file's own P settings (a rule's or hint's P(...) included), which the
+    # settings line shows and P would run at if the route chose it.
     as_p = Request(request.entrance, blocks=blocks, flags=request.flags, env=request.env)
-    return decision, inspection_of(run(as_p, counter.tokenizer, trace=True), counter)
+    as_p_settings = resolve(as_p)
+    if settings.p is not None:  # None only for a text registered to get R
+        as_p_settings = replace(as_p_settings, p=settings.p)
+    done_as_p = run(as_p, counter.tokenizer, settings=as_p_settings, trace=True)
+    return decision, inspection_of(done_as_p, counter)
 
 
 def inspection_of(done: Run, counter: TokenCounter) -> Inspection:

@@ -238,6 +238,21 @@ def test_inspect_says_when_the_file_would_get_r(tmp_path, capsys) -> None:
     assert "file-name hint [native-R] selects R" in first
 
 
+def test_a_file_routed_to_r_shows_p_at_the_p_settings_of_its_route(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    # The rule's P(...) is this file's P size (the settings line says so) though its hint
+    # routes it to R: what P would make of it is shown at that size, not at the default.
+    monkeypatch.setenv("LIGHTRAG_PARSER", "md:pchunk-P(chunk_ts=300)")
+    source = tmp_path / "guide.[native-R].md"
+    source.write_text("# Guide\n\nThe operator reads the meter every morning.\n")
+    assert main(["inspect", str(source), "--no-html"]) == 0
+    out = capsys.readouterr().out
+    rule = "LIGHTRAG_PARSER rule 1 ('md:pchunk-P(chunk_ts=300)')"
+    assert f"settings: size=300 ({rule})" in out
+    assert f"guide.[native-R].md: P checks, size 300 ({rule}), overlap 100 (default)" in out
+
+
 def test_a_text_read_as_written_is_not_called_empty(tmp_path, capsys, monkeypatch) -> None:
     # LightRAG's legacy engine stores a Markdown file's text as written, and P has no
     # blocks to check; the text is there all the same.
