@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from lightrag.parser.routing import parse_process_options, validate_process_options
 
 from lightrag_pchunk.integration.decision import Strategy
 from lightrag_pchunk.integration.filename_hints import (
@@ -481,8 +481,13 @@ PROCESS_OPTIONS = [
     PROCESS_OPTIONS,
     ids=[repr(row[0]) for row in PROCESS_OPTIONS],
 )
-def test_process_options_table(text, raw, chunking, explicit, i, t, e, skip, errors):
-    options = parse_process_options(text)
+def test_a_rules_process_options_reach_the_directives(
+    text, raw, chunking, explicit, i, t, e, skip, errors
+):
+    """The options a rule gives ("docx:native-iteP!") are what the directives decode, as
+    LightRAG decodes them; an option LightRAG refuses refuses the rule, in its words."""
+    rule = f"docx:native-{text}" if text.strip() else "docx:native"
+    options = resolve_parser_directives("a.docx", rule, env={}).options
     assert (options.raw, options.chunking, options.chunking_explicit) == (raw, chunking, explicit)
     assert (options.images, options.tables, options.equations, options.skip_kg) == (
         bool(i),
@@ -490,16 +495,11 @@ def test_process_options_table(text, raw, chunking, explicit, i, t, e, skip, err
         bool(e),
         bool(skip),
     )
-    assert validate_process_options(text) == errors
-
-
-def test_validate_process_options_rejects_invalid_combos():
-    assert validate_process_options("FR") == [
-        "process options specifies multiple chunking modes (F/R); pick one of F/R/V/P/C"
-    ]
-    assert validate_process_options("f") == ["process options contains unsupported character 'f'"]
-    assert len(validate_process_options("xyz")) == 3
-    assert validate_process_options("PP") == []
+    if errors:
+        with pytest.raises(ParserRoutingConfigError, match=re.escape(errors[0])):
+            parse_parser_rules(rule, env={}, strict=True)
+    else:
+        assert parse_parser_rules(rule, env={}, strict=True)
 
 
 # --- hints and parameters (upstream tests/parser/test_hint_params.py and pipeline tests) --
