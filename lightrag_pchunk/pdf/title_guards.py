@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from itertools import pairwise
 
-from lightrag_pchunk.outline.infer import Look, body_words
+from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, Look, body_words
 from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.bullets import is_bulleted
@@ -225,9 +225,10 @@ def table_titles(found: Sequence[PrintedParagraph]) -> set[int]:
     on their page, set no larger than its cells (by :data:`LARGER_BY` at most), in a look
     of which most such paragraphs do (:data:`TABLE_TITLE_SHARE`): the titles of the
     tables, not of sections. Left to the classifier: a heading set larger than the table
-    it opens, a title over a table among titles of its look over text (a section that
-    opens with its table), a numbered one ("AC-2 Account Management" over its control's
-    table)."""
+    it opens, a title over a table among titles of its look over text, titles of a look
+    half of which have text after their table (:func:`_heads_text_after_table`: a report
+    whose every section opens with its table), a numbered one ("AC-2 Account Management"
+    over its control's table)."""
     by_look: defaultdict[tuple[float, bool, bool], list[int]] = defaultdict(list)
     above: set[int] = set()
     for index, paragraph in enumerate(found):
@@ -250,9 +251,31 @@ def table_titles(found: Sequence[PrintedParagraph]) -> set[int]:
     titles: set[int] = set()
     for members in by_look.values():
         over = [index for index in members if index in above]
-        if len(over) >= 2 and len(over) >= TABLE_TITLE_SHARE * len(members):
+        if len(over) < 2 or len(over) < TABLE_TITLE_SHARE * len(members):
+            continue
+        if 2 * sum(_heads_text_after_table(found, index) for index in over) < len(over):
             titles.update(over)
     return titles
+
+
+def _heads_text_after_table(found: Sequence[PrintedParagraph], index: int) -> bool:
+    """Whether the first paragraph after the tables under ``found[index]`` is text of a
+    section: more than :data:`MAX_PLAIN_WORDS` words, set no smaller than the title by
+    :data:`LARGER_BY` (a table's note is set smaller), not itself over a table (the next
+    table's title or lead-in). A sampler's title is followed by the next title, or by
+    nothing."""
+    after = index + 1
+    while after < len(found) and found[after].role == TABLE_ROLE:
+        after += 1
+    if after == len(found):
+        return False
+    paragraph = found[after]
+    over_a_table = after + 1 < len(found) and found[after + 1].role == TABLE_ROLE
+    return (
+        not over_a_table
+        and body_words([paragraph.text]) > MAX_PLAIN_WORDS
+        and paragraph.look.size > found[index].look.size - LARGER_BY
+    )
 
 
 def cover_lines(

@@ -320,3 +320,22 @@ def test_a_heading_over_a_table_among_headings_over_text_stays_one(tmp_path: Pat
     ]
     result = parse_pages(tmp_path, [Page(items)])
     assert _headings(result) == ["Inspection rounds", "Plant log", "Repairs"]
+
+
+def test_headings_of_sections_each_opening_with_its_table_stay_headings(
+    tmp_path: Path,
+) -> None:
+    # A report whose every section opens with its table, then its text: the bold lines
+    # over the tables, set like their cells, head the sections.
+    titles = ["Inspection rounds", "Plant log", "Repairs"]
+    items: list = []
+    top = 740
+    for title in titles:
+        items += [
+            Text(72, top, title, 11, BOLD),
+            *_ruled_table(top - 10, [("Week", "Inspector"), ("1", "Lee")]),
+            *wrap(BODY, 72, top - 70, 400),
+        ]
+        top -= 130
+    result = parse_pages(tmp_path, [Page(items)])
+    assert _headings(result) == titles
