@@ -181,6 +181,10 @@ def _continues(
         ends_sentence(above.text) or (_opens_item(group) and not number_goes_on(above, line))
     ):
         return False
+    if opens_reference(line.text) and opens_reference(group[0].text):
+        # The next entry of a list of references; in a paragraph of text a citation may
+        # open a line, even after a full stop ("… was shown." over "[3] found that …").
+        return False
     if ends_set_apart(above):
         return False
     if above.text.endswith(_LINE_END_HYPHENS) and opens_lower(line.text):

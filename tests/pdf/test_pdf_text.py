@@ -110,6 +110,25 @@ def test_references_set_with_a_hanging_indent_read_as_one_entry_each(tmp_path: P
     assert " ".join(text for _, text in entries[3:]) in lines
 
 
+def test_a_reference_after_one_whose_last_line_is_full_opens_its_own_entry(
+    tmp_path: Path,
+) -> None:
+    """A list of references whose entry ends on a line as wide as the list's: the next
+    line, opening on its number in brackets, is the next entry, not more of that one."""
+    entries = [
+        (72, "[1] T. Suganuma, T. Yasue, and T. Nakatani. A Region-Based Compilation"),
+        (86, "Technique for Dynamic Compilers. ACM Transactions on Programming"),
+        (86, "Languages and Systems (TOPLAS), 28(1):134-174, in the year 2006."),
+        (72, "[2] M. Zaleski, A. D. Brown, and K. Stoodley. YETI: A gradually Extensible"),
+        (86, "Trace Interpreter. In VEE, 2007."),
+    ]
+    items = wrap(LOREM * 3, 72, 720, 300, 10)
+    items += [Text(x, 600 - 10 * i, text, 8) for i, (x, text) in enumerate(entries)]
+    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert " ".join(text for _, text in entries[:3]) in lines
+    assert " ".join(text for _, text in entries[3:]) in lines
+
+
 def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
     """PDFium marks every line-end hyphen as a hyphenation break: the document's own
     "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
