@@ -29,6 +29,10 @@ KEYWORD_RANKS = {
 #: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
 #: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").
 ROMAN_CHARS = "[\u2160-\u217f]{1,4}"
+#: The largest number a unit's word carries as roman letters: a larger one is a word of the
+#: sentence the unit's word opens (the Italian "di" of "Titolo di studio", "Sezione di Roma"
+#: reads 501; the French "dix" 509), no code numbering its units that far in roman.
+LARGEST_ROMAN_UNIT = 100
 
 #: The same units named in other languages, by the English word whose rank they take.
 #: Words in CJK scripts may stand right before their number ("附录A", "付録1").
@@ -132,6 +136,8 @@ def unit_number(match: re.Match[str]) -> tuple[int, tuple[int, ...]] | None:
         # A single I, V, X... is read as a letter here; sequence context may say roman.
         return 1, (ord(number.lower()) - 96,)
     value = numeral_value(number)
+    if value and number.isascii() and value > LARGEST_ROMAN_UNIT:
+        return None
     return (1, (value,)) if value else None
 
 

@@ -332,3 +332,17 @@ def test_an_appendix_after_a_styled_chapter_stands_beside_it_not_below_it():
     stack = FamilyStack()
     stack.open_fixed(1, None)
     assert stack.place(parse_label("Appendix A Forms")) == 2
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Titolo di studio richiesto", "Sezione di Roma", "Capo di stato maggiore", "Chapitre dix"],
+)
+def test_a_word_after_a_units_word_that_spells_a_large_roman_numeral_is_prose(line):
+    # Italian "di" (501) and French "dix" (509) are words of the sentence, no unit's number.
+    assert parse_label(line) is None
+
+
+def test_a_units_roman_numeral_up_to_a_hundred_is_read():
+    assert parse_label("Capitolo xi Conclusioni").ordinals == (11,)
+    assert parse_label("PART XC").ordinals == (90,)
