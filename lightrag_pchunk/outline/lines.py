@@ -26,6 +26,7 @@ from functools import lru_cache
 from lightrag_pchunk.outline.front_matter import reads_as_front_matter
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
+from lightrag_pchunk.outline.unit_words import cited_in_a_sentence
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
 MAX_HEADING_CHARS = 100
@@ -65,9 +66,6 @@ _NOTHING_STATED = frozenset(["not applicable", *"none n/a na nil null tbd tba �
 _SENTENCE_END = frozenset(".!;,。！；，、…")
 _INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+\S")
 _COLON = re.compile(r"[:：]")
-#: Characters right after a Chinese unit's label that make it a unit cited in a sentence
-#: ("第七條和附件二…", "第二十四條第二款…", "第三条的规定"), not the label of a title.
-_CITATION_GOES_ON = frozenset("和及与與或的至第、")
 #: Last words that leave a sentence open ("Inspired by", "we obtain that"): no title ends so.
 OPEN_ENDINGS = frozenset(
     "a an the of by and or nor but that which whose than from at into via its their our "
@@ -320,8 +318,8 @@ def _numbered_heading(
         return HeadingText(text.rstrip(":："), "", label) if is_unit else None
     if starts_lowercase(rest) and not lowercase:
         return None  # "a) the operator shall": a list item continuing a sentence
-    if label.family.startswith("legal-") and text[len(label.text) : len(label.text) + 1] in (
-        _CITATION_GOES_ON
+    if label.family.startswith("legal-") and cited_in_a_sentence(
+        label.family, text[len(label.text) :]
     ):
         return None  # "第七條和附件二第三條的解釋》，就…": a unit cited, its sentence going on
     colon = _COLON.search(rest)

@@ -168,3 +168,25 @@ def _unit_values(label: NumberedUnit) -> list[int]:
     number = words[-1] if len(words) > 1 else ""
     roman = roman_number(number) if number in ("I", "V", "X", "i", "v", "x") else None
     return [label.ordinals[0], *([roman] if roman else [])]
+
+
+#: Characters right after a Chinese unit's label that go on with a sentence ("第七條和附件二…",
+#: "第二十四條第二款…", "第三条的规定"): the unit is cited, its label opens no title.
+_CITATION_GOES_ON = frozenset("和及与與或的至第、")
+#: A unit's label, as a citation goes on to one ("第二章和第三章", "第一章第二节").
+_CITED_UNIT = re.compile(rf"第\s*(?:{CN_NUMBER}|\d{{1,4}})\s*(?:{LEGAL_UNITS})")
+
+
+def cited_in_a_sentence(family: str, after: str) -> bool:
+    """Whether a Chinese unit's label of ``family``, followed by ``after`` on its line, is a
+    unit cited in a sentence. An article (条 款 项) carries its text after its label, never
+    glued to a connective; a chapter's or a section's title may start with one ("第四章和平
+    利用核能", "第六章第三方责任", "第二章及时报告"), so there only a connective going on
+    to another unit ("第二章和第三章", "第七條和附件二") or 的 、 cite."""
+    first = after[:1]
+    if first not in _CITATION_GOES_ON:
+        return False
+    if first in "的、" or family in ("legal-条", "legal-款", "legal-项"):
+        return True
+    cited = after.lstrip("和及与與或至、").lstrip()
+    return _CITED_UNIT.match(cited) is not None or CN_KEYWORD.match(cited) is not None

@@ -4,7 +4,10 @@ them."""
 
 from __future__ import annotations
 
+import pytest
+
 from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.lines import heading_text
 
 BODY = Look(size=11)
 TITLE = Look(bold=True, size=16)
@@ -118,3 +121,17 @@ def test_a_unit_cited_at_the_start_of_a_line_is_no_label():
         text(CLAUSES, BODY),
     ]
     assert outline(items, 11) == [(1, "第八條", "本決定自公布之日起施行。")]
+
+
+@pytest.mark.parametrize(
+    "line", ["第四章和平利用核能", "第六章第三方责任", "第二章及时报告", "第三节与外方合作"]
+)
+def test_a_chapters_title_set_right_after_its_label_may_start_as_a_citation_goes_on(line):
+    # Connectives start words of titles too (和平, 及时, 第三方, 与): a chapter's or a
+    # section's label is cited only when the connective goes on to another unit.
+    assert heading_text(line).title == line
+
+
+@pytest.mark.parametrize("line", ["第二章和第三章规定的期限", "第一章第二节所列", "第三章的规定"])
+def test_a_chapter_cited_with_another_unit_is_no_title(line):
+    assert heading_text(line) is None
