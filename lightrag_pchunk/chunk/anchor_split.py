@@ -197,12 +197,16 @@ def _inside_units_of_law(block: Block) -> list[bool]:
     and names ("(2) Any suppository dosage form containing:", "Some trade or other names:
     DOET", "(五) 提名並報請中央人民政府任命下列主要官員"), which a reader citing it takes
     for no section of their own; only a numbered unit of a series under it ("5.1" in a
-    contract's article, the next article) is one."""
+    contract's article, the next article) is one. A paragraph opens a unit only where its
+    label opens a title or the unit's text, as the classifier reads it: a sentence citing
+    one ("Article 5 of the Convention sets out …") opens none."""
     inside = is_unit_of_law(block.heading)
     out: list[bool] = []
     for paragraph in block.paragraphs:
         out.append(inside)
-        inside = inside or is_unit_of_law(paragraph.text)
+        inside = inside or (
+            is_unit_of_law(paragraph.text) and heading_text(paragraph.text) is not None
+        )
     return out
 
 

@@ -342,3 +342,21 @@ def test_the_points_of_an_article_left_as_text_in_a_chapter_are_not_anchors() ->
         text, ctx.counter, heading="第一节 行政长官", parents=("第四章 政治体制",), level=2
     )
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [article]
+
+
+@pytest.mark.parametrize(
+    "citing",
+    [
+        "Article 5 of the Convention sets out the rights of the child.",
+        "Art. 12 of the Regulation lays down the rules.",
+        "Artículo 5 de la Ley regula los plazos.",
+    ],
+)
+def test_a_sentence_citing_a_laws_unit_opens_no_unit(citing: str) -> None:
+    # A commentary's paragraph that opens on the article it cites is prose: the titles
+    # after it in the block still cut it.
+    ctx = char_context(1000)
+    title = "Lawfulness of processing"
+    text = "\n".join(["## Background", "x" * 300, citing, "y" * 400, title, "z" * 700])
+    block = make_block(text, ctx.counter, heading="Background", parents=("Commentary",), level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [title]
