@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
-from lightrag_pchunk.outline.lines import cjk_share, heading_text
+from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
@@ -35,12 +35,6 @@ LIST_INDENT = 12.0
 #: A single line must stand further in than this many times its size (a paragraph's
 #: first-line indent is about one em).
 FIRST_LINE_EMS = 1.2
-#: A CJK paragraph's first line is set in by two characters: a line numbered as headings
-#: of Chinese documents are (一、 （一） 1、, GB/T 9704) set in as far stands where the
-#: text's paragraphs start ("一、關於從2017年開始…" over its text); a list's items (a) 1),
-#: GB/T 1.1's) are set so too.
-CJK_FIRST_LINE_EMS = 2.2
-_CJK_HEADING_NUMBERS = frozenset({"cn-enum", "paren-cn", "arabic-dun"})
 
 
 def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
@@ -56,9 +50,7 @@ def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
         if label is None:
             continue
         key = _numbering(label)
-        if _is_indented(paragraph, label) or _numbers_on(
-            label, last_item.get(key), last_title.get(key)
-        ):
+        if _is_indented(paragraph) or _numbers_on(label, last_item.get(key), last_title.get(key)):
             items.add(index)
             last_item[key] = label
         elif _is_text(paragraph.text):
@@ -82,16 +74,13 @@ def _is_text(text: str) -> bool:
     return heading_text(text, markdown=False) is None and body_words([text]) > MAX_PLAIN_WORDS
 
 
-def _is_indented(paragraph: PrintedParagraph, label: Label) -> bool:
-    """Whether the paragraph numbered ``label`` stands in from its column's edge: its first
-    line by more than a first-line indent, or (not centred) every line of it by
-    :data:`LIST_INDENT`."""
+def _is_indented(paragraph: PrintedParagraph) -> bool:
+    """Whether the paragraph stands in from its column's edge: its first line by more
+    than a first-line indent, or (not centred) every line of it by :data:`LIST_INDENT`."""
     lines = paragraph.lines
     first = lines[0]
     indent = first.x0 - first.column_x0
-    cjk_heading = label.family in _CJK_HEADING_NUMBERS and cjk_share(paragraph.text) > 0.5
-    ems = CJK_FIRST_LINE_EMS if cjk_heading else FIRST_LINE_EMS
-    if indent > max(LIST_INDENT, ems * first.size):
+    if indent > max(LIST_INDENT, FIRST_LINE_EMS * first.size):
         return True
     return (
         len(lines) >= 2

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.bullets import is_bulleted
 
-from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, Page, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -122,42 +122,3 @@ def test_code_under_a_typed_dash_is_no_wrapped_item(tmp_path: Path) -> None:
     ]
     lines = _slide_lines(tmp_path, items)
     assert "repository: my_company_repo" in lines
-
-
-def _cjk_paragraph(y: float, lines: list[str]) -> list[Text]:
-    """A CJK paragraph as such text is set: its first line in by two characters."""
-    return [Text(94 if i == 0 else 72, y - 16 * i, line, 11, CJK) for i, line in enumerate(lines)]
-
-
-def test_a_cjk_numbered_title_set_in_as_far_as_the_texts_paragraphs_heads_a_section(
-    tmp_path: Path,
-) -> None:
-    # CJK text sets the first line of every paragraph in by two characters; a short
-    # numbered title over its text, set in as far, stands where they start: no list item.
-    items = [Text(120, 760, "關於行政長官普選問題的說明", 16, CJK)]
-    items += _cjk_paragraph(
-        720,
-        [
-            "我受委員長會議的委託，現對草案作說明。根據香港基本法的",
-            "規定，現就草案的內容說明如下：",
-        ],
-    )
-    items.append(Text(94, 670, "一、關於從二〇一七年開始行政長官可以由普選產生", 11, CJK))
-    items += _cjk_paragraph(
-        640,
-        [
-            "根據香港基本法和全國人大常委會的有關決定以及常委會組成",
-            "人員的審議意見，草案第一條規定行政長官選舉可以實行由普",
-            "選產生的辦法。",
-        ],
-    )
-    items.append(Text(94, 570, "二、關於行政長官普選制度核心問題的規定", 11, CJK))
-    items += _cjk_paragraph(
-        540,
-        ["香港基本法第四十五條對行政長官普選已經作出比較明確的規", "定，草案第二條作了以下規定。"],
-    )
-    result = parse_pages(tmp_path, [Page(items)])
-    assert _headings(result)[-2:] == [
-        "一、關於從二〇一七年開始行政長官可以由普選產生",
-        "二、關於行政長官普選制度核心問題的規定",
-    ]
