@@ -26,6 +26,11 @@ MIN_CHUNK_TOKEN_SIZE = 4
 #: the line is counted if a stage cuts that block after all (``chunk.blocks.counted``).
 UNCOUNTED = -1
 
+#: LightRAG's limit on a heading's text (``lightrag.constants.MAX_HEADING_LENGTH``, which the
+#: parsers cannot import): a longer "heading" is a passage, kept as body text; one number for
+#: every parser, which tests/integration keeps in step with LightRAG's.
+MAX_HEADING_LENGTH = 200
+
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
 PREFACE_HEADING = "Preface/Uncategorized"
 

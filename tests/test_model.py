@@ -45,3 +45,13 @@ def test_the_ratios_keep_their_order(n) -> None:
     th = Thresholds.from_chunk_size(n)
     assert th.table_ideal < th.table_max < th.target_ideal < th.target_max
     assert th.small_tail_threshold < th.target_ideal
+
+
+def test_the_heading_limit_is_lightrags():
+    """Every parser keeps a "heading" over LightRAG's limit as text; the parsers cannot import
+    LightRAG, so this holds the one number in step when LightRAG changes it."""
+    from lightrag.constants import MAX_HEADING_LENGTH as lightrags_limit
+
+    from lightrag_pchunk.model import MAX_HEADING_LENGTH as ours
+
+    assert ours == lightrags_limit

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: LightRAG's limit on a heading's text (``MAX_HEADING_LENGTH``); the content keeps it whole.
-MAX_HEADING_CHARS = 200
+from lightrag_pchunk.model import MAX_HEADING_LENGTH
+
 #: The alt text of an HTML image (``<img alt="Quarterly figures">``).
 _ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
 
@@ -27,12 +27,12 @@ class Heading:
 def heading_title(displayed: str, html: str, inline: str) -> str:
     """The title of a heading that displays ``displayed``: that text on one line; for a
     heading that displays no text (an image, an HTML image, a footnote mark), the alt texts
-    of its HTML images, else its ``inline`` source. At most :data:`MAX_HEADING_CHARS`;
-    empty for a heading that holds nothing."""
+    of its HTML images, else its ``inline`` source. At most ``MAX_HEADING_LENGTH`` characters
+    (LightRAG's limit; the content keeps it whole); empty for a heading that holds nothing."""
     title = " ".join(displayed.split())
     if not title:
         alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
         title = " ".join(alt for alt in alts if alt) or inline
-    if len(title) > MAX_HEADING_CHARS:
-        title = title[: MAX_HEADING_CHARS - 3] + "..."
+    if len(title) > MAX_HEADING_LENGTH:
+        title = title[: MAX_HEADING_LENGTH - 3] + "..."
     return title

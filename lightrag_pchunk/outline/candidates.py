@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.items import (
     ItemKind,
     Look,
@@ -124,17 +125,13 @@ def _titles_a_page(items: Sequence[OutlineItem], index: int) -> bool:
     )
 
 
-#: Longest line a table of contents makes a title (LightRAG's limit on a heading's text,
-#: ``MAX_HEADING_LENGTH``): an article's title with its subtitle may run past any numbered
-#: title ("Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: …").
-MAX_LISTED_TITLE_CHARS = 200
-
-
 def listed_title(text: str) -> HeadingText | None:
     """A line the document's table of contents lists, as a title, though the text channel
     reads it as a sentence ("Other Automated & Misc. Tool Results: Tools Used"): the table
-    names it a heading. Not when it is longer than :data:`MAX_LISTED_TITLE_CHARS`."""
+    names it a heading. Not when it is longer than LightRAG's limit on a heading's text
+    (``MAX_HEADING_LENGTH``): an article's title with its subtitle may run past any numbered
+    title ("Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: …")."""
     title = " ".join(text.split())
-    if not title or len(title) > MAX_LISTED_TITLE_CHARS:
+    if not title or len(title) > MAX_HEADING_LENGTH:
         return None
     return HeadingText(title, "", parse_label(title))

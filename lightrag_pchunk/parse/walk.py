@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from lxml import etree
 
+from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
@@ -53,9 +54,6 @@ if TYPE_CHECKING:
     from lightrag_pchunk.parse.altchunk import AltChunkImporter
 
 
-#: A heading longer than this is split at its first soft break, or kept as body text
-#: (LightRAG's ``MAX_HEADING_LENGTH``).
-MAX_HEADING_LENGTH = 200
 _P = qn("w:p")
 _TBL = qn("w:tbl")
 _SDT = qn("w:sdt")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.items import LARGER_BY, Look
 from lightrag_pchunk.outline.lines import heading_text
@@ -55,10 +56,6 @@ from lightrag_pchunk.pdf.title_split import split_title_lines
 
 #: A bookmark naming more words than this, set in the body's look, names a passage.
 PASSAGE_WORDS = 2 * MAX_PLAIN_WORDS
-#: A bookmark naming more characters than this names a passage, whatever its look
-#: (LightRAG's limit on a heading's text, ``MAX_HEADING_LENGTH``, by which a Word heading
-#: paragraph that long is kept as body text).
-MAX_HEADING_CHARS = 200
 #: The meta row's ``bbox_attributes``: positions are in PDF points, origin bottom left.
 BBOX_ATTRIBUTES = {"origin": "LEFTBOTTOM", "unit": "pt"}
 
@@ -201,15 +198,16 @@ def _is_small_title(paragraph: PrintedParagraph, body_size: float) -> bool:
 def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
     """Whether the paragraph a bookmark names reads as a section's title. Not when it is a
     bare label ("3.": the number of a heading without text, which Word does not count), nor
-    when it is a passage: more than :data:`MAX_HEADING_CHARS` characters, or more than
-    :data:`PASSAGE_WORDS` words set in the body's look that do not read as a title (a
+    when it is a passage: more than ``MAX_HEADING_LENGTH`` characters (LightRAG's limit on a
+    heading's text, by which a Word heading paragraph that long is kept as body text), or
+    more than :data:`PASSAGE_WORDS` words set in the body's look that do not read as a title (a
     bookmark to a paragraph a reader may jump to, which a heading path of fifty words
     would only hide)."""
     text = paragraph.text
     label = parse_label(text)
     if label is not None and not label.rest.strip():
         return False
-    if len(" ".join(text.split())) > MAX_HEADING_CHARS:
+    if len(" ".join(text.split())) > MAX_HEADING_LENGTH:
         return False
     look = paragraph.look
     if look.bold or look.size >= body_size + LARGER_BY:
