@@ -154,18 +154,21 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         heading_check(result.rows, len(result.chunks)),
         stage_check(result.steps) if by_p else Check("stages", INFO, _R_MADE_THEM, "§2"),
         *chunk_checks(result.chunks, thresholds),
-        # What P promises of tables and headings; R's chunks promise neither.
+        # What P promises of tables and headings (a long block's one heading path on each of
+        # its chunks); R's chunks carry no heading and promise neither.
         *(
             (
                 table_check(result.tables, result.chunks, thresholds),
                 breadcrumb_check(result.rows, result.chunks, result.violations),
+                long_block_check(
+                    headed_long_blocks(
+                        result.rows, counter, p.chunk_token_size, markdown=_is_md(result)
+                    ),
+                    p.chunk_token_size,
+                ),
             )
             if by_p
             else ()
-        ),
-        long_block_check(
-            headed_long_blocks(result.rows, counter, p.chunk_token_size, markdown=_is_md(result)),
-            p.chunk_token_size,
         ),
         page_check(result.rows, result.chunks),
     ]

@@ -280,6 +280,8 @@ def test_a_document_that_gets_r_shows_r_s_chunks(tmp_path, capsys, monkeypatch) 
     assert out.startswith("meters.blocks.jsonl: fallback to recursive_character: over P's")
     assert "meters.blocks.jsonl: R's chunks (P did not run), size 2000, overlap 100" in out
     assert "the stages did not run (R made the chunks)" in out
+    # A long block's one heading path on its chunks is P's promise: R's chunks carry none.
+    assert "heading-like lines" not in out
     assert "P checks" not in out and out.rstrip().endswith("1 chunk, no warnings.")
 
 
