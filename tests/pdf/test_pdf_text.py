@@ -92,6 +92,14 @@ def test_a_cjk_answer_set_with_a_hanging_indent_reads_as_one_paragraph(tmp_path:
     assert lines[3][1] in content
 
 
+def _reference_list_lines(tmp_path: Path, entries: list[tuple[float, str]]) -> list[str]:
+    """The content lines of a page of text over a list of references set in 8 pt, each entry
+    given as (x, line)."""
+    items = wrap(LOREM * 3, 72, 720, 300, 10)
+    items += [Text(x, 600 - 10 * i, text, 8) for i, (x, text) in enumerate(entries)]
+    return parse_pages(tmp_path, [Page(items)]).content.split("\n")
+
+
 def test_references_set_with_a_hanging_indent_read_as_one_entry_each(tmp_path: Path) -> None:
     """A list of references: each entry opens on its number in brackets at the margin and
     goes on indented under it, a page range broken after its dash ("pages 291-" over
@@ -103,9 +111,7 @@ def test_references_set_with_a_hanging_indent_read_as_one_entry_each(tmp_path: P
         (72, "[2] A. Rigo. Representation-Based Just-In-time Specialization and the"),
         (86, "Psyco Prototype for Python. In PEPM, 2004."),
     ]
-    items = wrap(LOREM * 3, 72, 720, 300, 10)
-    items += [Text(x, 600 - 10 * i, text, 8) for i, (x, text) in enumerate(entries)]
-    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    lines = _reference_list_lines(tmp_path, entries)
     assert " ".join(text for _, text in entries[:3]) in lines
     assert " ".join(text for _, text in entries[3:]) in lines
 
@@ -122,9 +128,7 @@ def test_a_reference_after_one_whose_last_line_is_full_opens_its_own_entry(
         (72, "[2] M. Zaleski, A. D. Brown, and K. Stoodley. YETI: A gradually Extensible"),
         (86, "Trace Interpreter. In VEE, 2007."),
     ]
-    items = wrap(LOREM * 3, 72, 720, 300, 10)
-    items += [Text(x, 600 - 10 * i, text, 8) for i, (x, text) in enumerate(entries)]
-    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    lines = _reference_list_lines(tmp_path, entries)
     assert " ".join(text for _, text in entries[:3]) in lines
     assert " ".join(text for _, text in entries[3:]) in lines
 
