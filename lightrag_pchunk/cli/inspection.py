@@ -154,25 +154,21 @@ def inspection_of(done: Run, counter: TokenCounter) -> Inspection:
         heading_check(result.rows, len(result.chunks)),
         stage_check(result.steps) if by_p else Check("stages", INFO, _R_MADE_THEM, "§2"),
         *chunk_checks(result.chunks, thresholds),
-        # What P promises of tables and headings (a long block's one heading path on each of
-        # its chunks); R's chunks carry no heading and promise neither.
-        *(
-            (
-                table_check(result.tables, result.chunks, thresholds),
-                breadcrumb_check(result.rows, result.chunks, result.violations),
-                long_block_check(
-                    headed_long_blocks(
-                        result.rows, counter, p.chunk_token_size, markdown=_is_md(result)
-                    ),
-                    p.chunk_token_size,
-                ),
-            )
-            if by_p
-            else ()
-        ),
+        *(_p_promises(result, counter, p.chunk_token_size) if by_p else ()),
         page_check(result.rows, result.chunks),
     ]
     return result
+
+
+def _p_promises(result: Inspection, counter: TokenCounter, size: int) -> tuple[Check, ...]:
+    """What P promises of tables and headings (a long block's one heading path on each of
+    its chunks); R's chunks carry no heading and promise neither."""
+    long_blocks = headed_long_blocks(result.rows, counter, size, markdown=_is_md(result))
+    return (
+        table_check(result.tables, result.chunks, result.thresholds),
+        breadcrumb_check(result.rows, result.chunks, result.violations),
+        long_block_check(long_blocks, size),
+    )
 
 
 _R_MADE_THEM = "the stages did not run (R made the chunks)"
