@@ -182,7 +182,7 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     return picks
 
 
-def is_unit_of_law(text: str | None) -> bool:
+def _names_unit_of_law(text: str | None) -> bool:
     """Whether ``text`` starts with the label of a law's unit that carries its text (an
     article, a section "§ 1308.12 Schedule II.", "第四十八條 香港特別行政區行政長官行使
     下列職權：")."""
@@ -200,12 +200,12 @@ def _inside_units_of_law(block: Block) -> list[bool]:
     contract's article, the next article) is one. A paragraph opens a unit only where its
     label opens a title or the unit's text, as the classifier reads it: a sentence citing
     one ("Article 5 of the Convention sets out …") opens none."""
-    inside = is_unit_of_law(block.heading)
+    inside = _names_unit_of_law(block.heading)
     out: list[bool] = []
     for paragraph in block.paragraphs:
         out.append(inside)
         inside = inside or (
-            is_unit_of_law(paragraph.text) and heading_text(paragraph.text) is not None
+            _names_unit_of_law(paragraph.text) and heading_text(paragraph.text) is not None
         )
     return out
 
