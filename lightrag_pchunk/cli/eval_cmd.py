@@ -129,20 +129,6 @@ def _ks(text: str) -> list[int]:
     return values
 
 
-def _sizes(args: argparse.Namespace) -> tuple[int | None, int | None]:
-    """``--size`` and ``--overlap`` resolved with P's other sources, so that a bad pair is
-    named as the user typed it (``evaluate()`` names its arguments)."""
-    from lightrag_pchunk.integration.request import EVAL, Flags, Request
-    from lightrag_pchunk.integration.settings import resolve
-
-    if args.size is None and args.overlap is None:
-        return None, None
-    flags = Flags(size=args.size, overlap=args.overlap)
-    p = resolve(Request(EVAL, flags=flags)).p
-    assert p is not None  # only a registered text has none
-    return p.chunk_token_size, p.chunk_overlap_token_size
-
-
 def _embedding_func(factory: str | None, working_dir: Path) -> Any:
     """The embedding function of the factory's LightRAG, built as ``ingest`` builds it; its
     storages are never initialised, so eval reads and writes none of them."""
@@ -176,11 +162,10 @@ def run(args: argparse.Namespace) -> int:
                 if args.retriever == "embedding"
                 else None
             )
-            size, overlap = _sizes(args)
             result = evaluate(
                 args.paths,
-                size=size,
-                overlap=overlap,
+                size=args.size,
+                overlap=args.overlap,
                 chunkers=args.chunkers,
                 questions=args.questions,
                 retriever=args.retriever,
@@ -193,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 per_kind=args.per_kind,
                 workers=args.workers,
                 progress=progress,
+                settings_named="--{}",
             )
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -100,6 +100,7 @@ def evaluate(
     per_kind: int = DEFAULT_PER_KIND,
     workers: int | None = None,
     progress: Progress | None = None,
+    settings_named: str = "the {} argument",
 ) -> EvalResult:
     """Evaluate P against LightRAG's R, F and P (and docling, when installed) on documents.
 
@@ -123,6 +124,8 @@ def evaluate(
         per_kind: most automatic questions of one kind per document.
         workers: processes reading and chunking documents (default: one per core).
         progress: called with one line per document and per phase.
+        settings_named: how an error names a bad ``size`` or ``overlap`` (``{}``: the
+            setting's name); the command passes ``"--{}"``, its flags.
 
     Raises:
         ValueError: a bad setting, a missing path, a malformed questions file.
@@ -134,7 +137,7 @@ def evaluate(
         raise ValueError(f"retriever must be one of {', '.join(RETRIEVERS)}, got {retriever!r}")
     if retriever == EMBEDDING and embedding_func is None:
         raise ValueError("the embedding retriever needs an embedding_func (--rag-factory)")
-    flags = Flags(size=size, overlap=overlap, named="the {} argument")
+    flags = Flags(size=size, overlap=overlap, named=settings_named)
     p = resolve(Request(EVAL, flags=flags)).p
     assert p is not None  # only a registered text has none
     size, overlap = p.chunk_token_size, p.chunk_overlap_token_size
