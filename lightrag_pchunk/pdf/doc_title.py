@@ -4,7 +4,8 @@ A Word document's title (its Title style) is no heading: its parse puts it in th
 and no chunk's heading path carries it. Its PDF prints it as the first line, larger than
 anything after it, and the classifier takes it for a heading (its look says so). When
 that heading stands beside the document's chapters rather than over them (a later heading
-opens at its level, though a contents may list the first sections deeper), it is the
+opens at its level, though a contents may list the first sections deeper, or above it: a
+newsletter's masthead ranks below a later part set larger, a notice at its end), it is the
 document's title: its line goes back to the preface, it stays the document's title, no
 heading path names it, and the sections below it move up to its level.
 
@@ -38,17 +39,25 @@ def title_to_preface(
     if len(headed) < 2:
         return blocks, ""
     first = blocks[headed[0]]
-    if first.source != "inferred" or first.level != 1:
+    if first.source != "inferred":
         return blocks, ""
-    if all(blocks[i].level != 1 for i in headed[1:]):
+    if all(blocks[i].level > first.level for i in headed[1:]):
         return blocks, ""  # every section nests below it: the document's one top heading
+    if first.level > 1 and headed[0] > 0:
+        return blocks, ""  # ranked below a later heading, a title is the first line read
     if any(b.is_toc for b in blocks[: headed[0]]):
         return blocks, ""  # a table of contents before it: the title of what follows
     if parse_label(first.heading) is not None:
         return blocks, ""
     looks = {e.line.start: e.look for e in events if e.look is not None and e.line.start}
     look = _look(first, looks)
-    others = [o for i in headed[1:] if (o := _look(blocks[i], looks)) is not None]
+    # Its look is measured against the headings at its rank and below: one ranked above it
+    # opens a part it does not stand over, and may be set larger.
+    others = [
+        o
+        for i in headed[1:]
+        if blocks[i].level >= first.level and (o := _look(blocks[i], looks)) is not None
+    ]
     if look is None or not others:
         return blocks, ""
     if any(o.size > look.size or o.signature() == look.signature() for o in others):
@@ -66,20 +75,25 @@ def title_to_preface(
     else:
         blocks[at] = RawBlock(PREFACE_HEADING, 1, (), moved)
         at += 1
-    return _up_a_level(blocks, at, first.heading), first.heading
+    return _up_a_level(blocks, at, first), first.heading
 
 
-def _up_a_level(blocks: list[RawBlock], start: int, title: str) -> list[RawBlock]:
+def _up_a_level(blocks: list[RawBlock], start: int, title: RawBlock) -> list[RawBlock]:
     """``blocks`` with the sections that stood below the title (from ``start`` to the next
     heading at its level) one level up, and no path naming it: their levels and paths
     agree. A contents at the title's level, between it and its sections, ends no section
     and closes none of their paths: those sections stood below the title all the same."""
     for i in range(start, len(blocks)):
         block = blocks[i]
-        if block.level <= 1 and not block.is_toc:
+        if block.level <= title.level and not block.is_toc:
             break
-        if block.level > 1:
-            parents = block.parents[1:] if block.parents[:1] == (title,) else block.parents
+        if block.level > title.level:
+            named = (*title.parents, title.heading)
+            parents = (
+                (*title.parents, *block.parents[len(named) :])
+                if block.parents[: len(named)] == named
+                else block.parents
+            )
             blocks[i] = replace(block, level=block.level - 1, parents=parents)
     return blocks
 

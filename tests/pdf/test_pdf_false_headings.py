@@ -112,6 +112,39 @@ def test_the_sections_below_a_title_in_the_preface_move_up_its_level(tmp_path: P
     assert levels["Guitarist"] == (1, ())
 
 
+def test_a_masthead_ranked_below_a_later_part_is_the_title(tmp_path: Path) -> None:
+    # A newsletter's masthead opens it, its sections below it in a smaller look; a notice
+    # at its end is set larger still and ranks above the masthead. The masthead stands
+    # over no more than the sections before that notice: it is the title, and the sections
+    # have no parent.
+    page = [Text(72, 740, "Plant Safety Bulletin, May 2004", 14, BOLD)]
+    parts = [("Inspections", 12), ("Training", 12), ("Subscription", 18)]
+    for i, (title, size) in enumerate(parts):
+        y = 700 - 110 * i
+        page += [Text(72, y, title, size, BOLD), *wrap(BODY, 72, y - 22, 400, 10)]
+    result = parse_pages(tmp_path, [Page(page)])
+    assert result.meta["doc_title"] == "Plant Safety Bulletin, May 2004"
+    assert result.rows[0].heading == PREFACE_HEADING
+    assert result.rows[0].content.startswith("Plant Safety Bulletin, May 2004")
+    paths = {r.heading: r.parent_headings for r in result.rows}
+    assert paths == {PREFACE_HEADING: (), "Inspections": (), "Training": (), "Subscription": ()}
+
+
+def test_a_first_heading_ranked_below_a_later_one_after_text_is_a_section(
+    tmp_path: Path,
+) -> None:
+    # Text before it: the first heading is not the line a reader reads first, and a
+    # later heading set larger is another part; it heads its own sections.
+    page = [*wrap(BODY, 72, 740, 400, 10), Text(72, 690, "Plant Safety Bulletin", 14, BOLD)]
+    parts = [("Inspections", 12), ("Training", 12), ("Subscription", 18)]
+    for i, (title, size) in enumerate(parts):
+        y = 650 - 110 * i
+        page += [Text(72, y, title, size, BOLD), *wrap(BODY, 72, y - 22, 400, 10)]
+    result = parse_pages(tmp_path, [Page(page)])
+    paths = {r.heading: r.parent_headings for r in result.rows}
+    assert paths["Inspections"] == ("Plant Safety Bulletin",)
+
+
 def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
     # The first heading shares its look with the next: a chapter, not the title.
     result = parse_pages(tmp_path, [Page(_chapters())])
