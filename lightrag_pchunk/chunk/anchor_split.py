@@ -145,6 +145,18 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     th = ctx.thresholds
     paragraphs = block.paragraphs
     limit = th.max_anchor_candidate_length
+    titles = [
+        i
+        for i in range(1, len(paragraphs))
+        if not paragraphs[i].is_table
+        and not paragraphs[i].is_piece
+        and is_anchor_candidate(paragraphs[i].text, limit)
+        and not _introduces_equation(paragraphs, i)
+    ]
+    if not titles:
+        # Most blocks over the cap have no line that reads as a title: the numbers of their
+        # headings and the units of law their lines open are then not read.
+        return []
     path = [
         number
         for heading in (*block.parent_headings, block.heading)
@@ -153,12 +165,8 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
     in_unit = _inside_units_of_law(block)
     candidates = [
         i
-        for i in range(1, len(paragraphs))
-        if not paragraphs[i].is_table
-        and not paragraphs[i].is_piece
-        and is_anchor_candidate(paragraphs[i].text, limit)
-        and not _introduces_equation(paragraphs, i)
-        and not _numbered_beside(path, paragraphs[i].text)
+        for i in titles
+        if not _numbered_beside(path, paragraphs[i].text)
         and (not in_unit[i] or series_number(anchor_heading(paragraphs[i].text)) is not None)
     ]
     if not candidates:

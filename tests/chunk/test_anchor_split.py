@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 
+from lightrag_pchunk.chunk import anchor_split as anchor_split_module
 from lightrag_pchunk.chunk.anchor_split import (
     anchor_heading,
     anchor_split,
@@ -117,6 +118,18 @@ def test_the_first_paragraph_is_never_an_anchor() -> None:
     ctx = char_context(100)
     block = make_block("Short title\n" + "x" * 150, ctx.counter, heading="H")
     assert choose_anchors(block, ctx) == []
+
+
+def test_a_block_without_a_title_line_reads_no_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Most blocks over the cap hold only prose: whether a line sits in a law's unit, or is
+    # numbered beside a heading of the path, matters only for a line that reads as a title.
+    ctx = char_context(100)
+    read: list[str] = []
+    monkeypatch.setattr(anchor_split_module, "series_number", lambda text: read.append(text))
+    monkeypatch.setattr(anchor_split_module, "_inside_units_of_law", lambda block: read.append(""))
+    prose = make_block("Article 5\n" + "Some prose. " * 20, ctx.counter, heading="Article 5")
+    assert choose_anchors(prose, ctx) == []
+    assert read == []
 
 
 def test_anchors_are_chosen_nearest_to_evenly_spaced_ideal_positions() -> None:
