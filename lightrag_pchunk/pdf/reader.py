@@ -28,6 +28,7 @@ import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.parse.outline_build import Event
+from lightrag_pchunk.pdf.framed_titles import framed_titles
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
@@ -89,6 +90,11 @@ def read_pdf(
         tables = TableFinder(doc_hash)
         bookmarks = read_bookmarks(document)
         titles = titles_by_page(bookmarks)
+        pointed_at: dict[int, list[int]] = {}  # page -> its bookmarks' indexes
+        for number, bookmark in enumerate(bookmarks):
+            if bookmark.page is not None:
+                pointed_at.setdefault(bookmark.page, []).append(number)
+        in_frames: set[int] = set()  # bookmarks naming the title of a frame of one cell
         listed: frozenset[str] = frozenset()  # by the printed tables of contents read so far
         pages: list[list[Line]] = []
         frames = []
@@ -107,7 +113,8 @@ def read_pdf(
                 guard.check_objects(pdfium_c.FPDFPage_CountObjects(page.raw), index + 1)
                 textpage = page.get_textpage()
                 try:
-                    glyphs = read_glyphs(page, textpage, index + 1, page_rules(page))
+                    rules = page_rules(page)
+                    glyphs = read_glyphs(page, textpage, index + 1, rules)
                     named = titles.get(index + 1, frozenset()) | listed
                     text, is_undecodable = without_undecodable(glyphs, read_segments(glyphs))
                     if is_undecodable:
@@ -115,6 +122,13 @@ def read_pdf(
                     text = tables.take(text, named, WordCutter(glyphs))
                     lines = page_lines(text, marks.page_roles(page, textpage))
                     listed |= listed_titles([line.text for line in lines])
+                    if pointed := pointed_at.get(index + 1):
+                        in_frames |= {
+                            pointed[k]
+                            for k in framed_titles(
+                                [bookmarks[b] for b in pointed], rules, lines, page.get_height()
+                            )
+                        }
                 finally:
                     textpage.close()
                 if text.chars < MIN_PAGE_CHARS and _has_images(page):
@@ -124,7 +138,10 @@ def read_pdf(
             guard.after_page(text.chars, index + 1)
             pages.append(lines)
             frames.append(text.frame)
-        outline = document_outline(marks, bookmarks)
+        # A frame's title heads nothing (a table's cell, ``framed_titles``).
+        outline = document_outline(
+            marks, [b for number, b in enumerate(bookmarks) if number not in in_frames]
+        )
         tables.finish()
         count = len(document)
     finally:
