@@ -39,7 +39,7 @@ def list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) ->
     while index < len(items):
         run = [index]
         if labels[index] is not None:
-            while (after := _next_member(items, labels, run[-1])) is not None:
+            while (after := _next_member(items, labels, candidates, run[-1])) is not None:
                 run.append(after)
         if len(run) >= 2:
             if any(i not in candidates for i in run):
@@ -52,21 +52,50 @@ def list_items(items: Sequence[OutlineItem], candidates: dict[int, Promoted]) ->
 
 
 def _next_member(
-    items: Sequence[OutlineItem], labels: Sequence[Label | None], member: int
+    items: Sequence[OutlineItem],
+    labels: Sequence[Label | None],
+    candidates: dict[int, Promoted],
+    member: int,
 ) -> int | None:
-    """The line after ``member`` (past bulleted items, and the lower-case lines that go on
+    """The line after ``member`` (past bulleted items, the short items of a list of another
+    numbering nested in it ("1) 目的" under "a) 引言"), and the lower-case lines that go on
     with one) that continues its numbering."""
     after, in_item = member + 1, False
+    previous = labels[member]
     while after < len(items) and items[after].kind is ItemKind.TEXT:
         text = items[after].text
-        in_item = is_bullet_item(text) or (in_item and continues_sentence(text))
+        nested = _is_nested_item(items[after], labels[after], previous, after in candidates)
+        in_item = (
+            is_bullet_item(text)
+            or nested
+            or (
+                in_item and not _numbered_like(labels[after], previous) and continues_sentence(text)
+            )
+        )
         if not in_item:
             break
         after += 1
-    label, previous = labels[after] if after < len(items) else None, labels[member]
+    label = labels[after] if after < len(items) else None
     if label is None or previous is None or label.key != previous.key:
         return None
     return after if label.follows(previous) else None
+
+
+def _is_nested_item(
+    item: OutlineItem, label: Label | None, member: Label | None, is_candidate: bool
+) -> bool:
+    """Whether ``item`` (labelled ``label``) is an item of a list nested in the one whose
+    ``member`` stands above it: a list item the parser knows, in another numbering, short
+    (a candidate title, or a number alone that numbers the member's own part: "2.1" under
+    "2"). Long numbered paragraphs between lettered lines are the text of their sections,
+    and so are those whose number stands alone on its line ("136." under "(i) Spam")."""
+    if not item.is_list_item or label is None or member is None or _numbered_like(label, member):
+        return False
+    return is_candidate or (not label.rest.strip() and label.follows(member))
+
+
+def _numbered_like(label: Label | None, member: Label | None) -> bool:
+    return label is not None and member is not None and label.key == member.key
 
 
 def _short_items(run: Sequence[int], candidates: dict[int, Promoted]) -> list[int]:
