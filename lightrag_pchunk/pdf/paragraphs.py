@@ -7,8 +7,10 @@ A line continues the paragraph of the line above it in its column unless somethi
 new one starts: more space above it than the text's leading, another size or weight, a
 first-line indent, a bullet or a numbering label after a line that ended its sentence, or
 room at the end of the line above for the line's first word (a line that ends early ended
-its paragraph; this holds for justified and ragged text alike). A table-of-contents entry
-(a page number after leaders or a wide gap) is a paragraph of its own.
+its paragraph; this holds for justified and ragged text alike; not a title's line, bold or
+set larger, broken inside a phrase over a line opening in lower case: broken by hand). A
+table-of-contents entry (a page number after leaders or a wide gap) is a paragraph of its
+own.
 
 Joining lines: a hyphen PDFium marked as a line-end break (U+FFFE, U+0002) is dropped
 before a lower-case continuation ("com-" "pile" -> "compile") and kept otherwise; a real
@@ -215,6 +217,11 @@ def _continues(
         # both sides; a numbered line after a numbered one is a heading of its own (第一章
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
+    titled = above.bold or above.size > text_size + SIZE_TOLERANCE
+    if titled and breaks_mid_phrase(above.text) and opens_lower(line.text):
+        # A title broken by hand inside a phrase leaves room at its line's end ("… рейтинг
+        # по" over "национальной шкале …"), and its next line, in its look, goes on with it.
+        return True
     return not ends_early(above, line)
 
 

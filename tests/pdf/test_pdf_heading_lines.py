@@ -1,6 +1,6 @@
 """Headings printed over several lines: a bold section heading set with a hanging indent
 whose word is broken at the line end ("Exemption of certain chemical prepara-" over an indented
-"tions.") is one heading, never two paragraphs."""
+"tions.") is one heading, never two paragraphs; so is a title broken by hand inside a phrase."""
 
 from __future__ import annotations
 
@@ -79,3 +79,28 @@ def test_a_numbered_title_under_a_reference_list_is_no_line_of_its_entry(
     result = parse_pages(tmp_path, [first, last])
     headings = list(dict.fromkeys(r.heading for r in result.rows))
     assert headings == ["七、参考资料", "八、其他需要说明的问题"]
+
+
+def test_a_title_broken_by_hand_inside_a_phrase_is_one_heading(tmp_path: Path) -> None:
+    # The author broke the title's line after "of", room left at its end: its next line,
+    # in its look and opening in lower case, goes on with it.
+    items = [Text(72, 740, "Weekly inspection reports of", 14, BOLD)]
+    items += [Text(72, 722, "the refrigeration plant", 14, BOLD), *wrap(BODY, 72, 700, 400)]
+    items += [Text(72, 620, "Training of the operators", 14, BOLD), *wrap(BODY, 72, 598, 400)]
+    result = parse_pages(tmp_path, [Page(items)])
+    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    assert headings == [
+        "Weekly inspection reports of the refrigeration plant",
+        "Training of the operators",
+    ]
+
+
+def test_text_lines_ending_early_stay_apart_though_the_next_opens_in_lower_case(
+    tmp_path: Path,
+) -> None:
+    # In the text's look a line that ends early ends its paragraph, whatever follows.
+    items = [Text(72, 740, "Inspections", 14, BOLD)]
+    items += [Text(72, 718, "Items to check each week, in", 11), Text(72, 704, "order:", 11)]
+    items += wrap(BODY, 72, 690, 400)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "Items to check each week, in\norder:" in result.rows[-1].content
