@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.outline.lines import is_bullet_item, is_caption
 from lightrag_pchunk.outline.numbering import Label, parse_label
-from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
+from lightrag_pchunk.pdf.outline import Bookmark, Outline, normalise, similarity
+from lightrag_pchunk.pdf.tables import PagePart
 
 #: A bookmark matches a paragraph whose text is this similar (Dice over character pairs).
 MATCH_SIMILARITY = 0.8
@@ -202,3 +203,41 @@ def _within_reach(title: str, text: str) -> bool:
     paragraph are far longer or shorter than a title, and are not compared)."""
     pairs, text_pairs = len(title) - 1, len(text) - 1
     return title == text or 2 * min(pairs, text_pairs) >= MATCH_SIMILARITY * (pairs + text_pairs)
+
+
+def unmatched_warnings(outline: Outline, matched: set[int], cells: Sequence[PagePart]) -> list[str]:
+    """What the user is told of the bookmarks that name no paragraph (``matched``: the
+    indexes of those that do): those pointing into a table printed at ``cells`` (its
+    parts by page) and those left out as a frame's title name a table's cell, which heads
+    no section (a producer writes a bookmark for every paragraph with an outline level,
+    in a cell too, and the Word parser keeps a table whole, a heading style in a cell
+    heading nothing); the others name no line on their page."""
+    total = len(outline.bookmarks) + outline.framed
+    in_cells, elsewhere = outline.framed, 0
+    for number, bookmark in enumerate(outline.bookmarks):
+        if number in matched:
+            continue
+        if any(_points_into(bookmark, part) for part in cells):
+            in_cells += 1
+        else:
+            elsewhere += 1
+    warnings = []
+    if in_cells:
+        warnings.append(
+            f"{in_cells} of {total} bookmarks name a line in a table's cell (a framed box"
+            " too), kept whole: they head no section"
+        )
+    if elsewhere:
+        warnings.append(f"{elsewhere} of {total} bookmarks name no line on their page")
+    return warnings
+
+
+def _points_into(bookmark: Bookmark, part: PagePart) -> bool:
+    """Whether ``bookmark`` points at a height of ``part``'s page its box spans (or at
+    most :data:`POINTED_LINE` above it: a producer points a little above a line)."""
+    _, bottom, _, top = part.bbox
+    return (
+        bookmark.page == part.page
+        and bookmark.y is not None
+        and bottom - 2 <= bookmark.y <= top + POINTED_LINE
+    )

@@ -48,11 +48,13 @@ class Bookmark:
 class Outline:
     """The outline a document states: ``source`` says which (``"tagged"``, ``"bookmarks"``,
     ``"toc"`` for its printed table of contents, or ``"inferred"`` when none gives
-    headings); ``warnings`` for the user."""
+    headings); ``warnings`` for the user; ``framed``: how many bookmarks were left out as
+    naming a frame's title (``framed_titles``: a table's cell)."""
 
     source: str
     bookmarks: list[Bookmark] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    framed: int = 0
 
 
 def read_bookmarks(document: pdfium.PdfDocument) -> list[Bookmark]:

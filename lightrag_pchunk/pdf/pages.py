@@ -34,7 +34,7 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
-from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
+from lightrag_pchunk.pdf.bookmark_match import match_bookmarks, unmatched_warnings
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
@@ -105,7 +105,8 @@ def events_of(
         levels = tagged_levels([p.role for p in found])
     elif outline.bookmarks:
         found = split_title_lines(found, outline.bookmarks)
-        found, levels = _bookmark_headings(found, outline)
+        printed_tables = [part for table in tables.values() for part in table.parts]
+        found, levels = _bookmark_headings(found, outline, cells=printed_tables)
     else:
         entries, after = toc_bookmarks(found)
         if entries:
@@ -261,22 +262,23 @@ def _same(look: Look) -> Look:
 
 
 def _bookmark_headings(
-    found: list[PrintedParagraph], outline: Outline, start: int = 0
+    found: list[PrintedParagraph],
+    outline: Outline,
+    start: int = 0,
+    cells: Sequence[PagePart] = (),
 ) -> tuple[list[PrintedParagraph], dict[int, int]]:
     """The paragraphs, each one a bookmark names split after its title lines when text
     follows them in the same paragraph (or joined with the paragraphs after it that its
     title runs on into), and the heading level of each named one (looked for from
-    paragraph ``start`` on)."""
+    paragraph ``start`` on; ``cells``: where the tables are printed, which the bookmarks
+    naming no line may point into)."""
     # A table's stand-in has no lines of text: no title is looked for in it.
     texts = [[] if p.role == TABLE_ROLE else [line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
     tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
-    unmatched = len(outline.bookmarks) - len(matches)
-    if unmatched and outline.source == "bookmarks":
-        outline.warnings.append(
-            f"{unmatched} of {len(outline.bookmarks)} bookmarks name no line on their page"
-        )
+    if outline.source == "bookmarks":
+        outline.warnings += unmatched_warnings(outline, {m.bookmark for m in matches}, cells)
     # A paragraph may hold several titles (a title page's lines set as close as a
     # paragraph's): each bookmark names its own lines of it, in order.
     named: dict[int, list[tuple[int, int, int]]] = {}

@@ -142,6 +142,7 @@ def read_pdf(
         outline = document_outline(
             marks, [b for number, b in enumerate(bookmarks) if number not in in_frames]
         )
+        outline.framed = len(in_frames)
         tables.finish()
         count = len(document)
     finally:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, wrap
+from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -80,3 +80,33 @@ def test_bookmarked_titles_inside_a_page_border_head_their_sections(tmp_path: Pa
     bookmarks = [Bookmark("1 Infrastructure", 1, 0, 756), Bookmark("2 Security", 1, 0, 656)]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
     assert _sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
+
+
+def test_bookmarks_into_a_table_head_nothing_and_the_warning_says_so(tmp_path: Path) -> None:
+    # A producer bookmarks a table's cells (a heading style in a cell): the table is one
+    # tag, no heading cuts it, and the user is told the bookmarks name a table's cells,
+    # not that they name no line; a bookmark pointing at nothing is still named so.
+    rows = [["Risk name", "Severity"], ["Flooding", "High"], ["Power loss", "Medium"]]
+    items = [Text(72, 760, "9 Risks", 16, BOLD), *wrap(BODY, 72, 740, 460)]
+    for r in range(4):
+        items.append(Stroke(72, 680 - 20 * r, 400, 680 - 20 * r))
+    for x in (72, 200, 400):
+        items.append(Stroke(x, 680, x, 620))
+    for r, row in enumerate(rows):
+        items += [Text(76, 666 - 20 * r, row[0], 10), Text(204, 666 - 20 * r, row[1], 10)]
+    items += [*_frame(66, 460, 546, 560), Text(200, 545, "Box 2: Connection costs", 11, BOLD)]
+    items += [*wrap(BODY, 72, 525, 460), Text(72, 400, "10 Controls", 16, BOLD)]
+    items += wrap(BODY, 72, 380, 460)
+    bookmarks = [
+        Bookmark("9 Risks", 1, 0, 776),
+        Bookmark("Flooding", 2, 0, 658),
+        Bookmark("Power loss", 2, 0, 638),
+        Bookmark("Box 2: Connection costs", 2, 0, 556),
+        Bookmark("10 Controls", 1, 0, 416),
+        Bookmark("11 Annexes", 1, 0, 200),
+    ]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert _sections(result) == [("9 Risks", 1), ("10 Controls", 1)]
+    assert tags_of(result) == [rows]
+    assert "3 of 6 bookmarks name a line in a table's cell" in " ".join(result.warnings)
+    assert "1 of 6 bookmarks name no line on their page" in result.warnings
