@@ -26,6 +26,14 @@ KEYWORD_RANKS = {
     "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
     "clause": 5, "note": 3,
 }  # fmt: skip
+#: Months' names and their abbreviations (English, German, Dutch, French, Spanish,
+#: Portuguese, Italian): a number before one is a day's date ("29 March"), no label.
+MONTH_NAMES = frozenset(
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july"
+    " august september october november december januar februar juni juli januari februari maart"
+    " augustus janvier mars juillet septembre octobre novembre enero marzo mayo junio julio"
+    " septiembre octubre noviembre janeiro junho julho novembro aprile".split()
+)
 #: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
 #: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").
 ROMAN_CHARS = "[\u2160-\u217f]{1,4}"

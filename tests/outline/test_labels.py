@@ -167,6 +167,29 @@ def test_a_units_word_before_a_word_is_no_label(line):
     assert parse_label(line) is None
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["29 March 2024", "3 Mar. 2021", "1 May 2020", "14 Juli 2023", "2 septembre 2019", "5月"],
+)
+def test_a_day_before_its_month_is_no_label(line):
+    assert parse_label(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "rest"),
+    [
+        ("2.1 Market Stops", "Market Stops"),
+        ("3 Decision making", "Decision making"),
+        ("4.2 Novel approaches", "Novel approaches"),
+        ("1.3 Separation of duties", "Separation of duties"),
+        ("6 Augmented reality", "Augmented reality"),
+    ],
+)
+def test_a_title_whose_first_word_opens_like_a_month_is_labelled(line, rest):
+    found = parse_label(line)
+    assert found is not None and found.rest == rest
+
+
 def test_sequence_continuity():
     first, second = parse_label("1.2 A"), parse_label("1.3 B")
     child, jump = parse_label("1.2.1 C"), parse_label("1.5 D")
