@@ -92,6 +92,7 @@ from lightrag_pchunk.outline.run_on import in_its_look, runs_on
 from lightrag_pchunk.outline.series import (
     complete_series,
     continue_known_series,
+    fill_between_accepted,
     fill_between_known,
 )
 
@@ -162,6 +163,7 @@ def infer_outline(
     taken = {c.index for c in accepted}
     accepted += continue_known_series(items, body_size, look_of, taken)
     accepted += fill_between_known(items, body_size, look_of, taken)
+    accepted += fill_between_accepted(items, accepted, body_size, look_of, taken)
     accepted += recurring_titles(items, candidates, accepted)
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]

@@ -100,6 +100,45 @@ def continue_known_series(
     return added
 
 
+def fill_between_accepted(
+    items: Sequence[OutlineItem],
+    accepted: Sequence[Promoted],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """The numbered line between two accepted headings of one numbering set apart in one
+    look that the first continues and the second goes on from ("4. XL Code Autoreview Bot
+    (XLCRBot)." between "3. Wiki" and "5. Code documentation", all three larger than the
+    text): the member the rules left out, a title however it ends. Both neighbours and the
+    look are the evidence; a line in another look (a list's item) stays text."""
+    added: list[Promoted] = []
+    numbered = sorted(
+        ((c.index, c.label, c.look) for c in accepted if c.label is not None and c.look),
+        key=lambda member: member[0],
+    )
+    for (start, first, look), (end, last, last_look) in pairwise(numbered):
+        signature = look.signature()
+        if last_look.signature() != signature or look_score(look, body_size) < 1:
+            continue
+        for index in range(start + 1, end):
+            label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
+            if label is None or index in taken:
+                continue
+            line_look = items[index].look or (look_of(index) if look_of is not None else None)
+            if (
+                label.follows(first)
+                and last.follows(label)
+                and line_look is not None
+                and line_look.signature() == signature
+            ):
+                title = HeadingText(items[index].text.strip(), "", label)
+                added.append(Promoted(index, title, look_score(line_look, body_size), line_look))
+                taken.add(index)
+            break  # the first numbered line between them is the member, or there is none
+    return added
+
+
 def fill_between_known(
     items: Sequence[OutlineItem],
     body_size: float,

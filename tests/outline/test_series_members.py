@@ -1,0 +1,48 @@
+"""A numbered series of inferred headings takes the member the rules left out between two."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+
+BODY = Look(size=11)
+TITLE = Look(size=14)
+
+
+def text(line: str, look: Look | None = BODY) -> OutlineItem:
+    return OutlineItem(ItemKind.TEXT, line, look=look)
+
+
+def test_a_member_between_two_in_their_look_is_a_heading_however_it_ends():
+    # Initiatives numbered 1-4 set larger than the text; the third ends with a full stop.
+    items = [
+        text("For each initiative below are outlined its goals and a rough schedule."),
+        text("1. State of Documentation", TITLE),
+        text("Goal: metrics tracking how useful and complete the documents are."),
+        text("2. Wiki", TITLE),
+        text("Goal: documentation that is archived, searchable and easy to write."),
+        text("3. Code Review Bot (CRBot).", TITLE),
+        text("Goal: feedback on basic violations within minutes of a change."),
+        text("4. Education efforts", TITLE),
+        text("Goal: broad channels for updates and news."),
+    ]
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == [
+        "1. State of Documentation",
+        "2. Wiki",
+        "3. Code Review Bot (CRBot).",
+        "4. Education efforts",
+    ]
+
+
+def test_a_member_in_the_texts_look_between_two_stays_text():
+    # Set like the text, "2. Methods of the survey (MS)." is a numbered sentence, no title.
+    items = [
+        text("1. Scope", TITLE),
+        text("The rules apply to every site the company runs in the region."),
+        text("2. Methods of the survey (MS)."),
+        text("The inspectors visit every site twice a year."),
+        text("3. Reports", TITLE),
+        text("Every report is kept for ten years after the visit it records."),
+    ]
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == ["1. Scope", "3. Reports"]
