@@ -137,8 +137,9 @@ def _docx_parts(
         equations=walker.equations,
         drawings=drawings.records,
         warnings=warnings,
-        # LightRAG's IR builder: the first heading, else the file's stem.
-        doc_title=walker.first_heading or "",
+        # LightRAG's IR builder: the first heading, else the file's stem; a first heading
+        # the classifier inferred that heads no section is the title all the same.
+        doc_title=walker.doc_title,
         meta={"outline": outline.as_meta() if outline is not None else None},
         outline=outline,
     )

@@ -9,10 +9,12 @@ after it continues the block it interrupted.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
+from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title
 from lightrag_pchunk.parse.outline_events import Line
 
@@ -27,7 +29,10 @@ class RawBlock:
     """A heading-scoped block before rendering: its heading and its lines; ``source`` is
     ``"inferred"`` when the smart outline made the heading, ``is_toc`` marks a table of
     contents; ``topic_breaks`` are the content lines where a language model saw a new topic
-    start (``CHUNK_P_LLM_BOUNDARIES=long``)."""
+    start (``CHUNK_P_LLM_BOUNDARIES=long``). ``look`` gives its heading's look on demand
+    (when its parser knows it); ``written`` is an inferred heading's paragraph as the
+    document has it, the line it goes back to if it heads no section
+    (``parse/document_title.py``)."""
 
     heading: str
     level: int
@@ -36,6 +41,8 @@ class RawBlock:
     source: str = "style"
     is_toc: bool = False
     topic_breaks: list[int] = field(default_factory=list)
+    look: Callable[[], Look] | None = field(default=None, compare=False, repr=False)
+    written: Line | None = field(default=None, compare=False, repr=False)
 
     def row_keys(self) -> dict[str, Any]:
         """Our keys of the block's row beside LightRAG's: a table of contents, an inferred
@@ -65,9 +72,19 @@ class HeadingStack:
         self._last_is_paragraph = False
         self._resume: RawBlock | None = None  # the block a table of contents interrupted
 
-    def heading(self, level: int, text: str, line: Line, source: str = "style") -> None:
+    def heading(
+        self,
+        level: int,
+        text: str,
+        line: Line,
+        source: str = "style",
+        *,
+        look: Callable[[], Look] | None = None,
+        written: Line | None = None,
+    ) -> None:
         """Open a block at a heading named ``text`` as a reader sees it (:data:`_TYPED_PADDING`);
-        the block's heading line, ``line``, keeps the text as typed."""
+        the block's heading line, ``line``, keeps the text as typed; ``look`` and ``written``
+        as :class:`RawBlock` has them."""
         text = _TYPED_PADDING.sub(" ", text).strip()
         self._end_toc()
         if self._current.lines:
@@ -79,7 +96,7 @@ class HeadingStack:
         }
         parents = tuple(self._stack[lvl][0] for lvl in sorted(self._stack))
         self._stack[level] = (text, source)
-        self._current = RawBlock(text, level, parents, [line], source)
+        self._current = RawBlock(text, level, parents, [line], source, look=look, written=written)
         self._last_is_paragraph = False
 
     def add(self, line: Line, *, is_paragraph: bool = False) -> None:
@@ -121,7 +138,9 @@ class HeadingStack:
             return
         self.blocks.append(self._current)
         resume = self._resume or self._current
-        self._current = RawBlock(resume.heading, resume.level, resume.parents, [], resume.source)
+        self._current = RawBlock(
+            resume.heading, resume.level, resume.parents, [], resume.source, look=resume.look
+        )
         self._resume = None
 
     def finish(self) -> list[RawBlock]:

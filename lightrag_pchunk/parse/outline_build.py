@@ -187,14 +187,16 @@ def build_blocks(
     for index, event in enumerate(events):
         heading = inferred.get(index)
         if event.level:
-            builder.heading(event.level, event.heading, event.line)
+            builder.heading(event.level, event.heading, event.line, look=event.look)
         elif heading is not None:
             # Soft breaks in a heading become one space, as for styled headings.
             title = " ".join(part.strip() for part in heading.title.split("\n") if part.strip())
             line = Line(
                 markdown_heading_line(heading.level, title), event.line.start, event.line.end
             )
-            builder.heading(heading.level, title, line, source="inferred")
+            builder.heading(
+                heading.level, title, line, "inferred", look=event.look, written=event.line
+            )
             if heading.body:
                 builder.add(Line(heading.body, event.line.start, event.line.end))
         elif event.kind is EventKind.TOC:

@@ -26,6 +26,7 @@ from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
+from lightrag_pchunk.parse.document_title import settle_title
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
@@ -34,7 +35,6 @@ from lightrag_pchunk.parse.outline_build import (
     RawBlock,
     SmartHeading,
     build_blocks,
-    first_heading,
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_events import Event, EventKind, Line
@@ -87,7 +87,7 @@ class BodyWalker(TableWalk):
         self.events: list[Event] = []
         self.tables: dict[str, dict] = {}
         self.equations: dict[str, dict] = {}
-        self.first_heading: str | None = None
+        self.doc_title = ""  # the document's title (``parse/document_title.py``), once finished
         self.outline: OutlineReport | None = None
         self.alt_chunks: AltChunkImporter | None = None  # set by the document
         self._toc = TocMarks()
@@ -104,11 +104,11 @@ class BodyWalker(TableWalk):
     def finish(self) -> list[RawBlock]:
         """The blocks, in order (headings styled or inferred, tables of contents apart); an
         empty Preface is not a block (as in LightRAG)."""
-        blocks, self.outline = build_blocks(self.events, self.smart, self.judge)
-        for problem in self.outline.llm_problems:
+        blocks, outline = build_blocks(self.events, self.smart, self.judge)
+        for problem in outline.llm_problems:
             self.warn(f"smart outline: {problem}")
         self.events = []
-        self.first_heading = first_heading(blocks)
+        blocks, self.outline, self.doc_title = settle_title(blocks, outline)
         return blocks
 
     # -- sinks ---------------------------------------------------------------------------------

@@ -8,20 +8,19 @@ process of its own by ``isolation``), then the outline in order of trust (the ta
 structure tree, bookmarks, then the shared heading classifier through
 :func:`~lightrag_pchunk.parse.outline_build.build_blocks`, with the language model's help
 when asked), the document's title back to the preface where it heads nothing
-(``doc_title``), and the blocks with their pages (``pages``).
+(``parse/document_title``), and the blocks with their pages (``pages``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
-from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks, first_heading
-from lightrag_pchunk.pdf.doc_title import title_to_preface
+from lightrag_pchunk.parse.document_title import settle_title
+from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
 from lightrag_pchunk.pdf.isolation import read_isolated
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, source_blocks
 from lightrag_pchunk.pdf.source import PdfLimits
@@ -93,13 +92,8 @@ def _pdf_parts(
     raw_blocks, report = build_blocks(
         events, smart, judge, stated=tagged, partial=bookmarked, listed=listed
     )
-    raw_blocks, title = title_to_preface(
-        raw_blocks, events, {key: unit.text for key, unit in reading.units.items()}
-    )
-    if title:
-        report = replace(report, inferred_headings=report.inferred_headings - 1)
+    raw_blocks, report, title = settle_title(raw_blocks, report)
     blocks = source_blocks(raw_blocks, reading.units)
-    title = title or first_heading(raw_blocks) or ""
     return ParsedParts(
         blocks=blocks,
         tables=reading.table_records,

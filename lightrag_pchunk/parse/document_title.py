@@ -1,45 +1,59 @@
-"""Stage A for PDF: the document's title, a line of its preface rather than a heading.
+"""Stage A: the document's title, a line of its preface rather than a heading.
 
 A Word document's title (its Title style) is no heading: its parse puts it in the preface
-and no chunk's heading path carries it. Its PDF prints it as the first line, larger than
-anything after it, and the classifier takes it for a heading (its look says so). When
-that heading stands beside the document's chapters rather than over them (a later heading
-opens at its level, though a contents may list the first sections deeper, or above it: a
-newsletter's masthead ranks below a later part set larger, a notice at its end), it is the
-document's title: its line goes back to the preface, it stays the document's title, no
-heading path names it, and the sections below it move up to its level.
+and no chunk's heading path carries it. Where no style says so (a PDF, a Word document whose
+outline the classifier inferred), the title is the first line, set apart from anything after
+it, and the classifier takes it for a heading (its look says so). When that heading stands
+beside the document's chapters rather than over them (a later heading opens at its level,
+though a contents may list the first sections deeper, or above it: a newsletter's masthead
+ranks below a later part set larger, a notice at its end), it is the document's title: its
+line goes back to the preface, it stays the document's title, no heading path names it, and
+the sections below it move up to its level.
 
 A title that heads the document's sections (they nest below it) is kept: a document
-may style its title as its one top heading, and its sections' paths then name it.
+may style its title as its one top heading, and its sections' paths then name it. Only an
+inferred heading is read so: a heading its author styled (or a file's bookmarks or
+structure tree named) is never demoted.
 
-Input: the blocks the outline step built and the events it built them from (for the
-looks). Output: the blocks with the title in the preface, and the title (or "").
+Input: the blocks the outline step built, each heading's look on the block (``RawBlock.look``)
+and, for an inferred heading, its paragraph as written (``RawBlock.written``). Output: the
+blocks with the title in the preface, and the title (or ""). Every parser that builds its
+outline from events (Word, PDF) calls :func:`settle_title` after ``build_blocks``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.outline.items import Look
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.parse.heading_stack import RawBlock
-from lightrag_pchunk.parse.outline_events import Event, Line
+from lightrag_pchunk.parse.outline_build import OutlineReport, first_heading
 
 
-def title_to_preface(
-    blocks: Sequence[RawBlock], events: Sequence[Event], units_text: dict[str, str]
-) -> tuple[list[RawBlock], str]:
+def settle_title(
+    blocks: Sequence[RawBlock], report: OutlineReport
+) -> tuple[list[RawBlock], OutlineReport, str]:
+    """``blocks`` with the document's title in the preface (:func:`title_to_preface`),
+    ``report`` counting it among the inferred headings no more, and the document's title:
+    that title, else the first heading (LightRAG's ``doc_title``), else ""."""
+    blocks, title = title_to_preface(blocks)
+    if title:
+        report = replace(report, inferred_headings=report.inferred_headings - 1)
+    return blocks, report, title or first_heading(blocks) or ""
+
+
+def title_to_preface(blocks: Sequence[RawBlock]) -> tuple[list[RawBlock], str]:
     """``blocks`` with the document's title (see the module doc) moved into the preface,
-    and that title ("" when no heading is one). ``units_text``: each unit's text, by id
-    (the title's line as printed)."""
+    and that title ("" when no heading is one)."""
     blocks = list(blocks)
     headed = [i for i, b in enumerate(blocks) if not b.is_toc and b.heading != PREFACE_HEADING]
     if len(headed) < 2:
         return blocks, ""
     first = blocks[headed[0]]
-    if first.source != "inferred":
+    if first.source != "inferred" or first.written is None:
         return blocks, ""
     if all(blocks[i].level > first.level for i in headed[1:]):
         return blocks, ""  # every section nests below it: the document's one top heading
@@ -49,22 +63,19 @@ def title_to_preface(
         return blocks, ""  # a table of contents before it: the title of what follows
     if parse_label(first.heading) is not None:
         return blocks, ""
-    looks = {e.line.start: e.look for e in events if e.look is not None and e.line.start}
-    look = _look(first, looks)
+    look = _look(first)
     # Its look is measured against the headings at its rank and below: one ranked above it
     # opens a part it does not stand over, and may be set larger.
     others = [
         o
         for i in headed[1:]
-        if blocks[i].level >= first.level and (o := _look(blocks[i], looks)) is not None
+        if blocks[i].level >= first.level and (o := _look(blocks[i])) is not None
     ]
     if look is None or not others:
         return blocks, ""
     if any(o.size > look.size or o.signature() == look.signature() for o in others):
         return blocks, ""
-    start = first.lines[0].start
-    title_line = Line(units_text.get(start or "", first.heading), start, first.lines[0].end)
-    moved = [title_line, *first.lines[1:]]
+    moved = [first.written, *first.lines[1:]]
     at = headed[0]
     if at > 0 and blocks[at - 1].heading == PREFACE_HEADING and not blocks[at - 1].is_toc:
         preface = blocks[at - 1]
@@ -98,7 +109,6 @@ def _up_a_level(blocks: list[RawBlock], start: int, title: RawBlock) -> list[Raw
     return blocks
 
 
-def _look(block: RawBlock, looks: dict[str | None, Callable[[], Look]]) -> Look | None:
-    """The look of the paragraph ``block`` opens with (read when asked for), or None."""
-    look_of = looks.get(block.lines[0].start) if block.lines else None
-    return look_of() if look_of is not None else None
+def _look(block: RawBlock) -> Look | None:
+    """The look of the heading ``block`` opens with (read when asked for), or None."""
+    return block.look() if block.look is not None else None
