@@ -14,9 +14,11 @@ they fit. Tables are not cut here: stage B left none over ``target_max``.
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
-sentence or lead-in ending with a colon (see docs/chunking.md), nor a line numbered as a
-sibling of a heading on the block's path, nor, in a law's unit (an article, a section), a
-line that numbers no unit of a series below it: the unit's points and lists are its text.
+sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
+of code or data, a person's or a table's row (``chunk/anchor_lines.py``), nor a line
+numbered as a sibling of a heading on the block's path, nor, in a law's unit (an article,
+a section), a line that numbers no unit of a series below it: the unit's points and lists
+are its text.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
+from lightrag_pchunk.chunk.anchor_lines import reads_as_no_title
 from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
@@ -54,9 +57,11 @@ _FILL = 0.85
 def is_anchor_candidate(text: str, max_length: int) -> bool:
     """Whether a paragraph (not the first of its block) may start a sub-block as its heading.
 
-    Exactly the lines the heading classifier of ``outline/`` accepts as headings on their
-    text (at most ``max_length`` characters): not a bullet or list item, caption, table of
-    contents entry, bare number, tag line, sentence or lead-in ending with a colon.
+    The lines the heading classifier of ``outline/`` accepts as headings on their text (at
+    most ``max_length`` characters): not a bullet or list item, caption, table of contents
+    entry, bare number, tag line, sentence or lead-in ending with a colon; nor a line it
+    lets through that no reader takes for a title (``chunk/anchor_lines.py``: text without
+    words, code or data, a person's line, a table's row).
     """
     line = text.strip()
     if "\n" in line:
@@ -66,9 +71,10 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     # Inside a block a "#" mark may be a note's ("# 請參閱《…》(2010年…批准)", a footnote
     # printed with the sign) as well as a Markdown heading's: the line still reads as a title.
     marks = _HEADING_MARKS.match(line)
-    return (
-        marks is None or heading_text(line[marks.end() :], max_length, markdown=False) is not None
-    )
+    title = line if marks is None else line[marks.end() :]
+    if marks is not None and heading_text(title, max_length, markdown=False) is None:
+        return False
+    return not reads_as_no_title(title)
 
 
 def anchor_heading(text: str) -> str:

@@ -133,18 +133,19 @@ def test_a_block_without_a_title_line_reads_no_label(monkeypatch: pytest.MonkeyP
 
 
 def test_anchors_are_chosen_nearest_to_evenly_spaced_ideal_positions() -> None:
-    # N=100: sub-blocks aim at 0.85 * 100. Paragraphs: "T" then 9 x (40 prose + "Sn"
-    # anchor); total tokens = 1 + 9 * 42 = 379 -> k = ceil(379 / 85) = 5, step 75.8.
+    # N=100: sub-blocks aim at 0.85 * 100. Paragraphs: "T" then 9 x (40 prose + a
+    # two-letter anchor "Sa" … "Si"); total tokens = 1 + 9 * 42 = 379 -> k = ceil(379 / 85)
+    # = 5, step 75.8.
     ctx = char_context(100)
     lines = ["T"]
     for i in range(9):
-        lines += ["p" * 39 + ".", f"S{i}"]
+        lines += ["p" * 39 + ".", f"S{'abcdefghi'[i]}"]
     block = make_block("\n".join(lines), ctx.counter, heading="T")
-    # Anchor S_i sits after 1 + 40 + 42 * i tokens: 41, 83, 125, 167, 209, 251, 293, 335, 377.
-    # Targets 75.8, 151.6, 227.4, 303.2 -> nearest: 83 (S1); 167 (15.4 from it, S3);
-    # 209 (18.4, S4); 293 (10.2, S6).
+    # The i-th anchor sits after 1 + 40 + 42 * i tokens: 41, 83, 125, 167, 209, 251, 293,
+    # 335, 377. Targets 75.8, 151.6, 227.4, 303.2 -> nearest: 83 (Sb); 167 (15.4 from it,
+    # Sd); 209 (18.4, Se); 293 (10.2, Sg).
     picks = choose_anchors(block, ctx)
-    assert [block.paragraphs[i].text for i in picks] == ["S1", "S3", "S4", "S6"]
+    assert [block.paragraphs[i].text for i in picks] == ["Sb", "Sd", "Se", "Sg"]
 
 
 def test_sub_blocks_still_too_big_are_split_again_with_nested_parents() -> None:

@@ -1,0 +1,85 @@
+"""Short lines the heading classifier lets through that no reader takes for a sub-heading.
+
+Stage C (``chunk/anchor_split.py``) heads each piece of a long block with a short line of
+its text. The classifier of ``outline/lines.py`` reads one line alone and accepts most short
+lines that are not sentences, so inside a long block it also accepts lines that only look
+short and title-like:
+
+- text without words: a figure's labels or a font without a text map read as characters
+  ("4:<8+7:6I:F+=-4=#0C1923#": half of the title's characters or fewer, digits aside,
+  stand in words of two letters or more in a row, or of an ideograph, a syllable of Hangul
+  or kana, each a word of its own), a table's row of figures or an axis's labels (three
+  numbers standing as words: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월"), a
+  count or a date alone ("7월", "25%");
+- a line of code or data: a comment ("// test, if the user …"), an assignment or a block
+  ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
+  ButtonPanel in the upper right corner"), a field of a YAML, JSON or mail header
+  ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a
+  colon, one word), a definition's text in a Markdown definition list (": *Deprecated
+  synonym …*");
+- a person: a contact line with an e-mail address ("Emily Ratliff (emily.ratliff@ibm.com),
+  IBM"), a Chinese byline, an office and the name after it ("全國人大常委會副秘書長　李飛");
+- a table's row of a label and its count read as a line ("香港地區全國政協委員的代表 200人",
+  "工商、金融界 25%"): a last word that is a number with a percent sign or a unit.
+
+Input: one line. Output: whether it is such a line. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lightrag_pchunk.outline.labels import parse_label
+
+#: Characters of a word: two letters or more in a row, or one character of a script whose
+#: characters are words or syllables (CJK ideographs, Hangul, kana).
+_IN_WORDS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}"
+)
+#: A note's mark after a word ("Kohut[^51]", "Future<sup>™</sup>"): no part of the title.
+_NOTE_MARK = re.compile(r"\[\^[^\]]*\]|<sup>.*?</sup>")
+#: Characters a reader sees none of or reads as no letters: white space, Markdown's inline
+#: marks (code, emphasis), digits (a title may carry a number: "КОНТРАКТ № 0172…").
+_NOT_COUNTED = frozenset(" `*_~0123456789")
+#: A number standing as a word, with its sign, currency or unit ("78.0", "$4,750", "7월").
+_NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7af])?")
+#: A line with this many numbers standing as words is a table's row or an axis's labels.
+_ROW_NUMBERS = 3
+#: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
+_COMMENT = re.compile(r"//|/\*|--\s|:\s")
+#: A block's braces, a statement's end, an assignment or an arrow standing as a word
+#: ("x = 0", "(a) => b"; an option's "--output=FILE" names its value), a string's escape
+#: ("\\n EXPLANATION PANEL:").
+_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>?(?:\s|$)|\\[nrt]")
+#: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
+_FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+#: An office ending in its usual character (secretary-general 秘書長, member 委員, chairman
+#: 主席, premier 總理, judge 法官, professor 教授), then a name of two or three characters.
+_BYLINE = re.compile(r"[\u3400-\u9fff]+[長长員员席理官授]\s+[\u3400-\u9fff]{2,3}")
+#: A count as a table's cell gives it: "200人", "25%", "1,200元".
+_COUNT = re.compile(r"\d[\d,.]*(?:%|[\u3400-\u9fff])")
+
+
+def reads_as_no_title(line: str) -> bool:
+    """Whether ``line``, short and title-like to the classifier, is text without words, a
+    line of code or data, a person's line or a table's row (see the module doc)."""
+    text = " ".join(line.split())
+    label = parse_label(text)
+    # A bare label the classifier took names a unit ("§ 1308.12", "Article 5"): its number
+    # is its title; after a label, the title's words are in the text that follows it.
+    title = _NOTE_MARK.sub("", label.rest if label is not None else text)
+    shown = sum(char not in _NOT_COUNTED and not char.isdigit() for char in title)
+    if shown and 2 * sum(map(len, _IN_WORDS.findall(title))) <= shown:
+        return True
+    words = text.split()
+    numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
+    if numbers >= _ROW_NUMBERS or numbers == len(words):
+        return True  # a row's or an axis's figures; a count or a date alone ("7월", "25%")
+    if _COMMENT.match(text) or _CODE_MARKS.search(text):
+        return True
+    if label is None and _FIELD.fullmatch(text):
+        return True
+    if _EMAIL.search(text) or _BYLINE.fullmatch(text):
+        return True
+    return len(words) > 1 and _COUNT.fullmatch(words[-1]) is not None

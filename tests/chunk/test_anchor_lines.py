@@ -1,0 +1,96 @@
+"""Short title-like lines that no reader takes for a sub-heading: no anchor of stage C."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_pchunk.chunk.anchor_lines import reads_as_no_title
+from lightrag_pchunk.chunk.anchor_split import choose_anchors, is_anchor_candidate
+
+from helpers import char_context, make_block
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Text without words: a figure's labels in a font without a text map, a table's
+        # row of figures, a lone letter, a label over a letter.
+        "4:<8+7:6I:F+=-4=#0C1923#",
+        "/8A>98FG8E.92/09?@D2#3$4!56#",
+        "BM25 + DPR 78.0 79.9 74.7 88.5",
+        "$185,450 —$400,550 . . $44,603.25 plus 33%",
+        "22.12월 23.12월 24.1월 2월 3월 4월",
+        "7월",
+        "A",
+        "P R",
+        "(a) (b)",
+        "4) X",
+        # Code and data: a comment, an assignment, a block, a field of YAML, JSON, a header.
+        "// test, if the user has entered valid data",
+        "P2 = new Point { X = 2, Y = 3 }",
+        "( param ) => expr",
+        "\\n a ButtonPanel in the upper right corner and an \\n ExplanationPanel",
+        "MyNode: {}",
+        "$$myid1: myval1",
+        "Other-Definitions: string",
+        '"SHA-1": "5374e08903744ceeaedd8f5e1bfc06b2c4688e76"',
+        "Image: figures/nextn.pdf",
+        ": *Deprecated synonym for `--split-level`.*",
+        # A person: a contact line, a Chinese byline (an office, then the name).
+        "Calin Curescu (calin.curescu@ericsson.com), Ericsson",
+        "全國人大常委會副秘書長\u3000李飛",
+        "基本法起草委員會主任委員 姬鵬飛",
+        # A table's row: a label and its count.
+        "香港地區全國政協委員的代表 200人",
+        "工商、金融界 25%",
+    ],
+)
+def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> None:
+    assert reads_as_no_title(text)
+    assert not is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GP",
+        "HER2",
+        "2.1 Scope",
+        "第三十條",
+        "§ 1308.12",
+        "Article 5",
+        "§ 1308.12 Schedule II.",
+        "1st power stage",
+        "SC-28(1) Cryptographic Protection",
+        "X.509 Certificate w/ V3 Extensions",
+        "4.3.4 QoS 2: Exactly once delivery",
+        "SC-13 Control Requirement(s)",
+        "Step 1: Install the agent",
+        "Windows 10",
+        "Left Small Column, Right Wide Column",
+        "3.3 VERIFY_GROUP_FOR_USER function",
+        "附件一 香港特別行政區行政長官的產生辦法",
+        "② 고용사정 : 빠르게 둔화",
+        "## Mid section",
+        "`-o` *FILE*, `--output=`*FILE*",
+        "PY",
+        "ГОСУДАРСТВЕННЫЙ КОНТРАКТ № 0172200006116000125_146076",
+        "Kohut[^51]",
+    ],
+)
+def test_titles_with_numbers_codes_and_names_stay_anchors(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
+
+
+def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
+    ctx = char_context(1000)
+    text = (
+        "## Namespaces\n"
+        + "x" * 700
+        + "\n// omitted here for brevity\n"
+        + "y" * 300
+        + "\nImported names\n"
+        + "z" * 700
+    )
+    block = make_block(text, ctx.counter, heading="Namespaces", level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
