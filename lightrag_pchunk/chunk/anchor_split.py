@@ -15,10 +15,10 @@ Which paragraphs are anchors is stricter than LightRAG's "any line of at most 10
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
 sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
-of code or data, a person's or a table's row (``chunk/anchor_lines.py``), nor a line
-numbered as a sibling of a heading on the block's path, nor, in a law's unit (an article,
-a section), a line that numbers no unit of a series below it: the unit's points and lists
-are its text.
+of code or data, a person's or a table's row (``chunk/anchor_lines.py``), nor a line that
+recurs in the block (a running head, a form's label), nor a line numbered as a sibling of
+a heading on the block's path, nor, in a law's unit (an article, a section), a line that
+numbers no unit of a series below it: the unit's points and lists are its text.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import logging
 import math
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
@@ -42,8 +42,15 @@ from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, series_number
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import LEGAL_ARTICLES, MAX_HEADING_CHARS, heading_text
+from lightrag_pchunk.outline.lines import (
+    LEGAL_ARTICLES,
+    MAX_HEADING_CHARS,
+    flat_text,
+    heading_text,
+)
+from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
 
@@ -97,12 +104,24 @@ def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 def _split_long_block(block: Block, ctx: Context) -> list[Block]:
     """Cut at anchors until every piece fits, without recursion (a block may be huge)."""
     cap = ctx.thresholds.target_max
+    whole: list[Paragraph] = []  # the block's paragraphs, once counted
+    recurring: frozenset[str] | None = None
+
+    def recurring_in_block() -> frozenset[str]:
+        # Read over the whole block, once and only when a line reads as a title: a piece
+        # cut from it may hold one place of a running head.
+        nonlocal recurring
+        if recurring is None:
+            recurring = _recurring_lines(whole)
+        return recurring
+
     done: list[Block] = []
     pending = [block]  # a stack: the next block to look at is last
     while pending:
         current = pending.pop()
         over, current = exceeds(current, cap, ctx.counter)
         current = counted(current, ctx.counter)
+        whole = whole or list(current.paragraphs)
         if not over:
             done.append(current)
             continue
@@ -118,7 +137,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
             pending.extend(reversed(pieces))
             continue
         # A table of contents is packed by lines: its entries name sections, not its parts.
-        cuts = [] if current.is_toc else choose_anchors(current, ctx)
+        cuts = [] if current.is_toc else choose_anchors(current, ctx, recurring_in_block)
         if not cuts:
             logger.debug(
                 "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",
@@ -140,13 +159,17 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
     return done
 
 
-def choose_anchors(block: Block, ctx: Context) -> list[int]:
+def choose_anchors(
+    block: Block, ctx: Context, recurring: Callable[[], frozenset[str]] | None = None
+) -> list[int]:
     """Paragraph indexes to cut before, picked near evenly spaced ideal positions (§8.2).
 
     The block should become ``k = max(ceil(T / (0.85 max)), 2)`` sub-blocks of about
     ``T / k`` tokens; for each ideal cut position the nearest remaining anchor
     after the previous cut is taken (ties go to the earlier one). Positions are the
     summed paragraph counts before a paragraph (counted once, when the paragraph was made).
+    A line that recurs in the block is no anchor (``recurring``: the recurring lines of the
+    block this one was cut from, read whole; None: this block's own).
     """
     th = ctx.thresholds
     paragraphs = block.paragraphs
@@ -163,6 +186,8 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         # Most blocks over the cap have no line that reads as a title: the numbers of their
         # headings and the units of law their lines open are then not read.
         return []
+    repeated = recurring() if recurring is not None else _recurring_lines(paragraphs)
+    titles = [i for i in titles if flat_text(paragraphs[i].text).casefold() not in repeated]
     path = [
         number
         for heading in (*block.parent_headings, block.heading)
@@ -194,6 +219,18 @@ def choose_anchors(block: Block, ctx: Context) -> list[int]:
         picks.append(candidates[j])
         lo = j + 1
     return picks
+
+
+def _recurring_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
+    """The lines that recur in a block as the outline reads recurring lines
+    (``outline/placed.py``): a running head of pages pasted as text ("Breast Cancer Res
+    Treat" on every page of a paper), a form's label repeated at every entry ("☐ Inherited
+    ☐ Partially Inherited"), a run-in label ("Informative comment"); none heads the text
+    after one of its places more than the others."""
+    items = [
+        OutlineItem(ItemKind.OTHER if p.is_table else ItemKind.TEXT, p.text) for p in paragraphs
+    ]
+    return recurring_lines(items)
 
 
 def _names_unit_of_law(text: str | None) -> bool:

@@ -374,3 +374,18 @@ def test_a_sentence_citing_a_laws_unit_opens_no_unit(citing: str) -> None:
     text = "\n".join(["## Background", "x" * 300, citing, "y" * 400, title, "z" * 700])
     block = make_block(text, ctx.counter, heading="Background", parents=("Commentary",), level=2)
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [title]
+
+
+def test_a_line_that_recurs_in_the_block_is_no_anchor() -> None:
+    # A paper pasted as text keeps its pages' running head ("Breast Cancer Res Treat"); a
+    # cut at one of its places would head a piece with it. The title between them is one.
+    ctx = char_context(1000)
+    prose = "p" * 390 + "."
+    lines = ["Abstract"]
+    for _ in range(3):
+        lines += [prose, "Breast Cancer Res Treat", prose]
+    lines[4:4] = ["Results"]
+    block = make_block("\n".join(lines), ctx.counter, heading="Preface")
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Results"]
+    # The pieces cut from it are read with the whole block: none is headed by the line.
+    assert {piece.heading for piece in anchor_split([block], ctx)} == {"Preface", "Results"}
