@@ -89,6 +89,7 @@ from lightrag_pchunk.outline.placed import (
     stands_under_content,
 )
 from lightrag_pchunk.outline.run_on import in_its_look, runs_on
+from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.series import (
     complete_series,
     continue_known_series,
@@ -320,6 +321,12 @@ def _accept(
                 )
             else:
                 evidence = evidence and not is_label
+            if not evidence and index in in_gaps and not weak:
+                # A paper's or report's own section name ("Results", "References") on a
+                # line of its own over text, in a stretch the styles leave too long, heads
+                # its part whatever its look, as a number would; each paper of several
+                # has its own ("References" recurs).
+                evidence = names_paper_section(candidate.heading.title) and _over_text(items, index)
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(
@@ -337,6 +344,19 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
+
+
+def _over_text(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether line ``index`` stands over text: the next item is a line of more words than
+    a title has, not a list's item (a paper pasted as text: its paragraphs may break
+    anywhere, at a column's or a page's end)."""
+    following = items[index + 1] if index + 1 < len(items) else None
+    return (
+        following is not None
+        and following.kind is ItemKind.TEXT
+        and not following.is_list_item
+        and count_text_words(following.text) > MAX_PLAIN_WORDS
+    )
 
 
 #: Titles of a tier of headings this many or more: the tier is the document's heading look.

@@ -160,7 +160,10 @@ def build_blocks(
     ``listed``: the headings known come from the file's printed table of contents (a PDF
     without bookmarks), which lists them down to the depth its author chose: ``auto``
     reads the whole document around them, as one without styles."""
-    layout_paragraphs(events)
+    # A paper pasted into a layout table's cell keeps its section names where styles give
+    # the outline and the classifier reads the stretches they leave.
+    styled_outline = sum(1 for event in events if event.level) >= 2
+    layout_paragraphs(events, AUTO_WORDS_PER_HEADING if styled_outline else None)
     mark_toc(events)
     body_size = BodySize(events)
     list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))

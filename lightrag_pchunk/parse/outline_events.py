@@ -19,6 +19,7 @@ from typing import TypeAlias
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.lines import soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
 
 #: A paragraph's text and its look on demand.
@@ -125,18 +126,28 @@ def _end_runaway_toc(events: list[Event]) -> None:
 PAGE_FRAME_SHARE = 0.5
 
 
-def layout_paragraphs(events: list[Event]) -> None:
+def layout_paragraphs(events: list[Event], page_words: float | None) -> None:
     """Paragraphs of a layout table stay outline items only where the table frames the
     document's page (:data:`PAGE_FRAME_SHARE` of its paragraphs' words); a smaller one is a
     box, a framed note or one form of many beside the text, whose bold lines are its labels
-    and titles, not the document's sections: they become lines that are never headings."""
+    and titles, not the document's sections: they become lines that are never headings.
+    One that holds a page of text all the same (more than ``page_words`` words: a paper
+    pasted into one cell of a web page's layout) keeps its paragraphs as text that titles
+    nothing but a paper's standard section names (``outline/section_names.py``): those
+    head the parts of a stretch its styles leave too long, as in the body (``page_words``
+    None: the document's styles give no outline, and no such table keeps its lines)."""
     words: Counter[int] = Counter()
     for event in events:
         if event.kind is EventKind.PARAGRAPH:
             words[event.layout_table] += len(event.line.text.split())
     least = PAGE_FRAME_SHARE * sum(words.values())
     for event in events:
-        if event.layout_table and words[event.layout_table] < least:
+        if not event.layout_table or words[event.layout_table] >= least:
+            continue
+        is_page = page_words is not None and words[event.layout_table] > page_words
+        if event.kind is EventKind.PARAGRAPH and is_page:
+            event.titles_nothing = event.titles_nothing or not names_paper_section(event.line.text)
+        else:
             event.kind = EventKind.LINE
 
 

@@ -97,3 +97,33 @@ def test_a_layout_table_beside_the_text_of_a_document_gives_no_headings(tmp_path
     parsed = parse(tmp_path, text + table([[step_cell(1)]]) + text)
     assert outline(parsed) == [(1, "Preface/Uncategorized", ())]
     assert f"\nSTEP 1:\n{TEXT}\n" in parsed.rows[0].content
+
+
+def test_a_paper_pasted_into_a_small_layout_table_keeps_its_section_names(tmp_path):
+    # A web page saved as a document: its own text, styled, and a paper pasted into one
+    # cell of its layout (under half of its words), whose section names kept no look.
+    # The names head the paper's parts; its other lines title nothing (a box's lines).
+    text = "".join(para(text) for text in PAGE * 2)
+    paper = cell(
+        para(run("Exposure to biphenyls and breast cancer", BIG_BOLD)),
+        para("Introduction"),
+        *(para(text) for text in PAGE),
+        para("Subjects"),
+        *(para(text) for text in PAGE),
+        para("Results"),
+        *(para(text) for text in PAGE),
+    )
+    body = (
+        para("Cancer statistics", style="Heading1")
+        + text
+        + table([[paper]])
+        + para("Review article", style="Heading1")
+        + text
+    )
+    parsed = parse(tmp_path, body)
+    assert [heading for _, heading, _ in outline(parsed)] == [
+        "Cancer statistics",
+        "Introduction",
+        "Results",
+        "Review article",
+    ]
