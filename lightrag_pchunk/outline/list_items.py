@@ -133,8 +133,9 @@ def _is_bare(candidate: Promoted) -> bool:
     return not candidate.heading.body and candidate.look_score < 1
 
 
-#: Letters that are roman numerals too ("V. Marketing Plan" may be the fifth part).
-_ROMAN_LETTERS = frozenset("ivxlcdmIVXLCDM")
+#: Letters that number a part in roman alone ("V. Marketing Plan" may be the fifth part);
+#: L, C, D and M alone would be its 50th to 1000th: "M. Plumb" is an initial.
+_ROMAN_LETTERS = frozenset("ivxIVX")
 _INITIAL = re.compile(r"[A-Za-z]\.")
 
 

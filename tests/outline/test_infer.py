@@ -698,6 +698,21 @@ def test_a_name_under_a_quotation_is_no_lettered_heading_but_a_series_missing_it
     ]
 
 
+def test_a_name_whose_initial_is_a_large_roman_numeral_is_no_lettered_heading():
+    # An author's line on a paper's first page ("M. Plumb", then the affiliation): M, D, C
+    # and L alone would number a 1000th to a 50th part; no later "N." continues it.
+    said = "Der modernen Psychologie geht es vordergründig nicht um die Psyche als solche."
+    items = [
+        heading("Introduction", 1),
+        text(said),
+        text("M. Plumb Plumbline Coaching and Consulting, Inc., 2759 Park Street, Berkeley"),
+        text(said),
+        text("D. Jones Department of Epidemiology, Columbia University, New York"),
+        text(said),
+    ]
+    assert outline(items) == []
+
+
 def test_a_bare_number_over_a_larger_title_heads_nothing():
     # "1. Single item" ends a list right before the next section's larger title: with no
     # look, no text under it and no series, it heads an empty section, so it is no heading.
