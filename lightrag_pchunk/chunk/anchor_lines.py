@@ -13,7 +13,8 @@ short and title-like:
   count or a date alone ("7월", "25%");
 - a line of code or data: a comment ("// test, if the user …"), an assignment or a block
   ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
-  ButtonPanel in the upper right corner"), a field of a YAML, JSON or mail header
+  ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
+  \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
   ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a
   colon, one word), a definition's text in a Markdown definition list (": *Deprecated
   synonym …*");
@@ -49,8 +50,8 @@ _ROW_NUMBERS = 3
 _COMMENT = re.compile(r"//|/\*|--\s|:\s")
 #: A block's braces, a statement's end, an assignment or an arrow standing as a word
 #: ("x = 0", "(a) => b"; an option's "--output=FILE" names its value), a string's escape
-#: ("\\n EXPLANATION PANEL:").
-_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>?(?:\s|$)|\\[nrt]")
+#: or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=\\@empty").
+_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>?(?:\s|$)|\\[A-Za-z@]")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")

@@ -30,6 +30,7 @@ from helpers import char_context, make_block
         "P2 = new Point { X = 2, Y = 3 }",
         "( param ) => expr",
         "\\n a ButtonPanel in the upper right corner and an \\n ExplanationPanel",
+        "340 \\let\\btxjournalfont=\\@empty",
         "MyNode: {}",
         "$$myid1: myval1",
         "Other-Definitions: string",
