@@ -199,7 +199,7 @@ def _continues(
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
     centred = centred_pair(above, line) or _centred_across_widest(group, line)
-    if indent > 1.2 * max(line.size, 1.0) and not centred and not _opens_item(group):
+    if indent > 1.2 * max(line.size, 1.0) and not centred and not _hangs_under_item(group, line):
         # A line at the margin, then an indented one: a new paragraph, unless a sentence
         # broken at a full line runs on (a note's hanging indent: "Note 1: One type test will
         # … cover a range" over "of different numbers of cylinders"; an answer's, "A：…又稱
@@ -238,6 +238,15 @@ def _opens_item(group: Sequence[Line]) -> bool:
     label or indented line may go on with it."""
     first = group[0].text
     return _is_labelled(first) or is_bulleted(first) or opens_reference(first)
+
+
+def _hangs_under_item(group: Sequence[Line], line: Line) -> bool:
+    """Whether ``line`` hangs right of the first line of a list item ``group`` opens (see
+    :func:`_opens_item`). Text opening on a citation ("[12] showed that …") wraps to the
+    margin: the next paragraph's indented line starts where its first did, not right of it."""
+    first = group[0]
+    hang = first.x1 - line.x1 if reads_right_to_left(line.segments) else line.x0 - first.x0
+    return _opens_item(group) and hang > 0.5 * max(line.size, 1.0)
 
 
 def _centred_across_widest(group: Sequence[Line], line: Line) -> bool:

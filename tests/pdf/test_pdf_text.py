@@ -133,6 +133,25 @@ def test_a_reference_after_one_whose_last_line_is_full_opens_its_own_entry(
     assert " ".join(text for _, text in entries[3:]) in lines
 
 
+def test_a_paragraph_opening_on_a_citation_ends_where_the_next_one_is_indented(
+    tmp_path: Path,
+) -> None:
+    """A paper's paragraph that opens on a citation ("[12] showed that …") is text, no entry
+    of a list of references: its lines wrap to the margin, and the next line indented as its
+    first line was opens the next paragraph, though the line above it is full."""
+    lines = [
+        (86, "[12] showed that the plant log is read at every change of shift by the"),
+        (72, "operator on duty, who signs each page of it and files the signed pages of the"),
+        (72, "log with the reports of the plant's chief engineer at the end of every week."),
+        (86, "The operators of a second plant keep their readings in a book of their own,"),
+        (72, "which the engineer reads at the end of each month."),
+    ]
+    items = [Text(x, 700 - 13.2 * i, text) for i, (x, text) in enumerate(lines)]
+    paragraphs = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    assert " ".join(text for _, text in lines[:3]) in paragraphs
+    assert " ".join(text for _, text in lines[3:]) in paragraphs
+
+
 def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: Path) -> None:
     """PDFium marks every line-end hyphen as a hyphenation break: the document's own
     "non-governmental" inside a line (more often than "nongovernmental") says the one cut at
