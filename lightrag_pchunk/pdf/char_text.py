@@ -1,21 +1,24 @@
 """Stage A for PDF: a page's characters as text, one per PDFium character index, read as a
 user searches them: compatibility ideographs as the ideographs they stand for, a quotation
-mark between two Arabic letters the kashida it stands for, a blank glyph PDFium reads as a
-hyphen mark a space, a lam-alef ligature lam first.
+mark drawn as a kashida between two Arabic letters the kashida it stands for, a blank
+glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first.
 
-Input: PDFium's text page (and, for the two last, the glyphs' boxes). Output: the page's
+Input: PDFium's text page (and, for all but the first, the glyphs' boxes). Output: the page's
 text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by index).
 """
 
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import unicodedata
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+from lightrag_pchunk.pdf.fonts import font_size
 
 #: CJK compatibility ideographs to the ideographs they stand for (U+F961 to "率" U+7387: fonts
 #: of Taiwanese documents map glyphs there, a user searches the unified one); only those whose
@@ -31,12 +34,17 @@ _UNIFIED_IDEOGRAPHS = {
 
 #: Quotation marks between two letters of the Arabic script: the kashidas that stretch a
 #: justified line, which some fonts map to '"' ("مس\"\"\"أله" for "مسأله"; PDFium reads
-#: others' as U+0017). No word has a quotation mark inside it.
+#: others' as U+0017), or real quotation marks ('گفت "نه"' set without spaces): the glyph
+#: tells them apart (:func:`_drawn_as_kashida`).
 _ARABIC_LETTER = "[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]"
 _KASHIDA_MARKS = re.compile(f'(?<={_ARABIC_LETTER})"+(?={_ARABIC_LETTER})')
 #: What a kashida read as a quotation mark becomes: the control character PDFium reads for
 #: the others, which joins the letters either side and is no text (``glyphs``).
 _KASHIDA = "\x17"
+#: A kashida's stroke lies on the baseline, where its glyph's origin is; a quotation mark
+#: is drawn high above it (half an em in most fonts): its box is further than this share
+#: of the font size from its origin.
+_KASHIDA_REACH = 0.2
 
 
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
@@ -52,8 +60,33 @@ def page_chars(textpage: pdfium.PdfTextPage) -> str:
         text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
     text = text.translate(_UNIFIED_IDEOGRAPHS)
     if '"' in text:
-        text = _KASHIDA_MARKS.sub(lambda marks: _KASHIDA * len(marks[0]), text)
+        text = _KASHIDA_MARKS.sub(lambda marks: _kashidas(textpage.raw, marks), text)
     return text
+
+
+def _kashidas(raw: object, marks: re.Match[str]) -> str:
+    """The quotation marks ``marks`` found between two Arabic letters, each drawn as a
+    kashida read as the kashida (:data:`_KASHIDA`), the others kept."""
+    return "".join(
+        _KASHIDA if _drawn_as_kashida(raw, index) else '"' for index in range(*marks.span())
+    )
+
+
+def _drawn_as_kashida(raw: object, index: int) -> bool:
+    """Whether the glyph at ``index`` is drawn as a kashida, a stroke on the baseline: its
+    tight box reaches to within :data:`_KASHIDA_REACH` of the font size of its origin (the
+    pen's point on the baseline), in any direction the text runs. A glyph whose box PDFium
+    cannot give is kept as the quotation mark it reads as."""
+    box = [ctypes.c_double() for _ in range(4)]
+    if not pdfium_c.FPDFText_GetCharBox(raw, index, *(ctypes.byref(v) for v in box)):
+        return False
+    x, y = ctypes.c_double(), ctypes.c_double()
+    if not pdfium_c.FPDFText_GetCharOrigin(raw, index, ctypes.byref(x), ctypes.byref(y)):
+        return False
+    left, right, bottom, top = (v.value for v in box)
+    across = max(left - x.value, 0.0, x.value - right)
+    up = max(bottom - y.value, 0.0, y.value - top)
+    return math.hypot(across, up) <= _KASHIDA_REACH * font_size(raw, index)
 
 
 #: What PDFium writes for a hyphen at a line end in some fonts (``segments.SOFT_HYPHENS``),

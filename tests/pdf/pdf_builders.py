@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REGULAR, BOLD, CJK, UNMAPPED, UNNAMED = "F1", "F2", "F3", "F4", "F5"
+#: A Type 3 font of one glyph, code '"', drawn as a kashida: a flat stroke on the baseline
+#: (a font that maps its kashida to the quotation mark); its text is '"' only.
+KASHIDA_QUOTE = "F6"
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,24 @@ def build_pdf(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
         b"/Encoding << /Differences [0 %s] >> >>" % names
     )
-    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R /F5 %d 0 R >>" % (f1, f2, f3, f4, f5)
+    stroke = b"500 0 0 0 500 60 d1 0 0 500 60 re f"
+    kashida = add(b"<< /Length %d >>\nstream\n" % len(stroke) + stroke + b"\nendstream")
+    quote_map = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Kashida def "
+        b"1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfchar\n<22> <0022>\n"
+        b"endbfchar endcmap end end"
+    )
+    quote_unicode = add(b"<< /Length %d >>\nstream\n" % len(quote_map) + quote_map + b"\nendstream")
+    f6 = add(
+        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 60] "
+        b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /kashida %d 0 R >> "
+        b"/Encoding << /Type /Encoding /Differences [34 /kashida] >> /FirstChar 34 "
+        b"/LastChar 34 /Widths [500] /Resources << >> /ToUnicode %d 0 R >>"
+        % (kashida, quote_unicode)
+    )
+    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R /F5 %d 0 R /F6 %d 0 R >>" % (
+        f1, f2, f3, f4, f5, f6
+    )  # fmt: skip
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"

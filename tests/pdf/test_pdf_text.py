@@ -13,7 +13,7 @@ from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
-from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, KASHIDA_QUOTE, REGULAR, Page, Text, parse_pages, wrap
 
 LOREM = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -485,18 +485,33 @@ def test_word_second_level_o_bullets_are_items_of_their_own(tmp_path: Path) -> N
     assert "o Excludes the fuel sales of the quarter" in lines
 
 
-@pytest.mark.parametrize(("kashida", "shown"), [("\u0640", "\u0640"), ("\x17", ""), ('"', "")])
+@pytest.mark.parametrize(("kashida", "shown"), [("\u0640", "\u0640"), ("\x17", "")])
 def test_kashidas_stretching_justified_arabic_add_no_space_inside_a_word(
     tmp_path: Path, kashida: str, shown: str
 ) -> None:
     # Justified Arabic is stretched with kashidas between a word's letters (PDFium reads
-    # LibreOffice's as U+0017, or as '"' where the font maps them so: no text either way):
+    # LibreOffice's as U+0017, no text; a font mapping them to '"': the next test):
     # two overlapping kashida glyphs between "ل" and "ر", set as LibreOffice sets them, in
     # one run written in visual order ("کس", then "قلرن").
     spacing = (0, 0, 0, 0, -0.2, -8.0, -0.2)
     run = Text(72, 700, f"سک نر{kashida * 2}لق", font=CJK, spacing=spacing)
     result = parse_pages(tmp_path, [Page([run])])
     assert result.content.split() == [f"قل{shown * 2}رن", "کس"]
+
+
+def test_a_quotation_mark_between_arabic_letters_is_a_kashida_only_where_drawn_as_one(
+    tmp_path: Path,
+) -> None:
+    # Two words set alike, right to left, a '"' between "ل" and "ر" in each: in the left one
+    # the glyph is a quotation mark drawn high (Helvetica's), a real mark kept; in the right
+    # one it is drawn as a kashida, a flat stroke on the baseline, which joins the letters
+    # and is no text.
+    def word(x: float, font: str) -> list[Text]:
+        mark = Text(x + 22, 700, '"', font=font)
+        return [Text(x, 700, "قل", font=CJK), mark, Text(x + 27, 700, "رن", font=CJK)]
+
+    result = parse_pages(tmp_path, [Page(word(100, REGULAR) + word(200, KASHIDA_QUOTE))])
+    assert result.content.split() == ["نرلق", 'نر"لق']
 
 
 def test_a_lam_alef_ligature_reads_lam_then_alef(tmp_path: Path) -> None:
