@@ -8,7 +8,7 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   open headings at L and deeper; ``parent_headings`` are the shallower ones still open).
 - With the smart outline on, body paragraphs that the classifier of ``outline/`` promotes
   start blocks too, at the level it gives, marked ``source="inferred"``; a numbered line
-  carrying its body after a colon becomes a heading and a body line.
+  carrying its body after a colon becomes a heading and a body line ("## 一、名稱：").
 - A table of contents (marked by the walk, or written as text under a Contents/目录 title)
   becomes one block of its own (``is_toc``), never a heading or anchor source; the text
   after it continues the block it interrupted (``outline_events.py``, ``heading_stack.py``);
@@ -194,8 +194,9 @@ def build_blocks(
         elif heading is not None:
             # Soft breaks in a heading become one space, as for styled headings.
             title = " ".join(part.strip() for part in heading.title.split("\n") if part.strip())
+            shown = _as_printed(event.line.text, title, heading.body)
             line = Line(
-                markdown_heading_line(heading.level, title), event.line.start, event.line.end
+                markdown_heading_line(heading.level, shown), event.line.start, event.line.end
             )
             builder.heading(
                 heading.level, title, line, "inferred", look=event.look, written=event.line
@@ -227,6 +228,22 @@ def build_blocks(
             llm_problems=tuple(judge.problems),
         )
     return blocks, report
+
+
+#: Marks a title drops from its end that part it from its body ("一、名稱：", "第一條、").
+_TITLE_ENDS = " \t\u3000:：、.．"
+
+
+def _as_printed(text: str, title: str, body: str) -> str:
+    """The heading's line as printed before its ``body``, ``title`` and the marks after it
+    ("一、名稱：" of "一、名稱：本會定名為…"), so that its line and its body's keep every
+    character printed. ``title`` where the line holds more before the body, or no body."""
+    text = text.strip()
+    if not body or not text.endswith(body):
+        return title
+    printed = " ".join(text[: len(text) - len(body)].split())
+    tail = printed[len(title) :]
+    return printed if printed.startswith(title) and not tail.strip(_TITLE_ENDS) else title
 
 
 def _reads_as_heading(event: Event, body_size: float) -> bool:

@@ -104,3 +104,26 @@ def test_text_lines_ending_early_stay_apart_though_the_next_opens_in_lower_case(
     items += wrap(BODY, 72, 690, 400)
     result = parse_pages(tmp_path, [Page(items)])
     assert "Items to check each week, in\norder:" in result.rows[-1].content
+
+
+def test_a_heading_split_from_its_body_keeps_every_character_of_its_line(
+    tmp_path: Path,
+) -> None:
+    # Numbered lines carrying their body after a colon ("一、名稱：本會…") are each a
+    # heading named without the colon and a line of body; the block's heading line is
+    # printed with the colon: its lines hold every character of the printed line, in order.
+    lines = [
+        "第一章 總則",
+        "一、名稱：本會定名為台灣綠色生產力基金會。",
+        "二、宗旨：本會以推動產業綠色生產力為宗旨，辦理下列事項。",
+        "本會設於臺北市，並得於各地設立辦事處，以利業務之推展與執行。",
+        "三、會址：本會會址設於臺北市。",
+    ]
+    items = [Text(72, 700 - 30 * i, text, 12, CJK) for i, text in enumerate(lines)]
+    items[0] = Text(72, 700, lines[0], 14, CJK)
+    result = parse_pages(tmp_path, [Page(items)])
+    headings = [row.heading for row in result.rows if row.heading != PREFACE_HEADING]
+    assert headings == ["第一章 總則", "一、名稱", "二、宗旨", "三、會址"]
+    assert "## 一、名稱：\n本會定名為台灣綠色生產力基金會。" in result.content
+    printed = "".join(line.lstrip("# ") for line in result.content.split("\n"))
+    assert "".join(lines) in printed
