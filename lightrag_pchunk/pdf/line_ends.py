@@ -1,7 +1,8 @@
 """Stage A for PDF: how a printed line ends and the next one begins, the tests
 :mod:`.paragraphs` reads a paragraph's lines by: whether a line ends its sentence, whether
 the next opens on a lower-case letter or goes on with a CJK word, and the room a line leaves
-at its end (a line that left room for the next one's first word ended its paragraph).
+at its end (a line that left room for the next one's first word ended its paragraph); and
+how a paragraph's lines join into its text (:func:`join_lines`).
 
 Each reads the letters printed: a superscript's or subscript's ``<sup>``/``<sub>`` tags
 (:mod:`.scripts`) are markup, not letters, and a note's mark set after a sentence's end
@@ -11,12 +12,14 @@ marks it: a line ending "… the end.<sup>1</sup>" ends on its period.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.bullets import SENTENCE_END
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
 #: The scripts a text ends on (a note's mark after a sentence), with the spaces before them.
 _TRAILING_SCRIPTS = re.compile(r"(?:\s*<(su[bp])>[^<]*</\1>)+\s*$")
@@ -78,3 +81,35 @@ def ends_early(above: Line, line: Line) -> bool:
     if is_cjk(word[:1]):
         word = word[:1]
     return room > (len(word) + 1.5) * char_width
+
+
+def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The lines' texts joined into a paragraph, and where each starts: a hyphen PDFium
+    marked as a line-end break dropped before a lower-case continuation and kept otherwise;
+    a plain one kept without a space; CJK text joined without a space; anything else with
+    one."""
+    text = ""
+    starts: list[int] = []
+    for piece in texts:
+        piece = piece.strip()
+        if not text:
+            starts.append(0)
+            text = piece
+            continue
+        if text[-1] in SOFT_HYPHENS:
+            text = text[:-1] + ("" if piece[:1].islower() else "-")
+            joiner = ""
+        elif (
+            (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
+            or is_cjk(text[-1])
+            or is_cjk(piece[:1])
+            or text[-1] in "，。、；：！？（）"
+        ):
+            joiner = ""
+        else:
+            joiner = " "
+        text += joiner
+        starts.append(len(text))
+        text += piece
+    # A marked hyphen inside a line is a plain hyphen.
+    return plain_hyphens(text), tuple(starts)

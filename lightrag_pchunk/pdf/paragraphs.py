@@ -12,15 +12,16 @@ set larger, broken inside a phrase over a line opening in lower case: broken by 
 table-of-contents entry (a page number after leaders or a wide gap) is a paragraph of its
 own.
 
-Joining lines: a hyphen PDFium marked as a line-end break (U+FFFE, U+0002) is dropped
-before a lower-case continuation ("com-" "pile" -> "compile") and kept otherwise; a real
-hyphen stays without a space ("well-" "known": the document prints "well-known" inside a
-line elsewhere, see :mod:`.hyphens`); CJK text joins without a space; anything else with
-one. A paragraph cut by a page break (the page's last line full, no sentence end) goes on
-with the next page's first paragraph of the same look; footnotes set between them (text at
-the foot of the page set smaller than the document's text: body text set smaller than a
-title is no footnote, nor is a bulleted item: a slide's points under a title set large,
-where a footnote opens with its number or an asterisk) follow the joined paragraph.
+Joining lines (``line_ends.join_lines``): a hyphen PDFium marked as a line-end break
+(U+FFFE, U+0002) is dropped before a lower-case continuation ("com-" "pile" -> "compile")
+and kept otherwise; a real hyphen stays without a space ("well-" "known": the document
+prints "well-known" inside a line elsewhere, see :mod:`.hyphens`); CJK text joins without a
+space; anything else with one. A paragraph cut by a page break (the page's last line full,
+no sentence end) goes on with the next page's first paragraph of the same look; footnotes
+set between them (text at the foot of the page set smaller than the document's text: body
+text set smaller than a title is no footnote, nor is a bulleted item: a slide's points
+under a title set large, where a footnote opens with its number or an asterisk) follow the
+joined paragraph.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from lightrag_pchunk.pdf.bullets import (
     is_bulleted,
     opens_reference,
 )
-from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.line_ends import (
@@ -51,13 +51,14 @@ from lightrag_pchunk.pdf.line_ends import (
     ends_early,
     ends_sentence,
     full_line_room,
+    join_lines,
     number_goes_on,
     opens_lower,
     room_after,
 )
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE, without_tags
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
+from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
 from lightrag_pchunk.pdf.structure_tree import is_heading_role
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
@@ -315,35 +316,6 @@ def _is_labelled(text: str) -> bool:
     is set as a superscript ("<sup>107</sup> Francis Crick: …") and opens its note as a
     printed "107" does."""
     return parse_label(without_tags(text)) is not None
-
-
-def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
-    """The lines' texts joined into a paragraph (see the module doc), and where each starts."""
-    text = ""
-    starts: list[int] = []
-    for piece in texts:
-        piece = piece.strip()
-        if not text:
-            starts.append(0)
-            text = piece
-            continue
-        if text[-1] in SOFT_HYPHENS:
-            text = text[:-1] + ("" if piece[:1].islower() else "-")
-            joiner = ""
-        elif (
-            (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
-            or is_cjk(text[-1])
-            or is_cjk(piece[:1])
-            or text[-1] in "，。、；：！？（）"
-        ):
-            joiner = ""
-        else:
-            joiner = " "
-        text += joiner
-        starts.append(len(text))
-        text += piece
-    # A marked hyphen inside a line is a plain hyphen.
-    return plain_hyphens(text), tuple(starts)
 
 
 def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
