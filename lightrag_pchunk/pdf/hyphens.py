@@ -11,6 +11,14 @@ that prints a word both ways is counted, not trusted on one spelling: a report w
 "non-governmental" 28 times and "nongovernmental" once keeps the hyphen). A word the
 document prints in neither form is taken to be cut ("infor-" "mation" -> "information").
 
+A hyphen PDFium leaves unmarked (a producer that wrote a space after it: "precur- sors") is
+read on the same evidence: it is a cut one where the document prints the word joined
+("precursors") and not hyphenated more often; so is a marked one before a capital where the
+document prints the word joined in those very letters ("FED-" "ERAL" of "FEDERAL",
+"Trace-" "Monkey" of "TraceMonkey"; "Er-" "Leben" stays, though "Erleben" is printed),
+which the joining would keep (it drops a marked hyphen only before a lower-case letter).
+Such a hyphen becomes :data:`CUT_HYPHEN`, which the joining drops.
+
 A word is cut only within one box: where the line below starts in another box (two captions
 side by side read as one pair of lines: "Außenwin-" at the right one's end, "vgl. 61.c" at
 the left one's start below it), its first word is no continuation, and the hyphen stays.
@@ -22,11 +30,12 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
 
+_LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 _HYPHENATED = re.compile(r"\b\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 #: A word and its hyphenated parts; read backwards it is one too, so the last word of a line
@@ -35,40 +44,73 @@ _WORD = re.compile(r"\w+")
 _FIRST_WORD = re.compile(r"\w+(?:-\w+)*")
 #: A gap wider than this (in font sizes) inside a line parts two boxes side by side.
 BOX_GAP = 2.0
+#: A line-end hyphen the document shows to cut a word: the joining drops it (a soft
+#: hyphen, which marks where a word may be cut).
+CUT_HYPHEN = "\xad"
 
 
-def printed_hyphenated(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
-    """The words with an inner hyphen the document prints inside its lines, in lower case,
-    more often than it prints them joined ("e-mail" more often than "email")."""
+@dataclass(frozen=True, slots=True)
+class PrintedWords:
+    """What the document prints inside its lines: in lower case, ``hyphenated``, the words
+    with an inner hyphen printed more often than joined ("e-mail" more often than "email"),
+    and ``words``, every word without a hyphen ("precursors"); ``spelled``, those words in
+    their letters as printed ("TraceMonkey")."""
+
+    hyphenated: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    spelled: frozenset[str] = frozenset()
+
+    def prints_joined(self, first: str, then: str) -> bool:
+        """Whether the document prints the word a line end cuts into ``first`` and
+        ``then`` joined: in any case where ``then`` goes on in lower case, in those very
+        letters where it opens on a capital or a digit ("TraceMonkey", not "Erleben" for
+        "Er-" "Leben")."""
+        joined = first + then
+        return joined.lower() in self.words if then[:1].islower() else joined in self.spelled
+
+
+def printed_words(pages: Sequence[Sequence[Line]]) -> PrintedWords:
+    """The words the document prints inside its lines (see :class:`PrintedWords`)."""
     # The lines, one a line (no word runs over a line end), but a table's stand-in's key
     # (no printed text). A hyphen at a line's end is followed by no letter: no evidence.
     printed = "\n".join(
         line.text for line in itertools.chain.from_iterable(pages) if line.role != TABLE_ROLE
     )
-    text = plain_hyphens(printed).lower()
+    spelled = plain_hyphens(printed)
+    text = spelled.lower()
     hyphenated = Counter(_HYPHENATED.findall(text))
     words = Counter(_WORD.findall(text))
-    return frozenset(
-        word for word, count in hyphenated.items() if count > words[word.replace("-", "")]
+    return PrintedWords(
+        frozenset(
+            word for word, count in hyphenated.items() if count > words[word.replace("-", "")]
+        ),
+        frozenset(words),
+        frozenset(_WORD.findall(spelled)),
     )
 
 
-def keep_printed_hyphens(lines: Sequence[Line], hyphenated: frozenset[str]) -> list[Line]:
-    """``lines`` (one paragraph's, in order), each whose marked hyphen at its end cuts a word
-    of ``hyphenated`` (its last word, the hyphen, the next line's first word) with a plain
-    hyphen there instead, which the joining keeps."""
+def keep_printed_hyphens(lines: Sequence[Line], printed: PrintedWords) -> list[Line]:
+    """``lines`` (one paragraph's, in order), each whose hyphen at its end cuts a word the
+    document prints hyphenated (its last word, the hyphen, the next line's first word) with
+    a plain hyphen there, which the joining keeps, and each whose hyphen cuts a word it
+    prints joined with :data:`CUT_HYPHEN` there, which the joining drops."""
     kept = list(lines)
     for index, (line, below) in enumerate(itertools.pairwise(lines)):
         text = line.text.rstrip()
-        if not text or text[-1] not in SOFT_HYPHENS:
+        if not text or text[-1] not in _LINE_END_HYPHENS:
             continue
         if _starts_another_box(line, below):
-            kept[index] = _with_plain_end(line)
+            kept[index] = _with_end(line, "-")
             continue
         head = _FIRST_WORD.match(plain_hyphens(text[-2::-1]))
         tail = _FIRST_WORD.match(plain_hyphens(below.text.lstrip()))
-        if head and tail and f"{head[0][::-1]}-{tail[0]}".lower() in hyphenated:
-            kept[index] = _with_plain_end(line)
+        if not (head and tail):
+            continue
+        first, then = head[0][::-1], tail[0]
+        if f"{first}-{then}".lower() in printed.hyphenated:
+            kept[index] = _with_end(line, "-")
+        elif printed.prints_joined(first, then):
+            kept[index] = _with_end(line, CUT_HYPHEN)
     return kept
 
 
@@ -82,15 +124,15 @@ def _starts_another_box(line: Line, below: Line) -> bool:
     return first.x1 < cut.x0 and rest.x0 - first.x1 > BOX_GAP * max(below.size, 1.0)
 
 
-def _with_plain_end(line: Line) -> Line:
-    """``line`` with its last marked hyphen (in its text and its last segment) a plain one."""
+def _with_end(line: Line, hyphen: str) -> Line:
+    """``line`` with its last hyphen (in its text and its last segment) ``hyphen``."""
     segments = line.segments
-    if segments and segments[-1].text.rstrip()[-1:] in tuple(SOFT_HYPHENS):
+    if segments and segments[-1].text.rstrip()[-1:] in _LINE_END_HYPHENS:
         last = segments[-1]
-        segments = (*segments[:-1], replace(last, text=_plain_end(last.text)))
-    return replace(line, text=_plain_end(line.text), segments=segments)
+        segments = (*segments[:-1], replace(last, text=_ending(last.text, hyphen)))
+    return replace(line, text=_ending(line.text, hyphen), segments=segments)
 
 
-def _plain_end(text: str) -> str:
+def _ending(text: str, hyphen: str) -> str:
     end = len(text.rstrip()) - 1
-    return text[:end] + "-" + text[end + 1 :]
+    return text[:end] + hyphen + text[end + 1 :]

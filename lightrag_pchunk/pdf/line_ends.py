@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.bullets import SENTENCE_END
 from lightrag_pchunk.pdf.cjk import is_cjk
+from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
@@ -85,9 +86,9 @@ def ends_early(above: Line, line: Line) -> bool:
 
 def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     """The lines' texts joined into a paragraph, and where each starts: a hyphen PDFium
-    marked as a line-end break dropped before a lower-case continuation and kept otherwise;
-    a plain one kept without a space; CJK text joined without a space; anything else with
-    one."""
+    marked as a line-end break dropped before a lower-case continuation and kept otherwise,
+    one :mod:`.hyphens` shows to cut a word dropped (:data:`.hyphens.CUT_HYPHEN`); a plain
+    one kept without a space; CJK text joined without a space; anything else with one."""
     text = ""
     starts: list[int] = []
     for piece in texts:
@@ -96,9 +97,9 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
             starts.append(0)
             text = piece
             continue
-        if text[-1] in SOFT_HYPHENS:
-            text = text[:-1] + ("" if piece[:1].islower() else "-")
-            joiner = ""
+        if text[-1] in SOFT_HYPHENS or text[-1] == CUT_HYPHEN:
+            cut = text[-1] == CUT_HYPHEN or piece[:1].islower()
+            text, joiner = text[:-1] + ("" if cut else "-"), ""
         elif (
             (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
             or is_cjk(text[-1])

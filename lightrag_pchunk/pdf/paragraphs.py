@@ -15,13 +15,13 @@ own.
 Joining lines (``line_ends.join_lines``): a hyphen PDFium marked as a line-end break
 (U+FFFE, U+0002) is dropped before a lower-case continuation ("com-" "pile" -> "compile")
 and kept otherwise; a real hyphen stays without a space ("well-" "known": the document
-prints "well-known" inside a line elsewhere, see :mod:`.hyphens`); CJK text joins without a
-space; anything else with one. A paragraph cut by a page break (the page's last line full,
-no sentence end) goes on with the next page's first paragraph of the same look; footnotes
-set between them (text at the foot of the page set smaller than the document's text: body
-text set smaller than a title is no footnote, nor is a bulleted item: a slide's points
-under a title set large, where a footnote opens with its number or an asterisk) follow the
-joined paragraph.
+prints "well-known" inside a line elsewhere), one the document shows to cut a word is
+dropped (see :mod:`.hyphens`); CJK text joins without a space; anything else with one. A
+paragraph cut by a page break (the page's last line full, no sentence end) goes on with the
+next page's first paragraph of the same look; footnotes set between them (text at the foot
+of the page set smaller than the document's text: body text set smaller than a title is no
+footnote, nor is a bulleted item: a slide's points under a title set large, where a
+footnote opens with its number or an asterisk) follow the joined paragraph.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from lightrag_pchunk.pdf.bullets import (
     is_bulleted,
     opens_reference,
 )
-from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_hyphenated
+from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens, printed_words
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.line_ends import (
     cjk_word_goes_on,
@@ -137,7 +137,7 @@ def leadings(pages: Sequence[Sequence[Line]]) -> dict[float, float]:
 def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
     """The paragraphs of the document (see the module doc)."""
     leading = leadings(pages)
-    hyphenated = printed_hyphenated(pages)
+    printed = printed_words(pages)
     sizes = Counter(round(line.size * 2) / 2 for lines in pages for line in lines)
     text_size = max(sizes, key=sizes.__getitem__, default=0.0)  # the size most lines have
     found: list[PrintedParagraph] = []
@@ -148,9 +148,9 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
                 page_paragraphs[-1].append(line)
             else:
                 page_paragraphs.append([line])
-        made = [paragraph_of(keep_printed_hyphens(group, hyphenated)) for group in page_paragraphs]
+        made = [paragraph_of(keep_printed_hyphens(group, printed)) for group in page_paragraphs]
         if found and made:
-            _join_across_pages(found, made, hyphenated, text_size)
+            _join_across_pages(found, made, printed, text_size)
         found.extend(made)
     return found
 
@@ -334,7 +334,7 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
 def _join_across_pages(
     found: list[PrintedParagraph],
     made: list[PrintedParagraph],
-    hyphenated: frozenset[str],
+    printed: PrintedWords,
     text_size: float,
 ) -> None:
     """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
@@ -368,7 +368,7 @@ def _join_across_pages(
         return
     if is_bulleted(first.text) or _is_labelled(first.text):
         return
-    lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), hyphenated))
+    lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), printed))
     text, starts = join_lines([line_text(line) for line in lines])
     joined = replace(last, text=text, lines=lines, starts=starts, look=paragraph_look(lines, text))
     del found[index:]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.pdf.char_text import page_chars
-from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens
+from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line, find_gutters
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
@@ -175,6 +175,52 @@ def test_a_line_end_hyphen_the_document_prints_inside_a_line_is_kept(tmp_path: P
     )
 
 
+def test_a_line_end_hyphen_before_a_capital_cuts_a_word_the_document_prints_joined(
+    tmp_path: Path,
+) -> None:
+    """A marked hyphen before a capital is kept ("COVID-" "19") unless the document prints
+    the word joined: "FED-" over "ERAL REGISTER", in a document that prints "FEDERAL"."""
+    items = [
+        Text(72, 720, "Every order the Administrator issues is published in the FEDERAL REGISTER."),
+        Text(
+            72,
+            690,
+            "An order controlling an immediate precursor of a drug is published in the FED-",
+        ),
+        Text(
+            72,
+            676.8,
+            "ERAL REGISTER at once, and the Administrator hears the objections of the COVID-",
+        ),
+        Text(72, 663.6, "19 task force to it."),
+    ]
+    paragraph = parse_pages(tmp_path, [Page(items)]).content.split("\n")[1]
+    assert "published in the FEDERAL REGISTER at once" in paragraph
+    assert "objections of the COVID-19 task force" in paragraph
+
+
+def test_an_unmarked_line_end_hyphen_cuts_a_word_the_document_prints_joined() -> None:
+    """A line-end hyphen PDFium leaves unmarked (a producer wrote a space after it) is kept
+    ("well-" "known") unless the document prints the word joined ("precur-" "sors" in a
+    document that prints "precursors"), then dropped as a marked one is. Before a capital,
+    only the word printed joined in those very letters is cut: "Er-" "Leben" is no
+    "Erleben"."""
+
+    def joined(texts: list[str], printed: PrintedWords) -> str:
+        lines = [Line(text, 0, 0, 1, 1, 10, False, (), 0) for text in texts]
+        return join_lines([line.text for line in keep_printed_hyphens(lines, printed)])[0]
+
+    title = ["Control of immediate precur-", "sors and of well-", "known substances."]
+    printed = PrintedWords(words=frozenset({"precursors", "substances"}))
+    assert joined(title, printed) == "Control of immediate precursors and of well-known substances."
+    assert (
+        joined(title, PrintedWords())
+        == "Control of immediate precur-sors and of well-known substances."
+    )
+    german = PrintedWords(words=frozenset({"erleben"}), spelled=frozenset({"Erleben"}))
+    assert joined(["das Er\ufffe", "Leben"], german) == "das Er-Leben"
+
+
 def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
     """The word a marked line-end hyphen ends (with its own hyphens: "so-called-") is found
     from the line's end; a line of a hostile PDF holding a run of 200,000 letters that stops
@@ -186,15 +232,15 @@ def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
         return Line(text, 0, 0, 1, 1, 10, False, (), 0)
 
     lines = [line("a so-called\ufffe"), line("well-known word, infor\x02"), line("mation")]
-    kept = keep_printed_hyphens(lines, frozenset({"so-called-well-known"}))
+    kept = keep_printed_hyphens(lines, PrintedWords(frozenset({"so-called-well-known"})))
     assert [k.text for k in kept] == ["a so-called-", "well-known word, infor\x02", "mation"]
     code = (
-        "from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens\n"
+        "from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens\n"
         "from lightrag_pchunk.pdf.layout import Line\n"
         "run = 'a' * 200_000\n"
         "texts = [run + ' \\x02', 'b', run + '.\\ufffe', 'c']\n"
         "lines = [Line(text, 0, 0, 1, 1, 10, False, (), 0) for text in texts]\n"
-        "kept = keep_printed_hyphens(lines, frozenset({'a-b'}))\n"
+        "kept = keep_printed_hyphens(lines, PrintedWords(frozenset({'a-b'})))\n"
         "assert [line.text for line in kept] == texts\n"
     )
     done = run_within_cpu(code, 30)
@@ -223,13 +269,13 @@ def test_a_line_end_hyphen_joins_no_word_across_boxes_side_by_side() -> None:
         ),
         line(segment("vgl. 61.c", 193, 269), segment("kel in PQR", 338, 453)),
     ]
-    text, _ = join_lines([k.text for k in keep_printed_hyphens(pair, frozenset())])
+    text, _ = join_lines([k.text for k in keep_printed_hyphens(pair, PrintedWords())])
     assert "Außenwin-vgl. 61.c kel in PQR" in text
     one_box = [
         line(segment("the plant and its", 72, 380), segment("Außenwin\ufffe", 400, 453)),
         line(segment("kel", 72, 85), segment("of the triangle and the rest", 87, 453)),
     ]
-    text, _ = join_lines([k.text for k in keep_printed_hyphens(one_box, frozenset())])
+    text, _ = join_lines([k.text for k in keep_printed_hyphens(one_box, PrintedWords())])
     assert "its Außenwinkel of the triangle" in text
 
 
