@@ -17,11 +17,12 @@ Joining lines (``line_ends.join_lines``): a hyphen PDFium marked as a line-end b
 and kept otherwise; a real hyphen stays without a space ("well-" "known": the document
 prints "well-known" inside a line elsewhere), one the document shows to cut a word is
 dropped (see :mod:`.hyphens`); CJK text joins without a space; anything else with one. A
-paragraph cut by a page break (the page's last line full, no sentence end) goes on with the
-next page's first paragraph of the same look; footnotes set between them (text at the foot
-of the page set smaller than the document's text: body text set smaller than a title is no
-footnote, nor is a bulleted item: a slide's points under a title set large, where a
-footnote opens with its number or an asterisk) follow the joined paragraph.
+paragraph cut by a page break (the page's last line full, not set to the column's far side,
+no sentence end) goes on with the next page's first paragraph of the same look; footnotes
+set between them (text at the foot of the page set smaller than the document's text: body
+text set smaller than a title is no footnote, nor is a bulleted item: a slide's points
+under a title set large, where a footnote opens with its number or an asterisk) follow the
+joined paragraph.
 """
 
 from __future__ import annotations
@@ -331,6 +332,14 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
     )
 
 
+def _set_right(line: Line) -> bool:
+    """Whether ``line`` starts past the middle of its column (ends short of it, read right
+    to left): set to the far side, a signature's date ("2010年8月28日" under its issuer), no
+    line of text the page break cut, whatever room it leaves."""
+    middle = (line.column_x0 + line.column_x1) / 2
+    return line.x1 < middle if reads_right_to_left(line.segments) else line.x0 > middle
+
+
 def _join_across_pages(
     found: list[PrintedParagraph],
     made: list[PrintedParagraph],
@@ -364,7 +373,7 @@ def _join_across_pages(
         return
     if abs(last.look.size - first.look.size) > SIZE_TOLERANCE or last.look.bold != first.look.bold:
         return
-    if ends_sentence(last.text) or ends_early(tail, first.lines[0]):
+    if ends_sentence(last.text) or ends_early(tail, first.lines[0]) or _set_right(tail):
         return
     if is_bulleted(first.text) or _is_labelled(first.text):
         return

@@ -426,6 +426,27 @@ def test_a_paragraph_cut_by_a_page_break_is_one_with_its_footnote_after_it(
     assert result.headings == {}
 
 
+def test_a_date_set_right_at_a_page_s_foot_never_joins_the_next_page_s_label(
+    tmp_path: Path,
+) -> None:
+    # A notice signed at the foot of its page, issuer and date set flush right; the next
+    # page opens on a label set flush right over a document's title. The date ends no
+    # sentence and leaves no room at its end, but a line set to the column's far side is
+    # no line of text the page break cut.
+    body = "根據基本法附件二的規定，修正案自公布之日起生效，特此公告並請各有關機關遵照執行。"
+    right = 72 + 12 * len(body)
+    first = [Text(72, 700 - 20 * i, body, 12, CJK) for i in range(3)]
+    first += [
+        Text(right - 12 * 12, 600, "全國人民代表大會常務委員會", 12, CJK),
+        Text(right - 12 * 10, 580, "2010年8月28日", 12, CJK),
+    ]
+    second = [Text(right - 12 * 3, 740, "文件四", 12, CJK)]
+    second += [Text(72, 700 - 20 * i, body, 12, CJK) for i in range(3)]
+    paragraphs = parse_pages(tmp_path, [Page(first), Page(second)]).content.split("\n")
+    assert "2010年8月28日" in paragraphs
+    assert "文件四" in paragraphs
+
+
 def test_a_title_over_bullets_set_smaller_never_joins_the_next_page_s_title(
     tmp_path: Path,
 ) -> None:
