@@ -22,14 +22,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.pdf.script_marks import SCRIPT_RAISE, SCRIPT_SIZE
 from lightrag_pchunk.pdf.segments import Segment
 
-#: A superscript is set at most this share of its line's text size (Word sets them at
-#: about 0.65 of it) ...
-SCRIPT_SIZE = 0.8
-#: ... with its foot at least this share of the text's height above the text's foot (a
-#: word set small on the baseline, small capitals, is no superscript) ...
-SCRIPT_RAISE = 0.25
 #: A subscript is set as small, with its foot lowered under the text's foot by more than this
 #: share of its own size. A segment's foot is its font's descent under its baseline (PDFium's
 #: loose box, whatever its letters), so a smaller word on the text's baseline stands above the

@@ -29,6 +29,7 @@ from lightrag_pchunk.pdf.glyphs import (
     pair_gaps,
 )
 from lightrag_pchunk.pdf.letter_spacing import closing_pairs
+from lightrag_pchunk.pdf.script_marks import raised_marks
 
 #: A gap of this share of the height between two adjacent glyphs is a word space that
 #: PDFium did not write.
@@ -201,6 +202,10 @@ def make_segments(
     rtl = page.rtl[glyphs]
     joining = page.joining[glyphs]
     goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters, joining)
+    # A note's mark set small and raised against a CJK character at the segment's end is a
+    # segment of its own (``script_marks``), closed up to it where no space parts them.
+    raised = raised_marks(top, bottom, goes_on, text, glyphs)
+    goes_on &= ~raised
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
     # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
     height = bottom - top
@@ -212,6 +217,7 @@ def make_segments(
     closing = closing_pairs(
         page, glyphs, parted, lambda b: frame_box(direction, b), lambda i: font_size(raw, i)
     )
+    closing |= raised & (gap <= SPACE_GAP * np.minimum(height[1:], height[:-1]))
     spaced &= ~closing
     space_before = glyphs[np.flatnonzero(spaced) + 1].tolist()  # ascending
     closed_before = glyphs[np.flatnonzero(closing) + 1].tolist()  # ascending

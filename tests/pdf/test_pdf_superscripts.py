@@ -14,7 +14,7 @@ from lightrag_pchunk.pdf.paragraph_look import paragraph_look
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.segments import Segment
 
-from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
 
 LOREM = (
     "Operators shall keep records of every inspection for five years and make them"
@@ -220,3 +220,30 @@ def test_a_small_number_set_apart_after_a_heading_is_no_contents_page_number(
     result = parse_pages(tmp_path, [Page(items)])
     assert "\t" not in result.content
     assert result.rows[0].heading.startswith("1. Emissions of CO")
+
+
+def test_a_note_mark_printed_against_its_word_at_a_line_end_is_a_superscript(
+    tmp_path: Path,
+) -> None:
+    # Marks set small and raised right against the word they mark (the CJK font's glyphs
+    # are an em wide; a mark's side bearing reaches back over its word's last glyph), at
+    # the end of their line: "^@" after an annex's title, a note's number after a
+    # sentence. Each is a superscript, closed up to its word; a raised letter (a formula's
+    # index) and a raised number with text after it on the baseline stay as printed.
+    def marked(y: float, text: str, mark: str, after: str = "") -> list[Text]:
+        end = 72 + len(text) * 16 - 0.3
+        return [Text(72, y, text, 16, CJK), Text(end, y + 5, mark, 9)] + (
+            [Text(end + 5, y, after, 16, CJK)] if after else []
+        )
+
+    items = [
+        *marked(720, "附件一 香港特別行政區行政長官的產生辦法", "^@"),
+        *marked(680, "本法自公布之日起施行。", "6"),
+        *marked(640, "其值依公式計算", "n"),
+        *marked(600, "保存", "3", "份紀錄備查。"),
+    ]
+    content = parse_pages(tmp_path, [Page(items)]).content
+    assert "附件一 香港特別行政區行政長官的產生辦法<sup>^@</sup>" in content
+    assert "本法自公布之日起施行。<sup>6</sup>" in content
+    assert "<sup>n</sup>" not in content
+    assert "<sup>3</sup>" not in content
