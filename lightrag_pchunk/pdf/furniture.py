@@ -21,7 +21,8 @@ letter sheet) prints its running lines outside those bands, at the edge of its p
 a line is furniture when it is its page's first or last row, at the height where half the
 pages begin or end their print, set apart from the text by half a line, and its text, as
 printed, runs through the document (on half the pages of one parity at least). Body text
-begins there on every page, so the evidence asked is stronger: no digits set aside, no
+begins there on every page, so the evidence asked is stronger: no digits set aside but
+those of a page number alone (a book's numbers printed under its text, above the band), no
 title that opens a few pages, no line a tagged document's structure holds.
 
 A running header of such pages may carry the number of the section its page holds at the
@@ -274,8 +275,10 @@ def _place_key(text: str, sheet: bool) -> tuple[str, bool]:
     bands by :func:`furniture_key` (a page number, a date may change); at the printed
     edge, where each page's body text begins, as printed (lower case, spaces collapsed): a
     numbered heading opening each page ("1 Results of run 1", "2 Results of run 2") is
-    no running line."""
-    return (furniture_key(text) if sheet else " ".join(text.lower().split())), sheet
+    no running line. A page number alone is matched by its look there too: a book's page
+    numbers printed under its text, above the sheet's band, are one running line."""
+    printed = sheet or is_page_number(text)
+    return (furniture_key(text) if printed else " ".join(text.lower().split())), sheet
 
 
 def in_sheet_band(line: Line, frame: tuple[float, float, float, float]) -> bool:

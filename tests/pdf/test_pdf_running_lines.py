@@ -179,3 +179,16 @@ def test_a_subscript_beside_a_running_header_goes_with_it(tmp_path: Path) -> Non
     content = "\n".join(row.content for row in _parse(tmp_path, pages).rows)
     assert "Report on CO" not in content
     assert "\n2\n" not in content and not content.startswith("2")
+
+
+def test_page_numbers_printed_above_the_foot_band_are_removed(tmp_path: Path) -> None:
+    # A book set with wide margins (a LaTeX manual) prints its page number alone, centred
+    # under the text, higher than the sheet's foot band: each page's last row, at one
+    # height. The numbers change from page to page; their look runs through the document.
+    pages = []
+    for number, word in enumerate(WORDS[:5], start=1):
+        body = wrap(f"Body text about the {word}. {LOREM} {LOREM}", 72, 700, 460, size=10)
+        pages.append(Page([*body, Text(300, 88, str(number), 10)]))
+    result = _parse(tmp_path, pages)
+    assert all(f"Body text about the {word}." in result.content for word in WORDS[:5])
+    assert not any(line.strip().isdigit() for line in result.content.splitlines())
