@@ -130,7 +130,8 @@ def shape_table(grid: TableGrid) -> TableShape:
     if header_count:
         keys = _column_keys(rows, head, sorted(columns))
         keyed = tuple({keys[cell.col]: text for text, cell in rows[r] if text} for r in body)
-    caption = " ".join(_flat(_texts(rows[r])[0]) for r in caption_rows)
+    # A title merged down over two rows is its first row's text: the next row repeats it.
+    caption = " ".join(_flat(text) for r in caption_rows for text in _texts(rows[r]))
     return TableShape(
         lines=tuple(_reading_lines(rows, preamble)),
         rows=tuple(written),

@@ -92,6 +92,21 @@ def test_w_tbl_header_rows_are_the_header_and_a_spanning_title_among_them_the_ca
     assert shape.header_json() == '[["Parameter", "Min", "Max"]]'
 
 
+def test_a_title_merged_down_over_two_rows_is_the_caption_once():
+    # The title's cell spans the table and is merged down into the next row: that row
+    # repeats the title and holds nothing of its own.
+    rows = [
+        [cell("Chemotherapy Regimens", tc_pr=span(3) + V_RESTART)],
+        [cell("", tc_pr=span(3) + V_CONTINUE)],
+        ["Paclitaxel", "50 mg/m2", "Weekly"],
+        ["Cisplatin", "40 mg/m2", "Weekly"],
+        ["Docetaxel", "60 mg/m2", "Every 3 weeks"],
+    ]
+    shape = shape_table(grid_of(table(rows, grid=3)))
+    assert shape.caption == "Chemotherapy Regimens"
+    assert ("Cisplatin", "40 mg/m2", "Weekly") in shape.rows
+
+
 def test_detected_header_comes_after_a_sparse_preamble_which_becomes_lines():
     rows = [
         [cell("LOCAL ESTIMATE No. 2", tc_pr=span(4))],
