@@ -80,6 +80,8 @@ _DIGITS = re.compile(r"\d+")
 #: A page number at the start or end of a running line (its side alternates on facing pages).
 _END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
 _SPACES = re.compile(r"\s+")
+#: A front matter's page number in lower-case roman numerals ("iv"), a valid one up to 399.
+_ROMAN_PAGE = re.compile(r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 #: A page number marked by a word: "Page 3", "3 of 12", "第3页".
 _MARKED_PAGE_NUMBER = re.compile(r"(?:\bpage\b|\bpg\b|\bp\.|\bof\b|页|第|共)", re.IGNORECASE)
 _PAGE_NUMBER = re.compile(
@@ -90,9 +92,15 @@ _PAGE_NUMBER = re.compile(
 
 
 def furniture_key(text: str) -> str:
-    """The text a running line keeps from page to page: lower case, digits as ``#``,
-    spaces collapsed, a number at either end written once at the end (a line without
-    one stays apart: a footnote repeated on a few pages is no running footer)."""
+    """The text a running line keeps from page to page: lower case, digits (and a
+    lower-case roman page number at either end) as ``#``, spaces collapsed, a number at
+    either end written once at the end (a line without one stays apart: a footnote
+    repeated on a few pages is no running footer)."""
+    words = text.split()
+    for end in {0, len(words) - 1} if words else ():
+        if _ROMAN_PAGE.fullmatch(words[end]):  # "Annual Report    iv" on front matter
+            words[end] = "#"
+    text = " ".join(words)
     key = _SPACES.sub(" ", _DIGITS.sub("#", text.lower())).strip()
     bare = _END_NUMBER.sub("", key).strip()
     return f"{bare} #" if bare != key else key

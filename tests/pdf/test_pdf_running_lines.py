@@ -192,3 +192,16 @@ def test_page_numbers_printed_above_the_foot_band_are_removed(tmp_path: Path) ->
     result = _parse(tmp_path, pages)
     assert all(f"Body text about the {word}." in result.content for word in WORDS[:5])
     assert not any(line.strip().isdigit() for line in result.content.splitlines())
+
+
+def test_a_running_header_with_roman_page_numbers_is_removed(tmp_path: Path) -> None:
+    # The front matter numbers its pages in lower-case roman numerals, printed at the
+    # running header's end: the header is one running line whatever the numeral.
+    pages = []
+    for number, word in zip(["i", "ii", "iii", "iv"], WORDS, strict=False):
+        header = [Text(72, 760, "Cold Store Manual", 9), Text(520, 760, number, 9)]
+        body = wrap(f"Body text about the {word}. {LOREM} {LOREM}", 72, 700, 460, size=10)
+        pages.append(Page([*header, *body]))
+    result = _parse(tmp_path, pages)
+    assert "Cold Store Manual" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in WORDS[:4])
