@@ -3,7 +3,8 @@
 Input: headings (styled or inferred, with their levels), content lines and table-of-contents
 lines, in reading order. Output: the :class:`RawBlock` s of the document, each with its
 heading, level and parents; a table of contents becomes a block of its own and the text
-after it continues the block it interrupted.
+after it continues the block it interrupted. A heading split from the body its line carries
+is printed in its block with the marks that part them (:func:`printed_title`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,22 @@ from lightrag_pchunk.parse.outline_events import Line
 #: OPPORTUNITIES        TOP", "前  言"): a reader sees one space. One space of any kind (an
 #: ideographic space after a label, "Ａ　异象") is kept as typed.
 _TYPED_PADDING = re.compile(r"\s{2,}")
+
+
+#: Marks a title drops from its end that part it from its body ("一、名稱：", "第一條、").
+_TITLE_ENDS = " \t\u3000:：、.．"
+
+
+def printed_title(text: str, title: str, body: str) -> str:
+    """The heading's line as printed before its ``body``, ``title`` and the marks after it
+    ("一、名稱：" of "一、名稱：本會定名為…"), so that its line and its body's keep every
+    character printed. ``title`` where the line holds more before the body, or no body."""
+    text = text.strip()
+    if not body or not text.endswith(body):
+        return title
+    printed = " ".join(text[: len(text) - len(body)].split())
+    tail = printed[len(title) :]
+    return printed if printed.startswith(title) and not tail.strip(_TITLE_ENDS) else title
 
 
 @dataclass(slots=True)

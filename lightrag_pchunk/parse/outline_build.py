@@ -52,7 +52,7 @@ from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines_before_contents
 from lightrag_pchunk.outline.toc import is_toc_title, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
-from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock
+from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock, printed_title
 from lightrag_pchunk.parse.left_out import left_out_headings
 from lightrag_pchunk.parse.outline_events import (
     Event,
@@ -194,7 +194,7 @@ def build_blocks(
         elif heading is not None:
             # Soft breaks in a heading become one space, as for styled headings.
             title = " ".join(part.strip() for part in heading.title.split("\n") if part.strip())
-            shown = _as_printed(event.line.text, title, heading.body)
+            shown = printed_title(event.line.text, title, heading.body)
             line = Line(
                 markdown_heading_line(heading.level, shown), event.line.start, event.line.end
             )
@@ -228,22 +228,6 @@ def build_blocks(
             llm_problems=tuple(judge.problems),
         )
     return blocks, report
-
-
-#: Marks a title drops from its end that part it from its body ("一、名稱：", "第一條、").
-_TITLE_ENDS = " \t\u3000:：、.．"
-
-
-def _as_printed(text: str, title: str, body: str) -> str:
-    """The heading's line as printed before its ``body``, ``title`` and the marks after it
-    ("一、名稱：" of "一、名稱：本會定名為…"), so that its line and its body's keep every
-    character printed. ``title`` where the line holds more before the body, or no body."""
-    text = text.strip()
-    if not body or not text.endswith(body):
-        return title
-    printed = " ".join(text[: len(text) - len(body)].split())
-    tail = printed[len(title) :]
-    return printed if printed.startswith(title) and not tail.strip(_TITLE_ENDS) else title
 
 
 def _reads_as_heading(event: Event, body_size: float) -> bool:
