@@ -20,12 +20,19 @@ other headings are ranked without it (:func:`document_title`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.outline.appendices import appendices_inside
 from lightrag_pchunk.outline.family_stack import FamilyStack
-from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
+from lightrag_pchunk.outline.items import (
+    LARGER_BY,
+    InferredHeading,
+    ItemKind,
+    Look,
+    OutlineItem,
+    Promoted,
+)
 from lightrag_pchunk.outline.labels import Label, parse_label
 
 _DECIMAL = frozenset({"decimal", "annex-decimal"})
@@ -288,15 +295,29 @@ def _look_tiers(
     bold, capitals first) and each goes one level below the previous one, or to the level
     numbered headings of that look have where that agrees with the ranking (it is never
     shallower than a more prominent look's)."""
-    signatures = {c.look.signature() for c in accepted if c.look is not None}
+    signatures = {c.look.signature() for c in accepted if c.look is not None} | set(look_levels)
+    sizes = _size_steps(signature[0] for signature in signatures)
     tiers: dict[object, int] = {}
     level = 0
-    for signature in sorted(signatures | set(look_levels), key=_prominence):
+    ranked = sorted(signatures, key=lambda sig: (-sizes[sig[0]], *_prominence(sig)[1:], -sig[0]))
+    for signature in ranked:
         known = look_levels.get(signature)
         level = known if known is not None and known >= level else level + 1
         tiers[signature] = level
     tiers[None] = max(tiers.values(), default=0) + 1
     return tiers
+
+
+def _size_steps(sizes: Iterable[float]) -> dict[float, float]:
+    """Each size's step: sizes closer than :data:`LARGER_BY` to the next larger one share
+    its step, as no line counts as set larger than text that close to its size (a heading
+    in small capitals measures smaller than the text it heads); weight and capitals rank
+    the looks of one step."""
+    steps: dict[float, float] = {}
+    for size in sorted(set(sizes), reverse=True):
+        larger = min(steps, default=None)
+        steps[size] = steps[larger] if larger is not None and larger - size < LARGER_BY else size
+    return steps
 
 
 def _open_look_level(stack: FamilyStack, signature: tuple[float, bool, bool]) -> int | None:
