@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import re
 import statistics
 from collections.abc import Sequence
@@ -53,9 +52,15 @@ from lightrag_pchunk.pdf.cell_wraps import (
     row_gap,
     wrapped_lines,
 )
-from lightrag_pchunk.pdf.column_text import PROSE_CHARS
 from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
-from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
+from lightrag_pchunk.pdf.layout import find_gutters, visual_rows
+from lightrag_pchunk.pdf.page_columns import (
+    PROSE_COLUMNS_RATIO,
+    by_column,
+    holds,
+    in_rows,
+    is_page_columns,
+)
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
@@ -71,9 +76,6 @@ MIN_RULED_ROWS = 2
 MAX_ROW_GAP = 2.5
 #: Median characters of a cell in a table of three columns or more.
 MAX_CELL_CHARS = 30
-#: A first column of labels this wide or wider, as a share of the second column, is a
-#: column of text beside another (a two-column page), not labels beside their values.
-PROSE_COLUMNS_RATIO = 0.8
 #: Share of a run's rows that must hold two cells or more.
 CELL_ROW_SHARE = 0.5
 #: Share of first cells that are bullets or bare numbering labels that make a run a list.
@@ -126,76 +128,20 @@ def find_text_tables(
 
     Rows run across the whole page, so on a page of text columns the lines of one column
     beside a list or short lines in the next can align into a "table" whose columns are
-    the page's (:func:`_is_page_columns`). Such a table is dropped and each text column
+    the page's (``page_columns``). Such a table is dropped and each text column
     is searched on its own: a table set inside one column is still found there."""
     tables = _find_tables(segments, bands, rules, header, cutter)
-    columned = [table for table in tables if _is_page_columns(table, segments)]
+    columned = [table for table in tables if is_page_columns(table, segments)]
     if not columned:
         return tables
     kept = [table for table in tables if table not in columned]
-    gutters = find_gutters([s for s in segments if not any(_in_rows(t, s) for t in columned)])
+    gutters = find_gutters([s for s in segments if not any(in_rows(t, s) for t in columned)])
     if not gutters:  # the columns of each such table's page differ: none is searched again
         return kept
-    rest = [s for s in segments if not any(_holds(table, s) for table in kept)]
-    for column in _by_column(rest, gutters):
+    rest = [s for s in segments if not any(holds(table, s) for table in kept)]
+    for column in by_column(rest, gutters):
         kept += _find_tables(column, bands, rules, header, cutter)
     return sorted(kept, key=lambda table: table.ys[0])
-
-
-def _is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
-    """Whether ``table`` is the page's text columns side by side, not a table: the page's
-    text beside its rows (above and below them) stands in columns (``layout.find_gutters``:
-    strips between columns of prose; a table's own cells do not count, however long)
-    that no line of prose there crosses (a page of columns throughout, not a block of two
-    columns under text across the page: a table's rows printed before the ones that
-    aligned, an address block), one of the table's column borders lies in such a gutter,
-    and the table's column beside
-    that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
-    column there or more (the extent of the prose beside the rows between that gutter and
-    the next): a table's column as wide as the page's."""
-    beside = [s for s in segments if not _in_rows(table, s)]
-    gutters = find_gutters(beside)
-    prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
-    edges = [-math.inf, *(g.middle for g in gutters), math.inf]
-    for number, gutter in enumerate(gutters, start=1):
-        if any(s.x0 < gutter.x0 and s.x1 > gutter.x1 for s in prose):
-            continue
-        for index in range(1, len(table.xs) - 1):
-            border = table.xs[index]
-            if not gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
-                continue
-            for low, high, cell in (
-                (edges[number - 1], gutter.middle, table.xs[index - 1 : index + 1]),
-                (gutter.middle, edges[number + 1], table.xs[index : index + 2]),
-            ):
-                side = [s for s in prose if low <= (s.x0 + s.x1) / 2 < high]
-                if not side:
-                    continue
-                start, end = min(s.x0 for s in side), max(s.x1 for s in side)
-                covered = min(cell[1], end) - max(cell[0], start)
-                if covered >= PROSE_COLUMNS_RATIO * (end - start):
-                    return True
-    return False
-
-
-def _in_rows(table: TextTable, segment: Segment) -> bool:
-    """Whether the middle of ``segment`` lies between ``table``'s top and bottom."""
-    return table.ys[0] <= (segment.top + segment.bottom) / 2 <= table.ys[-1]
-
-
-def _holds(table: TextTable, segment: Segment) -> bool:
-    """Whether the middle of ``segment`` lies inside ``table``'s borders."""
-    x, y = (segment.x0 + segment.x1) / 2, (segment.top + segment.bottom) / 2
-    return table.xs[0] <= x <= table.xs[-1] and table.ys[0] <= y <= table.ys[-1]
-
-
-def _by_column(segments: Sequence[Segment], gutters: Sequence[Gutter]) -> list[list[Segment]]:
-    """``segments`` by text column (``layout.column_of``), left to right; a line across a
-    gutter (a title over both columns) goes with the column it starts in."""
-    columns: list[list[Segment]] = [[] for _ in range(len(gutters) + 1)]
-    for segment in segments:
-        columns[column_of(segment, gutters)].append(segment)
-    return columns
 
 
 def _find_tables(
