@@ -47,6 +47,20 @@ def free_rules(rules: np.ndarray | None) -> np.ndarray:
     return horizontal[~meets.any(axis=1)]
 
 
+def joined_rules(rules: np.ndarray) -> np.ndarray:
+    """Horizontal ``rules`` with the pieces that meet end to end (within
+    ``grids.TOLERANCE``) on one height joined into one: a rule a table style draws in
+    pieces, one under each column."""
+    joined: list[list[float]] = []
+    for x0, top, x1, bottom in sorted(rules.tolist(), key=lambda r: (round(r[1]), r[0])):
+        last = joined[-1] if joined else None
+        if last and abs(last[1] - top) < 1.0 and x0 <= last[2] + TOLERANCE:
+            last[2] = max(last[2], x1)
+        else:
+            joined.append([x0, top, x1, bottom])
+    return np.array(joined).reshape(-1, 4)
+
+
 def is_underlined(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
     """Whether a horizontal rule runs across the whole width of the run ``rows`` just
     above its first row (within a line's height) or under it, above the second: a

@@ -4,17 +4,22 @@ page's text columns side by side, not a table.
 Rows run across the whole page, so on a page of text columns the lines of one column beside
 a list or short lines in the next can align into a "table" whose columns are the page's.
 ``text_tables`` drops such a table and searches each text column on its own
-(:func:`by_column`): a table set inside one column is still found there.
+(:func:`by_column`): a table set inside one column is still found there. So it does with a
+"table" that holds a title (:func:`holds_title`): a section's title set large in one
+column, its text beside a table in the next, aligned across the gutter; a title is no
+table's cell, and a heading's type tells it from the cells.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
+import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
-from lightrag_pchunk.pdf.column_text import PROSE_CHARS
+from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
 from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -24,6 +29,8 @@ if TYPE_CHECKING:
 #: A first column of labels this wide or wider, as a share of the second column, is a
 #: column of text beside another (a two-column page), not labels beside their values.
 PROSE_COLUMNS_RATIO = 0.8
+#: A title's text starts under it within this many of its heights.
+TITLE_TEXT_GAP = 2.0
 
 
 def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
@@ -32,7 +39,10 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     strips between columns of prose; a table's own cells do not count, however long)
     that no line of prose there crosses (a page of columns throughout, not a block of two
     columns under text across the page: a table's rows printed before the ones that
-    aligned, an address block), one of the table's column borders lies in such a gutter,
+    aligned, an address block), unless the table holds a title over text in its own
+    column (:func:`holds_title`): a section's title tells a page of columns, whatever
+    line runs across them (a running header, a proof's slug); one of the table's column
+    borders lies in such a gutter,
     and the table's column beside
     that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
     column there or more (the extent of the prose beside the rows between that gutter and
@@ -41,9 +51,14 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     gutters = find_gutters(beside)
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
     edges = [-math.inf, *(g.middle for g in gutters), math.inf]
+    titled: bool | None = None  # asked once, and only of a gutter some line crosses
     for number, gutter in enumerate(gutters, start=1):
-        if any(s.x0 < gutter.x0 and s.x1 > gutter.x1 for s in prose):
-            continue
+        columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
+        if len(columned) < len(prose):
+            if titled is None:
+                titled = holds_title(table, segments)
+            if not titled:
+                continue
         for index in range(1, len(table.xs) - 1):
             border = table.xs[index]
             if not gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
@@ -52,7 +67,7 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
                 (edges[number - 1], gutter.middle, table.xs[index - 1 : index + 1]),
                 (gutter.middle, edges[number + 1], table.xs[index : index + 2]),
             ):
-                side = [s for s in prose if low <= (s.x0 + s.x1) / 2 < high]
+                side = [s for s in columned if low <= (s.x0 + s.x1) / 2 < high]
                 if not side:
                     continue
                 start, end = min(s.x0 for s in side), max(s.x1 for s in side)
@@ -60,6 +75,47 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
                 if covered >= PROSE_COLUMNS_RATIO * (end - start):
                     return True
     return False
+
+
+def holds_title(table: TextTable, segments: Sequence[Segment]) -> bool:
+    """Whether a line inside ``table`` is a title over text in its own column, not a cell:
+    set in a heading's type over the table's lines (:func:`_title_type`; a bookmark alone
+    does not tell: a Word table's cells set in heading styles are bookmarked), no other line of
+    its row a title too (a header's row of column titles), with a line of text, no title,
+    under it in its column, within :data:`TITLE_TEXT_GAP` of its height (a section's title
+    over its text; a side heading beside its paragraph stands alone in its column)."""
+    inside = [s for s in segments if holds(table, s)]
+    sizes = [s.size for s in inside if s.size > 0]
+    body = statistics.median(sizes) if sizes else 0.0
+    plain = 2 * sum(s.bold for s in inside) < len(inside)
+    typed = {id(s) for s in inside if _title_type(s, body, plain)}
+    for line in inside:
+        if id(line) not in typed:
+            continue
+        row = [s for s in inside if s.top < line.bottom and line.top < s.bottom]
+        if any(id(s) in typed for s in row if s is not line):
+            continue
+        column = bisect.bisect_right(table.xs, (line.x0 + line.x1) / 2)
+        if any(
+            id(s) not in typed
+            and bisect.bisect_right(table.xs, (s.x0 + s.x1) / 2) == column
+            and 0 <= s.top - line.bottom <= TITLE_TEXT_GAP * line.height
+            for s in inside
+        ):
+            return True
+    return False
+
+
+def _title_type(segment: Segment, body: float, plain: bool) -> bool:
+    """Whether ``segment`` is set in a heading's type over lines of median size ``body``:
+    ``column_text.TITLE_TYPE_RATIO`` times it or more, or bold where most of those lines
+    are not (``plain``) and ``WRAPPED_TITLE_RATIO`` times it (a table's header and row
+    labels are set bold in its cells' size)."""
+    if body <= 0:  # no size read (a font PDFium sets at 0 points): no type to tell by
+        return False
+    if segment.size >= TITLE_TYPE_RATIO * body:
+        return True
+    return plain and segment.bold and segment.size >= WRAPPED_TITLE_RATIO * body
 
 
 def in_rows(table: TextTable, segment: Segment) -> bool:

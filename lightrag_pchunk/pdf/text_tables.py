@@ -23,7 +23,8 @@ in a narrow first column, or a list of values its comma leaves going on); a grou
 title, one line alone at the run's left edge set as the rows around it, is a row of one cell
 across the table. A run of
 bullets or numbering labels beside words is a list (rows of :data:`MIN_NUMBERED_CELLS`
-cells or more numbered in their first are a table, and so are numbers beside figures),
+cells or more numbered in their first are a table, and so are numbers beside figures, and
+rows a rule across them parts: a table style's),
 and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
 alone in it go on with a cell or title a group: ``table_runs``.
 
@@ -52,7 +53,13 @@ from lightrag_pchunk.pdf.cell_wraps import (
     row_gap,
     wrapped_lines,
 )
-from lightrag_pchunk.pdf.header_rules import alike_rows, free_rules, header_top, is_underlined
+from lightrag_pchunk.pdf.header_rules import (
+    alike_rows,
+    free_rules,
+    header_top,
+    is_underlined,
+    joined_rules,
+)
 from lightrag_pchunk.pdf.layout import find_gutters, visual_rows
 from lightrag_pchunk.pdf.page_columns import (
     PROSE_COLUMNS_RATIO,
@@ -128,8 +135,9 @@ def find_text_tables(
 
     Rows run across the whole page, so on a page of text columns the lines of one column
     beside a list or short lines in the next can align into a "table" whose columns are
-    the page's (``page_columns``). Such a table is dropped and each text column
-    is searched on its own: a table set inside one column is still found there."""
+    the page's (``page_columns``): a column's title and text beside a table in the next,
+    aligned across the gutter. Such a table is dropped and each text column is searched
+    on its own: a table set inside one column is still found there."""
     tables = _find_tables(segments, bands, rules, header, cutter)
     columned = [table for table in tables if is_page_columns(table, segments)]
     if not columned:
@@ -242,7 +250,7 @@ def _table(
     firsts = [row[0] for row in cell_rows]
     marked = sum(markers)  # rows of one cell are never counted as marked
     wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
-    if marked >= MARKER_SHARE * len(firsts) and not wide:
+    if marked >= MARKER_SHARE * len(firsts) and not wide and not _ruled_rows(rows, lines):
         return None  # bullets or numbers beside text: a list, headings, a contents page
     columns = cut[1] if cut else text_columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
@@ -299,6 +307,26 @@ def _titles_cut(
     originals = [s for row in rows[:HEAD_LINES] for s in row if id(s) in pieces]
     cuts = tuple((s, tuple(pieces[id(s)])) for s in originals)
     return [*head, *(list(row) for row in rows[HEAD_LINES:])], columns, cuts
+
+
+def _ruled_rows(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
+    """Whether :data:`MIN_RULED_ROWS` rules or more run across ``rows`` between their
+    first line and their last, each reaching past the end of the text over it by a line's
+    height or more: rows a table style parts (numbers in a first column under a title, a
+    topic list), not a list's items, nor its lines underlined (an underline ends where its
+    text ends, or a trailing space or two after it)."""
+    left = min(s.x0 for row in rows for s in row)
+    right = max(s.x1 for row in rows for s in row)
+    top = max(s.bottom for s in rows[0])
+    bottom = min(s.top for s in rows[-1])
+    tops = [min(s.top for s in row) for row in rows]
+    ruled = 0
+    for x0, y, x1, _ in joined_rules(lines).tolist():
+        if not (x0 <= left + ALIGN_SLACK and x1 >= right - ALIGN_SLACK and top < y < bottom):
+            continue
+        over = rows[bisect.bisect_left(tops, y) - 1]  # an underline lies inside its line's box
+        ruled += x1 > max(s.x1 for s in over) + max(s.height for s in over)
+    return ruled >= MIN_RULED_ROWS
 
 
 def _is_marker(text: str) -> bool:

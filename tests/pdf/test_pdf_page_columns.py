@@ -1,0 +1,83 @@
+"""A page's two text columns beside a table set in one of them: the columns are no table,
+the table in its column is one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, wrap
+
+_PROSE = (
+    "The operator keeps the refrigeration plant under continuous supervision and writes "
+    "every reading of the gauges into the plant log before the end of each shift. "
+)
+_TOPICS = [
+    ("751", "Suction pressure of the compressors", "and its gauges (Presión de", "succión)"),
+    ("752", "Discharge pressure and its alarms", "(Presión de descarga y sus", "alarmas)"),
+    ("753", "Brine pumps and their trips", "(Bombas de salmuera y sus", "disparos)"),
+    ("755", "Condenser water and its filters", "(Agua del condensador y sus", "filtros)"),
+    ("756", "Handover between two shifts", "(Entrega entre dos turnos de", "trabajo)"),
+]
+#: The baseline pitch of both columns' lines.
+_PITCH = 10.8
+
+
+def _topic_rows(top: float) -> list:
+    """A topic list: numbers beside subjects wrapped over three lines, each row under a
+    rule drawn in two pieces end to end (one under each column, as a table style draws
+    it), a header row over them; its lines one :data:`_PITCH` apart."""
+    items: list = [Text(320, top, "Topic", 9, font=BOLD), Text(370, top, "Subject", 9, font=BOLD)]
+    y = top
+    for topic, *subject in _TOPICS:
+        y -= _PITCH
+        items += [Stroke(318, y + 8.5, 368, y + 8.5), Stroke(367.5, y + 8.5, 560, y + 8.5)]
+        items.append(Text(320, y, topic, 9))
+        for number, line in enumerate(subject):
+            items.append(Text(370, y - number * _PITCH, line, 9))
+        y -= _PITCH * (len(subject) - 1)
+    return items
+
+
+def _page(title_size: float = 16) -> Page:
+    """A two-column page under a running header across both columns: the left column's
+    prose parted by a section title set large, the right column's text over a topic list
+    whose lines stand on the left column's baselines."""
+    items: list = [
+        Text(
+            60,
+            760,
+            "Publication 15 (2013): the type and rule above print on all proofs of the"
+            " plant's departmental review",
+            8,
+        )
+    ]
+    items += wrap(_PROSE * 3, 60, 700, 230, size=9)[:10]
+    items.append(Text(60, 700 - 11.5 * _PITCH, "Change of Address", title_size, font=BOLD))
+    items += wrap(_PROSE * 6, 60, 700 - 13 * _PITCH, 230, size=9)[:20]
+    items += wrap(_PROSE * 2, 320, 700, 230, size=9)
+    items += _topic_rows(700 - 11 * _PITCH)
+    return Page(items)
+
+
+def test_a_column_beside_a_topic_list_in_the_next_is_no_table(tmp_path: Path) -> None:
+    """The left column's title and prose align with the topic list's rows across the
+    gutter; the running header across the page does not make the page one column: the
+    title heads its section, and the topic list alone is a table."""
+    result = parse_pages(tmp_path, [_page()])
+    assert "Change of Address" in [row.heading for row in result.rows]
+    tables = tags_of(result)
+    assert len(tables) == 1
+    cells = [cell for row in tables[0] for cell in row]
+    assert "Change of Address" not in cells
+    assert tables[0] == _topic_table()
+
+
+def test_numbers_beside_subjects_parted_by_rules_are_a_table(tmp_path: Path) -> None:
+    """Numbers beside text read as a list's items, but rows a table style parts with a
+    rule each (drawn in pieces, one under each column) under column titles are a table."""
+    result = parse_pages(tmp_path, [Page(_topic_rows(700))])
+    assert tags_of(result) == [_topic_table()]
+
+
+def _topic_table() -> list[list[str]]:
+    return [["Topic", "Subject"], *([topic, " ".join(subject)] for topic, *subject in _TOPICS)]
