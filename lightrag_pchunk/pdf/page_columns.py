@@ -16,15 +16,12 @@ import bisect
 import math
 import statistics
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
 from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters
 from lightrag_pchunk.pdf.segments import Segment
-
-if TYPE_CHECKING:
-    from lightrag_pchunk.pdf.text_tables import TextTable
+from lightrag_pchunk.pdf.text_table_grid import TextTable
 
 #: A first column of labels this wide or wider, as a share of the second column, is a
 #: column of text beside another (a two-column page), not labels beside their values.

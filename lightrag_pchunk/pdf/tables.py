@@ -48,7 +48,8 @@ from lightrag_pchunk.pdf.table_pages import (
     join_cut_row,
     printed_again,
 )
-from lightrag_pchunk.pdf.text_tables import TextTable, find_text_tables
+from lightrag_pchunk.pdf.text_table_grid import TextTable
+from lightrag_pchunk.pdf.text_tables import find_text_tables
 
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).

@@ -41,7 +41,6 @@ import itertools
 import re
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -71,6 +70,7 @@ from lightrag_pchunk.pdf.page_columns import (
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
+from lightrag_pchunk.pdf.text_table_grid import TextTable, TitleCuts
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
 
 #: Rows with two cells or more a table needs.
@@ -97,24 +97,6 @@ _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
 #: and its page number.
 _LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
-
-
-#: Column titles cut at a word space: each segment cut, with its pieces.
-TitleCuts = tuple[tuple[Segment, tuple[Segment, ...]], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TextTable:
-    """A table shown by its text's alignment: its column borders ``xs`` left to right and
-    row borders ``ys`` top down, in the reading frame, its rows (by index between
-    ``ys``) that title a group: one cell across every column, and its column titles cut
-    at a word space (``title_cuts``): each segment cut with its pieces, which its cells
-    hold in its place."""
-
-    xs: list[float]
-    ys: list[float]
-    titles: frozenset[int] = frozenset()
-    cuts: TitleCuts = ()
 
 
 def find_text_tables(
