@@ -9,7 +9,7 @@ producer writes one for every paragraph with an outline level, in a cell too). A
 whose title is the first line inside such a frame, over lines of the frame's own, names a
 cell's title: it is left out of the outline, and the frame's text is text. Not a frame as
 tall as most of the page (a page's border, a box the page's text runs on in), nor one around
-its title alone (a heading set in a box of its own).
+its title alone, on one line or wrapped over several (a heading set in a box of its own).
 
 Input: a page's bookmarks, rules and lines. Output: the bookmarks that name a frame's title.
 """
@@ -46,11 +46,16 @@ def framed_titles(
             inside = sorted(
                 (line for line in lines if _inside(line, box)), key=lambda line: -_top(line)
             )
-            if len(inside) < 2:
-                continue  # an empty frame, or a title in a box of its own
+            if not inside:
+                continue  # an empty frame
             first = inside[0]
             pointed = -2 <= bookmark.y - _top(first) <= POINTED_LINE
-            if pointed and similarity(title, normalise(first.text)) >= MATCH_SIMILARITY:
+            if not pointed or similarity(title, normalise(first.text)) < MATCH_SIMILARITY:
+                continue
+            # A title in a box of its own, on one line or wrapped over several, holds no
+            # line of the frame's own: the frame's text is the title's.
+            framed = normalise(" ".join(line.text for line in inside))
+            if similarity(title, framed) < MATCH_SIMILARITY:
                 named.add(number)
                 break
     return named

@@ -110,3 +110,25 @@ def test_bookmarks_into_a_table_head_nothing_and_the_warning_says_so(tmp_path: P
     assert tags_of(result) == [rows]
     assert "3 of 6 bookmarks name a line in a table's cell" in " ".join(result.warnings)
     assert "1 of 6 bookmarks name no line on their page" in result.warnings
+
+
+def test_a_bookmarked_title_wrapped_in_a_box_of_its_own_heads_its_section(
+    tmp_path: Path,
+) -> None:
+    # The frame holds the title alone, set over two lines at the text's size: its first
+    # line is the title's, but the frame holds no line of its own; the bookmark heads its
+    # section, as a bordered heading style does.
+    title = "Security requirements of the refrigeration plant and its operators"
+    items = [Text(72, 740, "Infrastructure", 11, BOLD), *wrap(BODY, 72, 720, 460)]
+    items += _frame(66, 622, 546, 662)
+    items += [Text(72, 648, title[:52], 11, BOLD), Text(72, 634, title[53:], 11, BOLD)]
+    items += [*wrap(BODY, 72, 600, 460), Text(72, 540, "Training", 11, BOLD)]
+    items += wrap(BODY, 72, 520, 460)
+    bookmarks = [
+        Bookmark("Infrastructure", 1, 0, 752),
+        Bookmark(title, 1, 0, 660),
+        Bookmark("Training", 1, 0, 552),
+    ]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert _sections(result) == [("Infrastructure", 1), (title, 1), ("Training", 1)]
+    assert not result.warnings
