@@ -5,10 +5,12 @@ and no chunk's heading path carries it. Where no style says so (a PDF, a Word do
 outline the classifier inferred), the title is the first line, set apart from anything after
 it, and the classifier takes it for a heading (its look says so). When that heading stands
 beside the document's chapters rather than over them (a later heading opens at its level,
-though a contents may list the first sections deeper, or above it: a newsletter's masthead
-ranks below a later part set larger, a notice at its end), it is the document's title: its
-line goes back to the preface, it stays the document's title, no heading path names it, and
-the sections below it move up to its level.
+though a contents may list the first sections deeper, or above it: a newsletter's masthead,
+over the items below it, ranks below a later part set larger, a notice at its end), it is the
+document's title: its line goes back to the preface, it stays the document's title, no
+heading path names it, and the sections below it move up to its level. A first heading
+ranked below a later one that heads no section of its own before it (a foreword before the
+chapters) is a section.
 
 A title that heads the document's sections (they nest below it) is kept: a document
 may style its title as its one top heading, and its sections' paths then name it. Only an
@@ -57,8 +59,11 @@ def title_to_preface(blocks: Sequence[RawBlock]) -> tuple[list[RawBlock], str]:
         return blocks, ""
     if all(blocks[i].level > first.level for i in headed[1:]):
         return blocks, ""  # every section nests below it: the document's one top heading
-    if first.level > 1 and headed[0] > 0:
-        return blocks, ""  # ranked below a later heading, a title is the first line read
+    if first.level > 1 and (headed[0] > 0 or blocks[headed[1]].level <= first.level):
+        # Ranked below a later heading, a title is the first line read and stands over
+        # sections of its own (a masthead over a bulletin's items); one that heads only its
+        # text before a heading ranked above it is a section (a foreword before chapters).
+        return blocks, ""
     if any(b.is_toc for b in blocks[: headed[0]]):
         return blocks, ""  # a table of contents before it: the title of what follows
     if parse_label(first.heading) is not None:

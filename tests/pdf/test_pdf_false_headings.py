@@ -145,6 +145,25 @@ def test_a_first_heading_ranked_below_a_later_one_after_text_is_a_section(
     assert paths["Inspections"] == ("Plant Safety Bulletin",)
 
 
+def test_a_first_heading_ranked_below_a_later_one_over_no_section_is_a_section(
+    tmp_path: Path,
+) -> None:
+    # A report opens on its foreword, set between its chapters' look and its sections':
+    # the foreword heads its own text and no section before the first chapter, ranked
+    # above it. It is a section beside the chapters, no title.
+    part = [("Foreword", 14), ("Plant and its parts", 18), ("Inspections", 12)]
+    part += [("Training", 12), ("Records and logs", 18), ("Logs", 12)]
+    items = []
+    for i, (title, size) in enumerate(part):
+        y = 750 - 110 * i
+        items += [Text(72, y, title, size, BOLD), *wrap(f"{title}: {BODY}", 72, y - 22, 400, 10)]
+    result = parse_pages(tmp_path, [Page(items)])
+    paths = {r.heading: r.parent_headings for r in result.rows}
+    assert paths["Foreword"] == ()
+    assert paths["Inspections"] == ("Plant and its parts",)
+    assert result.rows[0].heading == "Foreword"
+
+
 def test_the_first_of_chapters_set_alike_is_a_chapter(tmp_path: Path) -> None:
     # The first heading shares its look with the next: a chapter, not the title.
     result = parse_pages(tmp_path, [Page(_chapters())])
