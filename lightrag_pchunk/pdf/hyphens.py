@@ -33,9 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
+from lightrag_pchunk.pdf.segments import LINE_END_HYPHENS, plain_hyphens
 
-_LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 _HYPHENATED = re.compile(r"\b\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 #: A word and its hyphenated parts; read backwards it is one too, so the last word of a line
@@ -97,7 +96,7 @@ def keep_printed_hyphens(lines: Sequence[Line], printed: PrintedWords) -> list[L
     kept = list(lines)
     for index, (line, below) in enumerate(itertools.pairwise(lines)):
         text = line.text.rstrip()
-        if not text or text[-1] not in _LINE_END_HYPHENS:
+        if not text or text[-1] not in LINE_END_HYPHENS:
             continue
         if _starts_another_box(line, below):
             kept[index] = _with_end(line, "-")
@@ -127,7 +126,7 @@ def _starts_another_box(line: Line, below: Line) -> bool:
 def _with_end(line: Line, hyphen: str) -> Line:
     """``line`` with its last hyphen (in its text and its last segment) ``hyphen``."""
     segments = line.segments
-    if segments and segments[-1].text.rstrip()[-1:] in _LINE_END_HYPHENS:
+    if segments and segments[-1].text.rstrip()[-1:] in LINE_END_HYPHENS:
         last = segments[-1]
         segments = (*segments[:-1], replace(last, text=_ending(last.text, hyphen)))
     return replace(line, text=_ending(line.text, hyphen), segments=segments)

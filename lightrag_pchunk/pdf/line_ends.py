@@ -112,5 +112,9 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
         text += joiner
         starts.append(len(text))
         text += piece
+    if text.endswith(CUT_HYPHEN):
+        # A paragraph parted after a line ending in a cut word (its next line opened the
+        # next paragraph): the hyphen is printed, and the mark would be an invisible U+00AD.
+        text = text[:-1] + "-"
     # A marked hyphen inside a line is a plain hyphen.
     return plain_hyphens(text), tuple(starts)

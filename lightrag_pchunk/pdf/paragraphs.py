@@ -59,7 +59,7 @@ from lightrag_pchunk.pdf.line_ends import (
 )
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE, without_tags
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS
+from lightrag_pchunk.pdf.segments import LINE_END_HYPHENS
 from lightrag_pchunk.pdf.structure_tree import is_heading_role
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
@@ -72,7 +72,6 @@ SIZE_TOLERANCE = 0.6
 MAX_JOINED_LINES = 150
 #: A gap this many ems before a trailing page number makes a table-of-contents entry.
 TOC_GAP_EMS = 1.5
-_LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 #: A page number printed alone: arabic or roman.
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdmIVXLCDM]{1,7})$")
 
@@ -191,7 +190,7 @@ def _continues(
         return False
     if ends_set_apart(above):
         return False
-    if above.text.endswith(_LINE_END_HYPHENS) and opens_lower(line.text):
+    if above.text.endswith(LINE_END_HYPHENS) and opens_lower(line.text):
         # A word broken at the line end goes on, however the next line is indented (a
         # heading's hanging indent: "§ 1308.24 Exempt chemical prepara-" over "tions.").
         return True

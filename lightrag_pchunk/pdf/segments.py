@@ -37,6 +37,8 @@ SPACE_GAP = 0.22
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
+#: The hyphens a line can end in that may cut a word: a plain one or a marked one.
+LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
 
 
 def plain_hyphens(text: str) -> str:

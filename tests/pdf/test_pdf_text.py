@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.pdf.char_text import page_chars
-from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens
+from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN, PrintedWords, keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line, find_gutters
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
@@ -219,6 +219,14 @@ def test_an_unmarked_line_end_hyphen_cuts_a_word_the_document_prints_joined() ->
     )
     german = PrintedWords(words=frozenset({"erleben"}), spelled=frozenset({"Erleben"}))
     assert joined(["das Er\ufffe", "Leben"], german) == "das Er-Leben"
+
+
+def test_a_paragraph_ending_in_a_cut_word_prints_its_hyphen() -> None:
+    """A line whose cut word the document prints joined carries the mark of a hyphen to
+    drop; where the paragraph ends at that line (the next line opened the next one), the
+    hyphen is printed as a plain one, never left as an invisible U+00AD."""
+    text, _ = join_lines(["Control of immediate precur" + CUT_HYPHEN])
+    assert text == "Control of immediate precur-"
 
 
 def test_the_word_before_a_line_end_hyphen_is_found_in_linear_time() -> None:
