@@ -27,12 +27,19 @@ KEYWORD_RANKS = {
     "clause": 5, "note": 3,
 }  # fmt: skip
 #: Months' names and their abbreviations (English, German, Dutch, French, Spanish,
-#: Portuguese, Italian): a number before one is a day's date ("29 March"), no label.
+#: Portuguese, Italian, Swedish): a number before one is a day's date ("29 March"), no label.
 MONTH_NAMES = frozenset(
     "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july"
-    " august september october november december januar februar juni juli januari februari maart"
-    " augustus janvier mars juillet septembre octobre novembre enero marzo mayo junio julio"
-    " septiembre octubre noviembre janeiro junho julho novembro aprile".split()
+    " august september october november december"
+    " januar februar märz maerz mai juni juli oktober dezember"
+    " januari februari maart mei augustus"
+    " janvier février fevrier mars avril juin juillet août aout septembre octobre novembre"
+    " décembre decembre"
+    " enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre"
+    " diciembre"
+    " janeiro fevereiro março maio junho julho setembro outubro novembro dezembro"
+    " gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre"
+    " maj augusti".split()
 )
 #: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
 #: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").

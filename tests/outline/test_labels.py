@@ -169,7 +169,24 @@ def test_a_units_word_before_a_word_is_no_label(line):
 
 @pytest.mark.parametrize(
     "line",
-    ["29 March 2024", "3 Mar. 2021", "1 May 2020", "14 Juli 2023", "2 septembre 2019", "5月"],
+    [
+        "29 March 2024",
+        "3 Mar. 2021",
+        "1 May 2020",
+        "14 Juli 2023",
+        "2 septembre 2019",
+        "5月",
+        # Each language the list names, in full: a name left out reads as a title.
+        "14 febrero 2024",
+        "14 febbraio 2024",
+        "7 augusti 2020",
+        "3 März 2023",
+        "2 mai 2023",
+        "5 décembre 2022",
+        "12 agosto 2021",
+        "9 outubro 2020",
+        "1 Oktober 2019",
+    ],
 )
 def test_a_day_before_its_month_is_no_label(line):
     assert parse_label(line) is None
