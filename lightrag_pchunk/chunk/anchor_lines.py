@@ -7,10 +7,11 @@ short and title-like:
 
 - text without words: a figure's labels or a font without a text map read as characters
   ("4:<8+7:6I:F+=-4=#0C1923#": half of the title's characters or fewer, digits aside,
-  stand in words of two letters or more in a row, or of an ideograph, a syllable of Hangul
-  or kana, each a word of its own), a table's row of figures or an axis's labels (three
-  numbers standing as words: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월"), a
-  count or a date alone ("7월", "25%");
+  stand in words of two letters or more in a row, of single letters joined by "&" or "/"
+  ("Q&A" is a word), or of an ideograph, a syllable of Hangul or kana, each a word of its
+  own), a table's row of figures or an axis's labels (three numbers standing as words:
+  "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월"), a count or a date alone ("7월",
+  "25%");
 - a line of code or data: a comment ("// test, if the user …"), an assignment or a block
   ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
   ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
@@ -32,10 +33,12 @@ import re
 
 from lightrag_pchunk.outline.labels import parse_label
 
-#: Characters of a word: two letters or more in a row, or one character of a script whose
-#: characters are words or syllables (CJK ideographs, Hangul, kana).
+#: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
+#: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
+#: whose characters are words or syllables (CJK ideographs, Hangul, kana).
 _IN_WORDS = re.compile(
-    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}"
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W\d_](?:[&/][^\W\d_])+"
+    r"|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}"
 )
 #: A note's mark after a word ("Kohut[^51]", "Future<sup>™</sup>"): no part of the title.
 _NOTE_MARK = re.compile(r"\[\^[^\]]*\]|<sup>.*?</sup>")
