@@ -12,8 +12,8 @@ short and title-like:
   own), a table's row of figures or an axis's labels (three numbers standing as words:
   "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월"), a count or a date alone ("7월",
   "25%");
-- a line of code or data: a comment ("// test, if the user …"), an assignment or a block
-  ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
+- a line of code or data: a comment ("// test, if the user …"), an assignment of one name
+  or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
   ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
   \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
   ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a
@@ -51,10 +51,14 @@ _NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7
 _ROW_NUMBERS = 3
 #: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
 _COMMENT = re.compile(r"//|/\*|--\s|:\s")
-#: A block's braces, a statement's end, an assignment or an arrow standing as a word
-#: ("x = 0", "(a) => b"; an option's "--output=FILE" names its value), a string's escape
-#: or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=\\@empty").
-_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>?(?:\s|$)|\\[A-Za-z@]")
+#: A block's braces, a statement's end, an arrow standing as a word ("(a) => b"), a
+#: string's escape or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=
+#: \\@empty").
+_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|\\[A-Za-z@]")
+#: An assignment: one name (after a lower-case keyword or type: "let x", "int n") set to
+#: a value ("x = 0", "self.total = 0"; an option's "--output=FILE" names its value). A
+#: title states a condition with "=" after words of its own ("Stratum 1: Treatment = 1").
+_ASSIGNMENT = re.compile(r"(?:[a-z]\w*\s+)?[^\s:]+\s+=(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -80,7 +84,7 @@ def reads_as_no_title(line: str) -> bool:
     numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
     if numbers >= _ROW_NUMBERS or numbers == len(words):
         return True  # a row's or an axis's figures; a count or a date alone ("7월", "25%")
-    if _COMMENT.match(text) or _CODE_MARKS.search(text):
+    if _COMMENT.match(text) or _ASSIGNMENT.match(text) or _CODE_MARKS.search(text):
         return True
     if label is None and _FIELD.fullmatch(text):
         return True

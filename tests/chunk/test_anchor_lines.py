@@ -29,6 +29,9 @@ from helpers import char_context, make_block
         "// test, if the user has entered valid data",
         "P2 = new Point { X = 2, Y = 3 }",
         "( param ) => expr",
+        "x = 0",
+        "let total = 0",
+        "self.width = width",
         "\\n a ButtonPanel in the upper right corner and an \\n ExplanationPanel",
         "340 \\let\\btxjournalfont=\\@empty",
         "MyNode: {}",
@@ -81,6 +84,9 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         "Q&A",
         "M&A",
         "I/O",
+        # A title stating a condition with "=" after words of its own: no assignment.
+        "Stratum 1: Treatment = 1",
+        "Section 3: Data = Records",
     ],
 )
 def test_titles_with_numbers_codes_and_names_stay_anchors(text: str) -> None:
