@@ -53,8 +53,9 @@ _ROW_NUMBERS = 3
 _COMMENT = re.compile(r"//|/\*|--\s|:\s")
 #: A block's braces, a statement's end, an arrow standing as a word ("(a) => b"), a
 #: string's escape or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=
-#: \\@empty").
-_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|\\[A-Za-z@]")
+#: \\@empty"): a backslash opening a word, not one inside a path ("C:\\Program Files",
+#: "Windows\\System32", a manual's title).
+_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
 #: An assignment: one name (after a lower-case keyword or type: "let x", "int n") set to
 #: a value ("x = 0", "self.total = 0"; an option's "--output=FILE" names its value). A
 #: title states a condition with "=" after words of its own ("Stratum 1: Treatment = 1").

@@ -87,6 +87,9 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         # A title stating a condition with "=" after words of its own: no assignment.
         "Stratum 1: Treatment = 1",
         "Section 3: Data = Records",
+        # A backslash inside a path, no TeX command.
+        "C:\\Program Files Setup",
+        "Windows\\System32 Settings",
     ],
 )
 def test_titles_with_numbers_codes_and_names_stay_anchors(text: str) -> None:
