@@ -10,8 +10,8 @@ short and title-like:
   stand in words of two letters or more in a row, of single letters joined by "&" or "/"
   ("Q&A" is a word), or of an ideograph, a syllable of Hangul or kana, each a word of its
   own), a table's row of figures or an axis's labels (three numbers standing as words:
-  "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월"), a count or a date alone ("7월",
-  "25%");
+  "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th 50th 75th Mean"), a count
+  or a date alone ("7월", "25%");
 - a line of code or data: a comment ("// test, if the user …"), an assignment of one name
   or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
   ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
@@ -45,8 +45,9 @@ _NOTE_MARK = re.compile(r"\[\^[^\]]*\]|<sup>.*?</sup>")
 #: Characters a reader sees none of or reads as no letters: white space, Markdown's inline
 #: marks (code, emphasis), digits (a title may carry a number: "КОНТРАКТ № 0172…").
 _NOT_COUNTED = frozenset(" `*_~0123456789")
-#: A number standing as a word, with its sign, currency or unit ("78.0", "$4,750", "7월").
-_NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7af])?")
+#: A number standing as a word, with its sign, currency, unit or an ordinal's ending
+#: ("78.0", "$4,750", "7월", "25th": a table's header of percentiles).
+_NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7af]|st|nd|rd|th)?")
 #: A line with this many numbers standing as words is a table's row or an axis's labels.
 _ROW_NUMBERS = 3
 #: A comment's mark, or a colon opening a definition's text in a Markdown definition list.

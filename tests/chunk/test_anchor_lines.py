@@ -20,6 +20,7 @@ from helpers import char_context, make_block
         "BM25 + DPR 78.0 79.9 74.7 88.5",
         "$185,450 —$400,550 . . $44,603.25 plus 33%",
         "22.12월 23.12월 24.1월 2월 3월 4월",
+        "25th 50th 75th 25th 50th 75th Mean (mmol/l) p value",
         "7월",
         "A",
         "P R",
