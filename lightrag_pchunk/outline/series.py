@@ -111,7 +111,8 @@ def fill_between_accepted(
     look that the first continues and the second goes on from ("4. XL Code Autoreview Bot
     (XLCRBot)." between "3. Wiki" and "5. Code documentation", all three larger than the
     text): the member the rules left out, a title however it ends. Both neighbours and the
-    look are the evidence; a line in another look (a list's item) stays text."""
+    look are the evidence; a line in another look (a list's item) stays text, and a list
+    numbered in the text's look before the member hides it not."""
     added: list[Promoted] = []
     numbered = sorted(
         ((c.index, c.label, c.look) for c in accepted if c.label is not None and c.look),
@@ -126,16 +127,13 @@ def fill_between_accepted(
             if label is None or index in taken:
                 continue
             line_look = items[index].look or (look_of(index) if look_of is not None else None)
-            if (
-                label.follows(first)
-                and last.follows(label)
-                and line_look is not None
-                and line_look.signature() == signature
-            ):
+            if line_look is None or line_look.signature() != signature:
+                continue  # a list's item in the text's look ("1. Install the bot") is text
+            if label.follows(first) and last.follows(label):
                 title = HeadingText(items[index].text.strip(), "", label)
                 added.append(Promoted(index, title, look_score(line_look, body_size), line_look))
                 taken.add(index)
-            break  # the first numbered line between them is the member, or there is none
+            break  # the first numbered line in their look is the member, or there is none
     return added
 
 

@@ -46,3 +46,26 @@ def test_a_member_in_the_texts_look_between_two_stays_text():
     ]
     titles = [h.title for h in infer_outline(items, 11)]
     assert titles == ["1. Scope", "3. Reports"]
+
+
+def test_a_list_in_the_texts_look_before_the_member_hides_it_not():
+    # Section 2 holds a typed numbered list set like the text; "3." is still the member.
+    items = [
+        text("1. State of Documentation", TITLE),
+        text("Goal: metrics tracking how useful and complete the documents are."),
+        text("2. Wiki", TITLE),
+        text("The steps are these, in this order, every time:"),
+        text("1. Install the wiki on the server."),
+        text("2. Import the pages of the old site."),
+        text("3. Code Review Bot (CRBot).", TITLE),
+        text("Goal: feedback on basic violations within minutes of a change."),
+        text("4. Education efforts", TITLE),
+        text("Goal: broad channels for updates and news."),
+    ]
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == [
+        "1. State of Documentation",
+        "2. Wiki",
+        "3. Code Review Bot (CRBot).",
+        "4. Education efforts",
+    ]
