@@ -12,10 +12,11 @@ short and title-like:
   own), a table's row of figures or an axis's labels (three numbers standing as words:
   "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th 50th 75th Mean"), a count
   or a date alone ("7월", "25%");
-- a line of code or data: a comment ("// test, if the user …"), an assignment of one name
-  or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"), a string's line ("\\n a
-  ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
-  \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
+- a line of code or data: a comment ("// test, if the user …"), an assignment, an
+  equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) => expr"; not a title
+  stating its case, "Stratum 1: Treatment = 1"), a string's line ("\\n a ButtonPanel in
+  the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=\\@empty", a
+  documented package's numbered code), a field of a YAML, JSON or mail header
   ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a
   colon, one word), a definition's text in a Markdown definition list (": *Deprecated
   synonym …*");
@@ -57,10 +58,13 @@ _COMMENT = re.compile(r"//|/\*|--\s|:\s")
 #: \\@empty"): a backslash opening a word, not one inside a path ("C:\\Program Files",
 #: "Windows\\System32", a manual's title).
 _CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
-#: An assignment: one name (after a lower-case keyword or type: "let x", "int n") set to
-#: a value ("x = 0", "self.total = 0"; an option's "--output=FILE" names its value). A
-#: title states a condition with "=" after words of its own ("Stratum 1: Treatment = 1").
-_ASSIGNMENT = re.compile(r"(?:[a-z]\w*\s+)?[^\s:]+\s+=(?:\s|$)")
+#: An "=" standing as a word: an assignment ("x = 0"), an equation ("JF (u, v) = −R cos
+#: v …"), a proof's step; an option's "--output=FILE" names its value.
+_EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
+#: A title stating its case after its label and a colon, a word or two on each side of the
+#: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
+#: label opens in upper case (a variable's type, "x: int = 0", is code).
+_STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -86,7 +90,9 @@ def reads_as_no_title(line: str) -> bool:
     numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
     if numbers >= _ROW_NUMBERS or numbers == len(words):
         return True  # a row's or an axis's figures; a count or a date alone ("7월", "25%")
-    if _COMMENT.match(text) or _ASSIGNMENT.match(text) or _CODE_MARKS.search(text):
+    if _COMMENT.match(text) or _CODE_MARKS.search(text):
+        return True
+    if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
         return True
     if label is None and _FIELD.fullmatch(text):
         return True

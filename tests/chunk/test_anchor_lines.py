@@ -32,7 +32,10 @@ from helpers import char_context, make_block
         "( param ) => expr",
         "x = 0",
         "let total = 0",
-        "self.width = width",
+        "x: int = 0",
+        "JF (u, v) = \uf8eb −r(v) sin u r(v) cos u r0 (v) cos u r0 (v) sin u \uf8f6",
+        "a) Sei γ˜ ein Weg in Y um y0 und p∗([˜γ]) = e, also p ◦ γ˜ ∼ γx0",
+        "Fall 3 z1 = z3 oder z2 = z4",
         "\\n a ButtonPanel in the upper right corner and an \\n ExplanationPanel",
         "340 \\let\\btxjournalfont=\\@empty",
         "MyNode: {}",
@@ -85,7 +88,7 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         "Q&A",
         "M&A",
         "I/O",
-        # A title stating a condition with "=" after words of its own: no assignment.
+        # A title stating its case after its label and a colon: no assignment.
         "Stratum 1: Treatment = 1",
         "Section 3: Data = Records",
         # A backslash inside a path, no TeX command.
