@@ -29,6 +29,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_lines import reads_as_no_title
@@ -104,16 +105,13 @@ def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
 def _split_long_block(block: Block, ctx: Context) -> list[Block]:
     """Cut at anchors until every piece fits, without recursion (a block may be huge)."""
     cap = ctx.thresholds.target_max
-    whole: list[Paragraph] = []  # the block's paragraphs, once counted
-    recurring: frozenset[str] | None = None
+    block = counted(block, ctx.counter)
 
+    @cache
     def recurring_in_block() -> frozenset[str]:
         # Read over the whole block, once and only when a line reads as a title: a piece
         # cut from it may hold one place of a running head.
-        nonlocal recurring
-        if recurring is None:
-            recurring = _recurring_lines(whole)
-        return recurring
+        return _recurring_lines(block.paragraphs)
 
     done: list[Block] = []
     pending = [block]  # a stack: the next block to look at is last
@@ -121,7 +119,6 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         current = pending.pop()
         over, current = exceeds(current, cap, ctx.counter)
         current = counted(current, ctx.counter)
-        whole = whole or list(current.paragraphs)
         if not over:
             done.append(current)
             continue
