@@ -85,11 +85,14 @@ def title_to_preface(blocks: Sequence[RawBlock]) -> tuple[list[RawBlock], str]:
     if at > 0 and blocks[at - 1].heading == PREFACE_HEADING and not blocks[at - 1].is_toc:
         preface = blocks[at - 1]
         blocks[at - 1] = RawBlock(
-            PREFACE_HEADING, preface.level, preface.parents, [*preface.lines, *moved]
+            heading=PREFACE_HEADING,
+            level=preface.level,
+            parents=preface.parents,
+            lines=[*preface.lines, *moved],
         )
         del blocks[at]
     else:
-        blocks[at] = RawBlock(PREFACE_HEADING, 1, (), moved)
+        blocks[at] = RawBlock(heading=PREFACE_HEADING, level=1, parents=(), lines=moved)
         at += 1
     return _up_a_level(blocks, at, first), first.heading
 
