@@ -37,24 +37,29 @@ def framed_titles(
 ) -> set[int]:
     """The indexes of ``bookmarks`` (of one page, ``height`` points high) that name the
     title a frame of one cell opens with (see the module doc)."""
-    frames = [box for box in _frames(rules) if box[3] - box[1] <= FRAME_SHARE * height]
+    # Each frame's first line's top, that line's text and the frame's whole text
+    # (normalised), read once for all the page's bookmarks; an empty frame is none.
+    framed_lines: list[tuple[float, str, str]] = []
+    for box in _frames(rules):
+        if box[3] - box[1] > FRAME_SHARE * height:
+            continue
+        inside = sorted(
+            (line for line in lines if _inside(line, box)), key=lambda line: -_top(line)
+        )
+        if inside:
+            first = inside[0]
+            framed = normalise(" ".join(line.text for line in inside))
+            framed_lines.append((_top(first), normalise(first.text), framed))
     named: set[int] = set()
     for number, bookmark in enumerate(bookmarks):
         if bookmark.y is None or not (title := normalise(bookmark.title)):
             continue
-        for box in frames:
-            inside = sorted(
-                (line for line in lines if _inside(line, box)), key=lambda line: -_top(line)
-            )
-            if not inside:
-                continue  # an empty frame
-            first = inside[0]
-            pointed = -2 <= bookmark.y - _top(first) <= POINTED_LINE
-            if not pointed or similarity(title, normalise(first.text)) < MATCH_SIMILARITY:
+        for top, first_text, framed in framed_lines:
+            pointed = -2 <= bookmark.y - top <= POINTED_LINE
+            if not pointed or similarity(title, first_text) < MATCH_SIMILARITY:
                 continue
             # A title in a box of its own, on one line or wrapped over several, holds no
             # line of the frame's own: the frame's text is the title's.
-            framed = normalise(" ".join(line.text for line in inside))
             if similarity(title, framed) < MATCH_SIMILARITY:
                 named.add(number)
                 break
