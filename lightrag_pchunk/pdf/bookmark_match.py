@@ -129,12 +129,18 @@ def match_bookmarks(
 POINTED_LINE = 12.0
 
 
+def points_at(y: float, top: float) -> bool:
+    """Whether a bookmark pointing at height ``y`` points at a line whose top is ``top``:
+    at most :data:`POINTED_LINE` above it, or 2 points below it."""
+    return -2 <= y - top <= POINTED_LINE
+
+
 def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
     """The lines of a paragraph a title may start on: its first, and a later one the
     bookmark points at."""
     if bookmark.y is None or tops is None:
         return [0]
-    return [0, *(k for k in range(1, len(tops)) if -2 <= bookmark.y - tops[k] <= POINTED_LINE)]
+    return [0, *(k for k in range(1, len(tops)) if points_at(bookmark.y, tops[k]))]
 
 
 def _covered_to(texts: Sequence[Sequence[str]], index: int, lines: int) -> tuple[int, int | None]:

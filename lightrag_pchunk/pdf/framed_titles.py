@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, POINTED_LINE
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, points_at
 from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.rules import Rule
@@ -55,8 +55,7 @@ def framed_titles(
         if bookmark.y is None or not (title := normalise(bookmark.title)):
             continue
         for top, first_text, framed in framed_lines:
-            pointed = -2 <= bookmark.y - top <= POINTED_LINE
-            if not pointed or similarity(title, first_text) < MATCH_SIMILARITY:
+            if not points_at(bookmark.y, top) or similarity(title, first_text) < MATCH_SIMILARITY:
                 continue
             # A title in a box of its own, on one line or wrapped over several, holds no
             # line of the frame's own: the frame's text is the title's.

@@ -55,7 +55,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, POINTED_LINE
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.repeats import (
@@ -381,7 +381,7 @@ def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
     top = max(segment.bbox[3] for segment in line.segments)
     text = normalise(line.text)
     return any(
-        -2 <= bookmark.y - top <= POINTED_LINE  # type: ignore[operator]
+        points_at(bookmark.y, top)  # type: ignore[arg-type]
         and similarity(normalise(bookmark.title), text) >= MATCH_SIMILARITY
         for bookmark in bookmarks
     )
