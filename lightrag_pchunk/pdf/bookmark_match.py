@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.outline.lines import is_bullet_item, is_caption
 from lightrag_pchunk.outline.numbering import Label, parse_label
+from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.outline import Bookmark, Outline, normalise, similarity
 from lightrag_pchunk.pdf.tables import PagePart
 
@@ -127,6 +128,11 @@ def match_bookmarks(
 #: A bookmark names a paragraph's later line when it points this near above its top
 #: (points; PDF producers point a little above the line).
 POINTED_LINE = 12.0
+
+
+def line_top(line: Line) -> float:
+    """The top of ``line``'s glyphs in user space, the height a bookmark points at."""
+    return max(segment.bbox[3] for segment in line.segments)
 
 
 def points_at(y: float, top: float) -> bool:

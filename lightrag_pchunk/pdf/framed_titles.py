@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, points_at
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.rules import Rule
@@ -44,12 +44,12 @@ def framed_titles(
         if box[3] - box[1] > FRAME_SHARE * height:
             continue
         inside = sorted(
-            (line for line in lines if _inside(line, box)), key=lambda line: -_top(line)
+            (line for line in lines if _inside(line, box)), key=lambda line: -line_top(line)
         )
         if inside:
             first = inside[0]
             framed = normalise(" ".join(line.text for line in inside))
-            framed_lines.append((_top(first), normalise(first.text), framed))
+            framed_lines.append((line_top(first), normalise(first.text), framed))
     named: set[int] = set()
     for number, bookmark in enumerate(bookmarks):
         if bookmark.y is None or not (title := normalise(bookmark.title)):
@@ -128,7 +128,3 @@ def _inside(line: Line, box: Box) -> bool:
     middle_x = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
     middle_y = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
     return left < middle_x < right and bottom < middle_y < top
-
-
-def _top(line: Line) -> float:
-    return max(s.bbox[3] for s in line.segments)

@@ -55,7 +55,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, points_at
+from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.repeats import (
@@ -378,7 +378,7 @@ def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
     its text."""
     if not bookmarks or not line.segments:
         return False
-    top = max(segment.bbox[3] for segment in line.segments)
+    top = line_top(line)
     text = normalise(line.text)
     return any(
         points_at(bookmark.y, top)  # type: ignore[arg-type]

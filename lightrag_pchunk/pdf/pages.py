@@ -34,7 +34,7 @@ from lightrag_pchunk.parse.outline_build import (
     markdown_heading_line,
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
-from lightrag_pchunk.pdf.bookmark_match import match_bookmarks, unmatched_warnings
+from lightrag_pchunk.pdf.bookmark_match import line_top, match_bookmarks, unmatched_warnings
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
@@ -275,7 +275,7 @@ def _bookmark_headings(
     # A table's stand-in has no lines of text: no title is looked for in it.
     texts = [[] if p.role == TABLE_ROLE else [line_text(line) for line in p.lines] for p in found]
     pages = [p.lines[0].page for p in found]
-    tops = [[max(s.bbox[3] for s in line.segments) for line in p.lines] for p in found]
+    tops = [[line_top(line) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)
     if outline.source == "bookmarks":
         outline.warnings += unmatched_warnings(outline, {m.bookmark for m in matches}, cells)
