@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.pdf.bookmark_match import POINTED_LINE
+from lightrag_pchunk.pdf.bookmark_match import line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
@@ -52,8 +52,9 @@ def split_title_lines(
         best: tuple[float, tuple[int, int], tuple[int, int]] | None = None
         for place in by_page.get(bookmark.page, ()):
             line = found[place[0]].lines[place[1]]
-            distance = 0.0 if bookmark.y is None else bookmark.y - _top(line)
-            pointed = bookmark.y is not None and -2 <= distance <= POINTED_LINE
+            top = line_top(line)
+            distance = 0.0 if bookmark.y is None else bookmark.y - top
+            pointed = bookmark.y is not None and points_at(bookmark.y, top)
             run = _title_run(line, title, pointed)
             if run is None:
                 continue
@@ -105,10 +106,6 @@ def _title_run(line: Line, title: str, pointed: bool) -> tuple[int, int] | None:
             end += 1
         return (start, end) if (start, end) != (0, len(segments)) else None
     return None
-
-
-def _top(line: Line) -> float:
-    return max(segment.bbox[3] for segment in line.segments)
 
 
 def _cut(line: Line, start: int, end: int) -> list[Line]:
