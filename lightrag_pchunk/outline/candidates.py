@@ -72,19 +72,19 @@ def candidate_at(
         heading = _title_over_its_parts(items, index)
     if heading is None and _titles_a_page(items, index):
         heading = HeadingText(" ".join(text.split()), "", None)
-    look = item.look
-    if heading is None:
+    # A long CJK title (a law's, naming the law it decides on: "全國人民代表大會常務委員會
+    # 關於《…基本法》第二十二條第四款…的解釋") is one in a heading's look only, set larger
+    # in bold; the acceptance asks that shorter titles share that look.
+    long_cjk = heading is None
+    if long_cjk:
         heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
         if heading is None or heading.label is not None:
             return None
-        # A long CJK title (a law's, naming the law it decides on: "全國人民代表大會常務委員會
-        # 關於《…基本法》第二十二條第四款…的解釋") is one in a heading's look only, set
-        # larger in bold; the acceptance asks that shorter titles share that look.
-        look = look if look is not None or look_of is None else look_of(index)
-        if look is None or not look.bold or not is_larger_than_text(look, body_size):
-            return None
+    look = item.look
     if look is None and look_of is not None:
         look = look_of(index)
+    if long_cjk and (look is None or not look.bold or not is_larger_than_text(look, body_size)):
+        return None
     score = look_score(look, body_size)
     if heading.body and score >= 1 and (whole := stopped_unit_title(text)) is not None:
         # The whole line set as a heading: the unit's title, its text below it ("§ 1308.01
