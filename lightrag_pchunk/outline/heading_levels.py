@@ -314,9 +314,10 @@ def _size_steps(sizes: Iterable[float]) -> dict[float, float]:
     in small capitals measures smaller than the text it heads); weight and capitals rank
     the looks of one step."""
     steps: dict[float, float] = {}
+    larger: float | None = None
     for size in sorted(set(sizes), reverse=True):
-        larger = min(steps, default=None)
         steps[size] = steps[larger] if larger is not None and larger - size < LARGER_BY else size
+        larger = size
     return steps
 
 
