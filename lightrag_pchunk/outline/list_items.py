@@ -63,14 +63,11 @@ def _next_member(
     after, in_item = member + 1, False
     previous = labels[member]
     while after < len(items) and items[after].kind is ItemKind.TEXT:
-        text = items[after].text
-        nested = _is_nested_item(items[after], labels[after], previous, after in candidates)
+        text, label = items[after].text, labels[after]
         in_item = (
             is_bullet_item(text)
-            or nested
-            or (
-                in_item and not _numbered_like(labels[after], previous) and continues_sentence(text)
-            )
+            or _is_nested_item(items[after], label, previous, after in candidates)
+            or (in_item and not _numbered_like(label, previous) and continues_sentence(text))
         )
         if not in_item:
             break
