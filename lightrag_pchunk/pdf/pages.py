@@ -40,6 +40,7 @@ from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
+from lightrag_pchunk.pdf.row_cells import row_cells
 from lightrag_pchunk.pdf.structure_tree import tagged_levels
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
 from lightrag_pchunk.pdf.title_guards import (
@@ -107,6 +108,9 @@ def events_of(
         found = split_title_lines(found, outline.bookmarks)
         printed_tables = [part for table in tables.values() for part in table.parts]
         found, levels = _bookmark_headings(found, outline, cells=printed_tables)
+        # A cell of a table printed without rules heads nothing, as in Word (``row_cells``).
+        cells = row_cells(found, levels)
+        levels = {index: level for index, level in levels.items() if index not in cells}
     else:
         entries, after = toc_bookmarks(found)
         if entries:

@@ -1,0 +1,100 @@
+"""Bookmarks naming a cell of a table printed without rules (a signature block: two
+parties' details side by side), which heads nothing, as a heading style in a Word table's
+cell heads nothing; the headings of a page's two columns still head their sections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.model import PREFACE_HEADING
+
+from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, wrap
+
+BODY = (
+    "The contractor delivers the works in the volume and on the dates the schedule sets, "
+    "and the customer accepts them within ten working days of the notice of completion."
+)
+#: A party's details: (text, bold), one line each, as a signature block prints them.
+CUSTOMER = [
+    ("THE CUSTOMER", True),
+    ("Committee for Communications", True),
+    ("191060, Saint Petersburg, Smolny", False),
+    ("Taxpayer number 7825457753 of the city", False),
+    ("Registration code 1037843116607 of the city", False),
+    ("Account 0710000 at the Finance Committee", False),
+    ("L.S.", False),
+]
+CONTRACTOR = [
+    ("THE CONTRACTOR", True),
+    ("Stroyvision Limited Company", True),
+    ("190005, Saint Petersburg, Egorova Street", False),
+    ("Taxpayer number 7838483694 of the company", False),
+    ("Registration code 1127847654990 of the firm", False),
+    ("Account 4070280 at the Northern Bank", False),
+    ("L.S.", False),
+]
+
+
+def _sections(result) -> list[tuple[str, int]]:
+    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+
+
+def _column(lines: list[tuple[str, bool]], x: float, top: float) -> list[Text]:
+    return [
+        Text(x, top - 14 * i, text, 11, BOLD if bold else "F1")
+        for i, (text, bold) in enumerate(lines)
+    ]
+
+
+def test_bookmarked_cells_of_a_signature_block_head_nothing(tmp_path: Path) -> None:
+    # The customer's details and seal are heading-styled paragraphs of a borderless
+    # table's cells, and the file bookmarks them; the contractor's, beside them at one
+    # height and set alike, are not: the block is text of the section it closes.
+    items = [
+        Text(72, 740, "1 Subject of the contract", 14, BOLD),
+        *wrap(BODY, 72, 716, 460),
+        *_column(CUSTOMER, 72, 660),
+        *_column(CONTRACTOR, 330, 660),
+        Text(72, 520, "2 Price of the works", 14, BOLD),
+        *wrap(BODY, 72, 496, 460),
+    ]
+    bookmarks = [
+        Bookmark("1 Subject of the contract", 1, 0, 754),
+        Bookmark("Committee for Communications", 1, 0, 660 - 14 + 11),
+        Bookmark("191060, Saint Petersburg, Smolny", 1, 0, 660 - 28 + 11),
+        Bookmark("L.S.", 1, 0, 660 - 84 + 11),
+        Bookmark("2 Price of the works", 1, 0, 534),
+    ]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert _sections(result) == [("1 Subject of the contract", 1), ("2 Price of the works", 1)]
+    assert "Committee for Communications" in result.rows[0].content
+
+
+def test_bookmarked_headings_of_two_columns_head_their_sections(tmp_path: Path) -> None:
+    # A page of two columns: each column's heading, bold, stands beside the other
+    # column's text; two headings at one height, both bookmarked, head theirs too.
+    left = [
+        Text(72, 740, "1 Scope", 12, BOLD),
+        *wrap(BODY * 3, 72, 722, 220),
+        Text(72, 560, "2 Terms", 12, BOLD),
+        *wrap(BODY * 3, 72, 542, 220),
+    ]
+    right = [
+        Text(330, 740, "3 Works", 12, BOLD),
+        *wrap(BODY * 2, 330, 722, 220),
+        Text(330, 620, "4 Prices", 12, BOLD),
+        *wrap(BODY * 3, 330, 602, 220),
+    ]
+    bookmarks = [
+        Bookmark("1 Scope", 1, 0, 752),
+        Bookmark("2 Terms", 1, 0, 572),
+        Bookmark("3 Works", 1, 0, 752),
+        Bookmark("4 Prices", 1, 0, 632),
+    ]
+    result = parse_pages(tmp_path, [Page(left + right)], bookmarks=bookmarks)
+    assert _sections(result) == [
+        ("1 Scope", 1),
+        ("2 Terms", 1),
+        ("3 Works", 1),
+        ("4 Prices", 1),
+    ]
