@@ -313,10 +313,13 @@ def _ruled_rows(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
 
 def _is_marker(text: str) -> bool:
     """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
-    it (``1.``, ``(a)``)."""
+    it (``1.``, ``(a)``, ``B.``, ``IV.``)."""
     if is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum()):
         return True
-    label = parse_label(text)
+    # A letter's or roman numeral's dot is a label's before the space its title takes
+    # (``parse_label`` reads "B." alone as no label: an initial, a sentence's end); in a
+    # cell of its own, the title stands in the next.
+    label = parse_label(f"{text} ")
     return label is not None and not label.rest
 
 

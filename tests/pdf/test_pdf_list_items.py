@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.bullets import is_bulleted
 
-from pdf_builders import BOLD, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, Page, Text, outline_rows, parse_pages, tags_of, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -122,3 +122,30 @@ def test_code_under_a_typed_dash_is_no_wrapped_item(tmp_path: Path) -> None:
     ]
     lines = _slide_lines(tmp_path, items)
     assert "repository: my_company_repo" in lines
+
+
+def test_a_lettered_title_after_a_hanging_indent_list_is_no_table_row(tmp_path: Path) -> None:
+    # A report's bulleted points hang their text at a tab stop right of the bullet; the
+    # next part's title ("B." at the margin, its title at the next tab stop) and its first
+    # numbered paragraph ("61." at that stop, the text at the bullets') align with them in
+    # two columns. A letter with its dot alone beside words is a label as "(a)" and "61."
+    # are: a list and its headings, not a table that would hold the title.
+    lines = [
+        Text(63, 740, "A.", 11, BOLD),
+        Text(90, 740, "Issues relating to infrastructure", 11, BOLD),
+        Text(90, 715, "60."),
+        *wrap(BODY, 126, 715, 380),
+        Text(108, 670, "\u00b7"),
+        *wrap("Strengthening cooperation between the registries and the bodies;", 126, 670, 380),
+        Text(108, 640, "\u00b7"),
+        *wrap("Informal mechanisms for the management of collective efforts.", 126, 640, 380),
+        Text(63, 605, "B.", 11, BOLD),
+        Text(90, 605, "Issues relating to the use of the Internet", 11, BOLD),
+        Text(90, 580, "61."),
+        *wrap(BODY, 126, 580, 380),
+    ]
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert not tags_of(result)
+    assert [r.heading for r in outline_rows(result)][-1] == (
+        "B. Issues relating to the use of the Internet"
+    )
