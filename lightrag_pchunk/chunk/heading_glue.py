@@ -96,37 +96,52 @@ def _glue(heading: Block, nxt: Block, ctx: Context) -> list[Block]:
 
 def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, list[Block]] | None:
     """``block`` cut into a first piece of at most ``room`` tokens and the rest (each within
-    ``target_max``), or None when its first paragraph is a table that does not fit."""
+    ``target_max``), or None when no such piece holds text beyond the block's own heading
+    lines (they do not fit, or its first paragraph of text is a table that does not)."""
     if room < 1:
         return None
     counter = ctx.counter
     block = counted(block, counter)
     if not block.paragraphs:
         return None
-    first = block.paragraphs[0]
-    if first.tokens > room and "\n" in first.text:  # several lines: cut at them first
-        block = replace(block, paragraphs=(*line_paragraphs(first, counter), *block.paragraphs[1:]))
-    joiner = counter.count(joiner_for(p.text for p in block.paragraphs))
-    holder = len(block.paragraphs) - 1 if block.role is TableRole.FIRST else 0
+    paragraphs = list(block.paragraphs)
+    # The block's own heading lines lead into its text: a first piece of heading lines only
+    # would leave them without it, so the first paragraph of text is cut if need be.
+    body = next((i for i, p in enumerate(paragraphs) if not _is_heading_lines(p.text)), 0)
+    lead = sum(p.tokens for p in paragraphs[:body])
+    first = paragraphs[body]
+    if lead + first.tokens > room and "\n" in first.text:  # several lines: cut at them first
+        paragraphs[body : body + 1] = line_paragraphs(first, counter)
+        block = replace(block, paragraphs=tuple(paragraphs))
+    joiner = counter.count(joiner_for(p.text for p in paragraphs))
+    holder = len(paragraphs) - 1 if block.role is TableRole.FIRST else body
     taken, total = 0, 0
-    for paragraph in block.paragraphs:
+    for paragraph in paragraphs:
         extra = paragraph.tokens + (joiner if taken else 0)
         if total + extra > room:
             break
         taken, total = taken + 1, total + extra
-    pieces = [PackPiece(p, i == holder) for i, p in enumerate(block.paragraphs)]
-    if taken == 0:
-        first_paragraph = block.paragraphs[0]
-        if first_paragraph.is_table:
+    pieces = [PackPiece(p, i == holder) for i, p in enumerate(paragraphs)]
+    if taken < body:
+        return None
+    if taken == body:
+        first_paragraph = paragraphs[body]
+        left = room - total - (joiner if body else 0)
+        if first_paragraph.is_table or left < 1:
             return None
-        split = ctx.split_long_text(first_paragraph, room, counter, ctx.overlap, room)
+        split = ctx.split_long_text(first_paragraph, room, counter, ctx.overlap, left)
         if len(split) < 2:
             return None
-        pieces = [PackPiece(paragraph, holder == 0, 0) for paragraph in split] + pieces[1:]
-        taken = 1
+        head = [PackPiece(paragraph, holder == body, 0) for paragraph in split]
+        pieces = [*pieces[:body], *head, *pieces[body + 1 :]]
+        taken = body + 1
     head = pieces[:taken]
     first_role = block.role if any(p.holder for p in head) else TableRole.NONE
     first = build_block([p.paragraph for p in head], counter, like=block, role=first_role)
     # pack_pieces gives the role to the rest piece holding the slice, if the head did not.
     rest = pack_pieces(pieces[taken:], block, ctx, cap=ctx.thresholds.target_max)
     return first, rest
+
+
+def _is_heading_lines(text: str) -> bool:
+    return all(_HEADING_LINE.match(line.lstrip()) for line in text.split("\n") if line.strip())

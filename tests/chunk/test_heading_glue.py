@@ -112,3 +112,20 @@ def test_a_long_first_paragraph_is_split_to_make_room_for_the_heading(ctx) -> No
     assert all(b.tokens <= 100 for b in out)
     tail_words = out[-1].content.split()
     assert tail_words[-1] == "w23"
+
+
+def test_a_child_heading_line_stays_with_the_start_of_its_text(ctx) -> None:
+    counter = ctx.counter
+    head = make_block("# Chapter", counter, heading="Chapter", level=1, source_row=0)
+    items = "\n".join(f"- item {i} " + "z" * 12 for i in range(5))  # 5 lines of 21
+    child = make_block(
+        "## Sec\n\n" + items, counter, heading="Sec", parents=("Chapter",), level=2, source_row=1
+    )
+    out = heading_glue([head, child], ctx)
+    # The list does not fit beside both headings; its first lines do, under "## Sec".
+    assert not is_heading_only(out[0])
+    assert out[0].content.startswith("# Chapter\n\n## Sec\n- item 0 ")
+    assert [b.heading for b in out] == ["Chapter", "Sec"]
+    assert not out[1].content.startswith("#")
+    assert all(b.tokens <= 100 for b in out)
+    assert "\n".join(b.content for b in out).count("- item") == 5
