@@ -42,6 +42,9 @@ WIDE_GAP = 0.9
 SAME_LINE_OVERLAP = 0.5
 #: Characters sampled to find the direction most of a page's text runs in.
 _DIRECTION_SAMPLE = 48
+#: A glyph turned more than this many degrees from a right angle is drawn at a slant (a
+#: watermark across the page); a scan's text skewed a few degrees is upright.
+SLANT_DEGREES = 15.0
 
 
 def _code_table(codes: Sequence[int]) -> np.ndarray:
@@ -82,6 +85,20 @@ def _direction(raw: object, index: int) -> int:
     if angle < 0:
         return 0
     return round((360 - math.degrees(angle)) / 90) % 4 * 90
+
+
+_MATRIX = pdfium_c.FS_MATRIX()
+
+
+def is_slanted(raw: object, index: int) -> bool:
+    """Whether glyph ``index``'s baseline runs at a slant: more than :data:`SLANT_DEGREES`
+    from every right angle. Its matrix tells (the baseline runs along its x axis): a
+    synthetic italic's skew leaves the baseline level, where PDFium's angle of the glyph
+    reads the skew."""
+    if not pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
+        return False
+    angle = math.degrees(math.atan2(_MATRIX.b, _MATRIX.a)) % 90
+    return SLANT_DEGREES < angle < 90 - SLANT_DEGREES
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +154,8 @@ def read_glyphs(
     rtl = is_rtl(codes)
     text = ligatures_in_order(text, boxes, rtl & has_area)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
-    votes = Counter(_direction(raw, int(i)) for i in ink[::step])
+    # Slanted glyphs (a watermark) say nothing of the direction the page's text runs in.
+    votes = Counter(_direction(raw, i) for i in ink[::step].tolist() if not is_slanted(raw, i))
     direction = votes.most_common(1)[0][0] if votes else 0
     in_frame = rules_in_frame(list(rules), direction)
     return PageGlyphs(

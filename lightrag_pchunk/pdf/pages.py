@@ -51,6 +51,7 @@ from lightrag_pchunk.pdf.title_guards import (
     reads_as_formula,
     repeated_numbers,
     running_titles,
+    slanted_lines,
     table_titles,
 )
 from lightrag_pchunk.pdf.title_split import split_title_lines
@@ -125,7 +126,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found) | chart_titles(found)
-    running |= column_cells(found) | table_titles(found)
+    running |= column_cells(found) | table_titles(found) | slanted_lines(found)
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
     in_tables = _text_in_tables(found, tables)
@@ -157,8 +158,8 @@ def events_of(
             )
             continue
         if index in running or reads_as_formula(text):
-            # A running, continued, table or chart title, a cell, a title of a table, an
-            # equation: no section's.
+            # A running, continued, table or chart title, a cell, a title of a table, a
+            # slanted stamp, an equation: no section's.
             kind = EventKind.LINE
         elif 0 < paragraph.look.size <= body_size - LARGER_BY and not _is_small_title(
             paragraph, body_size

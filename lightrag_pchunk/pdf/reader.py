@@ -43,6 +43,7 @@ from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
 from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
 from lightrag_pchunk.pdf.undecodable import without_undecodable
+from lightrag_pchunk.pdf.watermarks import drop_watermarks
 from lightrag_pchunk.wording import number_ranges
 
 #: A page with fewer characters than this has no text layer to speak of (a document whose
@@ -180,7 +181,7 @@ def read_pdf(
     laid_out = {
         key: " ".join(table.lines) for key, table in tables.rendered.items() if table.tag_index < 0
     }
-    kept = drop_furniture(pages, frames, outline.bookmarks, laid_out)
+    kept = drop_furniture(drop_watermarks(pages), frames, outline.bookmarks, laid_out)
     found = join_wrapped_entries(paragraphs(kept))
     events, units = events_of(found, tables.rendered, outline)
     return PdfReading(

@@ -26,6 +26,7 @@ from lightrag_pchunk.pdf.glyphs import (
     PageGlyphs,
     frame_box,
     goes_on_pairs,
+    is_slanted,
     pair_gaps,
 )
 from lightrag_pchunk.pdf.letter_spacing import closing_pairs
@@ -65,8 +66,10 @@ class Segment:
     ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
     median size, not bold). ``first_char``, ``middle_char`` and ``last_char`` index the page's
     characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
-    page's text. ``table``: the key of the table this segment stands for (it was put in
-    the place of the table's segments by ``tables.TableFinder``), "" for text.
+    page's text; ``slanted``: at a slant, neither upright nor at a right angle (a
+    watermark drawn across the page; rotated too). ``table``: the key of the table this
+    segment stands for (it was put in the place of the table's segments by
+    ``tables.TableFinder``), "" for text.
     ``closes_up``: the page's glyph this segment's first glyph is set letter-spaced after,
     on its line, read without a space between (``letter_spacing``); -1: none.
     """
@@ -83,6 +86,7 @@ class Segment:
     size: float = 0.0
     bold: bool = False
     rotated: bool = False
+    slanted: bool = False
     table: str = ""
     closes_up: int = -1
 
@@ -245,6 +249,8 @@ def make_segments(
     middles = glyphs[(starts + ends) // 2].tolist()
     segments = []
     for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
+        # Slanted text forms lines of its own: it crosses the upright lines, never one of them.
+        slanted = is_slanted(raw, first) and is_slanted(raw, last)
         segments.append(
             Segment(
                 text=_span_text(text, first, last, space_before, closed_before),
@@ -258,6 +264,8 @@ def make_segments(
                 last_char=last,
                 size=font_size(raw, middle),
                 bold=is_bold(raw, first, bold_fonts) and is_bold(raw, last, bold_fonts),
+                rotated=slanted,
+                slanted=slanted,
                 closes_up=int(glyphs[starts[k] - 1])
                 if starts[k] and closing[starts[k] - 1]
                 else -1,

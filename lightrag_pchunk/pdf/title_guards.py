@@ -8,6 +8,8 @@ classifier never makes headings (their paragraphs stay text, whole).
   ("TABLES (Continued)", "Results (cont'd)", "附表（续）"): the section it names goes on.
 - A displayed equation: an equation editor's operators and single-letter names, set
   large.
+- Text drawn at a slant (a stamp across the page, a chart's slanted label): it crosses
+  the page's lines and opens no section.
 - A chart's title: a line over the numbers of an axis, each a line of its own, evenly
   stepped ("Chart Title" over "6", "5", "4", "3" …).
 - A cell of a table's later column printed on a line of its own: it starts where lines
@@ -42,6 +44,7 @@ from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
 from lightrag_pchunk.pdf.repeats import repeats_at
 from lightrag_pchunk.pdf.tables import RenderedTable
+from lightrag_pchunk.pdf.watermarks import is_slanted
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
 #: running title or the title of a table printed over pages, not as many sections.
@@ -103,6 +106,11 @@ def continued_titles(found: Sequence[PrintedParagraph]) -> set[int]:
 #: title (three numbers are two equal steps).
 AXIS_NUMBERS = 3
 _AXIS_NUMBER = re.compile(r"^[-−–]?[$€£¥]?\d{1,3}(?:[,\s]\d{3})*(?:\.\d+)?\s*%?$")
+
+
+def slanted_lines(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the paragraphs drawn at a slant, every line of them."""
+    return {i for i, paragraph in enumerate(found) if all(map(is_slanted, paragraph.lines))}
 
 
 def chart_titles(found: Sequence[PrintedParagraph]) -> set[int]:

@@ -12,6 +12,7 @@ It writes only what a test asks for, so each test states the layout it is about.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +34,7 @@ class Text:
     mcid: int | None = None  # marked content of a tagged document
     artifact: bool = False  # marked as page furniture
     angle: int = 0  # degrees counter-clockwise
+    skew: float = 0.0  # degrees the glyphs lean right (a synthetic italic), the baseline level
     #: Extra space (points) after each glyph but the last, set inside the run (TJ): the
     #: glyphs stay one text object, as a justifying producer places them.
     spacing: tuple[float, ...] = ()
@@ -208,13 +210,12 @@ def build_pdf(
             else:
                 shown = "(" + _escape(item.text) + ")"
             if item.angle:
-                import math
-
                 a = math.radians(item.angle)
                 c, s = round(math.cos(a), 6), round(math.sin(a), 6)
                 place = f"{c} {s} {-s} {c} {item.x} {item.y} Tm"
             else:
-                place = f"1 0 0 1 {item.x} {item.y} Tm"
+                lean = round(math.tan(math.radians(item.skew)), 6)
+                place = f"1 0 {lean:g} 1 {item.x} {item.y} Tm"
             show = "TJ" if item.spacing else "Tj"
             text = f"BT /{item.font} {item.size} Tf {place} {shown} {show} ET"
             if item.artifact:

@@ -1,0 +1,52 @@
+"""Stage A for PDF: watermarks, text drawn at a slant across the pages ("DRAFT",
+"CONFIDENTIAL" set large at 45 degrees).
+
+Input: every page's lines in reading order. Output: the same lines without the watermarks.
+A line drawn at a slant (its segments ``slanted``: neither upright nor at a right angle) is
+a watermark when the same text is drawn at a slant at about the same place on
+:data:`~lightrag_pchunk.pdf.repeats.RUNNING_PAGES` pages or more. Slanted text printed once
+or twice (a stamp, a chart's label) stays the page's text, a line of its own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, RUNNING_PAGES
+
+
+def is_slanted(line: Line) -> bool:
+    """Whether ``line`` is drawn at a slant, every segment of it."""
+    return bool(line.segments) and all(segment.slanted for segment in line.segments)
+
+
+def drop_watermarks(pages: Sequence[Sequence[Line]]) -> list[list[Line]]:
+    """``pages`` without their watermarks (see the module doc)."""
+    places: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
+    for index, lines in enumerate(pages):
+        for line in lines:
+            if is_slanted(line):
+                places[_key(line)].append((index, line.x0, line.top))
+    if not places:
+        return [list(lines) for lines in pages]
+    return [
+        [line for line in lines if not (is_slanted(line) and _repeats(line, places[_key(line)]))]
+        for lines in pages
+    ]
+
+
+def _key(line: Line) -> str:
+    return " ".join(line.text.lower().split())
+
+
+def _repeats(line: Line, places: Sequence[tuple[int, float, float]]) -> bool:
+    """Whether ``places`` (page index, x0, top) put the line's text at about its place on
+    :data:`RUNNING_PAGES` pages or more."""
+    near = {
+        page
+        for page, x0, top in places
+        if abs(x0 - line.x0) <= HEIGHT_TOLERANCE and abs(top - line.top) <= HEIGHT_TOLERANCE
+    }
+    return len(near) >= RUNNING_PAGES
