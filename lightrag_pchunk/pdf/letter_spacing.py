@@ -27,6 +27,12 @@ space (:func:`join_segments`). A space elsewhere stays: between two words ("第�
 重要提示"), and between a CJK character and a number or a Latin word ("以 15 分鐘",
 "1990 年 4 月"). Hangul is no CJK character here: Korean parts its words with spaces, and
 many are one syllable long.
+
+Text in any script set with character spacing (PDF's ``Tc``, which the ``"`` operator sets)
+stands every glyph apart by one width, and PDFium, which reads that spacing, writes no
+space there: where every pair of letters of a segment side by side stands a word space
+apart, that width is its letter spacing, and only a gap wider by a word space parts words
+(:func:`tracked_spacing`; "D o u b l e" reads "Double").
 """
 
 from __future__ import annotations
@@ -225,6 +231,36 @@ def _closing_in(chain: list[int], steps: dict[int, float], typed: set[int]) -> l
         else:
             runs[-1].append(k)
     return [k for run in runs if not typed.intersection(run) for k in run]
+
+
+#: Pairs of adjacent letters a segment holds, at least, to read its letter spacing (two
+#: letters set apart are as often two words).
+TRACKED_PAIRS = 2
+
+
+def tracked_spacing(
+    text: str, glyphs: np.ndarray, starts: np.ndarray, gap: np.ndarray, wide: np.ndarray
+) -> np.ndarray:
+    """For each pair of successive ``glyphs`` (indexes into the page's ``text``, cut into
+    segments at ``starts``), the letter spacing of the segment it is in: text set with
+    character spacing (PDF's ``Tc``, the ``"`` operator) stands every glyph one width apart,
+    which PDFium reads as no word space (it writes none there), so a segment whose every
+    pair of letters side by side (:data:`TRACKED_PAIRS` at least) is ``wide`` apart (a
+    word space's width) is set so, and the narrowest of those ``gap`` s is its spacing;
+    0 elsewhere. Its word spaces are typed (segments of their own words) or wider still."""
+    spacing = np.zeros(len(gap))
+    adjacent = np.diff(glyphs) == 1
+    candidates = np.flatnonzero(wide & adjacent)
+    if len(candidates) < TRACKED_PAIRS:
+        return spacing
+    ends = np.append(starts[1:], len(glyphs))
+    for segment in np.unique(np.searchsorted(starts, candidates, side="right") - 1).tolist():
+        start, end = int(starts[segment]), int(ends[segment])
+        letters = np.array([text[i].isalpha() for i in glyphs[start:end].tolist()])
+        pairs = adjacent[start : end - 1] & letters[:-1] & letters[1:]
+        if pairs.sum() >= TRACKED_PAIRS and wide[start : end - 1][pairs].all():
+            spacing[start : end - 1] = gap[start : end - 1][pairs].min()
+    return spacing
 
 
 class _Joined(Protocol):

@@ -29,7 +29,7 @@ from lightrag_pchunk.pdf.glyphs import (
     is_slanted,
     pair_gaps,
 )
-from lightrag_pchunk.pdf.letter_spacing import closing_pairs
+from lightrag_pchunk.pdf.letter_spacing import closing_pairs, tracked_spacing
 from lightrag_pchunk.pdf.script_marks import raised_marks
 
 #: A gap of this share of the height between two adjacent glyphs is a word space that
@@ -213,10 +213,13 @@ def make_segments(
     raised = raised_marks(top, bottom, goes_on, text, glyphs)
     goes_on &= ~raised
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))
-    # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap.
+    # Word spaces PDFium did not write: adjacent glyphs of one segment with a gap wider
+    # than its letter spacing by a word space.
     height = bottom - top
     gap = pair_gaps(x0, x1, rtl)[0]
-    spaced = goes_on & (gap > SPACE_GAP * np.maximum(height[1:], height[:-1]))
+    word_space = SPACE_GAP * np.maximum(height[1:], height[:-1])
+    spacing = tracked_spacing(text, glyphs, starts, gap, goes_on & (gap > word_space))
+    spaced = goes_on & (gap - spacing > word_space)
     spaced &= np.diff(glyphs) == 1
     spaced &= ~(joining[:-1] | joining[1:])
     parted = ~goes_on | spaced | (np.diff(glyphs) > 1)

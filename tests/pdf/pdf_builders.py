@@ -38,6 +38,10 @@ class Text:
     #: Extra space (points) after each glyph but the last, set inside the run (TJ): the
     #: glyphs stay one text object, as a justifying producer places them.
     spacing: tuple[float, ...] = ()
+    #: Character and word spacing (points, PDF's Tc and Tw), set by the '"' operator that
+    #: shows the run: every glyph stands apart, and PDFium writes no space between them.
+    char_spacing: float = 0.0
+    word_spacing: float = 0.0
     #: In the CJK font, the glyphs shown left to right when one maps to several characters
     #: (a ligature: "لا"); empty: one glyph a character of ``text``.
     glyphs: tuple[str, ...] = ()
@@ -217,7 +221,11 @@ def build_pdf(
                 lean = round(math.tan(math.radians(item.skew)), 6)
                 place = f"1 0 {lean:g} 1 {item.x} {item.y} Tm"
             show = "TJ" if item.spacing else "Tj"
+            if item.char_spacing or item.word_spacing:
+                shown, show = f"{item.word_spacing:g} {item.char_spacing:g} {shown}", '"'
             text = f"BT /{item.font} {item.size} Tf {place} {shown} {show} ET"
+            if item.char_spacing or item.word_spacing:
+                text = f"q {text} Q"  # the spacing is the graphics state's: this run's only
             if item.artifact:
                 text = f"/Artifact BMC {text} EMC"
             elif item.mcid is not None:

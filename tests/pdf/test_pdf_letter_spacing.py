@@ -112,3 +112,20 @@ def test_letter_spaced_cjk_in_a_ruled_cell_reads_closed_up(tmp_path: Path) -> No
     ]
     result = parse_pages(tmp_path, [Page([*grid, *cells])])
     assert tags_of(result) == [[["項目名稱", "金額"], ["電費", "一千二百"]]]
+
+
+def test_latin_text_set_with_character_spacing_reads_as_its_words(tmp_path: Path) -> None:
+    """A line shown by the '"' operator with character and word spacing set stands every
+    letter apart (PDFium writes no space between them): it reads as its words, and so does
+    a title spread so; words set close without a typed space still part."""
+    items = [
+        Text(72, 720, "Double quote operator", 11, char_spacing=4.0, word_spacing=5.0),
+        Text(72, 700, "SPREAD TITLE", 14, char_spacing=4.0),
+        Text(72, 680, "Closeset", 11, spacing=(0, 0, 0, 0, 4.0, 0, 0)),
+        Text(72, 600, "A paragraph of text under the lines, set as usual.", 11),
+    ]
+    lines = parse_pages(tmp_path, [Page(items)]).content.split("\n")
+    lines = [line.removeprefix("# ") for line in lines]
+    assert "Double quote operator" in " ".join(lines)
+    assert "SPREAD TITLE" in " ".join(lines)
+    assert "Close set" in " ".join(lines)
