@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.infer import InferredHeading
 from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.parse.outline_events import Event
+from lightrag_pchunk.parse.outline_events import Event, EventKind
 
 #: Dot leaders: a table-of-contents entry, never a heading.
 _LEADERS = re.compile(r"\.{4,}|…{2,}")
@@ -37,7 +37,9 @@ def left_out_headings(
       after it continues it ("2.2" between the bookmarks "2.1" and "3"; "III" after the
       last bookmark "II"). Any other line in the stated numbering is text (a numbered
       paragraph, a list; "2.1" under bookmarks that stop at "1" and "2": the author chose
-      the headings of that numbering).
+      the headings of that numbering), and so is one that a later line numbered as it
+      stands between it and that stated member (a contract's clause "1." before its
+      annex's "1." that the bookmark "2." continues: the member nearest fills the gap).
 
     A line numbered as the member read before it repeats that section's number: text.
     An unnumbered line is never added: where the stated outline leaves one out, its author
@@ -88,6 +90,8 @@ def left_out_headings(
             following = labels[family[after]] if after < len(family) else None
             if not _fills_gap(label, before, following):
                 continue
+            if following is not None and _numbered_again(events, label, index, family[after]):
+                continue
         kept[index] = candidates[index]
         last[label.family] = label
     return kept
@@ -103,3 +107,14 @@ def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:
     elif any(ordinal != 1 for ordinal in label.ordinals):
         return False
     return after is None or after.follows(label)
+
+
+def _numbered_again(events: Sequence[Event], label: Label, start: int, end: int) -> bool:
+    """Whether a paragraph after ``events[start]`` and before ``events[end]`` is numbered
+    as ``label`` (the same family, series and numbers)."""
+    for event in events[start + 1 : end]:
+        if event.kind is EventKind.PARAGRAPH:
+            again = parse_label(event.line.text)
+            if again is not None and again.repeats(label):
+                return True
+    return False

@@ -144,6 +144,24 @@ def test_a_numbered_heading_that_fills_a_gap_in_the_bookmarks_is_added(tmp_path:
     ]
 
 
+def test_the_member_nearest_the_bookmark_after_it_fills_the_gap(tmp_path: Path) -> None:
+    # A contract numbers its clauses from "1", and so does its annex, whose "2 Goals" is
+    # the first bookmark: the annex's "1 Subject of the tender" fills the gap before it,
+    # not the contract's "1 Subject of the contract", which a later "1" stands after.
+    pages = _numbered_chapters(["1 Subject of the contract", "1 Subject of the tender"])
+    pages += _numbered_chapters(["2 Goals", "3 Funding"])
+    bookmarks = [Bookmark("2 Goals", 1, 2, 755), Bookmark("3 Funding", 1, 3, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        (PREFACE_HEADING, None),
+        ("1 Subject of the tender", "inferred"),
+        ("2 Goals", None),
+        ("3 Funding", None),
+    ]
+    assert "1 Subject of the contract" in result.rows[0].content
+
+
 def test_a_numbered_line_out_of_the_bookmarks_series_stays_text(tmp_path: Path) -> None:
     # "7 Annex" neither continues "1 Scope" nor is continued by "2 Operation": whatever its
     # look, it is no member the bookmarks left out.
