@@ -5,7 +5,10 @@ still shows, for a numbered paragraph:
 
 - indented from its column's edge (headings start at the margin), its first line by more
   than a first-line indent, or every line of it, as a list's hanging indent sets an item
-  whose number stands a little in from the margin and its text further in;
+  whose number stands a little in from the margin and its text further in; not a title
+  alone on its line set in exactly as far as the text paragraph under it starts, whose
+  next line goes back to the edge: that indent is the text's own first-line indent (a
+  Chinese paragraph's two characters: "1、征求意见稿" over "2021 年 9 月 30 日，…");
 - numbered on from a paragraph of its own numbering that reads as text, too long for a
   title ("75. In the management of domain names, the main actors are …" before "76. With
   the ccTLDs, issues include:"; a step "1. Select the text or picture that you want to
@@ -26,7 +29,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import Label, parse_label
-from lightrag_pchunk.pdf.layout import TABLE_ROLE
+from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
@@ -35,6 +38,8 @@ LIST_INDENT = 12.0
 #: A single line must stand further in than this many times its size (a paragraph's
 #: first-line indent is about one em).
 FIRST_LINE_EMS = 1.2
+#: Lines whose starts differ by no more than this (points) start at one place.
+_SAME_X = 1.5
 
 
 def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
@@ -50,7 +55,8 @@ def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
         if label is None:
             continue
         key = _numbering(label)
-        if _is_indented(paragraph) or _numbers_on(label, last_item.get(key), last_title.get(key)):
+        indented = _is_indented(paragraph) and not _at_text_indent(found, index)
+        if indented or _numbers_on(label, last_item.get(key), last_title.get(key)):
             items.add(index)
             last_item[key] = label
         elif _is_text(paragraph.text):
@@ -87,6 +93,33 @@ def _is_indented(paragraph: PrintedParagraph) -> bool:
         and not paragraph.look.centered
         and all(line.x0 - line.column_x0 > LIST_INDENT for line in lines)
     )
+
+
+def _at_text_indent(found: Sequence[PrintedParagraph], index: int) -> bool:
+    """Whether paragraph ``index``, a title alone, is set as the paragraph of text after
+    it: its first line in as far as that paragraph's, any line after it back at the
+    column's edge as that paragraph's second line is. That is the text's first-line
+    indent, which the title takes (a Chinese document's "1、征求意见稿" over its text, both
+    set in two characters). A list's item is followed by its sibling, or by text set under
+    its own text; a run-in point ("一、名稱：…") carries its text."""
+    title = found[index]
+    after = found[index + 1] if index + 1 < len(found) else None
+    if after is None or after.role == TABLE_ROLE or parse_label(after.text) is not None:
+        return False
+    heading = heading_text(title.text, markdown=False)
+    if heading is None or heading.body or len(after.lines) < 2:
+        return False
+    first, opening = title.lines[0], after.lines[0]
+    return (
+        opening.column == first.column
+        and abs(opening.x0 - first.x0) <= _SAME_X
+        and opening.x0 - opening.column_x0 > _SAME_X
+        and all(_at_edge(line) for line in (*title.lines[1:], after.lines[1]))
+    )
+
+
+def _at_edge(line: Line) -> bool:
+    return abs(line.x0 - line.column_x0) <= _SAME_X
 
 
 def _numbers_on(label: Label, item: Label | None, title: Label | None) -> bool:

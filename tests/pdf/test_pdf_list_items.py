@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.bullets import is_bulleted
 
-from pdf_builders import BOLD, Page, Text, outline_rows, parse_pages, tags_of, wrap
+from pdf_builders import BOLD, CJK, Page, Text, outline_rows, parse_pages, tags_of, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -75,6 +75,40 @@ def test_items_set_in_a_hanging_indent_are_no_headings(tmp_path: Path) -> None:
     result = parse_pages(tmp_path, [Page(lines)])
     assert _headings(result) == ["Stages of moral judgement"]
     assert "3. Stage: the norms" in result.rows[0].content
+
+
+#: A Chinese paragraph of text, 30 characters a line at 12 pt (the test CJK font's glyphs
+#: are an em wide).
+CJK_TEXT = "国家能源局下达了能源行业核电标准制修订计划，项目组据此开展了标准的修订工作。" * 3
+
+
+def _cjk_paragraph(top: float) -> list[Text]:
+    """A paragraph of :data:`CJK_TEXT` whose first line is set in by two characters."""
+    lines = [CJK_TEXT[:28], CJK_TEXT[28:58], CJK_TEXT[58:88]]
+    return [Text(96 if n == 0 else 72, top - 20 * n, line, 12, CJK) for n, line in enumerate(lines)]
+
+
+def test_a_numbered_title_set_in_as_its_text_paragraphs_is_no_list_item(tmp_path: Path) -> None:
+    # "1、征求意见稿" stands in two characters, as far as the first line of the paragraph
+    # under it, whose next lines go back to the margin: the text's first-line indent, not
+    # a list's; the title heads its part. Items so set, one over the other, stay a list.
+    items = [Text(72, 740, "二、编制过程", 12, CJK), Text(96, 710, "1、征求意见稿", 12, CJK)]
+    items += _cjk_paragraph(680)
+    items += [Text(72, 600, "三、调研情况", 12, CJK), *_cjk_paragraph(570)]
+    items += [Text(96, 500, "1、电厂名称", 12, CJK), Text(96, 480, "2、调研日期", 12, CJK)]
+    items += _cjk_paragraph(450)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert _headings(result) == ["二、编制过程", "1、征求意见稿", "三、调研情况"]
+
+
+def test_a_numbered_title_wrapped_as_its_text_paragraphs_is_no_list_item(tmp_path: Path) -> None:
+    # The title runs onto a second line at the margin, as the paragraph under it does.
+    title = "四、关于行政长官产生办法如果不作修改继续适用现行规定的问题和处理建议"
+    items = [Text(72, 740, "三、调研情况", 12, CJK), *_cjk_paragraph(710)]
+    items += [Text(96, 640, title[:28], 12, CJK), Text(72, 620, title[28:], 12, CJK)]
+    items += _cjk_paragraph(590)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert _headings(result) == ["三、调研情况", title]
 
 
 def test_a_line_opening_on_a_z_notation_spot_opens_an_item() -> None:
