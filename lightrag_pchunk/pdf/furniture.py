@@ -9,6 +9,9 @@ sheet at its edges) and
   and another on even ones (a running header or footer: "Federal Register / Vol. 85 …",
   "Page 3 of 12", a section's title over its pages; "18 REPORT" on left-hand pages and
   "REPORT 19" on right-hand ones are one running footer), or
+- its letters are nearly those of a running line at its height, the two together printed
+  on half the pages (a scan's running header as text recognition reads it, a letter
+  misread here and there: "THE SIEGE OP VICKSBURG", ``repeats.misread_repeats``), or
 - it is a bare page number ("12", "- 12 -", "iv", "Page 12", "12 | Report title"), or
 - one of its parts set apart by a wide gap is a page number marked by a word ("Page 1 of
   14", "第3页"; a bare number may be a heading's, "3 / 12" a citation's) and the others are
@@ -58,7 +61,12 @@ from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, point
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
-from lightrag_pchunk.pdf.repeats import RUNNING_PAGES, repeats_on_facing_pages, runs_through
+from lightrag_pchunk.pdf.repeats import (
+    RUNNING_PAGES,
+    misread_repeats,
+    repeats_on_facing_pages,
+    runs_through,
+)
 from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE
 
 #: The bands, as a share of the page's height from its top and bottom edges.
@@ -152,6 +160,12 @@ def drop_furniture(
                 for title in _running_titles(line):
                     titles[title].append((index, line.top))
     boxed = {key for key, found in aboves.items() if len(found) == 1 and "" not in found}
+    # A scan's running line, its letters read differently on some pages.
+    in_bands = [
+        (index, line, text) for index, e in enumerate(banded) for line, text, sheet in e if sheet
+    ]
+    found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
+    misread = {id(in_bands[k][1]) for k in found}
     kept: list[list[Line]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
@@ -162,7 +176,7 @@ def drop_furniture(
                 text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
             )
             or (not sheet and _is_titled_row(line, titles, len(pages)))
-            or (sheet and _is_numbered_footer(line))
+            or (sheet and (_is_numbered_footer(line) or id(line) in misread))
         }
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}

@@ -7,12 +7,25 @@ A place is a (page index, height of the line's top) pair.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
+
+from lightrag_pchunk.pdf.outline import normalise, similarity
 
 #: Pages a running line is printed on, at least.
 RUNNING_PAGES = 3
 #: "About the same height": within this many points.
 HEIGHT_TOLERANCE = 6.0
+#: A line read by text recognition is the running line it stands for when its letters are
+#: this similar to the running line's (Dice over letter pairs: a letter misread in twenty
+#: keeps 0.9 of them).
+MISREAD_SIMILARITY = 0.8
+#: Letters a running line holds, at least, to be matched so loosely.
+MISREAD_LETTERS = 8
+#: A misread line holds as many letters as the running line, give or take this share of
+#: them (one read as two, "m" as "rn"): a line that holds the running title and a word
+#: more is another line.
+MISREAD_LENGTH = 0.1
 
 
 def repeats_at(places: Sequence[tuple[int, float]], top: float, needed: float) -> bool:
@@ -53,6 +66,45 @@ def runs_through(places: Sequence[tuple[int, float]], top: float, pages: int) ->
         if share and share >= (pages - parity + 1) // 2 / 2:
             return True
     return False
+
+
+def misread_repeats(places: Sequence[tuple[int, float, str]], pages: int) -> set[int]:
+    """Indexes of ``places`` (page index, height, text of a line in a page's band) that
+    print one running line as text recognition (OCR) reads it, varying from page to page
+    ("THE SIEGE OF VICKSBURG. 49", "50 THE SIEGE OF VICKSBUEG.", "THE SIEGE OP VICKSBURG
+    53"): lines whose letters (digits, punctuation and spaces aside) are the same at about
+    one height on :data:`RUNNING_PAGES` pages or more are a running line, and the lines at
+    that height whose letters are :data:`MISREAD_SIMILARITY` like its, about as many
+    (:data:`MISREAD_LENGTH`), go with it, where
+    together they are printed on half the document's ``pages`` or more (a running line
+    runs through the document; a body line in the band is far less like it)."""
+    letters = [_letters(text) for _, _, text in places]
+    same: dict[str, list[int]] = defaultdict(list)
+    for index, form in enumerate(letters):
+        if len(form) >= MISREAD_LETTERS:
+            same[form].append(index)
+    needed = max(RUNNING_PAGES, pages / 2)
+    found: set[int] = set()
+    for form, indexes in same.items():
+        heights = {round(places[i][1]) for i in indexes}
+        for top in heights:
+            if _pages_at([places[i][:2] for i in indexes], top) < RUNNING_PAGES:
+                continue
+            near = [
+                i
+                for i, (_, height, _) in enumerate(places)
+                if abs(height - top) <= HEIGHT_TOLERANCE
+                and abs(len(letters[i]) - len(form)) <= max(1.0, MISREAD_LENGTH * len(form))
+                and similarity(letters[i], form) >= MISREAD_SIMILARITY
+            ]
+            if _pages_at([places[i][:2] for i in near], top) >= needed:
+                found.update(near)
+    return found
+
+
+def _letters(text: str) -> str:
+    """The letters of ``text``, lower case, without digits, punctuation and spaces."""
+    return "".join(ch for ch in normalise(text) if not ch.isdigit())
 
 
 def _pages_at(places: Sequence[tuple[int, float]], top: float) -> int:

@@ -205,3 +205,29 @@ def test_a_running_header_with_roman_page_numbers_is_removed(tmp_path: Path) -> 
     result = _parse(tmp_path, pages)
     assert "Cold Store Manual" not in result.content
     assert all(f"Body text about the {word}." in result.content for word in WORDS[:4])
+
+
+def test_a_scans_running_header_read_differently_on_some_pages_is_removed(
+    tmp_path: Path,
+) -> None:
+    # Text recognition reads the running header of a scanned book with a slip here and
+    # there, the page number on the outer side, a full stop on some pages only. A page
+    # without it whose text begins at its height with a line alike in part keeps the line.
+    headers = [
+        "THE SIEGE OF VICKSBURG. 49",
+        "50 THE SIEGE OF VICKSBUEG.",
+        "51 THE SIEGE OF VICKSBURG.",
+        "THE SIEGE OP VICKSBURG 52",
+        "53 THE SIEGE OF VICKSBURG.",
+        "THE SIEGE OF VICKSBURG. 54",
+    ]
+    pages = []
+    for number, (header, word) in enumerate(zip(headers, WORDS, strict=False)):
+        top = [Text(140, 740, header, 8)]
+        if number == 3:  # no header on this page: text begins at its height
+            top = [Text(72, 740, "The siege of Vicksburg ended.", 8)]
+        pages.append(Page([*top, *wrap(f"Body text about the {word}. {LOREM}", 72, 700, 460)]))
+    result = _parse(tmp_path, pages)
+    assert "SIEGE" not in result.content
+    assert "The siege of Vicksburg ended." in result.content
+    assert all(f"Body text about the {word}." in result.content for word in WORDS[:6])
