@@ -29,6 +29,18 @@ def is_table_text(text: str) -> bool:
     return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
+#: A paragraph that only introduces the text after it: a Markdown heading line, or a label
+#: set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and manuals
+#: head their lists. A chunk never ends with one where the next can take it.
+_LEAD_IN = re.compile(r"#{1,6}[ \t]|\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
+
+
+def is_lead_in(text: str) -> bool:
+    """Whether ``text``, one paragraph, is a heading line or a label in strong emphasis."""
+    text = text.strip()
+    return "\n" not in text and _LEAD_IN.match(text) is not None
+
+
 def has_big_table_line(content: str, limit: int) -> bool:
     """Whether a table line of ``content`` may exceed ``limit`` tokens, i.e. has more UTF-8
     bytes than ``limit`` (a byte-level BPE token covers at least one byte)."""

@@ -40,7 +40,13 @@ from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
 from lightrag_pchunk.chunk.block_runs import heading_path
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, build_block, counted, paragraphs_of
+from lightrag_pchunk.chunk.blocks import (
+    BLOCK_JOINER,
+    build_block,
+    counted,
+    is_lead_in,
+    paragraphs_of,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.pack_windows import (
     NO_SHAPE,
@@ -244,6 +250,8 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         following, preceding = paragraphs[at], paragraphs[at - 1]
         if following.is_table or preceding.text.lstrip().startswith("#"):
             continue  # a table keeps its lead-in; a heading line keeps its text
+        if is_lead_in(preceding.text):
+            continue  # as does a label in strong emphasis
         anchor = is_anchor_candidate(following.text, max_anchor)
         cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
     return cuts

@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate, islice, pairwise
 
-from lightrag_pchunk.chunk.blocks import build_block, exceeds, joiner_for, make_paragraph
+from lightrag_pchunk.chunk.blocks import (
+    build_block,
+    exceeds,
+    is_lead_in,
+    joiner_for,
+    make_paragraph,
+)
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.tokens import TokenCounter
@@ -92,6 +98,7 @@ def _planned_groups(
             flat, starts = plain, plain_starts
     if len(starts) > 1:
         starts = lend_text(flat, starts, joiner, cap)
+        starts = keep_lead_ins(flat, starts, joiner, cap)
         flat, starts = lend_sentences(flat, starts, joiner, cap, ctx.counter)
     return [flat[a:b] for a, b in pairwise([*starts, len(flat)])]
 
@@ -222,6 +229,29 @@ def lend_text(
                 if holds_text(texts[lender:cut]):
                     bounds[m] = cut
                 break
+    return bounds[:-1]
+
+
+def keep_lead_ins(
+    pieces: Sequence[PackPiece], starts: Sequence[int], joiner: int, cap: int
+) -> list[int]:
+    """``starts`` moved so that a group ending with lead-ins (heading lines, labels in strong
+    emphasis: :func:`~lightrag_pchunk.chunk.blocks.is_lead_in`) gives them to the group
+    they introduce, where that one can take them within the cap and the giver keeps a piece
+    that is none. The number of groups is kept."""
+    positions = list(accumulate((p.paragraph.tokens + joiner for p in pieces), initial=0))
+    bounds = [*starts, len(pieces)]
+    for m in range(1, len(starts)):
+        first, end, giver = bounds[m], bounds[m + 1], bounds[m - 1]
+        cut = first
+        while (
+            cut > giver
+            and pieces[cut - 1].r_group < 0
+            and is_lead_in(pieces[cut - 1].paragraph.text)
+        ):
+            cut -= 1
+        if giver < cut < first and positions[end] - positions[cut] - joiner <= cap:
+            bounds[m] = cut
     return bounds[:-1]
 
 

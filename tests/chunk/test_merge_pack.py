@@ -242,3 +242,17 @@ def test_the_parts_of_a_cut_row_are_counted_on_the_chunks() -> None:
     first, second = to_chunks(merge([s1, s2, child], ctx), ctx)
     assert [first.heading, second.heading] == ["S2 [part 1]", "S2 [part 2]"]
     assert second.content.startswith(lines(30, 30, 30, 30, start="k")[2])
+
+
+def test_a_cut_never_falls_after_a_label_in_strong_emphasis() -> None:
+    # As above, but S2's best cut would fall right after its label "**Fixes**": it goes
+    # before the label, with the same number of chunks.
+    ctx = char_context(200, fill="pack")
+    s1 = section(ctx, "S1", lines(30, 30, 30, 30), row=0)
+    s2 = section(ctx, "S2", [*lines(30, 20, start="k"), "**Fixes**", *lines(30, 30, start="m")],
+                 row=1)  # fmt: skip
+    s3 = section(ctx, "S3", lines(30, 30, 30, start="u"), row=2)
+    assert [b.tokens for b in (s1, s2, s3)] == [129, 129, 98]
+    first, second = merge([s1, s2, s3], ctx)
+    assert not first.content.endswith("**Fixes**")
+    assert second.content.startswith("**Fixes**\n")

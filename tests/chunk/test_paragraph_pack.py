@@ -163,3 +163,13 @@ def test_a_room_within_the_overlap_is_not_filled() -> None:
     # five words (three pieces in all); the lead-in keeps its piece and R its full pieces.
     assert out[0].content == f"## H\n{lead}"
     assert [b.content.split()[0] for b in out[1:]] == ["w000", "w014", "w028"]
+
+
+def test_a_label_in_strong_emphasis_goes_with_the_text_it_introduces() -> None:
+    ctx = char_context(100)
+    prose, fixes = "a" * 49 + ".", "b" * 59 + "."
+    block = make_block("\n".join(["## Notes", prose, "**Fixes**", fixes]), ctx.counter)
+    # Greedy: 8+1+50+1+9 = 69, the fixes (60) would make 130 > 100: the label would end the
+    # first piece. With the text it heads it makes 9+1+60 = 70.
+    out = split_without_anchors(block, ctx)
+    assert [b.content for b in out] == ["## Notes\n" + prose, "**Fixes**\n" + fixes]
