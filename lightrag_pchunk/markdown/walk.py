@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import pyromark
 from pyromark.event import Event, Range
 
+from lightrag_pchunk.markdown.colon_fences import as_tilde_fences
 from lightrag_pchunk.markdown.element import Element, holds, inside, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.headings import Heading, heading_title
@@ -82,7 +83,7 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
-        events = pyromark.events_with_range(text, options=OPTIONS, merge_text=True)
+        events = pyromark.events_with_range(as_tilde_fences(text), options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and skip(): each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
         for event, span in events:
