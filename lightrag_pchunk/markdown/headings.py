@@ -9,6 +9,11 @@ from lightrag_pchunk.model import MAX_HEADING_LENGTH
 
 #: The alt text of an HTML image (``<img alt="Quarterly figures">``).
 _ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+#: A heading's trailing attribute block as Pandoc, MyST and kramdown write it ("Effective
+#: Date {#effectivedate}", "API {#api .wide}"): an id, classes and key=value pairs, named
+#: from the first by "#" or ".", which a reader never sees ("The set {a, b}" is no such block);
+#: a closing sequence of "#"s before it ("### Extension ### {#ext}") goes with it.
+_ATTRIBUTES = re.compile(r"(?:\s+#+)?\s*\{\s*[#.][\w:.-]+(?:\s+(?:[#.][\w:.-]+|[\w-]+=\S+))*\s*\}$")
 
 
 @dataclass(slots=True)
@@ -30,6 +35,7 @@ def heading_title(displayed: str, html: str, inline: str) -> str:
     of its HTML images, else its ``inline`` source. At most ``MAX_HEADING_LENGTH`` characters
     (LightRAG's limit; the content keeps it whole); empty for a heading that holds nothing."""
     title = " ".join(displayed.split())
+    title = _ATTRIBUTES.sub("", title) or title
     if not title:
         alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
         title = " ".join(alt for alt in alts if alt) or inline

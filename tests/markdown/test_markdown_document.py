@@ -476,3 +476,18 @@ def test_a_box_repeated_at_three_places_is_no_passage_written_twice(tmp_path):
     parts = ["\n\n".join(_prose(150, seed) for _ in range(2)) for seed in "abcd"]
     text = f"# Service manual\n\n{parts[0]}\n\n" + "".join(f"{box}\n\n{p}\n\n" for p in parts[1:])
     assert tree(parse(tmp_path, text)) == [(1, "Service manual", ())]
+
+
+def test_a_heading_attribute_block_is_no_part_of_its_title(tmp_path):
+    parsed = parse(
+        tmp_path,
+        "# Docker image {#docker}\n\nA.\n\n## API ## {#api .wide}\n\nB.\n\n"
+        "## The set {a, b}\n\nC.\n",
+    )
+    assert tree(parsed) == [
+        (1, "Docker image", ()),
+        (2, "API", ("Docker image",)),
+        (2, "The set {a, b}", ("Docker image",)),
+    ]
+    # The content keeps the heading line as written.
+    assert parsed.rows[0].content == "# Docker image {#docker}\n\nA."
