@@ -15,10 +15,10 @@ Which paragraphs are anchors is stricter than LightRAG's "any line of at most 10
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
 sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
-of code or data, a person's or a table's row (``chunk/anchor_lines.py``), nor a line that
-recurs in the block (a running head, a form's label), nor a line numbered as a sibling of
-a heading on the block's path, nor, in a law's unit (an article, a section), a line that
-numbers no unit of a series below it: the unit's points and lists are its text.
+of code or data, a person's, a date line or a table's row (``outline/non_titles.py``), nor
+a line that recurs in the block (a running head, a form's label), nor a line numbered as a
+sibling of a heading on the block's path, nor, in a law's unit (an article, a section), a
+line that numbers no unit of a series below it: the unit's points and lists are its text.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.anchor_lines import reads_as_no_title
 from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
@@ -51,6 +50,7 @@ from lightrag_pchunk.outline.lines import (
     flat_text,
     heading_text,
 )
+from lightrag_pchunk.outline.non_titles import reads_as_no_title
 from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -68,8 +68,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     The lines the heading classifier of ``outline/`` accepts as headings on their text (at
     most ``max_length`` characters): not a bullet or list item, caption, table of contents
     entry, bare number, tag line, sentence or lead-in ending with a colon; nor a line it
-    lets through that no reader takes for a title (``chunk/anchor_lines.py``: text without
-    words, code or data, a person's line, a table's row).
+    lets through that no reader takes for a title (``outline/non_titles.py``: text without
+    words, code or data, a person's line, a date line, a table's row).
     """
     line = text.strip()
     if "\n" in line:

@@ -22,6 +22,7 @@ from lightrag_pchunk.outline.lines import (
     label_tab_as_space,
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
+from lightrag_pchunk.outline.non_titles import reads_as_no_title
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
 from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
 from lightrag_pchunk.outline.toc import is_toc_title
@@ -80,6 +81,8 @@ def candidate_at(
         heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
         if heading is None or heading.label is not None:
             return None
+    if not item.in_toc and _titles_nothing(items, index, heading.title):
+        return None
     look = item.look
     if look is None and look_of is not None:
         look = look_of(index)
@@ -91,6 +94,14 @@ def candidate_at(
         # Scope of part 1308." in bold over the section's text in roman).
         heading = whole
     return Promoted(index, heading, score, look)
+
+
+def _titles_nothing(items: Sequence[OutlineItem], index: int, title: str) -> bool:
+    """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
+    a title: text without words, code or data, a person's, a date or a table's row
+    (``non_titles.py``). A line the table of contents lists is not asked: the document
+    names it a heading."""
+    return reads_as_no_title(title)
 
 
 def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingText | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.chunk.anchor_lines import reads_as_no_title
 from lightrag_pchunk.chunk.anchor_split import choose_anchors, is_anchor_candidate
+from lightrag_pchunk.outline.non_titles import reads_as_no_title
 
 from helpers import char_context, make_block
 
@@ -48,6 +48,9 @@ from helpers import char_context, make_block
         "Calin Curescu (calin.curescu@ericsson.com), Ericsson",
         "全國人大常委會副秘書長\u3000李飛",
         "基本法起草委員會主任委員 姬鵬飛",
+        "中華人民共和國香港特別行政區基本法起草委員會主任委員姬鵬飛",
+        # A date line: when and where a speech was given.
+        "2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上",
         # A table's row: a label and its count.
         "香港地區全國政協委員的代表 200人",
         "工商、金融界 25%",

@@ -1,0 +1,174 @@
+"""Short lines the text channel lets through that no reader calls a title.
+
+The text channel (``lines.py``) reads one line alone and accepts most short lines that are
+not sentences, so it also accepts lines that only look short and title-like. The smart
+outline (``candidates.py``) takes none of them for an inferred heading and stage C
+(``chunk/anchor_split.py``) none for an anchor; a styled or stated heading is never asked.
+One predicate per reason:
+
+- text without words (:func:`reads_without_words`): a figure's labels or a font without a
+  text map read as characters ("4:<8+7:6I:F+=-4=#0C1923#": half of the title's characters
+  or fewer, digits aside, stand in words of two letters or more in a row, of single
+  letters joined by "&" or "/" ("Q&A" is a word), or of an ideograph, a syllable of Hangul
+  or kana, each a word of its own), a table's row of figures or an axis's labels (three
+  numbers standing as words: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th
+  50th 75th Mean"), a count or a date alone ("7월", "25%");
+- code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
+  assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
+  expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a string's line ("\\n a
+  ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
+  \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
+  ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a colon,
+  one word), a definition's text in a Markdown definition list (": *Deprecated synonym
+  …*");
+- a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
+  Ratliff (emily.ratliff@ibm.com), IBM"), a Chinese byline, an office and the name after it
+  ("全國人大常委會副秘書長　李飛", "…起草委員會主任委員姬鵬飛");
+- a date line (:func:`is_date_line`): a full date, then where it happened, as a speech or
+  a decision records when and where it was given ("2014年8月27日在第十二屆全國人民代表大會
+  常務委員會第十次會議上", "27 August 2014 at the Tenth Session"); a date alone may head a
+  diary's entry and stays;
+- a table's row of a label and its count read as a line (:func:`is_count_row`: "香港地區全國
+  政協委員的代表 200人", "工商、金融界 25%"): a last word that is a number with a percent
+  sign or a unit.
+
+Lines that are no title by their neighbours, not alone (an option of a multiple-choice
+question, a line of a numbered listing): ``line_runs.py``.
+
+Input: one line. Output: whether it is such a line. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lightrag_pchunk.outline.labels import Label, parse_label
+
+#: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
+#: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
+#: whose characters are words or syllables (CJK ideographs, Hangul, kana).
+_IN_WORDS = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|[^\W\d_](?:[&/][^\W\d_])+"
+    r"|[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}"
+)
+#: A note's mark after a word ("Kohut[^51]", "Future<sup>™</sup>"): no part of the title.
+_NOTE_MARK = re.compile(r"\[\^[^\]]*\]|<sup>.*?</sup>")
+#: An inline object a title may hold (an equation's LaTeX: "2. 标题内包含公式 <equation
+#: …>x=\\frac{…}</equation>", a subscript, a drawing): no code of the line's own.
+_INLINE_OBJECT = re.compile(r"<(equation|sub)\b[^>]*>.*?</\1>|<drawing\b[^>]*/>", re.DOTALL)
+#: Characters a reader sees none of or reads as no letters: white space, Markdown's inline
+#: marks (code, emphasis), digits (a title may carry a number: "КОНТРАКТ № 0172…").
+_NOT_COUNTED = frozenset(" `*_~0123456789")
+#: A number standing as a word, with its sign, currency, unit or an ordinal's ending
+#: ("78.0", "$4,750", "7월", "25th": a table's header of percentiles).
+_NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7af]|st|nd|rd|th)?")
+#: A line with this many numbers standing as words is a table's row or an axis's labels.
+_ROW_NUMBERS = 3
+#: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
+_COMMENT = re.compile(r"//|/\*|--\s|:\s")
+#: A block's braces, a statement's end, an arrow standing as a word ("(a) => b"), a
+#: string's escape or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=
+#: \\@empty"): a backslash opening a word, not one inside a path ("C:\\Program Files",
+#: "Windows\\System32", a manual's title).
+_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
+#: An "=" standing as a word: an assignment ("x = 0"), an equation ("JF (u, v) = −R cos
+#: v …"), a proof's step; an option's "--output=FILE" names its value.
+_EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
+#: A title stating its case after its label and a colon, a word or two on each side of the
+#: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
+#: label opens in upper case (a variable's type, "x: int = 0", is code).
+_STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?")
+#: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
+_FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+#: An office ending in its usual character (secretary-general 秘書長, member 委員, chairman
+#: 主席, premier 總理, judge 法官, professor 教授), a space, then a name of two or three
+#: characters.
+_SPACED_BYLINE = re.compile(r"[\u3400-\u9fff]+[長长員员席理官授][\s\u3000]+[\u3400-\u9fff]{2,3}")
+#: An office written in one run with the name after it ("…主任委員姬鵬飛"): the offices
+#: whose name is no part of a longer word, then a name of two or three characters none
+#: of which names a body, a meeting, an act, a power or a speech ("委員長會議" is the council
+#: of chairmen, "主任職責" the director's duties, "主席致辭" the chairman's address).
+_JOINED_BYLINE = re.compile(
+    r"[\u3400-\u9fff]*(?:主任委員|主任委员|委員長|委员长|秘書長|秘书长|主席|總理|总理|部長|部长"
+    r"|院長|院长|教授)([\u3400-\u9fff]{2,3})"
+)
+_NOT_IN_A_NAME = frozenset(
+    "會会議议團团令職职權权辦办法制的和及與与處处室部院組组廳厅局致辭辞講讲話话報报告簡简介選选免序言"
+)
+#: A full date: "2014年8月27日", "2014-08-27", "27 August 2014", "August 27, 2014".
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_FULL_DATE = re.compile(
+    rf"(?:\d{{4}}\s*年\s*\d{{1,2}}\s*月\s*\d{{1,2}}\s*日|\d{{4}}-\d{{2}}-\d{{2}}"
+    rf"|\d{{1,2}}\s+(?:{_MONTHS})\.?\s+\d{{4}}|(?:{_MONTHS})\.?\s+\d{{1,2}},?\s+\d{{4}})",
+    re.IGNORECASE,
+)
+#: After a date, what says where it happened: "在…(會議)上", "於…", "at …", "in …".
+_WHERE = re.compile(r"\s*(?:在|于|於|(?:at|in|during|before)\s)", re.IGNORECASE)
+#: A count as a table's cell gives it: "200人", "25%", "1,200元".
+_COUNT = re.compile(r"\d[\d,.]*(?:%|[\u3400-\u9fff])")
+
+
+def reads_as_no_title(line: str) -> bool:
+    """Whether ``line``, short and title-like to the text channel, is text without words, a
+    line of code or data, a person's line, a date line or a table's row (see the module
+    doc)."""
+    text = " ".join(_INLINE_OBJECT.sub(" ", line).split())
+    label = parse_label(text)
+    return (
+        reads_without_words(text, label)
+        or reads_as_code_or_data(text, label)
+        or is_persons_line(text)
+        or is_date_line(text)
+        or is_count_row(text)
+    )
+
+
+def reads_without_words(text: str, label: Label | None) -> bool:
+    """Whether ``text`` (its ``label`` as ``parse_label`` reads it) is text without words,
+    a table's row of figures, or a count or a date alone."""
+    # A bare label the classifier took names a unit ("§ 1308.12", "Article 5"): its number
+    # is its title; after a label, the title's words are in the text that follows it.
+    title = _NOTE_MARK.sub("", label.rest if label is not None else text)
+    shown = sum(char not in _NOT_COUNTED and not char.isdigit() for char in title)
+    if shown and 2 * sum(map(len, _IN_WORDS.findall(title))) <= shown:
+        return True
+    words = text.split()
+    numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
+    return numbers >= _ROW_NUMBERS or numbers == len(words)
+
+
+def reads_as_code_or_data(text: str, label: Label | None) -> bool:
+    """Whether ``text`` (its ``label`` as ``parse_label`` reads it) is a line of code or
+    data: a comment, a block, an assignment, a string's escape, a TeX command, a field."""
+    if _COMMENT.match(text) or _CODE_MARKS.search(text):
+        return True
+    if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
+        return True
+    return label is None and _FIELD.fullmatch(text) is not None
+
+
+def is_persons_line(text: str) -> bool:
+    """Whether ``text`` is a person's line: an e-mail address, or a Chinese byline (an
+    office and the name after it)."""
+    if _EMAIL.search(text) or _SPACED_BYLINE.fullmatch(text):
+        return True
+    joined = _JOINED_BYLINE.fullmatch(text)
+    return joined is not None and not _NOT_IN_A_NAME.intersection(joined.group(1))
+
+
+def is_date_line(text: str) -> bool:
+    """Whether ``text`` opens with a full date and goes on with where it happened (see
+    the module doc)."""
+    date = _FULL_DATE.match(text)
+    return date is not None and _WHERE.match(text, date.end()) is not None
+
+
+def is_count_row(text: str) -> bool:
+    """Whether ``text`` is a table's row of a label and its count: several words, the
+    last a number with a percent sign or a unit."""
+    words = text.split()
+    return len(words) > 1 and _COUNT.fullmatch(words[-1]) is not None

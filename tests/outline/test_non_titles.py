@@ -1,0 +1,96 @@
+"""Lines no reader calls a title head no inferred section, whatever their look; a styled
+heading of the same text stays one."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.non_titles import (
+    is_date_line,
+    is_persons_line,
+    reads_as_code_or_data,
+    reads_as_no_title,
+    reads_without_words,
+)
+
+BODY = Look(size=11)
+H1 = Look(bold=True, size=16)
+H2 = Look(bold=True, size=14)
+BOLD = Look(bold=True, size=11)
+PROSE = "The committee met to hear the report and discussed it at length before voting."
+
+
+def text(line: str, look: Look | None = BODY) -> OutlineItem:
+    return OutlineItem(ItemKind.TEXT, line, look=look)
+
+
+def titles(items: list[OutlineItem]) -> list[str]:
+    return [found.title for found in infer_outline(items, 11)]
+
+
+def _between_headings(line: str, look: Look) -> list[OutlineItem]:
+    return [
+        text("Overview", H1),
+        text(PROSE),
+        text(line, look),
+        text(PROSE),
+        text("Decisions", H2),
+        text(PROSE),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "look"),
+    [
+        # A person's line: a byline, the office written in one run with the name.
+        ("基本法起草委員會主任委員姬鵬飛", H2),
+        ("全國人大常委會副秘書長\u3000李飛", H2),
+        ("Emily Ratliff (emily.ratliff@ibm.com), IBM", H2),
+        # A date line: when and where a speech was given.
+        ("2014年8月27日在第十次會議上", H2),
+        ("27 August 2014 at the Tenth Session of the Standing Committee", H2),
+        # Code or data: a documented package's numbered code line, an assignment.
+        ("340 \\let\\btxjournalfont=\\@empty", BODY),
+        ("let total = 0", H2),
+        # Text without words: an axis's labels; a table's row of a label and its count.
+        ("22.12월 23.12월 24.1월 2월", H2),
+        ("香港地區全國政協委員的代表 200人", H2),
+    ],
+)
+def test_a_line_no_reader_calls_a_title_heads_no_section(line: str, look: Look) -> None:
+    assert titles(_between_headings(line, look)) == ["Overview", "Decisions"]
+
+
+def test_the_same_line_styled_is_a_heading() -> None:
+    items = _between_headings("2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上", H2)
+    items[2] = OutlineItem(ItemKind.HEADING, items[2].text, 2, H2)
+    assert titles(items) == ["Overview", "Decisions"]  # the styled one is no inferred heading
+    assert [found.level for found in infer_outline(items, 11)] == [1, 3]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "主席致辭",  # the chairman's address: a speech's title, no byline
+        "委員長會議",  # the council of chairmen: a body
+        "2014年8月27日",  # a date alone heads a diary's entry
+        "March 3, 2020",
+        "2020年3月12日會議紀要",  # a date, then what the text is: a title
+        "Step 1: Install the agent",
+        "A Tale of Two Cities",
+        # A title holding an equation: its LaTeX is no code of the line's own.
+        '2. 标题内包含公式 <equation format="latex">x=\\frac{-b}{2a}</equation>',
+    ],
+)
+def test_titles_that_look_like_such_lines_stay_titles(line: str) -> None:
+    assert not reads_as_no_title(line)
+
+
+def test_one_predicate_per_reason() -> None:
+    assert is_persons_line("基本法起草委員會主任委員姬鵬飛")
+    assert not is_persons_line("主任委員會議")
+    assert is_date_line("2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上")
+    assert not is_date_line("2014年8月27日全國人大常委會決定")
+    assert reads_as_code_or_data("x = 0", None)
+    assert reads_without_words("BM25 + DPR 78.0 79.9 74.7", None)
