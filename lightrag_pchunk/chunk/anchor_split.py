@@ -16,9 +16,11 @@ characters": only a line the heading classifier of ``outline/lines.py`` accepts 
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
 sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
 of code or data, a person's, a date line or a table's row (``outline/non_titles.py``), nor
-a line that recurs in the block (a running head, a form's label), nor a line numbered as a
-sibling of a heading on the block's path, nor, in a law's unit (an article, a section), a
-line that numbers no unit of a series below it: the unit's points and lists are its text.
+an option of a multiple-choice question or a line of a numbered listing
+(``outline/line_runs.py``), nor a line that recurs in the block (a running head, a form's
+label), nor a line numbered as a sibling of a heading on the block's path, nor, in a law's
+unit (an article, a section), a line that numbers no unit of a series below it: the unit's
+points and lists are its text.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
 from lightrag_pchunk.outline.lines import (
     LEGAL_ARTICLES,
     MAX_HEADING_CHARS,
@@ -184,7 +187,14 @@ def choose_anchors(
         # headings and the units of law their lines open are then not read.
         return []
     repeated = recurring() if recurring is not None else _recurring_lines(paragraphs)
-    titles = [i for i in titles if flat_text(paragraphs[i].text).casefold() not in repeated]
+    lines = ["" if p.is_table else p.text for p in paragraphs]
+    titles = [
+        i
+        for i in titles
+        if flat_text(paragraphs[i].text).casefold() not in repeated
+        and not in_a_run_of_options(lines, i)
+        and not in_a_numbered_listing(lines, i)
+    ]
     path = [
         number
         for heading in (*block.parent_headings, block.heading)

@@ -15,6 +15,7 @@ from lightrag_pchunk.outline.items import (
     look_score,
 )
 from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     HeadingText,
@@ -99,9 +100,28 @@ def candidate_at(
 def _titles_nothing(items: Sequence[OutlineItem], index: int, title: str) -> bool:
     """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
     a title: text without words, code or data, a person's, a date or a table's row
-    (``non_titles.py``). A line the table of contents lists is not asked: the document
-    names it a heading."""
-    return reads_as_no_title(title)
+    (``non_titles.py``), an option of a multiple-choice question or a line of a numbered
+    listing (``line_runs.py``). A line the table of contents lists is not asked: the
+    document names it a heading."""
+    if reads_as_no_title(title):
+        return True
+    lines = _TextLines(items)
+    return in_a_run_of_options(lines, index) or in_a_numbered_listing(lines, index)
+
+
+class _TextLines(Sequence[str]):
+    """The items' lines of text as ``line_runs.py`` reads them: "" for any other item (a
+    table, a heading), which ends a run."""
+
+    def __init__(self, items: Sequence[OutlineItem]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        item = self._items[index]
+        return item.text if item.kind is ItemKind.TEXT else ""
 
 
 def _title_over_its_parts(items: Sequence[OutlineItem], index: int) -> HeadingText | None:

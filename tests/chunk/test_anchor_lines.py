@@ -1,4 +1,5 @@
-"""Short title-like lines that no reader takes for a sub-heading: no anchor of stage C."""
+"""Short title-like lines that no reader takes for a sub-heading, alone or by their
+neighbours: no anchor of stage C."""
 
 from __future__ import annotations
 
@@ -114,4 +115,30 @@ def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
         + "z" * 700
     )
     block = make_block(text, ctx.counter, heading="Namespaces", level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        # A multiple-choice question's options, lettered on.
+        [
+            "A Napoleon Bonaparte crosses the Alps and invades Italy",
+            "B First horse-drawn omnibuses established in London",
+            "C American Express is founded by Henry Wells & William Fargo",
+            "D Kwang-su becomes emperor of China",
+        ],
+        # A documented program's lines, numbered on.
+        [
+            "303 \\PackageError{babelbib}{Bibliography font can't be set}{%",
+            "304 You have tried to define a font for the bibliographic element",
+            "305 \\MessageBreak",
+        ],
+    ],
+)
+def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: list[str]) -> None:
+    ctx = char_context(1000)
+    text = "## Part\n" + "x" * 700 + "\n" + "\n".join(run) + "\n" + "y" * 300
+    text += "\nImported names\n" + "z" * 700
+    block = make_block(text, ctx.counter, heading="Part", level=2)
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]

@@ -1,0 +1,137 @@
+"""Short lines that are no title by their neighbours: a run of lines numbered one after the
+other, with nothing between them, is a list of a kind no reader takes for sections.
+
+- An option of a multiple-choice question (:func:`in_a_run_of_options`): a capital letter
+  alone, then the answer ("C Napoleon Bonaparte crosses the Alps and invades Italy"), in a
+  run of :data:`RUN_LINES` lines or more lettered on ("A …", "B …", "C …"), or right under
+  its question (a short line ending with "?": the question's first option, where the
+  others were read elsewhere); or a line holding a row of options ("A Beirut B Berlin C Beijing D
+  Banjul", "A Djibouti C Dhaka E Doha": the options set in columns, read across).
+- A line of a numbered listing (:func:`in_a_numbered_listing`): a number alone, then the
+  line's text ("304 You have tried to define a font for the bibliographic element", a
+  documented program's code line), next to the line numbered just before or after it, in a
+  run of :data:`RUN_LINES` lines or more numbered on (303, 304, 305). A line may hold
+  several of the listing's lines ("5229 if$ 5230 }", read as one); across what is no line
+  of text (a table: the listing's lines read as a table's rows) the numbers go on further.
+  A section's number is followed by its text, not by the next section's.
+
+Input: the lines of a document or a block, in order ("" for what is no line of text: a
+table, a heading); an index. Output: whether that line is such a line. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+#: Lines numbered or lettered on, one after another, that make a run.
+RUN_LINES = 3
+#: An option's letter standing alone before its answer ("A The Soviet Union …", "B) Cairo").
+_OPTION = re.compile(r"([A-Z])[.)]?\s+\S")
+#: A word that is an option's letter, in a row of options.
+_LETTER = re.compile(r"[A-Z][.)]?")
+#: A listing's line number standing alone before its text ("304 You have …"), or alone.
+_LINE_NUMBER = re.compile(r"(\d+)(?:\s|$)")
+#: Most words of a question on a line of its own.
+_QUESTION_WORDS = 30
+#: A number standing as a word inside a line: the next listed line's, read on the same line.
+_NUMBER_WORD = re.compile(r"(?<!\S)\d+(?!\S)")
+
+
+def in_a_run_of_options(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is an option of a multiple-choice question (see the module
+    doc)."""
+    if _options_in_a_row(lines[index]):
+        return True
+    own = _option_letter(lines[index])
+    if own is None:
+        return False
+    if own == ord("A") and index > 0 and _asks(lines[index - 1]):
+        return True  # the first option, right under its question
+    run = 1
+    for step in (-1, 1):
+        at, expected = index + step, own + step
+        while 0 <= at < len(lines) and run < RUN_LINES and _option_letter(lines[at]) == expected:
+            run += 1
+            at, expected = at + step, expected + step
+    return run >= RUN_LINES
+
+
+def in_a_numbered_listing(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a line of a numbered listing (see the module doc)."""
+    own = _listed_numbers(lines[index])
+    if own is None:
+        return False
+    before = _listed_numbers(lines[index - 1]) if index > 0 else None
+    after = _listed_numbers(lines[index + 1]) if index + 1 < len(lines) else None
+    if (before is None or before[1] + 1 != own[0]) and (after is None or own[1] + 1 != after[0]):
+        return False  # no line numbered just before or after it stands next to it
+    run = 1 + _listed_on(lines, index, own, -1) + _listed_on(lines, index, own, 1)
+    return run >= RUN_LINES
+
+
+def _asks(line: str) -> bool:
+    """Whether ``line`` is a question on a line of its own: it ends with "?" and is no
+    paragraph (at most :data:`_QUESTION_WORDS` words; a paragraph may end asking one)."""
+    return line.rstrip().endswith("?") and len(line.split()) <= _QUESTION_WORDS
+
+
+def _option_letter(line: str) -> int | None:
+    found = _OPTION.match(line.strip())
+    return ord(found.group(1)) if found is not None else None
+
+
+def _listed_numbers(line: str) -> tuple[int, int] | None:
+    """The first and the last listing's number ``line`` holds: its leading number, and
+    the numbers after it that go on from it one by one ("5229 if$ 5230 }": 5229, 5230)."""
+    found = _LINE_NUMBER.match(line.strip())
+    if found is None:
+        return None
+    first = last = int(found.group(1))
+    for word in _NUMBER_WORD.findall(line.strip()[found.end() :]):
+        if int(word) == last + 1:
+            last += 1
+    return first, last
+
+
+def _listed_on(lines: Sequence[str], index: int, own: tuple[int, int], step: int) -> int:
+    """How many lines from ``index`` on, in the direction ``step``, go on with the
+    listing's numbers: the next number next to it; any further one across what is no line
+    of text. Counted up to :data:`RUN_LINES`."""
+    count, current, bridged = 0, own, False
+    at = index + step
+    while 0 <= at < len(lines) and count < RUN_LINES:
+        if not lines[at].strip():
+            bridged = True  # a table (the listing's lines read as its rows), a heading
+            at += step
+            continue
+        found = _listed_numbers(lines[at])
+        if found is None:
+            break
+        earlier, later = (found, current) if step < 0 else (current, found)
+        goes_on = earlier[1] < later[0] if bridged else earlier[1] + 1 == later[0]
+        if not goes_on:
+            break
+        count, current, bridged = count + 1, found, False
+        at += step
+    return count
+
+
+def _options_in_a_row(line: str) -> bool:
+    """Whether ``line`` is a row of options: it opens with an option's letter, and
+    :data:`RUN_LINES` letters or more, each before its answer, go on by one step (1, or 2
+    where the options are set in two columns)."""
+    words = line.split()
+    if not words or _LETTER.fullmatch(words[0]) is None:
+        return False
+    letters = [
+        (position, ord(word[0]))
+        for position, word in enumerate(words)
+        if _LETTER.fullmatch(word) is not None
+    ]
+    if len(letters) < RUN_LINES:
+        return False
+    steps = {b - a for (_, a), (_, b) in pairwise(letters)}
+    answered = all(b - a > 1 for (a, _), (b, _) in pairwise(letters))
+    return len(steps) == 1 and steps <= {1, 2} and answered and letters[-1][0] < len(words) - 1
