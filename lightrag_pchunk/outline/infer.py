@@ -21,7 +21,8 @@ allows at all:
 - a series: a line that continues a series of accepted headings (第十五条 -> 第十六条,
   1.2 -> 1.3, AC-2 -> AC-3) is one, and so is a line in a known heading's look that
   continues its numbering, or a titled line of a run of numbers between two known headings
-  that the second closes (``series.py``).
+  that the second closes, or a short line in their look that opens a series of accepted
+  headings, back to its first number (``series.py``).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
@@ -95,6 +96,7 @@ from lightrag_pchunk.outline.series import (
     continue_known_series,
     fill_between_accepted,
     fill_between_known,
+    open_series,
 )
 
 #: Longest unnumbered heading, in words (CJK characters count as half a word).
@@ -165,6 +167,7 @@ def infer_outline(
     accepted += continue_known_series(items, body_size, look_of, taken)
     accepted += fill_between_known(items, body_size, look_of, taken)
     accepted += fill_between_accepted(items, accepted, body_size, look_of, taken)
+    accepted += open_series(items, accepted, body_size, look_of, taken)
     accepted += recurring_titles(items, candidates, accepted)
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]

@@ -10,7 +10,12 @@ from itertools import pairwise
 from lightrag_pchunk.outline.candidates import candidate_at
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.lines import HeadingText, is_series_label
+from lightrag_pchunk.outline.lines import (
+    HeadingText,
+    count_title_words,
+    heading_text,
+    is_series_label,
+)
 
 
 def complete_series(
@@ -135,6 +140,99 @@ def fill_between_accepted(
                 taken.add(index)
             break  # the first numbered line in their look is the member, or there is none
     return added
+
+
+#: A sentence's closing marks that a series' first member may end with.
+_FULL_STOPS = frozenset(".。")
+#: Longest first member of a series taken however it ends, in words (as titles count them):
+#: a title's length, not a numbered paragraph's.
+_MAX_OPENING_WORDS = 12
+
+
+def open_series(
+    items: Sequence[OutlineItem],
+    accepted: Sequence[Promoted],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """The first members of a series of accepted headings that the rules left out: where
+    accepted headings of one numbering in one look go on from one another ("3）…",
+    "4）…") and the first of them continues none before it, the numbered lines before
+    it since the heading above it, in its look, that each the next continues back to
+    the series' first number ("1）见“审查”修订为“评价”。", "2）引入差异项定义" over its text):
+    a series opens at its first member, which heads its part as the later ones do,
+    however it ends. A list's item the parser knows, a line in another look (a list set
+    like the text before a titled "3."), a numbered paragraph longer than a title, or a
+    run that does not reach its first number, stays text."""
+    added: list[Promoted] = []
+    order = sorted(accepted, key=lambda c: c.index)
+    for position, member in enumerate(order):
+        label = member.label
+        if label is None or not label.ordinals or label.ordinals[-1] <= 1:
+            continue
+        family = [c for c in order if c.label is not None and c.label.family == label.family]
+        at = family.index(member)
+        before = family[at - 1].label if at > 0 else None
+        after = family[at + 1].label if at + 1 < len(family) else None
+        if (before is not None and label.follows(before)) or after is None:
+            continue
+        if not after.follows(label) or member.look is None:
+            continue
+        start = order[position - 1].index if position > 0 else -1
+        opening = _opening_members(items, start, member, body_size, look_of, taken)
+        added += opening
+        taken.update(c.index for c in opening)
+    return added
+
+
+def _opening_members(
+    items: Sequence[OutlineItem],
+    start: int,
+    member: Promoted,
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """The lines between item ``start`` and ``member`` that open ``member``'s series
+    (:func:`open_series`), first to last; none unless they reach its first number."""
+    signature = member.look.signature()  # type: ignore[union-attr]
+    found: list[Promoted] = []
+    following = member.label
+    for index in range(member.index - 1, start, -1):
+        item = items[index]
+        if item.kind is ItemKind.HEADING:
+            return []
+        label = parse_label(item.text) if item.kind is ItemKind.TEXT else None
+        if label is None or following is None or label.family != following.family:
+            continue
+        if not following.follows(label) or index in taken or item.is_list_item:
+            return []
+        look = item.look or (look_of(index) if look_of is not None else None)
+        title = item.text.strip()
+        if look is None or look.signature() != signature:
+            return []
+        heading = _opening_title(title, label)
+        if heading is None:
+            return []
+        found.append(Promoted(index, heading, look_score(look, body_size), look))
+        following = label
+        if label.ordinals[-1] == 1:
+            return found[::-1]
+    return []
+
+
+def _opening_title(text: str, label: Label) -> HeadingText | None:
+    """A series' first member as a title: what the text channel takes for one, or takes
+    once its closing full stop is left off (the whole line the title), as short as a
+    title; None for a numbered paragraph or a line no title is (a list's number and a
+    tab)."""
+    if count_title_words(text) > _MAX_OPENING_WORDS:
+        return None
+    heading = heading_text(text, markdown=False)
+    if heading is None and text[-1:] in _FULL_STOPS and heading_text(text[:-1], markdown=False):
+        heading = HeadingText(text, "", label)
+    return heading
 
 
 def fill_between_known(

@@ -69,3 +69,48 @@ def test_a_list_in_the_texts_look_before_the_member_hides_it_not():
         "3. Code Review Bot (CRBot).",
         "4. Education efforts",
     ]
+
+
+def _changes(first: str, second: str) -> list[OutlineItem]:
+    """A note's numbered changes in the text's look, "3)" and "4)" over their reasons."""
+    return [
+        text("The main changes to the standard and the reasons for them are these:"),
+        text(first),
+        text(second),
+        text("Reason: the industry describes the findings of a review in many ways."),
+        text("3) New points to evaluate"),
+        text("Reason: the earlier standard's list of points left several of them out."),
+        text("4) Criteria replace the reference documents"),
+        text("Reason: the reference documents stood among the inputs of the review."),
+    ]
+
+
+def test_the_first_members_of_a_series_of_headings_are_headings_however_they_end():
+    # "3)" and "4)" head their reasons; "1)" and "2)" before them, in their look, open the
+    # series: headings too, though "1)" ends as a sentence and the two, one over the
+    # other, read alone as a list's short items.
+    items = _changes("1) Review renamed evaluation.", "2) Difference items defined")
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == [
+        "1) Review renamed evaluation.",
+        "2) Difference items defined",
+        "3) New points to evaluate",
+        "4) Criteria replace the reference documents",
+    ]
+
+
+def test_numbered_paragraphs_before_a_series_of_headings_stay_text():
+    # Longer than a title, "1)" and "2)" are the note's numbered paragraphs.
+    items = _changes(
+        "1) The word review is replaced by the word evaluation in every clause of the text.",
+        "2) Difference items are defined, as the reviews of several plants found them.",
+    )
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == ["3) New points to evaluate", "4) Criteria replace the reference documents"]
+
+
+def test_members_set_after_a_tab_before_a_series_of_headings_stay_text():
+    # A number and a tab before the text is how a word processor sets a list's items.
+    items = _changes("1)\tReview renamed evaluation", "2)\tDifference items defined")
+    titles = [h.title for h in infer_outline(items, 11)]
+    assert titles == ["3) New points to evaluate", "4) Criteria replace the reference documents"]
