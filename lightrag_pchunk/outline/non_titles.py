@@ -20,7 +20,7 @@ One predicate per reason:
   \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
   ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a colon,
   one word), a definition's text in a Markdown definition list (": *Deprecated synonym
-  …*");
+  …*"), a command after a shell's prompt ("$ man 1 bash");
 - a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
   Ratliff (emily.ratliff@ibm.com), IBM"), a Chinese byline, an office and the name after it
   ("全國人大常委會副秘書長　李飛", "…起草委員會主任委員姬鵬飛");
@@ -28,6 +28,10 @@ One predicate per reason:
   a decision records when and where it was given ("2014年8月27日在第十二屆全國人民代表大會
   常務委員會第十次會議上", "27 August 2014 at the Tenth Session"); a date alone may head a
   diary's entry and stays;
+- a sentence's first line (:func:`opens_a_sentence`): a line of more words than a title
+  has, broken off at a page's line end on a word that leaves the sentence open ("The
+  curveTo method starts painting a Bezier curve beginning at the current brush location,
+  using", "… the widget on the page alternatives are");
 - a table's row of a label and its count read as a line (:func:`is_count_row`: "香港地區全國
   政協委員的代表 200人", "工商、金融界 25%"): a last word that is a number with a percent
   sign or a unit.
@@ -43,6 +47,7 @@ from __future__ import annotations
 import re
 
 from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.lines import OPEN_ENDINGS
 
 #: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
 #: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
@@ -78,6 +83,8 @@ _EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
 #: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
 #: label opens in upper case (a variable's type, "x: int = 0", is code).
 _STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?")
+#: A shell's prompt, then a command in lower case ("$ man 1 bash", "$ ls -l").
+_PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -108,6 +115,15 @@ _FULL_DATE = re.compile(
 )
 #: After a date, what says where it happened: "在…(會議)上", "於…", "at …", "in …".
 _WHERE = re.compile(r"\s*(?:在|于|於|(?:at|in|during|before)\s)", re.IGNORECASE)
+#: More words than a title has (an unnumbered one has at most 12, ``infer.py``).
+_SENTENCE_WORDS = 12
+#: Last words that leave a sentence open, besides an article, a preposition or a
+#: conjunction (``lines.OPEN_ENDINGS``, which the text channel already refuses at any
+#: length): a verb that wants its object or complement, a preposition that wants its noun.
+_OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
+    "using including is are was were be been being has have had will would can could shall "
+    "should must may might for with to in on onto under over about between through per".split()
+)
 #: A count as a table's cell gives it: "200人", "25%", "1,200元".
 _COUNT = re.compile(r"\d[\d,.]*(?:%|[\u3400-\u9fff])")
 
@@ -123,6 +139,7 @@ def reads_as_no_title(line: str) -> bool:
         or reads_as_code_or_data(text, label)
         or is_persons_line(text)
         or is_date_line(text)
+        or opens_a_sentence(text)
         or is_count_row(text)
     )
 
@@ -144,7 +161,7 @@ def reads_without_words(text: str, label: Label | None) -> bool:
 def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     """Whether ``text`` (its ``label`` as ``parse_label`` reads it) is a line of code or
     data: a comment, a block, an assignment, a string's escape, a TeX command, a field."""
-    if _COMMENT.match(text) or _CODE_MARKS.search(text):
+    if _COMMENT.match(text) or _CODE_MARKS.search(text) or _PROMPT.match(text):
         return True
     if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
         return True
@@ -165,6 +182,14 @@ def is_date_line(text: str) -> bool:
     the module doc)."""
     date = _FULL_DATE.match(text)
     return date is not None and _WHERE.match(text, date.end()) is not None
+
+
+def opens_a_sentence(text: str) -> bool:
+    """Whether ``text`` is a sentence's first line: more than :data:`_SENTENCE_WORDS`
+    words, the last a lower-case word that leaves the sentence open."""
+    words = text.split()
+    last = words[-1] if words else ""
+    return len(words) > _SENTENCE_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS
 
 
 def is_count_row(text: str) -> bool:

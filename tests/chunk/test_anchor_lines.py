@@ -44,6 +44,8 @@ from helpers import char_context, make_block
         "Other-Definitions: string",
         '"SHA-1": "5374e08903744ceeaedd8f5e1bfc06b2c4688e76"',
         "Image: figures/nextn.pdf",
+        "$ man 1 bash",
+        "$ command-in-user-account",
         ": *Deprecated synonym for `--split-level`.*",
         # A person: a contact line, a Chinese byline (an office, then the name).
         "Calin Curescu (calin.curescu@ericsson.com), Ericsson",
@@ -52,6 +54,8 @@ from helpers import char_context, make_block
         "中華人民共和國香港特別行政區基本法起草委員會主任委員姬鵬飛",
         # A date line: when and where a speech was given.
         "2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上",
+        # A sentence's first line, broken off on a word that leaves it open.
+        "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
         # A table's row: a label and its count.
         "香港地區全國政協委員的代表 200人",
         "工商、金融界 25%",

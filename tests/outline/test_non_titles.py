@@ -10,6 +10,7 @@ from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of
 from lightrag_pchunk.outline.non_titles import (
     is_date_line,
     is_persons_line,
+    opens_a_sentence,
     reads_as_code_or_data,
     reads_as_no_title,
     reads_without_words,
@@ -54,6 +55,12 @@ def _between_headings(line: str, look: Look) -> list[OutlineItem]:
         # Code or data: a documented package's numbered code line, an assignment.
         ("340 \\let\\btxjournalfont=\\@empty", BODY),
         ("let total = 0", H2),
+        ("$ man 1 bash", H2),  # a command after a shell's prompt
+        # A sentence's first line, broken off at the line's end on a word leaving it open.
+        (
+            "3.2 The curveTo method starts painting a Bezier curve from the brush location, using",
+            BODY,
+        ),
         # Text without words: an axis's labels; a table's row of a label and its count.
         ("22.12월 23.12월 24.1월 2월", H2),
         ("香港地區全國政協委員的代表 200人", H2),
@@ -134,6 +141,8 @@ def test_lettered_and_numbered_sections_with_text_between_stay_headings() -> Non
         "2020年3月12日會議紀要",  # a date, then what the text is: a title
         "Step 1: Install the agent",
         "A Tale of Two Cities",
+        "What to look for",  # a short title may end on a preposition
+        "$5 million for the new library",
         # A title holding an equation: its LaTeX is no code of the line's own.
         '2. 标题内包含公式 <equation format="latex">x=\\frac{-b}{2a}</equation>',
     ],
@@ -148,6 +157,10 @@ def test_one_predicate_per_reason() -> None:
     assert is_date_line("2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上")
     assert not is_date_line("2014年8月27日全國人大常委會決定")
     assert reads_as_code_or_data("x = 0", None)
+    assert reads_as_code_or_data("$ command-in-user-account", None)
+    assert opens_a_sentence(
+        "The borderStyle argument changes the 3D look of the widget on the page alternatives are"
+    )
     assert reads_without_words("BM25 + DPR 78.0 79.9 74.7", None)
     options = ["Question 2 What is the capital of Egypt?", "A Cayenne", "B Caracas", "C Cairo"]
     assert [in_a_run_of_options(options, i) for i in range(4)] == [False, True, True, True]
