@@ -15,12 +15,12 @@ Which paragraphs are anchors is stricter than LightRAG's "any line of at most 10
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
 sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
-of code or data, a person's, a date line or a table's row (``outline/non_titles.py``), nor
-an option of a multiple-choice question or a line of a numbered listing
-(``outline/line_runs.py``), nor a line that recurs in the block (a running head, a form's
-label), nor a line numbered as a sibling of a heading on the block's path, nor, in a law's
-unit (an article, a section), a line that numbers no unit of a series below it: the unit's
-points and lists are its text.
+of code or data, a person's, a date line, a sentence's first line or a table's row
+(``outline/non_titles.py``), nor an option of a multiple-choice question or a line of a
+numbered listing (``outline/line_runs.py``), nor a line that recurs in the block (a running
+head, a form's label), nor a line numbered as a sibling of a heading on the block's path,
+nor, in a law's unit (an article, a section), a line that numbers no unit of a series below
+it: the unit's points and lists are its text.
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     most ``max_length`` characters): not a bullet or list item, caption, table of contents
     entry, bare number, tag line, sentence or lead-in ending with a colon; nor a line it
     lets through that no reader takes for a title (``outline/non_titles.py``: text without
-    words, code or data, a person's line, a date line, a table's row).
+    words, code or data, a person's line, a date line, a sentence's first line, a table's
+    row).
     """
     line = text.strip()
     if "\n" in line:

@@ -99,10 +99,10 @@ def candidate_at(
 
 def _titles_nothing(items: Sequence[OutlineItem], index: int, title: str) -> bool:
     """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
-    a title: text without words, code or data, a person's, a date or a table's row
-    (``non_titles.py``), an option of a multiple-choice question or a line of a numbered
-    listing (``line_runs.py``). A line the table of contents lists is not asked: the
-    document names it a heading."""
+    a title: text without words, code or data, a person's, a date line, a sentence's first
+    line or a table's row (``non_titles.py``), an option of a multiple-choice question or a
+    line of a numbered listing (``line_runs.py``). A line the table of contents lists is not
+    asked: the document names it a heading."""
     if reads_as_no_title(title):
         return True
     lines = _TextLines(items)

@@ -130,8 +130,8 @@ _COUNT = re.compile(r"\d[\d,.]*(?:%|[\u3400-\u9fff])")
 
 def reads_as_no_title(line: str) -> bool:
     """Whether ``line``, short and title-like to the text channel, is text without words, a
-    line of code or data, a person's line, a date line or a table's row (see the module
-    doc)."""
+    line of code or data, a person's line, a date line, a sentence's first line or a
+    table's row (see the module doc)."""
     text = " ".join(_INLINE_OBJECT.sub(" ", line).split())
     label = parse_label(text)
     return (
