@@ -33,12 +33,22 @@ def is_table_text(text: str) -> bool:
 #: set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and manuals
 #: head their lists. A chunk never ends with one where the next can take it.
 _LEAD_IN = re.compile(r"#{1,6}[ \t]|\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
+#: Longest line ending with a colon read as a lead-in ("What To Expect Next:", "The options
+#: are:"); a longer one is a sentence of its paragraph, which may end so before an equation.
+#: A definition's text (": Specify output format. FORMAT can be:", a Markdown definition
+#: list) is none either: it belongs to the term above it.
+_LEAD_IN_COLON_CHARS = 80
 
 
 def is_lead_in(text: str) -> bool:
-    """Whether ``text``, one paragraph, is a heading line or a label in strong emphasis."""
+    """Whether ``text``, one paragraph, is a heading line, a label in strong emphasis or a
+    short line ending with a colon."""
     text = text.strip()
-    return "\n" not in text and _LEAD_IN.match(text) is not None
+    if "\n" in text:
+        return False
+    if text.endswith((":", "：")) and len(text) <= _LEAD_IN_COLON_CHARS:
+        return not text.startswith(":")
+    return _LEAD_IN.match(text) is not None
 
 
 def has_big_table_line(content: str, limit: int) -> bool:

@@ -19,8 +19,9 @@ A section of text may also be cut between two of its paragraphs, but only where 
 saves a chunk: two sections of 700 tokens under N=1200 are two chunks whole, and with
 three such sections a cut lets the middle one end the first chunk and start the second
 (two chunks, not three). Both pieces keep at least small_tail_threshold tokens, a cut
-never separates a table from the paragraph before it nor a heading line from what
-follows, and each piece obeys the run rules above as its section would. Among equally
+never separates a table from the paragraph before it nor a lead-in (a heading line, a
+label in strong emphasis, a short line ending with a colon) from what follows, and each
+piece obeys the run rules above as its section would. Among equally
 few chunks the search makes the fewest cuts, then cuts before the shallowest headings
 (so a chunk rather starts at "4" than at "3.4.2"), then before a short heading-like
 paragraph (a stage C anchor, §8.1). The piece after a cut keeps its section's heading
@@ -251,7 +252,7 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         if following.is_table or preceding.text.lstrip().startswith("#"):
             continue  # a table keeps its lead-in; a heading line keeps its text
         if is_lead_in(preceding.text):
-            continue  # as does a label in strong emphasis
+            continue  # as does any lead-in: a label, a short line ending with a colon
         anchor = is_anchor_candidate(following.text, max_anchor)
         cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
     return cuts

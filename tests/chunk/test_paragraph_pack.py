@@ -173,3 +173,19 @@ def test_a_label_in_strong_emphasis_goes_with_the_text_it_introduces() -> None:
     # first piece. With the text it heads it makes 9+1+60 = 70.
     out = split_without_anchors(block, ctx)
     assert [b.content for b in out] == ["## Notes\n" + prose, "**Fixes**\n" + fixes]
+
+
+def test_a_short_line_ending_with_a_colon_goes_with_what_it_introduces() -> None:
+    ctx = char_context(100)
+    prose, items = "a" * 49 + ".", "b" * 54 + "."
+    block = make_block("\n".join(["## Notes", prose, "The options are:", items]), ctx.counter)
+    out = split_without_anchors(block, ctx)
+    assert [b.content for b in out] == ["## Notes\n" + prose, "The options are:\n" + items]
+    # A sentence of a paragraph's length ending with a colon stays where it is.
+    long_lead = "c" * 80 + " are:"
+    block = make_block("\n".join(["## Notes", long_lead, "d" * 9 + "."]), ctx.counter)
+    assert split_without_anchors(block, ctx)[0].content == "## Notes\n" + long_lead
+    # Nor does a definition's text, which belongs to the term above it.
+    term, definition = "`-t` " + "e" * 39, ":   Specify the format. It can be:"
+    block = make_block("\n".join(["## Notes", term, definition, items]), ctx.counter)
+    assert split_without_anchors(block, ctx)[0].content.endswith(definition)
