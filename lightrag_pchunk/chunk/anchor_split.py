@@ -54,6 +54,7 @@ from lightrag_pchunk.outline.lines import (
     heading_text,
 )
 from lightrag_pchunk.outline.non_titles import reads_as_no_title
+from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -182,6 +183,7 @@ def choose_anchors(
         and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not _introduces_equation(paragraphs, i)
+        and not _inside_contents(paragraphs, i)
     ]
     if not titles:
         # Most blocks over the cap have no line that reads as a title: the numbers of their
@@ -227,6 +229,21 @@ def choose_anchors(
         picks.append(candidates[j])
         lo = j + 1
     return picks
+
+
+def _inside_contents(paragraphs: Sequence[Paragraph], index: int) -> bool:
+    """Whether paragraph ``index`` is a line of a printed table of contents its parser did
+    not mark as one: it ends with a number, and stands before an entry with its page number
+    and after one or the block's first line (an entry that lost its tab, "Chapter 5 PLATYPUS
+    … Scripts 65"; the page's running head with its number, "Table of contents 2"). A title
+    inside the contents ("List of Tables") has no number and stays an anchor."""
+    text = paragraphs[index].text.rstrip()
+    return (
+        text[-1:].isdigit()
+        and index + 1 < len(paragraphs)
+        and is_toc_line(paragraphs[index + 1].text)
+        and (index == 1 or is_toc_line(paragraphs[index - 1].text))
+    )
 
 
 def _recurring_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:

@@ -389,3 +389,19 @@ def test_a_line_that_recurs_in_the_block_is_no_anchor() -> None:
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Results"]
     # The pieces cut from it are read with the whole block: none is headed by the line.
     assert {piece.heading for piece in anchor_split([block], ctx)} == {"Preface", "Results"}
+
+
+def test_numbered_lines_among_contents_entries_are_no_anchors() -> None:
+    # A printed table of contents the parser did not mark as one: its entries carry page
+    # numbers, one lost its tab ("Chapter 2 Tables 9"), and the page's running head with
+    # its number ("Contents 2") reads as a title: neither heads a part. A title inside the
+    # contents without a number ("Index") still does.
+    ctx = char_context(200)
+    entries = [f"1.{i} Section number {i:02d} . . . . . . . {i + 2}" for i in range(1, 7)]
+    more = [f"2.{i} Another section {i:02d} . . . . . . . {i + 9}" for i in range(1, 7)]
+    lines = ["# Contents", "Contents 1", "Chapter 1 Basics\t3", *entries[:3], "Contents 2",
+             *entries[3:], "Chapter 2 Tables 9", *more, "Index", *more]  # fmt: skip
+    block = make_block("\n".join(lines), ctx.counter, heading="Contents")
+    out = anchor_split([block], ctx)
+    assert {b.heading for b in out if b.heading != "Contents"} == {"Index"}
+    assert not any(b.content.startswith(("Contents ", "Chapter 2")) for b in out)
