@@ -12,6 +12,7 @@ import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.outline.infer import InferredHeading
 from lightrag_pchunk.outline.items import LARGER_BY
@@ -67,10 +68,12 @@ def left_out_headings(
         members.setdefault(labels[index].family, []).append(index)
         depth[labels[index].family] = max(depth[labels[index].family], labels[index].depth)
     last: dict[str, Label] = {}  # the family's member read last, stated or kept
+    levels: dict[str, int] = {}  # that member's heading level
     kept: dict[int, InferredHeading] = {}
     for index in sorted(set(candidates) | set(labels)):
         if index in labels:
             last[labels[index].family] = labels[index]
+            levels[labels[index].family] = events[index].level
             continue
         label = parse_label(candidates[index].title)
         if label is None:
@@ -92,8 +95,16 @@ def left_out_headings(
                 continue
             if following is not None and _numbered_again(events, label, index, family[after]):
                 continue
+            # A member of the stated series stands at its members' level, as deep below
+            # the one read before it (or the stated one after it) as its number is.
+            if before is not None:
+                level = levels[label.family] + label.depth - before.depth
+            else:
+                level = events[family[after]].level + label.depth - following.depth
+            candidates[index] = replace(candidates[index], level=max(level, 1))
         kept[index] = candidates[index]
         last[label.family] = label
+        levels[label.family] = candidates[index].level
     return kept
 
 

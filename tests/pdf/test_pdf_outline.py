@@ -144,6 +144,31 @@ def test_a_numbered_heading_that_fills_a_gap_in_the_bookmarks_is_added(tmp_path:
     ]
 
 
+def test_a_member_filling_a_gap_stands_at_its_stated_siblings_level(tmp_path: Path) -> None:
+    # "II. Operation" fills the gap between the bookmarks "I. Scope" and "III. Records"
+    # after "A. Terms", which the bookmarks nest below "I. Scope": it is their sibling, at
+    # their level, though set smaller than they are (bold at the text's size), not a
+    # heading nested below the section it ends.
+    pages = _numbered_chapters(["I. Scope", "A. Terms"])
+    pages.append(
+        Page([Text(72, 740, "II. Operation", 11, BOLD), *wrap(BODY, 72, 715, 460)]),
+    )
+    pages += _numbered_chapters(["III. Records"])
+    bookmarks = [
+        Bookmark("I. Scope", 1, 0, 755),
+        Bookmark("A. Terms", 2, 1, 755),
+        Bookmark("III. Records", 1, 3, 755),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        ("I. Scope", 1, None),
+        ("A. Terms", 2, None),
+        ("II. Operation", 1, "inferred"),
+        ("III. Records", 1, None),
+    ]
+
+
 def test_the_member_nearest_the_bookmark_after_it_fills_the_gap(tmp_path: Path) -> None:
     # A contract numbers its clauses from "1", and so does its annex, whose "2 Goals" is
     # the first bookmark: the annex's "1 Subject of the tender" fills the gap before it,
