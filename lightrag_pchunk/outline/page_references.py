@@ -13,6 +13,9 @@ _ROMAN_CHARS = frozenset("ivxlcdmIVXLCDM")
 #: Leaders that mark a page reference: a tab, dots (spaced, as LaTeX sets them), an ellipsis,
 #: a run of underscores, hyphens or spaces, a slash set apart ("1/2", "and/or" hold none).
 _LEADERS = re.compile(r"\t|\.\.|\. \. \.|…|··|___|---|   |\s/\s")
+#: A section's number of two levels or more alone: "3.1", "3.1.2." (a number alone, "944",
+#: may end a title wrapped onto the entry's line: "Forms 941 or" over "944 ..... 31").
+_SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?")
 
 
 def page_reference(line: str) -> tuple[int, str] | None:
@@ -45,9 +48,17 @@ def page_reference(line: str) -> tuple[int, str] | None:
 
 
 def is_toc_line(line: str) -> bool:
-    """A table-of-contents entry: text, then leaders or a tab, then a page number."""
+    """A table-of-contents entry: text, then leaders or a tab, then a page number; or a
+    section's number alone before dot leaders and its page (the entry of a heading without
+    text: "3.1 ........ 1", which a contents field lists as it lists the others)."""
     found = page_reference(line)
-    return found is not None and any(ch.isalpha() for ch in line[: found[0]])
+    if found is None:
+        return False
+    head = line[: found[0]]
+    if any(ch.isalpha() for ch in head):
+        return True
+    dotted = ".." in found[1] or "…" in found[1]
+    return dotted and _SECTION_NUMBER.fullmatch(head.strip()) is not None
 
 
 def strip_page_reference(title: str) -> str:

@@ -118,6 +118,19 @@ def test_table_of_contents_lines():
     assert strip_page_reference("Scope") == "Scope"
 
 
+def test_a_sections_number_alone_before_dot_leaders_is_an_entry():
+    # A contents field lists a heading without text as its number, leaders and page: an
+    # entry still, which keeps the contents whole around it. Without dot leaders a number
+    # before a number is text, and so is a year before another; a number of one level
+    # alone may end the title of the entry wrapped above it ("Forms 941 or" over "944").
+    assert is_toc_line("3.1 ............................ 1")
+    assert is_toc_line("4.2.1……………………7")
+    assert not is_toc_line("944 ...................................... 31")
+    assert not is_toc_line("3.1\t1")
+    assert not is_toc_line("1.2   3")
+    assert not is_toc_line("2023 ... 2024")
+
+
 def test_a_slash_set_apart_before_the_page_number_is_a_leader():
     # A journal's contents: "Author: Title / page". A slash in a number or between words
     # is no leader.
