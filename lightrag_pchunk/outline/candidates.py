@@ -161,8 +161,13 @@ def listed_title(text: str) -> HeadingText | None:
     reads it as a sentence ("Other Automated & Misc. Tool Results: Tools Used"): the table
     names it a heading. Not when it is longer than LightRAG's limit on a heading's text
     (``MAX_HEADING_LENGTH``): an article's title with its subtitle may run past any numbered
-    title ("Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: …")."""
+    title ("Eleonore ARMSTER: Media vita in morte sumus. Eine Annäherung an die Frage: …"),
+    nor when it is a number alone ("3.1": a heading without text, which Word does not count,
+    listed by its number)."""
     title = " ".join(text.split())
     if not title or len(title) > MAX_HEADING_LENGTH:
         return None
-    return HeadingText(title, "", parse_label(title))
+    label = parse_label(title)
+    if label is not None and not label.rest.strip():
+        return None
+    return HeadingText(title, "", label)

@@ -550,6 +550,19 @@ def test_a_line_the_table_of_contents_lists_is_a_heading_though_it_reads_as_a_se
     ]
 
 
+def test_a_number_alone_the_contents_lists_is_no_heading():
+    # A contents lists a heading without text by its number ("3.1 ...... 1"): the body's
+    # "3.1" over the term it numbers is no title, as Word counts no heading without text.
+    body = "A systematic review of the plant's safety at regular intervals."
+    items = [
+        text("3 Terms and definitions", BOLD, in_toc=True, toc_level=1),
+        text("3.1", in_toc=True, toc_level=2),
+        text("periodic safety review"),
+        text(body, BODY),
+    ]
+    assert [h.title for h in infer_outline(items, 11)] == ["3 Terms and definitions"]
+
+
 def test_an_article_title_the_contents_lists_may_run_past_any_numbered_title():
     # A journal's article: author, title and subtitle on one line of 160 characters, which
     # the journal's contents lists; past LightRAG's 200-character heading limit, no title.
