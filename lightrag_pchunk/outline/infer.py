@@ -25,7 +25,8 @@ allows at all:
   headings, back to its first number (``series.py``).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
-continuity); a Word list item also needs the look unless it names a unit (第X条, Article N).
+continuity); a Word list item also needs the look unless it names a unit (第X条, Article N)
+or numbers on from the heading of its family taken last, over text.
 An unnumbered line needs the look and body text after it, and at most 12 words (24 in a larger
 bold look that shorter titles share: ``_most_words``); where some
 headings are set larger than the text (the document's title, set apart once, sets no tier:
@@ -70,7 +71,12 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
     starts_lowercase,
 )
-from lightrag_pchunk.outline.list_items import is_initial, list_items, numbers_a_part
+from lightrag_pchunk.outline.list_items import (
+    is_initial,
+    list_items,
+    numbers_a_part,
+    titles_after,
+)
 from lightrag_pchunk.outline.look_tiers import (
     ends_a_centred_title,
     first_body_paragraph,
@@ -230,6 +236,7 @@ def _accept(
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
     last_by_family: dict[str, Label] = {}
+    taken_at: dict[str, int] = {}  # where each family's last heading stands
     for index in sorted(candidates):
         candidate = candidates[index]
         label = candidate.label
@@ -239,7 +246,7 @@ def _accept(
             # The document's own table of contents lists it: a heading, whatever its look.
             decisions[index] = True
             if label is not None:
-                last_by_family[label.family] = label
+                last_by_family[label.family], taken_at[label.family] = label, index
             continue
         if index in listed and not (continues and label is not None and is_series_label(label)):
             continue
@@ -259,9 +266,11 @@ def _accept(
                     ambiguous.append(index)
             if items[index].is_list_item and not is_unit and score < 1:
                 # A list's item, unless a stretch the styles leave too long holds it over
-                # its own first part: a part numbered by the list (3. over 3.1.).
+                # its own first part (3. over 3.1.), or it numbers on, over text, from
+                # the heading of its family taken last (``titles_after``).
                 over_parts = index in in_gaps and numbers_a_part(items, index, label)
-                evidence = strong = over_parts
+                titled = continues and titles_after(items, taken_at[label.family], index, label)
+                evidence = strong = over_parts or (titled and follows)
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
             broken = runs_on(items, index, MAX_PLAIN_WORDS)
@@ -339,7 +348,7 @@ def _accept(
                     ambiguous.append(index)
         decisions[index] = evidence
         if evidence and label is not None:
-            last_by_family[label.family] = label
+            last_by_family[label.family], taken_at[label.family] = label, index
     if judge is not None and ambiguous:
         questions = [_question(items, i, candidates[i]) for i in ambiguous]
         asked = set(ambiguous)

@@ -183,3 +183,19 @@ def numbers_a_part(items: Sequence[OutlineItem], index: int, label: Label) -> bo
         if found is not None and found.rank is not None:
             return True
     return True
+
+
+def titles_after(items: Sequence[OutlineItem], start: int, index: int, label: Label) -> bool:
+    """Whether list item ``index`` (labelled ``label``), numbering on from the heading at
+    ``start``, is that series' next title: the author typed some titles' labels and let
+    the list number others ("(d) Norms" typed, "(e) Rules" numbered). Not when a line
+    between them is numbered in its family (a list's "3." after its own "1." and "2.",
+    though it numbers on from a chapter "2"), nor when it holds a colon (a clause leading
+    in to its value: "5.1. Срок: 24 месяца …")."""
+    if ":" in label.rest or "：" in label.rest:
+        return False
+    return not any(
+        (other := parse_label(item.text)) is not None and other.family == label.family
+        for item in items[start + 1 : index]
+        if item.kind is ItemKind.TEXT
+    )
