@@ -13,6 +13,7 @@ table's cell, and a heading's type tells it from the cells.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import statistics
 from collections.abc import Sequence
@@ -28,6 +29,12 @@ from lightrag_pchunk.pdf.text_table_grid import TextTable
 PROSE_COLUMNS_RATIO = 0.8
 #: A title's text starts under it within this many of its heights.
 TITLE_TEXT_GAP = 2.0
+#: Rows of two columns' lines set at two pitches drift apart by this many points a row at
+#: least, each row's drift within :data:`PITCH_SLACK` points of the others', over
+#: :data:`MIN_PITCH_STEPS` steps from row to row or more.
+MIN_DRIFT = 1.0
+PITCH_SLACK = 2.0
+MIN_PITCH_STEPS = 2
 
 
 def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
@@ -38,7 +45,8 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     columns under text across the page: a table's rows printed before the ones that
     aligned, an address block), unless the table holds a title over text in its own
     column (:func:`holds_title`): a section's title tells a page of columns, whatever
-    line runs across them (a running header, a proof's slug); one of the table's column
+    line runs across them (a running header, a proof's slug), and so do rows that pair
+    lines of two pitches (:func:`_two_pitches`); one of the table's column
     borders lies in such a gutter,
     and the table's column beside
     that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
@@ -51,7 +59,7 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     titled: bool | None = None  # asked once, and only of a gutter some line crosses
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
-        if len(columned) < len(prose):
+        if len(columned) < len(prose) and not _two_pitches(table, segments, gutter):
             if titled is None:
                 titled = holds_title(table, segments)
             if not titled:
@@ -72,6 +80,25 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
                 if covered >= PROSE_COLUMNS_RATIO * (end - start):
                     return True
     return False
+
+
+def _two_pitches(table: TextTable, segments: Sequence[Segment], gutter: Gutter) -> bool:
+    """Whether ``table``'s rows pair the lines of two columns set at two pitches across
+    ``gutter``: in each row the line right of it stands further below (or above) the line
+    left of it than in the row before, by about one step each row (a column's prose beside
+    a chart of wider rows in the next: their lines meet in rows by chance; a table's cells
+    in a row start at one height, or at heights that vary without a trend)."""
+    offsets = []
+    for top, bottom in itertools.pairwise(table.ys):
+        row = [s for s in segments if top <= (s.top + s.bottom) / 2 <= bottom]
+        left = [s.top for s in row if table.xs[0] <= s.x0 and s.x1 <= gutter.x1]
+        right = [s.top for s in row if s.x0 >= gutter.x0 and s.x1 <= table.xs[-1]]
+        if left and right:
+            offsets.append(min(right) - min(left))
+    steps = [b - a for a, b in itertools.pairwise(offsets)]
+    if len(steps) < MIN_PITCH_STEPS or max(steps) - min(steps) > PITCH_SLACK:
+        return False
+    return all(step >= MIN_DRIFT for step in steps) or all(step <= -MIN_DRIFT for step in steps)
 
 
 def holds_title(table: TextTable, segments: Sequence[Segment]) -> bool:

@@ -81,3 +81,49 @@ def test_numbers_beside_subjects_parted_by_rules_are_a_table(tmp_path: Path) -> 
 
 def _topic_table() -> list[list[str]]:
     return [["Topic", "Subject"], *([topic, " ".join(subject)] for topic, *subject in _TOPICS)]
+
+
+_PERIODS = [
+    ("Weekly", "7", "$ 42.30"),
+    ("Biweekly", "14", "84.60"),
+    ("Semimonthly", "15", "91.70"),
+    ("Monthly", "30", "183.30"),
+    ("Quarterly", "91", "550.00"),
+    ("Annually", "365", "2,200.00"),
+]
+
+
+def test_a_chart_beside_prose_at_another_pitch_under_a_slug_across_the_page(
+    tmp_path: Path,
+) -> None:
+    """A two-column page under a proof's slug printed across both columns: the right
+    column's chart (its titles underlined) sets its rows wider apart than the left
+    column's lines, which meet them in rows by chance, drifting a step each row. The chart
+    is a table of its rows only, all of them; the left column's prose stays text."""
+    items: list = [
+        Text(
+            60,
+            760,
+            "The type and rule above prints on all proofs including departmental"
+            " reproduction proofs. MUST be removed before printing.",
+            8,
+        )
+    ]
+    items += wrap(_PROSE * 8, 60, 700, 230, size=9)[:40]
+    items += wrap(_PROSE * 2, 320, 700, 230, size=9)
+    top = 700 - 9 * _PITCH
+    titles = [Text(320, top, "Payroll Period", 8), Text(400, top, "Days", 8)]
+    items += [*titles, Text(460, top, "Add Additional", 8)]
+    items += [Stroke(318, top - 2, 374, top - 2), Stroke(399, top - 2, 418, top - 2)]
+    items.append(Stroke(459, top - 2, 518, top - 2))
+    for number, row in enumerate(_PERIODS, start=1):
+        y = top - number * _PITCH * 1.4
+        items += [Text(x, y, cell, 8) for x, cell in zip((320, 400, 470), row, strict=True)]
+    items += wrap(_PROSE * 3, 320, top - 10 * _PITCH, 230, size=9)
+    result = parse_pages(tmp_path, [Page(items)])
+    tables = tags_of(result)
+    assert len(tables) == 1
+    cells = [" ".join(row) for row in tables[0]]
+    assert all(any(" ".join(period) in row for row in cells) for period in _PERIODS)
+    assert not any("operator" in row for row in cells)
+    assert "writes every reading" in result.content
