@@ -92,12 +92,14 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 #: 主席, premier 總理, judge 法官, professor 教授), a space, then a name of two or three
 #: characters.
 _SPACED_BYLINE = re.compile(r"[\u3400-\u9fff]+[長长員员席理官授][\s\u3000]+[\u3400-\u9fff]{2,3}")
-#: An office written in one run with the name after it ("…主任委員姬鵬飛"): the offices
-#: whose name is no part of a longer word, then a name of two or three characters none
-#: of which names a body, a meeting, an act, a power or a speech ("委員長會議" is the council
-#: of chairmen, "主任職責" the director's duties, "主席致辭" the chairman's address).
+#: An office written in one run with the name after it ("…起草委員會主任委員姬鵬飛"): the
+#: body whose office it is (two characters or more), the offices whose name is no part of a
+#: longer word, then a name of two or three characters none of which names a body, a
+#: meeting, an act, a power or a speech ("委員長會議" is the council of chairmen, "主任職責"
+#: the director's duties, "主席致辭" the chairman's address). An office with no body before
+#: it opens a title of what the office does ("院长寄语" the dean's message, "总理答问").
 _JOINED_BYLINE = re.compile(
-    r"[\u3400-\u9fff]*(?:主任委員|主任委员|委員長|委员长|秘書長|秘书长|主席|總理|总理|部長|部长"
+    r"[\u3400-\u9fff]{2,}(?:主任委員|主任委员|委員長|委员长|秘書長|秘书长|主席|總理|总理|部長|部长"
     r"|院長|院长|教授)([\u3400-\u9fff]{2,3})"
 )
 _NOT_IN_A_NAME = frozenset(

@@ -136,6 +136,8 @@ def test_lettered_and_numbered_sections_with_text_between_stay_headings() -> Non
     [
         "主席致辭",  # the chairman's address: a speech's title, no byline
         "委員長會議",  # the council of chairmen: a body
+        "院长寄语",  # the dean's message: an office, then what it gives, no body before it
+        "总理答问",  # the premier answers questions
         "2014年8月27日",  # a date alone heads a diary's entry
         "March 3, 2020",
         "2020年3月12日會議紀要",  # a date, then what the text is: a title
