@@ -9,11 +9,16 @@ from lightrag_pchunk.model import MAX_HEADING_LENGTH
 
 #: The alt text of an HTML image (``<img alt="Quarterly figures">``).
 _ALT = re.compile(r"""\balt\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+#: An id or a class of an attribute block ("#api", ".wide"), or Pandoc's "-" (unnumbered).
+_ATTRIBUTE = r"(?:[#.][\w:.-]+|-)"
 #: A heading's trailing attribute block as Pandoc, MyST and kramdown write it ("Effective
-#: Date {#effectivedate}", "API {#api .wide}"): an id, classes and key=value pairs, named
-#: from the first by "#" or ".", which a reader never sees ("The set {a, b}" is no such block);
-#: a closing sequence of "#"s before it ("### Extension ### {#ext}") goes with it.
-_ATTRIBUTES = re.compile(r"(?:\s+#+)?\s*\{\s*[#.][\w:.-]+(?:\s+(?:[#.][\w:.-]+|[\w-]+=\S+))*\s*\}$")
+#: Date {#effectivedate}", "API {#api .wide}", "Preface {-}", kramdown's "Setup {: #setup}"):
+#: an id, classes and key=value pairs, named from the first by "#", "." or "-", which a
+#: reader never sees ("The set {a, b}" is no such block); a closing sequence of "#"s before
+#: it ("### Extension ### {#ext}") goes with it.
+_ATTRIBUTES = re.compile(
+    rf"(?:\s+#+)?\s*\{{:?\s*{_ATTRIBUTE}(?:\s+(?:{_ATTRIBUTE}|[\w-]+=\S+))*\s*\}}$"
+)
 
 
 @dataclass(slots=True)
@@ -33,9 +38,11 @@ def heading_title(displayed: str, html: str, inline: str) -> str:
     """The title of a heading that displays ``displayed``: that text on one line; for a
     heading that displays no text (an image, an HTML image, a footnote mark), the alt texts
     of its HTML images, else its ``inline`` source. At most ``MAX_HEADING_LENGTH`` characters
-    (LightRAG's limit; the content keeps it whole); empty for a heading that holds nothing."""
+    (LightRAG's limit; the content keeps it whole); empty for a heading that holds nothing.
+    A trailing attribute block of the ``inline`` source is no part of the title."""
     title = " ".join(displayed.split())
-    title = _ATTRIBUTES.sub("", title) or title
+    if _ATTRIBUTES.search(inline):  # not in a code span: "Syntax `{#id}`" shows it
+        title = _ATTRIBUTES.sub("", title) or title
     if not title:
         alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
         title = " ".join(alt for alt in alts if alt) or inline

@@ -482,12 +482,16 @@ def test_a_heading_attribute_block_is_no_part_of_its_title(tmp_path):
     parsed = parse(
         tmp_path,
         "# Docker image {#docker}\n\nA.\n\n## API ## {#api .wide}\n\nB.\n\n"
-        "## The set {a, b}\n\nC.\n",
+        "## The set {a, b}\n\nC.\n\n## Preface {-}\n\nD.\n\n## Setup {: #setup}\n\nE.\n\n"
+        "## Syntax `{#id}`\n\nF.\n",
     )
     assert tree(parsed) == [
         (1, "Docker image", ()),
         (2, "API", ("Docker image",)),
         (2, "The set {a, b}", ("Docker image",)),
+        (2, "Preface", ("Docker image",)),  # Pandoc's unnumbered heading
+        (2, "Setup", ("Docker image",)),  # kramdown's attribute list
+        (2, "Syntax {#id}", ("Docker image",)),  # a code span shows its text
     ]
     # The content keeps the heading line as written.
     assert parsed.rows[0].content == "# Docker image {#docker}\n\nA."
