@@ -32,12 +32,16 @@ def as_tilde_fences(text: str) -> str:
     code_fence = ""  # the open code fence, if inside one
     open_colons: list[int] = []  # the colon counts of the open directives, innermost last
     for index, line in enumerate(lines):
+        found = _CODE_FENCE.match(line)
+        if found and open_colons and found.group(1)[0] == "~":
+            # Inside a directive read as a tilde fence, a code fence of tildes would close
+            # it: as backticks (as many) it is a line of the directive's text, as it is.
+            lines[index] = _as_backticks(line, found.start(1), len(found.group(1)))
         if code_fence:
-            found = _CODE_FENCE.match(line)
             if found and _closes(found.group(1), code_fence) and not line[found.end() :].strip():
                 code_fence = ""
             continue
-        if not open_colons and (found := _CODE_FENCE.match(line)):
+        if found:  # a directive's fence inside a code block (a directive's own too) is text
             code_fence = found.group(1)
             continue
         if opener := _OPENER.match(line):
@@ -59,3 +63,7 @@ def _closes(fence: str, opened: str) -> bool:
 
 def _tilded(line: str, start: int, count: int) -> str:
     return line[:start] + "~" * count + line[start + count :]
+
+
+def _as_backticks(line: str, start: int, count: int) -> str:
+    return line[:start] + "`" * count + line[start + count :]

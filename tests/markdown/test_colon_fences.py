@@ -52,3 +52,12 @@ def test_only_directive_fences_outside_code_change_and_keep_their_length() -> No
     # Pandoc's fenced divs and other containers hold Markdown: left alone.
     assert as_tilde_fences("::: note\n# Title\n:::\n") == "::: note\n# Title\n:::\n"
     assert as_tilde_fences(":::tip\ntext\n:::\n") == ":::tip\ntext\n:::\n"
+
+
+def test_a_code_fence_inside_a_directive_neither_closes_it_nor_is_closed_by_it() -> None:
+    # A tilde fence would close the directive's tilde fence; a colon line inside a code
+    # block of the directive is the block's text, no closing fence.
+    text = ":::{note}\n~~~\n# not a heading\n~~~\n```md\n:::\n```\n:::\n# Heading\n"
+    masked = as_tilde_fences(text)
+    assert len(masked) == len(text)
+    assert masked == "~~~{note}\n```\n# not a heading\n```\n```md\n:::\n```\n~~~\n# Heading\n"
