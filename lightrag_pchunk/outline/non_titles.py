@@ -10,9 +10,10 @@ One predicate per reason:
   text map read as characters ("4:<8+7:6I:F+=-4=#0C1923#": half of the title's characters
   or fewer, digits aside, stand in words of two letters or more in a row, of single
   letters joined by "&" or "/" ("Q&A" is a word), or of an ideograph, a syllable of Hangul
-  or kana, each a word of its own), a table's row of figures or an axis's labels (three
-  numbers standing as words: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th
-  50th 75th Mean"), a count or a date alone ("7월", "25%");
+  or kana, each a word of its own; a number's points are none of its characters), a
+  table's row of figures or an axis's labels (three numbers standing as words: "BM25 +
+  DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th 50th 75th Mean"), a count or a date
+  alone ("7월", "25%");
 - code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
   assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
   expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a string's line ("\\n a
@@ -152,12 +153,25 @@ def reads_without_words(text: str, label: Label | None) -> bool:
     # A bare label the classifier took names a unit ("§ 1308.12", "Article 5"): its number
     # is its title; after a label, the title's words are in the text that follows it.
     title = _NOTE_MARK.sub("", label.rest if label is not None else text)
-    shown = sum(char not in _NOT_COUNTED and not char.isdigit() for char in title)
+    # A number's points and commas are no characters without words: a section's number the
+    # label did not take ("○ 3.6.2.2.2 QoS", "● C.6.2.2 DUP": after a list's glyph) leaves
+    # its title its words.
+    unnumbered = [word for word in title.split() if not _is_number(word)]
+    shown = sum(char not in _NOT_COUNTED and not char.isdigit() for char in "".join(unnumbered))
     if shown and 2 * sum(map(len, _IN_WORDS.findall(title))) <= shown:
         return True
     words = text.split()
     numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
     return numbers >= _ROW_NUMBERS or numbers == len(words)
+
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a number standing as a word, or a section's number of several
+    parts ("3.6.2", "C.6.2.2")."""
+    if _NUMBER.fullmatch(word) is not None:
+        return True
+    label = parse_label(word)
+    return label is not None and label.depth > 1 and not label.rest
 
 
 def reads_as_code_or_data(text: str, label: Label | None) -> bool:

@@ -136,6 +136,9 @@ def test_lettered_and_numbered_sections_with_text_between_stay_headings() -> Non
     [
         "主席致辭",  # the chairman's address: a speech's title, no byline
         "委員長會議",  # the council of chairmen: a body
+        # A section's number after a list's glyph: its points are no characters.
+        "● 3.7.2.4 QoS",
+        "● C.6.2.3 DUP",
         "院长寄语",  # the dean's message: an office, then what it gives, no body before it
         "总理答问",  # the premier answers questions
         "2014年8月27日",  # a date alone heads a diary's entry
