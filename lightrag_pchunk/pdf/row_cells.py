@@ -8,10 +8,12 @@ contractor's, "М.П." under each signature) is printed as columns of text side 
 the layout reads as the page's columns, while the file's bookmarks may still name the
 paragraphs of its cells that the author styled with an outline level (a producer writes one
 for every such paragraph, in a cell too). Its cells of one row stand at one height and are
-set alike; where the author styled one and not the other, a bookmark names a line that has
-beside it, across the gutter, a line of its own look that no bookmark names. A heading of a
-page's columns stands beside the other column's text, which is set apart from it (bold,
-larger), or is a heading too (two columns opening with their titles at one height).
+set alike, each opening its paragraph; where the author styled one and not the other, a
+bookmark names a line that has beside it, across the gutter, a paragraph of its own look
+opening at its height that no bookmark names. A heading of a page's columns stands beside
+the other column's text, which is set apart from it (bold, larger) or runs on past it (a
+heading set in the text's look beside a paragraph's later line, a wrapped heading's second
+line), or is a heading too (two columns opening with their titles at one height).
 
 Input: the paragraphs and the heading levels bookmarks give them. Output: the paragraphs
 that are such cells.
@@ -32,11 +34,12 @@ def row_cells(found: Sequence[PrintedParagraph], levels: Mapping[int, int]) -> s
     """The indexes of the paragraphs in ``levels`` (bookmarked) that are one cell of a row
     printed without rules (see the module doc)."""
     named = {id(paragraph.lines[0]) for i, paragraph in enumerate(found) if i in levels}
+    # A cell's paragraph opens beside the cell of its row: the first lines only.
     by_page: dict[int, list[Line]] = {}
     for paragraph in found:
         if paragraph.role != TABLE_ROLE:
-            for line in paragraph.lines:
-                by_page.setdefault(line.page, []).append(line)
+            opening = paragraph.lines[0]
+            by_page.setdefault(opening.page, []).append(opening)
     cells: set[int] = set()
     for index in levels:
         first = found[index].lines[0]

@@ -98,3 +98,64 @@ def test_bookmarked_headings_of_two_columns_head_their_sections(tmp_path: Path) 
         ("3 Works", 1),
         ("4 Prices", 1),
     ]
+
+
+def _stated(result) -> list[tuple[str, int, str | None]]:
+    return [
+        (r.heading, r.level, r.extra.get("heading_source"))
+        for r in result.rows
+        if r.heading != PREFACE_HEADING
+    ]
+
+
+def test_headings_in_the_texts_look_beside_a_running_paragraph_head_their_sections(
+    tmp_path: Path,
+) -> None:
+    # A page of two columns whose bookmarked headings are set as the text is (a house
+    # setting them in its italic, which the look does not tell): each stands beside a
+    # later line of the other column's paragraph, which runs on past it, no cell of a row.
+    left = [
+        *wrap(BODY, 72, 740, 220),
+        Text(72, 650, "Scope", 11),
+        *wrap(BODY * 2, 72, 632, 220),
+        Text(72, 500, "Terms", 11),
+        *wrap(BODY * 2, 72, 482, 220),
+    ]
+    right = wrap(BODY * 8, 330, 740, 220)
+    bookmarks = [Bookmark("Scope", 1, 0, 662), Bookmark("Terms", 1, 0, 512)]
+    result = parse_pages(tmp_path, [Page(left + right)], bookmarks=bookmarks)
+    assert _stated(result) == [("Scope", 1, None), ("Terms", 1, None)]
+
+
+def test_a_heading_beside_a_wrapped_headings_second_line_heads_its_section(
+    tmp_path: Path,
+) -> None:
+    # The other column's bookmarked heading wraps: its second line, which no bookmark
+    # names by its own text, stands beside the heading at one height and in its look.
+    left = [
+        Text(72, 740, "Scope", 12, BOLD),
+        *wrap(BODY * 2, 72, 722, 220),
+        Text(72, 600, "Terms", 12, BOLD),
+        *wrap(BODY * 2, 72, 582, 220),
+    ]
+    right = [
+        Text(330, 740, "Works", 12, BOLD),
+        *wrap(BODY, 330, 722, 220),
+        Text(330, 614, "Prices of the works and", 12, BOLD),
+        Text(330, 600, "the terms of payment", 12, BOLD),
+        *wrap(BODY * 2, 330, 582, 220),
+    ]
+    prices = "Prices of the works and the terms of payment"
+    bookmarks = [
+        Bookmark("Scope", 1, 0, 752),
+        Bookmark("Terms", 1, 0, 612),
+        Bookmark("Works", 1, 0, 752),
+        Bookmark(prices, 1, 0, 626),
+    ]
+    result = parse_pages(tmp_path, [Page(left + right)], bookmarks=bookmarks)
+    assert _stated(result) == [
+        ("Scope", 1, None),
+        ("Terms", 1, None),
+        ("Works", 1, None),
+        (prices, 1, None),
+    ]
