@@ -3,18 +3,26 @@
 
 Input: every page's lines in reading order. Output: the same lines without the watermarks.
 A line drawn at a slant (its segments ``slanted``: neither upright nor at a right angle) is
-a watermark when the same text is drawn at a slant at about the same place on
+a watermark when it is set large, :data:`WATERMARK_SIZE` times the document's text or more,
+and the same text is drawn at a slant at about the same place on
 :data:`~lightrag_pchunk.pdf.repeats.RUNNING_PAGES` pages or more. Slanted text printed once
-or twice (a stamp, a chart's label) stays the page's text, a line of its own.
+or twice (a stamp, a chart's label) stays the page's text, a line of its own; so does
+slanted text set about as small as the text, however often it repeats (a table's column
+titles set at a slant over its columns on every page, a chart's labels under its axis).
 """
 
 from __future__ import annotations
 
+import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, RUNNING_PAGES
+
+#: A watermark is set this many times the size of the document's text, at least: it is
+#: drawn to run across the page ("DRAFT" at 90 pt over 10 pt text).
+WATERMARK_SIZE = 1.5
 
 
 def is_slanted(line: Line) -> bool:
@@ -24,17 +32,28 @@ def is_slanted(line: Line) -> bool:
 
 def drop_watermarks(pages: Sequence[Sequence[Line]]) -> list[list[Line]]:
     """``pages`` without their watermarks (see the module doc)."""
+    upright = [line.size for lines in pages for line in lines if not is_slanted(line)]
+    least = WATERMARK_SIZE * statistics.median(upright) if upright else 0.0
     places: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
     for index, lines in enumerate(pages):
         for line in lines:
-            if is_slanted(line):
+            if _is_large_and_slanted(line, least):
                 places[_key(line)].append((index, line.x0, line.top))
     if not places:
         return [list(lines) for lines in pages]
     return [
-        [line for line in lines if not (is_slanted(line) and _repeats(line, places[_key(line)]))]
+        [
+            line
+            for line in lines
+            if not (_is_large_and_slanted(line, least) and _repeats(line, places[_key(line)]))
+        ]
         for lines in pages
     ]
+
+
+def _is_large_and_slanted(line: Line, least: float) -> bool:
+    """Whether ``line`` is drawn at a slant in a size of ``least`` points or more."""
+    return is_slanted(line) and line.size >= least
 
 
 def _key(line: Line) -> str:

@@ -55,3 +55,21 @@ def test_a_synthetic_italic_leaning_on_a_level_baseline_stays_in_its_line(
     items += [Text(153 + 40 * k, 420, word, 11, skew=18) for k, word in enumerate(words)]
     result = parse_pages(tmp_path, [_page("valve", items)])
     assert "Plain text with Italic words lean" in result.content
+
+
+def test_slanted_column_titles_repeated_on_every_page_are_kept(tmp_path: Path) -> None:
+    # A table printed on every page with its column titles set at a slant over its
+    # columns, at the text's size: no watermark (drawn large across the page), text of
+    # the page on each of them.
+    titles = ["Ammonia", "Brine", "Freezer"]
+    pages = []
+    for word in WORDS:
+        items = [Text(200 + 80 * k, 600, title, 10, angle=45) for k, title in enumerate(titles)]
+        items += wrap(f"Body text about the {word}. {LOREM}", 72, 680, 460)
+        for row in range(4):
+            items.append(Text(72, 560 - 16 * row, f"Plant {word} {row}", 10))
+            items += [Text(205 + 80 * k, 560 - 16 * row, f"{row + k}", 10) for k in range(3)]
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    for title in titles:
+        assert result.content.count(title) == len(WORDS), title
