@@ -17,7 +17,7 @@ from dataclasses import replace
 from lightrag_pchunk.outline.infer import InferredHeading
 from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.parse.outline_events import Event, EventKind
+from lightrag_pchunk.parse.outline_events import Event
 
 #: Dot leaders: a table-of-contents entry, never a heading.
 _LEADERS = re.compile(r"\.{4,}|…{2,}")
@@ -38,9 +38,10 @@ def left_out_headings(
       after it continues it ("2.2" between the bookmarks "2.1" and "3"; "III" after the
       last bookmark "II"). Any other line in the stated numbering is text (a numbered
       paragraph, a list; "2.1" under bookmarks that stop at "1" and "2": the author chose
-      the headings of that numbering), and so is one that a later line numbered as it
+      the headings of that numbering), and so is one that a later title numbered as it
       stands between it and that stated member (a contract's clause "1." before its
-      annex's "1." that the bookmark "2." continues: the member nearest fills the gap).
+      annex's "1." that the bookmark "2." continues: the member nearest fills the gap; a
+      list's item or a sentence opening on that number, in the text's look, is no title).
 
     A line numbered as the member read before it repeats that section's number: text.
     An unnumbered line is never added: where the stated outline leaves one out, its author
@@ -93,7 +94,7 @@ def left_out_headings(
             following = labels[family[after]] if after < len(family) else None
             if not _fills_gap(label, before, following):
                 continue
-            if following is not None and _numbered_again(events, label, index, family[after]):
+            if following is not None and _numbered_again(candidates, label, index, family[after]):
                 continue
             # A member of the stated series stands at its members' level, as deep below
             # the one read before it (or the stated one after it) as its number is.
@@ -120,12 +121,13 @@ def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:
     return after is None or after.follows(label)
 
 
-def _numbered_again(events: Sequence[Event], label: Label, start: int, end: int) -> bool:
-    """Whether a paragraph after ``events[start]`` and before ``events[end]`` is numbered
-    as ``label`` (the same family, series and numbers)."""
-    for event in events[start + 1 : end]:
-        if event.kind is EventKind.PARAGRAPH:
-            again = parse_label(event.line.text)
-            if again is not None and again.repeats(label):
-                return True
+def _numbered_again(
+    candidates: dict[int, InferredHeading], label: Label, start: int, end: int
+) -> bool:
+    """Whether a candidate heading after event ``start`` and before event ``end`` is
+    numbered as ``label`` (the same family, series and numbers)."""
+    for index, heading in candidates.items():
+        again = parse_label(heading.title) if start < index < end else None
+        if again is not None and again.repeats(label):
+            return True
     return False

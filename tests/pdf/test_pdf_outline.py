@@ -966,3 +966,21 @@ def test_a_tagged_heading_over_lines_in_two_looks_is_one_heading(tmp_path: Path)
     ]
     result = parse_pages(tmp_path, pages, tags=[Tag("H1", 0, (0,)), Tag("P", 0, (1,))])
     assert [r.heading for r in result.rows] == ["CHAPTER 3 Results of the Survey"]
+
+
+def test_a_list_numbered_as_the_left_out_heading_leaves_it_a_heading(tmp_path: Path) -> None:
+    # "2 Operation", which the bookmarks leave out between "1 Scope" and "3 Records",
+    # holds a numbered list whose second item opens on its number: the item, set as the
+    # text is, is no title numbered again, and "2 Operation" still fills the gap.
+    steps = ["1. Drain the oil sump.", "2. Replace the filter.", "3. Refill the oil."]
+    pages = _numbered_chapters(["1 Scope", "2 Operation", "3 Records"])
+    pages[1].items += [Text(90, 600 - 16 * k, step) for k, step in enumerate(steps)]
+    bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("3 Records", 1, 2, 755)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.extra.get("heading_source")) for r in result.rows]
+    assert found == [
+        ("1 Scope", 1, None),
+        ("2 Operation", 1, "inferred"),
+        ("3 Records", 1, None),
+    ]
+    assert "2. Replace the filter." in result.rows[1].content
