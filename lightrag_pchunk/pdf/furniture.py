@@ -49,6 +49,9 @@ Text repeated in the middle of pages (a table's header row on every page of a lo
 is not in the bands and is kept, and so are a data table at the top or foot of pages and a
 paragraph's last line in a band, at its spacing under the same line wherever it repeats (a
 note box at the pages' foot). A one-page document has no running lines; its page number goes.
+
+Running lines frame the text of their pages: a running line whose pages hold no other text
+(a document that prints one line on every page) is that text, kept once, on its first page.
 """
 
 from __future__ import annotations
@@ -166,7 +169,7 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
-    kept: list[list[Line]] = []
+    dropped: list[set[int]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
             id(line)
@@ -180,9 +183,32 @@ def drop_furniture(
         }
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
-        furniture = _marks_with_their_text(lines, edge, furniture)
-        kept.append([line for line in lines if id(line) not in furniture])
-    return kept
+        dropped.append(_marks_with_their_text(lines, edge, furniture))
+    alone = _alone_on_their_pages(pages, dropped)
+    return [
+        [line for line in lines if id(line) not in furniture or id(line) in alone]
+        for lines, furniture in zip(pages, dropped, strict=True)
+    ]
+
+
+def _alone_on_their_pages(pages: Sequence[Sequence[Line]], dropped: Sequence[set[int]]) -> set[int]:
+    """The ids of the running lines of ``pages`` (``dropped``: each page's furniture) kept
+    as text, once: a running line (by :func:`furniture_key`) whose pages hold no other
+    text is the text of those pages, not furniture framing it (a document that prints one
+    line on every page, a set of plates titled alike). Its first line stays, on its page:
+    the same words again on each page would add nothing a reader or a search needs. A
+    page number alone holds no words and goes."""
+    firsts: dict[str, Line] = {}
+    pages_of: dict[str, set[int]] = defaultdict(set)
+    bodied: set[int] = set()
+    for index, (lines, furniture) in enumerate(zip(pages, dropped, strict=True)):
+        for line in lines:
+            if id(line) not in furniture:
+                bodied.add(index)
+            elif not is_page_number(line.text):
+                firsts.setdefault(key := furniture_key(line.text), line)
+                pages_of[key].add(index)
+    return {id(line) for key, line in firsts.items() if not pages_of[key] & bodied}
 
 
 def _text_above(line: Line, inner: Sequence[Line]) -> str:

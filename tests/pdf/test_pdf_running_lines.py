@@ -231,3 +231,33 @@ def test_a_scans_running_header_read_differently_on_some_pages_is_removed(
     assert "SIEGE" not in result.content
     assert "The siege of Vicksburg ended." in result.content
     assert all(f"Body text about the {word}." in result.content for word in WORDS[:6])
+
+
+def test_a_line_printed_alone_on_every_page_is_kept_once(tmp_path: Path) -> None:
+    # The document's only text is one line at one place on every page: it is the text of
+    # the document, not a header framing any, and reaches the blocks once, on page 1.
+    pages = [Page([Text(72, 742, "Potato", 12)]) for _ in range(4)]
+    result = _parse(tmp_path, pages)
+    assert result.content.split() == ["Potato"]
+    assert [p["anchor"] for row in result.rows for p in row.positions] == ["1"]
+
+
+def test_plates_titled_alike_after_the_text_keep_their_title(tmp_path: Path) -> None:
+    # A manual's pages of text under a running header, then three plates (pictures) each
+    # titled at the top of its page, with no other text: the header goes, the plates'
+    # title stays once; a page without text but the header keeps nothing.
+    pages = [
+        Page(
+            [
+                Text(72, 760, "Cold Store Manual", 9),
+                *wrap(f"Body text about the {word}. {LOREM}", 72, 700, 460),
+            ]
+        )
+        for word in WORDS[:4]
+    ]
+    pages.append(Page([Text(72, 760, "Cold Store Manual", 9)]))
+    pages += [Page([Text(72, 760, "Plates of the plant", 9)], image=True) for _ in range(3)]
+    result = _parse(tmp_path, pages)
+    assert "Cold Store Manual" not in result.content
+    assert result.content.count("Plates of the plant") == 1
+    assert all(f"Body text about the {word}." in result.content for word in WORDS[:4])
