@@ -70,6 +70,24 @@ def test_a_running_header_in_a_ruled_box_on_every_page_is_removed(tmp_path: Path
     assert all(f"Body text about the {word}." in result.content for word in words)
 
 
+def test_a_ruled_box_alone_on_its_pages_is_their_text_kept_once(tmp_path: Path) -> None:
+    """Pages of text under one banner, then plates (pictures) under another with no other
+    text: the first banner goes; the second, matched across the plates by its text, not
+    as one more ruled box, is their only text, kept once."""
+    words = ["ammonia", "brine", "freezer", "valve"]
+    pages = []
+    for word in words:
+        items = grid([["", "Cold Store Safety Manual"]], 770, [72, 150, 540], height=30)
+        items += wrap(f"Body text about the {word}. " * 8, 72, 690, 400)
+        pages.append(Page(items))
+    for inset in (0, 10, 20):  # boxes of other widths: no table going on over the pages
+        plate = [["", "Plates of the refrigeration plant"]]
+        pages.append(Page(grid(plate, 770, [72, 150 + inset, 540 - inset], height=30), image=True))
+    result = parse_pages(tmp_path, pages)
+    assert "Cold Store Safety Manual" not in result.content
+    assert result.content.count("Plates of the refrigeration plant") == 1
+
+
 def test_a_table_just_before_a_heading_of_the_printed_contents_stays_a_table(
     tmp_path: Path,
 ) -> None:
