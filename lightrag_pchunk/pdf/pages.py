@@ -35,6 +35,7 @@ from lightrag_pchunk.parse.outline_build import (
 )
 from lightrag_pchunk.parse.outline_build import Line as EventLine
 from lightrag_pchunk.pdf.bookmark_match import line_top, match_bookmarks, unmatched_warnings
+from lightrag_pchunk.pdf.heading_labels import join_heading_labels
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
@@ -121,10 +122,12 @@ def events_of(
                 outline.source = "toc"
             else:
                 found, levels = list(found), {}
+    body_size = _body_size(found)
+    if outline.source != "tagged":
+        found, levels = join_heading_labels(found, levels, body_size)
     events: list[Event] = []
     units: dict[str, Unit] = {}
     looks: dict[Look, Callable[[], Look]] = {}
-    body_size = _body_size(found)
     running = running_titles(found) | continued_titles(found) | chart_titles(found)
     running |= column_cells(found) | table_titles(found) | slanted_lines(found)
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)

@@ -10,7 +10,8 @@ paragraph. Where segments of a line on the page a bookmark points at read exactl
 title, the line is cut around them: the title becomes a line of its own between the words
 before and after it, which stay in their paragraph. The title may follow other words only
 on the line the bookmark points at. Not where another bookmark points at the same height:
-that line is a row of cells.
+that line is a row of cells. Words before the title that read as a numbering label alone
+("1.1.10" set apart from "Suggested packages") are its number and stay with it.
 
 Input: the paragraphs in reading order and the bookmarks. Output: the paragraphs, the
 lines holding a title cut.
@@ -22,10 +23,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.pdf.bookmark_match import line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
+from lightrag_pchunk.pdf.segments import Segment
 
 
 def split_title_lines(
@@ -104,8 +107,17 @@ def _title_run(line: Line, title: str, pointed: bool) -> tuple[int, int] | None:
             start -= 1
         while end < len(segments) and not words[end]:
             end += 1
+        if start > 0 and _is_bare_label(segments[:start]):
+            start = 0  # the title's number, set apart from it ("1.1.10" | "Suggested …")
         return (start, end) if (start, end) != (0, len(segments)) else None
     return None
+
+
+def _is_bare_label(segments: Sequence[Segment]) -> bool:
+    """Whether ``segments`` read as a numbering label and nothing else ("1.1.10",
+    "Chapter 2"): a title's number, which stays with it as a Word heading's does."""
+    label = parse_label(" ".join(segment.text for segment in segments))
+    return label is not None and not label.rest.strip()
 
 
 def _cut(line: Line, start: int, end: int) -> list[Line]:
