@@ -237,9 +237,8 @@ def keep_lead_ins(
 ) -> list[int]:
     """``starts`` moved so that a group ending with lead-ins (heading lines, labels in strong
     emphasis, short lines ending with a colon: :func:`~lightrag_pchunk.chunk.blocks.is_lead_in`)
-    gives them to the group
-    they introduce, where that one can take them within the cap and the giver keeps a piece
-    that is none. The number of groups is kept."""
+    gives them to the group they introduce, where that one can take them within the cap and
+    the giver keeps a piece that is none. The number of groups is kept."""
     positions = list(accumulate((p.paragraph.tokens + joiner for p in pieces), initial=0))
     bounds = [*starts, len(pieces)]
     for m in range(1, len(starts)):
