@@ -22,6 +22,12 @@ BLOCK_JOINER = "\n\n"
 _TABLE_OPEN = re.compile(r"<table(?:\s[^>]*)?>", re.IGNORECASE)
 
 
+def holds_table(paragraph: Paragraph) -> bool:
+    """True for a table's paragraph or a piece of one cut by characters (a row over the cap):
+    such text is cut at its rows, with its header, never as prose."""
+    return paragraph.is_table or paragraph.text.lstrip().lower().startswith("<table")
+
+
 def is_table_text(text: str) -> bool:
     """True for one complete ``<table ...>...</table>`` tag (surrounding spaces allowed)."""
     if "</table>" not in text:  # most lines: decided without copying or a regex

@@ -17,6 +17,7 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     exact,
+    holds_table,
     joiner_for,
     paragraphs_of,
     split_paragraphs,
@@ -50,13 +51,8 @@ def _is_pair(left: Block, right: Block) -> bool:
         and left.source_row == right.source_row
         and bool(paragraphs := paragraphs_of(left))
         and paragraphs[0].is_table
-        and not any(_is_tableish(p) for p in paragraphs[1:])
+        and not any(holds_table(p) for p in paragraphs[1:])
     )
-
-
-def _is_tableish(paragraph: Paragraph) -> bool:
-    # A table between the two (or a character piece of one) is not bridge text.
-    return paragraph.is_table or paragraph.text.lstrip().lower().startswith("<table")
 
 
 def _budget(base_tokens: int, ctx: Context) -> int:

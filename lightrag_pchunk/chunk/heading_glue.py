@@ -23,6 +23,7 @@ from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
     counted,
+    holds_table,
     joiner_for,
     line_paragraphs,
 )
@@ -108,6 +109,8 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
     # The block's own heading lines lead into its text: a first piece of heading lines only
     # would leave them without it, so the first paragraph of text is cut if need be.
     body = next((i for i, p in enumerate(paragraphs) if not _is_heading_lines(p.text)), 0)
+    if holds_table(paragraphs[body]):  # a table is cut at its rows, never beside a heading
+        body = 0
     lead = sum(p.tokens for p in paragraphs[:body])
     first = paragraphs[body]
     if lead + first.tokens > room and "\n" in first.text:  # several lines: cut at them first
