@@ -123,8 +123,7 @@ def events_of(
             else:
                 found, levels = list(found), {}
     body_size = _body_size(found)
-    if outline.source != "tagged":
-        found, levels = join_heading_labels(found, levels, body_size)
+    found, levels = join_heading_labels(found, levels, body_size)
     events: list[Event] = []
     units: dict[str, Unit] = {}
     looks: dict[Look, Callable[[], Look]] = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, Bookmark, Page, Text, parse_pages, wrap
 
 BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
@@ -117,3 +117,103 @@ def test_a_number_above_a_numbered_title_stays_where_it_is(tmp_path: Path) -> No
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
     assert _sections(result) == [("2.1 Formulas", 1), ("2.2 Tables", 1)]
     assert result.rows[-2].content.rstrip().endswith("(4)")
+
+
+def test_a_documents_own_unit_label_above_a_found_title_goes_with_it(tmp_path: Path) -> None:
+    # A collection of documents without bookmarks: each one's label ("文件二"), in the
+    # text's look, on the line above its larger title. "文件" numbers on through the
+    # collection, a unit of its own: each label opens its document's title, none closes the
+    # document before it.
+    titles = ["關於設立委員會的決定", "關於第一屆政府產生辦法的決定", "關於英文本的決定"]
+    pages = []
+    for number, (numeral, title) in enumerate(zip("一二三", titles, strict=True)):
+        pages.append(
+            Page(
+                [
+                    Text(72, 740, f"文件{numeral}", 11, CJK),
+                    Text(72, 705, title, 16, CJK),
+                    Text(
+                        72, 670, "全國人民代表大會常務委員會第十次會議審議了這項議案。" * 2, 11, CJK
+                    ),
+                    Text(72, 655, f"第{number + 1}號公告於會議結束後公布施行。", 11, CJK),
+                ]
+            )
+        )
+    result = parse_pages(tmp_path, pages)
+    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    assert headings == [f"文件{n} {t}" for n, t in zip("一二三", titles, strict=True)]
+    assert not any(r.content.rstrip().endswith(("文件二", "文件三")) for r in result.rows)
+
+
+def test_a_word_and_number_that_do_not_number_on_stay_text(tmp_path: Path) -> None:
+    # "Room 12", "Room 3", "Room 7" above larger titles: the numbers do not run on, so
+    # "Room" is no unit of the document, and each line in the text's look stays text.
+    pages = []
+    for room in ("12", "3", "7"):
+        pages.append(
+            Page(
+                [
+                    Text(72, 740, f"Room {room}", 11),
+                    Text(72, 705, "Inspection record", 16),
+                    *wrap(BODY, 72, 670, 460),
+                ]
+            )
+        )
+    result = parse_pages(tmp_path, pages)
+    assert not any(r.heading.startswith("Room") for r in result.rows)
+
+
+def test_a_large_number_above_a_found_title_goes_with_it(tmp_path: Path) -> None:
+    # A report's goals, each opened by a large "1" above its bold title, no bookmarks:
+    # the number is the title's, not the last line of the goal before.
+    items: list = wrap(BODY, 72, 750, 460)  # a page's first line alone may be its number
+    for number, goal in enumerate(("Orient the program", "Lead in security"), start=1):
+        top = 720 - 330 * (number - 1)
+        items += [Text(72, top - 40, str(number), 40, BOLD), Text(72, top - 100, goal, 20, BOLD)]
+        items += wrap(BODY * 2, 72, top - 140, 460)
+    pages = [Page(items)]
+    result = parse_pages(tmp_path, pages)
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == [
+        "1 Orient the program",
+        "2 Lead in security",
+    ]
+    assert not result.rows[0].content.rstrip().endswith("2")
+
+
+def test_a_found_heading_over_a_subtitle_in_its_look_stays_a_heading(tmp_path: Path) -> None:
+    # "APPENDIX B" over the appendix's subtitle, both bold and centred in one size, no
+    # bookmarks: Word sets a heading over a subtitle so as often as a two-line title, and
+    # the classifier keeps judging the two lines.
+    pages = [
+        Page(
+            [
+                Text(250, 740, "APPENDIX B", 12, BOLD),
+                Text(150, 715, "STANDARDS FOR CREW OPERATIONS REVIEW", 12, BOLD),
+                *wrap(BODY, 72, 680, 460),
+            ]
+        )
+    ]
+    result = parse_pages(tmp_path, pages)
+    assert "APPENDIX B" in [r.heading for r in result.rows]
+
+
+def test_an_equations_number_above_a_found_line_stays_where_it_is(tmp_path: Path) -> None:
+    # "(1)" in bold above a larger bold line, no bookmarks: an equation's number and
+    # its equation, no label of a title; "32" above a bold "( )" with no word: no title.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "Radiometry", 18, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(300, 660, "(1)", 12, BOLD),
+                Text(72, 630, "Quantum efficiency QE weighted", 14, BOLD),
+                *wrap(BODY, 72, 600, 460),
+                Text(72, 540, "32", 12, BOLD),
+                Text(72, 515, "( )", 14, BOLD),
+                *wrap(BODY, 72, 490, 460),
+            ]
+        )
+    ]
+    result = parse_pages(tmp_path, pages)
+    text = "\n".join(r.content for r in result.rows)
+    assert "(1) Quantum" not in text and "32 ( )" not in text
