@@ -13,8 +13,11 @@ against the outline of the document (its content rows) it must hold that:
   below one of its own numbering level (``CHAPTER 7 > … > CHAPTER 1``, ``2.1 > 2.2``);
 - **first**: the chunk's first paragraph lies in the declared section (or below it);
 - **spans**: every section the chunk holds text of lies in the declared section;
-- **part**: ``[part n]`` counts the consecutive chunks of one declared path 1, 2, 3 … with
-  no gap, and a path of one chunk has no number.
+- **part**: ``[part n]`` counts the parts of one declared heading 1, 2, 3 … with no gap,
+  and a heading of one part has no number. Its parts are the consecutive chunks that
+  declare it and a span beside them that names it as its end on their side
+  (``§ 12 [part 1]``, ``P (§ 12–§ 13)``, ``§ 13 [part 2]``): a reader finds the part
+  before in the span that names it. A span counts the consecutive chunks of its own label.
 
 The untitled preface (``chunk/preface.py``) is a section at the top, ``Preface/Uncategorized``
 as LightRAG names it, when it has a body of its own (a cover page of several lines, a
@@ -69,26 +72,32 @@ def declared_path(chunk: Chunk) -> tuple[str, ...]:
     return (*chunk.parent_headings, heading) if heading else tuple(chunk.parent_headings)
 
 
-def _read_path(outline: RowOutline, path: tuple[str, ...]) -> tuple[str, ...] | None:
+_Ends = tuple[str, str]
+
+
+def _read_path(
+    outline: RowOutline, path: tuple[str, ...]
+) -> tuple[tuple[str, ...] | None, _Ends | None]:
     """The section a declared path names (the longest path of the outline it starts
-    with), or None when it names none (see the module doc for the forms it may take)."""
+    with), or None when it names none (see the module doc for the forms it may take); and
+    for a span of its children, the two ends it names them by."""
     base = _section_of(outline, path)
     if base is not None or not path:
-        return base
+        return base, None
     *parents, heading = path
     # ``base (a–b)``: a parent and the span of its children the chunk holds.
     for before, inside in _parenthesis_splits(heading):
         base = _section_of(outline, (*parents, before))
-        if base is not None and any(
-            _names_children(outline, base, ends) for ends in _span_ends(inside)
-        ):
-            return base
+        if base is not None:
+            for ends in _span_ends(inside):
+                if _names_children(outline, base, ends):
+                    return base, ends
     # ``a – b`` at the top: sections without a common parent.
-    if not parents and any(
-        _names_children(outline, (), ends) for ends in _dash_splits(heading, f" {SPAN_DASH} ")
-    ):
-        return ()
-    return None
+    if not parents:
+        for ends in _dash_splits(heading, f" {SPAN_DASH} "):
+            if _names_children(outline, (), ends):
+                return (), ends
+    return None, None
 
 
 def _section_of(outline: RowOutline, path: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -172,9 +181,11 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     outline = RowOutline(rows)
     violations: list[Violation] = []
     cursor = 0
+    spans: list[_Span | None] = []
     for chunk in chunks:
         declared = declared_path(chunk)
-        base = _read_path(outline, declared)
+        base, ends = _read_path(outline, declared)
+        spans.append(None if ends is None or base is None else (base, ends))
         nested = ""
         if base is not None and declared[: len(base)] == base:
             nested = _same_level_nesting(declared, len(base))
@@ -208,7 +219,7 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
                     f"such as {_show(outside[-1])}",
                 )
             )
-    violations.extend(_part_violations(chunks))
+    violations.extend(_part_violations(chunks, spans))
     violations.sort(key=lambda v: (v.order, RULES.index(v.rule)))
     return violations
 
@@ -246,27 +257,60 @@ def _path_reason(outline: RowOutline, chunk: Chunk) -> str:
     return f"{path[0]!r} is no heading at the document's top"
 
 
-def _part_violations(chunks: Sequence[Chunk]) -> list[Violation]:
-    """``[part n]`` over each run of consecutive chunks with one declared path."""
+#: A chunk labelled as a span: the section whose children it spans, and the two ends.
+_Span = tuple[tuple[str, ...], _Ends]
+
+
+def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> list[Violation]:
+    """``[part n]`` over the parts of each declared heading (see the module doc)."""
+    paths = [declared_path(chunk) for chunk in chunks]
+    runs: dict[int, tuple[int, int]] = {}  # chunk -> the (start, end) of its parts
     out: list[Violation] = []
-    index = 0
-    while index < len(chunks):
-        path = declared_path(chunks[index])
-        end = index + 1
-        while end < len(chunks) and declared_path(chunks[end]) == path:
-            end += 1
-        run = chunks[index:end]
-        numbers = [part_number(c.heading) for c in run]
-        if any(n is not None for n in numbers):
-            for position, (chunk, number) in enumerate(zip(run, numbers, strict=True), 1):
-                reason = None
-                if len(run) == 1:
-                    reason = f"[part {number}] on the only chunk of its heading"
-                elif number is None:
-                    reason = f"no [part n] on part {position} of {len(run)} of its heading"
-                elif number != position:
-                    reason = f"[part {number}] is part {position} of {len(run)} of its heading"
-                if reason:
-                    out.append(Violation(chunk.order, chunk.heading, PART, reason))
-        index = end
+    for index, (chunk, path) in enumerate(zip(chunks, paths, strict=True)):
+        if index not in runs:  # the chunks of one label among its parts share the count
+            start, end = _parts(paths, spans, index)
+            runs.update((j, (start, end)) for j in range(start, end) if paths[j] == path)
+        start, end = runs[index]
+        if spans[index] is None and end - start == 1 and part_number(chunk.heading) is None:
+            continue
+        if spans[index] is not None and all(
+            part_number(chunks[j].heading) is None for j in range(start, end)
+        ):
+            continue  # a span label nothing numbers
+        number, position, count = part_number(chunk.heading), index - start + 1, end - start
+        reason = None
+        if count == 1 and number is not None:
+            reason = f"[part {number}] on the only chunk of its heading"
+        elif count > 1 and number is None:
+            reason = f"no [part n] on part {position} of {count} of its heading"
+        elif count > 1 and number != position:
+            reason = f"[part {number}] is part {position} of {count} of its heading"
+        if reason:
+            out.append(Violation(chunk.order, chunk.heading, PART, reason))
     return out
+
+
+def _parts(
+    paths: Sequence[tuple[str, ...]], spans: Sequence[_Span | None], index: int
+) -> tuple[int, int]:
+    """``(start, end)`` of the chunks that are the parts of chunk ``index``'s label: the
+    consecutive chunks of that label and, for a heading, a span beside them that names it
+    as its end on their side (a middle child of a span lies wholly inside it)."""
+    path = paths[index]
+    heading = path[-1] if path else ""
+    names = {heading, short_name(heading), span_end(heading)}
+
+    def member(j: int, side: int) -> bool:
+        if paths[j] == path:
+            return True
+        span = spans[j]
+        if spans[index] is not None or span is None or span[0] != path[:-1]:
+            return False
+        return span[1][side].rstrip("…") in {name.rstrip("…") for name in names}
+
+    start, end = index, index + 1
+    while start > 0 and member(start - 1, 1):
+        start -= 1
+    while end < len(paths) and member(end, 0):
+        end += 1
+    return start, end

@@ -113,3 +113,17 @@ def chunk_label(block: Block) -> tuple[str, tuple[str, ...], int]:
     if not common:
         return span_heading(None, children), (), level
     return span_heading(common[-1], children), common[:-1], max(level - 1, 1)
+
+
+def spanned_sections(
+    block: Block, label: tuple[str, tuple[str, ...], int]
+) -> frozenset[tuple[str, ...]]:
+    """The sections a span names (:func:`span_heading`: the children of the common parent
+    that ``block`` holds text of) when its ``label`` (:func:`chunk_label`) is a span, else
+    none: a chunk declaring one section, with what lies below it, names no other."""
+    heading, parents, _ = label
+    paths = [ref.path for ref in block.sections]
+    if not paths or (*parents, heading) in paths:
+        return frozenset()
+    depth = len(common_path(paths)) + 1
+    return frozenset(path[:depth] for path in paths if len(path) >= depth)

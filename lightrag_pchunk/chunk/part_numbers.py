@@ -10,11 +10,15 @@ one.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
 
 # Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
 # never stacked.
 _GENERATED_SUFFIX = re.compile(r"\s*\[(?:part\s+\d+|表格片段\s*\d+)\]\s*$", re.IGNORECASE)
+
+_Keys = Sequence[tuple[str, ...]]
+_Spans = Sequence[frozenset[tuple[str, ...]]]
 
 
 def strip_part_suffix(heading: str) -> str:
@@ -28,23 +32,57 @@ def strip_part_suffix(heading: str) -> str:
     return cleaned
 
 
-def declared_parts(labels: Sequence[tuple[str, tuple[str, ...]]]) -> list[int]:
+def declared_parts(
+    labels: Sequence[tuple[str, tuple[str, ...]]],
+    spanned: Sequence[Collection[tuple[str, ...]]] = (),
+) -> list[int]:
     """The ``[part n]`` of each chunk, 0 for none, from the ``(heading, parents)`` each
-    declares: consecutive chunks that declare one heading path are that heading's parts
-    1, 2, 3 …; a heading declared by one chunk alone has no number. Counted on the final
-    chunks, so a fragment merged into a chunk of another heading leaves no gap, and a
-    stage C anchor, which heads its own sub-block, numbers only its own parts."""
-    keys = [(parents, strip_part_suffix(heading)) for heading, parents in labels]
-    numbers = [0] * len(keys)
-    start = 0
-    while start < len(keys):
-        end = start + 1
-        while end < len(keys) and keys[end] == keys[start]:
-            end += 1
-        if end - start > 1:
-            numbers[start:end] = range(1, end - start + 1)
-        start = end
-    return numbers
+    declares and, for a chunk labelled as a span of sections, the paths of the sections it
+    holds text of (``spanned``; empty for a chunk of one declared section).
+
+    A section's parts are the consecutive chunks that declare it or hold its text under a
+    span naming it: ``§ 12``, ``Part (§ 12–§ 13)``, ``§ 13`` are ``§ 12 [part 1]``, the
+    span, ``§ 13 [part 2]``, so a reader finds part 1 of ``§ 13`` in the span that names it.
+    A chunk of a parent section that holds the start of a child does not name it, so it is
+    none of the child's parts. A span numbers the consecutive chunks of its own label; a
+    heading declared by one chunk alone has no number. Counted on the final chunks, so a
+    fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
+    which heads its own sub-block, numbers only its own parts."""
+    keys = [_path(parents, strip_part_suffix(heading)) for heading, parents in labels]
+    spans = [frozenset(paths) for paths in spanned] or [frozenset()] * len(keys)
+    numbers: dict[int, int] = {}
+    for index in range(len(keys)):
+        if index in numbers:
+            continue
+        start, end = _run_around(len(keys), partial(_is_part, keys, spans, index), index)
+        for position in range(start, end):
+            if _same_label(keys, spans, index, position):  # they share the run: number all
+                numbers[position] = position - start + 1 if end - start > 1 else 0
+    return [numbers[index] for index in range(len(keys))]
+
+
+def _same_label(keys: _Keys, spans: _Spans, one: int, other: int) -> bool:
+    return keys[one] == keys[other] and bool(spans[one]) == bool(spans[other])
+
+
+def _is_part(keys: _Keys, spans: _Spans, of: int, other: int) -> bool:
+    """Whether chunk ``other`` is one of the parts of chunk ``of``'s label: a chunk of the
+    same label or, when that declares a section, a span holding the section's text."""
+    return _same_label(keys, spans, of, other) or (not spans[of] and keys[of] in spans[other])
+
+
+def _path(parents: tuple[str, ...], heading: str) -> tuple[str, ...]:
+    return (*parents, heading) if heading else tuple(parents)
+
+
+def _run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[int, int]:
+    """``(start, end)`` of the run of consecutive ``member`` indexes around ``index``."""
+    start, end = index, index + 1
+    while start > 0 and member(start - 1):
+        start -= 1
+    while end < count and member(end):
+        end += 1
+    return start, end
 
 
 def render_heading(heading: str, part: int) -> str:

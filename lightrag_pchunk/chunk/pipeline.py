@@ -19,7 +19,7 @@ from lightrag_pchunk.chunk.blocks import (
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
-from lightrag_pchunk.chunk.chunk_headings import chunk_label
+from lightrag_pchunk.chunk.chunk_headings import chunk_label, spanned_sections
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
@@ -212,7 +212,10 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     counter = ctx.counter
     blocks = [block for block in blocks if block.content.strip()]
     labels = [chunk_label(block) for block in blocks]
-    parts = declared_parts([(heading, parents) for heading, parents, _ in labels])
+    parts = declared_parts(
+        [(heading, parents) for heading, parents, _ in labels],
+        [spanned_sections(block, label) for block, label in zip(blocks, labels, strict=True)],
+    )
     chunks: list[Chunk] = []
     for block, (heading, parents, level), part in zip(blocks, labels, parts, strict=True):
         content = _without_blank_edges(block.content)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
-from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading
+from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading, spanned_sections
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
@@ -129,6 +129,63 @@ def test_a_section_whose_first_part_joins_its_parent_leaves_no_part_gap() -> Non
     assert check_breadcrumbs(rows, chunks) == []
 
 
+def test_a_section_split_across_a_span_counts_the_span_among_its_parts() -> None:
+    # 4.1 ends and 4.2 starts in one chunk labelled with the span that names both: that
+    # chunk is 4.1's last part and 4.2's first, so 4.1's chunk before it is its part 1 and
+    # 4.2's chunks after it count on from 2; the span keeps its label.
+    rows = [
+        make_row("# 4 Rules\nThe rules.", "4 Rules", blockid="b0"),
+        make_row(
+            "\n".join(["## 4.1 Alpha", *_sentences("a", 5)]),
+            "4.1 Alpha",
+            parents=("4 Rules",),
+            level=2,
+            blockid="b1",
+        ),
+        make_row(
+            "\n".join(["## 4.2 Beta", *_sentences("b", 5)]),
+            "4.2 Beta",
+            parents=("4 Rules",),
+            level=2,
+            blockid="b2",
+        ),
+    ]
+    chunks = chunk_rows(rows, char_context(200, fill="pack"))
+    assert [c.heading for c in chunks] == [
+        "4 Rules",
+        "4.1 Alpha [part 1]",
+        "4 Rules (4.1–4.2)",
+        "4.2 Beta [part 2]",
+        "4.2 Beta [part 3]",
+    ]
+    assert check_breadcrumbs(rows, chunks) == []
+
+
+def test_parts_count_the_span_chunks_holding_the_section() -> None:
+    rules = ("4 Rules",)
+    labels = [("4 Rules", ()), ("4.1 A", rules), ("4 Rules (4.1–4.2)", ()),
+              ("4.2 B", rules), ("4.2 B", rules), ("4.3 C", rules)]  # fmt: skip
+    spanned = [(), (), {("4 Rules", "4.1 A"), ("4 Rules", "4.2 B")}, (), (), ()]
+    assert declared_parts(labels, spanned) == [0, 1, 0, 2, 3, 0]
+    # Two chunks of one span label are its parts.
+    assert declared_parts(labels[2:3] * 2, spanned[2:3] * 2) == [1, 2]
+
+
+def test_a_span_names_the_children_of_its_parent_not_the_sections_below_them() -> None:
+    # "1 Aims – 2 Terms" names 2 Terms, not 2.1 Valve whose start it holds: a reader finds
+    # no part of 2.1 there, as in a chunk headed by the parent (2 Terms) alone.
+    ctx = char_context(200)
+    block = make_block("x", ctx.counter, heading="1 Aims", level=1)
+    refs = (SectionRef(("1 Aims",), 1), SectionRef(("2 Terms", "2.1 Valve"), 2))
+    block = replace(block, sections=refs)
+    label = chunk_label(block)
+    assert label[:2] == ("1 Aims – 2 Terms", ())
+    assert spanned_sections(block, label) == {("1 Aims",), ("2 Terms",)}
+    valve = ("2.1 Valve", ("2 Terms",))
+    spanned = [spanned_sections(block, label), frozenset(), frozenset()]
+    assert declared_parts([label[:2], valve, valve], spanned) == [0, 1, 2]
+
+
 def test_an_anchor_heading_numbers_only_its_own_parts() -> None:
     # One long section cut at its short heading-like lines: each anchor heads its piece
     # without the row's running number.
@@ -165,7 +222,8 @@ def test_the_check_passes_true_breadcrumbs() -> None:
     ]
     assert rules(chunks) == []
     merged = "# 1 Scope\nScope text here.\n\n# 2 Terms\nTerms text here."
-    assert rules([chunk(0, merged, "1 Scope – 2 Terms"), chunks[1]]) == []
+    valve = chunk(1, "## 2.1 Valve\nValve text here.", "2.1 Valve", ("2 Terms",))
+    assert rules([chunk(0, merged, "1 Scope – 2 Terms"), valve]) == []
 
 
 def test_the_check_finds_a_path_the_outline_does_not_have() -> None:
@@ -202,6 +260,30 @@ def test_the_check_finds_every_part_number_gap() -> None:
     assert reasons == [
         "[part 2] is part 1 of 3 of its heading",
         "no [part n] on part 2 of 3 of its heading",
+    ]
+
+
+SPANNED = [
+    make_row("# 4 Rules\nThe rules.", "4 Rules"),
+    make_row("## 4.1 A\nA one.\nA two.", "4.1 A", parents=("4 Rules",), level=2),
+    make_row("## 4.2 B\nB one.\nB two.", "4.2 B", parents=("4 Rules",), level=2),
+]
+
+
+def test_the_check_counts_a_span_among_the_parts_of_the_sections_it_holds() -> None:
+    def split(first: str, last: str) -> list[Chunk]:
+        return [
+            chunk(0, "## 4.1 A\nA one.", first, ("4 Rules",)),
+            chunk(1, "A two.\n\n## 4.2 B\nB one.", "4 Rules (4.1–4.2)"),
+            chunk(2, "B two.", last, ("4 Rules",)),
+        ]
+
+    numbered = split("4.1 A [part 1]", "4.2 B [part 2]")
+    assert check_breadcrumbs(SPANNED, numbered) == []
+    reasons = [v.describe() for v in check_breadcrumbs(SPANNED, split("4.1 A", "4.2 B"))]
+    assert reasons == [
+        "chunk 0 '4.1 A': part: no [part n] on part 1 of 2 of its heading",
+        "chunk 2 '4.2 B': part: no [part n] on part 2 of 2 of its heading",
     ]
 
 

@@ -167,8 +167,8 @@ def test_a_section_is_cut_between_paragraphs_when_that_saves_a_chunk() -> None:
 
 
 def test_the_piece_after_a_cut_keeps_its_heading() -> None:
-    # S2's second half joins its own subsection S2.1: that chunk declares S2, the only
-    # chunk that does (no [part n]); the chunk before holds S1 and the head of S2.
+    # S2's second half joins its own subsection S2.1: that chunk declares S2; the chunk
+    # before holds S1 and the head of S2 under the span naming S2, its part 1.
     ctx = char_context(200, fill="pack")
     s1 = section(ctx, "S1", lines(30, 30, 30, 30), row=0)
     s2 = section(ctx, "S2", lines(30, 30, 30, 30, start="k"), row=1)
@@ -176,7 +176,7 @@ def test_the_piece_after_a_cut_keeps_its_heading() -> None:
                     parents=("Doc", "S2"), level=3)  # fmt: skip
     merged = merge([s1, s2, child], ctx)
     first, second = to_chunks(merged, ctx)
-    assert (second.heading, second.parent_headings, second.level) == ("S2", ("Doc",), 2)
+    assert (second.heading, second.parent_headings, second.level) == ("S2 [part 2]", ("Doc",), 2)
     assert (first.heading, first.parent_headings, first.level) == ("Doc (S1 – S2)", (), 1)
     assert merged[0].heading == "Doc"  # what later merges see: the common parent
 
