@@ -73,14 +73,17 @@ def declared_path(chunk: Chunk) -> tuple[str, ...]:
 
 
 _Ends = tuple[str, str]
+#: A chunk labelled as a span: the parent of its children as it declares it, and the ends.
+_Span = tuple[tuple[str, ...], _Ends]
 
 
 def _read_path(
     outline: RowOutline, path: tuple[str, ...]
-) -> tuple[tuple[str, ...] | None, _Ends | None]:
+) -> tuple[tuple[str, ...] | None, _Span | None]:
     """The section a declared path names (the longest path of the outline it starts
     with), or None when it names none (see the module doc for the forms it may take); and
-    for a span of its children, the two ends it names them by."""
+    for a span of its children, their parent as the chunk declares it and the two ends it
+    names them by."""
     base = _section_of(outline, path)
     if base is not None or not path:
         return base, None
@@ -91,12 +94,12 @@ def _read_path(
         if base is not None:
             for ends in _span_ends(inside):
                 if _names_children(outline, base, ends):
-                    return base, ends
+                    return base, ((*parents, before), ends)
     # ``a – b`` at the top: sections without a common parent.
     if not parents:
         for ends in _dash_splits(heading, f" {SPAN_DASH} "):
             if _names_children(outline, (), ends):
-                return (), ends
+                return (), ((), ends)
     return None, None
 
 
@@ -184,8 +187,8 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     spans: list[_Span | None] = []
     for chunk in chunks:
         declared = declared_path(chunk)
-        base, ends = _read_path(outline, declared)
-        spans.append(None if ends is None or base is None else (base, ends))
+        base, span = _read_path(outline, declared)
+        spans.append(span)
         nested = ""
         if base is not None and declared[: len(base)] == base:
             nested = _same_level_nesting(declared, len(base))
@@ -255,10 +258,6 @@ def _path_reason(outline: RowOutline, chunk: Chunk) -> str:
         if path[:cut] in outline.paths:
             return f"{path[cut]!r} is no heading under {_show(path[:cut])}"
     return f"{path[0]!r} is no heading at the document's top"
-
-
-#: A chunk labelled as a span: the section whose children it spans, and the two ends.
-_Span = tuple[tuple[str, ...], _Ends]
 
 
 def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> list[Violation]:
