@@ -296,10 +296,8 @@ def _parts(
     consecutive chunks of that label and, for a heading, a span beside them that names it
     as its end on their side (a middle child of a span lies wholly inside it)."""
     path = paths[index]
-    names = _names_of(path[-1]) if path else set()
-    # A span's end that names its parent stands for the parent's own text before its first
-    # child ("SC-8 (SC-8–SC-8(1))"): no child of that name ("SC-8 (5)-2", short "SC-8").
-    parent_names = _names_of(path[-2]) if len(path) > 1 else set()
+    heading = path[-1] if path else ""
+    names = {heading, short_name(heading), span_end(heading)}
 
     def member(j: int, side: int) -> bool:
         if paths[j] == path:
@@ -307,8 +305,7 @@ def _parts(
         span = spans[j]
         if spans[index] is not None or span is None or span[0] != path[:-1]:
             return False
-        end = span[1][side].rstrip("…")
-        return end in names and end not in parent_names
+        return span[1][side].rstrip("…") in {name.rstrip("…") for name in names}
 
     start, end = index, index + 1
     while start > 0 and member(start - 1, 1):
@@ -316,8 +313,3 @@ def _parts(
     while end < len(paths) and member(end, 0):
         end += 1
     return start, end
-
-
-def _names_of(heading: str) -> set[str]:
-    """The names a span's end may give ``heading`` by: whole, short, or as spans end."""
-    return {name.rstrip("…") for name in (heading, short_name(heading), span_end(heading))}

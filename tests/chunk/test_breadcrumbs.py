@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, _parts, check_breadcrumbs
+from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading, spanned_sections
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
@@ -338,11 +338,3 @@ def test_a_heading_made_of_a_line_is_found_in_it_as_a_reader_sees_the_line() -> 
     assert [
         v.rule for v in check_breadcrumbs(rows, [chunk(0, content, "4. Pumps", ("2 Terms",))])
     ] == [PATH]
-
-
-def test_a_span_end_naming_its_parent_is_no_part_of_a_child_sharing_the_short_name() -> None:
-    # "SC-8 (SC-8–SC-8(1))" opens on the parent's own text: the anchor "SC-8 (5)-2 …" before
-    # it, whose short name is also "SC-8", is a chunk of one part, not part 1 of 2.
-    paths = [("SC-8 Transmission", "SC-8 (5)-2 Prevent disclosure"), ("SC-8 Transmission",)]
-    spans = [None, (("SC-8 Transmission",), ("SC-8", "SC-8(1)"))]
-    assert _parts(paths, spans, 0) == (0, 1)
