@@ -269,35 +269,51 @@ def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> 
         if index not in runs:  # the chunks of one label among its parts share the count
             start, end = _parts(paths, spans, index)
             runs.update((j, (start, end)) for j in range(start, end) if paths[j] == path)
-        start, end = runs[index]
-        if spans[index] is None and end - start == 1 and part_number(chunk.heading) is None:
-            continue
-        if spans[index] is not None and all(
-            part_number(chunks[j].heading) is None for j in range(start, end)
-        ):
-            continue  # a span label nothing numbers
-        number, position, count = part_number(chunk.heading), index - start + 1, end - start
-        reason = None
-        if count == 1 and number is not None:
-            reason = f"[part {number}] on the only chunk of its heading"
-        elif count > 1 and number is None:
-            reason = f"no [part n] on part {position} of {count} of its heading"
-        elif count > 1 and number != position:
-            reason = f"[part {number}] is part {position} of {count} of its heading"
+        reason = _part_reason(chunks, spans, index, runs[index])
+        if reason and _part_reason(chunks, spans, index, _parts(paths, spans, index, True)) is None:
+            # A span's end that names the parent and this child alike ("SC-8" for "SC-8
+            # Transmission …" and "SC-8 (5)-2 …"): it may stand for either, so either holds.
+            reason = None
         if reason:
             out.append(Violation(chunk.order, chunk.heading, PART, reason))
     return out
 
 
+def _part_reason(
+    chunks: Sequence[Chunk], spans: Sequence[_Span | None], index: int, run: tuple[int, int]
+) -> str | None:
+    """Why chunk ``index``'s ``[part n]`` is wrong among the parts ``run`` (start, end)."""
+    chunk, (start, end) = chunks[index], run
+    if spans[index] is None and end - start == 1 and part_number(chunk.heading) is None:
+        return None
+    if spans[index] is not None and all(
+        part_number(chunks[j].heading) is None for j in range(start, end)
+    ):
+        return None  # a span label nothing numbers
+    number, position, count = part_number(chunk.heading), index - start + 1, end - start
+    if count == 1 and number is not None:
+        return f"[part {number}] on the only chunk of its heading"
+    if count > 1 and number is None:
+        return f"no [part n] on part {position} of {count} of its heading"
+    if count > 1 and number != position:
+        return f"[part {number}] is part {position} of {count} of its heading"
+    return None
+
+
 def _parts(
-    paths: Sequence[tuple[str, ...]], spans: Sequence[_Span | None], index: int
+    paths: Sequence[tuple[str, ...]],
+    spans: Sequence[_Span | None],
+    index: int,
+    parent_ends_apart: bool = False,
 ) -> tuple[int, int]:
     """``(start, end)`` of the chunks that are the parts of chunk ``index``'s label: the
     consecutive chunks of that label and, for a heading, a span beside them that names it
-    as its end on their side (a middle child of a span lies wholly inside it)."""
+    as its end on their side (a middle child of a span lies wholly inside it). With
+    ``parent_ends_apart``, an end that names the parent too is read as the parent's."""
     path = paths[index]
-    heading = path[-1] if path else ""
-    names = {heading, short_name(heading), span_end(heading)}
+    names = _names_of(path[-1]) if path else set()
+    if parent_ends_apart and len(path) > 1:
+        names -= _names_of(path[-2])
 
     def member(j: int, side: int) -> bool:
         if paths[j] == path:
@@ -305,7 +321,7 @@ def _parts(
         span = spans[j]
         if spans[index] is not None or span is None or span[0] != path[:-1]:
             return False
-        return span[1][side].rstrip("…") in {name.rstrip("…") for name in names}
+        return span[1][side].rstrip("…") in names
 
     start, end = index, index + 1
     while start > 0 and member(start - 1, 1):
@@ -313,3 +329,8 @@ def _parts(
     while end < len(paths) and member(end, 0):
         end += 1
     return start, end
+
+
+def _names_of(heading: str) -> set[str]:
+    """The names a span's end may give ``heading`` by: whole, short, or as spans end it."""
+    return {name.rstrip("…") for name in (heading, short_name(heading), span_end(heading))}

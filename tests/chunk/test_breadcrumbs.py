@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
+from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, _parts, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading, spanned_sections
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
@@ -338,3 +338,12 @@ def test_a_heading_made_of_a_line_is_found_in_it_as_a_reader_sees_the_line() -> 
     assert [
         v.rule for v in check_breadcrumbs(rows, [chunk(0, content, "4. Pumps", ("2 Terms",))])
     ] == [PATH]
+
+
+def test_a_span_end_naming_parent_and_child_alike_is_read_either_way() -> None:
+    # "SC-8 (SC-8–SC-8(1))" may open on the parent's own text or on the child "SC-8 (5)-2 …",
+    # whose short name is "SC-8" too: the check accepts the child unnumbered or numbered.
+    paths = [("SC-8 Transmission", "SC-8 (5)-2 Prevent disclosure"), ("SC-8 Transmission",)]
+    spans = [None, (("SC-8 Transmission",), ("SC-8", "SC-8(1)"))]
+    assert _parts(paths, spans, 0) == (0, 2)
+    assert _parts(paths, spans, 0, parent_ends_apart=True) == (0, 1)
