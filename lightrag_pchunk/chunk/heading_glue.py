@@ -43,9 +43,7 @@ def is_heading_only(block: Block) -> bool:
     content = block.content
     if not content[content.rfind("\n") + 1 :].lstrip().startswith("#"):
         return False  # the common case: the last line is body text, decided without a regex
-    return bool(block.heading.strip()) and all(
-        _HEADING_LINE.match(line.lstrip()) for line in content.split("\n") if line.strip()
-    )
+    return bool(block.heading.strip()) and _is_heading_lines(content)
 
 
 def heading_glue(blocks: Sequence[Block], ctx: Context) -> list[Block]:
@@ -147,4 +145,5 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
 
 
 def _is_heading_lines(text: str) -> bool:
+    """Whether every non-blank line of ``text`` is a Markdown heading."""
     return all(_HEADING_LINE.match(line.lstrip()) for line in text.split("\n") if line.strip())
