@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number, short_name, span_end
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.chunk.part_numbers import run_around, strip_part_suffix
 from lightrag_pchunk.model import BlockRow, Chunk
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
@@ -315,20 +315,16 @@ def _parts(
     if parent_ends_apart and len(path) > 1:
         names -= _names_of(path[-2])
 
-    def member(j: int, side: int) -> bool:
+    def member(j: int) -> bool:
         if paths[j] == path:
             return True
         span = spans[j]
         if spans[index] is not None or span is None or span[0] != path[:-1]:
             return False
-        return span[1][side].rstrip("…") in names
+        first, last = span[1]
+        return (last if j < index else first).rstrip("…") in names  # its end on our side
 
-    start, end = index, index + 1
-    while start > 0 and member(start - 1, 1):
-        start -= 1
-    while end < len(paths) and member(end, 0):
-        end += 1
-    return start, end
+    return run_around(len(paths), member, index)
 
 
 def _names_of(heading: str) -> set[str]:

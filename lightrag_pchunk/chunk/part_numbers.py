@@ -54,7 +54,7 @@ def declared_parts(
     for index in range(len(keys)):
         if index in numbers:
             continue
-        start, end = _run_around(len(keys), partial(_is_part, keys, spans, index), index)
+        start, end = run_around(len(keys), partial(_is_part, keys, spans, index), index)
         for position in range(start, end):
             if _same_label(keys, spans, index, position):  # they share the run: number all
                 numbers[position] = position - start + 1 if end - start > 1 else 0
@@ -75,7 +75,7 @@ def _path(parents: tuple[str, ...], heading: str) -> tuple[str, ...]:
     return (*parents, heading) if heading else tuple(parents)
 
 
-def _run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[int, int]:
+def run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[int, int]:
     """``(start, end)`` of the run of consecutive ``member`` indexes around ``index``."""
     start, end = index, index + 1
     while start > 0 and member(start - 1):
