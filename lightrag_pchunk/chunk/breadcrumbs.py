@@ -284,8 +284,6 @@ def _part_reason(
 ) -> str | None:
     """Why chunk ``index``'s ``[part n]`` is wrong among the parts ``run`` (start, end)."""
     chunk, (start, end) = chunks[index], run
-    if spans[index] is None and end - start == 1 and part_number(chunk.heading) is None:
-        return None
     if spans[index] is not None and all(
         part_number(chunks[j].heading) is None for j in range(start, end)
     ):
