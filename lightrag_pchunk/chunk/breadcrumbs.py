@@ -263,14 +263,18 @@ def _path_reason(outline: RowOutline, chunk: Chunk) -> str:
 def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> list[Violation]:
     """``[part n]`` over the parts of each declared heading (see the module doc)."""
     paths = [declared_path(chunk) for chunk in chunks]
+    numbers = [part_number(chunk.heading) for chunk in chunks]
     runs: dict[int, tuple[int, int]] = {}  # chunk -> the (start, end) of its parts
     out: list[Violation] = []
     for index, (chunk, path) in enumerate(zip(chunks, paths, strict=True)):
         if index not in runs:  # the chunks of one label among its parts share the count
             start, end = _parts(paths, spans, index)
             runs.update((j, (start, end)) for j in range(start, end) if paths[j] == path)
-        reason = _part_reason(chunks, spans, index, runs[index])
-        if reason and _part_reason(chunks, spans, index, _parts(paths, spans, index, True)) is None:
+        reason = _part_reason(numbers, spans, index, runs[index])
+        if (
+            reason
+            and _part_reason(numbers, spans, index, _parts(paths, spans, index, True)) is None
+        ):
             # A span's end that names the parent and this child alike ("SC-8" for "SC-8
             # Transmission …" and "SC-8 (5)-2 …"): it may stand for either, so either holds.
             reason = None
@@ -280,15 +284,14 @@ def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> 
 
 
 def _part_reason(
-    chunks: Sequence[Chunk], spans: Sequence[_Span | None], index: int, run: tuple[int, int]
+    numbers: Sequence[int | None], spans: Sequence[_Span | None], index: int, run: tuple[int, int]
 ) -> str | None:
-    """Why chunk ``index``'s ``[part n]`` is wrong among the parts ``run`` (start, end)."""
-    chunk, (start, end) = chunks[index], run
-    if spans[index] is not None and all(
-        part_number(chunks[j].heading) is None for j in range(start, end)
-    ):
+    """Why chunk ``index``'s ``[part n]`` is wrong among the parts ``run`` (start, end);
+    ``numbers``: each chunk's ``n`` (:func:`part_number`)."""
+    start, end = run
+    if spans[index] is not None and all(numbers[j] is None for j in range(start, end)):
         return None  # a span label nothing numbers
-    number, position, count = part_number(chunk.heading), index - start + 1, end - start
+    number, position, count = numbers[index], index - start + 1, end - start
     if count == 1 and number is not None:
         return f"[part {number}] on the only chunk of its heading"
     if count > 1 and number is None:
