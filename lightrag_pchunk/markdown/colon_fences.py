@@ -36,7 +36,7 @@ def as_tilde_fences(text: str) -> str:
         if found and open_colons and found.group(1)[0] == "~":
             # Inside a directive read as a tilde fence, a code fence of tildes would close
             # it: as backticks (as many) it is a line of the directive's text, as it is.
-            lines[index] = _as_backticks(line, found.start(1), len(found.group(1)))
+            lines[index] = _refenced(line, found.start(1), len(found.group(1)), "`")
         if code_fence:
             if found and _closes(found.group(1), code_fence) and not line[found.end() :].strip():
                 code_fence = ""
@@ -48,12 +48,12 @@ def as_tilde_fences(text: str) -> str:
             colons = opener.group(1)
             if not open_colons or len(colons) < open_colons[-1]:
                 open_colons.append(len(colons))
-                lines[index] = _tilded(line, opener.start(1), len(colons))
+                lines[index] = _refenced(line, opener.start(1), len(colons), "~")
             continue
         closer = _CLOSER.match(line)
         if closer and open_colons and len(closer.group(1)) >= open_colons[-1]:
             open_colons.pop()
-            lines[index] = _tilded(line, closer.start(1), len(closer.group(1)))
+            lines[index] = _refenced(line, closer.start(1), len(closer.group(1)), "~")
     return "\n".join(lines)
 
 
@@ -61,9 +61,6 @@ def _closes(fence: str, opened: str) -> bool:
     return fence[0] == opened[0] and len(fence) >= len(opened)
 
 
-def _tilded(line: str, start: int, count: int) -> str:
-    return line[:start] + "~" * count + line[start + count :]
-
-
-def _as_backticks(line: str, start: int, count: int) -> str:
-    return line[:start] + "`" * count + line[start + count :]
+def _refenced(line: str, start: int, count: int, mark: str) -> str:
+    """``line`` with its fence of ``count`` characters at ``start`` written in ``mark``."""
+    return line[:start] + mark * count + line[start + count :]
