@@ -90,7 +90,7 @@ def _direction(raw: object, index: int) -> int:
 _MATRIX = pdfium_c.FS_MATRIX()
 
 
-def is_slanted(raw: object, index: int) -> bool:
+def is_glyph_slanted(raw: object, index: int) -> bool:
     """Whether glyph ``index``'s baseline runs at a slant: more than :data:`SLANT_DEGREES`
     from every right angle. Its matrix tells (the baseline runs along its x axis): a
     synthetic italic's skew leaves the baseline level, where PDFium's angle of the glyph
@@ -155,7 +155,9 @@ def read_glyphs(
     text = ligatures_in_order(text, boxes, rtl & has_area)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
     # Slanted glyphs (a watermark) say nothing of the direction the page's text runs in.
-    votes = Counter(_direction(raw, i) for i in ink[::step].tolist() if not is_slanted(raw, i))
+    votes = Counter(
+        _direction(raw, i) for i in ink[::step].tolist() if not is_glyph_slanted(raw, i)
+    )
     direction = votes.most_common(1)[0][0] if votes else 0
     in_frame = rules_in_frame(list(rules), direction)
     return PageGlyphs(

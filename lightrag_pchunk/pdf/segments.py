@@ -26,7 +26,7 @@ from lightrag_pchunk.pdf.glyphs import (
     PageGlyphs,
     frame_box,
     goes_on_pairs,
-    is_slanted,
+    is_glyph_slanted,
     pair_gaps,
 )
 from lightrag_pchunk.pdf.letter_spacing import closing_pairs, tracked_spacing
@@ -253,7 +253,7 @@ def make_segments(
     segments = []
     for k, (first, middle, last) in enumerate(zip(firsts, middles, lasts, strict=True)):
         # Slanted text forms lines of its own: it crosses the upright lines, never one of them.
-        slanted = is_slanted(raw, first) and is_slanted(raw, last)
+        slanted = is_glyph_slanted(raw, first) and is_glyph_slanted(raw, last)
         segments.append(
             Segment(
                 text=_span_text(text, first, last, space_before, closed_before),
