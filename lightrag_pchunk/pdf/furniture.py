@@ -66,6 +66,7 @@ from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
     RUNNING_PAGES,
+    as_printed,
     misread_repeats,
     repeats_on_facing_pages,
     runs_through,
@@ -245,12 +246,12 @@ def _running_titles(line: Line) -> list[str]:
     """The parts of a line at the printed edge that may be a running header's title: its
     whole text, and where labels are set apart from the rest by a wide gap (segments of
     their own, each short and holding a digit), the rest, printed together."""
-    whole = " ".join(line.text.lower().split())
+    whole = as_printed(line.text)
     if any(segment.table for segment in line.segments):
         return []
     rest = [s.text for s in line.segments if not _is_running_label(s.text)]
     if len(rest) == 1 and len(rest) < len(line.segments) and _is_title(rest[0]):
-        return [whole, " ".join(rest[0].lower().split())]
+        return [whole, as_printed(rest[0])]
     return [whole] if _is_title(line.text) else []
 
 
@@ -324,7 +325,7 @@ def _place_key(text: str, sheet: bool) -> tuple[str, bool]:
     no running line. A page number alone is matched by its look there too: a book's page
     numbers printed under its text, above the sheet's band, are one running line."""
     printed = sheet or is_page_number(text)
-    return (furniture_key(text) if printed else " ".join(text.lower().split())), sheet
+    return (furniture_key(text) if printed else as_printed(text)), sheet
 
 
 def in_sheet_band(line: Line, frame: tuple[float, float, float, float]) -> bool:

@@ -102,6 +102,12 @@ def misread_repeats(places: Sequence[tuple[int, float, str]], pages: int) -> set
     return found
 
 
+def as_printed(text: str) -> str:
+    """``text`` as a line repeated on each page is matched as printed: lower case, its
+    spaces collapsed."""
+    return " ".join(text.lower().split())
+
+
 def _letters(text: str) -> str:
     """The letters of ``text``, lower case, without digits, punctuation and spaces."""
     return "".join(ch for ch in normalise(text) if not ch.isdigit())

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from lightrag_pchunk.pdf.layout import Line
-from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, RUNNING_PAGES
+from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, RUNNING_PAGES, as_printed
 
 #: A watermark is set this many times the size of the document's text, at least: it is
 #: drawn to run across the page ("DRAFT" at 90 pt over 10 pt text).
@@ -38,14 +38,14 @@ def drop_watermarks(pages: Sequence[Sequence[Line]]) -> list[list[Line]]:
     for index, lines in enumerate(pages):
         for line in lines:
             if _is_large_and_slanted(line, least):
-                places[_key(line)].append((index, line.x0, line.top))
+                places[as_printed(line.text)].append((index, line.x0, line.top))
     if not places:
         return [list(lines) for lines in pages]
     return [
         [
             line
             for line in lines
-            if not (_is_large_and_slanted(line, least) and _repeats(line, places[_key(line)]))
+            if not (_is_large_and_slanted(line, least) and _repeats(line, places))
         ]
         for lines in pages
     ]
@@ -56,16 +56,12 @@ def _is_large_and_slanted(line: Line, least: float) -> bool:
     return is_slanted(line) and line.size >= least
 
 
-def _key(line: Line) -> str:
-    return " ".join(line.text.lower().split())
-
-
-def _repeats(line: Line, places: Sequence[tuple[int, float, float]]) -> bool:
-    """Whether ``places`` (page index, x0, top) put the line's text at about its place on
-    :data:`RUNNING_PAGES` pages or more."""
+def _repeats(line: Line, places: Mapping[str, Sequence[tuple[int, float, float]]]) -> bool:
+    """Whether ``places`` (by a text as printed: page index, x0, top) put the line's text
+    at about its place on :data:`RUNNING_PAGES` pages or more."""
     near = {
         page
-        for page, x0, top in places
+        for page, x0, top in places[as_printed(line.text)]
         if abs(x0 - line.x0) <= HEIGHT_TOLERANCE and abs(top - line.top) <= HEIGHT_TOLERANCE
     }
     return len(near) >= RUNNING_PAGES
