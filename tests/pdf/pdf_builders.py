@@ -365,6 +365,20 @@ def _serialise(objects: list[bytes], catalog: int) -> bytes:
     return bytes(out)
 
 
+#: A paragraph of body text, for a section to hold.
+BODY = (
+    "The refrigeration plant is inspected every week by a competent person who records the "
+    "result of every test in the plant log and signs the entry."
+)
+
+
+def sections(result) -> list[tuple[str, int]]:
+    """A parse result's headings and their levels, the preface's left out."""
+    from lightrag_pchunk.model import PREFACE_HEADING
+
+    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+
+
 def parse_pages(tmp_path: Path, pages: list[Page], **kwargs):
     """``pages`` built into ``tmp_path/doc.pdf`` (``build_pdf``'s keywords) and parsed by our
     PDF parser into ``tmp_path/out``."""

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, _within_reach, match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 from lightrag_pchunk.pdf.outline import normalise, similarity
 
-from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
+from pdf_builders import (
+    BODY,
+    BOLD,
+    Bookmark,
+    Page,
+    Stroke,
+    Text,
+    parse_pages,
+    sections,
+    tags_of,
+    wrap,
 )
-
-
-def _sections(result) -> list[tuple[str, int]]:
-    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
 
 
 def test_a_bookmarked_title_sharing_its_line_with_a_sidebar_is_cut_from_it(
@@ -43,7 +44,7 @@ def test_a_bookmarked_title_sharing_its_line_with_a_sidebar_is_cut_from_it(
     ]
     bookmarks = [Bookmark("1 Overview", 1, 0, 758), Bookmark("1.2 Related Documents", 2, 0, 676)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("1 Overview", 1), ("1.2 Related Documents", 2)]
+    assert sections(result) == [("1 Overview", 1), ("1.2 Related Documents", 2)]
     section = result.rows[-1].content
     assert section.startswith("## 1.2 Related Documents\n")
     assert "Refer to the Guide to" in section and "plant log" in section
@@ -69,7 +70,7 @@ def test_a_row_of_bookmarked_cells_is_not_cut_into_a_title(tmp_path: Path) -> No
         *(Bookmark(cell, 2, 0, 676) for cell in ("RISK NAME", "DESCRIPTION", "SEVERITY")),
     ]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("9 Risks", 1)]
+    assert sections(result) == [("9 Risks", 1)]
     assert "RISK NAME DESCRIPTION SEVERITY" in result.rows[-1].content
 
 
@@ -87,7 +88,7 @@ def test_a_line_repeating_its_sections_number_is_no_section_of_its_own(tmp_path:
     pages = [Page(items), Page([Text(72, 740, "Audit", 16, BOLD), *wrap(BODY, 72, 715, 460)])]
     bookmarks = [Bookmark("Configuration Management", 1, 0, 755), Bookmark("Audit", 1, 1, 755)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [
+    assert sections(result) == [
         ("Configuration Management", 1),
         ("CM-7 Least Functionality", 2),
         ("CM-8 System Component Inventory", 2),
@@ -104,7 +105,7 @@ def test_a_mark_after_a_bookmarked_title_stays_on_its_line(tmp_path: Path) -> No
         Page([Text(72, 740, "Back cover", 18), Text(200, 746, "®", 9), *wrap(BODY, 72, 715, 460)])
     ]
     result = parse_pages(tmp_path, pages, bookmarks=[Bookmark("Back cover", 1, 0, 758)])
-    assert _sections(result) == [("Back cover <sup>®</sup>", 1)]
+    assert sections(result) == [("Back cover <sup>®</sup>", 1)]
 
 
 def test_a_bookmarked_title_after_a_narrow_columns_line_is_cut_from_it(tmp_path: Path) -> None:
@@ -126,7 +127,7 @@ def test_a_bookmarked_title_after_a_narrow_columns_line_is_cut_from_it(tmp_path:
     ]
     bookmarks = [Bookmark("Experience", 1, 0, 751), Bookmark("Education", 1, 0, 697)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("EXPERIENCE", 1), ("EDUCATION", 1)]
+    assert sections(result) == [("EXPERIENCE", 1), ("EDUCATION", 1)]
     assert "[Email]" in result.rows[0].content
     assert "the school and the degree" in result.rows[1].content
 
@@ -152,7 +153,7 @@ def test_a_numbered_title_page_line_before_the_bookmarks_is_no_section(tmp_path:
     ]
     bookmarks = [Bookmark("Foreword", 1, 1, 755), Bookmark("1 Scope", 1, 2, 755)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("Foreword", 1), ("1 Scope", 1)]
+    assert sections(result) == [("Foreword", 1), ("1 Scope", 1)]
     assert "Part 1: General Requirements" in result.rows[0].content
 
 
@@ -182,7 +183,7 @@ def test_boxes_framing_a_bookmarked_section_are_no_table(tmp_path: Path) -> None
         Bookmark("4.2 Individual Entries", 1, 0, 716),
     ]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("4.1 Representing the plan", 1), ("4.2 Individual Entries", 1)]
+    assert sections(result) == [("4.1 Representing the plan", 1), ("4.2 Individual Entries", 1)]
     assert not tags_of(result)
     assert "plant log" in result.rows[-1].content
 

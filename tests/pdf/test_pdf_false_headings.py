@@ -11,12 +11,7 @@ from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
-from pdf_builders import BOLD, REGULAR, Page, Stroke, Text, parse_pages, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
-)
+from pdf_builders import BODY, BOLD, REGULAR, Page, Stroke, Text, parse_pages, wrap
 
 
 def _chapters() -> list[Text]:

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import PREFACE_HEADING
-
-from pdf_builders import BOLD, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
+from pdf_builders import (
+    BODY,
+    BOLD,
+    Bookmark,
+    Page,
+    Stroke,
+    Text,
+    parse_pages,
+    sections,
+    tags_of,
+    wrap,
 )
-
-
-def _sections(result) -> list[tuple[str, int]]:
-    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
 
 
 def _frame(left: float, bottom: float, right: float, top: float) -> list[Stroke]:
@@ -49,7 +49,7 @@ def test_a_bookmarked_title_opening_a_frame_of_one_cell_heads_nothing(tmp_path: 
         Bookmark("2 Security", 1, 0, 536),
     ]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
+    assert sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
     assert "Box 2: Connection costs" in result.rows[0].content
 
 
@@ -64,7 +64,7 @@ def test_a_bookmarked_title_in_a_box_of_its_own_heads_its_section(tmp_path: Path
     ]
     bookmarks = [Bookmark("1 Infrastructure", 1, 0, 756), Bookmark("2 Security", 1, 0, 662)]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
+    assert sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
 
 
 def test_bookmarked_titles_inside_a_page_border_head_their_sections(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def test_bookmarked_titles_inside_a_page_border_head_their_sections(tmp_path: Pa
     ]
     bookmarks = [Bookmark("1 Infrastructure", 1, 0, 756), Bookmark("2 Security", 1, 0, 656)]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
+    assert sections(result) == [("1 Infrastructure", 1), ("2 Security", 1)]
 
 
 def test_bookmarks_into_a_table_head_nothing_and_the_warning_says_so(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_bookmarks_into_a_table_head_nothing_and_the_warning_says_so(tmp_path: P
         Bookmark("11 Annexes", 1, 0, 200),
     ]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("9 Risks", 1), ("10 Controls", 1)]
+    assert sections(result) == [("9 Risks", 1), ("10 Controls", 1)]
     assert tags_of(result) == [rows]
     assert "3 of 6 bookmarks name a line in a table's cell" in " ".join(result.warnings)
     assert "1 of 6 bookmarks name no line on their page" in result.warnings
@@ -130,5 +130,5 @@ def test_a_bookmarked_title_wrapped_in_a_box_of_its_own_heads_its_section(
         Bookmark("Training", 1, 0, 552),
     ]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("Infrastructure", 1), (title, 1), ("Training", 1)]
+    assert sections(result) == [("Infrastructure", 1), (title, 1), ("Training", 1)]
     assert not result.warnings

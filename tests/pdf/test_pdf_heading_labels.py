@@ -8,16 +8,25 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, CJK, Bookmark, Page, Text, parse_pages, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
-)
+from pdf_builders import BODY, BOLD, CJK, Bookmark, Page, Text, parse_pages, sections, wrap
 
 
-def _sections(result) -> list[tuple[str, int]]:
-    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+def _parse_two_sections(tmp_path: Path, first: str, between: Text, second: str):
+    """Two bookmarked titles in 18 pt on one page, each over a paragraph, ``between``
+    printed on the line above the second, parsed."""
+    pages = [
+        Page(
+            [
+                Text(72, 740, first, 18),
+                *wrap(BODY, 72, 715, 460),
+                between,
+                Text(72, 640, second, 18),
+                *wrap(BODY, 72, 615, 460),
+            ]
+        )
+    ]
+    bookmarks = [Bookmark(first, 1, 0, 758), Bookmark(second, 1, 0, 658)]
+    return parse_pages(tmp_path, pages, bookmarks=bookmarks)
 
 
 def test_a_sections_number_set_apart_on_its_titles_line_stays_in_the_title(
@@ -42,7 +51,7 @@ def test_a_sections_number_set_apart_on_its_titles_line_stays_in_the_title(
         Bookmark("Suggested packages", 1, 0, 652),
     ]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [
+    assert sections(result) == [
         ("1.1.9 Restoring the console", 1),
         ("1.1.10 Suggested packages", 1),
     ]
@@ -72,7 +81,7 @@ def test_a_chapter_label_on_the_line_above_its_title_goes_with_the_title(
     ]
     bookmarks = [Bookmark("Tutorials", 1, 0, 762), Bookmark("Package management", 1, 1, 762)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [
+    assert sections(result) == [
         ("Chapter 1 Tutorials", 1),
         ("Chapter 2 Package management", 1),
     ]
@@ -82,40 +91,16 @@ def test_a_chapter_label_on_the_line_above_its_title_goes_with_the_title(
 def test_a_number_in_the_bodys_look_above_a_title_stays_text(tmp_path: Path) -> None:
     # A paragraph's last line that is a number in the text's look ("42" of a list of
     # quantities) is the text's, not the label of the bookmarked title under it.
-    pages = [
-        Page(
-            [
-                Text(72, 740, "Stock", 18),
-                *wrap(BODY, 72, 715, 460),
-                Text(72, 670, "42", 11),
-                Text(72, 640, "Orders", 18),
-                *wrap(BODY, 72, 615, 460),
-            ]
-        )
-    ]
-    bookmarks = [Bookmark("Stock", 1, 0, 758), Bookmark("Orders", 1, 0, 658)]
-    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("Stock", 1), ("Orders", 1)]
+    result = _parse_two_sections(tmp_path, "Stock", Text(72, 670, "42", 11), "Orders")
+    assert sections(result) == [("Stock", 1), ("Orders", 1)]
     assert result.rows[-2].content.rstrip().endswith("42")
 
 
 def test_a_number_above_a_numbered_title_stays_where_it_is(tmp_path: Path) -> None:
     # An equation's number "(4)" in a larger look closes its section; the title under it
     # has its own number: the "(4)" is no label of it.
-    pages = [
-        Page(
-            [
-                Text(72, 740, "2.1 Formulas", 18),
-                *wrap(BODY, 72, 715, 460),
-                Text(500, 670, "(4)", 14),
-                Text(72, 640, "2.2 Tables", 18),
-                *wrap(BODY, 72, 615, 460),
-            ]
-        )
-    ]
-    bookmarks = [Bookmark("2.1 Formulas", 1, 0, 758), Bookmark("2.2 Tables", 1, 0, 658)]
-    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert _sections(result) == [("2.1 Formulas", 1), ("2.2 Tables", 1)]
+    result = _parse_two_sections(tmp_path, "2.1 Formulas", Text(500, 670, "(4)", 14), "2.2 Tables")
+    assert sections(result) == [("2.1 Formulas", 1), ("2.2 Tables", 1)]
     assert result.rows[-2].content.rstrip().endswith("(4)")
 
 

@@ -8,12 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
-)
+from pdf_builders import BODY, BOLD, CJK, Page, Text, parse_pages, sections, wrap
 
 
 def test_a_heading_broken_inside_a_word_over_a_hanging_indent_is_one_paragraph(
@@ -45,7 +40,7 @@ def test_a_regulations_sections_are_headings_below_its_part(tmp_path: Path) -> N
         items += wrap(f"(b) {BODY}", 72, y - 60, 400)
         y -= 130
     result = parse_pages(tmp_path, [Page(items)])
-    found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    found = sections(result)
     assert found == [
         ("PART 1308 SCHEDULES OF CONTROLLED SUBSTANCES", 1),
         ("§ 1308.11 Schedule I.", 2),

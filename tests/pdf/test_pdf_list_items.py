@@ -7,12 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.bullets import is_bulleted
 
-from pdf_builders import BOLD, CJK, Page, Text, outline_rows, parse_pages, tags_of, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
-)
+from pdf_builders import BODY, BOLD, CJK, Page, Text, outline_rows, parse_pages, tags_of, wrap
 
 
 def _headings(result) -> list[str]:

@@ -8,11 +8,18 @@ from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
-from pdf_builders import BOLD, CJK, Bookmark, Page, Tag, Text, outline_rows, parse_pages, wrap
-
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
+from pdf_builders import (
+    BODY,
+    BOLD,
+    CJK,
+    Bookmark,
+    Page,
+    Tag,
+    Text,
+    outline_rows,
+    parse_pages,
+    sections,
+    wrap,
 )
 
 
@@ -511,19 +518,19 @@ def test_headings_set_larger_but_not_bold_keep_their_tiers_and_bold_labels_stay_
         "Common data types": ["Binary", "9.2 Constants", "Identifiers"],
     }
     pages = []
-    for chapter, sections in chapters.items():
+    for chapter, titles_under in chapters.items():
         items = [Text(72, 750, chapter, 20)]
-        for number, title in enumerate(sections):
+        for number, title in enumerate(titles_under):
             y = 710 - 200 * number
             items += [Text(72, y, title, 16), *wrap(BODY, 72, y - 20, 460)]
             items += [Text(72, y - 60, "Examples", 11, BOLD), *wrap(BODY, 72, y - 80, 460)]
         pages.append(Page(items))
     result = parse_pages(tmp_path, pages)
-    found = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    found = sections(result)
     assert found == [
         (title, level)
-        for chapter, sections in chapters.items()
-        for title, level in [(chapter, 1), *((section, 2) for section in sections)]
+        for chapter, titles_under in chapters.items()
+        for title, level in [(chapter, 1), *((section, 2) for section in titles_under)]
     ]
     assert result.content.count("Examples") == 6
 
@@ -716,7 +723,7 @@ def test_a_title_printed_as_several_paragraphs_is_one_heading(tmp_path: Path) ->
         Bookmark("Annex A (informative) Safety factor matrix", 1, 1, 755),
     ]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    rows = [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
+    rows = sections(result)
     assert rows == [("1 Scope", 1), ("Annex A (informative) Safety factor matrix", 1)]
     assert "refrigeration plant" in result.rows[-1].content
     assert not result.warnings
@@ -805,14 +812,14 @@ def test_headings_set_small_and_bold_are_headings_and_small_plain_lines_stay_tex
     # Headings in bold a size below the text (a house style of some publishers), and a
     # footnote in the same small size, not bold: the headings are found, the footnote is
     # a line of text of its section.
-    sections = ["Scope of the inspection", "Records kept on site", "Weekly tests of the plant"]
+    titles = ["Scope of the inspection", "Records kept on site", "Weekly tests of the plant"]
     items: list[Text] = []
-    for number, title in enumerate(sections):
+    for number, title in enumerate(titles):
         y = 740 - 180 * number
         items += [Text(72, y, title, 10.5, BOLD), *wrap(BODY, 72, y - 22, 400, size=12)]
     items.append(Text(72, 200, "1 The log is kept for five years.", 10.5))
     result = parse_pages(tmp_path, [Page(items)])
-    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == sections
+    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == titles
     assert "1 The log is kept for five years." in result.rows[-1].content
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, sections, wrap
 
 BODY = (
     "The contractor delivers the works in the volume and on the dates the schedule sets, "
@@ -33,10 +33,6 @@ CONTRACTOR = [
     ("Account 4070280 at the Northern Bank", False),
     ("L.S.", False),
 ]
-
-
-def _sections(result) -> list[tuple[str, int]]:
-    return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
 
 
 def _column(lines: list[tuple[str, bool]], x: float, top: float) -> list[Text]:
@@ -66,7 +62,7 @@ def test_bookmarked_cells_of_a_signature_block_head_nothing(tmp_path: Path) -> N
         Bookmark("2 Price of the works", 1, 0, 534),
     ]
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
-    assert _sections(result) == [("1 Subject of the contract", 1), ("2 Price of the works", 1)]
+    assert sections(result) == [("1 Subject of the contract", 1), ("2 Price of the works", 1)]
     assert "Committee for Communications" in result.rows[0].content
 
 
@@ -92,7 +88,7 @@ def test_bookmarked_headings_of_two_columns_head_their_sections(tmp_path: Path) 
         Bookmark("4 Prices", 1, 0, 632),
     ]
     result = parse_pages(tmp_path, [Page(left + right)], bookmarks=bookmarks)
-    assert _sections(result) == [
+    assert sections(result) == [
         ("1 Scope", 1),
         ("2 Terms", 1),
         ("3 Works", 1),

@@ -8,12 +8,8 @@ import pypdfium2 as pdfium
 
 from lightrag_pchunk.model import TOC_SESSION
 
-from pdf_builders import BOLD, Page, Text, build_pdf, outline_rows, parse_pages, wrap
+from pdf_builders import BODY, BOLD, Page, Text, build_pdf, outline_rows, parse_pages, wrap
 
-BODY = (
-    "The refrigeration plant is inspected every week by a competent person who records the "
-    "result of every test in the plant log and signs the entry."
-)
 LEADERS = "." * 60
 
 
