@@ -23,11 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lightrag_pchunk.pdf.glyphs import SAME_LINE_OVERLAP
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
-
-#: Lines at one height overlap by this share of the lower one's height at least.
-SAME_HEIGHT = 0.5
 
 
 def row_cells(found: Sequence[PrintedParagraph], levels: Mapping[int, int]) -> set[int]:
@@ -54,8 +52,9 @@ def row_cells(found: Sequence[PrintedParagraph], levels: Mapping[int, int]) -> s
 
 
 def _at_one_height(a: Line, b: Line) -> bool:
+    """Whether ``a`` and ``b`` stand at one height, as glyphs share a baseline."""
     overlap = min(a.bottom, b.bottom) - max(a.top, b.top)
-    return overlap >= SAME_HEIGHT * min(a.height, b.height)
+    return overlap >= SAME_LINE_OVERLAP * min(a.height, b.height)
 
 
 def _same_look(a: Line, b: Line) -> bool:
