@@ -71,14 +71,15 @@ def left_out_headings(
     last: dict[str, Label] = {}  # the family's member read last, stated or kept
     levels: dict[str, int] = {}  # that member's heading level
     kept: dict[int, InferredHeading] = {}
-    for index in sorted(set(candidates) | set(labels)):
+    numbered = {
+        i: label for i, h in candidates.items() if (label := parse_label(h.title)) is not None
+    }
+    for index in sorted(set(numbered) | set(labels)):
         if index in labels:
             last[labels[index].family] = labels[index]
             levels[labels[index].family] = events[index].level
             continue
-        label = parse_label(candidates[index].title)
-        if label is None:
-            continue
+        label = numbered[index]
         before = last.get(label.family)
         if before is not None and label.repeats(before):
             # A line of that section ("CM-8 Control Requirement(s)" in "CM-8 System
@@ -94,7 +95,7 @@ def left_out_headings(
             following = labels[family[after]] if after < len(family) else None
             if not _fills_gap(label, before, following):
                 continue
-            if following is not None and _numbered_again(candidates, label, index, family[after]):
+            if following is not None and _numbered_again(numbered, label, index, family[after]):
                 continue
             # A member of the stated series stands at its members' level, as deep below
             # the one read before it (or the stated one after it) as its number is.
@@ -121,13 +122,8 @@ def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:
     return after is None or after.follows(label)
 
 
-def _numbered_again(
-    candidates: dict[int, InferredHeading], label: Label, start: int, end: int
-) -> bool:
+def _numbered_again(numbered: dict[int, Label], label: Label, start: int, end: int) -> bool:
     """Whether a candidate heading after event ``start`` and before event ``end`` is
-    numbered as ``label`` (the same family, series and numbers)."""
-    for index, heading in candidates.items():
-        again = parse_label(heading.title) if start < index < end else None
-        if again is not None and again.repeats(label):
-            return True
-    return False
+    numbered (``numbered``: the candidates' labels) as ``label`` (the same family, series
+    and numbers)."""
+    return any(start < i < end and again.repeats(label) for i, again in numbered.items())
