@@ -68,19 +68,18 @@ def left_out_headings(
     for index in sorted(labels):
         members.setdefault(labels[index].family, []).append(index)
         depth[labels[index].family] = max(depth[labels[index].family], labels[index].depth)
-    last: dict[str, Label] = {}  # the family's member read last, stated or kept
-    levels: dict[str, int] = {}  # that member's heading level
+    # The family's member read last, stated or kept, and its heading level.
+    last: dict[str, tuple[Label, int]] = {}
     kept: dict[int, InferredHeading] = {}
     numbered = {
         i: label for i, h in candidates.items() if (label := parse_label(h.title)) is not None
     }
     for index in sorted(set(numbered) | set(labels)):
         if index in labels:
-            last[labels[index].family] = labels[index]
-            levels[labels[index].family] = events[index].level
+            last[labels[index].family] = (labels[index], events[index].level)
             continue
         label = numbered[index]
-        before = last.get(label.family)
+        before, before_level = last.get(label.family, (None, 0))
         if before is not None and label.repeats(before):
             # A line of that section ("CM-8 Control Requirement(s)" in "CM-8 System
             # Component Inventory"): a number names one section.
@@ -100,13 +99,12 @@ def left_out_headings(
             # A member of the stated series stands at its members' level, as deep below
             # the one read before it (or the stated one after it) as its number is.
             if before is not None:
-                level = levels[label.family] + label.depth - before.depth
+                level = before_level + label.depth - before.depth
             else:
                 level = events[family[after]].level + label.depth - following.depth
             candidates[index] = replace(candidates[index], level=max(level, 1))
         kept[index] = candidates[index]
-        last[label.family] = label
-        levels[label.family] = candidates[index].level
+        last[label.family] = (label, candidates[index].level)
     return kept
 
 
