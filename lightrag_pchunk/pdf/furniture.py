@@ -156,9 +156,11 @@ def drop_furniture(
     seen: dict[tuple[str, bool], list[tuple[int, float]]] = defaultdict(list)
     titles: dict[str, list[tuple[int, float]]] = defaultdict(list)  # at the printed edge
     aboves: dict[tuple[str, bool], set[str]] = defaultdict(set)  # see _text_above
+    keys: dict[int, tuple[str, bool]] = {}  # each line's place key, by its id
     for index, edge in enumerate(banded):
         for line, text, sheet in edge:
-            seen[key := _place_key(text, sheet)].append((index, line.top))
+            keys[id(line)] = key = _place_key(text, sheet)
+            seen[key].append((index, line.top))
             aboves[key].add(_text_above(line, inners[index]) if sheet else "")
             if not sheet:
                 for title in _running_titles(line):
@@ -175,10 +177,8 @@ def drop_furniture(
         furniture = {
             id(line)
             for line, text, sheet in edge
-            if _place_key(text, sheet) not in boxed
-            if _is_furniture(
-                text, sheet, seen[_place_key(text, sheet)], index, line.top, len(pages)
-            )
+            if keys[id(line)] not in boxed
+            if _is_furniture(text, sheet, seen[keys[id(line)]], index, line.top, len(pages))
             or (not sheet and _is_titled_row(line, titles, len(pages)))
             or (sheet and (_is_numbered_footer(line) or id(line) in misread))
         }
