@@ -185,7 +185,8 @@ def drop_furniture(
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         dropped.append(_marks_with_their_text(lines, edge, furniture))
-    alone = _alone_on_their_pages(pages, dropped, laid_out or {})
+    texts = {id(line): text for edge in banded for line, text, _ in edge}
+    alone = _alone_on_their_pages(pages, dropped, texts)
     return [
         [line for line in lines if id(line) not in furniture or id(line) in alone]
         for lines, furniture in zip(pages, dropped, strict=True)
@@ -193,13 +194,13 @@ def drop_furniture(
 
 
 def _alone_on_their_pages(
-    pages: Sequence[Sequence[Line]], dropped: Sequence[set[int]], laid_out: Mapping[str, str]
+    pages: Sequence[Sequence[Line]], dropped: Sequence[set[int]], texts: Mapping[int, str]
 ) -> set[int]:
-    """The ids of the running lines of ``pages`` (``dropped``: each page's furniture; a
-    table's line read by ``laid_out``, as :func:`drop_furniture` reads it) kept as text,
-    once: a running line (by :func:`furniture_key`) whose pages hold no other text is the
-    text of those pages, not furniture framing it (a document that prints one line on
-    every page, a set of plates titled alike). Its first line stays, on its page: the same
+    """The ids of the running lines of ``pages`` (``dropped``: each page's furniture, its
+    ``texts`` as :func:`drop_furniture` read them, by the line's id) kept as text, once: a
+    running line (by :func:`furniture_key`) whose pages hold no other text is the text of
+    those pages, not furniture framing it (a document that prints one line on every page,
+    a set of plates titled alike). Its first line stays, on its page: the same
     words again on each page would add nothing a reader or a search needs. A page number
     alone holds no words and goes."""
     firsts: dict[str, Line] = {}
@@ -209,7 +210,7 @@ def _alone_on_their_pages(
         for line in lines:
             if id(line) not in furniture:
                 bodied.add(index)
-            elif not is_page_number(text := _printed_text(line, laid_out) or line.text):
+            elif not is_page_number(text := texts[id(line)] or line.text):
                 firsts.setdefault(key := furniture_key(text), line)
                 pages_of[key].add(index)
     return {id(line) for key, line in firsts.items() if not pages_of[key] & bodied}
