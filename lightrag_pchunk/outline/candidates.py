@@ -12,6 +12,7 @@ from lightrag_pchunk.outline.items import (
     OutlineItem,
     Promoted,
     is_larger_than_text,
+    look_at,
     look_score,
 )
 from lightrag_pchunk.outline.labels import parse_label
@@ -84,9 +85,7 @@ def candidate_at(
             return None
     if not item.in_toc and _titles_nothing(items, index, heading.title):
         return None
-    look = item.look
-    if look is None and look_of is not None:
-        look = look_of(index)
+    look = look_at(items, index, look_of)
     if long_cjk and (look is None or not look.bold or not is_larger_than_text(look, body_size)):
         return None
     score = look_score(look, body_size)

@@ -6,6 +6,7 @@ lines promoted to headings. Data only, shared by ``infer.py`` (which lines are h
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.outline.labels import Label
@@ -89,6 +90,17 @@ class Promoted:
     @property
     def label(self) -> Label | None:
         return self.heading.label
+
+
+def look_at(
+    items: Sequence[OutlineItem], index: int, look_of: Callable[[int], Look | None] | None
+) -> Look | None:
+    """Item ``index``'s look: the one its parser gave, else the one ``look_of`` reads for
+    it (a document whose looks are read only where a rule asks), else None."""
+    look = items[index].look
+    if look is None and look_of is not None:
+        look = look_of(index)
+    return look
 
 
 def is_larger_than_text(look: Look | None, body_size: float) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem
+from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, look_at
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import OPEN_ENDINGS, count_title_words, starts_lowercase
 
@@ -100,9 +100,7 @@ def in_its_look(
     capitals): a paragraph broken apart keeps its look, a title and its text do not."""
     if look is None or index + 1 >= len(items):
         return False
-    after = items[index + 1].look
-    if after is None and look_of is not None:
-        after = look_of(index + 1)
+    after = look_at(items, index + 1, look_of)
     return after is not None and after.signature() == look.signature()
 
 

@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from lightrag_pchunk.outline.candidates import candidate_at
-from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, look_score
+from lightrag_pchunk.outline.items import (
+    ItemKind,
+    Look,
+    OutlineItem,
+    Promoted,
+    look_at,
+    look_score,
+)
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
     HeadingText,
@@ -131,7 +138,7 @@ def fill_between_accepted(
             label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
             if label is None or index in taken:
                 continue
-            line_look = items[index].look or (look_of(index) if look_of is not None else None)
+            line_look = look_at(items, index, look_of)
             if line_look is None or line_look.signature() != signature:
                 continue  # a list's item in the text's look ("1. Install the bot") is text
             if label.follows(first) and last.follows(label):
@@ -208,7 +215,7 @@ def _opening_members(
             continue
         if not following.follows(label) or index in taken or item.is_list_item:
             return []
-        look = item.look or (look_of(index) if look_of is not None else None)
+        look = look_at(items, index, look_of)
         title = item.text.strip()
         if look is None or look.signature() != signature:
             return []
