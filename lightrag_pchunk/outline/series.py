@@ -39,12 +39,8 @@ def complete_series(
     any line) that continues it is a heading however it looks."""
     allowed = None if within is None else {i for r in within for i in r}
     taken = {c.index for c in accepted}
-    families: dict[str, list[Promoted]] = {}
-    for c in sorted(accepted, key=lambda c: c.index):
-        if c.label is not None:
-            families.setdefault(c.label.family, []).append(c)
     added: list[Promoted] = []
-    for members in families.values():
+    for members in _families(accepted).values():
         for member, following in zip(members, [*members[1:], None], strict=True):
             previous = member.label
             if previous is None or not is_series_label(previous):
@@ -174,14 +170,12 @@ def open_series(
     run that does not reach its first number, stays text."""
     added: list[Promoted] = []
     order = sorted(accepted, key=lambda c: c.index)
+    neighbours = _family_neighbours(order)
     for position, member in enumerate(order):
         label = member.label
         if label is None or not label.ordinals or label.ordinals[-1] <= 1:
             continue
-        family = [c for c in order if c.label is not None and c.label.family == label.family]
-        at = family.index(member)
-        before = family[at - 1].label if at > 0 else None
-        after = family[at + 1].label if at + 1 < len(family) else None
+        before, after = neighbours[member.index]
         if (before is not None and label.follows(before)) or after is None:
             continue
         if not after.follows(label) or member.look is None:
@@ -191,6 +185,29 @@ def open_series(
         added += opening
         taken.update(c.index for c in opening)
     return added
+
+
+def _families(accepted: Sequence[Promoted]) -> dict[str, list[Promoted]]:
+    """The labelled headings of ``accepted`` by their label's family, each in document
+    order."""
+    families: dict[str, list[Promoted]] = {}
+    for c in sorted(accepted, key=lambda c: c.index):
+        if c.label is not None:
+            families.setdefault(c.label.family, []).append(c)
+    return families
+
+
+def _family_neighbours(
+    accepted: Sequence[Promoted],
+) -> dict[int, tuple[Label | None, Label | None]]:
+    """For each labelled heading of ``accepted`` (by its index), the labels of the headings
+    of its family just before and just after it (None where there is none)."""
+    neighbours: dict[int, tuple[Label | None, Label | None]] = {}
+    for members in _families(accepted).values():
+        around = [None, *(c.label for c in members), None]
+        for c, before, after in zip(members, around[:-2], around[2:], strict=True):
+            neighbours[c.index] = (before, after)
+    return neighbours
 
 
 def _opening_members(
