@@ -64,6 +64,7 @@ from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
+    MAX_PLAIN_WORDS,
     cjk_share,
     count_text_words,
     count_title_words,
@@ -105,8 +106,6 @@ from lightrag_pchunk.outline.series import (
     open_series,
 )
 
-#: Longest unnumbered heading, in words (CJK characters count as half a word).
-MAX_PLAIN_WORDS = 12
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
 #: A title that is only a note in brackets ("[Reserved]", "[Deleted]"): at the text's look,

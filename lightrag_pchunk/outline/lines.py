@@ -35,6 +35,8 @@ MAX_CJK_HEADING_CHARS = 40
 #: Tailored Low Impact Software as a Service (LI-SaaS) Baseline …").
 MAX_NUMBERED_HEADING_CHARS = 150
 MAX_CJK_NUMBERED_HEADING_CHARS = 60
+#: Longest unnumbered heading, in words (CJK characters count as half a word).
+MAX_PLAIN_WORDS = 12
 #: Longest unnumbered line ending with a colon that may be a title (``lead_in``), in words.
 _MAX_LEAD_IN_WORDS = 5
 #: Longest title before a colon that a numbered line may carry its body after.

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.lines import OPEN_ENDINGS
+from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, OPEN_ENDINGS
 
 #: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
 #: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
@@ -118,8 +118,6 @@ _FULL_DATE = re.compile(
 )
 #: After a date, what says where it happened: "在…(會議)上", "於…", "at …", "in …".
 _WHERE = re.compile(r"\s*(?:在|于|於|(?:at|in|during|before)\s)", re.IGNORECASE)
-#: More words than a title has (an unnumbered one has at most 12, ``infer.py``).
-_SENTENCE_WORDS = 12
 #: Last words that leave a sentence open, besides an article, a preposition or a
 #: conjunction (``lines.OPEN_ENDINGS``, which the text channel already refuses at any
 #: length): a verb that wants its object or complement, a preposition that wants its noun.
@@ -201,11 +199,12 @@ def is_date_line(text: str) -> bool:
 
 
 def opens_a_sentence(text: str) -> bool:
-    """Whether ``text`` is a sentence's first line: more than :data:`_SENTENCE_WORDS`
-    words, the last a lower-case word that leaves the sentence open."""
+    """Whether ``text`` is a sentence's first line: more words than an unnumbered
+    title has (:data:`MAX_PLAIN_WORDS`), the last a lower-case word that leaves the
+    sentence open."""
     words = text.split()
     last = words[-1] if words else ""
-    return len(words) > _SENTENCE_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS
+    return len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS
 
 
 def is_count_row(text: str) -> bool:

@@ -18,6 +18,7 @@ from lightrag_pchunk.outline.items import (
 )
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import (
+    MAX_PLAIN_WORDS,
     HeadingText,
     count_title_words,
     heading_text,
@@ -147,9 +148,6 @@ def fill_between_accepted(
 
 #: A sentence's closing marks that a series' first member may end with.
 _FULL_STOPS = frozenset(".。")
-#: Longest first member of a series taken however it ends, in words (as titles count them):
-#: a title's length, not a numbered paragraph's.
-_MAX_OPENING_WORDS = 12
 
 
 def open_series(
@@ -248,10 +246,10 @@ def _opening_members(
 
 def _opening_title(text: str, label: Label) -> HeadingText | None:
     """A series' first member as a title: what the text channel takes for one, or takes
-    once its closing full stop is left off (the whole line the title), as short as a
-    title; None for a numbered paragraph or a line no title is (a list's number and a
-    tab)."""
-    if count_title_words(text) > _MAX_OPENING_WORDS:
+    once its closing full stop is left off (the whole line the title), as short as an
+    unnumbered title (:data:`MAX_PLAIN_WORDS`); None for a numbered paragraph or a line no
+    title is (a list's number and a tab)."""
+    if count_title_words(text) > MAX_PLAIN_WORDS:
         return None
     heading = heading_text(text, markdown=False)
     if heading is None and text[-1:] in _FULL_STOPS and heading_text(text[:-1], markdown=False):
