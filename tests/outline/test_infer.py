@@ -14,10 +14,7 @@ from lightrag_pchunk.outline.infer import (
 )
 from lightrag_pchunk.outline.run_on import names_a_topic
 
-BODY = Look(size=11)
-BOLD = Look(bold=True, size=11)
-H1 = Look(bold=True, size=16)
-H2 = Look(bold=True, size=14)
+from outline_items import BODY, BOLD, H1, H2
 
 
 def text(line: str, look: Look | None = None, **kwargs) -> OutlineItem:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
-from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
 from lightrag_pchunk.outline.non_titles import (
     is_date_line,
     is_persons_line,
@@ -16,19 +15,7 @@ from lightrag_pchunk.outline.non_titles import (
     reads_without_words,
 )
 
-BODY = Look(size=11)
-H1 = Look(bold=True, size=16)
-H2 = Look(bold=True, size=14)
-BOLD = Look(bold=True, size=11)
-PROSE = "The committee met to hear the report and discussed it at length before voting."
-
-
-def text(line: str, look: Look | None = BODY) -> OutlineItem:
-    return OutlineItem(ItemKind.TEXT, line, look=look)
-
-
-def titles(items: list[OutlineItem]) -> list[str]:
-    return [found.title for found in infer_outline(items, 11)]
+from outline_items import BODY, H1, H2, PROSE, text, titles
 
 
 def _between_headings(line: str, look: Look) -> list[OutlineItem]:
@@ -79,58 +66,6 @@ def test_the_same_line_styled_is_a_heading() -> None:
     assert [found.level for found in infer_outline(items, 11)] == [1, 3]
 
 
-def test_options_of_a_question_head_no_section() -> None:
-    items = [
-        text("History", H1),
-        text("Question 1 Which of the following events are taking place during the year 1850?"),
-        text("A Napoleon Bonaparte crosses the Alps", H2),
-        text("B First horse-drawn omnibuses established in London", H2),
-        text("C American Express is founded by Henry Wells", H2),
-        text("D Kwang-su becomes emperor of China", H2),
-        text(PROSE),
-    ]
-    assert titles(items) == ["History"]
-
-
-def test_lines_of_a_numbered_listing_head_no_section() -> None:
-    items = [
-        text("Implementation", H1),
-        text(PROSE),
-        # Set in bold, each line would head a section of its own number.
-        text("302 Heading of the package and the other files", BOLD),
-        text("303 Bibliography font can not be set here", BOLD),
-        text("304 You have tried to define a font for the bibliographic element", BOLD),
-        text("305 which is unknown to babelbib and was never defined", BOLD),
-        text(PROSE),
-    ]
-    assert titles(items) == ["Implementation"]
-
-
-def test_lettered_and_numbered_sections_with_text_between_stay_headings() -> None:
-    items = [
-        text("A Proofs of the main results", H2),
-        text(PROSE),
-        text("B Further experiments on larger sets", H2),
-        text(PROSE),
-        text("C Hyperparameters used in training", H2),
-        text(PROSE),
-        text("1 Scope"),
-        text(PROSE),
-        text("2 Normative references"),
-        text(PROSE),
-        text("3 Terms and definitions"),
-        text(PROSE),
-    ]
-    assert titles(items) == [
-        "A Proofs of the main results",
-        "B Further experiments on larger sets",
-        "C Hyperparameters used in training",
-        "1 Scope",
-        "2 Normative references",
-        "3 Terms and definitions",
-    ]
-
-
 @pytest.mark.parametrize(
     "line",
     [
@@ -167,26 +102,3 @@ def test_one_predicate_per_reason() -> None:
         "The borderStyle argument changes the 3D look of the widget on the page alternatives are"
     )
     assert reads_without_words("BM25 + DPR 78.0 79.9 74.7", None)
-    options = ["Question 2 What is the capital of Egypt?", "A Cayenne", "B Caracas", "C Cairo"]
-    assert [in_a_run_of_options(options, i) for i in range(4)] == [False, True, True, True]
-    assert not in_a_run_of_options(["A Cayenne", "", "B Caracas", "", "C Cairo"], 2)
-    listing = ["4505 { add.period$", "4506 write$", "4507 newline$", "4508 }", ""]
-    assert [in_a_numbered_listing(listing, i) for i in range(5)] == [True] * 4 + [False]
-    assert not in_a_numbered_listing(["1 Scope", "Text.", "2 Terms", "Text.", "3 Use"], 2)
-
-
-def test_a_listing_read_in_pieces_is_still_a_listing() -> None:
-    # Lines read as one, and lines read as a table's rows (no line of text here).
-    listing = ["5231 h/bststdi", "5232 hbststd 5233 hbststd 5234 h*bststdi", "5235 if$"]
-    assert in_a_numbered_listing(listing, 2)
-    bridged = ["4900 h*bststd", "", "4907 h/bststd", "4908 h*bststd & bstshorti", ""]
-    assert in_a_numbered_listing(bridged, 3)
-    # Numbered lines with a table after each: no two stand next to each other.
-    assert not in_a_numbered_listing(["1 Scope", "", "2 Terms", "", "3 Use"], 2)
-
-
-def test_the_first_option_under_its_question_is_an_option() -> None:
-    question = ["Question 3 Which of the following events took place in 1971?", "A Death of X"]
-    assert in_a_run_of_options(question, 1)
-    paragraph = " ".join(["word"] * 40) + " can we do better?"
-    assert not in_a_run_of_options([paragraph, "A Proofs of the main results"], 1)

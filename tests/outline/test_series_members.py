@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.infer import Look, OutlineItem
 
-BODY = Look(size=11)
+from outline_items import text, titles
+
 TITLE = Look(size=14)
 
 
-def text(line: str, look: Look | None = BODY) -> OutlineItem:
-    return OutlineItem(ItemKind.TEXT, line, look=look)
-
-
-def test_a_member_between_two_in_their_look_is_a_heading_however_it_ends():
-    # Initiatives numbered 1-4 set larger than the text; the third ends with a full stop.
-    items = [
-        text("For each initiative below are outlined its goals and a rough schedule."),
+def _initiatives(*under_the_wiki: str) -> list[OutlineItem]:
+    """Initiatives numbered 1-4 set larger than the text, each over its goal, the third
+    ending with a full stop; ``under_the_wiki``: the lines under the second."""
+    return [
         text("1. State of Documentation", TITLE),
         text("Goal: metrics tracking how useful and complete the documents are."),
         text("2. Wiki", TITLE),
-        text("Goal: documentation that is archived, searchable and easy to write."),
+        *map(text, under_the_wiki),
         text("3. Code Review Bot (CRBot).", TITLE),
         text("Goal: feedback on basic violations within minutes of a change."),
         text("4. Education efforts", TITLE),
         text("Goal: broad channels for updates and news."),
     ]
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == [
+
+
+def test_a_member_between_two_in_their_look_is_a_heading_however_it_ends():
+    items = [
+        text("For each initiative below are outlined its goals and a rough schedule."),
+        *_initiatives("Goal: documentation that is archived, searchable and easy to write."),
+    ]
+    assert titles(items) == [
         "1. State of Documentation",
         "2. Wiki",
         "3. Code Review Bot (CRBot).",
@@ -44,26 +47,17 @@ def test_a_member_in_the_texts_look_between_two_stays_text():
         text("3. Reports", TITLE),
         text("Every report is kept for ten years after the visit it records."),
     ]
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == ["1. Scope", "3. Reports"]
+    assert titles(items) == ["1. Scope", "3. Reports"]
 
 
 def test_a_list_in_the_texts_look_before_the_member_hides_it_not():
     # Section 2 holds a typed numbered list set like the text; "3." is still the member.
-    items = [
-        text("1. State of Documentation", TITLE),
-        text("Goal: metrics tracking how useful and complete the documents are."),
-        text("2. Wiki", TITLE),
-        text("The steps are these, in this order, every time:"),
-        text("1. Install the wiki on the server."),
-        text("2. Import the pages of the old site."),
-        text("3. Code Review Bot (CRBot).", TITLE),
-        text("Goal: feedback on basic violations within minutes of a change."),
-        text("4. Education efforts", TITLE),
-        text("Goal: broad channels for updates and news."),
-    ]
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == [
+    items = _initiatives(
+        "The steps are these, in this order, every time:",
+        "1. Install the wiki on the server.",
+        "2. Import the pages of the old site.",
+    )
+    assert titles(items) == [
         "1. State of Documentation",
         "2. Wiki",
         "3. Code Review Bot (CRBot).",
@@ -90,8 +84,7 @@ def test_the_first_members_of_a_series_of_headings_are_headings_however_they_end
     # series: headings too, though "1)" ends as a sentence and the two, one over the
     # other, read alone as a list's short items.
     items = _changes("1) Review renamed evaluation.", "2) Difference items defined")
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == [
+    assert titles(items) == [
         "1) Review renamed evaluation.",
         "2) Difference items defined",
         "3) New points to evaluate",
@@ -105,12 +98,16 @@ def test_numbered_paragraphs_before_a_series_of_headings_stay_text():
         "1) The word review is replaced by the word evaluation in every clause of the text.",
         "2) Difference items are defined, as the reviews of several plants found them.",
     )
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == ["3) New points to evaluate", "4) Criteria replace the reference documents"]
+    assert titles(items) == [
+        "3) New points to evaluate",
+        "4) Criteria replace the reference documents",
+    ]
 
 
 def test_members_set_after_a_tab_before_a_series_of_headings_stay_text():
     # A number and a tab before the text is how a word processor sets a list's items.
     items = _changes("1)\tReview renamed evaluation", "2)\tDifference items defined")
-    titles = [h.title for h in infer_outline(items, 11)]
-    assert titles == ["3) New points to evaluate", "4) Criteria replace the reference documents"]
+    assert titles(items) == [
+        "3) New points to evaluate",
+        "4) Criteria replace the reference documents",
+    ]

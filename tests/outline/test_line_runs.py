@@ -1,0 +1,87 @@
+"""Lines numbered or lettered on, one after another, head no inferred section
+(``outline/line_runs.py``): a multiple-choice question's options, a numbered listing's
+lines; sections numbered or lettered on with their text between them stay headings."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
+
+from outline_items import BOLD, H1, H2, PROSE, text, titles
+
+
+def test_options_of_a_question_head_no_section() -> None:
+    items = [
+        text("History", H1),
+        text("Question 1 Which of the following events are taking place during the year 1850?"),
+        text("A Napoleon Bonaparte crosses the Alps", H2),
+        text("B First horse-drawn omnibuses established in London", H2),
+        text("C American Express is founded by Henry Wells", H2),
+        text("D Kwang-su becomes emperor of China", H2),
+        text(PROSE),
+    ]
+    assert titles(items) == ["History"]
+
+
+def test_lines_of_a_numbered_listing_head_no_section() -> None:
+    items = [
+        text("Implementation", H1),
+        text(PROSE),
+        # Set in bold, each line would head a section of its own number.
+        text("302 Heading of the package and the other files", BOLD),
+        text("303 Bibliography font can not be set here", BOLD),
+        text("304 You have tried to define a font for the bibliographic element", BOLD),
+        text("305 which is unknown to babelbib and was never defined", BOLD),
+        text(PROSE),
+    ]
+    assert titles(items) == ["Implementation"]
+
+
+def test_lettered_and_numbered_sections_with_text_between_stay_headings() -> None:
+    items = [
+        text("A Proofs of the main results", H2),
+        text(PROSE),
+        text("B Further experiments on larger sets", H2),
+        text(PROSE),
+        text("C Hyperparameters used in training", H2),
+        text(PROSE),
+        text("1 Scope"),
+        text(PROSE),
+        text("2 Normative references"),
+        text(PROSE),
+        text("3 Terms and definitions"),
+        text(PROSE),
+    ]
+    assert titles(items) == [
+        "A Proofs of the main results",
+        "B Further experiments on larger sets",
+        "C Hyperparameters used in training",
+        "1 Scope",
+        "2 Normative references",
+        "3 Terms and definitions",
+    ]
+
+
+def test_options_and_listed_lines_are_told_by_their_neighbours() -> None:
+    options = ["Question 2 What is the capital of Egypt?", "A Cayenne", "B Caracas", "C Cairo"]
+    assert [in_a_run_of_options(options, i) for i in range(4)] == [False, True, True, True]
+    assert not in_a_run_of_options(["A Cayenne", "", "B Caracas", "", "C Cairo"], 2)
+    listing = ["4505 { add.period$", "4506 write$", "4507 newline$", "4508 }", ""]
+    assert [in_a_numbered_listing(listing, i) for i in range(5)] == [True] * 4 + [False]
+    assert not in_a_numbered_listing(["1 Scope", "Text.", "2 Terms", "Text.", "3 Use"], 2)
+
+
+def test_a_listing_read_in_pieces_is_still_a_listing() -> None:
+    # Lines read as one, and lines read as a table's rows (no line of text here).
+    listing = ["5231 h/bststdi", "5232 hbststd 5233 hbststd 5234 h*bststdi", "5235 if$"]
+    assert in_a_numbered_listing(listing, 2)
+    bridged = ["4900 h*bststd", "", "4907 h/bststd", "4908 h*bststd & bstshorti", ""]
+    assert in_a_numbered_listing(bridged, 3)
+    # Numbered lines with a table after each: no two stand next to each other.
+    assert not in_a_numbered_listing(["1 Scope", "", "2 Terms", "", "3 Use"], 2)
+
+
+def test_the_first_option_under_its_question_is_an_option() -> None:
+    question = ["Question 3 Which of the following events took place in 1971?", "A Death of X"]
+    assert in_a_run_of_options(question, 1)
+    paragraph = " ".join(["word"] * 40) + " can we do better?"
+    assert not in_a_run_of_options([paragraph, "A Proofs of the main results"], 1)
