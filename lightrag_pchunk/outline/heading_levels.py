@@ -296,11 +296,15 @@ def _look_tiers(
     numbered headings of that look have where that agrees with the ranking (it is never
     shallower than a more prominent look's)."""
     signatures = {c.look.signature() for c in accepted if c.look is not None} | set(look_levels)
-    sizes = _size_steps(signature[0] for signature in signatures)
+    steps = _size_steps(signature[0] for signature in signatures)
+
+    def stepped_prominence(signature: tuple[float, bool, bool]) -> tuple[float, bool, bool, float]:
+        size, bold, caps = signature
+        return (-steps[size], not bold, not caps, -size)  # in a step: bold, capitals, size
+
     tiers: dict[object, int] = {}
     level = 0
-    ranked = sorted(signatures, key=lambda sig: (-sizes[sig[0]], *_prominence(sig)[1:], -sig[0]))
-    for signature in ranked:
+    for signature in sorted(signatures, key=stepped_prominence):
         known = look_levels.get(signature)
         level = known if known is not None and known >= level else level + 1
         tiers[signature] = level
