@@ -61,7 +61,6 @@ from lightrag_pchunk.outline.items import (
     Promoted,
 )
 from lightrag_pchunk.outline.judge import Candidate
-from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     MAX_PLAIN_WORDS,
@@ -234,18 +233,18 @@ def _accept(
     )
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
-    last_by_family: dict[str, Label] = {}
-    taken_at: dict[str, int] = {}  # where each family's last heading stands
+    last_by_family: dict[str, Promoted] = {}  # each family's heading taken last
     for index in sorted(candidates):
         candidate = candidates[index]
         label = candidate.label
-        previous = last_by_family.get(label.family) if label is not None else None
+        last = last_by_family.get(label.family) if label is not None else None
+        previous = last.label if last is not None else None
         continues = previous is not None and label is not None and label.follows(previous)
         if items[index].in_toc:
             # The document's own table of contents lists it: a heading, whatever its look.
             decisions[index] = True
             if label is not None:
-                last_by_family[label.family], taken_at[label.family] = label, index
+                last_by_family[label.family] = candidate
             continue
         if index in listed and not (continues and label is not None and is_series_label(label)):
             continue
@@ -268,7 +267,7 @@ def _accept(
                 # its own first part (3. over 3.1.), or it numbers on, over text, from
                 # the heading of its family taken last (``titles_after``).
                 over_parts = index in in_gaps and numbers_a_part(items, index, label)
-                titled = continues and titles_after(items, taken_at[label.family], index, label)
+                titled = continues and titles_after(items, last.index, index, label)
                 evidence = strong = over_parts or (titled and follows)
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
@@ -347,7 +346,7 @@ def _accept(
                     ambiguous.append(index)
         decisions[index] = evidence
         if evidence and label is not None:
-            last_by_family[label.family], taken_at[label.family] = label, index
+            last_by_family[label.family] = candidate
     if judge is not None and ambiguous:
         questions = [_question(items, i, candidates[i]) for i in ambiguous]
         asked = set(ambiguous)
