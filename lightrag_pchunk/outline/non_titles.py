@@ -49,6 +49,7 @@ import re
 
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, OPEN_ENDINGS
+from lightrag_pchunk.outline.unit_words import MONTH_NAMES
 
 #: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
 #: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
@@ -106,11 +107,9 @@ _JOINED_BYLINE = re.compile(
 _NOT_IN_A_NAME = frozenset(
     "會会議议團团令職职權权辦办法制的和及與与處处室部院組组廳厅局致辭辞講讲話话報报告簡简介選选免序言"
 )
-#: A full date: "2014年8月27日", "2014-08-27", "27 August 2014", "August 27, 2014".
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-    "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
+#: A full date: "2014年8月27日", "2014-08-27", "27 August 2014", "August 27, 2014" (a month
+#: named as ``unit_words.MONTH_NAMES`` knows them: "27 maart 2014"), longest names first.
+_MONTHS = "|".join(sorted(MONTH_NAMES, key=lambda name: (-len(name), name)))
 _FULL_DATE = re.compile(
     rf"(?:\d{{4}}\s*年\s*\d{{1,2}}\s*月\s*\d{{1,2}}\s*日|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|\d{{1,2}}\s+(?:{_MONTHS})\.?\s+\d{{4}}|(?:{_MONTHS})\.?\s+\d{{1,2}},?\s+\d{{4}})",

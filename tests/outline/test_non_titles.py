@@ -96,6 +96,7 @@ def test_one_predicate_per_reason() -> None:
     assert not is_persons_line("主任委員會議")
     assert is_date_line("2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上")
     assert not is_date_line("2014年8月27日全國人大常委會決定")
+    assert is_date_line("27 maart 2014 in de Tweede Kamer")  # a month in any language known
     assert reads_as_code_or_data("x = 0", None)
     assert reads_as_code_or_data("$ command-in-user-account", None)
     assert opens_a_sentence(
