@@ -28,10 +28,18 @@ __all__ = [
     "FamilyStack",
     "Label",
     "chinese_number",
+    "is_bare_label",
     "levels_from_numbering",
     "parse_label",
     "roman_number",
 ]
+
+
+def is_bare_label(text: str) -> bool:
+    """Whether ``text`` is a numbering label and nothing else ("3.1", "Chapter 2", "第五条"):
+    a heading's number printed apart from its title, or a heading without text."""
+    label = parse_label(text)
+    return label is not None and not label.rest.strip()
 
 
 def _roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:

@@ -33,7 +33,7 @@ from itertools import pairwise
 
 from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.items import Look, is_larger_than_text
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numbering import is_bare_label, parse_label
 from lightrag_pchunk.outline.unit_words import CN_NUMBER, numeral_value
 from lightrag_pchunk.pdf.bookmark_match import line_top
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
@@ -135,8 +135,7 @@ def _is_label_of(
     if label.is_toc_entry:
         return False
     if not own_unit:
-        printed = parse_label(label.text)
-        if printed is None or printed.rest.strip():
+        if not is_bare_label(label.text):
             return False  # text, or a numbered line with words of its own
         same_look = label.look.signature() == title.look.signature()
         if not (same_look and stated) and not _stands_out(label.look, body_size):

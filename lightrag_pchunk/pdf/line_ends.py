@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.pdf.bullets import SENTENCE_END
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN
@@ -38,8 +38,7 @@ def number_goes_on(above: Line, line: Line) -> bool:
     """Whether the number ``line`` opens on goes on with the item's line above it, not the
     next item: the line above breaks a range ("pages 291–" over "300. ACM …"), or a list
     of numbers that ``line``'s number, alone, ends ("1, 2," over "6": a citation's pages)."""
-    label = parse_label(without_tags(line.text))
-    alone = label is not None and not label.rest.strip()
+    alone = is_bare_label(without_tags(line.text))
     text = without_tags(above.text).rstrip()
     return text.endswith(("-", "\u2013")) or (alone and text.endswith(","))
 

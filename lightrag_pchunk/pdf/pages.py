@@ -25,7 +25,7 @@ from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.items import LARGER_BY, Look
 from lightrag_pchunk.outline.lines import heading_text
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.outline_build import (
     Event,
@@ -212,8 +212,7 @@ def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
     bookmark to a paragraph a reader may jump to, which a heading path of fifty words
     would only hide)."""
     text = paragraph.text
-    label = parse_label(text)
-    if label is not None and not label.rest.strip():
+    if is_bare_label(text):
         return False
     if len(" ".join(text.split())) > MAX_HEADING_LENGTH:
         return False

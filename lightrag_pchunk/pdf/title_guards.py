@@ -37,7 +37,7 @@ from itertools import pairwise
 
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, Look, body_words
 from lightrag_pchunk.outline.items import LARGER_BY
-from lightrag_pchunk.outline.numbering import Label, parse_label
+from lightrag_pchunk.outline.numbering import Label, is_bare_label, parse_label
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
@@ -191,8 +191,7 @@ def _has_cell_at(line: Line, x: float) -> bool:
     """Whether a segment of ``line`` after its first, a cell, starts at ``x``
     (:func:`column_cells`)."""
     first = line.segments[0].text.strip()
-    label = parse_label(first)
-    if is_bulleted(first) or (label is not None and not label.rest.strip()):
+    if is_bulleted(first) or is_bare_label(first):
         return False
     return any(
         abs(s.x0 - x) <= CELL_ALIGN and not PAGE_NUMBER.match(s.text.strip())

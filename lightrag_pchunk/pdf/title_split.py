@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.pdf.bookmark_match import line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
@@ -116,8 +116,7 @@ def _title_run(line: Line, title: str, pointed: bool) -> tuple[int, int] | None:
 def _is_bare_label(segments: Sequence[Segment]) -> bool:
     """Whether ``segments`` read as a numbering label and nothing else ("1.1.10",
     "Chapter 2"): a title's number, which stays with it as a Word heading's does."""
-    label = parse_label(" ".join(segment.text for segment in segments))
-    return label is not None and not label.rest.strip()
+    return is_bare_label(" ".join(segment.text for segment in segments))
 
 
 def _cut(line: Line, start: int, end: int) -> list[Line]:
