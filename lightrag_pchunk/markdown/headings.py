@@ -19,6 +19,8 @@ _ATTRIBUTE = r"(?:[#.][\w:.-]+|-)"
 _ATTRIBUTES = re.compile(
     rf"(?:\s+#+)?\s*\{{:?\s*{_ATTRIBUTE}(?:\s+(?:{_ATTRIBUTE}|[\w-]+=\S+))*\s*\}}$"
 )
+#: The id an attribute block gives ("#setup" in "{: #setup .wide}").
+_ID = re.compile(r"(?<![^\s{:])#([\w:.-]+)")
 
 
 @dataclass(slots=True)
@@ -39,13 +41,21 @@ def heading_title(displayed: str, html: str, inline: str) -> str:
     heading that displays no text (an image, an HTML image, a footnote mark), the alt texts
     of its HTML images, else its ``inline`` source. At most ``MAX_HEADING_LENGTH`` characters
     (LightRAG's limit; the content keeps it whole); empty for a heading that holds nothing.
-    A trailing attribute block of the ``inline`` source is no part of the title."""
+    A trailing attribute block of the ``inline`` source is no part of the title; a heading
+    that holds nothing else is titled by the block's id, the name its author gave the section
+    ("# {#installation}": "installation"), else by the block as written ("{.wide}")."""
     title = " ".join(displayed.split())
     if _ATTRIBUTES.search(inline):  # not in a code span: "Syntax `{#id}`" shows it
-        title = _ATTRIBUTES.sub("", title) or title
+        title = _ATTRIBUTES.sub("", title) or _id_title(title)
     if not title:
         alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
         title = " ".join(alt for alt in alts if alt) or inline
     if len(title) > MAX_HEADING_LENGTH:
         title = title[: MAX_HEADING_LENGTH - 3] + "..."
     return title
+
+
+def _id_title(block: str) -> str:
+    """The id of the attribute block ``block``, else ``block`` itself."""
+    found = _ID.search(block)
+    return found.group(1) if found else block

@@ -495,3 +495,20 @@ def test_a_heading_attribute_block_is_no_part_of_its_title(tmp_path):
     ]
     # The content keeps the heading line as written.
     assert parsed.rows[0].content == "# Docker image {#docker}\n\nA."
+
+
+def test_a_heading_of_only_an_attribute_block_is_titled_by_its_id(tmp_path):
+    # The id is the name the author gave the section; a block without one stays as written
+    # (an empty title would drop the heading).
+    parsed = parse(
+        tmp_path,
+        "# Guide\n\nA.\n\n## {#installation}\n\nB.\n\n## {: .wide #setup-steps}\n\nC.\n\n"
+        "## {.wide}\n\nD.\n",
+    )
+    assert tree(parsed) == [
+        (1, "Guide", ()),
+        (2, "installation", ("Guide",)),
+        (2, "setup-steps", ("Guide",)),
+        (2, "{.wide}", ("Guide",)),
+    ]
+    assert parsed.rows[1].content == "## {#installation}\n\nB."
