@@ -37,8 +37,11 @@ def printed_title(text: str, title: str, body: str) -> str:
     if not body or not text.endswith(body):
         return title
     printed = " ".join(text[: len(text) - len(body)].split())
-    tail = printed[len(title) :]
-    return printed if printed.startswith(title) and not tail.strip(_TITLE_ENDS) else title
+    # Compared as a reader sees them, one space for any run of spaces: an ideographic space
+    # after an article's number ("第二十八条　库房温度…：") is whitespace to ``split`` too.
+    seen = " ".join(title.split())
+    tail = printed[len(seen) :]
+    return title + tail if printed.startswith(seen) and not tail.strip(_TITLE_ENDS) else title
 
 
 @dataclass(slots=True)

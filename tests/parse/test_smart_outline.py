@@ -178,3 +178,14 @@ def test_an_inferred_heading_with_a_soft_break_is_one_line(tmp_path):
     assert parsed.rows[0].content.startswith(
         "# Chapter 18.33 ACCESSORY DWELLING UNITS\nThe purpose"
     )
+
+
+def test_an_article_split_at_its_colon_keeps_the_colon_after_an_ideographic_space(tmp_path):
+    # "第二十八条　库房温度应当符合下列要求：（一）…": the heading's line is printed with the
+    # colon that parts it from its body, whatever space follows the article's number.
+    article = "第二条\u3000库房温度应当符合下列要求：（一）冷藏库不高于4℃；（二）冷冻库更低。"
+    lines = [*REGULATION[:3], article]
+    parsed = parse(tmp_path, "".join(para(line) for line in lines))
+    article = parsed.rows[-1]
+    assert article.heading == "第二条\u3000库房温度应当符合下列要求"
+    assert article.content.startswith("## 第二条\u3000库房温度应当符合下列要求：\n（一）冷藏库")
