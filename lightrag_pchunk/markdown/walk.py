@@ -13,13 +13,14 @@ base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_bas
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pyromark
 from pyromark.event import Event, Range
 
-from lightrag_pchunk.markdown.colon_fences import as_tilde_fences
+from lightrag_pchunk.markdown.directives import for_parser
 from lightrag_pchunk.markdown.element import Element, holds, inside, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.headings import Heading, heading_title
@@ -83,7 +84,7 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
-        events = pyromark.events_with_range(as_tilde_fences(text), options=OPTIONS, merge_text=True)
+        events = pyromark.events_with_range(for_parser(text), options=OPTIONS, merge_text=True)
         # One iterator, shared with the readers and skip(): each takes the events of one
         # top-level element, up to its End, and this loop goes on after it.
         for event, span in events:
@@ -284,13 +285,15 @@ class MarkdownWalk:
             self._unit(self._source(element.start, element.end, element))
 
     def _gap(self, until: int) -> None:
-        """Text between top-level elements that made no event (link reference definitions)."""
+        """Text between top-level elements that made no event (link reference definitions,
+        a container directive's fence lines)."""
         start = self._done
         if until > start:  # rarely: elements mostly follow each other
             self._done = until
             gap = self._raw[start:until]
-            if not gap.isspace():
-                self._unit(self._slice(start, until))
+            if not gap.isspace():  # a unit per run of lines between blank lines
+                for piece in re.split(r"\n[ \t\r]*\n", self._slice(start, until)):
+                    self._unit(piece)
 
     def _unit(self, text: str, *, blank_lines: bool = True) -> None:
         """One unit: ``text`` without blank lines and trailing spaces, base64 elided;

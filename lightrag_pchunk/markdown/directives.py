@@ -1,0 +1,190 @@
+"""MyST's directives (``:::{note}`` … ``:::``, ```` ```{code-block} python ```` … ```` ``` ````)
+as the parser should read them: a literal one as a fenced block, a container's body as
+Markdown.
+
+CommonMark knows no directive. A backtick (or tilde) fence with ``{name}`` after it is a code
+block to it, so a note's list and table lose their structure; a colon fence is paragraph
+text, so a shell comment in a ``:::{code}`` (``# Using uv``) is a heading and the directive's
+option block (``---`` / ``caption: …`` / ``---``) makes setext headings of the lines above
+it. :func:`for_parser` rewrites a copy of the text for the parser only, every byte at its
+offset (the walk slices the source as written, so no text changes and none is lost):
+
+- a **literal** directive, whose body is code, data or another markup
+  (:data:`LITERAL_DIRECTIVES`; a code cell's language, :data:`CELL_LANGUAGES`), is a fenced
+  block: a colon fence's colons become as many tildes;
+- a **container**, any other directive (``note``, ``admonition``, ``tab-set``, ``figure``,
+  ``list-table``…: MyST parses their body as Markdown), has its opening line with its
+  options and its closing fence blanked (spaces, as many bytes): its body is read as
+  Markdown, and the walk keeps the blanked lines as text of their own (a gap between
+  elements), so ``:::{note}`` stays in the text where the author wrote it.
+
+Only a fence that opens a directive by name (``{name}``), up to three spaces in, outside code
+blocks, changes. Pandoc's fenced divs (``::: note``) and ``:::tip`` containers are left as
+they are: Markdown already.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Directives whose body is not Markdown: code (run or shown), a file's lines, LaTeX, raw
+#: output, reStructuredText, diagram sources, CSV rows, lists of names (a table of contents,
+#: an autosummary), a grammar, a glossary's own term/definition syntax. Read as Markdown,
+#: a comment line of their body would be a heading, an indented line a code block.
+LITERAL_DIRECTIVES = frozenset(
+    {
+        "code", "code-block", "sourcecode", "code-cell", "literalinclude", "jupyter-execute",
+        "ipython", "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "plot",
+        "math", "raw", "eval-rst", "parsed-literal", "productionlist", "prompt", "mermaid",
+        "graphviz", "digraph", "graph", "uml", "plantuml", "tikz", "csv-table", "toctree",
+        "autosummary", "glossary",
+    }
+)  # fmt: skip
+#: Quarto's and R Markdown's code cells write their language where MyST writes a
+#: directive's name (```` ```{python} ````, ```` ```{r} ````): the engines they run.
+CELL_LANGUAGES = frozenset(
+    {
+        "r", "python", "julia", "ojs", "bash", "sh", "zsh", "sql", "js", "javascript",
+        "node", "stan", "rcpp", "cpp", "c", "fortran", "go", "rust", "perl", "ruby",
+        "octave", "matlab", "sas", "stata", "scala", "powershell", "css", "tex", "latex",
+        "dot", "yaml", "json",
+    }
+)  # fmt: skip
+
+#: A fence line: up to three spaces, three colons, backticks or tildes or more (group 1),
+#: then what follows it (group 2).
+_FENCE = re.compile(r" {0,3}(:{3,}|`{3,}|~{3,})(.*)")
+#: A directive's name after its fence: ``{name}``, then its argument. A name starts with a
+#: letter: Pandoc's ``{.python}``, ``{#id .class}`` and ``{=html}`` are a code block's
+#: attributes, R Markdown's ``{r setup, echo=FALSE}`` a cell's.
+_DIRECTIVE = re.compile(r"\{([A-Za-z][\w.:+-]*)\}")
+#: An option line right after a directive's opening line (``:caption: Setup``).
+_OPTION = re.compile(r" {0,3}:[\w-]+:")
+
+
+def for_parser(text: str) -> str:
+    """``text`` with its directives rewritten for the parser (module doc); ``text`` itself
+    where it has none."""
+    if ":::{" not in text and "```{" not in text and "~~~{" not in text:
+        return text
+    lines = text.split("\n")
+    _Reader(lines).run()
+    return "\n".join(lines)
+
+
+class _Reader:
+    """One pass over the lines, rewriting them in place."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.code_fence = ""  # the open code block's fence (a literal directive's too)
+        self.literal_colons: list[int] = []  # a colon-fenced literal's colons, nested ones after
+        self.containers: list[str] = []  # the open containers' fences, innermost last
+
+    def run(self) -> None:
+        lines = self.lines
+        index = 0
+        while index < len(lines):
+            index = self._line(index)
+
+    def _line(self, index: int) -> int:
+        """Read the line at ``index``; the index of the next line to read."""
+        line = self.lines[index]
+        found = _FENCE.match(line)
+        if self.literal_colons:
+            self._in_literal_colons(index, found)
+            return index + 1
+        if self.code_fence:
+            if found and _closes(found.group(1), self.code_fence) and not found.group(2).strip():
+                self.code_fence = ""
+            return index + 1
+        if found is None:
+            return index + 1
+        fence, rest = found.group(1), found.group(2)
+        if not rest.strip() and self._closes_container(fence):
+            self.lines[index] = _blank(line)
+            return index + 1
+        directive = _DIRECTIVE.match(rest)
+        if directive is None or _is_literal(directive.group(1)):
+            if fence[0] == ":":
+                if directive is not None:  # a literal directive: a fenced block of tildes
+                    self.literal_colons.append(len(fence))
+                    self.lines[index] = _refenced(line, found.start(1), len(fence), "~")
+            else:  # a code block, or a literal directive fenced as one
+                self.code_fence = fence
+            return index + 1
+        self.containers.append(fence)
+        end = _options_end(self.lines, index + 1)
+        for at in range(index, end):
+            self.lines[at] = _blank(self.lines[at])
+        return end
+
+    def _closes_container(self, fence: str) -> bool:
+        """Whether a bare fence closes an open container: the outermost one it can close
+        (the same mark, as many or fewer) closes with those inside it, as MyST finds an outer
+        directive's end before it reads the body."""
+        for depth, opened in enumerate(self.containers):
+            if _closes(fence, opened):
+                del self.containers[depth:]
+                return True
+        return False
+
+    def _in_literal_colons(self, index: int, found: re.Match[str] | None) -> None:
+        """A line inside a colon-fenced literal directive, read as a tilde fence."""
+        line = self.lines[index]
+        open_colons = self.literal_colons
+        if found and open_colons and found.group(1)[0] == "~":
+            # A code fence of tildes would close the directive's tilde fence: as backticks
+            # (as many) it is a line of the directive's text, as it is.
+            self.lines[index] = line = _refenced(line, found.start(1), len(found.group(1)), "`")
+        fence, rest = (found.group(1), found.group(2)) if found else ("", "")
+        if self.code_fence:  # a code block inside the directive: its lines are its text
+            if fence and _closes(fence, self.code_fence) and not rest.strip():
+                self.code_fence = ""
+            return
+        if fence and fence[0] != ":":
+            self.code_fence = fence
+            return
+        if not fence:
+            return
+        if _DIRECTIVE.match(rest):
+            if len(fence) < open_colons[-1]:  # a directive nested in it, fewer colons
+                open_colons.append(len(fence))
+                self.lines[index] = _refenced(line, found.start(1), len(fence), "~")
+        elif not rest.strip() and len(fence) >= open_colons[-1]:
+            open_colons.pop()
+            self.lines[index] = _refenced(line, found.start(1), len(fence), "~")
+
+
+def _is_literal(name: str) -> bool:
+    """Whether the directive ``name`` (or a code cell's language) has a literal body."""
+    name = name.lower()
+    return name in LITERAL_DIRECTIVES or name in CELL_LANGUAGES
+
+
+def _options_end(lines: list[str], start: int) -> int:
+    """The index after a directive's options starting at ``start``: ``:name: value`` lines,
+    or a YAML block between two ``---`` lines; ``start`` where there are none."""
+    if start < len(lines) and lines[start].strip() == "---":
+        for index in range(start + 1, len(lines)):
+            if lines[index].strip() == "---":
+                return index + 1
+        return start
+    index = start
+    while index < len(lines) and _OPTION.match(lines[index]):
+        index += 1
+    return index
+
+
+def _closes(fence: str, opened: str) -> bool:
+    return fence[0] == opened[0] and len(fence) >= len(opened)
+
+
+def _blank(line: str) -> str:
+    """As many spaces as ``line`` has bytes: a blank line at the same offsets."""
+    return " " * len(line.encode("utf-8", "surrogatepass"))
+
+
+def _refenced(line: str, start: int, count: int, mark: str) -> str:
+    """``line`` with its fence of ``count`` characters at ``start`` written in ``mark``."""
+    return line[:start] + mark * count + line[start + count :]

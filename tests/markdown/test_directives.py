@@ -1,0 +1,147 @@
+"""MyST's directives (markdown/directives.py): a literal one is a fenced block (what it holds
+makes no heading, its option block no setext heading), a container's body is Markdown (its
+list, its table); the text stays as written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lightrag_pchunk.markdown.directives import for_parser
+from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.model import PREFACE_HEADING
+
+DOC = """# Batch processing
+
+:::{code} bash
+# Using uv
+uv tool install ocrmypdf
+# Or using pip
+pip install ocrmypdf
+:::
+
+:::{literalinclude} ../misc/watcher.py
+---
+caption: misc/watcher.py
+---
+:::
+
+## Caveats
+
+Text.
+"""
+
+
+def test_a_directive_holds_no_heading_and_keeps_its_text(tmp_path: Path) -> None:
+    source = tmp_path / "batch.md"
+    source.write_text(DOC, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    assert [(row.level, row.heading) for row in parsed.rows] == [
+        (1, "Batch processing"),
+        (2, "Caveats"),
+    ]
+    assert ":::{code} bash\n# Using uv\nuv tool install ocrmypdf" in parsed.rows[0].content
+    assert "caption: misc/watcher.py\n---\n:::" in parsed.rows[0].content
+    assert PREFACE_HEADING not in [row.heading for row in parsed.rows]
+
+
+def blank(line: str) -> str:
+    return " " * len(line.encode())
+
+
+def test_only_directive_fences_outside_code_change_and_keep_their_length() -> None:
+    text = (
+        "```md\n:::{note}\n# x\n:::\n```\n\n:::{code-block} bash\n# y\n:::\n\n"
+        "::::{tab-set}\n:::{tab-item} Ä\n:::\n::::\n"
+    )
+    masked = for_parser(text)
+    assert len(masked.encode()) == len(text.encode())
+    tab_set = "".join(
+        blank(line) + "\n" for line in ["::::{tab-set}", ":::{tab-item} Ä", ":::", "::::"]
+    )
+    assert (
+        masked == "```md\n:::{note}\n# x\n:::\n```\n\n~~~{code-block} bash\n# y\n~~~\n\n" + tab_set
+    )
+    # Pandoc's fenced divs and other containers hold Markdown: left alone, as are Pandoc's
+    # code attributes and R Markdown's cell options (no directive's name).
+    for kept in ("::: note\n# Title\n:::\n", ":::tip\ntext\n:::\n", "```{=html}\n<b>\n```\n"):
+        assert for_parser(kept) == kept
+    assert (
+        for_parser("```{r setup, echo=FALSE}\n# x\n```\n") == "```{r setup, echo=FALSE}\n# x\n```\n"
+    )
+
+
+def test_a_code_fence_inside_a_literal_directive_neither_closes_it_nor_is_closed_by_it() -> None:
+    # A tilde fence would close the directive's tilde fence; a colon line inside a code
+    # block of the directive is the block's text, no closing fence.
+    text = ":::{code}\n~~~\n# not a heading\n~~~\n```md\n:::\n```\n:::\n# Heading\n"
+    masked = for_parser(text)
+    assert len(masked) == len(text)
+    assert masked == "~~~{code}\n```\n# not a heading\n```\n```md\n:::\n```\n~~~\n# Heading\n"
+
+
+def test_a_colon_line_inside_a_code_block_of_a_container_is_no_closing_fence() -> None:
+    text = ":::{note}\n```md\n:::\n```\n:::\n# Heading\n"
+    masked = for_parser(text)
+    assert masked == blank(":::{note}") + "\n```md\n:::\n```\n" + blank(":::") + "\n# Heading\n"
+
+
+CONTAINERS = """# Install
+
+Intro paragraph.
+:::{note} Before you start
+- one
+- two
+
+| Step | Time |
+|------|------|
+| copy | 1 min |
+:::
+
+```{admonition} Tip
+---
+class: tip
+---
+The *fast* way:
+
+| Mode | Speed |
+|------|-------|
+| fast | high |
+```
+
+::::{tab-set}
+:::{tab-item} Linux
+:sync: linux
+Run `make`.
+::::
+
+```{python}
+# Load the data
+x = 1
+```
+
+## Next
+
+Text.
+"""
+
+
+def test_a_container_directive_holds_markdown_and_keeps_its_fences_as_text(tmp_path: Path) -> None:
+    source = tmp_path / "install.md"
+    source.write_text(CONTAINERS, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    # A code cell (Quarto's, R Markdown's) stays code: its comment is no heading; a
+    # container's option block makes no setext heading.
+    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Install"), (2, "Next")]
+    content = parsed.rows[0].content
+    # The note's list and table, the admonition's table keep their structure.
+    assert content.count("<table ") == 2
+    assert '[["Step", "Time"], ["copy", "1 min"]]' in content
+    assert '[["Mode", "Speed"], ["fast", "high"]]' in content
+    assert "- one\n- two" in content
+    # Every directive line stays where the author wrote it, the option blocks with it.
+    for line in CONTAINERS.split("\n")[3:31]:
+        if not line.startswith("|"):
+            assert line in content
+    assert ":::\n\n```{admonition} Tip\n---\nclass: tip\n---\n\nThe *fast* way:" in content
+    assert ":::{tab-item} Linux\n:sync: linux\n\nRun `make`.\n\n::::" in content
+    assert "```{python}\n# Load the data\nx = 1\n```" in content
