@@ -14,13 +14,16 @@ they fit. Tables are not cut here: stage B left none over ``target_max``.
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
-sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words,
-of code or data, a person's, a date line, a sentence's first line or a table's row
+sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words, of
+code or data, a person's, a date line, a sentence's first line or a table's row
 (``outline/non_titles.py``), nor an option of a multiple-choice question or a line of a
 numbered listing (``outline/line_runs.py``), nor a line that recurs in the block (a running
 head, a form's label), nor a line numbered as a sibling of a heading on the block's path,
 nor, in a law's unit (an article, a section), a line that numbers no unit of a series below
-it: the unit's points and lists are its text.
+it: the unit's points and lists are its text. A cut before an anchor that follows lead-ins
+(a heading line, a label in strong emphasis, a short line ending with a colon:
+"Technical Committee:" over the committee's name) is made before them: they go with the
+text they introduce, and the first of them that reads as a title heads the piece.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     exceeds,
+    is_lead_in,
     line_paragraphs,
 )
 from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, series_number
@@ -127,7 +131,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         if not over:
             done.append(current)
             continue
-        breaks = [b for b in current.topic_breaks if 0 < b < len(current.paragraphs)]
+        breaks = _before_lead_ins(current.paragraphs, current.topic_breaks)
         if breaks:
             # Where a language model saw the topic change (CHUNK_P_LLM_BOUNDARIES=long): cut
             # there first; the pieces keep the heading and are cut further if still too long.
@@ -171,7 +175,8 @@ def choose_anchors(
     after the previous cut is taken (ties go to the earlier one). Positions are the
     summed paragraph counts before a paragraph (counted once, when the paragraph was made).
     A line that recurs in the block is no anchor (``recurring``: the recurring lines of the
-    block this one was cut from, read whole; None: this block's own).
+    block this one was cut from, read whole; None: this block's own). A cut after lead-ins
+    is moved before them (:func:`_before_lead_ins`).
     """
     th = ctx.thresholds
     paragraphs = block.paragraphs
@@ -228,7 +233,21 @@ def choose_anchors(
             j -= 1
         picks.append(candidates[j])
         lo = j + 1
-    return picks
+    return _before_lead_ins(paragraphs, picks)
+
+
+def _before_lead_ins(paragraphs: Sequence[Paragraph], cuts: Sequence[int]) -> list[int]:
+    """The cuts inside ``paragraphs``, each moved before the lead-ins that end the piece
+    before it (:func:`~lightrag_pchunk.chunk.blocks.is_lead_in`): they go with the text they
+    introduce; a cut that would leave nothing before it is none."""
+    moved: set[int] = set()
+    for cut in cuts:
+        if 0 < cut < len(paragraphs):
+            while cut > 0 and is_lead_in(paragraphs[cut - 1].text):
+                cut -= 1
+            if cut:
+                moved.add(cut)
+    return sorted(moved)
 
 
 def _inside_contents(paragraphs: Sequence[Paragraph], index: int) -> bool:
@@ -316,6 +335,7 @@ def cut_at_anchors(
     table slice that defines it.
     """
     bounds = [0, *cuts, len(block.paragraphs)]
+    limit = ctx.thresholds.max_anchor_candidate_length
     parents = block.parent_headings + ((block.heading,) if block.heading else ())
     holder = _role_holder(block)
     pieces: list[Block] = []
@@ -325,7 +345,7 @@ def cut_at_anchors(
         if start == 0 or not headed:
             pieces.append(build_block(paragraphs, ctx.counter, like=block, role=role))
         else:
-            heading = anchor_heading(paragraphs[0].text)
+            heading = anchor_heading(paragraphs[_anchor_at(paragraphs, limit)].text)
             pieces.append(
                 build_block(
                     paragraphs,
@@ -337,6 +357,17 @@ def cut_at_anchors(
                 )
             )
     return pieces
+
+
+def _anchor_at(paragraphs: Sequence[Paragraph], limit: int) -> int:
+    """The index of a piece's anchor: its first paragraph, or the first after the lead-ins
+    that open the piece (:func:`_before_lead_ins`) that reads as a title."""
+    for index, paragraph in enumerate(paragraphs):
+        if is_anchor_candidate(paragraph.text, limit):
+            return index
+        if not is_lead_in(paragraph.text):
+            break
+    return 0
 
 
 def _role_holder(block: Block) -> int:

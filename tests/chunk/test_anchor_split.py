@@ -295,6 +295,42 @@ def test_a_line_leading_into_a_display_equation_is_not_an_anchor() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lead_in", "heading"),
+    [
+        ("Technical Committee:", "North Harbour Office"),
+        ("**Contacts**", "North Harbour Office"),
+        ("### Sites", "Sites"),
+    ],
+)
+def test_a_cut_before_an_anchor_takes_the_lead_in_before_it(lead_in: str, heading: str) -> None:
+    # A lead-in goes with what it introduces: the cut is made before it, and the first of
+    # the lead-in and the anchor that reads as a title heads the piece.
+    ctx = char_context(1000)
+    text = "## H\n" + "x" * 800 + f"\n{lead_in}\nNorth Harbour Office\n" + "y" * 800
+    block = make_block(text, ctx.counter, heading="H", parents=("Doc",), level=2)
+    assert choose_anchors(block, ctx) == [2]
+    out = anchor_split([block], ctx)
+    assert [b.content for b in out] == [
+        "## H\n" + "x" * 800,
+        f"{lead_in}\nNorth Harbour Office\n" + "y" * 800,
+    ]
+    assert [(b.heading, b.parent_headings) for b in out][1] == (heading, ("Doc", "H"))
+
+
+def test_a_topic_break_after_a_lead_in_moves_before_it() -> None:
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+
+    from helpers import make_row
+
+    lines = ["# Rules", *(f"rule {i} " + "x" * 40 for i in range(1, 9))]
+    lines[4] = "The next rules are:"
+    row = make_row("\n".join(lines), "Rules")
+    row.extra["topic_breaks"] = [5]
+    chunks = chunk_rows([row], char_context(300))
+    assert [c.content.split("\n")[0] for c in chunks] == ["# Rules", "The next rules are:"]
+
+
 def test_a_line_numbered_as_a_sibling_of_the_blocks_section_is_not_an_anchor() -> None:
     # "6.5 Calling External Functions" printed inside section 6.4 (its heading missed by
     # the outline): as 6.4's sub-heading it would nest 6.5 below 6.4. "6.4.1" may be one.
