@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -43,6 +42,7 @@ from lightrag_pchunk.chunk.blocks import (
     exceeds,
     is_lead_in,
     line_paragraphs,
+    without_heading_marks,
 )
 from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, series_number
 from lightrag_pchunk.chunk.context import Context
@@ -63,7 +63,6 @@ from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
 
-_HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 #: Share of target_max the sub-blocks of an anchor split aim at: as full as the anchors'
 #: irregular positions allow without pushing pieces over the cap (the spec's target_ideal,
 #: 0.75, cost about 1% more chunks on the corpus; 0.95 no fewer).
@@ -87,9 +86,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
         return False
     # Inside a block a "#" mark may be a note's ("# 請參閱《…》(2010年…批准)", a footnote
     # printed with the sign) as well as a Markdown heading's: the line still reads as a title.
-    marks = _HEADING_MARKS.match(line)
-    title = line if marks is None else line[marks.end() :]
-    if marks is not None and heading_text(title, max_length, markdown=False) is None:
+    title = without_heading_marks(line)
+    if title != line and heading_text(title, max_length, markdown=False) is None:
         return False
     return not reads_as_no_title(title)
 

@@ -35,10 +35,12 @@ def is_table_text(text: str) -> bool:
     return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
-#: A paragraph that only introduces the text after it: a Markdown heading line, or a label
-#: set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and manuals
-#: head their lists. A chunk never ends with one where the next can take it.
-_LEAD_IN = re.compile(r"#{1,6}[ \t]|\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
+#: The marks that open a Markdown heading line ("## "), as a content writes its heading and
+#: the headings glued into it.
+HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
+#: A label set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and
+#: manuals head their lists.
+_STRONG_LABEL = re.compile(r"\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
 #: Longest line ending with a colon read as a lead-in ("What To Expect Next:", "The options
 #: are:"); a longer one is a sentence of its paragraph, which may end so before an equation.
 #: A definition's text (": Specify output format. FORMAT can be:", a Markdown definition
@@ -46,15 +48,30 @@ _LEAD_IN = re.compile(r"#{1,6}[ \t]|\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?
 _LEAD_IN_COLON_CHARS = 80
 
 
+def is_heading_line(line: str) -> bool:
+    """Whether ``line`` (spaces around it aside) is a Markdown heading line: its marks, then
+    its title."""
+    line = line.strip()
+    marks = HEADING_MARKS.match(line)
+    return marks is not None and marks.end() < len(line)
+
+
+def without_heading_marks(line: str) -> str:
+    """``line`` without the marks of a Markdown heading line that open it."""
+    marks = HEADING_MARKS.match(line)
+    return line if marks is None else line[marks.end() :]
+
+
 def is_lead_in(text: str) -> bool:
-    """Whether ``text``, one paragraph, is a heading line, a label in strong emphasis or a
-    short line ending with a colon."""
+    """Whether ``text``, one paragraph, only introduces the text after it: a heading line, a
+    label in strong emphasis or a short line ending with a colon. A chunk never ends with
+    one where the next can take it."""
     text = text.strip()
     if "\n" in text:
         return False
     if text.endswith((":", "：")) and len(text) <= _LEAD_IN_COLON_CHARS:
         return not text.startswith(":")
-    return _LEAD_IN.match(text) is not None
+    return is_heading_line(text) or _STRONG_LABEL.match(text) is not None
 
 
 def has_big_table_line(content: str, limit: int) -> bool:

@@ -8,11 +8,11 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
+from lightrag_pchunk.chunk.blocks import without_heading_marks
 from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.outline.lines import flat_text
 
-_HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 _TABLE_OPEN = re.compile(r"<table\b[^>]*>")
 #: Characters of a line used to find it in the document (long enough to be unique).
 _KEY_CHARS = 64
@@ -23,10 +23,7 @@ _BACKOFF = 8000
 
 def _normalize(line: str) -> str:
     """A line as titles are made of it (:func:`flat_text`), without Markdown's marks."""
-    text = line.strip()
-    if text.startswith("#"):
-        text = _HEADING_MARKS.sub("", text, count=1)
-    return flat_text(text)
+    return flat_text(without_heading_marks(line.strip()))
 
 
 def _keys(line: str) -> tuple[str, str]:

@@ -14,7 +14,6 @@ the next block's identity.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -24,6 +23,7 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     holds_table,
+    is_heading_line,
     joiner_for,
     line_paragraphs,
 )
@@ -31,7 +31,6 @@ from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, TableRole
 
-_HEADING_LINE = re.compile(r"#{1,6} +\S")
 _GLUABLE_ROLES = (TableRole.NONE, TableRole.FIRST)
 
 
@@ -41,8 +40,8 @@ def is_heading_only(block: Block) -> bool:
     Decided on the content, whose non-blank lines are the block's paragraphs whether they
     are made or not (``Block.paragraphs`` may be None)."""
     content = block.content
-    if not content[content.rfind("\n") + 1 :].lstrip().startswith("#"):
-        return False  # the common case: the last line is body text, decided without a regex
+    if not is_heading_line(content[content.rfind("\n") + 1 :]):
+        return False  # the common case: the last line is body text
     return bool(block.heading.strip()) and _is_heading_lines(content)
 
 
@@ -146,4 +145,4 @@ def _first_piece_within(block: Block, room: int, ctx: Context) -> tuple[Block, l
 
 def _is_heading_lines(text: str) -> bool:
     """Whether every non-blank line of ``text`` is a Markdown heading."""
-    return all(_HEADING_LINE.match(line.lstrip()) for line in text.split("\n") if line.strip())
+    return all(is_heading_line(line) for line in text.split("\n") if line.strip())

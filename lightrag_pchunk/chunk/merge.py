@@ -34,7 +34,7 @@ import logging
 from collections.abc import Sequence
 
 from lightrag_pchunk.chunk.block_runs import BlockRun, heading_path
-from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, common_path, is_table_text
+from lightrag_pchunk.chunk.blocks import BLOCK_JOINER, common_path, is_heading_line, is_table_text
 from lightrag_pchunk.chunk.context import CHAPTER, PACK, Context
 from lightrag_pchunk.chunk.merge_pack import pack_fill
 from lightrag_pchunk.chunk.runs import (
@@ -287,7 +287,7 @@ def _is_small_table(block: Block, limit: int) -> bool:
     if block.tokens >= limit or "<table" not in block.content:
         return False
     return all(
-        is_table_text(line) or line.lstrip().startswith("#")
+        is_table_text(line) or is_heading_line(line)
         for line in block.content.split("\n")
         if line.strip()
     )
