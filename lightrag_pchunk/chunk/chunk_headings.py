@@ -13,6 +13,7 @@ from. ``chunk/breadcrumbs.py`` checks what these promise.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.model import Block
@@ -93,8 +94,21 @@ def span_end(title: str) -> str:
     return cut.rstrip() + "…"
 
 
-def chunk_label(block: Block) -> tuple[str, tuple[str, ...], int]:
-    """``(heading, parent_headings, level)`` a block's chunk declares (no ``[part n]``).
+@dataclass(frozen=True, slots=True)
+class ChunkLabel:
+    """What a block's chunk declares: its heading (no ``[part n]``), parents and level;
+    for a span of sections (:func:`span_heading`), the paths of the sections it names,
+    the children of their common parent it holds text of (empty for a chunk of one
+    declared section, with what lies below it)."""
+
+    heading: str
+    parents: tuple[str, ...]
+    level: int
+    spanned: frozenset[tuple[str, ...]] = frozenset()
+
+
+def chunk_label(block: Block) -> ChunkLabel:
+    """What a block's chunk declares.
 
     A block of one section declares that section. A block holding several declares the
     first one when the others lie below it, else their deepest common parent with the span
@@ -103,27 +117,20 @@ def chunk_label(block: Block) -> tuple[str, tuple[str, ...], int]:
     """
     refs = block.sections
     if not refs:
-        return block.heading, block.parent_headings, block.level
+        return ChunkLabel(block.heading, block.parent_headings, block.level)
     first = refs[0]
-    common = common_path([ref.path for ref in refs])
+    paths = [ref.path for ref in refs]
+    common = common_path(paths)
     if common == first.path:
-        return first.path[-1], first.path[:-1], first.level
-    children = [ref.path[len(common)] for ref in refs if len(ref.path) > len(common)]
-    level = max(min(ref.level - (len(ref.path) - len(common) - 1) for ref in refs), 1)
-    if not common:
-        return span_heading(None, children), (), level
-    return span_heading(common[-1], children), common[:-1], max(level - 1, 1)
-
-
-def spanned_sections(
-    block: Block, label: tuple[str, tuple[str, ...], int]
-) -> frozenset[tuple[str, ...]]:
-    """The sections a span names (:func:`span_heading`: the children of the common parent
-    that ``block`` holds text of) when its ``label`` (:func:`chunk_label`) is a span, else
-    none: a chunk declaring one section, with what lies below it, names no other."""
-    heading, parents, _ = label
-    paths = [ref.path for ref in block.sections]
-    if not paths or (*parents, heading) in paths:
-        return frozenset()
-    depth = len(common_path(paths)) + 1
-    return frozenset(path[:depth] for path in paths if len(path) >= depth)
+        return ChunkLabel(first.path[-1], first.path[:-1], first.level)
+    depth = len(common) + 1
+    children = [path[len(common)] for path in paths if len(path) >= depth]
+    level = max(min(ref.level - (len(ref.path) - depth) for ref in refs), 1)
+    if common:
+        heading, parents, level = span_heading(common[-1], children), common[:-1], max(level - 1, 1)
+    else:
+        heading, parents = span_heading(None, children), ()
+    if (*parents, heading) in paths:
+        return ChunkLabel(heading, parents, level)  # sections of one title: it names one
+    spanned = frozenset(path[:depth] for path in paths if len(path) >= depth)
+    return ChunkLabel(heading, parents, level, spanned)

@@ -19,7 +19,7 @@ from lightrag_pchunk.chunk.blocks import (
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
-from lightrag_pchunk.chunk.chunk_headings import chunk_label, spanned_sections
+from lightrag_pchunk.chunk.chunk_headings import chunk_label
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
@@ -213,11 +213,10 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     blocks = [block for block in blocks if block.content.strip()]
     labels = [chunk_label(block) for block in blocks]
     parts = declared_parts(
-        [(heading, parents) for heading, parents, _ in labels],
-        [spanned_sections(block, label) for block, label in zip(blocks, labels, strict=True)],
+        [(label.heading, label.parents) for label in labels], [label.spanned for label in labels]
     )
     chunks: list[Chunk] = []
-    for block, (heading, parents, level), part in zip(blocks, labels, parts, strict=True):
+    for block, label, part in zip(blocks, labels, parts, strict=True):
         content = _without_blank_edges(block.content)
         exact = block.is_exact and content == block.content
         chunks.append(
@@ -225,9 +224,9 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
                 content=content,
                 tokens=block.tokens if exact else counter.count(content),
                 order=len(chunks),
-                heading=render_heading(heading, part),
-                parent_headings=parents,
-                level=level,
+                heading=render_heading(label.heading, part),
+                parent_headings=label.parents,
+                level=label.level,
                 block_ids=block.block_ids,
                 source_row=block.source_row,
                 role=block.role,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, _parts, check_breadcrumbs
-from lightrag_pchunk.chunk.chunk_headings import chunk_label, span_heading, spanned_sections
+from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
@@ -72,18 +72,21 @@ def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span()
         SectionRef(("4 权责", "4.3 附则"), 2),
     )
     block = replace(block, sections=refs)
-    assert chunk_label(block) == ("4 权责 (4.1–4.3)", (), 1)
+    spanned = {("4 权责", "4.1 总则"), ("4 权责", "4.2 职责"), ("4 权责", "4.3 附则")}
+    assert chunk_label(block) == ChunkLabel("4 权责 (4.1–4.3)", (), 1, frozenset(spanned))
     # The first section with what lies below it: that section, at its own level.
     block = replace(block, sections=(SectionRef(("4 权责",), 1), *refs))
-    assert chunk_label(block) == ("4 权责", (), 1)
+    assert chunk_label(block) == ChunkLabel("4 权责", (), 1)
     # Sections at the top: the span alone, at their level.
     block = replace(
         block, sections=(SectionRef(("1.目的",), 1), SectionRef(("3.职责", "3.1 部门"), 2))
     )
-    assert chunk_label(block) == ("1.目的 – 3.职责", (), 1)
+    assert chunk_label(block) == ChunkLabel(
+        "1.目的 – 3.职责", (), 1, frozenset({("1.目的",), ("3.职责",)})
+    )
     # A block of one section (no merge) declares its own heading.
     block = replace(block, sections=())
-    assert chunk_label(block) == ("4.1 总则", ("4 权责",), 2)
+    assert chunk_label(block) == ChunkLabel("4.1 总则", ("4 权责",), 2)
 
 
 def test_parts_count_the_consecutive_chunks_of_one_declared_heading() -> None:
@@ -179,11 +182,11 @@ def test_a_span_names_the_children_of_its_parent_not_the_sections_below_them() -
     refs = (SectionRef(("1 Aims",), 1), SectionRef(("2 Terms", "2.1 Valve"), 2))
     block = replace(block, sections=refs)
     label = chunk_label(block)
-    assert label[:2] == ("1 Aims – 2 Terms", ())
-    assert spanned_sections(block, label) == {("1 Aims",), ("2 Terms",)}
+    assert (label.heading, label.parents) == ("1 Aims – 2 Terms", ())
+    assert label.spanned == {("1 Aims",), ("2 Terms",)}
     valve = ("2.1 Valve", ("2 Terms",))
-    spanned = [spanned_sections(block, label), frozenset(), frozenset()]
-    assert declared_parts([label[:2], valve, valve], spanned) == [0, 1, 2]
+    spanned = [label.spanned, frozenset(), frozenset()]
+    assert declared_parts([(label.heading, label.parents), valve, valve], spanned) == [0, 1, 2]
 
 
 def test_an_anchor_heading_numbers_only_its_own_parts() -> None:
