@@ -157,14 +157,12 @@ def _dash_splits(text: str, dash: str) -> Iterable[tuple[str, str]]:
 
 
 def _names_children(outline: RowOutline, base: tuple[str, ...], ends: tuple[str, str]) -> bool:
-    names = set()
-    for child in outline.children(base):
-        names.update((child[-1], short_name(child[-1]), span_end(child[-1])))
+    """Whether both ``ends`` of a span name children of ``base`` (:func:`_names_of`), or
+    headings found in its text or in a child's."""
+    names = set().union(*(_names_of(child[-1]) for child in outline.children(base)))
     return all(
-        end in names
-        or outline.names_line(base, end.rstrip("…"))
-        or _names_deeper(outline, base, end.rstrip("…"))
-        for end in ends
+        name in names or outline.names_line(base, name) or _names_deeper(outline, base, name)
+        for name in (end.rstrip("…") for end in ends)
     )
 
 
