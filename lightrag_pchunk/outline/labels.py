@@ -27,10 +27,10 @@ from lightrag_pchunk.outline.unit_words import (
     KEYWORD_SYNONYMS,
     LEGAL_RANKS,
     LEGAL_UNITS,
-    MONTH_NAMES,
     NOTE,
     ROMAN_CHARS,
     TRADITIONAL_UNITS,
+    follows_a_days_number,
     lone_roman_readings,
     numeral_value,
     unit_number,
@@ -254,8 +254,6 @@ def _annex_decimal(text: str) -> Label | None:
     return Label("annex-decimal", len(ordinals), ordinals, match[0], _rest(text, match.end()))
 
 
-#: A day's month, a whole word ("2.1 Market Stops" is a title; "29 March", "3月" dates).
-_MONTH = re.compile(r"\s*(?:[年月日]|(?P<word>[^\W\d_]+)\.?(?:\s|,|$))")
 #: After a number's first digits, its further groups of three set apart by a space (SI,
 #: Russian, French: "6 089 750,85 руб.", "12 345,00 €"): two groups or more, or one with a
 #: decimal fraction. One group alone ("3 100 Years") may be a label before its title.
@@ -269,8 +267,7 @@ def _decimal(text: str) -> Label | None:
     if match is None:
         return None
     end = match.end()
-    month = _MONTH.match(text, end)
-    if month and (month["word"] is None or month["word"].casefold() in MONTH_NAMES):
+    if follows_a_days_number(text, end):
         return None  # a date ("29 March 2024", "3月"), not a section number
     if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
         return None  # an amount written in digit groups, not a section number

@@ -16,19 +16,22 @@ One predicate per reason:
   alone ("7월", "25%");
 - code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
   assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
-  expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a string's line ("\\n a
-  ButtonPanel in the upper right corner"), a TeX command ("340 \\let\\btxjournalfont=
-  \\@empty", a documented package's numbered code), a field of a YAML, JSON or mail header
-  ("$$myid1: myval1", '"SHA-1": "5374…"', "Other-Definitions: string": one word, a colon,
-  one word), a definition's text in a Markdown definition list (": *Deprecated synonym
-  …*"), a command after a shell's prompt ("$ man 1 bash");
+  expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a statement's ";" (at
+  the line's end or beside code's other marks; not the ";" between the items a title
+  names, "Funding; Conflicts of interest"), a string's line ("\\n a ButtonPanel in the
+  upper right corner"), a TeX command ("340 \\let\\btxjournalfont=\\@empty", a documented
+  package's numbered code), a field of a YAML, JSON or mail header ("$$myid1: myval1",
+  '"SHA-1": "5374…"', "Other-Definitions: string": one word, a colon, one word; not two
+  words of letters in title case, "Summary: Findings", unless the first is a form's label,
+  "Status: Draft"), a definition's text in a Markdown definition list (": *Deprecated
+  synonym …*"), a command after a shell's prompt ("$ man 1 bash");
 - a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
   Ratliff (emily.ratliff@ibm.com), IBM"), a Chinese byline, an office and the name after it
   ("全國人大常委會副秘書長　李飛", "…起草委員會主任委員姬鵬飛");
 - a date line (:func:`is_date_line`): a full date, then where it happened, as a speech or
   a decision records when and where it was given ("2014年8月27日在第十二屆全國人民代表大會
   常務委員會第十次會議上", "27 August 2014 at the Tenth Session"); a date alone may head a
-  diary's entry and stays;
+  diary's entry and stays, and so does a review of that time ("12 May 2023 in Review");
 - a sentence's first line (:func:`opens_a_sentence`): a line of more words than a title
   has, broken off at a page's line end on a word that leaves the sentence open ("The
   curveTo method starts painting a Bezier curve beginning at the current brush location,
@@ -73,11 +76,18 @@ _NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7
 _ROW_NUMBERS = 3
 #: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
 _COMMENT = re.compile(r"//|/\*|--\s|:\s")
-#: A block's braces, a statement's end, an arrow standing as a word ("(a) => b"), a
-#: string's escape or a TeX command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=
-#: \\@empty"): a backslash opening a word, not one inside a path ("C:\\Program Files",
-#: "Windows\\System32", a manual's title).
-_CODE_MARKS = re.compile(r"[{};]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
+#: A block's braces, an arrow standing as a word ("(a) => b"), a string's escape or a TeX
+#: command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=\\@empty"): a backslash
+#: opening a word, not one inside a path ("C:\\Program Files", "Windows\\System32", a
+#: manual's title).
+_CODE_MARKS = re.compile(r"[{}]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
+#: A statement's end: a ";" closing the line, or inside it beside code's other marks (an
+#: "=", a call's parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"). Alone
+#: inside a line it sets apart the items a title names ("Funding; Conflicts of interest").
+_STATEMENT_END = re.compile(r";\s*$")
+_BESIDE_STATEMENTS = re.compile(
+    r"=|\w\(|\(\)|\b(?:return|var|let|const|int|char|void|import|include|print)\b"
+)
 #: An "=" standing as a word: an assignment ("x = 0"), an equation ("JF (u, v) = −R cos
 #: v …"), a proof's step; an option's "--output=FILE" names its value.
 _EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
@@ -89,6 +99,16 @@ _STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?
 _PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
+#: A title's two parts, each a word of letters in title case ("Summary: Findings",
+#: "Appendix: Glossary"): no key of data nor its value, which have other shapes (an
+#: identifier, a path, a number, lower case: "Image: figures/nextn.pdf").
+_TITLED_PARTS = re.compile(r"[^\W\d_a-z][^\W\d_]*:\s+[^\W\d_a-z][^\W\d_]*")
+#: The labels of a form's fields, whose value may be a word in title case ("Status: Draft",
+#: "Author: Smith"): a field still.
+_FORM_LABELS = frozenset(
+    "name author owner editor status version date type title subject from to cc by source"
+    " category tags language priority phone email address location".split()
+)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 #: An office ending in its usual character (secretary-general 秘書長, member 委員, chairman
 #: 主席, premier 總理, judge 法官, professor 教授), a space, then a name of two or three
@@ -97,15 +117,17 @@ _SPACED_BYLINE = re.compile(r"[\u3400-\u9fff]+[長长員员席理官授][\s\u300
 #: An office written in one run with the name after it ("…起草委員會主任委員姬鵬飛"): the
 #: body whose office it is (two characters or more), the offices whose name is no part of a
 #: longer word, then a name of two or three characters none of which names a body, a
-#: meeting, an act, a power or a speech ("委員長會議" is the council of chairmen, "主任職責"
-#: the director's duties, "主席致辭" the chairman's address). An office with no body before
-#: it opens a title of what the office does ("院长寄语" the dean's message, "总理答问").
+#: meeting, an act, a power, a speech or a message ("委員長會議" is the council of chairmen,
+#: "主任職責" the director's duties, "主席致辭" the chairman's address, "学院院长寄语" the
+#: college's dean's message, "国务院总理答问" the premier's answers). An office with no body
+#: before it opens a title of what the office does ("院长寄语" the dean's message).
 _JOINED_BYLINE = re.compile(
     r"[\u3400-\u9fff]{2,}(?:主任委員|主任委员|委員長|委员长|秘書長|秘书长|主席|總理|总理|部長|部长"
     r"|院長|院长|教授)([\u3400-\u9fff]{2,3})"
 )
 _NOT_IN_A_NAME = frozenset(
     "會会議议團团令職职權权辦办法制的和及與与處处室部院組组廳厅局致辭辞講讲話话報报告簡简介選选免序言"
+    "寄語语賀贺詞词答問问函信"
 )
 #: A full date: "2014年8月27日", "2014-08-27", "27 August 2014", "August 27, 2014" (a month
 #: named as ``unit_words.MONTH_NAMES`` knows them: "27 maart 2014"), longest names first.
@@ -117,6 +139,12 @@ _FULL_DATE = re.compile(
 )
 #: After a date, what says where it happened: "在…(會議)上", "於…", "at …", "in …".
 _WHERE = re.compile(r"\s*(?:在|于|於|(?:at|in|during|before)\s)", re.IGNORECASE)
+#: After a date, "in" and a word that names what the text gives of that time, the line's
+#: last ("12 May 2023 in Review", "… in Brief", "… in Numbers"): a title, no place.
+_IN_REVIEW = re.compile(
+    r"\s*in\s+(?:review|brief|focus|numbers|figures|pictures|summary|retrospect|perspective)\s*",
+    re.IGNORECASE,
+)
 #: Last words that leave a sentence open, besides an article, a preposition or a
 #: conjunction (``lines.OPEN_ENDINGS``, which the text channel already refuses at any
 #: length): a verb that wants its object or complement, a preposition that wants its noun.
@@ -176,9 +204,13 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     data: a comment, a block, an assignment, a string's escape, a TeX command, a field."""
     if _COMMENT.match(text) or _CODE_MARKS.search(text) or _PROMPT.match(text):
         return True
+    if ";" in text and (_STATEMENT_END.search(text) or _BESIDE_STATEMENTS.search(text)):
+        return True
     if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
         return True
-    return label is None and _FIELD.fullmatch(text) is not None
+    if label is not None or _FIELD.fullmatch(text) is None:
+        return False
+    return not _TITLED_PARTS.fullmatch(text) or text.split(":")[0].casefold() in _FORM_LABELS
 
 
 def is_persons_line(text: str) -> bool:
@@ -194,7 +226,9 @@ def is_date_line(text: str) -> bool:
     """Whether ``text`` opens with a full date and goes on with where it happened (see
     the module doc)."""
     date = _FULL_DATE.match(text)
-    return date is not None and _WHERE.match(text, date.end()) is not None
+    if date is None or _IN_REVIEW.fullmatch(text, date.end()):
+        return False
+    return _WHERE.match(text, date.end()) is not None
 
 
 def opens_a_sentence(text: str) -> bool:

@@ -41,6 +41,33 @@ MONTH_NAMES = frozenset(
     " gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre"
     " maj augusti".split()
 )
+#: Months' names that are also common words of another language the outline reads (the
+#: French and Swedish "mars" is the planet in English, German, Dutch: "4 Mars missions"):
+#: a day's month only with its year after it or alone after the day ("4 mars 2021", "4
+#: mars"). The other names read as a month wherever they stand after a number ("12 May").
+MONTHS_ALSO_WORDS = frozenset({"mars"})
+#: A day's month, a whole word ("2.1 Market Stops" is a title; "29 March", "3月" dates).
+_MONTH = re.compile(r"\s*(?:[年月日]|(?P<word>[^\W\d_]+)\.?(?:\s|,|$))")
+#: What follows a month's name that is also a word, for it to name a month: a year, or
+#: nothing more.
+_YEAR_OR_END = re.compile(r"\s*(?:\d{4}\b|$)")
+
+
+def follows_a_days_number(text: str, end: int) -> bool:
+    """Whether ``text`` names a month right after ``end``, making the number before it a
+    day's ("29 March 2024", "3月"), no section's number."""
+    month = _MONTH.match(text, end)
+    if month is None:
+        return False
+    word = month["word"]
+    if word is None:
+        return True
+    name = word.casefold()
+    if name in MONTHS_ALSO_WORDS:
+        return _YEAR_OR_END.match(text, month.end()) is not None
+    return name in MONTH_NAMES
+
+
 #: Roman numerals set in their own characters (Ⅱ, Ⅻ, ⅳ: U+2160-217F), after a unit's word
 #: as often as alone ("第Ⅳ章", "Anexo Ⅱ", "Part Ⅲ").
 ROMAN_CHARS = "[\u2160-\u217f]{1,4}"

@@ -146,3 +146,18 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
     text += "\nImported names\n" + "z" * 700
     block = make_block(text, ctx.counter, heading="Part", level=2)
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Funding; Conflicts of interest",
+        "Summary: Findings",
+        "Appendix: Glossary",
+        "4 Mars missions",
+        "12 May 2023 in Review",
+        "学院院长寄语",
+    ],
+)
+def test_titles_of_unseen_documents_are_anchors(text: str) -> None:
+    assert is_anchor_candidate(text, 100)

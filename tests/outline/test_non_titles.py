@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.non_titles import (
     is_date_line,
     is_persons_line,
@@ -103,3 +104,53 @@ def test_one_predicate_per_reason() -> None:
         "The borderStyle argument changes the 3D look of the widget on the page alternatives are"
     )
     assert reads_without_words("BM25 + DPR 78.0 79.9 74.7", None)
+
+
+#: Titles of documents no test had seen, in a heading's look, each once refused as a line no
+#: reader calls a title: a ";" between a title's items is no statement's end, two words in
+#: title case around a colon no field of data, a month's name that is also a word ("Mars")
+#: no date, a review of a date's time no date line, an office's message no byline.
+UNSEEN_TITLES = [
+    "Funding; Conflicts of interest",
+    "Summary: Findings",
+    "Appendix: Glossary",
+    "4 Mars missions",
+    "12 May 2023 in Review",
+    "学院院长寄语",
+]
+
+
+@pytest.mark.parametrize("line", UNSEEN_TITLES)
+def test_titles_of_unseen_documents_head_their_sections(line: str) -> None:
+    assert not reads_as_no_title(line)
+    assert titles(_between_headings(line, H2)) == ["Overview", line, "Decisions"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "int count; char letter",  # a ";" beside a keyword
+        "for (i = 0; i < n; i++)",  # beside an "="
+        "free(buffer); exit(1)",  # beside a call
+        "Status: Draft",  # a form's label and its value
+        "Author: Smith",
+        "12 May 2023 in Geneva",  # where it happened
+    ],
+)
+def test_code_fields_and_date_lines_near_those_titles_stay_refused(line: str) -> None:
+    assert reads_as_no_title(line)
+
+
+def test_a_month_name_that_is_a_word_leaves_a_number_its_label() -> None:
+    # In the body's look, only their numbering makes these lines sections.
+    items = [text("Overview", H1), text(PROSE)]
+    for line in ("3 Venus missions", "4 Mars missions", "5 Jupiter missions"):
+        items += [text(line), text(PROSE)]
+    assert titles(items) == [
+        "Overview",
+        "3 Venus missions",
+        "4 Mars missions",
+        "5 Jupiter missions",
+    ]
+    assert parse_label("4 mars 2021") is None  # a date, in the language whose month it is
+    assert parse_label("12 May") is None
