@@ -14,10 +14,11 @@ they fit. Tables are not cut here: stage B left none over ``target_max``.
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
 parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
-sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words, of
-code or data, a person's, a date line, a sentence's first line or a table's row
-(``outline/non_titles.py``), nor an option of a multiple-choice question or a line of a
-numbered listing (``outline/line_runs.py``), nor a line that recurs in the block (a running
+sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words
+(a table's row of figures), of code or data, a person's, a date line or a sentence's first
+line (``outline/non_titles.py``), nor an option of a multiple-choice question, a line of a
+numbered listing or a table's row of a label and its count next to another
+(``outline/line_runs.py``), nor a line that recurs in the block (a running
 head, a form's label), nor a line numbered as a sibling of a heading on the block's path,
 nor, in a law's unit (an article, a section), a line that numbers no unit of a series below
 it: the unit's points and lists are its text. A cut before an anchor that follows lead-ins
@@ -50,7 +51,11 @@ from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
+from lightrag_pchunk.outline.line_runs import (
+    in_a_numbered_listing,
+    in_a_run_of_counts,
+    in_a_run_of_options,
+)
 from lightrag_pchunk.outline.lines import (
     LEGAL_ARTICLES,
     MAX_HEADING_CHARS,
@@ -76,8 +81,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     most ``max_length`` characters): not a bullet or list item, caption, table of contents
     entry, bare number, tag line, sentence or lead-in ending with a colon; nor a line it
     lets through that no reader takes for a title (``outline/non_titles.py``: text without
-    words, code or data, a person's line, a date line, a sentence's first line, a table's
-    row).
+    words or a table's row of figures, code or data, a person's line, a date line, a
+    sentence's first line).
     """
     line = text.strip()
     if "\n" in line:
@@ -200,6 +205,7 @@ def choose_anchors(
         if flat_text(paragraphs[i].text).casefold() not in repeated
         and not in_a_run_of_options(lines, i)
         and not in_a_numbered_listing(lines, i)
+        and not in_a_run_of_counts(lines, i)
     ]
     path = [
         number

@@ -16,7 +16,11 @@ from lightrag_pchunk.outline.items import (
     look_score,
 )
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
+from lightrag_pchunk.outline.line_runs import (
+    in_a_numbered_listing,
+    in_a_run_of_counts,
+    in_a_run_of_options,
+)
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     HeadingText,
@@ -83,9 +87,9 @@ def candidate_at(
         heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
         if heading is None or heading.label is not None:
             return None
-    if not item.in_toc and _titles_nothing(items, index, heading.title):
-        return None
     look = look_at(items, index, look_of)
+    if not item.in_toc and _titles_nothing(items, index, heading.title, look, body_size):
+        return None
     if long_cjk and (look is None or not look.bold or not is_larger_than_text(look, body_size)):
         return None
     score = look_score(look, body_size)
@@ -96,16 +100,26 @@ def candidate_at(
     return Promoted(index, heading, score, look)
 
 
-def _titles_nothing(items: Sequence[OutlineItem], index: int, title: str) -> bool:
+def _titles_nothing(
+    items: Sequence[OutlineItem], index: int, title: str, look: Look | None, body_size: float
+) -> bool:
     """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
-    a title: text without words, code or data, a person's, a date line, a sentence's first
-    line or a table's row (``non_titles.py``), an option of a multiple-choice question or a
-    line of a numbered listing (``line_runs.py``). A line the table of contents lists is not
-    asked: the document names it a heading."""
+    a title: text without words, code or data, a person's, a date line or a sentence's
+    first line (``non_titles.py``), an option of a multiple-choice question, a line of a
+    numbered listing or a table's row of a label and its count (``line_runs.py``). A line
+    the table of contents lists is not asked: the document names it a heading. A line set
+    larger than the text (``look``) is no listing's: a program's numbered lines are set at
+    the text's size ("1 Scope", "2 Terms", "3 Use" so set, with no text between, are
+    sections' titles)."""
     if reads_as_no_title(title):
         return True
     lines = _TextLines(items)
-    return in_a_run_of_options(lines, index) or in_a_numbered_listing(lines, index)
+    listed = not is_larger_than_text(look, body_size)
+    return (
+        in_a_run_of_options(lines, index)
+        or (listed and in_a_numbered_listing(lines, index))
+        or in_a_run_of_counts(lines, index)
+    )
 
 
 class _TextLines(Sequence[str]):

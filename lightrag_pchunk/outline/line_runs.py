@@ -5,15 +5,26 @@ other, with nothing between them, is a list of a kind no reader takes for sectio
   alone, then the answer ("C Napoleon Bonaparte crosses the Alps and invades Italy"), in a
   run of :data:`RUN_LINES` lines or more lettered on ("A …", "B …", "C …"), or right under
   its question (a short line ending with "?": the question's first option, where the
-  others were read elsewhere); or a line holding a row of options ("A Beirut B Berlin C Beijing D
-  Banjul", "A Djibouti C Dhaka E Doha": the options set in columns, read across).
+  others were read elsewhere) when the question is numbered ("Question 3 Which …?") or
+  option B follows (under a short question a section's title may open with the article
+  "A": "Why does it matter?" over "A Brief History of Tea"); or a line holding a row of
+  options ("A Beirut B Berlin C Beijing D Banjul", "A Djibouti C Dhaka E Doha": the options
+  set in columns, read across).
 - A line of a numbered listing (:func:`in_a_numbered_listing`): a number alone, then the
   line's text ("304 You have tried to define a font for the bibliographic element", a
   documented program's code line), next to the line numbered just before or after it, in a
   run of :data:`RUN_LINES` lines or more numbered on (303, 304, 305). A line may hold
   several of the listing's lines ("5229 if$ 5230 }", read as one); across what is no line
   of text (a table: the listing's lines read as a table's rows) the numbers go on further.
-  A section's number is followed by its text, not by the next section's.
+  A section's number is followed by its text, not by the next section's. A listing is set
+  at the text's size: lines set larger are sections' titles, which ``candidates.py`` does
+  not ask here ("1 Scope", "2 Terms", "3 Use" in a heading's size over empty sections).
+- A table's row of a label and its count (:func:`in_a_run_of_counts`: "工商、金融界 200人"
+  over "專業界 200人", a table read as lines; ``non_titles.is_count_row`` reads the shape),
+  next to another such row or a count alone ("5.00%", an axis's), at most
+  :data:`RUN_LINES` lines between them that end no sentence (a label's cell wrapped over
+  lines: "香港地區全國人大代表、"), or with another row on its line, read across. One alone
+  is a title naming an amount ("Early Bird Discount 15%").
 
 Input: the lines of a document or a block, in order ("" for what is no line of text: a
 table, a heading); an index. Output: whether that line is such a line. Pure.
@@ -25,6 +36,8 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from lightrag_pchunk.outline.non_titles import holds_counts, is_count, is_count_row
+
 #: Lines numbered or lettered on, one after another, that make a run.
 RUN_LINES = 3
 #: An option's letter standing alone before its answer ("A The Soviet Union …", "B) Cairo").
@@ -33,6 +46,10 @@ _OPTION = re.compile(r"([A-Z])[.)]?\s+\S")
 _LETTER = re.compile(r"[A-Z][.)]?")
 #: A listing's line number standing alone before its text ("304 You have …"), or alone.
 _LINE_NUMBER = re.compile(r"(\d+)(?:\s|$)")
+#: A sentence's last mark: a line of text ending so is no cell of a table's row.
+_FULL_STOPS = frozenset(".!?。！？")
+#: A question's number before it ("Question 3 …", "Q3. …", "3. …").
+_NUMBERED_QUESTION = re.compile(r"(?:(?:question|q)\s*)?\d+[.):]?\s", re.IGNORECASE)
 #: Most words of a question on a line of its own.
 _QUESTION_WORDS = 30
 #: A number standing as a word inside a line: the next listed line's, read on the same line.
@@ -48,7 +65,9 @@ def in_a_run_of_options(lines: Sequence[str], index: int) -> bool:
     if own is None:
         return False
     if own == ord("A") and index > 0 and _asks(lines[index - 1]):
-        return True  # the first option, right under its question
+        numbered = _NUMBERED_QUESTION.match(lines[index - 1].strip()) is not None
+        if numbered or (index + 1 < len(lines) and _option_letter(lines[index + 1]) == own + 1):
+            return True  # the first option, right under its question
     run = 1
     for step in (-1, 1):
         at, expected = index + step, own + step
@@ -69,6 +88,26 @@ def in_a_numbered_listing(lines: Sequence[str], index: int) -> bool:
         return False  # no line numbered just before or after it stands next to it
     run = 1 + _listed_on(lines, index, own, -1) + _listed_on(lines, index, own, 1)
     return run >= RUN_LINES
+
+
+def in_a_run_of_counts(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a table's row of a label and its count (see the module
+    doc)."""
+    own = lines[index].strip()
+    if not is_count_row(own):
+        return False
+    if holds_counts(own):
+        return True  # the table's rows read across
+    for step in (-1, 1):
+        at, between = index + step, 0
+        while 0 <= at < len(lines) and between <= RUN_LINES:
+            line = lines[at].strip()
+            if is_count_row(line) or is_count(line):
+                return True
+            if not line or line[-1] in _FULL_STOPS:
+                break  # what is no line of text, or a sentence: no table's cell
+            at, between = at + step, between + 1
+    return False
 
 
 def _asks(line: str) -> bool:

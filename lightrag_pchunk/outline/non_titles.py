@@ -11,9 +11,11 @@ One predicate per reason:
   or fewer, digits aside, stand in words of two letters or more in a row, of single
   letters joined by "&" or "/" ("Q&A" is a word), or of an ideograph, a syllable of Hangul
   or kana, each a word of its own; a number's points are none of its characters), a
-  table's row of figures or an axis's labels (three numbers standing as words: "BM25 +
-  DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월", "25th 50th 75th Mean"), a count or a date
-  alone ("7월", "25%");
+  table's row of figures, an axis's labels, a reference's or an index's entry (three
+  numbers standing as words or more: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월",
+  "25th 50th 75th Mean", "72 C.G.Jung, GW 5, Walter Verlag 1988"; a title mentions a
+  number or two, or lists them as a sentence does: "Results for 2019, 2020 and 2021"), a
+  count or a date alone ("7월", "25%");
 - code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
   assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
   expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a statement's ";" (at
@@ -35,13 +37,11 @@ One predicate per reason:
 - a sentence's first line (:func:`opens_a_sentence`): a line of more words than a title
   has, broken off at a page's line end on a word that leaves the sentence open ("The
   curveTo method starts painting a Bezier curve beginning at the current brush location,
-  using", "… the widget on the page alternatives are");
-- a table's row of a label and its count read as a line (:func:`is_count_row`: "香港地區全國
-  政協委員的代表 200人", "工商、金融界 25%"): a last word that is a number with a percent
-  sign or a unit.
+  using", "… the widget on the page alternatives are").
 
 Lines that are no title by their neighbours, not alone (an option of a multiple-choice
-question, a line of a numbered listing): ``line_runs.py``.
+question, a line of a numbered listing, a table's row of a label and its count, whose shape
+:func:`is_count_row` reads): ``line_runs.py``.
 
 Input: one line. Output: whether it is such a line. Pure.
 """
@@ -72,8 +72,16 @@ _NOT_COUNTED = frozenset(" `*_~0123456789")
 #: A number standing as a word, with its sign, currency, unit or an ordinal's ending
 #: ("78.0", "$4,750", "7월", "25th": a table's header of percentiles).
 _NUMBER = re.compile(r"[-+−$€£¥]?\d[\d.,:/]*(?:%|[\u3400-\u9fff\uac00-\ud7af]|st|nd|rd|th)?")
-#: A line with this many numbers standing as words is a table's row or an axis's labels.
+#: A line with this many numbers standing as words is a table's row, an axis's labels, a
+#: reference's or an index's entry; a title mentions a number or two.
 _ROW_NUMBERS = 3
+#: Numbers listed in a sentence's way, "and" or "or" before the last ("2019, 2020 and
+#: 2021", "QoS 1 and 2"): one mention, as a title makes it; a table's cells stand apart.
+_LISTED_NUMBERS = re.compile(
+    r"(?<!\S)\d[\d.]*(?:,\s+\d[\d.]*)*,?\s+(?:and|or|&|und|oder|et|ou|y|o|e|和|及|或)\s+\d[\d.]*"
+    r"(?=[,;:]?(?:\s|$))",
+    re.IGNORECASE,
+)
 #: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
 _COMMENT = re.compile(r"//|/\*|--\s|:\s")
 #: A block's braces, an arrow standing as a word ("(a) => b"), a string's escape or a TeX
@@ -81,10 +89,11 @@ _COMMENT = re.compile(r"//|/\*|--\s|:\s")
 #: opening a word, not one inside a path ("C:\\Program Files", "Windows\\System32", a
 #: manual's title).
 _CODE_MARKS = re.compile(r"[{}]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
-#: A statement's end: a ";" closing the line, or inside it beside code's other marks (an
-#: "=", a call's parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"). Alone
-#: inside a line it sets apart the items a title names ("Funding; Conflicts of interest").
-_STATEMENT_END = re.compile(r";\s*$")
+#: A statement's end: a ";" closing the line, glued to what follows (a path list, an
+#: entity: "a.jar;b.jar", "&emsp;ELSE"), or beside code's other marks (an "=", a call's
+#: parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"). Before a space alone
+#: it sets apart the items a title names ("Funding; Conflicts of interest").
+_STATEMENT_END = re.compile(r";(?:\s*$|(?=\S))")
 _BESIDE_STATEMENTS = re.compile(
     r"=|\w\(|\(\)|\b(?:return|var|let|const|int|char|void|import|include|print)\b"
 )
@@ -102,7 +111,7 @@ _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 #: A title's two parts, each a word of letters in title case ("Summary: Findings",
 #: "Appendix: Glossary"): no key of data nor its value, which have other shapes (an
 #: identifier, a path, a number, lower case: "Image: figures/nextn.pdf").
-_TITLED_PARTS = re.compile(r"[^\W\d_a-z][^\W\d_]*:\s+[^\W\d_a-z][^\W\d_]*")
+_TITLED_PARTS = re.compile(r"([^\W\d_][^\W\d_]*):\s+([^\W\d_][^\W\d_]*)")
 #: The labels of a form's fields, whose value may be a word in title case ("Status: Draft",
 #: "Author: Smith"): a field still.
 _FORM_LABELS = frozenset(
@@ -152,14 +161,15 @@ _OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
     "using including is are was were be been being has have had will would can could shall "
     "should must may might for with to in on onto under over about between through per".split()
 )
-#: A count as a table's cell gives it: "200人", "25%", "1,200元".
-_COUNT = re.compile(r"\d[\d,.]*(?:%|[\u3400-\u9fff])")
+#: A count as a table's cell gives it: "200人", "25%", "1,200元"; a year ("2024年") names
+#: a time, no count.
+_COUNT = re.compile(r"(?!\d{4}年)\d[\d,.]*(?:%|[\u3400-\u9fff])")
 
 
 def reads_as_no_title(line: str) -> bool:
     """Whether ``line``, short and title-like to the text channel, is text without words, a
-    line of code or data, a person's line, a date line, a sentence's first line or a
-    table's row (see the module doc)."""
+    line of code or data, a person's line, a date line or a sentence's first line (see the
+    module doc)."""
     text = " ".join(_INLINE_OBJECT.sub(" ", line).split())
     label = parse_label(text)
     return (
@@ -168,7 +178,6 @@ def reads_as_no_title(line: str) -> bool:
         or is_persons_line(text)
         or is_date_line(text)
         or opens_a_sentence(text)
-        or is_count_row(text)
     )
 
 
@@ -187,7 +196,12 @@ def reads_without_words(text: str, label: Label | None) -> bool:
         return True
     words = text.split()
     numbers = sum(_NUMBER.fullmatch(word) is not None for word in words)
-    return numbers >= _ROW_NUMBERS or numbers == len(words)
+    if numbers == len(words):
+        return True  # a count or a date alone
+    if numbers < _ROW_NUMBERS:
+        return False
+    mentioned = _LISTED_NUMBERS.sub("0", text).split()
+    return sum(_NUMBER.fullmatch(word) is not None for word in mentioned) >= _ROW_NUMBERS
 
 
 def _is_number(word: str) -> bool:
@@ -210,7 +224,10 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
         return True
     if label is not None or _FIELD.fullmatch(text) is None:
         return False
-    return not _TITLED_PARTS.fullmatch(text) or text.split(":")[0].casefold() in _FORM_LABELS
+    parts = _TITLED_PARTS.fullmatch(text)
+    if parts is None or not (parts[1][0].isupper() and parts[2][0].isupper()):
+        return True  # a script without case: no title case to tell ("자료: Bloomberg")
+    return parts[1].casefold() in _FORM_LABELS
 
 
 def is_persons_line(text: str) -> bool:
@@ -240,8 +257,21 @@ def opens_a_sentence(text: str) -> bool:
     return len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS
 
 
+def is_count(text: str) -> bool:
+    """Whether ``text`` is a count as a table's cell gives it ("200人", "25%")."""
+    return _COUNT.fullmatch(text) is not None
+
+
+def holds_counts(text: str) -> bool:
+    """Whether ``text`` holds a count before its last word (rows of a table read across:
+    "功能團體選舉的議員 35人分區直接選舉的議員 35人")."""
+    return _COUNT.search(text.rsplit(maxsplit=1)[0]) is not None
+
+
 def is_count_row(text: str) -> bool:
-    """Whether ``text`` is a table's row of a label and its count: several words, the
-    last a number with a percent sign or a unit."""
+    """Whether ``text`` has the shape of a table's row of a label and its count ("香港地區
+    全國政協委員的代表 200人", "工商、金融界 25%"): several words, the last a number with a
+    percent sign or a unit. A title may have it too ("Early Bird Discount 15%"): such a
+    row is no title beside another (``line_runs.in_a_run_of_counts``)."""
     words = text.split()
     return len(words) > 1 and _COUNT.fullmatch(words[-1]) is not None

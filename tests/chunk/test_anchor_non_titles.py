@@ -56,9 +56,6 @@ from helpers import char_context, make_block
         "2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上",
         # A sentence's first line, broken off on a word that leaves it open.
         "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
-        # A table's row: a label and its count.
-        "香港地區全國政協委員的代表 200人",
-        "工商、金融界 25%",
     ],
 )
 def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> None:
@@ -132,6 +129,8 @@ def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
             "C American Express is founded by Henry Wells & William Fargo",
             "D Kwang-su becomes emperor of China",
         ],
+        # A table's rows of a label and its count, read as lines.
+        ["工商、金融界 25%", "專業界 25%", "勞工、社會服務、宗教等界 25%"],
         # A documented program's lines, numbered on.
         [
             "303 \\PackageError{babelbib}{Bibliography font can't be set}{%",
@@ -151,6 +150,11 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
 @pytest.mark.parametrize(
     "text",
     [
+        "Results for 2019, 2020 and 2021",
+        "3.6.3 PUBLISH with QoS 1 and 2",
+        "Reduce costs by 20%",
+        "Early Bird Discount 15%",
+        "经营情况 2024年",
         "Funding; Conflicts of interest",
         "Summary: Findings",
         "Appendix: Glossary",
@@ -160,4 +164,15 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
     ],
 )
 def test_titles_of_unseen_documents_are_anchors(text: str) -> None:
+    # A number or two, an amount alone, a ";" between items, title-case words around a
+    # colon, a month's name that is also a word, a review of a date's time, a message.
     assert is_anchor_candidate(text, 100)
+
+
+def test_a_title_opening_with_a_under_a_short_question_is_an_anchor() -> None:
+    ctx = char_context(1000)
+    text = "## Tea\n" + "x" * 700 + "\nWhy does it matter?\nA Brief History of Tea\n" + "y" * 900
+    block = make_block(text, ctx.counter, heading="Tea", level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [
+        "A Brief History of Tea"
+    ]

@@ -85,3 +85,31 @@ def test_the_first_option_under_its_question_is_an_option() -> None:
     assert in_a_run_of_options(question, 1)
     paragraph = " ".join(["word"] * 40) + " can we do better?"
     assert not in_a_run_of_options([paragraph, "A Proofs of the main results"], 1)
+
+
+def test_a_title_opening_with_a_under_a_short_question_is_no_option() -> None:
+    items = [
+        text("Tea", H1),
+        text(PROSE),
+        text("Why does it matter?"),
+        text("A Brief History of Tea", H2),
+        text(PROSE),
+    ]
+    assert titles(items) == ["Tea", "A Brief History of Tea"]
+    # Under a numbered question, or over option B, "A" opens an option.
+    assert in_a_run_of_options(["Question 3 Which came first?", "A Brief History of Tea"], 1)
+    assert in_a_run_of_options(["Which came first?", "A New Approach", "B Old Ways"], 1)
+    assert not in_a_run_of_options(["Which came first?", "A New Approach", PROSE], 1)
+
+
+def test_numbered_lines_set_larger_than_the_text_are_sections_not_a_listing() -> None:
+    # Empty sections: their titles follow one another with no text between.
+    items = [
+        text("Standard", H1),
+        text(PROSE),
+        text("1 Scope", H2),
+        text("2 Terms", H2),
+        text("3 Use", H2),
+        text(PROSE),
+    ]
+    assert titles(items) == ["Standard", "1 Scope", "2 Terms", "3 Use"]

@@ -49,9 +49,9 @@ def _between_headings(line: str, look: Look) -> list[OutlineItem]:
             "3.2 The curveTo method starts painting a Bezier curve from the brush location, using",
             BODY,
         ),
-        # Text without words: an axis's labels; a table's row of a label and its count.
+        # Text without words: an axis's labels, a table's row of figures.
         ("22.12월 23.12월 24.1월 2월", H2),
-        ("香港地區全國政協委員的代表 200人", H2),
+        ("BM25 + DPR 78.0 79.9 74.7", H2),
         # Options of a question set in columns, read across.
         ("A Beirut B Berlin C Beijing D Banjul E Bangkok", H2),
     ],
@@ -107,11 +107,17 @@ def test_one_predicate_per_reason() -> None:
 
 
 #: Titles of documents no test had seen, in a heading's look, each once refused as a line no
-#: reader calls a title: a ";" between a title's items is no statement's end, two words in
-#: title case around a colon no field of data, a month's name that is also a word ("Mars")
+#: reader calls a title: a number or two a title mentions make no table's row, nor does an
+#: amount alone; a ";" between a title's items is no statement's end, two words in title
+#: case around a colon no field of data, a month's name that is also a word ("Mars")
 #: no date, a review of a date's time no date line, an office's message no byline.
 UNSEEN_TITLES = [
     "Funding; Conflicts of interest",
+    "Results for 2019, 2020 and 2021",
+    "3.6.3 PUBLISH with QoS 1 and 2",
+    "Reduce costs by 20%",
+    "Early Bird Discount 15%",
+    "经营情况 2024年",
     "Summary: Findings",
     "Appendix: Glossary",
     "4 Mars missions",
@@ -154,3 +160,18 @@ def test_a_month_name_that_is_a_word_leaves_a_number_its_label() -> None:
     ]
     assert parse_label("4 mars 2021") is None  # a date, in the language whose month it is
     assert parse_label("12 May") is None
+
+
+def test_a_tables_rows_of_a_label_and_its_count_head_no_section() -> None:
+    # A table read as lines, one label's cell wrapped over three lines; alone, such a line
+    # is a title naming an amount.
+    rows = ["工商、金融界 200人", "專業界 200人", "勞工、社會服務、宗教等界 200人"]
+    rows += [
+        "立法會議員、區域性組織代表、",
+        "香港地區全國人大代表、",
+        "香港地區全國政協委員的代表 200人",
+    ]
+    items = [text("Overview", H1), text(PROSE), *(text(row, H2) for row in rows), text(PROSE)]
+    assert titles(items) == ["Overview"]
+    alone = [text("Overview", H1), text(PROSE), text("Early Bird Discount 15%", H2), text(PROSE)]
+    assert titles(alone) == ["Overview", "Early Bird Discount 15%"]
