@@ -8,7 +8,8 @@ process of its own by ``isolation``), then the outline in order of trust (the ta
 structure tree, bookmarks, then the shared heading classifier through
 :func:`~lightrag_pchunk.parse.outline_build.build_blocks`, with the language model's help
 when asked), the document's title back to the preface where it heads nothing
-(``parse/document_title``), and the blocks with their pages (``pages``).
+(``parse/document_title``), a printed contents' leaders written as a tab
+(``contents_text``), and the blocks with their pages (``pages``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from lightrag_pchunk.outline.judge import OutlineJudge
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
 from lightrag_pchunk.parse.document_title import settle_title
 from lightrag_pchunk.parse.outline_build import SmartHeading, build_blocks
+from lightrag_pchunk.pdf.contents_text import contents_without_leaders
 from lightrag_pchunk.pdf.isolation import read_isolated
 from lightrag_pchunk.pdf.pages import BBOX_ATTRIBUTES, source_blocks
 from lightrag_pchunk.pdf.source import PdfLimits
@@ -93,7 +95,8 @@ def _pdf_parts(
         events, smart, judge, stated=tagged, partial=bookmarked, listed=listed
     )
     raw_blocks, report, title = settle_title(raw_blocks, report)
-    blocks = source_blocks(raw_blocks, reading.units)
+    raw_blocks, units = contents_without_leaders(raw_blocks, reading.units)
+    blocks = source_blocks(raw_blocks, units)
     return ParsedParts(
         blocks=blocks,
         tables=reading.table_records,

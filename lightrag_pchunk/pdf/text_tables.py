@@ -45,6 +45,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.cell_wraps import (
     ALIGN_SLACK,
@@ -230,6 +231,9 @@ def _table(
     if len(cell_rows) < least:
         return None
     firsts = [row[0] for row in cell_rows]
+    entries = sum(is_toc_line(" ".join(s.text for s in row)) for row in cell_rows)
+    if entries >= CELL_ROW_SHARE * len(cell_rows):
+        return None  # a contents page: titles, their leaders, the page numbers beside them
     marked = sum(markers)  # rows of one cell are never counted as marked
     wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
     if marked >= MARKER_SHARE * len(firsts) and not wide and not _ruled_rows(rows, lines):

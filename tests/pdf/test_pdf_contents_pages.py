@@ -1,0 +1,89 @@
+"""A printed table of contents is one block of contents, read as a reader reads it: its
+entries' titles and page numbers, never a table, a heading or leaders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from lightrag_pchunk.model import TOC_SESSION
+
+from pdf_builders import BODY, BOLD, Page, Text, build_pdf, outline_rows, parse_pages, tags_of, wrap
+
+SECTIONS = [
+    ("1", "General provisions", 2),
+    ("1.1", "Scope", 2),
+    ("1.1.1", "Terms used", 2),
+    ("1.1.2", "Who reads this", 3),
+    ("1.1.3", "Where it applies", 3),
+    ("1.2", "Duties", 4),
+    ("1.2.1", "Daily checks", 4),
+    ("1.2.2", "Weekly checks", 5),
+    ("1.2.3", "Records kept", 6),
+]
+
+
+def _width(text: str) -> float:
+    """How wide ``text`` prints in Helvetica at 10 points, as PDFium measures it."""
+    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, 10)])]))
+    textpage = document[0].get_textpage()
+    right = textpage.get_charbox(textpage.count_chars() - 1)[2]
+    textpage.close()
+    document.close()
+    return right
+
+
+def _contents_page() -> Page:
+    """A contents as LaTeX sets it: each entry's number, title, spaced dot leaders and page
+    number printed as runs apart, the numbers and titles indented by level and the page
+    numbers flush in a column at the right: they line up as a table's columns would."""
+    items = [Text(57, 740, "Contents", 20, BOLD)]
+    for i, (number, title, page) in enumerate(SECTIONS):
+        y = 710 - 18 * i
+        x, title_x = (72, 100) if number.count(".") < 2 else (95, 131)
+        leaders_x = title_x + _width(title) + 14
+        leaders = "."
+        while leaders_x + _width(leaders + " .") < 543:
+            leaders += " ."
+        items += [
+            Text(x, y, number, 10),
+            Text(title_x, y, title, 10),
+            Text(leaders_x, y, leaders, 10),
+            Text(557, y, str(page), 10),
+        ]
+    return Page(items)
+
+
+def _body_pages() -> list[Page]:
+    pages = []
+    for number, title, _ in SECTIONS:
+        size = (16, 14, 12)[number.count(".")]
+        pages.append(
+            Page([Text(72, 700, f"{number} {title}", size, BOLD), *wrap(BODY, 72, 670, 400)])
+        )
+    return pages
+
+
+def test_a_contents_printed_in_columns_is_one_contents_not_a_table(tmp_path: Path) -> None:
+    result = parse_pages(tmp_path, [_contents_page(), *_body_pages()])
+    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(contents) == 1
+    assert tags_of(result) == []
+    headings = [r.heading for r in outline_rows(result)]
+    assert headings == [f"{number} {title}" for number, title, _ in SECTIONS]
+
+
+def test_a_contents_keeps_its_entries_and_page_numbers_without_the_leaders(
+    tmp_path: Path,
+) -> None:
+    result = parse_pages(tmp_path, [_contents_page(), *_body_pages()])
+    (contents,) = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert ". ." not in contents.content
+    for number, title, page in SECTIONS:
+        assert f"{number} {title}\t{page}" in contents.content
+    # Each entry's positions still name its text on the contents' page.
+    for position in contents.positions:
+        assert position["anchor"] == "1"
+        start, end = position["charspan"]
+        assert 0 <= start < end <= len(contents.content)
