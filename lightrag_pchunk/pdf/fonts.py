@@ -1,6 +1,6 @@
 """Stage A for PDF: what PDFium says of a character's font: the size it is printed at and
 whether it is bold (``segments`` reads them for each segment, at its first, middle and last
-glyphs).
+glyphs; the size at each of its letters where those disagree).
 
 Input: PDFium's text page (its raw handle) and a character index. Output: a size in points,
 or whether the font is bold.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections import Counter
 
 import pypdfium2.raw as pdfium_c
 
@@ -28,6 +29,33 @@ def font_size(raw: object, index: int) -> float:
     if pdfium_c.FPDFText_GetMatrix(raw, index, _MATRIX):
         size *= math.hypot(_MATRIX.c, _MATRIX.d)
     return round(size, 2)
+
+
+def run_size(raw: object, text: str, indexes: list[int]) -> float:
+    """The size a run of glyphs (``indexes`` into the page's characters ``text``, in text
+    order) is printed at: its middle glyph's where its first, middle and last agree, else
+    the size most of its letters (CJK characters too) are set at, so that a formula's
+    symbols set large or small, or a drop cap, among the words of the text do not set it;
+    the middle glyph's in a run without letters."""
+    middle = font_size(raw, indexes[len(indexes) // 2])
+    if font_size(raw, indexes[0]) == middle == font_size(raw, indexes[-1]):
+        return middle
+    letters = Counter(font_size(raw, i) for i in indexes if text[i].isalpha())
+    return max(letters, key=letters.__getitem__) if letters else middle
+
+
+def text_size(runs: list[tuple[float, str]]) -> float:
+    """The size a line of ``runs`` (each its size and text) is printed at: the size most of
+    its letters and digits (CJK characters too) are set at, or most of its characters on a
+    line without them, so that a formula's symbols, set larger or smaller than the words
+    around them, do not set it."""
+    sizes: Counter[float] = Counter()
+    for size, text in runs:
+        sizes[size] += sum(c.isalnum() for c in text)
+    if not any(sizes.values()):
+        for size, text in runs:
+            sizes[size] += len(text)
+    return max(sizes, key=sizes.__getitem__)
 
 
 _NAME_BUFFER = ctypes.create_string_buffer(256)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from lightrag_pchunk.pdf.column_text import column_text
+from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.scripts import as_script, script_segments
@@ -52,7 +53,8 @@ class Line:
 
     ``column`` numbers the line's column (0 for a single column or a spanning row);
     ``column_x0``, ``column_x1`` are the column's extent on the page, for indentation and
-    centring. ``size`` is its most common font size, ``bold`` true when every segment is.
+    centring. ``size`` is the font size most of its letters and digits are set at
+    (``fonts.text_size``), ``bold`` true when every segment is.
     ``role`` and ``element`` come from a tagged document's structure tree: the role of the
     paragraph-level element the line's text belongs to (``P``, ``H2``, ``TD`` …) and a key
     of that element, unique on its page (0: untagged).
@@ -368,10 +370,7 @@ def make_line(
         )
     if reads_right_to_left(ordered):
         ordered.reverse()
-    sizes: dict[float, int] = {}
-    for segment in ordered:
-        sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
-    size = max(sizes, key=sizes.__getitem__)  # the size most characters are set at
+    size = text_size([(s.size, s.text) for s in ordered])
     scripts = script_segments(ordered, size)
     shown = [as_script(s, tag) if tag else s for s, tag in zip(ordered, scripts, strict=True)]
     role, element = role_of(ordered[0]) if role_of is not None else ("", 0)

@@ -6,7 +6,8 @@ Output: :class:`PageText`, the page's :class:`Segment` s. A segment ends where t
 is not on its baseline, lies behind it, or lies more than a wide gap ahead of it (a column
 gutter, a table cell's edge), or where a vertical rule stands between them; all of it is
 decided for the whole page at once (``glyphs.goes_on_pairs``). Each segment's font size
-and weight are read from PDFium at three of its glyphs (first, middle, last).
+and weight are read from PDFium at three of its glyphs (first, middle, last), the size at
+each of its letters where those three differ (``fonts.run_size``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from lightrag_pchunk.pdf.fonts import font_size, is_bold
+from lightrag_pchunk.pdf.fonts import font_size, is_bold, run_size
 from lightrag_pchunk.pdf.glyphs import (
     NO_BARRIERS,
     NO_GUTTERS,
@@ -61,8 +62,9 @@ class Segment:
 
     ``x0``, ``top``, ``x1``, ``bottom`` place it in the page's reading frame (y grows down
     the page); ``bbox`` is ``(left, bottom, right, top)`` in PDF user space (LightRAG's
-    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size of its
-    middle glyph in points (a footnote mark or a drop cap at one end does not set it) and
+    ``LEFTBOTTOM`` origin), for the blocks' positions. ``size`` is the font size in points
+    of its middle glyph, or the one most of its letters are set at where its ends and middle
+    differ (``fonts.run_size``: a drop cap or an inline formula does not set it), and
     ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
     median size, not bold). ``first_char``, ``middle_char`` and ``last_char`` index the page's
     characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
@@ -265,7 +267,7 @@ def make_segments(
                 first_char=first,
                 middle_char=middle,
                 last_char=last,
-                size=font_size(raw, middle),
+                size=run_size(raw, text, glyphs[starts[k] : ends[k]].tolist()),
                 bold=is_bold(raw, first, bold_fonts) and is_bold(raw, last, bold_fonts),
                 rotated=slanted,
                 slanted=slanted,
