@@ -3,7 +3,7 @@ whether it is bold (``segments`` reads them for each segment, at its first, midd
 glyphs; the size at each of its letters where those disagree).
 
 Input: PDFium's text page (its raw handle) and a character index. Output: a size in points,
-or whether the font is bold.
+whether the font is bold, its name and weight.
 """
 
 from __future__ import annotations
@@ -61,27 +61,36 @@ def text_size(runs: list[tuple[float, str]]) -> float:
 _NAME_BUFFER = ctypes.create_string_buffer(256)
 
 
-def is_bold(raw: object, index: int, fonts: dict[int, bool]) -> bool:
-    """Whether character ``index`` is set in a bold font, each font of the page judged
-    once (``fonts``, by PDFium's handle of it: a page sets its thousands of segments in a
-    handful of fonts, and reading a font's name costs more than finding its handle)."""
+def is_bold(raw: object, index: int, fonts: dict[int, tuple[bool, str]]) -> bool:
+    """Whether character ``index`` is set in a bold font (:func:`font_of`)."""
+    return font_of(raw, index, fonts)[0]
+
+
+def font_of(raw: object, index: int, fonts: dict[int, tuple[bool, str]]) -> tuple[bool, str]:
+    """Whether character ``index`` is set in a bold font, and the font's name and weight
+    ("Arial-ItalicMT/400": a heading set in the text's size and weight in another face is
+    told from the text by it), each font of the page judged once (``fonts``, by PDFium's
+    handle of it: a page sets its thousands of segments in a handful of fonts, and reading
+    a font's name costs more than finding its handle)."""
     text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
     font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
     if not font:
-        return _font_is_bold(raw, index)
+        return _read_font(raw, index)
     key = ctypes.addressof(font.contents)
-    bold = fonts.get(key)
-    if bold is None:
-        bold = fonts[key] = _font_is_bold(raw, index)
-    return bold
+    facts = fonts.get(key)
+    if facts is None:
+        facts = fonts[key] = _read_font(raw, index)
+    return facts
 
 
-def _font_is_bold(raw: object, index: int) -> bool:
+def _read_font(raw: object, index: int) -> tuple[bool, str]:
     """Whether the font of character ``index`` is bold: by its weight, else by its name
-    (many embedded fonts report a regular weight and are called "…-Bold")."""
-    if BOLD_WEIGHT <= pdfium_c.FPDFText_GetFontWeight(raw, index) <= MAX_WEIGHT:
-        return True
+    (many embedded fonts report a regular weight and are called "…-Bold"); and its name and
+    weight."""
+    weight = pdfium_c.FPDFText_GetFontWeight(raw, index)
     flags = ctypes.c_int(0)
     length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
-    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1").lower()
-    return any(word in name for word in _BOLD_NAMES)
+    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1")
+    lowered = name.lower()
+    bold = BOLD_WEIGHT <= weight <= MAX_WEIGHT or any(word in lowered for word in _BOLD_NAMES)
+    return bold, f"{name}/{weight}"

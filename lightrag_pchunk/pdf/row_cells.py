@@ -11,9 +11,10 @@ for every such paragraph, in a cell too). Its cells of one row stand at one heig
 set alike, each opening its paragraph; where the author styled one and not the other, a
 bookmark names a line that has beside it, across the gutter, a paragraph of its own look
 opening at its height that no bookmark names. A heading of a page's columns stands beside
-the other column's text, which is set apart from it (bold, larger) or runs on past it (a
-heading set in the text's look beside a paragraph's later line, a wrapped heading's second
-line), or is a heading too (two columns opening with their titles at one height).
+the other column's text, which is set apart from it (bold, larger, in another face) or runs
+on past it (a heading set in the text's look beside a paragraph's later line, a wrapped
+heading's second line), or is a heading too (two columns opening with their titles at one
+height).
 
 Input: the paragraphs and the heading levels bookmarks give them. Output: the paragraphs
 that are such cells.
@@ -58,5 +59,11 @@ def _at_one_height(a: Line, b: Line) -> bool:
 
 
 def _same_look(a: Line, b: Line) -> bool:
-    """Set alike: bold or not alike, in one size (to the half point)."""
-    return a.bold == b.bold and round(a.size * 2) == round(b.size * 2)
+    """Set alike: bold or not alike, in one size (to the half point), in one font (its name
+    and weight, read from the segment holding most of each line's text: a heading in the
+    text's size and weight set in another face, its italic, is not set as the text)."""
+    return a.bold == b.bold and round(a.size * 2) == round(b.size * 2) and _font(a) == _font(b)
+
+
+def _font(line: Line) -> str:
+    return max(line.segments, key=lambda segment: len(segment.text)).font

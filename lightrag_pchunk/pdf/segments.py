@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from lightrag_pchunk.pdf.fonts import font_size, is_bold, run_size
+from lightrag_pchunk.pdf.fonts import font_of, font_size, is_bold, run_size
 from lightrag_pchunk.pdf.glyphs import (
     NO_BARRIERS,
     NO_GUTTERS,
@@ -66,11 +66,12 @@ class Segment:
     of its middle glyph, or the one most of its letters are set at where its ends and middle
     differ (``fonts.run_size``: a drop cap or an inline formula does not set it), and
     ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
-    median size, not bold). ``first_char``, ``middle_char`` and ``last_char`` index the page's
-    characters (PDFium's list). ``rotated``: its glyphs run at another angle than the
-    page's text; ``slanted``: at a slant, neither upright nor at a right angle (a
-    watermark drawn across the page; rotated too). ``table``: the key of the table this
-    segment stands for (it was put in the place of the table's segments by
+    median size, not bold); ``font`` the name and weight of its middle glyph's font
+    (``fonts.font_of``; "" for a table's stand-in). ``first_char``, ``middle_char`` and
+    ``last_char`` index the page's characters (PDFium's list). ``rotated``: its glyphs run
+    at another angle than the page's text; ``slanted``: at a slant, neither upright nor at
+    a right angle (a watermark drawn across the page; rotated too). ``table``: the key of
+    the table this segment stands for (it was put in the place of the table's segments by
     ``tables.TableFinder``), "" for text.
     ``closes_up``: the page's glyph this segment's first glyph is set letter-spaced after,
     on its line, read without a space between (``letter_spacing``); -1: none.
@@ -87,6 +88,7 @@ class Segment:
     last_char: int
     size: float = 0.0
     bold: bool = False
+    font: str = ""
     rotated: bool = False
     slanted: bool = False
     table: str = ""
@@ -127,7 +129,7 @@ def glyph_runs(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> list[Segmen
     the gap, and so does a column ``gutter`` (x in the reading frame) under an upright gap
     wider than a word space (:func:`cut_at_gutters` cuts the runs read without them)."""
     walls = np.array(sorted(gutters), dtype=np.float64)
-    bold_fonts: dict[int, bool] = {}
+    page_fonts: dict[int, tuple[bool, str]] = {}
     runs: list[Segment] = []
     for start, stop, own in glyphs.stretches:
         upright = own == glyphs.direction
@@ -137,7 +139,7 @@ def glyph_runs(glyphs: PageGlyphs, gutters: Sequence[float] = ()) -> list[Segmen
             own,
             glyphs.barriers if upright else NO_BARRIERS,
             walls if upright else NO_GUTTERS,
-            bold_fonts,
+            page_fonts,
         )
         runs.extend(found if upright else (_placed(s, glyphs.direction) for s in found))
     return runs
@@ -151,7 +153,7 @@ def cut_at_gutters(
     space: ``glyph_runs(glyphs, gutters)``, each pair of glyphs decided alone
     (``glyphs.goes_on_pairs``), so only a run that reaches over a gutter is cut again."""
     walls = np.array(sorted(gutters), dtype=np.float64)
-    bold_fonts: dict[int, bool] = {}
+    page_fonts: dict[int, tuple[bool, str]] = {}
     cut: list[Segment] = []
     for run in runs:
         reaches = ((run.x0 - 0.5 <= walls) & (walls <= run.x1 + 0.5)).any()
@@ -159,7 +161,7 @@ def cut_at_gutters(
             cut.append(run)
             continue
         own = glyphs_of(glyphs, run)
-        cut += make_segments(glyphs, own, glyphs.direction, glyphs.barriers, walls, bold_fonts)
+        cut += make_segments(glyphs, own, glyphs.direction, glyphs.barriers, walls, page_fonts)
     return cut
 
 
@@ -198,11 +200,11 @@ def make_segments(
     direction: int,
     barriers: np.ndarray,
     gutters: np.ndarray,
-    bold_fonts: dict[int, bool],
+    page_fonts: dict[int, tuple[bool, str]],
 ) -> list[Segment]:
     """The segments of ``glyphs`` (indexes into the page's characters) read in
-    ``direction``'s frame, their extents computed for all of them at once; ``bold_fonts``
-    holds the page's fonts judged so far (``fonts.is_bold``)."""
+    ``direction``'s frame, their extents computed for all of them at once; ``page_fonts``
+    holds the page's fonts judged so far (``fonts.font_of``)."""
     if len(glyphs) == 0:
         return []
     text, boxes, raw = page.text, page.boxes, page.raw
@@ -268,7 +270,8 @@ def make_segments(
                 middle_char=middle,
                 last_char=last,
                 size=run_size(raw, text, glyphs[starts[k] : ends[k]].tolist()),
-                bold=is_bold(raw, first, bold_fonts) and is_bold(raw, last, bold_fonts),
+                bold=is_bold(raw, first, page_fonts) and is_bold(raw, last, page_fonts),
+                font=font_of(raw, middle, page_fonts)[1],
                 rotated=slanted,
                 slanted=slanted,
                 closes_up=int(glyphs[starts[k] - 1])

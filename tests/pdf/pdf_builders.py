@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REGULAR, BOLD, CJK, UNMAPPED, UNNAMED = "F1", "F2", "F3", "F4", "F5"
+#: Helvetica's oblique: the text's size and weight in another face.
+ITALIC = "F7"
 #: A Type 3 font of one glyph, code '"', drawn as a kashida: a flat stroke on the baseline
 #: (a font that maps its kashida to the quotation mark); its text is '"' only.
 KASHIDA_QUOTE = "F6"
@@ -184,9 +186,12 @@ def build_pdf(
         b"/LastChar 34 /Widths [500] /Resources << >> /ToUnicode %d 0 R >>"
         % (kashida, quote_unicode)
     )
-    fonts = b"<< /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R /F5 %d 0 R /F6 %d 0 R >>" % (
-        f1, f2, f3, f4, f5, f6
-    )  # fmt: skip
+    f7 = add(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>"
+    )
+    fonts = b"<< %s >>" % b" ".join(
+        b"/F%d %d 0 R" % (n, font) for n, font in enumerate((f1, f2, f3, f4, f5, f6, f7), 1)
+    )
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"

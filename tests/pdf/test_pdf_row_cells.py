@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, Bookmark, Page, Text, parse_pages, sections, wrap
+from pdf_builders import BOLD, ITALIC, Bookmark, Page, Text, parse_pages, sections, wrap
 
 BODY = (
     "The contractor delivers the works in the volume and on the dates the schedule sets, "
@@ -155,3 +155,24 @@ def test_a_heading_beside_a_wrapped_headings_second_line_heads_its_section(
         ("Works", 1, None),
         (prices, 1, None),
     ]
+
+
+def test_headings_in_the_texts_size_in_another_face_beside_a_paragraphs_opening_head_theirs(
+    tmp_path: Path,
+) -> None:
+    # A page of two columns whose bookmarked headings are set in the text's size and weight,
+    # in its italic: each stands beside the opening line of a paragraph of the other
+    # column, set in the roman, which no bookmark names. A cell of a row is set as the
+    # cell beside it; a heading in another face is not.
+    left = [
+        *wrap(BODY, 72, 740, 220),
+        Text(72, 650, "Scope", 11, ITALIC),
+        *wrap(BODY * 2, 72, 632, 220),
+        Text(72, 500, "Terms", 11, ITALIC),
+        *wrap(BODY * 2, 72, 482, 220),
+    ]
+    right = [*wrap(BODY, 330, 740, 220), *wrap(BODY * 2, 330, 650, 220)]
+    right += wrap(BODY * 2, 330, 500, 220)
+    bookmarks = [Bookmark("Scope", 1, 0, 662), Bookmark("Terms", 1, 0, 512)]
+    result = parse_pages(tmp_path, [Page(left + right)], bookmarks=bookmarks)
+    assert _stated(result) == [("Scope", 1, None), ("Terms", 1, None)]
