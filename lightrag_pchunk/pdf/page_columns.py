@@ -52,6 +52,8 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
     column there or more (the extent of the prose beside the rows between that gutter and
     the next): a table's column as wide as the page's."""
+    if len(titled_columns(table, segments)) >= 2:
+        return True  # sections running down two columns side by side: a reference card's page
     beside = [s for s in segments if not in_rows(table, s)]
     gutters = find_gutters(beside)
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
@@ -102,17 +104,25 @@ def _two_pitches(table: TextTable, segments: Sequence[Segment], gutter: Gutter) 
 
 
 def holds_title(table: TextTable, segments: Sequence[Segment]) -> bool:
-    """Whether a line inside ``table`` is a title over text in its own column, not a cell:
-    set in a heading's type over the table's lines (:func:`_title_type`; a bookmark alone
-    does not tell: a Word table's cells set in heading styles are bookmarked), no other line of
-    its row a title too (a header's row of column titles), with a line of text, no title,
-    under it in its column, within :data:`TITLE_TEXT_GAP` of its height (a section's title
-    over its text; a side heading beside its paragraph stands alone in its column)."""
+    """Whether a line inside ``table`` is a title over text in its own column, not a cell
+    (:func:`titled_columns`)."""
+    return bool(titled_columns(table, segments))
+
+
+def titled_columns(table: TextTable, segments: Sequence[Segment]) -> set[int]:
+    """The columns of ``table`` (1 the first) holding a line that is a title over text in
+    its own column, not a cell: set in a heading's type over the table's lines
+    (:func:`_title_type`; a bookmark alone does not tell: a Word table's cells set in
+    heading styles are bookmarked), no other line of its row a title too (a header's row
+    of column titles), with a line of text, no title, under it in its column, within
+    :data:`TITLE_TEXT_GAP` of its height (a section's title over its text; a side heading
+    beside its paragraph stands alone in its column)."""
     inside = [s for s in segments if holds(table, s)]
     sizes = [s.size for s in inside if s.size > 0]
     body = statistics.median(sizes) if sizes else 0.0
     plain = 2 * sum(s.bold for s in inside) < len(inside)
     typed = {id(s) for s in inside if _title_type(s, body, plain)}
+    titled: set[int] = set()
     for line in inside:
         if id(line) not in typed:
             continue
@@ -120,14 +130,14 @@ def holds_title(table: TextTable, segments: Sequence[Segment]) -> bool:
         if any(id(s) in typed for s in row if s is not line):
             continue
         column = bisect.bisect_right(table.xs, (line.x0 + line.x1) / 2)
-        if any(
+        if column not in titled and any(
             id(s) not in typed
             and bisect.bisect_right(table.xs, (s.x0 + s.x1) / 2) == column
             and 0 <= s.top - line.bottom <= TITLE_TEXT_GAP * line.height
             for s in inside
         ):
-            return True
-    return False
+            titled.add(column)
+    return titled
 
 
 def _title_type(segment: Segment, body: float, plain: bool) -> bool:

@@ -127,3 +127,98 @@ def test_a_chart_beside_prose_at_another_pitch_under_a_slug_across_the_page(
     assert all(any(" ".join(period) in row for row in cells) for period in _PERIODS)
     assert not any("operator" in row for row in cells)
     assert "writes every reading" in result.content
+
+
+#: A reference card's sections: a title, then commands beside what they do.
+_CARD = [
+    (
+        "Starting the Plant",
+        [
+            ("start", "start the compressors in order"),
+            ("start -q", "start without the alarm test"),
+            ("status", "show each compressor's state"),
+            ("halt", "stop after the running cycle"),
+        ],
+    ),
+    (
+        "Reading Gauges",
+        [
+            ("gauge p", "suction pressure of each stage"),
+            ("gauge t", "brine temperature at the outlet"),
+            ("log", "write the readings to the log"),
+            ("trend", "plot the last day's readings"),
+        ],
+    ),
+    (
+        "Alarms",
+        [
+            ("ack", "acknowledge the sounding alarm"),
+            ("mute", "silence the horn for an hour"),
+            ("list", "list the alarms of the shift"),
+            ("reset", "clear the acknowledged alarms"),
+        ],
+    ),
+    (
+        "Shift Handover",
+        [
+            ("sign", "sign the log as outgoing operator"),
+            ("notes", "read the notes of the last shift"),
+            ("keys", "record the keys handed over"),
+            ("done", "close the shift in the log"),
+        ],
+    ),
+    (
+        "Brine Pumps",
+        [
+            ("pump a", "start the first brine pump"),
+            ("pump b", "start the standby pump"),
+            ("swap", "change over the duty pump"),
+            ("trip", "show why a pump tripped"),
+        ],
+    ),
+    (
+        "Condensers",
+        [
+            ("fan n", "run the condenser fans at n"),
+            ("wash", "start the water treatment"),
+            ("drain", "drain the condenser sump"),
+            ("purge", "purge air from the condenser"),
+        ],
+    ),
+]
+
+
+def _card_page() -> Page:
+    """A landscape reference card: three columns of sections, every line on one baseline
+    grid across the page, so the columns' lines meet in rows; a command and its meaning
+    set as one run where they fit (the run crosses the gap between the two), and each
+    column's titles on rows of their own."""
+    items: list = []
+    pitch = 9.0
+    for column in range(3):
+        x, row = 30 + column * 260, 3 * column  # each column's first title rows lower
+        for title, commands in _CARD[2 * column : 2 * column + 2]:
+            items.append(Text(x, 560 - row * pitch, title, 10, font=BOLD))
+            row += 1
+            for command, meaning in commands:
+                y = 560 - row * pitch - 3
+                if len(command) < 5:
+                    items.append(Text(x, y, f"{command} {meaning}", 7))
+                else:
+                    items += [Text(x, y, command, 7), Text(x + 70, y, meaning, 7)]
+                row += 1
+            row += 1
+    return Page(items, width=842, height=595)
+
+
+def test_a_reference_cards_columns_of_sections_are_no_table(tmp_path: Path) -> None:
+    """Titles set large over their commands in two of a "table"'s columns and more are
+    sections running down the page's columns, not cells: the card reads column by column,
+    each section under its title, and no table holds a title."""
+    result = parse_pages(tmp_path, [_card_page()])
+    cells = {cell for table in tags_of(result) for row in table for cell in row}
+    assert not cells & {title for title, _ in _CARD}
+    text = "\n".join(row.content for row in result.rows)
+    places = [text.index(title) for title, _ in _CARD]
+    assert places == sorted(places)  # column by column, top down
+    assert text.index("start the compressors in order") < text.index("Reading Gauges")
