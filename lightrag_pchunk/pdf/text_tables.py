@@ -22,9 +22,10 @@ than its lines, and a line alone under a first cell that it goes on (a long labe
 in a narrow first column, or a list of values its comma leaves going on); a group's
 title, one line alone at the run's left edge set as the rows around it, is a row of one cell
 across the table. A run of
-bullets or numbering labels beside words is a list (rows of :data:`MIN_NUMBERED_CELLS`
-cells or more numbered in their first are a table, and so are numbers beside figures, and
-rows a rule across them parts: a table style's),
+bullets or numbering labels beside words is a list, and a run of lines numbered one by one
+beside what they hold is text (a program's listing, a brace alone on some lines); rows of
+:data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, and so are
+numbers beside figures, and rows a rule across them parts (a table style's),
 and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
 alone in it go on with a cell or title a group: ``table_runs``.
 
@@ -49,7 +50,6 @@ from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.cell_wraps import (
     ALIGN_SLACK,
-    has_letters,
     row_gap,
     wrapped_lines,
 )
@@ -93,6 +93,10 @@ MARKER_SHARE = 0.7
 MIN_NUMBERED_CELLS = 4
 #: Points a table's outer column border stands off the text nearest it.
 BORDER_MARGIN = 1.0
+#: A cell that is a figure: digits and the marks numbers carry, or a dash for none.
+_FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
+#: A line's number at the start of a row: ``1500`` before its code.
+_LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
 #: A reference list's number: ``[12]``.
 _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
@@ -151,8 +155,10 @@ def _find_tables(
     cells = [is_cell_row(row) for row in rows]
     if not any(cells):
         return []  # a table's run starts on a row of two cells or more
+    numbered = _numbered_lines(rows)
     markers = [
-        len(row) >= 2 and _is_marker(row[0].text) and has_letters(row[1].text) for row in rows
+        len(row) >= 2 and (_is_marker(row[0].text) or line) and _no_figure(row[1].text)
+        for row, line in zip(rows, numbered, strict=True)
     ]
     bulleted = [any(shows_bullet(s) for s in row) for row in rows]
     # The space below each row, and whether the next row is near enough to be a table's next.
@@ -313,6 +319,30 @@ def _ruled_rows(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
         over = rows[bisect.bisect_left(tops, y) - 1]  # an underline lies inside its line's box
         ruled += x1 > max(s.x1 for s in over) + max(s.height for s in over)
     return ruled >= MIN_RULED_ROWS
+
+
+def _numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
+    """Which ``rows`` start with a whole number one more than the row above's or one less
+    than the row below's: a listing's line numbers, however large ("1500" reads as no
+    numbering label: a year)."""
+    numbers = [_LEADING_NUMBER.match(row[0].text) for row in rows]
+    values = [int(number.group(1)) if number else None for number in numbers]
+    return [
+        value is not None
+        and (
+            (index > 0 and values[index - 1] == value - 1)
+            or value + 1 in values[index + 1 : index + 2]
+        )
+        for index, value in enumerate(values)
+    ]
+
+
+def _no_figure(text: str) -> bool:
+    """Whether ``text`` beside a label is what a list's item or a listing's line holds, not
+    a figure (digits and the marks of numbers: ``1,234.5``, ``-7%``, ``—``): words, or code
+    (a brace alone on its numbered line, ``{#2}``); a number beside figures is a table's
+    first column."""
+    return _FIGURE.fullmatch(text.strip()) is None
 
 
 def _is_marker(text: str) -> bool:

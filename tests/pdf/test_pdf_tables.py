@@ -373,3 +373,32 @@ def test_a_text_column_beside_a_list_in_the_next_column_is_no_table(tmp_path: Pa
     assert text.index(left[-1].text) < text.index("PART 12 PLANT SAFETY")
     part = next(row for row in result.rows if row.heading == "PART 12 PLANT SAFETY")
     assert all(entry in part.content for entry in entries)
+
+
+def test_a_code_listing_with_line_numbers_is_no_table(tmp_path: Path) -> None:
+    """A documented program's listing: each line's number, then its code at its indent;
+    lines holding a brace alone (no letters) are a listing's lines as much as the others:
+    the numbered lines are text, not the rows of a table."""
+    code = [
+        (0, "\\cs_new:Npn \\__gauge_check:n #1"),
+        (1, "{"),
+        (2, "\\int_compare:nNnTF {#1} > \\c__gauge_limit_int"),
+        (3, "{ \\__gauge_alarm:n {#1} }"),
+        (3, "{ \\__gauge_log:n {#1} }"),
+        (2, "#1 #2"),
+        (1, "}"),
+        (0, "\\cs_new:Npn \\__gauge_reset:"),
+        (1, "{"),
+        (2, "\\int_zero:N \\l__gauge_count_int"),
+        (1, "}"),
+    ]
+    items = []
+    for i, (indent, line) in enumerate(code):
+        items += [
+            Text(60, 700 - 11 * i, str(1496 + i), 7),
+            Text(90 + 12 * indent, 700 - 11 * i, line, 9),
+        ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert tags_of(result) == []
+    text = "\n".join(row.content for row in result.rows)
+    assert "\\int_zero:N \\l__gauge_count_int" in text
