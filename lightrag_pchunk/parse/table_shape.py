@@ -8,9 +8,10 @@ whole). Output: a :class:`TableShape`.
   blanks, a form whose rows hold one text each, a page laid out in cells) are not data:
   their cell texts become lines in reading order.
 - **Data tables.** The header is the leading ``w:tblHeader`` rows, else the first row with
-  two or more label-like cells, with the rows that continue its vertical merges; never an
-  all-empty row. Single-text rows above the header (a title spanning the table) become the
-  caption; other rows above it (a form's preamble) become lines before the tag.
+  two or more label-like cells, with the rows that continue its vertical merges or label
+  the columns of its merged cells; never an all-empty row. Single-text rows above the
+  header (a title spanning the table) become the caption; other rows above it (a form's
+  preamble) become lines before the tag.
 - **No token on padding.** A tag row is its displayed cells: a horizontally merged cell is
   written once, cells in columns that hold no text anywhere are left out, trailing empty
   cells and all-empty rows are dropped. A vertical merge repeats its text in the body (the
@@ -259,17 +260,34 @@ def _all_labels(rows: list[Row], start: int, sample: int = 5) -> bool:
 
 
 def _continued_rows(rows: list[Row], first: int) -> int:
-    """1 + the rows after ``first`` that continue its vertical merges (a multi-row header:
-    each such row repeats a header cell above it and adds only labels)."""
+    """1 + the rows after ``first`` that continue its vertical merges or label the columns
+    of its merged cells (a multi-row header: each such row repeats a header cell above it,
+    or names the columns a group above spans, and adds only labels)."""
     count = 1
     while first + count < len(rows) and count < MAX_HEADER_ROWS:
         row = rows[first + count]
         continues = any(cell.is_continued and text for text, cell in row)
         own = [text for text, cell in row if text and not cell.is_continued]
-        if not continues or any(map(_is_value, own)):
+        body_after = any(text for later in rows[first + count + 1 :] for text, _ in later)
+        if not (continues or (body_after and _labels_groups(rows[first + count - 1], row))):
+            break  # a header labels rows under it: the last row of a chart of groups is its body
+        if any(map(_is_value, own)):
             break
         count += 1
     return count
+
+
+def _labels_groups(above: Row, row: Row) -> bool:
+    """Whether ``row`` is a header's next level under ``above``: labels only, two or more,
+    each under a cell of ``above`` merged across more columns than its own (a group, "Role"
+    over "Operator | Inspector …"), the columns under the other header cells left empty."""
+    groups = [(cell.col, cell.col + cell.span) for text, cell in above if text and cell.span > 1]
+    own = [(text, cell) for text, cell in row if text and not cell.is_continued]
+    return len(own) >= 2 and all(
+        _is_label(text)
+        and any(start <= cell.col < end and cell.span < end - start for start, end in groups)
+        for text, cell in own
+    )
 
 
 def _written(row: Row, columns: set[int], *, is_header: bool) -> tuple[str, ...]:

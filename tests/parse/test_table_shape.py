@@ -145,6 +145,27 @@ def test_a_multi_row_header_follows_its_vertical_merges_and_labels_every_column(
     }
 
 
+def test_a_group_label_over_sub_labels_is_a_two_row_header_without_vertical_merges():
+    # A responsibility matrix: "Role" spans four columns over the roles, the cell under
+    # "Activity" left empty (no vertical merge): the roles' row is the header's second level.
+    rows = [
+        ["Activity", cell("Role", tc_pr=span(4))],
+        ["", "Operator", "Inspector", "QA Manager", "Plant Manager"],
+        ["Identify and tag", "R", "A", "I", "-"],
+        ["Disposition", "-", "C", "R", "A"],
+    ]
+    shape = shape_table(grid_of(table(rows, grid=5)))
+    assert shape.header_rows == 2
+    assert shape.rows[2] == ("Identify and tag", "R", "A", "I", "-")
+    assert shape.keyed[0] == {
+        "Activity": "Identify and tag",
+        "Role / Operator": "R",
+        "Role / Inspector": "A",
+        "Role / QA Manager": "I",
+        "Role / Plant Manager": "-",
+    }
+
+
 def test_a_table_without_a_label_row_has_an_empty_header_never_an_empty_row():
     rows = [["", "", ""], ["1", "2.5", "3"], ["4", "5.5", "6"]]
     shape = shape_table(grid_of(table(rows)))
