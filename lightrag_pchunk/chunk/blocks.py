@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import is_bullet_item
 from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -72,6 +74,19 @@ def is_lead_in(text: str) -> bool:
     if text.endswith((":", "：")) and len(text) <= _LEAD_IN_COLON_CHARS:
         return not text.startswith(":")
     return is_heading_line(text) or _STRONG_LABEL.match(text) is not None
+
+
+def introduces(text: str, following: str) -> bool:
+    """Whether ``text``, one paragraph, is a lead-in to ``following`` however long it is: it
+    ends with a colon and ``following`` opens a list, with a numbering label or a bullet
+    ("E. Patients that may need to be temporarily detained by the Board:" over "i. The
+    assessment is completed …"), where a colon before an equation or a quotation may end
+    a long sentence that is none."""
+    text = text.strip()
+    if "\n" in text or not text.endswith((":", "：")) or text.startswith(":"):
+        return False
+    following = following.strip()
+    return parse_label(following) is not None or is_bullet_item(following)
 
 
 def has_big_table_line(content: str, limit: int) -> bool:

@@ -45,6 +45,7 @@ from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
     counted,
+    introduces,
     is_lead_in,
     paragraphs_of,
 )
@@ -251,6 +252,8 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         following, preceding = paragraphs[at], paragraphs[at - 1]
         if following.is_table or _opens_what_follows(preceding.text):
             continue  # a table keeps the text before it, a lead-in the text after it
+        if introduces(preceding.text, following.text):
+            continue  # as does a line ending with a colon before the list it opens
         anchor = is_anchor_candidate(following.text, max_anchor)
         cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
     return cuts

@@ -256,3 +256,19 @@ def test_a_cut_never_falls_after_a_label_in_strong_emphasis() -> None:
     first, second = merge([s1, s2, s3], ctx)
     assert not first.content.endswith("**Fixes**")
     assert second.content.startswith("**Fixes**\n")
+
+
+def test_a_cut_never_parts_a_line_ending_with_a_colon_from_the_list_it_opens() -> None:
+    # S2's only cut that saves a chunk would fall after its long lead-in "… Board:"
+    # (85 characters, over the short lead-ins' 80), before the items it introduces: no cut
+    # is made, and the lead-in stays with its list.
+    ctx = char_context(300, fill="pack")
+    s1 = section(ctx, "S1", lines(30, 30, 30, 30), row=0)
+    lead = "Patients that may need to be temporarily detained by the Community Services " + "Board:"
+    items = ["1. " + "f" * 56 + ".", "2. " + "g" * 56 + "."]
+    s2 = section(ctx, "S2", [*lines(30, start="k"), lead, *items], row=1)
+    s3 = section(ctx, "S3", lines(30, 30, 30, 30, start="u"), row=2)
+    assert (len(lead), [b.tokens for b in (s1, s2, s3)]) == (82, [129, 241, 129])
+    merged = merge([s1, s2, s3], ctx)
+    assert not any(block.content.endswith(lead) for block in merged)
+    assert any(lead + "\n" + items[0] in block.content for block in merged)

@@ -189,3 +189,13 @@ def test_a_short_line_ending_with_a_colon_goes_with_what_it_introduces() -> None
     term, definition = "`-t` " + "e" * 39, ":   Specify the format. It can be:"
     block = make_block("\n".join(["## Notes", term, definition, items]), ctx.counter)
     assert split_without_anchors(block, ctx)[0].content.endswith(definition)
+
+
+def test_a_long_line_ending_with_a_colon_goes_with_the_list_it_opens() -> None:
+    ctx = char_context(160)
+    prose, lead, item = "a" * 49 + ".", "c" * 80 + " are:", "1. " + "d" * 56 + "."
+    block = make_block("\n".join(["## Notes", prose, lead, item]), ctx.counter)
+    # Greedy: 8+1+50+1+85 = 145, the item (60) would make 206 > 160: the lead-in, over the
+    # short lead-ins' length, would end the first piece; a list's first item follows it.
+    out = split_without_anchors(block, ctx)
+    assert [b.content for b in out] == ["## Notes\n" + prose, lead + "\n" + item]
