@@ -12,19 +12,14 @@ text (fewer than 12 letters outside tags) takes paragraphs from the piece before
 they fit. Tables are not cut here: stage B left none over ``target_max``.
 
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
-characters": only a line the heading classifier of ``outline/lines.py`` accepts (the one the
-parsers use), never a list item, caption, table-of-contents entry, bare number, tag line,
-sentence or lead-in ending with a colon (see docs/chunking.md), nor a line without words
-(a table's row of figures), of code or data, a person's, a date line or a sentence's first
-line (``outline/non_titles.py``), nor an option of a multiple-choice question, a line of a
-numbered listing or a table's row of a label and its count next to another
-(``outline/line_runs.py``), nor a line that recurs in the block (a running
-head, a form's label), nor a line numbered as a sibling of a heading on the block's path,
-nor, in a law's unit (an article, a section), a line that numbers no unit of a series below
-it: the unit's points and lists are its text. A cut before an anchor that follows lead-ins
-(a heading line, a label in strong emphasis, a short line ending with a colon:
-"Technical Committee:" over the committee's name) is made before them: they go with the
-text they introduce, and the first of them that reads as a title heads the piece.
+characters": a line the one heading classifier takes for a title (:func:`is_anchor_candidate`),
+not an option of a multiple-choice question, a line of a numbered listing or a table's row of
+a label and its count (``outline/line_runs.py``), a line that recurs in the block (a running
+head, a form's label), one numbered as a sibling of a heading on the block's path, nor, in a
+law's unit, a line that numbers no unit of a series below it (the unit's points are its text).
+A cut before an anchor that follows lead-ins (a heading line, a label in strong emphasis, a
+short line ending with a colon) is made before them: they go with the text they introduce,
+and the first of them that reads as a title heads the piece.
 """
 
 from __future__ import annotations
@@ -291,14 +286,12 @@ def _names_unit_of_law(text: str | None) -> bool:
 
 def _inside_units_of_law(block: Block) -> list[bool]:
     """For each paragraph of ``block``, whether it stands inside a law's unit: the block's
-    heading names one, or a paragraph before it in the block opens one (the articles of a
-    chapter its outline leaves as text). The lines inside a unit are its own points, lists
-    and names ("(2) Any suppository dosage form containing:", "Some trade or other names:
-    DOET", "(五) 提名並報請中央人民政府任命下列主要官員"), which a reader citing it takes
-    for no section of their own; only a numbered unit of a series under it ("5.1" in a
-    contract's article, the next article) is one. A paragraph opens a unit only where its
-    label opens a title or the unit's text, as the classifier reads it: a sentence citing
-    one ("Article 5 of the Convention sets out …") opens none."""
+    heading names one, or a paragraph before it opens one. The lines inside a unit are its
+    points, lists and names ("(2) Any suppository dosage form containing:", "(五) 提名並報請
+    中央人民政府任命下列主要官員"), no sections of their own; only a numbered unit of a series
+    under it is one. A paragraph opens a unit only where its label opens a title, as the
+    classifier reads it: a sentence citing one ("Article 5 of the Convention sets out …") opens
+    none."""
     inside = _names_unit_of_law(block.heading)
     out: list[bool] = []
     for paragraph in block.paragraphs:
@@ -311,8 +304,7 @@ def _inside_units_of_law(block: Block) -> list[bool]:
 
 def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:
     """Whether the paragraph at ``index`` leads into a display equation ("…, we set" before
-    ``<equation …>``, as LaTeX converted to Markdown breaks its sentences): a title is
-    followed by text, not by a formula."""
+    ``<equation …>``, as LaTeX made Markdown breaks its sentences): a title is not."""
     following = paragraphs[index + 1] if index + 1 < len(paragraphs) else None
     return following is not None and following.text.lstrip().startswith("<equation")
 
