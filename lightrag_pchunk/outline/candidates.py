@@ -24,6 +24,7 @@ from lightrag_pchunk.outline.line_runs import (
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     HeadingText,
+    cjk_count,
     heading_text,
     label_tab_as_space,
 )
@@ -84,6 +85,8 @@ def candidate_at(
     # in bold; the acceptance asks that shorter titles share that look.
     long_cjk = heading is None
     if long_cjk:
+        if not cjk_count(text):
+            return None  # the longer limit is for CJK text: any other line reads as above
         heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
         if heading is None or heading.label is not None:
             return None
