@@ -205,6 +205,8 @@ class StyleSheet:
         50,000-style chain costs 50,000 steps, not one walk per style). A cycle or a missing
         id ends the chain; a style reached again inside a cycle keeps the value it got on
         the way down."""
+        if style_id in memo:  # most paragraphs use a style some paragraph before them used
+            return memo[style_id]
         chain: list[StyleInfo] = []
         seen: set[str] = set()
         value = None
