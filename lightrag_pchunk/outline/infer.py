@@ -46,6 +46,7 @@ first).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -219,7 +220,8 @@ def _accept(
     minor_tier = (
         minor_tier_looks(items, candidates, listed, body_size, larger_at) if bold_tier else set()
     )
-    recurring = recurring_lines(items)
+    # The lines that recur, read when a rule first asks (most documents' never do).
+    recurring = functools.cache(functools.partial(recurring_lines, items))
     # A table of contents says which lines are headings: place alone is evidence without one.
     by_place = not any(item.in_toc for item in items) and not (bold_tier or plain_tier)
     # Looks of the short titles set larger in bold: a tier of headings in which a title
@@ -313,7 +315,7 @@ def _accept(
                 # titles a section of its own, unless its text recurs (a label: "Note").
                 minor = (
                     candidate.look.signature() in minor_tier  # type: ignore[union-attr]
-                    and flat_text(items[index].text).casefold() not in recurring
+                    and flat_text(items[index].text).casefold() not in recurring()
                 )
                 set_apart = is_larger or minor
                 is_label = not (set_apart and candidate.look.bold)  # type: ignore[union-attr]
@@ -327,7 +329,7 @@ def _accept(
                 # paragraphs (a run-in label leads into its own paragraph or list).
                 title, above = candidate.heading.title, decisions.get(index - 1, False)
                 evidence = stands_between_paragraphs(
-                    items, index, title, recurring, after_heading=above
+                    items, index, title, recurring(), after_heading=above
                 )
             else:
                 evidence = evidence and not is_label
@@ -340,7 +342,7 @@ def _accept(
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(
-                    items, index, candidate.heading.title, recurring
+                    items, index, candidate.heading.title, recurring()
                 )
                 if evidence:
                     ambiguous.append(index)
