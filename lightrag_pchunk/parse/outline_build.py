@@ -31,6 +31,7 @@ keeps only the headings its stated ones leave out (:func:`left_out_headings`).
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -323,11 +324,12 @@ def _infer(
     if contents_at is not None:  # a cover is known by the table of contents after it
         for position in cover_lines_before_contents(items, contents_at):
             items[position].titles_nothing = True
-    within = None if whole else long_stretches(items, words)
+    stretches = functools.cache(functools.partial(long_stretches, items))  # each size once
+    within = None if whole else stretches(words)
     # The styles are the larger headings: a stretch they leave long may be parted by lines
     # that only their tier of look would call labels (``infer_outline``).
     styled = sum(1 for item in items if item.kind is ItemKind.HEADING)
-    gaps = long_stretches(items, AUTO_WORDS_PER_HEADING) if authored and styled >= 2 else []
+    gaps = stretches(AUTO_WORDS_PER_HEADING) if authored and styled >= 2 else []
     if within is not None and not within and not any(item.look for item in items):
         return {}, 0  # nothing to read: no long stretch, no known heading's series
     _mark_toc_listed(events, items)
