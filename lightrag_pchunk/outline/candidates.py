@@ -17,6 +17,7 @@ from lightrag_pchunk.outline.items import (
 )
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.line_runs import (
+    in_a_dated_log,
     in_a_numbered_listing,
     in_a_run_of_counts,
     in_a_run_of_options,
@@ -109,7 +110,8 @@ def _titles_nothing(
     """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
     a title: text without words, code or data, a person's, a date line or a sentence's
     first line (``non_titles.py``), an option of a multiple-choice question, a line of a
-    numbered listing or a table's row of a label and its count (``line_runs.py``). A line
+    numbered listing, a table's row of a label and its count or a dated log's entry
+    (``line_runs.py``). A line
     the table of contents lists is not asked: the document names it a heading. A line set
     larger than the text (``look``) is no listing's: a program's numbered lines are set at
     the text's size ("1 Scope", "2 Terms", "3 Use" so set, with no text between, are
@@ -122,6 +124,7 @@ def _titles_nothing(
         in_a_run_of_options(lines, index)
         or (listed and in_a_numbered_listing(lines, index))
         or in_a_run_of_counts(lines, index)
+        or in_a_dated_log(lines, index)
     )
 
 

@@ -25,6 +25,9 @@ other, with nothing between them, is a list of a kind no reader takes for sectio
   :data:`RUN_LINES` lines between them that end no sentence (a label's cell wrapped over
   lines: "香港地區全國人大代表、"), or with another row on its line, read across. One alone
   is a title naming an amount ("Early Bird Discount 15%").
+- An entry of a dated log (:func:`in_a_dated_log`: a change log's "Jan 2009: Added HTML 4
+  output as an option (thanks …)"): a date and a colon opening the line, and the line next
+  to it, an entry too; dated titles ("March 2020: Quarterly Review") stand over their text.
 
 Input: the lines of a document or a block, in order ("" for what is no line of text: a
 table, a heading); an index. Output: whether that line is such a line. Pure.
@@ -37,6 +40,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from lightrag_pchunk.outline.non_titles import holds_counts, is_count, is_count_row
+from lightrag_pchunk.outline.unit_words import MONTH_PATTERN
 
 #: Lines numbered or lettered on, one after another, that make a run.
 RUN_LINES = 3
@@ -46,6 +50,13 @@ _OPTION = re.compile(r"([A-Z])[.)]?\s+\S")
 _LETTER = re.compile(r"[A-Z][.)]?")
 #: A listing's line number standing alone before its text ("304 You have …"), or alone.
 _LINE_NUMBER = re.compile(r"(\d+)(?:\s|$)")
+#: A date, then a colon, opening a line: a month and its year, a day's date ("Jan 2009:",
+#: "Mar 8, 2009:", "2009-03-08:", "2009年3月:").
+_DATED = re.compile(
+    rf"(?:\d{{1,2}}\s+)?(?:{MONTH_PATTERN})\.?\s+(?:\d{{1,2}},?\s+)?\d{{4}}\s*:"
+    r"|\d{4}-\d{2}(?:-\d{2})?\s*:|\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*[:：]",
+    re.IGNORECASE,
+)
 #: A sentence's last mark: a line of text ending so is no cell of a table's row.
 _FULL_STOPS = frozenset(".!?。！？")
 #: A question's number before it ("Question 3 …", "Q3. …", "3. …").
@@ -108,6 +119,16 @@ def in_a_run_of_counts(lines: Sequence[str], index: int) -> bool:
                 break  # what is no line of text, or a sentence: no table's cell
             at, between = at + step, between + 1
     return False
+
+
+def in_a_dated_log(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is an entry of a dated log (see the module doc)."""
+    if _DATED.match(lines[index].strip()) is None:
+        return False
+    return any(
+        0 <= at < len(lines) and _DATED.match(lines[at].strip()) is not None
+        for at in (index - 1, index + 1)
+    )
 
 
 def _asks(line: str) -> bool:

@@ -37,7 +37,9 @@ One predicate per reason:
 - a sentence's first line (:func:`opens_a_sentence`): a line of more words than a title
   has, broken off at a page's line end on a word that leaves the sentence open ("The
   curveTo method starts painting a Bezier curve beginning at the current brush location,
-  using", "… the widget on the page alternatives are").
+  using", "… the widget on the page alternatives are"), a lead-in and its note's mark
+  ("… as follows: 23"), a sentence's piece ("PACKAGE 亦可）": a parenthesis closed, never
+  opened).
 
 Lines that are no title by their neighbours, not alone (an option of a multiple-choice
 question, a line of a numbered listing, a table's row of a label and its count, whose shape
@@ -52,7 +54,7 @@ import re
 
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, OPEN_ENDINGS
-from lightrag_pchunk.outline.unit_words import MONTH_NAMES
+from lightrag_pchunk.outline.unit_words import MONTH_PATTERN
 
 #: Characters of a word: two letters or more in a row, single letters joined by "&" or "/"
 #: (an abbreviation read as one word: "Q&A", "M&A", "I/O"), or one character of a script
@@ -82,13 +84,19 @@ _LISTED_NUMBERS = re.compile(
     r"(?=[,;:]?(?:\s|$))",
     re.IGNORECASE,
 )
-#: A comment's mark, or a colon opening a definition's text in a Markdown definition list.
-_COMMENT = re.compile(r"//|/\*|--\s|:\s")
+#: A comment's mark (a TeX comment's "%": "%%% 答案用紙ヘッダー開始"; a listing's numbered
+#: comment line: "12 # package maintainers to append LDFLAGS"), or a colon opening a
+#: definition's text in a Markdown definition list.
+_COMMENT = re.compile(r"//|/\*|--\s|:\s|%|\d+\s+#\s")
 #: A block's braces, an arrow standing as a word ("(a) => b"), a string's escape or a TeX
 #: command ("\\n EXPLANATION PANEL:", "340 \\let\\btxjournalfont=\\@empty"): a backslash
 #: opening a word, not one inside a path ("C:\\Program Files", "Windows\\System32", a
 #: manual's title).
-_CODE_MARKS = re.compile(r"[{}]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]")
+_CODE_MARKS = re.compile(
+    r"[{}]|(?:^|\s)=>(?:\s|$)|(?<![\w:])\\[A-Za-z@]"
+    # A comparison standing as a word: a package's relation ("quux (<< 5)", "(>= 7.6)").
+    r"|(?:^|[\s(])(?:<<|>>|<=|>=|==|!=)\s"
+)
 #: A statement's end: a ";" closing the line, glued to what follows (a path list, an
 #: entity: "a.jar;b.jar", "&emsp;ELSE"), or beside code's other marks (an "=", a call's
 #: parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"). Before a space alone
@@ -139,11 +147,10 @@ _NOT_IN_A_NAME = frozenset(
     "寄語语賀贺詞词答問问函信"
 )
 #: A full date: "2014年8月27日", "2014-08-27", "27 August 2014", "August 27, 2014" (a month
-#: named as ``unit_words.MONTH_NAMES`` knows them: "27 maart 2014"), longest names first.
-_MONTHS = "|".join(sorted(MONTH_NAMES, key=lambda name: (-len(name), name)))
+#: named as ``unit_words.MONTH_NAMES`` knows them: "27 maart 2014").
 _FULL_DATE = re.compile(
     rf"(?:\d{{4}}\s*年\s*\d{{1,2}}\s*月\s*\d{{1,2}}\s*日|\d{{4}}-\d{{2}}-\d{{2}}"
-    rf"|\d{{1,2}}\s+(?:{_MONTHS})\.?\s+\d{{4}}|(?:{_MONTHS})\.?\s+\d{{1,2}},?\s+\d{{4}})",
+    rf"|\d{{1,2}}\s+(?:{MONTH_PATTERN})\.?\s+\d{{4}}|(?:{MONTH_PATTERN})\.?\s+\d{{1,2}},?\s+\d{{4}})",
     re.IGNORECASE,
 )
 #: After a date, what says where it happened: "在…(會議)上", "於…", "at …", "in …".
@@ -161,6 +168,14 @@ _OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
     "using including is are was were be been being has have had will would can could shall "
     "should must may might for with to in on onto under over about between through per".split()
 )
+#: A lead-in's colon, then a note's mark: superscript digits, or a number set apart ("Here
+#: is a simplified description of package relationships: ⁷", "… can be customized as
+#: follows: 23"); a title of a few words may state a number after its colon ("Step: 2").
+_LEAD_IN_NOTE = re.compile(r":\s*[\u00b9\u00b2\u00b3\u2070-\u2079]+$|:\s+\d{1,3}$")
+_LEAD_IN_WORDS = 4
+#: An item's or a note's mark closed by a parenthesis: a letter or two, a number ("b)",
+#: "§1)", "지표1)").
+_MARK_IN_PARENTHESIS = re.compile(r"(?<!\S)§?\w{1,2}\)|\d{1,2}\)")
 #: A count as a table's cell gives it: "200人", "25%", "1,200元"; a year ("2024年") names
 #: a time, no count.
 _COUNT = re.compile(r"(?!\d{4}年)\d[\d,.]*(?:%|[\u3400-\u9fff])")
@@ -178,6 +193,7 @@ def reads_as_no_title(line: str) -> bool:
         or is_persons_line(text)
         or is_date_line(text)
         or opens_a_sentence(text)
+        or is_sentence_piece(label.rest if label is not None else text)
     )
 
 
@@ -251,10 +267,20 @@ def is_date_line(text: str) -> bool:
 def opens_a_sentence(text: str) -> bool:
     """Whether ``text`` is a sentence's first line: more words than an unnumbered
     title has (:data:`MAX_PLAIN_WORDS`), the last a lower-case word that leaves the
-    sentence open."""
+    sentence open; or a lead-in ending with its colon and a note's mark."""
     words = text.split()
     last = words[-1] if words else ""
-    return len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS
+    if len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS:
+        return True
+    return _LEAD_IN_NOTE.search(text) is not None and len(words) > _LEAD_IN_WORDS
+
+
+def is_sentence_piece(title: str) -> bool:
+    """Whether ``title`` (a line's text after its label: "a)" opens a list's item) closes
+    a parenthesis it never opened ("PACKAGE 亦可）"): the end of a sentence broken at a
+    line's end. An item's or a note's mark closes none ("Teilaufgabe b)", "지표1)")."""
+    text = _MARK_IN_PARENTHESIS.sub("", title)
+    return sum(map(text.count, ")）")) > sum(map(text.count, "(（"))
 
 
 def is_count(text: str) -> bool:

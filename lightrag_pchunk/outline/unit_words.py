@@ -41,6 +41,8 @@ MONTH_NAMES = frozenset(
     " gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre"
     " maj augusti".split()
 )
+#: The months' names as a pattern, longest first ("september" before "sep").
+MONTH_PATTERN = "|".join(sorted(MONTH_NAMES, key=lambda name: (-len(name), name)))
 #: Months' names that are also common words of another language the outline reads (the
 #: French and Swedish "mars" is the planet in English, German, Dutch: "4 Mars missions"):
 #: a day's month only with its year after it or alone after the day ("4 mars 2021", "4

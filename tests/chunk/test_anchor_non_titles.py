@@ -54,6 +54,14 @@ from helpers import char_context, make_block
         "中華人民共和國香港特別行政區基本法起草委員會主任委員姬鵬飛",
         # A date line: when and where a speech was given.
         "2014年8月27日在第十二屆全國人民代表大會常務委員會第十次會議上",
+        # A control file's field with its relations, a TeX comment, a listing's comment.
+        "Replaces: quux (<< 5), quux-foo (<= 7.6)",
+        "%%% 答案用紙ヘッダー開始",
+        "12 # package maintainers to append LDFLAGS",
+        # A lead-in and its note's mark; a sentence's piece closing a parenthesis.
+        "Here is a simplified description of package relationships: ⁷",
+        "The dh $@ command can be customized as follows: 23",
+        "PACKAGE 亦可）",
         # A sentence's first line, broken off on a word that leaves it open.
         "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
     ],
@@ -93,6 +101,9 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         "Q&A",
         "M&A",
         "I/O",
+        # An item's or a note's mark closed by a parenthesis.
+        "Teilaufgabe b)",
+        "주요 실물경제 지표1)",
         # A title stating its case after its label and a colon: no assignment.
         "Stratum 1: Treatment = 1",
         "Section 3: Data = Records",
@@ -176,3 +187,17 @@ def test_a_title_opening_with_a_under_a_short_question_is_an_anchor() -> None:
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [
         "A Brief History of Tea"
     ]
+
+
+def test_a_long_block_is_not_cut_at_an_entry_of_a_dated_log() -> None:
+    ctx = char_context(1000)
+    log = [
+        "Mar 8, 2009: Release Candidate 2.0-rc-1.",
+        "Feb 2009: Added support for multi-level lists to new processors.",
+        "Jan 2009: Added HTML 4 output as an option (thanks to a contributor)",
+        "Nov 2008: Added Definition List ext. Replaced old core with processors.",
+    ]
+    text = "## Log\n" + "x" * 700 + "\n" + "\n".join(log) + "\n" + "y" * 300
+    text += "\nImported names\n" + "z" * 700
+    block = make_block(text, ctx.counter, heading="Log", level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]

@@ -4,7 +4,11 @@ lines; sections numbered or lettered on with their text between them stay headin
 
 from __future__ import annotations
 
-from lightrag_pchunk.outline.line_runs import in_a_numbered_listing, in_a_run_of_options
+from lightrag_pchunk.outline.line_runs import (
+    in_a_dated_log,
+    in_a_numbered_listing,
+    in_a_run_of_options,
+)
 
 from outline_items import BOLD, H1, H2, PROSE, text, titles
 
@@ -113,3 +117,23 @@ def test_numbered_lines_set_larger_than_the_text_are_sections_not_a_listing() ->
         text(PROSE),
     ]
     assert titles(items) == ["Standard", "1 Scope", "2 Terms", "3 Use"]
+
+
+def test_entries_of_a_dated_log_head_no_section() -> None:
+    entries = [
+        "Mar 8, 2009: Release Candidate 2.0-rc-1.",
+        "Feb 2009: Added support for multi-level lists to new processors.",
+        "Jan 2009: Added HTML 4 output as an option (thanks to a contributor)",
+        "Nov 2008: Added Definition List ext. Replaced old core with processors.",
+    ]
+    items = [text("Change Log", H1), text(PROSE), *(text(entry, BOLD) for entry in entries)]
+    assert titles([*items, text(PROSE)]) == ["Change Log"]
+    assert in_a_dated_log(entries, 2)
+    # Dated titles over their text stay headings.
+    dated = [text("Reviews", H1), text(PROSE), text("March 2020: Quarterly Review", H2)]
+    dated += [text(PROSE), text("June 2020: Half-year Review", H2), text(PROSE)]
+    assert titles(dated) == [
+        "Reviews",
+        "March 2020: Quarterly Review",
+        "June 2020: Half-year Review",
+    ]
