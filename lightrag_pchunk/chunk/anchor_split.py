@@ -46,12 +46,7 @@ from lightrag_pchunk.chunk.paragraph_pack import PackPiece, pack_pieces
 from lightrag_pchunk.model import Block, Paragraph, TableRole
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.line_runs import (
-    in_a_dated_log,
-    in_a_numbered_listing,
-    in_a_run_of_counts,
-    in_a_run_of_options,
-)
+from lightrag_pchunk.outline.line_runs import no_title_by_neighbours
 from lightrag_pchunk.outline.lines import (
     LEGAL_ARTICLES,
     MAX_HEADING_CHARS,
@@ -199,10 +194,7 @@ def choose_anchors(
         i
         for i in titles
         if flat_text(paragraphs[i].text).casefold() not in repeated
-        and not in_a_run_of_options(lines, i)
-        and not in_a_numbered_listing(lines, i)
-        and not in_a_run_of_counts(lines, i)
-        and not in_a_dated_log(lines, i)
+        and not no_title_by_neighbours(lines, i)
     ]
     path = [
         number

@@ -16,12 +16,7 @@ from lightrag_pchunk.outline.items import (
     look_score,
 )
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.line_runs import (
-    in_a_dated_log,
-    in_a_numbered_listing,
-    in_a_run_of_counts,
-    in_a_run_of_options,
-)
+from lightrag_pchunk.outline.line_runs import no_title_by_neighbours
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     HeadingText,
@@ -111,21 +106,14 @@ def _titles_nothing(
     a title: text without words, code or data, a person's, a date line or a sentence's
     first line (``non_titles.py``), an option of a multiple-choice question, a line of a
     numbered listing, a table's row of a label and its count or a dated log's entry
-    (``line_runs.py``). A line
-    the table of contents lists is not asked: the document names it a heading. A line set
-    larger than the text (``look``) is no listing's: a program's numbered lines are set at
-    the text's size ("1 Scope", "2 Terms", "3 Use" so set, with no text between, are
-    sections' titles)."""
+    (``line_runs.py``). A line the table of contents lists is not asked: the document names
+    it a heading. A line set larger than the text (``look``) is no listing's: a program's
+    numbered lines are set at the text's size ("1 Scope", "2 Terms", "3 Use" so set, with
+    no text between, are sections' titles)."""
     if reads_as_no_title(title):
         return True
-    lines = _TextLines(items)
     listed = not is_larger_than_text(look, body_size)
-    return (
-        in_a_run_of_options(lines, index)
-        or (listed and in_a_numbered_listing(lines, index))
-        or in_a_run_of_counts(lines, index)
-        or in_a_dated_log(lines, index)
-    )
+    return no_title_by_neighbours(_TextLines(items), index, listed=listed)
 
 
 class _TextLines(Sequence[str]):

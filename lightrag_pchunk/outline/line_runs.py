@@ -67,6 +67,18 @@ _QUESTION_WORDS = 30
 _NUMBER_WORD = re.compile(r"(?<!\S)\d+(?!\S)")
 
 
+def no_title_by_neighbours(lines: Sequence[str], index: int, *, listed: bool = True) -> bool:
+    """Whether line ``index`` is an option of a multiple-choice question, a line of a
+    numbered listing (only when ``listed``: a caller that sees the line set larger than the
+    text knows it is none), a table's row of a label and its count or a dated log's entry."""
+    return (
+        in_a_run_of_options(lines, index)
+        or (listed and in_a_numbered_listing(lines, index))
+        or in_a_run_of_counts(lines, index)
+        or in_a_dated_log(lines, index)
+    )
+
+
 def in_a_run_of_options(lines: Sequence[str], index: int) -> bool:
     """Whether line ``index`` is an option of a multiple-choice question (see the module
     doc)."""
