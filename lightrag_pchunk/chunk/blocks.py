@@ -43,6 +43,12 @@ HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 #: A label set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and
 #: manuals head their lists.
 _STRONG_LABEL = re.compile(r"\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
+#: The opening line of a MyST directive (":::{note} Read first", "```{admonition} Tip"). The
+#: Markdown parser keeps a container's opening line, with its options, as a paragraph before
+#: its body (``markdown/directives.py``); a literal directive's paragraph holds its body and
+#: its closing fence too.
+_DIRECTIVE_OPENING = re.compile(r"(?::{3,}|`{3,}|~{3,})\{[A-Za-z][\w.:+-]*\}")
+_FENCE_LINE = re.compile(r"\s*(?::{3,}|`{3,}|~{3,})")
 #: Longest line ending with a colon read as a lead-in ("What To Expect Next:", "The options
 #: are:"); a longer one is a sentence of its paragraph, which may end so before an equation.
 #: A definition's text (": Specify output format. FORMAT can be:", a Markdown definition
@@ -66,9 +72,11 @@ def without_heading_marks(line: str) -> str:
 
 def is_lead_in(text: str) -> bool:
     """Whether ``text``, one paragraph, only introduces the text after it: a heading line, a
-    label in strong emphasis or a short line ending with a colon. A chunk never ends with
-    one where the next can take it."""
+    label in strong emphasis, a short line ending with a colon, or a directive's opening
+    line with its options. A chunk never ends with one where the next can take it."""
     text = text.strip()
+    if _DIRECTIVE_OPENING.match(text):  # a container's, no fenced block of code
+        return not any(map(_FENCE_LINE.match, text.split("\n")[1:]))
     if "\n" in text:
         return False
     if text.endswith((":", "：")) and len(text) <= _LEAD_IN_COLON_CHARS:

@@ -14,6 +14,7 @@ from lightrag_pchunk.blockfile.jsonl import parse_blocks_text
 from lightrag_pchunk.chunk.block_runs import BlockRun
 from lightrag_pchunk.chunk.blocks import (
     counted,
+    is_lead_in,
     joiner_for,
     paragraph_texts,
     paragraphs_of,
@@ -143,3 +144,25 @@ def test_the_chunker_reads_only_the_positions_that_give_pages() -> None:
     every = parse_blocks_text(text).rows[0].positions
     assert every == ({"type": "paraid", "range": ["1", "2"]}, page)
     assert parse_blocks_text(text, only_pages=True).rows[0].positions == (page,)
+
+
+def test_a_directives_opening_line_is_a_lead_in_and_its_fenced_block_none() -> None:
+    assert is_lead_in(":::{note} Read this first")
+    assert is_lead_in("```{admonition} Tip\n:class: tip")
+    assert is_lead_in(":::{figure} plan.png\n---\nname: plan\n---")
+    # A literal directive is one fenced block: its body and closing fence, no lead-in.
+    assert not is_lead_in("```{code-block} bash\n# Using uv\n```")
+    assert not is_lead_in("::: note")  # a Pandoc div's fence opens no directive
+
+
+def test_a_chunk_ends_on_no_directives_opening_line_the_next_can_take() -> None:
+    from lightrag_pchunk.chunk.pipeline import chunk_rows
+
+    prose = "Some words of prose about it. " * 3
+    body = []
+    for step in range(6):
+        body += [prose.strip(), f":::{{note}} Step {step}", f"- {prose.strip()}", ":::"]
+    row = make_row("## Guide\n\n" + "\n\n".join(body), "Guide")
+    chunks = chunk_rows([row], char_context(150))
+    assert len(chunks) > 2
+    assert not any(chunk.content.split("\n")[-1].startswith(":::{") for chunk in chunks)
