@@ -24,7 +24,8 @@ title, one line alone at the run's left edge set as the rows around it, is a row
 across the table. A run of
 bullets or numbering labels beside words is a list, and a run of lines numbered one by one
 beside what they hold is text (a program's listing, a brace alone on some lines); rows of
-:data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, and so are
+:data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, or of one fewer,
+short, whose last cells are no page numbers (a grade, its name and its marks), and so are
 numbers beside figures, and rows a rule across them parts (a table style's),
 and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
 alone in it go on with a cell or title a group: ``table_runs``.
@@ -45,9 +46,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line
-from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.cell_wraps import (
     ALIGN_SLACK,
     row_gap,
@@ -68,6 +67,14 @@ from lightrag_pchunk.pdf.page_columns import (
     in_rows,
     is_page_columns,
 )
+from lightrag_pchunk.pdf.row_markers import (
+    MARKER_SHARE,
+    MAX_CELL_CHARS,
+    is_marker,
+    labelled_short_cells,
+    no_figure,
+    numbered_lines,
+)
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
@@ -82,21 +89,14 @@ MIN_ROWS = 3
 MIN_RULED_ROWS = 2
 #: The widest gap between two rows of one table, in multiples of the row height.
 MAX_ROW_GAP = 2.5
-#: Median characters of a cell in a table of three columns or more.
-MAX_CELL_CHARS = 30
 #: Share of a run's rows that must hold two cells or more.
 CELL_ROW_SHARE = 0.5
-#: Share of first cells that are bullets or bare numbering labels that make a run a list.
-MARKER_SHARE = 0.7
 #: Rows numbered in their first cell are a table's, not a list's, when they hold this
-#: many cells or more (a list item is a label, its text and at most a page number).
+#: many cells or more (a list item is a label, its text and at most a page number), or one
+#: fewer, all short, their last no page numbers (a grade, its name and its marks).
 MIN_NUMBERED_CELLS = 4
 #: Points a table's outer column border stands off the text nearest it.
 BORDER_MARGIN = 1.0
-#: A cell that is a figure: digits and the marks numbers carry, or a dash for none.
-_FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
-#: A line's number at the start of a row: ``1500`` before its code.
-_LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
 #: A reference list's number: ``[12]``.
 _CITATION = re.compile(r"\[\d{1,4}\]")
 #: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
@@ -155,9 +155,9 @@ def _find_tables(
     cells = [is_cell_row(row) for row in rows]
     if not any(cells):
         return []  # a table's run starts on a row of two cells or more
-    numbered = _numbered_lines(rows)
+    numbered = numbered_lines(rows)
     markers = [
-        len(row) >= 2 and (_is_marker(row[0].text) or line) and _no_figure(row[1].text)
+        len(row) >= 2 and (is_marker(row[0].text) or line) and no_figure(row[1].text)
         for row, line in zip(rows, numbered, strict=True)
     ]
     bulleted = [any(shows_bullet(s) for s in row) for row in rows]
@@ -223,8 +223,8 @@ def _table(
 ) -> tuple[list[float], list[float], frozenset[int], TitleCuts] | None:
     """The table ``rows`` form (its column and row borders, its rows of group titles), or
     None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
-    row of the table). ``markers``: which
-    rows of cells start with a bullet or a bare label (:func:`_is_marker`) before words
+    row of the table). ``markers``: which rows of cells start with a bullet or a bare label
+    (``row_markers.is_marker``) before words
     (a list item's text; a number beside figures is a table's first column); ``lines``:
     the page's horizontal rules; ``least``: the rows of two cells or more it needs;
     ``cutter``: cuts column titles printed one space apart (``title_cuts``), whose pieces
@@ -241,7 +241,10 @@ def _table(
     if entries >= CELL_ROW_SHARE * len(cell_rows):
         return None  # a contents page: titles, their leaders, the page numbers beside them
     marked = sum(markers)  # rows of one cell are never counted as marked
-    wide = statistics.median(len(row) for row in cell_rows) >= MIN_NUMBERED_CELLS
+    cells = statistics.median(len(row) for row in cell_rows)
+    wide = cells >= MIN_NUMBERED_CELLS or (
+        cells >= MIN_NUMBERED_CELLS - 1 and labelled_short_cells(cell_rows)
+    )
     if marked >= MARKER_SHARE * len(firsts) and not wide and not _ruled_rows(rows, lines):
         return None  # bullets or numbers beside text: a list, headings, a contents page
     columns = cut[1] if cut else text_columns([s for row in cell_rows for s in row])
@@ -319,42 +322,6 @@ def _ruled_rows(rows: Sequence[Sequence[Segment]], lines: np.ndarray) -> bool:
         over = rows[bisect.bisect_left(tops, y) - 1]  # an underline lies inside its line's box
         ruled += x1 > max(s.x1 for s in over) + max(s.height for s in over)
     return ruled >= MIN_RULED_ROWS
-
-
-def _numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
-    """Which ``rows`` start with a whole number one more than the row above's or one less
-    than the row below's: a listing's line numbers, however large ("1500" reads as no
-    numbering label: a year)."""
-    numbers = [_LEADING_NUMBER.match(row[0].text) for row in rows]
-    values = [int(number.group(1)) if number else None for number in numbers]
-    return [
-        value is not None
-        and (
-            (index > 0 and values[index - 1] == value - 1)
-            or value + 1 in values[index + 1 : index + 2]
-        )
-        for index, value in enumerate(values)
-    ]
-
-
-def _no_figure(text: str) -> bool:
-    """Whether ``text`` beside a label is what a list's item or a listing's line holds, not
-    a figure (digits and the marks of numbers: ``1,234.5``, ``-7%``, ``—``): words, or code
-    (a brace alone on its numbered line, ``{#2}``); a number beside figures is a table's
-    first column."""
-    return _FIGURE.fullmatch(text.strip()) is None
-
-
-def _is_marker(text: str) -> bool:
-    """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
-    it (``1.``, ``(a)``, ``B.``, ``IV.``)."""
-    if is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum()):
-        return True
-    # A letter's or roman numeral's dot is a label's before the space its title takes
-    # (``parse_label`` reads "B." alone as no label: an initial, a sentence's end); in a
-    # cell of its own, the title stands in the next.
-    label = parse_label(f"{text} ")
-    return label is not None and not label.rest
 
 
 def _row_borders(

@@ -268,6 +268,40 @@ def test_an_unruled_table_numbered_in_its_first_column_is_a_table(tmp_path: Path
     assert table == rows
 
 
+def test_an_unruled_grading_table_lettered_in_its_first_column_is_a_table(
+    tmp_path: Path,
+) -> None:
+    """Grades lettered "A.", "B." in the first column beside a word and a range of marks in
+    two more columns, no rules: three aligned cells repeated over rows are a table's rows,
+    not list items (an item is its label, its text and at most a page number)."""
+    rows = [
+        ["A.", "Excellent", "90-100"],
+        ["B.", "Good", "75-89"],
+        ["C.", "Satisfactory", "60-74"],
+        ["D.", "Poor", "0-59"],
+    ]
+    items: list = []
+    for i, row in enumerate(rows):
+        items += [
+            Text(x, 700 - 16 * i, text, 10) for x, text in zip((72, 120, 260), row, strict=True)
+        ]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table == rows
+
+
+def test_a_lettered_list_with_page_numbers_is_no_table(tmp_path: Path) -> None:
+    """A contents page's lettered entries, a title and a page number each: a list."""
+    items: list = []
+    for i, (label, title, page) in enumerate(
+        [("A.", "Scope of the rules", "3"), ("B.", "Terms", "7"), ("C.", "Inspections", "12")]
+    ):
+        items += [
+            Text(x, 700 - 16 * i, text, 10)
+            for x, text in zip((72, 100, 500), (label, title, page), strict=True)
+        ]
+    assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
+
+
 def test_a_numbered_list_beside_its_text_is_no_table(tmp_path: Path) -> None:
     items = []
     for i in range(5):
