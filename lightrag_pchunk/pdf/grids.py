@@ -31,6 +31,9 @@ MIN_SIZE = 12.0
 ONE_LINE = 0.3
 #: A word space, in line heights (a line's next word would follow after it).
 WORD_SPACE = 0.25
+#: A grid whose borders stand within this share of the page's size from its four edges
+#: reaches them (a background ruled to the paper's edge).
+BACKGROUND_EDGE = 0.04
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,20 @@ class Grid:
     @property
     def box(self) -> tuple[float, float, float, float]:
         return self.xs[0], self.ys[0], self.xs[-1], self.ys[-1]
+
+
+def is_background(
+    grid: Grid, owned: dict[int, list[Segment]], frame: tuple[float, float, float, float]
+) -> bool:
+    """Whether ``grid`` is the page's ruled background, not a table: it reaches the page's
+    four edges, where a table leaves the margins, and most of its cells hold no text (the
+    squares of a copybook or graph paper, lines ruled under the text of a whole page)."""
+    x0, top, x1, bottom = frame
+    reach = BACKGROUND_EDGE * max(x1 - x0, bottom - top)
+    gx0, gtop, gx1, gbottom = grid.box
+    edges = (gx0 - x0, gtop - top, x1 - gx1, bottom - gbottom)
+    empty = sum(not segments for segments in owned.values())
+    return all(edge <= reach for edge in edges) and 2 * empty > len(owned)
 
 
 def find_grids(rules: np.ndarray) -> list[Grid]:

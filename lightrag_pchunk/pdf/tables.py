@@ -35,6 +35,7 @@ from lightrag_pchunk.pdf.grids import (
     cell_segments,
     cell_text,
     find_grids,
+    is_background,
 )
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
@@ -118,7 +119,7 @@ class TableFinder:
         if page.rules is not None and len(page.rules):
             for grid in find_grids(page.rules):
                 owned = cell_segments(grid, upright)
-                if _opens_section(grid, owned, titles):
+                if _opens_section(grid, owned, titles) or is_background(grid, owned, page.frame):
                     framed |= {id(s) for group in owned.values() for s in group}
                 elif any(owned.values()):
                     found.append(split_banded_rows(*split_stacked_cells(grid, owned)))

@@ -436,3 +436,24 @@ def test_a_code_listing_with_line_numbers_is_no_table(tmp_path: Path) -> None:
     assert tags_of(result) == []
     text = "\n".join(row.content for row in result.rows)
     assert "\\int_zero:N \\l__gauge_count_int" in text
+
+
+def test_a_page_ruled_to_its_edges_as_graph_paper_is_no_table(tmp_path: Path) -> None:
+    """A copybook's page: squares ruled over the whole sheet, edge to edge, and prose on
+    them. The ruling is the paper's, not a table's: the lines stay text, none of them cut
+    into cells at the rules it crosses."""
+    items: list = []
+    for x in range(0, 613, 18):
+        items.append(Stroke(x, 0, x, 792))
+    for y in range(0, 793, 18):
+        items.append(Stroke(0, y, 612, y))
+    prose = (
+        "The grid is drawn by the package under every page of the copybook, so that each "
+        "character the pupil writes stands in its own square of the sheet. "
+    )
+    items += wrap(prose * 4, 72, 700, 450, size=11)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert tags_of(result) == []
+    text = " ".join(row.content for row in result.rows)
+    assert " | " not in text
+    assert "stands in its own square of the sheet" in text
