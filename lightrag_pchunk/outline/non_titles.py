@@ -14,8 +14,8 @@ One predicate per reason:
   table's row of figures, an axis's labels, a reference's or an index's entry (three
   numbers standing as words or more: "BM25 + DPR 78.0 79.9 74.7", "22.12월 23.12월 24.1월",
   "25th 50th 75th Mean", "72 C.G.Jung, GW 5, Walter Verlag 1988"; a title mentions a
-  number or two, or lists them as a sentence does: "Results for 2019, 2020 and 2021"), a
-  count or a date alone ("7월", "25%");
+  number or two, or lists them as a sentence does: "Results for 2019, 2020 and 2021", a
+  date and its time one), a count or a date alone ("7월", "25%");
 - code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
   assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
   expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a statement's ";" (at
@@ -176,6 +176,9 @@ _LEAD_IN_WORDS = 4
 #: An item's or a note's mark closed by a parenthesis: a letter or two, a number ("b)",
 #: "§1)", "지표1)").
 _MARK_IN_PARENTHESIS = re.compile(r"(?<!\S)§?\w{1,2}\)|\d{1,2}\)")
+#: A day's date and its time ("12.04.2006 23:05", "2021-05-03 14:30"): one mention, as a
+#: news item's heading gives when it was filed ("Agency 03.05.2021 14:30 J. Smith: …").
+_TIMESTAMP = re.compile(r"(?<!\S)\d{1,4}([./-])\d{1,2}\1\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(?!\S)")
 #: A count as a table's cell gives it: "200人", "25%", "1,200元"; a year ("2024年") names
 #: a time, no count.
 _COUNT = re.compile(r"(?!\d{4}年)\d[\d,.]*(?:%|[\u3400-\u9fff])")
@@ -216,7 +219,7 @@ def reads_without_words(text: str, label: Label | None) -> bool:
         return True  # a count or a date alone
     if numbers < _ROW_NUMBERS:
         return False
-    mentioned = _LISTED_NUMBERS.sub("0", text).split()
+    mentioned = _LISTED_NUMBERS.sub("0", _TIMESTAMP.sub("0", text)).split()
     return sum(_NUMBER.fullmatch(word) is not None for word in mentioned) >= _ROW_NUMBERS
 
 

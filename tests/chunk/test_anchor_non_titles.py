@@ -166,6 +166,7 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
         "Reduce costs by 20%",
         "Early Bird Discount 15%",
         "经营情况 2024年",
+        "Agency 03.05.2021 14:30 John Smith: Prices to rise in 2022",  # a date and its time
         "Funding; Conflicts of interest",
         "Summary: Findings",
         "Appendix: Glossary",

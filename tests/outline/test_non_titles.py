@@ -118,6 +118,7 @@ UNSEEN_TITLES = [
     "Reduce costs by 20%",
     "Early Bird Discount 15%",
     "经营情况 2024年",
+    "Agency 03.05.2021 14:30 John Smith: Prices to rise in 2022",  # a date and its time
     "Summary: Findings",
     "Appendix: Glossary",
     "4 Mars missions",
