@@ -170,9 +170,11 @@ _OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
 )
 #: A lead-in's colon, then a note's mark: superscript digits, or a number set apart ("Here
 #: is a simplified description of package relationships: ⁷", "… can be customized as
-#: follows: 23"); a title of a few words may state a number after its colon ("Step: 2").
-_LEAD_IN_NOTE = re.compile(r":\s*[\u00b9\u00b2\u00b3\u2070-\u2079]+$|:\s+\d{1,3}$")
-_LEAD_IN_WORDS = 4
+#: follows: 23", "这里有一篇关于软件包关系的简述：⁷"); a short title may state a number
+#: after its colon ("Step: 2", "Chapter 3: 12").
+_LEAD_IN_NOTE = re.compile(r"[:：]\s*[\u00b9\u00b2\u00b3\u2070-\u2079]+$|[:：]\s+\d{1,3}$")
+#: Fewest characters before a lead-in's colon.
+_LEAD_IN_CHARS = 12
 #: An item's or a note's mark closed by a parenthesis: a letter or two, a number ("b)",
 #: "§1)", "지표1)").
 _MARK_IN_PARENTHESIS = re.compile(r"(?<!\S)§?\w{1,2}\)|\d{1,2}\)")
@@ -275,7 +277,8 @@ def opens_a_sentence(text: str) -> bool:
     last = words[-1] if words else ""
     if len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS:
         return True
-    return _LEAD_IN_NOTE.search(text) is not None and len(words) > _LEAD_IN_WORDS
+    note = _LEAD_IN_NOTE.search(text)
+    return note is not None and note.start() >= _LEAD_IN_CHARS
 
 
 def is_sentence_piece(title: str) -> bool:

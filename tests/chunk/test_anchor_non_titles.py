@@ -61,6 +61,7 @@ from helpers import char_context, make_block
         # A lead-in and its note's mark; a sentence's piece closing a parenthesis.
         "Here is a simplified description of package relationships: ⁷",
         "The dh $@ command can be customized as follows: 23",
+        "这里有一篇关于软件包关系的简述：⁷",
         "PACKAGE 亦可）",
         # A sentence's first line, broken off on a word that leaves it open.
         "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
