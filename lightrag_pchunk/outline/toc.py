@@ -205,9 +205,14 @@ def _entry_key(line: str) -> str:
     return " ".join(line.split()).casefold()
 
 
+#: Dot leaders as contents set them: dots close or spaced (LaTeX's ". . ."), ellipses,
+#: middle dots, a rule of underscores.
+_DOT_LEADERS = ("...", ". . .", "……", "···", "____")
+
+
 def _has_dot_leaders(line: str) -> bool:
     found = page_reference(line)
-    return found is not None and any(mark in found[1] for mark in ("...", "……", "···", "____"))
+    return found is not None and any(mark in found[1] for mark in _DOT_LEADERS)
 
 
 #: How many entries ahead of the last one matched a line may match: a table of contents

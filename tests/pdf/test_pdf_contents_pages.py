@@ -87,3 +87,20 @@ def test_a_contents_keeps_its_entries_and_page_numbers_without_the_leaders(
         assert position["anchor"] == "1"
         start, end = position["charspan"]
         assert 0 <= start < end <= len(contents.content)
+
+
+def test_a_run_of_entries_with_spaced_dot_leaders_is_a_contents_without_a_title(
+    tmp_path: Path,
+) -> None:
+    # No "Contents" over it (its title is a bookmark's page, or none): the run of entries
+    # with spaced dot leaders, as LaTeX sets them, says what it is.
+    items = []
+    for i, (number, title, page) in enumerate(SECTIONS):
+        dots = " ".join(["."] * (30 - len(title) // 2))
+        items.append(Text(72, 740 - 16 * i, f"{number} {title} {dots} {page}", 10))
+    result = parse_pages(tmp_path, [Page(items), *_body_pages()])
+    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(contents) == 1
+    assert "1.2.3 Records kept\t6" in contents[0].content
+    headings = [r.heading for r in outline_rows(result)]
+    assert headings == [f"{number} {title}" for number, title, _ in SECTIONS]
