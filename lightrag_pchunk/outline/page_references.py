@@ -21,7 +21,8 @@ _SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?")
 def page_reference(line: str) -> tuple[int, str] | None:
     """Where a trailing table-of-contents page reference starts (leaders or a tab, then a
     page number: "Scope ........ 4", "AC-11 Device Lock\t52", "Preface   iv", a journal's
-    "Imaginal Wars / 116", "Wien 2014 / 119"), and its leaders; None when the line has none.
+    "Imaginal Wars / 116", "Wien 2014 / 119"; an index's list of pages, "Factors . . . 17,
+    57"), and its leaders; None when the line has none.
     After a number a larger one ends a range or a fraction ("2023 / 2024", "Page 1 / 12").
     Linear in the line's length: a regular expression for this backtracks badly on long
     runs of dots or underscores (forms to fill in)."""
@@ -36,6 +37,8 @@ def page_reference(line: str) -> tuple[int, str] | None:
             return None
     elif end - start > 4:
         return None
+    else:
+        start = _listed_pages(line, start)
     number = start
     while start > 0 and line[start - 1] in _LEADER_CHARS:
         start -= 1
@@ -45,6 +48,22 @@ def page_reference(line: str) -> tuple[int, str] | None:
     if start == 0 or ranged or not _LEADERS.search(leaders):
         return None
     return start, leaders
+
+
+def _listed_pages(line: str, start: int) -> int:
+    """Where the list of page numbers whose last starts at ``start`` begins: an index
+    entry's pages, "17, 57" ("Factors . . . . 17, 57")."""
+    while True:
+        comma = len(line[:start].rstrip(" "))
+        if comma == 0 or line[comma - 1] != ",":
+            return start
+        before = comma - 1
+        digits = before
+        while digits > 0 and line[digits - 1].isdigit():
+            digits -= 1
+        if not 0 < before - digits <= 4:
+            return start
+        start = digits
 
 
 def is_toc_line(line: str) -> bool:

@@ -104,3 +104,26 @@ def test_a_run_of_entries_with_spaced_dot_leaders_is_a_contents_without_a_title(
     assert "1.2.3 Records kept\t6" in contents[0].content
     headings = [r.heading for r in outline_rows(result)]
     assert headings == [f"{number} {title}" for number, title, _ in SECTIONS]
+
+
+INDEX = [
+    ("Factors", "17, 57"),
+    ("Formulae", "55"),
+    ("Generic functions", "52"),
+    ("Linear models", "58"),
+    ("Ordered factors", "17, 57"),
+    ("Outer products of arrays", "23"),
+    ("Recycling rule", "9, 22"),
+]
+
+
+def test_an_index_entry_with_several_pages_is_an_entry(tmp_path: Path) -> None:
+    # An index lists a term's pages after its leaders: "17, 57" ends the entry as one page
+    # number would, and the next term starts an entry of its own.
+    items = [Text(72, 740, "Index", 16, BOLD)]
+    for i, (term, pages) in enumerate(INDEX):
+        dots = " ".join(["."] * (30 - len(term) // 2))
+        items.append(Text(72, 710 - 14 * i, f"{term} {dots} {pages}", 10))
+    result = parse_pages(tmp_path, [*_body_pages(), Page(items)])
+    (index,) = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert index.content.split("\n")[1:] == [f"{term}\t{pages}" for term, pages in INDEX]
