@@ -3,10 +3,12 @@ entries' titles and page numbers, never a table, a heading or leaders."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.model import TOC_SESSION
 
 from pdf_builders import BODY, BOLD, Page, Text, build_pdf, outline_rows, parse_pages, tags_of, wrap
@@ -127,3 +129,24 @@ def test_an_index_entry_with_several_pages_is_an_entry(tmp_path: Path) -> None:
     result = parse_pages(tmp_path, [*_body_pages(), Page(items)])
     (index,) = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
     assert index.content.split("\n")[1:] == [f"{term}\t{pages}" for term, pages in INDEX]
+
+
+def test_the_contents_make_one_chunk_or_none_with_drop_toc(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    # Its entries are one table of contents, chunked as a .docx's is: in one chunk (never
+    # cut at them, never a heading), and in none under CHUNK_P_DROP_TOC.
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf([_contents_page(), *_body_pages()]))
+    assert main(["chunk", str(path), "--json", "--size", "1200"]) == 0
+    chunks = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    with_entries = [c for c in chunks if "Records kept\t6" in c["content"]]
+    assert len(with_entries) == 1
+    assert all(
+        f"{title}\t" not in c["heading"]["heading"] for c in chunks for _, title, _ in SECTIONS
+    )
+    monkeypatch.setenv("CHUNK_P_DROP_TOC", "true")
+    assert main(["chunk", str(path), "--json", "--size", "1200"]) == 0
+    dropped = capsys.readouterr().out
+    assert "Records kept\t6" not in dropped
+    assert "Records kept" in dropped  # the section itself stays
