@@ -87,10 +87,29 @@ def mark_toc(events: list[Event]) -> None:
         texts.append(text[:_MAX_TOC_LINE] if usable else "")
     for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
         entries = range(start + 1 if events[start].level else start, end)
-        # Only a run of paragraphs: a table or a heading inside it breaks it.
-        if all(events[i].kind is EventKind.PARAGRAPH for i in entries):
+        # Only a run of paragraphs: a table or a heading inside it breaks it; a line of
+        # print between its pages (a running footer the page furniture kept) does not.
+        if all(events[i].kind is EventKind.PARAGRAPH or _printed_line(events[i]) for i in entries):
             for i in entries:
                 events[i].kind = EventKind.TOC
+
+
+#: A line of print inside a table of contents is no longer than this (characters).
+_MAX_PRINTED_LINE = 80
+
+
+def _printed_line(event: Event) -> bool:
+    """A short line of plain text that is no paragraph (set small: a page's running footer,
+    its number), neither a heading nor a table, an equation or another tagged line."""
+    text = event.line.text
+    return (
+        event.kind is EventKind.LINE
+        and not event.level
+        and not event.cells
+        and len(text) <= _MAX_PRINTED_LINE
+        and "\n" not in text
+        and not text.lstrip().startswith(("<", "$"))
+    )
 
 
 def _end_runaway_toc(events: list[Event]) -> None:

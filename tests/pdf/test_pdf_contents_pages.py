@@ -150,3 +150,25 @@ def test_the_contents_make_one_chunk_or_none_with_drop_toc(
     dropped = capsys.readouterr().out
     assert "Records kept\t6" not in dropped
     assert "Records kept" in dropped  # the section itself stays
+
+
+def test_a_line_printed_small_between_its_pages_leaves_the_contents_one(tmp_path: Path) -> None:
+    # The contents runs over two pages; the first prints a line of its own at its foot,
+    # set small (a running footer printed once): the contents stays one, the line in it.
+    first = [Text(72, 740, "Contents", 16, BOLD)]
+    second = []
+    for i, (number, title, page) in enumerate(SECTIONS):
+        dots = " ".join(["."] * (30 - len(title) // 2))
+        line = f"{number} {title} {dots} {page}"
+        if i < 5:
+            first.append(Text(72, 710 - 16 * i, line, 10))
+        else:
+            second.append(Text(72, 740 - 16 * (i - 5), line, 10))
+    first.append(Text(72, 60, "ii Contents", 7))
+    result = parse_pages(tmp_path, [Page(first), Page(second), *_body_pages()])
+    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    assert len(contents) == 1
+    assert "1.2.3 Records kept\t6" in contents[0].content
+    assert [r.heading for r in outline_rows(result)] == [
+        f"{number} {title}" for number, title, _ in SECTIONS
+    ]
