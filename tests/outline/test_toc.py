@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.outline.toc import (
     is_body_text,
     is_toc_title,
@@ -253,3 +254,11 @@ def test_a_listing_followed_by_sections_of_long_paragraphs_is_marked_as_a_conten
     events = [Event(Line(text), kind=EventKind.PARAGRAPH) for text in lines]
     mark_toc(events)
     assert [e.line.text for e in events if e.kind is EventKind.TOC] == NEWSLETTER[:5]
+
+
+def test_an_index_entry_lists_its_pages_a_decimal_comma_is_no_list():
+    assert strip_page_reference("Factors . . . . . . 17, 57") == "Factors"
+    assert strip_page_reference("Options\t2, 9, 40") == "Options"
+    # "822,98" is an amount: no list of pages, and no leaders before it.
+    assert not is_toc_line("Итого\t822,98")
+    assert not is_toc_line("Items 1, 2, 3")
