@@ -14,21 +14,30 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.outline.infer import InferredHeading
+from lightrag_pchunk.outline.infer import InferredHeading, body_words
 from lightrag_pchunk.outline.items import LARGER_BY
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.parse.outline_events import Event
+from lightrag_pchunk.parse.outline_events import Event, EventKind
 
 #: Dot leaders: a table-of-contents entry, never a heading.
 _LEADERS = re.compile(r"\.{4,}|…{2,}")
 
 
 def left_out_headings(
-    events: Sequence[Event], inferred: dict[int, InferredHeading], body_size: float
+    events: Sequence[Event],
+    inferred: dict[int, InferredHeading],
+    body_size: float,
+    bare_words: float | None = None,
 ) -> dict[int, InferredHeading]:
     """The inferred headings that the outline a file states down to some depth leaves out,
     set apart from the text (bold or larger), once in the document (a title printed again
     and again is a running title) and no table-of-contents entry:
+
+    - every one in a stretch the stated outline leaves bare, more than ``bare_words``
+      words of text without a stated heading (a book's front matter before its first
+      bookmark: title page, preface, foreword; a chapter whose sections no bookmark
+      names), at the level the classifier gives it below the stated heading over it, as a
+      styled Word document's long stretches are filled (None: no stretch is bare);
 
     - numbered in a family none of its headings uses, below its headings (deeper levels)
       or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
@@ -44,12 +53,14 @@ def left_out_headings(
       list's item or a sentence opening on that number, in the text's look, is no title).
 
     A line numbered as the member read before it repeats that section's number: text.
-    An unnumbered line is never added: where the stated outline leaves one out, its author
-    chose to (a news item's headline, a notice on the title page, a table's caption).
+    Outside a bare stretch an unnumbered line is never added: where the stated outline
+    leaves one out among its headings, its author chose to (a news item's headline, a
+    notice on the title page, a table's caption).
     """
     stated = [index for index, event in enumerate(events) if event.level]
     if not stated:
         return inferred
+    bare = _bare_stretches(events, bare_words) if bare_words is not None else []
     printed = Counter(" ".join(heading.title.split()) for heading in inferred.values())
     candidates: dict[int, InferredHeading] = {}
     for index, heading in inferred.items():
@@ -75,6 +86,8 @@ def left_out_headings(
         i: label for i, h in candidates.items() if (label := parse_label(h.title)) is not None
     }
     for index in sorted(set(numbered) | set(labels)):
+        if any(index in stretch for stretch in bare):
+            continue  # kept below with every heading of its stretch
         if index in labels:
             last[labels[index].family] = (labels[index], events[index].level)
             continue
@@ -105,7 +118,24 @@ def left_out_headings(
             candidates[index] = replace(candidates[index], level=max(level, 1))
         kept[index] = candidates[index]
         last[label.family] = (label, candidates[index].level)
-    return kept
+    for index, heading in candidates.items():
+        if any(index in stretch for stretch in bare):
+            kept[index] = heading
+    return dict(sorted(kept.items()))
+
+
+def _bare_stretches(events: Sequence[Event], words: float) -> list[range]:
+    """The stretches of ``events`` between stated headings (and before the first one) that
+    hold more than ``words`` words of text (tables of contents and other lines not
+    counted)."""
+    stretches: list[range] = []
+    start = 0
+    for end in [*(i for i, event in enumerate(events) if event.level), len(events)]:
+        texts = [e.line.text for e in events[start:end] if e.kind is EventKind.PARAGRAPH]
+        if body_words(texts) > words:
+            stretches.append(range(start, end))
+        start = end + 1
+    return stretches
 
 
 def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:

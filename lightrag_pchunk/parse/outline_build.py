@@ -186,7 +186,9 @@ def build_blocks(
             events, judge, body_size, whole=whole, words=words, authored=not listed
         )
         if partial and not whole:
-            inferred = left_out_headings(events, inferred, body_size())
+            inferred = left_out_headings(
+                events, inferred, body_size(), bare_words=AUTO_WORDS_PER_HEADING
+            )
     builder = HeadingStack()
     for index, event in enumerate(events):
         heading = inferred.get(index)

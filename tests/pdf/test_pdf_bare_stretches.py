@@ -1,0 +1,76 @@
+"""Stretches a PDF's bookmarks leave bare get the outline a reader sees in them: a book's
+front matter before its first bookmark (title page, preface, foreword), and a long chapter
+whose sections no bookmark names, nested below that chapter. Short stretches keep only
+what the bookmarks name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdf_builders import BODY, BOLD, Bookmark, Page, Text, parse_pages, sections, wrap
+
+#: A page of text: 260 words; four such pages make a long stretch (over 800 words), one does not.
+PAGE_TEXT = " ".join([BODY] * 10)
+
+
+def _page(title: str | None, size: float = 16) -> Page:
+    """A page of text, under ``title`` set bold at ``size`` when one is given."""
+    items = [Text(72, 730, title, size, BOLD)] if title else []
+    return Page([*items, *wrap(PAGE_TEXT, 72, 700, 460, 10)])
+
+
+def _front_matter() -> list[Page]:
+    return [
+        Page([Text(150, 600, "Refrigeration Plant Handbook", 24, BOLD)]),
+        _page("Preface"),
+        _page(None),
+        _page("Foreword"),
+        _page(None),
+    ]
+
+
+def test_the_front_matter_before_the_first_bookmark_gets_its_headings(tmp_path: Path) -> None:
+    chapters = [_page("Chapter 1 Operation"), _page("Chapter 2 Maintenance")]
+    bookmarks = [
+        Bookmark("Chapter 1 Operation", 1, 5, 750),
+        Bookmark("Chapter 2 Maintenance", 1, 6, 750),
+    ]
+    result = parse_pages(tmp_path, [*_front_matter(), *chapters], bookmarks=bookmarks)
+    inferred = {r.heading for r in result.rows if r.extra.get("heading_source") == "inferred"}
+    assert inferred == {"Preface", "Foreword"}
+    assert [h for h, _ in sections(result)][-2:] == [
+        "Chapter 1 Operation",
+        "Chapter 2 Maintenance",
+    ]
+    assert result.meta["doc_title"] == "Refrigeration Plant Handbook"
+
+
+def test_a_long_chapter_no_bookmark_parts_gets_its_sections_below_it(tmp_path: Path) -> None:
+    chapter = [
+        _page("Chapter 1 Operation"),
+        _page("Daily checks", 12),
+        _page(None),
+        _page("Weekly checks", 12),
+        _page(None),
+    ]
+    bookmarks = [
+        Bookmark("Chapter 1 Operation", 1, 0, 750),
+        Bookmark("Chapter 2 Maintenance", 1, 5, 750),
+    ]
+    result = parse_pages(tmp_path, [*chapter, _page("Chapter 2 Maintenance")], bookmarks=bookmarks)
+    by_heading = {r.heading: r for r in result.rows}
+    for title in ("Daily checks", "Weekly checks"):
+        assert by_heading[title].parent_headings == ("Chapter 1 Operation",)
+        assert by_heading[title].level > 1
+    assert by_heading["Chapter 2 Maintenance"].parent_headings == ()
+
+
+def test_a_short_stretch_keeps_only_what_the_bookmarks_name(tmp_path: Path) -> None:
+    short = Page([Text(72, 730, "Chapter 1 Operation", 16, BOLD), *wrap(BODY, 72, 700, 460)])
+    short.items += [Text(72, 600, "Daily checks", 12, BOLD), *wrap(BODY, 72, 580, 460)]
+    bookmarks = [
+        Bookmark("Chapter 1 Operation", 1, 0, 750),
+        Bookmark("Chapter 2 Maintenance", 1, 1, 750),
+    ]
+    result = parse_pages(tmp_path, [short, _page("Chapter 2 Maintenance")], bookmarks=bookmarks)
+    assert [h for h, _ in sections(result)] == ["Chapter 1 Operation", "Chapter 2 Maintenance"]
