@@ -36,8 +36,9 @@ def left_out_headings(
     - every one in a stretch the stated outline leaves bare, more than ``bare_words``
       words of text without a stated heading (a book's front matter before its first
       bookmark: title page, preface, foreword; a chapter whose sections no bookmark
-      names), at the level the classifier gives it below the stated heading over it, as a
-      styled Word document's long stretches are filled (None: no stretch is bare);
+      names), nested below the stated heading over it in the order of the classifier's
+      levels, as a styled Word document's long stretches are filled (None: no stretch
+      is bare);
 
     - numbered in a family none of its headings uses, below its headings (deeper levels)
       or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
@@ -118,10 +119,26 @@ def left_out_headings(
             candidates[index] = replace(candidates[index], level=max(level, 1))
         kept[index] = candidates[index]
         last[label.family] = (label, candidates[index].level)
-    for index, heading in candidates.items():
-        if any(index in stretch for stretch in bare):
-            kept[index] = heading
+    for stretch in bare:
+        kept.update(_nested_below(events, stretch, candidates))
     return dict(sorted(kept.items()))
+
+
+#: The deepest heading level written (Word's outline levels).
+_MAX_LEVEL = 9
+
+
+def _nested_below(
+    events: Sequence[Event], stretch: range, candidates: dict[int, InferredHeading]
+) -> dict[int, InferredHeading]:
+    """The candidates inside ``stretch``, nested below the stated heading over it (none
+    before the first): the classifier's levels among them kept in their order, the
+    shallowest one level below that heading, each deeper one a level further."""
+    inside = {index: heading for index, heading in candidates.items() if index in stretch}
+    over = events[stretch.start - 1].level if stretch.start > 0 else 0
+    steps = sorted({heading.level for heading in inside.values()})
+    placed = {level: min(over + rank + 1, _MAX_LEVEL) for rank, level in enumerate(steps)}
+    return {index: replace(h, level=placed[h.level]) for index, h in inside.items()}
 
 
 def _bare_stretches(events: Sequence[Event], words: float) -> list[range]:
