@@ -349,24 +349,22 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     titles = [_spacing_free(title) for title, _ in parts]
     subtitles = [_spacing_free(subtitle) for _, subtitle in parts]
     keys = [_spacing_free(key) for key in keys]
+    named = {*keys, *bare, *titles} - {""}  # a line whose key is none of these matches none
     found: list[int | None] = []
     next_entry, above = 0, ""
     for line in lines:
         match, key = None, ""
         if line is not None and keys and not is_caption(line):
             key = _spacing_free(toc_key(line))
-            end = min(next_entry + _TOC_LOOKAHEAD, len(keys))
+            end = min(next_entry + _TOC_LOOKAHEAD, len(keys)) if key in named else next_entry
             match = next(
                 (
                     j
                     for j in range(next_entry, end)
-                    if key
-                    and (
-                        key == keys[j]
-                        or (
-                            j < next_entry + _BARE_LOOKAHEAD
-                            and (key == bare[j] or (key == titles[j] and above != subtitles[j]))
-                        )
+                    if key == keys[j]
+                    or (
+                        j < next_entry + _BARE_LOOKAHEAD
+                        and (key == bare[j] or (key == titles[j] and above != subtitles[j]))
                     )
                 ),
                 None,
