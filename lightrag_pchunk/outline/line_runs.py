@@ -28,6 +28,11 @@ other, with nothing between them, is a list of a kind no reader takes for sectio
 - An entry of a dated log (:func:`in_a_dated_log`: a change log's "Jan 2009: Added HTML 4
   output as an option (thanks …)"): a date and a colon opening the line, and the line next
   to it, an entry too; dated titles ("March 2020: Quarterly Review") stand over their text.
+- An entry of a list whose lines part their items with ";" (:func:`in_a_run_of_entries`: a
+  members list's "Director, Example Consulting; Ottawa" under each member's name), in a run
+  of :data:`RUN_LINES` such lines or more, each at most :data:`RUN_LINES` lines from the
+  next. One alone, or beside a docket's line, may be a title naming its items ("Funding;
+  Conflicts of interest", "Airworthiness Directives; The Example Company Airplanes").
 
 Input: the lines of a document or a block, in order ("" for what is no line of text: a
 table, a heading); an index. Output: whether that line is such a line. Pure.
@@ -57,6 +62,10 @@ _DATED = re.compile(
     r"|\d{4}-\d{2}(?:-\d{2})?\s*:|\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*[:：]",
     re.IGNORECASE,
 )
+#: A ";" inside a line before a capital: it parts the items of a title or of a list's entry
+#: ("Funding; Conflicts of interest", "Director, Example Consulting; Ottawa"); before lower
+#: case it ends a clause of a sentence.
+_ITEMS_PARTED = re.compile(r";\s+[A-ZÀ-ÖØ-Þ]")
 #: A sentence's last mark: a line of text ending so is no cell of a table's row.
 _FULL_STOPS = frozenset(".!?。！？")
 #: A question's number before it ("Question 3 …", "Q3. …", "3. …").
@@ -70,12 +79,14 @@ _NUMBER_WORD = re.compile(r"(?<!\S)\d+(?!\S)")
 def no_title_by_neighbours(lines: Sequence[str], index: int, *, listed: bool = True) -> bool:
     """Whether line ``index`` is an option of a multiple-choice question, a line of a
     numbered listing (only when ``listed``: a caller that sees the line set larger than the
-    text knows it is none), a table's row of a label and its count or a dated log's entry."""
+    text knows it is none), a table's row of a label and its count, a dated log's entry or
+    an entry of a list whose lines part their items with ";"."""
     return (
         in_a_run_of_options(lines, index)
         or (listed and in_a_numbered_listing(lines, index))
         or in_a_run_of_counts(lines, index)
         or in_a_dated_log(lines, index)
+        or in_a_run_of_entries(lines, index)
     )
 
 
@@ -141,6 +152,21 @@ def in_a_dated_log(lines: Sequence[str], index: int) -> bool:
         0 <= at < len(lines) and _DATED.match(lines[at].strip()) is not None
         for at in (index - 1, index + 1)
     )
+
+
+def in_a_run_of_entries(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is an entry of a list whose lines part their items with ";"
+    (see the module doc)."""
+    if _ITEMS_PARTED.search(lines[index]) is None:
+        return False
+    run = 1
+    for step in (-1, 1):
+        at, last = index + step, index
+        while 0 <= at < len(lines) and run < RUN_LINES and abs(at - last) <= RUN_LINES:
+            if _ITEMS_PARTED.search(lines[at]) is not None:
+                run, last = run + 1, at
+            at += step
+    return run >= RUN_LINES
 
 
 def _asks(line: str) -> bool:

@@ -203,3 +203,20 @@ def test_a_long_block_is_not_cut_at_an_entry_of_a_dated_log() -> None:
     text += "\nImported names\n" + "z" * 700
     block = make_block(text, ctx.counter, heading="Log", level=2)
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+
+
+def test_a_long_block_is_not_cut_at_an_entry_of_a_members_list() -> None:
+    # Each member's office and city, parted by ";", under the member's name: the cut falls
+    # before a name, not between a member and the office.
+    ctx = char_context(1000)
+    members = [
+        "Ana Example",
+        "Director, Example Consulting; Ottawa",
+        "Ben Sample",
+        "Senior Associate, Centre for Trade and Development; Geneva",
+        "Cleo Model",
+        "Chairman, Authority of Examples; Port Louis",
+    ]
+    text = "## Members\n" + "x" * 600 + "\n" + "\n".join(members) + "\n" + "y" * 900
+    block = make_block(text, ctx.counter, heading="Members", level=2)
+    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Cleo Model"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from lightrag_pchunk.outline.line_runs import (
     in_a_dated_log,
     in_a_numbered_listing,
+    in_a_run_of_entries,
     in_a_run_of_options,
 )
 
@@ -137,3 +138,22 @@ def test_entries_of_a_dated_log_head_no_section() -> None:
         "March 2020: Quarterly Review",
         "June 2020: Half-year Review",
     ]
+
+
+def test_entries_of_a_list_parting_their_items_with_semicolons_are_told_by_neighbours() -> None:
+    members = [
+        "Ana Example",
+        "Director, Example Consulting; Ottawa",
+        "Ben Sample",
+        "Senior Associate, Centre for Trade and Development; Geneva",
+        "Cleo Model",
+        "Chairman, Authority of Examples; Port Louis",
+    ]
+    assert all(in_a_run_of_entries(members, index) for index in (1, 3, 5))
+    # One alone, or beside a docket's line, names a title's items; a sentence's clause goes
+    # on in lower case.
+    alone = ["Methods", "Funding; Conflicts of interest", "Data were kept; the code is open."]
+    assert not in_a_run_of_entries(alone, 1)
+    notice = ["[Docket No. 2020-0686; Product Identifier 2019-035]", "RIN 2120-AA64"]
+    notice += ["Airworthiness Directives; The Example Company Airplanes", "AGENCY: Example."]
+    assert not in_a_run_of_entries(notice, 2)
