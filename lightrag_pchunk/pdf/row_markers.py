@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.numbering import parse_label
+from lightrag_pchunk.outline.numerals import roman_number
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -20,8 +21,8 @@ MARKER_SHARE = 0.7
 _FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
 #: A line's number at the start of a row: ``1500`` before its code.
 _LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
-#: A contents entry's page number, arabic or roman.
-_PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,8}", re.IGNORECASE)
+#: A contents entry's page number in arabic numerals.
+_PAGE_DIGITS = re.compile(r"\d{1,4}")
 
 
 def numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
@@ -57,8 +58,16 @@ def labelled_short_cells(rows: Sequence[Sequence[Segment]]) -> bool:
         return False
     if any(len(s.text) > MAX_CELL_CHARS for row in rows for s in row):
         return False
-    paged = sum(_PAGE_NUMBER.fullmatch(row[-1].text.strip()) is not None for row in rows)
+    paged = sum(_is_page_number(row[-1].text.strip()) for row in rows)
     return paged < MARKER_SHARE * len(rows)
+
+
+def _is_page_number(text: str) -> bool:
+    """A contents entry's page number: arabic, or a roman numeral written in one case
+    ("xii", "IV"); a word of the same letters ("Mild", "mid", "Civil") is none."""
+    if _PAGE_DIGITS.fullmatch(text):
+        return True
+    return (text.islower() or text.isupper()) and roman_number(text) is not None
 
 
 def is_marker(text: str) -> bool:

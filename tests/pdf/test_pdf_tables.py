@@ -457,3 +457,23 @@ def test_a_page_ruled_to_its_edges_as_graph_paper_is_no_table(tmp_path: Path) ->
     text = " ".join(row.content for row in result.rows)
     assert " | " not in text
     assert "stands in its own square of the sheet" in text
+
+
+def test_a_numbered_table_whose_last_column_holds_words_of_roman_letters_is_one_table(
+    tmp_path: Path,
+) -> None:
+    """A last column of words made of the letters roman numerals use ("Mild", "Civil") is
+    no column of page numbers: every row is the table's, the first too."""
+    rows = [
+        ["1.", "Cough", "Mild"],
+        ["2.", "Fever", "Mild"],
+        ["3.", "Rash", "Mild"],
+        ["4.", "Pain", "Severe"],
+    ]
+    items: list = []
+    for i, row in enumerate(rows):
+        items += [
+            Text(x, 700 - 16 * i, text, 10) for x, text in zip((72, 120, 260), row, strict=True)
+        ]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table == rows
