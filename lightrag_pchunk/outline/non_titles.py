@@ -171,7 +171,7 @@ _OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
 #: A lead-in's colon, then a note's mark: superscript digits, or a number set apart ("Here
 #: is a simplified description of package relationships: ⁷", "… can be customized as
 #: follows: 23", "这里有一篇关于软件包关系的简述：⁷"); a short title may state a number
-#: after its colon ("Step: 2", "Chapter 3: 12").
+#: after its colon ("Season Two: 12", "Psalm 23: 4").
 _LEAD_IN_NOTE = re.compile(r"[:：]\s*[\u00b9\u00b2\u00b3\u2070-\u2079]+$|[:：]\s+\d{1,3}$")
 #: Fewest characters before a lead-in's colon.
 _LEAD_IN_CHARS = 12

@@ -174,11 +174,14 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
         "4 Mars missions",
         "12 May 2023 in Review",
         "学院院长寄语",
+        "Season Two: 12",
+        "Psalm 23: 4",
     ],
 )
 def test_titles_of_unseen_documents_are_anchors(text: str) -> None:
     # A number or two, an amount alone, a ";" between items, title-case words around a
-    # colon, a month's name that is also a word, a review of a date's time, a message.
+    # colon, a month's name that is also a word, a review of a date's time, a message, a
+    # short title's number after its colon (no lead-in's note mark).
     assert is_anchor_candidate(text, 100)
 
 
