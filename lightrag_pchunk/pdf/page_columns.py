@@ -7,7 +7,9 @@ a list or short lines in the next can align into a "table" whose columns are the
 (:func:`by_column`): a table set inside one column is still found there. So it does with a
 "table" that holds a title (:func:`holds_title`): a section's title set large in one
 column, its text beside a table in the next, aligned across the gutter; a title is no
-table's cell, and a heading's type tells it from the cells.
+table's cell, and a heading's type tells it from the cells. Titles over text in two of
+its columns are the page's columns of sections side by side (a reference card), dropped
+whatever the page holds around them.
 """
 
 from __future__ import annotations
@@ -51,9 +53,11 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     and the table's column beside
     that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
     column there or more (the extent of the prose beside the rows between that gutter and
-    the next): a table's column as wide as the page's."""
+    the next): a table's column as wide as the page's. A table holding titles over text in
+    two of its columns or more (:func:`titled_columns`) is the page's columns of sections
+    side by side (a reference card's page), whatever the page holds around it."""
     if len(titled_columns(table, segments)) >= 2:
-        return True  # sections running down two columns side by side: a reference card's page
+        return True
     beside = [s for s in segments if not in_rows(table, s)]
     gutters = find_gutters(beside)
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
