@@ -21,6 +21,8 @@ from lightrag_pchunk.parse.outline_events import Event, EventKind
 
 #: Dot leaders: a table-of-contents entry, never a heading.
 _LEADERS = re.compile(r"\.{4,}|…{2,}")
+#: The deepest heading level written (Word's outline levels).
+_MAX_LEVEL = 9
 
 
 def left_out_headings(
@@ -122,10 +124,6 @@ def left_out_headings(
     for stretch in bare:
         kept.update(_nested_below(events, stretch, candidates))
     return dict(sorted(kept.items()))
-
-
-#: The deepest heading level written (Word's outline levels).
-_MAX_LEVEL = 9
 
 
 def _nested_below(
