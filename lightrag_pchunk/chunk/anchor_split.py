@@ -14,12 +14,13 @@ they fit. Tables are not cut here: stage B left none over ``target_max``.
 Which paragraphs are anchors is stricter than LightRAG's "any line of at most 100
 characters": a line the one heading classifier takes for a title (:func:`is_anchor_candidate`),
 not a line its neighbours make no title (an answer option, a listing's line, a count's row, a
-dated log's entry: ``outline/line_runs.py``), a line that recurs in the block (a running head,
-a form's label), one numbered as a sibling of a heading on the block's path, nor, in a law's
-unit, a line that numbers no unit of a series below it (the unit's points are its text). A cut
-before an anchor that follows lead-ins (a heading line, a label in strong emphasis, a short
-line ending with a colon) is made before them: they go with the text they introduce, and the
-first of them that reads as a title heads the piece.
+dated log's entry, an entry of a list parting its items with ";": ``outline/line_runs.py``), a
+line that recurs in the block (a running head, a form's label), one numbered as a sibling of a
+heading on the block's path, nor, in a law's unit, a line that numbers no unit of a series
+below it (the unit's points are its text). A cut before an anchor that follows lead-ins (a
+heading line, a label in strong emphasis, a short line ending with a colon) is made before
+them: they go with the text they introduce, and the first of them that reads as a title heads
+the piece.
 """
 
 from __future__ import annotations
