@@ -99,11 +99,13 @@ _CODE_MARKS = re.compile(
 )
 #: A statement's end: a ";" closing the line, glued to what follows (a path list, an
 #: entity: "a.jar;b.jar", "&emsp;ELSE"), or beside code's other marks (an "=", a call's
-#: parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"). Before a space alone
-#: it sets apart the items a title names ("Funding; Conflicts of interest").
+#: parentheses, a keyword: "for (i = 0; i < n; i++)", "int x; char c"; a query's statement
+#: opening with its verb in capitals: "SELECT Name FROM Users; DROP TABLE Logs"). Before a
+#: space alone it sets apart the items a title names ("Funding; Conflicts of interest").
 _STATEMENT_END = re.compile(r";(?:\s*$|(?=\S))")
 _BESIDE_STATEMENTS = re.compile(
     r"=|\w\(|\(\)|\b(?:return|var|let|const|int|char|void|import|include|print)\b"
+    r"|(?:^|;\s*)(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER)\s"
 )
 #: An "=" standing as a word: an assignment ("x = 0"), an equation ("JF (u, v) = −R cos
 #: v …"), a proof's step; an option's "--output=FILE" names its value.

@@ -46,6 +46,7 @@ from helpers import char_context, make_block
         "Image: figures/nextn.pdf",
         "$ man 1 bash",
         "$ command-in-user-account",
+        "SELECT Name FROM Users; DROP TABLE Logs",
         ": *Deprecated synonym for `--split-level`.*",
         # A person: a contact line, a Chinese byline (an office, then the name).
         "Calin Curescu (calin.curescu@ericsson.com), Ericsson",
