@@ -331,18 +331,14 @@ def _recur_in_order(
 
 def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int | None]:
     """For each of ``lines`` (None: not a title, skip it), the index of the table of
-    contents entry it matches, or None. Entries are matched in order: a line matches an
-    entry at most :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an
-    entry written with its numbering label ("1.2\tScope\t4") with or without that label (a
-    heading that lost its style lost the numbering the style gave it too), without it only
-    :data:`_BARE_LOOKAHEAD` entries ahead, and so does a line that is the title of an entry
-    the contents follows with a subtitle after a dash ("Conferences/Training – Methods
-    training" lists the section "Conferences/Training", the subtitle naming its main item),
-    unless the line above it is that subtitle ("Smith – On Ethics" lists the article "On
-    Ethics", its author's name under it a byline). The entries of a list of figures or
-    tables and the captions they name are left out: a caption matched would carry the
-    matching past the headings it skipped. Spacing is no part of a Chinese or Japanese
-    title (:func:`_spacing_free`)."""
+    contents entry it matches, or None. Entries are matched in order, at most
+    :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an entry with or
+    without its numbering label (a heading that lost its style lost its number too), and an
+    entry's title before a dashed subtitle ("Conferences/Training – Methods training"),
+    unless the line above it is that subtitle (a byline under an article's title): these
+    looser matches only :data:`_BARE_LOOKAHEAD` entries ahead. Entries of a list of figures
+    or tables are left out: a caption matched would carry the matching past the headings it
+    skipped. Spacing is no part of a CJK title (:func:`_spacing_free`)."""
     keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
     bare = [_spacing_free(_without_label(key)) for key in keys]
     parts = [_subtitle_parts(key) for key in keys]
