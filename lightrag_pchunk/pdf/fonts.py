@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 from collections import Counter
 
 import pypdfium2.raw as pdfium_c
@@ -18,6 +19,9 @@ import pypdfium2.raw as pdfium_c
 #: says nothing (some fonts report 2140, roman and bold alike), and the name decides.
 BOLD_WEIGHT, MAX_WEIGHT = 600, 1000
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
+#: The tag naming a subset of a font embedded in the file ("ABCDEF+" before "Calibri"): one
+#: face embedded twice, or once whole and once in part, carries two tags or one.
+_SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
 
 _MATRIX = pdfium_c.FS_MATRIX()
 
@@ -68,10 +72,10 @@ def is_bold(raw: object, index: int, fonts: dict[int, tuple[bool, str]]) -> bool
 
 def font_of(raw: object, index: int, fonts: dict[int, tuple[bool, str]]) -> tuple[bool, str]:
     """Whether character ``index`` is set in a bold font, and the font's name and weight
-    ("Arial-ItalicMT/400": a heading set in the text's size and weight in another face is
-    told from the text by it), each font of the page judged once (``fonts``, by PDFium's
-    handle of it: a page sets its thousands of segments in a handful of fonts, and reading
-    a font's name costs more than finding its handle)."""
+    ("Arial-ItalicMT/400", without a subset's tag: a heading set in the text's size and
+    weight in another face is told from the text by it), each font of the page judged once
+    (``fonts``, by PDFium's handle of it: a page sets its thousands of segments in a handful
+    of fonts, and reading a font's name costs more than finding its handle)."""
     text_object = pdfium_c.FPDFText_GetTextObject(raw, index)
     font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None
     if not font:
@@ -90,7 +94,7 @@ def _read_font(raw: object, index: int) -> tuple[bool, str]:
     weight = pdfium_c.FPDFText_GetFontWeight(raw, index)
     flags = ctypes.c_int(0)
     length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
-    name = _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1")
+    name = _SUBSET_TAG.sub("", _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1"))
     lowered = name.lower()
     bold = BOLD_WEIGHT <= weight <= MAX_WEIGHT or any(word in lowered for word in _BOLD_NAMES)
     return bold, f"{name}/{weight}"

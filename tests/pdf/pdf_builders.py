@@ -19,6 +19,9 @@ from pathlib import Path
 REGULAR, BOLD, CJK, UNMAPPED, UNNAMED = "F1", "F2", "F3", "F4", "F5"
 #: Helvetica's oblique: the text's size and weight in another face.
 ITALIC = "F7"
+#: Helvetica and its bold under a subset's tag ("ABCDEF+Helvetica"): the faces of F1 and F2
+#: as a file names them when it embeds a subset of them, as many name one face twice.
+TAGGED, TAGGED_BOLD = "F8", "F9"
 #: A Type 3 font of one glyph, code '"', drawn as a kashida: a flat stroke on the baseline
 #: (a font that maps its kashida to the quotation mark); its text is '"' only.
 KASHIDA_QUOTE = "F6"
@@ -189,8 +192,15 @@ def build_pdf(
     f7 = add(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>"
     )
+    f8, f9 = (
+        add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+%s /Encoding /WinAnsiEncoding >>"
+            % name
+        )
+        for name in (b"Helvetica", b"Helvetica-Bold")
+    )
     fonts = b"<< %s >>" % b" ".join(
-        b"/F%d %d 0 R" % (n, font) for n, font in enumerate((f1, f2, f3, f4, f5, f6, f7), 1)
+        b"/F%d %d 0 R" % (n, font) for n, font in enumerate((f1, f2, f3, f4, f5, f6, f7, f8, f9), 1)
     )
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "

@@ -6,9 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lightrag_pchunk.model import PREFACE_HEADING
 
-from pdf_builders import BOLD, ITALIC, Bookmark, Page, Text, parse_pages, sections, wrap
+from pdf_builders import (
+    BOLD,
+    ITALIC,
+    TAGGED,
+    TAGGED_BOLD,
+    Bookmark,
+    Page,
+    Text,
+    parse_pages,
+    sections,
+    wrap,
+)
 
 BODY = (
     "The contractor delivers the works in the volume and on the dates the schedule sets, "
@@ -35,21 +48,24 @@ CONTRACTOR = [
 ]
 
 
-def _column(lines: list[tuple[str, bool]], x: float, top: float) -> list[Text]:
-    return [
-        Text(x, top - 14 * i, text, 11, BOLD if bold else "F1")
-        for i, (text, bold) in enumerate(lines)
-    ]
+def _column(
+    lines: list[tuple[str, bool]], x: float, top: float, fonts: tuple[str, str] = ("F1", BOLD)
+) -> list[Text]:
+    return [Text(x, top - 14 * i, text, 11, fonts[bold]) for i, (text, bold) in enumerate(lines)]
 
 
-def test_bookmarked_cells_of_a_signature_block_head_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("customer_fonts", [("F1", BOLD), (TAGGED, TAGGED_BOLD)])
+def test_bookmarked_cells_of_a_signature_block_head_nothing(
+    tmp_path: Path, customer_fonts: tuple[str, str]
+) -> None:
     # The customer's details and seal are heading-styled paragraphs of a borderless
     # table's cells, and the file bookmarks them; the contractor's, beside them at one
-    # height and set alike, are not: the block is text of the section it closes.
+    # height and set alike, are not: the block is text of the section it closes. The
+    # customer's may be set in the same faces named under a subset's tag.
     items = [
         Text(72, 740, "1 Subject of the contract", 14, BOLD),
         *wrap(BODY, 72, 716, 460),
-        *_column(CUSTOMER, 72, 660),
+        *_column(CUSTOMER, 72, 660, customer_fonts),
         *_column(CONTRACTOR, 330, 660),
         Text(72, 520, "2 Price of the works", 14, BOLD),
         *wrap(BODY, 72, 496, 460),
