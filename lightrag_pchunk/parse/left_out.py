@@ -9,6 +9,7 @@ inferred headings to keep (:func:`left_out_headings`).
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -40,7 +41,8 @@ def left_out_headings(
       bookmark: title page, preface, foreword; a chapter whose sections no bookmark
       names), nested below the stated heading over it in the order of the classifier's
       levels, as a styled Word document's long stretches are filled (None: no stretch
-      is bare);
+      is bare); one numbered on in a stated series ("2.2" after the stated "2.1") takes
+      the series' level, and those after it nest below it;
 
     - numbered in a family none of its headings uses, below its headings (deeper levels)
       or after them ("AC-2" under bookmarks "1.0", "Access Control"; "Appendix A" after
@@ -89,7 +91,7 @@ def left_out_headings(
         i: label for i, h in candidates.items() if (label := parse_label(h.title)) is not None
     }
     for index in sorted(set(numbered) | set(labels)):
-        if any(index in stretch for stretch in bare):
+        if any(index in stretch for stretch in bare) and numbered[index].family not in members:
             continue  # kept below with every heading of its stretch
         if index in labels:
             last[labels[index].family] = (labels[index], events[index].level)
@@ -121,22 +123,39 @@ def left_out_headings(
             candidates[index] = replace(candidates[index], level=max(level, 1))
         kept[index] = candidates[index]
         last[label.family] = (label, candidates[index].level)
+    series = dict(kept)
     for stretch in bare:
-        kept.update(_nested_below(events, stretch, candidates))
+        kept.update(_nested_below(events, stretch, candidates, series))
     return dict(sorted(kept.items()))
 
 
 def _nested_below(
-    events: Sequence[Event], stretch: range, candidates: dict[int, InferredHeading]
+    events: Sequence[Event],
+    stretch: range,
+    candidates: dict[int, InferredHeading],
+    series: dict[int, InferredHeading],
 ) -> dict[int, InferredHeading]:
-    """The candidates inside ``stretch``, nested below the stated heading over it (none
-    before the first): the classifier's levels among them kept in their order, the
-    shallowest one level below that heading, each deeper one a level further."""
-    inside = {index: heading for index, heading in candidates.items() if index in stretch}
-    over = events[stretch.start - 1].level if stretch.start > 0 else 0
-    steps = sorted({heading.level for heading in inside.values()})
-    placed = {level: min(over + rank + 1, _MAX_LEVEL) for rank, level in enumerate(steps)}
-    return {index: replace(h, level=placed[h.level]) for index, h in inside.items()}
+    """The candidates inside ``stretch``, nested below the heading over them: the stated
+    one over the stretch (none before the first), or a member of a stated series inside it
+    (``series``, at its series' level: "2.2" after the stated "2.1" is its sibling, not its
+    child); the classifier's levels among them kept in their order, the shallowest one
+    level below that heading, each deeper one a level further."""
+    members = sorted(index for index in series if index in stretch)
+    nested: dict[int, InferredHeading] = {}
+    for start, stop in itertools.pairwise([stretch.start, *members, stretch.stop]):
+        inside = {
+            index: heading
+            for index, heading in candidates.items()
+            if start <= index < stop and index not in series
+        }
+        if start in series:
+            over = series[start].level
+        else:
+            over = events[start - 1].level if start > 0 else 0
+        steps = sorted({heading.level for heading in inside.values()})
+        placed = {level: min(over + rank + 1, _MAX_LEVEL) for rank, level in enumerate(steps)}
+        nested.update({index: replace(h, level=placed[h.level]) for index, h in inside.items()})
+    return nested
 
 
 def _bare_stretches(events: Sequence[Event], words: float) -> list[range]:

@@ -74,3 +74,30 @@ def test_a_short_stretch_keeps_only_what_the_bookmarks_name(tmp_path: Path) -> N
     ]
     result = parse_pages(tmp_path, [short, _page("Chapter 2 Maintenance")], bookmarks=bookmarks)
     assert [h for h, _ in sections(result)] == ["Chapter 1 Operation", "Chapter 2 Maintenance"]
+
+
+def test_a_bare_stretchs_heading_numbered_on_in_the_stated_series_is_their_sibling(
+    tmp_path: Path,
+) -> None:
+    # Bookmarks name the chapter and its first section; the next section, numbered on,
+    # is left out, and a long stretch follows the first: 2.2 stands beside 2.1, and the
+    # title under it nests below it.
+    pages = [
+        _page("2 Maintenance"),
+        _page("2.1 Daily checks", 12),
+        _page(None),
+        _page("2.2 Weekly checks", 12),
+        _page("Records kept", 11),
+        _page(None),
+        _page("3 Repairs"),
+    ]
+    bookmarks = [
+        Bookmark("2 Maintenance", 1, 0, 750),
+        Bookmark("2.1 Daily checks", 2, 1, 750),
+        Bookmark("3 Repairs", 1, 6, 750),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    by_heading = {r.heading: r for r in result.rows}
+    assert by_heading["2.2 Weekly checks"].level == 2
+    assert by_heading["2.2 Weekly checks"].parent_headings == ("2 Maintenance",)
+    assert by_heading["Records kept"].parent_headings == ("2 Maintenance", "2.2 Weekly checks")
