@@ -31,7 +31,6 @@ keeps only the headings its stated ones leave out (:func:`left_out_headings`).
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -326,12 +325,16 @@ def _infer(
     if contents_at is not None:  # a cover is known by the table of contents after it
         for position in cover_lines_before_contents(items, contents_at):
             items[position].titles_nothing = True
-    stretches = functools.cache(functools.partial(long_stretches, items))  # each size once
-    within = None if whole else stretches(words)
+    within = None if whole else long_stretches(items, words)
     # The styles are the larger headings: a stretch they leave long may be parted by lines
     # that only their tier of look would call labels (``infer_outline``).
     styled = sum(1 for item in items if item.kind is ItemKind.HEADING)
-    gaps = stretches(AUTO_WORDS_PER_HEADING) if authored and styled >= 2 else []
+    gaps: list[range] = []
+    if authored and styled >= 2:
+        if within is not None and words == AUTO_WORDS_PER_HEADING:
+            gaps = within  # the stretches read are the ones the styles leave too long
+        else:  # read whole, or every stretch (a PDF's bookmarks)
+            gaps = long_stretches(items, AUTO_WORDS_PER_HEADING)
     if within is not None and not within and not any(item.look for item in items):
         return {}, 0  # nothing to read: no long stretch, no known heading's series
     _mark_toc_listed(events, items)
