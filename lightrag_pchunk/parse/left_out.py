@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.outline.infer import InferredHeading, body_words
-from lightrag_pchunk.outline.items import LARGER_BY
+from lightrag_pchunk.outline.infer import InferredHeading, long_stretches
+from lightrag_pchunk.outline.items import LARGER_BY, ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.parse.outline_events import Event, EventKind
 
@@ -161,15 +161,16 @@ def _nested_below(
 def _bare_stretches(events: Sequence[Event], words: float) -> list[range]:
     """The stretches of ``events`` between stated headings (and before the first one) that
     hold more than ``words`` words of text (tables of contents and other lines not
-    counted)."""
-    stretches: list[range] = []
-    start = 0
-    for end in [*(i for i, event in enumerate(events) if event.level), len(events)]:
-        texts = [e.line.text for e in events[start:end] if e.kind is EventKind.PARAGRAPH]
-        if body_words(texts) > words:
-            stretches.append(range(start, end))
-        start = end + 1
-    return stretches
+    counted): the styles' long stretches (``long_stretches``), the stated headings for the
+    styled ones."""
+    return long_stretches([OutlineItem(_kind(event), event.line.text) for event in events], words)
+
+
+def _kind(event: Event) -> ItemKind:
+    """What ``event`` is to the outline: a stated heading, text, or another line."""
+    if event.level:
+        return ItemKind.HEADING
+    return ItemKind.TEXT if event.kind is EventKind.PARAGRAPH else ItemKind.OTHER
 
 
 def _fills_gap(label: Label, before: Label | None, after: Label | None) -> bool:
