@@ -5,7 +5,7 @@ Rows run across the whole page, so on a page of text columns the lines of one co
 a list or short lines in the next can align into a "table" whose columns are the page's.
 ``text_tables`` drops such a table and searches each text column on its own
 (:func:`by_column`): a table set inside one column is still found there. So it does with a
-"table" that holds a title (:func:`holds_title`): a section's title set large in one
+"table" that holds a title (:func:`titled_columns`): a section's title set large in one
 column, its text beside a table in the next, aligned across the gutter; a title is no
 table's cell, and a heading's type tells it from the cells. Titles over text in two of
 its columns are the page's columns of sections side by side (a reference card), dropped
@@ -46,7 +46,7 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     that no line of prose there crosses (a page of columns throughout, not a block of two
     columns under text across the page: a table's rows printed before the ones that
     aligned, an address block), unless the table holds a title over text in its own
-    column (:func:`holds_title`): a section's title tells a page of columns, whatever
+    column (:func:`titled_columns`): a section's title tells a page of columns, whatever
     line runs across them (a running header, a proof's slug), and so do rows that pair
     lines of two pitches (:func:`_two_pitches`); one of the table's column
     borders lies in such a gutter,
@@ -56,20 +56,18 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     the next): a table's column as wide as the page's. A table holding titles over text in
     two of its columns or more (:func:`titled_columns`) is the page's columns of sections
     side by side (a reference card's page), whatever the page holds around it."""
-    if len(titled_columns(table, segments)) >= 2:
+    titled = titled_columns(table, segments)
+    if len(titled) >= 2:
         return True
     beside = [s for s in segments if not in_rows(table, s)]
     gutters = find_gutters(beside)
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
     edges = [-math.inf, *(g.middle for g in gutters), math.inf]
-    titled: bool | None = None  # asked once, and only of a gutter some line crosses
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
-        if len(columned) < len(prose) and not _two_pitches(table, segments, gutter):
-            if titled is None:
-                titled = holds_title(table, segments)
-            if not titled:
-                continue
+        crossed = len(columned) < len(prose)
+        if crossed and not titled and not _two_pitches(table, segments, gutter):
+            continue
         for index in range(1, len(table.xs) - 1):
             border = table.xs[index]
             if not gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
@@ -105,12 +103,6 @@ def _two_pitches(table: TextTable, segments: Sequence[Segment], gutter: Gutter) 
     if len(steps) < MIN_PITCH_STEPS or max(steps) - min(steps) > PITCH_SLACK:
         return False
     return all(step >= MIN_DRIFT for step in steps) or all(step <= -MIN_DRIFT for step in steps)
-
-
-def holds_title(table: TextTable, segments: Sequence[Segment]) -> bool:
-    """Whether a line inside ``table`` is a title over text in its own column, not a cell
-    (:func:`titled_columns`)."""
-    return bool(titled_columns(table, segments))
 
 
 def titled_columns(table: TextTable, segments: Sequence[Segment]) -> set[int]:
