@@ -17,6 +17,9 @@ from lightrag_pchunk.pdf.segments import Segment
 MAX_CELL_CHARS = 30
 #: Share of first cells that are bullets or bare numbering labels that make a run a list.
 MARKER_SHARE = 0.7
+#: Share of rows whose last cell is a page number that makes them a list's or a contents'
+#: entries, not a table's rows.
+PAGED_SHARE = 0.7
 #: A cell that is a figure: digits and the marks numbers carry, or a dash for none.
 _FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
 #: A line's number at the start of a row: ``1500`` before its code.
@@ -59,7 +62,7 @@ def labelled_short_cells(rows: Sequence[Sequence[Segment]]) -> bool:
     if any(len(s.text) > MAX_CELL_CHARS for row in rows for s in row):
         return False
     paged = sum(_is_page_number(row[-1].text.strip()) for row in rows)
-    return paged < MARKER_SHARE * len(rows)
+    return paged < PAGED_SHARE * len(rows)
 
 
 def _is_page_number(text: str) -> bool:
