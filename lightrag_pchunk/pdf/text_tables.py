@@ -224,8 +224,9 @@ def _table(
     """The table ``rows`` form (its column and row borders, its rows of group titles), or
     None when they do not read as one; ``titles``: which of ``rows`` title a group (each a
     row of the table). ``markers``: which rows of cells start with a bullet or a bare label
-    (``row_markers.is_marker``) before words
-    (a list item's text; a number beside figures is a table's first column); ``lines``:
+    (``row_markers.is_marker``), or a listing's line number (``numbered_lines``), before
+    no figure (a list item's text, a listing's code; a number beside figures is a table's
+    first column: ``no_figure``); ``lines``:
     the page's horizontal rules; ``least``: the rows of two cells or more it needs;
     ``cutter``: cuts column titles printed one space apart (``title_cuts``), whose pieces
     the table's rows and columns then hold (the last item returned: each segment cut and
