@@ -44,6 +44,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from lightrag_pchunk.outline.lines import ITEM_CAPITAL
 from lightrag_pchunk.outline.non_titles import holds_counts, is_count, is_count_row
 from lightrag_pchunk.outline.unit_words import MONTH_PATTERN
 
@@ -65,7 +66,7 @@ _DATED = re.compile(
 #: A ";" inside a line before a capital: it parts the items of a title or of a list's entry
 #: ("Funding; Conflicts of interest", "Director, Example Consulting; Ottawa"); before lower
 #: case it ends a clause of a sentence.
-_ITEMS_PARTED = re.compile(r";\s+[A-ZÀ-ÖØ-Þ]")
+_ITEMS_PARTED = re.compile(rf";\s+{ITEM_CAPITAL}")
 #: A sentence's last mark: a line of text ending so is no cell of a table's row.
 _FULL_STOPS = frozenset(".!?。！？")
 #: A question's number before it ("Question 3 …", "Q3. …", "3. …").

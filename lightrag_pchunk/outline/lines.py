@@ -66,10 +66,10 @@ _FORM_BLANK = "___"
 _NOTHING_STATED = frozenset(["not applicable", *"none n/a na nil null tbd tba 无 нет".split()])
 #: Endings that make a line a sentence or a fragment rather than a title.
 _SENTENCE_END = frozenset(".!;,。！；，、…")
-#: A full stop inside a line, or a ";" before what goes on in lower case (a sentence's
-#: clause: "the user logs in; the system checks"); before a capital it sets apart the items
-#: a title names ("Funding; Conflicts of interest").
-_INNER_FULL_STOP = re.compile(r"[。！？；]|[a-z]{2}[.!?]\s+\S|;\s+(?![A-ZÀ-ÖØ-Þ])\S")
+#: A capital after a ";" opens an item a title names ("Funding; Conflicts of interest");
+#: lower case after it goes on with a sentence's clause ("the user logs in; the system …").
+ITEM_CAPITAL = "[A-ZÀ-ÖØ-Þ]"
+_INNER_FULL_STOP = re.compile(rf"[。！？；]|[a-z]{{2}}[.!?]\s+\S|;\s+(?!{ITEM_CAPITAL})\S")
 _COLON = re.compile(r"[:：]")
 #: Last words that leave a sentence open ("Inspired by", "we obtain that"): no title ends so.
 OPEN_ENDINGS = frozenset(
