@@ -267,10 +267,12 @@ def _continued_rows(rows: list[Row], first: int) -> int:
     while first + count < len(rows) and count < MAX_HEADER_ROWS:
         row = rows[first + count]
         continues = any(cell.is_continued and text for text, cell in row)
-        own = [text for text, cell in row if text and not cell.is_continued]
-        body_after = any(text for later in rows[first + count + 1 :] for text, _ in later)
-        if not (continues or (body_after and _labels_groups(rows[first + count - 1], row))):
+        if not continues and not (
+            _labels_groups(rows[first + count - 1], row)
+            and any(text for later in rows[first + count + 1 :] for text, _ in later)
+        ):
             break  # a header labels rows under it: the last row of a chart of groups is its body
+        own = [text for text, cell in row if text and not cell.is_continued]
         if any(map(_is_value, own)):
             break
         count += 1
