@@ -53,9 +53,12 @@ def page_reference(line: str) -> tuple[int, str] | None:
 def _listed_pages(line: str, start: int) -> int:
     """Where the list of page numbers whose last starts at ``start`` begins: an index
     entry's pages, "17, 57" ("Factors . . . . 17, 57"); a comma without a space after it
-    is a decimal comma ("822,98"), no list."""
+    is a decimal comma ("822,98"), no list. Each character is read once: a line of
+    thousands of numbers listed ("1, 2, 3, …") stays linear."""
     while True:
-        comma = len(line[:start].rstrip(" "))
+        comma = start
+        while comma > 0 and line[comma - 1] == " ":
+            comma -= 1
         if comma == start or comma == 0 or line[comma - 1] != ",":
             return start
         before = comma - 1
