@@ -86,8 +86,11 @@ def candidate_at(
         heading = heading_text(text, markdown=False, max_cjk=MAX_HEADING_CHARS)
         if heading is None or heading.label is not None:
             return None
+    # A line the table of contents lists is not asked: the document names it a heading.
+    if not item.in_toc and reads_as_no_title(heading.title):
+        return None  # read before its look: most documents' looks are read only when asked
     look = look_at(items, index, look_of)
-    if not item.in_toc and _titles_nothing(items, index, heading.title, look, body_size):
+    if not item.in_toc and _no_title_by_neighbours(items, index, look, body_size):
         return None
     if long_cjk and (look is None or not look.bold or not is_larger_than_text(look, body_size)):
         return None
@@ -99,19 +102,15 @@ def candidate_at(
     return Promoted(index, heading, score, look)
 
 
-def _titles_nothing(
-    items: Sequence[OutlineItem], index: int, title: str, look: Look | None, body_size: float
+def _no_title_by_neighbours(
+    items: Sequence[OutlineItem], index: int, look: Look | None, body_size: float
 ) -> bool:
-    """Whether item ``index``, whose text channel gives ``title``, is a line no reader calls
-    a title: text without words, code or data, a person's, a date line or a sentence's
-    first line (``non_titles.py``), an option of a multiple-choice question, a line of a
-    numbered listing, a table's row of a label and its count or a dated log's entry
-    (``line_runs.py``). A line the table of contents lists is not asked: the document names
-    it a heading. A line set larger than the text (``look``) is no listing's: a program's
-    numbered lines are set at the text's size ("1 Scope", "2 Terms", "3 Use" so set, with
-    no text between, are sections' titles)."""
-    if reads_as_no_title(title):
-        return True
+    """Whether item ``index`` is, by the lines next to it, no title (``line_runs.py``): an
+    option of a multiple-choice question, a line of a numbered listing, a table's row of a
+    label and its count, a dated log's entry, an entry of a list parted with ";". A line
+    set larger than the text (``look``) is no listing's: a program's numbered lines are set
+    at the text's size ("1 Scope", "2 Terms", "3 Use" so set, with no text between, are
+    sections' titles)."""
     listed = not is_larger_than_text(look, body_size)
     return no_title_by_neighbours(_TextLines(items), index, listed=listed)
 
