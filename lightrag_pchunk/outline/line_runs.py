@@ -46,6 +46,7 @@ from itertools import pairwise
 
 from lightrag_pchunk.outline.lines import ITEM_CAPITAL
 from lightrag_pchunk.outline.non_titles import holds_counts, is_count, is_count_row
+from lightrag_pchunk.outline.toc import SENTENCE_ENDS
 from lightrag_pchunk.outline.unit_words import MONTH_PATTERN
 
 #: Lines numbered or lettered on, one after another, that make a run.
@@ -67,8 +68,6 @@ _DATED = re.compile(
 #: ("Funding; Conflicts of interest", "Director, Example Consulting; Ottawa"); before lower
 #: case it ends a clause of a sentence.
 _ITEMS_PARTED = re.compile(rf";\s+{ITEM_CAPITAL}")
-#: A sentence's last mark: a line of text ending so is no cell of a table's row.
-_FULL_STOPS = frozenset(".!?。！？")
 #: A question's number before it ("Question 3 …", "Q3. …", "3. …").
 _NUMBERED_QUESTION = re.compile(r"(?:(?:question|q)\s*)?\d+[.):]?\s", re.IGNORECASE)
 #: Most words of a question on a line of its own.
@@ -139,7 +138,7 @@ def in_a_run_of_counts(lines: Sequence[str], index: int) -> bool:
             line = lines[at].strip()
             if is_count_row(line) or is_count(line):
                 return True
-            if not line or line[-1] in _FULL_STOPS:
+            if not line or line[-1] in SENTENCE_ENDS:
                 break  # what is no line of text, or a sentence: no table's cell
             at, between = at + step, between + 1
     return False

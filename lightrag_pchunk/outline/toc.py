@@ -162,7 +162,8 @@ def bare_entries_end(lines: Sequence[str], start: int) -> int:
 #: CJK text is denser).
 MIN_BODY_CHARS = 40
 MIN_CJK_BODY_CHARS = 20
-_SENTENCE_ENDS = frozenset(".!?。！？")
+#: A sentence's last mark: a line ending so is text, no entry nor a table's cell.
+SENTENCE_ENDS = frozenset(".!?。！？")
 _MIN_SENTENCE_WORDS = 3
 
 
@@ -180,7 +181,7 @@ def is_body_text(line: str) -> bool:
     if parse_label(text) is not None:
         return False  # "4.1. Model architecture.": a numbered title may end with a stop
     words = cjk_count(text) / 2 if cjk else len(text.split())
-    return text[-1] in _SENTENCE_ENDS and words >= _MIN_SENTENCE_WORDS
+    return text[-1] in SENTENCE_ENDS and words >= _MIN_SENTENCE_WORDS
 
 
 def toc_end(lines: Sequence[str]) -> int:
