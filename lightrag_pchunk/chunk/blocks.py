@@ -85,11 +85,13 @@ def is_lead_in(text: str) -> bool:
 
 
 def introduces(text: str, following: str) -> bool:
-    """Whether ``text``, one paragraph, is a lead-in to ``following`` however long it is: it
-    ends with a colon and ``following`` opens a list, with a numbering label or a bullet
-    ("E. Patients that may need to be temporarily detained by the Board:" over "i. The
-    assessment is completed …"), where a colon before an equation or a quotation may end
-    a long sentence that is none."""
+    """Whether ``text``, one paragraph, introduces ``following``: it is a lead-in
+    (:func:`is_lead_in`), or a line ending with a colon, however long, before a list that
+    ``following`` opens with a numbering label or a bullet ("E. Patients that may need to be
+    temporarily detained by the Board:" over "i. The assessment is completed …"), where a
+    colon before an equation or a quotation may end a long sentence that is none."""
+    if is_lead_in(text):
+        return True
     text = text.strip()
     if "\n" in text or not text.endswith((":", "：")) or text.startswith(":"):
         return False

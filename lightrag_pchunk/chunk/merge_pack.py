@@ -46,7 +46,6 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
     introduces,
-    is_lead_in,
     paragraphs_of,
 )
 from lightrag_pchunk.chunk.context import Context
@@ -250,21 +249,13 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         if block.tokens - before - seam < small:
             break
         following, preceding = paragraphs[at], paragraphs[at - 1]
-        if following.is_table or _opens_what_follows(preceding.text):
+        if following.is_table or introduces(preceding.text, following.text):
             continue  # a table keeps the text before it, a lead-in the text after it
-        if introduces(preceding.text, following.text):
-            continue  # as does a line ending with a colon before the list it opens
+        if preceding.text.lstrip().startswith("#"):
+            continue  # as does a note printed with the sign ("#(一) …" over its list)
         anchor = is_anchor_candidate(following.text, max_anchor)
         cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
     return cuts
-
-
-def _opens_what_follows(text: str) -> bool:
-    """Whether no cut falls right after paragraph ``text``: a lead-in (:func:`is_lead_in`:
-    a heading line, a label, a short line ending with a colon) or any paragraph opening
-    with a "#", as a note printed with the sign does ("#(一) 香港特別行政區立法會議員…" over
-    the list it introduces)."""
-    return is_lead_in(text) or text.lstrip().startswith("#")
 
 
 def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> list[Block]:

@@ -27,7 +27,6 @@ from lightrag_pchunk.chunk.blocks import (
     build_block,
     exceeds,
     introduces,
-    is_lead_in,
     joiner_for,
     make_paragraph,
 )
@@ -237,8 +236,8 @@ def keep_lead_ins(
     pieces: Sequence[PackPiece], starts: Sequence[int], joiner: int, cap: int
 ) -> list[int]:
     """``starts`` moved so that a group ending with lead-ins (heading lines, labels in strong
-    emphasis, short lines ending with a colon: :func:`~lightrag_pchunk.chunk.blocks.is_lead_in`;
-    any line ending with one before a list: :func:`~lightrag_pchunk.chunk.blocks.introduces`)
+    emphasis, short lines ending with a colon, any line ending with one before a list:
+    :func:`~lightrag_pchunk.chunk.blocks.introduces`)
     gives them to the group they introduce, where that one can take them within the cap and
     the giver keeps a piece that is none. The number of groups is kept."""
     positions = list(accumulate((p.paragraph.tokens + joiner for p in pieces), initial=0))
@@ -249,10 +248,7 @@ def keep_lead_ins(
         while (
             cut > giver
             and pieces[cut - 1].r_group < 0
-            and (
-                is_lead_in(pieces[cut - 1].paragraph.text)
-                or introduces(pieces[cut - 1].paragraph.text, pieces[cut].paragraph.text)
-            )
+            and introduces(pieces[cut - 1].paragraph.text, pieces[cut].paragraph.text)
         ):
             cut -= 1
         if giver < cut < first and positions[end] - positions[cut] - joiner <= cap:
