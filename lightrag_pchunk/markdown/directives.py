@@ -131,22 +131,22 @@ class _Reader:
 
     def _in_literal_colons(self, index: int, found: re.Match[str] | None) -> None:
         """A line inside a colon-fenced literal directive, read as a tilde fence."""
+        if found is None:
+            return
         line = self.lines[index]
-        open_colons = self.literal_colons
-        if found and open_colons and found.group(1)[0] == "~":
+        fence, rest = found.group(1), found.group(2)
+        if fence[0] == "~":
             # A code fence of tildes would close the directive's tilde fence: as backticks
             # (as many) it is a line of the directive's text, as it is.
-            self.lines[index] = line = _refenced(line, found.start(1), len(found.group(1)), "`")
-        fence, rest = (found.group(1), found.group(2)) if found else ("", "")
+            self.lines[index] = line = _refenced(line, found.start(1), len(fence), "`")
         if self.code_fence:  # a code block inside the directive: its lines are its text
-            if fence and _closes(fence, self.code_fence) and not rest.strip():
+            if _closes(fence, self.code_fence) and not rest.strip():
                 self.code_fence = ""
             return
-        if fence and fence[0] != ":":
+        if fence[0] != ":":
             self.code_fence = fence
             return
-        if not fence:
-            return
+        open_colons = self.literal_colons
         if _DIRECTIVE.match(rest):
             if len(fence) < open_colons[-1]:  # a directive nested in it, fewer colons
                 open_colons.append(len(fence))
