@@ -39,7 +39,7 @@ def is_table_text(text: str) -> bool:
 
 #: The marks that open a Markdown heading line ("## "), as a content writes its heading and
 #: the headings glued into it.
-HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
+_HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 #: A label set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and
 #: manuals head their lists.
 _STRONG_LABEL = re.compile(r"\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
@@ -60,13 +60,13 @@ def is_heading_line(line: str) -> bool:
     """Whether ``line`` (spaces around it aside) is a Markdown heading line: its marks, then
     its title."""
     line = line.strip()
-    marks = HEADING_MARKS.match(line)
+    marks = _HEADING_MARKS.match(line)
     return marks is not None and marks.end() < len(line)
 
 
 def without_heading_marks(line: str) -> str:
     """``line`` without the marks of a Markdown heading line that open it."""
-    marks = HEADING_MARKS.match(line)
+    marks = _HEADING_MARKS.match(line)
     return line if marks is None else line[marks.end() :]
 
 
