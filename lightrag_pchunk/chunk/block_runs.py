@@ -14,7 +14,7 @@ from lightrag_pchunk.chunk.blocks import (
     joints,
     paragraphs_of,
 )
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.chunk.part_numbers import label_path
 from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, SectionRef, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
@@ -137,10 +137,9 @@ def joined_block(
 def heading_path(block: Block) -> tuple[str, ...]:
     """The headings from the document's top down to ``block``'s own (no ``[part n]``);
     the untitled preface has none."""
-    heading = strip_part_suffix(block.heading)
-    if not block.parent_headings and heading in ("", PREFACE_HEADING):
-        return ()
-    return (*block.parent_headings, heading) if heading else block.parent_headings
+    path = label_path(block.heading, block.parent_headings)
+    untitled = not block.parent_headings and path in ((), (PREFACE_HEADING,))
+    return () if untitled else path
 
 
 #: The section an untitled preface with a body of its own is (``chunk/preface.py``), as

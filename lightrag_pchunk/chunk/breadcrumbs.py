@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number, short_name, span_end
-from lightrag_pchunk.chunk.part_numbers import run_around, strip_part_suffix
+from lightrag_pchunk.chunk.part_numbers import label_path, run_around
 from lightrag_pchunk.model import BlockRow, Chunk
 
 PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
@@ -68,8 +68,7 @@ def part_number(heading: str) -> int | None:
 
 def declared_path(chunk: Chunk) -> tuple[str, ...]:
     """The path a chunk declares: its parents and its heading without ``[part n]``."""
-    heading = strip_part_suffix(chunk.heading)
-    return (*chunk.parent_headings, heading) if heading else tuple(chunk.parent_headings)
+    return label_path(chunk.heading, chunk.parent_headings)
 
 
 _Ends = tuple[str, str]

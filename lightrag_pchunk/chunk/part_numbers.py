@@ -32,6 +32,13 @@ def strip_part_suffix(heading: str) -> str:
     return cleaned
 
 
+def label_path(heading: str, parents: Sequence[str]) -> tuple[str, ...]:
+    """The path a label declares: its ``parents``, then its ``heading`` without ``[part n]``
+    (none when that is empty)."""
+    heading = strip_part_suffix(heading)
+    return (*parents, heading) if heading else tuple(parents)
+
+
 def declared_parts(
     labels: Sequence[tuple[str, tuple[str, ...]]],
     spanned: Sequence[Collection[tuple[str, ...]]] = (),
@@ -48,7 +55,7 @@ def declared_parts(
     heading declared by one chunk alone has no number. Counted on the final chunks, so a
     fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
     which heads its own sub-block, numbers only its own parts."""
-    keys = [_path(parents, strip_part_suffix(heading)) for heading, parents in labels]
+    keys = [label_path(heading, parents) for heading, parents in labels]
     spans = [frozenset(paths) for paths in spanned] or [frozenset()] * len(keys)
     numbers: dict[int, int] = {}
     for index in range(len(keys)):
@@ -69,10 +76,6 @@ def _is_part(keys: _Keys, spans: _Spans, of: int, other: int) -> bool:
     """Whether chunk ``other`` is one of the parts of chunk ``of``'s label: a chunk of the
     same label or, when that declares a section, a span holding the section's text."""
     return _same_label(keys, spans, of, other) or (not spans[of] and keys[of] in spans[other])
-
-
-def _path(parents: tuple[str, ...], heading: str) -> tuple[str, ...]:
-    return (*parents, heading) if heading else tuple(parents)
 
 
 def run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[int, int]:
