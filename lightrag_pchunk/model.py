@@ -31,6 +31,10 @@ UNCOUNTED = -1
 #: every parser, which tests/integration keeps in step with LightRAG's.
 MAX_HEADING_LENGTH = 200
 
+#: The deepest heading level a block carries (Word's outline levels 1-9): a level any parser
+#: computes deeper (a numbering nested further, a heading below the deepest) is set here.
+MAX_HEADING_LEVEL = 9
+
 #: Heading given to text that precedes the first heading of a document (LightRAG's name).
 PREFACE_HEADING = "Preface/Uncategorized"
 

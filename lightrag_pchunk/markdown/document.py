@@ -25,7 +25,7 @@ from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages
 from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
 from lightrag_pchunk.markdown.walk import Item, MarkdownWalk
-from lightrag_pchunk.model import PREFACE_HEADING
+from lightrag_pchunk.model import MAX_HEADING_LEVEL, PREFACE_HEADING
 from lightrag_pchunk.outline.numbering import levels_from_numbering
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
 from lightrag_pchunk.parse.content_rows import SourceBlock
@@ -33,7 +33,6 @@ from lightrag_pchunk.parse.drawings import AssetFolder
 from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
-_MAX_LEVEL = 9
 _ATX = ["#" * level + " " for level in range(7)]  # an ATX heading's marks by level
 
 
@@ -184,4 +183,6 @@ def outline_levels(headings: Sequence[Heading]) -> list[int]:
     if numbered is None:
         return written
     base = written[0] if has_title else 0
-    return written[: len(written) - len(body)] + [min(base + n, _MAX_LEVEL) for n in numbered]
+    return written[: len(written) - len(body)] + [
+        min(base + n, MAX_HEADING_LEVEL) for n in numbered
+    ]

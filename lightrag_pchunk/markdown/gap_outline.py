@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lightrag_pchunk.markdown.headings import Heading
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.infer import (
     InferredHeading,
     ItemKind,
@@ -51,7 +52,6 @@ from lightrag_pchunk.outline.numbering import names_front_or_back_matter
 from lightrag_pchunk.parse.outline_build import AUTO_WORDS_PER_HEADING
 
 _BOLD = Look(bold=True)
-_MAX_LEVEL = 9
 
 
 def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> list:
@@ -92,7 +92,7 @@ def with_gap_headings(items: Sequence[Heading | str], levels: Sequence[int]) -> 
         unit = items[heading.index]
         assert isinstance(unit, str)
         title = " ".join(heading.title.split())
-        level = min(below[heading.index] + (heading.index in under_labels), _MAX_LEVEL)
+        level = min(below[heading.index] + (heading.index in under_labels), MAX_HEADING_LEVEL)
         result[heading.index] = Heading(level, title, " ".join(unit.split()), True)
     return result
 
@@ -142,6 +142,6 @@ def _levels_below(outline: Sequence[OutlineItem]) -> list[int]:
     levels, level = [], 1
     for item in outline:
         if item.kind is ItemKind.HEADING:
-            level = min(item.level + 1, _MAX_LEVEL)
+            level = min(item.level + 1, MAX_HEADING_LEVEL)
         levels.append(level)
     return levels

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.labels import APPENDIX_FAMILIES, Label
 
 
@@ -36,7 +37,9 @@ def appendices_inside(
             index += 1
         shift = levels[index] - levels[start] if index < len(labels) else 0
         if shift > 0 and all(movable[start:index]):
-            levels[start:index] = [min(level + shift, 9) for level in levels[start:index]]
+            levels[start:index] = [
+                min(level + shift, MAX_HEADING_LEVEL) for level in levels[start:index]
+            ]
     return levels
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.appendices import appendices_inside
 from lightrag_pchunk.outline.family_stack import FamilyStack
 from lightrag_pchunk.outline.labels import (
@@ -112,6 +113,6 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
         elif index < first or index > last or names_front_or_back_matter(text):
             levels.append(1)
         else:
-            levels.append(min(previous_level + 1, 9))
+            levels.append(min(previous_level + 1, MAX_HEADING_LEVEL))
     levels = appendices_inside(labels, levels, [True] * len(levels))
-    return [min(level, 9) for level in levels]
+    return [min(level, MAX_HEADING_LEVEL) for level in levels]

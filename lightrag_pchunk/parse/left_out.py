@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.infer import InferredHeading, long_stretches
 from lightrag_pchunk.outline.items import LARGER_BY, ItemKind, OutlineItem
 from lightrag_pchunk.outline.labels import Label, parse_label
@@ -22,8 +23,6 @@ from lightrag_pchunk.parse.outline_events import Event, EventKind
 
 #: Dot leaders: a table-of-contents entry, never a heading.
 _LEADERS = re.compile(r"\.{4,}|…{2,}")
-#: The deepest heading level written (Word's outline levels).
-_MAX_LEVEL = 9
 
 
 def left_out_headings(
@@ -153,7 +152,9 @@ def _nested_below(
         else:
             over = events[start - 1].level if start > 0 else 0
         steps = sorted({heading.level for heading in inside.values()})
-        placed = {level: min(over + rank + 1, _MAX_LEVEL) for rank, level in enumerate(steps)}
+        placed = {
+            level: min(over + rank + 1, MAX_HEADING_LEVEL) for rank, level in enumerate(steps)
+        }
         nested.update({index: replace(h, level=placed[h.level]) for index, h in inside.items()})
     return nested
 

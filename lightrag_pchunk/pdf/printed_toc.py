@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
@@ -29,7 +30,6 @@ from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
 INDENT_TOLERANCE = 4.0
 #: Fewest usable entries that make a printed table of contents an outline.
 MIN_ENTRIES = 3
-_MAX_LEVEL = 9
 
 
 def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], int]:
@@ -88,7 +88,7 @@ def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:
         ]
         return _below_decimal_parents(levels, titles)
     numbered = levels_from_numbering(list(titles))
-    return [min(level, _MAX_LEVEL) for level in numbered] if numbered else [1] * len(titles)
+    return [min(level, MAX_HEADING_LEVEL) for level in numbered] if numbered else [1] * len(titles)
 
 
 def _below_decimal_parents(levels: list[int], titles: Sequence[str]) -> list[int]:
@@ -101,6 +101,6 @@ def _below_decimal_parents(levels: list[int], titles: Sequence[str]) -> list[int
             continue
         parent = parents.get(label.ordinals[:-1])
         if parent is not None and levels[index] <= parent:
-            levels[index] = min(parent + 1, _MAX_LEVEL)
+            levels[index] = min(parent + 1, MAX_HEADING_LEVEL)
         parents[label.ordinals] = levels[index]
     return levels
