@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import is_bullet_item
+from lightrag_pchunk.outline.lines import MARKDOWN_HEADING, is_bullet_item
 from lightrag_pchunk.tokens import TokenCounter, TokenStarts
 
 #: Joiner between the paragraphs of one content row (as in ``.blocks.jsonl``).
@@ -37,9 +37,6 @@ def is_table_text(text: str) -> bool:
     return text.rstrip().endswith("</table>") and _TABLE_OPEN.match(text.lstrip()) is not None
 
 
-#: The marks that open a Markdown heading line ("## "), as a content writes its heading and
-#: the headings glued into it.
-_HEADING_MARKS = re.compile(r"#{1,6}[ \t]+")
 #: A label set wholly in strong emphasis ("**Fixes**", "__Notes:__"), as release notes and
 #: manuals head their lists.
 _STRONG_LABEL = re.compile(r"\*\*[^*\n]{1,100}\*\*:?$|__[^_\n]{1,100}__:?$")
@@ -60,13 +57,13 @@ def is_heading_line(line: str) -> bool:
     """Whether ``line`` (spaces around it aside) is a Markdown heading line: its marks, then
     its title."""
     line = line.strip()
-    marks = _HEADING_MARKS.match(line)
+    marks = MARKDOWN_HEADING.match(line)
     return marks is not None and marks.end() < len(line)
 
 
 def without_heading_marks(line: str) -> str:
     """``line`` without the marks of a Markdown heading line that open it."""
-    marks = _HEADING_MARKS.match(line)
+    marks = MARKDOWN_HEADING.match(line)
     return line if marks is None else line[marks.end() :]
 
 

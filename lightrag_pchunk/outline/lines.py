@@ -42,13 +42,13 @@ _MAX_LEAD_IN_WORDS = 5
 #: Longest title before a colon that a numbered line may carry its body after.
 _MAX_LEAD_CHARS = 40
 _MAX_CJK_LEAD_CHARS = 20
-
 #: Characters that show nothing, trimmed from a title's ends (a zero-width space before
 #: "Examples"); inside a word they stay (a Persian zero-width non-joiner shapes it).
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 _SPACE_RUN = re.compile(r" {2,}")
 _TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
-_MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
+#: The marks that open a Markdown heading line ("## ").
+MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
 #: A line wholly in brackets is an aside, never a title: "(Continued)", "(2004年4月6日…通過)".
 _ASIDE = re.compile(r"[(（][^()（）]*[)）]")
@@ -183,7 +183,7 @@ def heading_text(
     text = line.strip().strip(_INVISIBLE).strip()
     if not text or _TAG_LINE.match(text):
         return None
-    heading = _MARKDOWN_HEADING.match(text) if markdown else None
+    heading = MARKDOWN_HEADING.match(text) if markdown else None
     if heading:
         title = text[heading.end() :].strip()
         return HeadingText(title, "", parse_label(title)) if title else None
