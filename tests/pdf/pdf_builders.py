@@ -108,6 +108,16 @@ def wrap(text: str, x: float, top: float, width: float, size: float = 11.0, **kw
     return [Text(x, top - i * 1.2 * size, chunk, size, **kw) for i, chunk in enumerate(lines)]
 
 
+def unruled_rows(rows, xs: tuple[float, ...], top: float, step: float) -> list[Text]:
+    """``rows`` of cells set unruled in 10 points at the columns ``xs``, the first row's
+    baseline at ``top``, each next row ``step`` points lower."""
+    return [
+        Text(x, top - step * i, cell, 10)
+        for i, row in enumerate(rows)
+        for x, cell in zip(xs, row, strict=True)
+    ]
+
+
 def _glyphs(item: Text) -> tuple[str, ...]:
     return item.glyphs or tuple(item.text)
 

@@ -10,7 +10,7 @@ from lightrag_pchunk.pdf.grids import Grid
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.sub_rows import split_stacked_cells
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, unruled_rows
 
 XS = [72, 120, 260, 340]
 
@@ -56,10 +56,7 @@ def test_a_running_footer_under_a_table_ending_the_page_stays_out(tmp_path: Path
     band, nearer than a paragraph's gap but further than any two rows: not a row."""
     rows = [["Time", "Survival", "Failed", "Left"]]
     rows += [[f"{t}.0000", f"0.{97 - 4 * t}00", str(t), str(48 - t)] for t in range(6)]
-    items: list = []
-    for i, row in enumerate(rows):
-        y = 200 - 16 * i
-        items += [Text(x, y, text, 10) for x, text in zip((110, 190, 290, 370), row, strict=True)]
+    items = unruled_rows(rows, (110, 190, 290, 370), 200, 16)
     items += [Text(72, 80, "VDPAM 527 Homework 13", 10), Text(250, 80, "Page 7 of 14", 10)]
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
@@ -70,11 +67,7 @@ def test_a_first_column_numbered_beside_figures_is_a_table(tmp_path: Path) -> No
     an item's words: a scale's table, not a list."""
     rows = [["Scale", "Value", "Range"], ["0", "0", "0-4"]]
     rows += [[str(n), str(10 * n), f"{10 * n - 5}-{10 * n + 4}"] for n in range(1, 6)]
-    items: list = []
-    for i, row in enumerate(rows):
-        items += [
-            Text(x, 700 - 18 * i, text, 10) for x, text in zip((72, 200, 330), row, strict=True)
-        ]
+    items = unruled_rows(rows, (72, 200, 330), 700, 18)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
 
@@ -88,10 +81,7 @@ def test_a_header_cell_set_at_its_foot_beside_wrapped_ones_is_one_row(tmp_path: 
     items += [Text(330, 708, "Range of Values", 10, font=BOLD), Stroke(72, 704, 520, 704)]
     body = [["Not Specified", "Not Specified", "N/A"], ["None", "0", "0"], ["Low", "15", "1-29"]]
     body += [["Med", "50", "30-69"], ["High", "85", "70-100"]]
-    for i, row in enumerate(body):
-        items += [
-            Text(x, 690 - 20 * i, text, 10) for x, text in zip((72, 200, 330), row, strict=True)
-        ]
+    items += unruled_rows(body, (72, 200, 330), 690, 20)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == [["None/Low/Med/ High", "STIX Confidence Value", "Range of Values"], *body]
 

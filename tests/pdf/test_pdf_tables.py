@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, wrap
+from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, unruled_rows, wrap
 
 
 def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
@@ -245,11 +245,7 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
     """Lines at one spacing, the first column's short labels: each line is a row, even
     where a label would not fit after the one above it."""
     rows = [("Total", "1 234", "12"), ("Net", "567", "8"), ("Taxes", "89", "3"), ("Fees", "4", "1")]
-    items: list = []
-    for i, row in enumerate(rows):
-        items += [
-            Text(x, 700 - 12 * i, text, 10) for x, text in zip((72, 150, 220), row, strict=True)
-        ]
+    items = unruled_rows(rows, (72, 150, 220), 700, 12)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == [list(row) for row in rows]
 
@@ -258,12 +254,7 @@ def test_an_unruled_table_numbered_in_its_first_column_is_a_table(tmp_path: Path
     """Observations numbered 1, 2, 3 in the first column beside four columns of values:
     a table, though its first cells read as numbering labels."""
     rows = [[str(n), str(3 * n % 7), str(n % 2), "1", str(n % 3)] for n in range(1, 7)]
-    items: list = []
-    for i, row in enumerate(rows):
-        items += [
-            Text(x, 700 - 20 * i, text, 10)
-            for x, text in zip((72, 120, 180, 240, 300), row, strict=True)
-        ]
+    items = unruled_rows(rows, (72, 120, 180, 240, 300), 700, 20)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
 
@@ -280,25 +271,15 @@ def test_an_unruled_grading_table_lettered_in_its_first_column_is_a_table(
         ["C.", "Satisfactory", "60-74"],
         ["D.", "Poor", "0-59"],
     ]
-    items: list = []
-    for i, row in enumerate(rows):
-        items += [
-            Text(x, 700 - 16 * i, text, 10) for x, text in zip((72, 120, 260), row, strict=True)
-        ]
+    items = unruled_rows(rows, (72, 120, 260), 700, 16)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
 
 
 def test_a_lettered_list_with_page_numbers_is_no_table(tmp_path: Path) -> None:
     """A contents page's lettered entries, a title and a page number each: a list."""
-    items: list = []
-    for i, (label, title, page) in enumerate(
-        [("A.", "Scope of the rules", "3"), ("B.", "Terms", "7"), ("C.", "Inspections", "12")]
-    ):
-        items += [
-            Text(x, 700 - 16 * i, text, 10)
-            for x, text in zip((72, 100, 500), (label, title, page), strict=True)
-        ]
+    entries = [("A.", "Scope of the rules", "3"), ("B.", "Terms", "7"), ("C.", "Inspections", "12")]
+    items = unruled_rows(entries, (72, 100, 500), 700, 16)
     assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
 
 
@@ -470,10 +451,6 @@ def test_a_numbered_table_whose_last_column_holds_words_of_roman_letters_is_one_
         ["3.", "Rash", "Mild"],
         ["4.", "Pain", "Severe"],
     ]
-    items: list = []
-    for i, row in enumerate(rows):
-        items += [
-            Text(x, 700 - 16 * i, text, 10) for x, text in zip((72, 120, 260), row, strict=True)
-        ]
+    items = unruled_rows(rows, (72, 120, 260), 700, 16)
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table == rows
