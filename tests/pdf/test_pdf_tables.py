@@ -14,7 +14,6 @@ def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.
     """A ruled table: every border drawn but the vertical ones listed in ``skip`` as
     ``(row, x index)`` (a horizontally merged cell)."""
     items: list = []
-    bottom = top - height * len(rows)
     for r in range(len(rows) + 1):
         y = top - height * r
         items.append(Stroke(xs[0], y, xs[-1], y))
@@ -27,7 +26,6 @@ def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.
         for c, text in enumerate(row):
             if text:
                 items.append(Text(xs[c] + 4, top - height * r - 14, text, 10))
-    del bottom
     return items
 
 
