@@ -118,6 +118,18 @@ def unruled_rows(rows, xs: tuple[float, ...], top: float, step: float) -> list[T
     ]
 
 
+def printed_width(text: str, size: float = 10.0) -> float:
+    """How wide ``text`` prints in Helvetica at ``size``, as PDFium measures it."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size)])]))
+    textpage = document[0].get_textpage()
+    right = textpage.get_charbox(textpage.count_chars() - 1)[2]
+    textpage.close()
+    document.close()
+    return right
+
+
 def _glyphs(item: Text) -> tuple[str, ...]:
     return item.glyphs or tuple(item.text)
 

@@ -6,12 +6,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
 from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.model import TOC_SESSION
 
-from pdf_builders import BODY, BOLD, Page, Text, build_pdf, outline_rows, parse_pages, tags_of, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    Page,
+    Text,
+    build_pdf,
+    outline_rows,
+    parse_pages,
+    printed_width,
+    tags_of,
+    wrap,
+)
 
 SECTIONS = [
     ("1", "General provisions", 2),
@@ -26,16 +35,6 @@ SECTIONS = [
 ]
 
 
-def _width(text: str) -> float:
-    """How wide ``text`` prints in Helvetica at 10 points, as PDFium measures it."""
-    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, 10)])]))
-    textpage = document[0].get_textpage()
-    right = textpage.get_charbox(textpage.count_chars() - 1)[2]
-    textpage.close()
-    document.close()
-    return right
-
-
 def _contents_page() -> Page:
     """A contents as LaTeX sets it: each entry's number, title, spaced dot leaders and page
     number printed as runs apart, the numbers and titles indented by level and the page
@@ -44,9 +43,9 @@ def _contents_page() -> Page:
     for i, (number, title, page) in enumerate(SECTIONS):
         y = 710 - 18 * i
         x, title_x = (72, 100) if number.count(".") < 2 else (95, 131)
-        leaders_x = title_x + _width(title) + 14
+        leaders_x = title_x + printed_width(title) + 14
         leaders = "."
-        while leaders_x + _width(leaders + " .") < 543:
+        while leaders_x + printed_width(leaders + " .") < 543:
             leaders += " ."
         items += [
             Text(x, y, number, 10),

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
 from lightrag_pchunk.model import TOC_SESSION
 
-from pdf_builders import BODY, BOLD, Page, Text, build_pdf, outline_rows, parse_pages, wrap
+from pdf_builders import BODY, BOLD, Page, Text, outline_rows, parse_pages, printed_width, wrap
 
 LEADERS = "." * 60
 
@@ -40,16 +38,6 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
 
 
-def _width(text: str, size: float) -> float:
-    """How wide ``text`` prints in Helvetica at ``size``, as PDFium measures it."""
-    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size)])]))
-    textpage = document[0].get_textpage()
-    right = textpage.get_charbox(textpage.count_chars() - 1)[2]
-    textpage.close()
-    document.close()
-    return right
-
-
 def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entry(
     tmp_path: Path,
 ) -> None:
@@ -68,9 +56,9 @@ def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entr
         y, number = 716 - 16 * i, str(i + 2)
         if len(chapter) > 40:
             line = f"{chapter} {number}"
-            toc.append(Text(right - _width(line, 11), y, line))
+            toc.append(Text(right - printed_width(line, 11), y, line))
         else:
-            toc += [Text(72, y, chapter), Text(right - _width(number, 11), y, number)]
+            toc += [Text(72, y, chapter), Text(right - printed_width(number, 11), y, number)]
     body = []
     for i, chapter in enumerate(chapters):
         y = 640 - 150 * i
