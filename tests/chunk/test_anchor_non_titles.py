@@ -9,6 +9,7 @@ from lightrag_pchunk.chunk.anchor_split import choose_anchors, is_anchor_candida
 from lightrag_pchunk.outline.non_titles import reads_as_no_title
 
 from helpers import char_context, make_block
+from outline_items import MEMBERS, UNSEEN_TITLES
 
 
 @pytest.mark.parametrize(
@@ -160,29 +161,8 @@ def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: li
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Results for 2019, 2020 and 2021",
-        "3.6.3 PUBLISH with QoS 1 and 2",
-        "Reduce costs by 20%",
-        "Early Bird Discount 15%",
-        "经营情况 2024年",
-        "Agency 03.05.2021 14:30 John Smith: Prices to rise in 2022",  # a date and its time
-        "Funding; Conflicts of interest",
-        "Summary: Findings",
-        "Appendix: Glossary",
-        "4 Mars missions",
-        "12 May 2023 in Review",
-        "学院院长寄语",
-        "Season Two: 12",
-        "Psalm 23: 4",
-    ],
-)
+@pytest.mark.parametrize("text", UNSEEN_TITLES)
 def test_titles_of_unseen_documents_are_anchors(text: str) -> None:
-    # A number or two, an amount alone, a ";" between items, title-case words around a
-    # colon, a month's name that is also a word, a review of a date's time, a message, a
-    # short title's number after its colon (no lead-in's note mark).
     assert is_anchor_candidate(text, 100)
 
 
@@ -213,14 +193,6 @@ def test_a_long_block_is_not_cut_at_an_entry_of_a_members_list() -> None:
     # Each member's office and city, parted by ";", under the member's name: the cut falls
     # before a name, not between a member and the office.
     ctx = char_context(1000)
-    members = [
-        "Ana Example",
-        "Director, Example Consulting; Ottawa",
-        "Ben Sample",
-        "Senior Associate, Centre for Trade and Development; Geneva",
-        "Cleo Model",
-        "Chairman, Authority of Examples; Port Louis",
-    ]
-    text = "## Members\n" + "x" * 600 + "\n" + "\n".join(members) + "\n" + "y" * 900
+    text = "## Members\n" + "x" * 600 + "\n" + "\n".join(MEMBERS) + "\n" + "y" * 900
     block = make_block(text, ctx.counter, heading="Members", level=2)
     assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Cleo Model"]

@@ -11,7 +11,7 @@ from lightrag_pchunk.outline.line_runs import (
     in_a_run_of_options,
 )
 
-from outline_items import BOLD, H1, H2, PROSE, text, titles
+from outline_items import BOLD, H1, H2, MEMBERS, PROSE, text, titles
 
 
 def test_options_of_a_question_head_no_section() -> None:
@@ -141,15 +141,7 @@ def test_entries_of_a_dated_log_head_no_section() -> None:
 
 
 def test_entries_of_a_list_parting_their_items_with_semicolons_are_told_by_neighbours() -> None:
-    members = [
-        "Ana Example",
-        "Director, Example Consulting; Ottawa",
-        "Ben Sample",
-        "Senior Associate, Centre for Trade and Development; Geneva",
-        "Cleo Model",
-        "Chairman, Authority of Examples; Port Louis",
-    ]
-    assert all(in_a_run_of_entries(members, index) for index in (1, 3, 5))
+    assert all(in_a_run_of_entries(MEMBERS, index) for index in (1, 3, 5))
     # One alone, or beside a docket's line, names a title's items; a sentence's clause goes
     # on in lower case.
     alone = ["Methods", "Funding; Conflicts of interest", "Data were kept; the code is open."]

@@ -16,7 +16,7 @@ from lightrag_pchunk.outline.non_titles import (
     reads_without_words,
 )
 
-from outline_items import BODY, H1, H2, PROSE, text, titles
+from outline_items import BODY, H1, H2, PROSE, UNSEEN_TITLES, text, titles
 
 
 def _between_headings(line: str, look: Look) -> list[OutlineItem]:
@@ -104,27 +104,6 @@ def test_one_predicate_per_reason() -> None:
         "The borderStyle argument changes the 3D look of the widget on the page alternatives are"
     )
     assert reads_without_words("BM25 + DPR 78.0 79.9 74.7", None)
-
-
-#: Titles of documents no test had seen, in a heading's look, each once refused as a line no
-#: reader calls a title: a number or two a title mentions make no table's row, nor does an
-#: amount alone; a ";" between a title's items is no statement's end, two words in title
-#: case around a colon no field of data, a month's name that is also a word ("Mars")
-#: no date, a review of a date's time no date line, an office's message no byline.
-UNSEEN_TITLES = [
-    "Funding; Conflicts of interest",
-    "Results for 2019, 2020 and 2021",
-    "3.6.3 PUBLISH with QoS 1 and 2",
-    "Reduce costs by 20%",
-    "Early Bird Discount 15%",
-    "经营情况 2024年",
-    "Agency 03.05.2021 14:30 John Smith: Prices to rise in 2022",  # a date and its time
-    "Summary: Findings",
-    "Appendix: Glossary",
-    "4 Mars missions",
-    "12 May 2023 in Review",
-    "学院院长寄语",
-]
 
 
 @pytest.mark.parametrize("line", UNSEEN_TITLES)
