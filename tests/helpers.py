@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from lightrag_pchunk.chunk.anchor_split import choose_anchors
 from lightrag_pchunk.chunk.blocks import joiner_for, split_paragraphs
 from lightrag_pchunk.chunk.context import Context
 from lightrag_pchunk.model import Block, BlockRow, TableRole
@@ -92,6 +93,11 @@ def make_block(
         block_ids=(f"b{source_row}",) if block_ids is None else block_ids,
         is_title=is_title,
     )
+
+
+def anchor_texts(block: Block, ctx: Context) -> list[str]:
+    """The texts of the paragraphs stage C chooses to cut ``block`` at."""
+    return [block.paragraphs[i].text for i in choose_anchors(block, ctx)]
 
 
 def make_row(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.chunk.anchor_split import choose_anchors, is_anchor_candidate
+from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
 from lightrag_pchunk.outline.non_titles import reads_as_no_title
 
-from helpers import char_context, make_block
+from helpers import anchor_texts, char_context, make_block
 from outline_items import MEMBERS, UNSEEN_TITLES
 
 
@@ -119,18 +119,17 @@ def test_titles_with_numbers_codes_and_names_stay_anchors(text: str) -> None:
     assert is_anchor_candidate(text, 100)
 
 
-def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
+def _anchors_around(heading: str, lines: list[str]) -> list[str]:
+    """The anchors stage C chooses in a long block headed ``heading``: 700 characters,
+    ``lines``, 300 more, the title "Imported names", 700 more."""
     ctx = char_context(1000)
-    text = (
-        "## Namespaces\n"
-        + "x" * 700
-        + "\n// omitted here for brevity\n"
-        + "y" * 300
-        + "\nImported names\n"
-        + "z" * 700
-    )
-    block = make_block(text, ctx.counter, heading="Namespaces", level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+    text = f"## {heading}\n" + "x" * 700 + "\n" + "\n".join(lines) + "\n" + "y" * 300
+    text += "\nImported names\n" + "z" * 700
+    return anchor_texts(make_block(text, ctx.counter, heading=heading, level=2), ctx)
+
+
+def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
+    assert _anchors_around("Namespaces", ["// omitted here for brevity"]) == ["Imported names"]
 
 
 @pytest.mark.parametrize(
@@ -154,11 +153,7 @@ def test_a_long_block_is_cut_at_its_title_not_at_a_code_comment() -> None:
     ],
 )
 def test_a_long_block_is_not_cut_inside_a_run_of_options_or_listed_lines(run: list[str]) -> None:
-    ctx = char_context(1000)
-    text = "## Part\n" + "x" * 700 + "\n" + "\n".join(run) + "\n" + "y" * 300
-    text += "\nImported names\n" + "z" * 700
-    block = make_block(text, ctx.counter, heading="Part", level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+    assert _anchors_around("Part", run) == ["Imported names"]
 
 
 @pytest.mark.parametrize("text", UNSEEN_TITLES)
@@ -170,23 +165,17 @@ def test_a_title_opening_with_a_under_a_short_question_is_an_anchor() -> None:
     ctx = char_context(1000)
     text = "## Tea\n" + "x" * 700 + "\nWhy does it matter?\nA Brief History of Tea\n" + "y" * 900
     block = make_block(text, ctx.counter, heading="Tea", level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [
-        "A Brief History of Tea"
-    ]
+    assert anchor_texts(block, ctx) == ["A Brief History of Tea"]
 
 
 def test_a_long_block_is_not_cut_at_an_entry_of_a_dated_log() -> None:
-    ctx = char_context(1000)
     log = [
         "Mar 8, 2009: Release Candidate 2.0-rc-1.",
         "Feb 2009: Added support for multi-level lists to new processors.",
         "Jan 2009: Added HTML 4 output as an option (thanks to a contributor)",
         "Nov 2008: Added Definition List ext. Replaced old core with processors.",
     ]
-    text = "## Log\n" + "x" * 700 + "\n" + "\n".join(log) + "\n" + "y" * 300
-    text += "\nImported names\n" + "z" * 700
-    block = make_block(text, ctx.counter, heading="Log", level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Imported names"]
+    assert _anchors_around("Log", log) == ["Imported names"]
 
 
 def test_a_long_block_is_not_cut_at_an_entry_of_a_members_list() -> None:
@@ -195,4 +184,4 @@ def test_a_long_block_is_not_cut_at_an_entry_of_a_members_list() -> None:
     ctx = char_context(1000)
     text = "## Members\n" + "x" * 600 + "\n" + "\n".join(MEMBERS) + "\n" + "y" * 900
     block = make_block(text, ctx.counter, heading="Members", level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Cleo Model"]
+    assert anchor_texts(block, ctx) == ["Cleo Model"]

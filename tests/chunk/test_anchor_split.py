@@ -21,7 +21,7 @@ from lightrag_pchunk.chunk.anchor_split import (
 from lightrag_pchunk.chunk.blocks import build_block, make_paragraph
 from lightrag_pchunk.model import TableRole
 
-from helpers import char_context, make_block
+from helpers import anchor_texts, char_context, make_block
 
 
 @pytest.mark.parametrize(
@@ -391,7 +391,7 @@ def test_the_points_of_an_article_left_as_text_in_a_chapter_are_not_anchors() ->
     block = make_block(
         text, ctx.counter, heading="第一节 行政长官", parents=("第四章 政治体制",), level=2
     )
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [article]
+    assert anchor_texts(block, ctx) == [article]
 
 
 @pytest.mark.parametrize(
@@ -409,7 +409,7 @@ def test_a_sentence_citing_a_laws_unit_opens_no_unit(citing: str) -> None:
     title = "Lawfulness of processing"
     text = "\n".join(["## Background", "x" * 300, citing, "y" * 400, title, "z" * 700])
     block = make_block(text, ctx.counter, heading="Background", parents=("Commentary",), level=2)
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == [title]
+    assert anchor_texts(block, ctx) == [title]
 
 
 def test_a_line_that_recurs_in_the_block_is_no_anchor() -> None:
@@ -422,7 +422,7 @@ def test_a_line_that_recurs_in_the_block_is_no_anchor() -> None:
         lines += [prose, "Breast Cancer Res Treat", prose]
     lines[4:4] = ["Results"]
     block = make_block("\n".join(lines), ctx.counter, heading="Preface")
-    assert [block.paragraphs[i].text for i in choose_anchors(block, ctx)] == ["Results"]
+    assert anchor_texts(block, ctx) == ["Results"]
     # The pieces cut from it are read with the whole block: none is headed by the line.
     assert {piece.heading for piece in anchor_split([block], ctx)} == {"Preface", "Results"}
 
