@@ -130,6 +130,27 @@ def printed_width(text: str, size: float = 10.0) -> float:
     return right
 
 
+def first_page_text(path: Path):
+    """The segments our reader finds on the first page of the PDF at ``path``
+    (``layout.read_segments``), before lines are made of them."""
+    import pypdfium2 as pdfium
+
+    from lightrag_pchunk.pdf.glyphs import read_glyphs
+    from lightrag_pchunk.pdf.layout import read_segments
+    from lightrag_pchunk.pdf.rules import page_rules
+
+    document = pdfium.PdfDocument(path)
+    try:
+        page = document[0]
+        textpage = page.get_textpage()
+        text = read_segments(read_glyphs(page, textpage, 1, page_rules(page)))
+        textpage.close()
+        page.close()
+    finally:
+        document.close()
+    return text
+
+
 def _glyphs(item: Text) -> tuple[str, ...]:
     return item.glyphs or tuple(item.text)
 

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
+from lightrag_pchunk.pdf.layout import ARTIFACT_ROLE, page_lines
 
-from lightrag_pchunk.pdf.glyphs import read_glyphs
-from lightrag_pchunk.pdf.layout import ARTIFACT_ROLE, page_lines, read_segments
-from lightrag_pchunk.pdf.rules import page_rules
-
-from pdf_builders import Page, Text, build_pdf
+from pdf_builders import Page, Text, build_pdf, first_page_text
 
 
 def test_a_line_takes_the_role_of_the_segment_it_opens_and_artifacts_are_left_out(
@@ -30,15 +26,7 @@ def test_a_line_takes_the_role_of_the_segment_it_opens_and_artifacts_are_left_ou
             ]
         )
     )
-    document = pdfium.PdfDocument(path)
-    try:
-        page = document[0]
-        textpage = page.get_textpage()
-        text = read_segments(read_glyphs(page, textpage, 1, page_rules(page)))
-        textpage.close()
-        page.close()
-    finally:
-        document.close()
+    text = first_page_text(path)
     roles = {"Running title": (ARTIFACT_ROLE, 0), "General provisions": ("H1", 1)}
 
     def role_of(segment) -> tuple[str, int]:

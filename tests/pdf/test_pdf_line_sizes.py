@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
+from lightrag_pchunk.pdf.layout import page_lines
 
-from lightrag_pchunk.pdf.glyphs import read_glyphs
-from lightrag_pchunk.pdf.layout import page_lines, read_segments
-from lightrag_pchunk.pdf.rules import page_rules
-
-from pdf_builders import CJK, Page, Text, build_pdf, parse_pages, sections
+from pdf_builders import CJK, Page, Text, build_pdf, first_page_text, parse_pages, sections
 
 # Each glyph of the CJK font is one em wide, so runs can be set closed up, one segment.
 _TEXT = "核电厂定期安全评价的原则和要求由国家核安全法规规定，营运单位应据此评价。"
@@ -57,15 +53,7 @@ def test_a_formula_of_more_glyphs_than_words_does_not_set_its_lines_size(
     ]
     path = tmp_path / "page.pdf"
     path.write_bytes(build_pdf(_document(items)))
-    document = pdfium.PdfDocument(path)
-    try:
-        page = document[0]
-        textpage = page.get_textpage()
-        text = read_segments(read_glyphs(page, textpage, 1, page_rules(page)))
-        textpage.close()
-        page.close()
-    finally:
-        document.close()
+    text = first_page_text(path)
     sizes = {line.text: line.size for line in page_lines(text)}
     assert sizes == {
         "第一章 总则": 16.0,
