@@ -136,22 +136,16 @@ def test_a_section_split_across_a_span_counts_the_span_among_its_parts() -> None
     # 4.1 ends and 4.2 starts in one chunk labelled with the span that names both: that
     # chunk is 4.1's last part and 4.2's first, so 4.1's chunk before it is its part 1 and
     # 4.2's chunks after it count on from 2; the span keeps its label.
-    rows = [
-        make_row("# 4 Rules\nThe rules.", "4 Rules", blockid="b0"),
+    rows = [make_row("# 4 Rules\nThe rules.", "4 Rules", blockid="b0")]
+    rows += [
         make_row(
-            "\n".join(["## 4.1 Alpha", *_sentences("a", 5)]),
-            "4.1 Alpha",
+            "\n".join([f"## {title}", *_sentences(letter, 5)]),
+            title,
             parents=("4 Rules",),
             level=2,
-            blockid="b1",
-        ),
-        make_row(
-            "\n".join(["## 4.2 Beta", *_sentences("b", 5)]),
-            "4.2 Beta",
-            parents=("4 Rules",),
-            level=2,
-            blockid="b2",
-        ),
+            blockid=f"b{number}",
+        )
+        for number, (title, letter) in enumerate((("4.1 Alpha", "a"), ("4.2 Beta", "b")), 1)
     ]
     chunks = chunk_rows(rows, char_context(200, fill="pack"))
     assert [c.heading for c in chunks] == [
