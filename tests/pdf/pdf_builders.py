@@ -118,6 +118,16 @@ def unruled_rows(rows, xs: tuple[float, ...], top: float, step: float) -> list[T
     ]
 
 
+def boxes(xs: tuple[float, ...], top: float, bottom: float) -> list[Stroke]:
+    """A row of boxes from ``top`` down to ``bottom`` whose borders meet at ``xs``: one
+    frame between two of them, a ruled grid of one row of cells between more."""
+    return [
+        Stroke(xs[0], top, xs[-1], top),
+        Stroke(xs[0], bottom, xs[-1], bottom),
+        *(Stroke(x, top, x, bottom) for x in xs),
+    ]
+
+
 def printed_width(text: str, size: float = 10.0) -> float:
     """How wide ``text`` prints in Helvetica at ``size``, as PDFium measures it."""
     import pypdfium2 as pdfium

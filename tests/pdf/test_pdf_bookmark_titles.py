@@ -16,6 +16,7 @@ from pdf_builders import (
     Page,
     Stroke,
     Text,
+    boxes,
     parse_pages,
     sections,
     tags_of,
@@ -157,15 +158,6 @@ def test_a_numbered_title_page_line_before_the_bookmarks_is_no_section(tmp_path:
     assert "Part 1: General Requirements" in result.rows[0].content
 
 
-def _boxes(left: float, middle: float, right: float, top: float, bottom: float) -> list:
-    """Two boxes side by side whose borders meet: a ruled grid of one row, two cells."""
-    return [
-        Stroke(left, top, right, top),
-        Stroke(left, bottom, right, bottom),
-        *(Stroke(x, top, x, bottom) for x in (left, middle, right)),
-    ]
-
-
 def test_boxes_framing_a_bookmarked_section_are_no_table(tmp_path: Path) -> None:
     # A page laid out in boxes that meet at their edges (a picture's frame beside a box
     # holding a section): the grid's right cell opens with the title a bookmark names,
@@ -175,7 +167,7 @@ def test_boxes_framing_a_bookmarked_section_are_no_table(tmp_path: Path) -> None
         *wrap(BODY, 310, 680, 220),
     ]
     pages = [
-        Page([Text(72, 760, "4.1 Representing the plan", 14), *_boxes(60, 300, 550, 720, 560)])
+        Page([Text(72, 760, "4.1 Representing the plan", 14), *boxes((60, 300, 550), 720, 560)])
     ]
     pages[0].items += [Text(80, 640, "Figure", 9), *section]
     bookmarks = [
@@ -198,7 +190,7 @@ def test_boxes_framing_a_section_a_printed_contents_lists_are_no_table(tmp_path:
     ]
     boxed = [
         Text(72, 760, entries[0], 14),
-        *_boxes(60, 300, 550, 720, 560),
+        *boxes((60, 300, 550), 720, 560),
         Text(80, 640, "Figure", 9),
         Text(310, 700, entries[1], 14),
         *wrap(BODY, 310, 680, 220),

@@ -13,21 +13,12 @@ from pdf_builders import (
     Page,
     Stroke,
     Text,
+    boxes,
     parse_pages,
     sections,
     tags_of,
     wrap,
 )
-
-
-def _frame(left: float, bottom: float, right: float, top: float) -> list[Stroke]:
-    """Four rules closing a rectangle: a frame of one cell."""
-    return [
-        Stroke(left, top, right, top),
-        Stroke(left, bottom, right, bottom),
-        Stroke(left, bottom, left, top),
-        Stroke(right, bottom, right, top),
-    ]
 
 
 def test_a_bookmarked_title_opening_a_frame_of_one_cell_heads_nothing(tmp_path: Path) -> None:
@@ -37,7 +28,7 @@ def test_a_bookmarked_title_opening_a_frame_of_one_cell_heads_nothing(tmp_path: 
     items = [
         Text(72, 740, "1 Infrastructure", 16, BOLD),
         *wrap(BODY, 72, 715, 460),
-        *_frame(66, 560, 546, 660),
+        *boxes((66, 546), 660, 560),
         Text(200, 645, "Box 2: Connection costs", 11, BOLD),
         *wrap(BODY, 72, 625, 460),
         Text(72, 520, "2 Security", 16, BOLD),
@@ -58,7 +49,7 @@ def test_a_bookmarked_title_in_a_box_of_its_own_heads_its_section(tmp_path: Path
     items = [
         Text(72, 740, "1 Infrastructure", 16, BOLD),
         *wrap(BODY, 72, 715, 460),
-        *_frame(66, 640, 546, 662),
+        *boxes((66, 546), 662, 640),
         Text(72, 646, "2 Security", 16, BOLD),
         *wrap(BODY, 72, 620, 460),
     ]
@@ -71,7 +62,7 @@ def test_bookmarked_titles_inside_a_page_border_head_their_sections(tmp_path: Pa
     # A border around the whole page's text is no cell: its first line, a bookmarked
     # title, heads its section.
     items = [
-        *_frame(50, 40, 562, 770),
+        *boxes((50, 562), 770, 40),
         Text(72, 740, "1 Infrastructure", 16, BOLD),
         *wrap(BODY, 72, 715, 460),
         Text(72, 640, "2 Security", 16, BOLD),
@@ -94,7 +85,7 @@ def test_bookmarks_into_a_table_head_nothing_and_the_warning_says_so(tmp_path: P
         items.append(Stroke(x, 680, x, 620))
     for r, row in enumerate(rows):
         items += [Text(76, 666 - 20 * r, row[0], 10), Text(204, 666 - 20 * r, row[1], 10)]
-    items += [*_frame(66, 460, 546, 560), Text(200, 545, "Box 2: Connection costs", 11, BOLD)]
+    items += [*boxes((66, 546), 560, 460), Text(200, 545, "Box 2: Connection costs", 11, BOLD)]
     items += [*wrap(BODY, 72, 525, 460), Text(72, 400, "10 Controls", 16, BOLD)]
     items += wrap(BODY, 72, 380, 460)
     bookmarks = [
@@ -120,7 +111,7 @@ def test_a_bookmarked_title_wrapped_in_a_box_of_its_own_heads_its_section(
     # section, as a bordered heading style does.
     title = "Security requirements of the refrigeration plant and its operators"
     items = [Text(72, 740, "Infrastructure", 11, BOLD), *wrap(BODY, 72, 720, 460)]
-    items += _frame(66, 622, 546, 662)
+    items += boxes((66, 546), 662, 622)
     items += [Text(72, 648, title[:52], 11, BOLD), Text(72, 634, title[53:], 11, BOLD)]
     items += [*wrap(BODY, 72, 600, 460), Text(72, 540, "Training", 11, BOLD)]
     items += wrap(BODY, 72, 520, 460)
