@@ -464,6 +464,13 @@ def outline_rows(result) -> list:
     return [r for r in result.rows if r.extra.get("session_type") != TOC_SESSION]
 
 
+def contents_rows(result) -> list:
+    """A parse result's rows of a printed table of contents."""
+    from lightrag_pchunk.model import TOC_SESSION
+
+    return [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+
+
 def tags_of(result) -> list[list[list[str]]]:
     """The JSON table tags of a parse result's rows, decoded: one list of rows per table."""
     found = []

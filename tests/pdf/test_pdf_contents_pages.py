@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 from lightrag_pchunk.cli.main import main
-from lightrag_pchunk.model import TOC_SESSION
 
 from pdf_builders import (
     BODY,
@@ -15,6 +14,7 @@ from pdf_builders import (
     Page,
     Text,
     build_pdf,
+    contents_rows,
     outline_rows,
     parse_pages,
     printed_width,
@@ -68,7 +68,7 @@ def _body_pages() -> list[Page]:
 
 def test_a_contents_printed_in_columns_is_one_contents_not_a_table(tmp_path: Path) -> None:
     result = parse_pages(tmp_path, [_contents_page(), *_body_pages()])
-    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    contents = contents_rows(result)
     assert len(contents) == 1
     assert tags_of(result) == []
     headings = [r.heading for r in outline_rows(result)]
@@ -79,7 +79,7 @@ def test_a_contents_keeps_its_entries_and_page_numbers_without_the_leaders(
     tmp_path: Path,
 ) -> None:
     result = parse_pages(tmp_path, [_contents_page(), *_body_pages()])
-    (contents,) = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    (contents,) = contents_rows(result)
     assert ". ." not in contents.content
     for number, title, page in SECTIONS:
         assert f"{number} {title}\t{page}" in contents.content
@@ -100,7 +100,7 @@ def test_a_run_of_entries_with_spaced_dot_leaders_is_a_contents_without_a_title(
         dots = " ".join(["."] * (30 - len(title) // 2))
         items.append(Text(72, 740 - 16 * i, f"{number} {title} {dots} {page}", 10))
     result = parse_pages(tmp_path, [Page(items), *_body_pages()])
-    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    contents = contents_rows(result)
     assert len(contents) == 1
     assert "1.2.3 Records kept\t6" in contents[0].content
     headings = [r.heading for r in outline_rows(result)]
@@ -126,7 +126,7 @@ def test_an_index_entry_with_several_pages_is_an_entry(tmp_path: Path) -> None:
         dots = " ".join(["."] * (30 - len(term) // 2))
         items.append(Text(72, 710 - 14 * i, f"{term} {dots} {pages}", 10))
     result = parse_pages(tmp_path, [*_body_pages(), Page(items)])
-    (index,) = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    (index,) = contents_rows(result)
     assert index.content.split("\n")[1:] == [f"{term}\t{pages}" for term, pages in INDEX]
 
 
@@ -165,7 +165,7 @@ def test_a_line_printed_small_between_its_pages_leaves_the_contents_one(tmp_path
             second.append(Text(72, 740 - 16 * (i - 5), line, 10))
     first.append(Text(72, 60, "ii Contents", 7))
     result = parse_pages(tmp_path, [Page(first), Page(second), *_body_pages()])
-    contents = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    contents = contents_rows(result)
     assert len(contents) == 1
     assert "1.2.3 Records kept\t6" in contents[0].content
     assert [r.heading for r in outline_rows(result)] == [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION
+from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
 from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
 
@@ -16,6 +16,7 @@ from pdf_builders import (
     Page,
     Tag,
     Text,
+    contents_rows,
     outline_rows,
     parse_pages,
     sections,
@@ -546,7 +547,7 @@ def test_a_printed_table_of_contents_is_a_toc_block_not_headings(tmp_path: Path)
         Page([Text(72, 720, "1 General provisions", 16, BOLD), *wrap(BODY, 72, 695, 400)]),
     ]
     result = parse_pages(tmp_path, pages)
-    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    toc_rows = contents_rows(result)
     assert len(toc_rows) == 1
     assert "2 Definitions\t3" in toc_rows[0].content
     headings = [r.heading for r in outline_rows(result)]
@@ -629,7 +630,7 @@ def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path:
     ]
     body = [Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)]) for t in titles]
     result = parse_pages(tmp_path, [Page(toc), *body])
-    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    toc_rows = contents_rows(result)
     assert len(toc_rows) == 1
     assert "Committee on the method of selecting the Chief Executive\t3" in toc_rows[0].content
     assert "4 Maintenance of the plant\t5" in toc_rows[0].content

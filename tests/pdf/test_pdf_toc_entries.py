@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import TOC_SESSION
-
-from pdf_builders import BODY, BOLD, Page, Text, outline_rows, parse_pages, printed_width, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    Page,
+    Text,
+    contents_rows,
+    outline_rows,
+    parse_pages,
+    printed_width,
+    wrap,
+)
 
 LEADERS = "." * 60
 
@@ -34,7 +42,7 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
     headings = [r.heading for r in outline_rows(result)]
     assert headings == chapters
-    toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
+    toc_text = "".join(r.content for r in contents_rows(result))
     assert f"Attachment 2 {LEADERS} User Guide\t41" in toc_text
 
 
@@ -64,7 +72,7 @@ def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entr
         y = 640 - 150 * i
         body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
-    toc_rows = [r for r in result.rows if r.extra.get("session_type") == TOC_SESSION]
+    toc_rows = contents_rows(result)
     assert len(toc_rows) == 1
     assert f"{chapters[1]}\t3" in toc_rows[0].content
     assert "4 Records\t5" in toc_rows[0].content
@@ -84,7 +92,7 @@ def test_a_contents_with_column_headings_lists_the_headings_and_is_none(tmp_path
         body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
     assert [(r.heading, r.level) for r in outline_rows(result)] == [(c, 1) for c in chapters]
-    toc_text = "".join(r.content for r in result.rows if r.extra.get("session_type") == TOC_SESSION)
+    toc_text = "".join(r.content for r in contents_rows(result))
     assert "Section" in toc_text
 
 
