@@ -447,6 +447,11 @@ def sections(result) -> list[tuple[str, int]]:
     return [(r.heading, r.level) for r in result.rows if r.heading != PREFACE_HEADING]
 
 
+def headings_of(result) -> list[str]:
+    """A parse result's headings, the preface's left out."""
+    return [heading for heading, _ in sections(result)]
+
+
 def parse_pages(tmp_path: Path, pages: list[Page], **kwargs):
     """``pages`` built into ``tmp_path/doc.pdf`` (``build_pdf``'s keywords) and parsed by our
     PDF parser into ``tmp_path/out``."""

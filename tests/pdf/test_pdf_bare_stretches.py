@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BODY, BOLD, Bookmark, Page, Text, parse_pages, sections, wrap
+from pdf_builders import BODY, BOLD, Bookmark, Page, Text, headings_of, parse_pages, wrap
 
 #: A page of text: 260 words; four such pages make a long stretch (over 800 words), one does not.
 PAGE_TEXT = " ".join([BODY] * 10)
@@ -38,7 +38,7 @@ def test_the_front_matter_before_the_first_bookmark_gets_its_headings(tmp_path: 
     result = parse_pages(tmp_path, [*_front_matter(), *chapters], bookmarks=bookmarks)
     inferred = {r.heading for r in result.rows if r.extra.get("heading_source") == "inferred"}
     assert inferred == {"Preface", "Foreword"}
-    assert [h for h, _ in sections(result)][-2:] == [
+    assert headings_of(result)[-2:] == [
         "Chapter 1 Operation",
         "Chapter 2 Maintenance",
     ]
@@ -73,7 +73,7 @@ def test_a_short_stretch_keeps_only_what_the_bookmarks_name(tmp_path: Path) -> N
         Bookmark("Chapter 2 Maintenance", 1, 1, 750),
     ]
     result = parse_pages(tmp_path, [short, _page("Chapter 2 Maintenance")], bookmarks=bookmarks)
-    assert [h for h, _ in sections(result)] == ["Chapter 1 Operation", "Chapter 2 Maintenance"]
+    assert headings_of(result) == ["Chapter 1 Operation", "Chapter 2 Maintenance"]
 
 
 def test_a_bare_stretchs_heading_numbered_on_in_the_stated_series_is_their_sibling(

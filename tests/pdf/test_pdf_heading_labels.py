@@ -6,9 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import PREFACE_HEADING
-
-from pdf_builders import BODY, BOLD, CJK, Bookmark, Page, Text, parse_pages, sections, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    CJK,
+    Bookmark,
+    Page,
+    Text,
+    headings_of,
+    parse_pages,
+    sections,
+    wrap,
+)
 
 
 def _parse_two_sections(tmp_path: Path, first: str, between: Text, second: str):
@@ -125,7 +134,7 @@ def test_a_documents_own_unit_label_above_a_found_title_goes_with_it(tmp_path: P
             )
         )
     result = parse_pages(tmp_path, pages)
-    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    headings = headings_of(result)
     assert headings == [f"文件{n} {t}" for n, t in zip("一二三", titles, strict=True)]
     assert not any(r.content.rstrip().endswith(("文件二", "文件三")) for r in result.rows)
 
@@ -158,7 +167,7 @@ def test_a_large_number_above_a_found_title_goes_with_it(tmp_path: Path) -> None
         items += wrap(BODY * 2, 72, top - 140, 460)
     pages = [Page(items)]
     result = parse_pages(tmp_path, pages)
-    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == [
+    assert headings_of(result) == [
         "1 Orient the program",
         "2 Lead in security",
     ]

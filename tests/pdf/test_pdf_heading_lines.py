@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.model import PREFACE_HEADING
-
-from pdf_builders import BODY, BOLD, CJK, Page, Text, parse_pages, sections, wrap
+from pdf_builders import BODY, BOLD, CJK, Page, Text, headings_of, parse_pages, sections, wrap
 
 
 def test_a_heading_broken_inside_a_word_over_a_hanging_indent_is_one_paragraph(
@@ -83,7 +81,7 @@ def test_a_title_broken_by_hand_inside_a_phrase_is_one_heading(tmp_path: Path) -
     items += [Text(72, 722, "the refrigeration plant", 14, BOLD), *wrap(BODY, 72, 700, 400)]
     items += [Text(72, 620, "Training of the operators", 14, BOLD), *wrap(BODY, 72, 598, 400)]
     result = parse_pages(tmp_path, [Page(items)])
-    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    headings = headings_of(result)
     assert headings == [
         "Weekly inspection reports of the refrigeration plant",
         "Training of the operators",
@@ -117,7 +115,7 @@ def test_a_heading_split_from_its_body_keeps_every_character_of_its_line(
     items = [Text(72, 700 - 30 * i, text, 12, CJK) for i, text in enumerate(lines)]
     items[0] = Text(72, 700, lines[0], 14, CJK)
     result = parse_pages(tmp_path, [Page(items)])
-    headings = [row.heading for row in result.rows if row.heading != PREFACE_HEADING]
+    headings = headings_of(result)
     assert headings == ["第一章 總則", "一、名稱", "二、宗旨", "三、會址"]
     assert "## 一、名稱：\n本會定名為台灣綠色生產力基金會。" in result.content
     printed = "".join(line.lstrip("# ") for line in result.content.split("\n"))

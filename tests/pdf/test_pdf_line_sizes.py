@@ -7,7 +7,15 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.layout import page_lines
 
-from pdf_builders import CJK, Page, Text, build_pdf, first_page_text, parse_pages, sections
+from pdf_builders import (
+    CJK,
+    Page,
+    Text,
+    build_pdf,
+    first_page_text,
+    headings_of,
+    parse_pages,
+)
 
 # Each glyph of the CJK font is one em wide, so runs can be set closed up, one segment.
 _TEXT = "核电厂定期安全评价的原则和要求由国家核安全法规规定，营运单位应据此评价。"
@@ -35,7 +43,7 @@ def _document(items: list[Text]) -> list[Page]:
 def test_a_formula_set_large_in_a_list_items_run_does_not_set_its_size(tmp_path: Path) -> None:
     # The formula's glyphs sit in the middle of the run of glyphs they are closed up to.
     result = parse_pages(tmp_path, _document(_item_with_formula(650, "(x+a)=∑kn", 13)))
-    headings = [heading for heading, _ in sections(result)]
+    headings = headings_of(result)
     assert not any("最里层列表" in heading for heading in headings), headings
     assert "1)最里层列表(x+a)=∑kn行内公式后接正文" in result.content
 

@@ -17,6 +17,7 @@ from pdf_builders import (
     Tag,
     Text,
     contents_rows,
+    headings_of,
     outline_rows,
     parse_pages,
     sections,
@@ -112,7 +113,7 @@ def test_a_numbering_the_bookmarks_use_is_theirs_to_name(tmp_path: Path) -> None
     ]
     bookmarks = [Bookmark("1 Scope", 1, 0, 755), Bookmark("2 Operation", 1, 1, 755)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    headings = headings_of(result)
     assert headings == ["1 Scope", "2 Operation"]
     assert "2.1 Records" in result.rows[-1].content
 
@@ -294,7 +295,7 @@ def test_a_bookmarked_title_at_the_same_height_on_many_pages_is_no_running_heade
         )
     bookmarks = [Bookmark("Exercises", 1, page, 760) for page in (1, 3, 5)]
     result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == ["Exercises"] * 3
+    assert headings_of(result) == ["Exercises"] * 3
     assert "Plant manual" not in result.content
 
 
@@ -434,7 +435,7 @@ def test_a_numbered_list_after_a_tagged_heading_in_the_body_look_stays_text(
     items += [Text(72, 690 - 20 * i, text, mcid=i + 1) for i, text in enumerate(references)]
     tags = [Tag("P", 0, (0,)), Tag("H1", 0, (1,)), Tag("P", 0, (2,)), Tag("P", 0, (3,))]
     result = parse_pages(tmp_path, [Page(items)], tags=tags)
-    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == [references[0]]
+    assert headings_of(result) == [references[0]]
     assert all(text in result.content for text in references[1:])
 
 
@@ -820,7 +821,7 @@ def test_headings_set_small_and_bold_are_headings_and_small_plain_lines_stay_tex
         items += [Text(72, y, title, 10.5, BOLD), *wrap(BODY, 72, y - 22, 400, size=12)]
     items.append(Text(72, 200, "1 The log is kept for five years.", 10.5))
     result = parse_pages(tmp_path, [Page(items)])
-    assert [r.heading for r in result.rows if r.heading != PREFACE_HEADING] == titles
+    assert headings_of(result) == titles
     assert "1 The log is kept for five years." in result.rows[-1].content
 
 
@@ -882,7 +883,7 @@ def test_a_title_printed_again_as_continued_goes_on_with_its_section(tmp_path: P
         _two_sections("Definitions (Continued)", "Maintenance"),
     ]
     result = parse_pages(tmp_path, pages)
-    headings = [r.heading for r in result.rows if r.heading != PREFACE_HEADING]
+    headings = headings_of(result)
     assert list(dict.fromkeys(headings)) == ["Safety Rules", "Definitions", "Maintenance"]
     assert any(
         "Definitions (Continued)" in r.content and r.heading == "Definitions" for r in result.rows

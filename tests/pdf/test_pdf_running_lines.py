@@ -10,7 +10,7 @@ from pathlib import Path
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import BOLD, Page, Text, build_pdf, wrap
+from pdf_builders import BOLD, Page, Text, build_pdf, headings_of, wrap
 
 LOREM = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -94,9 +94,7 @@ def test_a_first_pages_footer_with_its_page_number_is_removed(tmp_path: Path) ->
     result = _parse(tmp_path, pages)
     assert "Template" not in result.content
     assert "Page 1" not in result.content
-    assert [row.heading for row in result.rows if row.heading != PREFACE_HEADING] == [
-        f"Handling the {word}" for word in WORDS[:4]
-    ]
+    assert headings_of(result) == [f"Handling the {word}" for word in WORDS[:4]]
 
 
 def test_lines_in_the_foot_band_beside_an_unmarked_number_are_kept(tmp_path: Path) -> None:

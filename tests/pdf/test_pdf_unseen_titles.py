@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BODY, BOLD, CJK, Page, Text, parse_pages, sections, wrap
+from pdf_builders import BODY, BOLD, CJK, Page, Text, headings_of, parse_pages, wrap
 
 
 def _page(titles: list[str], font: str = BOLD) -> Page:
@@ -21,18 +21,18 @@ def _page(titles: list[str], font: str = BOLD) -> Page:
 
 def test_unseen_titles_head_their_sections(tmp_path: Path) -> None:
     titles = ["Funding; Conflicts of interest", "Summary: Findings", "12 May 2023 in Review"]
-    found = [title for title, _ in sections(parse_pages(tmp_path, [_page(titles)]))]
+    found = headings_of(parse_pages(tmp_path, [_page(titles)]))
     assert found[-3:] == titles
 
 
 def test_an_offices_message_heads_its_section(tmp_path: Path) -> None:
-    found = [title for title, _ in sections(parse_pages(tmp_path, [_page(["学院院长寄语"], CJK)]))]
+    found = headings_of(parse_pages(tmp_path, [_page(["学院院长寄语"], CJK)]))
     assert found[-1:] == ["学院院长寄语"]
 
 
 def test_titles_naming_numbers_and_amounts_head_their_sections(tmp_path: Path) -> None:
     titles = ["Results for 2019, 2020 and 2021", "Reduce costs by 20%", "Early Bird Discount 15%"]
-    found = [title for title, _ in sections(parse_pages(tmp_path, [_page(titles)]))]
+    found = headings_of(parse_pages(tmp_path, [_page(titles)]))
     assert found[-3:] == titles
 
 
@@ -41,7 +41,7 @@ def test_numbered_titles_of_empty_sections_head_them(tmp_path: Path) -> None:
     items = [Text(72, 740, "Report of the Year", 18, BOLD), *wrap(BODY, 72, 715, 400)]
     items += [Text(72, 640, "1 Scope", 14, BOLD), Text(72, 615, "2 Terms", 14, BOLD)]
     items += [Text(72, 590, "3 Use", 14, BOLD), *wrap(BODY, 72, 565, 400)]
-    found = [title for title, _ in sections(parse_pages(tmp_path, [Page(items)]))]
+    found = headings_of(parse_pages(tmp_path, [Page(items)]))
     assert found[-3:] == ["1 Scope", "2 Terms", "3 Use"]
 
 
@@ -49,5 +49,5 @@ def test_a_title_opening_with_a_under_a_short_question_heads_its_section(tmp_pat
     items = [Text(72, 740, "Report of the Year", 18, BOLD), *wrap(BODY, 72, 715, 400)]
     items += [Text(72, 640, "Why does it matter?", 11), Text(72, 615, "A New Approach", 14, BOLD)]
     items += wrap(BODY, 72, 590, 400)
-    found = [title for title, _ in sections(parse_pages(tmp_path, [Page(items)]))]
+    found = headings_of(parse_pages(tmp_path, [Page(items)]))
     assert found[-1:] == ["A New Approach"]
