@@ -260,7 +260,7 @@ def test_a_cut_never_falls_after_a_label_in_strong_emphasis() -> None:
 
 def test_a_cut_never_parts_a_line_ending_with_a_colon_from_the_list_it_opens() -> None:
     # S2's only cut that saves a chunk would fall after its long lead-in "… Board:"
-    # (85 characters, over the short lead-ins' 80), before the items it introduces: no cut
+    # (82 characters, over the short lead-ins' 80), before the items it introduces: no cut
     # is made, and the lead-in stays with its list.
     ctx = char_context(300, fill="pack")
     s1 = section(ctx, "S1", lines(30, 30, 30, 30), row=0)
