@@ -21,7 +21,7 @@ from lightrag_pchunk.chunk.blocks import (
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.heading_glue import is_heading_only
-from lightrag_pchunk.chunk.pipeline import to_blocks
+from lightrag_pchunk.chunk.pipeline import chunk_rows, to_blocks
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.model import UNCOUNTED, TableRole
 
@@ -156,8 +156,6 @@ def test_a_directives_opening_line_is_a_lead_in_and_its_fenced_block_none() -> N
 
 
 def test_a_chunk_ends_on_no_directives_opening_line_the_next_can_take() -> None:
-    from lightrag_pchunk.chunk.pipeline import chunk_rows
-
     prose = "Some words of prose about it. " * 3
     body = []
     for step in range(6):
