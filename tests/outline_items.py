@@ -13,13 +13,14 @@ H2 = Look(bold=True, size=14)
 #: A paragraph of body text: no title.
 PROSE = "The committee met to hear the report and discussed it at length before voting."
 
-#: Titles of documents no test had seen, in a heading's look, each once refused as a line no
-#: reader calls a title (the outline's tests and the chunker's ask both): a number or two a
-#: title mentions make no table's row, nor does an amount alone; a ";" between a title's
-#: items is no statement's end, two words in title case around a colon no field of data, a
-#: month's name that is also a word ("Mars") no date, a review of a date's time no date
-#: line, an office's message no byline, a short title's number after its colon no lead-in's
-#: note mark.
+#: Titles of documents no test had seen, in a heading's look, that a guard against lines no
+#: reader calls a title refused or could (the outline's tests and the chunker's ask both): a
+#: number or two a title mentions make no table's row, nor does an amount alone; a ";"
+#: between a title's items is no statement's end, two words in title case around a colon no
+#: field of data, a review of a date's time no date line, an office's message no byline, a
+#: short title's number after its colon no lead-in's note mark. "4 Mars missions" was never
+#: refused: a month's name that is also a word lost it its label (its rule's test is
+#: test_non_titles' month name that is a word).
 UNSEEN_TITLES = [
     "Funding; Conflicts of interest",
     "Results for 2019, 2020 and 2021",

@@ -127,6 +127,9 @@ def test_entries_of_a_dated_log_head_no_section() -> None:
         "Jan 2009: Added HTML 4 output as an option (thanks to a contributor)",
         "Nov 2008: Added Definition List ext. Replaced old core with processors.",
     ]
+    # A guard: in the outline these entries, bold at the text's size one under the other,
+    # head nothing with their dates unread too (this holds without in_a_dated_log); stage
+    # C's anchors are where the dates decide (test_anchor_non_titles' dated log).
     items = [text("Change Log", H1), text(PROSE), *(text(entry, BOLD) for entry in entries)]
     assert titles([*items, text(PROSE)]) == ["Change Log"]
     assert in_a_dated_log(entries, 2)
