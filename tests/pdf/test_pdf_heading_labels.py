@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pdf_builders import (
     BODY,
     BOLD,
@@ -97,20 +99,23 @@ def test_a_chapter_label_on_the_line_above_its_title_goes_with_the_title(
     assert "Chapter 2" not in result.rows[-2].content
 
 
-def test_a_number_in_the_bodys_look_above_a_title_stays_text(tmp_path: Path) -> None:
-    # A paragraph's last line that is a number in the text's look ("42" of a list of
-    # quantities) is the text's, not the label of the bookmarked title under it.
-    result = _parse_two_sections(tmp_path, "Stock", Text(72, 670, "42", 11), "Orders")
-    assert sections(result) == [("Stock", 1), ("Orders", 1)]
-    assert result.rows[-2].content.rstrip().endswith("42")
-
-
-def test_a_number_above_a_numbered_title_stays_where_it_is(tmp_path: Path) -> None:
-    # An equation's number "(4)" in a larger look closes its section; the title under it
-    # has its own number: the "(4)" is no label of it.
-    result = _parse_two_sections(tmp_path, "2.1 Formulas", Text(500, 670, "(4)", 14), "2.2 Tables")
-    assert sections(result) == [("2.1 Formulas", 1), ("2.2 Tables", 1)]
-    assert result.rows[-2].content.rstrip().endswith("(4)")
+@pytest.mark.parametrize(
+    ("first", "number", "second"),
+    [
+        # A paragraph's last line that is a number in the text's look ("42" of a list of
+        # quantities) is the text's, not the label of the bookmarked title under it.
+        ("Stock", Text(72, 670, "42", 11), "Orders"),
+        # An equation's number "(4)" in a larger look closes its section; the title under
+        # it has its own number: the "(4)" is no label of it.
+        ("2.1 Formulas", Text(500, 670, "(4)", 14), "2.2 Tables"),
+    ],
+)
+def test_a_number_above_a_title_it_labels_not_stays_in_the_section_before(
+    tmp_path: Path, first: str, number: Text, second: str
+) -> None:
+    result = _parse_two_sections(tmp_path, first, number, second)
+    assert sections(result) == [(first, 1), (second, 1)]
+    assert result.rows[-2].content.rstrip().endswith(number.text)
 
 
 def test_a_documents_own_unit_label_above_a_found_title_goes_with_it(tmp_path: Path) -> None:
