@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pdf_builders import BODY, BOLD, CJK, Page, Text, headings_of, parse_pages, wrap
 
 
@@ -19,21 +21,23 @@ def _page(titles: list[str], font: str = BOLD) -> Page:
     return Page(items)
 
 
-def test_unseen_titles_head_their_sections(tmp_path: Path) -> None:
-    titles = ["Funding; Conflicts of interest", "Summary: Findings", "12 May 2023 in Review"]
-    found = headings_of(parse_pages(tmp_path, [_page(titles)]))
-    assert found[-3:] == titles
-
-
-def test_an_offices_message_heads_its_section(tmp_path: Path) -> None:
-    found = headings_of(parse_pages(tmp_path, [_page(["学院院长寄语"], CJK)]))
-    assert found[-1:] == ["学院院长寄语"]
-
-
-def test_titles_naming_numbers_and_amounts_head_their_sections(tmp_path: Path) -> None:
-    titles = ["Results for 2019, 2020 and 2021", "Reduce costs by 20%", "Early Bird Discount 15%"]
-    found = headings_of(parse_pages(tmp_path, [_page(titles)]))
-    assert found[-3:] == titles
+@pytest.mark.parametrize(
+    ("titles", "font"),
+    [
+        # A ";" between a title's items, title-case words around a colon, a date's review.
+        (["Funding; Conflicts of interest", "Summary: Findings", "12 May 2023 in Review"], BOLD),
+        # An office's message.
+        (["学院院长寄语"], CJK),
+        # Numbers and amounts a title names.
+        (
+            ["Results for 2019, 2020 and 2021", "Reduce costs by 20%", "Early Bird Discount 15%"],
+            BOLD,
+        ),
+    ],
+)
+def test_unseen_titles_head_their_sections(tmp_path: Path, titles: list[str], font: str) -> None:
+    found = headings_of(parse_pages(tmp_path, [_page(titles, font)]))
+    assert found[-len(titles) :] == titles
 
 
 def test_numbered_titles_of_empty_sections_head_them(tmp_path: Path) -> None:
