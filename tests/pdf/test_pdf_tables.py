@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 
 from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, unruled_rows, wrap
@@ -248,29 +250,49 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
     assert table == [list(row) for row in rows]
 
 
-def test_an_unruled_table_numbered_in_its_first_column_is_a_table(tmp_path: Path) -> None:
-    """Observations numbered 1, 2, 3 in the first column beside four columns of values:
-    a table, though its first cells read as numbering labels."""
-    rows = [[str(n), str(3 * n % 7), str(n % 2), "1", str(n % 3)] for n in range(1, 7)]
-    items = unruled_rows(rows, (72, 120, 180, 240, 300), 700, 20)
-    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
-    assert table == rows
-
-
-def test_an_unruled_grading_table_lettered_in_its_first_column_is_a_table(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("rows", "xs", "step"),
+    [
+        # Observations numbered 1, 2, 3 in the first column beside four columns of values:
+        # a table, though its first cells read as numbering labels.
+        (
+            [[str(n), str(3 * n % 7), str(n % 2), "1", str(n % 3)] for n in range(1, 7)],
+            (72, 120, 180, 240, 300),
+            20,
+        ),
+        # Grades lettered "A.", "B." beside a word and a range of marks in two more columns:
+        # three aligned cells repeated over rows are a table's rows, not list items (an item
+        # is its label, its text and at most a page number).
+        (
+            [
+                ["A.", "Excellent", "90-100"],
+                ["B.", "Good", "75-89"],
+                ["C.", "Satisfactory", "60-74"],
+                ["D.", "Poor", "0-59"],
+            ],
+            (72, 120, 260),
+            16,
+        ),
+        # A last column of words made of the letters roman numerals use ("Mild", "Civil") is
+        # no column of page numbers: every row is the table's, the first too.
+        (
+            [
+                ["1.", "Cough", "Mild"],
+                ["2.", "Fever", "Mild"],
+                ["3.", "Rash", "Mild"],
+                ["4.", "Pain", "Severe"],
+            ],
+            (72, 120, 260),
+            16,
+        ),
+    ],
+    ids=["numbered", "graded", "roman letters"],
+)
+def test_an_unruled_table_numbered_or_lettered_in_its_first_column_is_one_table(
+    tmp_path: Path, rows: list[list[str]], xs: tuple[float, ...], step: float
 ) -> None:
-    """Grades lettered "A.", "B." in the first column beside a word and a range of marks in
-    two more columns, no rules: three aligned cells repeated over rows are a table's rows,
-    not list items (an item is its label, its text and at most a page number)."""
-    rows = [
-        ["A.", "Excellent", "90-100"],
-        ["B.", "Good", "75-89"],
-        ["C.", "Satisfactory", "60-74"],
-        ["D.", "Poor", "0-59"],
-    ]
-    items = unruled_rows(rows, (72, 120, 260), 700, 16)
-    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    """Unruled rows whose first cells read as numbering labels, no rules."""
+    (table,) = tags_of(parse_pages(tmp_path, [Page(unruled_rows(rows, xs, 700, step))]))
     assert table == rows
 
 
@@ -436,19 +458,3 @@ def test_a_page_ruled_to_its_edges_as_graph_paper_is_no_table(tmp_path: Path) ->
     text = " ".join(row.content for row in result.rows)
     assert " | " not in text
     assert "stands in its own square of the sheet" in text
-
-
-def test_a_numbered_table_whose_last_column_holds_words_of_roman_letters_is_one_table(
-    tmp_path: Path,
-) -> None:
-    """A last column of words made of the letters roman numerals use ("Mild", "Civil") is
-    no column of page numbers: every row is the table's, the first too."""
-    rows = [
-        ["1.", "Cough", "Mild"],
-        ["2.", "Fever", "Mild"],
-        ["3.", "Rash", "Mild"],
-        ["4.", "Pain", "Severe"],
-    ]
-    items = unruled_rows(rows, (72, 120, 260), 700, 16)
-    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
-    assert table == rows
