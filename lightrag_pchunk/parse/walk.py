@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -65,6 +66,13 @@ _PARA_ID = qn("w14:paraId")
 _ALTERNATE = "{" + NS["mc"] + "}AlternateContent"
 _MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 _BREAKS = re.compile(r" *[\t\n][\t\n ]*")
+_P_STYLE = qn("w:pStyle")
+_VAL = qn("w:val")
+_T = qn("w:t")
+#: Word's Title and Subtitle name the document: a cover sets them on a few lines (its name,
+#: a subtitle, a version, a date). A style of theirs set on more lines of text than this is
+#: the author's look for section titles, read as body text (the outline may take them).
+MAX_TITLE_LINES = 4
 
 
 class BodyWalker(TableWalk):
@@ -93,6 +101,7 @@ class BodyWalker(TableWalk):
         self._toc = TocMarks()
         self._deep_table_warned = False
         self._layout_tables = 0
+        self._title_lines: dict[etree._Element, Counter[str]] = {}  # by body: lines by style
 
     # -- entry points --------------------------------------------------------------------------
 
@@ -228,7 +237,7 @@ class BodyWalker(TableWalk):
             is_toc = is_style_toc or (in_field and level is None)
             level = None if is_style_toc else level
         # A Title/Subtitle is the document's name, not a section: never inferred either.
-        is_title = level is None and story.styles.title_kind(style_id) is not None
+        is_title = level is None and self._names_document(p, story, style_id)
         prefix = story.list_label(num_id, ilvl, style_id)
         look = functools.partial(paragraph_look, p, story.styles, style_id)
         list_look = look if prefix.strip() else None
@@ -293,6 +302,21 @@ class BodyWalker(TableWalk):
             self.warn("an altChunk (imported content) was found but cannot be read here")
             return
         self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
+
+    def _names_document(self, p: etree._Element, story: Story, style_id: str | None) -> bool:
+        """Whether ``p``, in a Title or Subtitle style, names the document: its style is set
+        on at most :data:`MAX_TITLE_LINES` lines of text of its body."""
+        if story.styles.title_kind(style_id) is None:
+            return False
+        body = p.getroottree().getroot()
+        if body not in self._title_lines:
+            self._title_lines[body] = Counter(
+                element.get(_VAL, "")
+                for element in body.iter(_P_STYLE)
+                if story.styles.title_kind(element.get(_VAL)) is not None
+                and any((t.text or "").strip() for t in element.getparent().getparent().iter(_T))
+            )
+        return self._title_lines[body][style_id or ""] <= MAX_TITLE_LINES
 
     def warn(self, message: str) -> None:
         """Keep ``message`` among the document's warnings (the front door logs them once,

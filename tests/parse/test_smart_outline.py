@@ -150,6 +150,31 @@ def test_a_title_style_is_never_inferred(tmp_path):
     assert parsed.rows[1].heading == "第一章 总则"
 
 
+def test_a_subtitle_style_set_on_every_section_title_heads_them(tmp_path):
+    # Word's Subtitle style (bold 14 pt) over each section of a test page, not the
+    # document's name: set on more lines than a cover holds, it is the author's heading look.
+    styles = rich_xml("styles", style("subtitle", "subtitle"))
+    look = '<w:b/><w:sz w:val="28"/>'
+    text = "Verify that the lines below print as the text describes, in each of the printers."
+    sections = ("Fields", "Equations:", "Tables:", "Underlining", "Graphics")
+    body = para(run("Printer test", '<w:b/><w:sz w:val="36"/>')) + para(text)
+    body += "".join(
+        para(run(title, look), style="subtitle") + para(text) + para(text) for title in sections
+    )
+    parsed = parse(tmp_path, body, styles=styles)
+    assert [(r.level, r.heading) for r in parsed.rows] == [
+        (1, "Printer test"),
+        *((2, title.rstrip(":")) for title in sections),
+    ]
+    # Set on a cover's few lines (and no more), it names the document: never a heading.
+    cover = "".join(para(run(line, look), style="subtitle") for line in ("Printer test", "v2"))
+    body = para(text) + "".join(
+        para(run(title, look), style="subtitle") + para(text) + para(text) for title in sections[:2]
+    )
+    parsed = parse(tmp_path, cover + body, styles=styles)
+    assert [r.heading for r in parsed.rows] == ["Preface/Uncategorized"]
+
+
 def test_word_list_numbering_needs_look_or_a_unit_name(tmp_path):
     from docx_builders import numbering_xml
 
