@@ -25,9 +25,14 @@ _TABLE_OPEN = re.compile(r"<table(?:\s[^>]*)?>", re.IGNORECASE)
 
 
 def holds_table(paragraph: Paragraph) -> bool:
-    """True for a table's paragraph or a piece of one cut by characters (a row over the cap):
-    such text is cut at its rows, with its header, never as prose."""
-    return paragraph.is_table or paragraph.text.lstrip().lower().startswith("<table")
+    """True for a table's paragraph or a piece of one (``is_piece``: a row written without
+    the tag that leaves it no room, or cut by characters; text opening a tag): such text is
+    cut at its rows, with its header, never as prose."""
+    return (
+        paragraph.is_table
+        or paragraph.is_piece
+        or paragraph.text.lstrip().lower().startswith("<table")
+    )
 
 
 def is_table_text(text: str) -> bool:
