@@ -1,4 +1,5 @@
-"""Stage A, smart outline: how a paragraph looks (bold, size, centring, capitals).
+"""Stage A, smart outline: how a paragraph looks (bold, size, centring, capitals; a line
+underlined by its own formatting counts as bold: both set it apart).
 
 Input: a ``w:p`` and its package's :class:`~lightrag_pchunk.parse.styles.StyleSheet`.
 Output: an :class:`~lightrag_pchunk.outline.infer.Look`. Formatting is resolved as Word
@@ -15,7 +16,7 @@ from collections import Counter
 from lxml import etree
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.parse.style_look import read_look
+from lightrag_pchunk.parse.style_look import OFF_VALUES, read_look
 from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import qn
 
@@ -25,6 +26,8 @@ _RPR = qn("w:rPr")
 _PPR = qn("w:pPr")
 _VAL = qn("w:val")
 _R_STYLE = qn("w:rStyle")
+_UNDERLINE = qn("w:u")
+_HYPERLINK = qn("w:hyperlink")
 # Not the paragraph's own text: text boxes, deleted runs, field instructions.
 _SKIP = frozenset({qn("w:txbxContent"), qn("w:del"), qn("w:moveFrom"), _PPR})
 #: Share of a paragraph's characters that must be bold (or capitals) for the line to be.
@@ -66,7 +69,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
             look = read_look(rpr, None).over(look)
         run_bold, run_size, run_caps = look.bold, look.size, look.caps
         total += count
-        bold += count if run_bold else 0
+        bold += count if run_bold or _underlined(run, rpr) else 0
         caps += count if run_caps else 0
         sizes[run_size or _DEFAULT_HALF_POINTS] += count
         letters.append(text)
@@ -83,4 +86,16 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
         size=sizes.most_common(1)[0][0] / 2,
         centered=centered,
         caps=caps >= _WHOLE_LINE * total or typed_caps,
+    )
+
+
+def _underlined(run: etree._Element, rpr: etree._Element | None) -> bool:
+    """Whether ``run`` is underlined by its own formatting: a line set apart as bold sets
+    it (a typed document's titles are underlined). Not a link's underline (in a hyperlink,
+    or by the link's character style)."""
+    underline = rpr.find(_UNDERLINE) if rpr is not None else None
+    return (
+        underline is not None
+        and (underline.get(_VAL) or "single").lower() not in OFF_VALUES
+        and run.getparent().tag != _HYPERLINK
     )

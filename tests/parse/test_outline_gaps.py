@@ -258,6 +258,38 @@ def test_a_long_stretch_is_parted_by_its_bold_lines_at_text_size_that_stand_alon
     assert "\nRisks named\ntariffs\n" in parsed.rows[-1].content
 
 
+def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_path):
+    # A journal's essay pasted from print: styled sections, the essay's title bold and
+    # larger, its parts bold at the text's size and one underlined instead (as a typewriter
+    # sets a title apart). In a stretch the styles leave this long it heads its part as the
+    # bold ones do. A link's underline (a line of its own in a hyperlink) sets nothing apart.
+    plain_bold, underlined = '<w:b/><w:sz w:val="22"/>', '<w:u w:val="single"/>'
+    link = '<w:hyperlink r:id="rId9">' + run("The journal's archive", underlined)
+    body = (
+        para("Editorial", style="Heading1")
+        + para("Notes of the editors.")
+        + para("Essays", style="Heading1")
+        + para(run("Analytical psychology", BOLD))
+        + "".join(para(PARAGRAPH) for _ in range(2))
+        + para(run("Complexes", plain_bold))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(run("Parental complexes", underlined))
+        + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(link + "</w:hyperlink>")
+        + "".join(para(PARAGRAPH) for _ in range(3))
+    )
+    parsed = parse(tmp_path, body)
+    essay = ("Essays", "Analytical psychology")
+    assert tree(parsed) == [
+        (1, "Editorial", (), None),
+        (1, "Essays", (), None),
+        (2, essay[1], essay[:1], "inferred"),
+        (3, "Complexes", essay, "inferred"),
+        (3, "Parental complexes", essay, "inferred"),
+    ]
+    assert "\nThe journal's archive\n" in parsed.rows[-1].content
+
+
 def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
     # The same digest without styles: the smart outline reads the whole document, and
     # there the larger bold titles make the bold lines at text size run-in labels.
