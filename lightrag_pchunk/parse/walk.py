@@ -236,7 +236,8 @@ class BodyWalker(TableWalk):
             in_field = p in self._toc.paragraphs and not is_style_toc
             is_toc = is_style_toc or (in_field and level is None)
             level = None if is_style_toc else level
-        # A Title/Subtitle is the document's name, not a section: never inferred either.
+        # A Title/Subtitle on a cover's few lines is the document's name, not a section:
+        # never inferred either (set over many lines, it is the author's heading look).
         is_title = level is None and self._names_document(p, story, style_id)
         prefix = story.list_label(num_id, ilvl, style_id)
         look = functools.partial(paragraph_look, p, story.styles, style_id)
