@@ -330,9 +330,14 @@ def row_to_mapping(row: BlockRow) -> dict[str, Any]:
     return obj
 
 
+#: One encoder for every line: ``json.dumps`` with an option builds a new one per call. A
+#: row is a tree of fresh dicts and lists, so there is no cycle to check for.
+_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
 def dump_line(obj: dict[str, Any]) -> str:
     """One JSONL line (non-ASCII kept, LightRAG's separators)."""
-    return json.dumps(obj, ensure_ascii=False)
+    return _LINE_ENCODER.encode(obj)
 
 
 def write_blocks(path: str | Path, meta: dict[str, Any], rows: Iterable[BlockRow]) -> Path:
