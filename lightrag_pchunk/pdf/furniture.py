@@ -63,6 +63,7 @@ from collections.abc import Mapping, Sequence
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
+from lightrag_pchunk.pdf.page_sequence import numbered_lines
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
     RUNNING_PAGES,
@@ -172,6 +173,7 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
+    numbered = numbered_lines(pages, [{id(ln) for ln, _, sheet in e if sheet} for e in banded])
     dropped: list[set[int]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
@@ -181,6 +183,7 @@ def drop_furniture(
             if _is_furniture(text, sheet, seen[keys[id(line)]], index, line.top, len(pages))
             or (not sheet and _is_titled_row(line, titles, len(pages)))
             or (sheet and (_is_numbered_footer(line) or id(line) in misread))
+            or id(line) in numbered[index]
         }
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}

@@ -1,0 +1,95 @@
+"""Stage A for PDF: running lines that carry their page's number, found by the number.
+
+A book's running header or footer prints the page's number at one end, set apart from a
+title that changes with the chapter or section: "6    Chapter 2. Applying for an account" on
+a left-hand page, "2.3. Registering an account    7" on a right-hand one. A short chapter
+prints its title on one or two pages only, too few to make a running line by repetition
+(:mod:`.furniture`). Its number gives it away: a document's page numbers run with its pages,
+each the page's index plus one offset for the whole document (a cover and a front matter
+unnumbered before them).
+
+Such a line is furniture when it sits in the sheet's top or bottom band, it is the outermost
+line of its page there (nothing printed between it and the sheet's edge), one of its ends is
+a number alone set apart from the rest by a wide gap (a segment of its own) that is the
+page's number in the sequence, the sequence holds on :data:`SEQUENCE_PAGES` pages or more,
+the page prints no other number of that sequence (a page has one number: a table's
+"Total    5" over the page's own "5" is the table's), and it is set no larger than the
+sequence's lines (a chapter's heading, "3    Results" opening page 3, is larger).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from statistics import median
+
+from lightrag_pchunk.pdf.layout import Line
+
+#: Pages whose numbers must run in one sequence, at least, before it is trusted.
+SEQUENCE_PAGES = 3
+#: Digits of a page number, at most.
+NUMBER_DIGITS = 4
+#: A running line is set no larger than the sequence's lines (their median size), give or
+#: take this many points: a chapter's heading whose number happens to be its page's is
+#: larger.
+SIZE_TOLERANCE = 0.5
+
+
+def numbered_lines(pages: Sequence[Sequence[Line]], bands: Sequence[set[int]]) -> list[set[int]]:
+    """The ids, page by page, of the lines of ``pages`` that carry their page's number in
+    the document's sequence at one end, beside other text. ``bands``: the ids of each page's
+    lines in the sheet's bands (with their text as printed)."""
+    numbers = [
+        [(line, number) for line in lines if id(line) in band and (number := _end_number(line))]
+        for lines, band in zip(pages, bands, strict=True)
+    ]
+    offset = _sequence_offset(numbers)
+    if offset is None:
+        return [set() for _ in pages]
+    runs = [
+        [line for line, number in found if number - index == offset]
+        for index, found in enumerate(numbers)
+    ]
+    size = median(line.size for run in runs for line in run) + SIZE_TOLERANCE
+    return [
+        {
+            id(line)
+            for line in run
+            if len(run) == 1
+            and len(line.segments) > 1
+            and line.size <= size
+            and _outermost(line, lines)
+        }
+        for lines, run in zip(pages, runs, strict=True)
+    ]
+
+
+def _sequence_offset(numbers: Sequence[Sequence[tuple[Line, int]]]) -> int | None:
+    """The offset of the page numbers (number minus page index) that the most pages agree
+    on, if :data:`SEQUENCE_PAGES` pages do; None otherwise."""
+    pages_by_offset: Counter[int] = Counter()
+    for index, found in enumerate(numbers):
+        pages_by_offset.update({number - index for _, number in found})
+    best = pages_by_offset.most_common(1)
+    return best[0][0] if best and best[0][1] >= SEQUENCE_PAGES else None
+
+
+def _end_number(line: Line) -> int | None:
+    """The number ``line`` prints alone, or at one end in a segment of its own beside
+    text; None for a table's stand-in or a line without such a number."""
+    parts = [segment.text.strip() for segment in line.segments]
+    if not parts or any(segment.table for segment in line.segments):
+        return None
+    for part in {parts[0], parts[-1]}:
+        if part.isdigit() and part.isascii() and len(part) <= NUMBER_DIGITS:
+            return int(part)
+    return None
+
+
+def _outermost(line: Line, lines: Sequence[Line]) -> bool:
+    """Whether nothing of its page is printed between ``line`` and the nearer edge of the
+    sheet (``lines``: the page's): no line wholly above it, or none wholly below it."""
+    others = [other for other in lines if other is not line]
+    return not any(other.bottom <= line.top for other in others) or not any(
+        other.top >= line.bottom for other in others
+    )
