@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pdf_builders import (
     BODY,
     BOLD,
@@ -13,6 +15,7 @@ from pdf_builders import (
     outline_rows,
     parse_pages,
     printed_width,
+    unruled_rows,
     wrap,
 )
 
@@ -104,3 +107,24 @@ def test_a_contents_of_two_entries_names_its_sections(tmp_path: Path) -> None:
     titles = Page([Text(72, 740, "Title", 16), Text(72, 700, "Title2", 16)])
     result = parse_pages(tmp_path, [Page(toc), titles])
     assert [r.heading for r in outline_rows(result)] == ["Title", "Title2"]
+
+
+@pytest.mark.parametrize("grade", ["Mild", "did", "mix"])
+def test_a_word_of_roman_numeral_letters_after_a_gap_is_no_page_number(
+    tmp_path: Path, grade: str
+) -> None:
+    # A two-column list of symptoms and their grades: the grade after a wide gap is a word
+    # made of the letters roman numerals use ("Mild" in two cases, "did" ill-formed, "mix"
+    # past any front matter's page): no entry's page number, so the lines read as they do
+    # with any other word there ("Severe"), not as a table of contents' entries.
+    def text_of(word: str) -> list[str]:
+        rows = [("Cough", word), ("Fever", "Severe"), ("Rash", word), ("Pain", "Severe")]
+        items = [Text(72, 740, "Symptoms and their grades", 14, BOLD)]
+        items += [*wrap(BODY, 72, 716, 400), *unruled_rows(rows, (72, 300), 640, 14)]
+        (tmp_path / word).mkdir()
+        result = parse_pages(tmp_path / word, [Page(items)])
+        return [row.content.replace(word, "Severe") for row in result.rows]
+
+    found = text_of(grade)
+    assert found == text_of("Severe")
+    assert "\t" not in "".join(found)
