@@ -8,9 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lightrag_pchunk.outline.non_titles import reads_as_code_or_data
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.numerals import roman_number
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
+from lightrag_pchunk.pdf.header_rules import MONOSPACE_SLACK
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Median characters of a cell in a table of three columns or more.
@@ -24,24 +26,46 @@ PAGED_SHARE = 0.7
 _FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
 #: A line's number at the start of a row: ``1500`` before its code.
 _LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
+#: Characters of a segment whose width per character tells a fixed-pitch font.
+_PITCH_CHARS = 4
 #: A contents entry's page number in arabic numerals.
 _PAGE_DIGITS = re.compile(r"\d{1,4}")
 
 
 def numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
-    """Which ``rows`` start with a whole number one more than the row above's or one less
-    than the row below's: a listing's line numbers, however large ("1500" reads as no
-    numbering label: a year)."""
+    """Which ``rows`` are a program listing's numbered lines: a run of rows each starting
+    with a whole number one more than the row above's, however large ("1500" reads as no
+    numbering label: a year), that holds what a listing has beside its numbers: code
+    (``non_titles.reads_as_code_or_data``: a brace, a TeX command, an assignment) on one of
+    its lines, or text set in a fixed-pitch font. A timeline's years ("2019 Founded …",
+    "2020 Opened …") number no listing: they are a table's first column."""
     numbers = [_LEADING_NUMBER.match(row[0].text) for row in rows]
     values = [int(number.group(1)) if number else None for number in numbers]
-    return [
-        value is not None
-        and (
-            (index > 0 and values[index - 1] == value - 1)
-            or value + 1 in values[index + 1 : index + 2]
-        )
-        for index, value in enumerate(values)
+    found = [False] * len(rows)
+    start = 0
+    for end in range(1, len(rows) + 1):
+        if end < len(rows) and values[end] is not None and values[end - 1] == values[end] - 1:
+            continue
+        if end - start >= 2 and _holds_code(rows[start:end], numbers[start:end]):
+            found[start:end] = [True] * (end - start)
+        start = end
+    return found
+
+
+def _holds_code(rows: Sequence[Sequence[Segment]], numbers: Sequence[re.Match | None]) -> bool:
+    """Whether the text beside the numbers of ``rows`` (:func:`numbered_lines`) is code on
+    one row at least, or set in a fixed-pitch font: its characters as wide as each other's
+    in every segment of :data:`_PITCH_CHARS` characters or more, on two rows or more."""
+    beside = [
+        [s.text for s in row[1:]] + ([row[0].text[number.end() :]] if number else [])
+        for row, number in zip(rows, numbers, strict=True)
     ]
+    if any(reads_as_code_or_data(t, parse_label(t)) for texts in beside for t in texts if t):
+        return True
+    advances = [
+        s.width / len(s.text) for row in rows for s in row[1:] if len(s.text) >= _PITCH_CHARS
+    ]
+    return len(advances) >= 2 and max(advances) <= (1 + MONOSPACE_SLACK) * min(advances)
 
 
 def no_figure(text: str) -> bool:

@@ -1,5 +1,5 @@
 """A minimal PDF writer for tests: pages of text runs and ruling lines, in the standard
-Helvetica fonts (no font files: every PDF reader knows their metrics), a CJK font whose
+Helvetica and Courier fonts (no font files: every PDF reader knows their metrics), a CJK font whose
 characters reach the text layer through a ToUnicode map and the same font without the map
 (its glyphs do not decode: a reader gets their codes), and Helvetica whose encoding names
 its glyphs as no map to Unicode knows (an old TeX font's: a reader gets its one-byte codes,
@@ -25,6 +25,8 @@ TAGGED, TAGGED_BOLD = "F8", "F9"
 #: A Type 3 font of one glyph, code '"', drawn as a kashida: a flat stroke on the baseline
 #: (a font that maps its kashida to the quotation mark); its text is '"' only.
 KASHIDA_QUOTE = "F6"
+#: Courier: a fixed-pitch font, every glyph as wide as the others (a listing's code).
+MONO = "F10"
 
 
 @dataclass(frozen=True)
@@ -252,9 +254,9 @@ def build_pdf(
         )
         for name in (b"Helvetica", b"Helvetica-Bold")
     )
-    fonts = b"<< %s >>" % b" ".join(
-        b"/F%d %d 0 R" % (n, font) for n, font in enumerate((f1, f2, f3, f4, f5, f6, f7, f8, f9), 1)
-    )
+    f10 = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
+    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10)
+    fonts = b"<< %s >>" % b" ".join(b"/F%d %d 0 R" % (n, font) for n, font in enumerate(faces, 1))
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
         b"/BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"

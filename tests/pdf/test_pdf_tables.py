@@ -9,7 +9,19 @@ import pytest
 
 from lightrag_pchunk.blockfile.sidecars import read_sidecar
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, unruled_rows, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    MONO,
+    REGULAR,
+    Page,
+    Stroke,
+    Text,
+    parse_pages,
+    tags_of,
+    unruled_rows,
+    wrap,
+)
 
 
 def grid(rows: list[list[str]], top: float, xs: list[float], height: float = 20.0, skip=()) -> list:
@@ -458,3 +470,34 @@ def test_a_page_ruled_to_its_edges_as_graph_paper_is_no_table(tmp_path: Path) ->
     text = " ".join(row.content for row in result.rows)
     assert " | " not in text
     assert "stands in its own square of the sheet" in text
+
+
+@pytest.mark.parametrize(
+    ("font", "a_table"),
+    [
+        # Years one after the other beside what each brought: a timeline, a table whose
+        # first column is the year, as a timeline with gaps between its years is.
+        (REGULAR, True),
+        # The same lines numbered one by one in a fixed-pitch font: a listing's lines
+        # (a program's output), text, though none holds a code's mark.
+        (MONO, False),
+    ],
+    ids=["timeline", "fixed-pitch listing"],
+)
+def test_lines_numbered_one_by_one_are_a_listing_only_in_a_listing_s_print(
+    tmp_path: Path, font: str, a_table: bool
+) -> None:
+    events = [
+        "Founded in Lyon by two engineers",
+        "Opened the first store",
+        "Reached a hundred employees",
+        "Expanded to Spain and Italy",
+        "Listed on the stock exchange",
+    ]
+    items = [Text(72, 740, "Our history", 14, BOLD), *wrap(BODY, 72, 716, 400)]
+    for i, event in enumerate(events):
+        y = 640 - 16 * i
+        items += [Text(72, y, str(2019 + i), font=font), Text(130, y, event, font=font)]
+    tables = tags_of(parse_pages(tmp_path, [Page(items)]))
+    rows = [[str(2019 + i), event] for i, event in enumerate(events)]
+    assert tables == ([rows] if a_table else [])
