@@ -12,6 +12,7 @@ whose text stands in two bands, are cut into rows by ``sub_rows``.
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,14 +55,35 @@ def is_background(
     grid: Grid, owned: dict[int, list[Segment]], frame: tuple[float, float, float, float]
 ) -> bool:
     """Whether ``grid`` is the page's ruled background, not a table: it reaches the page's
-    four edges, where a table leaves the margins, and most of its cells hold no text (the
-    squares of a copybook or graph paper, lines ruled under the text of a whole page)."""
+    four edges, where a table leaves the margins, its rules stand at one pitch each way
+    (:func:`_evenly_spaced`) and most of its cells hold no text (the squares of a copybook
+    or graph paper, lines ruled under the text of a whole page). A form or a calendar
+    ruled to the edges sets its rows and columns as wide as what they hold."""
     x0, top, x1, bottom = frame
     reach = BACKGROUND_EDGE * max(x1 - x0, bottom - top)
     gx0, gtop, gx1, gbottom = grid.box
     edges = (gx0 - x0, gtop - top, x1 - gx1, bottom - gbottom)
     empty = sum(not segments for segments in owned.values())
-    return all(edge <= reach for edge in edges) and 2 * empty > len(owned)
+    return (
+        all(edge <= reach for edge in edges)
+        and 2 * empty > len(owned)
+        and _evenly_spaced(grid.xs, x0, x1)
+        and _evenly_spaced(grid.ys, top, bottom)
+    )
+
+
+def _evenly_spaced(borders: Sequence[float], start: float, end: float) -> bool:
+    """Whether ``borders`` stand at one pitch (within :data:`TOLERANCE`), the first and last
+    space shorter only where the paper's edge (``start``, ``end``) cuts it."""
+    gaps = [b - a for a, b in itertools.pairwise(borders)]
+    inner = gaps[1:-1] or gaps
+    pitch = max(inner)
+    if pitch - min(inner) > TOLERANCE:
+        return False
+    ends = ((gaps[0], borders[0] - start), (gaps[-1], end - borders[-1]))
+    return all(
+        abs(gap - pitch) <= TOLERANCE or (gap < pitch and edge <= TOLERANCE) for gap, edge in ends
+    )
 
 
 def find_grids(rules: np.ndarray) -> list[Grid]:

@@ -501,3 +501,25 @@ def test_lines_numbered_one_by_one_are_a_listing_only_in_a_listing_s_print(
     tables = tags_of(parse_pages(tmp_path, [Page(items)]))
     rows = [[str(2019 + i), event] for i, event in enumerate(events)]
     assert tables == ([rows] if a_table else [])
+
+
+def test_a_form_ruled_to_the_page_s_edges_is_read_as_the_same_form_inside_margins(
+    tmp_path: Path,
+) -> None:
+    """A form ruled edge to edge, most of its cells left blank: its rows and columns are as
+    wide as what they hold, no paper's ruling at one pitch (graph paper's squares), so it
+    reads as the same form ruled inside the page's margins does, label beside value."""
+
+    def form(xs: list[float], ys: list[float]) -> list[str]:
+        labels = ["Name", "Address", "Phone", "Employer", "Comments", "Signature"]
+        items: list = [Stroke(x, ys[-1], x, ys[0]) for x in xs]
+        items += [Stroke(xs[0], y, xs[-1], y) for y in ys]
+        items += [Text(xs[0] + 6, y - 16, label) for label, y in zip(labels, ys, strict=False)]
+        items += [Text(xs[1] + 6, ys[0] - 16, "Jane Doe"), Text(xs[1] + 6, ys[1] - 16, "Leith")]
+        folder = tmp_path / str(xs[0])
+        folder.mkdir()
+        return [row.content for row in parse_pages(folder, [Page(items)]).rows]
+
+    edge_to_edge = form([18, 160, 480, 594], [774, 700, 640, 600, 560, 380, 18])
+    assert edge_to_edge == form([72, 160, 480, 540], [720, 646, 586, 546, 506, 326, 72])
+    assert "Name | Jane Doe" in edge_to_edge[0]
