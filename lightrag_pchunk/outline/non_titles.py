@@ -37,7 +37,9 @@ One predicate per reason:
 - a sentence's first line (:func:`opens_a_sentence`): a line of more words than a title
   has, broken off at a page's line end on a word that leaves the sentence open ("The
   curveTo method starts painting a Bezier curve beginning at the current brush location,
-  using", "… the widget on the page alternatives are"), a lead-in and its note's mark
+  using", "… the widget on the page alternatives are"), one ending in a word a hyphen cuts
+  at the line's end ("… qualified subchapter S sub-", "TIP you must include liabilities
+  owed for credit reduc-"), a lead-in and its note's mark
   ("… as follows: 23"), a sentence's piece ("PACKAGE 亦可）": a parenthesis closed, never
   opened).
 
@@ -170,6 +172,10 @@ _OPEN_LAST_WORDS = OPEN_ENDINGS | frozenset(
     "using including is are was were be been being has have had will would can could shall "
     "should must may might for with to in on onto under over about between through per".split()
 )
+#: A word cut by a hyphen at the line's end: two letters or more, the last in lower case,
+#: then a hyphen (ASCII, Unicode's or a soft one) closing the line ("employ-", "sub-"); a
+#: title may end on a dash set apart ("Part 1 –"), never on half a word.
+_CUT_WORD = re.compile(r"[^\W\d_]{2,}[-\u2010\u00ad]")
 #: A lead-in's colon, then a note's mark: superscript digits, or a number set apart ("Here
 #: is a simplified description of package relationships: ⁷", "… can be customized as
 #: follows: 23", "这里有一篇关于软件包关系的简述：⁷"); a short title may state a number
@@ -274,10 +280,13 @@ def is_date_line(text: str) -> bool:
 def opens_a_sentence(text: str) -> bool:
     """Whether ``text`` is a sentence's first line: more words than an unnumbered
     title has (:data:`MAX_PLAIN_WORDS`), the last a lower-case word that leaves the
-    sentence open; or a lead-in ending with its colon and a note's mark."""
+    sentence open; a line ending in a word a hyphen cuts (:data:`_CUT_WORD`), whose rest
+    opens the next line; or a lead-in ending with its colon and a note's mark."""
     words = text.split()
     last = words[-1] if words else ""
     if len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS:
+        return True
+    if _CUT_WORD.fullmatch(last) and last[-2].islower():
         return True
     note = _LEAD_IN_NOTE.search(text)
     return note is not None and note.start() >= _LEAD_IN_CHARS

@@ -65,6 +65,8 @@ from outline_items import MEMBERS, UNSEEN_TITLES
         "The dh $@ command can be customized as follows: 23",
         "这里有一篇关于软件包关系的简述：⁷",
         "PACKAGE 亦可）",
+        # A paragraph's first line ending in a word a hyphen cuts at the line's end.
+        "TIP you must include liabilities owed for credit reduc-",
         # A sentence's first line, broken off on a word that leaves it open.
         "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
     ],

@@ -49,6 +49,9 @@ def _between_headings(line: str, look: Look) -> list[OutlineItem]:
             "3.2 The curveTo method starts painting a Bezier curve from the brush location, using",
             BODY,
         ),
+        # A paragraph's first line, broken off at a word a hyphen cuts at the line's end.
+        ("Disregarded entities and qualified subchapter S sub-", H2),
+        ("2. If you did not withhold income tax from the employ-", H2),
         # Text without words: an axis's labels, a table's row of figures.
         ("22.12월 23.12월 24.1월 2월", H2),
         ("BM25 + DPR 78.0 79.9 74.7", H2),
@@ -84,6 +87,8 @@ def test_the_same_line_styled_is_a_heading() -> None:
         "A Tale of Two Cities",
         "What to look for",  # a short title may end on a preposition
         "$5 million for the new library",
+        "Part 1 –",  # a dash set apart
+        "Pre- and post-war housing",  # a word's hyphen before its other half
         # A title holding an equation: its LaTeX is no code of the line's own.
         '2. 标题内包含公式 <equation format="latex">x=\\frac{-b}{2a}</equation>',
     ],
