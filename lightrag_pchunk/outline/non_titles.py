@@ -25,7 +25,8 @@ One predicate per reason:
   package's numbered code), a field of a YAML, JSON or mail header ("$$myid1: myval1",
   '"SHA-1": "5374…"', "Other-Definitions: string": one word, a colon, one word; not two
   words of letters in title case, "Summary: Findings", unless the first is a form's label,
-  "Status: Draft"), a definition's text in a Markdown definition list (": *Deprecated
+  "Status: Draft"), a field named in a word or two over an identifier ("Type Name:
+  open-vocab"), a definition's text in a Markdown definition list (": *Deprecated
   synonym …*"), a command after a shell's prompt ("$ man 1 bash");
 - a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
   Ratliff (emily.ratliff@ibm.com), IBM"), a Chinese byline, an office and the name after it
@@ -120,6 +121,9 @@ _STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?
 _PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
+#: A field named in a word or two whose value is an identifier: lower case, its parts joined
+#: by "-", "_" or "." ("Vocabulary Name: malware-capabilities-ov", "Type Name: open-vocab").
+_IDENTIFIER_FIELD = re.compile(r"[^\W\d_][\w-]*(?: [^\W\d_][\w-]*)?:\s+[a-z\d]+(?:[-_.][a-z\d]+)+")
 #: A title's two parts, each a word of letters in title case ("Summary: Findings",
 #: "Appendix: Glossary"): no key of data nor its value, which have other shapes (an
 #: identifier, a path, a number, lower case: "Image: figures/nextn.pdf").
@@ -250,6 +254,8 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     if ";" in text and (_STATEMENT_END.search(text) or _BESIDE_STATEMENTS.search(text)):
         return True
     if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
+        return True
+    if label is None and _IDENTIFIER_FIELD.fullmatch(text):
         return True
     if label is not None or _FIELD.fullmatch(text) is None:
         return False

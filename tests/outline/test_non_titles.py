@@ -125,6 +125,8 @@ def test_titles_of_unseen_documents_head_their_sections(line: str) -> None:
         "free(buffer); exit(1)",  # beside a call
         "Status: Draft",  # a form's label and its value
         "Author: Smith",
+        "Schema Name: order-status-v2",  # a field named in two words, an identifier's value
+        "Field Id: user_name",
         "12 May 2023 in Geneva",  # where it happened
     ],
 )
