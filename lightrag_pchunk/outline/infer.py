@@ -28,15 +28,15 @@ A numbered line needs its number plus one more piece of evidence (look, body aft
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N)
 or numbers on from the heading of its family taken last, over text.
 An unnumbered line needs the look and body text after it, and at most 12 words (24 in a larger
-bold look that shorter titles share: ``_most_words``); where some
-headings are set larger than the text (the document's title, set apart once, sets no tier:
-``look_tiers.tier_lines``), a line only bold at the text's size is a label
-(and any bold line, where headings larger but not bold outsize and outnumber the bold ones),
-except inside a long stretch the outline (styled, or inferred over a whole document) leaves
-without a heading, where such a line standing alone between paragraphs heads a part of it.
-Where no heading has a look and no table of contents lists them, a short title standing
-alone between paragraphs is a heading by its place (``placed.py``). The decisions that
-rest on weak evidence alone may be put to a language model (``judge``).
+bold look that shorter titles share: ``_most_words``); where some headings are set larger than
+the text (the document's title, set apart once, sets no tier: ``look_tiers.tier_lines``), a line
+only bold at the text's size is a label (and any bold line, where headings larger but not bold
+outsize and outnumber the bold ones), except inside a long stretch the outline (styled, or
+inferred over a whole document) leaves without a heading, where such a line standing alone
+between paragraphs heads a part of it. Where no heading has a look and no table of contents
+lists them, a short title standing alone between paragraphs is a heading by its place
+(``placed.py``). Decisions resting on weak evidence alone may go to a language model
+(``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
@@ -125,15 +125,16 @@ def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
     return any(total > min_words for total in accumulate(map(count_text_words, texts)))
 
 
-def long_stretches(items: Sequence[OutlineItem], min_words: float) -> list[range]:
-    """The stretches of ``items`` between known headings (and before the first one) that
-    hold more than ``min_words`` words of text: where the styles leave a long run of text
-    without a heading (``infer_outline(..., within=...)`` fills them)."""
-    stretches: list[range] = []
-    start = 0
+def long_stretches(
+    items: Sequence[OutlineItem], min_words: float, *, content: bool = False
+) -> list[range]:
+    """The stretches between known headings (and before the first) of over ``min_words``
+    words of text (``infer_outline(..., within=...)`` reads them); ``content``: under a known
+    heading, of its tables too (before it: a cover's, a template's form, are not read)."""
+    stretches, start = [], 0
     for end in [*(i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items)]:
-        texts = (items[i].text for i in range(start, end) if items[i].kind is ItemKind.TEXT)
-        if _holds_more_words(texts, min_words):
+        kinds = (ItemKind.TEXT, ItemKind.OTHER) if content and start else (ItemKind.TEXT,)
+        if _holds_more_words((it.text for it in items[start:end] if it.kind in kinds), min_words):
             stretches.append(range(start, end))
         start = end + 1
     return stretches

@@ -181,8 +181,9 @@ def build_blocks(
     stretches = 0
     if whole or (smart is SmartHeading.AUTO and paragraphs):
         words = 0 if partial and not whole else AUTO_WORDS_PER_HEADING
+        styles = not (stated or partial or listed)  # the outline the author's styles give
         inferred, stretches = _infer(
-            events, judge, body_size, whole=whole, words=words, authored=not listed
+            events, judge, body_size, whole=whole, words=words, authored=not listed, tables=styles
         )
         if partial and not whole:
             inferred = left_out_headings(
@@ -286,12 +287,14 @@ def _infer(
     whole: bool,
     words: float = AUTO_WORDS_PER_HEADING,
     authored: bool = True,
+    tables: bool = False,
 ) -> tuple[dict[int, InferredHeading], int]:
     """The inferred headings by event index, and in how many stretches of a styled
     document inference ran (0 when ``whole``: it ran over the whole document); a stretch
     is read when it holds more than ``words`` words of text. ``authored``: the known
     headings are the author's outline (styles, tags, bookmarks), not the entries of a
-    printed table of contents, whose depth the author chose."""
+    printed table of contents, whose depth the author chose. ``tables``: a styled section's
+    tables count towards its length (``long_stretches``)."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     contents_at = None  # where the first table of contents stands among the items
@@ -325,7 +328,7 @@ def _infer(
     if contents_at is not None:  # a cover is known by the table of contents after it
         for position in cover_lines_before_contents(items, contents_at):
             items[position].titles_nothing = True
-    within = None if whole else long_stretches(items, words)
+    within = None if whole else long_stretches(items, words, content=tables)
     # The styles are the larger headings: a stretch they leave long may be parted by lines
     # that only their tier of look would call labels (``infer_outline``).
     styled = sum(1 for item in items if item.kind is ItemKind.HEADING)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lightrag_pchunk.parse.document import parse_docx
 
-from docx_builders import numbering_xml, para, rich_xml, run, style, write_rich_docx
+from docx_builders import numbering_xml, para, rich_xml, run, style, table, write_rich_docx
 
 STYLES = rich_xml(
     "styles",
@@ -288,6 +288,35 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
         (3, "Parental complexes", essay, "inferred"),
     ]
     assert "\nThe journal's archive\n" in parsed.rows[-1].content
+
+
+def test_a_section_its_tables_make_long_is_read_as_a_long_stretch(tmp_path):
+    # A specification's section: little text, its examples' titles each over a sentence and
+    # a large table of steps. Its reader reads the tables too: the section is long and its
+    # examples part it. The same lines before the first heading (a template's form over
+    # its tables) are not read for it.
+    steps = table(
+        [["Step", "Object", "Action"]]
+        + [
+            [str(n), "the object as the creator publishes it", "the consumer stores it"]
+            for n in range(40)
+        ]
+    )
+    intro = "The creator publishes the object, and each consumer keeps the version it needs."
+    form = "".join(para(title) + para(intro) + steps for title in ("Your system", "Contacts"))
+    examples = "".join(
+        para(title) + para(intro) + steps for title in ("Example of a renamed object", "Merge")
+    )
+    body = form + para("Versioning", style="Heading1") + para(PARAGRAPH) + examples
+    body += para("Records", style="Heading1") + para("Records are kept for ten years.")
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "Preface/Uncategorized", (), None),
+        (1, "Versioning", (), None),
+        (2, "Example of a renamed object", ("Versioning",), "inferred"),
+        (2, "Merge", ("Versioning",), "inferred"),
+        (1, "Records", (), None),
+    ]
 
 
 def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
