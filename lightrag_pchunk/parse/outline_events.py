@@ -86,12 +86,31 @@ def mark_toc(events: list[Event]) -> None:
         usable = event.kind is EventKind.PARAGRAPH or event.level
         texts.append(text[:_MAX_TOC_LINE] if usable else "")
     for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
-        entries = range(start + 1 if events[start].level else start, end)
-        # Only a run of paragraphs: a table or a heading inside it breaks it; a line of
-        # print between its pages (a running footer the page furniture kept) does not.
-        if all(events[i].kind is EventKind.PARAGRAPH or _printed_line(events[i]) for i in entries):
-            for i in entries:
-                events[i].kind = EventKind.TOC
+        first = start + 1 if events[start].level else start
+        # Only a run of paragraphs: a heading inside it breaks it; a line of print between
+        # its pages (a running footer the page furniture kept) does not. A table inside it
+        # (two entries read as one) stays a table and parts it: the entries on either side
+        # are the contents still.
+        for lo, hi in _between_tables(events, first, end):
+            entries = range(lo, hi)
+            if all(
+                events[i].kind is EventKind.PARAGRAPH or _printed_line(events[i]) for i in entries
+            ):
+                for i in entries:
+                    events[i].kind = EventKind.TOC
+
+
+def _between_tables(events: list[Event], start: int, end: int) -> list[tuple[int, int]]:
+    """The stretches of ``events[start:end]`` between the tables among them (the lines
+    that write a table), each as a ``(start, end)`` range, empty ones left out."""
+    cuts = [i for i in range(start, end) if _is_table(events[i])]
+    bounds = zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True)
+    return [(lo, hi) for lo, hi in bounds if lo < hi]
+
+
+def _is_table(event: Event) -> bool:
+    """Whether ``event`` is the line that writes a table (never a heading nor an entry)."""
+    return event.kind is EventKind.LINE and event.line.text.lstrip().startswith("<table")
 
 
 #: A line of print inside a table of contents is no longer than this (characters).

@@ -262,3 +262,18 @@ def test_an_index_entry_lists_its_pages_a_decimal_comma_is_no_list():
     # "822,98" is an amount: no list of pages, and no leaders before it.
     assert not is_toc_line("Итого\t822,98")
     assert not is_toc_line("Items 1, 2, 3")
+
+
+def test_a_table_inside_a_contents_parts_it_and_stays_a_table():
+    # Two entries of a long contents read as a table (a wrapped title beside its number):
+    # the entries on either side are the contents still; the table is none of it.
+    texts = ["Guide", "Contents", *(f"{n} Section {n}\t{n * 2}" for n in range(1, 6))]
+    texts += ['<table id="t1">[["6", "Section 6 . . . . 12"]]</table>']
+    texts += [*(f"{n} Section {n} . . . . {n * 2}" for n in range(7, 12)), "1 Section 1"]
+    events = [Event(Line(text), kind=EventKind.PARAGRAPH) for text in texts]
+    events[7].kind = EventKind.LINE
+    mark_toc(events)
+    kinds = [e.kind for e in events]
+    assert kinds[2:7] == [EventKind.TOC] * 5 and kinds[8:13] == [EventKind.TOC] * 5
+    assert kinds[7] is EventKind.LINE
+    assert kinds[13] is EventKind.PARAGRAPH and kinds[0] is EventKind.PARAGRAPH
