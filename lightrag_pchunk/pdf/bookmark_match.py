@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.outline.lines import is_bullet_item, is_caption
-from lightrag_pchunk.outline.numbering import Label, parse_label
+from lightrag_pchunk.outline.numbering import Label, is_bare_label, parse_label
 from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.outline import Bookmark, Outline, normalise, similarity
 from lightrag_pchunk.pdf.tables import PagePart
@@ -104,7 +104,8 @@ def match_bookmarks(
                 for index in by_page.get(page, ()):
                     if index < after or not texts[index] or (index == after and not resume):
                         continue  # before the last match, or a table
-                    for first in _title_starts(bookmark, tops[index] if tops else None):
+                    starts = _title_starts(bookmark, texts[index], tops[index] if tops else None)
+                    for first in starts:
                         if index == after and first < resume:  # type: ignore[operator]
                             continue  # a line the title before it covers
                         score, lines = _title_score(title, bare, label, opening(index, first))
@@ -141,12 +142,18 @@ def points_at(y: float, top: float) -> bool:
     return -2 <= y - top <= POINTED_LINE
 
 
-def _title_starts(bookmark: Bookmark, tops: Sequence[float] | None) -> list[int]:
-    """The lines of a paragraph a title may start on: its first, and a later one the
+def _title_starts(
+    bookmark: Bookmark, lines: Sequence[str], tops: Sequence[float] | None
+) -> list[int]:
+    """The lines of a paragraph (its ``lines``) a title may start on: its first, the
+    second where the first is a label alone (a chapter's "CHAPTER 2" printed over its
+    title, which the bookmark names without it and points above), and a later one the
     bookmark points at."""
+    starts = [0, 1] if len(lines) > 1 and is_bare_label(lines[0]) else [0]
     if bookmark.y is None or tops is None:
-        return [0]
-    return [0, *(k for k in range(1, len(tops)) if points_at(bookmark.y, tops[k]))]
+        return starts
+    pointed = (k for k in range(starts[-1] + 1, len(tops)) if points_at(bookmark.y, tops[k]))
+    return [*starts, *pointed]
 
 
 def _covered_to(texts: Sequence[Sequence[str]], index: int, lines: int) -> tuple[int, int | None]:

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from lightrag_pchunk.pdf.bookmark_match import match_bookmarks
+from lightrag_pchunk.pdf.outline import Bookmark as OutlineBookmark
+
 from pdf_builders import (
     BODY,
     BOLD,
@@ -216,3 +219,16 @@ def test_an_equations_number_above_a_found_line_stays_where_it_is(tmp_path: Path
     result = parse_pages(tmp_path, pages)
     text = "\n".join(r.content for r in result.rows)
     assert "(1) Quantum" not in text and "32 ( )" not in text
+
+
+def test_a_chapter_label_read_with_its_title_as_one_paragraph_is_the_titles() -> None:
+    # The label set flush right over the title, read with it as one paragraph of two
+    # lines. The bookmark names the title alone and points above the label (a book's
+    # chapter anchor at the top of its page): the title starts on the second line. A
+    # paragraph whose first line is text, not a label, is not named from its second.
+    bookmarks = [OutlineBookmark("Introduction", 1, 8, 720.0)]
+    texts = [["CHAPTER 1", "Introduction"], [BODY[:60]]]
+    found = match_bookmarks(bookmarks, texts, [8, 8], 0, [[647.0, 579.0], [540.0]])
+    assert [(m.paragraph, m.first, m.lines) for m in found] == [(0, 1, 1)]
+    texts = [["See the note", "Introduction"], [BODY[:60]]]
+    assert match_bookmarks(bookmarks, texts, [8, 8], 0, [[647.0, 579.0], [540.0]]) == []
