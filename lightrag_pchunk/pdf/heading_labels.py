@@ -42,6 +42,10 @@ from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
 #: A label stands above its title by at most this many times the larger of their sizes
 #: (baseline to baseline; a chapter's label and title are set with a wide gap).
 LABEL_GAP = 3.0
+#: A label word and its number ("CHAPTER 2", "Part I") stand above their title by at most
+#: this many times the larger size: a book's chapter opening sets them farther apart.
+KEYWORD_LABEL_GAP = 6.0
+_KEYWORD = "keyword-"
 #: A word and a number alone on a line: "文件十五", "Document 3" (the word without a
 #: numeral's characters: "十五" is a number, not the unit "十" numbered five).
 _UNIT_LINE = re.compile(rf"(?P<word>[^\W\d_]+?)\s?(?P<n>\d{{1,3}}|{CN_NUMBER})")
@@ -150,7 +154,9 @@ def _is_label_of(
     if line.page != first.page:
         return False
     rise = line_top(line) - line_top(first)
-    return 0 < rise <= LABEL_GAP * max(label.look.size, title.look.size)
+    read = parse_label(label.text)
+    gap = KEYWORD_LABEL_GAP if read and read.family.startswith(_KEYWORD) else LABEL_GAP
+    return 0 < rise <= gap * max(label.look.size, title.look.size)
 
 
 def _with_label(label: PrintedParagraph, title: PrintedParagraph) -> PrintedParagraph:

@@ -221,6 +221,16 @@ def test_an_equations_number_above_a_found_line_stays_where_it_is(tmp_path: Path
     assert "(1) Quantum" not in text and "32 ( )" not in text
 
 
+def _chapter_pages(label_gap: float, labels: tuple[str, str], label_x: float = 72) -> list[Page]:
+    """Two chapter openings, each a label ("CHAPTER 1") at ``label_x`` over its title in
+    the same look (14 pt bold), ``label_gap`` points above it, then text."""
+    pages = []
+    for label, title in zip(labels, ("Introduction", "Methods"), strict=True):
+        items = [Text(label_x, 700, label, 14, BOLD), Text(72, 700 - label_gap, title, 14, BOLD)]
+        pages.append(Page([*items, *wrap(BODY, 72, 660 - label_gap, 460)]))
+    return pages
+
+
 def test_a_chapter_label_read_with_its_title_as_one_paragraph_is_the_titles() -> None:
     # The label set flush right over the title, read with it as one paragraph of two
     # lines. The bookmark names the title alone and points above the label (a book's
@@ -232,3 +242,21 @@ def test_a_chapter_label_read_with_its_title_as_one_paragraph_is_the_titles() ->
     assert [(m.paragraph, m.first, m.lines) for m in found] == [(0, 1, 1)]
     texts = [["See the note", "Introduction"], [BODY[:60]]]
     assert match_bookmarks(bookmarks, texts, [8, 8], 0, [[647.0, 579.0], [540.0]]) == []
+
+
+@pytest.mark.parametrize(
+    ("labels", "expected"),
+    [
+        # A chapter opening sets its label word and number five sizes above the title:
+        # still the title's.
+        (("CHAPTER 1", "CHAPTER 2"), ["CHAPTER 1 Introduction", "CHAPTER 2 Methods"]),
+        # A bare number as far above a title is not its label: it stays text.
+        (("7", "8"), ["Introduction", "Methods"]),
+    ],
+)
+def test_a_chapter_label_set_far_above_its_title_is_the_titles(
+    tmp_path: Path, labels: tuple[str, str], expected: list[str]
+) -> None:
+    bookmarks = [Bookmark("Introduction", 1, 0, 640), Bookmark("Methods", 1, 1, 640)]
+    result = parse_pages(tmp_path, _chapter_pages(70, labels), bookmarks=bookmarks)
+    assert headings_of(result) == expected
