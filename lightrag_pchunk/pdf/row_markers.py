@@ -5,6 +5,7 @@ table's rows (a grade, its name and its marks), and whether a cell beside them i
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -28,6 +29,8 @@ _FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
 _LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
 #: Characters of a segment whose width per character tells a fixed-pitch font.
 _PITCH_CHARS = 4
+#: A page number's kind, roman ones (a front matter's) before arabic ones.
+_ROMAN, _ARABIC = 0, 1
 #: A contents entry's page number in arabic numerals.
 _PAGE_DIGITS = re.compile(r"\d{1,4}")
 
@@ -78,23 +81,38 @@ def no_figure(text: str) -> bool:
 
 def labelled_short_cells(rows: Sequence[Sequence[Segment]]) -> bool:
     """Whether rows of cells, each numbered by a label in its first, read as a table's: no
-    bullet, every cell short (:data:`MAX_CELL_CHARS`), the last cells no page numbers (a
-    grade, its name and its marks), not a list's items (a label, its text, at most a page
-    number)."""
+    bullet, every cell short (:data:`MAX_CELL_CHARS`), the last cells no column of page
+    numbers (:func:`_pages_column`: a grade, its name and its marks), not a list's items (a
+    label, its text, at most a page number)."""
     if any(is_bullet_glyph(row[0].text[:1]) for row in rows):
         return False
     if any(len(s.text) > MAX_CELL_CHARS for row in rows for s in row):
         return False
-    paged = sum(_is_page_number(row[-1].text.strip()) for row in rows)
-    return paged < PAGED_SHARE * len(rows)
+    return not _pages_column([row[-1].text.strip() for row in rows])
 
 
-def _is_page_number(text: str) -> bool:
-    """A contents entry's page number: arabic, or a roman numeral written in one case
-    ("xii", "IV"); a word of the same letters ("Mild", "mid", "Civil") is none."""
+def _pages_column(cells: Sequence[str]) -> bool:
+    """Whether ``cells``, a column top down, are a contents' page numbers: most of them
+    (:data:`PAGED_SHARE`) a page number, and those never going down the rows (a front
+    matter's roman numbers before the body's arabic ones). A rubric's points counting down
+    ("A. | Excellent | 4", "B. | Good | 3") are none, nor a roman letter standing on every
+    row: a checklist's mark ("X"); a contents lists several entries on one arabic page."""
+    pages = [page for page in map(_page_number, cells) if page is not None]
+    if len(pages) < PAGED_SHARE * len(cells):
+        return False
+    if len(pages) >= 2 and pages[0] == pages[-1] and pages[0][0] == _ROMAN:
+        return False
+    return all(a <= b for a, b in itertools.pairwise(pages))
+
+
+def _page_number(text: str) -> tuple[int, int] | None:
+    """A contents entry's page number as (kind, value), a roman one before an arabic one:
+    arabic, or a roman numeral written in one case ("xii", "IV"); a word of the same
+    letters ("Mild", "mid", "Civil") is none."""
     if _PAGE_DIGITS.fullmatch(text):
-        return True
-    return (text.islower() or text.isupper()) and roman_number(text) is not None
+        return _ARABIC, int(text)
+    roman = roman_number(text) if text.islower() or text.isupper() else None
+    return None if roman is None else (_ROMAN, roman)
 
 
 def is_marker(text: str) -> bool:

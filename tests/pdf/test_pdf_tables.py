@@ -297,8 +297,25 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
             (72, 120, 260),
             16,
         ),
+        # A rubric's points counting down the rows, and a checklist's mark on every row:
+        # no column of page numbers, which never go down a contents nor stand still in it.
+        (
+            [
+                ["A.", "Excellent", "4"],
+                ["B.", "Good", "3"],
+                ["C.", "Fair", "2"],
+                ["D.", "Poor", "1"],
+            ],
+            (72, 120, 260),
+            16,
+        ),
+        (
+            [["1.", "Extinguisher", "X"], ["2.", "Exit signs", "X"], ["3.", "Alarm", "X"]],
+            (72, 120, 260),
+            16,
+        ),
     ],
-    ids=["numbered", "graded", "roman letters"],
+    ids=["numbered", "graded", "roman letters", "points", "checklist"],
 )
 def test_an_unruled_table_numbered_or_lettered_in_its_first_column_is_one_table(
     tmp_path: Path, rows: list[list[str]], xs: tuple[float, ...], step: float
@@ -308,9 +325,19 @@ def test_an_unruled_table_numbered_or_lettered_in_its_first_column_is_one_table(
     assert table == rows
 
 
-def test_a_lettered_list_with_page_numbers_is_no_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "entries",
+    [
+        [("A.", "Scope of the rules", "3"), ("B.", "Terms", "7"), ("C.", "Inspections", "12")],
+        # Three sections printed on one page: a contents' page numbers stand still there.
+        [("1.", "Keynames", "34"), ("2.", "Grammar", "34"), ("3.", "Example", "34")],
+    ],
+    ids=["rising", "one page"],
+)
+def test_a_lettered_list_with_page_numbers_is_no_table(
+    tmp_path: Path, entries: list[tuple[str, str, str]]
+) -> None:
     """A contents page's lettered entries, a title and a page number each: a list."""
-    entries = [("A.", "Scope of the rules", "3"), ("B.", "Terms", "7"), ("C.", "Inspections", "12")]
     items = unruled_rows(entries, (72, 100, 500), 700, 16)
     assert tags_of(parse_pages(tmp_path, [Page(items)])) == []
 
