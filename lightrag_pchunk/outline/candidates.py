@@ -25,7 +25,7 @@ from lightrag_pchunk.outline.lines import (
     label_tab_as_space,
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
-from lightrag_pchunk.outline.non_titles import reads_as_no_title
+from lightrag_pchunk.outline.non_titles import is_data_key, reads_as_no_title
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
 from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
 from lightrag_pchunk.outline.toc import is_toc_title
@@ -87,7 +87,8 @@ def candidate_at(
         if heading is None or heading.label is not None:
             return None
     # A line the table of contents lists is not asked: the document names it a heading.
-    if not item.in_toc and reads_as_no_title(heading.title):
+    # The title drops a lead-in's colon: a key of data is read on the line as written.
+    if not item.in_toc and (reads_as_no_title(heading.title) or is_data_key(text)):
         return None  # read before its look: most documents' looks are read only when asked
     look = look_at(items, index, look_of)
     if not item.in_toc and _no_title_by_neighbours(items, index, look, body_size):

@@ -27,7 +27,9 @@ One predicate per reason:
   words of letters in title case, "Summary: Findings", unless the first is a form's label,
   "Status: Draft"), a field named in a word or two over an identifier ("Type Name:
   open-vocab"), a definition's text in a Markdown definition list (": *Deprecated
-  synonym …*"), a command after a shell's prompt ("$ man 1 bash");
+  synonym …*"), a command after a shell's prompt ("$ man 1 bash"), a key of data alone
+  before its colon (:func:`is_data_key`: "example1:", "node_types:"; asked of the line as
+  written, ``candidates.py``: a title drops a lead-in's colon);
 - a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
   Ratliff (emily.ratliff@ibm.com), IBM"), a Chinese byline, an office and the name after it
   ("全國人大常委會副秘書長　李飛", "…起草委員會主任委員姬鵬飛");
@@ -128,6 +130,10 @@ _IDENTIFIER_FIELD = re.compile(r"[^\W\d_][\w-]*(?: [^\W\d_][\w-]*)?:\s+[a-z\d]+(
 #: "Appendix: Glossary"): no key of data nor its value, which have other shapes (an
 #: identifier, a path, a number, lower case: "Image: figures/nextn.pdf").
 _TITLED_PARTS = re.compile(r"([^\W\d_][^\W\d_]*):\s+([^\W\d_][^\W\d_]*)")
+#: A key of data alone before its colon, its value on the lines below: one identifier in
+#: lower case holding a digit, an underscore or a capital inside ("example1:",
+#: "node_types:", "minInstances:"); a lead-in's word ("Examples:", "outputs:") is none.
+_DATA_KEY = re.compile(r"(?=[a-z][\w$.-]*?(?:\d|_|[a-z][A-Z]))[a-z][\w$.-]*:")
 #: The labels of a form's fields, whose value may be a word in title case ("Status: Draft",
 #: "Author: Smith"): a field still.
 _FORM_LABELS = frozenset(
@@ -263,6 +269,12 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     if parts is None or not (parts[1][0].isupper() and parts[2][0].isupper()):
         return True  # a script without case: no title case to tell ("자료: Bloomberg")
     return parts[1].casefold() in _FORM_LABELS
+
+
+def is_data_key(line: str) -> bool:
+    """Whether ``line`` is a key of data alone before its colon (:data:`_DATA_KEY`): a
+    YAML mapping's key over its value's lines, no lead-in titling them."""
+    return _DATA_KEY.fullmatch(line.strip()) is not None
 
 
 def is_persons_line(text: str) -> bool:

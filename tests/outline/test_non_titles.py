@@ -44,6 +44,9 @@ def _between_headings(line: str, look: Look) -> list[OutlineItem]:
         ("340 \\let\\btxjournalfont=\\@empty", BODY),
         ("let total = 0", H2),
         ("$ man 1 bash", H2),  # a command after a shell's prompt
+        # A YAML mapping's key alone before its colon, its value on the lines below.
+        ("example1:", H2),
+        ("node_types:", H2),
         # A sentence's first line, broken off at the line's end on a word leaving it open.
         (
             "3.2 The curveTo method starts painting a Bezier curve from the brush location, using",
@@ -88,6 +91,7 @@ def test_the_same_line_styled_is_a_heading() -> None:
         "What to look for",  # a short title may end on a preposition
         "$5 million for the new library",
         "Part 1 –",  # a dash set apart
+        "Examples:",  # a lead-in's word, no key of data
         "Pre- and post-war housing",  # a word's hyphen before its other half
         # A title holding an equation: its LaTeX is no code of the line's own.
         '2. 标题内包含公式 <equation format="latex">x=\\frac{-b}{2a}</equation>',
