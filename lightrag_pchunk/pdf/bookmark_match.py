@@ -184,7 +184,8 @@ def _title_score(
     title: str, bare: str, label: Label | None, lines: Sequence[str], listed: bool = False
 ) -> tuple[float, int]:
     """How well the first of ``lines`` read as ``title`` (numbered ``label``; ``listed``:
-    an entry of a printed table of contents), and how many lines."""
+    an entry of a printed table of contents, whose number a line may leave out only when it
+    prints the title itself), and how many lines."""
     best = (0.0, 0)
     opening = normalise(" ".join(lines[:2]))
     if title[:4] not in opening and bare[:4] not in opening:
@@ -212,6 +213,10 @@ def _title_score(
             best = (score, count)
         if len(joined) > 2 * len(title) + 8:
             break
+    if listed and label is not None and printed is None and best[0] < 1.0:
+        # A numbered entry on a line without its number: its very title, or another line
+        # ("example1:" is near "6.3.3.3 Examples" but a key of the code below it).
+        return 0.0, 0
     return best
 
 

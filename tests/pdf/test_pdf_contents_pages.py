@@ -171,3 +171,30 @@ def test_a_line_printed_small_between_its_pages_leaves_the_contents_one(tmp_path
     assert [r.heading for r in outline_rows(result)] == [
         f"{number} {title}" for number, title, _ in SECTIONS
     ]
+
+
+def test_an_entry_names_no_line_without_its_number_that_only_nears_its_title(
+    tmp_path: Path,
+) -> None:
+    """A contents whose numbers the body no longer prints ("1.1.1 Examples" listed, "1.1.2
+    Examples" printed): the entry looks further on, where a code line without a number
+    reads nearly as its title ("example1:" beside "Examples"). A line without the entry's
+    number is its section only when it prints the very title: the code stays text."""
+    sections = [("1", "Functions", 2), ("1.1", "Join", 2), ("1.1.1", "Examples", 3)]
+    sections += [("1.2", "Split", 4), ("1.2.1", "Examples", 5)]
+    toc = [Text(57, 740, "Contents", 20, BOLD)]
+    for i, (number, title, page) in enumerate(sections):
+        y = 710 - 18 * i
+        toc += [Text(72, y, f"{number} {title} {'.' * 40}", 10), Text(557, y, str(page), 10)]
+    pages = [Page(toc)]
+    code = ["outputs:", "example1:", "value: { $join: [ a, b ] }", "example2:", "value: c"]
+    for number, title, _ in sections:
+        printed = "1.1.2" if number == "1.1.1" else number
+        size = (16, 14, 12)[number.count(".")]
+        items = [Text(72, 700, f"{printed} {title}", size, BOLD), *wrap(BODY, 72, 670, 400)]
+        if title == "Examples":
+            items += [Text(72, 600 - 14 * k, line, 10) for k, line in enumerate(code)]
+        pages.append(Page(items))
+    result = parse_pages(tmp_path, pages)
+    headings = [r.heading for r in outline_rows(result)]
+    assert headings == ["1 Functions", "1.1 Join", "1.1.2 Examples", "1.2 Split", "1.2.1 Examples"]
