@@ -69,7 +69,7 @@ def _sequence_offset(numbers: Sequence[Sequence[tuple[Line, int]]]) -> int | Non
     on, if :data:`SEQUENCE_PAGES` pages do; None otherwise."""
     pages_by_offset: Counter[int] = Counter()
     for index, found in enumerate(numbers):
-        pages_by_offset.update({number - index for _, number in found})
+        pages_by_offset.update(sorted({number - index for _, number in found}))
     best = pages_by_offset.most_common(1)
     return best[0][0] if best and best[0][1] >= SEQUENCE_PAGES else None
 
@@ -80,7 +80,7 @@ def _end_number(line: Line) -> int | None:
     parts = [segment.text.strip() for segment in line.segments]
     if not parts or any(segment.table for segment in line.segments):
         return None
-    for part in {parts[0], parts[-1]}:
+    for part in (parts[0], parts[-1]):
         if part.isdigit() and part.isascii() and len(part) <= NUMBER_DIGITS:
             return int(part)
     return None
