@@ -52,7 +52,10 @@ def text_size(runs: list[tuple[float, str]]) -> float:
     """The size a line of ``runs`` (each its size and text) is printed at: the size most of
     its letters and digits (CJK characters too) are set at, or most of its characters on a
     line without them, so that a formula's symbols, set larger or smaller than the words
-    around them, do not set it."""
+    around them, do not set it. A line of one size is printed at it, its characters not
+    counted (most lines: one segment, or several in the text's size)."""
+    if len({size for size, _ in runs}) == 1:
+        return runs[0][0]
     sizes: Counter[float] = Counter()
     for size, text in runs:
         sizes[size] += sum(c.isalnum() for c in text)
