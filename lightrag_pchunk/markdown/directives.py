@@ -12,11 +12,16 @@ offset (the walk slices the source as written, so no text changes and none is lo
 - a **literal** directive, whose body is code, data or another markup
   (:data:`LITERAL_DIRECTIVES`; a code cell's language, :data:`CELL_LANGUAGES`), is a fenced
   block: a colon fence's colons become as many tildes;
-- a **container**, any other directive (``note``, ``admonition``, ``tab-set``, ``figure``,
-  ``list-table``…: MyST parses their body as Markdown), has its opening line with its
-  options and its closing fence blanked (spaces, as many bytes): its body is read as
-  Markdown, and the walk keeps the blanked lines as text of their own (a gap between
-  elements), so ``:::{note}`` stays in the text where the author wrote it.
+- a **container** (``note``, ``admonition``, ``tab-set``, ``figure``, ``list-table``…:
+  MyST parses their body as Markdown; :data:`CONTAINER_DIRECTIVES`, a Sphinx domain's
+  ``{py:function}``, and any other name fenced by colons, MyST's fence for Markdown
+  bodies) has its opening line with its options and its closing fence blanked (spaces, as
+  many bytes): its body is read as Markdown, and the walk keeps the blanked lines as text
+  of their own (a gap between elements), so ``:::{note}`` stays in the text where the
+  author wrote it;
+- a backtick or tilde fence with a name no container has (Quarto's ```` ```{java} ````,
+  ```` ```{lua} ````, a directive of an extension not known here) is a code block, as
+  CommonMark reads it: a ``# comment`` in it is no heading, and its text stays whole.
 
 Only a fence that opens a directive by name (``{name}``), up to three spaces in, outside code
 blocks, changes. Pandoc's fenced divs (``::: note``) and ``:::tip`` containers are left as
@@ -48,6 +53,25 @@ CELL_LANGUAGES = frozenset(
         "node", "stan", "rcpp", "cpp", "c", "fortran", "go", "rust", "perl", "ruby",
         "octave", "matlab", "sas", "stata", "scala", "powershell", "css", "tex", "latex",
         "dot", "yaml", "json",
+    }
+)  # fmt: skip
+
+#: Directives whose body is Markdown (docutils', Sphinx's, sphinx-design's, MyST-NB's,
+#: sphinx-proof's, sphinx-exercise's, sphinx-togglebutton's): behind backticks or tildes
+#: only these are containers, any other name a code block.
+CONTAINER_DIRECTIVES = frozenset(
+    {
+        "admonition", "attention", "caution", "danger", "error", "hint", "important",
+        "note", "seealso", "tip", "todo", "warning", "versionadded", "versionchanged",
+        "versionremoved", "deprecated", "figure", "figure-md", "image", "table",
+        "list-table", "topic", "sidebar", "margin", "rubric", "epigraph", "highlights",
+        "pull-quote", "compound", "container", "div", "line-block", "only", "ifconfig",
+        "centered", "hlist", "include", "tab-set", "tab-item", "tabs", "tab", "group-tab",
+        "card", "card-carousel", "grid", "grid-item", "grid-item-card", "dropdown",
+        "article-info", "toggle", "exercise", "solution", "proof", "theorem", "lemma",
+        "definition", "remark", "conjecture", "corollary", "algorithm", "criterion",
+        "example", "property", "observation", "proposition", "assumption", "axiom",
+        "glue:figure", "glue:md", "bibliography", "footbibliography", "contents",
     }
 )  # fmt: skip
 
@@ -105,7 +129,7 @@ class _Reader:
             self.lines[index] = _blank(line)
             return index + 1
         directive = _DIRECTIVE.match(rest)
-        if directive is None or _is_literal(directive.group(1)):
+        if directive is None or _is_literal(directive.group(1), fence[0]):
             if fence[0] == ":":
                 if directive is not None:  # a literal directive: a fenced block of tildes
                     self.literal_colons.append(len(fence))
@@ -156,10 +180,14 @@ class _Reader:
             self.lines[index] = _refenced(line, found.start(1), len(fence), "~")
 
 
-def _is_literal(name: str) -> bool:
-    """Whether the directive ``name`` (or a code cell's language) has a literal body."""
+def _is_literal(name: str, mark: str) -> bool:
+    """Whether the directive ``name`` (or a code cell's language) fenced by ``mark`` has a
+    literal body: a literal directive's, a cell's, any but a container's behind backticks
+    or tildes (a domain's directive, ``{py:function}``, is a container)."""
     name = name.lower()
-    return name in LITERAL_DIRECTIVES or name in CELL_LANGUAGES
+    if name in LITERAL_DIRECTIVES or name in CELL_LANGUAGES:
+        return True
+    return mark != ":" and name not in CONTAINER_DIRECTIVES and ":" not in name
 
 
 def _options_end(lines: list[str], start: int) -> int:

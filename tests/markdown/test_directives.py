@@ -145,3 +145,50 @@ def test_a_container_directive_holds_markdown_and_keeps_its_fences_as_text(tmp_p
     assert ":::\n\n```{admonition} Tip\n---\nclass: tip\n---\n\nThe *fast* way:" in content
     assert ":::{tab-item} Linux\n:sync: linux\n\nRun `make`.\n\n::::" in content
     assert "```{python}\n# Load the data\nx = 1\n```" in content
+
+
+CELLS = """# Build
+
+```{java}
+# not a heading
+class A { int x; }
+```
+
+~~~{lua}
+-- a *comment*
+# not a heading either
+~~~
+
+```{py:function} run(x)
+Runs *x*.
+
+| a | b |
+|---|---|
+| 1 | 2 |
+```
+
+:::{custom-box}
+- one
+- two
+:::
+
+## Next
+
+Text.
+"""
+
+
+def test_a_fence_with_a_name_no_container_has_is_a_code_block(tmp_path: Path) -> None:
+    # Quarto's cells in languages not listed, any name no container has: behind backticks
+    # or tildes a code block, its comment no heading, its text whole. A Sphinx domain's
+    # directive holds Markdown (its table), as does a colon fence with any name.
+    assert for_parser("```{java}\n# x\n```\n") == "```{java}\n# x\n```\n"
+    source = tmp_path / "cells.md"
+    source.write_text(CELLS, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Build"), (2, "Next")]
+    content = parsed.rows[0].content
+    assert "```{java}\n# not a heading\nclass A { int x; }\n```" in content
+    assert "~~~{lua}\n-- a *comment*\n# not a heading either\n~~~" in content
+    assert content.count("<table ") == 1
+    assert "- one\n- two" in content
