@@ -18,7 +18,7 @@ offset (the walk slices the source as written, so no text changes and none is lo
   bodies) has its opening line with its options and its closing fence blanked (spaces, as
   many bytes): its body is read as Markdown, and the walk keeps the blanked lines as text
   of their own (a gap between elements), so ``:::{note}`` stays in the text where the
-  author wrote it;
+  author wrote it; a heading in its body is its rubric (:func:`read_directives`);
 - a backtick or tilde fence with a name no container has (Quarto's ```` ```{java} ````,
   ```` ```{lua} ````, a directive of an extension not known here) is a code block, as
   CommonMark reads it: a ``# comment`` in it is no heading, and its text stays whole.
@@ -89,11 +89,22 @@ _OPTION = re.compile(r" {0,3}:[\w-]+:")
 def for_parser(text: str) -> str:
     """``text`` with its directives rewritten for the parser (module doc); ``text`` itself
     where it has none."""
+    return read_directives(text)[0]
+
+
+def read_directives(text: str) -> tuple[str, list[int]]:
+    """:func:`for_parser`'s text, and where the bodies of the outermost containers that
+    close lie: byte offsets into ``text``'s UTF-8, ascending, a body's start then its end (a
+    heading in a body is the directive's rubric, a label: MyST makes no section of it). A
+    container never closed runs to the end of the text for MyST, but more often a fence was
+    forgotten or stands where this reader cannot see (a list item's first line): its
+    headings stay sections."""
     if ":::{" not in text and "```{" not in text and "~~~{" not in text:
-        return text
+        return text, []
     lines = text.split("\n")
-    _Reader(lines).run()
-    return "\n".join(lines)
+    reader = _Reader(lines)
+    reader.run()
+    return "\n".join(lines), reader.bodies
 
 
 class _Reader:
@@ -104,6 +115,11 @@ class _Reader:
         self.code_fence = ""  # the open code block's fence (a literal directive's too)
         self.literal_colons: list[int] = []  # a colon-fenced literal's colons, nested ones after
         self.containers: list[str] = []  # the open containers' fences, innermost last
+        self.bodies: list[int] = []  # the outermost containers' bodies (read_directives)
+        self.body = 0  # where the open outermost container's body starts
+        self.starts = [0]  # each line's byte offset
+        for line in lines:
+            self.starts.append(self.starts[-1] + len(line.encode("utf-8", "surrogatepass")) + 1)
 
     def run(self) -> None:
         lines = self.lines
@@ -125,7 +141,7 @@ class _Reader:
         if found is None:
             return index + 1
         fence, rest = found.group(1), found.group(2)
-        if not rest.strip() and self._closes_container(fence):
+        if not rest.strip() and self._closes_container(fence, index):
             self.lines[index] = _blank(line)
             return index + 1
         directive = _DIRECTIVE.match(rest)
@@ -139,17 +155,21 @@ class _Reader:
             return index + 1
         self.containers.append(fence)
         end = _options_end(self.lines, index + 1)
+        if len(self.containers) == 1:
+            self.body = self.starts[end]
         for at in range(index, end):
             self.lines[at] = _blank(self.lines[at])
         return end
 
-    def _closes_container(self, fence: str) -> bool:
+    def _closes_container(self, fence: str, index: int) -> bool:
         """Whether a bare fence closes an open container: the outermost one it can close
         (the same mark, as many or fewer) closes with those inside it, as MyST finds an outer
         directive's end before it reads the body."""
         for depth, opened in enumerate(self.containers):
             if _closes(fence, opened):
                 del self.containers[depth:]
+                if not depth:
+                    self.bodies += (self.body, self.starts[index])
                 return True
         return False
 

@@ -8,19 +8,21 @@ HTML), its blank lines dropped so that a blank line separates units and never sp
 tables, ``$$…$$`` display math and ``data:`` images become LightRAG's one-line tags; YAML
 front matter is read into the meta row and kept as the first unit, without its fences. Link
 reference definitions, which make no event, are kept as text; thematic breaks are dropped;
-base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_base64`).
+base64 payloads are shortened (:func:`~lightrag_pchunk.markdown.images.elide_base64`). A
+heading in a MyST container's body is a unit: the directive's rubric, no section.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pyromark
 from pyromark.event import Event, Range
 
-from lightrag_pchunk.markdown.directives import for_parser
+from lightrag_pchunk.markdown.directives import read_directives
 from lightrag_pchunk.markdown.element import Element, holds, inside, offsets, skip
 from lightrag_pchunk.markdown.front_matter import FrontMatter, read_front_matter
 from lightrag_pchunk.markdown.headings import Heading, heading_title
@@ -69,11 +71,9 @@ class MarkdownWalk:
         self._out = Walked()
         self._image: tuple[int, int, str, list[str]] | None = None  # start, end, address, alt
         self._done = 0  # end of the last top-level element
-        # Where the document holds "$$" (display math) and data: addresses, found once: an
-        # element is then checked by a bisection, not a search of its bytes. Whether it
-        # holds a base64 payload to elide ("base64," ends in "64,") or a line ending in
-        # blanks: a unit is searched only for what its document holds. A one-byte search
-        # runs at memchr speed, many times faster than a longer one: "$", "\t" go first.
+        # Where the document holds "$$" (display math) and data: addresses, found once (an
+        # element is checked by a bisection); whether it holds a base64 payload ("base64,")
+        # or a line ending in blanks. A one-byte search runs at memchr speed: "$" first.
         raw = self._raw
         self._math_at = offsets(raw, b"$$") if b"$" in raw else []
         self._data_at = sorted(offsets(raw, b"data:") + offsets(raw, b"DATA:"))
@@ -84,9 +84,9 @@ class MarkdownWalk:
         """Walk the events once; every byte of the source is read or kept as a gap."""
         raw, text, is_ascii = self._raw, self._text, self._is_ascii
         math_at, data_at = self._math_at, self._data_at
-        events = pyromark.events_with_range(for_parser(text), options=OPTIONS, merge_text=True)
-        # One iterator, shared with the readers and skip(): each takes the events of one
-        # top-level element, up to its End, and this loop goes on after it.
+        for_parser, bodies = read_directives(text)  # bodies: where containers' bodies lie
+        events = pyromark.events_with_range(for_parser, options=OPTIONS, merge_text=True)
+        # One iterator: a reader or skip() takes one top-level element's events to its End.
         for event, span in events:
             if type(event) is str:  # "SoftBreak", "HardBreak", "Rule" between elements
                 self._gap(span["start"])
@@ -101,6 +101,8 @@ class MarkdownWalk:
             if start and raw[start - 1] != 10:  # keep an indented block's indent
                 start = raw.rfind(b"\n", 0, start) + 1
             kind = value if type(value) is str else next(iter(value))
+            if bodies and kind == "Heading" and bisect_right(bodies, start) % 2:
+                kind = "Paragraph"  # a directive's rubric (a label), no section: as MyST
             # Most elements are kept as written, their inner events never looked at: all but
             # headings, tables, front matter, a paragraph with $$ math, one with a data: URL.
             if kind not in _READ_INSIDE and not (
@@ -242,8 +244,7 @@ class MarkdownWalk:
                 self._image[3].append(event["Text"])
 
     def _read(self, element: Element, events: Iterator[tuple[Event, Range]]) -> None:
-        """Read the events inside any other element (front matter, a paragraph with math or
-        a ``data:`` image), up to its End event."""
+        """Read any other element's events (front matter, math, a ``data:`` image) to its End."""
         is_metadata = element.kind == "MetadataBlock"
         for event, span in inside(events):
             if type(event) is str:  # "SoftBreak", "HardBreak"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lightrag_pchunk.markdown.directives import for_parser
+from lightrag_pchunk.markdown.directives import for_parser, read_directives
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.model import PREFACE_HEADING
 
@@ -192,3 +192,61 @@ def test_a_fence_with_a_name_no_container_has_is_a_code_block(tmp_path: Path) ->
     assert "~~~{lua}\n-- a *comment*\n# not a heading either\n~~~" in content
     assert content.count("<table ") == 1
     assert "- one\n- two" in content
+
+
+RUBRICS = """# Guide
+
+## Setup
+
+```{note}
+# Before you start
+Check the *version*.
+
+Tabs
+====
+```
+
+::::{tab-set}
+:::{tab-item} Linux
+## On Linux
+Run `make`.
+:::
+::::
+
+After the tabs.
+
+## Usage
+
+:::{warning} Ünclosed
+### Careful
+"""
+
+
+def test_a_heading_inside_a_container_is_its_rubric_not_a_section(tmp_path: Path) -> None:
+    # MyST makes a rubric (a label) of a heading in a directive's body: no section opens,
+    # the text after the directive stays under the heading it was written under. A
+    # container never closed (a forgotten fence) leaves its headings sections.
+    source = tmp_path / "rubrics.md"
+    source.write_text(RUBRICS, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    assert [(row.level, row.heading) for row in parsed.rows] == [
+        (1, "Guide"),
+        (2, "Setup"),
+        (2, "Usage"),
+        (3, "Careful"),
+    ]
+    setup = parsed.rows[1].content
+    for kept in ("# Before you start", "Tabs\n====", "## On Linux", "After the tabs."):
+        assert kept in setup
+
+
+def test_the_bodies_of_outermost_containers_are_told_in_bytes() -> None:
+    text = "# Ä\n::::{note} Ö\n:class: x\n## a\n:::{tip}\nb\n:::\n::::\n# c\n```{tip}\nd\n```\n"
+    masked, bodies = read_directives(text)
+    assert masked == for_parser(text)
+    raw = text.encode()
+    assert [raw[start:end] for start, end in zip(bodies[::2], bodies[1::2], strict=True)] == [
+        b"## a\n:::{tip}\nb\n:::\n",
+        b"d\n",
+    ]
+    assert read_directives("# a\n```python\n# b\n```\n") == ("# a\n```python\n# b\n```\n", [])
