@@ -76,8 +76,9 @@ CONTAINER_DIRECTIVES = frozenset(
 )  # fmt: skip
 
 #: A fence line: up to three spaces, three colons, backticks or tildes or more (group 1),
-#: then what follows it (group 2).
-_FENCE = re.compile(r" {0,3}(:{3,}|`{3,}|~{3,})(.*)")
+#: then what follows it (group 2). Backticks followed by another on the line open no fence
+#: (CommonMark): "```make``` builds it" is a paragraph with code in it.
+_FENCE = re.compile(r" {0,3}(:{3,}|`{3,}(?!.*`)|~{3,})(.*)")
 #: A directive's name after its fence: ``{name}``, then its argument. A name starts with a
 #: letter: Pandoc's ``{.python}``, ``{#id .class}`` and ``{=html}`` are a code block's
 #: attributes, R Markdown's ``{r setup, echo=FALSE}`` a cell's.

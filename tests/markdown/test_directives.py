@@ -250,3 +250,12 @@ def test_the_bodies_of_outermost_containers_are_told_in_bytes() -> None:
         b"d\n",
     ]
     assert read_directives("# a\n```python\n# b\n```\n") == ("# a\n```python\n# b\n```\n", [])
+
+
+def test_backticks_followed_by_a_backtick_on_their_line_open_no_code_block() -> None:
+    # CommonMark: no fence; read as one, it hid the directive after it from the reader
+    # (its comment line became a heading).
+    text = "```make``` builds it.\n\n:::{code} bash\n# comment\n:::\n\n````\n```{note}\n````\n"
+    assert for_parser(text) == (
+        "```make``` builds it.\n\n~~~{code} bash\n# comment\n~~~\n\n````\n```{note}\n````\n"
+    )
