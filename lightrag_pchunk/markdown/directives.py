@@ -79,6 +79,12 @@ CONTAINER_DIRECTIVES = frozenset(
 #: then what follows it (group 2). Backticks followed by another on the line open no fence
 #: (CommonMark): "```make``` builds it" is a paragraph with code in it.
 _FENCE = re.compile(r" {0,3}(:{3,}|`{3,}(?!.*`)|~{3,})(.*)")
+#: A code fence on a list item's first line ("- ```md", "1. ```{note}", a nested item's):
+#: a code block in the item as the parser reads it (group 2), closed by a fence on a line
+#: of its own, indented as the item's text (group 1) and up to three spaces more.
+_ITEM_FENCE = re.compile(r"( *(?:[-*+]|\d{1,9}[.)]) {1,4})(`{3,}(?!.*`)|~{3,})")
+#: A code block's closing fence in a list item: its indent (group 1), its fence (group 2).
+_INDENTED_FENCE = re.compile(r"( *)(`{3,}|~{3,})[ \t]*$")
 #: A directive's name after its fence: ``{name}``, then its argument. A name starts with a
 #: letter: Pandoc's ``{.python}``, ``{#id .class}`` and ``{=html}`` are a code block's
 #: attributes, R Markdown's ``{r setup, echo=FALSE}`` a cell's.
@@ -114,6 +120,7 @@ class _Reader:
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
         self.code_fence = ""  # the open code block's fence (a literal directive's too)
+        self.item_indent = -1  # a list item's text indent, when the code block opened in one
         self.literal_colons: list[int] = []  # a colon-fenced literal's colons, nested ones after
         self.containers: list[str] = []  # the open containers' fences, innermost last
         self.bodies: list[int] = []  # the outermost containers' bodies (read_directives)
@@ -135,11 +142,19 @@ class _Reader:
         if self.literal_colons:
             self._in_literal_colons(index, found)
             return index + 1
+        if self.item_indent >= 0:
+            closing = _INDENTED_FENCE.match(line)
+            indent = len(closing[1]) if closing else 99
+            if closing and indent <= self.item_indent + 3 and _closes(closing[2], self.code_fence):
+                self.code_fence, self.item_indent = "", -1
+            return index + 1
         if self.code_fence:
             if found and _closes(found.group(1), self.code_fence) and not found.group(2).strip():
                 self.code_fence = ""
             return index + 1
         if found is None:
+            if item := _ITEM_FENCE.match(line):  # its lines are code, no fence of ours
+                self.code_fence, self.item_indent = item[2], len(item[1])
             return index + 1
         fence, rest = found.group(1), found.group(2)
         if not rest.strip() and self._closes_container(fence, index):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from lightrag_pchunk.markdown.directives import for_parser, read_directives
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.model import PREFACE_HEADING
@@ -259,3 +261,46 @@ def test_backticks_followed_by_a_backtick_on_their_line_open_no_code_block() -> 
     assert for_parser(text) == (
         "```make``` builds it.\n\n~~~{code} bash\n# comment\n~~~\n\n````\n```{note}\n````\n"
     )
+
+
+ITEM_FENCE = """# Notes
+
+- ```md
+  :::{note}
+  ```
+
+```python
+x = 1
+```
+
+## Real
+
+:::{tip}
+Text.
+:::
+"""
+
+
+def test_a_code_fence_on_a_list_items_first_line_opens_a_code_block(tmp_path: Path) -> None:
+    # Unseen, its code (a note's opening line) opened a container no fence closed but the
+    # tip's, with the heading between them in its body: a rubric, no section.
+    source = tmp_path / "item.md"
+    source.write_text(ITEM_FENCE, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Notes"), (2, "Real")]
+    in_item = "1. ```{note}\n   :::{tip}\n   ```\n"
+    assert for_parser(in_item) == in_item
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- ```md\n  :::{note}\n  ```\n",
+        "- one\n    - ```md\n      :::{note}\n      ```\n",  # a nested item's
+        "10. ~~~md\n    :::{note}\n    ~~~\n",  # its text indented by four
+    ],
+)
+def test_a_code_block_in_a_list_item_closes_at_its_fence(item: str) -> None:
+    # Its lines are code; after its fence the reader sees the directives again.
+    after = ":::{code}\n# c\n:::\n"
+    assert for_parser(item + "\n" + after) == item + "\n~~~{code}\n# c\n~~~\n"
