@@ -104,7 +104,7 @@ def read_directives(text: str) -> tuple[str, list[int]]:
     close lie: byte offsets into ``text``'s UTF-8, ascending, a body's start then its end (a
     heading in a body is the directive's rubric, a label: MyST makes no section of it). A
     container never closed runs to the end of the text for MyST, but more often a fence was
-    forgotten or stands where this reader cannot see (a list item's first line): its
+    forgotten or stands where this reader cannot see (in a block quote): its
     headings stay sections."""
     if ":::{" not in text and "```{" not in text and "~~~{" not in text:
         return text, []
