@@ -25,7 +25,8 @@ offset (the walk slices the source as written, so no text changes and none is lo
 
 Only a fence that opens a directive by name (``{name}``), up to three spaces in, outside code
 blocks, changes. Pandoc's fenced divs (``::: note``) and ``:::tip`` containers are left as
-they are: Markdown already.
+they are: Markdown already; a heading in a Quarto callout (``::: {.callout-tip}``) is its
+title, as a heading in a container is its rubric.
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ _INDENTED_FENCE = re.compile(r"( *)(`{3,}|~{3,})[ \t]*$")
 #: letter: Pandoc's ``{.python}``, ``{#id .class}`` and ``{=html}`` are a code block's
 #: attributes, R Markdown's ``{r setup, echo=FALSE}`` a cell's.
 _DIRECTIVE = re.compile(r"\{([A-Za-z][\w.:+-]*)\}")
+#: Quarto's callout, a Pandoc div (``::: {.callout-note}``, ``::: callout-tip``): a heading
+#: in it is its title, as a heading in a MyST container is its rubric.
+_CALLOUT = re.compile(r"\s*(?:\{[^}]*\.callout(?:-[\w-]+)?[\s}]|callout(?:-[\w-]+)?\s*$)")
 #: An option line right after a directive's opening line (``:caption: Setup``).
 _OPTION = re.compile(r" {0,3}:[\w-]+:")
 
@@ -106,7 +110,7 @@ def read_directives(text: str) -> tuple[str, list[int]]:
     container never closed runs to the end of the text for MyST, but more often a fence was
     forgotten or stands where this reader cannot see (in a block quote): its
     headings stay sections."""
-    if ":::{" not in text and "```{" not in text and "~~~{" not in text:
+    if ":::{" not in text and "```{" not in text and "~~~{" not in text and "callout" not in text:
         return text, []
     lines = text.split("\n")
     reader = _Reader(lines)
@@ -160,6 +164,9 @@ class _Reader:
         if not rest.strip() and self._closes_container(fence, index):
             self.lines[index] = _blank(line)
             return index + 1
+        if fence[0] == ":" and _CALLOUT.match(rest):  # its lines kept for the parser
+            self._open(fence, index + 1)
+            return index + 1
         directive = _DIRECTIVE.match(rest)
         if directive is None or _is_literal(directive.group(1), fence[0]):
             if fence[0] == ":":
@@ -169,13 +176,17 @@ class _Reader:
             else:  # a code block, or a literal directive fenced as one
                 self.code_fence = fence
             return index + 1
-        self.containers.append(fence)
         end = _options_end(self.lines, index + 1)
-        if len(self.containers) == 1:
-            self.body = self.starts[end]
+        self._open(fence, end)
         for at in range(index, end):
             self.lines[at] = _blank(self.lines[at])
         return end
+
+    def _open(self, fence: str, body: int) -> None:
+        """A container opens with ``fence``, its body at line ``body``."""
+        self.containers.append(fence)
+        if len(self.containers) == 1:
+            self.body = self.starts[body]
 
     def _closes_container(self, fence: str, index: int) -> bool:
         """Whether a bare fence closes an open container: the outermost one it can close

@@ -304,3 +304,39 @@ def test_a_code_block_in_a_list_item_closes_at_its_fence(item: str) -> None:
     # Its lines are code; after its fence the reader sees the directives again.
     after = ":::{code}\n# c\n:::\n"
     assert for_parser(item + "\n" + after) == item + "\n~~~{code}\n# c\n~~~\n"
+
+
+CALLOUTS = """# Guide
+
+## Setup
+
+::: {.callout-tip collapse="true"}
+## Tip with a title
+Use *this*.
+:::
+
+After the callout.
+
+::: callout-note
+### Note
+:::
+
+::: {.column}
+## Columns
+:::
+"""
+
+
+def test_a_heading_in_a_quarto_callout_is_its_title_not_a_section(tmp_path: Path) -> None:
+    # Quarto titles a callout by its heading; any other Pandoc div keeps its headings.
+    source = tmp_path / "callouts.md"
+    source.write_text(CALLOUTS, encoding="utf-8")
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    assert [(row.level, row.heading) for row in parsed.rows] == [
+        (1, "Guide"),
+        (2, "Setup"),
+        (2, "Columns"),
+    ]
+    setup = parsed.rows[1].content
+    for kept in ("## Tip with a title", "Use *this*.", "After the callout.", "### Note"):
+        assert kept in setup
