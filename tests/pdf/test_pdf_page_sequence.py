@@ -6,6 +6,9 @@ page; a number of the sequence that is a heading's label or a table's total is k
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from pdf_builders import BOLD, Page, Text, headings_of, parse_pages, wrap
@@ -64,3 +67,24 @@ def test_a_heading_or_a_total_numbered_as_its_page_is_kept(tmp_path: Path) -> No
     result = parse_pages(tmp_path, pages)
     assert "Pump checks" in result.content and result.content.count("Total") == 2
     assert "Valves" in result.content
+
+
+def test_a_line_numbered_at_both_ends_reads_the_same_in_every_run() -> None:
+    # Which end's number a line prints is read in the same order in every process: read
+    # from a set of strings, the answer followed PYTHONHASHSEED and a parse changed from run
+    # to run.
+    code = (
+        "from types import SimpleNamespace as N\n"
+        "from lightrag_pchunk.pdf.page_sequence import _end_number\n"
+        "parts = ['7', 'Chapter 2. Pumps', '12']\n"
+        "print(_end_number(N(segments=[N(text=t, table=None) for t in parts])))\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+        for seed in range(8)
+    }  # fmt: skip
+    assert answers == {"7"}
