@@ -64,6 +64,7 @@ from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, point
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.page_sequence import numbered_lines
+from lightrag_pchunk.pdf.paragraphs import ROMAN_PAGE
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
     RUNNING_PAGES,
@@ -88,8 +89,7 @@ _DIGITS = re.compile(r"\d+")
 #: A page number at the start or end of a running line (its side alternates on facing pages).
 _END_NUMBER = re.compile(r"^(?:#[\s|.·•]*)+(?=\S)|(?<=\S)(?:[\s|.·•]*#)+$")
 _SPACES = re.compile(r"\s+")
-#: A front matter's page number in lower-case roman numerals ("iv"), a valid one up to 399.
-_ROMAN_PAGE = re.compile(r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
+_ROMAN_PAGE = re.compile(ROMAN_PAGE)
 #: A page number marked by a word: "Page 3", "3 of 12", "第3页".
 _MARKED_PAGE_NUMBER = re.compile(r"(?:\bpage\b|\bpg\b|\bp\.|\bof\b|页|第|共)", re.IGNORECASE)
 _PAGE_NUMBER = re.compile(

@@ -72,10 +72,11 @@ SIZE_TOLERANCE = 0.6
 MAX_JOINED_LINES = 150
 #: A gap this many ems before a trailing page number makes a table-of-contents entry.
 TOC_GAP_EMS = 1.5
-#: A page number printed alone: arabic, or a well-formed roman numeral up to 399 written in
-#: one case ("xii", "IV"); a word of the same letters ("Mild", "did", "mix") is none.
-_ROMAN_PAGE = r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
-PAGE_NUMBER = re.compile(rf"^(?:\d{{1,4}}|{_ROMAN_PAGE}|{_ROMAN_PAGE.upper()})$")
+#: A front matter's page number in lower-case roman numerals ("xii"), a well-formed one up
+#: to 399; a word of the same letters ("did", "mix") is none.
+ROMAN_PAGE = r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
+#: A page number printed alone: arabic, or a roman one written in one case ("xii", "IV").
+PAGE_NUMBER = re.compile(rf"^(?:\d{{1,4}}|{ROMAN_PAGE}|{ROMAN_PAGE.upper()})$")
 
 
 @dataclass(frozen=True, slots=True)
