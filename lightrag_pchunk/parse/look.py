@@ -21,6 +21,7 @@ from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import qn
 
 _R = qn("w:r")
+_P = qn("w:p")
 _T = qn("w:t")
 _RPR = qn("w:rPr")
 _PPR = qn("w:pPr")
@@ -92,10 +93,11 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
 def _underlined(run: etree._Element, rpr: etree._Element | None) -> bool:
     """Whether ``run`` is underlined by its own formatting: a line set apart as bold sets
     it (a typed document's titles are underlined). Not a link's underline (in a hyperlink,
-    or by the link's character style)."""
+    however deep: a tracked insertion or a content control inside it; or by the link's
+    character style)."""
     underline = rpr.find(_UNDERLINE) if rpr is not None else None
     return (
         underline is not None
         and (underline.get(_VAL) or "single").lower() not in OFF_VALUES
-        and run.getparent().tag != _HYPERLINK
+        and next(run.iterancestors(_HYPERLINK, _P)).tag != _HYPERLINK
     )

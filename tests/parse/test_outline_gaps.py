@@ -262,9 +262,12 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
     # A journal's essay pasted from print: styled sections, the essay's title bold and
     # larger, its parts bold at the text's size and one underlined instead (as a typewriter
     # sets a title apart). In a stretch the styles leave this long it heads its part as the
-    # bold ones do. A link's underline (a line of its own in a hyperlink) sets nothing apart.
+    # bold ones do. A link's underline (a line of its own in a hyperlink, the second's run
+    # inserted with changes tracked) sets nothing apart.
     plain_bold, underlined = '<w:b/><w:sz w:val="22"/>', '<w:u w:val="single"/>'
     link = '<w:hyperlink r:id="rId9">' + run("The journal's archive", underlined)
+    inserted = run("The society's letters", underlined)
+    tracked = f'<w:hyperlink r:id="rId9"><w:ins w:id="1" w:author="E">{inserted}</w:ins>'
     body = (
         para("Editorial", style="Heading1")
         + para("Notes of the editors.")
@@ -277,6 +280,8 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
         + "".join(para(PARAGRAPH) for _ in range(3))
         + para(link + "</w:hyperlink>")
         + "".join(para(PARAGRAPH) for _ in range(3))
+        + para(tracked + "</w:hyperlink>")
+        + "".join(para(PARAGRAPH) for _ in range(3))
     )
     parsed = parse(tmp_path, body)
     essay = ("Essays", "Analytical psychology")
@@ -288,6 +293,7 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
         (3, "Parental complexes", essay, "inferred"),
     ]
     assert "\nThe journal's archive\n" in parsed.rows[-1].content
+    assert "\nThe society's letters\n" in parsed.rows[-1].content
 
 
 def test_a_section_its_tables_make_long_is_read_as_a_long_stretch(tmp_path):
