@@ -57,9 +57,10 @@ CELL_LANGUAGES = frozenset(
     }
 )  # fmt: skip
 
-#: Directives whose body is Markdown (docutils', Sphinx's, sphinx-design's, MyST-NB's,
-#: sphinx-proof's, sphinx-exercise's, sphinx-togglebutton's): behind backticks or tildes
-#: only these are containers, any other name a code block.
+#: Directives whose body is Markdown (docutils', Sphinx's, sphinx-design's, sphinx-proof's,
+#: sphinx-exercise's, sphinx-togglebutton's): behind backticks or tildes only these are
+#: containers, and a name with a colon (a domain's, MyST-NB's ``glue:figure``), any other
+#: name a code block (:func:`_is_literal`).
 CONTAINER_DIRECTIVES = frozenset(
     {
         "admonition", "attention", "caution", "danger", "error", "hint", "important",
@@ -72,7 +73,7 @@ CONTAINER_DIRECTIVES = frozenset(
         "article-info", "toggle", "exercise", "solution", "proof", "theorem", "lemma",
         "definition", "remark", "conjecture", "corollary", "algorithm", "criterion",
         "example", "property", "observation", "proposition", "assumption", "axiom",
-        "glue:figure", "glue:md", "bibliography", "footbibliography", "contents",
+        "bibliography", "footbibliography", "contents",
     }
 )  # fmt: skip
 
