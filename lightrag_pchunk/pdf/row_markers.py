@@ -14,6 +14,7 @@ from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.numerals import roman_number
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.header_rules import MONOSPACE_SLACK
+from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Median characters of a cell in a table of three columns or more.
@@ -31,8 +32,6 @@ _LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
 _PITCH_CHARS = 4
 #: A page number's kind, roman ones (a front matter's) before arabic ones.
 _ROMAN, _ARABIC = 0, 1
-#: A contents entry's page number in arabic numerals.
-_PAGE_DIGITS = re.compile(r"\d{1,4}")
 
 
 def numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
@@ -106,13 +105,13 @@ def _pages_column(cells: Sequence[str]) -> bool:
 
 
 def _page_number(text: str) -> tuple[int, int] | None:
-    """A contents entry's page number as (kind, value), a roman one before an arabic one:
-    arabic, or a roman numeral written in one case ("xii", "IV"); a word of the same
-    letters ("Mild", "mid", "Civil") is none."""
-    if _PAGE_DIGITS.fullmatch(text):
-        return _ARABIC, int(text)
-    roman = roman_number(text) if text.islower() or text.isupper() else None
-    return None if roman is None else (_ROMAN, roman)
+    """A contents entry's page number (:data:`~.paragraphs.PAGE_NUMBER`: arabic, or a
+    roman numeral up to 399 written in one case, "xii", "IV"; a word of the same letters,
+    "Mild", "Civil", "mm", is none) as (kind, value), a roman one before an arabic one."""
+    if PAGE_NUMBER.match(text) is None:
+        return None
+    roman = roman_number(text) if text.isalpha() else None
+    return (_ROMAN, roman) if roman else (_ARABIC, int(text))
 
 
 def is_marker(text: str) -> bool:

@@ -314,8 +314,15 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
             (72, 120, 260),
             16,
         ),
+        # A column of units whose letters make roman numerals past a page's ("cm" 900, "mm"
+        # 2000): no page numbers, which a contents' front matter prints low.
+        (
+            [["1.", "Height", "cm"], ["2.", "Width", "cm"], ["3.", "Gap", "mm"]],
+            (72, 120, 260),
+            16,
+        ),
     ],
-    ids=["numbered", "graded", "roman letters", "points", "checklist"],
+    ids=["numbered", "graded", "roman letters", "points", "checklist", "units"],
 )
 def test_an_unruled_table_numbered_or_lettered_in_its_first_column_is_one_table(
     tmp_path: Path, rows: list[list[str]], xs: tuple[float, ...], step: float
