@@ -147,7 +147,9 @@ class _Reader:
         if self.literal_colons:
             self._in_literal_colons(index, found)
             return index + 1
-        if self.item_indent >= 0:
+        if self.item_indent >= 0 and _ends_item(line, self.item_indent):
+            self.code_fence, self.item_indent = "", -1  # the line is read as any other
+        elif self.item_indent >= 0:
             closing = _INDENTED_FENCE.match(line)
             indent = len(closing[1]) if closing else 99
             if closing and indent <= self.item_indent + 3 and _closes(closing[2], self.code_fence):
@@ -250,6 +252,14 @@ def _options_end(lines: list[str], start: int) -> int:
     while index < len(lines) and _OPTION.match(lines[index]):
         index += 1
     return index
+
+
+def _ends_item(line: str, indent: int) -> bool:
+    """Whether ``line`` ends a list item whose text is indented by ``indent``, and the code
+    block in it: text indented less (no code line continues lazily), as CommonMark reads it;
+    a fence there opens a code block of its own. A tab indents to the next fourth column."""
+    spaced = line.expandtabs(4)
+    return bool(spaced.strip()) and len(spaced) - len(spaced.lstrip(" ")) < indent
 
 
 def _closes(fence: str, opened: str) -> bool:

@@ -306,6 +306,14 @@ def test_a_code_block_in_a_list_item_closes_at_its_fence(item: str) -> None:
     assert for_parser(item + "\n" + after) == item + "\n~~~{code}\n# c\n~~~\n"
 
 
+def test_a_code_block_in_a_list_item_ends_with_the_item() -> None:
+    # Its fence set back past the item's text ends the item, and the code block with it (no
+    # code line continues lazily): that fence opens a code block of its own, as CommonMark
+    # reads it, and the note shown in that code stays as written.
+    text = "- ```sh\n  make\n```\n\n:::{note}\n# Rubric\n:::\n\n```\n"
+    assert for_parser(text) == text
+
+
 CALLOUTS = """# Guide
 
 ## Setup
