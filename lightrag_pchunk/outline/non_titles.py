@@ -131,9 +131,10 @@ _IDENTIFIER_FIELD = re.compile(r"[^\W\d_][\w-]*(?: [^\W\d_][\w-]*)?:\s+[a-z\d]+(
 #: identifier, a path, a number, lower case: "Image: figures/nextn.pdf").
 _TITLED_PARTS = re.compile(r"([^\W\d_][^\W\d_]*):\s+([^\W\d_][^\W\d_]*)")
 #: A key of data alone before its colon, its value on the lines below: one identifier in
-#: lower case holding a digit, an underscore or a capital inside ("example1:",
-#: "node_types:", "minInstances:"); a lead-in's word ("Examples:", "outputs:") is none.
-_DATA_KEY = re.compile(r"(?=[a-z][\w$.-]*?(?:\d|_|[a-z][A-Z]))[a-z][\w$.-]*:")
+#: lower case holding a digit, an underscore or a word in camel case inside ("example1:",
+#: "node_types:", "minInstances:"); a lead-in's word ("Examples:", "outputs:") is none, nor
+#: a name whose capitals close it ("macOS:", "watchOS:": a product, its steps below).
+_DATA_KEY = re.compile(r"(?=[a-z][\w$.-]*?(?:\d|_|[a-z][A-Z][a-z]))[a-z][\w$.-]*:")
 #: The labels of a form's fields, whose value may be a word in title case ("Status: Draft",
 #: "Author: Smith"): a field still.
 _FORM_LABELS = frozenset(

@@ -91,7 +91,6 @@ def test_the_same_line_styled_is_a_heading() -> None:
         "What to look for",  # a short title may end on a preposition
         "$5 million for the new library",
         "Part 1 –",  # a dash set apart
-        "Examples:",  # a lead-in's word, no key of data
         "Pre- and post-war housing",  # a word's hyphen before its other half
         # A title holding an equation: its LaTeX is no code of the line's own.
         '2. 标题内包含公式 <equation format="latex">x=\\frac{-b}{2a}</equation>',
@@ -119,6 +118,17 @@ def test_one_predicate_per_reason() -> None:
 def test_titles_of_unseen_documents_head_their_sections(line: str) -> None:
     assert not reads_as_no_title(line)
     assert titles(_between_headings(line, H2)) == ["Overview", line, "Decisions"]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("Examples:", "Examples"),  # a lead-in's word, no key of data
+        ("macOS:", "macOS"),  # a product's name, its capitals closing it: its steps below
+    ],
+)
+def test_a_lead_in_alone_before_its_colon_heads_its_section(line: str, title: str) -> None:
+    assert titles(_between_headings(line, H2)) == ["Overview", title, "Decisions"]
 
 
 @pytest.mark.parametrize(
