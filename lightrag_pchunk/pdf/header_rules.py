@@ -84,10 +84,16 @@ def alike_rows(rows: Sequence[Sequence[Segment]], columns: Sequence[tuple[float,
     sizes = [statistics.median(s.size or s.height for s in row) for row in rows]
     if min(sizes) < (1 - ONE_LINE) * max(sizes):
         return False
-    advances = [s.width / len(s.text) for row in rows for s in row if s.text.strip()]
-    if max(advances) <= (1 + MONOSPACE_SLACK) * min(advances):
-        return False  # every character as wide as the others: a listing set in code
+    if one_pitch([s for row in rows for s in row if s.text.strip()]):
+        return False  # a listing set in code
     return all(any(a <= (s.x0 + s.x1) / 2 <= b for s in row) for row in rows for a, b in columns)
+
+
+def one_pitch(segments: Sequence[Segment]) -> bool:
+    """Whether every character of ``segments`` is as wide as the others (a segment's width
+    over its characters, within :data:`MONOSPACE_SLACK`): a fixed-pitch font's print."""
+    advances = [s.width / len(s.text) for s in segments]
+    return bool(advances) and max(advances) <= (1 + MONOSPACE_SLACK) * min(advances)
 
 
 def header_top(

@@ -13,7 +13,7 @@ from lightrag_pchunk.outline.non_titles import reads_as_code_or_data
 from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.numerals import roman_number
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
-from lightrag_pchunk.pdf.header_rules import MONOSPACE_SLACK
+from lightrag_pchunk.pdf.header_rules import one_pitch
 from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -56,18 +56,16 @@ def numbered_lines(rows: Sequence[Sequence[Segment]]) -> list[bool]:
 
 def _holds_code(rows: Sequence[Sequence[Segment]], numbers: Sequence[re.Match | None]) -> bool:
     """Whether the text beside the numbers of ``rows`` (:func:`numbered_lines`) is code on
-    one row at least, or set in a fixed-pitch font: its characters as wide as each other's
-    in every segment of :data:`_PITCH_CHARS` characters or more, on two rows or more."""
+    one row at least, or set in a fixed-pitch font (``header_rules.one_pitch``): its
+    segments of :data:`_PITCH_CHARS` characters or more, two at least."""
     beside = [
         [s.text for s in row[1:]] + ([row[0].text[number.end() :]] if number else [])
         for row, number in zip(rows, numbers, strict=True)
     ]
     if any(reads_as_code_or_data(t, parse_label(t)) for texts in beside for t in texts if t):
         return True
-    advances = [
-        s.width / len(s.text) for row in rows for s in row[1:] if len(s.text) >= _PITCH_CHARS
-    ]
-    return len(advances) >= 2 and max(advances) <= (1 + MONOSPACE_SLACK) * min(advances)
+    words = [s for row in rows for s in row[1:] if len(s.text) >= _PITCH_CHARS]
+    return len(words) >= 2 and one_pitch(words)
 
 
 def no_figure(text: str) -> bool:
