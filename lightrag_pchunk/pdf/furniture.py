@@ -173,7 +173,7 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
-    numbered = numbered_lines(pages, [{id(ln) for ln, _, sheet in e if sheet} for e in banded])
+    numbered = numbered_lines(pages, [[ln for ln, _, sheet in e if sheet] for e in banded])
     dropped: list[set[int]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {

@@ -35,14 +35,13 @@ NUMBER_DIGITS = 4
 SIZE_TOLERANCE = 0.5
 
 
-def numbered_lines(pages: Sequence[Sequence[Line]], bands: Sequence[set[int]]) -> list[set[int]]:
+def numbered_lines(
+    pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
+) -> list[set[int]]:
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
-    the document's sequence at one end, beside other text. ``bands``: the ids of each page's
-    lines in the sheet's bands (with their text as printed)."""
-    numbers = [
-        [(line, number) for line in lines if id(line) in band and (number := _end_number(line))]
-        for lines, band in zip(pages, bands, strict=True)
-    ]
+    the document's sequence at one end, beside other text. ``bands``: each page's lines in
+    the sheet's bands (with their text as printed), in the page's order."""
+    numbers = [[(line, number) for line in band if (number := _end_number(line))] for band in bands]
     offset = _sequence_offset(numbers)
     if offset is None:
         return [set() for _ in pages]
