@@ -65,7 +65,9 @@ def numbered_lines(
 
 def _sequence_offset(numbers: Sequence[Sequence[tuple[Line, int]]]) -> int | None:
     """The offset of the page numbers (number minus page index) that the most pages agree
-    on, if :data:`SEQUENCE_PAGES` pages do; None otherwise."""
+    on, if :data:`SEQUENCE_PAGES` pages do; None otherwise. Of offsets as many pages agree
+    on, the one counted first: from the earliest page, the smallest of its offsets (sorted:
+    a set of ints iterates in its table's layout, ``{8, 1}`` as 8 then 1, not by value)."""
     pages_by_offset: Counter[int] = Counter()
     for index, found in enumerate(numbers):
         pages_by_offset.update(sorted({number - index for _, number in found}))
