@@ -63,7 +63,7 @@ from collections.abc import Mapping, Sequence
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
-from lightrag_pchunk.pdf.page_sequence import numbered_lines
+from lightrag_pchunk.pdf.page_sequence import page_numbered_lines
 from lightrag_pchunk.pdf.paragraphs import ROMAN_PAGE
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
@@ -173,7 +173,7 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
-    numbered = numbered_lines(pages, [[ln for ln, _, sheet in e if sheet] for e in banded])
+    numbered = page_numbered_lines(pages, [[ln for ln, _, sheet in e if sheet] for e in banded])
     dropped: list[set[int]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {

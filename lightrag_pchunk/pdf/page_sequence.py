@@ -35,7 +35,7 @@ NUMBER_DIGITS = 4
 SIZE_TOLERANCE = 0.5
 
 
-def numbered_lines(
+def page_numbered_lines(
     pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
 ) -> list[set[int]]:
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
