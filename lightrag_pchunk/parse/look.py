@@ -21,7 +21,6 @@ from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import qn
 
 _R = qn("w:r")
-_P = qn("w:p")
 _T = qn("w:t")
 _RPR = qn("w:rPr")
 _PPR = qn("w:pPr")
@@ -39,13 +38,15 @@ _CAPS_CHECK_CHARS = 200
 _DEFAULT_HALF_POINTS = 20
 
 
-def _runs(element: etree._Element):
+def _runs(element: etree._Element, linked: bool = False):
+    """The runs of ``element``'s own text, each with whether it sits in a hyperlink (however
+    deep: a tracked insertion or a content control inside the link)."""
     for child in element:
         tag = child.tag
         if tag == _R:
-            yield child
+            yield child, linked
         elif tag not in _SKIP and isinstance(tag, str):
-            yield from _runs(child)
+            yield from _runs(child, linked or tag == _HYPERLINK)
 
 
 def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) -> Look:
@@ -55,7 +56,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
     total = bold = caps = 0
     sizes: Counter[int] = Counter()
     letters: list[str] = []
-    for run in _runs(p):
+    for run, linked in _runs(p):
         text = "".join(t.text or "" for t in run.iterchildren(_T))
         count = len(text.strip())
         if not count:
@@ -70,7 +71,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
             look = read_look(rpr, None).over(look)
         run_bold, run_size, run_caps = look.bold, look.size, look.caps
         total += count
-        bold += count if run_bold or _underlined(run, rpr) else 0
+        bold += count if run_bold or (not linked and _underlined(rpr)) else 0
         caps += count if run_caps else 0
         sizes[run_size or _DEFAULT_HALF_POINTS] += count
         letters.append(text)
@@ -90,14 +91,9 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
     )
 
 
-def _underlined(run: etree._Element, rpr: etree._Element | None) -> bool:
-    """Whether ``run`` is underlined by its own formatting: a line set apart as bold sets
-    it (a typed document's titles are underlined). Not a link's underline (in a hyperlink,
-    however deep: a tracked insertion or a content control inside it; or by the link's
-    character style)."""
+def _underlined(rpr: etree._Element | None) -> bool:
+    """Whether a run's own formatting ``rpr`` underlines it: a line set apart as bold sets
+    it (a typed document's titles are underlined). Not asked of a link's run, nor is a
+    link's character style read: a link's underline sets nothing apart."""
     underline = rpr.find(_UNDERLINE) if rpr is not None else None
-    return (
-        underline is not None
-        and (underline.get(_VAL) or "single").lower() not in OFF_VALUES
-        and next(run.iterancestors(_HYPERLINK, _P)).tag != _HYPERLINK
-    )
+    return underline is not None and (underline.get(_VAL) or "single").lower() not in OFF_VALUES
