@@ -16,7 +16,7 @@ from collections import Counter
 from lxml import etree
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.parse.style_look import OFF_VALUES, read_look
+from lightrag_pchunk.parse.style_look import on_off, read_look
 from lightrag_pchunk.parse.styles import StyleSheet
 from lightrag_pchunk.parse.xml import qn
 
@@ -95,5 +95,4 @@ def _underlined(rpr: etree._Element | None) -> bool:
     """Whether a run's own formatting ``rpr`` underlines it: a line set apart as bold sets
     it (a typed document's titles are underlined). Not asked of a link's run, nor is a
     link's character style read: a link's underline sets nothing apart."""
-    underline = rpr.find(_UNDERLINE) if rpr is not None else None
-    return underline is not None and (underline.get(_VAL) or "single").lower() not in OFF_VALUES
+    return rpr is not None and bool(on_off(rpr.find(_UNDERLINE)))
