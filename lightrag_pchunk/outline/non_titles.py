@@ -262,11 +262,11 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
         return True
     if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
         return True
-    if label is None and _IDENTIFIER_FIELD.fullmatch(text):
-        return True
-    if label is not None or _FIELD.fullmatch(text) is None:
+    if label is not None:
         return False
-    parts = _TITLED_PARTS.fullmatch(text)
+    if _FIELD.fullmatch(text) is None and _IDENTIFIER_FIELD.fullmatch(text) is None:
+        return False
+    parts = _TITLED_PARTS.fullmatch(text)  # never an identifier's value: a field still
     if parts is None or not (parts[1][0].isupper() and parts[2][0].isupper()):
         return True  # a script without case: no title case to tell ("자료: Bloomberg")
     return parts[1].casefold() in _FORM_LABELS
