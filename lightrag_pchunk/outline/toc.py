@@ -77,50 +77,50 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     run of at least :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one, or a
     shorter run of them (two or more) whose every title recurs after it, in order (the
     contents of a short document, its sections' titles below it). Entries may be
-    interrupted by single short lines without a page number (a part heading inside the TOC).
-    """
+    interrupted by single short lines without a page number (a part heading inside the TOC)."""
     runs: list[tuple[int, int]] = []
     at: dict[str, list[int]] | None = None  # where each line stands, read when first asked
+    entry = [is_toc_line(line) for line in lines]  # each line asked once
     index = 0
     while index < len(lines):
-        if not is_toc_line(lines[index]):
+        if not entry[index]:
             index += 1
             continue
         start = end = index
         entries = leaders = 0
         while end < len(lines):
             line = lines[end]
-            if is_toc_line(line):
+            if entry[end]:
                 entries += 1
                 leaders += 1 if _has_dot_leaders(line) else 0
-            elif not (end + 1 < len(lines) and is_toc_line(lines[end + 1]) and len(line) <= 80):
+            elif not (end + 1 < len(lines) and entry[end + 1] and len(line) <= 80):
                 break
             end += 1
         title = _title_above(lines, start)
         listed = leaders >= MIN_UNTITLED_TOC_LINES
         if not listed and leaders == entries >= MIN_LISTED_TOC_LINES:
-            at = _key_positions(lines) if at is None else at
-            listed = _titles_recur(lines[start:end], at, end)
+            at = _key_positions(lines, entry) if at is None else at
+            listed = _titles_recur([lines[i] for i in range(start, end) if entry[i]], at, end)
         if (title is not None and entries >= MIN_TOC_LINES) or listed:
             runs.append((start if title is None else title, end))
         index = max(end, index + 1)
     return _with_bare_runs(lines, runs)
 
 
-def _key_positions(lines: Sequence[str]) -> dict[str, list[int]]:
-    """Where each line but an entry stands, by its :func:`toc_key`."""
+def _key_positions(lines: Sequence[str], entry: Sequence[bool]) -> dict[str, list[int]]:
+    """Where each line but an entry (``entry``: which are) stands, by :func:`toc_key`."""
     at: dict[str, list[int]] = {}
     for index, line in enumerate(lines):
-        if line.strip() and not is_toc_line(line):
+        if line.strip() and not entry[index]:
             at.setdefault(toc_key(line), []).append(index)
     return at
 
 
 def _titles_recur(entries: Sequence[str], at: dict[str, list[int]], after: int) -> bool:
-    """Whether the title of every entry among ``entries`` stands as a line of its own after
+    """Whether the title of every one of ``entries`` stands as a line of its own after
     line ``after``, in their order (``at``: :func:`_key_positions`)."""
     last = after - 1
-    for key in (toc_key(entry) for entry in entries if is_toc_line(entry)):
+    for key in map(toc_key, entries):
         places = at.get(key, [])
         found = bisect.bisect_right(places, last)
         if not key or found == len(places):
