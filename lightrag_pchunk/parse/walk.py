@@ -139,9 +139,10 @@ class BodyWalker(TableWalk):
     ) -> None:
         """Append a body paragraph (or a paragraph of a layout table): the smart outline may
         make it a heading. ``toc_level`` marks a table-of-contents line (0: no level given),
-        which never becomes one; so does a line that reads and is marked as an entry."""
+        which never becomes one; so does a line that reads as an entry (a title, leaders or
+        a tab, a page number: ``is_toc_line``)."""
         self.budget.line(len(text), "a line of text")
-        if toc_level is None and is_toc_line(text) and TocMarks.is_entry(p, text):
+        if toc_level is None and is_toc_line(text):
             toc_level = 0
         kind = EventKind.PARAGRAPH if toc_level is None else EventKind.TOC
         line = Line(text, para_id, para_id)
