@@ -130,7 +130,7 @@ def long_stretches(
 ) -> list[range]:
     """The stretches between known headings (and before the first) of over ``min_words``
     words of text (``infer_outline(..., within=...)`` reads them); ``content``: under a known
-    heading, of its tables too (before it: a cover's, a template's form, are not read)."""
+    heading (not before: a cover, a form), of its other lines too (``ItemKind.OTHER``)."""
     stretches, start = [], 0
     for end in [*(i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items)]:
         kinds = (ItemKind.TEXT, ItemKind.OTHER) if content and start else (ItemKind.TEXT,)

@@ -294,7 +294,7 @@ def _infer(
     is read when it holds more than ``words`` words of text. ``authored``: the known
     headings are the author's outline (styles, tags, bookmarks), not the entries of a
     printed table of contents, whose depth the author chose. ``tables``: a styled section's
-    tables count towards its length (``long_stretches``)."""
+    tables (and other lines: equations, boxes, notes) count towards its length."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     contents_at = None  # where the first table of contents stands among the items
