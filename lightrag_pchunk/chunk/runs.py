@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.chunk.block_runs import BlockRun
 from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.chunk.part_numbers import label_path, strip_part_suffix
 from lightrag_pchunk.model import PREFACE_HEADING, Block, TableRole
 
 #: Blocks joined across sections lie no more than this many heading levels below their
@@ -65,10 +65,7 @@ def is_descendant(shallow: Block, deep: Block) -> bool:
     """Whether ``deep`` lies in the subtree of ``shallow``'s heading (parent-path test);
     a block of merged children headed by their common parent (``shallow``'s own heading)
     counts too."""
-    path = shallow.parent_headings
-    heading = strip_part_suffix(shallow.heading)
-    if heading:
-        path = (*path, heading)
+    path = label_path(shallow.heading, shallow.parent_headings)
     return (*deep.parent_headings, strip_part_suffix(deep.heading))[: len(path)] == path
 
 
