@@ -147,13 +147,7 @@ class _Reader:
         if self.literal_colons:
             self._in_literal_colons(index, found)
             return index + 1
-        if self.item_indent >= 0 and _ends_item(line, self.item_indent):
-            self.code_fence, self.item_indent = "", -1  # the line is read as any other
-        elif self.item_indent >= 0:
-            closing = _INDENTED_FENCE.match(line)
-            indent = len(closing[1]) if closing else 99
-            if closing and indent <= self.item_indent + 3 and _closes(closing[2], self.code_fence):
-                self.code_fence, self.item_indent = "", -1
+        if self.item_indent >= 0 and self._in_item_code(line):
             return index + 1
         if self.code_fence:
             if found and _closes(found.group(1), self.code_fence) and not found.group(2).strip():
@@ -184,6 +178,22 @@ class _Reader:
         for at in range(index, end):
             self.lines[at] = _blank(self.lines[at])
         return end
+
+    def _in_item_code(self, line: str) -> bool:
+        """Whether ``line`` is read as a line of the code block opened on a list item's first
+        line (its closing fence too); a line that ends the item ends the block, and is read
+        as any other."""
+        if _ends_item(line, self.item_indent):
+            self.code_fence, self.item_indent = "", -1
+            return False
+        closing = _INDENTED_FENCE.match(line)
+        if (
+            closing
+            and len(closing[1]) <= self.item_indent + 3
+            and _closes(closing[2], self.code_fence)
+        ):
+            self.code_fence, self.item_indent = "", -1
+        return True
 
     def _open(self, fence: str, body: int) -> None:
         """A container opens with ``fence``, its body at line ``body``."""
