@@ -116,7 +116,7 @@ def read_directives(text: str) -> tuple[str, list[int]]:
     lines = text.split("\n")
     reader = _Reader(lines)
     reader.run()
-    return "\n".join(lines), reader.bodies
+    return "\n".join(lines), _byte_offsets(lines, reader.bodies)
 
 
 class _Reader:
@@ -128,11 +128,8 @@ class _Reader:
         self.item_indent = -1  # a list item's text indent, when the code block opened in one
         self.literal_colons: list[int] = []  # a colon-fenced literal's colons, nested ones after
         self.containers: list[str] = []  # the open containers' fences, innermost last
-        self.bodies: list[int] = []  # the outermost containers' bodies (read_directives)
-        self.body = 0  # where the open outermost container's body starts
-        self.starts = [0]  # each line's byte offset
-        for line in lines:
-            self.starts.append(self.starts[-1] + len(line.encode("utf-8", "surrogatepass")) + 1)
+        self.bodies: list[int] = []  # the outermost containers' bodies' lines (read_directives)
+        self.body = 0  # the line where the open outermost container's body starts
 
     def run(self) -> None:
         lines = self.lines
@@ -199,7 +196,7 @@ class _Reader:
         """A container opens with ``fence``, its body at line ``body``."""
         self.containers.append(fence)
         if len(self.containers) == 1:
-            self.body = self.starts[body]
+            self.body = body
 
     def _closes_container(self, fence: str, index: int) -> bool:
         """Whether a bare fence closes an open container: the outermost one it can close
@@ -209,7 +206,7 @@ class _Reader:
             if _closes(fence, opened):
                 del self.containers[depth:]
                 if not depth:
-                    self.bodies += (self.body, self.starts[index])
+                    self.bodies += (self.body, index)
                 return True
         return False
 
@@ -270,6 +267,17 @@ def _ends_item(line: str, indent: int) -> bool:
     a fence there opens a code block of its own. A tab indents to the next fourth column."""
     spaced = line.expandtabs(4)
     return bool(spaced.strip()) and len(spaced) - len(spaced.lstrip(" ")) < indent
+
+
+def _byte_offsets(lines: list[str], indexes: list[int]) -> list[int]:
+    """Where the lines at ``indexes`` (ascending) start in the UTF-8 of the lines joined,
+    only the lines before the last one encoded."""
+    offsets, at, done = [], 0, 0
+    for index in indexes:
+        at += sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines[done:index])
+        offsets.append(at)
+        done = index
+    return offsets
 
 
 def _closes(fence: str, opened: str) -> bool:
