@@ -94,6 +94,9 @@ _DIRECTIVE = re.compile(r"\{([A-Za-z][\w.:+-]*)\}")
 #: Quarto's callout, a Pandoc div (``::: {.callout-note}``, ``::: callout-tip``): a heading
 #: in it is its title, as a heading in a MyST container is its rubric.
 _CALLOUT = re.compile(r"\s*(?:\{[^}]*\.callout(?:-[\w-]+)?[\s}]|callout(?:-[\w-]+)?\s*$)")
+#: A fence's marks, then a name's brace and first letter: where a directive may open, no
+#: Pandoc attribute (``{=html}``, ``{.python}``): a text without one has nothing to rewrite.
+_NAMED_FENCE = re.compile(r"(?::::|```|~~~)\{[A-Za-z]")
 #: An option line right after a directive's opening line (``:caption: Setup``).
 _OPTION = re.compile(r" {0,3}:[\w-]+:")
 
@@ -111,7 +114,8 @@ def read_directives(text: str) -> tuple[str, list[int]]:
     container never closed runs to the end of the text for MyST, but more often a fence was
     forgotten or stands where this reader cannot see (in a block quote): its
     headings stay sections."""
-    if ":::{" not in text and "```{" not in text and "~~~{" not in text and "callout" not in text:
+    braced = ":::{" in text or "```{" in text or "~~~{" in text  # most texts stop here, unsearched
+    if "callout" not in text and not (braced and _NAMED_FENCE.search(text)):
         return text, []
     lines = text.split("\n")
     reader = _Reader(lines)
