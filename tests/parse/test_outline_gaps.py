@@ -21,8 +21,15 @@ STYLES = rich_xml(
     + style("TOC2", "toc 2"),
 )
 BOLD = '<w:b/><w:sz w:val="26"/>'
+#: Bold at the text's size (Normal's 11 points): set apart by its weight alone.
+PLAIN_BOLD = '<w:b/><w:sz w:val="22"/>'
 #: About 100 words: eight of them make a stretch longer than the auto threshold (800).
 PARAGRAPH = " ".join(["The operator checks the valve and records the pressure in the log."] * 9)
+
+
+def prose(paragraphs: int) -> str:
+    """``paragraphs`` paragraphs of PARAGRAPH, one after the other."""
+    return "".join(para(PARAGRAPH) for _ in range(paragraphs))
 
 
 def parse(tmp_path, body: str, *, styles: str = STYLES, numbering: str | None = None, **kwargs):
@@ -46,9 +53,9 @@ def test_a_long_stretch_under_a_styled_heading_gets_its_headings_nested_below_it
         + para("Text of the scope.")
         + para("2 Requirements", style="Heading1")
         + para(run("2.1 Valves", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(5))
+        + prose(5)
         + para(run("2.2 Pumps", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(5))
+        + prose(5)
         + para("3 Records", style="Heading1")
         + para("Records are kept for ten years.")
     )
@@ -71,7 +78,7 @@ def test_no_styled_heading_is_placed_below_an_inferred_one(tmp_path):
         para(run("第一章 总则", BOLD))
         + para("第一条 为加强公司安全生产管理，保障员工生命财产安全，制定本办法。")
         + para("第二条 本办法适用于公司所属各部门及全体员工。")
-        + "".join(para(PARAGRAPH) for _ in range(9))
+        + prose(9)
         + para("Annex", style="Heading2")
         + para("The forms used by the safety committee.")
     )
@@ -203,11 +210,11 @@ def test_a_chapter_that_lost_its_style_is_no_child_of_the_chapter_before(tmp_pat
     body = (
         para("CHAPTER 7 ENFORCEMENT", style="Heading1")
         + para("2. REMEDIAL AND ENFORCEMENT ACTIONS", style="Heading2")
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        + prose(3)
         + para(run("CHAPTER 8 INSPECTIONS", big))
-        + "".join(para(PARAGRAPH) for _ in range(4))
+        + prose(4)
         + para(run("8.1 Planning", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(4))
+        + prose(4)
     )
     parsed = parse(tmp_path, body)
     assert tree(parsed) == [
@@ -230,18 +237,17 @@ def test_a_long_stretch_is_parted_by_its_bold_lines_at_text_size_that_stand_alon
     # bold at the text's size. Where larger headings exist such a line is read as a run-in
     # label; in a stretch the styles leave this long, one standing alone between paragraphs
     # heads its part, below the article. One leading into a list stays a label.
-    plain_bold = '<w:b/><w:sz w:val="22"/>'
     body = (
         para("Press review", style="Heading1")
         + para("Digest of the week.")
         + para("Business news", style="Heading1")
         + para(run("Water utilities draw private investors", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(3))
-        + para(run("Market entry", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(3))
-        + para(run("Main risks", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(3))
-        + para(run("Risks named", plain_bold))
+        + prose(3)
+        + para(run("Market entry", PLAIN_BOLD))
+        + prose(3)
+        + para(run("Main risks", PLAIN_BOLD))
+        + prose(3)
+        + para(run("Risks named", PLAIN_BOLD))
         + para("tariffs")
         + para("municipal owners")
         + para(PARAGRAPH)
@@ -264,7 +270,7 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
     # sets a title apart). In a stretch the styles leave this long it heads its part as the
     # bold ones do. A link's underline (a line of its own in a hyperlink, the second's run
     # inserted with changes tracked) sets nothing apart.
-    plain_bold, underlined = '<w:b/><w:sz w:val="22"/>', '<w:u w:val="single"/>'
+    underlined = '<w:u w:val="single"/>'
     link = '<w:hyperlink r:id="rId9">' + run("The journal's archive", underlined)
     inserted = run("The society's letters", underlined)
     tracked = f'<w:hyperlink r:id="rId9"><w:ins w:id="1" w:author="E">{inserted}</w:ins>'
@@ -273,15 +279,15 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
         + para("Notes of the editors.")
         + para("Essays", style="Heading1")
         + para(run("Analytical psychology", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(2))
-        + para(run("Complexes", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        + prose(2)
+        + para(run("Complexes", PLAIN_BOLD))
+        + prose(3)
         + para(run("Parental complexes", underlined))
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        + prose(3)
         + para(link + "</w:hyperlink>")
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        + prose(3)
         + para(tracked + "</w:hyperlink>")
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        + prose(3)
     )
     parsed = parse(tmp_path, body)
     essay = ("Essays", "Analytical psychology")
@@ -328,12 +334,8 @@ def test_a_section_its_tables_make_long_is_read_as_a_long_stretch(tmp_path):
 def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
     # The same digest without styles: the smart outline reads the whole document, and
     # there the larger bold titles make the bold lines at text size run-in labels.
-    plain_bold = '<w:b/><w:sz w:val="22"/>'
     body = "".join(
-        para(run(title, BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(3))
-        + para(run(label, plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(3))
+        para(run(title, BOLD)) + prose(3) + para(run(label, PLAIN_BOLD)) + prose(3)
         for title, label in (("Water utilities", "Market entry"), ("Energy prices", "Outlook"))
     )
     parsed = parse(tmp_path, body)
@@ -345,19 +347,18 @@ def test_a_long_section_of_a_document_without_styles_is_parted_by_its_bold_lines
     # document leaves a section this long, its bold lines at text size standing alone
     # between paragraphs head its parts, as in a styled document's long stretch. A bold
     # line leading into a list stays a label, and the short article keeps its label.
-    plain_bold = '<w:b/><w:sz w:val="22"/>'
     body = (
         para(run("Water utilities", BOLD))
-        + "".join(para(PARAGRAPH) for _ in range(5))
-        + para(run("Market entry", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(5))
-        + para(run("Risks named", plain_bold))
+        + prose(5)
+        + para(run("Market entry", PLAIN_BOLD))
+        + prose(5)
+        + para(run("Risks named", PLAIN_BOLD))
         + para("tariffs")
         + para("municipal owners")
         + para(PARAGRAPH)
         + para(run("Energy prices", BOLD))
         + para(PARAGRAPH)
-        + para(run("Outlook", plain_bold))
+        + para(run("Outlook", PLAIN_BOLD))
         + para(PARAGRAPH)
     )
     parsed = parse(tmp_path, body)
@@ -374,13 +375,12 @@ def test_a_bold_line_right_under_a_heading_it_found_heads_the_first_part(tmp_pat
     # A template without styles: each part's first sub-head follows the part's larger title
     # with no paragraph between. In a long section it stands alone all the same: after a
     # line the outline takes for a heading, before a paragraph.
-    plain_bold = '<w:b/><w:sz w:val="22"/>'
     body = (
         para(run("Marketing plan", BOLD))
-        + para(run("Market research", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(5))
-        + para(run("Competition", plain_bold))
-        + "".join(para(PARAGRAPH) for _ in range(5))
+        + para(run("Market research", PLAIN_BOLD))
+        + prose(5)
+        + para(run("Competition", PLAIN_BOLD))
+        + prose(5)
         + para(run("Operational plan", BOLD))
         + para(PARAGRAPH)
     )
@@ -404,16 +404,15 @@ def test_numbers_typed_with_a_tab_head_the_parts_of_a_long_stretch(tmp_path):
             f'<w:r>{props}<w:t>{label}</w:t><w:tab/><w:t xml:space="preserve">{title}</w:t></w:r>'
         )
 
-    bold = '<w:b/><w:sz w:val="22"/>'
     body = (
         para("Overview", style="Heading1")
         + para("What this report covers.")
         + para("Infrastructure issues", style="Heading1")
-        + tabbed("1.", "Physical infrastructure", bold)
+        + tabbed("1.", "Physical infrastructure", PLAIN_BOLD)
         + tabbed("55.", PARAGRAPH)
-        + "".join(para(PARAGRAPH) for _ in range(4))
-        + tabbed("2.", "Critical resources", bold)
-        + "".join(para(PARAGRAPH) for _ in range(4))
+        + prose(4)
+        + tabbed("2.", "Critical resources", PLAIN_BOLD)
+        + prose(4)
     )
     parsed = parse(tmp_path, body)
     part = ("Infrastructure issues",)
