@@ -33,11 +33,21 @@ Text.
 """
 
 
+def parse(tmp_path: Path, text: str):
+    """``text`` written to ``tmp_path/doc.md`` and parsed into ``tmp_path/out``."""
+    source = tmp_path / "doc.md"
+    source.write_text(text, encoding="utf-8")
+    return parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+
+
+def outline(parsed) -> list[tuple[int, str]]:
+    """The level and heading of each row."""
+    return [(row.level, row.heading) for row in parsed.rows]
+
+
 def test_a_directive_holds_no_heading_and_keeps_its_text(tmp_path: Path) -> None:
-    source = tmp_path / "batch.md"
-    source.write_text(DOC, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
-    assert [(row.level, row.heading) for row in parsed.rows] == [
+    parsed = parse(tmp_path, DOC)
+    assert outline(parsed) == [
         (1, "Batch processing"),
         (2, "Caveats"),
     ]
@@ -128,12 +138,10 @@ Text.
 
 
 def test_a_container_directive_holds_markdown_and_keeps_its_fences_as_text(tmp_path: Path) -> None:
-    source = tmp_path / "install.md"
-    source.write_text(CONTAINERS, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
+    parsed = parse(tmp_path, CONTAINERS)
     # A code cell (Quarto's, R Markdown's) stays code: its comment is no heading; a
     # container's option block makes no setext heading.
-    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Install"), (2, "Next")]
+    assert outline(parsed) == [(1, "Install"), (2, "Next")]
     content = parsed.rows[0].content
     # The note's list and table, the admonition's table keep their structure.
     assert content.count("<table ") == 2
@@ -185,10 +193,8 @@ def test_a_fence_with_a_name_no_container_has_is_a_code_block(tmp_path: Path) ->
     # or tildes a code block, its comment no heading, its text whole. A Sphinx domain's
     # directive holds Markdown (its table), as does a colon fence with any name.
     assert for_parser("```{java}\n# x\n```\n") == "```{java}\n# x\n```\n"
-    source = tmp_path / "cells.md"
-    source.write_text(CELLS, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
-    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Build"), (2, "Next")]
+    parsed = parse(tmp_path, CELLS)
+    assert outline(parsed) == [(1, "Build"), (2, "Next")]
     content = parsed.rows[0].content
     assert "```{java}\n# not a heading\nclass A { int x; }\n```" in content
     assert "~~~{lua}\n-- a *comment*\n# not a heading either\n~~~" in content
@@ -228,10 +234,8 @@ def test_a_heading_inside_a_container_is_its_rubric_not_a_section(tmp_path: Path
     # MyST makes a rubric (a label) of a heading in a directive's body: no section opens,
     # the text after the directive stays under the heading it was written under. A
     # container never closed (a forgotten fence) leaves its headings sections.
-    source = tmp_path / "rubrics.md"
-    source.write_text(RUBRICS, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
-    assert [(row.level, row.heading) for row in parsed.rows] == [
+    parsed = parse(tmp_path, RUBRICS)
+    assert outline(parsed) == [
         (1, "Guide"),
         (2, "Setup"),
         (2, "Usage"),
@@ -284,10 +288,8 @@ Text.
 def test_a_code_fence_on_a_list_items_first_line_opens_a_code_block(tmp_path: Path) -> None:
     # Unseen, its code (a note's opening line) opened a container no fence closed but the
     # tip's, with the heading between them in its body: a rubric, no section.
-    source = tmp_path / "item.md"
-    source.write_text(ITEM_FENCE, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
-    assert [(row.level, row.heading) for row in parsed.rows] == [(1, "Notes"), (2, "Real")]
+    parsed = parse(tmp_path, ITEM_FENCE)
+    assert outline(parsed) == [(1, "Notes"), (2, "Real")]
     in_item = "1. ```{note}\n   :::{tip}\n   ```\n"
     assert for_parser(in_item) == in_item
 
@@ -337,10 +339,8 @@ After the callout.
 
 def test_a_heading_in_a_quarto_callout_is_its_title_not_a_section(tmp_path: Path) -> None:
     # Quarto titles a callout by its heading; any other Pandoc div keeps its headings.
-    source = tmp_path / "callouts.md"
-    source.write_text(CALLOUTS, encoding="utf-8")
-    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-" + "0" * 32)
-    assert [(row.level, row.heading) for row in parsed.rows] == [
+    parsed = parse(tmp_path, CALLOUTS)
+    assert outline(parsed) == [
         (1, "Guide"),
         (2, "Setup"),
         (2, "Columns"),
