@@ -230,20 +230,55 @@ After the tabs.
 """
 
 
-def test_a_heading_inside_a_container_is_its_rubric_not_a_section(tmp_path: Path) -> None:
-    # MyST makes a rubric (a label) of a heading in a directive's body: no section opens,
-    # the text after the directive stays under the heading it was written under. A
-    # container never closed (a forgotten fence) leaves its headings sections.
-    parsed = parse(tmp_path, RUBRICS)
-    assert outline(parsed) == [
-        (1, "Guide"),
-        (2, "Setup"),
-        (2, "Usage"),
-        (3, "Careful"),
-    ]
+CALLOUTS = """# Guide
+
+## Setup
+
+::: {.callout-tip collapse="true"}
+## Tip with a title
+Use *this*.
+:::
+
+After the callout.
+
+::: callout-note
+### Note
+:::
+
+::: {.column}
+## Columns
+:::
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "sections", "kept"),
+    [
+        # MyST makes a rubric (a label) of a heading in a directive's body: no section opens,
+        # the text after the directive stays under the heading it was written under. A
+        # container never closed (a forgotten fence) leaves its headings sections.
+        (
+            RUBRICS,
+            [(1, "Guide"), (2, "Setup"), (2, "Usage"), (3, "Careful")],
+            ("# Before you start", "Tabs\n====", "## On Linux", "After the tabs."),
+        ),
+        # Quarto titles a callout by its heading; any other Pandoc div keeps its headings.
+        (
+            CALLOUTS,
+            [(1, "Guide"), (2, "Setup"), (2, "Columns")],
+            ("## Tip with a title", "Use *this*.", "After the callout.", "### Note"),
+        ),
+    ],
+    ids=["myst rubric", "quarto callout"],
+)
+def test_a_heading_inside_a_container_is_its_rubric_or_title_not_a_section(
+    tmp_path: Path, text: str, sections: list[tuple[int, str]], kept: tuple[str, ...]
+) -> None:
+    parsed = parse(tmp_path, text)
+    assert outline(parsed) == sections
     setup = parsed.rows[1].content
-    for kept in ("# Before you start", "Tabs\n====", "## On Linux", "After the tabs."):
-        assert kept in setup
+    for line in kept:
+        assert line in setup
 
 
 def test_the_bodies_of_outermost_containers_are_told_in_bytes() -> None:
@@ -314,37 +349,3 @@ def test_a_code_block_in_a_list_item_ends_with_the_item() -> None:
     # reads it, and the note shown in that code stays as written.
     text = "- ```sh\n  make\n```\n\n:::{note}\n# Rubric\n:::\n\n```\n"
     assert for_parser(text) == text
-
-
-CALLOUTS = """# Guide
-
-## Setup
-
-::: {.callout-tip collapse="true"}
-## Tip with a title
-Use *this*.
-:::
-
-After the callout.
-
-::: callout-note
-### Note
-:::
-
-::: {.column}
-## Columns
-:::
-"""
-
-
-def test_a_heading_in_a_quarto_callout_is_its_title_not_a_section(tmp_path: Path) -> None:
-    # Quarto titles a callout by its heading; any other Pandoc div keeps its headings.
-    parsed = parse(tmp_path, CALLOUTS)
-    assert outline(parsed) == [
-        (1, "Guide"),
-        (2, "Setup"),
-        (2, "Columns"),
-    ]
-    setup = parsed.rows[1].content
-    for kept in ("## Tip with a title", "Use *this*.", "After the callout.", "### Note"):
-        assert kept in setup
