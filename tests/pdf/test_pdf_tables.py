@@ -262,15 +262,18 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
     assert table == [list(row) for row in rows]
 
 
+#: The columns of a label, a word and a value, rows 16 points apart.
+LABEL_WORD_VALUE = ((72, 120, 260), 16)
+
+
 @pytest.mark.parametrize(
-    ("rows", "xs", "step"),
+    ("rows", "layout"),
     [
         # Observations numbered 1, 2, 3 in the first column beside four columns of values:
         # a table, though its first cells read as numbering labels.
         (
             [[str(n), str(3 * n % 7), str(n % 2), "1", str(n % 3)] for n in range(1, 7)],
-            (72, 120, 180, 240, 300),
-            20,
+            ((72, 120, 180, 240, 300), 20),
         ),
         # Grades lettered "A.", "B." beside a word and a range of marks in two more columns:
         # three aligned cells repeated over rows are a table's rows, not list items (an item
@@ -282,8 +285,7 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
                 ["C.", "Satisfactory", "60-74"],
                 ["D.", "Poor", "0-59"],
             ],
-            (72, 120, 260),
-            16,
+            LABEL_WORD_VALUE,
         ),
         # A last column of words made of the letters roman numerals use ("Mild", "Civil") is
         # no column of page numbers: every row is the table's, the first too.
@@ -294,8 +296,7 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
                 ["3.", "Rash", "Mild"],
                 ["4.", "Pain", "Severe"],
             ],
-            (72, 120, 260),
-            16,
+            LABEL_WORD_VALUE,
         ),
         # A rubric's points counting down the rows, and a checklist's mark on every row:
         # no column of page numbers, which never go down a contents nor stand still in it.
@@ -306,28 +307,27 @@ def test_an_unruled_table_of_short_cells_at_one_spacing_keeps_a_row_a_line(
                 ["C.", "Fair", "2"],
                 ["D.", "Poor", "1"],
             ],
-            (72, 120, 260),
-            16,
+            LABEL_WORD_VALUE,
         ),
         (
             [["1.", "Extinguisher", "X"], ["2.", "Exit signs", "X"], ["3.", "Alarm", "X"]],
-            (72, 120, 260),
-            16,
+            LABEL_WORD_VALUE,
         ),
         # A column of units whose letters make roman numerals past a page's ("cm" 900, "mm"
         # 2000): no page numbers, which a contents' front matter prints low.
         (
             [["1.", "Height", "cm"], ["2.", "Width", "cm"], ["3.", "Gap", "mm"]],
-            (72, 120, 260),
-            16,
+            LABEL_WORD_VALUE,
         ),
     ],
     ids=["numbered", "graded", "roman letters", "points", "checklist", "units"],
 )
 def test_an_unruled_table_numbered_or_lettered_in_its_first_column_is_one_table(
-    tmp_path: Path, rows: list[list[str]], xs: tuple[float, ...], step: float
+    tmp_path: Path, rows: list[list[str]], layout: tuple[tuple[float, ...], float]
 ) -> None:
-    """Unruled rows whose first cells read as numbering labels, no rules."""
+    """Unruled rows whose first cells read as numbering labels, no rules (``layout``: the
+    columns' left edges and the spacing of the rows)."""
+    xs, step = layout
     (table,) = tags_of(parse_pages(tmp_path, [Page(unruled_rows(rows, xs, 700, step))]))
     assert table == rows
 
