@@ -221,13 +221,13 @@ def test_an_equations_number_above_a_found_line_stays_where_it_is(tmp_path: Path
     assert "(1) Quantum" not in text and "32 ( )" not in text
 
 
-def _chapter_pages(label_gap: float, labels: tuple[str, str], label_x: float = 72) -> list[Page]:
-    """Two chapter openings, each a label ("CHAPTER 1") at ``label_x`` over its title in
-    the same look (14 pt bold), ``label_gap`` points above it, then text."""
+def _chapter_pages(labels: tuple[str, str]) -> list[Page]:
+    """Two chapter openings, each a label ("CHAPTER 1") over its title in the same look
+    (14 pt bold), 70 points (five sizes) above it, then text."""
     pages = []
     for label, title in zip(labels, ("Introduction", "Methods"), strict=True):
-        items = [Text(label_x, 700, label, 14, BOLD), Text(72, 700 - label_gap, title, 14, BOLD)]
-        pages.append(Page([*items, *wrap(BODY, 72, 660 - label_gap, 460)]))
+        items = [Text(72, 700, label, 14, BOLD), Text(72, 630, title, 14, BOLD)]
+        pages.append(Page([*items, *wrap(BODY, 72, 590, 460)]))
     return pages
 
 
@@ -258,5 +258,5 @@ def test_a_chapter_label_set_far_above_its_title_is_the_titles(
     tmp_path: Path, labels: tuple[str, str], expected: list[str]
 ) -> None:
     bookmarks = [Bookmark("Introduction", 1, 0, 640), Bookmark("Methods", 1, 1, 640)]
-    result = parse_pages(tmp_path, _chapter_pages(70, labels), bookmarks=bookmarks)
+    result = parse_pages(tmp_path, _chapter_pages(labels), bookmarks=bookmarks)
     assert headings_of(result) == expected
