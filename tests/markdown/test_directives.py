@@ -343,6 +343,22 @@ def test_a_code_block_in_a_list_item_closes_at_its_fence(item: str) -> None:
     assert for_parser(item + "\n" + after) == item + "\n~~~{code}\n# c\n~~~\n"
 
 
+@pytest.mark.parametrize(
+    ("fence", "closes"),
+    [("  ```", True), ("     ```", True), ("      ```", False)],
+    ids=["as the text", "three more", "four more"],
+)
+def test_a_directive_in_a_list_item_after_its_code_block_is_read(fence: str, closes: bool) -> None:
+    # The code block's fence closes it indented as the item's text or up to three spaces
+    # more (four more is a line of its code): the note in the item after it is a directive,
+    # its comment no heading. (After the item, at the margin, the item's end closes the code
+    # block whatever its fence.)
+    code = "- ```md\n  :::{note}\n" + fence + "\n\n"
+    note = "  :::{code}\n  # c\n  :::\n"
+    read = note.replace(":::", "~~~") if closes else note
+    assert for_parser(code + note) == code + read
+
+
 def test_a_code_block_in_a_list_item_ends_with_the_item() -> None:
     # Its fence set back past the item's text ends the item, and the code block with it (no
     # code line continues lazily): that fence opens a code block of its own, as CommonMark
