@@ -440,6 +440,11 @@ BODY = (
     "The refrigeration plant is inspected every week by a competent person who records the "
     "result of every test in the plant log and signs the entry."
 )
+#: A second paragraph of body text, other than BODY, for pages to fill.
+LOREM = (
+    "Operators shall keep the refrigeration plant under continuous supervision and record "
+    "every reading of the pressure gauges in the plant log before the end of each shift."
+)
 
 
 def sections(result) -> list[tuple[str, int]]:

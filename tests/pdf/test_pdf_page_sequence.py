@@ -11,12 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pdf_builders import BOLD, Page, Text, headings_of, parse_pages, wrap
+from pdf_builders import BOLD, LOREM, Page, Text, headings_of, parse_pages, wrap
 
-LOREM = (
-    "Operators shall keep the refrigeration plant under continuous supervision and record "
-    "every reading of the pressure gauges in the plant log before the end of each shift."
-)
 CHAPTERS = ["Ammonia plant", "Brine pumps", "Freezer coils"]
 
 

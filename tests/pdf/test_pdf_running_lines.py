@@ -10,12 +10,8 @@ from pathlib import Path
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import BOLD, Page, Text, build_pdf, headings_of, wrap
+from pdf_builders import BOLD, LOREM, Page, Text, build_pdf, headings_of, wrap
 
-LOREM = (
-    "Operators shall keep the refrigeration plant under continuous supervision and record "
-    "every reading of the pressure gauges in the plant log before the end of each shift."
-)
 WORDS = ["ammonia", "brine", "freezer", "valve", "gauge", "pump", "coil", "drain"]
 TITLE, EDITION = "Cold Store Administration, Safety", "21 CSR Ch. II (4-1-00 Edition)"
 

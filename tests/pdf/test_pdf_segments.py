@@ -9,12 +9,7 @@ from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.segments import cut_at_gutters, glyph_runs
 
-from pdf_builders import BOLD, Page, Stroke, Text, build_pdf, wrap
-
-LOREM = (
-    "Operators shall keep the refrigeration plant under continuous supervision and record "
-    "every reading of the pressure gauges in the plant log before the end of each shift."
-)
+from pdf_builders import BOLD, LOREM, Page, Stroke, Text, build_pdf, wrap
 
 
 def test_runs_cut_at_gutters_as_the_whole_page_cut_with_them() -> None:

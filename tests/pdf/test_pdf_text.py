@@ -13,12 +13,7 @@ from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
-from pdf_builders import BOLD, CJK, KASHIDA_QUOTE, REGULAR, Page, Text, parse_pages, wrap
-
-LOREM = (
-    "Operators shall keep the refrigeration plant under continuous supervision and record "
-    "every reading of the pressure gauges in the plant log before the end of each shift."
-)
+from pdf_builders import BOLD, CJK, KASHIDA_QUOTE, LOREM, REGULAR, Page, Text, parse_pages, wrap
 
 
 def test_two_columns_read_column_by_column(tmp_path: Path) -> None:

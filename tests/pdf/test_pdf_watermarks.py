@@ -6,12 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import Page, Text, parse_pages, wrap
+from pdf_builders import LOREM, Page, Text, parse_pages, wrap
 
-LOREM = (
-    "Operators shall keep the refrigeration plant under continuous supervision and record "
-    "every reading of the pressure gauges in the plant log before the end of each shift."
-)
 WORDS = ["ammonia", "brine", "freezer", "valve"]
 
 
