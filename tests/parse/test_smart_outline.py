@@ -157,10 +157,12 @@ def test_a_subtitle_style_set_on_every_section_title_heads_them(tmp_path):
     look = '<w:b/><w:sz w:val="28"/>'
     text = "Verify that the lines below print as the text describes, in each of the printers."
     sections = ("Fields", "Equations:", "Tables:", "Underlining", "Graphics")
+
+    def section(title: str) -> str:
+        return para(run(title, look), style="subtitle") + para(text) + para(text)
+
     body = para(run("Printer test", '<w:b/><w:sz w:val="36"/>')) + para(text)
-    body += "".join(
-        para(run(title, look), style="subtitle") + para(text) + para(text) for title in sections
-    )
+    body += "".join(map(section, sections))
     parsed = parse(tmp_path, body, styles=styles)
     assert [(r.level, r.heading) for r in parsed.rows] == [
         (1, "Printer test"),
@@ -168,9 +170,7 @@ def test_a_subtitle_style_set_on_every_section_title_heads_them(tmp_path):
     ]
     # Set on a cover's few lines (and no more), it names the document: never a heading.
     cover = "".join(para(run(line, look), style="subtitle") for line in ("Printer test", "v2"))
-    body = para(text) + "".join(
-        para(run(title, look), style="subtitle") + para(text) + para(text) for title in sections[:2]
-    )
+    body = para(text) + "".join(map(section, sections[:2]))
     parsed = parse(tmp_path, cover + body, styles=styles)
     assert [r.heading for r in parsed.rows] == ["Preface/Uncategorized"]
 
