@@ -67,7 +67,8 @@ from lightrag_pchunk.parse.outline_events import (
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
 #: this many words (about 1,000 cl100k tokens: half a chunk at the default size).
 AUTO_WORDS_PER_HEADING = 800
-_MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
+#: The marks a title may open with as a Markdown heading's ("## "), which it keeps.
+MARKDOWN_MARKS = re.compile(r"^#{1,6} +")
 
 
 class SmartHeading(str, enum.Enum):
@@ -139,7 +140,7 @@ class OutlineReport:
 def markdown_heading_line(level: int, title: str) -> str:
     """The first line of a heading's block: ``#`` marks (at most six) and the title, unless
     the title already starts with its own marks (LightRAG's rendering)."""
-    return title if _MARKDOWN_HEADING.match(title) else f"{'#' * min(level, 6)} {title}"
+    return title if MARKDOWN_MARKS.match(title) else f"{'#' * min(level, 6)} {title}"
 
 
 def build_blocks(

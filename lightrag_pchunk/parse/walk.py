@@ -32,6 +32,7 @@ from lightrag_pchunk.parse.equations import equation_record, equation_tag
 from lightrag_pchunk.parse.limits import PackageLimits
 from lightrag_pchunk.parse.look import paragraph_look
 from lightrag_pchunk.parse.outline_build import (
+    MARKDOWN_MARKS,
     OutlineReport,
     RawBlock,
     SmartHeading,
@@ -64,7 +65,6 @@ _ALT_CHUNK = qn("w:altChunk")
 _R_ID = qn("r:id")
 _PARA_ID = qn("w14:paraId")
 _ALTERNATE = "{" + NS["mc"] + "}AlternateContent"
-_MARKDOWN_HEADING = re.compile(r"^#{1,6} +")
 _BREAKS = re.compile(r" *[\t\n][\t\n ]*")
 _P_STYLE = qn("w:pStyle")
 _VAL = qn("w:val")
@@ -170,7 +170,7 @@ class BodyWalker(TableWalk):
         # A page reference (a tab or leaders, then a number) is not part of a heading; soft
         # breaks and tabs become one space; other spacing (e.g. "目  次") is kept.
         title = _BREAKS.sub(" ", strip_page_reference(text)).strip()
-        heading = _MARKDOWN_HEADING.sub("", title, count=1)
+        heading = MARKDOWN_MARKS.sub("", title, count=1)
         line = Line(markdown_heading_line(level, title), para_id, para_id)
         self.budget.line(len(line.text), "a heading", is_heading=True)
         is_list_item = list_look is not None
