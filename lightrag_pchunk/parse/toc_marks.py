@@ -134,3 +134,9 @@ class TocMarks:
         """Whether a paragraph reads as an entry: a page reference, or a link to a ``_Toc``
         bookmark (how Word links them)."""
         return is_toc_line(text) or links_to_toc_bookmark(p)
+
+    @staticmethod
+    def is_linked_entry(p: etree._Element, text: str) -> bool:
+        """Whether a paragraph outside any TOC mark is an entry all the same: it reads as one
+        (a page reference) and links to a ``_Toc`` bookmark, as Word writes its entries."""
+        return is_toc_line(text) and links_to_toc_bookmark(p)

@@ -25,7 +25,7 @@ from lxml import etree
 from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.judge import OutlineJudge
-from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
+from lightrag_pchunk.outline.page_references import strip_page_reference
 from lightrag_pchunk.parse.budget import OutputBudget
 from lightrag_pchunk.parse.document_title import settle_title
 from lightrag_pchunk.parse.equations import equation_record, equation_tag
@@ -139,10 +139,12 @@ class BodyWalker(TableWalk):
     ) -> None:
         """Append a body paragraph (or a paragraph of a layout table): the smart outline may
         make it a heading. ``toc_level`` marks a table-of-contents line (0: no level given),
-        which never becomes one; so does a line that reads as an entry (a title, leaders or
-        a tab, a page number: ``is_toc_line``)."""
+        which never becomes one; so does a line that reads as an entry and links to a
+        heading's ``_Toc`` bookmark (:meth:`TocMarks.is_linked_entry`). An entry-like line
+        the document does not mark ("Amount due<TAB>45") is text, unless it stands in a run
+        of entries (``outline_events.mark_toc``)."""
         self.budget.line(len(text), "a line of text")
-        if toc_level is None and is_toc_line(text):
+        if toc_level is None and TocMarks.is_linked_entry(p, text):
             toc_level = 0
         kind = EventKind.PARAGRAPH if toc_level is None else EventKind.TOC
         line = Line(text, para_id, para_id)

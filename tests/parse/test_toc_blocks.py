@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from lightrag_pchunk.cli.main import main
 from lightrag_pchunk.parse.document import parse_docx
 
 from docx_builders import para, rich_xml, run, style, write_rich_docx
@@ -302,3 +305,41 @@ def test_a_chapter_heading_over_its_own_contents_still_heads_its_sections(tmp_pa
     assert [(r.heading, r.parent_headings) for r in parsed.rows[2:]] == [
         (title, ("Chapter 1 Safety",)) for title in sections
     ]
+
+
+@pytest.mark.parametrize("drop_toc", [False, True])
+def test_a_lone_line_that_reads_as_an_entry_is_text(tmp_path, monkeypatch, capsys, drop_toc):
+    # A line with a tab and a number between body paragraphs, no TOC field, style or link
+    # marking it, is the document's text: it stays in its section and reaches the chunks,
+    # also when tables of contents (the styled one here) are left out.
+    body = (
+        para("Invoice\t1", style="TOC1")
+        + para("Invoice", style="Heading1")
+        + para("Thank you for your order of the spare pump parts listed below.")
+        + para("Amount due\t45")
+        + para("Please pay within thirty days of the date of this invoice.")
+    )
+    parsed = parse(tmp_path, body)
+    assert summary(parsed) == [
+        ("Table of Contents", "toc", "Invoice\t1"),
+        (
+            "Invoice",
+            None,
+            "# Invoice\nThank you for your order of the spare pump parts listed below.\n"
+            "Amount due\t45\nPlease pay within thirty days of the date of this invoice.",
+        ),
+    ]
+    monkeypatch.setenv("CHUNK_P_DROP_TOC", "true" if drop_toc else "false")
+    capsys.readouterr()
+    assert main(["chunk", str(tmp_path / "toc.docx"), "--json"]) == 0
+    chunks = [json.loads(line)["content"] for line in capsys.readouterr().out.splitlines()]
+    assert sum("Amount due\t45" in chunk for chunk in chunks) == 1
+    assert any("Invoice\t1" in chunk for chunk in chunks) is not drop_toc
+
+
+def test_entries_linked_to_toc_bookmarks_are_a_toc_without_a_field(tmp_path):
+    # Word's entries (a page number, a link to a heading's _Toc bookmark) whose field marks
+    # were lost: the links say what they are, too few and untitled as they are.
+    body = para(entry("1 Scope", 1)) + para(entry("2 Terms", 3)) + BODY
+    parsed = parse(tmp_path, body)
+    assert summary(parsed)[0] == ("Table of Contents", "toc", "1 Scope\t1\n2 Terms\t3")
