@@ -1,5 +1,5 @@
 """Stage A, smart outline: how a paragraph looks (bold, size, centring, capitals; a line
-underlined by its own formatting counts as bold: both set it apart).
+underlined by its own formatting counts as bold: both set it apart; a link's does not).
 
 Input: a ``w:p`` and its package's :class:`~lightrag_pchunk.parse.styles.StyleSheet`.
 Output: an :class:`~lightrag_pchunk.outline.infer.Look`. Formatting is resolved as Word
@@ -28,6 +28,11 @@ _VAL = qn("w:val")
 _R_STYLE = qn("w:rStyle")
 _UNDERLINE = qn("w:u")
 _HYPERLINK = qn("w:hyperlink")
+_FLD_SIMPLE = qn("w:fldSimple")
+_INSTR_ATTR = qn("w:instr")
+_FLD_CHAR = qn("w:fldChar")
+_FLD_TYPE = qn("w:fldCharType")
+_INSTR = qn("w:instrText")
 # Not the paragraph's own text: text boxes, deleted runs, field instructions.
 _SKIP = frozenset({qn("w:txbxContent"), qn("w:del"), qn("w:moveFrom"), _PPR})
 #: Share of a paragraph's characters that must be bold (or capitals) for the line to be.
@@ -38,15 +43,46 @@ _CAPS_CHECK_CHARS = 200
 _DEFAULT_HALF_POINTS = 20
 
 
-def _runs(element: etree._Element, linked: bool = False):
+def _runs(element: etree._Element, linked: bool = False, fields: list[list] | None = None):
     """The runs of ``element``'s own text, each with whether it sits in a hyperlink (however
-    deep: a tracked insertion or a content control inside the link)."""
+    deep: a tracked insertion or a content control inside the link): a ``w:hyperlink``, or
+    the result of a HYPERLINK field, simple (``w:fldSimple``) or complex (the runs between
+    its ``separate`` and ``end`` marks; ``fields``: the complex fields open, each as
+    ``[instruction so far, whether its result has begun]``)."""
+    fields = [] if fields is None else fields
     for child in element:
         tag = child.tag
         if tag == _R:
-            yield child, linked
+            _read_field_marks(child, fields)
+            yield child, linked or _in_link_result(fields)
+        elif tag == _FLD_SIMPLE:
+            simple_link = _is_hyperlink(child.get(_INSTR_ATTR) or "")
+            yield from _runs(child, linked or simple_link, fields)
         elif tag not in _SKIP and isinstance(tag, str):
-            yield from _runs(child, linked or tag == _HYPERLINK)
+            yield from _runs(child, linked or tag == _HYPERLINK, fields)
+
+
+def _is_hyperlink(instruction: str) -> bool:
+    return instruction.lstrip().upper().startswith("HYPERLINK")
+
+
+def _read_field_marks(run: etree._Element, fields: list[list]) -> None:
+    """Open, name, separate and close the complex fields as ``run``'s marks say."""
+    for el in run:
+        if el.tag == _INSTR and fields and not fields[-1][1]:
+            fields[-1][0] += el.text or ""
+        elif el.tag == _FLD_CHAR:
+            kind = el.get(_FLD_TYPE)
+            if kind == "begin":
+                fields.append(["", False])
+            elif kind == "separate" and fields:
+                fields[-1][1] = True
+            elif kind == "end" and fields:
+                fields.pop()
+
+
+def _in_link_result(fields: list[list]) -> bool:
+    return any(shown and _is_hyperlink(instruction) for instruction, shown in fields)
 
 
 def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) -> Look:
@@ -93,6 +129,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
 
 def _underlined(rpr: etree._Element | None) -> bool:
     """Whether a run's own formatting ``rpr`` underlines it: a line set apart as bold sets
-    it (a typed document's titles are underlined). Not asked of a link's run, nor is a
-    link's character style read: a link's underline sets nothing apart."""
+    it (a typed document's titles are underlined). Not asked of a link's run (a
+    ``w:hyperlink``'s or a HYPERLINK field's: :func:`_runs`), nor is a link's character
+    style read: a link's underline sets nothing apart."""
     return rpr is not None and bool(on_off(rpr.find(_UNDERLINE)))

@@ -6,6 +6,8 @@ built here, in the shape of a failure seen on real documents."""
 
 from __future__ import annotations
 
+import pytest
+
 from lightrag_pchunk.parse.document import parse_docx
 
 from docx_builders import numbering_xml, para, rich_xml, run, style, table, write_rich_docx
@@ -23,6 +25,8 @@ STYLES = rich_xml(
 BOLD = '<w:b/><w:sz w:val="26"/>'
 #: Bold at the text's size (Normal's 11 points): set apart by its weight alone.
 PLAIN_BOLD = '<w:b/><w:sz w:val="22"/>'
+#: Underlined by the run's own formatting, at the text's size.
+UNDERLINED = '<w:u w:val="single"/>'
 #: About 100 words: eight of them make a stretch longer than the auto threshold (800).
 PARAGRAPH = " ".join(["The operator checks the valve and records the pressure in the log."] * 9)
 
@@ -300,6 +304,45 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
     ]
     assert "\nThe journal's archive\n" in parsed.rows[-1].content
     assert "\nThe society's letters\n" in parsed.rows[-1].content
+
+
+def _field_link(text: str, form: str) -> str:
+    """A link written as a HYPERLINK field of ``form``, its text underlined by its own run."""
+    shown = run(text, '<w:color w:val="0000FF"/><w:u w:val="single"/>')
+    target = "HYPERLINK &quot;https://example.org/a&quot;"
+    if form == "simple":
+        return f'<w:fldSimple w:instr=" {target} ">{shown}</w:fldSimple>'
+    instruction = f'<w:r><w:instrText xml:space="preserve"> {target} </w:instrText></w:r>'
+    mark = '<w:r><w:fldChar w:fldCharType="{}"/></w:r>'.format
+    return mark("begin") + instruction + mark("separate") + shown + mark("end")
+
+
+@pytest.mark.parametrize("form", ["simple", "complex"])
+def test_the_underline_of_a_link_written_as_a_field_sets_nothing_apart(tmp_path, form):
+    # A web page pasted into Word: its links are HYPERLINK fields whose runs are underlined
+    # by their own formatting. A link's line of its own is text, as a w:hyperlink's is; an
+    # underlined title is still one, alone or after a field has ended (an empty link, the
+    # page's anchor, before it).
+    body = (
+        para("Essays", style="Heading1")
+        + para(run("Analytical psychology", BOLD))
+        + prose(3)
+        + para(_field_link("The journal's archive", form))
+        + prose(3)
+        + para(_field_link("", form), run("Parental complexes", UNDERLINED))
+        + prose(3)
+        + para(run("Dream series", UNDERLINED))
+        + prose(3)
+    )
+    parsed = parse(tmp_path, body)
+    essay = ("Essays", "Analytical psychology")
+    assert tree(parsed) == [
+        (1, "Essays", (), None),
+        (2, essay[1], essay[:1], "inferred"),
+        (3, "Parental complexes", essay, "inferred"),
+        (3, "Dream series", essay, "inferred"),
+    ]
+    assert "\nThe journal's archive\n" in parsed.rows[1].content
 
 
 def test_a_section_its_tables_make_long_is_read_as_a_long_stretch(tmp_path):
