@@ -94,7 +94,8 @@ _ROMAN_PAGE = re.compile(ROMAN_PAGE)
 _MARKED_PAGE_NUMBER = re.compile(r"(?:\bpage\b|\bpg\b|\bp\.|\bof\b|页|第|共)", re.IGNORECASE)
 _PAGE_NUMBER = re.compile(
     r"^[\s\-–—|.·•]*(?:(?:page|p\.|pg\.?|页|第)\s*)?"
-    r"(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|/|页|共)\s*\d{1,4})?\s*页?[\s\-–—|.·•]*$",
+    rf"(?:\d{{1,4}}|(?-i:{ROMAN_PAGE}|{ROMAN_PAGE.upper()}))"
+    r"(?:\s*(?:of|/|页|共)\s*\d{1,4})?\s*页?[\s\-–—|.·•]*$",
     re.IGNORECASE,
 )
 
@@ -115,7 +116,9 @@ def furniture_key(text: str) -> str:
 
 
 def is_page_number(text: str) -> bool:
-    """A page number alone, or with "Page", "of N", dashes or a bar around it."""
+    """A page number alone, or with "Page", "of N", dashes or a bar around it: arabic, or
+    roman as :data:`~.paragraphs.PAGE_NUMBER` reads it (well formed, in one case), so a
+    word of roman letters ending a paragraph low on a page ("did.", "civil.") stays text."""
     return bool(_PAGE_NUMBER.match(text.strip())) and any(ch.isalnum() for ch in text)
 
 

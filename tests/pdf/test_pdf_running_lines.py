@@ -255,3 +255,26 @@ def test_plates_titled_alike_after_the_text_keep_their_title(tmp_path: Path) -> 
     assert "Cold Store Manual" not in result.content
     assert result.content.count("Plates of the plant") == 1
     assert all(f"Body text about the {word}." in result.content for word in WORDS[:4])
+
+
+def test_a_word_of_roman_letters_ending_a_paragraph_in_the_bottom_band_is_text(
+    tmp_path: Path,
+) -> None:
+    # A paragraph's last line holding one word ("did.", "civil.", "vivid.": only letters a
+    # roman numeral uses) printed low on a page, inside the sheet's bottom band where page
+    # numbers stand: it is text, not a page number; each page's number still goes.
+    last_words = ["did.", "civil.", "vivid."]
+    pages = [
+        Page(
+            [
+                *wrap(f"{LOREM} The {word[:-1]} paragraph ends", 72, 160, 450),
+                Text(72, 64, word, 11),
+                Text(300, 30, str(number), 9),
+            ]
+        )
+        for number, word in enumerate(last_words, start=1)
+    ]
+    result = _parse(tmp_path, pages)
+    lines = result.content.splitlines()
+    assert all(word in lines for word in last_words)
+    assert not {"1", "2", "3"} & set(lines)
