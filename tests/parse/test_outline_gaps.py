@@ -307,17 +307,25 @@ def test_an_underlined_line_standing_alone_in_a_long_stretch_heads_its_part(tmp_
 
 
 def _field_link(text: str, form: str) -> str:
-    """A link written as a HYPERLINK field of ``form``, its text underlined by its own run."""
+    """A link written as a HYPERLINK field of ``form``, its text underlined by its own run:
+    simple, complex, or complex with an image first (a field of its own, as a web page's
+    picture inside a link is pasted: INCLUDEPICTURE)."""
     shown = run(text, '<w:color w:val="0000FF"/><w:u w:val="single"/>')
     target = "HYPERLINK &quot;https://example.org/a&quot;"
     if form == "simple":
         return f'<w:fldSimple w:instr=" {target} ">{shown}</w:fldSimple>'
-    instruction = f'<w:r><w:instrText xml:space="preserve"> {target} </w:instrText></w:r>'
     mark = '<w:r><w:fldChar w:fldCharType="{}"/></w:r>'.format
-    return mark("begin") + instruction + mark("separate") + shown + mark("end")
+
+    def field(instruction: str, result: str) -> str:
+        instr = f'<w:r><w:instrText xml:space="preserve"> {instruction} </w:instrText></w:r>'
+        return mark("begin") + instr + mark("separate") + result + mark("end")
+
+    if form == "image":
+        shown = field("INCLUDEPICTURE &quot;https://example.org/a.png&quot;", "") + shown
+    return field(target, shown)
 
 
-@pytest.mark.parametrize("form", ["simple", "complex"])
+@pytest.mark.parametrize("form", ["simple", "complex", "image"])
 def test_the_underline_of_a_link_written_as_a_field_sets_nothing_apart(tmp_path, form):
     # A web page pasted into Word: its links are HYPERLINK fields whose runs are underlined
     # by their own formatting. A link's line of its own is text, as a w:hyperlink's is; an
