@@ -194,26 +194,31 @@ def test_a_line_end_hyphen_before_a_capital_cuts_a_word_the_document_prints_join
     assert "objections of the COVID-19 task force" in paragraph
 
 
+def _joined(texts: list[str], printed: PrintedWords | None = None) -> str:
+    """``texts``, one paragraph's lines, joined as the parser joins them, the document
+    printing ``printed`` inside its lines."""
+    lines = [Line(text, 0, 0, 1, 1, 10, False, (), 0) for text in texts]
+    kept = keep_printed_hyphens(lines, printed or PrintedWords())
+    return join_lines([line.text for line in kept])[0]
+
+
 def test_an_unmarked_line_end_hyphen_cuts_a_word_the_document_prints_joined() -> None:
     """A line-end hyphen PDFium leaves unmarked (a producer wrote a space after it) is kept
     ("well-" "known") unless the document prints the word joined ("precur-" "sors" in a
     document that prints "precursors"), then dropped as a marked one is. Before a capital,
     only the word printed joined in those very letters is cut: "Er-" "Leben" is no
     "Erleben"."""
-
-    def joined(texts: list[str], printed: PrintedWords) -> str:
-        lines = [Line(text, 0, 0, 1, 1, 10, False, (), 0) for text in texts]
-        return join_lines([line.text for line in keep_printed_hyphens(lines, printed)])[0]
-
     title = ["Control of immediate precur-", "sors and of well-", "known substances."]
     printed = PrintedWords(words=frozenset({"precursors", "substances"}))
-    assert joined(title, printed) == "Control of immediate precursors and of well-known substances."
     assert (
-        joined(title, PrintedWords())
+        _joined(title, printed) == "Control of immediate precursors and of well-known substances."
+    )
+    assert (
+        _joined(title, PrintedWords())
         == "Control of immediate precur-sors and of well-known substances."
     )
     german = PrintedWords(words=frozenset({"erleben"}), spelled=frozenset({"Erleben"}))
-    assert joined(["das Er\ufffe", "Leben"], german) == "das Er-Leben"
+    assert _joined(["das Er\ufffe", "Leben"], german) == "das Er-Leben"
 
 
 def test_a_paragraph_ending_in_a_cut_word_prints_its_hyphen() -> None:
