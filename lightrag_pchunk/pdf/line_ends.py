@@ -20,7 +20,7 @@ from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
-from lightrag_pchunk.pdf.segments import SOFT_HYPHENS, plain_hyphens
+from lightrag_pchunk.pdf.segments import NON_BREAKING_HYPHEN, SOFT_HYPHENS, plain_hyphens
 
 #: The scripts a text ends on (a note's mark after a sentence), with the spaces before them.
 _TRAILING_SCRIPTS = re.compile(r"(?:\s*<(su[bp])>[^<]*</\1>)+\s*$")
@@ -85,7 +85,8 @@ def ends_early(above: Line, line: Line) -> bool:
 
 def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     """The lines' texts joined into a paragraph, and where each starts: a hyphen PDFium
-    marked as a line-end break dropped before a lower-case continuation and kept otherwise,
+    marked as a line-end break (or a non-breaking one ending a line: a producer's mark)
+    dropped before a lower-case continuation and kept otherwise,
     one :mod:`.hyphens` shows to cut a word dropped (:data:`.hyphens.CUT_HYPHEN`); a plain
     one kept without a space; CJK text joined without a space; anything else with one."""
     text = ""
@@ -96,7 +97,7 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
             starts.append(0)
             text = piece
             continue
-        if text[-1] in SOFT_HYPHENS or text[-1] == CUT_HYPHEN:
+        if text[-1] in SOFT_HYPHENS or text[-1] in (CUT_HYPHEN, NON_BREAKING_HYPHEN):
             cut = text[-1] == CUT_HYPHEN or piece[:1].islower()
             text, joiner = text[:-1] + ("" if cut else "-"), ""
         elif (

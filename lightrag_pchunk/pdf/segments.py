@@ -39,8 +39,12 @@ SPACE_GAP = 0.22
 #: What PDFium writes for a hyphen it found at a line end (the word goes on on the next
 #: line): U+FFFE, or U+0002 in some fonts.
 SOFT_HYPHENS = "\ufffe\x02"
+#: A non-breaking hyphen, which no line may end in: where one ends a line all the same,
+#: the producer printed its hyphenation break with it (a Word export: "ar\u2011" over
+#: "chitects"), and it is read as a marked one.
+NON_BREAKING_HYPHEN = "\u2011"
 #: The hyphens a line can end in that may cut a word: a plain one or a marked one.
-LINE_END_HYPHENS = ("-", *SOFT_HYPHENS)
+LINE_END_HYPHENS = ("-", NON_BREAKING_HYPHEN, *SOFT_HYPHENS)
 
 
 def plain_hyphens(text: str) -> str:

@@ -221,6 +221,25 @@ def test_an_unmarked_line_end_hyphen_cuts_a_word_the_document_prints_joined() ->
     assert _joined(["das Er\ufffe", "Leben"], german) == "das Er-Leben"
 
 
+def test_a_non_breaking_hyphen_ending_a_line_is_read_as_a_marked_one() -> None:
+    """A producer that prints its hyphenation break as a non-breaking hyphen (U+2011, which
+    no line may end in; a Word export: "ar\u2011" over "chitects"): the word is joined as at
+    a marked hyphen, and the hyphen kept where the document prints the word with it ("out-"
+    "of-band") or the next line opens on a capital; one inside a line stays as printed."""
+    nb = "\u2011"
+    assert _joined([f"Security ar{nb}", "chitects review it."]) == "Security architects review it."
+    assert (
+        _joined(
+            [f"an out{nb}", "of-band check"], PrintedWords(hyphenated=frozenset({"out-of-band"}))
+        )
+        == "an out-of-band check"
+    )
+    assert _joined([f"the Diffie{nb}", "Hellman exchange"]) == "the Diffie-Hellman exchange"
+    assert _joined([f"an organization{nb} or domain{nb}specific rule"]) == (
+        f"an organization{nb} or domain{nb}specific rule"
+    )
+
+
 def test_a_paragraph_ending_in_a_cut_word_prints_its_hyphen() -> None:
     """A line whose cut word the document prints joined carries the mark of a hyphen to
     drop; where the paragraph ends at that line (the next line opened the next one), the
