@@ -97,13 +97,29 @@ class Paragraph:
     token_starts: TokenStarts | None = field(default=None, compare=False, repr=False)
 
 
+def level_at(depth: int, path_length: int, level: int, parent_levels: tuple[int, ...]) -> int:
+    """The level of the heading at ``depth`` (1: the top) of a path of ``path_length``
+    headings: ``level`` for its own, else its parent's in ``parent_levels``; when those are
+    not known (not one per parent), one level per heading above its own."""
+    if depth >= path_length:
+        return level
+    if len(parent_levels) == path_length - 1:
+        return parent_levels[depth - 1]
+    return max(level - (path_length - depth), 1)
+
+
 @dataclass(frozen=True, slots=True)
 class SectionRef:
-    """A section a merged block holds text of: its heading path (no ``[part n]``) and the
-    level of its heading."""
+    """A section a merged block holds text of: its heading path (no ``[part n]``), the
+    level of its heading and those of its parents' (``Block.parent_levels``)."""
 
     path: tuple[str, ...]
     level: int
+    parent_levels: tuple[int, ...] = ()
+
+    def level_at(self, depth: int) -> int:
+        """The level of ``path[depth - 1]`` (:func:`level_at`)."""
+        return level_at(depth, len(self.path), self.level, self.parent_levels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +146,9 @@ class Block:
     cut at anchors, merged only with another table of contents. ``topic_breaks`` are the
     paragraph indexes where a language model saw a new topic start (the row's
     ``topic_breaks``): stage C cuts there first when the block is over ``target_max``.
+    ``parent_levels`` are the levels of the headings of ``parent_headings`` as the outline
+    gives them (a heading may lie several levels below its parent, and a stage C anchor keeps
+    its block's level, so a path's length does not tell them); empty when not known.
     ``sections`` lists, in order, the sections a merged block holds text of (a table of
     contents and a preface of only the title left out), from which stage E labels its
     chunk; empty for a block of one section. ``is_preface_section`` marks (a piece of) an
@@ -153,6 +172,7 @@ class Block:
     topic_breaks: tuple[int, ...] = ()
     sections: tuple[SectionRef, ...] = ()
     is_preface_section: bool = False
+    parent_levels: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,6 +328,8 @@ def cut_at_anchors(
     bounds = [0, *cuts, len(block.paragraphs)]
     limit = ctx.thresholds.max_anchor_candidate_length
     parents = block.parent_headings + ((block.heading,) if block.heading else ())
+    # An anchor keeps its block's level (spec §1.2), a heading below the block's own.
+    levels = block.parent_levels + ((block.level,) if block.heading else ())
     holder = _role_holder(block)
     pieces: list[Block] = []
     for start, end in pairwise(bounds):
@@ -345,6 +347,7 @@ def cut_at_anchors(
                     role=role,
                     heading=heading,
                     parent_headings=parents,
+                    parent_levels=levels,
                 )
             )
     return pieces

@@ -15,7 +15,14 @@ from lightrag_pchunk.chunk.blocks import (
     paragraphs_of,
 )
 from lightrag_pchunk.chunk.part_numbers import label_path
-from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, SectionRef, TableRole
+from lightrag_pchunk.model import (
+    PREFACE_HEADING,
+    Block,
+    Paragraph,
+    SectionRef,
+    TableRole,
+    level_at,
+)
 from lightrag_pchunk.tokens import TokenCounter
 
 
@@ -112,10 +119,11 @@ def joined_block(
     (``chunk/chunk_headings.py: chunk_label``). ``keep_lines``: see :func:`join_blocks`.
     """
     heading, parents, level = identity.heading, identity.parent_headings, identity.level
+    parent_levels = identity.parent_levels
     common = _common_parent(blocks, paths, heading_path(identity))
     if common is not None:
-        (*parent_list, heading), level = common
-        parents = tuple(parent_list)
+        (*parent_list, heading), (*level_list, level) = common
+        parents, parent_levels = tuple(parent_list), tuple(level_list)
     return Block(
         heading=heading,
         parent_headings=parents,
@@ -131,6 +139,7 @@ def joined_block(
         oversize=next((b.oversize for b in blocks if b.oversize), ""),
         is_toc=identity.is_toc,
         sections=tuple(chain.from_iterable(map(_sections_of, blocks, paths))),
+        parent_levels=parent_levels,
     )
 
 
@@ -156,24 +165,28 @@ def _sections_of(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
     if block.is_toc:
         return ()
     if path:
-        return (SectionRef(path, block.level),)
+        return (SectionRef(path, block.level, block.parent_levels),)
     return (PREFACE_SECTION,) if block.is_preface_section else ()
 
 
 def _common_parent(
     blocks: Sequence[Block], paths: Sequence[tuple[str, ...]], own: tuple[str, ...]
-) -> tuple[tuple[str, ...], int] | None:
-    """``(path, level)`` of the deepest heading over all ``blocks`` (of heading ``paths``;
-    the untitled preface aside) when it is above ``own``, the run identity's path; None
-    when the identity already is it, or the blocks share no heading at all."""
+) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """The path of the deepest heading over all ``blocks`` (of heading ``paths``; the
+    untitled preface aside) and the levels of its headings, when it is above ``own``, the
+    run identity's path; None when the identity already is it, or the blocks share no
+    heading at all."""
     titled = [(b, path) for b, path in zip(blocks, paths, strict=True) if path]
     if len(titled) < 2 or not own:
         return None
     common = common_path([path for _, path in titled])
     if not common or common == own:
         return None
-    level = min(b.level - (len(path) - len(common)) for b, path in titled)
-    return common, max(level, 1)
+    levels = tuple(
+        min(level_at(depth, len(path), b.level, b.parent_levels) for b, path in titled)
+        for depth in range(1, len(common) + 1)
+    )
+    return common, levels
 
 
 def _merged_paragraphs(blocks: Sequence[Block], keep_lines: bool) -> tuple[Paragraph, ...] | None:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from lightrag_pchunk.model import UNCOUNTED, Block, Paragraph
+from lightrag_pchunk.model import UNCOUNTED, Block, BlockRow, Paragraph
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import MARKDOWN_HEADING, is_bullet_item
 from lightrag_pchunk.tokens import TokenCounter, TokenStarts
@@ -200,6 +200,11 @@ def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:
     if block.paragraphs is not None:
         return block.paragraphs
     return uncounted_paragraphs(block.content)
+
+
+def row_level(row: BlockRow) -> int:
+    """The level of a row's block: 0 for a pinned title, else the row's, at least 1."""
+    return 0 if row.is_title_block else max(row.level, 1)
 
 
 def build_block(

@@ -125,9 +125,12 @@ def chunk_label(block: Block) -> ChunkLabel:
         return ChunkLabel(first.path[-1], first.path[:-1], first.level)
     depth = len(common) + 1
     children = [path[len(common)] for path in paths if len(path) >= depth]
-    level = max(min(ref.level - (len(ref.path) - depth) for ref in refs), 1)
+    # The parent's level as the outline gives it (at the top, the shallowest child's), not
+    # counted up from a child's: a heading may lie levels below its parent, and a stage C
+    # anchor lies at the level of the section it cuts.
+    level = min(ref.level_at(max(len(common), 1)) for ref in refs)
     if common:
-        heading, parents, level = span_heading(common[-1], children), common[:-1], max(level - 1, 1)
+        heading, parents = span_heading(common[-1], children), common[:-1]
     else:
         heading, parents = span_heading(None, children), ()
     if (*parents, heading) in paths:

@@ -15,6 +15,7 @@ from lightrag_pchunk.chunk.blocks import (
     joiner_for,
     make_paragraph,
     paragraph_texts,
+    row_level,
     split_paragraphs,
     without_blank_lines,
 )
@@ -87,6 +88,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
     pending: list[tuple[int, BlockRow, str, list[str] | None]] = []
     keyed = ctx.table_text == KEYED
     preface_section = preface_is_section(rows)
+    parent_levels = _parent_levels(rows)
     for index, row in enumerate(rows):
         raw = row.content
         if keyed:
@@ -122,7 +124,7 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
             Block(
                 heading=row.heading,
                 parent_headings=row.parent_headings,
-                level=0 if row.is_title_block else max(row.level, 1),
+                level=row_level(row),
                 paragraphs=paragraphs,
                 content=content,
                 tokens=tokens,
@@ -133,9 +135,24 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
                 is_toc=row.extra.get("session_type") == TOC_SESSION,
                 topic_breaks=_topic_breaks(row),
                 is_preface_section=preface_section and is_untitled_row(row),
+                parent_levels=parent_levels[index],
             )
         )
     return blocks
+
+
+def _parent_levels(rows: Sequence[BlockRow]) -> list[tuple[int, ...]]:
+    """Per row, the levels of the headings of its parents: those of the last rows before
+    it that they head; empty when one heads no row before it."""
+    seen: dict[tuple[str, ...], int] = {}
+    out: list[tuple[int, ...]] = []
+    for row in rows:
+        parents = row.parent_headings
+        paths = [parents[:end] for end in range(1, len(parents) + 1)]
+        out.append(tuple(seen[path] for path in paths) if all(p in seen for p in paths) else ())
+        if row.heading:
+            seen[(*parents, row.heading)] = row_level(row)
+    return out
 
 
 def _line_paragraph(
