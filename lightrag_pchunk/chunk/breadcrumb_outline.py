@@ -1,6 +1,7 @@
 """The outline a chunk's breadcrumbs are checked against (``chunk/breadcrumbs.py``): a
-document's rows as the paths of its outline, the section each row lies in, and the rows'
-text in one string in which :func:`locate` finds the rows a chunk's lines come from."""
+document's rows as the paths of its outline and the levels of their headings, the section
+each row lies in, and the rows' text in one string in which :func:`locate` finds the rows a
+chunk's lines come from."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from lightrag_pchunk.chunk.blocks import without_heading_marks
+from lightrag_pchunk.chunk.blocks import row_level, without_heading_marks
 from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.model import PREFACE_HEADING, TOC_SESSION, BlockRow
 from lightrag_pchunk.outline.lines import flat_text
@@ -52,6 +53,7 @@ class RowOutline:
         self.preface: list[int] = []  # the untitled rows (tables of contents are not)
         self._lines_below: dict[tuple[str, ...], list[str]] = {}
         self.rows_of: dict[tuple[str, ...], list[int]] = {}
+        self.levels: dict[tuple[str, ...], set[int]] = {}  # the levels of a path's rows
         self.lines: list[list[str]] = []
         preface_section = preface_is_section(rows)
         starts, pieces, offset = [], ["\n"], 1
@@ -67,6 +69,7 @@ class RowOutline:
                 for end in range(1, len(path) + 1):
                     self.paths.add(path[:end])
                 self.rows_of.setdefault(path, []).append(index)
+                self.levels.setdefault(path, set()).add(row_level(row))
             self.row_paths.append(None if neutral else path)
             lines = [n for n in map(_normalize, row.content.split("\n")) if n]
             self.lines.append(lines)

@@ -11,6 +11,10 @@ against the outline of the document (its content rows) it must hold that:
   ``4 权责 (4.1–4.3)`` (``chunk_headings.py``), and at the top, where they have no common
   parent, the span alone: ``1 目的 – 3 职责``. And no heading it adds to the outline lies
   below one of its own numbering level (``CHAPTER 7 > … > CHAPTER 1``, ``2.1 > 2.2``);
+- **level**: the chunk's level is the level the outline gives the heading it declares, or
+  for a span its parent's; a heading made of lines of a section's text, which the outline
+  gives no level, lies no shallower than that section (a stage C anchor keeps its block's
+  level, spec §1.2); a span at the top is at the level of the shallowest section it holds;
 - **first**: the chunk's first paragraph lies in the declared section (or below it);
 - **spans**: every section the chunk holds text of lies in the declared section;
 - **part**: ``[part n]`` counts the parts of one declared heading 1, 2, 3 … with no gap,
@@ -40,8 +44,8 @@ from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number, short
 from lightrag_pchunk.chunk.part_numbers import label_path, run_around
 from lightrag_pchunk.model import BlockRow, Chunk
 
-PATH, FIRST, SPANS, PART = "path", "first", "spans", "part"
-RULES = (PATH, FIRST, SPANS, PART)
+PATH, FIRST, SPANS, PART, LEVEL = "path", "first", "spans", "part", "level"
+RULES = (PATH, FIRST, SPANS, PART, LEVEL)
 
 _PART = re.compile(r"\[part (\d+)\]\s*$")
 
@@ -155,12 +159,15 @@ def _dash_splits(text: str, dash: str) -> Iterable[tuple[str, str]]:
         start = text.find(dash, start + 1)
 
 
-def _names_children(outline: RowOutline, base: tuple[str, ...], ends: tuple[str, str]) -> bool:
+def _names_children(
+    outline: RowOutline, base: tuple[str, ...], ends: tuple[str, str], lines: bool = True
+) -> bool:
     """Whether both ``ends`` of a span name children of ``base`` (:func:`_names_of`), or
-    headings found in its text or in a child's."""
+    (with ``lines``) headings found in its text or in a child's."""
     names = set().union(*(_names_of(child[-1]) for child in outline.children(base)))
     return all(
-        name in names or outline.names_line(base, name) or _names_deeper(outline, base, name)
+        name in names
+        or (lines and (outline.names_line(base, name) or _names_deeper(outline, base, name)))
         for name in (end.rstrip("…") for end in ends)
     )
 
@@ -193,11 +200,15 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
             reason = nested or _path_reason(outline, chunk)
             violations.append(Violation(chunk.order, chunk.heading, PATH, reason))
         found, cursor = locate(outline, chunk.content, cursor)
+        held = [outline.row_paths[index] for index in found]
+        if base is not None and not nested:
+            reason = _level_reason(outline, chunk.level, declared, base, span, held)
+            if reason:
+                violations.append(Violation(chunk.order, chunk.heading, LEVEL, reason))
         if base is None or not found:
             continue
         # Front matter of no section may open a chunk: the first paragraph that says where
         # it is lies in the first section the chunk holds.
-        held = [outline.row_paths[index] for index in found]
         first = next((path for path in held if path is not None), None)
         if first is not None and not _within(first, base):
             violations.append(
@@ -241,6 +252,36 @@ def _same_level_nesting(path: tuple[str, ...], known: int) -> str:
             return f"{heading!r} lies below {seen[key][0]!r}, of its own numbering level"
         seen.setdefault(key, (heading, ordinals))
     return ""
+
+
+def _level_reason(
+    outline: RowOutline,
+    level: int,
+    declared: tuple[str, ...],
+    base: tuple[str, ...],
+    span: _Span | None,
+    held: Sequence[tuple[str, ...] | None],
+) -> str:
+    """Why ``level`` is not the level the outline gives the section a chunk's label names
+    (``declared``, read as ``base`` and ``span`` by :func:`_read_path`), or "": the level of
+    that heading; for a heading below ``base`` made of lines of its text (which the outline
+    gives no level), one no shallower than ``base``'s; for a span at the top, the level of
+    the shallowest of the sections ``held``. Nothing is checked where the outline gives no
+    level (a heading without a row of its own; a span at the top with an end it lacks)."""
+    if base:
+        levels, named = outline.levels.get(base, set()), span[0] if span else declared
+    elif span is not None and _names_children(outline, (), span[1], lines=False):
+        tops = [min(outline.levels[p[:1]]) for p in held if p and p[:1] in outline.levels]
+        levels, named = {min(tops)} if tops else set(), ()
+    else:
+        return ""
+    if not levels or level in levels or (named != base and level > min(levels)):
+        return ""
+    where = _show(base) if base else "the shallowest section it holds"
+    shown = " or ".join(map(str, sorted(levels)))
+    return f"level {level}, but {where} is at level {shown}" + (
+        "" if named == base else f", and {_show(named[len(base) :])} lies in its text"
+    )
 
 
 def _show(path: tuple[str, ...] | None) -> str:

@@ -1,6 +1,7 @@
-"""A chunk's level: a span of sections (chunk/chunk_headings.py) is at the level the
-document's outline gives their parent, where the children's levels do not tell it (a
-heading several levels below its parent, stage C anchors that keep their section's level).
+"""A chunk's level in the breadcrumb contract (chunk/breadcrumbs.py, rule ``level``): the
+level the document's outline gives the heading its label names, for a span its parent's;
+and stage E labels a span so where the children's levels do not tell it (a heading several
+levels below its parent, stage C anchors that keep their section's level).
 
 Pipelines run with 1 char = 1 token: N=200 fits about 190 characters of joined text.
 """
@@ -10,10 +11,60 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.block_runs import join_blocks
-from lightrag_pchunk.chunk.breadcrumbs import check_breadcrumbs
+from lightrag_pchunk.chunk.breadcrumbs import LEVEL, check_breadcrumbs
 from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.model import Chunk
 
 from helpers import char_context, make_block, make_row
+
+GUIDE = [
+    make_row("# Guide\nThe guide.", "Guide", level=1),
+    make_row(
+        "### Intro\nIntro text.\nFirst steps\nStep text.", "Intro", parents=("Guide",), level=3
+    ),
+    make_row("### Use\nUse text.", "Use", parents=("Guide",), level=3),
+    make_row("# Terms\nTerms text.\nAnnex notes\nAnnex text.", "Terms", level=1),
+]
+
+
+def _rules(content: str, heading: str, parents: tuple[str, ...], level: int) -> list[str]:
+    chunk = Chunk(content, len(content), 0, heading, parents, level)
+    return [v.rule for v in check_breadcrumbs(GUIDE, [chunk])]
+
+
+def test_the_check_finds_a_level_the_outline_does_not_give_the_declared_heading() -> None:
+    intro = "### Intro\nIntro text."
+    assert _rules(intro, "Intro", ("Guide",), 3) == []
+    assert _rules(intro, "Intro", ("Guide",), 2) == [LEVEL]
+    chunk = Chunk(intro, 9, 0, "Intro", ("Guide",), 2)
+    (violation,) = check_breadcrumbs(GUIDE, [chunk])
+    assert violation.reason == "level 2, but 'Guide' > 'Intro' is at level 3"
+
+
+def test_a_span_is_at_its_parents_level_not_one_above_its_childrens() -> None:
+    both = "### Intro\nIntro text.\nFirst steps\nStep text.\n\n### Use\nUse text."
+    assert _rules(both, "Guide (Intro – Use)", (), 1) == []
+    assert _rules(both, "Guide (Intro – Use)", (), 2) == [LEVEL]
+
+
+def test_a_heading_made_of_a_line_lies_no_shallower_than_its_section() -> None:
+    # The outline gives a line of Intro's text no level of its own: a stage C anchor keeps
+    # its section's level, a heading the smart outline found lies deeper.
+    steps = "First steps\nStep text."
+    assert _rules(steps, "First steps", ("Guide", "Intro"), 3) == []
+    assert _rules(steps, "First steps", ("Guide", "Intro"), 4) == []
+    assert _rules(steps, "First steps", ("Guide", "Intro"), 2) == [LEVEL]
+
+
+def test_a_span_at_the_top_is_at_the_level_of_the_shallowest_section_it_holds() -> None:
+    content = "### Use\nUse text.\n\n# Terms\nTerms text."
+    assert _rules(content, "Guide – Terms", (), 1) == []
+    assert _rules(content, "Guide – Terms", (), 3) == [LEVEL]
+    # An end the outline lacks (a line of Terms' text the smart outline may have made a
+    # heading of) has no level in it: the span's is not checked.
+    annex = "# Terms\nTerms text.\nAnnex notes\nAnnex text."
+    assert _rules(annex, "Terms – Annex notes", (), 1) == []
+    assert _rules(annex, "Terms – Annex notes", (), 2) == []
 
 
 def _sentences(letter: str, count: int, size: int = 70) -> list[str]:
