@@ -9,6 +9,9 @@ the outline reads it as it reads a body paragraph (a page laid out in cells has 
 there; a cell's last line heads nothing in it: a title over other cells, a form's label),
 and a table nested in such a cell that is layout too is read the same way. A nested data
 table gives its rows as text lines, as in any cell; a joined row is one line, no heading.
+A layout table whose only text is a cell of heading-styled paragraphs is a title bar (a
+banner a template draws around each chapter's title): its paragraphs head their sections,
+as in the body (:func:`title_bar`).
 """
 
 from __future__ import annotations
@@ -76,3 +79,30 @@ def _cell_reading(
             texts, start, end = part.text.split("\n"), part.start, part.end
         lines.extend(CellLine(line.strip(), start, end) for line in texts if line.strip())
     return lines
+
+
+def title_bar(grid: TableGrid) -> list[tuple[int, CellParagraph]]:
+    """The heading-styled paragraphs of ``grid``, a layout table, with their outline levels
+    (0-8), when they are all it shows, in one cell: the frame of a title alone (a colour
+    bar, an empty cell beside it), whose heading style says what it says in the body. Empty
+    when anything else shows in it: a box's title over its text, a form's label beside its
+    field."""
+    if grid.parts is None:
+        return []
+    shown = [parts for row in grid.parts for parts in row if any(_shows(part) for part in parts)]
+    if len(shown) != 1:
+        return []
+    (parts,) = shown
+    titles = [
+        (part.level, part)
+        for part in parts
+        if isinstance(part, CellParagraph) and part.level is not None
+    ]
+    return titles if len(titles) == len(parts) else []
+
+
+def _shows(part: CellPart) -> bool:
+    """Whether a cell's part shows text (a nested table's is its lines)."""
+    if isinstance(part, CellTable):
+        return not part.grid.is_empty
+    return bool(part.text.strip())

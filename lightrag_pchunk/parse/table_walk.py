@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
-from lightrag_pchunk.parse.layout_reading import layout_reading
+from lightrag_pchunk.parse.layout_reading import layout_reading, title_bar
 from lightrag_pchunk.parse.sinks import BlockWalker, LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.table_shape import shape_table
 from lightrag_pchunk.parse.tables import (
@@ -46,6 +46,14 @@ class TableHost(BlockWalker, Protocol):
     _layout_tables: int
 
     def add(self, text: str, start: str | None, end: str | None) -> None: ...
+
+    def heading(
+        self,
+        level: int,
+        text: str,
+        para_id: str | None,
+        list_look: Callable[[], Look] | None = None,
+    ) -> None: ...
 
     def body_paragraph(
         self,
@@ -115,6 +123,12 @@ class TableWalk:
             return
         first, last = grid.first_id, grid.last_id or grid.first_id
         shape = shape_table(grid)
+        titles = title_bar(grid) if shape.layout and mode is Mode.BODY else []
+        for level, title in titles:  # a title bar: its heading-styled paragraphs head sections
+            list_look = title.look if title.is_list_item else None
+            self.heading(level + 1, title.text, title.para_id, list_look)
+        if titles:
+            return
         reading = layout_reading(grid) if shape.layout and mode is Mode.BODY else None
         if reading is not None:  # read as text: its paragraphs are the body's
             self._layout_tables += 1

@@ -63,13 +63,15 @@ class CellLine:
 class CellParagraph:
     """A paragraph of a cell, with what the outline needs of it should the table be read
     as text (a layout table): its element (for a table-of-contents mark), its look on
-    demand and whether a list numbers it."""
+    demand, whether a list numbers it and the outline level (0-8) its heading style gives
+    it (None: none, or it shows more than text: a picture, a note's marker)."""
 
     text: str
     para_id: str | None
     element: etree._Element
     look: Callable[[], Look]
     is_list_item: bool = False
+    level: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

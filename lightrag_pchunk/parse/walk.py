@@ -8,7 +8,8 @@ first line is the heading in Markdown; text before the first heading is the
 no size-based splitting; tables stay whole. Block-level content controls (``w:sdt``,
 ``w:customXml``) are transparent, so headings inside them count. Text boxes, table cells and
 notes never start blocks by their styles: their heading-styled paragraphs are text (the
-paragraphs of a page laid out in a layout table are read by the smart outline:
+paragraphs of a page laid out in a layout table are read by the smart outline, and a layout
+table framing a heading-styled title alone, a title bar, gives that heading:
 ``layout_reading.py``).
 """
 
@@ -227,18 +228,20 @@ class BodyWalker(TableWalk):
         plain = story.reader.scan(p)
         style_id, outline, num_id, ilvl = plain[1] if plain is not None else paragraph_props(p)
         style_id = style_id or story.styles.default_paragraph_style
-        level = None
+        level = cell_level = None
         is_toc = in_field = False
         if mode is Mode.BODY:
-            level = story.styles.outline_level(outline, style_id)
-            if level is None and outline is None:  # neither the paragraph nor its style says
-                level = self._toc.declared_level(story.styles, style_id)
+            level = self._style_level(story, outline, style_id)
             # A TOC line is never a heading, whatever its style says; in a TOC field a heading
             # style says more, but for an entry (a field's lost end holds the rest of the body).
             is_style_toc = story.styles.is_toc_style(style_id)
             in_field = p in self._toc.paragraphs and not is_style_toc
             is_toc = is_style_toc or (in_field and level is None)
             level = None if is_style_toc else level
+        elif mode is Mode.CELL:
+            # Text in its cell: a heading only where its table is a title bar, the frame of
+            # a title alone (``layout_reading.title_bar``).
+            cell_level = self._style_level(story, outline, style_id)
         # A Title/Subtitle on a cover's few lines is the document's name, not a section:
         # never inferred either (set over many lines, it is the author's heading look).
         is_title = level is None and self._names_document(p, story, style_id)
@@ -247,13 +250,14 @@ class BodyWalker(TableWalk):
         list_look = look if prefix.strip() else None
         toc_level = story.styles.toc_level(style_id) if is_toc else None
 
-        def text_line(text: str) -> None:
+        def text_line(text: str, *, shows_text: bool = True) -> None:
             if mode is Mode.BODY and not is_title:
                 self.body_paragraph(
                     text, para_id, p, look, is_list_item=bool(prefix), toc_level=toc_level
                 )
             elif mode is Mode.CELL and isinstance(out, LineBuffer) and not is_title:
-                out.paragraph(CellParagraph(text, para_id, p, look, bool(prefix)))
+                heads = cell_level if shows_text else None
+                out.paragraph(CellParagraph(text, para_id, p, look, bool(prefix), heads))
             else:
                 out.add(text, para_id, para_id)
 
@@ -279,8 +283,8 @@ class BodyWalker(TableWalk):
             full = prefix + text
             if level is not None and inline.letters:
                 self.heading(level + 1, full, para_id, list_look)
-            else:
-                text_line(full)
+            else:  # a cell's heading shows its text alone (no note marker, no picture tag)
+                text_line(full, shows_text=bool(inline.letters) and not inline.has_other)
         elif prefix.strip() and mode is Mode.CELL:
             # A numbered empty paragraph in a cell shows its number (row numbers of forms);
             # in the body it is an empty list item, skipped as LightRAG does.
@@ -306,6 +310,14 @@ class BodyWalker(TableWalk):
             self.warn("an altChunk (imported content) was found but cannot be read here")
             return
         self.alt_chunks.import_chunk(self, el.get(_R_ID) or "", story, part, mode, out)
+
+    def _style_level(self, story: Story, outline: int | None, style_id: str | None) -> int | None:
+        """The outline level (0-8) of a paragraph: its own, else its style's, else the one
+        the document's TOC fields give its style; None: body text."""
+        level = story.styles.outline_level(outline, style_id)
+        if level is None and outline is None:  # neither the paragraph nor its style says
+            level = self._toc.declared_level(story.styles, style_id)
+        return level
 
     def _names_document(self, p: etree._Element, story: Story, style_id: str | None) -> bool:
         """Whether ``p``, in a Title or Subtitle style, names the document: its style is set
