@@ -26,6 +26,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -33,6 +34,7 @@ import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.char_text import blank_marks_as_spaces, ligatures_in_order, page_chars
 from lightrag_pchunk.pdf.rules import Rule, rules_in_frame
+from lightrag_pchunk.pdf.tab_spaces import tabs_as_spaces
 
 #: A gap ahead wider than this many times the glyphs' height ends a segment: word spaces
 #: in justified text reach about 0.6 of it, column gutters and cell edges are wider.
@@ -159,6 +161,13 @@ def read_glyphs(
         _direction(raw, i) for i in ink[::step].tolist() if not is_glyph_slanted(raw, i)
     )
     direction = votes.most_common(1)[0][0] if votes else 0
+    # Tabs printed as word spaces are spaces, no ink (``tab_spaces``).
+    text, spaces = tabs_as_spaces(
+        raw, text, boxes, has_area & printable, partial(frame_box, direction)
+    )
+    if len(spaces):
+        boxes[spaces] = 0.0
+        ink = np.setdiff1d(ink, spaces)
     in_frame = rules_in_frame(list(rules), direction)
     return PageGlyphs(
         number=number,

@@ -27,6 +27,9 @@ TAGGED, TAGGED_BOLD = "F8", "F9"
 KASHIDA_QUOTE = "F6"
 #: Courier: a fixed-pitch font, every glyph as wide as the others (a listing's code).
 MONO = "F10"
+#: Helvetica whose code 9 draws its "i" while its text map reads the code as a tab (as a
+#: font without a usable map reads its glyphs by their codes): write "\t" for the letter.
+DRAWN_TAB = "F11"
 
 
 @dataclass(frozen=True)
@@ -255,7 +258,17 @@ def build_pdf(
         for name in (b"Helvetica", b"Helvetica-Bold")
     )
     f10 = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10)
+    tab_map = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Tab def "
+        b"1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfchar\n<09> <0009>\n"
+        b"endbfchar endcmap end end"
+    )
+    tab_unicode = add(b"<< /Length %d >>\nstream\n" % len(tab_map) + tab_map + b"\nendstream")
+    f11 = add(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding "
+        b"/WinAnsiEncoding /Differences [9 /i] >> /ToUnicode %d 0 R >>" % tab_unicode
+    )
+    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11)
     fonts = b"<< %s >>" % b" ".join(b"/F%d %d 0 R" % (n, font) for n, font in enumerate(faces, 1))
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
