@@ -16,13 +16,18 @@ as in the body (:func:`title_bar`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import TypeGuard
 
 from lightrag_pchunk.parse.table_shape import CELL_SEPARATOR, MAX_DATA_CELL_CHARS, shape_table
 from lightrag_pchunk.parse.tables import CellLine, CellParagraph, CellPart, CellTable, TableGrid
 
 #: One line of a layout table read as text.
 LayoutLine = CellLine | CellParagraph
+
+#: Text made of picture tags alone (a cell's icon), or of nothing.
+_PICTURES = re.compile(r"\s*(?:<drawing\b[^>]*/>\s*)*")
 
 
 def layout_reading(grid: TableGrid) -> list[LayoutLine] | None:
@@ -81,24 +86,35 @@ def _cell_reading(
     return lines
 
 
-def title_bar(grid: TableGrid) -> list[tuple[int, CellParagraph]]:
-    """The heading-styled paragraphs of ``grid``, a layout table, with their outline levels
-    (0-8), when they are all it shows, in one cell: the frame of a title alone (a colour
-    bar, an empty cell beside it), whose heading style says what it says in the body. Empty
-    when anything else shows in it: a box's title over its text, a form's label beside its
-    field."""
+def title_bar(grid: TableGrid) -> list[LayoutLine]:
+    """What ``grid``, a layout table, shows when it is a title bar, the frame of a title
+    alone (a colour stripe, an empty cell beside it): the heading-styled paragraphs of one
+    cell, whose style says what it says in the body, then the pictures alone beside them (an
+    icon) as lines. Empty when anything else shows in it: a box's title over its text, a
+    form's label beside its field, two titles side by side."""
     if grid.parts is None:
         return []
     shown = [parts for row in grid.parts for parts in row if any(_shows(part) for part in parts)]
-    if len(shown) != 1:
+    texts = [parts for parts in shown if not all(_is_pictures(part) for part in parts)]
+    if len(texts) != 1 or not all(_is_title(part) or _is_pictures(part) for part in texts[0]):
         return []
-    (parts,) = shown
-    titles = [
-        (part.level, part)
+    pictures = [
+        part if isinstance(part, CellLine) else CellLine(part.text, part.para_id, part.para_id)
+        for parts in shown
         for part in parts
-        if isinstance(part, CellParagraph) and part.level is not None
+        if not _is_title(part) and isinstance(part, CellLine | CellParagraph) and _shows(part)
     ]
-    return titles if len(titles) == len(parts) else []
+    return [*(part for part in texts[0] if _is_title(part)), *pictures]
+
+
+def _is_title(part: CellPart) -> TypeGuard[CellParagraph]:
+    """Whether a cell's part is a heading-styled paragraph showing text alone."""
+    return isinstance(part, CellParagraph) and part.level is not None
+
+
+def _is_pictures(part: CellPart) -> bool:
+    """Whether a cell's part shows pictures only (their tags), or nothing."""
+    return not isinstance(part, CellTable) and _PICTURES.fullmatch(part.text) is not None
 
 
 def _shows(part: CellPart) -> bool:

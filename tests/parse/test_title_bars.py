@@ -70,14 +70,28 @@ def test_a_styled_title_with_anything_else_in_its_table_stays_text(tmp_path):
     )
 
 
+ICON = (
+    '<w:r><w:drawing><wp:inline><wp:docPr id="1" name="p"/><a:graphic><a:graphicData>'
+    '<pic:pic><pic:blipFill><a:blip r:embed="rIdX"/></pic:blipFill></pic:pic>'
+    "</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>"
+)
+
+
+def test_an_icon_beside_the_title_or_under_it_follows_the_heading(tmp_path):
+    # As a heading's own picture does in the body: the heading, then the picture's line.
+    beside = table([[cell(para(ICON)), cell(para("Scope", style="Heading1"))]])
+    under = table([[cell(para("Terms", style="Heading1"), para(ICON))]])
+    parsed = parse(tmp_path, beside + para(TEXT) + under + para(MORE), media={"rIdX": PNG_1PX})
+    assert outline(parsed) == [(1, "Scope", ()), (1, "Terms", ())]
+    scope, terms = (row.content.split("\n") for row in parsed.rows)
+    assert scope[0] == "# Scope" and scope[1].startswith("<drawing ") and scope[2:] == [TEXT]
+    assert terms[0] == "# Terms" and terms[1].startswith("<drawing ") and terms[2:] == [MORE]
+    assert parsed.tables == 0
+
+
 def test_a_styled_title_in_a_bar_showing_a_picture_stays_text(tmp_path):
     # Read as a cell's text, its picture's tag stands in it: the heading would carry it.
-    icon = (
-        '<w:r><w:drawing><wp:inline><wp:docPr id="1" name="p"/><a:graphic><a:graphicData>'
-        '<pic:pic><pic:blipFill><a:blip r:embed="rIdX"/></pic:blipFill></pic:pic>'
-        "</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>"
-    )
-    body = table([[cell(para(icon, "Scope", style="Heading1"))]]) + para(TEXT)
+    body = table([[cell(para(ICON, "Scope", style="Heading1"))]]) + para(TEXT)
     parsed = parse(tmp_path, body, media={"rIdX": PNG_1PX})
     assert outline(parsed) == [(1, "Preface/Uncategorized", ())]
     assert parsed.rows[0].content.startswith("<drawing ")
