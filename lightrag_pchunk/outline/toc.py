@@ -73,11 +73,10 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     """``(start, end)`` ranges of ``lines`` that form a table of contents written as text.
 
     A range is a run of at least :data:`MIN_TOC_LINES` entry lines right after a title
-    line, or after it and its column headings (the title is included at ``start``), or a
-    run of at least :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries without one, or a
-    shorter run of them (two or more) whose every title recurs after it, in order (the
-    contents of a short document, its sections' titles below it). Entries may be
-    interrupted by single short lines without a page number (a part heading inside the TOC)."""
+    line or its column headings (the title included at ``start``); without one, a run of
+    :data:`MIN_UNTITLED_TOC_LINES` dot-leader entries, or one whose every title recurs
+    after it in order: two or more dot-leader entries, or as many entries without leaders.
+    Entries may be interrupted by single short lines without a page number (a part heading)."""
     runs: list[tuple[int, int]] = []
     at: dict[str, list[int]] | None = None  # where each line stands, read when first asked
     entry = [is_toc_line(line) for line in lines]  # each line asked once
@@ -98,7 +97,8 @@ def literal_toc_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
             end += 1
         title = _title_above(lines, start)
         listed = leaders >= MIN_UNTITLED_TOC_LINES
-        if not listed and leaders == entries >= MIN_LISTED_TOC_LINES:
+        fewest = MIN_LISTED_TOC_LINES if leaders == entries else MIN_UNTITLED_TOC_LINES
+        if not listed and entries >= fewest:
             at = _key_positions(lines, entry) if at is None else at
             listed = _titles_recur([lines[i] for i in range(start, end) if entry[i]], at, end)
         if (title is not None and entries >= MIN_TOC_LINES) or listed:

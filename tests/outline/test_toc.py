@@ -244,6 +244,18 @@ def test_a_short_leader_run_is_a_contents_when_its_titles_follow_it_in_order():
     assert literal_toc_runs([*entries, "Terms", "Scope"]) == []
 
 
+def test_an_untitled_run_of_tab_entries_is_a_contents_when_its_titles_follow_it_in_order():
+    # A contents printed without a title, a tab (a gap) before each page number, no
+    # leaders: five entries whose titles all stand below it, in order, are a contents.
+    titles = ["Preface", "Scope", "Terms", "Method", "Results"]
+    entries = [f"{title.upper()}\t{2 * i + 3}" for i, title in enumerate(titles)]
+    body = [line for title in titles for line in (title, "Some text.")]
+    assert literal_toc_runs(["Standard 3.0", *entries, *body]) == [(1, 6)]
+    # Fewer than five, or titles that do not all follow in order, list nothing.
+    assert literal_toc_runs([*entries[:4], *body]) == []
+    assert literal_toc_runs([*entries, *body[2:]]) == []
+
+
 def test_a_listing_followed_by_sections_of_long_paragraphs_is_marked_as_a_contents():
     # The text between the sections' titles is long (a notice's whole text in one
     # paragraph): it is body text all the same, which tells the sections from the list.
