@@ -24,7 +24,7 @@ from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.outline.toc import is_column_headings, is_toc_title, literal_toc_runs
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+from lightrag_pchunk.pdf.paragraphs import SIZE_TOLERANCE, PrintedParagraph
 
 #: Entries indented within this many points of each other are one level.
 INDENT_TOLERANCE = 4.0
@@ -48,7 +48,7 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
     if len(entries) < MIN_ENTRIES:
         return [], 0
     titles = [" ".join(strip_page_reference(p.text).split()) for p in entries]
-    levels = _levels([p.lines[0].x0 for p in entries], titles)
+    levels = _levels([p.lines[0].x0 for p in entries], titles, [p.lines[0].size for p in entries])
     return [Bookmark(t, level, None) for t, level in zip(titles, levels, strict=True)], after
 
 
@@ -72,11 +72,12 @@ def _entry_title(text: str) -> str:
     return ""
 
 
-def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:
+def _levels(indents: Sequence[float], titles: Sequence[str], sizes: Sequence[float]) -> list[int]:
     """Each entry's level: its indentation's rank (a decimal entry below the entry its
     number names as its parent, however the table indents it: a deep level set at its
     parent's indentation), or, where every entry starts at one indentation, what their
-    numbering says (1 when it says nothing)."""
+    numbering says, or where it says nothing the rank of their type's size (a contents
+    setting its chapters larger than their sections; 1 when all are set alike)."""
     steps: list[float] = []
     for indent in sorted(indents):
         if not steps or indent - steps[-1] > INDENT_TOLERANCE:
@@ -88,7 +89,26 @@ def _levels(indents: Sequence[float], titles: Sequence[str]) -> list[int]:
         ]
         return _below_decimal_parents(levels, titles)
     numbered = levels_from_numbering(list(titles))
-    return [min(level, MAX_HEADING_LEVEL) for level in numbered] if numbered else [1] * len(titles)
+    if numbered:
+        return [min(level, MAX_HEADING_LEVEL) for level in numbered]
+    return _size_levels(sizes)
+
+
+def _size_levels(sizes: Sequence[float]) -> list[int]:
+    """Each entry's level by the rank of its size among the entries' sizes, largest first
+    (sizes within :data:`~lightrag_pchunk.pdf.paragraphs.SIZE_TOLERANCE` of the one below
+    them are one)."""
+    steps: list[float] = []
+    for size in sorted(sizes, reverse=True):
+        if not steps or steps[-1] - size > SIZE_TOLERANCE:
+            steps.append(size)
+    return [
+        min(
+            next(i for i, s in enumerate(steps) if s - size <= SIZE_TOLERANCE) + 1,
+            MAX_HEADING_LEVEL,
+        )
+        for size in sizes
+    ]
 
 
 def _below_decimal_parents(levels: list[int], titles: Sequence[str]) -> list[int]:

@@ -128,3 +128,21 @@ def test_a_word_of_roman_numeral_letters_after_a_gap_is_no_page_number(
     found = text_of(grade)
     assert found == text_of("Severe")
     assert "\t" not in "".join(found)
+
+
+def test_a_contents_setting_its_chapters_larger_than_their_sections_gives_their_levels(
+    tmp_path: Path,
+) -> None:
+    # Every entry at one indentation, none numbered: the chapters' entries set larger
+    # than their sections' (small capitals) say which entries are the sections.
+    outline = [("Preface", 1), ("Scope", 2), ("Terms", 2), ("Operation", 1), ("Records", 2)]
+    toc = [Text(72, 740, "Contents", 14, BOLD)]
+    for i, (title, level) in enumerate(outline):
+        toc += [Text(72, 716 - 16 * i, title.upper(), 11 if level == 1 else 9, BOLD)]
+        toc += [Text(500, 716 - 16 * i, str(i + 2), 11, BOLD)]
+    body = []
+    for i, (title, level) in enumerate(outline):
+        y = 700 - 130 * i
+        body += [Text(72, y, title, 16 if level == 1 else 13), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    assert [(r.heading, r.level) for r in outline_rows(result)] == outline
