@@ -33,6 +33,10 @@ other, with nothing between them, is a list of a kind no reader takes for sectio
   of :data:`RUN_LINES` such lines or more, each at most :data:`RUN_LINES` lines from the
   next. One alone, or beside a docket's line, may be a title naming its items ("Funding;
   Conflicts of interest", "Airworthiness Directives; The Example Company Airplanes").
+- The rest of a word a hyphen cuts (:func:`continues_a_cut_word`): the line after one that
+  ends in half a word ("A nonresident alien employee may request addi-" over "tional
+  withholding at his or her option", a margin's mark before it: "TIP tional …") opens
+  inside that word, in the middle of its sentence.
 
 Input: the lines of a document or a block, in order ("" for what is no line of text: a
 table, a heading); an index. Output: whether that line is such a line. Pure.
@@ -45,7 +49,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from lightrag_pchunk.outline.lines import ITEM_CAPITAL
-from lightrag_pchunk.outline.non_titles import holds_counts, is_count, is_count_row
+from lightrag_pchunk.outline.non_titles import (
+    ends_in_a_cut_word,
+    holds_counts,
+    is_count,
+    is_count_row,
+)
 from lightrag_pchunk.outline.toc import SENTENCE_ENDS
 from lightrag_pchunk.outline.unit_words import MONTH_PATTERN
 
@@ -79,15 +88,23 @@ _NUMBER_WORD = re.compile(r"(?<!\S)\d+(?!\S)")
 def no_title_by_neighbours(lines: Sequence[str], index: int, *, listed: bool = True) -> bool:
     """Whether line ``index`` is an option of a multiple-choice question, a line of a
     numbered listing (only when ``listed``: a caller that sees the line set larger than the
-    text knows it is none), a table's row of a label and its count, a dated log's entry or
-    an entry of a list whose lines part their items with ";"."""
+    text knows it is none), a table's row of a label and its count, a dated log's entry, an
+    entry of a list whose lines part their items with ";" or the rest of a word a hyphen
+    cuts."""
     return (
-        in_a_run_of_options(lines, index)
+        continues_a_cut_word(lines, index)
+        or in_a_run_of_options(lines, index)
         or (listed and in_a_numbered_listing(lines, index))
         or in_a_run_of_counts(lines, index)
         or in_a_dated_log(lines, index)
         or in_a_run_of_entries(lines, index)
     )
+
+
+def continues_a_cut_word(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` follows a line of text ending in a word a hyphen cuts (see the
+    module doc)."""
+    return index > 0 and ends_in_a_cut_word(lines[index - 1])
 
 
 def in_a_run_of_options(lines: Sequence[str], index: int) -> bool:

@@ -305,10 +305,18 @@ def opens_a_sentence(text: str) -> bool:
     last = words[-1] if words else ""
     if len(words) > MAX_PLAIN_WORDS and last.rstrip(",") in _OPEN_LAST_WORDS:
         return True
-    if _CUT_WORD.fullmatch(last) and last[-2].islower():
+    if ends_in_a_cut_word(text):
         return True
     note = _LEAD_IN_NOTE.search(text)
     return note is not None and note.start() >= _LEAD_IN_CHARS
+
+
+def ends_in_a_cut_word(text: str) -> bool:
+    """Whether ``text`` ends in a word a hyphen cuts at the line's end (:data:`_CUT_WORD`,
+    the letter before the hyphen in lower case: "reduc-"), whose rest opens the next line."""
+    words = text.split()
+    last = words[-1] if words else ""
+    return _CUT_WORD.fullmatch(last) is not None and last[-2].islower()
 
 
 def is_sentence_piece(title: str) -> bool:

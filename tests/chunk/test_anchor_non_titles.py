@@ -187,3 +187,12 @@ def test_a_long_block_is_not_cut_at_an_entry_of_a_members_list() -> None:
     text = "## Members\n" + "x" * 600 + "\n" + "\n".join(MEMBERS) + "\n" + "y" * 900
     block = make_block(text, ctx.counter, heading="Members", level=2)
     assert anchor_texts(block, ctx) == ["Cleo Model"]
+
+
+def test_a_long_block_is_not_cut_inside_a_word_a_hyphen_cuts() -> None:
+    # The line after "addi-" opens inside that word (a margin's "TIP" set before it): no
+    # title, though it reads as one alone.
+    lines = ["A nonresident alien employee may request addi-"]
+    lines.append("TIP tional withholding at his or her option for other")
+    assert is_anchor_candidate(lines[1], 100)
+    assert _anchors_around("Withholding", lines) == ["Imported names"]

@@ -5,6 +5,7 @@ lines; sections numbered or lettered on with their text between them stay headin
 from __future__ import annotations
 
 from lightrag_pchunk.outline.line_runs import (
+    continues_a_cut_word,
     in_a_dated_log,
     in_a_numbered_listing,
     in_a_run_of_entries,
@@ -152,3 +153,15 @@ def test_entries_of_a_list_parting_their_items_with_semicolons_are_told_by_neigh
     notice = ["[Docket No. 2020-0686; Product Identifier 2019-035]", "RIN 2120-AA64"]
     notice += ["Airworthiness Directives; The Example Company Airplanes", "AGENCY: Example."]
     assert not in_a_run_of_entries(notice, 2)
+
+
+def test_the_rest_of_a_word_a_hyphen_cuts_is_told_by_the_line_before() -> None:
+    # The line opens inside the word the line before cut ("addi-|tional"), a margin's mark
+    # set before it; after a dash set apart, or a word's own hyphen before a capital, the
+    # next line may be a title.
+    cut = ["A nonresident alien employee may request addi-", "TIP tional withholding at will"]
+    assert continues_a_cut_word(cut, 1)
+    assert not continues_a_cut_word(cut, 0)
+    assert not continues_a_cut_word(["Part 1 –", "Withholding at will"], 1)
+    assert not continues_a_cut_word(["Cases of non-Hodgkin lymphoma.", "Data Sources"], 1)
+    assert not continues_a_cut_word(["", "Withholding at will"], 1)
