@@ -44,7 +44,12 @@ One predicate per reason:
   at the line's end ("… qualified subchapter S sub-", "TIP you must include liabilities
   owed for credit reduc-"), a lead-in and its note's mark
   ("… as follows: 23"), a sentence's piece ("PACKAGE 亦可）": a parenthesis closed, never
-  opened).
+  opened);
+- a reference's tail (:func:`is_citation_tail`): the line of a reference list's entry that
+  opens with the entry's pages and year, the entry broken at a line's end before them
+  ("2767–2775, 2007. View at Publisher", "140–153, 2006. Google Scholar"). A title may open
+  with a span of years, never with pages, a comma and a year closing the entry
+  ("1914–1918, 1939–1945: Two Wars" goes on with a span).
 
 Lines that are no title by their neighbours, not alone (an option of a multiple-choice
 question, a line of a numbered listing, a table's row of a label and its count, whose shape
@@ -200,6 +205,9 @@ _MARK_IN_PARENTHESIS = re.compile(r"(?<!\S)§?\w{1,2}\)|\d{1,2}\)")
 #: A day's date and its time ("12.04.2006 23:05", "2021-05-03 14:30"): one mention, as a
 #: news item's heading gives when it was filed ("Agency 03.05.2021 14:30 J. Smith: …").
 _TIMESTAMP = re.compile(r"(?<!\S)\d{1,4}([./-])\d{1,2}\1\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(?!\S)")
+#: A reference's pages and year opening a line: a range, a comma and the year, which a
+#: point, a comma, a ";", a parenthesis or the line's end closes ("2767–2775, 2007.").
+_CITATION_TAIL = re.compile(r"\d+\s*[-\u2010-\u2013]\s*\d+,\s*(?:1[5-9]|20)\d{2}(?=[.,;)]|$)")
 #: A count as a table's cell gives it: "200人", "25%", "1,200元"; a year ("2024年") names
 #: a time, no count.
 _COUNT = re.compile(r"(?!\d{4}年)\d[\d,.]*(?:%|[\u3400-\u9fff])")
@@ -207,8 +215,8 @@ _COUNT = re.compile(r"(?!\d{4}年)\d[\d,.]*(?:%|[\u3400-\u9fff])")
 
 def reads_as_no_title(line: str) -> bool:
     """Whether ``line``, short and title-like to the text channel, is text without words, a
-    line of code or data, a person's line, a date line or a sentence's first line (see the
-    module doc)."""
+    line of code or data, a person's line, a date line, a sentence's first line or a
+    reference's tail (see the module doc)."""
     text = " ".join(_INLINE_OBJECT.sub(" ", line).split())
     label = parse_label(text)
     return (
@@ -218,6 +226,7 @@ def reads_as_no_title(line: str) -> bool:
         or is_date_line(text)
         or opens_a_sentence(text)
         or is_sentence_piece(label.rest if label is not None else text)
+        or is_citation_tail(text)
     )
 
 
@@ -325,6 +334,12 @@ def is_sentence_piece(title: str) -> bool:
     line's end. An item's or a note's mark closes none ("Teilaufgabe b)", "지표1)")."""
     text = _MARK_IN_PARENTHESIS.sub("", title)
     return sum(map(text.count, ")）")) > sum(map(text.count, "(（"))
+
+
+def is_citation_tail(text: str) -> bool:
+    """Whether ``text`` opens with a reference's pages and year (:data:`_CITATION_TAIL`):
+    the rest of a reference list's entry broken at a line's end."""
+    return _CITATION_TAIL.match(text) is not None
 
 
 def is_count(text: str) -> bool:

@@ -69,6 +69,9 @@ from outline_items import MEMBERS, UNSEEN_TITLES
         "TIP you must include liabilities owed for credit reduc-",
         # A sentence's first line, broken off on a word that leaves it open.
         "The curveTo method starts painting a Bezier curve beginning at the brush location, using",
+        # A reference's tail: its entry broken before its pages and year.
+        "2767–2775, 2007. View at Publisher · View at Google Scholar · View at PubMed",
+        "140–153, 2006. Google Scholar",
     ],
 )
 def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> None:
@@ -115,6 +118,9 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         # A backslash inside a path, no TeX command.
         "C:\\Program Files Setup",
         "Windows\\System32 Settings",
+        # Spans of years opening a title: no reference's pages and year.
+        "1914–1918, 1939–1945: Two Wars",
+        "2019–2020, Annual Report",
     ],
 )
 def test_titles_with_numbers_codes_and_names_stay_anchors(text: str) -> None:
