@@ -33,6 +33,14 @@ other, with nothing between them, is a list of a kind no reader takes for sectio
   of :data:`RUN_LINES` such lines or more, each at most :data:`RUN_LINES` lines from the
   next. One alone, or beside a docket's line, may be a title naming its items ("Funding;
   Conflicts of interest", "Airworthiness Directives; The Example Company Airplanes").
+- A table's row read across as a line (:func:`in_a_run_of_cell_rows`): a line closing on
+  :data:`RUN_LINES` words or more, each a word alone in a capital, one of them twice
+  ("b. Amounts in excess of specified Withhold Taxable Taxable", "Exempt Exempt Exempt":
+  the row's cells, a column's value repeated), next to another such row, at most
+  :data:`RUN_LINES` lines between them (a cell wrapped over lines); or next to a line
+  closing on :data:`RUN_LINES` such words or more, two of them words of both ("Withhold
+  Taxable Exempt" and "Withhold Taxable Taxable", each a row of the other). A title
+  rarely repeats a word; one alone that does ("Bora Bora Island Guide") stays.
 - The rest of a word a hyphen cuts (:func:`continues_a_cut_word`): the line after one that
   ends in half a word ("A nonresident alien employee may request addi-" over "tional
   withholding at his or her option", a margin's mark before it: "TIP tional …") opens
@@ -89,8 +97,8 @@ def no_title_by_neighbours(lines: Sequence[str], index: int, *, listed: bool = T
     """Whether line ``index`` is an option of a multiple-choice question, a line of a
     numbered listing (only when ``listed``: a caller that sees the line set larger than the
     text knows it is none), a table's row of a label and its count, a dated log's entry, an
-    entry of a list whose lines part their items with ";" or the rest of a word a hyphen
-    cuts."""
+    entry of a list whose lines part their items with ";", a table's row read across or the
+    rest of a word a hyphen cuts."""
     return (
         continues_a_cut_word(lines, index)
         or in_a_run_of_options(lines, index)
@@ -98,6 +106,7 @@ def no_title_by_neighbours(lines: Sequence[str], index: int, *, listed: bool = T
         or in_a_run_of_counts(lines, index)
         or in_a_dated_log(lines, index)
         or in_a_run_of_entries(lines, index)
+        or in_a_run_of_cell_rows(lines, index)
     )
 
 
@@ -184,6 +193,34 @@ def in_a_run_of_entries(lines: Sequence[str], index: int) -> bool:
                 run, last = run + 1, at
             at += step
     return run >= RUN_LINES
+
+
+def in_a_run_of_cell_rows(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a table's row read across as a line (see the module
+    doc)."""
+    own = _closing_cells(lines[index])
+    if len(own) < RUN_LINES:
+        return False
+    repeats = len(set(own)) < len(own)
+    reach = RUN_LINES + 1  # at most RUN_LINES lines between the rows
+    for at in range(max(index - reach, 0), min(index + reach + 1, len(lines))):
+        other = _closing_cells(lines[at]) if at != index else []
+        if len(other) < RUN_LINES:
+            continue
+        both = repeats + (len(set(other)) < len(other))
+        if both == 2 or (both == 1 and len(set(own) & set(other)) >= 2):
+            return True
+    return False
+
+
+def _closing_cells(line: str) -> list[str]:
+    """The words alone in a capital (letters only: "Taxable", "Exempt") that close
+    ``line``, in order."""
+    words = line.split()
+    count = 0
+    while count < len(words) and words[-1 - count].isalpha() and words[-1 - count][0].isupper():
+        count += 1
+    return words[len(words) - count :]
 
 
 def _asks(line: str) -> bool:

@@ -202,3 +202,13 @@ def test_a_long_block_is_not_cut_inside_a_word_a_hyphen_cuts() -> None:
     lines.append("TIP tional withholding at his or her option for other")
     assert is_anchor_candidate(lines[1], 100)
     assert _anchors_around("Withholding", lines) == ["Imported names"]
+
+
+def test_a_long_block_is_not_cut_at_a_table_row_read_as_a_line() -> None:
+    # A table's rows read as lines, each closing on its cells ("Taxable Taxable"); a list
+    # item's line before them ("b. Amounts …") carries the row's cells too.
+    rows = ["a. Amounts not exceeding specified Exempt Exempt Exempt", "government rate."]
+    rows += ["b. Amounts in excess of specified Withhold Taxable Taxable", "standard mileage."]
+    rows += ["Withhold Taxable Taxable", "more in cash in a year.", "Withhold Taxable Exempt"]
+    assert all(is_anchor_candidate(rows[i], 100) for i in (2, 4, 6))
+    assert _anchors_around("Special rules", rows) == ["Imported names"]

@@ -8,6 +8,7 @@ from lightrag_pchunk.outline.line_runs import (
     continues_a_cut_word,
     in_a_dated_log,
     in_a_numbered_listing,
+    in_a_run_of_cell_rows,
     in_a_run_of_entries,
     in_a_run_of_options,
 )
@@ -165,3 +166,33 @@ def test_the_rest_of_a_word_a_hyphen_cuts_is_told_by_the_line_before() -> None:
     assert not continues_a_cut_word(["Part 1 –", "Withholding at will"], 1)
     assert not continues_a_cut_word(["Cases of non-Hodgkin lymphoma.", "Data Sources"], 1)
     assert not continues_a_cut_word(["", "Withholding at will"], 1)
+
+
+def test_rows_of_a_table_read_across_are_told_by_their_neighbours() -> None:
+    # A table's rows read as lines: each closes on its cells ("Withhold Taxable Taxable"),
+    # a column's value repeated; a row without a repeat, beside one sharing its cells.
+    rows = ["Household employees:", "Withhold Taxable Taxable", "Exempt Taxable if paid or"]
+    rows += ["more in cash in a year.", "Withhold Taxable Exempt"]
+    assert in_a_run_of_cell_rows(rows, 1)
+    assert in_a_run_of_cell_rows(rows, 4)
+    assert not in_a_run_of_cell_rows(rows, 0)
+    items = ["a. Amounts not exceeding specified Exempt Exempt Exempt", "government rate."]
+    items.append("b. Amounts in excess of specified Withhold Taxable Taxable")
+    assert in_a_run_of_cell_rows(items, 0)
+    assert in_a_run_of_cell_rows(items, 2)
+    # Three lines between two rows: a cell wrapped over lines; four part them.
+    wrapped = ["1. Wages paid to an estate in Exempt Taxable Taxable", "same calendar year."]
+    wrapped += ["See the Instructions for Forms W-2 and", "W-3 for details."]
+    wrapped.append("2. Wages paid to an estate Exempt Exempt Exempt")
+    assert in_a_run_of_cell_rows(wrapped, 0)
+    assert in_a_run_of_cell_rows(wrapped, 4)
+    parted = [*wrapped[:4], "More details.", wrapped[4]]
+    assert not in_a_run_of_cell_rows(parted, 0)
+    # Titles in capitals side by side share no repeated column's value; one alone repeating
+    # a word stays a title, and so does a title beside it.
+    titles_ = ["Percentage Method Tables", "PROSE", "Wage Bracket Method Tables"]
+    assert not in_a_run_of_cell_rows(titles_, 0)
+    assert not in_a_run_of_cell_rows(titles_, 2)
+    alone = ["Bora Bora Island Guide", "The island lies in the Pacific.", "Getting There By Sea"]
+    assert not in_a_run_of_cell_rows(alone, 0)
+    assert not in_a_run_of_cell_rows(alone, 2)
