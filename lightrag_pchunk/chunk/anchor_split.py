@@ -112,10 +112,11 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
     block = counted(block, ctx.counter)
 
     @cache
-    def recurring_in_block() -> frozenset[str]:
+    def no_anchors_in_block() -> frozenset[str]:
         # Read over the whole block, once and only when a line reads as a title: a piece
-        # cut from it may hold one place of a running head.
-        return _recurring_lines(block.paragraphs)
+        # cut from it may hold one place of a running head, or a row without the row
+        # beside it that tells it is one.
+        return _no_anchor_lines(block.paragraphs)
 
     done: list[Block] = []
     pending = [block]  # a stack: the next block to look at is last
@@ -138,7 +139,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
             pending.extend(reversed(pieces))
             continue
         # A table of contents is packed by lines: its entries name sections, not its parts.
-        cuts = [] if current.is_toc else choose_anchors(current, ctx, recurring_in_block)
+        cuts = [] if current.is_toc else choose_anchors(current, ctx, no_anchors_in_block)
         if not cuts:
             logger.debug(
                 "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",
@@ -161,7 +162,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
 
 
 def choose_anchors(
-    block: Block, ctx: Context, recurring: Callable[[], frozenset[str]] | None = None
+    block: Block, ctx: Context, no_anchors: Callable[[], frozenset[str]] | None = None
 ) -> list[int]:
     """Paragraph indexes to cut before, picked near evenly spaced ideal positions (§8.2).
 
@@ -169,9 +170,9 @@ def choose_anchors(
     ``T / k`` tokens; for each ideal cut position the nearest remaining anchor
     after the previous cut is taken (ties go to the earlier one). Positions are the
     summed paragraph counts before a paragraph (counted once, when the paragraph was made).
-    A line that recurs in the block is no anchor (``recurring``: the recurring lines of the
-    block this one was cut from, read whole; None: this block's own). A cut after lead-ins
-    is moved before them (:func:`_before_lead_ins`).
+    A line that recurs in the block, or is no title by its neighbours, is no anchor
+    (``no_anchors``: such lines of the block this one was cut from, read whole; None: this
+    block's own). A cut after lead-ins is moved before them (:func:`_before_lead_ins`).
     """
     th = ctx.thresholds
     paragraphs = block.paragraphs
@@ -189,14 +190,8 @@ def choose_anchors(
         # Most blocks over the cap have no line that reads as a title: the numbers of their
         # headings and the units of law their lines open are then not read.
         return []
-    repeated = recurring() if recurring is not None else _recurring_lines(paragraphs)
-    lines = ["" if p.is_table else p.text for p in paragraphs]
-    titles = [
-        i
-        for i in titles
-        if flat_text(paragraphs[i].text).casefold() not in repeated
-        and not no_title_by_neighbours(lines, i)
-    ]
+    refused = no_anchors() if no_anchors is not None else _no_anchor_lines(paragraphs)
+    titles = [i for i in titles if flat_text(paragraphs[i].text).casefold() not in refused]
     path = [
         number
         for heading in (*block.parent_headings, block.heading)
@@ -259,16 +254,22 @@ def _inside_contents(paragraphs: Sequence[Paragraph], index: int) -> bool:
     )
 
 
-def _recurring_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
-    """The lines that recur in a block as the outline reads recurring lines
-    (``outline/placed.py``): a running head of pages pasted as text ("Breast Cancer Res
-    Treat" on every page of a paper), a form's label repeated at every entry ("☐ Inherited
-    ☐ Partially Inherited"), a run-in label ("Informative comment"); none heads the text
-    after one of its places more than the others."""
+def _no_anchor_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
+    """The lines of a block (casefolded) that recur as the outline reads recurring lines
+    (``outline/placed.py``: a running head pasted as text, "Breast Cancer Res Treat" on every
+    page; a form's label at every entry, "☐ Inherited ☐ Partially Inherited"; a run-in
+    label), none heading the text after one place more than the others; and those no title
+    by their neighbours (``outline/line_runs.py``), read before a cut parts them."""
     items = [
         OutlineItem(ItemKind.OTHER if p.is_table else ItemKind.TEXT, p.text) for p in paragraphs
     ]
-    return recurring_lines(items)
+    lines = ["" if p.is_table else p.text for p in paragraphs]
+    by_neighbours = {
+        flat_text(line).casefold()
+        for i, line in enumerate(lines)
+        if line and "\n" not in line and no_title_by_neighbours(lines, i)
+    }
+    return recurring_lines(items) | by_neighbours
 
 
 def _names_unit_of_law(text: str | None) -> bool:

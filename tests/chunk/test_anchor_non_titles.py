@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
+from lightrag_pchunk.chunk.anchor_split import anchor_split, is_anchor_candidate
 from lightrag_pchunk.outline.non_titles import reads_as_no_title
 
 from helpers import anchor_texts, char_context, make_block
@@ -212,3 +212,15 @@ def test_a_long_block_is_not_cut_at_a_table_row_read_as_a_line() -> None:
     rows += ["Withhold Taxable Taxable", "more in cash in a year.", "Withhold Taxable Exempt"]
     assert all(is_anchor_candidate(rows[i], 100) for i in (2, 4, 6))
     assert _anchors_around("Special rules", rows) == ["Imported names"]
+
+
+def test_a_row_is_no_anchor_after_a_cut_parts_it_from_the_row_beside_it() -> None:
+    # The first cut falls at the title between two rows of a table read as lines; the piece
+    # after it, still too long, holds the second row without the first, which tells it is
+    # a row: the block's neighbours are read before any cut.
+    ctx = char_context(1000)
+    text = "## Rules\n" + "x" * 800 + "\nWithhold Taxable Taxable\nImported names\n"
+    text += "Withhold Taxable Exempt\n" + "y" * 1100
+    block = make_block(text, ctx.counter, heading="Rules", level=2)
+    headings = [piece.heading for piece in anchor_split([block], ctx)]
+    assert headings == ["Rules", "Imported names", "Imported names"]
