@@ -27,7 +27,8 @@ One predicate per reason:
   words of letters in title case, "Summary: Findings", unless the first is a form's label,
   "Status: Draft"), a field named in a word or two over an identifier ("Type Name:
   open-vocab"), a definition's text in a Markdown definition list (": *Deprecated
-  synonym …*"), a command after a shell's prompt ("$ man 1 bash"), a key of data alone
+  synonym …*"), a command after a shell's prompt ("$ man 1 bash") or run from a relative
+  path ("./configure --enable-jit": a build manual's line of code), a key of data alone
   before its colon (:func:`is_data_key`: "example1:", "node_types:"; asked of the line as
   written, ``candidates.py``: a title drops a lead-in's colon);
 - a person's line (:func:`is_persons_line`): a contact line with an e-mail address ("Emily
@@ -124,8 +125,9 @@ _EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
 #: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
 #: label opens in upper case (a variable's type, "x: int = 0", is code).
 _STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?")
-#: A shell's prompt, then a command in lower case ("$ man 1 bash", "$ ls -l").
-_PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)")
+#: A shell's prompt, then a command in lower case ("$ man 1 bash", "$ ls -l"); or a command
+#: run from a relative path ("./configure --enable-jit", "../bin/run"), no prompt before it.
+_PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)|\.\.?/[\w.-]+(?:/[\w.-]+)*(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 #: A field named in a word or two whose value is an identifier: lower case, its parts joined

@@ -47,6 +47,9 @@ from outline_items import MEMBERS, UNSEEN_TITLES
         "Image: figures/nextn.pdf",
         "$ man 1 bash",
         "$ command-in-user-account",
+        # A command run from a relative path, no prompt before it.
+        "./configure --enable-jit",
+        "../bin/R CMD check",
         "SELECT Name FROM Users; DROP TABLE Logs",
         ": *Deprecated synonym for `--split-level`.*",
         # A person: a contact line, a Chinese byline (an office, then the name).
