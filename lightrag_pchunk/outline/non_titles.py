@@ -18,7 +18,8 @@ One predicate per reason:
   date and its time one), a count or a date alone ("7월", "25%");
 - code or data (:func:`reads_as_code_or_data`): a comment ("// test, if the user …"), an
   assignment, an equation or a block ("P2 = new Point { X = 2, Y = 3 }", "(param) =>
-  expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a statement's ";" (at
+  expr"; not a title stating its case, "Stratum 1: Treatment = 1"), a variable set alone
+  ("LIBnn=lib", "CFLAGS=-O2"), a statement's ";" (at
   the line's end or beside code's other marks; not the ";" between the items a title
   names, "Funding; Conflicts of interest"), a string's line ("\\n a ButtonPanel in the
   upper right corner"), a TeX command ("340 \\let\\btxjournalfont=\\@empty", a documented
@@ -121,6 +122,9 @@ _BESIDE_STATEMENTS = re.compile(
 #: An "=" standing as a word: an assignment ("x = 0"), an equation ("JF (u, v) = −R cos
 #: v …"), a proof's step; an option's "--output=FILE" names its value.
 _EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
+#: A variable set to its value, the line's one word (a shell's or a makefile's: "LIBnn=lib",
+#: 'CC="gcc -m32"', "CFLAGS=-O2"); its name two characters or more ("E=mc2" is none).
+_ASSIGNED = re.compile(r"""[^\W\d]\w+=(?:"[^"]*"|'[^']*'|\S+)""")
 #: A title stating its case after its label and a colon, a word or two on each side of the
 #: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
 #: label opens in upper case (a variable's type, "x: int = 0", is code).
@@ -272,6 +276,8 @@ def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     if ";" in text and (_STATEMENT_END.search(text) or _BESIDE_STATEMENTS.search(text)):
         return True
     if _EQUALS.search(text) and not _STATED_CASE.fullmatch(text):
+        return True
+    if _ASSIGNED.fullmatch(text):
         return True
     if label is not None:
         return False

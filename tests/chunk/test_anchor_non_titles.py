@@ -33,6 +33,8 @@ from outline_items import MEMBERS, UNSEEN_TITLES
         "P2 = new Point { X = 2, Y = 3 }",
         "( param ) => expr",
         "x = 0",
+        "LIBnn=lib",
+        "CFLAGS=-O2",
         "let total = 0",
         "x: int = 0",
         "JF (u, v) = \uf8eb −r(v) sin u r(v) cos u r0 (v) cos u r0 (v) sin u \uf8f6",
@@ -118,6 +120,7 @@ def test_lines_without_words_code_persons_and_rows_are_no_anchors(text: str) -> 
         # A title stating its case after its label and a colon: no assignment.
         "Stratum 1: Treatment = 1",
         "Section 3: Data = Records",
+        "Einstein E=mc2",
         # A backslash inside a path, no TeX command.
         "C:\\Program Files Setup",
         "Windows\\System32 Settings",
