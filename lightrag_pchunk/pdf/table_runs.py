@@ -34,13 +34,20 @@ SIZE_SLACK = 0.5
 MIN_TITLED_COLUMNS = 3
 
 
-def is_cell_row(row: Sequence[Segment]) -> bool:
+def is_entry_row(row: Sequence[Segment]) -> bool:
+    """A row of two cells or more whose cells, joined by spaces, read as a table-of-contents
+    entry (a title, then leaders, then a page number)."""
+    return len(row) >= 2 and is_toc_line(" ".join(s.text for s in row))
+
+
+def is_cell_row(row: Sequence[Segment], entry: bool) -> bool:
     """A row of two cells or more that is not a table-of-contents entry (a title, then
-    leaders or a wide gap, then a page number)."""
+    leaders or a wide gap, then a page number); ``entry``: whether it reads as one, its
+    cells joined by spaces (:func:`is_entry_row`)."""
     if len(row) < 2:
         return False
     texts = [s.text for s in row]
-    if is_toc_line(" ".join(texts)) or is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1]):
+    if entry or is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1]):
         return len(row) > 2 and not any(".." in t or "…" in t for t in texts)
     return True
 

@@ -46,7 +46,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.cell_wraps import (
     ALIGN_SLACK,
     row_gap,
@@ -76,7 +75,13 @@ from lightrag_pchunk.pdf.row_markers import (
     numbered_lines,
 )
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
-from lightrag_pchunk.pdf.table_runs import MAX_LABEL_CHARS, is_cell_row, run_end, text_columns
+from lightrag_pchunk.pdf.table_runs import (
+    MAX_LABEL_CHARS,
+    is_cell_row,
+    is_entry_row,
+    run_end,
+    text_columns,
+)
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
 from lightrag_pchunk.pdf.text_table_grid import TextTable, TitleCuts
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
@@ -152,7 +157,8 @@ def _find_tables(
     lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
     # What each row is, decided once: a run is tried from each of its rows in turn.
-    cells = [is_cell_row(row) for row in rows]
+    entries = [is_entry_row(row) for row in rows]
+    cells = [is_cell_row(row, entry) for row, entry in zip(rows, entries, strict=True)]
     if not any(cells):
         return []  # a table's run starts on a row of two cells or more
     numbered = numbered_lines(rows)
@@ -188,7 +194,7 @@ def _find_tables(
         least = 1 if header_again else (MIN_RULED_ROWS if underlined else MIN_ROWS)
         titles = frozenset(i - index for i in titles)
         found = (
-            _table(run, markers[index:end], lines, least, titles, cutter)
+            _table(run, markers[index:end], entries[index:end], lines, least, titles, cutter)
             if end - index >= least
             else None
         )
@@ -216,6 +222,7 @@ def _prints_header_again(row: Sequence[Segment], header: Sequence[str]) -> bool:
 def _table(
     rows: Sequence[Sequence[Segment]],
     markers: Sequence[bool],
+    entries: Sequence[bool],
     lines: np.ndarray,
     least: int,
     titles: frozenset[int],
@@ -226,20 +233,21 @@ def _table(
     row of the table). ``markers``: which rows of cells start with a bullet or a bare label
     (``row_markers.is_marker``), or a listing's line number (``numbered_lines``), before
     no figure (a list item's text, a listing's code; a number beside figures is a table's
-    first column: ``no_figure``); ``lines``:
+    first column: ``no_figure``); ``entries``: which rows read as a table-of-contents
+    entry (``table_runs.is_entry_row``); ``lines``:
     the page's horizontal rules; ``least``: the rows of two cells or more it needs;
     ``cutter``: cuts column titles printed one space apart (``title_cuts``), whose pieces
     the table's rows and columns then hold (the last item returned: each segment cut and
     its pieces)."""
     cut = _titles_cut(rows, cutter)
-    if cut is not None:
+    if cut is not None:  # the head's rows, their titles cut, are read again
         rows = cut[0]
+        entries = [*map(is_entry_row, rows[:HEAD_LINES]), *entries[HEAD_LINES:]]
     cell_rows = [row for row in rows if len(row) >= 2]
     if len(cell_rows) < least:
         return None
     firsts = [row[0] for row in cell_rows]
-    entries = sum(is_toc_line(" ".join(s.text for s in row)) for row in cell_rows)
-    if entries >= CELL_ROW_SHARE * len(cell_rows):
+    if sum(entries) >= CELL_ROW_SHARE * len(cell_rows):
         return None  # a contents page: titles, their leaders, the page numbers beside them
     marked = sum(markers)  # rows of one cell are never counted as marked
     cells = statistics.median(len(row) for row in cell_rows)
