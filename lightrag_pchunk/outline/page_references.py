@@ -6,7 +6,6 @@ keep them as contents entries, and a heading taken from one loses its page refer
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 #: What may stand between a table-of-contents entry's text and its page number.
 _LEADER_CHARS = frozenset(" \t\u3000.…·_-/")
@@ -71,12 +70,10 @@ def _listed_pages(line: str, start: int) -> int:
         start = digits
 
 
-@lru_cache(maxsize=4096)
 def is_toc_line(line: str) -> bool:
     """A table-of-contents entry: text, then leaders or a tab, then a page number; or a
     section's number alone before dot leaders and its page (the entry of a heading without
-    text: "3.1 ........ 1", which a contents field lists as it lists the others). Cached: the
-    PDF table finder asks it of the same rows again for each run of rows it tries."""
+    text: "3.1 ........ 1", which a contents field lists as it lists the others)."""
     found = page_reference(line)
     if found is None:
         return False
