@@ -22,7 +22,8 @@ allows at all:
   1.2 -> 1.3, AC-2 -> AC-3) is one, and so is a line in a known heading's look that
   continues its numbering, or a titled line of a run of numbers between two known headings
   that the second closes, or a short line in their look that opens a series of accepted
-  headings, back to its first number (``series.py``).
+  headings, back to its first number (``series.py``); the members of one series are all
+  headings or none, as most of them read (``series_votes.py``).
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N)
@@ -35,13 +36,11 @@ outsize and outnumber the bold ones), except inside a long stretch the outline (
 inferred over a whole document) leaves without a heading, where such a line standing alone
 between paragraphs heads a part of it. Where no heading has a look and no table of contents
 lists them, a short title standing alone between paragraphs is a heading by its place
-(``placed.py``). Decisions resting on weak evidence alone may go to a language model
-(``judge``).
+(``placed.py``). Decisions on weak evidence alone may go to a language model (``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
-that numbered headings of the same look have, else a level by prominence (larger, bold, caps
-first).
+that numbered headings of the same look have, else by prominence (larger, bold, caps first).
 """
 
 from __future__ import annotations
@@ -105,12 +104,12 @@ from lightrag_pchunk.outline.series import (
     fill_between_known,
     open_series,
 )
+from lightrag_pchunk.outline.series_votes import settle_series
 
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
-#: A title that is only a note in brackets ("[Reserved]", "[Deleted]"): at the text's look,
-#: a number kept with no text; in a heading's look, a title still to write (a template's
-#: "[Insert section title]"), which heads its section.
+#: A title only a note in brackets ("[Reserved]"): at the text's look, a number kept with no
+#: text; in a heading's look, a title still to write ("[Insert section title]"): it heads.
 _PLACEHOLDER = re.compile(r"\[[^\[\]]+\]\.?")
 
 
@@ -174,6 +173,7 @@ def infer_outline(
     accepted += fill_between_known(items, body_size, look_of, taken)
     accepted += fill_between_accepted(items, accepted, body_size, look_of, taken)
     accepted += open_series(items, accepted, body_size, look_of, taken)
+    accepted = settle_series(items, candidates, accepted, within)
     accepted += recurring_titles(items, candidates, accepted)
     # Lines their parser knows head nothing told the tiers of looks; none is a heading.
     accepted = [c for c in accepted if not items[c.index].titles_nothing]

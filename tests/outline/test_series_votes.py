@@ -1,0 +1,132 @@
+"""The members of one numbering series are decided together: all headings or none, as most
+of them read (``outline/series_votes.py``)."""
+
+from __future__ import annotations
+
+from lightrag_pchunk.markdown.document import parse_markdown
+
+from outline_items import listed, text, titles
+
+NUMERALS = "一二三四五六七八九十"
+
+
+def _article(number: int, body: str) -> str:
+    tens, units = divmod(number, 10)
+    numeral = (NUMERALS[tens - 1] if tens > 1 else "") + ("十" if tens else "")
+    numeral += NUMERALS[units - 1] if units else ""
+    return f"第{numeral}条 {body}"
+
+
+def test_a_law_s_lead_in_article_among_articles_of_text_heads_nothing_in_markdown(tmp_path):
+    # Articles 1-9 are sentences (a stretch long enough for the smart outline); article 5
+    # leads into a list with a colon. Its siblings stay whole paragraphs, so does it: no
+    # crumb "第五条 …" over articles 6-9.
+    articles = []
+    for number in range(1, 10):
+        if number == 5:
+            articles += [
+                _article(5, "劳动合同应当具备以下条款:"),
+                "（一）用人单位的名称、住所和法定代表人；",
+                "（二）劳动者的姓名、住址和居民身份证号码；",
+                "（三）劳动合同期限和工作内容。",
+            ]
+        else:
+            sentence = (
+                "用人单位应当依法建立和完善劳动规章制度，保障劳动者享有劳动权利、履行劳动义务。"
+            )
+            articles.append(_article(number, sentence * 6))
+    source = tmp_path / "law.md"
+    source.write_text(
+        "# 劳动合同法\n\n## 第一章 总则\n\n"
+        + "\n\n".join(articles)
+        + "\n\n## 第二章 附则\n\n"
+        + _article(10, "本法自公布之日起施行。")
+        + "\n",
+        encoding="utf-8",
+    )
+    parsed = parse_markdown(source, tmp_path / "out", doc_id="doc-law")
+    headings = [row.heading for row in parsed.rows]
+    assert not any(heading.startswith("第五条") for heading in headings)
+    assert "第一章 总则" in headings
+
+
+def test_a_list_s_titled_members_among_sentences_head_nothing():
+    # Under 5.1, a) and b) read as titles alone; c) to f) are sentences: one list.
+    items = [
+        text("5 Production"),
+        text("5.1 Process control"),
+        text("The production office controls every process of the plant as follows:"),
+        text("a) Product information"),
+        text("1. The office issues the production order with all its contents for the run."),
+        text("b) Work instructions when needed:"),
+        text("c) Suitable equipment: plate makers, presses and binders are kept in service."),
+        text("d) Monitoring devices: rulers, thermometers and gauges are checked daily."),
+        text("e) Measurement: every workshop measures its own products each shift."),
+        text("5.2 Validation"),
+        text("The production office validates the special processes before each run."),
+    ]
+    found = titles(items)
+    assert not any(title.startswith(("a)", "b)")) for title in found)
+    assert "5.2 Validation" in found
+
+
+def test_a_series_of_titles_takes_the_member_the_rules_left_as_a_list_item():
+    # b) to e) head their paragraphs; a), numbered by a Word list, joins them.
+    items = [
+        text("7.5 Preservation"),
+        text("The plant preserves its products at every stage, from receipt to delivery."),
+        listed("a) Marking"),
+        text("The raw materials carry their marks from receipt to use on the presses."),
+        text("b) Handling"),
+        text("Every workshop chooses handling tools that keep its products from harm."),
+        text("c) Storage"),
+        text("Materials and products are stored in dry places fit for each of them."),
+        text("d) Packing"),
+        text("Packers wrap the finished books as the customer asks, in sound bundles."),
+        text("e) Protection"),
+        text("Each department sets the protection its products need while they wait."),
+    ]
+    found = titles(items)
+    assert found[1:] == ["a) Marking", "b) Handling", "c) Storage", "d) Packing", "e) Protection"]
+
+
+def _chapter(numeral: str, name: str) -> list:
+    """A chapter of a manual: its title a list item, a duties list numbered from 一 again."""
+    return [
+        listed(f"{numeral}、{name}作业指导书"),
+        text("领机职责"),
+        text("一、严格按照生产任务单和质量标准的要求组织生产，保质保量、按时完成任务；"),
+        text("二、严格执行安全操作规程，合理使用设备，按规定定期进行保养；"),
+        text("三、对本机台所加工的活件进行抽查，做好相应记录。"),
+    ]
+
+
+def test_a_manual_s_chapters_set_as_list_items_join_as_one_series():
+    # 一、… 四、 chapters, each over a list that numbers from 一 again (its 三 before the
+    # chapter 四 goes on from no chapter): the chapters are headings, their lists not.
+    items = [
+        line
+        for numeral, name in zip("一二三四", ("切纸机", "折页机", "锁线机", "压平机"), strict=True)
+        for line in _chapter(numeral, name)
+    ]
+    assert titles(items) == [
+        "一、切纸机作业指导书",
+        "二、折页机作业指导书",
+        "三、锁线机作业指导书",
+        "四、压平机作业指导书",
+    ]
+
+
+def test_a_series_of_short_lines_one_under_another_is_a_list():
+    # "1、人员：操作者" … "4、工具：钢板尺", one under another: a list's items, however
+    # short, not a series of titles.
+    items = [
+        text("检验规则"),
+        text("检验规则适用于本车间每一台机器所加工的全部产品，由质检员负责执行。"),
+        listed("1、人员：操作者"),
+        listed("2、数量：每两层"),
+        listed("3、方法：手工抽查"),
+        listed("4、工具：钢板尺"),
+        text("以上检验结果均须记入本机台的生产记录，并由质检员签字确认后交车间存档。"),
+    ]
+    assert not any(title.startswith(("1、", "2、", "3、", "4、")) for title in titles(items))
