@@ -59,6 +59,8 @@ _SECTION_SIGN = re.compile(
 )
 _ANNEX_DECIMAL = re.compile(r"(?P<letter>[A-Z])\.(?P<n>\d{1,2}(?:\.\d{1,2})*)(?![\d])\.?")
 _DECIMAL = re.compile(r"(?P<n>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)(?![\d.])")
+#: A space, then the mark of a year, a month or a day (after a decimal number: a title).
+_SPACED_DATE_MARK = re.compile(r"\s+[年月日]")
 _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
 _CN_ENUM = re.compile(rf"(?P<n>{CN_NUMBER})\s*[、.]")
 _PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + CN_NUMBER + r")\)")
@@ -267,7 +269,9 @@ def _decimal(text: str) -> Label | None:
     if match is None:
         return None
     end = match.end()
-    if follows_a_days_number(text, end):
+    # A year's, a month's or a day's number is whole: "4.1 年度…" is section 4.1's title.
+    whole = "." not in match["n"] or _SPACED_DATE_MARK.match(text, end) is None
+    if whole and follows_a_days_number(text, end):
         return None  # a date ("29 March 2024", "3月"), not a section number
     if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
         return None  # an amount written in digit groups, not a section number

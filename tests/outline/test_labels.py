@@ -101,6 +101,8 @@ from lightrag_pchunk.outline.numbering import (
         ("AC-11 Device Lock", "code", (11,), "Device Lock"),
         ("IA-2 (1) Multi-factor Authentication", "code", (2, 1), "Multi-factor Authentication"),
         ("SC-28(1) Cryptographic Protection", "code", (28, 1), "Cryptographic Protection"),
+        ("4.1 年度内审计划", "decimal", (4, 1), "年度内审计划"),
+        ("4.1.2 年度内审计划内容", "decimal", (4, 1, 2), "年度内审计划内容"),
     ],
 )
 def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordinals, rest):
@@ -114,6 +116,9 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
     "line",
     [
         "2019年度报告",
+        "2019 年度报告",
+        "3 月 5 日起施行",
+        "4.1年",
         "12kg of steel",
         "",
         "The plan",
