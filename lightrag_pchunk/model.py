@@ -97,17 +97,6 @@ class Paragraph:
     token_starts: TokenStarts | None = field(default=None, compare=False, repr=False)
 
 
-def level_at(depth: int, path_length: int, level: int, parent_levels: tuple[int, ...]) -> int:
-    """The level of the heading at ``depth`` (1: the top) of a path of ``path_length``
-    headings: ``level`` for its own, else its parent's in ``parent_levels``; when those are
-    not known (not one per parent), one level per heading above its own."""
-    if depth >= path_length:
-        return level
-    if len(parent_levels) == path_length - 1:
-        return parent_levels[depth - 1]
-    return max(level - (path_length - depth), 1)
-
-
 @dataclass(frozen=True, slots=True)
 class SectionRef:
     """A section a merged block holds text of: its heading path (no ``[part n]``), the
@@ -118,8 +107,14 @@ class SectionRef:
     parent_levels: tuple[int, ...] = ()
 
     def level_at(self, depth: int) -> int:
-        """The level of ``path[depth - 1]`` (:func:`level_at`)."""
-        return level_at(depth, len(self.path), self.level, self.parent_levels)
+        """The level of ``path[depth - 1]`` (1: the top): ``level`` for its own heading, else
+        its parent's in ``parent_levels``; when those are not known (not one per parent),
+        one level per heading above its own."""
+        if depth >= len(self.path):
+            return self.level
+        if len(self.parent_levels) == len(self.path) - 1:
+            return self.parent_levels[depth - 1]
+        return max(self.level - (len(self.path) - depth), 1)
 
 
 @dataclass(frozen=True, slots=True)

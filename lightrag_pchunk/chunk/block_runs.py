@@ -15,14 +15,7 @@ from lightrag_pchunk.chunk.blocks import (
     paragraphs_of,
 )
 from lightrag_pchunk.chunk.part_numbers import label_path
-from lightrag_pchunk.model import (
-    PREFACE_HEADING,
-    Block,
-    Paragraph,
-    SectionRef,
-    TableRole,
-    level_at,
-)
+from lightrag_pchunk.model import PREFACE_HEADING, Block, Paragraph, SectionRef, TableRole
 from lightrag_pchunk.tokens import TokenCounter
 
 
@@ -165,8 +158,12 @@ def _sections_of(block: Block, path: tuple[str, ...]) -> tuple[SectionRef, ...]:
     if block.is_toc:
         return ()
     if path:
-        return (SectionRef(path, block.level, block.parent_levels),)
+        return (_section_ref(block, path),)
     return (PREFACE_SECTION,) if block.is_preface_section else ()
+
+
+def _section_ref(block: Block, path: tuple[str, ...]) -> SectionRef:
+    return SectionRef(path, block.level, block.parent_levels)
 
 
 def _common_parent(
@@ -182,10 +179,8 @@ def _common_parent(
     common = common_path([path for _, path in titled])
     if not common or common == own:
         return None
-    levels = tuple(
-        min(level_at(depth, len(path), b.level, b.parent_levels) for b, path in titled)
-        for depth in range(1, len(common) + 1)
-    )
+    refs = [_section_ref(b, path) for b, path in titled]
+    levels = tuple(min(ref.level_at(depth) for ref in refs) for depth in range(1, len(common) + 1))
     return common, levels
 
 
