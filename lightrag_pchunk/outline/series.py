@@ -59,7 +59,7 @@ def complete_series(
                 if label is None or not is_series_label(label) or not label.follows(previous):
                     continue  # only a member of the series ("2" after "1.1" is a list's)
                 found = candidates.get(index)
-                if found is None and label.family.startswith(("legal-", "keyword-")):
+                if found is None and names_a_unit(label):
                     found = member_heading(index, item, label)  # a unit carries its text
                 if found is None:
                     continue  # "2.2 million were…": a number, not a title
@@ -67,6 +67,11 @@ def complete_series(
                 taken.add(index)
                 previous = label
     return added
+
+
+def names_a_unit(label: Label) -> bool:
+    """Whether ``label`` names a unit (第十七条, Article 4), whose label heads its text."""
+    return label.family.startswith(("legal-", "keyword-"))
 
 
 def continue_known_series(

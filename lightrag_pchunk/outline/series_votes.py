@@ -19,7 +19,7 @@ from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, starts_lowercase
 from lightrag_pchunk.outline.list_items import opens_its_first_part
 from lightrag_pchunk.outline.run_on import runs_on
-from lightrag_pchunk.outline.series import member_heading
+from lightrag_pchunk.outline.series import member_heading, names_a_unit
 
 #: Members a series needs for its reading to count.
 MIN_MEMBERS = 3
@@ -77,7 +77,7 @@ def settle_series(
                 label = parse_label(items[index].text)
                 if items[index].in_toc or opens_its_first_part(items, index, label):
                     continue  # listed by the document's contents; over its own "3.1."
-                if run_in and label.rest and _names_units(label):
+                if run_in and label.rest and names_a_unit(label):
                     taken[index] = member_heading(index, items[index], label)
                 else:
                     del taken[index]
@@ -197,11 +197,6 @@ def _after_run(
             break
         position += 1
     return position
-
-
-def _names_units(label: Label) -> bool:
-    """Whether ``label`` names a unit (第十七条, Article 4), whose label heads its text."""
-    return label.family.startswith(("legal-", "keyword-"))
 
 
 def _lead_in_taken(
