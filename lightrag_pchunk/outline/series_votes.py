@@ -74,7 +74,7 @@ def settle_series(
         elif 2 * len(titles) < len(series) and _lead_in_taken(items, taken, series):
             run_in = any(taken[i].heading.body for i in series if i in taken)
             for index in (i for i in series if i in taken and not taken[i].heading.body):
-                label = parse_label(items[index].text)
+                label = _member_label(items, index)
                 if items[index].in_toc or opens_its_first_part(items, index, label):
                     continue  # listed by the document's contents; over its own "3.1."
                 if run_in and label.rest and names_a_unit(label):
@@ -129,8 +129,8 @@ def numbered_series(
                     claimed.add(index)
                     position += 1
                 elif label.ordinals[-1] == 1 and label.ordinals[:-1] == last.ordinals[:-1]:
-                    inside = _after_run(members, labels, position, series[-1], titled)
-                    position = inside  # a list inside, skipped
+                    # a list inside, skipped
+                    position = _after_run(members, labels, position, series[-1], titled)
                 else:
                     break
             found.append(series)
@@ -206,15 +206,14 @@ def _lead_in_taken(
     for a heading: the sign that they read a list's sentences as titles. A series of
     sections ("1.目的：", "2.范围：…", "3.职责：") keeps its titles whatever most read as:
     a standard's untitled clauses stand beside its titled ones."""
-    first = parse_label(items[series[0]].text)
-    if first is None or first.family == "decimal":
+    if _member_label(items, series[0]).family == "decimal":
         return False
     return any(i in taken and items[i].text.rstrip().endswith(_LEAD_IN) for i in series)
 
 
 def _family_heads(items: Sequence[OutlineItem], taken: dict[int, Promoted], series: list[int]):
     """Whether a known or accepted heading outside ``series`` is numbered in its family."""
-    family = parse_label(items[series[0]].text).family  # type: ignore[union-attr]
+    family = _member_label(items, series[0]).family
     known = (i for i, item in enumerate(items) if item.kind is ItemKind.HEADING)
     return any(
         (label := parse_label(items[i].text)) is not None and label.family == family
@@ -247,9 +246,9 @@ def _may_join(items: Sequence[OutlineItem], index: int, series: list[int]) -> bo
         return False
     if not _continued(items, index, series):
         return False  # "(b) Descriptiveness" after "(b)", before "(d)": which member?
-    text = item.text.strip()
-    label = parse_label(text)
-    if text.endswith(_SENTENCE_ENDS) or (label is not None and starts_lowercase(label.rest)):
+    if item.text.strip().endswith(_SENTENCE_ENDS) or starts_lowercase(
+        _member_label(items, index).rest
+    ):
         return False
     return not runs_on(items, index, MAX_PLAIN_WORDS)
 
@@ -258,10 +257,12 @@ def _continued(items: Sequence[OutlineItem], index: int, series: list[int]) -> b
     """Whether member ``index`` of ``series`` goes on from the member before it or the one
     after it goes on from it, with no number missing between them."""
     at = series.index(index)
-    label = parse_label(items[index].text)
-    before = parse_label(items[series[at - 1]].text) if at else None
-    after = parse_label(items[series[at + 1]].text) if at + 1 < len(series) else None
-    return label is not None and (
-        (before is not None and label.follows(before))
-        or (after is not None and after.follows(label))
+    label = _member_label(items, index)
+    return (at > 0 and label.follows(_member_label(items, series[at - 1]))) or (
+        at + 1 < len(series) and _member_label(items, series[at + 1]).follows(label)
     )
+
+
+def _member_label(items: Sequence[OutlineItem], index: int) -> Label:
+    """The label of a series' member ``index`` (each has one: :func:`numbered_series`)."""
+    return parse_label(items[index].text)  # type: ignore[return-value]
