@@ -129,9 +129,9 @@ _ASSIGNED = re.compile(r"""[^\W\d]\w+=(?:"[^"]*"|'[^']*'|\S+)""")
 #: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
 #: label opens in upper case (a variable's type, "x: int = 0", is code).
 _STATED_CASE = re.compile(r"[^\W\d_a-z][^:=]*:\s+\S+(?:\s\S+)?\s=\s\S+(?:\s\S+)?")
-#: A shell's prompt, then a command in lower case ("$ man 1 bash", "$ ls -l"); or a command
-#: run from a relative path ("./configure --enable-jit", "../bin/run"), no prompt before it.
-_PROMPT = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)|\.\.?/[\w.-]+(?:/[\w.-]+)*(?:\s|$)")
+#: A command: after a shell's prompt, in lower case ("$ man 1 bash", "$ ls -l"), or run
+#: from a relative path ("./configure --enable-jit", "../bin/run"), no prompt before it.
+_COMMAND = re.compile(r"\$\s+[a-z][\w.-]*(?:\s|$)|\.\.?/[\w.-]+(?:/[\w.-]+)*(?:\s|$)")
 #: "key: value": one word (an identifier, a quoted key) before the colon, one after it.
 _FIELD = re.compile(r"""["']?[\w$.-]+["']?:\s+\S+""")
 #: A field named in a word or two whose value is an identifier: lower case, its parts joined
@@ -271,7 +271,7 @@ def _is_number(word: str) -> bool:
 def reads_as_code_or_data(text: str, label: Label | None) -> bool:
     """Whether ``text`` (its ``label`` as ``parse_label`` reads it) is a line of code or
     data: a comment, a block, an assignment, a string's escape, a TeX command, a field."""
-    if _COMMENT.match(text) or _CODE_MARKS.search(text) or _PROMPT.match(text):
+    if _COMMENT.match(text) or _CODE_MARKS.search(text) or _COMMAND.match(text):
         return True
     if ";" in text and (_STATEMENT_END.search(text) or _BESIDE_STATEMENTS.search(text)):
         return True
