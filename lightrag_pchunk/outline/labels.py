@@ -270,8 +270,8 @@ def _decimal(text: str) -> Label | None:
         return None
     end = match.end()
     # A year's, a month's or a day's number is whole: "4.1 年度…" is section 4.1's title.
-    whole = "." not in match["n"] or _SPACED_DATE_MARK.match(text, end) is None
-    if whole and follows_a_days_number(text, end):
+    titled = "." in match["n"] and _SPACED_DATE_MARK.match(text, end) is not None
+    if not titled and follows_a_days_number(text, end):
         return None  # a date ("29 March 2024", "3月"), not a section number
     if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
         return None  # an amount written in digit groups, not a section number
