@@ -56,7 +56,7 @@ def settle_series(
     def titled(index: int) -> bool:
         return _reads_as_title(items, taken.get(index) or candidates.get(index))
 
-    for series in numbered_series(items, taken, titled, read):
+    for series in _numbered_series(items, taken, titled, read):
         if len(series) < MIN_MEMBERS:
             continue
         titles = [i for i in series if titled(i)]
@@ -84,15 +84,16 @@ def settle_series(
     return sorted(taken.values(), key=lambda c: c.index)
 
 
-def numbered_series(
+def _numbered_series(
     items: Sequence[OutlineItem],
     taken: dict[int, Promoted],
     titled: Callable[[int], bool],
-    read: set[int] | None = None,
+    read: set[int] | None,
 ) -> list[list[int]]:
-    """The numbered series of ``items``' text lines, each as its members' indexes: lines of
-    one family, depth and series whose numbers run on (one number may be missing: a member
-    run into the line before), the outermost first. A list opened inside a member (its
+    """The numbered series of ``items``' text lines (``read``: those the classifier reads, or
+    all), each as its members' indexes: lines of one family, depth and series whose numbers
+    run on (one number may be missing: a member run into the line before), the outermost
+    first. A list opened inside a member (its
     numbers from 1 again) is a series of its own, skipped by the one around it; a known or
     accepted heading between two members ends the series when it continues a heading
     before the series (its parent's next sibling: 7.5.2 after the a), b) of 7.5.1). A line
@@ -264,5 +265,5 @@ def _continued(items: Sequence[OutlineItem], index: int, series: list[int]) -> b
 
 
 def _member_label(items: Sequence[OutlineItem], index: int) -> Label:
-    """The label of a series' member ``index`` (each has one: :func:`numbered_series`)."""
+    """The label of a series' member ``index`` (each has one: :func:`_numbered_series`)."""
     return parse_label(items[index].text)  # type: ignore[return-value]
