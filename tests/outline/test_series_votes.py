@@ -70,15 +70,19 @@ def test_a_list_s_titled_members_among_sentences_head_nothing():
     assert "5.2 Validation" in found
 
 
-def test_a_series_of_titles_takes_the_member_the_rules_left_as_a_list_item():
-    # b) to e) head their paragraphs; a), numbered by a Word list, joins them.
-    items = [
-        text("7.5 Preservation"),
-        text("The plant preserves its products at every stage, from receipt to delivery."),
-        listed("a) Marking"),
-        text("The raw materials carry their marks from receipt to use on the presses."),
+def _preservation(first: str, *, second: bool = True) -> list:
+    """A section whose a) to e) head their paragraphs; ``first``, its a), a Word list's
+    item; ``second``: whether b) is there."""
+    handling = [
         text("b) Handling"),
         text("Every workshop chooses handling tools that keep its products from harm."),
+    ]
+    return [
+        text("7.5 Preservation"),
+        text("The plant preserves its products at every stage, from receipt to delivery."),
+        listed(first),
+        text("The raw materials carry their marks from receipt to use on the presses."),
+        *(handling if second else []),
         text("c) Storage"),
         text("Materials and products are stored in dry places fit for each of them."),
         text("d) Packing"),
@@ -86,8 +90,22 @@ def test_a_series_of_titles_takes_the_member_the_rules_left_as_a_list_item():
         text("e) Protection"),
         text("Each department sets the protection its products need while they wait."),
     ]
-    found = titles(items)
+
+
+def test_a_series_of_titles_takes_the_member_the_rules_left_as_a_list_item():
+    # b) to e) head their paragraphs; a), numbered by a Word list, joins them.
+    found = titles(_preservation("a) Marking"))
     assert found[1:] == ["a) Marking", "b) Handling", "c) Storage", "d) Packing", "e) Protection"]
+
+
+def test_a_member_opening_in_lower_case_does_not_join_a_series_of_titles():
+    # "a) marking" goes on into its sentence's next words: no title, though b) to e) are.
+    assert "a) marking" not in titles(_preservation("a) marking"))
+
+
+def test_a_member_beside_a_missing_number_does_not_join_a_series_of_titles():
+    # b) missing: a) may be b) run into the line before, or a list's own: left in doubt.
+    assert "a) Marking" not in titles(_preservation("a) Marking", second=False))
 
 
 def _chapter(numeral: str, name: str) -> list:
