@@ -78,36 +78,25 @@ def _levels(indents: Sequence[float], titles: Sequence[str], sizes: Sequence[flo
     parent's indentation), or, where every entry starts at one indentation, what their
     numbering says, or where it says nothing the rank of their type's size (a contents
     setting its chapters larger than their sections; 1 when all are set alike)."""
-    steps: list[float] = []
-    for indent in sorted(indents):
-        if not steps or indent - steps[-1] > INDENT_TOLERANCE:
-            steps.append(indent)
-    if len(steps) > 1:
-        levels = [
-            min(next(i for i, s in enumerate(steps) if indent - s <= INDENT_TOLERANCE) + 1, 9)
-            for indent in indents
-        ]
+    levels = _ranks(indents, INDENT_TOLERANCE)
+    if max(levels) > 1:
         return _below_decimal_parents(levels, titles)
     numbered = levels_from_numbering(list(titles))
     if numbered:
         return [min(level, MAX_HEADING_LEVEL) for level in numbered]
-    return _size_levels(sizes)
+    return _ranks([-size for size in sizes], SIZE_TOLERANCE)  # the largest size first
 
 
-def _size_levels(sizes: Sequence[float]) -> list[int]:
-    """Each entry's level by the rank of its size among the entries' sizes, largest first
-    (sizes within :data:`~lightrag_pchunk.pdf.paragraphs.SIZE_TOLERANCE` of the one below
-    them are one)."""
+def _ranks(values: Sequence[float], tolerance: float) -> list[int]:
+    """Each value's rank (1 up) among the steps of ``values``, smallest first: a value
+    more than ``tolerance`` above the step below it starts a step, one within it is on it."""
     steps: list[float] = []
-    for size in sorted(sizes, reverse=True):
-        if not steps or steps[-1] - size > SIZE_TOLERANCE:
-            steps.append(size)
+    for value in sorted(values):
+        if not steps or value - steps[-1] > tolerance:
+            steps.append(value)
     return [
-        min(
-            next(i for i, s in enumerate(steps) if s - size <= SIZE_TOLERANCE) + 1,
-            MAX_HEADING_LEVEL,
-        )
-        for size in sizes
+        min(next(i for i, s in enumerate(steps) if value - s <= tolerance) + 1, MAX_HEADING_LEVEL)
+        for value in values
     ]
 
 
