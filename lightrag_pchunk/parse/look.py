@@ -12,6 +12,7 @@ could be headings, plus a sample of long ones to learn the body text size.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -43,12 +44,22 @@ _CAPS_CHECK_CHARS = 200
 _DEFAULT_HALF_POINTS = 20
 
 
-def _runs(element: etree._Element, linked: bool = False, fields: list[list] | None = None):
+@dataclass(slots=True)
+class _Field:
+    """A complex field open around a run: its instruction so far, whether its result (the
+    runs after its ``separate`` mark) has begun, and whether that result is a link (read
+    once, at the mark: the instruction is whole by then)."""
+
+    instruction: str = ""
+    shown: bool = False
+    link: bool = False
+
+
+def _runs(element: etree._Element, linked: bool = False, fields: list[_Field] | None = None):
     """The runs of ``element``'s own text, each with whether it sits in a hyperlink (however
     deep: a tracked insertion or a content control inside the link): a ``w:hyperlink``, or
     the result of a HYPERLINK field, simple (``w:fldSimple``) or complex (the runs between
-    its ``separate`` and ``end`` marks; ``fields``: the complex fields open, each as
-    ``[instruction so far, whether its result has begun]``)."""
+    its ``separate`` and ``end`` marks; ``fields``: the complex fields open)."""
     fields = [] if fields is None else fields
     for child in element:
         tag = child.tag
@@ -66,23 +77,24 @@ def _is_hyperlink(instruction: str) -> bool:
     return instruction.lstrip().upper().startswith("HYPERLINK")
 
 
-def _read_field_marks(run: etree._Element, fields: list[list]) -> None:
+def _read_field_marks(run: etree._Element, fields: list[_Field]) -> None:
     """Open, name, separate and close the complex fields as ``run``'s marks say."""
     for el in run:
-        if el.tag == _INSTR and fields and not fields[-1][1]:
-            fields[-1][0] += el.text or ""
+        if el.tag == _INSTR and fields and not fields[-1].shown:
+            fields[-1].instruction += el.text or ""
         elif el.tag == _FLD_CHAR:
             kind = el.get(_FLD_TYPE)
             if kind == "begin":
-                fields.append(["", False])
+                fields.append(_Field())
             elif kind == "separate" and fields:
-                fields[-1][1] = True
+                fields[-1].shown = True
+                fields[-1].link = _is_hyperlink(fields[-1].instruction)
             elif kind == "end" and fields:
                 fields.pop()
 
 
-def _in_link_result(fields: list[list]) -> bool:
-    return any(shown and _is_hyperlink(instruction) for instruction, shown in fields)
+def _in_link_result(fields: list[_Field]) -> bool:
+    return any(field.link for field in fields)
 
 
 def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) -> Look:
