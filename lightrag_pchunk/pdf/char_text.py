@@ -77,13 +77,13 @@ def _drawn_as_kashida(raw: object, index: int) -> bool:
     tight box reaches to within :data:`_KASHIDA_REACH` of the font size of its origin (the
     pen's point on the baseline), in any direction the text runs. A glyph whose box PDFium
     cannot give is kept as the quotation mark it reads as."""
-    box = [ctypes.c_double() for _ in range(4)]
-    if not pdfium_c.FPDFText_GetCharBox(raw, index, *(ctypes.byref(v) for v in box)):
+    box = tight_box(raw, index)
+    if box is None:
         return False
     x, y = ctypes.c_double(), ctypes.c_double()
     if not pdfium_c.FPDFText_GetCharOrigin(raw, index, ctypes.byref(x), ctypes.byref(y)):
         return False
-    left, right, bottom, top = (v.value for v in box)
+    left, right, bottom, top = box
     across = max(left - x.value, 0.0, x.value - right)
     up = max(bottom - y.value, 0.0, y.value - top)
     return math.hypot(across, up) <= _KASHIDA_REACH * font_size(raw, index)
@@ -95,6 +95,19 @@ _HYPHEN_MARK = "\x02"
 #: A glyph whose tight box is less tall than this (points) draws nothing: a hyphen's
 #: stroke is several tenths of a point thick even in small type.
 MIN_INK_HEIGHT = 0.1
+#: What a blank glyph read as a space becomes beside a space PDFium wrote: a control
+#: character, which the segments' text drops (one character per PDFium index stays).
+DROPPED = "\x7f"
+
+
+def tight_box(raw: object, index: int) -> tuple[float, float, float, float] | None:
+    """The tight box PDFium gives glyph ``index`` (left, right, bottom, top, in user
+    space), or None where it gives none."""
+    box = [ctypes.c_double() for _ in range(4)]
+    if not pdfium_c.FPDFText_GetCharBox(raw, index, *(ctypes.byref(v) for v in box)):
+        return None
+    left, right, bottom, top = (v.value for v in box)
+    return left, right, bottom, top
 
 
 def blank_marks_as_spaces(raw: object, text: str) -> str:
@@ -107,16 +120,13 @@ def blank_marks_as_spaces(raw: object, text: str) -> str:
     if _HYPHEN_MARK not in text:
         return text
     chars = list(text)
-    rect = [ctypes.c_double() for _ in range(4)]
-    left, right, bottom, top = (ctypes.byref(value) for value in rect)
     for index, char in enumerate(chars):
-        if char != _HYPHEN_MARK:
+        if char != _HYPHEN_MARK or (box := tight_box(raw, index)) is None:
             continue
-        if not pdfium_c.FPDFText_GetCharBox(raw, index, left, right, bottom, top):
-            continue
-        if rect[3].value - rect[2].value < MIN_INK_HEIGHT:
+        _, _, bottom, top = box
+        if top - bottom < MIN_INK_HEIGHT:
             beside = chars[index - 1 : index] + chars[index + 1 : index + 2]
-            chars[index] = "\x7f" if " " in beside else " "
+            chars[index] = DROPPED if " " in beside else " "
     return "".join(chars)
 
 

@@ -13,21 +13,16 @@ tabs written as spaces, and their indexes (``glyphs.read_glyphs`` reads them as 
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Callable
 
 import numpy as np
-import pypdfium2.raw as pdfium_c
 
-from lightrag_pchunk.pdf.char_text import MIN_INK_HEIGHT
+from lightrag_pchunk.pdf.char_text import DROPPED, MIN_INK_HEIGHT, tight_box
 
 #: The widest a tab's gap (from the glyph before it to the glyph after it) is as a word
 #: space, times the taller glyph's height: a space is about 0.25 of it, justified text
 #: stretches one to about 0.6 (``glyphs.WIDE_GAP``); a tab stop further away is a tab.
 TAB_SPACE = 0.6
-#: What a word-space tab beside a space PDFium wrote becomes: a control character, which
-#: the segments' text drops (one space stays, one character per PDFium index).
-_DROPPED = "\x7f"
 
 Frame = Callable[[np.ndarray], tuple[np.ndarray, ...]]
 
@@ -64,7 +59,7 @@ def tabs_as_spaces(
         tab = int(tabs[k])
         if _blank(raw, tab, frame):
             spaced = " " in text[before[k] + 1 : after[k]]
-            chars[tab] = _DROPPED if spaced else " "
+            chars[tab] = DROPPED if spaced else " "
             spaces.append(tab)
     return "".join(chars), np.array(spaces, dtype=np.int64)
 
@@ -86,8 +81,9 @@ def _around(text: str, ink: np.ndarray, index: int) -> tuple[int, int] | None:
 def _blank(raw: object, index: int, frame: Frame) -> bool:
     """Whether glyph ``index`` draws nothing: its tight box (PDFium's) is less than
     :data:`~lightrag_pchunk.pdf.char_text.MIN_INK_HEIGHT` tall across its line."""
-    left, right, low, high = (ctypes.c_double() for _ in range(4))
-    if not pdfium_c.FPDFText_GetCharBox(raw, index, left, right, low, high):
+    box = tight_box(raw, index)
+    if box is None:
         return False
-    _, top, _, bottom = frame(np.array([[left.value, high.value, right.value, low.value]]))
+    left, right, low, high = box
+    _, top, _, bottom = frame(np.array([[left, high, right, low]]))
     return abs(float(bottom[0] - top[0])) < MIN_INK_HEIGHT
