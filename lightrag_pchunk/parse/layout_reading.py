@@ -17,7 +17,7 @@ as in the body (:func:`title_bar`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from lightrag_pchunk.parse.table_shape import CELL_SEPARATOR, MAX_DATA_CELL_CHARS, shape_table
@@ -86,25 +86,33 @@ def _cell_reading(
     return lines
 
 
-def title_bar(grid: TableGrid) -> list[LayoutLine]:
+@dataclass(frozen=True, slots=True)
+class TitleBar:
+    """What a title bar shows: its heading-styled paragraphs (each with a ``level``), whose
+    style says what it says in the body, then the pictures alone beside them (an icon)."""
+
+    titles: list[CellParagraph]
+    pictures: list[CellLine]
+
+
+def title_bar(grid: TableGrid) -> TitleBar | None:
     """What ``grid``, a layout table, shows when it is a title bar, the frame of a title
     alone (a colour stripe, an empty cell beside it): the heading-styled paragraphs of one
-    cell, whose style says what it says in the body, then the pictures alone beside them (an
-    icon) as lines. Empty when anything else shows in it: a box's title over its text, a
-    form's label beside its field, two titles side by side."""
+    cell and the pictures beside them. None when anything else shows in it: a box's title
+    over its text, a form's label beside its field, two titles side by side."""
     if grid.parts is None:
-        return []
+        return None
     shown = [parts for row in grid.parts for parts in row if any(_shows(part) for part in parts)]
     texts = [parts for parts in shown if not all(_is_pictures(part) for part in parts)]
     if len(texts) != 1 or not all(_is_title(part) or _is_pictures(part) for part in texts[0]):
-        return []
+        return None
     pictures = [
         part if isinstance(part, CellLine) else CellLine(part.text, part.para_id, part.para_id)
         for parts in shown
         for part in parts
         if not _is_title(part) and isinstance(part, CellLine | CellParagraph) and _shows(part)
     ]
-    return [*(part for part in texts[0] if _is_title(part)), *pictures]
+    return TitleBar([part for part in texts[0] if _is_title(part)], pictures)
 
 
 def _is_title(part: CellPart) -> TypeGuard[CellParagraph]:

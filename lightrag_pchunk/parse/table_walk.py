@@ -123,14 +123,14 @@ class TableWalk:
             return
         first, last = grid.first_id, grid.last_id or grid.first_id
         shape = shape_table(grid)
-        bar = title_bar(grid) if shape.layout and mode is Mode.BODY else []
-        for item in bar:  # a title bar: its heading-styled paragraphs head sections
-            if isinstance(item, CellParagraph) and item.level is not None:
-                list_look = item.look if item.is_list_item else None
-                self.heading(item.level + 1, item.text, item.para_id, list_look)
-            else:  # a picture beside the title follows it, as a heading's own pictures do
-                self.add(item.text, item.start, item.end)
-        if bar:
+        bar = title_bar(grid) if shape.layout and mode is Mode.BODY else None
+        if bar is not None:  # a title bar: its heading-styled paragraphs head sections
+            for title in bar.titles:
+                assert title.level is not None  # its titles are heading-styled
+                list_look = title.look if title.is_list_item else None
+                self.heading(title.level + 1, title.text, title.para_id, list_look)
+            for picture in bar.pictures:  # they follow it, as a heading's own pictures do
+                self.add(picture.text, picture.start, picture.end)
             return
         reading = layout_reading(grid) if shape.layout and mode is Mode.BODY else None
         if reading is not None:  # read as text: its paragraphs are the body's
