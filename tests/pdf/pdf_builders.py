@@ -199,6 +199,9 @@ def build_pdf(
         objects.append(b"")
         return len(objects)
 
+    def add_stream(data: bytes) -> int:
+        return add(b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")
+
     catalog = reserve()
     pages_id = reserve()
     f1 = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
@@ -211,7 +214,7 @@ def build_pdf(
         "/CMapName /Test def 1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
         f"{len(cid_of)} beginbfchar\n{bfchars}endbfchar endcmap end end"
     ).encode()
-    to_unicode = add(b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
+    to_unicode = add_stream(cmap)
     descendant = add(
         b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /TestCJK /CIDSystemInfo "
         b"<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 "
@@ -233,13 +236,8 @@ def build_pdf(
         b"/Encoding << /Differences [0 %s] >> >>" % names
     )
     stroke = b"500 0 0 0 500 60 d1 0 0 500 60 re f"
-    kashida = add(b"<< /Length %d >>\nstream\n" % len(stroke) + stroke + b"\nendstream")
-    quote_map = (
-        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Kashida def "
-        b"1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfchar\n<22> <0022>\n"
-        b"endbfchar endcmap end end"
-    )
-    quote_unicode = add(b"<< /Length %d >>\nstream\n" % len(quote_map) + quote_map + b"\nendstream")
+    kashida = add_stream(stroke)
+    quote_unicode = add_stream(_one_code_cmap(b"Kashida", b"22"))
     f6 = add(
         b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 60] "
         b"/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /kashida %d 0 R >> "
@@ -258,12 +256,7 @@ def build_pdf(
         for name in (b"Helvetica", b"Helvetica-Bold")
     )
     f10 = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
-    tab_map = (
-        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Tab def "
-        b"1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfchar\n<09> <0009>\n"
-        b"endbfchar endcmap end end"
-    )
-    tab_unicode = add(b"<< /Length %d >>\nstream\n" % len(tab_map) + tab_map + b"\nendstream")
+    tab_unicode = add_stream(_one_code_cmap(b"Tab", b"09"))
     f11 = add(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding "
         b"/WinAnsiEncoding /Differences [9 /i] >> /ToUnicode %d 0 R >>" % tab_unicode
@@ -315,7 +308,7 @@ def build_pdf(
                 text = f"/P <</MCID {item.mcid}>> BDC {text} EMC"
             ops.append(text)
         stream = "\n".join(ops).encode("latin-1")
-        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        content = add_stream(stream)
         extra = b" /StructParents %d" % index if tags else b""
         rotate = b" /Rotate %d" % page.rotate if page.rotate else b""
         page_ids.append(
@@ -349,6 +342,16 @@ def build_pdf(
         )
     objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_id, catalog_extra)
     return _serialise(objects, catalog)
+
+
+def _one_code_cmap(name: bytes, code: bytes) -> bytes:
+    """A ToUnicode CMap of one-byte codes mapping the code ``code`` (two hex digits) alone,
+    to the character of that number."""
+    return (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /%s def "
+        b"1 begincodespacerange <00> <FF> endcodespacerange\n1 beginbfchar\n<%s> <00%s>\n"
+        b"endbfchar endcmap end end" % (name, code, code)
+    )
 
 
 def _outlines(bookmarks, page_ids, add, reserve, objects) -> int:
