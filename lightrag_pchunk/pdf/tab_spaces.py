@@ -13,6 +13,7 @@ tabs written as spaces, and their indexes (``glyphs.read_glyphs`` reads them as 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -38,16 +39,13 @@ def tabs_as_spaces(
     segments decide (``glyphs.goes_on_pairs``): apart, the tab is at a segment's edge,
     where its text is stripped whatever it is. ``boxes``: the characters' loose boxes in
     user space; ``frame``: user-space boxes to the reading frame (``glyphs.frame_box``)."""
-    none = np.zeros(0, dtype=np.int64)
-    if "\t" not in text:
-        return text, none
     found = [
-        (i, *around)
-        for i, char in enumerate(text)
-        if char == "\t" and (around := _around(text, ink, i))
+        (tab.start(), *around)
+        for tab in re.finditer("\t", text)
+        if (around := _around(text, ink, tab.start()))
     ]
     if not found:
-        return text, none
+        return text, np.zeros(0, dtype=np.int64)
     tabs, before, after = (np.array(column, dtype=np.int64) for column in zip(*found, strict=True))
     x0, top, x1, bottom = frame(boxes[after])
     x0_before, top_before, x1_before, bottom_before = frame(boxes[before])
