@@ -22,6 +22,9 @@ from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import NON_BREAKING_HYPHEN, SOFT_HYPHENS, plain_hyphens
 
+#: The line ends that mark a break in a word: PDFium's marks, a non-breaking hyphen (a
+#: producer's mark: ``segments.NON_BREAKING_HYPHEN``) and :data:`.hyphens.CUT_HYPHEN`.
+_BREAK_MARKS = SOFT_HYPHENS + NON_BREAKING_HYPHEN + CUT_HYPHEN
 #: The scripts a text ends on (a note's mark after a sentence), with the spaces before them.
 _TRAILING_SCRIPTS = re.compile(r"(?:\s*<(su[bp])>[^<]*</\1>)+\s*$")
 
@@ -97,7 +100,7 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
             starts.append(0)
             text = piece
             continue
-        if text[-1] in SOFT_HYPHENS or text[-1] in (CUT_HYPHEN, NON_BREAKING_HYPHEN):
+        if text[-1] in _BREAK_MARKS:
             cut = text[-1] == CUT_HYPHEN or piece[:1].islower()
             text, joiner = text[:-1] + ("" if cut else "-"), ""
         elif (
