@@ -19,6 +19,7 @@ from lxml import etree
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.parse.style_look import on_off, read_look
 from lightrag_pchunk.parse.styles import StyleSheet
+from lightrag_pchunk.parse.toc_marks import is_field
 from lightrag_pchunk.parse.xml import qn
 
 _R = qn("w:r")
@@ -67,14 +68,10 @@ def _runs(element: etree._Element, linked: bool = False, fields: list[_Field] | 
             _read_field_marks(child, fields)
             yield child, linked or _in_link_result(fields)
         elif tag == _FLD_SIMPLE:
-            simple_link = _is_hyperlink(child.get(_INSTR_ATTR) or "")
+            simple_link = is_field(child.get(_INSTR_ATTR) or "", "HYPERLINK")
             yield from _runs(child, linked or simple_link, fields)
         elif tag not in _SKIP and isinstance(tag, str):
             yield from _runs(child, linked or tag == _HYPERLINK, fields)
-
-
-def _is_hyperlink(instruction: str) -> bool:
-    return instruction.lstrip().upper().startswith("HYPERLINK")
 
 
 def _read_field_marks(run: etree._Element, fields: list[_Field]) -> None:
@@ -88,7 +85,7 @@ def _read_field_marks(run: etree._Element, fields: list[_Field]) -> None:
                 fields.append(_Field())
             elif kind == "separate" and fields:
                 fields[-1].shown = True
-                fields[-1].link = _is_hyperlink(fields[-1].instruction)
+                fields[-1].link = is_field(fields[-1].instruction, "HYPERLINK")
             elif kind == "end" and fields:
                 fields.pop()
 

@@ -39,8 +39,10 @@ _HYPERLINK = qn("w:hyperlink")
 _ANCHOR = qn("w:anchor")
 
 
-def _is_toc_instruction(instr: str) -> bool:
-    return instr.lstrip().upper().startswith("TOC")
+def is_field(instruction: str, name: str) -> bool:
+    """Whether a field's instruction (" TOC \\o ...", "HYPERLINK ...") calls the field
+    ``name`` (upper case): it opens with it, spaces and case aside."""
+    return instruction.lstrip().upper().startswith(name)
 
 
 _STYLE_SWITCH = re.compile(r'\\t\s*"([^"]*)"')
@@ -87,7 +89,7 @@ def read_toc_fields(body: etree._Element) -> tuple[set[etree._Element], str]:
             instructions.append(el.text or "")
             if fields and not toc_frames[-1]:
                 fields[-1].append(el.text or "")
-                if _is_toc_instruction("".join(fields[-1])):
+                if is_field("".join(fields[-1]), "TOC"):
                     toc_frames[-1] = True
                     in_toc += 1
                     owner = next(el.iterancestors(_P), None)
@@ -96,7 +98,7 @@ def read_toc_fields(body: etree._Element) -> tuple[set[etree._Element], str]:
         elif tag == _FLD_SIMPLE:
             instruction = el.get(_INSTR_ATTR) or ""
             instructions.append(" " + instruction)
-            if _is_toc_instruction(instruction):
+            if is_field(instruction, "TOC"):
                 marked.update(el.iterancestors(_P))
         elif "table of contents" in (el.get(_VAL) or "").lower():
             sdt = next(el.iterancestors(_SDT), None)
