@@ -152,7 +152,8 @@ def read_glyphs(
     boxes = _char_boxes(raw, len(text), np.flatnonzero(printable))
     _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
-    ink = np.flatnonzero(has_area & printable)
+    inked = has_area & printable
+    ink = np.flatnonzero(inked)
     rtl = is_rtl(codes)
     text = ligatures_in_order(text, boxes, rtl & has_area)
     step = max(len(ink) // _DIRECTION_SAMPLE, 1)
@@ -162,9 +163,7 @@ def read_glyphs(
     )
     direction = votes.most_common(1)[0][0] if votes else 0
     # Tabs printed as word spaces are spaces, no ink (``tab_spaces``).
-    text, spaces = tabs_as_spaces(
-        raw, text, boxes, has_area & printable, partial(frame_box, direction)
-    )
+    text, spaces = tabs_as_spaces(raw, text, boxes, inked, partial(frame_box, direction))
     if len(spaces):
         boxes[spaces] = 0.0
         ink = np.setdiff1d(ink, spaces)
