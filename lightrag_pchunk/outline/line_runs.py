@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from lightrag_pchunk.outline.lines import ITEM_CAPITAL
 from lightrag_pchunk.outline.non_titles import (
@@ -216,11 +216,8 @@ def in_a_run_of_cell_rows(lines: Sequence[str], index: int) -> bool:
 def _closing_cells(line: str) -> list[str]:
     """The words alone in a capital (letters only: "Taxable", "Exempt") that close
     ``line``, in order."""
-    words = line.split()
-    count = 0
-    while count < len(words) and words[-1 - count].isalpha() and words[-1 - count][0].isupper():
-        count += 1
-    return words[len(words) - count :]
+    closing = takewhile(lambda word: word.isalpha() and word[0].isupper(), reversed(line.split()))
+    return list(closing)[::-1]
 
 
 def _asks(line: str) -> bool:
