@@ -4,6 +4,7 @@ of them read (``outline/series_votes.py``)."""
 from __future__ import annotations
 
 from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.outline.items import OutlineItem
 
 from outline_items import listed, text, titles
 
@@ -50,13 +51,14 @@ def test_a_law_s_lead_in_article_among_articles_of_text_heads_nothing_in_markdow
     assert "第一章 总则" in headings
 
 
-def test_a_list_s_titled_members_among_sentences_head_nothing():
-    # Under 5.1, a) and b) read as titles alone; c) to f) are sentences: one list.
-    items = [
+def _process_control(first: OutlineItem) -> list[OutlineItem]:
+    """Section 5.1, whose list's a) (``first``) and b) read as titles alone, c) to e) as
+    sentences."""
+    return [
         text("5 Production"),
         text("5.1 Process control"),
         text("The production office controls every process of the plant as follows:"),
-        text("a) Product information"),
+        first,
         text("1. The office issues the production order with all its contents for the run."),
         text("b) Work instructions when needed:"),
         text("c) Suitable equipment: plate makers, presses and binders are kept in service."),
@@ -65,9 +67,20 @@ def test_a_list_s_titled_members_among_sentences_head_nothing():
         text("5.2 Validation"),
         text("The production office validates the special processes before each run."),
     ]
-    found = titles(items)
+
+
+def test_a_list_s_titled_members_among_sentences_head_nothing():
+    # Under 5.1, a) and b) read as titles alone; c) to e) are sentences: one list.
+    found = titles(_process_control(text("a) Product information")))
     assert not any(title.startswith(("a)", "b)")) for title in found)
     assert "5.2 Validation" in found
+
+
+def test_a_list_s_member_the_contents_lists_keeps_its_title():
+    # The same list, its a) listed by the document's contents: the document names it a
+    # heading, whatever its siblings read as.
+    found = titles(_process_control(text("a) Product information", in_toc=True)))
+    assert "a) Product information" in found
 
 
 def _preservation(first: str, *, second: bool = True) -> list:
