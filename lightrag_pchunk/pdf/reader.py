@@ -14,7 +14,8 @@ and named in a warning; a file none of whose pages load is refused as ``broken``
 with pictures and no text layer are named in a warning; when no page has text, the file is
 refused as ``image-only``. So are pages whose text does not decode (``undecodable``): their
 undecodable text is not read, and a file with nothing else to read is refused as
-``undecodable``.
+``undecodable``. Pages whose CJK text is set in a font with a broken map to Unicode
+(``mismapped``) are read as they are and named in a warning.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from lightrag_pchunk.pdf.framed_titles import framed_titles
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
+from lightrag_pchunk.pdf.mismapped import count_strays
 from lightrag_pchunk.pdf.outline import document_outline, read_bookmarks, titles_by_page
 from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
@@ -52,6 +54,8 @@ from lightrag_pchunk.wording import number_ranges
 MIN_PAGE_CHARS = 20
 #: FPDF_PAGEOBJ_IMAGE and FPDF_PAGEOBJ_FORM (a scan is often a picture inside a form).
 _PICTURE_OBJECTS = frozenset({3, 5})
+#: What to do with pages whose text layer a broken map garbles: OCR them over it.
+MISMAPPED_HINT = "OCR it, e.g. ocrmypdf --force-ocr, or use LightRAG's mineru/docling engine"
 #: Page numbers a warning lists at most.
 _SHOWN_PAGES = 30
 
@@ -102,6 +106,7 @@ def read_pdf(
         blank: list[int] = []
         unreadable: list[int] = []
         undecoded: list[int] = []
+        mismapped: dict[int, int] = {}  # page -> its strays of a broken map
         for index in range(len(document)):
             if on_page is not None:
                 on_page(index + 1)
@@ -120,6 +125,8 @@ def read_pdf(
                     text, is_undecodable = without_undecodable(glyphs, read_segments(glyphs))
                     if is_undecodable:
                         undecoded.append(index + 1)
+                    elif strays := count_strays(glyphs):
+                        mismapped[index + 1] = strays
                     text = tables.take(text, named, WordCutter(glyphs))
                     lines = page_lines(text, marks.page_roles(page, textpage))
                     listed |= listed_titles([line.text for line in lines])
@@ -167,6 +174,14 @@ def read_pdf(
             f"undecodable pages: {len(undecoded)} page(s) set their text in fonts without a"
             f" usable map to Unicode; that text was not read ({_pages(undecoded)});"
             f" {IMAGE_ONLY_HINT}"
+        )
+    if mismapped:
+        warnings.append(
+            f"mismapped characters: {len(mismapped)} page(s) set CJK text in a font whose map"
+            f" to Unicode is broken ({sum(mismapped.values())} characters of unrelated scripts"
+            f" among its ideographs); the text was read as the file maps it"
+            f" and searches miss the words they are in ({_pages(list(mismapped))});"
+            f" {MISMAPPED_HINT}"
         )
     if blank:
         warnings.append(

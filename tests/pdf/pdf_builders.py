@@ -30,6 +30,11 @@ MONO = "F10"
 #: Helvetica whose code 9 draws its "i" while its text map reads the code as a tab (as a
 #: font without a usable map reads its glyphs by their codes): write "\t" for the letter.
 DRAWN_TAB = "F11"
+#: A second font with a ToUnicode map, as CJK's (another face of the file: an icon font's
+#: icons, read as private use).
+CJK_OTHER = "F12"
+#: The fonts whose text is written as two-byte codes, one a character.
+_CID_FONTS = (CJK, UNMAPPED, CJK_OTHER)
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,7 @@ def build_pdf(
     """The bytes of a PDF of ``pages`` (see the module doc)."""
     cjk_chars = sorted(
         {ch for page in pages for item in page.items
-         if isinstance(item, Text) and item.font in (CJK, UNMAPPED) for ch in _glyphs(item)}
+         if isinstance(item, Text) and item.font in _CID_FONTS for ch in _glyphs(item)}
     )  # fmt: skip
     cid_of = {ch: i + 1 for i, ch in enumerate(cjk_chars)}
     objects: list[bytes] = []
@@ -261,7 +266,11 @@ def build_pdf(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding "
         b"/WinAnsiEncoding /Differences [9 /i] >> /ToUnicode %d 0 R >>" % tab_unicode
     )
-    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11)
+    f12 = add(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /TestSymbols /Encoding /Identity-H "
+        b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>" % (descendant, to_unicode)
+    )
+    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12)
     fonts = b"<< %s >>" % b" ".join(b"/F%d %d 0 R" % (n, font) for n, font in enumerate(faces, 1))
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "
@@ -276,7 +285,7 @@ def build_pdf(
             if isinstance(item, Stroke):
                 ops.append(f"{item.width} w {item.x0} {item.y0} m {item.x1} {item.y1} l S")
                 continue
-            if item.font in (CJK, UNMAPPED):
+            if item.font in _CID_FONTS:
                 codes = [f"<{cid_of[ch]:04X}>" for ch in _glyphs(item)]
             else:
                 codes = [f"({_escape(ch)})" for ch in item.text]
@@ -285,7 +294,7 @@ def build_pdf(
                 moves += [""] * (len(codes) - len(moves))
                 pieces = [p for pair in zip(codes, moves, strict=True) for p in pair if p]
                 shown = "[" + " ".join(pieces) + "]"
-            elif item.font in (CJK, UNMAPPED):
+            elif item.font in _CID_FONTS:
                 shown = "<" + "".join(code[1:-1] for code in codes) + ">"
             else:
                 shown = "(" + _escape(item.text) + ")"
