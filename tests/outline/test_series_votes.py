@@ -6,7 +6,7 @@ from __future__ import annotations
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.outline.items import OutlineItem
 
-from outline_items import listed, text, titles
+from outline_items import H1, listed, text, titles
 
 NUMERALS = "一二三四五六七八九十"
 
@@ -161,3 +161,35 @@ def test_a_series_of_short_lines_one_under_another_is_a_list():
         text("以上检验结果均须记入本机台的生产记录，并由质检员签字确认后交车间存档。"),
     ]
     assert not any(title.startswith(("1、", "2、", "3、", "4、")) for title in titles(items))
+
+
+def _club_rules() -> list[OutlineItem]:
+    """A club's rules: articles that run their text on after the label, article 3 a
+    lead-in to a list, article 2 a title over its own articles 2.1 and 2.2."""
+    rule = "The club meets every first Monday of the month in the hall of the village school."
+    return [
+        text("Club rules", H1),
+        text(rule),
+        text(f"Article 1 {rule}"),
+        text("Article 2 Scope"),
+        text(
+            "Article 2.1 These rules bind every member of the club and every guest at its meetings."
+        ),
+        text("Article 2.2 They bind the board of the club too, in each of its meetings."),
+        text("Article 3 The members elect the board:"),
+        text("(a) a chair;"),
+        text("(b) a treasurer;"),
+        text("(c) a secretary."),
+        text("Article 4 The board reports on the accounts of the club to the members each year."),
+        text("Article 5 The treasurer keeps the accounts and pays the bills of the club on time."),
+        text("Article 6 These rules change only by a vote of two thirds of the members present."),
+        text(f"Article 7 {rule}"),
+    ]
+
+
+def test_a_lead_in_article_among_run_in_articles_takes_their_shape():
+    # Articles 1 and 4-7 head their own text ("Article 4" over "The board reports …"):
+    # article 3, a lead-in to its list, is an article as they are, not a line of text.
+    found = titles(_club_rules())
+    assert "Article 3" in found
+    assert found.index("Article 3") < found.index("Article 4")
