@@ -193,3 +193,9 @@ def test_a_lead_in_article_among_run_in_articles_takes_their_shape():
     found = titles(_club_rules())
     assert "Article 3" in found
     assert found.index("Article 3") < found.index("Article 4")
+
+
+def test_a_member_over_its_own_first_part_keeps_its_title_among_run_in_articles():
+    # Article 2 titles its own articles 2.1 and 2.2: a section's title, whole, not a
+    # label over the text "Scope".
+    assert "Article 2 Scope" in titles(_club_rules())
