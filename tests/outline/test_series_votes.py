@@ -3,10 +3,12 @@ of them read (``outline/series_votes.py``)."""
 
 from __future__ import annotations
 
-from lightrag_pchunk.markdown.document import parse_markdown
-from lightrag_pchunk.outline.items import OutlineItem
+import pytest
 
-from outline_items import H1, listed, text, titles
+from lightrag_pchunk.markdown.document import parse_markdown
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem
+
+from outline_items import H1, H2, listed, text, titles
 
 NUMERALS = "一二三四五六七八九十"
 
@@ -199,3 +201,35 @@ def test_a_member_over_its_own_first_part_keeps_its_title_among_run_in_articles(
     # Article 2 titles its own articles 2.1 and 2.2: a section's title, whole, not a
     # label over the text "Scope".
     assert "Article 2 Scope" in titles(_club_rules())
+
+
+def _numbered_on(first: str, second: str) -> list[OutlineItem]:
+    """Rules whose paragraphs are numbered on across two styled sections, ``first`` and
+    ``second``: (1) to (3) under the first, (1) a lead-in to a list; (4) and (5) titles
+    over their paragraphs under the second."""
+    rule = "The club meets every first Monday of the month in the hall of the village school."
+    return [
+        text("Club rules", H1),
+        text(rule),
+        OutlineItem(ItemKind.HEADING, first, 2, H2),
+        text("(1) The members elect the board:"),
+        text("(a) a chair;"),
+        text("(b) a treasurer."),
+        text(f"(2) {rule}"),
+        text(f"(3) {rule}"),
+        OutlineItem(ItemKind.HEADING, second, 2, H2),
+        text("(4) Dues"),
+        text("Every member pays the dues the board sets before the end of January."),
+        text("(5) Fees"),
+        text("Guests pay a fee for each meeting they attend, set by the board."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("Meetings", "Accounts"), ("1 Meetings", "2 Accounts")]
+)
+def test_a_section_s_heading_parts_the_paragraphs_numbered_on_across_it(first, second):
+    # A heading with no number, or one numbered as a heading before the series is, parts
+    # the paragraphs around it: (4) and (5) keep their titles, though (1) to (3) read as
+    # text and (1) leads into a list.
+    assert titles(_numbered_on(first, second))[-2:] == ["(4) Dues", "(5) Fees"]
