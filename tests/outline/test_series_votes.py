@@ -150,6 +150,26 @@ def test_a_manual_s_chapters_set_as_list_items_join_as_one_series():
     ]
 
 
+def test_a_chapter_title_run_into_the_line_before_leaves_its_series_whole():
+    # Chapter 三's title is run into the last line of chapter 二's list: 一、二、四、五
+    # are one series still, one number missing, and join as they would whole.
+    items = [
+        line
+        for numeral, name in zip(
+            "一二三四五", ("切纸机", "折页机", "锁线机", "压平机", "装订机"), strict=True
+        )
+        for line in _chapter(numeral, name)
+    ]
+    at = next(i for i, item in enumerate(items) if item.text.startswith("三、锁线机"))
+    items[at - 1 : at + 1] = [text(items[at - 1].text + items[at].text)]
+    assert titles(items) == [
+        "一、切纸机作业指导书",
+        "二、折页机作业指导书",
+        "四、压平机作业指导书",
+        "五、装订机作业指导书",
+    ]
+
+
 def test_a_series_of_short_lines_one_under_another_is_a_list():
     # "1、人员：操作者" … "4、工具：钢板尺", one under another: a list's items, however
     # short, not a series of titles.
