@@ -134,20 +134,32 @@ def _chapter(numeral: str, name: str) -> list:
     ]
 
 
+def _manual(before: list[OutlineItem], after: list[OutlineItem]) -> list[OutlineItem]:
+    """A manual's four chapters set as list items (:func:`_chapter`), ``before`` and
+    ``after`` them."""
+    names = ("切纸机", "折页机", "锁线机", "压平机")
+    chapters = [
+        line for n, name in zip("一二三四", names, strict=True) for line in _chapter(n, name)
+    ]
+    return [*before, *chapters, *after]
+
+
 def test_a_manual_s_chapters_set_as_list_items_join_as_one_series():
     # 一、… 四、 chapters, each over a list that numbers from 一 again (its 三 before the
     # chapter 四 goes on from no chapter): the chapters are headings, their lists not.
-    items = [
-        line
-        for numeral, name in zip("一二三四", ("切纸机", "折页机", "锁线机", "压平机"), strict=True)
-        for line in _chapter(numeral, name)
-    ]
-    assert titles(items) == [
+    assert titles(_manual([], [])) == [
         "一、切纸机作业指导书",
         "二、折页机作业指导书",
         "三、锁线机作业指导书",
         "四、压平机作业指导书",
     ]
+
+
+def test_a_styled_document_s_list_items_do_not_join_as_a_series_alone():
+    # The document's styles give its headings (one styled title over the chapters): the
+    # list items are what its author set them as, a list.
+    styled = OutlineItem(ItemKind.HEADING, "印刷车间作业指导书", 1, H1)
+    assert not any("、" in title for title in titles(_manual([styled], [])))
 
 
 def test_a_chapter_title_run_into_the_line_before_leaves_its_series_whole():
