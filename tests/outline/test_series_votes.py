@@ -162,6 +162,13 @@ def test_a_styled_document_s_list_items_do_not_join_as_a_series_alone():
     assert not any("、" in title for title in titles(_manual([styled], [])))
 
 
+def test_a_series_alone_under_a_heading_found_before_it_is_a_section_s_list():
+    # "5.4 人员" heads the lines: the chapters' series stands inside a section, a list,
+    # not the document's outline.
+    section = [text("5.4 人员"), text("本车间的人员按岗位分工，各司其职，具体如下。")]
+    assert titles(_manual(section, [])) == ["5.4 人员"]
+
+
 def test_a_chapter_title_run_into_the_line_before_leaves_its_series_whole():
     # Chapter 三's title is run into the last line of chapter 二's list: 一、二、四、五
     # are one series still, one number missing, and join as they would whole.
