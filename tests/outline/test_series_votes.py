@@ -169,6 +169,17 @@ def test_a_series_alone_under_a_heading_found_before_it_is_a_section_s_list():
     assert titles(_manual(section, [])) == ["5.4 人员"]
 
 
+def test_a_series_alone_beside_a_heading_numbered_in_its_family_is_a_list():
+    # "七、附则", after the chapters and not going on from them, is a heading numbered in
+    # their family: the document's sections are numbered so, and the series of list
+    # items is a list among them.
+    closing = [
+        text("七、附则"),
+        text("本规程由生产部负责解释，自发布之日起施行，原有规程同时废止。"),
+    ]
+    assert titles(_manual([], closing)) == ["七、附则"]
+
+
 def test_a_chapter_title_run_into_the_line_before_leaves_its_series_whole():
     # Chapter 三's title is run into the last line of chapter 二's list: 一、二、四、五
     # are one series still, one number missing, and join as they would whole.
