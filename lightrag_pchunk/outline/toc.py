@@ -263,22 +263,21 @@ def listing_runs(lines: Sequence[str]) -> list[tuple[int, int]]:
     it in its order, each where a section's title stands (:func:`_section_titles`) with
     body text between them. A line repeating an entry of the run ends it (the first
     section starting)."""
-    # Each line read once: whether it may be an entry, and body[i], the lines of body text
-    # before line i.
+    # Each line read once: whether it may be an entry, its key if so, and body[i], the
+    # lines of body text before line i.
     entries = [_is_listing_entry(line) for line in lines]
+    keys = [toc_entry_key(line) if entries[i] else "" for i, line in enumerate(lines)]
     body = list(itertools.accumulate((is_body_text(line) for line in lines), initial=0))
-    titles = _section_titles(lines, entries, body)
+    titles = _section_titles(lines, keys, entries, body)
     runs: list[tuple[int, int]] = []
     index = 0
     while index < len(lines):
-        end, keys = index, []
-        while end < len(lines) and entries[end]:
-            key = toc_entry_key(lines[end])
-            if key in keys:
-                break
-            keys.append(key)
+        end, seen = index, set()
+        while end < len(lines) and entries[end] and keys[end] not in seen:
+            seen.add(keys[end])
             end += 1
-        if len(keys) >= MIN_LISTING_ENTRIES and _recur_in_order(keys, titles, body, end):
+        listed = keys[index:end]
+        if len(listed) >= MIN_LISTING_ENTRIES and _recur_in_order(listed, titles, body, end):
             runs.append((index, end))
         index = max(end, index + 1)
     return runs
@@ -290,9 +289,9 @@ _TEXT_WITHIN = 2
 
 
 def _section_titles(
-    lines: Sequence[str], entries: Sequence[bool], body: Sequence[int]
+    lines: Sequence[str], keys: Sequence[str], entries: Sequence[bool], body: Sequence[int]
 ) -> dict[str, list[int]]:
-    """Where each title stands as a section's, by :func:`toc_key`: a title-like line
+    """Where each title stands as a section's, by its key (``keys``): a title-like line
     (``entries``) that is no list item nor stands before one, with body text within
     :data:`_TEXT_WITHIN` lines after it (``body``: the count of body text lines before each
     line; a line of code, a slide's caption recur with no text after them)."""
@@ -305,7 +304,7 @@ def _section_titles(
             and not starts_with_bullet(lines[index + 1].strip())
             and not starts_with_bullet(line.strip())
         ):
-            titles.setdefault(toc_key(line), []).append(index)
+            titles.setdefault(keys[index], []).append(index)
     return titles
 
 
