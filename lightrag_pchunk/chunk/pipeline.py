@@ -146,10 +146,17 @@ def _parent_levels(rows: Sequence[BlockRow]) -> list[tuple[int, ...]]:
     it that they head; empty when one heads no row before it."""
     seen: dict[tuple[str, ...], int] = {}
     out: list[tuple[int, ...]] = []
+    previous: tuple[str, ...] | None = None
+    levels: tuple[int, ...] = ()
     for row in rows:
         parents = row.parent_headings
-        paths = [parents[:end] for end in range(1, len(parents) + 1)]
-        out.append(tuple(seen[path] for path in paths) if all(p in seen for p in paths) else ())
+        # A row under the same parents as the row before has their levels: that row's own
+        # heading, the only one seen since, is none of them.
+        if parents != previous:
+            found = [seen.get(parents[:end]) for end in range(1, len(parents) + 1)]
+            levels = () if None in found else tuple(found)
+            previous = parents
+        out.append(levels)
         if row.heading:
             seen[(*parents, row.heading)] = row_level(row)
     return out

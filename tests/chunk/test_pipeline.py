@@ -7,7 +7,7 @@ import json
 import logging
 
 from lightrag_pchunk.chunk.context import Context
-from lightrag_pchunk.chunk.pipeline import chunk_rows
+from lightrag_pchunk.chunk.pipeline import chunk_rows, to_blocks
 from lightrag_pchunk.tokens import TokenCounter
 
 from helpers import CharTokenizer, OpaqueTokenizer, char_context, make_row
@@ -152,3 +152,18 @@ def test_with_tiktoken_merged_chunks_are_counted_exactly_without_a_second_encode
     assert all(c.tokens <= 120 for c in opaque_chunks)
     # An unrecognised tokenizer pays for a second encode of every merged chunk.
     assert opaque.stats.encoded_chars > 1.9 * row_chars
+
+
+def test_a_rows_parent_levels_are_those_its_parents_headed_last_before_it() -> None:
+    rows = [
+        make_row("Early text.", "Early", parents=("Part",), level=3),  # Part heads no row yet
+        make_row("# Part", "Part", level=2),
+        make_row("### One\nText.", "One", parents=("Part",), level=3),
+        make_row("### Two\nText.", "Two", parents=("Part",), level=4),
+        make_row("#### Deep\nText.", "Deep", parents=("Part", "Two"), level=5),
+        make_row("### Three\nText.", "Three", parents=("Part",), level=3),
+        make_row("# Part", "Part", level=1),  # the same heading again, at another level
+        make_row("### Four\nText.", "Four", parents=("Part",), level=3),
+    ]
+    blocks = to_blocks(rows, char_context(200))
+    assert [b.parent_levels for b in blocks] == [(), (), (2,), (2,), (2, 4), (2,), (), (1,)]
