@@ -35,19 +35,17 @@ pure function of rows and chunks (the outline it reads them as:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
-from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number, short_name, span_end
-from lightrag_pchunk.chunk.part_numbers import label_path, run_around
+from lightrag_pchunk.chunk.breadcrumb_parts import Span, names_of, part_violations
+from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number
+from lightrag_pchunk.chunk.part_numbers import label_path
 from lightrag_pchunk.model import BlockRow, Chunk
 
 PATH, FIRST, SPANS, PART, LEVEL = "path", "first", "spans", "part", "level"
 RULES = (PATH, FIRST, SPANS, PART, LEVEL)
-
-_PART = re.compile(r"\[part (\d+)\]\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,25 +62,14 @@ class Violation:
         return f"chunk {self.order} {self.heading!r}: {self.rule}: {self.reason}"
 
 
-def part_number(heading: str) -> int | None:
-    """The ``n`` of a heading's ``[part n]``, or None."""
-    match = _PART.search(heading)
-    return int(match.group(1)) if match else None
-
-
 def declared_path(chunk: Chunk) -> tuple[str, ...]:
     """The path a chunk declares: its parents and its heading without ``[part n]``."""
     return label_path(chunk.heading, chunk.parent_headings)
 
 
-_Ends = tuple[str, str]
-#: A chunk labelled as a span: the parent of its children as it declares it, and the ends.
-_Span = tuple[tuple[str, ...], _Ends]
-
-
 def _read_path(
     outline: RowOutline, path: tuple[str, ...]
-) -> tuple[tuple[str, ...] | None, _Span | None]:
+) -> tuple[tuple[str, ...] | None, Span | None]:
     """The section a declared path names (the longest path of the outline it starts
     with), or None when it names none (see the module doc for the forms it may take); and
     for a span of its children, their parent as the chunk declares it and the two ends it
@@ -162,9 +149,9 @@ def _dash_splits(text: str, dash: str) -> Iterable[tuple[str, str]]:
 def _names_children(
     outline: RowOutline, base: tuple[str, ...], ends: tuple[str, str], lines: bool = True
 ) -> bool:
-    """Whether both ``ends`` of a span name children of ``base`` (:func:`_names_of`), or
+    """Whether both ``ends`` of a span name children of ``base`` (:func:`names_of`), or
     (with ``lines``) headings found in its text or in a child's."""
-    names = set().union(*(_names_of(child[-1]) for child in outline.children(base)))
+    names = set().union(*(names_of(child[-1]) for child in outline.children(base)))
     return all(
         name in names
         or (lines and (outline.names_line(base, name) or _names_deeper(outline, base, name)))
@@ -188,7 +175,7 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     outline = RowOutline(rows)
     violations: list[Violation] = []
     cursor = 0
-    spans: list[_Span | None] = []
+    spans: list[Span | None] = []
     for chunk in chunks:
         declared = declared_path(chunk)
         base, span = _read_path(outline, declared)
@@ -230,7 +217,12 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
                     f"such as {_show(outside[-1])}",
                 )
             )
-    violations.extend(_part_violations(chunks, spans))
+    violations.extend(
+        Violation(chunks[index].order, chunks[index].heading, PART, reason)
+        for index, reason in part_violations(
+            [c.heading for c in chunks], [declared_path(c) for c in chunks], spans
+        )
+    )
     violations.sort(key=lambda v: (v.order, RULES.index(v.rule)))
     return violations
 
@@ -259,7 +251,7 @@ def _level_reason(
     level: int,
     declared: tuple[str, ...],
     base: tuple[str, ...],
-    span: _Span | None,
+    span: Span | None,
     held: Sequence[tuple[str, ...] | None],
 ) -> str:
     """Why ``level`` is not the level the outline gives the section a chunk's label names
@@ -296,76 +288,3 @@ def _path_reason(outline: RowOutline, chunk: Chunk) -> str:
         if path[:cut] in outline.paths:
             return f"{path[cut]!r} is no heading under {_show(path[:cut])}"
     return f"{path[0]!r} is no heading at the document's top"
-
-
-def _part_violations(chunks: Sequence[Chunk], spans: Sequence[_Span | None]) -> list[Violation]:
-    """``[part n]`` over the parts of each declared heading (see the module doc)."""
-    paths = [declared_path(chunk) for chunk in chunks]
-    numbers = [part_number(chunk.heading) for chunk in chunks]
-    runs: dict[int, tuple[int, int]] = {}  # chunk -> the (start, end) of its parts
-    out: list[Violation] = []
-    for index, (chunk, path) in enumerate(zip(chunks, paths, strict=True)):
-        if index not in runs:  # the chunks of one label among its parts share the count
-            start, end = _parts(paths, spans, index)
-            runs.update((j, (start, end)) for j in range(start, end) if paths[j] == path)
-        reason = _part_reason(numbers, spans, index, runs[index])
-        if (
-            reason
-            and _part_reason(numbers, spans, index, _parts(paths, spans, index, True)) is None
-        ):
-            # A span's end that names the parent and this child alike ("SC-8" for "SC-8
-            # Transmission …" and "SC-8 (5)-2 …"): it may stand for either, so either holds.
-            reason = None
-        if reason:
-            out.append(Violation(chunk.order, chunk.heading, PART, reason))
-    return out
-
-
-def _part_reason(
-    numbers: Sequence[int | None], spans: Sequence[_Span | None], index: int, run: tuple[int, int]
-) -> str | None:
-    """Why chunk ``index``'s ``[part n]`` is wrong among the parts ``run`` (start, end);
-    ``numbers``: each chunk's ``n`` (:func:`part_number`)."""
-    start, end = run
-    if spans[index] is not None and all(numbers[j] is None for j in range(start, end)):
-        return None  # a span label nothing numbers
-    number, position, count = numbers[index], index - start + 1, end - start
-    if count == 1 and number is not None:
-        return f"[part {number}] on the only chunk of its heading"
-    if count > 1 and number is None:
-        return f"no [part n] on part {position} of {count} of its heading"
-    if count > 1 and number != position:
-        return f"[part {number}] is part {position} of {count} of its heading"
-    return None
-
-
-def _parts(
-    paths: Sequence[tuple[str, ...]],
-    spans: Sequence[_Span | None],
-    index: int,
-    parent_ends_apart: bool = False,
-) -> tuple[int, int]:
-    """``(start, end)`` of the chunks that are the parts of chunk ``index``'s label: the
-    consecutive chunks of that label and, for a heading, a span beside them that names it
-    as its end on their side (a middle child of a span lies wholly inside it). With
-    ``parent_ends_apart``, an end that names the parent too is read as the parent's."""
-    path = paths[index]
-    names = _names_of(path[-1]) if path else set()
-    if parent_ends_apart and len(path) > 1:
-        names -= _names_of(path[-2])
-
-    def member(j: int) -> bool:
-        if paths[j] == path:
-            return True
-        span = spans[j]
-        if spans[index] is not None or span is None or span[0] != path[:-1]:
-            return False
-        first, last = span[1]
-        return (last if j < index else first).rstrip("…") in names  # its end on our side
-
-    return run_around(len(paths), member, index)
-
-
-def _names_of(heading: str) -> set[str]:
-    """The names a span's end may give ``heading`` by: whole, short, or as spans end it."""
-    return {name.rstrip("…") for name in (heading, short_name(heading), span_end(heading))}

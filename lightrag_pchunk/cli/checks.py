@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
-from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs, part_number
+from lightrag_pchunk.chunk.breadcrumb_parts import part_number
+from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.chunk.long_blocks import LONG_BLOCK_FACTOR, LongBlock
 from lightrag_pchunk.chunk.pages import has_pages

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, _parts, check_breadcrumbs
+from lightrag_pchunk.chunk.breadcrumb_parts import _parts
+from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
 from lightrag_pchunk.chunk.part_numbers import declared_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
