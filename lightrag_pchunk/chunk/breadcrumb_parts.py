@@ -1,14 +1,16 @@
 """The ``part`` rule of the breadcrumb contract (``chunk/breadcrumbs.py``): ``[part n]``
 counts the parts of one declared heading 1, 2, 3 … with no gap; its parts are the consecutive
-chunks that declare it and a span beside them that names it as its end on their side."""
+chunks that declare it and a span beside them that names it as its end on their side, where
+that end carries the part it holds (``V2 (Requirements [part 2] – References)``)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from functools import partial
 
 from lightrag_pchunk.chunk.chunk_headings import short_name, span_end
-from lightrag_pchunk.chunk.part_numbers import run_around
+from lightrag_pchunk.chunk.part_numbers import run_around, strip_part_suffix
 
 _PART = re.compile(r"\[part (\d+)\]\s*$")
 
@@ -24,12 +26,17 @@ def part_number(heading: str) -> int | None:
 
 
 def part_violations(
-    headings: Sequence[str], paths: Sequence[tuple[str, ...]], spans: Sequence[Span | None]
+    headings: Sequence[str],
+    paths: Sequence[tuple[str, ...]],
+    spans: Sequence[Span | None],
+    unsure: Sequence[Collection[str]] = (),
 ) -> list[tuple[int, str]]:
     """``(chunk index, why)`` for each chunk whose ``[part n]`` breaks the count of the parts
     of its declared heading (``headings`` as written; ``paths`` declared; ``spans``: how each
-    reads as a span)."""
+    reads as a span; ``unsure``: the ends of each that name several sections, which may go
+    without a number)."""
     numbers = [part_number(heading) for heading in headings]
+    carried = _carried(numbers, paths, spans)
     runs: dict[int, tuple[int, int]] = {}  # chunk -> the (start, end) of its parts
     out: list[tuple[int, str]] = []
     for index, path in enumerate(paths):
@@ -46,7 +53,85 @@ def part_violations(
             reason = None
         if reason:
             out.append((index, reason))
-    return out
+    expected = [_expected_ends(paths, spans, apart) for apart in (False, True)]
+    for index, ends in carried.items():
+        known = unsure[index] if unsure else ()
+        reasons = [
+            _end_reason(spans[index], ends, e.get(index, (None, None)), known) for e in expected
+        ]
+        if all(reasons):
+            out.append((index, reasons[0]))
+    return sorted(out)
+
+
+_Numbers = tuple[int | None, int | None]
+
+
+def _carried(
+    numbers: list[int | None], paths: Sequence[tuple[str, ...]], spans: Sequence[Span | None]
+) -> dict[int, _Numbers]:
+    """The ``[part n]`` each end of a span carries, by chunk, for the spans that have no
+    parts of their own. At the top a span's last end is the heading's end, so its
+    ``[part n]`` is that end's, not the span's: it is taken out of ``numbers``."""
+    carried: dict[int, _Numbers] = {}
+    for index, span in enumerate(spans):
+        if span is None:
+            continue
+        start, end = run_around(len(paths), partial(_same, paths, index), index)
+        if end - start > 1:
+            continue  # a span numbered as itself: its ends carry none
+        first, last = (part_number(end) for end in span[1])
+        if not span[0]:
+            last, numbers[index] = numbers[index], None
+        carried[index] = (first, last)
+    return carried
+
+
+def _same(paths: Sequence[tuple[str, ...]], one: int, other: int) -> bool:
+    return paths[one] == paths[other]
+
+
+def _expected_ends(
+    paths: Sequence[tuple[str, ...]], spans: Sequence[Span | None], apart: bool
+) -> dict[int, list[int | None]]:
+    """The part each end of a span holds of a section of several parts that it names (on
+    the side of the section's own chunks), by chunk; ``apart``: see :func:`_parts`."""
+    expected: dict[int, list[int | None]] = {}
+    for index, span in enumerate(spans):
+        if span is not None:
+            continue
+        start, end = _parts(paths, spans, index, apart)
+        for j in range(start, end) if end - start > 1 else ():
+            if spans[j] is not None:
+                expected.setdefault(j, [None, None])[j < index] = j - start + 1
+    return expected
+
+
+def _end_reason(
+    span: Span | None,
+    carried: _Numbers,
+    expected: Sequence[int | None],
+    unsure: Collection[str],
+) -> str:
+    """Why a span's ends carry the wrong ``[part n]`` (``carried``), or "": each end that
+    names a section of several parts carries the part it holds (``expected``)."""
+    assert span is not None
+    ends = [strip_part_suffix(end) for end in span[1]]
+    if ends[0] == ends[1]:  # one name for both ends: either may carry the part it holds
+        has, wanted = ({n for n in numbers if n} for numbers in (carried, expected))
+        if has == wanted or (not has and ends[0] in unsure):
+            return ""
+        return f"{_listed(has)} on its ends {ends[0]!r}, which hold {_listed(wanted)} of it"
+    for name, has, wanted in zip(ends, carried, expected, strict=True):
+        if has == wanted or (has is None and name in unsure):
+            continue
+        if has is None:
+            return f"no [part {wanted}] on its end {name!r}, which holds part {wanted} of it"
+        if wanted is None:
+            return f"[part {has}] on its end {name!r}, which holds no part of a section of several"
+        if has != wanted:
+            return f"[part {has}] on its end {name!r}, which holds part {wanted} of it"
+    return ""
 
 
 def _part_reason(
@@ -89,7 +174,8 @@ def _parts(
         if spans[index] is not None or span is None or span[0] != path[:-1]:
             return False
         first, last = span[1]
-        return (last if j < index else first).rstrip("…") in names  # its end on our side
+        end = strip_part_suffix(last if j < index else first)
+        return end.rstrip("…") in names  # its end on our side
 
     return run_around(len(paths), member, index)
 
@@ -97,3 +183,7 @@ def _parts(
 def names_of(heading: str) -> set[str]:
     """The names a span's end may give ``heading`` by: whole, short, or as spans end it."""
     return {name.rstrip("…") for name in (heading, short_name(heading), span_end(heading))}
+
+
+def _listed(numbers: Collection[int]) -> str:
+    return " and ".join(f"[part {n}]" for n in sorted(numbers)) or "no [part n]"

@@ -19,9 +19,12 @@ against the outline of the document (its content rows) it must hold that:
 - **spans**: every section the chunk holds text of lies in the declared section;
 - **part**: ``[part n]`` counts the parts of one declared heading 1, 2, 3 … with no gap,
   and a heading of one part has no number. Its parts are the consecutive chunks that
-  declare it and a span beside them that names it as its end on their side
-  (``§ 12 [part 1]``, ``P (§ 12–§ 13)``, ``§ 13 [part 2]``): a reader finds the part
-  before in the span that names it. A span counts the consecutive chunks of its own label.
+  declare it and a span beside them that names it as its end on their side, where that
+  end carries the part it holds (``§ 12 [part 1]``, ``P (§ 12 [part 2] – § 13 [part 1])``,
+  ``§ 13 [part 2]``; at the top the last end's closes the heading, ``A – B [part 1]``): a
+  reader sees a section go on into a span and finds its part 1 there. An end that names
+  several sections (two lists' ``ii``) may go without. A span counts the consecutive chunks
+  of its own label; its ends then carry none.
 
 The untitled preface (``chunk/preface.py``) is a section at the top, ``Preface/Uncategorized``
 as LightRAG names it, when it has a body of its own (a cover page of several lines, a
@@ -41,7 +44,7 @@ from dataclasses import dataclass
 from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
 from lightrag_pchunk.chunk.breadcrumb_parts import Span, names_of, part_violations
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number
-from lightrag_pchunk.chunk.part_numbers import label_path
+from lightrag_pchunk.chunk.part_numbers import label_path, strip_part_suffix
 from lightrag_pchunk.model import BlockRow, Chunk
 
 PATH, FIRST, SPANS, PART, LEVEL = "path", "first", "spans", "part", "level"
@@ -155,8 +158,20 @@ def _names_children(
     return all(
         name in names
         or (lines and (outline.names_line(base, name) or _names_deeper(outline, base, name)))
-        for name in (end.rstrip("…") for end in ends)
+        for name in (strip_part_suffix(end).rstrip("…") for end in ends)
     )
+
+
+def _unsure_ends(
+    outline: RowOutline, base: tuple[str, ...] | None, span: Span | None
+) -> frozenset[str]:
+    """The ends of a span that name several children of its parent (``ii`` of two lists,
+    two titles cut alike): which one's part such an end holds, its name cannot tell."""
+    if base is None or span is None:
+        return frozenset()
+    children = [names_of(child[-1]) for child in outline.children(base)]
+    named = (strip_part_suffix(end) for end in span[1])
+    return frozenset(e for e in named if sum(e.rstrip("…") in c for c in children) > 1)
 
 
 def _names_deeper(outline: RowOutline, base: tuple[str, ...], name: str) -> bool:
@@ -176,10 +191,12 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     violations: list[Violation] = []
     cursor = 0
     spans: list[Span | None] = []
+    unsure: list[frozenset[str]] = []
     for chunk in chunks:
         declared = declared_path(chunk)
         base, span = _read_path(outline, declared)
         spans.append(span)
+        unsure.append(_unsure_ends(outline, base, span))
         nested = ""
         if base is not None and declared[: len(base)] == base:
             nested = _same_level_nesting(declared, len(base))
@@ -220,7 +237,7 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     violations.extend(
         Violation(chunks[index].order, chunks[index].heading, PART, reason)
         for index, reason in part_violations(
-            [c.heading for c in chunks], [declared_path(c) for c in chunks], spans
+            [c.heading for c in chunks], [declared_path(c) for c in chunks], spans, unsure
         )
     )
     violations.sort(key=lambda v: (v.order, RULES.index(v.rule)))

@@ -7,13 +7,14 @@ One joined from sibling sections declares their deepest common parent with the s
 sections at the top, with no common parent, the span alone: ``1.目的 – 3.职责``. The parent
 alone would claim the whole section; the first section's heading would claim the chunk is
 that section; the span keeps the path one of the outline and says where the text comes
-from. ``chunk/breadcrumbs.py`` checks what these promise.
+from. An end that holds one part of a section cut into several says which:
+``V2 (Requirements [part 2] – References)``. ``chunk/breadcrumbs.py`` checks what these promise.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lightrag_pchunk.chunk.blocks import common_path
 from lightrag_pchunk.model import Block
@@ -62,24 +63,34 @@ def without_bullet(heading: str) -> str:
     return text[1:] if text[:1] in _BULLETS and text[1:2].isspace() else text
 
 
-def span_heading(parent: str | None, children: Sequence[str]) -> str:
+def span_heading(
+    parent: str | None, children: Sequence[str], parts: tuple[int, int] = (0, 0)
+) -> str:
     """The heading of a chunk that holds text of the sections ``children`` (in order, one
     entry per block) of ``parent`` (None: sections at the top, with no common parent):
     ``4 权责 (4.1–4.3)``, ``Guide (Intro – Summary)``, ``1 目的 – 3 职责``. Labels name the
-    ends where both have one; at the top the titles do, as no parent gives the context."""
+    ends where both have one; at the top the titles do, as no parent gives the context.
+    ``parts``: the part of its section each end holds, 0 for a section of one part
+    (``part_numbers.end_parts``): ``Guide (Intro [part 2] – Summary)``."""
     first, last = children[0].strip(), children[-1].strip()
     if parent is None:
         if all(child.strip() == first for child in children):
             return first  # sections of one title, such as a repeated running head
-        return f"{span_end(first)} {SPAN_DASH} {span_end(last)}"
+        a, b = _numbered(span_end(first), parts[0]), _numbered(span_end(last), parts[1])
+        return f"{a} {SPAN_DASH} {b}"
     if all(child.strip() == first for child in children):
-        return f"{parent} ({span_end(first)})"
+        return f"{parent} ({_numbered(span_end(first), parts[0] or parts[1])})"
     a, b = short_name(first), short_name(last)
+    dash = SPAN_DASH
     if a == first or b == last:  # not both labelled: titles
         a, b, dash = span_end(first), span_end(last), f" {SPAN_DASH} "
-    else:
-        dash = SPAN_DASH
-    return f"{parent} ({a}{dash}{b})"
+    if any(parts):  # "4.1 [part 2]–4.3" would read as one end: spaced
+        dash = f" {SPAN_DASH} "
+    return f"{parent} ({_numbered(a, parts[0])}{dash}{_numbered(b, parts[1])})"
+
+
+def _numbered(end: str, part: int) -> str:
+    return f"{end} [part {part}]" if part else end
 
 
 def span_end(title: str) -> str:
@@ -105,6 +116,10 @@ class ChunkLabel:
     parents: tuple[str, ...]
     level: int
     spanned: frozenset[tuple[str, ...]] = frozenset()
+    #: A span's parent (None at the top) and children, to write it again with its ends'
+    #: parts (:func:`with_end_parts`).
+    parent: str | None = field(default=None, compare=False)
+    children: tuple[str, ...] = field(default=(), compare=False)
 
 
 def chunk_label(block: Block) -> ChunkLabel:
@@ -136,4 +151,20 @@ def chunk_label(block: Block) -> ChunkLabel:
     if (*parents, heading) in paths:
         return ChunkLabel(heading, parents, level)  # sections of one title: it names one
     spanned = frozenset(path[:depth] for path in paths if len(path) >= depth)
-    return ChunkLabel(heading, parents, level, spanned)
+    parent = common[-1] if common else None
+    return ChunkLabel(heading, parents, level, spanned, parent, tuple(children))
+
+
+def edges(label: ChunkLabel) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The paths of the first and last sections a span names, or None (no span)."""
+    if not label.children:
+        return None
+    parent = label.parents if label.parent is None else (*label.parents, label.parent)
+    return (*parent, label.children[0]), (*parent, label.children[-1])
+
+
+def with_end_parts(label: ChunkLabel, parts: tuple[int, int]) -> str:
+    """``label``'s heading with the part of its section each end of its span holds."""
+    if not label.children or not any(parts):
+        return label.heading
+    return span_heading(label.parent, label.children, parts)

@@ -10,7 +10,7 @@ one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from functools import partial
 
 # Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
@@ -49,23 +49,65 @@ def declared_parts(
 
     A section's parts are the consecutive chunks that declare it or hold its text under a
     span naming it: ``§ 12``, ``Part (§ 12–§ 13)``, ``§ 13`` are ``§ 12 [part 1]``, the
-    span, ``§ 13 [part 2]``, so a reader finds part 1 of ``§ 13`` in the span that names it.
+    span, ``§ 13 [part 2]``, so a reader finds part 1 of ``§ 13`` in the span that names it
+    (whose ends say so, :func:`end_parts`).
     A chunk of a parent section that holds the start of a child does not name it, so it is
     none of the child's parts. A span numbers the consecutive chunks of its own label; a
     heading declared by one chunk alone has no number. Counted on the final chunks, so a
     fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
     which heads its own sub-block, numbers only its own parts."""
-    keys = [label_path(heading, parents) for heading, parents in labels]
-    spans = [frozenset(paths) for paths in spanned] or [frozenset()] * len(keys)
+    keys, spans = _keys_and_spans(labels, spanned)
     numbers: dict[int, int] = {}
-    for index in range(len(keys)):
-        if index in numbers:
-            continue
-        start, end = run_around(len(keys), partial(_is_part, keys, spans, index), index)
+    for index, start, end in _runs(keys, spans):
         for position in range(start, end):
             if _same_label(keys, spans, index, position):  # they share the run: number all
                 numbers[position] = position - start + 1 if end - start > 1 else 0
     return [numbers[index] for index in range(len(keys))]
+
+
+def end_parts(
+    labels: Sequence[tuple[str, tuple[str, ...]]],
+    spanned: Sequence[Collection[tuple[str, ...]]],
+    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
+) -> list[tuple[int, int]]:
+    """For each chunk labelled as a span, the part of a section of several parts that its
+    first and its last end hold, ``(0, 0)`` for none (and for every other chunk): in
+    ``Requirements [part 1]``, ``V2 (Requirements – References)`` the span holds part 2 of
+    Requirements, written at its first end (``V2 (Requirements [part 2] – References)``),
+    so a reader sees the section go on; in ``1 Introduction – 2 Objects``,
+    ``2 Objects [part 2]`` its last end holds part 1. ``edges``: the paths of a span's first
+    and last sections (None for a chunk of one section); an end is numbered only where it
+    is the section (a title may name two sections). Same counts as :func:`declared_parts`."""
+    keys, spans = _keys_and_spans(labels, spanned)
+    ends = [[0, 0] for _ in keys]
+    for index, start, end in _runs(keys, spans):
+        if spans[index] or end - start < 2:
+            continue
+        for position in range(start, end):
+            edge = edges[position]
+            # before the section's own chunks, a span holds its start: its last end
+            if edge is not None and edge[position < index] == keys[index]:
+                ends[position][position < index] = position - start + 1
+    return [(first, last) for first, last in ends]
+
+
+def _keys_and_spans(
+    labels: Sequence[tuple[str, tuple[str, ...]]],
+    spanned: Sequence[Collection[tuple[str, ...]]],
+) -> tuple[list[tuple[str, ...]], list[frozenset[tuple[str, ...]]]]:
+    keys = [label_path(heading, parents) for heading, parents in labels]
+    return keys, [frozenset(paths) for paths in spanned] or [frozenset()] * len(keys)
+
+
+def _runs(keys: _Keys, spans: _Spans) -> Iterator[tuple[int, int, int]]:
+    """``(index, start, end)``: the first chunk of each label and the run of its parts."""
+    seen: set[int] = set()
+    for index in range(len(keys)):
+        if index in seen:
+            continue
+        start, end = run_around(len(keys), partial(_is_part, keys, spans, index), index)
+        seen.update(p for p in range(start, end) if _same_label(keys, spans, index, p))
+        yield index, start, end
 
 
 def _same_label(keys: _Keys, spans: _Spans, one: int, other: int) -> bool:

@@ -20,12 +20,12 @@ from lightrag_pchunk.chunk.blocks import (
     without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
-from lightrag_pchunk.chunk.chunk_headings import chunk_label
+from lightrag_pchunk.chunk.chunk_headings import chunk_label, edges, with_end_parts
 from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pages import with_pages
-from lightrag_pchunk.chunk.part_numbers import declared_parts, render_heading
+from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts, render_heading
 from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
@@ -224,7 +224,8 @@ def run_stages(
 def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     """Stage E: label each chunk with the heading path it declares (``chunk_label``: the
     breadcrumb contract of ``chunk/breadcrumbs.py``), number the parts of each declared
-    heading (``[part n]``, ``declared_parts``) and measure every chunk exactly, once;
+    heading (``[part n]``, ``declared_parts``; on a span's end, the part of its section it
+    holds, ``end_parts``) and measure every chunk exactly, once;
     nothing is cut.
 
     Stages B-D keep every block within ``target_max`` (a recorded single oversize row
@@ -236,11 +237,15 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     counter = ctx.counter
     blocks = [block for block in blocks if block.content.strip()]
     labels = [chunk_label(block) for block in blocks]
-    parts = declared_parts(
-        [(label.heading, label.parents) for label in labels], [label.spanned for label in labels]
-    )
+    declared = [(label.heading, label.parents) for label in labels]
+    spanned = [label.spanned for label in labels]
+    parts = declared_parts(declared, spanned)
+    ends = end_parts(declared, spanned, [edges(label) for label in labels])
     chunks: list[Chunk] = []
-    for block, label, part in zip(blocks, labels, parts, strict=True):
+    for block, label, part, end in zip(blocks, labels, parts, ends, strict=True):
+        heading = render_heading(label.heading, part)
+        if not part and any(end):  # a span's ends name the parts they hold
+            heading = with_end_parts(label, end)
         content = _without_blank_edges(block.content)
         exact = block.is_exact and content == block.content
         chunks.append(
@@ -248,7 +253,7 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
                 content=content,
                 tokens=block.tokens if exact else counter.count(content),
                 order=len(chunks),
-                heading=render_heading(label.heading, part),
+                heading=heading,
                 parent_headings=label.parents,
                 level=label.level,
                 block_ids=block.block_ids,

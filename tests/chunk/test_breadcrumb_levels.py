@@ -98,7 +98,8 @@ def test_a_span_of_anchors_is_at_the_level_of_the_section_they_cut() -> None:
     ]
     chunks = chunk_rows(rows, char_context(200, fill="pack"))
     spans = [(c.heading, c.parent_headings, c.level) for c in chunks if "–" in c.heading]
-    assert spans == [("Examples (Tunnel example – DNS example)", ("Guide",), 2)]
+    span = "Examples (Tunnel example [part 2] – DNS example [part 1])"
+    assert spans == [(span, ("Guide",), 2)]
     assert check_breadcrumbs(rows, chunks) == []
 
 

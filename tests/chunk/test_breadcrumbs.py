@@ -12,7 +12,7 @@ from dataclasses import replace
 from lightrag_pchunk.chunk.breadcrumb_parts import _parts
 from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
-from lightrag_pchunk.chunk.part_numbers import declared_parts
+from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
 
@@ -136,7 +136,8 @@ def test_a_section_whose_first_part_joins_its_parent_leaves_no_part_gap() -> Non
 def test_a_section_split_across_a_span_counts_the_span_among_its_parts() -> None:
     # 4.1 ends and 4.2 starts in one chunk labelled with the span that names both: that
     # chunk is 4.1's last part and 4.2's first, so 4.1's chunk before it is its part 1 and
-    # 4.2's chunks after it count on from 2; the span keeps its label.
+    # 4.2's chunks after it count on from 2; each end of the span says which part it holds,
+    # so a reader sees 4.1 go on and finds 4.2's part 1.
     rows = [make_row("# 4 Rules\nThe rules.", "4 Rules", blockid="b0")]
     rows += [
         make_row(
@@ -152,7 +153,7 @@ def test_a_section_split_across_a_span_counts_the_span_among_its_parts() -> None
     assert [c.heading for c in chunks] == [
         "4 Rules",
         "4.1 Alpha [part 1]",
-        "4 Rules (4.1–4.2)",
+        "4 Rules (4.1 [part 2] – 4.2 [part 1])",
         "4.2 Beta [part 2]",
         "4.2 Beta [part 3]",
     ]
@@ -269,10 +270,10 @@ SPANNED = [
 
 
 def test_the_check_counts_a_span_among_the_parts_of_the_sections_it_holds() -> None:
-    def split(first: str, last: str) -> list[Chunk]:
+    def split(first: str, last: str, span: str = "4 Rules (4.1 [part 2] – 4.2 [part 1])"):
         return [
             chunk(0, "## 4.1 A\nA one.", first, ("4 Rules",)),
-            chunk(1, "A two.\n\n## 4.2 B\nB one.", "4 Rules (4.1–4.2)"),
+            chunk(1, "A two.\n\n## 4.2 B\nB one.", span),
             chunk(2, "B two.", last, ("4 Rules",)),
         ]
 
@@ -283,6 +284,62 @@ def test_the_check_counts_a_span_among_the_parts_of_the_sections_it_holds() -> N
         "chunk 0 '4.1 A': part: no [part n] on part 1 of 2 of its heading",
         "chunk 2 '4.2 B': part: no [part n] on part 2 of 2 of its heading",
     ]
+
+
+def test_the_check_finds_a_span_end_without_the_part_it_holds() -> None:
+    # A span that holds part 2 of 4.1 must say so at its first end, and part 1 of 4.2 at
+    # its last: "4.1 A [part 1]" followed by "4 Rules (4.1–4.2)" hides that 4.1 goes on.
+    def split(span: str) -> list[Chunk]:
+        return [
+            chunk(0, "## 4.1 A\nA one.", "4.1 A [part 1]", ("4 Rules",)),
+            chunk(1, "A two.\n\n## 4.2 B\nB one.", span),
+            chunk(2, "B two.", "4.2 B [part 2]", ("4 Rules",)),
+        ]
+
+    reasons = [v.describe() for v in check_breadcrumbs(SPANNED, split("4 Rules (4.1–4.2)"))]
+    assert reasons == [
+        "chunk 1 '4 Rules (4.1–4.2)': part: no [part 2] on its end '4.1', which holds part 2 of it"
+    ]
+    wrong = "4 Rules (4.1 [part 2] – 4.2 [part 2])"
+    reasons = [v.reason for v in check_breadcrumbs(SPANNED, split(wrong))]
+    assert reasons == ["[part 2] on its end '4.2', which holds part 1 of it"]
+    # An end of a section the span holds whole carries no number.
+    whole = [chunk(0, "## 4.1 A\nA one.\nA two.\n\n## 4.2 B\nB one.\nB two.", wrong)]
+    assert [v.rule for v in check_breadcrumbs(SPANNED, whole)] == [PART]
+
+
+def test_a_span_at_the_top_carries_its_last_ends_part_at_the_end() -> None:
+    # "1 Scope – 2 Terms [part 1]": the span holds part 1 of 2 Terms, whose next chunk is
+    # "2 Terms [part 2]"; at the top the last end's number closes the heading.
+    chunks = [
+        chunk(0, "# 1 Scope\nScope text here.\n\n# 2 Terms\nTerms", "1 Scope – 2 Terms [part 1]"),
+        chunk(1, "text here.", "2 Terms [part 2]"),
+    ]
+    assert rules(chunks) == []
+    chunks[0] = chunk(0, chunks[0].content, "1 Scope – 2 Terms")
+    assert rules(chunks) == [(0, PART)]
+
+
+def test_end_parts_number_the_ends_of_a_span_holding_part_of_a_section() -> None:
+    rules_ = ("4 Rules",)
+    labels = [("4.1 A", rules_), ("4.1 A", rules_), ("4 Rules (4.1–4.2)", ()),
+              ("4.2 B", rules_), ("4 Rules (4.2–4.3)", ()), ("4.4 D", rules_)]  # fmt: skip
+    both = {("4 Rules", "4.1 A"), ("4 Rules", "4.2 B")}
+    spanned = [(), (), both, (), {("4 Rules", "4.2 B"), ("4 Rules", "4.3 C")}, ()]
+    a, b, c = (("4 Rules", name) for name in ("4.1 A", "4.2 B", "4.3 C"))
+    edges = [None, None, (a, b), None, (b, c), None]
+    assert end_parts(labels, spanned, edges) == [(0, 0), (0, 0), (3, 1), (0, 0), (3, 0), (0, 0)]
+    # A span that holds text of 4.2 but does not end with it (two sections of one title
+    # that hold 4.2 between them): its ends name other sections, so neither is numbered.
+    edges[4] = (c, c)
+    assert end_parts(labels, spanned, edges)[4] == (0, 0)
+    assert span_heading("4 Rules", ["4.1 A", "4.2 B"], (3, 1)) == (
+        "4 Rules (4.1 [part 3] – 4.2 [part 1])"
+    )
+    assert span_heading("V2", ["Requirements", "References"], (2, 0)) == (
+        "V2 (Requirements [part 2] – References)"
+    )
+    assert span_heading(None, ["1 Scope", "2 Terms"], (0, 1)) == "1 Scope – 2 Terms [part 1]"
 
 
 CHAPTERS = [
@@ -345,3 +402,48 @@ def test_a_span_end_naming_parent_and_child_alike_is_read_either_way() -> None:
     spans = [None, (("SC-8 Transmission",), ("SC-8", "SC-8(1)"))]
     assert _parts(paths, spans, 0) == (0, 2)
     assert _parts(paths, spans, 0, parent_ends_apart=True) == (0, 1)
+
+
+LISTS = [
+    make_row("# P\nP text.", "P"),
+    make_row("## ii. Alpha\nA one.\nA two.", "ii. Alpha", parents=("P",), level=2),
+    make_row("## i. Beta\nB one.", "i. Beta", parents=("P",), level=2),
+    make_row("## ii. Gamma\nG one.", "ii. Gamma", parents=("P",), level=2),
+    make_row("## iii. Delta\nD one.", "iii. Delta", parents=("P",), level=2),
+]
+
+
+def test_a_span_end_naming_two_sections_may_go_without_a_part() -> None:
+    # Two lists under P: "ii" names ii. Alpha and ii. Gamma. The span after Alpha's part 2
+    # opens on Gamma, which its name cannot tell from Alpha: it carries no number.
+    chunks = [
+        chunk(0, "# P\nP text.", "P"),
+        chunk(1, "## ii. Alpha\nA one.", "ii. Alpha [part 1]", ("P",)),
+        chunk(2, "A two.\n\n## i. Beta\nB one.", "P (ii [part 2] – i)"),
+        chunk(3, "## ii. Gamma\nG one.\n\n## iii. Delta\nD one.", "P (ii–iii)"),
+    ]
+    assert check_breadcrumbs(LISTS, chunks) == []
+    # An end of one section is no such excuse: "i" names i. Beta alone.
+    chunks[2] = chunk(2, "A two.\n\n## i. Beta\nB one.", "P (ii – i [part 1])")
+    assert [v.rule for v in check_breadcrumbs(LISTS, chunks)] == [PART]
+
+
+def test_span_ends_of_one_name_may_carry_the_part_at_either_end() -> None:
+    # Two sections titled alike: both ends read "Note", so either may say it holds part 2.
+    rows = [
+        make_row("# P\nP text.", "P"),
+        make_row("## Note\nN one.\nN two.", "Note", parents=("P",), level=2),
+        make_row("## Note\nM one.\nM two.", "Note", parents=("P",), level=2),
+    ]
+
+    def split(span: str) -> list[Chunk]:
+        return [
+            chunk(0, "# P\nP text.", "P"),
+            chunk(1, "## Note\nN one.", "Note [part 1]", ("P",)),
+            chunk(2, "N two.\n\n## Note\nM one.", span),
+            chunk(3, "M two.", "Note [part 3]", ("P",)),
+        ]
+
+    assert check_breadcrumbs(rows, split("P (Note [part 2] – Note)")) == []
+    assert check_breadcrumbs(rows, split("P (Note – Note [part 2])")) == []
+    assert [v.rule for v in check_breadcrumbs(rows, split("P (Note – Note)"))] == [PART]

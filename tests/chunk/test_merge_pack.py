@@ -177,7 +177,7 @@ def test_the_piece_after_a_cut_keeps_its_heading() -> None:
     merged = merge([s1, s2, child], ctx)
     first, second = to_chunks(merged, ctx)
     assert (second.heading, second.parent_headings, second.level) == ("S2 [part 2]", ("Doc",), 2)
-    assert (first.heading, first.parent_headings, first.level) == ("Doc (S1 – S2)", (), 1)
+    assert (first.heading, first.parent_headings, first.level) == ("Doc (S1 – S2 [part 1])", (), 1)
     assert merged[0].heading == "Doc"  # what later merges see: the common parent
 
 
