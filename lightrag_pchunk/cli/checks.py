@@ -1,5 +1,4 @@
-"""The validation checks of docs/strategy.md §12, as pure functions of a document's rows and
-chunks.
+"""The validation checks of docs/strategy.md §12, pure functions of a document's rows and chunks.
 
 Sidecar present (§12.1), heading/level table (§12.2), what each stage did, chunk sizes
 against [target_ideal, target_max] (§12.4), tails below small_tail_threshold, chunks over
