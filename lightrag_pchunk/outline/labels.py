@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from lightrag_pchunk.outline.numerals import chinese_number, roman_number
+from lightrag_pchunk.outline.numerals import chinese_number, roman_number, token_value
 from lightrag_pchunk.outline.unit_words import (
     CN_KEYWORD,
     CN_NUMBER,
@@ -149,20 +149,6 @@ class Label:
         if len(mine) <= len(theirs):
             return mine[:-1] == theirs[: len(mine) - 1] and mine[-1] == theirs[len(mine) - 1] + 1
         return False
-
-
-def _token_value(token: str) -> tuple[str, int] | None:
-    """``(kind, value)`` of one parenthesised or dotted token: arabic, roman, letter, cn."""
-    if token.isdigit():
-        return "arabic", int(token)
-    if len(token) == 1 and token.isascii() and token.isalpha():
-        # A single i/v/x... is read as a letter here; sequence context may say roman.
-        return ("upper" if token.isupper() else "lower"), ord(token.lower()) - 96
-    if token.isascii():
-        value = roman_number(token)
-        return (("roman-upper" if token.isupper() else "roman-lower"), value) if value else None
-    value = chinese_number(token)
-    return ("cn", value) if value else None
 
 
 # Rules ask one line's label several times (title, list item, series member): read it once.
@@ -315,7 +301,7 @@ def _parenthesised(text: str) -> Label | None:
         family_prefix = "rparen"
     if match is None or not _separated(text, match.end()):
         return None
-    kind_value = _token_value(match["n"])
+    kind_value = token_value(match["n"])
     if kind_value is None:
         return None
     kind, value = kind_value

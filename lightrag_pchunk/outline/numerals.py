@@ -1,6 +1,7 @@
 """The values of numerals a numbering label may carry: Chinese (一, 十二, 两千) and roman
-(iv, XII), and roman numerals written out. Pure functions; ``labels.py`` reads labels
-with them, ``parse/numfmt.py`` writes Word's roman list numbers with :func:`to_roman`."""
+(iv, XII), roman numerals written out, and a list's token (:func:`token_value`). Pure;
+``labels.py`` reads labels with them, ``parse/numfmt.py`` writes Word's roman list numbers
+with :func:`to_roman`."""
 
 from __future__ import annotations
 
@@ -53,3 +54,17 @@ def to_roman(n: int) -> str:
         count, n = divmod(n, value)
         out.append(symbol * count)
     return "".join(out)
+
+
+def token_value(token: str) -> tuple[str, int] | None:
+    """``(kind, value)`` of one parenthesised or dotted token: arabic, roman, letter, cn."""
+    if token.isdigit():
+        return "arabic", int(token)
+    if len(token) == 1 and token.isascii() and token.isalpha():
+        # A single i/v/x... is read as a letter here; sequence context may say roman.
+        return ("upper" if token.isupper() else "lower"), ord(token.lower()) - 96
+    if token.isascii():
+        value = roman_number(token)
+        return (("roman-upper" if token.isupper() else "roman-lower"), value) if value else None
+    value = chinese_number(token)
+    return ("cn", value) if value else None
