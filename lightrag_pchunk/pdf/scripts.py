@@ -55,7 +55,9 @@ def script_segments(segments: Sequence[Segment], text_size: float) -> list[str]:
     superscript with its foot raised by :data:`SCRIPT_RAISE` of the text's height, a
     subscript (:data:`MAX_SUBSCRIPT_CHARS`) with its foot lowered by :data:`SCRIPT_DROP` of
     its size. A line of one segment has none, nor one whose other segments hold no letter or
-    digit (a mark needs a word to mark)."""
+    digit (a mark needs a word to mark), and a script has fewer letters and digits than the
+    text it marks: a title set high beside its label set larger, of as many characters
+    ("A1" over "注入"), is the line's text."""
     none = [""] * len(segments)
     if len(segments) < 2:
         return none
@@ -64,7 +66,13 @@ def script_segments(segments: Sequence[Segment], text_size: float) -> list[str]:
         return none
     foot = max(s.bottom for s in text)
     height = max(s.height for s in text)
-    tags = [_script_tag(segment, segments, text_size, foot, height) for segment in segments]
+    words = sum(_word_characters(s.text) for s in text)
+    tags = [
+        _script_tag(segment, segments, text_size, foot, height)
+        if _word_characters(segment.text) < words
+        else ""
+        for segment in segments
+    ]
     if not any(
         _has_word_character(s.text) for s, tag in zip(segments, tags, strict=True) if not tag
     ):
@@ -95,6 +103,10 @@ def _script_tag(
 
 def _has_word_character(text: str) -> bool:
     return any(ch.isalnum() for ch in text)
+
+
+def _word_characters(text: str) -> int:
+    return sum(ch.isalnum() for ch in text)
 
 
 def _stacked(segment: Segment, segments: Sequence[Segment], foot: float, off: float) -> bool:

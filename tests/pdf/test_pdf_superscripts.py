@@ -40,6 +40,16 @@ def test_a_small_raised_segment_is_a_superscript_and_leaves_the_line_bold() -> N
     assert line.size == 10
 
 
+def test_a_title_beside_a_larger_label_of_as_many_characters_is_no_superscript() -> None:
+    # A report's chapter title: its label "A1" set large in bold, its title of as many
+    # characters smaller, regular and set high beside it (their tops aligned).
+    line = make_line(
+        [_segment("A1", 72, 100, 48, True), _segment("注入", 130, 88, 32)], 1, 0, 72, 540
+    )
+    assert line.text == "A1 注入"
+    assert not line.bold
+
+
 def test_small_text_on_the_baseline_or_large_raised_text_is_no_superscript() -> None:
     on_baseline = make_line(
         [_segment("Price", 72, 100, 10), _segment("USD", 110, 100, 6)], 1, 0, 72, 540
