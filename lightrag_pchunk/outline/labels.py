@@ -1,8 +1,8 @@
 """Numbering labels at the start of a line: which family, how deep, which ordinal.
 
 Input: one line of text (a paragraph, a Markdown heading). Output: the :class:`Label` it
-starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``§ 12``, ``A.2``, ``iv)`` ...)
-or None.
+starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``§ 12``, ``A.2``, ``A1.2``,
+``iv)`` ...) or None.
 Pure functions, no XML: every parser shares them (the .docx smart outline, Markdown, PDF,
 anchors); ``numbering.py`` turns the labels of a document's headings into levels.
 
@@ -79,6 +79,8 @@ _CODE = re.compile(
 )
 #: A label and its separator fit in this many characters ("第一百二十三条 ", "Appendix XVIII.").
 _LABEL_SPAN = 48
+#: A capital letter, a number dotted on, a space: a report's items ("A1 注入", "A10.5 Scope").
+_LETTERED = re.compile(r"(?P<series>[A-Z])(?P<n>[1-9]\d?(?:\.\d{1,2})*)(?=[ \t\u3000]|$)")
 _REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
 
 
@@ -368,12 +370,24 @@ def _code(text: str) -> Label | None:
     return Label("code", len(ordinals), ordinals, match[0], rest, series=match["series"])
 
 
+def _lettered(text: str) -> Label | None:
+    """A lettered item ("A1", "A1.2"): its letter is the series, its numbers nest. Before
+    a lower-case word it is a sentence's symbol ("P2 ein Tetraeder", "T1 and T2 …")."""
+    match = _LETTERED.match(text)
+    rest = _rest(text, match.end()) if match is not None else ""
+    if match is None or rest[:1].islower():
+        return None
+    ordinals = tuple(int(part) for part in match["n"].split("."))
+    return Label("lettered", len(ordinals), ordinals, match[0], rest, series=match["series"])
+
+
 _PARSERS = (
     _legal,
     _keyword,
     _section_sign,
     _annex_decimal,
     _code,
+    _lettered,
     _arabic_dun,
     _cn_enum,
     _parenthesised,

@@ -362,7 +362,7 @@ def continues_sentence(text: str) -> bool:
 def is_series_label(label: Label) -> bool:
     """A label whose numbers place it in a document's outline rather than in a list (a
     named unit, a decimal or annex number of two levels or more, a control identifier)."""
-    if label.family in ("decimal", "annex-decimal"):
+    if label.family in ("decimal", "annex-decimal", "lettered"):
         return label.depth >= 2
     return label.family.startswith(("legal-", "keyword-", "code"))
 
