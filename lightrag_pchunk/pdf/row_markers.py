@@ -30,6 +30,10 @@ _FIGURE = re.compile(r"[\d\s.,:/%+()$€£¥±×−–—-]*")
 _LEADING_NUMBER = re.compile(r"(\d+)(?:\s|$)")
 #: Characters of a segment whose width per character tells a fixed-pitch font.
 _PITCH_CHARS = 4
+#: Columns a header row names at least to make numbered rows under it a table's.
+_NAMED_COLUMNS = 3
+#: Words of a column's title in such a header, at most.
+_TITLE_WORDS = 2
 #: A page number's kind, roman ones (a front matter's) before arabic ones.
 _ROMAN, _ARABIC = 0, 1
 
@@ -86,6 +90,25 @@ def labelled_short_cells(rows: Sequence[Sequence[Segment]]) -> bool:
     if any(len(s.text) > MAX_CELL_CHARS for row in rows for s in row):
         return False
     return not _pages_column([row[-1].text.strip() for row in rows])
+
+
+def names_columns(rows: Sequence[Sequence[Segment]]) -> bool:
+    """Whether the first of ``rows`` names the columns of the rows of cells under it, which
+    makes them a table's however they are numbered (a requirement's number, its text and
+    its level: a list's items carry no header): :data:`_NAMED_COLUMNS` cells or more, each
+    a title of :data:`_TITLE_WORDS` words at most without a digit, as many as every row of
+    cells under it holds, each over the cells at its place (their spans overlap). A
+    contents' entries under such a header are read as entries first (``text_tables``)."""
+    head, below = rows[0], [row for row in rows[1:] if len(row) >= 2]
+    if len(head) < _NAMED_COLUMNS or len(below) < 2 or any(len(r) != len(head) for r in below):
+        return False
+    for title in head:
+        text = title.text.strip()
+        if len(text.split()) > _TITLE_WORDS or any(c.isdigit() for c in text):
+            return False
+    return all(
+        t.x0 <= c.x1 and c.x0 <= t.x1 for row in below for t, c in zip(head, row, strict=True)
+    )
 
 
 def _pages_column(cells: Sequence[str]) -> bool:

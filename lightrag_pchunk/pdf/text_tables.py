@@ -25,7 +25,8 @@ across the table. A run of
 bullets or numbering labels beside words is a list, and a run of lines numbered one by one
 beside what they hold is text (a program's listing, a brace alone on some lines); rows of
 :data:`MIN_NUMBERED_CELLS` cells or more numbered in their first are a table, or of one fewer,
-short, whose last cells are no page numbers (a grade, its name and its marks), and so are
+short, whose last cells are no page numbers (a grade, its name and its marks), or under a
+header row naming their columns (``row_markers.names_columns``), and so are
 numbers beside figures, and rows a rule across them parts (a table style's),
 and a run of table-of-contents entries is one. Where a run of rows ends, and which lines
 alone in it go on with a cell or title a group: ``table_runs``.
@@ -71,6 +72,7 @@ from lightrag_pchunk.pdf.row_markers import (
     MAX_CELL_CHARS,
     is_marker,
     labelled_short_cells,
+    names_columns,
     no_figure,
     numbered_lines,
 )
@@ -252,7 +254,7 @@ def _table(
     marked = sum(markers)  # rows of one cell are never counted as marked
     cells = statistics.median(len(row) for row in cell_rows)
     wide = cells >= MIN_NUMBERED_CELLS or (
-        cells >= MIN_NUMBERED_CELLS - 1 and labelled_short_cells(cell_rows)
+        cells >= MIN_NUMBERED_CELLS - 1 and (labelled_short_cells(cell_rows) or names_columns(rows))
     )
     if marked >= MARKER_SHARE * len(firsts) and not wide and not _ruled_rows(rows, lines):
         return None  # bullets or numbers beside text: a list, headings, a contents page
