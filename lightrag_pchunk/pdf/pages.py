@@ -42,8 +42,8 @@ from lightrag_pchunk.pdf.outline import Outline
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.row_cells import row_cells
-from lightrag_pchunk.pdf.structure_tree import tagged_levels
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
+from lightrag_pchunk.pdf.tagged_levels import tagged_levels
 from lightrag_pchunk.pdf.title_guards import (
     chart_titles,
     column_cells,
@@ -105,7 +105,7 @@ def events_of(
     found = list(found)
     levels: dict[int, int] = {}
     if outline.source == "tagged":
-        levels = tagged_levels([p.role for p in found])
+        levels = tagged_levels([p.role for p in found], [p.text for p in found])
     elif outline.bookmarks:
         found = split_title_lines(found, outline.bookmarks)
         printed_tables = [part for table in tables.values() for part in table.parts]

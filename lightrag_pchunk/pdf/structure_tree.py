@@ -5,21 +5,20 @@ Every line learns the role of the structure element its text belongs to (``H1``-
 numbers marked as such) is dropped. Heading elements give headings at their level.
 
 Input: the open document and each page. Output: how each line of a page finds its role
-when it is made (``layout.page_lines``), and the heading level of each paragraph a heading
-role names.
+when it is made (``layout.page_lines``); the levels the heading roles give are read in
+``tagged_levels``.
 """
 
 from __future__ import annotations
 
 import ctypes
-import re
-from collections.abc import Sequence
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.layout import ARTIFACT_ROLE, LineRole
 from lightrag_pchunk.pdf.segments import Segment
+from lightrag_pchunk.pdf.tagged_levels import HEADING_ROLE
 
 #: Structure roles that hold a paragraph of their own (a Span or Link inside one belongs
 #: to it).
@@ -27,7 +26,6 @@ BLOCK_ROLES = frozenset(
     "P H H1 H2 H3 H4 H5 H6 LI Lbl LBody TOCI TD TH Caption Note BlockQuote Title Figure"
     " Formula Code Quote".split()
 )
-_HEADING_ROLE = re.compile(r"^H([1-6])$")
 _BUFFER = ctypes.create_string_buffer(1024)
 
 
@@ -60,7 +58,7 @@ class OutlineMarks:
             if mcid < 0:
                 return (ARTIFACT_ROLE, 0) if _is_artifact(handle) else ("", 0)
             role, element = roles.get(mcid, ("", 0))
-            if _HEADING_ROLE.match(role):
+            if HEADING_ROLE.match(role):
                 self.heading_lines += 1
             return role, element
 
@@ -123,13 +121,4 @@ def _is_artifact(handle: object) -> bool:
 
 def is_heading_role(role: str) -> bool:
     """Whether ``role`` is a heading's (``H1``-``H6``)."""
-    return _HEADING_ROLE.match(role) is not None
-
-
-def tagged_levels(roles: Sequence[str]) -> dict[int, int]:
-    """Paragraph index -> heading level for the heading roles among ``roles`` (one per
-    paragraph), the shallowest role used becoming level 1 (a document tagged from H4 has
-    its top headings at H4)."""
-    found = {i: int(m.group(1)) for i, role in enumerate(roles) if (m := _HEADING_ROLE.match(role))}
-    ranks = {level: rank + 1 for rank, level in enumerate(sorted(set(found.values())))}
-    return {index: ranks[level] for index, level in found.items()}
+    return HEADING_ROLE.match(role) is not None
