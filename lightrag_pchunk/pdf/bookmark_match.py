@@ -191,7 +191,12 @@ def _title_score(
     if title[:4] not in opening and bare[:4] not in opening:
         return best  # most paragraphs: not even the title's first letters
     first = normalise(lines[0])
-    if first[:4] not in title and first[:4] not in bare and not _opens_in(title, bare, first):
+    if (
+        first[:4] not in title
+        and first[:4] not in bare
+        and not _opens_in(title, bare, first)
+        and not _keyword_left_out(title, lines)
+    ):
         return best  # the title starts on a later line: another paragraph's ("type: string")
     if listed and is_bullet_item(lines[0]):
         return best  # a bulleted item is no entry's section (a bookmark may point at one)
@@ -218,6 +223,25 @@ def _title_score(
         # ("example1:" is near "6.3.3.3 Examples" but a key of the code below it).
         return 0.0, 0
     return best
+
+
+def _keyword_left_out(title: str, lines: Sequence[str]) -> bool:
+    """Whether the first of ``lines`` is a unit's label alone ("Part II") whose number,
+    without its word, opens ``title`` (normalised), the rest of the title opening the
+    line after it: a book's bookmark "II Plotting styles" names the part printed "Part
+    II" over "Plotting styles"."""
+    label = parse_label(lines[0])
+    if len(lines) < 2 or label is None or not label.family.startswith("keyword-"):
+        return False
+    number = normalise(label.text.split()[-1])
+    rest = title[len(number) :]
+    return (
+        not label.rest
+        and bool(number)
+        and title.startswith(number)
+        and bool(rest)
+        and normalise(lines[1]).startswith(rest[:4])
+    )
 
 
 def _within_reach(title: str, text: str) -> bool:

@@ -278,3 +278,48 @@ def test_a_title_is_compared_only_with_lines_near_its_length() -> None:
     for text in ("Findings", "Findings of the review board meeting", title * 2, "x"):
         if not _within_reach(title, normalise(text)):
             assert similarity(title, normalise(text)) < MATCH_SIMILARITY
+
+
+def test_a_part_bookmarked_without_its_labels_word_names_its_label_and_title(
+    tmp_path: Path,
+) -> None:
+    # A book prints "Part II" over its title "Plotting styles" in a larger size; the
+    # bookmark at the top of the tree says "II Plotting styles". It names both lines: the
+    # part heads its chapters, at the top.
+    pages = []
+    for part, title, chapter in [
+        ("I", "Gnuplot", "Copyright notice"),
+        ("II", "Plotting styles", "Boxes and bars"),
+    ]:
+        pages.append(
+            Page(
+                [
+                    Text(72, 700, f"Part {part}", 14),
+                    Text(72, 670, title, 20),
+                    Text(72, 630, chapter, 14, BOLD),
+                    *wrap(BODY, 72, 610, 460),
+                ]
+            )
+        )
+    bookmarks = [
+        Bookmark("I Gnuplot", 1, 0, 709),
+        Bookmark("Copyright notice", 2, 0, 645),
+        Bookmark("II Plotting styles", 1, 1, 709),
+        Bookmark("Boxes and bars", 2, 1, 645),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert sections(result) == [
+        ("Part I Gnuplot", 1),
+        ("Copyright notice", 2),
+        ("Part II Plotting styles", 1),
+        ("Boxes and bars", 2),
+    ]
+    assert "name no line" not in str(result.meta)
+
+
+def test_a_parts_label_is_no_title_its_number_merely_opens() -> None:
+    # "Part I" over "Introduction": the bookmark "Introduction" opens with the letter of
+    # the part's number, but names the title alone (the label is left to be joined to it).
+    texts = [["Part I"], ["Introduction"], [BODY]]
+    matches = match_bookmarks([OutlineBookmark("Introduction", 1, 1)], texts, [1, 1, 1])
+    assert [(m.paragraph, m.lines) for m in matches] == [(1, 1)]
