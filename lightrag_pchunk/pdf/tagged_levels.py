@@ -13,6 +13,13 @@ level a reader sees wherever the tags disagree with it:
   every heading of the chapters comes up with them. Unnumbered headings that part the
   chapters among them (parts of a book) keep them, as does a labelled one ("Part I").
 
+A heading role on a sentence or a passage is no heading: a paragraph whose text ends as a
+sentence does (a CJK full stop, semicolon or comma, or a comma, semicolon or full stop
+after more words than a title holds), or that holds a CJK full stop inside, or runs over
+``MAX_HEADING_LENGTH`` characters (LightRAG's limit, over which the Word parser keeps a
+heading paragraph as text), is text: a standard styles each numbered clause as a heading
+("7.4.1 每批产品应…，方可出厂和销售。"), and a report a bulleted passage.
+
 Input: each paragraph's structure role and text. Output: paragraph index -> level.
 """
 
@@ -23,13 +30,20 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
+from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, count_title_words
 
 #: A heading's structure role, its level in the group.
 HEADING_ROLE = re.compile(r"^H([1-6])$")
 #: Chapters a numbered family holds, at least, for its numbering to outweigh the tags.
 MIN_CHAPTERS = 3
 _DECIMAL = "decimal"
+#: Marks that end a sentence or a clause of one; a CJK title never ends with them.
+_CJK_SENTENCE_END = frozenset("。；，")
+_SENTENCE_END = frozenset(".!;,")
+#: A CJK full stop or semicolon inside the text: a sentence ending before another.
+_INNER_FULL_STOP = re.compile(r"[。；](?=.)")
 
 
 def tagged_levels(roles: Sequence[str], texts: Sequence[str]) -> dict[int, int]:
@@ -40,11 +54,24 @@ def tagged_levels(roles: Sequence[str], texts: Sequence[str]) -> dict[int, int]:
     found = {
         index: int(match.group(1))
         for index, role in enumerate(roles)
-        if (match := HEADING_ROLE.match(role))
+        if (match := HEADING_ROLE.match(role)) and not reads_as_sentence(texts[index])
     }
     found = _numbered_levels(found, {index: parse_label(texts[index].strip()) for index in found})
     ranks = {level: rank + 1 for rank, level in enumerate(sorted(set(found.values())))}
     return {index: ranks[level] for index, level in found.items()}
+
+
+def reads_as_sentence(text: str) -> bool:
+    """Whether a tagged heading's ``text`` reads as a sentence or a passage (see the
+    module doc)."""
+    text = " ".join(text.split())
+    if not text:
+        return False
+    if len(text) > MAX_HEADING_LENGTH:
+        return True
+    if text[-1] in _CJK_SENTENCE_END or _INNER_FULL_STOP.search(text):
+        return True
+    return text[-1] in _SENTENCE_END and count_title_words(text) > MAX_PLAIN_WORDS
 
 
 def _numbered_levels(levels: dict[int, int], labels: dict[int, Label | None]) -> dict[int, int]:

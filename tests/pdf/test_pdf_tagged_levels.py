@@ -69,3 +69,21 @@ def test_numbering_that_is_no_clean_family_leaves_the_tags() -> None:
     texts = ["Foreword", "1 Scope", "2 Terms", "4 Storage", "4.1 Rooms"]
     roles = ["H1", "H2", "H2", "H4", "H3"]
     assert tagged_levels(roles, texts) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 3}
+
+
+def test_a_heading_role_on_a_sentence_or_a_passage_is_no_heading() -> None:
+    # A standard's clauses tagged as headings: the ones that are sentences are text; the
+    # titles, short or ending with a stop, stay headings.
+    texts = [
+        "5 要求",
+        "5.1 原料来源",
+        "5.3.1 应有大米固有的自然清香味。",
+        "下列术语和定义适用于本文件。术语见表 1",
+        "5.3.2 米粒半透明，色泽乳白，蒸煮时应有固有的米饭香味，",
+        "Operators shall keep the plant under supervision and record every reading of it.",
+        "Scope of the rules.",
+        # A bulleted passage of a report, tagged as a heading, longer than any heading.
+        "\uf0a7 Ensure the provider can meet " + "the requirements of the act, " * 7 + "and",
+    ]
+    roles = ["H1", "H2", "H3", "H3", "H3", "H2", "H2", "H1"]
+    assert tagged_levels(roles, texts) == {0: 1, 1: 2, 6: 2}
