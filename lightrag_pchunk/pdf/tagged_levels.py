@@ -107,8 +107,12 @@ def _chapters_on_top(
     parent = levels[over[-1]]
     after = (i for i, level in levels.items() if i > last and level <= parent)
     end = next(after, None)
+    # Every heading of the chapters comes up as far as they do, never over the parent.
+    shift = top - parent
     return {
-        index: level - (top - parent) if first <= index and (end is None or index < end) else level
+        index: max(level - shift, parent)
+        if first <= index and (end is None or index < end)
+        else level
         for index, level in levels.items()
     }
 

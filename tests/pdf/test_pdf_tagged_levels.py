@@ -64,6 +64,14 @@ def test_a_labelled_unit_over_the_chapters_keeps_them() -> None:
     assert tagged_levels(["H1", "H2", "H2", "H2"], texts) == {0: 1, 1: 2, 2: 2, 3: 2}
 
 
+def test_a_heading_among_the_chapters_comes_up_with_them_no_further() -> None:
+    # The chapters, tagged H3 under a foreword at H1, come up beside it; "Notes", tagged
+    # H2 after them, comes up as far as they do: beside them, never over the foreword.
+    texts = ["Foreword", "1 Scope", "2 Terms", "3 Storage", "Notes"]
+    roles = ["H1", "H3", "H3", "H3", "H2"]
+    assert tagged_levels(roles, texts) == {0: 1, 1: 1, 2: 1, 3: 1, 4: 1}
+
+
 def test_numbering_that_is_no_clean_family_leaves_the_tags() -> None:
     # Chapters skip a number (1, 2, 4): the numbering is no evidence; the tags stay.
     texts = ["Foreword", "1 Scope", "2 Terms", "4 Storage", "4.1 Rooms"]
