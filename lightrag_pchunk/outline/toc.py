@@ -15,7 +15,7 @@ import bisect
 import itertools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import cjk_count, heading_text, is_caption, starts_with_bullet
@@ -63,8 +63,7 @@ def is_column_headings(line: str) -> bool:
 
 
 def _title_above(lines: Sequence[str], start: int) -> int | None:
-    """The index of the contents title right above the entry at ``start`` (its column
-    headings may stand between them), or None."""
+    """The index of the contents title above the entry at ``start`` (past column headings)."""
     above = start - 2 if start > 1 and is_column_headings(lines[start - 1]) else start - 1
     return above if above >= 0 and is_toc_title(lines[above]) else None
 
@@ -243,8 +242,7 @@ def toc_key(line: str) -> str:
 def toc_entry_key(entry: str) -> str:
     """An entry's :func:`toc_key`, past the bullet that may lead it (a list of links to the
     sections); a bulleted line of the body keeps its bullet, and matches no entry."""
-    text = entry.strip()
-    return toc_key(_past_bullet(text))
+    return toc_key(_past_bullet(entry.strip()))
 
 
 def _past_bullet(text: str) -> str:
@@ -329,8 +327,13 @@ def _recur_in_order(
     return matched >= MIN_LISTING_ENTRIES and 2 * matched > len(keys)
 
 
-def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int | None]:
-    """For each of ``lines`` (None: not a title, skip it), the index of the table of
+def title_keys(lines: Iterable[str | None]) -> list[str | None]:
+    """Each line's key as :func:`toc_listed` matches it; None for no title (None), a caption."""
+    return [None if t is None or is_caption(t) else _spacing_free(toc_key(t)) for t in lines]
+
+
+def toc_listed(entries: Sequence[str], line_keys: Sequence[str | None]) -> list[int | None]:
+    """For each line (``line_keys``: :func:`title_keys`), the index of the table of
     contents entry it matches, or None. Entries are matched in order, at most
     :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an entry with or
     without its numbering label (a heading that lost its style lost its number too), and an
@@ -348,10 +351,9 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
     named = {*keys, *bare, *titles} - {""}  # a line whose key is none of these matches none
     found: list[int | None] = []
     next_entry, above = 0, ""
-    for line in lines:
-        match, key = None, ""
-        if line is not None and keys and not is_caption(line):
-            key = _spacing_free(toc_key(line))
+    for key in line_keys:
+        match = None
+        if key is not None and keys:
             end = min(next_entry + _TOC_LOOKAHEAD, len(keys)) if key in named else next_entry
             match = next(
                 (
@@ -368,7 +370,7 @@ def toc_listed(entries: Sequence[str], lines: Sequence[str | None]) -> list[int 
             if match is not None:
                 next_entry = match + 1
         found.append(match)
-        above = key
+        above = key or ""
     return found
 
 
@@ -379,8 +381,7 @@ _SUBTITLE_DASH = re.compile(r"\s*[–—]\s+|\s+-\s+")
 
 
 def _subtitle_parts(key: str) -> tuple[str, str]:
-    """An entry's key before its first dash and the subtitle after it (both "" when it has
-    none)."""
+    """An entry's key before its first dash and the subtitle after it ("", "" if none)."""
     parts = _SUBTITLE_DASH.split(key, maxsplit=1)
     return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else ("", "")
 

@@ -50,7 +50,7 @@ from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines_before_contents
-from lightrag_pchunk.outline.toc import is_toc_title, toc_listed
+from lightrag_pchunk.outline.toc import is_toc_title, title_keys, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock, printed_title
 from lightrag_pchunk.parse.left_out import left_out_headings
@@ -383,9 +383,11 @@ def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:
             if index == 0 or events[index - 1].kind is not EventKind.TOC:
                 tables.append([])
             tables[-1].append(event)
-    titles = [item.text if item.kind is not ItemKind.OTHER else None for item in items]
+    if not tables:
+        return
+    keys = title_keys(item.text if item.kind is not ItemKind.OTHER else None for item in items)
     for table in tables:
-        listed = toc_listed([e.line.text for e in table], titles)
+        listed = toc_listed([e.line.text for e in table], keys)
         for item, entry in zip(items, listed, strict=True):
             if entry is not None and item.kind is ItemKind.TEXT and not item.in_toc:
                 item.in_toc, item.toc_level = True, table[entry].toc_level

@@ -8,6 +8,7 @@ from lightrag_pchunk.outline.toc import (
     is_toc_title,
     listing_runs,
     literal_toc_runs,
+    title_keys,
     toc_end,
     toc_listed,
 )
@@ -90,7 +91,7 @@ def test_a_marked_table_of_contents_ends_where_body_text_starts():
 def test_lines_are_matched_to_the_entries_in_order():
     entries = ["Overview\t1", "Properties\t2", "Relationships\t3", "Properties\t7"]
     lines = ["Overview", "Some text.", "properties", None, "Relationships", "Properties", "Other"]
-    assert toc_listed(entries, lines) == [0, None, 1, None, 2, 3, None]
+    assert toc_listed(entries, title_keys(lines)) == [0, None, 1, None, 2, 3, None]
 
 
 def test_a_line_matches_an_entry_without_the_numbering_the_entry_shows():
@@ -98,22 +99,22 @@ def test_a_line_matches_an_entry_without_the_numbering_the_entry_shows():
     # body is the TOC's "1.1 Motivation".
     entries = ["1\tIntroduction\t9", "1.1\tMotivation\t9", "2\tMethods\t15"]
     lines = ["Introduction", "We start.", "1.1 Motivation", "Methods"]
-    assert toc_listed(entries, lines) == [0, None, 1, 2]
+    assert toc_listed(entries, title_keys(lines)) == [0, None, 1, 2]
     # An entry without a label is matched whole only: "Scope" is not "2 Scope".
-    assert toc_listed(["Scope\t3"], ["2 Scope"]) == [None]
+    assert toc_listed(["Scope\t3"], title_keys(["2 Scope"])) == [None]
 
 
 def test_a_list_of_figures_does_not_carry_the_matching_past_the_headings():
     entries = ["1\tIntroduction\t1", "2\tDesign\t4", "3\tResults\t9", "Figure 1: Layout\t5"]
     lines = ["Introduction", "Figure 1: Layout", "Design", "Results"]
-    assert toc_listed(entries, lines) == [0, None, 1, 2]
+    assert toc_listed(entries, title_keys(lines)) == [0, None, 1, 2]
 
 
 def test_a_short_line_far_from_the_entries_matched_last_is_not_matched_without_its_number():
     entries = ["6.1.1 get_input\t150", "6.1.1.1 Grammar\t150", "6.1.1.2 Arguments\t151"]
     entries += [f"6.1.{n} function_{n}\t{151 + n}" for n in range(2, 9)] + ["6.2.2 or\t161"]
     lines = ["6.1.1 get_input", "6.1.1.1 Grammar", "or", "6.1.1.2 Arguments"]
-    assert toc_listed(entries, lines) == [0, 1, None, 2]
+    assert toc_listed(entries, title_keys(lines)) == [0, 1, None, 2]
 
 
 def test_a_chinese_title_spaced_out_on_its_page_matches_its_entry():
@@ -121,7 +122,7 @@ def test_a_chinese_title_spaced_out_on_its_page_matches_its_entry():
     # before a bracket is no difference either. Latin titles keep their spaces.
     entries = ["前言\tII", "1 范围\t1", "附录A （资料性附录） 安全要素关联矩阵\t7", "Scope\t9"]
     lines = ["前\u2003\u2003言", "1 范围", "附录A（资料性附录）安全要素关联矩阵", "Sc ope"]
-    assert toc_listed(entries, lines) == [0, 1, 2, None]
+    assert toc_listed(entries, title_keys(lines)) == [0, 1, 2, None]
 
 
 #: A newsletter: its sections are listed at the top, each a link to a line further down.
@@ -146,7 +147,7 @@ NEWSLETTER = [
 def test_a_list_of_the_titles_of_the_sections_after_it_is_a_contents():
     # Its title-like title goes with it; the run ends where the first section starts.
     assert listing_runs(NEWSLETTER) == [(0, 5)]
-    listed = toc_listed(NEWSLETTER[1:5], NEWSLETTER)
+    listed = toc_listed(NEWSLETTER[1:5], title_keys(NEWSLETTER))
     assert [NEWSLETTER[i] for i, entry in enumerate(listed) if entry is not None][-4:] == [
         "CALL FOR ABSTRACTS <sup>TOP</sup>",
         "FUNDING OPPORTUNITIES <sup>TOP</sup>",
@@ -192,19 +193,19 @@ def test_a_line_matches_an_entry_that_adds_a_subtitle_after_a_dash():
         "Text.",
         "FUNDING OPPORTUNITIES",
     ]
-    assert toc_listed(entries, lines) == [0, None, 1, None, 2]
-    assert toc_listed(["Meta-analysis methods\t3"], ["Meta"]) == [None]
-    assert toc_listed(["Results - main findings\t3"], ["Results"]) == [0]
+    assert toc_listed(entries, title_keys(lines)) == [0, None, 1, None, 2]
+    assert toc_listed(["Meta-analysis methods\t3"], title_keys(["Meta"])) == [None]
+    assert toc_listed(["Results - main findings\t3"], title_keys(["Results"])) == [0]
     # As a title without its number, only near the entries matched last.
     far = [f"Section {n}\t{n}" for n in range(1, 6)] + ["Methods – training\t9"]
-    assert toc_listed(far, ["Section 1", "Methods"]) == [0, None]
+    assert toc_listed(far, title_keys(["Section 1", "Methods"])) == [0, None]
 
 
 def test_an_author_under_the_title_the_contents_follows_with_a_dash_is_a_byline():
     # "Author – Title": the body sets the title, then the author's name under it.
     entries = ["John Smith – On Ethics\t3", "Mary Jones – The Good Life\t9"]
     lines = ["On Ethics", "John Smith", "Text.", "The Good Life", "Mary Jones", "Text."]
-    assert toc_listed(entries, lines) == [None] * 6
+    assert toc_listed(entries, title_keys(lines)) == [None] * 6
 
 
 def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
@@ -214,11 +215,11 @@ def test_a_journal_contents_with_slashed_page_numbers_and_a_noted_title():
     lines += ["Günter LANGWIELER: Unde Bonum? / 9", "Tom KELLY: To the Members"]
     assert literal_toc_runs(lines) == [(0, 4)]
     assert toc_listed(
-        lines[1:4], ["Tom KELLY: To the Members", "Günter LANGWIELER: Unde Bonum? *"]
+        lines[1:4], title_keys(["Tom KELLY: To the Members", "Günter LANGWIELER: Unde Bonum? *"])
     ) == [0, 2]
     # An asterisk leading a line is its bullet: a list item naming a title is no heading.
     bulleted = ["* Tom KELLY: To the Members", "Tom KELLY: To the Members"]
-    assert toc_listed(lines[1:4], bulleted) == [None, 0]
+    assert toc_listed(lines[1:4], title_keys(bulleted)) == [None, 0]
 
 
 def test_column_headings_between_the_title_and_the_entries_keep_the_run_titled():
