@@ -174,6 +174,8 @@ def layout_paragraphs(events: list[Event], page_words: float | None) -> None:
     nothing but a paper's standard section names (``outline/section_names.py``): those
     head the parts of a stretch its styles leave too long, as in the body (``page_words``
     None: the document's styles give no outline, and no such table keeps its lines)."""
+    if not any(event.layout_table for event in events):
+        return  # no layout table: no paragraph's words need counting
     words: Counter[int] = Counter()
     for event in events:
         if event.kind is EventKind.PARAGRAPH:
