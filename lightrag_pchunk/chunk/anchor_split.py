@@ -33,6 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
+from lightrag_pchunk.chunk.anchor_neighbours import inside_contents, introduces_equation
 from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
@@ -55,7 +56,6 @@ from lightrag_pchunk.outline.lines import (
     heading_text,
 )
 from lightrag_pchunk.outline.non_titles import reads_as_no_title
-from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -183,8 +183,8 @@ def choose_anchors(
         if not paragraphs[i].is_table
         and not paragraphs[i].is_piece
         and is_anchor_candidate(paragraphs[i].text, limit)
-        and not _introduces_equation(paragraphs, i)
-        and not _inside_contents(paragraphs, i)
+        and not introduces_equation(paragraphs, i)
+        and not inside_contents(paragraphs, i)
     ]
     if not titles:
         # Most blocks over the cap have no line that reads as a title: the numbers of their
@@ -239,21 +239,6 @@ def _before_lead_ins(paragraphs: Sequence[Paragraph], cuts: Sequence[int]) -> li
     return sorted(moved)
 
 
-def _inside_contents(paragraphs: Sequence[Paragraph], index: int) -> bool:
-    """Whether paragraph ``index`` is a line of a printed table of contents its parser did
-    not mark as one: it ends with a number, and stands before an entry with its page number
-    and after one or the block's first line (an entry that lost its tab, "Chapter 5 PLATYPUS
-    … Scripts 65"; the page's running head with its number, "Table of contents 2"). A title
-    inside the contents ("List of Tables") has no number and stays an anchor."""
-    text = paragraphs[index].text.rstrip()
-    return (
-        text[-1:].isdigit()
-        and index + 1 < len(paragraphs)
-        and is_toc_line(paragraphs[index + 1].text)
-        and (index == 1 or is_toc_line(paragraphs[index - 1].text))
-    )
-
-
 def _no_anchor_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
     """The lines of a block (casefolded) that recur as the outline reads recurring lines
     (``outline/placed.py``: a running head pasted as text, "Breast Cancer Res Treat" on every
@@ -296,13 +281,6 @@ def _inside_units_of_law(block: Block) -> list[bool]:
             _names_unit_of_law(paragraph.text) and heading_text(paragraph.text) is not None
         )
     return out
-
-
-def _introduces_equation(paragraphs: Sequence[Paragraph], index: int) -> bool:
-    """Whether the paragraph at ``index`` leads into a display equation ("…, we set" before
-    ``<equation …>``, as LaTeX made Markdown breaks its sentences): a title is not."""
-    following = paragraphs[index + 1] if index + 1 < len(paragraphs) else None
-    return following is not None and following.text.lstrip().startswith("<equation")
 
 
 def _numbered_beside(path: Sequence[SeriesNumber], text: str) -> bool:
