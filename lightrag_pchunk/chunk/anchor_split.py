@@ -33,7 +33,11 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.anchor_neighbours import inside_contents, introduces_equation
+from lightrag_pchunk.chunk.anchor_neighbours import (
+    inside_contents,
+    introduces_equation,
+    runs_on_below,
+)
 from lightrag_pchunk.chunk.blocks import (
     build_block,
     counted,
@@ -185,6 +189,7 @@ def choose_anchors(
         and is_anchor_candidate(paragraphs[i].text, limit)
         and not introduces_equation(paragraphs, i)
         and not inside_contents(paragraphs, i)
+        and not runs_on_below(paragraphs, i)
     ]
     if not titles:
         # Most blocks over the cap have no line that reads as a title: the numbers of their
