@@ -34,6 +34,7 @@ from functools import cache
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_neighbours import (
+    apart_from_their_series,
     inside_contents,
     introduces_equation,
     runs_on_below,
@@ -120,7 +121,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
         # Read over the whole block, once and only when a line reads as a title: a piece
         # cut from it may hold one place of a running head, or a row without the row
         # beside it that tells it is one.
-        return _no_anchor_lines(block.paragraphs)
+        return _no_anchor_lines(block.paragraphs, ctx.thresholds.max_anchor_candidate_length)
 
     done: list[Block] = []
     pending = [block]  # a stack: the next block to look at is last
@@ -195,7 +196,7 @@ def choose_anchors(
         # Most blocks over the cap have no line that reads as a title: the numbers of their
         # headings and the units of law their lines open are then not read.
         return []
-    refused = no_anchors() if no_anchors is not None else _no_anchor_lines(paragraphs)
+    refused = no_anchors() if no_anchors is not None else _no_anchor_lines(paragraphs, limit)
     titles = [i for i in titles if flat_text(paragraphs[i].text).casefold() not in refused]
     path = [
         number
@@ -244,12 +245,13 @@ def _before_lead_ins(paragraphs: Sequence[Paragraph], cuts: Sequence[int]) -> li
     return sorted(moved)
 
 
-def _no_anchor_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
+def _no_anchor_lines(paragraphs: Sequence[Paragraph], limit: int) -> frozenset[str]:
     """The lines of a block (casefolded) that recur as the outline reads recurring lines
     (``outline/placed.py``: a running head pasted as text, "Breast Cancer Res Treat" on every
     page; a form's label at every entry, "☐ Inherited ☐ Partially Inherited"; a run-in
-    label), none heading the text after one place more than the others; and those no title
-    by their neighbours (``outline/line_runs.py``), read before a cut parts them."""
+    label), none heading the text after one place more than the others; those no title by
+    their neighbours (``outline/line_runs.py``), read before a cut parts them; and those that
+    number a series' member whose siblings read as text (``chunk/anchor_neighbours.py``)."""
     items = [
         OutlineItem(ItemKind.OTHER if p.is_table else ItemKind.TEXT, p.text) for p in paragraphs
     ]
@@ -259,7 +261,8 @@ def _no_anchor_lines(paragraphs: Sequence[Paragraph]) -> frozenset[str]:
         for i, line in enumerate(lines)
         if line and "\n" not in line and no_title_by_neighbours(lines, i)
     }
-    return recurring_lines(items) | by_neighbours
+    apart = apart_from_their_series(paragraphs, lambda text: is_anchor_candidate(text, limit))
+    return recurring_lines(items) | by_neighbours | apart
 
 
 def _names_unit_of_law(text: str | None) -> bool:
