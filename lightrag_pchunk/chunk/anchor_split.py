@@ -60,7 +60,7 @@ from lightrag_pchunk.outline.lines import (
     flat_text,
     heading_text,
 )
-from lightrag_pchunk.outline.non_titles import reads_as_no_title
+from lightrag_pchunk.outline.non_titles import reads_as_no_title, repeats_itself
 from lightrag_pchunk.outline.placed import recurring_lines
 
 logger = logging.getLogger("lightrag.pchunk")
@@ -91,7 +91,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     title = without_heading_marks(line)
     if title != line and heading_text(title, max_length, markdown=False) is None:
         return False
-    return not reads_as_no_title(title)
+    # A header row said again per column group: the outline may keep it as a title twice.
+    return not reads_as_no_title(title) and not repeats_itself(title)
 
 
 def anchor_heading(text: str) -> str:

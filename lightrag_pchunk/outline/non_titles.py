@@ -259,6 +259,22 @@ def reads_without_words(text: str, label: Label | None) -> bool:
     return sum(_NUMBER.fullmatch(word) is not None for word in mentioned) >= _ROW_NUMBERS
 
 
+def repeats_itself(text: str) -> bool:
+    """Whether ``text`` is one run of two words or more said again, once or twice (cells
+    parted by "|" or spaces): a table's column groups under headings of one text read
+    across ("Percentile (mmol/l) Percentile (mmol/l)"). Stage C takes no such line for an
+    anchor; the outline keeps it, as two columns may each repeat a real title ("Product-Limit
+    Survival Estimates" twice over a program's two outputs). A title that says a word again
+    says it alone ("Bora Bora", "Tora! Tora! Tora!") or sets its halves apart ("New York,
+    New York")."""
+    words = [word for word in text.split() if word != "|"]
+    for times in (2, 3):
+        size, rest = divmod(len(words), times)
+        if not rest and size >= 2 and words == words[:size] * times:
+            return True
+    return False
+
+
 def _is_number(word: str) -> bool:
     """Whether ``word`` is a number standing as a word, or a section's number of several
     parts ("3.6.2", "C.6.2.2")."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_pchunk.chunk.anchor_split import anchor_split, is_anchor_candidate
-from lightrag_pchunk.outline.non_titles import reads_as_no_title
+from lightrag_pchunk.outline.non_titles import reads_as_no_title, repeats_itself
 
 from helpers import anchor_texts, char_context, make_block
 from outline_items import MEMBERS, UNSEEN_TITLES
@@ -230,3 +230,22 @@ def test_a_row_is_no_anchor_after_a_cut_parts_it_from_the_row_beside_it() -> Non
     block = make_block(text, ctx.counter, heading="Rules", level=2)
     headings = [piece.heading for piece in anchor_split([block], ctx)]
     assert headings == ["Rules", "Imported names", "Imported names"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Percentile (mmol/l) Percentile (mmol/l)",
+        "Coefficient p value Coefficient p value",
+        "Security Weakness | Security Weakness",
+        "Cases Deaths Cases Deaths Cases Deaths",
+    ],
+)
+def test_a_header_row_said_again_per_column_group_is_no_anchor(text: str) -> None:
+    assert repeats_itself(text)
+    assert not is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize("text", ["Bora Bora", "New York, New York"])
+def test_a_title_saying_a_word_again_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
