@@ -49,7 +49,7 @@ _SPACE_RUN = re.compile(r" {2,}")
 _TAG_LINE = re.compile(r"<(?:table|equation|drawing)\b", re.IGNORECASE)
 #: The marks that open a Markdown heading line ("## ").
 MARKDOWN_HEADING = re.compile(r"#{1,6}[ \t]+")
-_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>")
+_BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔✗✘❖★☆-–—*·+>⚫⬤⦁")
 #: A line wholly in brackets is an aside, never a title: "(Continued)", "(2004年4月6日…通過)".
 _ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 _O_BULLET = re.compile(r"o[ \t]+\S")

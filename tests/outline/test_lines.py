@@ -72,6 +72,8 @@ def test_headings_and_their_bodies(line, title, body):
         "Figure 12",
         "12",
         "• Keep the valve closed",
+        "⚫ R：Repeatable（可重复）",  # a medium black circle as a list's bullet
+        "⬤ Keep the valve closed",
         "<table>[]</table>",
         "x" * 101,
         "这是一个非常长的中文段落标题它已经超过了四十个字符所以不能被当作标题来处理的情况下应当拒绝",
