@@ -157,9 +157,19 @@ def _names_children(
     names = set().union(*(names_of(child[-1]) for child in outline.children(base)))
     return all(
         name in names
-        or (lines and (outline.names_line(base, name) or _names_deeper(outline, base, name)))
+        or (lines and any(_names_line(outline, base, form) for form in _line_forms(name)))
         for name in (strip_part_suffix(end).rstrip("…") for end in ends)
     )
+
+
+def _line_forms(name: str) -> tuple[str, ...]:
+    """How a span's end may open a line: as written, or a label the span wrote without
+    its brackets (``c`` for the line ``(c) Coordination``)."""
+    return (name, f"({name})", f"（{name}）")
+
+
+def _names_line(outline: RowOutline, base: tuple[str, ...], name: str) -> bool:
+    return outline.names_line(base, name) or _names_deeper(outline, base, name)
 
 
 def _unsure_ends(

@@ -13,6 +13,7 @@ from. An end that holds one part of a section cut into several says which:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -26,6 +27,8 @@ SPAN_DASH = "–"
 #: Longest title at one end of a span, in characters.
 MAX_SPAN_END = 40
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤")
+#: A label that is all one pair of brackets: "(c)", "（三）".
+_BRACKETED = re.compile(r"[(（][^()（）]+[)）]")
 
 
 def short_name(heading: str) -> str:
@@ -39,6 +42,10 @@ def short_name(heading: str) -> str:
         # "c)": the span's own parenthesis closes after its ends, so a label's lone closing
         # one would leave the span's open: "Works trials (c–f)".
         text = text[:-1].rstrip()
+    elif _BRACKETED.fullmatch(text):
+        # "(c)": inside the span's own parentheses a label in brackets doubles them,
+        # "((c)–(e))"; "(c–e)" reads as the list's items c to e.
+        text = text[1:-1].strip()
     return text or heading.strip()
 
 

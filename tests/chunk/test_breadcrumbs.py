@@ -50,6 +50,26 @@ def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_
     assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
 
 
+def test_a_span_of_items_labelled_in_brackets_does_not_double_them() -> None:
+    # "(c) Descriptiveness" to "(e) Process": "A. Terms (c–e)", not "A. Terms ((c)–(e))".
+    heading = span_heading("A. Terms", ["(c) Descriptiveness", "(d) Norms", "(e) Process"])
+    assert heading == "A. Terms (c–e)"
+    assert span_heading("三、要求", ["（一）总则", "（三）附则"]) == "三、要求 (一–三)"
+    rows = [
+        make_row("# A. Terms\nThe terms.", "A. Terms"),
+        make_row("## (c) Descriptiveness\nC.", "(c) Descriptiveness", ("A. Terms",), 2),
+        make_row("## (e) Process\nE.", "(e) Process", ("A. Terms",), 2),
+    ]
+    content = "## (c) Descriptiveness\nC.\n\n## (e) Process\nE."
+    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+    # Where the items are lines of their section's text (an outline without them), the
+    # check finds "c" as the line "(c) Descriptiveness" opens.
+    text = "# A. Terms\n(c) Descriptiveness\nC.\n(e) Process\nE."
+    rows = [make_row(text, "A. Terms")]
+    content = "(c) Descriptiveness\nC.\n(e) Process\nE."
+    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
