@@ -3,12 +3,13 @@ chunk of several sections their common parent with the span of its children it h
 
 A chunk that starts at a section and holds only what lies below it declares that section.
 One joined from sibling sections declares their deepest common parent with the span,
-``4 权责 (4.1–4.3)`` (labels where both ends are numbered, else titles), at the parent's level;
-sections at the top, with no common parent, the span alone: ``1.目的 – 3.职责``. The parent
-alone would claim the whole section; the first section's heading would claim the chunk is
-that section; the span keeps the path one of the outline and says where the text comes
-from. An end that holds one part of a section cut into several says which:
-``V2 (Requirements [part 2] – References)``. ``chunk/breadcrumbs.py`` checks what these promise.
+``4 权责 (4.1–4.3)`` (labels where both ends are numbered in one series, else titles), at
+the parent's level; sections at the top, with no common parent, the span alone:
+``1.目的 – 3.职责``. The parent alone would claim the whole section; the first section's
+heading would claim the chunk is that section; the span keeps the path one of the outline
+and says where the text comes from. An end that holds one part of a section cut into
+several says which: ``V2 (Requirements [part 2] – References)``.
+``chunk/breadcrumbs.py`` checks what these promise.
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ def span_heading(
     """The heading of a chunk that holds text of the sections ``children`` (in order, one
     entry per block) of ``parent`` (None: sections at the top, with no common parent):
     ``4 权责 (4.1–4.3)``, ``Guide (Intro – Summary)``, ``1 目的 – 3 职责``. Labels name the
-    ends where both have one; at the top the titles do, as no parent gives the context.
+    ends where both have one of one series; at the top the titles do, as no parent gives
+    the context.
     ``parts``: the part of its section each end holds, 0 for a section of one part
     (``part_numbers.end_parts``): ``Guide (Intro [part 2] – Summary)``."""
     first, last = children[0].strip(), children[-1].strip()
@@ -89,11 +91,25 @@ def span_heading(
         return f"{parent} ({_numbered(span_end(first), parts[0] or parts[1])})"
     a, b = short_name(first), short_name(last)
     dash = SPAN_DASH
-    if a == first or b == last:  # not both labelled: titles
+    if a == first or b == last or not _one_series(first, last):  # titles
         a, b, dash = span_end(first), span_end(last), f" {SPAN_DASH} "
     if any(parts):  # "4.1 [part 2]–4.3" would read as one end: spaced
         dash = f" {SPAN_DASH} "
     return f"{parent} ({_numbered(a, parts[0])}{dash}{_numbered(b, parts[1])})"
+
+
+def _one_series(first: str, last: str) -> bool:
+    """Whether two labels count in one series, so that ``first–last`` reads as a range:
+    ``4.1`` and ``4.3``, ``(a)`` and ``(e)``, ``6.1.4`` and ``6.2`` (the numbers show the
+    levels), not ``(h)`` and ``A.``, ``2.`` and ``(a)``. Roman numerals count with the
+    letters they are spelt in (``(i)`` may be either)."""
+    one, other = (parse_label(without_bullet(end)) for end in (first, last))
+    if one is None or other is None:
+        return False
+    return (one.family.replace("roman-", ""), one.series) == (
+        other.family.replace("roman-", ""),
+        other.series,
+    )
 
 
 def _numbered(end: str, part: int) -> str:

@@ -70,6 +70,24 @@ def test_a_span_of_items_labelled_in_brackets_does_not_double_them() -> None:
     assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
 
 
+def test_a_span_between_labels_of_two_series_names_its_ends_by_their_titles() -> None:
+    # "(h)–A" or "2–(a)" would read as a range of one list; the titles say what a reader
+    # finds. Labels of one series still name the ends, whatever their levels or numerals.
+    need = span_heading("A. Need", ["(h) Development", "A. Issues"])
+    assert need == "A. Need ((h) Development – A. Issues)"
+    terms = span_heading("C. Terms", ["2. Relationship", "(a) Competition"])
+    assert terms == "C. Terms (2. Relationship – (a) Competition)"
+    assert span_heading("3. DNS", ["(i) Names", "(iv) Languages"]) == "3. DNS (i–iv)"
+    assert span_heading("6 执行评价", ["6.1.4 支持", "6.2 总体评价"]) == "6 执行评价 (6.1.4–6.2)"
+    rows = [
+        make_row("# A. Need\nThe need.", "A. Need"),
+        make_row("## (h) Development\nH.", "(h) Development", ("A. Need",), 2),
+        make_row("## A. Issues\nI.", "A. Issues", ("A. Need",), 2),
+    ]
+    content = "## (h) Development\nH.\n\n## A. Issues\nI."
+    assert check_breadcrumbs(rows, [chunk(0, content, need)]) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
