@@ -39,7 +39,8 @@ def page_numbered_lines(
     pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
 ) -> list[set[int]]:
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
-    the document's sequence at one end, beside other text. ``bands``: each page's lines in
+    the document's sequence at one end, beside other text (or alone: a page number, which
+    :mod:`.furniture` drops in the sheet's bands anyway). ``bands``: each page's lines in
     the sheet's bands (with their text as printed), in the page's order."""
     numbers = [[(line, number) for line in band if (number := _end_number(line))] for band in bands]
     offset = _sequence_offset(numbers)
@@ -54,10 +55,7 @@ def page_numbered_lines(
         {
             id(line)
             for line in run
-            if len(run) == 1
-            and len(line.segments) > 1
-            and line.size <= size
-            and _outermost(line, lines)
+            if len(run) == 1 and line.size <= size and _outermost(line, lines)
         }
         for lines, run in zip(pages, runs, strict=True)
     ]
