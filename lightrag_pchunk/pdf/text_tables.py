@@ -236,15 +236,14 @@ def _table(
     (``row_markers.is_marker``), or a listing's line number (``numbered_lines``), before
     no figure (a list item's text, a listing's code; a number beside figures is a table's
     first column: ``no_figure``); ``entries``: which rows read as a table-of-contents
-    entry (``table_runs.is_entry_row``); ``lines``:
-    the page's horizontal rules; ``least``: the rows of two cells or more it needs;
+    entry (``table_runs.is_entry_row``), as printed (a column title cut is no entry);
+    ``lines``: the page's horizontal rules; ``least``: the rows of two cells or more it needs;
     ``cutter``: cuts column titles printed one space apart (``title_cuts``), whose pieces
     the table's rows and columns then hold (the last item returned: each segment cut and
     its pieces)."""
     cut = _titles_cut(rows, cutter)
     if cut is not None:  # the head's rows, their titles cut, are read again
         rows = cut[0]
-        entries = [*map(is_entry_row, rows[:HEAD_LINES]), *entries[HEAD_LINES:]]
     cell_rows = [row for row in rows if len(row) >= 2]
     if len(cell_rows) < least:
         return None
