@@ -253,6 +253,16 @@ def test_a_member_over_its_own_first_part_keeps_its_title_among_run_in_articles(
     assert "Article 2 Scope" in titles(_club_rules())
 
 
+def test_an_article_inserted_after_a_member_is_not_its_first_part():
+    # "Article 2A", inserted after article 2, numbers no part of it ("Article 2.1" would):
+    # article 2 is a run-in member as its siblings are, its label over its text.
+    items = _club_rules()
+    items[4:6] = [text("Article 2A These rules bind every guest at the club's meetings too.")]
+    found = titles(items)
+    assert "Article 2 Scope" not in found
+    assert found[2:4] == ["Article 2", "Article 2A"]
+
+
 def _numbered_on(first: str, second: str) -> list[OutlineItem]:
     """Rules whose paragraphs are numbered on across two styled sections, ``first`` and
     ``second``: (1) to (3) under the first, (1) a lead-in to a list; (4) and (5) titles
