@@ -105,7 +105,6 @@ def _numbered_series(
         if item.kind is ItemKind.TEXT
         and (read is None or i in read)
         and (label := parse_label(item.text)) is not None
-        and label.ordinals
     }
     headings = _headings(items, taken)
     by_key: dict[tuple, list[int]] = {}
