@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BODY, BOLD, Bookmark, Page, Text, headings_of, parse_pages, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    Bookmark,
+    Page,
+    Text,
+    headings_of,
+    parse_pages,
+    unruled_rows,
+    wrap,
+)
 
 #: A page of text: 260 words; four such pages make a long stretch (over 800 words), one does not.
 PAGE_TEXT = " ".join([BODY] * 10)
@@ -101,3 +111,28 @@ def test_a_bare_stretchs_heading_numbered_on_in_the_stated_series_is_their_sibli
     assert by_heading["2.2 Weekly checks"].level == 2
     assert by_heading["2.2 Weekly checks"].parent_headings == ("2 Maintenance",)
     assert by_heading["Records kept"].parent_headings == ("2 Maintenance", "2.2 Weekly checks")
+
+
+def test_a_bookmarked_chapter_of_a_table_alone_is_no_stretch_read(tmp_path: Path) -> None:
+    # The bookmarks state the outline: the smart outline reads the stretches of text they
+    # leave, and a chapter that holds only a table (its words are no text to find a
+    # heading in) is not one of them; the table counts only where styles give the outline.
+    rows = [["Pump", "Inlet", "Outlet", "Flow"]]
+    rows += [[f"P-{n}", f"{10 + n} bar", f"{12 + n} bar", f"{40 + n} m3/h"] for n in range(12)]
+    pages = [
+        Page([Text(72, 740, "Chapter 1 Operation", 16, BOLD), *wrap(BODY, 72, 700, 460)]),
+        Page(
+            [
+                Text(72, 740, "Chapter 2 Pump schedule", 16, BOLD),
+                *unruled_rows(rows, (72, 180, 290, 400), 700, 16),
+            ]
+        ),
+    ]
+    bookmarks = [
+        Bookmark("Chapter 1 Operation", 1, 0, 750),
+        Bookmark("Chapter 2 Pump schedule", 1, 1, 750),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert headings_of(result) == ["Chapter 1 Operation", "Chapter 2 Pump schedule"]
+    assert "<table" in result.rows[-1].content
+    assert result.meta["outline"]["stretches"] == 1
