@@ -203,7 +203,11 @@ def _title_score(
     if listed and label is not None and is_caption(lines[0]):
         return best  # a caption ("Table 4. …") is no numbered entry's section
     printed = parse_label(lines[0]) if label is not None else None
-    if printed is not None and printed.ordinals != label.ordinals:  # type: ignore[union-attr]
+    if (
+        printed is not None
+        and printed.family == label.family  # type: ignore[union-attr]
+        and printed.ordinals != label.ordinals  # type: ignore[union-attr]
+    ):
         return best  # another number: a sibling or a child of the section named
     joined = ""
     for count, line in enumerate(lines[:_TITLE_LINES], start=1):

@@ -323,3 +323,15 @@ def test_a_parts_label_is_no_title_its_number_merely_opens() -> None:
     texts = [["Part I"], ["Introduction"], [BODY]]
     matches = match_bookmarks([OutlineBookmark("Introduction", 1, 1)], texts, [1, 1, 1])
     assert [(m.paragraph, m.lines) for m in matches] == [(1, 1)]
+
+
+def test_a_bookmark_opening_with_a_name_like_a_label_names_its_numbered_line() -> None:
+    # A board's name reads as a lettered label ("A20"); the line prints the section's own
+    # number before it. Numbers of two families say nothing of each other: the title does.
+    texts = [["7.6 Pioneer Edition"], [BODY], ["7.7 A20 OLinuXino Lime2"], [BODY]]
+    entries = [
+        OutlineBookmark("Pioneer Edition", 2, 1),
+        OutlineBookmark("A20 OLinuXino Lime2", 2, 1),
+    ]
+    matches = match_bookmarks(entries, texts, [1] * len(texts))
+    assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 0, 1), (1, 2, 1)]
