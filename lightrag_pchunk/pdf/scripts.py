@@ -66,12 +66,13 @@ def script_segments(segments: Sequence[Segment], text_size: float) -> list[str]:
         return none
     foot = max(s.bottom for s in text)
     height = max(s.height for s in text)
+    tags = [_script_tag(segment, segments, text_size, foot, height) for segment in segments]
+    if not any(tags):
+        return none
     words = sum(_word_characters(s.text) for s in text)
     tags = [
-        _script_tag(segment, segments, text_size, foot, height)
-        if _word_characters(segment.text) < words
-        else ""
-        for segment in segments
+        tag if _word_characters(s.text) < words else ""
+        for s, tag in zip(segments, tags, strict=True)
     ]
     if not any(
         _has_word_character(s.text) for s, tag in zip(segments, tags, strict=True) if not tag
