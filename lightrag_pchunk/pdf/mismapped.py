@@ -53,8 +53,6 @@ def count_strays(glyphs: PageGlyphs) -> int:
     if text.isascii() or not _FOREIGN_CHAR.search(text):  # most pages: at once
         return 0
     candidates = [found.start() for found in _BESIDE_CJK.finditer(text)]
-    if len(candidates) < MIN_STRAYS:
-        return 0
     least = max(MIN_STRAYS, STRAY_SHARE * len(_CJK_CHAR.findall(text)))
     if len(candidates) < least:
         return 0
