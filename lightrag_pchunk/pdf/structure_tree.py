@@ -58,7 +58,7 @@ class OutlineMarks:
             if mcid < 0:
                 return (ARTIFACT_ROLE, 0) if _is_artifact(handle) else ("", 0)
             role, element = roles.get(mcid, ("", 0))
-            if HEADING_ROLE.match(role):
+            if is_heading_role(role):
                 self.heading_lines += 1
             return role, element
 
