@@ -205,8 +205,9 @@ def _title_score(
     printed = parse_label(lines[0]) if label is not None else None
     if (
         printed is not None
-        and printed.family == label.family  # type: ignore[union-attr]
-        and printed.ordinals != label.ordinals  # type: ignore[union-attr]
+        and label is not None
+        and printed.family == label.family
+        and printed.ordinals != label.ordinals
     ):
         return best  # another number: a sibling or a child of the section named
     joined = ""
