@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from lightrag_pchunk.chunk.chunk_headings import SeriesNumber, without_bullet
+from lightrag_pchunk.chunk.chunk_headings import series_number
 from lightrag_pchunk.model import Paragraph
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
-from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, flat_text
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.run_on import runs_on
@@ -76,7 +75,7 @@ def apart_from_their_series(
     also hold the siblings after it, as if they were its own."""
     series: dict[tuple[str, int, str], list[_Member]] = {}
     for paragraph in paragraphs:
-        found = None if paragraph.is_table else _numbered(paragraph.text)
+        found = None if paragraph.is_table else series_number(paragraph.text, lists=True)
         if found is not None:
             line = flat_text(paragraph.text).casefold()
             series.setdefault(found[0], []).append((line, found[1], is_title(paragraph.text)))
@@ -100,9 +99,3 @@ def _next_to(numbers: tuple[int, ...], other: tuple[int, ...]) -> bool:
         and numbers[:-1] == other[:-1]
         and abs(numbers[-1] - other[-1]) == 1
     )
-
-
-def _numbered(text: str) -> SeriesNumber | None:
-    """Where ``text`` stands in a series of labels, a list's as well as the outline's."""
-    label = parse_label(without_bullet(text))
-    return None if label is None else ((label.family, label.depth, label.series), label.ordinals)

@@ -55,11 +55,12 @@ def short_name(heading: str) -> str:
 SeriesNumber = tuple[tuple[str, int, str], tuple[int, ...]]
 
 
-def series_number(heading: str) -> SeriesNumber | None:
+def series_number(heading: str, lists: bool = False) -> SeriesNumber | None:
     """Where ``heading`` stands in a numbering series of the document's outline (a named
-    unit, 2.1, AC-2), or None for a heading without such a label (a list's ``c)``)."""
+    unit, 2.1, AC-2), or None for a heading without such a label (a list's ``c)``, which
+    ``lists`` takes too)."""
     label = parse_label(without_bullet(heading))
-    if label is None or not is_series_label(label):
+    if label is None or not (lists or is_series_label(label)):
         return None
     return (label.family, label.depth, label.series), label.ordinals
 
