@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lightrag_pchunk.chunk.blocks import common_path
+from lightrag_pchunk.chunk.part_numbers import with_part
 from lightrag_pchunk.model import Block
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import is_series_label
@@ -86,17 +87,17 @@ def span_heading(
     if parent is None:
         if all(child.strip() == first for child in children):
             return first  # sections of one title, such as a repeated running head
-        a, b = _numbered(span_end(first), parts[0]), _numbered(span_end(last), parts[1])
+        a, b = with_part(span_end(first), parts[0]), with_part(span_end(last), parts[1])
         return f"{a} {SPAN_DASH} {b}"
     if all(child.strip() == first for child in children):
-        return f"{parent} ({_numbered(span_end(first), parts[0] or parts[1])})"
+        return f"{parent} ({with_part(span_end(first), parts[0] or parts[1])})"
     a, b = short_name(first), short_name(last)
     dash = SPAN_DASH
     if a == first or b == last or not _one_series(first, last):  # titles
         a, b, dash = span_end(first), span_end(last), f" {SPAN_DASH} "
     if any(parts):  # "4.1 [part 2]–4.3" would read as one end: spaced
         dash = f" {SPAN_DASH} "
-    return f"{parent} ({_numbered(a, parts[0])}{dash}{_numbered(b, parts[1])})"
+    return f"{parent} ({with_part(a, parts[0])}{dash}{with_part(b, parts[1])})"
 
 
 def _one_series(first: str, last: str) -> bool:
@@ -111,10 +112,6 @@ def _one_series(first: str, last: str) -> bool:
         other.family.replace("roman-", ""),
         other.series,
     )
-
-
-def _numbered(end: str, part: int) -> str:
-    return f"{end} [part {part}]" if part else end
 
 
 def span_end(title: str) -> str:

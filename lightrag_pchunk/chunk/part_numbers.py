@@ -133,8 +133,12 @@ def run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[i
 def render_heading(heading: str, part: int) -> str:
     """The output heading: ``heading`` (any old suffix removed) plus ``[part n]`` when
     ``part`` is not 0."""
-    base = strip_part_suffix(heading)
+    return with_part(strip_part_suffix(heading), part)
+
+
+def with_part(text: str, part: int) -> str:
+    """``text`` with the suffix ``[part n]`` (``part``; 0: ``text`` as it is)."""
     if not part:
-        return base
+        return text
     suffix = f"[part {part}]"
-    return f"{base} {suffix}" if base else suffix
+    return f"{text} {suffix}" if text else suffix
