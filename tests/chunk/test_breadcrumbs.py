@@ -10,13 +10,38 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.breadcrumb_parts import _parts
-from lightrag_pchunk.chunk.breadcrumbs import FIRST, PART, PATH, SPANS, check_breadcrumbs
+from lightrag_pchunk.chunk.breadcrumbs import (
+    FIRST,
+    PART,
+    PATH,
+    SPANS,
+    Violation,
+    check_breadcrumbs,
+)
 from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
 from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
 
 from helpers import char_context, make_block, make_row
+
+
+def _span_check(
+    heading: str, parent: str, children: list[str], sections: bool = False
+) -> list[Violation]:
+    """The check of one chunk headed ``heading`` that holds ``children`` of ``parent``,
+    each with a line of text: sections of their own (``sections``), else lines of the
+    parent's text (an outline without them)."""
+    parts = [f"{child}\nText." for child in children]
+    rows = [make_row(f"# {parent}\nThe section.", parent)]
+    if sections:
+        parts = [f"## {part}" for part in parts]
+        rows += [make_row(p, c, (parent,), 2) for p, c in zip(parts, children, strict=True)]
+        content = "\n\n".join(parts)
+    else:
+        content = "\n".join(parts)
+        rows.append(make_row(content, parent))
+    return check_breadcrumbs(rows, [chunk(0, content, heading)])
 
 
 def test_a_span_names_its_ends_by_their_labels_else_by_their_titles() -> None:
@@ -42,12 +67,7 @@ def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_
     # so the span's own parenthesis closes where it opened, and the check reads it.
     heading = span_heading("4.3.3 Works trials", ["c) Test loads", "f) Overload"])
     assert heading == "4.3.3 Works trials (c–f)"
-    rows = [
-        make_row("# 4.3.3 Works trials\nThe engine is run.", "4.3.3 Works trials"),
-        make_row("c) Test loads\nAt full load.\nf) Overload\nAt 110 %.", "4.3.3 Works trials"),
-    ]
-    content = "c) Test loads\nAt full load.\nf) Overload\nAt 110 %."
-    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+    assert _span_check(heading, "4.3.3 Works trials", ["c) Test loads", "f) Overload"]) == []
 
 
 def test_a_span_of_items_labelled_in_brackets_does_not_double_them() -> None:
@@ -55,19 +75,11 @@ def test_a_span_of_items_labelled_in_brackets_does_not_double_them() -> None:
     heading = span_heading("A. Terms", ["(c) Descriptiveness", "(d) Norms", "(e) Process"])
     assert heading == "A. Terms (c–e)"
     assert span_heading("三、要求", ["（一）总则", "（三）附则"]) == "三、要求 (一–三)"
-    rows = [
-        make_row("# A. Terms\nThe terms.", "A. Terms"),
-        make_row("## (c) Descriptiveness\nC.", "(c) Descriptiveness", ("A. Terms",), 2),
-        make_row("## (e) Process\nE.", "(e) Process", ("A. Terms",), 2),
-    ]
-    content = "## (c) Descriptiveness\nC.\n\n## (e) Process\nE."
-    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+    items = ["(c) Descriptiveness", "(e) Process"]
+    assert _span_check(heading, "A. Terms", items, sections=True) == []
     # Where the items are lines of their section's text (an outline without them), the
     # check finds "c" as the line "(c) Descriptiveness" opens.
-    text = "# A. Terms\n(c) Descriptiveness\nC.\n(e) Process\nE."
-    rows = [make_row(text, "A. Terms")]
-    content = "(c) Descriptiveness\nC.\n(e) Process\nE."
-    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+    assert _span_check(heading, "A. Terms", items) == []
 
 
 def test_a_span_between_labels_of_two_series_names_its_ends_by_their_titles() -> None:
@@ -79,13 +91,8 @@ def test_a_span_between_labels_of_two_series_names_its_ends_by_their_titles() ->
     assert terms == "C. Terms (2. Relationship – (a) Competition)"
     assert span_heading("3. DNS", ["(i) Names", "(iv) Languages"]) == "3. DNS (i–iv)"
     assert span_heading("6 执行评价", ["6.1.4 支持", "6.2 总体评价"]) == "6 执行评价 (6.1.4–6.2)"
-    rows = [
-        make_row("# A. Need\nThe need.", "A. Need"),
-        make_row("## (h) Development\nH.", "(h) Development", ("A. Need",), 2),
-        make_row("## A. Issues\nI.", "A. Issues", ("A. Need",), 2),
-    ]
-    content = "## (h) Development\nH.\n\n## A. Issues\nI."
-    assert check_breadcrumbs(rows, [chunk(0, content, need)]) == []
+    items = ["(h) Development", "A. Issues"]
+    assert _span_check(need, "A. Need", items, sections=True) == []
 
 
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
@@ -94,12 +101,7 @@ def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # finds its parent from the span's own opening.
     heading = span_heading("4 Gruppen", ["Einleitung", "d) SL2(R) wird betrachtet"])
     assert heading == "4 Gruppen (Einleitung – d) SL2(R) wird betrachtet)"
-    rows = [
-        make_row("# 4 Gruppen\nDie Gruppen.", "4 Gruppen"),
-        make_row("Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann.", "4 Gruppen"),
-    ]
-    content = "Einleitung\nZuerst.\nd) SL2(R) wird betrachtet\nDann."
-    assert check_breadcrumbs(rows, [chunk(0, content, heading)]) == []
+    assert _span_check(heading, "4 Gruppen", ["Einleitung", "d) SL2(R) wird betrachtet"]) == []
 
 
 def test_a_chunk_of_several_sections_declares_their_common_parent_and_the_span() -> None:
