@@ -211,13 +211,14 @@ def _lead_in_taken(
     return any(i in taken and items[i].text.rstrip().endswith(_LEAD_IN) for i in series)
 
 
-def _family_heads(items: Sequence[OutlineItem], taken: dict[int, Promoted], series: list[int]):
+def _family_heads(
+    items: Sequence[OutlineItem], taken: dict[int, Promoted], series: list[int]
+) -> bool:
     """Whether a known or accepted heading outside ``series`` is numbered in its family."""
     family = _member_label(items, series[0]).family
-    known = (i for i, item in enumerate(items) if item.kind is ItemKind.HEADING)
     return any(
-        (label := parse_label(items[i].text)) is not None and label.family == family
-        for i in {*known, *taken}
+        label is not None and label.family == family
+        for i, label in _headings(items, taken)
         if i not in series
     )
 
