@@ -149,15 +149,10 @@ def _parted(headings: list[tuple[int, Label | None]], first: int, last: int, ind
     """Whether a heading between members ``last`` and ``index`` of the series that opens at
     ``first`` parts them: one with no label, or of a family a heading before ``first``
     numbers too (a list's own headings, opened inside a member, part nothing)."""
-    for at, label in headings:
-        if last < at < index:
-            if label is None:
-                return True
-            if any(
-                i < first and lab is not None and lab.family == label.family for i, lab in headings
-            ):
-                return True
-    return False
+    before = {label.family for at, label in headings if at < first and label is not None}
+    return any(
+        label is None or label.family in before for at, label in headings if last < at < index
+    )
 
 
 def _goes_on(label: Label, last: Label) -> bool:
