@@ -53,13 +53,7 @@ from itertools import accumulate
 
 from lightrag_pchunk.outline.candidates import find_candidates
 from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
-from lightrag_pchunk.outline.items import (
-    InferredHeading,
-    ItemKind,
-    Look,
-    OutlineItem,
-    Promoted,
-)
+from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
 from lightrag_pchunk.outline.judge import Candidate
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
@@ -105,6 +99,7 @@ from lightrag_pchunk.outline.series import (
     open_series,
 )
 from lightrag_pchunk.outline.series_votes import settle_series
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
@@ -254,7 +249,7 @@ def _accept(
         follows = followed_by_content(items, candidates, index)
         score = candidate.look_score
         if label is not None:
-            is_unit = label.family.startswith(("legal-", "keyword-"))
+            is_unit = names_a_unit(label)
             strong = score >= _LOOK_NEEDED or bool(candidate.heading.body) or continues
             # A number with nothing else over a larger title heads an empty section: a
             # list's item left before the next section.

@@ -26,7 +26,7 @@ from functools import lru_cache
 from lightrag_pchunk.outline.front_matter import reads_as_front_matter
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
-from lightrag_pchunk.outline.unit_words import cited_in_a_sentence
+from lightrag_pchunk.outline.unit_words import cited_in_a_sentence, names_a_unit
 
 #: Longest heading, in characters (LightRAG's anchor limit); CJK text is denser.
 MAX_HEADING_CHARS = 100
@@ -319,8 +319,7 @@ def _numbered_heading(
     label_end = len(text) - len(rest) if rest else len(text)
     if not rest:
         # A bare label is a heading only when the label names a unit ("第一条", "Article 5").
-        is_unit = label.family.startswith(("legal-", "keyword-"))
-        return HeadingText(text.rstrip(":："), "", label) if is_unit else None
+        return HeadingText(text.rstrip(":："), "", label) if names_a_unit(label) else None
     if starts_lowercase(rest) and not lowercase:
         return None  # "a) the operator shall": a list item continuing a sentence
     if label.family.startswith("legal-") and cited_in_a_sentence(
@@ -364,7 +363,7 @@ def is_series_label(label: Label) -> bool:
     named unit, a decimal or annex number of two levels or more, a control identifier)."""
     if label.family in ("decimal", "annex-decimal", "lettered"):
         return label.depth >= 2
-    return label.family.startswith(("legal-", "keyword-", "code"))
+    return names_a_unit(label) or label.family.startswith("code")
 
 
 def soft_break_pieces(text: str) -> list[str]:

@@ -24,6 +24,7 @@ from lightrag_pchunk.outline.lines import (
     heading_text,
     is_series_label,
 )
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 
 def complete_series(
@@ -67,11 +68,6 @@ def complete_series(
                 taken.add(index)
                 previous = label
     return added
-
-
-def names_a_unit(label: Label) -> bool:
-    """Whether ``label`` names a unit (第十七条, Article 4), whose label heads its text."""
-    return label.family.startswith(("legal-", "keyword-"))
 
 
 def continue_known_series(

@@ -19,7 +19,8 @@ from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, starts_lowercase
 from lightrag_pchunk.outline.list_items import opens_its_first_part
 from lightrag_pchunk.outline.run_on import runs_on
-from lightrag_pchunk.outline.series import member_heading, names_a_unit
+from lightrag_pchunk.outline.series import member_heading
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: Members a series needs for its reading to count.
 MIN_MEMBERS = 3

@@ -194,6 +194,11 @@ class NumberedUnit(Protocol):
     ordinals: tuple[int, ...]
 
 
+def names_a_unit(label: NumberedUnit) -> bool:
+    """Whether ``label`` names a unit (第十七条, Article 4), whose label heads its text."""
+    return label.family.startswith(("legal-", "keyword-"))
+
+
 def lone_roman_readings(
     label: NumberedUnit, previous: NumberedUnit
 ) -> list[tuple[int, int]] | None:
