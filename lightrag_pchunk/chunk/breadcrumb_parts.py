@@ -5,24 +5,15 @@ that end carries the part it holds (``V2 (Requirements [part 2] – References)`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from functools import partial
 
 from lightrag_pchunk.chunk.chunk_headings import short_name, span_end
-from lightrag_pchunk.chunk.part_numbers import run_around, strip_part_suffix
-
-_PART = re.compile(r"\[part (\d+)\]\s*$")
+from lightrag_pchunk.chunk.part_numbers import part_number, run_around, strip_part_suffix
 
 _Ends = tuple[str, str]
 #: A chunk labelled as a span: the parent of its children as it declares it, and the ends.
 Span = tuple[tuple[str, ...], _Ends]
-
-
-def part_number(heading: str) -> int | None:
-    """The ``n`` of a heading's ``[part n]``, or None."""
-    match = _PART.search(heading)
-    return int(match.group(1)) if match else None
 
 
 def part_violations(

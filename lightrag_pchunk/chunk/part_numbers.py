@@ -16,6 +16,8 @@ from functools import partial
 # Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
 # never stacked.
 _GENERATED_SUFFIX = re.compile(r"\s*\[(?:part\s+\d+|表格片段\s*\d+)\]\s*$", re.IGNORECASE)
+#: The suffix :func:`with_part` writes, as the breadcrumb contract reads it back.
+_PART = re.compile(r"\[part (\d+)\]\s*$")
 
 _Keys = Sequence[tuple[str, ...]]
 _Spans = Sequence[frozenset[tuple[str, ...]]]
@@ -142,3 +144,10 @@ def with_part(text: str, part: int) -> str:
         return text
     suffix = f"[part {part}]"
     return f"{text} {suffix}" if text else suffix
+
+
+def part_number(heading: str) -> int | None:
+    """The ``n`` of the ``[part n]`` :func:`with_part` wrote at the end of ``heading``, or
+    None (a legacy suffix is none)."""
+    match = _PART.search(heading)
+    return int(match.group(1)) if match else None

@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from lightrag_pchunk.blockfile.jsonl import LineProblem
-from lightrag_pchunk.chunk.breadcrumb_parts import part_number
 from lightrag_pchunk.chunk.breadcrumbs import Violation, check_breadcrumbs
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH
 from lightrag_pchunk.chunk.long_blocks import LONG_BLOCK_FACTOR, LongBlock
 from lightrag_pchunk.chunk.pages import has_pages
-from lightrag_pchunk.chunk.part_numbers import strip_part_suffix
+from lightrag_pchunk.chunk.part_numbers import part_number, strip_part_suffix
 from lightrag_pchunk.integration.decision import NO_TEXT
 from lightrag_pchunk.model import PREFACE_HEADING, BlockRow, Chunk, TableRole, Thresholds
 from lightrag_pchunk.wording import counted, number_ranges
