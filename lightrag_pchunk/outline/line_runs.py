@@ -201,14 +201,16 @@ def in_a_run_of_cell_rows(lines: Sequence[str], index: int) -> bool:
     own = _closing_cells(lines[index])
     if len(own) < RUN_LINES:
         return False
-    repeats = len(set(own)) < len(own)
+    words = set(own)
+    repeats = len(words) < len(own)
     reach = RUN_LINES + 1  # at most RUN_LINES lines between the rows
     for at in range(max(index - reach, 0), min(index + reach + 1, len(lines))):
         other = _closing_cells(lines[at]) if at != index else []
         if len(other) < RUN_LINES:
             continue
-        both = repeats + (len(set(other)) < len(other))
-        if both == 2 or (both == 1 and len(set(own) & set(other)) >= 2):
+        cells = set(other)
+        shared = len(words & cells) >= 2  # each a row of the other
+        if (len(cells) < len(other) and (repeats or shared)) or (repeats and shared):
             return True
     return False
 
