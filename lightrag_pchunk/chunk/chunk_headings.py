@@ -103,15 +103,19 @@ def span_heading(
 def _one_series(first: str, last: str) -> bool:
     """Whether two labels count in one series, so that ``first–last`` reads as a range:
     ``4.1`` and ``4.3``, ``(a)`` and ``(e)``, ``6.1.4`` and ``6.2`` (the numbers show the
-    levels), not ``(h)`` and ``A.``, ``2.`` and ``(a)``. Roman numerals count with the
-    letters they are spelt in (``(i)`` may be either)."""
+    levels), ``2.6.4`` and ``2.6.3`` (a changelog counts down), not ``(h)`` and ``A.``,
+    ``2.`` and ``(a)``. Roman numerals count with the letters they are spelt in (``(i)``
+    may be either). Not one number twice, two lists' ``(i)`` or two headings that repeat
+    their section's code (``CA-7``): ``(i–i)`` names one item, where the chunk holds two."""
     one, other = (parse_label(without_bullet(end)) for end in (first, last))
     if one is None or other is None:
         return False
-    return (one.family.replace("roman-", ""), one.series) == (
+    if (one.family.replace("roman-", ""), one.series) != (
         other.family.replace("roman-", ""),
         other.series,
-    )
+    ):
+        return False
+    return one.family != other.family or one.ordinals != other.ordinals
 
 
 def span_end(title: str) -> str:

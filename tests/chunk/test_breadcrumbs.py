@@ -95,6 +95,24 @@ def test_a_span_between_labels_of_two_series_names_its_ends_by_their_titles() ->
     assert _span_check(need, "A. Need", items, sections=True) == []
 
 
+def test_a_span_between_two_equal_labels_names_its_ends_by_their_titles() -> None:
+    # Two lists' "(i)", or two headings that repeat their section's code: "(i–i)" and
+    # "(CA-7–CA-7)" name one item where the chunk holds two.
+    two = span_heading("D. Issues", ["(i) Affordable access", "(b) Content", "(i) Languages"])
+    assert two == "D. Issues ((i) Affordable access – (i) Languages)"
+    code = span_heading("CA-7 Monitoring", ["CA-7 What is the solution", "CA-7 Assessment"])
+    assert code == "CA-7 Monitoring (CA-7 What is the solution – CA-7 Assessment)"
+    parted = span_heading("RA-5 Scanning", ["RA-5 Control Summary", "RA-5 Assessment"], (0, 1))
+    assert parted == "RA-5 Scanning (RA-5 Control Summary – RA-5 Assessment [part 1])"
+    # Labels that differ still name a range, up or down (a changelog counts down).
+    assert span_heading("3. DNS", ["(i) Names", "(ii) Roots"]) == "3. DNS (i–ii)"
+    assert (
+        span_heading("Changelog", ["2.6.4 (11/04)", "2.6.3 (10/31)"]) == "Changelog (2.6.4–2.6.3)"
+    )
+    items = ["(i) Affordable access", "(i) Languages"]
+    assert _span_check(two, "D. Issues", items, sections=True) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
