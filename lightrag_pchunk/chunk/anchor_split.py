@@ -33,6 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
+from lightrag_pchunk.chunk.anchor_lines import names_no_part
 from lightrag_pchunk.chunk.anchor_neighbours import (
     apart_from_their_series,
     inside_contents,
@@ -79,7 +80,8 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     entry, bare number, tag line, sentence or lead-in ending with a colon; nor a line it
     lets through that no reader takes for a title (``outline/non_titles.py``: text without
     words or a table's row of figures, code or data, a person's line, a date line, a
-    sentence's first line).
+    sentence's first line), nor one that names no part (``chunk/anchor_lines.py``: a lead-in
+    ending on a dash glued to its word).
     """
     line = text.strip()
     if "\n" in line:
@@ -92,7 +94,9 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     if title != line and heading_text(title, max_length, markdown=False) is None:
         return False
     # A header row said again per column group: the outline may keep it as a title twice.
-    return not reads_as_no_title(title) and not repeats_itself(title)
+    if reads_as_no_title(title) or repeats_itself(title):
+        return False
+    return not names_no_part(title)
 
 
 def anchor_heading(text: str) -> str:

@@ -1,0 +1,37 @@
+"""Lines the heading classifier reads as titles that name no part of a long block: no
+anchor of stage C (``chunk/anchor_lines.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
+
+from helpers import anchor_texts, char_context, make_block
+
+
+def _anchors_around(lines: list[str]) -> list[str]:
+    """The anchors stage C chooses in a long block: 700 characters, ``lines``, 300 more,
+    the title "Imported names", 700 more."""
+    ctx = char_context(1000)
+    text = "## Part\n" + "x" * 700 + "\n" + "\n".join(lines) + "\n" + "y" * 300
+    text += "\nImported names\n" + "z" * 700
+    return anchor_texts(make_block(text, ctx.counter, heading="Part", level=2), ctx)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The potential impact is high if—",
+        "And the wages are–",
+        "(a) SINGLE person (including head of household)—",
+    ],
+)
+def test_a_lead_in_ending_on_a_dash_glued_to_its_word_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+    assert _anchors_around([text]) == ["Imported names"]
+
+
+@pytest.mark.parametrize("text", ["Part 1 –", "Summary — Results"])
+def test_a_title_with_a_dash_set_apart_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
