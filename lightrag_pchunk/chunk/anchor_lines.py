@@ -8,18 +8,60 @@ a lead-in as one ending on a colon ("The potential impact is high if—"; a titl
 dash set apart, "Part 1 –"). The outline keeps such a line: a title broken over two lines
 may end its first on a dash ("… for nuclear power plants—"), and its look tells it is one.
 
-Input: a line. Output: whether the line names no part. Pure.
+In a block, a line is none when the run-in label before its colon opens another line of the
+block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
+"说明：…", "Beweis: …", "Note: …"): the label of a kind of paragraph the document repeats,
+its text an example, a note, a proof or a field's value. Not where the text after the label
+is a title in capitals ("DHHS: FAMILY PLANNING …", "NIH: …": items headed by the body that
+offers them).
+
+Input: a line, or a block's lines. Output: whether the line names no part, or the lines
+(flat, casefolded) that name none. Pure.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
+
+from lightrag_pchunk.outline.lines import flat_text
 
 #: A dash glued to a line's last word or its closing parenthesis, ending the line.
 _DASH_LEAD_IN = re.compile(r"[^\s\d][\u2013\u2014]$")
+#: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
+#: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
+_RUN_IN_LABEL = re.compile(
+    r"([\u3400-\u9fff]{1,4}|[^\W\d_][^\W\d_'’-]*(?: [^\W\d_][^\W\d_'’-]*)?)\s*(?:：\s*|:\s+)(\S.*)"
+)
 
 
 def names_no_part(text: str) -> bool:
     """Whether ``text``, one line the classifier reads as a title, names no part alone: it
     ends on a dash glued to its last word (see the module doc)."""
     return _DASH_LEAD_IN.search(text.strip()) is not None
+
+
+def run_in_label(text: str) -> str | None:
+    """The run-in label opening ``text`` (casefolded), or None; None too where the text
+    after it is a title in capitals: two words in capitals or more, no lower case, no "_"."""
+    found = _RUN_IN_LABEL.match(flat_text(text))
+    if found is None:
+        return None
+    rest = found.group(2)
+    capitals = sum(word.isupper() and len(word) > 1 for word in rest.split())
+    if capitals > 1 and not any(map(str.islower, rest)) and "_" not in rest:
+        return None
+    return found.group(1).casefold()
+
+
+def recurring_run_in_labels(lines: Sequence[str]) -> frozenset[str]:
+    """The lines of a block (flat, casefolded; "" for a table) whose run-in label opens
+    another line of the block too (see the module doc)."""
+    labels = [run_in_label(line) if line and "\n" not in line else None for line in lines]
+    counts = Counter(label for label in labels if label is not None)
+    return frozenset(
+        flat_text(line).casefold()
+        for line, label in zip(lines, labels, strict=True)
+        if label is not None and counts[label] > 1
+    )

@@ -33,7 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.anchor_lines import names_no_part
+from lightrag_pchunk.chunk.anchor_lines import names_no_part, recurring_run_in_labels
 from lightrag_pchunk.chunk.anchor_neighbours import (
     apart_from_their_series,
     inside_contents,
@@ -256,7 +256,8 @@ def _no_anchor_lines(paragraphs: Sequence[Paragraph], limit: int) -> frozenset[s
     page; a form's label at every entry, "☐ Inherited ☐ Partially Inherited"; a run-in
     label), none heading the text after one place more than the others; those no title by
     their neighbours (``outline/line_runs.py``), read before a cut parts them; and those that
-    number a series' member whose siblings read as text (``chunk/anchor_neighbours.py``)."""
+    number a series' member whose siblings read as text (``chunk/anchor_neighbours.py``);
+    and those whose run-in label opens another line too (``chunk/anchor_lines.py``)."""
     items = [
         OutlineItem(ItemKind.OTHER if p.is_table else ItemKind.TEXT, p.text) for p in paragraphs
     ]
@@ -267,7 +268,7 @@ def _no_anchor_lines(paragraphs: Sequence[Paragraph], limit: int) -> frozenset[s
         if line and "\n" not in line and no_title_by_neighbours(lines, i)
     }
     apart = apart_from_their_series(paragraphs, lambda text: is_anchor_candidate(text, limit))
-    return recurring_lines(items) | by_neighbours | apart
+    return recurring_lines(items) | by_neighbours | apart | recurring_run_in_labels(lines)
 
 
 def _names_unit_of_law(text: str | None) -> bool:

@@ -35,3 +35,34 @@ def test_a_lead_in_ending_on_a_dash_glued_to_its_word_is_no_anchor(text: str) ->
 @pytest.mark.parametrize("text", ["Part 1 –", "Summary — Results"])
 def test_a_title_with_a_dash_set_apart_stays_an_anchor(text: str) -> None:
     assert is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # A rule's examples, each under its run-in label, the labels said again.
+        [
+            "正例：MAX_STOCK_COUNT / CACHE_EXPIRED_TIME",
+            "反例：MAX_COUNT / EXPIRED_TIME",
+            "说明：三个条件如下",
+            "正例：startTime / workQueue",
+            "反例：startedAt / QueueOfWork",
+            "说明：推荐使用工具类",
+        ],
+        # A lecture's proofs, each opening with its label.
+        ["Beweis: Sei U offen in X", "Text of the proof.", "Beweis: Wegen Bemerkung 7 ist"],
+    ],
+)
+def test_a_line_under_a_run_in_label_said_again_is_no_anchor(lines: list[str]) -> None:
+    assert all(is_anchor_candidate(line, 100) for line in lines if ":" in line or "：" in line)
+    assert _anchors_around(lines) == ["Imported names"]
+
+
+def test_a_run_in_label_said_once_still_opens_an_anchor() -> None:
+    title = "Architecture: Load Balancing and Training"
+    assert title in _anchors_around([title])
+
+
+def test_an_item_titled_in_capitals_after_its_bodys_label_stays_an_anchor() -> None:
+    items = ["NIH: SECONDARY ANALYSIS OF DATA", "Text of the item.", "NIH: DATA SHARING GRANTS"]
+    assert "NIH: SECONDARY ANALYSIS OF DATA" in _anchors_around(items)
