@@ -5,8 +5,13 @@ the outline, where a look or a style confirms it; stage C names a part after it 
 such check, so it also refuses lines that label a kind of text rather than title a part.
 Alone, a line is none when it (:func:`names_no_part`) ends on a dash glued to its last word,
 a lead-in as one ending on a colon ("The potential impact is high if—"; a title may end on a
-dash set apart, "Part 1 –"). The outline keeps such a line: a title broken over two lines
-may end its first on a dash ("… for nuclear power plants—"), and its look tells it is one.
+dash set apart, "Part 1 –"), or when it is a table's row read as a line, its cells parted by
+" | ": three cells or more ("WD01, Rev03 | 2019-05-08 | Calin Curescu | …", "Sender Action |
+MQTT-SN Control Packet | Receiver Action"), a cell that is a number ("162 | gnuplot 5.4", a
+page's running head), or a piece of a row opening or closing on its rule ("| order <n>"); a
+title may name two things so ("AC-2 | Control Summary Information"). The outline keeps a
+line ending on a dash: a title broken over two lines may end its first so ("… for nuclear
+power plants—"), and its look tells it is one.
 
 In a block, a line is none when the run-in label before its colon opens another line of the
 block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
@@ -29,6 +34,9 @@ from lightrag_pchunk.outline.lines import flat_text
 
 #: A dash glued to a line's last word or its closing parenthesis, ending the line.
 _DASH_LEAD_IN = re.compile(r"[^\s\d][\u2013\u2014]$")
+#: A table's cells parted in a line, and a cell that is a number ("162", "12.5%").
+_CELL_RULE = " | "
+_NUMBER_CELL = re.compile(r"[-+]?\d[\d.,]*%?")
 #: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
 #: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
 _RUN_IN_LABEL = re.compile(
@@ -38,8 +46,19 @@ _RUN_IN_LABEL = re.compile(
 
 def names_no_part(text: str) -> bool:
     """Whether ``text``, one line the classifier reads as a title, names no part alone: it
-    ends on a dash glued to its last word (see the module doc)."""
-    return _DASH_LEAD_IN.search(text.strip()) is not None
+    ends on a dash glued to its last word, or is a table's row (see the module doc)."""
+    line = text.strip()
+    return _DASH_LEAD_IN.search(line) is not None or _is_table_row(line)
+
+
+def _is_table_row(line: str) -> bool:
+    """Whether ``line`` is a table's row read as a line, or a piece of one."""
+    if line.startswith("| ") or line.endswith(" |") or line == "|":
+        return True
+    cells = line.split(_CELL_RULE)
+    if len(cells) > 2:
+        return True
+    return len(cells) == 2 and any(_NUMBER_CELL.fullmatch(cell.strip()) for cell in cells)
 
 
 def run_in_label(text: str) -> str | None:

@@ -81,7 +81,7 @@ def is_anchor_candidate(text: str, max_length: int) -> bool:
     lets through that no reader takes for a title (``outline/non_titles.py``: text without
     words or a table's row of figures, code or data, a person's line, a date line, a
     sentence's first line), nor one that names no part (``chunk/anchor_lines.py``: a lead-in
-    ending on a dash glued to its word).
+    ending on a dash glued to its word, a table's row read as a line).
     """
     line = text.strip()
     if "\n" in line:

@@ -66,3 +66,26 @@ def test_a_run_in_label_said_once_still_opens_an_anchor() -> None:
 def test_an_item_titled_in_capitals_after_its_bodys_label_stays_an_anchor() -> None:
     items = ["NIH: SECONDARY ANALYSIS OF DATA", "Text of the item.", "NIH: DATA SHARING GRANTS"]
     assert "NIH: SECONDARY ANALYSIS OF DATA" in _anchors_around(items)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A table's rows read as lines: three cells or more, a cell that is a number.
+        "WD01, Rev03 | 2019-05-08 | Jane Roe | Incorporate fixes from the last draft",
+        "Sender Action | Control Packet | Receiver Action",
+        "162 | plotter 5.4",
+        "Total Risks | 12.5%",
+        # A row's piece, opening or closing on its rule.
+        "| order <n>",
+        "Colour Key |",
+    ],
+)
+def test_a_table_row_read_as_a_line_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+    assert _anchors_around([text]) == ["Imported names"]
+
+
+@pytest.mark.parametrize("text", ["AC-2 | Control Summary Information", "`--lof[=true|false]`"])
+def test_a_title_naming_two_things_apart_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
