@@ -19,6 +19,12 @@ import pypdfium2.raw as pdfium_c
 #: says nothing (some fonts report 2140, roman and bold alike), and the name decides.
 BOLD_WEIGHT, MAX_WEIGHT = 600, 1000
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
+#: A weight named by its W-number at the end of a font's name, as Japanese foundries number
+#: their faces' weights ("HiraginoSansGB-W3" the text, "-W6" its semibold headings, up to
+#: W9): W6 and heavier is bold (PDFium reports such a face's weight from its stems, 545 for
+#: a W6: below :data:`BOLD_WEIGHT`).
+_W_WEIGHT = re.compile(r"[-_ ]w([0-9])$")
+BOLD_W_NUMBER = 6
 #: The tag naming a subset of a font embedded in the file ("ABCDEF+" before "Calibri"): one
 #: face embedded twice, or once whole and once in part, carries two tags or one.
 _SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
@@ -92,12 +98,17 @@ def font_of(raw: object, index: int, fonts: dict[int, tuple[bool, str]]) -> tupl
 
 def _read_font(raw: object, index: int) -> tuple[bool, str]:
     """Whether the font of character ``index`` is bold: by its weight, else by its name
-    (many embedded fonts report a regular weight and are called "…-Bold"); and its name and
-    weight."""
+    (many embedded fonts report a regular weight and are called "…-Bold", or "…-W6":
+    :data:`BOLD_W_NUMBER`); and its name and weight."""
     weight = pdfium_c.FPDFText_GetFontWeight(raw, index)
     flags = ctypes.c_int(0)
     length = pdfium_c.FPDFText_GetFontInfo(raw, index, _NAME_BUFFER, 256, ctypes.byref(flags))
     name = _SUBSET_TAG.sub("", _NAME_BUFFER.raw[: max(length - 1, 0)].decode("latin-1"))
     lowered = name.lower()
-    bold = BOLD_WEIGHT <= weight <= MAX_WEIGHT or any(word in lowered for word in _BOLD_NAMES)
+    numbered = _W_WEIGHT.search(lowered)
+    bold = (
+        BOLD_WEIGHT <= weight <= MAX_WEIGHT
+        or any(word in lowered for word in _BOLD_NAMES)
+        or (numbered is not None and int(numbered.group(1)) >= BOLD_W_NUMBER)
+    )
     return bold, f"{name}/{weight}"

@@ -33,6 +33,9 @@ DRAWN_TAB = "F11"
 #: A second font with a ToUnicode map, as CJK's (another face of the file: an icon font's
 #: icons, read as private use).
 CJK_OTHER = "F12"
+#: Helvetica under the names a Japanese foundry gives a face's weights by number: "W3" the
+#: text's, "W6" its semibold (a Mac's Hiragino, whose weight PDFium reads below bold's).
+NUMBERED_W3, NUMBERED_W6 = "F13", "F14"
 #: The fonts whose text is written as two-byte codes, one a character.
 _CID_FONTS = (CJK, UNMAPPED, CJK_OTHER)
 
@@ -270,7 +273,14 @@ def build_pdf(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /TestSymbols /Encoding /Identity-H "
         b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>" % (descendant, to_unicode)
     )
-    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12)
+    f13, f14 = (
+        add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+HiraginoSansGB-%s "
+            b"/Encoding /WinAnsiEncoding >>" % weight
+        )
+        for weight in (b"W3", b"W6")
+    )
+    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14)
     fonts = b"<< %s >>" % b" ".join(b"/F%d %d 0 R" % (n, font) for n, font in enumerate(faces, 1))
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "

@@ -9,7 +9,17 @@ from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.rules import page_rules
 from lightrag_pchunk.pdf.segments import cut_at_gutters, glyph_runs
 
-from pdf_builders import BOLD, LOREM, Page, Stroke, Text, build_pdf, wrap
+from pdf_builders import (
+    BOLD,
+    LOREM,
+    NUMBERED_W3,
+    NUMBERED_W6,
+    Page,
+    Stroke,
+    Text,
+    build_pdf,
+    wrap,
+)
 
 
 def test_runs_cut_at_gutters_as_the_whole_page_cut_with_them() -> None:
@@ -56,4 +66,25 @@ def test_a_weight_past_the_heaviest_says_nothing_and_the_font_name_decides(monke
     finally:
         textpage.close()
         page.close()
+        document.close()
+
+
+def test_a_face_numbered_w6_or_heavier_is_bold() -> None:
+    # A Mac's Chinese export: headings in HiraginoSansGB-W6, the text in -W3, their weights
+    # read below bold's (or not at all): the name's weight number decides.
+    page = Page([Text(72, 720, "Strings", 12, NUMBERED_W6), Text(300, 720, "set a key")])
+    page.items.append(Text(72, 690, "get a key", 12, NUMBERED_W3))
+    document = pdfium.PdfDocument(build_pdf([page]))
+    page_ = document[0]
+    textpage = page_.get_textpage()
+    try:
+        runs = glyph_runs(read_glyphs(page_, textpage, 1, page_rules(page_)))
+        assert [(run.text, run.bold) for run in runs] == [
+            ("Strings", True),
+            ("set a key", False),
+            ("get a key", False),
+        ]
+    finally:
+        textpage.close()
+        page_.close()
         document.close()
