@@ -63,14 +63,14 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     gutters = find_gutters(beside)
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
     edges = [-math.inf, *(g.middle for g in gutters), math.inf]
+    strips = _free_strips(table, segments)
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
         crossed = len(columned) < len(prose)
         if crossed and not titled and not _two_pitches(table, segments, gutter):
             continue
         for index in range(1, len(table.xs) - 1):
-            border = table.xs[index]
-            if not gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
+            if not _parts_at(table, strips[index - 1], index, gutter):
                 continue
             for low, high, cell in (
                 (edges[number - 1], gutter.middle, table.xs[index - 1 : index + 1]),
@@ -84,6 +84,34 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
                 if covered >= PROSE_COLUMNS_RATIO * (end - start):
                     return True
     return False
+
+
+def _parts_at(table: TextTable, strip: tuple[float, float], index: int, gutter: Gutter) -> bool:
+    """Whether ``table``'s column border ``index`` parts its columns at ``gutter``: the
+    border lies in it, or the gutter lies in the strip its text leaves free between the two
+    columns (``strip``: a column's prose ends at the gutter, the next column's lines, a
+    figure's labels set in from its column's edge, start further right: the border, halfway,
+    lies past the gutter)."""
+    border = table.xs[index]
+    if gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
+        return True
+    low, high = strip
+    return low - ALIGN_SLACK <= gutter.x0 and gutter.x1 <= high + ALIGN_SLACK
+
+
+def _free_strips(table: TextTable, segments: Sequence[Segment]) -> list[tuple[float, float]]:
+    """For each inner column border of ``table``, left to right, the strip its text leaves
+    free there: from the right end of the lines of the column left of it to the left start
+    of the lines of the column right of it (each line in the column of its middle); an
+    empty strip where either column holds no line."""
+    inside = [s for s in segments if holds(table, s)]
+    columns = [bisect.bisect_right(table.xs, (s.x0 + s.x1) / 2) for s in inside]
+    strips = []
+    for index in range(1, len(table.xs) - 1):
+        left = [s.x1 for s, c in zip(inside, columns, strict=True) if c == index]
+        right = [s.x0 for s, c in zip(inside, columns, strict=True) if c == index + 1]
+        strips.append((max(left), min(right)) if left and right else (math.inf, -math.inf))
+    return strips
 
 
 def _two_pitches(table: TextTable, segments: Sequence[Segment], gutter: Gutter) -> bool:

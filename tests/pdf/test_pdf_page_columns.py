@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BOLD, Page, Stroke, Text, parse_pages, tags_of, wrap
+from pdf_builders import BOLD, MONO, Page, Stroke, Text, parse_pages, tags_of, wrap
 
 _PROSE = (
     "The operator keeps the refrigeration plant under continuous supervision and writes "
@@ -222,3 +222,35 @@ def test_a_reference_cards_columns_of_sections_are_no_table(tmp_path: Path) -> N
     places = [text.index(title) for title, _ in _CARD]
     assert places == sorted(places)  # column by column, top down
     assert text.index("start the compressors in order") < text.index("Reading Gauges")
+
+
+def _justified(count: int, top: float) -> list[Text]:
+    """``count`` lines of prose set flush on both sides, in a fixed-pitch face (every line
+    as many glyphs), from the baseline ``top`` down at :data:`_PITCH`."""
+    text = _PROSE * 12
+    pieces = [text[i * 48 : (i + 1) * 48] for i in range(count)]
+    pieces = [piece.replace(" ", "x", 1) if piece[0] == " " else piece for piece in pieces]
+    pieces = [piece[:-1] + "s" if piece[-1] == " " else piece for piece in pieces]
+    return [Text(60, top - i * _PITCH, piece, 8, font=MONO) for i, piece in enumerate(pieces)]
+
+
+def test_a_column_beside_a_figure_set_in_from_the_next_columns_edge_is_no_table(
+    tmp_path: Path,
+) -> None:
+    """A two-column paper's page: the left column's justified prose and a numbered section
+    title beside a diagram in the right column whose labels start well in from that
+    column's edge, on the prose's baselines. The border between the prose and the labels,
+    halfway, lies past the gutter; the gutter lies in the strip their text leaves free: the
+    page's columns, no table. The title heads its section and the prose stays text."""
+    items: list = [*_justified(8, 700), Text(60, 700 - 9 * _PITCH, "2 Basic Idea", 11, BOLD)]
+    items += _justified(22, 700 - 10 * _PITCH)
+    items += wrap(_PROSE * 2, 320, 700, 230, size=9)[:6]
+    for row in range(10):
+        y = 700 - (7 + row) * _PITCH
+        items += [Text(390, y, "article A" if row % 4 == 0 else ". . .", 8)]
+        items += [Text(440, y, f"entity {row}", 8), Text(495, y, f"relation {row}", 8)]
+    items += wrap(_PROSE * 3, 320, 700 - 18 * _PITCH, 230, size=9)
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "2 Basic Idea" in [row.heading for row in result.rows]
+    cells = [cell for table in tags_of(result) for row in table for cell in row]
+    assert not any("refrigeration" in cell for cell in cells)
