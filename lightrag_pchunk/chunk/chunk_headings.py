@@ -103,10 +103,12 @@ def span_heading(
 def _one_series(first: str, last: str) -> bool:
     """Whether two labels count in one series, so that ``first–last`` reads as a range:
     ``4.1`` and ``4.3``, ``(a)`` and ``(e)``, ``6.1.4`` and ``6.2`` (the numbers show the
-    levels), ``2.6.4`` and ``2.6.3`` (a changelog counts down), not ``(h)`` and ``A.``,
-    ``2.`` and ``(a)``. Roman numerals count with the letters they are spelt in (``(i)``
-    may be either). Not one number twice, two lists' ``(i)`` or two headings that repeat
-    their section's code (``CA-7``): ``(i–i)`` names one item, where the chunk holds two."""
+    levels), ``2.6.4`` and ``2.6.3`` (a changelog counts its versions down), not ``(h)``
+    and ``A.``, ``2.`` and ``(a)``. Roman numerals count with the letters they are spelt in
+    (``(i)`` may be either). Not one number twice, two lists' ``(i)`` or two headings that
+    repeat their section's code (``CA-7``): ``(i–i)`` names one item, where the chunk holds
+    two. Not a list's item down to one of the next list, ``(e–b)`` or ``(6–1)``: no list
+    counts down, so that reads as a range backwards."""
     one, other = (parse_label(without_bullet(end)) for end in (first, last))
     if one is None or other is None:
         return False
@@ -115,7 +117,11 @@ def _one_series(first: str, last: str) -> bool:
         other.series,
     ):
         return False
-    return one.family != other.family or one.ordinals != other.ordinals
+    if one.family != other.family:  # "(i)" read as a letter, "(iv)" as a numeral
+        return True
+    if one.ordinals == other.ordinals:
+        return False
+    return one.ordinals < other.ordinals or min(len(one.ordinals), len(other.ordinals)) > 1
 
 
 def span_end(title: str) -> str:

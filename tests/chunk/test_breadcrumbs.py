@@ -113,6 +113,19 @@ def test_a_span_between_two_equal_labels_names_its_ends_by_their_titles() -> Non
     assert _span_check(two, "D. Issues", items, sections=True) == []
 
 
+def test_a_span_from_one_list_down_into_the_next_names_its_ends_by_their_titles() -> None:
+    # "(e)" of one list to "(b)" of the next, "6." to a new list's "1.": no list counts
+    # down, so "(e–b)" and "(6–1)" would read as ranges backwards.
+    letters = span_heading("A. Need", ["(e) Process", "(a) Scope", "(b) Shared"])
+    assert letters == "A. Need ((e) Process – (b) Shared)"
+    numbers = span_heading("Credits", ["6. All foreign taxes", "1. Multiply"], (2, 0))
+    assert numbers == "Credits (6. All foreign taxes [part 2] – 1. Multiply)"
+    # A changelog's versions count down level by level: still a range of labels.
+    assert span_heading("Changelog", ["2.6 Series", "2.5 Series"]) == "Changelog (2.6–2.5)"
+    assert span_heading("A. Need", ["(b) Shared", "(e) Process"]) == "A. Need (b–e)"
+    assert _span_check(letters, "A. Need", ["(e) Process", "(b) Shared"], sections=True) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
