@@ -24,7 +24,8 @@ from lightrag_pchunk.model import Block
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import is_series_label
 
-#: Between the two ends of a span: tight between labels (4.1–4.3), spaced between titles.
+#: Between the two ends of a span: tight between labels of one word (4.1–4.3), spaced where
+#: an end holds a space: titles, a part, a label of words ("Note 2 – Note 3").
 SPAN_DASH = "–"
 #: Longest title at one end of a span, in characters.
 MAX_SPAN_END = 40
@@ -95,7 +96,8 @@ def span_heading(
     dash = SPAN_DASH
     if a == first or b == last or not _one_series(first, last):  # titles
         a, b, dash = span_end(first), span_end(last), f" {SPAN_DASH} "
-    if any(parts):  # "4.1 [part 2]–4.3" would read as one end: spaced
+    if any(parts) or any(ch.isspace() for ch in a + b):
+        # "4.1 [part 2]–4.3" or "Note 2–Note 3" would read as one end: spaced
         dash = f" {SPAN_DASH} "
     return f"{parent} ({with_part(a, parts[0])}{dash}{with_part(b, parts[1])})"
 

@@ -126,6 +126,19 @@ def test_a_span_from_one_list_down_into_the_next_names_its_ends_by_their_titles(
     assert _span_check(letters, "A. Need", ["(e) Process", "(b) Shared"], sections=True) == []
 
 
+def test_a_span_between_labels_of_words_is_spaced_like_one_holding_a_part() -> None:
+    # "Note 2–Note 3" would join the two labels into one: labels of several words are
+    # spaced, as an end holding a part is ("4.3 [part 2] – 4.5"); "4.1–4.3" stays tight.
+    notes = span_heading("Part I", ["Note 2 – Investments", "Note 3 – Leases"])
+    assert notes == "Part I (Note 2 – Note 3)"
+    assert span_heading("Part 1308", ["§ 1308.34 Scope", "§ 1308.42 Other"]) == (
+        "Part 1308 (§ 1308.34 – § 1308.42)"
+    )
+    assert span_heading("4 权责", ["4.1 总则", "4.3 附则"]) == "4 权责 (4.1–4.3)"
+    items = ["Note 2 – Investments", "Note 3 – Leases"]
+    assert _span_check(notes, "Part I", items, sections=True) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
