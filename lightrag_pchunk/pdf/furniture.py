@@ -176,7 +176,9 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
-    numbered = page_numbered_lines(pages, [[ln for ln, _, sheet in e if sheet] for e in banded])
+    numbered, marked = page_numbered_lines(
+        pages, [[ln for ln, _, sheet in e if sheet] for e in banded]
+    )
     dropped: list[set[int]] = []
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
@@ -194,8 +196,12 @@ def drop_furniture(
     texts = {id(line): text for edge in banded for line, text, _ in edge}
     alone = _alone_on_their_pages(pages, dropped, texts)
     return [
-        [line for line in lines if id(line) not in furniture or id(line) in alone]
-        for lines, furniture in zip(pages, dropped, strict=True)
+        [
+            marks.get(id(line), line)
+            for line in lines
+            if id(line) not in furniture or id(line) in alone
+        ]
+        for lines, furniture, marks in zip(pages, dropped, marked, strict=True)
     ]
 
 

@@ -15,15 +15,20 @@ page's number in the sequence, the sequence holds on :data:`SEQUENCE_PAGES` page
 the page prints no other number of that sequence (a page has one number: a table's
 "Total    5" over the page's own "5" is the table's), and it is set no larger than the
 sequence's lines (a chapter's heading, "3    Results" opening page 3, is larger).
+
+A title set large with its page's number in the corner of its row, small and raised (a
+designed report's banner "A2 Broken Authentication" with "8" at the row's end, read as
+the title's superscript) is no running line: only its number goes (:func:`page_marks`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from statistics import median
 
-from lightrag_pchunk.pdf.layout import Line
+from lightrag_pchunk.pdf.layout import Line, make_line
 
 #: Pages whose numbers must run in one sequence, at least, before it is trusted.
 SEQUENCE_PAGES = 3
@@ -37,28 +42,66 @@ SIZE_TOLERANCE = 0.5
 
 def page_numbered_lines(
     pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
-) -> list[set[int]]:
+) -> tuple[list[set[int]], list[dict[int, Line]]]:
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
     the document's sequence at one end, beside other text (or alone: a page number, which
-    :mod:`.furniture` drops in the sheet's bands anyway). ``bands``: each page's lines in
-    the sheet's bands (with their text as printed), in the page's order."""
+    :mod:`.furniture` drops in the sheet's bands anyway); and, page by page, the lines that
+    carry it as a raised mark of their title (:func:`page_marks`), each by its id with the
+    line it is without the number. ``bands``: each page's lines in the sheet's bands (with
+    their text as printed), in the page's order."""
     numbers = [[(line, number) for line in band if (number := _end_number(line))] for band in bands]
     offset = _sequence_offset(numbers)
     if offset is None:
-        return [set() for _ in pages]
+        return [set() for _ in pages], [{} for _ in pages]
     runs = [
         [line for line, number in found if number - index == offset]
         for index, found in enumerate(numbers)
     ]
-    size = median(line.size for run in runs for line in run) + SIZE_TOLERANCE
-    return [
+    marked = [{id(line) for line in run if len(run) == 1 and page_marks(line)} for run in runs]
+    sized = [
+        line.size
+        for run, ids in zip(runs, marked, strict=True)
+        for line in run
+        if id(line) not in ids
+    ]
+    size = median(sized or [0.0]) + SIZE_TOLERANCE
+    whole = [
         {
             id(line)
             for line in run
-            if len(run) == 1 and line.size <= size and _outermost(line, lines)
+            if len(run) == 1
+            and id(line) not in ids
+            and line.size <= size
+            and _outermost(line, lines)
         }
-        for lines, run in zip(pages, runs, strict=True)
+        for lines, run, ids in zip(pages, runs, marked, strict=True)
     ]
+    titles = [
+        {id(line): _without_number(line) for line in run if id(line) in ids}
+        for run, ids in zip(runs, marked, strict=True)
+    ]
+    return whole, titles
+
+
+def page_marks(line: Line) -> bool:
+    """Whether ``line`` prints its number at one end as a raised mark of its text (the line
+    reads ``<sup>8</sup>`` there, ``scripts.script_segments``): a title set large with its
+    page's number small in the corner of its row. A running line sets its number as its
+    text, on its baseline."""
+    parts = [segment.text.strip() for segment in line.segments]
+    text = line.text.strip()
+    return len(parts) > 1 and any(
+        part.isdigit() and mark(f"<sup>{part}</sup>")
+        for part, mark in ((parts[0], text.startswith), (parts[-1], text.endswith))
+    )
+
+
+def _without_number(line: Line) -> Line:
+    """``line`` without the segment of its page number, at the end it prints it."""
+    last = line.text.strip().endswith(f"<sup>{line.segments[-1].text.strip()}</sup>")
+    kept = line.segments[:-1] if last else line.segments[1:]
+    rest = make_line(kept, line.page, line.column, line.column_x0, line.column_x1)
+    return replace(rest, role=line.role, element=line.element)
 
 
 def _sequence_offset(numbers: Sequence[Sequence[tuple[Line, int]]]) -> int | None:

@@ -84,3 +84,20 @@ def test_a_line_numbered_at_both_ends_reads_the_same_in_every_run() -> None:
         for seed in range(8)
     }  # fmt: skip
     assert answers == {"7"}
+
+
+def test_a_banner_title_with_its_page_number_raised_in_its_row_keeps_its_title(
+    tmp_path: Path,
+) -> None:
+    # A designed report opens each page with a title set large, its page's number small and
+    # raised at the row's far end (read as the title's superscript): the numbers run with
+    # the pages, yet the titles are the sections', each a heading without its number.
+    titles = ["Pump checks", "Valve settings", "Coil defrosting", "Brine strength"]
+    pages = []
+    for number, title in enumerate(titles, start=1):
+        body = wrap(f"Text {number} on {title.lower()}. {LOREM} {LOREM}", 72, 690, 460)
+        banner = [Text(72, 744, title, 24, BOLD), Text(530, 760, str(number), 9, BOLD)]
+        pages.append(Page([*banner, *body]))
+    result = parse_pages(tmp_path, pages)
+    assert headings_of(result) == titles
+    assert all(f"Text {n} on" in result.content for n in range(1, 5))
