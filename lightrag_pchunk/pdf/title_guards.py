@@ -42,13 +42,18 @@ from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
-from lightrag_pchunk.pdf.repeats import repeats_at
+from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, repeats_at
 from lightrag_pchunk.pdf.tables import RenderedTable
 from lightrag_pchunk.pdf.watermarks import is_slanted
 
 #: A line printed at about the same height on this many pages or more, in one look, is a
 #: running title or the title of a table printed over pages, not as many sections.
 RUNNING_TITLE_PAGES = 3
+
+
+#: Distinct titles printed at fixed heights on the same pages, this many at least and at two
+#: heights at least, are a page template's section titles.
+TEMPLATE_TITLES = 3
 
 
 def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
@@ -58,20 +63,44 @@ def running_titles(found: Sequence[PrintedParagraph]) -> set[int]:
     and look. The page furniture leaves such lines when they sit inside the text area: a
     running title on alternate pages, a report's table title printed again over each page
     of the table. A section title a document repeats ("Properties" under each of fifty
-    objects) meets three of its printings at one height by chance, not half of them."""
+    objects) meets three of its printings at one height by chance, not half of them; the
+    titles of a page template (:func:`_template_titles`) are sections' titles."""
     placed: dict[tuple[str, Look], list[int]] = defaultdict(list)
     for index, paragraph in enumerate(found):
         if paragraph.role != TABLE_ROLE and len(paragraph.lines) == 1:
             key = normalise(paragraph.text)
             if key:
                 placed[(key, paragraph.look)].append(index)
-    running: set[int] = set()
-    for indexes in placed.values():
+    repeated: dict[tuple[str, Look], tuple[set[int], float]] = {}
+    for group, indexes in placed.items():
         places = [(found[i].lines[0].page, found[i].lines[0].top) for i in indexes]
         needed = max(RUNNING_TITLE_PAGES, len(places) / 2)
-        if any(repeats_at(places, top, needed) for _, top in places):
-            running.update(indexes)
-    return running
+        top = next((top for _, top in places if repeats_at(places, top, needed)), None)
+        if top is not None:
+            repeated[group] = ({page for page, _ in places}, top)
+    template = _template_titles(repeated)
+    return {i for group in repeated.keys() - template for i in placed[group]}
+
+
+def _template_titles(
+    repeated: Mapping[tuple[str, Look], tuple[set[int], float]],
+) -> set[tuple[str, Look]]:
+    """The groups of ``repeated`` (each text and look: its pages, the height it repeats
+    at) that title a page template's sections: with others, :data:`TEMPLATE_TITLES` in
+    all, printed on :data:`RUNNING_TITLE_PAGES` of its pages, at two heights at least
+    (a designed report printing "Is it vulnerable?", "How to prevent" and "References" at
+    their places on each chapter's page). A running title is one line over a page's text,
+    a header and its other half beside it at its height."""
+    template: set[tuple[str, Look]] = set()
+    for group, (pages, top) in repeated.items():
+        tops = [top] + [
+            other_top
+            for other, (other_pages, other_top) in repeated.items()
+            if other != group and len(pages & other_pages) >= RUNNING_TITLE_PAGES
+        ]
+        if len(tops) >= TEMPLATE_TITLES and max(tops) - min(tops) > HEIGHT_TOLERANCE:
+            template.add(group)
+    return template
 
 
 #: A title's mark that it goes on from an earlier page, at its end.

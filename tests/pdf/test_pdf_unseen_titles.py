@@ -55,3 +55,22 @@ def test_a_title_opening_with_a_under_a_short_question_heads_its_section(tmp_pat
     items += wrap(BODY, 72, 590, 400)
     found = headings_of(parse_pages(tmp_path, [Page(items)]))
     assert found[-1:] == ["A New Approach"]
+
+
+def test_a_page_templates_section_titles_head_their_sections(tmp_path: Path) -> None:
+    # A designed report gives each chapter a page: its title, then the same three section
+    # titles, each at its own height on every page. Printed at one height on each page
+    # they read like running titles, but several titles at their places on the same pages
+    # are the chapters' sections.
+    chapters = ["Pump failures", "Valve leaks", "Coil icing", "Brine dilution"]
+    sections = ["What goes wrong", "How to prevent it", "Further reading"]
+    pages = []
+    for number, chapter in enumerate(chapters, start=1):
+        items = [Text(72, 700, chapter, 20, BOLD)]
+        for place, section in enumerate(sections):
+            top = 660 - 200 * place
+            text = f"Case {number}.{place} of the {chapter.lower()}. {BODY}"
+            items += [Text(72, top, section, 14, BOLD), *wrap(text, 72, top - 22, 400)]
+        pages.append(Page(items))
+    found = headings_of(parse_pages(tmp_path, pages))
+    assert found == [title for chapter in chapters for title in [chapter, *sections]]
