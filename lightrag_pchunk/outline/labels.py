@@ -22,6 +22,7 @@ from lightrag_pchunk.outline.numerals import chinese_number, roman_number, token
 from lightrag_pchunk.outline.unit_words import (
     CN_KEYWORD,
     CN_NUMBER,
+    ITEM,
     KEYWORD,
     KEYWORD_RANKS,
     KEYWORD_SYNONYMS,
@@ -208,7 +209,7 @@ def _legal(text: str) -> Label | None:
 
 
 def _keyword(text: str) -> Label | None:
-    match = KEYWORD.match(text) or CN_KEYWORD.match(text) or NOTE.match(text)
+    match = KEYWORD.match(text) or CN_KEYWORD.match(text) or NOTE.match(text) or ITEM.match(text)
     if match is None or not _separated(text, match.end()):
         return None
     word = match["word"].lower()

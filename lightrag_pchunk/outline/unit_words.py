@@ -24,7 +24,7 @@ LEGAL_RANKS = {"编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "�
 KEYWORD_RANKS = {
     "part": 0, "book": 0, "title": 1, "chapter": 2, "annex": 2, "appendix": 2, "schedule": 2,
     "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
-    "clause": 5, "note": 3,
+    "clause": 5, "note": 3, "item": 2,
 }  # fmt: skip
 #: Months' names and their abbreviations (English, German, Dutch, French, Spanish,
 #: Portuguese, Italian, Swedish): a number before one is a day's date ("29 March"), no label.
@@ -145,6 +145,11 @@ KEYWORD = re.compile(
 #: A financial statement's note: "NOTE 3 - INITIAL PUBLIC OFFERING", "Note 12 – Leases"; only
 #: before a dash (after a colon or a full stop it is as often a table's footnote).
 NOTE = re.compile(r"(?P<word>note)\s+(?P<n>\d{1,2})(?=\s*[-–—]\s*\w)", re.IGNORECASE)
+#: A filing's item: "ITEM 1A. RISK FACTORS", "Item 7. Management's Discussion"; only with the
+#: full stop after its number and a title after it (a list's "Item 3" names a thing).
+ITEM = re.compile(
+    r"(?P<word>item)\s+(?P<n>(?P<digits>\d{1,2})(?P<letter>[a-c])?)\.(?=\s+\w)", re.IGNORECASE
+)
 #: The CJK words, right before their number or after a space; "附件一览表", "付録一覧" (the
 #: list of the attachments) number nothing.
 CN_KEYWORD = re.compile(

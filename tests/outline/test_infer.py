@@ -14,7 +14,7 @@ from lightrag_pchunk.outline.infer import (
 )
 from lightrag_pchunk.outline.run_on import names_a_topic
 
-from outline_items import BODY, BOLD, H1, H2
+from outline_items import BODY, BOLD, H1, H2, PROSE
 
 
 def text(line: str, look: Look | None = None, **kwargs) -> OutlineItem:
@@ -1181,3 +1181,36 @@ def test_a_title_the_headings_share_heads_its_section_in_the_texts_look_too():
     items += [text("Properties", BODY), table, text(prose, BODY)]
     titles = [h.title for h in infer_outline(items, 11.0)]
     assert titles.count("Properties") == 4
+
+
+def test_a_filings_items_head_their_parts_in_bold_capitals_at_the_texts_size():
+    # A quarterly report's "ITEM 1." titles, bold capitals at the text's size under parts
+    # set larger, notes below them; each part holds its own "ITEM 1.".
+    part, item = Look(bold=True, size=14, caps=True), Look(bold=True, size=11, caps=True)
+    items = [
+        text("PART I - FINANCIAL INFORMATION", part),
+        text("ITEM 1. FINANCIAL STATEMENTS", item),
+        text(PROSE, BODY),
+        text("Note 1 – Description of Business", BOLD),
+        text(PROSE, BODY),
+        text("ITEM 2. MANAGEMENT’S DISCUSSION AND ANALYSIS", item),
+        text(PROSE, BODY),
+        text("PART II - OTHER INFORMATION", part),
+        text("ITEM 1. LEGAL PROCEEDINGS", item),
+        text(PROSE, BODY),
+        text("ITEM 1A. RISK FACTORS", item),
+        text(PROSE, BODY),
+    ]
+    found = [(level, title) for level, title, _ in outline(items, 11)]
+    assert [title for _, title in found] == [
+        "PART I - FINANCIAL INFORMATION",
+        "ITEM 1. FINANCIAL STATEMENTS",
+        "Note 1 – Description of Business",
+        "ITEM 2. MANAGEMENT’S DISCUSSION AND ANALYSIS",
+        "PART II - OTHER INFORMATION",
+        "ITEM 1. LEGAL PROCEEDINGS",
+        "ITEM 1A. RISK FACTORS",
+    ]
+    levels = dict((title, level) for level, title in found)
+    assert levels["PART II - OTHER INFORMATION"] < levels["ITEM 1. LEGAL PROCEEDINGS"]
+    assert levels["ITEM 1. FINANCIAL STATEMENTS"] < levels["Note 1 – Description of Business"]

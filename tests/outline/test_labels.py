@@ -89,6 +89,9 @@ from lightrag_pchunk.outline.numbering import (
         # A financial statement's note, numbered before a dash.
         ("NOTE 3 - INITIAL PUBLIC OFFERING", "keyword-note", (3,), "INITIAL PUBLIC OFFERING"),
         ("Note 12 – Leases", "keyword-note", (12,), "Leases"),
+        # A filing's item, its number and letter before a full stop.
+        ("ITEM 1A. RISK FACTORS", "keyword-item", (1, 1), "RISK FACTORS"),
+        ("Item 7. Management’s Discussion", "keyword-item", (7,), "Management’s Discussion"),
         ("A.2 General", "annex-decimal", (1, 2), "General"),
         ("II. Background", "roman-upper", (2,), "Background"),
         ("Ⅲ、方法", "roman-upper", (3,), "方法"),
@@ -129,6 +132,7 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
         "Приложению № 2",
         "Note 1: the figures are in thousands",
         "Note 2. Source: annual report",
+        "Item 3 is checked daily",
         "A plan",
     ],
 )
