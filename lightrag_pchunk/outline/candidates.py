@@ -23,12 +23,14 @@ from lightrag_pchunk.outline.lines import (
     cjk_count,
     heading_text,
     label_tab_as_space,
+    starts_with_bullet,
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
 from lightrag_pchunk.outline.non_titles import is_data_key, reads_as_no_title
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
 from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
 from lightrag_pchunk.outline.toc import is_toc_title
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 
 def find_candidates(
@@ -69,6 +71,8 @@ def candidate_at(
     text = item.text
     if tab_label and "\t" in text:
         text = label_tab_as_space(text) or text
+    elif "\t" in text:
+        text = _unit_label_tab(text) or text
     heading = heading_text(text, markdown=False, lowercase=True, lead_in=True)
     if heading is None and item.in_toc:
         heading = listed_title(item.text)
@@ -178,3 +182,17 @@ def listed_title(text: str) -> HeadingText | None:
     if label is not None and not label.rest.strip():
         return None
     return HeadingText(title, "", label)
+
+
+def _unit_label_tab(text: str) -> str | None:
+    """``text`` with the tab after a unit's label read as a space wherever the line stands
+    ("ITEM 5.\tMARKET FOR ...", "— ITEM 5.\tMARKET ...": a bullet glyph before the label
+    kept, as it decorates it); None when no unit's label stands before the tab, or another
+    tab follows (a contents entry's "Item 5.\tMarket\t21")."""
+    text = text.strip()
+    bullet = text[:1] if starts_with_bullet(text) and text[1:2].isspace() else ""
+    spaced = label_tab_as_space(text[1:] if bullet else text)
+    label = parse_label(spaced) if spaced is not None else None
+    if label is None or not names_a_unit(label):
+        return None
+    return f"{bullet} {spaced}".lstrip()

@@ -1214,3 +1214,22 @@ def test_a_filings_items_head_their_parts_in_bold_capitals_at_the_texts_size():
     levels = dict((title, level) for level, title in found)
     assert levels["PART II - OTHER INFORMATION"] < levels["ITEM 1. LEGAL PROCEEDINGS"]
     assert levels["ITEM 1. FINANCIAL STATEMENTS"] < levels["Note 1 – Description of Business"]
+
+
+@pytest.mark.parametrize("mark", ["", "— "])
+def test_a_tab_after_a_units_label_parts_it_from_its_title(mark):
+    # A converter sets a wider gap after "ITEM 5." than a word space (a tab), and a bullet
+    # may decorate the label; a contents entry's tab before its page number still is no title.
+    item = Look(bold=True, size=11, caps=True)
+    items = [
+        text(f"{mark}ITEM 4. MINE SAFETY DISCLOSURES", item),
+        text(PROSE, BODY),
+        text(f"{mark}ITEM 5.\tMARKET FOR REGISTRANT’S COMMON EQUITY", item),
+        text(PROSE, BODY),
+        text("Holders of Record", BOLD),
+        text(PROSE, BODY),
+        text("Item 6.\tExhibits\t21", BODY),
+    ]
+    titles = [title for _, title, _ in outline(items, 11)]
+    assert f"{mark}ITEM 5. MARKET FOR REGISTRANT’S COMMON EQUITY" in titles
+    assert not any("Exhibits" in title for title in titles)
