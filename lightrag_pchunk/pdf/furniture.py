@@ -26,7 +26,8 @@ pages begin or end their print, set apart from the text by half a line, and its 
 printed, runs through the document (on half the pages of one parity at least). Body text
 begins there on every page, so the evidence asked is stronger: no digits set aside but
 those of a page number alone (a book's numbers printed under its text, above the band), no
-title that opens a few pages, no line a tagged document's structure holds.
+title that opens a few pages, no line a tagged document's structure holds. Such a running
+line printed a little higher on some pages, inside the band, is furniture there too.
 
 A running header of such pages may carry the number of the section its page holds at the
 other end of its row ("Drug Enforcement Administration, Justice    § 1308.11"): the row is
@@ -180,12 +181,15 @@ def drop_furniture(
         pages, [[ln for ln, _, sheet in e if sheet] for e in banded]
     )
     dropped: list[set[int]] = []
+    count = len(pages)
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):
         furniture = {
             id(line)
             for line, text, sheet in edge
             if keys[id(line)] not in boxed
             if _is_furniture(text, sheet, seen[keys[id(line)]], index, line.top, len(pages))
+            # In the band: the running line of the pages that print it just below the band.
+            or (sheet and runs_through(seen.get(_place_key(text, False), ()), line.top, count))
             or (not sheet and _is_titled_row(line, titles, len(pages)))
             or (sheet and (_is_numbered_footer(line) or id(line) in misread))
             or id(line) in numbered[index]

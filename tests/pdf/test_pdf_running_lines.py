@@ -278,3 +278,16 @@ def test_a_word_of_roman_letters_ending_a_paragraph_in_the_bottom_band_is_text(
     lines = result.content.splitlines()
     assert all(word in lines for word in last_words)
     assert not {"1", "2", "3"} & set(lines)
+
+
+def test_a_running_header_drifting_across_the_top_bands_border_is_removed(tmp_path: Path) -> None:
+    # The header sits 5 pt higher on the first two pages, inside the top band; on the
+    # eight after, just below the band, it opens each page's print: one running line.
+    pages = []
+    for number, word in enumerate(WORDS + WORDS[:2]):
+        top = 713 if number < 2 else 708
+        body = wrap(f"Body text about the {word}. {LOREM} {LOREM}", 72, 680, 460)
+        pages.append(Page([Text(210, top, "The Cold Store Act of 1998", 11), *body]))
+    result = _parse(tmp_path, pages)
+    assert "Cold Store Act" not in result.content
+    assert all(f"Body text about the {word}." in result.content for word in WORDS)
