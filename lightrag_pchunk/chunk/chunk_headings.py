@@ -128,8 +128,9 @@ def _one_series(first: str, last: str) -> bool:
 
 def span_end(title: str) -> str:
     """A title as a span's end: at most :data:`MAX_SPAN_END` characters, an ellipsis
-    marking a cut (LightRAG caps each heading it shows its model at 80)."""
-    title = title.strip()
+    marking a cut (LightRAG caps each heading it shows its model at 80), without the list
+    glyph a heading may open with ("• CWE-917: …", "● 6 Conformance"), as its label is."""
+    title = without_bullet(title).strip()
     if len(title) <= MAX_SPAN_END:
         return title
     cut = title[: MAX_SPAN_END - 1]

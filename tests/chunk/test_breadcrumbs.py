@@ -139,6 +139,17 @@ def test_a_span_between_labels_of_words_is_spaced_like_one_holding_a_part() -> N
     assert _span_check(notes, "Part I", items, sections=True) == []
 
 
+def test_a_span_names_an_end_without_the_list_glyph_its_title_opens_with() -> None:
+    # Headings rendered from a bulleted list or a numbering's glyph: the glyph is no part
+    # of the title the span names, as it is none of the label ("■ 4.1" reads 4.1).
+    top = span_heading(None, ["● 6 Conformance", "● Appendix A. Acknowledgments"])
+    assert top == "6 Conformance – Appendix A. Acknowledgments"
+    cwe = span_heading("A1 Injection", ["• CWE-917: Expression Language", "• CWE-384: Fixation"])
+    assert cwe == "A1 Injection (CWE-917: Expression Language – CWE-384: Fixation)"
+    items = ["• CWE-917: Expression Language", "• CWE-384: Fixation"]
+    assert _span_check(cwe, "A1 Injection", items, sections=True) == []
+
+
 def test_a_span_whose_end_title_leaves_a_bracket_unpaired_is_read() -> None:
     # One end unlabelled, so the span names both by their titles, and the other's "d)"
     # leaves a closing bracket unpaired: no balanced group closes the span, yet the check
