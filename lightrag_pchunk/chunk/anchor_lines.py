@@ -5,13 +5,16 @@ the outline, where a look or a style confirms it; stage C names a part after it 
 such check, so it also refuses lines that label a kind of text rather than title a part.
 Alone, a line is none when it (:func:`names_no_part`) ends on a dash glued to its last word,
 a lead-in as one ending on a colon ("The potential impact is high if—"; a title may end on a
-dash set apart, "Part 1 –"), or when it is a table's row read as a line, its cells parted by
-" | ": three cells or more ("WD01, Rev03 | 2019-05-08 | Calin Curescu | …", "Sender Action |
-MQTT-SN Control Packet | Receiver Action"), a cell that is a number ("162 | gnuplot 5.4", a
-page's running head), or a piece of a row opening or closing on its rule ("| order <n>"); a
-title may name two things so ("AC-2 | Control Summary Information"). The outline keeps a
-line ending on a dash: a title broken over two lines may end its first so ("… for nuclear
-power plants—"), and its look tells it is one.
+dash set apart, "Part 1 –"); on a word a hyphen cuts at the line's end, in capitals too (a
+notice set in capitals broken over lines: "… IN AN ACTION OF CONTRACT, TORT OR OTHER-"; the
+outline refuses the cut word in lower case, ``outline/non_titles.py``); or when it is a
+table's row read as a line, its cells parted by " | ": three cells or more ("WD01, Rev03 |
+2019-05-08 | Calin Curescu | …", "Sender Action | MQTT-SN Control Packet | Receiver
+Action"), a cell that is a number ("162 | gnuplot 5.4", a page's running head), or a piece
+of a row opening or closing on its rule ("| order <n>"); a title may name two things so
+("AC-2 | Control Summary Information"). The outline keeps a line ending on a dash: a title
+broken over two lines may end its first so ("… for nuclear power plants—"), and its look
+tells it is one.
 
 In a block, a line is none when the run-in label before its colon opens another line of the
 block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
@@ -34,6 +37,8 @@ from lightrag_pchunk.outline.lines import flat_text
 
 #: A dash glued to a line's last word or its closing parenthesis, ending the line.
 _DASH_LEAD_IN = re.compile(r"[^\s\d][\u2013\u2014]$")
+#: A word of two letters or more cut by a hyphen at the line's end (ASCII, Unicode's, soft).
+_CUT_WORD = re.compile(r"(?:^|\s)[^\W\d_]{2,}[-\u2010\u00ad]$")
 #: A table's cells parted in a line, and a cell that is a number ("162", "12.5%").
 _CELL_RULE = " | "
 _NUMBER_CELL = re.compile(r"[-+]?\d[\d.,]*%?")
@@ -46,9 +51,12 @@ _RUN_IN_LABEL = re.compile(
 
 def names_no_part(text: str) -> bool:
     """Whether ``text``, one line the classifier reads as a title, names no part alone: it
-    ends on a dash glued to its last word, or is a table's row (see the module doc)."""
+    ends on a dash glued to its last word or on a word a hyphen cuts, or is a table's row
+    (see the module doc)."""
     line = text.strip()
-    return _DASH_LEAD_IN.search(line) is not None or _is_table_row(line)
+    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line):
+        return True
+    return _is_table_row(line)
 
 
 def _is_table_row(line: str) -> bool:

@@ -89,3 +89,14 @@ def test_a_table_row_read_as_a_line_is_no_anchor(text: str) -> None:
 @pytest.mark.parametrize("text", ["AC-2 | Control Summary Information", "`--lof[=true|false]`"])
 def test_a_title_naming_two_things_apart_stays_an_anchor(text: str) -> None:
     assert is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN CONTRACT, TORT OR OTHER-",
+        "Disregarded entities and qualified subchapter S sub-",
+    ],
+)
+def test_a_line_ending_on_a_word_a_hyphen_cuts_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
