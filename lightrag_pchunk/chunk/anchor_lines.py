@@ -16,7 +16,9 @@ of a row opening or closing on its rule ("| order <n>"); a title may name two th
 broken over two lines may end its first so ("… for nuclear power plants—"), and its look
 tells it is one.
 
-In a block, a line is none when the run-in label before its colon opens another line of the
+In a block, a line is none when the line before it ends on a word a hyphen cuts
+(:func:`after_cut_words`: it opens with the word's rest, "ING BUT NOT LIMITED TO …"), or when
+the run-in label before its colon opens another line of the
 block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
 "说明：…", "Beweis: …", "Note: …"): the label of a kind of paragraph the document repeats,
 its text an example, a note, a proof or a field's value. Not where the text after the label
@@ -32,6 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from lightrag_pchunk.outline.lines import flat_text
 
@@ -67,6 +70,22 @@ def _is_table_row(line: str) -> bool:
     if len(cells) > 2:
         return True
     return len(cells) == 2 and any(_NUMBER_CELL.fullmatch(cell.strip()) for cell in cells)
+
+
+def naming_no_part(lines: Sequence[str]) -> frozenset[str]:
+    """The lines of a block (flat, casefolded; "" for a table) that name no part by the
+    lines beside them: :func:`after_cut_words`, :func:`recurring_run_in_labels`."""
+    return after_cut_words(lines) | recurring_run_in_labels(lines)
+
+
+def after_cut_words(lines: Sequence[str]) -> frozenset[str]:
+    """The lines of a block (flat, casefolded; "" for a table) after a line that ends on a
+    word a hyphen cuts (see the module doc)."""
+    return frozenset(
+        flat_text(line).casefold()
+        for before, line in pairwise(lines)
+        if line and _CUT_WORD.search(before.strip())
+    )
 
 
 def run_in_label(text: str) -> str | None:

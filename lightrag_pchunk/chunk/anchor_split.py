@@ -33,7 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.anchor_lines import names_no_part, recurring_run_in_labels
+from lightrag_pchunk.chunk.anchor_lines import names_no_part, naming_no_part
 from lightrag_pchunk.chunk.anchor_neighbours import (
     apart_from_their_series,
     inside_contents,
@@ -257,7 +257,8 @@ def _no_anchor_lines(paragraphs: Sequence[Paragraph], limit: int) -> frozenset[s
     label), none heading the text after one place more than the others; those no title by
     their neighbours (``outline/line_runs.py``), read before a cut parts them; and those that
     number a series' member whose siblings read as text (``chunk/anchor_neighbours.py``);
-    and those whose run-in label opens another line too (``chunk/anchor_lines.py``)."""
+    and those whose run-in label opens another line too, or that open with the rest of a
+    word cut at the line before (``chunk/anchor_lines.py``)."""
     items = [
         OutlineItem(ItemKind.OTHER if p.is_table else ItemKind.TEXT, p.text) for p in paragraphs
     ]
@@ -268,7 +269,7 @@ def _no_anchor_lines(paragraphs: Sequence[Paragraph], limit: int) -> frozenset[s
         if line and "\n" not in line and no_title_by_neighbours(lines, i)
     }
     apart = apart_from_their_series(paragraphs, lambda text: is_anchor_candidate(text, limit))
-    return recurring_lines(items) | by_neighbours | apart | recurring_run_in_labels(lines)
+    return recurring_lines(items) | by_neighbours | apart | naming_no_part(lines)
 
 
 def _names_unit_of_law(text: str | None) -> bool:

@@ -100,3 +100,10 @@ def test_a_title_naming_two_things_apart_stays_an_anchor(text: str) -> None:
 )
 def test_a_line_ending_on_a_word_a_hyphen_cuts_is_no_anchor(text: str) -> None:
     assert not is_anchor_candidate(text, 100)
+
+
+def test_a_line_opening_with_the_rest_of_a_word_cut_in_capitals_is_no_anchor() -> None:
+    lines = ["THE SOFTWARE IS PROVIDED AS IS, WITHOUT WARRANTY OF ANY KIND, INCLUD-"]
+    lines.append("ING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY")
+    assert is_anchor_candidate(lines[1], 100)
+    assert _anchors_around(lines) == ["Imported names"]
