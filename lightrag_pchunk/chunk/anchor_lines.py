@@ -12,11 +12,18 @@ table's row read as a line, its cells parted by " | ": three cells or more ("WD0
 2019-05-08 | Calin Curescu | …", "Sender Action | MQTT-SN Control Packet | Receiver
 Action"), a cell that is a number ("162 | gnuplot 5.4", a page's running head), or a piece
 of a row opening or closing on its rule ("| order <n>"); a title may name two things so
-("AC-2 | Control Summary Information"). The outline keeps a line ending on a dash: a title
+("AC-2 | Control Summary Information"); or when it opens a reference list's entry: its
+number, glued or not, then an author in citation form, initials before the name and a comma
+or "and" after it ("22.M. Levin, B. Morsey, …", "[7] E. N. Marieb, Human Anatomy …"; with no
+number two initials, each with its space: "U.S. Federal Government Terms" is a title). The
+outline keeps a line ending on a dash: a title
 broken over two lines may end its first so ("… for nuclear power plants—"), and its look
 tells it is one.
 
-In a block, a line is none when the line before it ends on a word a hyphen cuts
+In a block, a line is none when it numbers an entry of a reference list whose entries
+open as above (:func:`among_reference_entries`: "59.Department of Health …, Guidelines for"
+between "57.S. Loue, …" and "60.F. M. Smith, …": its number written as theirs, between
+their first and last); when the line before it ends on a word a hyphen cuts
 (:func:`after_cut_words`: it opens with the word's rest, "ING BUT NOT LIMITED TO …"), or when
 the run-in label before its colon opens another line of the
 block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
@@ -45,6 +52,15 @@ _CUT_WORD = re.compile(r"(?:^|\s)[^\W\d_]{2,}[-\u2010\u00ad]$")
 #: A table's cells parted in a line, and a cell that is a number ("162", "12.5%").
 _CELL_RULE = " | "
 _NUMBER_CELL = re.compile(r"[-+]?\d[\d.,]*%?")
+#: A reference list's entry: its number, an author's initials (each with its space), the
+#: name, then a comma, "and" or the year in parentheses.
+_CITED_NAME = r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?(?:,|\s+and\s|\s+\((?:1[5-9]|20)\d\d\))"
+_REFERENCE_ENTRY = re.compile(
+    rf"(?:\[\d{{1,3}}\]\s*|\d{{1,3}}\.\s?)(?:[A-Z]\.\s)+{_CITED_NAME}"
+    rf"|(?:[A-Z]\.\s){{2,}}{_CITED_NAME}"
+)
+#: An entry's number as written: in brackets, or glued to the text or set apart after its point.
+_ENTRY_NUMBER = re.compile(r"\[(\d{1,3})\]\s*(?=\S)|(\d{1,3})\.(?=[^\W\d_])|(\d{1,3})\.\s(?=\S)")
 #: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
 #: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
 _RUN_IN_LABEL = re.compile(
@@ -54,10 +70,10 @@ _RUN_IN_LABEL = re.compile(
 
 def names_no_part(text: str) -> bool:
     """Whether ``text``, one line the classifier reads as a title, names no part alone: it
-    ends on a dash glued to its last word or on a word a hyphen cuts, or is a table's row
-    (see the module doc)."""
+    ends on a dash glued to its last word or on a word a hyphen cuts, is a table's row or
+    opens a reference's entry (see the module doc)."""
     line = text.strip()
-    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line):
+    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line) or _REFERENCE_ENTRY.match(line):
         return True
     return _is_table_row(line)
 
@@ -74,8 +90,31 @@ def _is_table_row(line: str) -> bool:
 
 def naming_no_part(lines: Sequence[str]) -> frozenset[str]:
     """The lines of a block (flat, casefolded; "" for a table) that name no part by the
-    lines beside them: :func:`after_cut_words`, :func:`recurring_run_in_labels`."""
-    return after_cut_words(lines) | recurring_run_in_labels(lines)
+    lines beside them: :func:`after_cut_words`, :func:`recurring_run_in_labels`,
+    :func:`among_reference_entries`."""
+    return after_cut_words(lines) | recurring_run_in_labels(lines) | among_reference_entries(lines)
+
+
+def among_reference_entries(lines: Sequence[str]) -> frozenset[str]:
+    """The lines of a block (flat, casefolded; "" for a table) numbered as two entries of a
+    reference list or more, between their first and last (see the module doc)."""
+    numbered: dict[int, list[tuple[int, str]]] = {}
+    entries: dict[int, list[int]] = {}
+    for line in lines:
+        found = _ENTRY_NUMBER.match(line.strip()) if line and "\n" not in line else None
+        if found is not None:
+            form = found.lastindex or 0
+            number = int(found.group(form))
+            numbered.setdefault(form, []).append((number, flat_text(line).casefold()))
+            if _REFERENCE_ENTRY.match(line.strip()):
+                entries.setdefault(form, []).append(number)
+    return frozenset(
+        line
+        for form, numbers in entries.items()
+        if len(numbers) > 1
+        for number, line in numbered[form]
+        if min(numbers) <= number <= max(numbers)
+    )
 
 
 def after_cut_words(lines: Sequence[str]) -> frozenset[str]:

@@ -107,3 +107,32 @@ def test_a_line_opening_with_the_rest_of_a_word_cut_in_capitals_is_no_anchor() -
     lines.append("ING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY")
     assert is_anchor_candidate(lines[1], 100)
     assert _anchors_around(lines) == ["Imported names"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "22.M. Levin, B. Morsey, C. Mori, and S. De Guise, “Non-coplanar",
+        "28.E. N. Marieb, Human Anatomy and Physiology, Addison Wesley",
+        "36.S. G. Fisher and R. I. Fisher, “The epidemiology of lymphoma,”",
+        "[7] A. B. Hill, “The environment and disease: association or causation?”",
+        "W. R. Pearson (1991) Genomics",
+    ],
+)
+def test_a_reference_lists_entry_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "text", ["5. U.S. Federal Government Terms", "A. Background, Scope and Purpose"]
+)
+def test_a_title_opening_with_capitals_and_points_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
+
+
+def test_an_entry_of_a_reference_list_numbered_as_its_neighbours_is_no_anchor() -> None:
+    entries = ["22.M. Levin, B. Morsey, and S. De Guise, “Non-coplanar"]
+    entries.append("23.National Survey of Health and Nutrition (NHANES), Centers for")
+    entries.append("24.E. N. Marieb, Human Anatomy and Physiology, Addison Wesley")
+    assert is_anchor_candidate(entries[1], 100)
+    assert _anchors_around(entries) == ["Imported names"]
