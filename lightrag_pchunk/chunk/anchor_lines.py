@@ -32,6 +32,10 @@ its text an example, a note, a proof or a field's value. Not where the text afte
 is a title in capitals ("DHHS: FAMILY PLANNING …", "NIH: …": items headed by the body that
 offers them).
 
+Beside its block, a title is none when it says a heading on the block's path again
+(:func:`repeats_its_path`: a running head left in the text, "Chapter 1 …" in a section of
+chapter 1): a part named so would nest a heading below itself.
+
 Input: a line, or a block's lines. Output: whether the line names no part, or the lines
 (flat, casefolded) that name none. Pure.
 """
@@ -86,6 +90,13 @@ def _is_table_row(line: str) -> bool:
     if len(cells) > 2:
         return True
     return len(cells) == 2 and any(_NUMBER_CELL.fullmatch(cell.strip()) for cell in cells)
+
+
+def repeats_its_path(title: str, path: Sequence[str]) -> bool:
+    """Whether ``title``, an anchor's, says a heading of ``path`` (its block's parents and
+    heading) again (see the module doc)."""
+    key = flat_text(title).casefold()
+    return any(flat_text(heading).casefold() == key for heading in path)
 
 
 def naming_no_part(lines: Sequence[str]) -> frozenset[str]:

@@ -33,7 +33,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import accumulate, pairwise
 
-from lightrag_pchunk.chunk.anchor_lines import names_no_part, naming_no_part
+from lightrag_pchunk.chunk.anchor_lines import names_no_part, naming_no_part, repeats_its_path
 from lightrag_pchunk.chunk.anchor_neighbours import (
     apart_from_their_series,
     inside_contents,
@@ -182,7 +182,8 @@ def choose_anchors(
     summed paragraph counts before a paragraph (counted once, when the paragraph was made).
     A line that recurs in the block, or is no title by its neighbours, is no anchor
     (``no_anchors``: such lines of the block this one was cut from, read whole; None: this
-    block's own). A cut after lead-ins is moved before them (:func:`_before_lead_ins`).
+    block's own), nor one saying a heading on the block's path again. A cut after lead-ins
+    is moved before them (:func:`_before_lead_ins`).
     """
     th = ctx.thresholds
     paragraphs = block.paragraphs
@@ -209,10 +210,12 @@ def choose_anchors(
         if (number := series_number(heading)) is not None
     ]
     in_unit = _inside_units_of_law(block)
+    above = (*block.parent_headings, block.heading)
     candidates = [
         i
         for i in titles
         if not _numbered_beside(path, paragraphs[i].text)
+        and not repeats_its_path(anchor_heading(paragraphs[i].text), above)
         and (not in_unit[i] or series_number(anchor_heading(paragraphs[i].text)) is not None)
     ]
     if not candidates:

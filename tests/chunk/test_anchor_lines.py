@@ -136,3 +136,11 @@ def test_an_entry_of_a_reference_list_numbered_as_its_neighbours_is_no_anchor() 
     entries.append("24.E. N. Marieb, Human Anatomy and Physiology, Addison Wesley")
     assert is_anchor_candidate(entries[1], 100)
     assert _anchors_around(entries) == ["Imported names"]
+
+
+def test_a_running_head_saying_a_heading_of_the_blocks_path_is_no_anchor() -> None:
+    ctx = char_context(1000)
+    text = "## 3.2 Tables\n" + "x" * 700 + "\nChapter 1 Samples\n" + "y" * 300
+    text += "\nImported names\n" + "z" * 700
+    block = make_block(text, ctx.counter, heading="3.2 Tables", parents=("Chapter 1 Samples",))
+    assert anchor_texts(block, ctx) == ["Imported names"]
