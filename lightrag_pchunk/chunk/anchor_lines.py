@@ -15,10 +15,12 @@ of a row opening or closing on its rule ("| order <n>"); a title may name two th
 ("AC-2 | Control Summary Information"); or when it opens a reference list's entry: its
 number, glued or not, then an author in citation form, initials before the name and a comma
 or "and" after it ("22.M. Levin, B. Morsey, …", "[7] E. N. Marieb, Human Anatomy …"; with no
-number two initials, each with its space: "U.S. Federal Government Terms" is a title). The
-outline keeps a line ending on a dash: a title
-broken over two lines may end its first so ("… for nuclear power plants—"), and its look
-tells it is one.
+number two initials, each with its space: "U.S. Federal Government Terms" is a title), or
+that holds an entry's type code as GB/T 7714 writes it after the work's title ("沧浪之水[M].
+北京: …", "Differential power analysis[C]//Wiener M. …") or ends on its year and pages, as
+it writes them ("Publishing Company, 1994: 112-125", the entry's last line). The outline
+keeps a line ending on a dash: a title broken over two lines may end its first so ("… for
+nuclear power plants—"), and its look tells it is one.
 
 In a block, a line is none when it numbers an entry of a reference list whose entries
 open as above (:func:`among_reference_entries`: "59.Department of Health …, Guidelines for"
@@ -65,6 +67,11 @@ _REFERENCE_ENTRY = re.compile(
 )
 #: An entry's number as written: in brackets, or glued to the text or set apart after its point.
 _ENTRY_NUMBER = re.compile(r"\[(\d{1,3})\]\s*(?=\S)|(\d{1,3})\.(?=[^\W\d_])|(\d{1,3})\.\s(?=\S)")
+#: A cited work's type code after its title (GB/T 7714: a book, a paper in proceedings, a
+#: thesis, an article, a report, a standard, a patent, an online work …), then its point.
+_TYPE_CODE = re.compile(r"\[(?:[ACDGJMNPRSZ]|EB|DB|CP)(?:/OL)?\](?:\.|//|,)")
+#: An entry's year, volume and issue, then its pages after a colon, ending the line.
+_YEAR_AND_PAGES = re.compile(r"(?:1[5-9]|20)\d\d(?:,\s*\d+(?:\(\d+\))?)?:\s*\d+(?:[-–]\d+)?\.?$")
 #: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
 #: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
 _RUN_IN_LABEL = re.compile(
@@ -77,7 +84,9 @@ def names_no_part(text: str) -> bool:
     ends on a dash glued to its last word or on a word a hyphen cuts, is a table's row or
     opens a reference's entry (see the module doc)."""
     line = text.strip()
-    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line) or _REFERENCE_ENTRY.match(line):
+    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line):
+        return True
+    if _REFERENCE_ENTRY.match(line) or _TYPE_CODE.search(line) or _YEAR_AND_PAGES.search(line):
         return True
     return _is_table_row(line)
 

@@ -117,6 +117,11 @@ def test_a_line_opening_with_the_rest_of_a_word_cut_in_capitals_is_no_anchor() -
         "36.S. G. Fisher and R. I. Fisher, “The epidemiology of lymphoma,”",
         "[7] A. B. Hill, “The environment and disease: association or causation?”",
         "W. R. Pearson (1991) Genomics",
+        # An entry as GB/T 7714 writes it: the work's type code after its title.
+        "阎真. 沧浪之水[M]. 北京: 人民文学出版社, 2001: 185-207",
+        "Kocher C, Jaffe J, Jun B. Differential power analysis[C]//Wiener M. Lecture Notes",
+        "Jeyakumar A R. Metamori: A library for file checkpointing[D]. Blacksburg",
+        "Publishing Company, 1994: 112-125",
     ],
 )
 def test_a_reference_lists_entry_is_no_anchor(text: str) -> None:
