@@ -123,8 +123,9 @@ _BESIDE_STATEMENTS = re.compile(
 #: v …"), a proof's step; an option's "--output=FILE" names its value.
 _EQUALS = re.compile(r"(?:^|\s)=(?:\s|$)")
 #: A variable set to its value, the line's one word (a shell's or a makefile's: "LIBnn=lib",
-#: 'CC="gcc -m32"', "CFLAGS=-O2"); its name two characters or more ("E=mc2" is none).
-_ASSIGNED = re.compile(r"""[^\W\d]\w+=(?:"[^"]*"|'[^']*'|\S+)""")
+#: 'CC="gcc -m32"', "CFLAGS=-O2"; quoted in typographic quotes as a PDF prints them:
+#: "CPPFLAGS=’-isystem $LOCAL/include’"); its name two characters or more ("E=mc2" is none).
+_ASSIGNED = re.compile(r"""[^\W\d]\w+=(?:"[^"]*"|'[^']*'|[‘’][^‘’]*’|“[^”]*”|\S+)""")
 #: A title stating its case after its label and a colon, a word or two on each side of the
 #: "=" ("Stratum 1: Treatment = 1", "Section 3: Data = Records", "Fall 3: a = 1"); its
 #: label opens in upper case (a variable's type, "x: int = 0", is code).

@@ -35,6 +35,7 @@ from outline_items import MEMBERS, UNSEEN_TITLES
         "x = 0",
         "LIBnn=lib",
         "CFLAGS=-O2",
+        "CPPFLAGS=’-isystem $LOCAL/include’",
         "let total = 0",
         "x: int = 0",
         "JF (u, v) = \uf8eb −r(v) sin u r(v) cos u r0 (v) cos u r0 (v) sin u \uf8f6",

@@ -142,6 +142,9 @@ def test_a_lead_in_alone_before_its_colon_heads_its_section(line: str, title: st
         "Schema Name: order-status-v2",  # a field named in two words, an identifier's value
         "Field Id: user_name",
         "12 May 2023 in Geneva",  # where it happened
+        # A variable set to a value in typographic quotes, as a PDF prints a shell's line.
+        "CPPFLAGS=’-isystem $LOCAL/include’",
+        "CC=“gcc -m32”",
     ],
 )
 def test_code_fields_and_date_lines_near_those_titles_stay_refused(line: str) -> None:
