@@ -18,7 +18,11 @@ or "and" after it ("22.M. Levin, B. Morsey, …", "[7] E. N. Marieb, Human Anato
 number two initials, each with its space: "U.S. Federal Government Terms" is a title), or
 that holds an entry's type code as GB/T 7714 writes it after the work's title ("沧浪之水[M].
 北京: …", "Differential power analysis[C]//Wiener M. …") or ends on its year and pages, as
-it writes them ("Publishing Company, 1994: 112-125", the entry's last line). The outline
+it writes them ("Publishing Company, 1994: 112-125", the entry's last line); or when it is a
+field listing its values after a run-in label, four or more of a word or three each, parted
+by commas, one in lower case or the list parted by "、" ("Keywords: storm, evacuate, coast,
+rain", "Additional capabilities: PNG, JPEG, TIFF, cairo"; "Goal: Useful, consistent, tool
+supported comments" names three and stays a title). The outline
 keeps a line ending on a dash: a title broken over two lines may end its first so ("… for
 nuclear power plants—"), and its look tells it is one.
 
@@ -72,6 +76,9 @@ _ENTRY_NUMBER = re.compile(r"\[(\d{1,3})\]\s*(?=\S)|(\d{1,3})\.(?=[^\W\d_])|(\d{
 _TYPE_CODE = re.compile(r"\[(?:[ACDGJMNPRSZ]|EB|DB|CP)(?:/OL)?\](?:\.|//|,)")
 #: An entry's year, volume and issue, then its pages after a colon, ending the line.
 _YEAR_AND_PAGES = re.compile(r"(?:1[5-9]|20)\d\d(?:,\s*\d+(?:\(\d+\))?)?:\s*\d+(?:[-–]\d+)?\.?$")
+#: A list's items after a run-in label, and what a list of four or more sets apart in brackets.
+_LIST_ITEMS = re.compile(r"[,;，；、]\s*")
+_BRACKETED = re.compile(r"\([^()]*\)|（[^（）]*）|《[^《》]*》|\[[^\[\]]*\]")
 #: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
 #: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
 _RUN_IN_LABEL = re.compile(
@@ -88,7 +95,21 @@ def names_no_part(text: str) -> bool:
         return True
     if _REFERENCE_ENTRY.match(line) or _TYPE_CODE.search(line) or _YEAR_AND_PAGES.search(line):
         return True
+    if _lists_values(line):
+        return True
     return _is_table_row(line)
+
+
+def _lists_values(line: str) -> bool:
+    """Whether ``line`` is a field listing four values or more after its run-in label."""
+    found = _RUN_IN_LABEL.match(flat_text(line))
+    if found is None:
+        return False
+    rest = _BRACKETED.sub("", found.group(2)).rstrip(".。")
+    items = [item.strip() for item in _LIST_ITEMS.split(rest)]
+    if len(items) < 4 or any(not item or len(item.split()) > 3 for item in items):
+        return False
+    return "、" in rest or any(item[0].islower() for item in items)
 
 
 def _is_table_row(line: str) -> bool:

@@ -149,3 +149,26 @@ def test_a_running_head_saying_a_heading_of_the_blocks_path_is_no_anchor() -> No
     text += "\nImported names\n" + "z" * 700
     block = make_block(text, ctx.counter, heading="3.2 Tables", parents=("Chapter 1 Samples",))
     assert anchor_texts(block, ctx) == ["Imported names"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keywords: storm, evacuate, coast, rain, hurricane",
+        "Additional capabilities: PNG, JPEG, TIFF, NLS, cairo, ICU",
+        "关键词：风暴、疏散、海岸、降雨",
+    ],
+)
+def test_a_field_listing_its_values_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Goal: Useful, consistent, tool supported comments",
+        "线下：《三句半》（表演者：张茹霞、侯楠、张川、刘强）",
+    ],
+)
+def test_a_title_naming_three_things_or_a_list_in_brackets_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
