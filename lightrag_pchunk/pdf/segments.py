@@ -216,8 +216,9 @@ def make_segments(
     rtl = page.rtl[glyphs]
     joining = page.joining[glyphs]
     goes_on = goes_on_pairs(x0, top, x1, bottom, rtl, barriers, gutters, joining)
-    # A note's mark set small and raised against a CJK character at the segment's end is a
-    # segment of its own (``script_marks``), closed up to it where no space parts them.
+    # A note's mark set small and raised against a CJK character (a note's number against a
+    # letter) at the segment's end is a segment of its own (``script_marks``), closed up to
+    # it where no space parts them.
     raised = raised_marks(top, bottom, goes_on, text, glyphs)
     goes_on &= ~raised
     starts = np.concatenate(([0], np.flatnonzero(~goes_on) + 1))

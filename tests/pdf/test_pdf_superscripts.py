@@ -14,7 +14,7 @@ from lightrag_pchunk.pdf.paragraph_look import paragraph_look
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.segments import Segment
 
-from pdf_builders import BOLD, CJK, Page, Text, parse_pages, wrap
+from pdf_builders import BOLD, CJK, Page, Text, parse_pages, printed_width, wrap
 
 LOREM = (
     "Operators shall keep records of every inspection for five years and make them"
@@ -257,3 +257,31 @@ def test_a_note_mark_printed_against_its_word_at_a_line_end_is_a_superscript(
     assert "本法自公布之日起施行。<sup>6</sup>" in content
     assert "<sup>n</sup>" not in content
     assert "<sup>3</sup>" not in content
+
+
+def test_a_note_number_printed_against_a_titles_last_word_is_a_superscript(
+    tmp_path: Path,
+) -> None:
+    # A report's titles carry a footnote's number set small and raised right against their
+    # last letter ("Privacy23", no gap): the number is the title's superscript, so the
+    # heading reads its title apart from its mark. Raised letters after a word (an index),
+    # a number with text after it on the baseline and a number raised after a formula's
+    # short names (a square: "mc2") stay as printed.
+    def marked(y: float, title: str, mark: str, size: float = 14) -> list[Text]:
+        return [Text(72, y, title, size), Text(72 + printed_width(title, size), y + 5, mark, 9)]
+
+    items = [
+        *marked(740, "Privacy", "23"),
+        *wrap(LOREM, 72, 715, 400),
+        *marked(620, "Records kept", "n"),
+        *wrap(LOREM, 72, 595, 400),
+        *marked(500, "Data location", "24"),
+        Text(72 + printed_width("Data location", 14) + 10, 500, "and", 14),
+        *wrap(LOREM, 72, 475, 400),
+        *marked(380, "Energy E = mc", "2"),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert result.rows[0].heading == "Privacy<sup>23</sup>"
+    assert "<sup>n</sup>" not in result.content
+    assert "<sup>24</sup>" not in result.content
+    assert "<sup>2</sup>" not in result.content
