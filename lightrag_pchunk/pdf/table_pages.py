@@ -16,7 +16,12 @@ four at least, without its end: ``analysis_ended`` / ``(optional)`` beside ``The
 time that the`` / ``malware analysis ended.``), or its first cell is empty and a cell of
 that row but the first has nothing under it (its short cells ended on the page before, its
 long ones go on). A row of a group, whose first cell its author left empty under the
-group's, fills every column the row above fills, and stays a row."""
+group's, fills every column the row above fills, and stays a row.
+
+A title printed over the table, in the page's top band, set :data:`TITLE_SIZE` times the
+table's text at least, opens a section: the table under it goes on from no other (a
+designed report's pages, each under its banner title, each laid out in one ruled box).
+A running header over the table is set at about the text's size."""
 
 from __future__ import annotations
 
@@ -33,6 +38,8 @@ COLUMN_MATCH = 3.0
 MAX_REPEATED_HEADER = 3
 #: Words of a cell that make it a sentence's, not a value's.
 MIN_SENTENCE_WORDS = 4
+#: A title over a table opening a page is set this many times the table's text at least.
+TITLE_SIZE = 2.0
 #: Marks that end a sentence.
 _ENDS = (".", "!", "?", ":", ";", "。", "！", "？")
 
@@ -134,6 +141,19 @@ def goes_on(
         if r0 == 0:
             first[c0] = cell_text(owned[index])
     return any(first) and _norm(first) == _norm(table.rows[0])
+
+
+def titled_above(
+    table: Sequence[Segment], others: Sequence[Segment], top: float, band: float
+) -> bool:
+    """Whether a segment of ``others`` printed above the table (its ``top``) in the page's
+    top ``band`` is set :data:`TITLE_SIZE` times the size of the ``table``'s segments (its
+    cells') at least: a title over it, which opens a section."""
+    sizes = sorted(s.size for s in table if s.size > 0)
+    if not sizes:
+        return False
+    size = sizes[len(sizes) // 2]
+    return any(s.bottom <= top and s.top <= band and s.size >= TITLE_SIZE * size for s in others)
 
 
 def column_widths(grid: Grid) -> list[float]:

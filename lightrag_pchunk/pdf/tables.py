@@ -48,6 +48,7 @@ from lightrag_pchunk.pdf.table_pages import (
     goes_on,
     join_cut_row,
     printed_again,
+    titled_above,
 )
 from lightrag_pchunk.pdf.text_table_grid import TextTable
 from lightrag_pchunk.pdf.text_tables import find_text_tables
@@ -153,8 +154,11 @@ class TableFinder:
             _, top, _, bottom = grid.box
             # A ruled box printed again where the page before printed it, above the
             # table (a running header's banner), stands outside the text, as furniture.
-            opens_page = all(banners[:number]) and not any(
-                s.bottom <= top and s.top > head for s in others
+            cells = [s for group in owned.values() for s in group]
+            opens_page = (
+                all(banners[:number])
+                and not any(s.bottom <= top and s.top > head for s in others)
+                and not titled_above(cells, others, top, head)
             )
             placed = id(grid) in aligned  # columns placed by the text, not by rules
             if opens_page and open_table is not None and goes_on(open_table, grid, owned, placed):

@@ -193,3 +193,19 @@ def test_a_cell_beside_a_code_that_starts_a_sub_row_is_cut_there(tmp_path: Path)
         ["1", "TER-10", "Wall sleeve with rubber seal and galvanised steel", "12"],
         ["1", "(0)", "V=12", "1 pc."],
     ]
+
+
+def test_a_table_under_a_large_title_opening_the_next_page_goes_on_from_none(
+    tmp_path: Path,
+) -> None:
+    """A designed report prints each page under a title set large in the top band, its
+    text in a ruled box of the same columns: the box under the second title opens that
+    title's section, a table of its own, not the first page's table going on."""
+    xs = [72, 200, 540]
+    first = [["Pump", "Weekly leak test"], ["P-1", "Passed"]]
+    second = [["Valve", "Monthly seat test"], ["V-1", "Failed"]]
+    pages = [
+        Page([Text(72, 750, "Pump records", 24, BOLD), *ruled(first, 100, xs)]),
+        Page([Text(72, 750, "Valve records", 24, BOLD), *ruled(second, 690, xs)]),
+    ]
+    assert tags_of(parse_pages(tmp_path, pages)) == [first, second]
