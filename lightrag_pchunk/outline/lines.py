@@ -195,9 +195,10 @@ def heading_text(
     first = text[0]
     if starts_with_bullet(text):
         # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
-        # render heading labels) decorates the label; before text it marks a list item.
+        # render heading labels) decorates the label; before text, or a catalogue's code
+        # ("• CWE-79: Cross-site Scripting", a list of references), it marks a list item.
         label = parse_label(text[1:])
-        if label is None or not text[1:2].isspace():
+        if label is None or label.family.startswith("code") or not text[1:2].isspace():
             return None
     elif first in "<#{[=,;，；" or _O_BULLET.match(text) or _ASIDE.fullmatch(text):
         return None  # a tag, a continuation, an aside

@@ -68,6 +68,7 @@ def test_headings_and_their_bodies(line, title, body):
         "Figure 3: Architecture",
         "表 2 参数",
         "图表 1",  # Chinese Word's caption of a chart
+        "• CWE-79: Cross-site Scripting",  # a reference list's item, a catalogue's code
         "Table B-1. Control summary",  # a caption with a lettered number
         "Figure 12",
         "12",
