@@ -14,13 +14,14 @@ from lightrag_pchunk.outline.numerals import chinese_number, roman_number
 
 #: Chinese numerals, as a pattern ("十二", "一百零五", "兩").
 CN_NUMBER = "[零〇○一二三四五六七八九十百千两兩]+"
-#: The units of Chinese statutes (第一编 > 第二章 > 第三节 > 第四条 > 第五款 > 第六项), as a
-#: pattern; their traditional forms (第一條, 第二節) name the same units.
-LEGAL_UNITS = "编|部分|章|节|条|款|项|編|節|條|項"
+#: The units of Chinese statutes (第一编 > 第二章 > 第三节 > 第四条 > 第五款 > 第六项), and the
+#: 篇 over them that books, handbooks and codes of practice part into (第一篇 over 第一部分 or
+#: 第一章), as a pattern; their traditional forms (第一條, 第二節) name the same units.
+LEGAL_UNITS = "篇|编|部分|章|节|条|款|项|編|節|條|項"
 TRADITIONAL_UNITS = {"編": "编", "節": "节", "條": "条", "項": "项"}
 #: Fixed ranks (smaller = shallower) of families whose nesting is a convention; a title
 #: (Título, Titre) stands between a book and a chapter.
-LEGAL_RANKS = {"编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "项": 6}
+LEGAL_RANKS = {"篇": -1, "编": 0, "部分": 0, "章": 2, "节": 3, "条": 4, "款": 5, "项": 6}
 KEYWORD_RANKS = {
     "part": 0, "book": 0, "title": 1, "chapter": 2, "annex": 2, "appendix": 2, "schedule": 2,
     "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,

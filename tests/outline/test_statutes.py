@@ -135,3 +135,38 @@ def test_a_chapters_title_set_right_after_its_label_may_start_as_a_citation_goes
 @pytest.mark.parametrize("line", ["第二章和第三章规定的期限", "第一章第二节所列", "第三章的规定"])
 def test_a_chapter_cited_with_another_unit_is_no_title(line):
     assert heading_text(line) is None
+
+
+def test_a_part_numbered_with_pian_holds_the_parts_and_chapters_under_it():
+    # A handbook or code of practice parts into 篇, each holding its own 第一部分 (or 第一章)
+    # again: without the 篇 the two runs of parts would stand side by side, unparented. The
+    # 篇 is set as the text is, its parts in bold at the text's size: its label alone makes
+    # it a title.
+    body, part = text(CLAUSES, BODY), Look(bold=True, size=11)
+    items = [
+        text("第一篇 基本制度", BODY),
+        text("第一部分 入职须知", part),
+        body,
+        text("第二部分 行为规范", part),
+        body,
+        text("第二篇 操作规程", BODY),
+        text("第一部分 收案", part),
+        body,
+        text("第一章 阅卷", part),
+        body,
+    ]
+    found = infer_outline(items, 11)
+    assert [(h.level, h.title) for h in found] == [
+        (1, "第一篇 基本制度"),
+        (2, "第一部分 入职须知"),
+        (2, "第二部分 行为规范"),
+        (1, "第二篇 操作规程"),
+        (2, "第一部分 收案"),
+        (3, "第一章 阅卷"),
+    ]
+
+
+def test_a_sentence_opening_with_a_first_article_is_no_part():
+    # 篇 also counts articles and papers: "第一篇文章…" is a sentence, no part's label.
+    line = "第一篇论文发表于二〇一九年，此后作者又陆续发表了多篇相关的研究论文。"
+    assert heading_text(line, markdown=False) is None
