@@ -17,10 +17,12 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.outline.lines import soft_break_pieces
+from lightrag_pchunk.outline.labels import parse_label
+from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: A paragraph's text and its look on demand.
 TextLook: TypeAlias = tuple[str, Callable[[], Look]]
@@ -215,3 +217,50 @@ def list_item_headings(events: list[Event], is_heading: Callable[[Event], bool])
         if event.level and event.is_list_item and not is_heading(event):
             event.kind, event.level = EventKind.PARAGRAPH, 0
             event.line = replace(event.line, text=event.heading)
+
+
+def join_split_titles(events: list[Event]) -> list[Event]:
+    """``events`` where a body paragraph that is a unit's label alone ("第一篇", "Chapter 3")
+    and the body paragraph right after it that reads as a title without a label
+    ("基本制度和行为规范", "Results") are one paragraph over two lines, as a soft break would
+    write them ("第一章" over "总则"): the outline reads one title, its label with its name
+    (the label alone would head the section, its name left as the section's first line).
+    Not where a third such title follows: a label over a block of title lines (an
+    appendix's name over the title of the form it holds) is read as it stands."""
+    out: list[Event] = []
+    for index, event in enumerate(events):
+        label = out[-1] if out else None
+        after = events[index + 1] if index + 1 < len(events) else None
+        if (
+            label is not None
+            and _is_bare_unit(label)
+            and _names_the_unit(label, event)
+            and not (after is not None and _names_the_unit(label, after))
+        ):
+            label.line = Line(
+                f"{label.line.text}\n{event.line.text}", label.line.start, event.line.end
+            )
+            continue
+        out.append(event)
+    return out
+
+
+def _is_bare_unit(event: Event) -> bool:
+    """A body paragraph that is a unit's label alone, nothing after it ("第二篇", "PART II")."""
+    if event.kind is not EventKind.PARAGRAPH or event.titles_nothing or "\n" in event.line.text:
+        return False
+    label = parse_label(event.line.text.strip())
+    return label is not None and not label.rest and names_a_unit(label)
+
+
+def _names_the_unit(label: Event, event: Event) -> bool:
+    """Whether ``event``, a paragraph after the bare label ``label``, may be the unit's
+    name: a body paragraph of the same table (or none) that reads as a title with no label
+    of its own and no text after it, on one line and not an entry of a table of contents."""
+    text = event.line.text.strip()
+    if event.kind is not EventKind.PARAGRAPH or event.titles_nothing or "\n" in text:
+        return False
+    if event.layout_table != label.layout_table or is_toc_line(text):
+        return False
+    title = heading_text(text, markdown=False)
+    return title is not None and title.label is None and not title.body

@@ -40,7 +40,7 @@ from lightrag_pchunk.parse.outline_build import (
     build_blocks,
     markdown_heading_line,
 )
-from lightrag_pchunk.parse.outline_events import Event, EventKind, Line
+from lightrag_pchunk.parse.outline_events import Event, EventKind, Line, join_split_titles
 from lightrag_pchunk.parse.plain import paragraph_props
 from lightrag_pchunk.parse.sinks import LineBuffer, LineSink, Mode
 from lightrag_pchunk.parse.story import Story
@@ -114,7 +114,9 @@ class BodyWalker(TableWalk):
     def finish(self) -> list[RawBlock]:
         """The blocks, in order (headings styled or inferred, tables of contents apart); an
         empty Preface is not a block (as in LightRAG)."""
-        blocks, outline = build_blocks(self.events, self.smart, self.judge)
+        smart = self.smart is not SmartHeading.OFF
+        events = join_split_titles(self.events) if smart else self.events
+        blocks, outline = build_blocks(events, self.smart, self.judge)
         for problem in outline.llm_problems:
             self.warn(f"smart outline: {problem}")
         self.events = []

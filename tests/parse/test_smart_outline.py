@@ -9,6 +9,7 @@ import json
 import pytest
 
 from lightrag_pchunk.parse.document import parse_docx
+from lightrag_pchunk.parse.outline_events import Event, EventKind, Line, join_split_titles
 
 from docx_builders import para, rich_xml, run, style, write_rich_docx
 
@@ -214,3 +215,50 @@ def test_an_article_split_at_its_colon_keeps_the_colon_after_an_ideographic_spac
     article = parsed.rows[-1]
     assert article.heading == "第二条\u3000库房温度应当符合下列要求"
     assert article.content.startswith("## 第二条\u3000库房温度应当符合下列要求：\n（一）冷藏库")
+
+
+def test_a_units_label_alone_over_its_name_on_the_next_paragraph_is_one_title(tmp_path):
+    # "第一篇" and its name typed as two paragraphs, as handbooks and codes often are: one
+    # title, over the parts it holds; a label over a sentence stays a bare label over text.
+    body = "员工应当遵守本所的各项规章制度，按时上下班，不得迟到早退，违者按有关规定处理。"
+    bold = "<w:b/>"
+    lines = [
+        para("第一篇"),
+        para("基本制度和行为规范"),
+        para(run("第一部分 入所须知", bold)),
+        para(body),
+        para(run("第二部分 行为规范", bold)),
+        para(body),
+        para("第二篇"),
+        para("法律服务操作规程"),
+        para(run("第一部分 收案", bold)),
+        para(body),
+        para("第三篇"),
+        para("本篇规定律师事务所的财务管理，各部门应当遵守并执行。"),
+    ]
+    parsed = parse(tmp_path, "".join(lines))
+    first, second = "第一篇 基本制度和行为规范", "第二篇 法律服务操作规程"
+    assert [row[:3] for row in outline(parsed)] == [
+        (1, first, ()),
+        (2, "第一部分 入所须知", (first,)),
+        (2, "第二部分 行为规范", (first,)),
+        (1, second, ()),
+        (2, "第一部分 收案", (second,)),
+        (1, "第三篇", ()),
+    ]
+    assert parsed.rows[0].content == "# 第一篇 基本制度和行为规范"
+    last = "本篇规定律师事务所的财务管理，各部门应当遵守并执行。"
+    assert parsed.rows[-1].content.endswith(f"\n{last}")
+
+
+def test_a_label_over_a_block_of_title_lines_is_read_as_it_stands():
+    # An appendix's label, its name and the title of the form it holds, centred one under
+    # the other: no one line is the label's name, so none is joined to it.
+    def paragraph(text: str) -> Event:
+        return Event(Line(text), EventKind.PARAGRAPH)
+
+    block = ["APPENDIX B", "STANDARDS FOR CREW OPERATIONS", "ANNUAL PREPAREDNESS REVIEW"]
+    events = join_split_titles([paragraph(text) for text in block])
+    assert [event.line.text for event in events] == block
+    named = join_split_titles([paragraph("APPENDIX B"), paragraph("CREW STANDARDS")])
+    assert [event.line.text for event in named] == ["APPENDIX B\nCREW STANDARDS"]
