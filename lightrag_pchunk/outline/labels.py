@@ -82,6 +82,7 @@ _CODE = re.compile(
 _LABEL_SPAN = 48
 #: A capital letter, a number dotted on, a space: a report's items ("A1 注入", "A10.5 Scope").
 _LETTERED = re.compile(r"(?P<series>[A-Z])(?P<n>[1-9]\d?(?:\.\d{1,2})*)(?=[ \t\u3000]|$)")
+_QUOTED_TITLE = re.compile(r"[《〈「『“][^》〉」』”]+[》〉」』”][ \u3000]*[^\W\d_]")
 _REST_START = re.compile(r"[ \t\u3000]*[、:：．.]?[ \t\u3000]*")
 
 
@@ -265,11 +266,10 @@ def _decimal(text: str) -> Label | None:
     if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
         return None  # an amount written in digit groups, not a section number
     if end < len(text):
-        ch = text[end]
-        spaced = ch in " \t\u3000"
-        cjk = "\u3400" <= ch <= "\u9fff"
+        spaced = (ch := text[end]) in " \t\u3000"
+        cjk = "\u3400" <= ch <= "\u9fff" or _QUOTED_TITLE.match(text, end) is not None
         # "1 Scope", "1.目的", "1.2.3Scope"? no: a decimal label needs a space or a dot, or
-        # CJK right after a dot ("1.目的"); "1目的" and "12kg" are not labels.
+        # CJK after a dot ("1.目的", "2.《函》送达"); "1目的", "12kg", "2.《函》" are no labels.
         if not (spaced or (cjk and (match["dot"] or "." in match["n"]))):
             return None
     ordinals = tuple(int(part) for part in match["n"].split("."))

@@ -32,6 +32,9 @@ from lightrag_pchunk.outline.numbering import (
         ("② 第二", "circled", (2,), "第二"),
         ("3、采购", "arabic-dun", (3,), "采购"),
         ("1.目的：", "decimal", (1,), "目的："),
+        # A title opening on a document's name or a quotation, its mark right after the dot.
+        ("2．《律师函》发送及送达情况", "decimal", (2,), "《律师函》发送及送达情况"),
+        ("3.“三同时”制度", "decimal", (3,), "“三同时”制度"),
         ("4.1 物控部：负责外发", "decimal", (4, 1), "物控部：负责外发"),
         ("3 100 Years of Service", "decimal", (3,), "100 Years of Service"),
         ("１．２　范围", "decimal", (1, 2), "范围"),
@@ -126,6 +129,9 @@ def test_labels_are_recognised_with_family_ordinals_and_rest(line, family, ordin
         "",
         "The plan",
         "1目的",
+        "1《律师函》",
+        "2.《作业指导书》",  # a list of the documents to follow: each entry a name alone
+        "4.【强制】类名使用驼峰风格",  # a rule's bracketed tag, no quoted name: an item
         "COVID-19 cases",
         "PM-2.5 levels",
         "Teilnehmer 3",
