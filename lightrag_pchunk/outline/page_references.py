@@ -84,6 +84,18 @@ def is_toc_line(line: str) -> bool:
     return dotted and _SECTION_NUMBER.fullmatch(head.strip()) is not None
 
 
+#: Dot leaders typed after an entry's title with no page number after them ("入所须知………").
+_BARE_LEADER_MARKS = ("..", ". .", "…", "··")
+
+
+def strip_bare_leaders(line: str) -> str:
+    """``line`` without the dot leaders that end it where no page number follows them
+    (a line's one closing full stop is kept); linear, as :func:`page_reference` is."""
+    end = len(line.rstrip(" \t\u3000.…·"))
+    tail = line[end:]
+    return line[:end] if any(mark in tail for mark in _BARE_LEADER_MARKS) else line
+
+
 def strip_page_reference(title: str) -> str:
     """``title`` without a trailing table-of-contents page reference (tab/leaders + number)."""
     found = page_reference(title)

@@ -5,8 +5,7 @@ A .docx usually marks its table of contents (a TOC field, "toc N" styles, a cont
 by what makes a table of contents one: a run of entries (text, then leaders or a tab, then
 a page number) under a Contents/目录 title, or a longer run of dot-leader entries without
 one, or under such a title a run of title-like lines with no body text between them (a
-table of contents without page numbers). A run of headings with text between them is never
-one. Pure functions of lines.
+table of contents without page numbers). Never a run of headings with text between them.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from lightrag_pchunk.outline.lines import cjk_count, heading_text, is_caption, s
 from lightrag_pchunk.outline.page_references import (
     is_toc_line,
     page_reference,
+    strip_bare_leaders,
     strip_page_reference,
 )
 
@@ -197,8 +197,8 @@ def toc_end(lines: Sequence[str]) -> int:
     return body - 1 if body > 0 else body
 
 
-def _is_bare_entry(line: str) -> bool:
-    return bool(line.strip()) and heading_text(line, markdown=False) is not None
+def _is_bare_entry(line: str) -> bool:  # leaders typed with no page number are no title's
+    return bool(line.strip()) and heading_text(strip_bare_leaders(line), markdown=False) is not None
 
 
 def _entry_key(line: str) -> str:

@@ -68,6 +68,20 @@ def test_a_titled_run_of_entries_without_page_numbers():
     assert literal_toc_runs(lines) == [(0, 4)]
 
 
+def test_a_titled_run_of_entries_with_leaders_but_no_page_numbers():
+    # The leaders typed, the page numbers never filled in (or lost with their field).
+    lines = [
+        "目录",
+        "第一部分 入所须知………………………………………",
+        "第二部分 行为规范……………………………………….",
+        "一、着装……………………………………………………",
+        "Chapter 3 Results . . . . . . . . . .",
+        "第一部分 入所须知",
+        "事务所实行每周五天工作制，员工应当遵守本所的各项规章制度，按时上下班。",
+    ]
+    assert literal_toc_runs(lines) == [(0, 5)]
+
+
 def test_headings_with_body_text_between_them_are_no_entries():
     lines = [
         "Contents",
