@@ -151,6 +151,22 @@ def test_code_fields_and_date_lines_near_those_titles_stay_refused(line: str) ->
     assert reads_as_no_title(line)
 
 
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        # A procedure's list of related documents: each cited by its name and its code.
+        ("6.1 《持续改善管理程序》 C2GM-Z11-000", False),
+        ("7.1《管理评审报告》 ZSCM-FOR-0109", False),
+        ("2. 《制版作业指导书》", False),  # a list of the instructions to follow
+        # A title naming a document, with words of its own.
+        ("2．《律师函》发送及送达情况", True),
+        ("3.《安全生产法》 2021年修订要点", True),
+    ],
+)
+def test_a_document_cited_with_its_code_is_no_title(line: str, title: bool) -> None:
+    assert reads_as_no_title(line) is not title
+
+
 def test_a_month_name_that_is_a_word_leaves_a_number_its_label() -> None:
     # In the body's look, only their numbering makes these lines sections.
     items = [text("Overview", H1), text(PROSE)]
