@@ -22,7 +22,9 @@ it writes them ("Publishing Company, 1994: 112-125", the entry's last line); or 
 field listing its values after a run-in label, four or more of a word or three each, parted
 by commas, one in lower case or the list parted by "、" ("Keywords: storm, evacuate, coast,
 rain", "Additional capabilities: PNG, JPEG, TIFF, cairo"; "Goal: Useful, consistent, tool
-supported comments" names three and stays a title). The outline
+supported comments" names three and stays a title); or when it is an annotation of code
+alone ("@Override", "@SuppressWarnings(unchecked)"; a routine's signature stays, as a
+reference manual lists its routines so: "YZero(bool extend=true)"). The outline
 keeps a line ending on a dash: a title broken over two lines may end its first so ("… for
 nuclear power plants—"), and its look tells it is one.
 
@@ -79,6 +81,8 @@ _YEAR_AND_PAGES = re.compile(r"(?:1[5-9]|20)\d\d(?:,\s*\d+(?:\(\d+\))?)?:\s*\d+(
 #: A list's items after a run-in label, and what a list of four or more sets apart in brackets.
 _LIST_ITEMS = re.compile(r"[,;，；、]\s*")
 _BRACKETED = re.compile(r"\([^()]*\)|（[^（）]*）|《[^《》]*》|\[[^\[\]]*\]")
+#: An annotation of code alone, its arguments in parentheses.
+_ANNOTATION = re.compile(r"@[^\W\d][\w.]*(?:\([^()]*\))?")
 #: A run-in label and its text: a word or two of letters (or up to four ideographs) before a
 #: colon, text after it ("正例：ForceCode / UserDO", "Note: the value is cached").
 _RUN_IN_LABEL = re.compile(
@@ -95,7 +99,7 @@ def names_no_part(text: str) -> bool:
         return True
     if _REFERENCE_ENTRY.match(line) or _TYPE_CODE.search(line) or _YEAR_AND_PAGES.search(line):
         return True
-    if _lists_values(line):
+    if _lists_values(line) or _ANNOTATION.fullmatch(line):
         return True
     return _is_table_row(line)
 

@@ -172,3 +172,13 @@ def test_a_field_listing_its_values_is_no_anchor(text: str) -> None:
 )
 def test_a_title_naming_three_things_or_a_list_in_brackets_stays_an_anchor(text: str) -> None:
     assert is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize("text", ["@Override", "@SuppressWarnings(unchecked)"])
+def test_an_annotation_of_code_alone_is_no_anchor(text: str) -> None:
+    assert not is_anchor_candidate(text, 100)
+
+
+@pytest.mark.parametrize("text", ["@Stake Inc", "YZero(bool extend=true)"])
+def test_a_name_with_an_at_sign_or_a_routines_signature_stays_an_anchor(text: str) -> None:
+    assert is_anchor_candidate(text, 100)
