@@ -28,17 +28,16 @@ reference manual lists its routines so: "YZero(bool extend=true)"). The outline
 keeps a line ending on a dash: a title broken over two lines may end its first so ("… for
 nuclear power plants—"), and its look tells it is one.
 
-In a block, a line is none when it numbers an entry of a reference list whose entries
-open as above (:func:`among_reference_entries`: "59.Department of Health …, Guidelines for"
-between "57.S. Loue, …" and "60.F. M. Smith, …": its number written as theirs, between
-their first and last); when the line before it ends on a word a hyphen cuts
-(:func:`after_cut_words`: it opens with the word's rest, "ING BUT NOT LIMITED TO …"), or when
-the run-in label before its colon opens another line of the
-block too (:func:`recurring_run_in_labels`: "正例：…" and "反例：…" before a rule's examples,
-"说明：…", "Beweis: …", "Note: …"): the label of a kind of paragraph the document repeats,
-its text an example, a note, a proof or a field's value. Not where the text after the label
-is a title in capitals ("DHHS: FAMILY PLANNING …", "NIH: …": items headed by the body that
-offers them).
+In a block, a line is none when it numbers an entry of a reference list whose entries open
+as above (:func:`among_reference_entries`: "59.Department of Health …, Guidelines for"
+between "57.S. Loue, …" and "60.F. M. Smith, …": its number written as theirs, between their
+first and last); when the line before it ends on a word a hyphen cuts (:func:`after_cut_words`:
+it opens with the word's rest, "ING BUT NOT LIMITED TO …"); or when the run-in label before
+its colon opens another line of the block too (:func:`recurring_run_in_labels`: "正例：…" and
+"反例：…" before a rule's examples, "说明：…", "Beweis: …", "Note: …"): the label of a kind of
+paragraph the document repeats, its text an example, a note, a proof or a field's value. Not
+where the text after the label is a title in capitals ("DHHS: FAMILY PLANNING …", "NIH: …":
+items headed by the body that offers them).
 
 Beside its block, a title is none when it says a heading on the block's path again
 (:func:`repeats_its_path`: a running head left in the text, "Chapter 1 …" in a section of
