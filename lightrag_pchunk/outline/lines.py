@@ -13,8 +13,7 @@ are:") or on a word that leaves its sentence open ("Inspired by") or inside a pa
 opened, no equation (more mathematical symbols than words: "Ui → R n"), no paper's author list
 or copyright line (``front_matter.py``). A numbered line may carry its body after a colon
 ("1.目的：规范…" gives "1.目的" + "规范…") and a legal article its text after the label
-("第一条 为加强…" gives "第一条" + "为加强…"). A line that only says there is nothing
-("None", "N/A": a placeholder) titles nothing.
+("第一条 为加强…" gives "第一条" + "为加强…"). A placeholder ("None", "N/A") titles nothing.
 """
 
 from __future__ import annotations
@@ -225,15 +224,16 @@ def heading_text(
 
 
 def starts_with_bullet(text: str) -> bool:
-    """Whether ``text`` starts with a bullet glyph (a symbol font's bullets are mapped to
-    the private use area: U+F0B7)."""
+    """Whether ``text`` starts with a bullet glyph (a symbol font's are mapped to the
+    private use area: U+F0B7); "+" only before a space: glued to a word it is a sign ("+D")."""
     first = text[:1]
+    if first == "+":
+        return text[1:2].isspace()
     return bool(first) and (first in _BULLETS or "\ue000" <= first <= "\uf8ff")
 
 
 def is_bullet_item(text: str) -> bool:
-    """Whether ``text`` is a bulleted list item: a bullet glyph before text (before a
-    number it decorates a heading's label: "● 1 Introduction")."""
+    """Whether ``text`` is a list item: a bullet before text (not a number: "● 1 Intro")."""
     text = text.strip()
     return starts_with_bullet(text) and parse_label(text[1:].strip()) is None
 

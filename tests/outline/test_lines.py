@@ -38,6 +38,8 @@ from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title
         ("\u200bExamples", "Examples", ""),  # a zero-width space shows nothing
         ("FUNDING          TOP", "FUNDING TOP", ""),  # spaces typed to push a mark right
         ("Tables and figures", "Tables and figures", ""),  # a word, not "Table s"
+        # A plus glued to a word is its sign: a report's "+D" section (for Developers).
+        ("+D What's Next for Developers", "+D What's Next for Developers", ""),
     ],
 )
 def test_headings_and_their_bodies(line, title, body):
@@ -73,6 +75,8 @@ def test_headings_and_their_bodies(line, title, body):
         "Figure 12",
         "12",
         "• Keep the valve closed",
+        "+ Keep the valve closed",  # a typed bullet before a space
+        "-FAQ",  # a dash glued to a word is still a bullet (PDF text loses its space)
         "⚫ R：Repeatable（可重复）",  # a medium black circle as a list's bullet
         "⬤ Keep the valve closed",
         "<table>[]</table>",
