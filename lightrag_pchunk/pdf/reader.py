@@ -121,13 +121,14 @@ def read_pdf(
                 try:
                     rules = page_rules(page)
                     glyphs = read_glyphs(page, textpage, index + 1, rules)
-                    named = titles.get(index + 1, frozenset()) | listed
+                    bookmarked = titles.get(index + 1, frozenset())
+                    named = bookmarked | listed
                     text, is_undecodable = without_undecodable(glyphs, read_segments(glyphs))
                     if is_undecodable:
                         undecoded.append(index + 1)
                     elif strays := count_strays(glyphs):
                         mismapped[index + 1] = strays
-                    text = tables.take(text, named, WordCutter(glyphs))
+                    text = tables.take(text, named, WordCutter(glyphs), bookmarked)
                     lines = page_lines(text, marks.page_roles(page, textpage))
                     listed |= listed_titles([line.text for line in lines])
                     if pointed := pointed_at.get(index + 1):

@@ -103,6 +103,7 @@ class TableFinder:
         page: PageText,
         titles: frozenset[str] = frozenset(),
         cutter: WordCutter | None = None,
+        bookmarked: frozenset[str] = frozenset(),
     ) -> PageText:
         """The page with each table's segments replaced by one segment standing for it
         (ruled tables first, then tables shown by the alignment of their text). A grid
@@ -111,7 +112,8 @@ class TableFinder:
         in (a picture's frame, a code box and a sidebar meeting at their edges), whose
         section titles the bookmarks name; their text stays text. ``cutter``: cuts the
         page's segments at word spaces (a table's column titles printed one space apart,
-        ``title_cuts``)."""
+        ``title_cuts``); ``bookmarked``: the titles the page's bookmarks name, normalised,
+        which no table shown by its text's alignment holds (``find_text_tables``)."""
         open_table, self._open = self._open, None
         upright = [s for s in page.segments if not s.rotated]
         found: list[tuple[Grid, dict[int, list[Segment]]]] = []
@@ -132,7 +134,7 @@ class TableFinder:
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in free if id(s) not in taken]
         header = open_table.rows[0] if open_table is not None and open_table.rows else []
-        for shown in find_text_tables(free, (head, foot), page.rules, header, cutter):
+        for shown in find_text_tables(free, (head, foot), page.rules, header, cutter, bookmarked):
             grid = _text_grid(shown)
             # A title cut at a word space is read as its pieces when the grid holds them all.
             pieces = {id(s): cut for s, cut in shown.cuts if all(_inside(grid, p) for p in cut)}

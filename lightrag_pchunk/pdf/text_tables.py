@@ -87,6 +87,7 @@ from lightrag_pchunk.pdf.table_runs import (
 from lightrag_pchunk.pdf.text_boxes import bulleted_boxes, shows_bullet, titles_beside_text
 from lightrag_pchunk.pdf.text_table_grid import TextTable, TitleCuts
 from lightrag_pchunk.pdf.title_cuts import HEAD_LINES, cut_titles
+from lightrag_pchunk.pdf.title_rows import between_titles, overlap
 
 #: Rows with two cells or more a table needs.
 MIN_ROWS = 3
@@ -117,6 +118,7 @@ def find_text_tables(
     rules: np.ndarray | None = None,
     header: Sequence[str] = (),
     cutter: WordCutter | None = None,
+    bookmarked: frozenset[str] = frozenset(),
 ) -> list[TextTable]:
     """Each table's column and row borders and its rows of group titles (see
     :class:`TextTable` and the module doc). ``bands``: where the page's head band
@@ -131,7 +133,40 @@ def find_text_tables(
     beside a list or short lines in the next can align into a "table" whose columns are
     the page's (``page_columns``): a column's title and text beside a table in the next,
     aligned across the gutter. Such a table is dropped and each text column is searched
-    on its own: a table set inside one column is still found there."""
+    on its own: a table set inside one column is still found there.
+
+    A table that holds one of ``bookmarked`` (the titles the page's bookmarks name,
+    normalised), printed on a row in segments side by side set larger than the page's
+    text, took a heading: the rows above each such row and below it are searched apart,
+    and its segments stay text (a margin note's lines beside a section title aligned with
+    the body's into a "table" that took the title). The other tables are kept. A title
+    set at the text's size may be a table's cell (a heading style in a Word table's cell,
+    which the file bookmarks too): the table stays whole."""
+    tables = _search(segments, bands, rules, header, cutter)
+    if not bookmarked:
+        return tables
+    parts, titled = between_titles(segments, bookmarked)
+    if not any(holds(table, s) for table in tables for s in titled):
+        return tables
+    kept = [table for table in tables if not any(holds(table, s) for s in titled)]
+    for part in parts:
+        kept += [
+            table
+            for table in _search(part, bands, rules, header, cutter)
+            if not any(overlap(table, other) for other in kept)
+        ]
+    return sorted(kept, key=lambda table: table.ys[0])
+
+
+def _search(
+    segments: Sequence[Segment],
+    bands: tuple[float, float],
+    rules: np.ndarray | None,
+    header: Sequence[str],
+    cutter: WordCutter | None,
+) -> list[TextTable]:
+    """The tables of ``segments``, each text column searched again where a table found
+    across the page's columns is the columns' (:func:`find_text_tables`)."""
     tables = _find_tables(segments, bands, rules, header, cutter)
     columned = [table for table in tables if is_page_columns(table, segments)]
     if not columned:

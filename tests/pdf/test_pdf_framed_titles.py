@@ -17,6 +17,7 @@ from pdf_builders import (
     parse_pages,
     sections,
     tags_of,
+    unruled_rows,
     wrap,
 )
 
@@ -123,3 +124,44 @@ def test_a_bookmarked_title_wrapped_in_a_box_of_its_own_heads_its_section(
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
     assert sections(result) == [("Infrastructure", 1), (title, 1), ("Training", 1)]
     assert not result.warnings
+
+
+def test_bookmarked_titles_beside_margin_notes_are_in_no_table(tmp_path: Path) -> None:
+    # A margin note's short lines in the outer margin align with the body's lines, one of
+    # them on the row of a centred section title printed as its number and its words apart:
+    # the note's rows and the titles' (number and words two cells) read as a text table
+    # that took both bookmarked titles. A row printing a bookmarked title is a heading.
+    notes = ["Margin notes are narrow,", "keep them short, set", "them in a small size."]
+    items = [*wrap(BODY, 72, 740, 400), Text(72, 600, "The effect is shown in the margin.", 10)]
+    items += [Text(494, 600 - 12 * k, note, 8) for k, note in enumerate(notes)]
+    items += [Text(233, 575, "3.5", 14, BOLD), Text(268, 575, "Special environments", 14, BOLD)]
+    items += [Text(72, 546, "3.5.1", 12, BOLD), Text(112, 546, "Lists", 12, BOLD)]
+    items += wrap(BODY, 72, 520, 400)
+    bookmarks = [
+        Bookmark("3.5 Special environments", 1, 0, 592),
+        Bookmark("3.5.1 Lists", 2, 0, 560),
+    ]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert sections(result) == [("3.5 Special environments", 1), ("3.5.1 Lists", 2)]
+    assert tags_of(result) == []
+    assert not result.warnings
+    text = "\n".join(row.content for row in result.rows)
+    assert all(note in text for note in notes)
+
+
+def test_bookmarked_labels_at_the_texts_size_stay_a_tables_cells(tmp_path: Path) -> None:
+    # A heading style in an unruled table's first column, which the file bookmarks too,
+    # set at the text's size: the labels are the table's cells, the table stays whole.
+    rows = [
+        ["Identifier", "A unique name for the requirement, kept when it changes."],
+        ["Directive", "What the product must do, in one sentence."],
+        ["Rationale", "Why the market needs it, with its source."],
+        ["Users", "Who is affected by the requirement."],
+    ]
+    items = [Text(72, 740, "5 Requirements", 16, BOLD), *wrap(BODY, 72, 715, 460)]
+    items += unruled_rows(rows, (72, 200), 660, 24)
+    bookmarks = [Bookmark("5 Requirements", 1, 0, 756)]
+    bookmarks += [Bookmark(label, 2, 0, 670 - 24 * k) for k, (label, _) in enumerate(rows)]
+    result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
+    assert sections(result) == [("5 Requirements", 1)]
+    assert tags_of(result) == [rows]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BOLD, MONO, Page, Stroke, Text, parse_pages, tags_of, wrap
+from pdf_builders import BOLD, MONO, Bookmark, Page, Stroke, Text, parse_pages, tags_of, wrap
 
 _PROSE = (
     "The operator keeps the refrigeration plant under continuous supervision and writes "
@@ -70,6 +70,16 @@ def test_a_column_beside_a_topic_list_in_the_next_is_no_table(tmp_path: Path) ->
     cells = [cell for row in tables[0] for cell in row]
     assert "Change of Address" not in cells
     assert tables[0] == _topic_table()
+
+
+def test_a_bookmarked_title_in_a_column_parts_no_table_in_the_next(tmp_path: Path) -> None:
+    """The left column's title is bookmarked and stands on the row of the topic list's
+    header in the right column: the rows the title prints are no table's, but the table
+    found in the next column, which does not hold the title, is kept whole."""
+    bookmark = Bookmark("Change of Address", 1, 0, 700 - 11.5 * _PITCH + 16)
+    result = parse_pages(tmp_path, [_page()], bookmarks=[bookmark])
+    assert "Change of Address" in [row.heading for row in result.rows]
+    assert tags_of(result) == [_topic_table()]
 
 
 def test_numbers_beside_subjects_parted_by_rules_are_a_table(tmp_path: Path) -> None:
