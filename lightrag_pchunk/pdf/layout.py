@@ -27,6 +27,7 @@ from lightrag_pchunk.pdf.glyphs import PageGlyphs
 from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.scripts import as_script, script_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
+from lightrag_pchunk.pdf.side_notes import side_strip
 
 #: Narrowest gutter between two columns, in points.
 MIN_GUTTER = 4.0
@@ -142,6 +143,8 @@ def _page_gutters(page: PageText, upright: Sequence[Segment]) -> list[Gutter]:
     one, the page's columns are those it showed before."""
     gutters = find_gutters(upright)
     before = [Gutter(*gutter) for gutter in page.gutters]
+    if not gutters and not before and (strip := side_strip(upright, page.frame)):
+        return [Gutter(*strip)]  # a column of notes in the margin
     if gutters or not before:
         return gutters
     tables = [s for s in upright if s.table]

@@ -15,6 +15,7 @@ from pdf_builders import (
     Text,
     boxes,
     parse_pages,
+    printed_width,
     sections,
     tags_of,
     unruled_rows,
@@ -165,3 +166,21 @@ def test_bookmarked_labels_at_the_texts_size_stay_a_tables_cells(tmp_path: Path)
     result = parse_pages(tmp_path, [Page(items)], bookmarks=bookmarks)
     assert sections(result) == [("5 Requirements", 1)]
     assert tags_of(result) == [rows]
+
+
+def test_margin_notes_beside_a_justified_body_read_as_a_column_of_their_own(
+    tmp_path: Path,
+) -> None:
+    # A body justified to one right edge and a note's short lines in the outer margin,
+    # its first on the row of the body's short last line: the note is text of its own,
+    # not glued to the body's line, and the body's lines still make one paragraph.
+    line = "The operator keeps the plant under supervision and logs each reading"
+    edge = 72 + printed_width(line, 10)
+    items = [Text(72, 700 - 12 * k, line, 10) for k in range(5)]
+    items.append(Text(72, 640, "and signs the log.", 10))
+    notes = ["Notes are", "narrow: keep", "them short."]
+    items += [Text(edge + 8, 640 - 10 * k, note, 8) for k, note in enumerate(notes)]
+    result = parse_pages(tmp_path, [Page(items)])
+    lines = result.rows[0].content.split("\n")
+    assert lines[0].endswith("reading and signs the log.")
+    assert lines[1:] == ["Notes are narrow: keep them short."]
