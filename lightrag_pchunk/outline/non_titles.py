@@ -212,11 +212,11 @@ _MARK_IN_PARENTHESIS = re.compile(r"(?<!\S)§?\w{1,2}\)|\d{1,2}\)")
 #: A day's date and its time ("12.04.2006 23:05", "2021-05-03 14:30"): one mention, as a
 #: news item's heading gives when it was filed ("Agency 03.05.2021 14:30 J. Smith: …").
 _TIMESTAMP = re.compile(r"(?<!\S)\d{1,4}([./-])\d{1,2}\1\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(?!\S)")
-#: A reference's pages and year opening a line: a range, a comma and the year, which a
-#: point, a comma, a ";", a parenthesis or the line's end closes ("2767–2775, 2007.").
 #: A document cited by its name in 《》, with its code or nothing more ("《记录控制管理程序》
 #: C2QA-Z07-000"): an entry of a list of related documents or forms, no section's title.
 _CITED_DOCUMENT = re.compile(r"《[^《》]+》(?:\s*[A-Za-z0-9][\w./-]*\d[\w./-]*)?[;；。]?", re.ASCII)
+#: A reference's pages and year opening a line: a range, a comma and the year, which a
+#: point, a comma, a ";", a parenthesis or the line's end closes ("2767–2775, 2007.").
 _CITATION_TAIL = re.compile(r"\d+\s*[-\u2010-\u2013]\s*\d+,\s*(?:1[5-9]|20)\d{2}(?=[.,;)]|$)")
 #: A count as a table's cell gives it: "200人", "25%", "1,200元"; a year ("2024年") names
 #: a time, no count.
@@ -229,15 +229,16 @@ def reads_as_no_title(line: str) -> bool:
     reference's tail (see the module doc)."""
     text = " ".join(_INLINE_OBJECT.sub(" ", line).split())
     label = parse_label(text)
+    title = label.rest if label is not None else text
     return (
         reads_without_words(text, label)
         or reads_as_code_or_data(text, label)
         or is_persons_line(text)
         or is_date_line(text)
         or opens_a_sentence(text)
-        or is_sentence_piece(label.rest if label is not None else text)
+        or is_sentence_piece(title)
         or is_citation_tail(text)
-        or _CITED_DOCUMENT.fullmatch(label.rest if label is not None else text) is not None
+        or _CITED_DOCUMENT.fullmatch(title) is not None
     )
 
 
