@@ -20,19 +20,16 @@ from functools import lru_cache
 
 from lightrag_pchunk.outline.numerals import chinese_number, roman_number, token_value
 from lightrag_pchunk.outline.unit_words import (
-    CN_KEYWORD,
     CN_NUMBER,
-    ITEM,
-    KEYWORD,
     KEYWORD_RANKS,
     KEYWORD_SYNONYMS,
     LEGAL_RANKS,
     LEGAL_UNITS,
-    NOTE,
     ROMAN_CHARS,
     TRADITIONAL_UNITS,
     follows_a_days_number,
     lone_roman_readings,
+    match_unit_word,
     numeral_value,
     unit_number,
 )
@@ -210,7 +207,7 @@ def _legal(text: str) -> Label | None:
 
 
 def _keyword(text: str) -> Label | None:
-    match = KEYWORD.match(text) or CN_KEYWORD.match(text) or NOTE.match(text) or ITEM.match(text)
+    match = match_unit_word(text)
     if match is None or not _separated(text, match.end()):
         return None
     word = match["word"].lower()

@@ -159,6 +159,16 @@ CN_KEYWORD = re.compile(
 )
 
 
+def match_unit_word(text: str) -> re.Match[str] | None:
+    """The unit's word and its number opening ``text``: a keyword (:data:`KEYWORD`,
+    :data:`CN_KEYWORD`), a statement's note (:data:`NOTE`) or a filing's item
+    (:data:`ITEM`), tried in that order; None when none opens it."""
+    for pattern in (KEYWORD, CN_KEYWORD, NOTE, ITEM):
+        if (match := pattern.match(text)) is not None:
+            return match
+    return None
+
+
 def numeral_value(numeral: str) -> int | None:
     """The value of the numeral a unit's word stands before, written in any of the ways
     the patterns here take: digits, Chinese, roman (letters or their own characters)."""
@@ -170,10 +180,10 @@ def numeral_value(numeral: str) -> int | None:
 
 
 def unit_number(match: re.Match[str]) -> tuple[int, tuple[int, ...]] | None:
-    """The depth and ordinals of the number a match of :data:`KEYWORD`, :data:`NOTE` or
-    :data:`CN_KEYWORD` found: "Section 2.1" (2, (2, 1)); "Section 2A" (1, (2, 1)), an
-    inserted unit's letter one ordinal past its depth; "Anexo B" (1, (2,)). None when the
-    number has no value ("Part IIII")."""
+    """The depth and ordinals of the number a match of :func:`match_unit_word` found:
+    "Section 2.1" (2, (2, 1)); "Section 2A" (1, (2, 1)), an inserted unit's letter one
+    ordinal past its depth; "Anexo B" (1, (2,)). None when the number has no value
+    ("Part IIII")."""
     number = match["n"]
     digits = match.groupdict().get("digits")
     if digits:
