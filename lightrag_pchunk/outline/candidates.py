@@ -69,10 +69,8 @@ def candidate_at(
     if item.kind is not ItemKind.TEXT:
         return None
     text = item.text
-    if tab_label and "\t" in text:
-        text = label_tab_as_space(text) or text
-    elif "\t" in text:
-        text = _unit_label_tab(text) or text
+    if "\t" in text:
+        text = (label_tab_as_space(text) if tab_label else _unit_label_tab(text)) or text
     heading = heading_text(text, markdown=False, lowercase=True, lead_in=True)
     if heading is None and item.in_toc:
         heading = listed_title(item.text)
