@@ -245,11 +245,19 @@ def join_split_titles(events: list[Event]) -> list[Event]:
     return out
 
 
+def _one_line_body(event: Event) -> str | None:
+    """The text of ``event`` when it is a body paragraph on one line that may title
+    something (not one its parser knows heads no section); else None."""
+    text = event.line.text.strip()
+    if event.kind is not EventKind.PARAGRAPH or event.titles_nothing or "\n" in text:
+        return None
+    return text
+
+
 def _is_bare_unit(event: Event) -> bool:
     """A body paragraph that is a unit's label alone, nothing after it ("第二篇", "PART II")."""
-    if event.kind is not EventKind.PARAGRAPH or event.titles_nothing or "\n" in event.line.text:
-        return False
-    label = parse_label(event.line.text.strip())
+    text = _one_line_body(event)
+    label = parse_label(text) if text is not None else None
     return label is not None and not label.rest and names_a_unit(label)
 
 
@@ -257,10 +265,8 @@ def _names_the_unit(label: Event, event: Event) -> bool:
     """Whether ``event``, a paragraph after the bare label ``label``, may be the unit's
     name: a body paragraph of the same table (or none) that reads as a title with no label
     of its own and no text after it, on one line and not an entry of a table of contents."""
-    text = event.line.text.strip()
-    if event.kind is not EventKind.PARAGRAPH or event.titles_nothing or "\n" in text:
-        return False
-    if event.layout_table != label.layout_table or is_toc_line(text):
+    text = _one_line_body(event)
+    if text is None or event.layout_table != label.layout_table or is_toc_line(text):
         return False
     title = heading_text(text, markdown=False)
     return title is not None and title.label is None and not title.body
