@@ -55,11 +55,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from lightrag_pchunk.outline.lines import flat_text
+from lightrag_pchunk.outline.non_titles import cut_word_at_end
 
 #: A dash glued to a line's last word or its closing parenthesis, ending the line.
 _DASH_LEAD_IN = re.compile(r"[^\s\d][\u2013\u2014]$")
-#: A word of two letters or more cut by a hyphen at the line's end (ASCII, Unicode's, soft).
-_CUT_WORD = re.compile(r"(?:^|\s)[^\W\d_]{2,}[-\u2010\u00ad]$")
 #: A table's cells parted in a line, and a cell that is a number ("162", "12.5%").
 _CELL_RULE = " | "
 _NUMBER_CELL = re.compile(r"[-+]?\d[\d.,]*%?")
@@ -94,7 +93,7 @@ def names_no_part(text: str) -> bool:
     ends on a dash glued to its last word or on a word a hyphen cuts, is a table's row or
     opens a reference's entry (see the module doc)."""
     line = text.strip()
-    if _DASH_LEAD_IN.search(line) or _CUT_WORD.search(line):
+    if _DASH_LEAD_IN.search(line) or cut_word_at_end(line):
         return True
     if _REFERENCE_ENTRY.match(line) or _TYPE_CODE.search(line) or _YEAR_AND_PAGES.search(line):
         return True
@@ -167,7 +166,7 @@ def after_cut_words(lines: Sequence[str]) -> frozenset[str]:
     return frozenset(
         flat_text(line).casefold()
         for before, line in pairwise(lines)
-        if line and _CUT_WORD.search(before.strip())
+        if line and cut_word_at_end(before)
     )
 
 

@@ -353,9 +353,15 @@ def opens_a_sentence(text: str) -> bool:
 def ends_in_a_cut_word(text: str) -> bool:
     """Whether ``text`` ends in a word a hyphen cuts at the line's end (:data:`_CUT_WORD`,
     the letter before the hyphen in lower case: "reduc-"), whose rest opens the next line."""
+    cut = cut_word_at_end(text)
+    return cut is not None and cut[-2].islower()
+
+
+def cut_word_at_end(text: str) -> str | None:
+    """The last word of ``text`` where a hyphen cuts it at the line's end (:data:`_CUT_WORD`,
+    in any case: "reduc-", "OTHER-"), else None."""
     words = text.split()
-    last = words[-1] if words else ""
-    return _CUT_WORD.fullmatch(last) is not None and last[-2].islower()
+    return words[-1] if words and _CUT_WORD.fullmatch(words[-1]) else None
 
 
 def is_sentence_piece(title: str) -> bool:
