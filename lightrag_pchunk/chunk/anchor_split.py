@@ -204,19 +204,15 @@ def choose_anchors(
         return []
     refused = no_anchors() if no_anchors is not None else _no_anchor_lines(paragraphs, limit)
     titles = [i for i in titles if flat_text(paragraphs[i].text).casefold() not in refused]
-    path = [
-        number
-        for heading in (*block.parent_headings, block.heading)
-        if (number := series_number(heading)) is not None
-    ]
-    in_unit = _inside_units_of_law(block)
     above = (*block.parent_headings, block.heading)
+    path = [number for heading in above if (number := series_number(heading)) is not None]
+    in_unit = _inside_units_of_law(block)
     candidates = [
         i
         for i in titles
         if not _numbered_beside(path, paragraphs[i].text)
-        and not repeats_its_path(anchor_heading(paragraphs[i].text), above)
-        and (not in_unit[i] or series_number(anchor_heading(paragraphs[i].text)) is not None)
+        and not repeats_its_path(heading := anchor_heading(paragraphs[i].text), above)
+        and (not in_unit[i] or series_number(heading) is not None)
     ]
     if not candidates:
         return []
