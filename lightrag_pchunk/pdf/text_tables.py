@@ -43,7 +43,8 @@ import bisect
 import itertools
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
@@ -142,7 +143,8 @@ def find_text_tables(
     the body's into a "table" that took the title). The other tables are kept. A title
     set at the text's size may be a table's cell (a heading style in a Word table's cell,
     which the file bookmarks too): the table stays whole."""
-    tables = _search(segments, bands, rules, header, cutter)
+    find = partial(_find_tables, bands=bands, rules=rules, header=header, cutter=cutter)
+    tables = _search(segments, find)
     if not bookmarked:
         return tables
     parts, titled = between_titles(segments, bookmarked)
@@ -152,22 +154,18 @@ def find_text_tables(
     for part in parts:
         kept += [
             table
-            for table in _search(part, bands, rules, header, cutter)
+            for table in _search(part, find)
             if not any(overlap(table, other) for other in kept)
         ]
     return sorted(kept, key=lambda table: table.ys[0])
 
 
 def _search(
-    segments: Sequence[Segment],
-    bands: tuple[float, float],
-    rules: np.ndarray | None,
-    header: Sequence[str],
-    cutter: WordCutter | None,
+    segments: Sequence[Segment], find: Callable[[Sequence[Segment]], list[TextTable]]
 ) -> list[TextTable]:
-    """The tables of ``segments``, each text column searched again where a table found
-    across the page's columns is the columns' (:func:`find_text_tables`)."""
-    tables = _find_tables(segments, bands, rules, header, cutter)
+    """The tables ``find`` reads in ``segments``, each text column searched again where a
+    table found across the page's columns is the columns' (:func:`find_text_tables`)."""
+    tables = find(segments)
     columned = [table for table in tables if is_page_columns(table, segments)]
     if not columned:
         return tables
@@ -177,7 +175,7 @@ def _search(
         return kept
     rest = [s for s in segments if not any(holds(table, s) for table in kept)]
     for column in by_column(rest, gutters):
-        kept += _find_tables(column, bands, rules, header, cutter)
+        kept += find(column)
     return sorted(kept, key=lambda table: table.ys[0])
 
 
