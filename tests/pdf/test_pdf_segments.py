@@ -54,19 +54,7 @@ def test_a_weight_past_the_heaviest_says_nothing_and_the_font_name_decides(monke
     # title's "Permanent URL:" set in Times-Bold and the address after it in Times-Roman.
     pdf = build_pdf([Page([Text(72, 720, "Permanent URL:", 12, BOLD), Text(300, 720, "sprouts")])])
     monkeypatch.setattr(pdfium_c, "FPDFText_GetFontWeight", lambda raw, index: 2140)
-    document = pdfium.PdfDocument(pdf)
-    page = document[0]
-    textpage = page.get_textpage()
-    try:
-        runs = glyph_runs(read_glyphs(page, textpage, 1, page_rules(page)))
-        assert [(run.text, run.bold) for run in runs] == [
-            ("Permanent URL:", True),
-            ("sprouts", False),
-        ]
-    finally:
-        textpage.close()
-        page.close()
-        document.close()
+    assert _bold_runs(pdf) == [("Permanent URL:", True), ("sprouts", False)]
 
 
 def test_a_face_numbered_w6_or_heavier_is_bold() -> None:
@@ -74,17 +62,22 @@ def test_a_face_numbered_w6_or_heavier_is_bold() -> None:
     # read below bold's (or not at all): the name's weight number decides.
     page = Page([Text(72, 720, "Strings", 12, NUMBERED_W6), Text(300, 720, "set a key")])
     page.items.append(Text(72, 690, "get a key", 12, NUMBERED_W3))
-    document = pdfium.PdfDocument(build_pdf([page]))
-    page_ = document[0]
-    textpage = page_.get_textpage()
+    assert _bold_runs(build_pdf([page])) == [
+        ("Strings", True),
+        ("set a key", False),
+        ("get a key", False),
+    ]
+
+
+def _bold_runs(pdf: bytes) -> list[tuple[str, bool]]:
+    """The text of each run on the first page of ``pdf`` and whether it reads bold."""
+    document = pdfium.PdfDocument(pdf)
+    page = document[0]
+    textpage = page.get_textpage()
     try:
-        runs = glyph_runs(read_glyphs(page_, textpage, 1, page_rules(page_)))
-        assert [(run.text, run.bold) for run in runs] == [
-            ("Strings", True),
-            ("set a key", False),
-            ("get a key", False),
-        ]
+        runs = glyph_runs(read_glyphs(page, textpage, 1, page_rules(page)))
+        return [(run.text, run.bold) for run in runs]
     finally:
         textpage.close()
-        page_.close()
+        page.close()
         document.close()
