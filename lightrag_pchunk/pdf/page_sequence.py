@@ -18,7 +18,7 @@ sequence's lines (a chapter's heading, "3    Results" opening page 3, is larger)
 
 A title set large with its page's number in the corner of its row, small and raised (a
 designed report's banner "A2 Broken Authentication" with "8" at the row's end, read as
-the title's superscript) is no running line: only its number goes (:func:`page_marks`).
+the title's superscript) is no running line: only its number goes (:func:`_without_mark`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def page_numbered_lines(
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
     the document's sequence at one end, beside other text (or alone: a page number, which
     :mod:`.furniture` drops in the sheet's bands anyway); and, page by page, the lines that
-    carry it as a raised mark of their title (:func:`page_marks`), each by its id with the
+    carry it as a raised mark of their title (:func:`_without_mark`), each by its id with the
     line it is without the number. ``bands``: each page's lines in the sheet's bands (with
     their text as printed), in the page's order."""
     numbers = [[(line, number) for line in band if (number := _end_number(line))] for band in bands]
@@ -57,12 +57,15 @@ def page_numbered_lines(
         [line for line, number in found if number - index == offset]
         for index, found in enumerate(numbers)
     ]
-    marked = [{id(line) for line in run if len(run) == 1 and page_marks(line)} for run in runs]
+    titles = [
+        {id(line): rest for line in run if len(run) == 1 and (rest := _without_mark(line))}
+        for run in runs
+    ]
     sized = [
         line.size
-        for run, ids in zip(runs, marked, strict=True)
+        for run, marked in zip(runs, titles, strict=True)
         for line in run
-        if id(line) not in ids
+        if id(line) not in marked
     ]
     size = median(sized or [0.0]) + SIZE_TOLERANCE
     whole = [
@@ -70,35 +73,28 @@ def page_numbered_lines(
             id(line)
             for line in run
             if len(run) == 1
-            and id(line) not in ids
+            and id(line) not in marked
             and line.size <= size
             and _outermost(line, lines)
         }
-        for lines, run, ids in zip(pages, runs, marked, strict=True)
-    ]
-    titles = [
-        {id(line): _without_number(line) for line in run if id(line) in ids}
-        for run, ids in zip(runs, marked, strict=True)
+        for lines, run, marked in zip(pages, runs, titles, strict=True)
     ]
     return whole, titles
 
 
-def page_marks(line: Line) -> bool:
-    """Whether ``line`` prints its number at one end as a raised mark of its text (the line
-    reads ``<sup>8</sup>`` there, ``scripts.script_segments``): a title set large with its
-    page's number small in the corner of its row. A running line sets its number as its
-    text, on its baseline."""
+def _without_mark(line: Line) -> Line | None:
+    """``line`` without its page's number, when it prints it at one end as a raised mark
+    of its text (the line reads ``<sup>8</sup>`` there, ``scripts.script_segments``): a
+    title set large with its page's number small in the corner of its row; None when it
+    prints none so (a running line sets its number as its text, on its baseline)."""
     parts = [segment.text.strip() for segment in line.segments]
     text = line.text.strip()
-    return len(parts) > 1 and any(
-        part.isdigit() and mark(f"<sup>{part}</sup>")
-        for part, mark in ((parts[0], text.startswith), (parts[-1], text.endswith))
-    )
-
-
-def _without_number(line: Line) -> Line:
-    """``line`` without the segment of its page number, at the end it prints it."""
-    last = line.text.strip().endswith(f"<sup>{line.segments[-1].text.strip()}</sup>")
+    if len(parts) < 2:
+        return None
+    first = parts[0].isdigit() and text.startswith(f"<sup>{parts[0]}</sup>")
+    last = text.endswith(f"<sup>{parts[-1]}</sup>")
+    if not (first or (last and parts[-1].isdigit())):
+        return None
     kept = line.segments[:-1] if last else line.segments[1:]
     rest = make_line(kept, line.page, line.column, line.column_x0, line.column_x1)
     return replace(rest, role=line.role, element=line.element)
