@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from statistics import median_high
 
 from lightrag_pchunk.parse.tables import GridCell
 from lightrag_pchunk.pdf.grids import Grid, cell_text
@@ -149,10 +150,10 @@ def titled_above(
     """Whether a segment of ``others`` printed above the table (its ``top``) in the page's
     top ``band`` is set :data:`TITLE_SIZE` times the size of the ``table``'s segments (its
     cells') at least: a title over it, which opens a section."""
-    sizes = sorted(s.size for s in table if s.size > 0)
+    sizes = [s.size for s in table if s.size > 0]
     if not sizes:
         return False
-    size = sizes[len(sizes) // 2]
+    size = median_high(sizes)
     return any(s.bottom <= top and s.top <= band and s.size >= TITLE_SIZE * size for s in others)
 
 
