@@ -187,10 +187,10 @@ def drop_furniture(
             id(line)
             for line, text, sheet in edge
             if keys[id(line)] not in boxed
-            if _is_furniture(text, sheet, seen[keys[id(line)]], index, line.top, len(pages))
+            if _is_furniture(text, sheet, seen[keys[id(line)]], index, line.top, count)
             # In the band: the running line of the pages that print it just below the band.
             or (sheet and runs_through(seen.get(_place_key(text, False), ()), line.top, count))
-            or (not sheet and _is_titled_row(line, titles, len(pages)))
+            or (not sheet and _is_titled_row(line, titles, count))
             or (sheet and (_is_numbered_footer(line) or id(line) in misread))
             or id(line) in numbered[index]
         }
