@@ -9,7 +9,8 @@ collection's first, set like its styled or tagged chapters, too) or, where the k
 headings are a printed contents' entries, set far larger than the known headings open
 above it, the level of the shallowest of them (a part's title on a divider page closes
 their sections), else the level that numbered headings of the same look have, else a
-level by prominence (larger, bold, caps first).
+level by prominence (larger, bold, caps first); set below the look of a unit's numbered
+heading open above it ("ITEM 3." in bold capitals, "Interest Rate Risk" in bold), inside it.
 
 A document's title names the whole document: the headings after it are not its
 sub-sections (a Word document's Title style is no heading level, and a PDF's bookmarks
@@ -34,6 +35,8 @@ from lightrag_pchunk.outline.items import (
     Promoted,
 )
 from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.look_tiers import set_below
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 _DECIMAL = frozenset({"decimal", "annex-decimal"})
 #: A first line set twice as large as every other heading or more is set apart from them:
@@ -97,12 +100,14 @@ def assign_levels(
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
     open_known: dict[int, float] = {}  # level -> size of the known heading open there
+    unit: tuple[int, int, Look | None] | None = None  # the unit open: index, level, look
     out: list[InferredHeading] = []
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
             if not item.titles_nothing:  # a contents' title: nothing nests below it
                 stack.open_fixed(item.level, styled[index])
                 open_known = {**_above(open_known, item.level), item.level: _size(item.look)}
+                unit = None if unit is None or item.level <= unit[1] else unit
             continue
         candidate = by_index.get(index)
         if candidate is None:
@@ -120,6 +125,8 @@ def assign_levels(
             if hint is None and signature is not None:
                 hint = _open_look_level(stack, signature)
             level = stack.place(candidate.label, hint, restarts=index in in_gaps)
+            if names_a_unit(candidate.label):
+                unit = (index, level, candidate.look)
         elif toc_level is not None:
             level = stack.open_at(toc_level, ("toc", toc_level))
         elif (
@@ -140,7 +147,11 @@ def assign_levels(
             open_known = _above(open_known, level)
         else:
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
+            if unit is not None and set_below(candidate.look, unit[2]):
+                tier = max(tier, unit[1] + 1)  # set below the unit open above: inside it
             level = stack.open_at(tier, ("look", signature))
+        if unit is not None and unit[0] != index and level <= unit[1]:
+            unit = None  # a heading beside the unit or above it closes it
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return _with_appendices_inside(items, styled, by_index, out)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.items import (
     LARGER_BY,
     ItemKind,
+    Look,
     OutlineItem,
     Promoted,
     is_larger_than_text,
@@ -242,3 +243,12 @@ def ends_a_centred_title(
         and above.label is None
         and above.look == candidate.look
     )
+
+
+def set_below(look: Look | None, above: Look | None) -> bool:
+    """Whether ``look`` is set below ``above`` (None: no such heading): no larger, bolder
+    or more in capitals, and not the same (a line set as a unit's heading is its sibling)."""
+    if look is None or above is None:
+        return False
+    mine, theirs = look.signature(), above.signature()
+    return mine != theirs and all(m <= t for m, t in zip(mine, theirs, strict=True))

@@ -26,3 +26,30 @@ def test_small_capitals_rank_over_a_bold_title_at_the_texts_size():
     ]
     levels = {h.title: h.level for h in infer_outline(items, 9.5)}
     assert levels["INTRODUCTION"] == levels["ACKNOWLEDGMENTS"] < levels["Bibliography"]
+
+
+def test_a_heading_set_below_the_unit_open_above_it_nests_inside_it():
+    # A filing's "ITEM 3." in bold capitals at the text's size sits under a part and an
+    # unnumbered notice set larger, which push it deeper than its look's rank; the bold
+    # sub-heads a long stretch holds under it are its parts, not its siblings.
+    part, item, bold = (
+        Look(bold=True, size=s, caps=c) for s, c in ((14, True), (11, True), (11, False))
+    )
+    prose = "We are exposed to market risks in the ordinary course of our business each year."
+    items = [
+        text("SPECIAL NOTE ON FORWARD-LOOKING STATEMENTS", part),
+        text(prose),
+        text("PART I - FINANCIAL INFORMATION", part),
+        text("ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES", item),
+        text(prose),
+        text("Interest Rate Risk", bold),
+        text(prose),
+        text("Foreign Currency Risk", bold),
+        text(prose),
+        text("PART II - OTHER INFORMATION", part),
+        text(prose),
+    ]
+    levels = {h.title: h.level for h in infer_outline(items, 11, long_gaps=[range(4, 9)])}
+    unit = levels["ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES"]
+    assert levels["Interest Rate Risk"] == levels["Foreign Currency Risk"] == unit + 1
+    assert levels["PART II - OTHER INFORMATION"] < unit
