@@ -32,11 +32,12 @@ An unnumbered line needs the look and body text after it, and at most 12 words (
 bold look that shorter titles share: ``_most_words``); where some headings are set larger than
 the text (the document's title, set apart once, sets no tier: ``look_tiers.tier_lines``), a line
 only bold at the text's size is a label (and any bold line, where headings larger but not bold
-outsize and outnumber the bold ones), except inside a long stretch the outline (styled, or
-inferred over a whole document) leaves without a heading, where such a line standing alone
-between paragraphs heads a part of it. Where no heading has a look and no table of contents
-lists them, a short title standing alone between paragraphs is a heading by its place
-(``placed.py``). Decisions on weak evidence alone may go to a language model (``judge``).
+outsize and outnumber the bold ones), except in a long stretch the outline (styled, or
+inferred whole) leaves bare, or a unit's text (Item 3.) in a look below the unit's, where such
+a line standing alone between paragraphs heads a part of it. Where no heading has a look and
+no table of contents lists them, a short title standing alone between paragraphs is a
+heading by its place (``placed.py``). Decisions on weak evidence alone may go to a language
+model (``judge``).
 
 Levels: numbered headings nest by family (:class:`~lightrag_pchunk.outline.numbering.
 FamilyStack`), below the styled heading they sit under; an unnumbered heading takes the level
@@ -80,6 +81,7 @@ from lightrag_pchunk.outline.look_tiers import (
     is_set_larger,
     minor_tier_looks,
     same_look_run,
+    set_below,
     stands_over_a_title,
     tier_lines,
 )
@@ -103,8 +105,8 @@ from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: A whole-line bold or larger run counts as the look; centring and capitals add to it.
 _LOOK_NEEDED = 1.0
-#: A title only a note in brackets ("[Reserved]"): at the text's look, a number kept with no
-#: text; in a heading's look, a title still to write ("[Insert section title]"): it heads.
+#: A title only a note in brackets: "[Reserved]" at the text's look (a number kept with no
+#: text) heads nothing; "[Insert section title]" in a heading's look does.
 _PLACEHOLDER = re.compile(r"\[[^\[\]]+\]\.?")
 
 
@@ -114,8 +116,7 @@ def body_words(texts: Iterable[str]) -> float:
 
 
 def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
-    """Whether ``texts`` hold more than ``min_words`` words (as :func:`body_words` counts
-    them); the count stops at the text that decides it."""
+    """Whether ``texts`` hold more than ``min_words`` words (:func:`body_words`)."""
     return any(total > min_words for total in accumulate(map(count_text_words, texts)))
 
 
@@ -232,8 +233,11 @@ def _accept(
     decisions: dict[int, bool] = {}
     ambiguous: list[int] = []
     last_by_family: dict[str, Promoted] = {}  # each family's heading taken last
+    unit, seen = None, 0  # the look of a unit's heading taken last, up to a known heading
     for index in sorted(candidates):
         candidate = candidates[index]
+        unit = None if any(i.kind is ItemKind.HEADING for i in items[seen:index]) else unit
+        seen = index + 1
         label = candidate.label
         last = last_by_family.get(label.family) if label is not None else None
         previous = last.label if last is not None else None
@@ -319,13 +323,13 @@ def _accept(
                 is_label = False
             if evidence and (is_label or score < 2 * _LOOK_NEEDED):
                 ambiguous.append(index)  # bold (or capitals) at text size
-            if evidence and is_label and index in in_gaps:
-                # The styles are the larger headings; a stretch they leave too long is
-                # parted by the lines in a look of their own that stand alone between
-                # paragraphs (a run-in label leads into its own paragraph or list).
-                title, above = candidate.heading.title, decisions.get(index - 1, False)
+            if evidence and is_label and (index in in_gaps or set_below(candidate.look, unit)):
+                # A stretch the styles leave too long, or a unit's text (an Item, an Article)
+                # past its first paragraph, in a look below the unit's, is parted by the lines
+                # in a look of their own standing alone between paragraphs (no run-in label).
+                above = index in in_gaps and decisions.get(index - 1, False)
                 evidence = stands_between_paragraphs(
-                    items, index, title, recurring(), after_heading=above
+                    items, index, candidate.heading.title, recurring(), after_heading=above
                 )
             else:
                 evidence = evidence and not is_label
@@ -345,6 +349,7 @@ def _accept(
         decisions[index] = evidence
         if evidence and label is not None:
             last_by_family[label.family] = candidate
+            unit = candidate.look if names_a_unit(label) else None
     if judge is not None and ambiguous:
         questions = [_question(items, i, candidates[i]) for i in ambiguous]
         asked = set(ambiguous)

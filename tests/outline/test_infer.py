@@ -1233,3 +1233,40 @@ def test_a_tab_after_a_units_label_parts_it_from_its_title(mark):
     titles = [title for _, title, _ in outline(items, 11)]
     assert f"{mark}ITEM 5. MARKET FOR REGISTRANT’S COMMON EQUITY" in titles
     assert not any("Exhibits" in title for title in titles)
+
+
+def test_a_bold_line_at_the_texts_size_alone_between_a_units_paragraphs_is_its_sub_head():
+    # Under a filing's "ITEM 3." (bold capitals at the text's size, parts set larger), its
+    # sub-heads are bold at the text's size, each alone between paragraphs. A bold line in
+    # the unit's own look is no sub-head of it, nor is a run-in label (over a list, or
+    # opening the unit's text), nor a bold line where no unit stands above it (the larger
+    # tier makes it a label).
+    part, item = Look(bold=True, size=14, caps=True), Look(bold=True, size=11, caps=True)
+    items = [
+        text("SPECIAL NOTE ON FORWARD-LOOKING STATEMENTS", part),
+        text(PROSE, BODY),
+        text("Market Overview", BOLD),
+        text(PROSE, BODY),
+        text("PART I - FINANCIAL INFORMATION", part),
+        text(PROSE, BODY),
+        text("ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES", item),
+        text("Note", BOLD),
+        text(PROSE, BODY),
+        text("Interest Rate Risk", BOLD),
+        text(PROSE, BODY),
+        text("Foreign Currency Risk", BOLD),
+        text(PROSE, BODY),
+        text("Risks we manage", BOLD),
+        text("• rates", BODY),
+        text("• currencies", BODY),
+        text(PROSE, BODY),
+        text("CONDENSED STATEMENTS OF OPERATIONS", item),
+        text(PROSE, BODY),
+        text("PART II - OTHER INFORMATION", part),
+        text(PROSE, BODY),
+    ]
+    found = {title: level for level, title, _ in outline(items, 11)}
+    assert "Interest Rate Risk" in found and "Foreign Currency Risk" in found
+    assert found["ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES"] < found["Interest Rate Risk"]
+    labels = {"Note", "Market Overview", "Risks we manage", "CONDENSED STATEMENTS OF OPERATIONS"}
+    assert not labels & set(found)
