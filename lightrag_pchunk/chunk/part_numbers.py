@@ -21,6 +21,8 @@ _PART = re.compile(r"\[part (\d+)\]\s*$")
 
 _Keys = Sequence[tuple[str, ...]]
 _Spans = Sequence[frozenset[tuple[str, ...]]]
+#: ``(index, start, end)`` of each label's first chunk and the run of its parts (:func:`_runs`).
+_Runs = Sequence[tuple[int, int, int]]
 
 
 def strip_part_suffix(heading: str) -> str:
@@ -59,12 +61,7 @@ def declared_parts(
     fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
     which heads its own sub-block, numbers only its own parts."""
     keys, spans = _keys_and_spans(labels, spanned)
-    numbers: dict[int, int] = {}
-    for index, start, end in _runs(keys, spans):
-        for position in range(start, end):
-            if _same_label(keys, spans, index, position):  # they share the run: number all
-                numbers[position] = position - start + 1 if end - start > 1 else 0
-    return [numbers[index] for index in range(len(keys))]
+    return _declared(keys, spans, list(_runs(keys, spans)))
 
 
 def end_parts(
@@ -81,8 +78,37 @@ def end_parts(
     and last sections (None for a chunk of one section); an end is numbered only where it
     is the section (a title may name two sections). Same counts as :func:`declared_parts`."""
     keys, spans = _keys_and_spans(labels, spanned)
+    return _ends(keys, spans, list(_runs(keys, spans)), edges)
+
+
+def numbered_parts(
+    labels: Sequence[tuple[str, tuple[str, ...]]],
+    spanned: Sequence[Collection[tuple[str, ...]]],
+    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """:func:`declared_parts` and :func:`end_parts` of the same chunks, their runs found once."""
+    keys, spans = _keys_and_spans(labels, spanned)
+    runs = list(_runs(keys, spans))
+    return _declared(keys, spans, runs), _ends(keys, spans, runs, edges)
+
+
+def _declared(keys: _Keys, spans: _Spans, runs: _Runs) -> list[int]:
+    numbers: dict[int, int] = {}
+    for index, start, end in runs:
+        for position in range(start, end):
+            if _same_label(keys, spans, index, position):  # they share the run: number all
+                numbers[position] = position - start + 1 if end - start > 1 else 0
+    return [numbers[index] for index in range(len(keys))]
+
+
+def _ends(
+    keys: _Keys,
+    spans: _Spans,
+    runs: _Runs,
+    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
+) -> list[tuple[int, int]]:
     ends = [[0, 0] for _ in keys]
-    for index, start, end in _runs(keys, spans):
+    for index, start, end in runs:
         if spans[index] or end - start < 2:
             continue
         for position in range(start, end):

@@ -25,7 +25,7 @@ from lightrag_pchunk.chunk.context import PACK, Context
 from lightrag_pchunk.chunk.heading_glue import heading_glue
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pages import with_pages
-from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts, render_heading
+from lightrag_pchunk.chunk.part_numbers import numbered_parts, render_heading
 from lightrag_pchunk.chunk.preface import is_untitled_row, preface_is_section
 from lightrag_pchunk.chunk.table_slices import table_slices
 from lightrag_pchunk.chunk.table_text import KEYED, keyed_tables
@@ -224,8 +224,8 @@ def run_stages(
 def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     """Stage E: label each chunk with the heading path it declares (``chunk_label``: the
     breadcrumb contract of ``chunk/breadcrumbs.py``), number the parts of each declared
-    heading (``[part n]``, ``declared_parts``; on a span's end, the part of its section it
-    holds, ``end_parts``) and measure every chunk exactly, once;
+    heading (``[part n]``, ``part_numbers.declared_parts``; on a span's end, the part of its
+    section it holds, ``end_parts``) and measure every chunk exactly, once;
     nothing is cut.
 
     Stages B-D keep every block within ``target_max`` (a recorded single oversize row
@@ -239,8 +239,7 @@ def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     labels = [chunk_label(block) for block in blocks]
     declared = [(label.heading, label.parents) for label in labels]
     spanned = [label.spanned for label in labels]
-    parts = declared_parts(declared, spanned)
-    ends = end_parts(declared, spanned, [edges(label) for label in labels])
+    parts, ends = numbered_parts(declared, spanned, [edges(label) for label in labels])
     chunks: list[Chunk] = []
     for block, label, part, end in zip(blocks, labels, parts, ends, strict=True):
         heading = render_heading(label.heading, part)

@@ -19,7 +19,7 @@ from lightrag_pchunk.chunk.breadcrumbs import (
     check_breadcrumbs,
 )
 from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
-from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts
+from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts, numbered_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
 
@@ -424,6 +424,9 @@ def test_end_parts_number_the_ends_of_a_span_holding_part_of_a_section() -> None
     a, b, c = (("4 Rules", name) for name in ("4.1 A", "4.2 B", "4.3 C"))
     edges = [None, None, (a, b), None, (b, c), None]
     assert end_parts(labels, spanned, edges) == [(0, 0), (0, 0), (3, 1), (0, 0), (3, 0), (0, 0)]
+    # Stage E reads both from one pass over the labels.
+    both_parts = (declared_parts(labels, spanned), end_parts(labels, spanned, edges))
+    assert numbered_parts(labels, spanned, edges) == both_parts
     # A span that holds text of 4.2 but does not end with it (two sections of one title
     # that hold 4.2 between them): its ends name other sections, so neither is numbered.
     edges[4] = (c, c)
