@@ -121,15 +121,15 @@ def _holds_more_words(texts: Iterable[str], min_words: float) -> bool:
 
 
 def long_stretches(
-    items: Sequence[OutlineItem], min_words: float, *, content: bool = False
+    items: Sequence[OutlineItem], min_words: float, *, content: bool = False, front: bool = False
 ) -> list[range]:
     """The stretches between known headings (and before the first) of over ``min_words``
     words of text (``infer_outline(..., within=...)`` reads them); ``content``: under a known
-    heading (not before: a cover, a form), of its other lines too (``ItemKind.OTHER``)."""
+    heading (before it only if ``front``), of its other lines too (``ItemKind.OTHER``)."""
     stretches, start = [], 0
     for end in [*(i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items)]:
-        kinds = (ItemKind.TEXT, ItemKind.OTHER) if content and start else (ItemKind.TEXT,)
-        if _holds_more_words((it.text for it in items[start:end] if it.kind in kinds), min_words):
+        kinds = {ItemKind.TEXT, ItemKind.OTHER} if content and (start or front) else {ItemKind.TEXT}
+        if _holds_more_words((i.text for i in items[start:end] if i.kind in kinds), min_words):
             stretches.append(range(start, end))
         start = end + 1
     return stretches

@@ -13,9 +13,9 @@ reverse: the lines of a cover page before a table of contents title nothing
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from lightrag_pchunk.outline.items import ItemKind, OutlineItem, Promoted
+from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, is_larger_than_text
 from lightrag_pchunk.outline.lines import flat_text, heading_text
 from lightrag_pchunk.outline.look_tiers import followed_by_content
 
@@ -112,6 +112,16 @@ def cover_lines_before_contents(items: Sequence[OutlineItem], contents_at: int) 
     if any(i.kind is ItemKind.HEADING or is_paragraph(i) for i in before):
         return []
     return lines[1:]
+
+
+def titled_front_matter(
+    items: Sequence[OutlineItem], look_of: Callable[[int], Look | None], body_size: float
+) -> bool:
+    """Whether the lines before the first known heading title parts of their own: one past
+    the first (the document's name) is set larger than the text (``look_of`` its look)."""
+    first = next((i for i, item in enumerate(items) if item.kind is ItemKind.HEADING), len(items))
+    lines = [i for i in range(first) if items[i].kind is ItemKind.TEXT][1:]
+    return any(is_larger_than_text(look_of(i), body_size) for i in lines)
 
 
 #: Headings that must share a title before a line of the same words in another look heads

@@ -84,7 +84,11 @@ class HeadingStack:
     styled heading also closes every inferred one: those nest below the styled headings
     they were found under, never above one, so a styled heading's path is its styles'."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, front_ends_at_contents: bool = False) -> None:
+        """``front_ends_at_contents``: a styled document's front matter, whose parts the
+        smart outline found, ends at its table of contents: the text after it, up to the
+        first styled heading, is the preface's again, not the last front part's."""
+        self._front = front_ends_at_contents
         self.blocks: list[RawBlock] = []
         self.toc_blocks = 0
         self._current = RawBlock(PREFACE_HEADING, 1, ())
@@ -107,6 +111,7 @@ class HeadingStack:
         as :class:`RawBlock` has them."""
         text = _TYPED_PADDING.sub(" ", text).strip()
         self._end_toc()
+        self._front = self._front and source == "inferred"
         if self._current.lines:
             self.blocks.append(self._current)
         self._stack = {
@@ -158,6 +163,8 @@ class HeadingStack:
             return
         self.blocks.append(self._current)
         resume = self._resume or self._current
+        if self._front and resume.source == "inferred":
+            resume, self._stack = RawBlock(PREFACE_HEADING, 1, ()), {}
         self._current = RawBlock(
             resume.heading, resume.level, resume.parents, [], resume.source, look=resume.look
         )

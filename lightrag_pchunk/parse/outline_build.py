@@ -49,7 +49,7 @@ from lightrag_pchunk.outline.infer import (
 from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
-from lightrag_pchunk.outline.placed import cover_lines_before_contents
+from lightrag_pchunk.outline.placed import cover_lines_before_contents, titled_front_matter
 from lightrag_pchunk.outline.toc import is_toc_title, title_keys, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock, printed_title
@@ -190,7 +190,7 @@ def build_blocks(
             inferred = left_out_headings(
                 events, inferred, body_size(), bare_words=AUTO_WORDS_PER_HEADING
             )
-    builder = HeadingStack()
+    builder = HeadingStack(front_ends_at_contents=styled >= 2 and not whole)
     for index, event in enumerate(events):
         heading = inferred.get(index)
         if event.level:
@@ -290,12 +290,11 @@ def _infer(
     authored: bool = True,
     tables: bool = False,
 ) -> tuple[dict[int, InferredHeading], int]:
-    """The inferred headings by event index, and in how many stretches of a styled
-    document inference ran (0 when ``whole``: it ran over the whole document); a stretch
-    is read when it holds more than ``words`` words of text. ``authored``: the known
-    headings are the author's outline (styles, tags, bookmarks), not the entries of a
-    printed table of contents, whose depth the author chose. ``tables``: a styled section's
-    tables (and other lines: equations, boxes, notes) count towards its length."""
+    """The inferred headings by event index, and in how many stretches of a styled document
+    inference ran (0 when ``whole``); a stretch is read holding over ``words`` words of text.
+    ``authored``: the known headings are the author's outline (styles, tags, bookmarks), not
+    the entries of a printed table of contents, whose depth the author chose. ``tables``: a
+    styled section's tables (other lines: equations, boxes, notes) count towards its length."""
     items: list[OutlineItem] = []
     event_of: list[int] = []
     contents_at = None  # where the first table of contents stands among the items
@@ -329,9 +328,16 @@ def _infer(
     if contents_at is not None:  # a cover is known by the table of contents after it
         for position in cover_lines_before_contents(items, contents_at):
             items[position].titles_nothing = True
-    within = None if whole else long_stretches(items, words, content=tables)
-    # The styles are the larger headings: a stretch they leave long may be parted by lines
-    # that only their tier of look would call labels (``infer_outline``).
+
+    def look_at(position: int) -> Look | None:
+        getter = events[event_of[position]].look
+        return getter() if getter is not None else None
+
+    # Front matter with titles of its own set large (a template's history, its preface) is
+    # long by its tables too; a form's plain labels over tables are not read.
+    front = tables and not whole and titled_front_matter(items, look_at, body_size())
+    within = None if whole else long_stretches(items, words, content=tables, front=front)
+    # Styles are the larger headings: lines their tier calls labels may part a long stretch.
     styled = sum(1 for item in items if item.kind is ItemKind.HEADING)
     gaps: list[range] = []
     if authored and styled >= 2:
@@ -342,11 +348,6 @@ def _infer(
     if within is not None and not within and not any(item.look for item in items):
         return {}, 0  # nothing to read: no long stretch, no known heading's series
     _mark_toc_listed(events, items)
-
-    def look_at(position: int) -> Look | None:
-        getter = events[event_of[position]].look
-        return getter() if getter is not None else None
-
     asked = judge.judge_headings if judge is not None else None
     if within is None and authored and not gaps:
         # Read whole, a document's own inferred outline may leave stretches as long as the

@@ -382,6 +382,46 @@ def test_a_section_its_tables_make_long_is_read_as_a_long_stretch(tmp_path):
     ]
 
 
+def test_front_matter_titled_in_a_larger_look_is_read_for_its_tables(tmp_path):
+    # A template's pages before its first styled heading: its name, a revision history and
+    # a preface, each under a title set larger than the text, the preface over two large
+    # tables, then its contents and a signatures page. Read for its tables, the front matter
+    # is long and its titles head its parts, beside the document's name, up to its contents;
+    # a form's plain labels over tables are not read (above).
+    rows = table(
+        [["Control", "Criteria", "Response"]]
+        + [[f"AC-{n}", "the control as the baseline tailors it", "attested"] for n in range(60)]
+    )
+    large = '<w:sz w:val="36"/>'
+    intro = "The provider documents each control and the assessor tests it once a year."
+    front = (
+        para(run("Security Controls of the Provider", large))
+        + para("Version 1.0, 12 May 2024")
+        + para(run("Revision history", large))
+        + rows
+        + para(run("Appendix A: the tailored baseline", large))
+        + para(intro)
+        + rows
+        + para("Contents")
+        + para("Access Control\t3", style="TOC1")
+        + para("Audit\t4", style="TOC1")
+        + para("Signatures of the provider's officials")
+    )
+    body = front + para("Access Control", style="Heading1") + para(PARAGRAPH)
+    body += para("Audit", style="Heading1") + para(PARAGRAPH)
+    parsed = parse(tmp_path, body)
+    assert [(level, heading, source) for level, heading, _, source in tree(parsed)] == [
+        (1, "Security Controls of the Provider", "inferred"),
+        (1, "Revision history", "inferred"),
+        (1, "Appendix A: the tailored baseline", "inferred"),
+        (1, "Contents", None),
+        # The front matter's parts end at its contents: what follows is its preface again.
+        (1, "Preface/Uncategorized", None),
+        (1, "Access Control", None),
+        (1, "Audit", None),
+    ]
+
+
 def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
     # The same digest without styles: the smart outline reads the whole document, and
     # there the larger bold titles make the bold lines at text size run-in labels.
