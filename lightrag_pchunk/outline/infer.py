@@ -86,10 +86,12 @@ from lightrag_pchunk.outline.look_tiers import (
     tier_lines,
 )
 from lightrag_pchunk.outline.placed import (
+    over_text,
     recurring_lines,
     recurring_titles,
     stands_between_paragraphs,
     stands_under_content,
+    titles_code,
 )
 from lightrag_pchunk.outline.run_on import in_its_look, runs_on
 from lightrag_pchunk.outline.section_names import names_paper_section
@@ -162,7 +164,7 @@ def infer_outline(
     """
     in_gaps = frozenset(i for stretch in long_gaps for i in stretch)
     candidates = find_candidates(items, body_size, look_of, within, in_gaps)
-    accepted = _accept(items, candidates, body_size, judge, in_gaps, look_of)
+    accepted = _accept(items, candidates, body_size, judge, in_gaps, look_of, within is not None)
     accepted += complete_series(items, candidates, accepted, within)
     taken = {c.index for c in accepted}
     accepted += continue_known_series(items, body_size, look_of, taken)
@@ -192,11 +194,13 @@ def _accept(
     judge: Judge | None = None,
     in_gaps: frozenset[int] = frozenset(),
     look_of: Callable[[int], Look | None] | None = None,
+    styled: bool = False,
 ) -> list[Promoted]:
     """The candidates that are headings. Decisions that rest on weak evidence alone are
     ambiguous; ``judge`` (a language model, when asked for) may overturn those.
     ``in_gaps``: the lines of long stretches that a styled outline leaves without a
-    heading; ``look_of``: the look of a line the items give none (``infer_outline``)."""
+    heading; ``look_of``: the look of a line the items give none (``infer_outline``);
+    ``styled``: the stretches read are those the known headings leave (not read whole)."""
     listed = list_items(items, candidates)
     opening = first_body_paragraph(items, candidates)
     # Where some headings are set larger than the text, a line that is only bold (or in
@@ -337,8 +341,11 @@ def _accept(
                 # A paper's or report's own section name ("Results", "References") on a
                 # line of its own over text, in a stretch the styles leave too long, heads
                 # its part whatever its look, as a number would; each paper of several
-                # has its own ("References" recurs).
-                evidence = names_paper_section(candidate.heading.title) and _over_text(items, index)
+                # has its own ("References" recurs). So does an example's title over its
+                # code where styles give the outline (read whole, italic is as often emphasis).
+                evidence = (
+                    names_paper_section(candidate.heading.title) and over_text(items, index)
+                ) or (styled and titles_code(items, index, candidate.look))
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(
@@ -357,19 +364,6 @@ def _accept(
             if index in asked:  # an answer about anything else is not the model's to give
                 decisions[index] = verdict
     return [candidates[i] for i in sorted(decisions) if decisions[i]]
-
-
-def _over_text(items: Sequence[OutlineItem], index: int) -> bool:
-    """Whether line ``index`` stands over text: the next item is a line of more words than
-    a title has, not a list's item (a paper pasted as text: its paragraphs may break
-    anywhere, at a column's or a page's end)."""
-    following = items[index + 1] if index + 1 < len(items) else None
-    return (
-        following is not None
-        and following.kind is ItemKind.TEXT
-        and not following.is_list_item
-        and count_text_words(following.text) > MAX_PLAIN_WORDS
-    )
 
 
 #: Titles of a tier of headings this many or more: the tier is the document's heading look.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lightrag_pchunk.outline.labels import Label
 from lightrag_pchunk.outline.lines import HeadingText
@@ -30,12 +30,14 @@ class ItemKind(enum.Enum):
 @dataclass(frozen=True)
 class Look:
     """How a line is formatted: whole-line bold, its size in points (0 = unknown),
-    centred, all capitals."""
+    centred, all capitals; whole-line italic, which no tier of looks weighs (two looks
+    apart only by it compare equal): a title over an example's code reads it."""
 
     bold: bool = False
     size: float = 0.0
     centered: bool = False
     caps: bool = False
+    italic: bool = field(default=False, compare=False)
 
     def signature(self) -> tuple[float, bool, bool]:
         """What makes two headings look alike: size (to half a point), bold, capitals."""

@@ -16,8 +16,14 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, Look, OutlineItem, Promoted, is_larger_than_text
-from lightrag_pchunk.outline.lines import flat_text, heading_text
+from lightrag_pchunk.outline.lines import (
+    MAX_PLAIN_WORDS,
+    count_text_words,
+    flat_text,
+    heading_text,
+)
 from lightrag_pchunk.outline.look_tiers import followed_by_content
+from lightrag_pchunk.outline.non_titles import reads_as_code_or_data
 
 #: Items after a recurring line that, the same at each of its places, show a passage the
 #: document repeats rather than a run-in label over text of its own.
@@ -98,6 +104,30 @@ def stands_between_paragraphs(
         return True
     before = items[index - 1]
     return before.kind is not ItemKind.TEXT or is_paragraph(before)
+
+
+def over_text(items: Sequence[OutlineItem], index: int) -> bool:
+    """Whether line ``index`` stands over text: the next item is a line of more words than
+    a title has, not a list's item (a paper pasted as text: its paragraphs may break
+    anywhere, at a column's or a page's end)."""
+    following = items[index + 1] if index + 1 < len(items) else None
+    return (
+        following is not None
+        and following.kind is ItemKind.TEXT
+        and not following.is_list_item
+        and count_text_words(following.text) > MAX_PLAIN_WORDS
+    )
+
+
+def titles_code(items: Sequence[OutlineItem], index: int, look: Look | None) -> bool:
+    """Whether line ``index`` (in ``look``) is an example's title over its code: set whole
+    in italic, not bold (a specification's "Basic TCP Network Traffic"), over a line that
+    reads as code or data ("{", "x = f(a);")."""
+    if look is None or not look.italic or look.bold or index + 1 >= len(items):
+        return False
+    below = items[index + 1]
+    first = below.text.split("\n", 1)[0].strip()
+    return below.kind is ItemKind.TEXT and reads_as_code_or_data(first, None)
 
 
 def cover_lines_before_contents(items: Sequence[OutlineItem], contents_at: int) -> list[int]:

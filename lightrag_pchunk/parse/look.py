@@ -98,7 +98,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
     """The look of ``p`` (its style id already resolved by the walk)."""
     base = styles.look_of(style_id)
     centered = bool(read_look(None, next(p.iterchildren(_PPR), None)).over(base).centered)
-    total = bold = caps = 0
+    total = bold = caps = italic = 0
     sizes: Counter[int] = Counter()
     letters: list[str] = []
     for run, linked in _runs(p):
@@ -118,6 +118,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
         total += count
         bold += count if run_bold or (not linked and _underlined(rpr)) else 0
         caps += count if run_caps else 0
+        italic += count if look.italic else 0
         sizes[run_size or _DEFAULT_HALF_POINTS] += count
         letters.append(text)
     if not total:
@@ -133,6 +134,7 @@ def paragraph_look(p: etree._Element, styles: StyleSheet, style_id: str | None) 
         size=sizes.most_common(1)[0][0] / 2,
         centered=centered,
         caps=caps >= _WHOLE_LINE * total or typed_caps,
+        italic=italic >= _WHOLE_LINE * total,
     )
 
 

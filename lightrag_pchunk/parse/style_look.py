@@ -1,5 +1,5 @@
 """The formatting a style (or the document defaults) sets itself, as the smart outline reads
-it: bold, size, capitals and centring, each None where the style inherits it."""
+it: bold, size, capitals, centring and italic, each None where the style inherits it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ _VAL = qn("w:val")
 _BOLD = qn("w:b")
 _SIZE = qn("w:sz")
 _CAPS = qn("w:caps")
+_ITALIC = qn("w:i")
 _JC = qn("w:jc")
 #: ``w:val`` values that switch an on/off property off (ECMA-376 ST_OnOff).
 OFF_VALUES = frozenset({"0", "false", "off", "none"})
@@ -29,6 +30,7 @@ class StyleLook:
     size: int | None = None
     caps: bool | None = None
     centered: bool | None = None
+    italic: bool | None = None
 
     def over(self, base: StyleLook) -> StyleLook:
         """This look with what it leaves unset taken from ``base``."""
@@ -37,6 +39,7 @@ class StyleLook:
             base.size if self.size is None else self.size,
             base.caps if self.caps is None else self.caps,
             base.centered if self.centered is None else self.centered,
+            base.italic if self.italic is None else self.italic,
         )
 
 
@@ -48,8 +51,8 @@ def on_off(el: etree._Element | None) -> bool | None:
 
 
 def read_look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLook:
-    """The bold, size and capitals a ``w:rPr`` sets and the centring a ``w:pPr`` sets."""
-    bold = size = caps = centered = None
+    """The bold, size, capitals and italic a ``w:rPr`` sets, the centring a ``w:pPr`` sets."""
+    bold = size = caps = centered = italic = None
     if rpr is not None:
         for child in rpr:
             tag = child.tag
@@ -59,8 +62,10 @@ def read_look(rpr: etree._Element | None, ppr: etree._Element | None) -> StyleLo
                 size = int_val(child)
             elif tag == _CAPS:
                 caps = on_off(child)
+            elif tag == _ITALIC:
+                italic = on_off(child)
     if ppr is not None:
         jc = ppr.find(_JC)
         if jc is not None:
             centered = (jc.get(_VAL) or "") == "center"
-    return StyleLook(bold, size, caps, centered)
+    return StyleLook(bold, size, caps, centered, italic)

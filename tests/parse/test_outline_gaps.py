@@ -422,6 +422,32 @@ def test_front_matter_titled_in_a_larger_look_is_read_for_its_tables(tmp_path):
     ]
 
 
+def test_an_examples_title_in_italic_over_its_code_heads_it_in_a_long_stretch(tmp_path):
+    # A specification's section long by its prose and examples: each example's title, in
+    # italic at the text's size, stands over its code (a JSON object). The titles head the
+    # examples, nested below the styled section.
+    code = '{"type": "ipv4-addr", "spec_version": "2.1", "value": "198.51.100.2"}'
+    italic = "<w:i/>"
+    examples = "".join(
+        para(run(title, italic)) + para(code) + para("}")
+        for title in ("Basic TCP Network Traffic", "Basic Tunneled Network Traffic")
+    )
+    body = (
+        para("Network Traffic", style="Heading1")
+        + prose(9)
+        + examples
+        + para("Records", style="Heading1")
+        + para("Records are kept for ten years.")
+    )
+    parsed = parse(tmp_path, body)
+    assert tree(parsed) == [
+        (1, "Network Traffic", (), None),
+        (2, "Basic TCP Network Traffic", ("Network Traffic",), "inferred"),
+        (2, "Basic Tunneled Network Traffic", ("Network Traffic",), "inferred"),
+        (1, "Records", (), None),
+    ]
+
+
 def test_bold_lines_at_text_size_stay_labels_where_no_heading_is_styled(tmp_path):
     # The same digest without styles: the smart outline reads the whole document, and
     # there the larger bold titles make the bold lines at text size run-in labels.
