@@ -14,7 +14,11 @@ still shows, for a numbered paragraph:
   the ccTLDs, issues include:"; a step "1. Select the text or picture that you want to
   show as the link." before "2. …" and "3. Do one of the following:"), or from such an
   item, unless it also numbers on from a title of its numbering (then it may be the next
-  section: "2. Background" after "1. Introduction" and a list "1. …" inside it).
+  section: "2. Background" after "1. Introduction" and a list "1. …" inside it);
+- the head of a nested list: followed at once by a short item (no sentence of text) of
+  another numbering set further in than it ("1) This" over "a) Is" and "i) A multi"), the
+  list going on a level down; not a title over numbered paragraphs of text set in ("(a)
+  Governance mechanisms" over "57. Governance mechanisms operate at four levels: …").
 
 The classifier asks such an item for the look of a heading too (``is_list_item``): a bold
 or larger numbered line still heads its section.
@@ -63,6 +67,7 @@ def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
             last_item[key] = label
         else:
             last_title[key] = label
+    items.update(i for i in range(len(found) - 1) if _heads_nested_list(found, i, items))
     return frozenset(items)
 
 
@@ -116,6 +121,23 @@ def _at_text_indent(found: Sequence[PrintedParagraph], index: int) -> bool:
         and opening.x0 - opening.column_x0 > _SAME_X
         and all(_at_edge(line) for line in (*title.lines[1:], after.lines[1]))
     )
+
+
+def _heads_nested_list(found: Sequence[PrintedParagraph], index: int, items: set[int]) -> bool:
+    """Whether numbered paragraph ``index`` heads a nested list: the next paragraph is a
+    list item (``items``) of another numbering and no sentence of text, in its column, its
+    first line set further in than this one's. A title over a list in its look is still
+    one: the classifier asks an item for a heading's look."""
+    paragraph, after = found[index], found[index + 1]
+    if index in items or paragraph.role == TABLE_ROLE or index + 1 not in items:
+        return False
+    label, sub = parse_label(paragraph.text), parse_label(after.text)
+    if label is None or sub is None or _numbering(sub) == _numbering(label):
+        return False
+    if _is_text(after.text):
+        return False
+    first, opening = paragraph.lines[0], after.lines[0]
+    return opening.column == first.column and opening.x0 - first.x0 > LIST_INDENT
 
 
 def _at_edge(line: Line) -> bool:

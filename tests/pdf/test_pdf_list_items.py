@@ -7,7 +7,20 @@ from pathlib import Path
 
 from lightrag_pchunk.pdf.bullets import is_bulleted
 
-from pdf_builders import BODY, BOLD, CJK, Page, Text, outline_rows, parse_pages, tags_of, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    CJK,
+    LOREM,
+    Page,
+    Text,
+    boxes,
+    headings_of,
+    outline_rows,
+    parse_pages,
+    tags_of,
+    wrap,
+)
 
 
 def _headings(result) -> list[str]:
@@ -178,3 +191,27 @@ def test_a_lettered_title_after_a_hanging_indent_list_is_no_table_row(tmp_path: 
     assert [r.heading for r in outline_rows(result)][-1] == (
         "B. Issues relating to the use of the Internet"
     )
+
+
+def test_a_numbered_line_heading_a_nested_list_is_no_heading(tmp_path: Path) -> None:
+    # "1) Apples" and "2) Pears" stand at the margin in the text's look, each over a list
+    # of another numbering set further in: items of a list nested a level down, no titles,
+    # though a table inside the nested list parts "2) Pears" from "1) Apples" and its items.
+    lines = [*wrap(BODY, 72, 740, 450), Text(72, 700, "1) Apples"), Text(90, 682, "a) Red")]
+    lines += [Text(108, 664, "i) Crisp"), Text(114, 642, "Stock", 10), Text(234, 642, "Crates", 10)]
+    lines += [Text(114, 624, "Cellar", 10), Text(234, 624, "12", 10), Text(108, 598, "ii) Sweet")]
+    lines += [Text(72, 580, "2) Pears"), Text(90, 562, "a) Green"), *wrap(LOREM, 72, 530, 450)]
+    table = [*boxes((108, 228, 348), 654, 636), *boxes((108, 228, 348), 636, 618)]
+    result = parse_pages(tmp_path, [Page(lines + table)])
+    assert headings_of(result) == []
+    assert "2) Pears" in result.rows[0].content
+
+
+def test_a_lettered_title_over_numbered_paragraphs_set_in_still_heads(tmp_path: Path) -> None:
+    # "(a) Governance" stands at the margin over numbered paragraphs of text set further
+    # in: a title over its section's numbered paragraphs, not the head of a nested list.
+    lines = [Text(72, 740, "Governance", 16, BOLD), *wrap(BODY, 72, 715, 450)]
+    lines += [Text(72, 670, "(a) Mechanisms"), *wrap("57. " + BODY, 99, 652, 420)]
+    lines += [Text(72, 600, "(b) Coordination"), *wrap("58. " + LOREM, 99, 582, 420)]
+    result = parse_pages(tmp_path, [Page(lines)])
+    assert _headings(result) == ["Governance", "(a) Mechanisms", "(b) Coordination"]
