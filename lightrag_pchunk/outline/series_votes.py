@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem, Promoted
 from lightrag_pchunk.outline.labels import Label, parse_label
-from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, starts_lowercase
+from lightrag_pchunk.outline.lines import MAX_PLAIN_WORDS, count_title_words, starts_lowercase
 from lightrag_pchunk.outline.list_items import opens_its_first_part
 from lightrag_pchunk.outline.run_on import runs_on
 from lightrag_pchunk.outline.series import member_heading
@@ -226,10 +226,15 @@ def _marks(label: Label) -> str:
 
 def _reads_as_title(items: Sequence[OutlineItem], candidate: Promoted | None) -> bool:
     """Whether a member reads as a title: the text channel takes it for one with no text
-    of its own after it, and it leads into nothing with a colon."""
+    of its own after it, and it leads into nothing with a colon, unless set apart from the
+    text (bold, larger) as a title of a few words ("3、业务综合辅助服务：" over its parts)."""
     if candidate is None or candidate.heading.body:
         return False
-    return not items[candidate.index].text.rstrip().endswith(_LEAD_IN)
+    if not items[candidate.index].text.rstrip().endswith(_LEAD_IN):
+        return True
+    return candidate.look_score >= 1 and count_title_words(candidate.heading.title) <= (
+        MAX_PLAIN_WORDS
+    )
 
 
 def _may_join(items: Sequence[OutlineItem], index: int, series: list[int]) -> bool:

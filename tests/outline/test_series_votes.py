@@ -8,7 +8,7 @@ import pytest
 from lightrag_pchunk.markdown.document import parse_markdown
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem
 
-from outline_items import H1, H2, listed, text, titles
+from outline_items import BOLD, H1, H2, listed, text, titles
 
 NUMERALS = "一二三四五六七八九十"
 
@@ -293,3 +293,30 @@ def test_a_section_s_heading_parts_the_paragraphs_numbered_on_across_it(first, s
     # the paragraphs around it: (4) and (5) keep their titles, though (1) to (3) read as
     # text and (1) leads into a list.
     assert titles(_numbered_on(first, second))[-2:] == ["(4) Dues", "(5) Fees"]
+
+
+def test_bold_titles_ending_with_a_colon_over_their_parts_are_a_series_of_titles():
+    # A tender's services, each a short bold title ending with "：" over its text or its
+    # own numbered parts: titles, not lead-ins into lists, though most end with a colon.
+    work = "服务人员按照招标人的要求完成日常工作，并做好工作记录，每月报招标人审核。"
+    items = [
+        text("一、项目要求：", BOLD),
+        text("1、驾驶服务：", BOLD),
+        text(work),
+        text("2、保洁会务服务：", BOLD),
+        text(work),
+        text("3、业务综合辅助服务：", BOLD),
+        text("（1）服务内容：日常宣传照片、视频拍摄及处理，文书档案的收集整理。"),
+        text("（2）服务工作中需要使用的设施设备由招标人提供。"),
+        text("4、业务现场辅助服务", BOLD),
+        text(work),
+        text("5、信息系统运维辅助服务：", BOLD),
+        text(work),
+    ]
+    assert [title for title in titles(items) if title[0].isdigit()] == [
+        "1、驾驶服务",
+        "2、保洁会务服务",
+        "3、业务综合辅助服务",
+        "4、业务现场辅助服务",
+        "5、信息系统运维辅助服务",
+    ]
