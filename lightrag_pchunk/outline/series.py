@@ -175,9 +175,9 @@ def open_series(
         if label is None or not label.ordinals or label.ordinals[-1] <= 1:
             continue
         before, after = neighbours[member.index]
-        if (before is not None and label.follows(before)) or after is None:
+        if (before is not None and _runs_on(items, before, member)) or after is None:
             continue
-        if not after.follows(label) or member.look is None:
+        if not after.label.follows(label) or member.look is None:  # type: ignore[union-attr]
             continue
         start = order[position - 1].index if position > 0 else -1
         opening = _opening_members(items, start, member, body_size, look_of, taken)
@@ -198,15 +198,30 @@ def _families(accepted: Sequence[Promoted]) -> dict[str, list[Promoted]]:
 
 def _family_neighbours(
     accepted: Sequence[Promoted],
-) -> dict[int, tuple[Label | None, Label | None]]:
-    """For each labelled heading of ``accepted`` (by its index), the labels of the headings
-    of its family just before and just after it (None where there is none)."""
-    neighbours: dict[int, tuple[Label | None, Label | None]] = {}
+) -> dict[int, tuple[Promoted | None, Promoted | None]]:
+    """For each labelled heading of ``accepted`` (by its index), the headings of its family
+    just before and just after it (None where there is none)."""
+    neighbours: dict[int, tuple[Promoted | None, Promoted | None]] = {}
     for members in _families(accepted).values():
-        around = [None, *(c.label for c in members), None]
+        around = [None, *members, None]
         for c, before, after in zip(members, around[:-2], around[2:], strict=True):
             neighbours[c.index] = (before, after)
     return neighbours
+
+
+def _runs_on(items: Sequence[OutlineItem], before: Promoted, member: Promoted) -> bool:
+    """Whether ``member`` goes on from the heading ``before``: its number follows and no
+    known heading of their family numbers anew between them (a styled chapter's "一、")."""
+    family = before.label.family  # type: ignore[union-attr]
+    return (
+        member.label.follows(before.label)
+        and not any(  # type: ignore[union-attr,arg-type]
+            item.kind is ItemKind.HEADING
+            and (known := parse_label(item.text)) is not None
+            and known.family == family
+            for item in items[before.index + 1 : member.index]
+        )
+    )
 
 
 def _opening_members(

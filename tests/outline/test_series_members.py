@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lightrag_pchunk.outline.infer import Look, OutlineItem
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem
 
 from outline_items import text, titles
 
@@ -108,6 +108,28 @@ def test_members_set_after_a_tab_before_a_series_of_headings_stay_text():
     # A number and a tab before the text is how a word processor sets a list's items.
     items = _changes("1)\tReview renamed evaluation", "2)\tDifference items defined")
     assert titles(items) == [
+        "3) New points to evaluate",
+        "4) Criteria replace the reference documents",
+    ]
+
+
+def test_a_series_numbered_anew_under_a_known_heading_opens_at_its_first_member():
+    # The first section's "1)" and "2)" head their parts; a known heading numbered in their
+    # family ("1) Second section", a styled one) starts the numbering again, so the later
+    # "3)" goes on from none of them, and its "1)" and "2)" open its series as in one alone.
+    items = [
+        text("1) First change explained"),
+        text("Reason: the earlier standard's list of points left several of them out."),
+        text("2) Second change explained"),
+        text("Reason: the reference documents stood among the inputs of the review."),
+        OutlineItem(ItemKind.HEADING, "1) Second section", 1, Look(bold=True, size=16)),
+        *_changes("1) Review renamed evaluation.", "2) Difference items defined"),
+    ]
+    assert titles(items) == [
+        "1) First change explained",
+        "2) Second change explained",
+        "1) Review renamed evaluation.",
+        "2) Difference items defined",
         "3) New points to evaluate",
         "4) Criteria replace the reference documents",
     ]
