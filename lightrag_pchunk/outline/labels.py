@@ -2,9 +2,8 @@
 
 Input: one line of text (a paragraph, a Markdown heading). Output: the :class:`Label` it
 starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``§ 12``, ``A.2``, ``A1.2``,
-``iv)`` ...) or None.
-Pure functions, no XML: every parser shares them (the .docx smart outline, Markdown, PDF,
-anchors); ``numbering.py`` turns the labels of a document's headings into levels.
+``iv)`` ...) or None. Pure functions shared by every parser and the anchors;
+``numbering.py`` turns the labels of a document's headings into levels.
 
 Families nest by a fixed rank where the convention is known (Chinese legal 编 > 章 > 节 > 条
 > 款 > 项; Part > Chapter > Section > Article > Clause; the GB/T 9704 sequence 一、 > （一） >
@@ -46,6 +45,7 @@ APPENDIX_FAMILIES = frozenset(
     f"keyword-{word}"
     for word in ("annex", "appendix", "schedule", "attachment", "exhibit", "附录", "附件")
 )
+_REQUIREMENT_MARKS = frozenset("★☆▲△")  # a tender's: "★" binds, "▲" weighs most
 #: GB/T 9704 document numbering, below the legal units.
 _GB_RANKS = {"cn-enum": 10, "paren-cn": 11, "arabic-dun": 12, "paren-arabic": 13, "circled": 14}
 
@@ -162,6 +162,9 @@ def parse_label(line: str) -> Label | None:
     unless CJK text follows (``1.目的``, ``1 Scope``). Full-width digits and brackets count.
     """
     original = line.lstrip()
+    if original[:1] in _REQUIREMENT_MARKS:  # "★一、技术要求": the label of a binding term
+        marked = parse_label(original[1:]) if not original[1:2].isspace() else None
+        return replace(marked, text=original[0] + marked.text) if marked else None
     # One character for one: positions in ``text`` are positions in ``original``. A label
     # and its separator lie in the first characters: the rest needs no translation, nor
     # does ASCII (no full-width form is).

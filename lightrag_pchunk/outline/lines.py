@@ -192,7 +192,7 @@ def heading_text(
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
     text = _SPACE_RUN.sub(" ", text)
     first = text[0]
-    if starts_with_bullet(text):
+    if starts_with_bullet(text) and parse_label(text) is None:  # "★一、": a marked label
         # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
         # render heading labels) decorates the label; before text, or a catalogue's code
         # ("• CWE-79: Cross-site Scripting", a list of references), it marks a list item.

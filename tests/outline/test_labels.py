@@ -401,3 +401,24 @@ def test_a_word_after_a_units_word_that_spells_a_large_roman_numeral_is_prose(li
 def test_a_units_roman_numeral_up_to_a_hundred_is_read():
     assert parse_label("Capitolo xi Conclusioni").ordinals == (11,)
     assert parse_label("PART XC").ordinals == (90,)
+
+
+@pytest.mark.parametrize(
+    ("line", "family", "label"),
+    [
+        ("★一、技术及服务要求", "cn-enum", "★一、"),
+        ("▲（二）服务标准", "paren-cn", "▲（二）"),
+        ("★3.投标供应商须签订劳动合同。", "decimal", "★3."),
+    ],
+)
+def test_a_requirements_mark_touching_a_label_is_part_of_it(line, family, label):
+    # A tender marks its binding terms with "★" (its weighty ones with "▲") before the
+    # label: the line is numbered all the same, its label written with the mark.
+    found = parse_label(line)
+    assert found is not None and (found.family, found.text) == (family, label)
+    assert found.ordinals == parse_label(line[1:]).ordinals
+
+
+@pytest.mark.parametrize("line", ["★ 重要提示", "★重要提示", "▲", "★★"])
+def test_a_requirements_mark_before_words_is_no_label(line):
+    assert parse_label(line) is None

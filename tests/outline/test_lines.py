@@ -304,3 +304,12 @@ def test_a_placeholder_alone_titles_nothing_unless_its_author_or_number_says_tit
     assert heading_text(word) is None
     assert heading_text(f"# {word}").title == word
     assert heading_text(f"4.2 {word[0].upper()}{word[1:]}") is not None
+
+
+def test_a_marked_label_heads_its_title_as_a_bullets_does_not():
+    # "★" touching a label marks a tender's binding term: the line is its numbered title;
+    # a bullet before a sentence's number keeps it a list's sentence.
+    marked = heading_text("★一、技术及服务要求")
+    assert marked is not None and marked.title == "★一、技术及服务要求"
+    assert marked.label is not None and marked.label.family == "cn-enum"
+    assert heading_text("★3.投标供应商须与派驻人员签订劳动合同。") is None
