@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
+from lightrag_pchunk.outline.lines import ends_open, heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
@@ -69,6 +69,8 @@ class Event:
     cells: tuple[TextLook, ...] = ()
 
 
+#: Marks a title never ends on: it goes on in the next line ("技术及服务要求、").
+_OPEN_MARKS = "、，,"
 #: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
 _MAX_TOC_LINE = 300
 
@@ -226,11 +228,19 @@ def join_split_titles(events: list[Event]) -> list[Event]:
     write them ("第一章" over "总则"): the outline reads one title, its label with its name
     (the label alone would head the section, its name left as the section's first line).
     Not where a third such title follows: a label over a block of title lines (an
-    appendix's name over the title of the form it holds) is read as it stands."""
+    appendix's name over the title of the form it holds) is read as it stands. A styled
+    heading left open ("第三章 总体要求、技术及服务要求、", "Terms and") goes on in such a
+    paragraph after it ("商务和其它要求"): one heading, as a soft break in it would be."""
     out: list[Event] = []
     for index, event in enumerate(events):
         label = out[-1] if out else None
         after = events[index + 1] if index + 1 < len(events) else None
+        if label is not None and _left_open(label) and _names_the_unit(label, event):
+            rest = event.line.text.strip()
+            sep = "" if label.heading[-1] in _OPEN_MARKS else " "
+            label.heading = f"{label.heading}{sep}{rest}"
+            label.line = Line(f"{label.line.text}{sep}{rest}", label.line.start, event.line.end)
+            continue
         if (
             label is not None
             and _is_bare_unit(label)
@@ -243,6 +253,13 @@ def join_split_titles(events: list[Event]) -> list[Event]:
             continue
         out.append(event)
     return out
+
+
+def _left_open(event: Event) -> bool:
+    """A styled heading whose title stops where it must go on: on an enumeration's comma
+    ("…技术及服务要求、"), on "and" or "of" (``outline/lines.py: ends_open``)."""
+    title = event.heading.strip()
+    return bool(event.level and title) and (title[-1] in _OPEN_MARKS or ends_open(title))
 
 
 def _one_line_body(event: Event) -> str | None:

@@ -262,3 +262,24 @@ def test_a_label_over_a_block_of_title_lines_is_read_as_it_stands():
     assert [event.line.text for event in events] == block
     named = join_split_titles([paragraph("APPENDIX B"), paragraph("CREW STANDARDS")])
     assert [event.line.text for event in named] == ["APPENDIX B\nCREW STANDARDS"]
+
+
+def test_a_styled_heading_left_open_goes_on_in_the_paragraph_after_it(tmp_path):
+    # A chapter's title broken by a paragraph mark after an enumeration's comma: its end
+    # on the next, unstyled paragraph is no section of its own but the rest of the title.
+    styles = rich_xml("styles", style("Heading1", "heading 1", outline=0))
+    text = "供应商应按照本章要求提供服务，并接受采购人的监督检查和考核。"
+    body = (
+        para("第二章 采购须知", style="Heading1")
+        + para(text)
+        + para("第三章 总体要求、技术及服务要求、", style="Heading1")
+        + para("商务和其它要求")
+        + para(text)
+    )
+    parsed = parse(tmp_path, body, styles=styles, smart_heading=True)
+    title = "第三章 总体要求、技术及服务要求、商务和其它要求"
+    assert [(r.level, r.heading) for r in parsed.rows] == [
+        (1, "第二章 采购须知"),
+        (1, title),
+    ]
+    assert parsed.rows[1].content == f"# {title}\n{text}"
