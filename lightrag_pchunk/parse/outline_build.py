@@ -17,15 +17,14 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   as one (``_reads_as_heading``): an outline level on a list style makes no heading alone.
 
 ``auto`` turns the smart outline on for a whole document with at most one styled heading
-(none, or a title over unstyled clauses), or fewer than one per
-:data:`AUTO_WORDS_PER_HEADING` words of body text; in a styled document, on for each stretch
-under a styled heading (or before the first) longer than that without one: what it finds
-there nests below that heading, and no styled heading is ever moved. Read whole, a section
-the inferred outline leaves that long is read as such a stretch is (``infer_outline``'s
-``long_gaps``). A file that states
-its outline (a PDF's structure tree: ``stated``) is never inferred over whole; one that
-states it down to some depth (a PDF's bookmarks: ``partial``) is read in every stretch, and
-keeps only the headings its stated ones leave out (:func:`left_out_headings`).
+(none, or a title over unstyled clauses), or fewer than one per :data:`AUTO_WORDS_PER_HEADING`
+words of body text; in a styled document, on for each stretch under a styled heading (or
+before the first) longer than that without one: what it finds there nests below that
+heading, and no styled heading is ever moved. Read whole, a section the inferred outline
+leaves that long is read as such a stretch is (``infer_outline``'s ``long_gaps``). A file
+that states its outline (a PDF's structure tree: ``stated``) is never inferred over whole;
+one that states it down to some depth (a PDF's bookmarks: ``partial``) is read in every
+stretch, and keeps only the headings its stated ones leave out (:func:`left_out_headings`).
 """
 
 from __future__ import annotations
@@ -59,9 +58,9 @@ from lightrag_pchunk.parse.outline_events import (
     EventKind,
     Line,
     layout_paragraphs,
-    list_item_headings,
     mark_toc,
     split_soft_breaks,
+    styles_alone,
 )
 
 #: ``auto``: the smart outline runs when a document has fewer styled headings than one per
@@ -167,7 +166,7 @@ def build_blocks(
     layout_paragraphs(events, AUTO_WORDS_PER_HEADING if styled_outline else None)
     mark_toc(events)
     body_size = BodySize(events)
-    list_item_headings(events, lambda event: _reads_as_heading(event, body_size()))
+    styles_alone(events, lambda event: _reads_as_heading(event, body_size()))
     if smart is not SmartHeading.OFF:
         events = split_soft_breaks(events)
     styled = sum(1 for event in events if event.level)

@@ -3,14 +3,15 @@
 Input: the :class:`Event` s of one walk, in reading order (styled headings, body paragraphs,
 other content lines, table-of-contents lines). What this module settles before headings
 are built: which lines are a table of contents (:func:`mark_toc`), how a paragraph with
-soft breaks is read (:func:`split_soft_breaks`), and which styled headings are list items
-that only their list style made headings (:func:`list_item_headings`). The decisions are
+soft breaks is read (:func:`split_soft_breaks`), and which styled headings only their
+outline level made headings (:func:`styles_alone`). The decisions are
 the classifier's (``outline/``); this applies them to events.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -69,6 +70,8 @@ class Event:
     cells: tuple[TextLook, ...] = ()
 
 
+#: A field's name, then its blank to fill in ("电话：_____", "Name: ____").
+_FIELD_BLANK = re.compile(r"[:：][ \t\u3000]*_{3,}")
 #: Marks a title never ends on: it goes on in the next line ("技术及服务要求、").
 _OPEN_MARKS = "、，,"
 #: A table-of-contents entry is shorter than this (longer paragraphs are never checked).
@@ -211,12 +214,16 @@ def split_soft_breaks(events: list[Event]) -> list[Event]:
     return out
 
 
-def list_item_headings(events: list[Event], is_heading: Callable[[Event], bool]) -> None:
-    """Styled headings that are list items (a bullet, a list number) and that
-    ``is_heading`` does not confirm become body paragraphs: an outline level on a list
-    style makes no heading by itself."""
+def styles_alone(events: list[Event], is_heading: Callable[[Event], bool]) -> None:
+    """Styled headings that only an outline level made headings become body paragraphs:
+    list items (a bullet, a list number) that ``is_heading`` does not confirm, as a list
+    style's level makes no heading by itself; a form's line of fields to fill in ("电  话：
+    ______  传  真：___", a level set on it by hand), as a blank after a field's name titles
+    nothing ("关于______的通知", a title with a blank, stays)."""
     for event in events:
-        if event.level and event.is_list_item and not is_heading(event):
+        if not event.level:
+            continue
+        if (event.is_list_item and not is_heading(event)) or _FIELD_BLANK.search(event.heading):
             event.kind, event.level = EventKind.PARAGRAPH, 0
             event.line = replace(event.line, text=event.heading)
 

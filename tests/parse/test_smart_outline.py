@@ -283,3 +283,26 @@ def test_a_styled_heading_left_open_goes_on_in_the_paragraph_after_it(tmp_path):
         (1, title),
     ]
     assert parsed.rows[1].content == f"# {title}\n{text}"
+
+
+def test_a_forms_field_line_given_an_outline_level_heads_nothing(tmp_path):
+    # An outline level set by hand on a form's line of fields to fill in: no section
+    # starts there; the clauses after it stay in the chapter they belong to. A title
+    # holding a blank ("关于____的通知", a template's) stays a heading.
+    styles = rich_xml("styles", style("Heading1", "heading 1", outline=0))
+    level = '<w:outlineLvl w:val="0"/>'
+    text = "投标人应当如实填写以下信息，并加盖单位公章后随投标文件一并提交。"
+    body = (
+        para("第五章 投标文件格式", style="Heading1")
+        + para(text)
+        + para("电    话：_____________    传    真：_____________", ppr=level)
+        + para(text)
+        + para("关于________的通知", style="Heading1")
+        + para(text)
+    )
+    parsed = parse(tmp_path, body, styles=styles, smart_heading=False)
+    assert [(r.level, r.heading) for r in parsed.rows] == [
+        (1, "第五章 投标文件格式"),
+        (1, "关于________的通知"),
+    ]
+    assert "电    话：_____________" in parsed.rows[0].content
