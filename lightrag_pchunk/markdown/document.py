@@ -14,7 +14,9 @@ heading they stand under (``gap_outline.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from itertools import compress, repeat
 from pathlib import Path
@@ -25,8 +27,9 @@ from lightrag_pchunk.markdown.headings import Heading
 from lightrag_pchunk.markdown.images import EmbeddedImages
 from lightrag_pchunk.markdown.source import MarkdownLimits, read_markdown
 from lightrag_pchunk.markdown.walk import Item, MarkdownWalk
-from lightrag_pchunk.model import MAX_HEADING_LEVEL, PREFACE_HEADING
+from lightrag_pchunk.model import MAX_HEADING_LEVEL, PREFACE_HEADING, TOC_SESSION
 from lightrag_pchunk.outline.numbering import levels_from_numbering
+from lightrag_pchunk.outline.toc import DEFAULT_TOC_TITLE, is_toc_title
 from lightrag_pchunk.parse.artefacts import ParsedDocument, ParsedParts, parse_to_folder
 from lightrag_pchunk.parse.content_rows import SourceBlock
 from lightrag_pchunk.parse.drawings import AssetFolder
@@ -34,6 +37,10 @@ from lightrag_pchunk.parse.outline_build import SmartHeading
 from lightrag_pchunk.work_budget import WorkBudget, text_lines
 
 _ATX = ["#" * level + " " for level in range(7)]  # an ATX heading's marks by level
+#: A contents' entry: a list item that is one link to an anchor of the document.
+_CONTENTS_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+\[.+\]\(#[^)\s]*\)\s*")
+_MIN_CONTENTS_ENTRIES = 3
+TOC_KEY = "session_type"
 
 
 def parse_markdown(
@@ -145,8 +152,8 @@ def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock
     levels = [heading.level if heading.inferred else next(styled) for heading in headings]
     blocks: list[SourceBlock] = []
     if (first := at[0] if at else len(items)) > 0:  # text before the first heading
-        preface = ({"type": "heading", "anchor": None},)
-        blocks.append(SourceBlock(PREFACE_HEADING, 1, (), ["\n\n".join(items[:first])], preface))
+        preface = SourceBlock(PREFACE_HEADING, 1, (), [], ({"type": "heading", "anchor": None},))
+        blocks += _with_contents(preface, items[:first])  # type: ignore[arg-type]
     # The open headings, each with the titles of the open headings up to it (a block's
     # parents are those of the heading above it, made once) and whether it was inferred:
     # a marked heading closes every inferred one, which nest below the marked headings.
@@ -161,11 +168,42 @@ def sections(items: Sequence[Item], *, relevel: bool = True) -> list[SourceBlock
         # One line holding the heading and the units joined by blank lines: the same
         # content as a line per unit with empty lines between, made by one join.
         atx = f"{_ATX[min(level, 6)]}{heading.inline}"
-        lines = ["\n\n".join([atx, *items[index + 1 : end]]) if end > index + 1 else atx]
         anchor = {"type": "heading", "anchor": title}
         extra = {"heading_source": "inferred"} if heading.inferred else {}
-        blocks.append(SourceBlock(title, level, parents, lines, (anchor,), extra))
+        block = SourceBlock(title, level, parents, [atx], (anchor,), extra)
+        blocks += _with_contents(block, items[index + 1 : end])  # type: ignore[arg-type]
     return blocks
+
+
+def _with_contents(block: SourceBlock, units: Sequence[str]) -> list[SourceBlock]:
+    """``block`` with its ``units``; a table of contents among them (a list of links to
+    the document's own headings: ``- [Goals](#goals)``) a block of its own, as a Word
+    contents field is: the whole block where the heading names it ("## Contents"), else
+    one in its place, the units after it going on under the heading it interrupted."""
+    parts: list[SourceBlock] = []
+    current, lines = block, list(block.lines)
+    for unit in units:
+        if not _is_contents(unit):
+            lines.append(unit)
+            continue
+        if lines == block.lines and is_toc_title(block.heading):
+            current.extra[TOC_KEY] = TOC_SESSION  # "## Contents" over its list of links
+            lines.append(unit)
+            continue
+        if lines:
+            parts.append(replace(current, lines=["\n\n".join(lines)]))
+        toc = ({"type": "heading", "anchor": None},)
+        parts.append(SourceBlock(DEFAULT_TOC_TITLE, 1, (), [unit], toc, {TOC_KEY: TOC_SESSION}))
+        current, lines = replace(block, extra=dict(block.extra)), []
+    if lines:
+        parts.append(replace(current, lines=["\n\n".join(lines)]))
+    return parts
+
+
+def _is_contents(unit: str) -> bool:
+    """A list whose every item is one link to a heading of the document, of three or more."""
+    entries = [line for line in unit.split("\n") if line.strip()]
+    return len(entries) >= _MIN_CONTENTS_ENTRIES and all(map(_CONTENTS_ENTRY.fullmatch, entries))
 
 
 def outline_levels(headings: Sequence[Heading]) -> list[int]:

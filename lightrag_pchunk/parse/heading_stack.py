@@ -67,7 +67,7 @@ class RawBlock:
     def row_keys(self) -> dict[str, Any]:
         """Our keys of the block's row beside LightRAG's: a table of contents, an inferred
         heading, the lines where a new topic starts (the Word and the PDF parser write them
-        alike; the Markdown parser finds none of the three)."""
+        alike; the Markdown parser the first two: `markdown/document.py`)."""
         keys: dict[str, Any] = {}
         if self.is_toc:
             keys["session_type"] = TOC_SESSION

@@ -512,3 +512,30 @@ def test_a_heading_of_only_an_attribute_block_is_titled_by_its_id(tmp_path):
         (2, "{.wide}", ("Guide",)),
     ]
     assert parsed.rows[1].content == "## {#installation}\n\nB."
+
+
+def test_a_list_of_links_to_the_documents_headings_is_a_table_of_contents(tmp_path):
+    # A contents written as a list of links to the document's own anchors is a block of
+    # its own (as a Word contents field is), the text after it going on under its heading;
+    # under a heading that names it, the heading's block is the contents. A list of three
+    # links to other pages is text.
+    contents = "- [Summary](#summary)\n- [Motivation](#motivation)\n  - [Goals](#goals)"
+    links = "- [Home](https://x.org)\n- [Guide](guide.md)\n- [FAQ](faq.md#top)"
+    parsed = parse(
+        tmp_path,
+        f"# Proposal\n\nBy the team.\n\n{contents}\n\nRead it all.\n\n## Summary\n\n{links}\n\n"
+        f"## Contents\n\n{contents}\n",
+    )
+    assert [(row.heading, row.extra.get("session_type")) for row in parsed.rows] == [
+        ("Proposal", None),
+        ("Table of Contents", "toc"),
+        ("Proposal", None),
+        ("Summary", None),
+        ("Contents", "toc"),
+    ]
+    assert [row.content for row in parsed.rows[:3]] == [
+        "# Proposal\n\nBy the team.",
+        contents,
+        "Read it all.",
+    ]
+    assert parsed.rows[4].content == f"## Contents\n\n{contents}"
