@@ -27,7 +27,7 @@ from lightrag_pchunk.outline.lines import (
 )
 from lightrag_pchunk.outline.list_items import numbers_a_part
 from lightrag_pchunk.outline.non_titles import is_data_key, reads_as_no_title
-from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line
+from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line, refers_on
 from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
 from lightrag_pchunk.outline.toc import is_toc_title
 from lightrag_pchunk.outline.unit_words import names_a_unit
@@ -90,7 +90,9 @@ def candidate_at(
             return None
     # A line the table of contents lists is not asked: the document names it a heading.
     # The title drops a lead-in's colon: a key of data is read on the line as written.
-    if not item.in_toc and (reads_as_no_title(heading.title) or is_data_key(text)):
+    if not item.in_toc and (
+        reads_as_no_title(heading.title) or is_data_key(text) or refers_on(heading.title)
+    ):
         return None  # read before its look: most documents' looks are read only when asked
     look = look_at(items, index, look_of)
     if not item.in_toc and _no_title_by_neighbours(items, index, look, body_size):

@@ -119,3 +119,16 @@ _ENTRY_COLUMNS = re.compile(
 def heads_entry_columns(line: str) -> bool:
     """A list's column headings (:data:`_ENTRY_COLUMNS`): no entry, no title."""
     return _ENTRY_COLUMNS.match(" ".join(line.split())) is not None
+
+
+#: A glossary's cross-reference between terms it defines in capitals: the term, then the
+#: one it is told under ("JOB (see POSITION)", "LEAVE (SEE ALSO ABSENCE)").
+_TERM = r"[A-Z][A-Z&/' -]*[A-Z]"
+_CROSS_REFERENCE = re.compile(rf"{_TERM} \((?:[Ss]ee|SEE)(?: also| ALSO)? {_TERM}\)")
+
+
+def refers_on(title: str) -> bool:
+    """Whether ``title`` is a glossary's cross-reference alone: it sends the reader on to
+    another defined term and titles nothing (a title naming where more is told, "Scoring
+    (see Annex B)", is written in mixed case)."""
+    return _CROSS_REFERENCE.fullmatch(title.strip()) is not None

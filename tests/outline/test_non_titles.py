@@ -15,8 +15,9 @@ from lightrag_pchunk.outline.non_titles import (
     reads_as_no_title,
     reads_without_words,
 )
+from lightrag_pchunk.outline.page_references import refers_on
 
-from outline_items import BODY, H1, H2, PROSE, UNSEEN_TITLES, text, titles
+from outline_items import BODY, BOLD, H1, H2, PROSE, UNSEEN_TITLES, text, titles
 
 
 def _between_headings(line: str, look: Look) -> list[OutlineItem]:
@@ -195,3 +196,20 @@ def test_a_tables_rows_of_a_label_and_its_count_head_no_section() -> None:
     assert titles(items) == ["Overview"]
     alone = [text("Overview", H1), text(PROSE), text("Early Bird Discount 15%", H2), text(PROSE)]
     assert titles(alone) == ["Overview", "Early Bird Discount 15%"]
+
+
+def test_a_glossarys_cross_reference_heads_no_part_of_its_definitions():
+    # A handbook's definitions, each term in capitals at the start of its paragraph; one
+    # entry only sends the reader on to another term: set alone in bold, it is no title.
+    items = [
+        OutlineItem(ItemKind.HEADING, "1.5 Definitions", 2, H2),
+        text("GRIEVANCE means an issue raised by an employee about the conditions of work."),
+        text("INTERMITTENT LEAVE is leave taken in separate blocks of time for one reason."),
+        text("JOB (see POSITION)", BOLD),
+        text("LEGAL GUARDIAN means a person appointed by a court to guard a child's interests."),
+        text("POSITION means the tasks and duties regularly assigned to one person at work."),
+        text("PROMOTION means the move of an employee to a higher class with a higher salary."),
+    ]
+    assert titles(items) == []
+    assert refers_on("LEAVE (SEE ALSO ABSENCE)")
+    assert not refers_on("Scoring (see Annex B)")  # a title saying where more is told
