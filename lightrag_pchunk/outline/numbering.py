@@ -32,6 +32,7 @@ __all__ = [
     "is_bare_label",
     "levels_from_numbering",
     "parse_label",
+    "roman_in_series",
     "roman_number",
 ]
 
@@ -43,7 +44,7 @@ def is_bare_label(text: str) -> bool:
     return label is not None and not label.rest.strip()
 
 
-def _roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:
+def roman_in_series(labels: Sequence[Label | None]) -> list[Label | None]:
     """``labels`` with a lone letter that is the next roman numeral of the roman series
     before it read as that numeral ("V." after "IV.", "x." after "ix."): read alone, "V." is
     the letter V, which would nest it below "IV."."""
@@ -98,7 +99,7 @@ def levels_from_numbering(headings: Sequence[str]) -> list[int] | None:
             if unnumbered * 2 > len(headings):
                 return None  # fewer than half numbered: the rest need not be parsed
         labels.append(label)
-    labels = _roman_in_series(labels)
+    labels = roman_in_series(labels)
     numbered = [i for i, label in enumerate(labels) if label is not None]
     if len(numbered) < 2:
         return None

@@ -24,6 +24,7 @@ from lightrag_pchunk.outline.lines import (
     heading_text,
     is_series_label,
 )
+from lightrag_pchunk.outline.numbering import names_front_or_back_matter, roman_in_series
 from lightrag_pchunk.outline.unit_words import names_a_unit
 
 
@@ -84,7 +85,11 @@ def continue_known_series(
     channel takes for a title. Only known headings whose look the parser gives count: a
     numbered list in the body's look after a numbered heading in it is no heading. Known
     headings tell what the series is, so this reads the whole document, however much of it
-    the rest of the classifier reads."""
+    the rest of the classifier reads. The series stays open over the known headings under
+    its members (no number: "Board of Directors" under "V. REPORTING") and over its own
+    known members ("V." after "IV.", a lone letter read as the next roman numeral), so the
+    member after them ("VI. RISK", tagged as text) continues it; a heading numbered
+    otherwise, or naming a part outside the series ("Appendix", "Glossary"), ends it."""
     added: list[Promoted] = []
     for start, item in enumerate(items):
         if item.kind is not ItemKind.HEADING or item.look is None:
@@ -95,10 +100,15 @@ def continue_known_series(
         signature = item.look.signature()
         for index in range(start + 1, len(items)):
             if items[index].kind is ItemKind.HEADING:
-                break  # the next known heading takes the series over
+                known = _read_after(previous, items[index].text)
+                if known is not None and known.follows(previous):
+                    previous = known  # its own member: the series goes on after it
+                elif known is not None or names_front_or_back_matter(items[index].text):
+                    break  # the next known heading takes the series over
+                continue
             if index in taken or items[index].kind is not ItemKind.TEXT:
                 continue
-            label = parse_label(items[index].text)
+            label = _read_after(previous, items[index].text)
             if label is None or not label.follows(previous):
                 continue
             found = candidate_at(items, index, body_size, look_of)
@@ -108,6 +118,12 @@ def continue_known_series(
             taken.add(index)
             previous = label
     return added
+
+
+def _read_after(previous: Label, text: str) -> Label | None:
+    """The label ``text`` starts with, read after ``previous`` ("V." after "IV." is the
+    roman five, not the letter V: ``roman_in_series``)."""
+    return roman_in_series([previous, parse_label(text)])[1]
 
 
 def fill_between_accepted(

@@ -63,3 +63,46 @@ def test_numbered_lines_that_the_next_styled_heading_does_not_continue_stay_text
         heading("5.5 建立PSR项目管理体系", 3),
     ]
     assert titles(items) == []
+
+
+PART = Look(size=10.5, bold=True, caps=True)
+SUB = Look(size=10.5, bold=True)
+POLICY = "The Board of Directors reviews the investment activity of the Bank every month."
+
+
+def test_a_member_left_as_text_after_known_sub_headings_continues_the_series():
+    # A policy tags "I." to "V." and their bold sub-headings as headings, "VI." as text:
+    # the sub-headings under "V." (one in the parts' own look) leave the series open, and
+    # "V." (read alone, the letter V) is its member, so "VI." continues it.
+    items = [
+        OutlineItem(ItemKind.HEADING, "IV. RESPONSIBILITIES", 1, PART),
+        OutlineItem(ItemKind.HEADING, "Board of Directors", 1, SUB),
+        OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+        OutlineItem(ItemKind.HEADING, "V. REPORTING REQUIREMENTS", 1, PART),
+        OutlineItem(ItemKind.HEADING, "ALCO", 1, PART),
+        OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+        OutlineItem(ItemKind.HEADING, "Documentation", 1, SUB),
+        OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+        OutlineItem(ItemKind.TEXT, "VI. RISK CONSIDERATIONS", look=PART),
+        OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+        OutlineItem(ItemKind.HEADING, "Market Risk", 1, SUB),
+        OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+    ]
+    assert [title for _, title in titles(items)] == ["VI. RISK CONSIDERATIONS"]
+
+
+def test_a_known_heading_outside_the_series_ends_it():
+    # An appendix (or a heading numbered otherwise) after "V." takes the series over: a
+    # "VI." in the appendix, in the parts' look, is its own, no member of the policy's.
+    for closing in ("Appendix", "1. Approved dealers"):
+        items = [
+            OutlineItem(ItemKind.HEADING, "IV. RESPONSIBILITIES", 1, PART),
+            OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+            OutlineItem(ItemKind.HEADING, "V. REPORTING REQUIREMENTS", 1, PART),
+            OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+            OutlineItem(ItemKind.HEADING, closing, 1, SUB),
+            OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+            OutlineItem(ItemKind.TEXT, "VI. RISK CONSIDERATIONS", look=PART),
+            OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
+        ]
+        assert titles(items) == [], closing
