@@ -29,6 +29,7 @@ import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.parse.outline_build import Event
+from lightrag_pchunk.pdf.artifact_titles import bookmark_levels, naming_titles, restore_titles
 from lightrag_pchunk.pdf.framed_titles import framed_titles
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
@@ -101,6 +102,8 @@ def read_pdf(
                 pointed_at.setdefault(bookmark.page, []).append(number)
         in_frames: set[int] = set()  # bookmarks naming the title of a frame of one cell
         listed: frozenset[str] = frozenset()  # by the printed tables of contents read so far
+        restored: set[str] = set()  # named titles marked as furniture, read as text
+        levels = bookmark_levels(bookmarks)
         pages: list[list[Line]] = []
         frames = []
         blank: list[int] = []
@@ -129,7 +132,8 @@ def read_pdf(
                     elif strays := count_strays(glyphs):
                         mismapped[index + 1] = strays
                     text = tables.take(text, named, WordCutter(glyphs), bookmarked)
-                    lines = page_lines(text, marks.page_roles(page, textpage))
+                    roles = naming_titles(marks.page_roles(page, textpage), named)
+                    lines = restore_titles(page_lines(text, roles), named, restored, levels)
                     listed |= listed_titles([line.text for line in lines])
                     if pointed := pointed_at.get(index + 1):
                         in_frames |= {
