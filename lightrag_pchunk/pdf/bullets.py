@@ -26,6 +26,31 @@ def is_bullet_glyph(char: str) -> bool:
     return char in _BULLETS or "\ue000" <= char <= "\uf8ff"
 
 
+#: The bullets of Word's bullet library as a symbol font maps them to private use (Symbol's
+#: U+F0B7, Wingdings' square, arrowhead, tick, diamonds, black square and circle), plain.
+_SYMBOL_BULLETS = {
+    "\uf0b7": "•",
+    "\uf0a7": "▪",
+    "\uf0d8": "➢",
+    "\uf0fc": "✓",
+    "\uf076": "❖",
+    "\uf06e": "■",
+    "\uf06c": "●",
+}
+
+
+def plain_bullet(text: str) -> str:
+    """``text`` with the symbol font's bullet it opens on (a private-use glyph before a
+    space: Word's Symbol bullet is U+F0B7) read as the plain character it draws, as the
+    Word parser writes a list's bullet: neither a user nor a model reads a private-use
+    glyph. Other private-use glyphs (an icon font's telephone) stay. One character for
+    one, so the positions of the text hold."""
+    plain = _SYMBOL_BULLETS.get(text[:1])
+    if plain is None or not text[1:2].isspace():
+        return text
+    return plain + text[1:]
+
+
 def is_bulleted(text: str) -> bool:
     """Whether a line starts with a bullet: a bullet glyph, a symbol font's (private use),
     or Word's "o" of a second-level list."""

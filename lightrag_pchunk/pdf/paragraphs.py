@@ -44,6 +44,7 @@ from lightrag_pchunk.pdf.bullets import (
     hangs_in_item,
     is_bulleted,
     opens_reference,
+    plain_bullet,
 )
 from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens, printed_words
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
@@ -107,10 +108,14 @@ def line_text(line: Line) -> str:
     small and raised or lowered after its word is a script of the line ("CO" and its "2"),
     and one set smaller than a script's bound (``scripts.SCRIPT_SIZE`` of the line's size)
     is no entry's number either: an entry's number stands on the line's baseline at about
-    its text's size."""
-    segments = line.segments
+    its text's size. A symbol font's bullet opening it is read plain (``plain_bullet``)."""
     if line.role == TABLE_ROLE:
         return line.text  # the key of the table it stands for
+    return plain_bullet(_text_of(line))
+
+
+def _text_of(line: Line) -> str:
+    segments = line.segments
     if line.text.endswith(("</sub>", "</sup>")):
         return line.text
     if len(segments) >= 2 and PAGE_NUMBER.match(segments[-1].text):

@@ -11,6 +11,7 @@ from pdf_builders import (
     BODY,
     BOLD,
     CJK,
+    CJK_OTHER,
     LOREM,
     Page,
     Text,
@@ -215,3 +216,20 @@ def test_a_lettered_title_over_numbered_paragraphs_set_in_still_heads(tmp_path: 
     lines += [Text(72, 600, "(b) Coordination"), *wrap("58. " + LOREM, 99, 582, 420)]
     result = parse_pages(tmp_path, [Page(lines)])
     assert _headings(result) == ["Governance", "(a) Mechanisms", "(b) Coordination"]
+
+
+def test_a_symbol_fonts_bullets_read_as_the_plain_bullets_they_draw(tmp_path: Path) -> None:
+    # Word's bullets in Symbol and Wingdings, mapped to private use (U+F0B7, U+F0A7): read
+    # as "•" and "▪", as the Word parser writes them. An icon font's glyph ("\uf095", a
+    # telephone) before a line stays what the file maps it to.
+    items = [Text(72, 740, "Risks", 16, BOLD), *wrap(" ".join([BODY] * 4), 72, 715, 450)]
+    for i, (glyph, words) in enumerate(
+        [("\uf0b7", "Interest rate risk of the plant"), ("\uf0a7", "Liquidity risk of the plant")]
+    ):
+        items.append(Text(86, 600 - 20 * i, f"{glyph} {words}", 11, CJK_OTHER))
+    items.append(Text(72, 540, "\uf095 Call the operator of the plant", 11, CJK_OTHER))
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "• Interest rate risk of the plant" in result.content
+    assert "▪ Liquidity risk of the plant" in result.content
+    assert "\uf095 Call the operator" in result.content
+    assert "\uf0b7" not in result.content
