@@ -45,7 +45,7 @@ from lightrag_pchunk.pdf.source import IMAGE_ONLY_HINT, ParseGuard, PdfLimits, o
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 from lightrag_pchunk.pdf.tables import TableFinder
 from lightrag_pchunk.pdf.toc_entries import join_wrapped_entries
-from lightrag_pchunk.pdf.undecodable import without_undecodable
+from lightrag_pchunk.pdf.undecodable import without_replacement_lines, without_undecodable
 from lightrag_pchunk.pdf.watermarks import drop_watermarks
 from lightrag_pchunk.wording import number_ranges
 
@@ -134,6 +134,7 @@ def read_pdf(
                     text = tables.take(text, named, WordCutter(glyphs), bookmarked)
                     roles = naming_titles(marks.page_roles(page, textpage), named)
                     lines = restore_titles(page_lines(text, roles), named, restored, levels)
+                    lines = without_replacement_lines(lines)
                     listed |= listed_titles([line.text for line in lines])
                     if pointed := pointed_at.get(index + 1):
                         in_frames |= {

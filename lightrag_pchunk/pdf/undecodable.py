@@ -22,7 +22,8 @@ stretch of decodable characters from its first letter to its last (and a full st
 it) that holds a word of :data:`MIN_WORD_LETTERS` letters, read as a segment of its own.
 Its decodable segments (a running header, a figure's labels set in another font) are read
 as on any page. A page with a few such characters (a symbol font's bullets, an Arabic
-kashida PDFium reads as U+0017) is read whole.
+kashida PDFium reads as U+0017) is read whole, but for lines of replacement characters
+only (U+FFFD, a note's icon that no map names): left out on any page.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import numpy as np
 import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.glyphs import NO_GUTTERS, PageGlyphs
+from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.segments import PageText, Segment, glyphs_of, make_segments
 
 #: A page, or a segment on it, whose ink holds this share of characters that do not decode
@@ -67,6 +69,13 @@ def without_undecodable(glyphs: PageGlyphs, page: PageText) -> tuple[PageText, b
         elif not segment.rotated:
             kept += _decodable_words(glyphs, own, undecodable[own])
     return replace(page, segments=tuple(kept)), True
+
+
+def without_replacement_lines(lines: list[Line]) -> list[Line]:
+    """``lines`` without those of replacement characters only (U+FFFD: a note's icon no
+    map names, read as a line "��" of its own), on any page: they read as nothing. A
+    replacement character beside text (an unmapped bullet, a formula's sign) stays."""
+    return [line for line in lines if line.text.strip(" \ufffd")]
 
 
 def _decodable_words(glyphs: PageGlyphs, own: np.ndarray, undecodable: np.ndarray) -> list[Segment]:

@@ -9,7 +9,7 @@ import pytest
 
 from lightrag_pchunk.errors import PdfParseError
 
-from pdf_builders import UNMAPPED, UNNAMED, Page, Text, parse_pages, wrap
+from pdf_builders import CJK_OTHER, UNMAPPED, UNNAMED, Page, Text, parse_pages, wrap
 
 BODY = (
     "Operators shall keep the refrigeration plant under continuous supervision and record "
@@ -142,3 +142,20 @@ def test_a_page_of_letters_is_read_without_asking_each_glyphs_map(monkeypatch) -
     (first, second) = verdicts
     assert first == (False, True, 0)
     assert second[0] and not second[1] and second[2] > 0
+
+
+def test_an_icon_read_as_replacement_characters_is_left_out(tmp_path: Path) -> None:
+    """A note's icon that no map names, read as "��" on a line of its own between two
+    paragraphs of a page that decodes: nothing to read, left out; the text stays whole.
+    One beside text (a bullet no map names) stays with its line."""
+    items = [
+        *wrap(BODY, 72, 720, 420),
+        Text(72, 660, "\ufffd\ufffd", 11, CJK_OTHER),
+        *wrap(BODY, 72, 630, 420),
+        Text(72, 560, "\ufffd System Security Plan", 11, CJK_OTHER),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "\ufffd\ufffd" not in result.content
+    assert "\ufffd System Security Plan" in result.content
+    assert result.content.count("end of each shift") == 2
+    assert not result.warnings
