@@ -83,7 +83,7 @@ def span_heading(
     ends where both have one of one series; at the top the titles do, as no parent gives
     the context.
     ``parts``: the part of its section each end holds, 0 for a section of one part
-    (``part_numbers.end_parts``): ``Guide (Intro [part 2] – Summary)``."""
+    (``part_numbers.numbered_parts``): ``Guide (Intro [part 2] – Summary)``."""
     first, last = children[0].strip(), children[-1].strip()
     if parent is None:
         if all(child.strip() == first for child in children):

@@ -1,7 +1,7 @@
 """Stage E (spec §3.4): ``[part n]`` numbers, counted on the final chunks.
 
 Where a section became several chunks, each chunk that declares its heading gets its
-1-based number (:func:`declared_parts`), counted after merging so that a fragment merged
+1-based number (:func:`numbered_parts`), counted after merging so that a fragment merged
 into the chunk before leaves no gap and no suffix is ever stacked (§9.5).
 ``render_heading`` adds the suffix to the output heading; ``parent_headings`` never carry
 one.
@@ -43,50 +43,26 @@ def label_path(heading: str, parents: Sequence[str]) -> tuple[str, ...]:
     return (*parents, heading) if heading else tuple(parents)
 
 
-def declared_parts(
-    labels: Sequence[tuple[str, tuple[str, ...]]],
-    spanned: Sequence[Collection[tuple[str, ...]]] = (),
-) -> list[int]:
-    """The ``[part n]`` of each chunk, 0 for none, from the ``(heading, parents)`` each
-    declares and, for a chunk labelled as a span of sections, the paths of the sections it
-    holds text of (``spanned``; empty for a chunk of one declared section).
-
-    A section's parts are the consecutive chunks that declare it or hold its text under a
-    span naming it: ``§ 12``, ``Part (§ 12–§ 13)``, ``§ 13`` are ``§ 12 [part 1]``, the
-    span, ``§ 13 [part 2]``, so a reader finds part 1 of ``§ 13`` in the span that names it
-    (whose ends say so, :func:`end_parts`).
-    A chunk of a parent section that holds the start of a child does not name it, so it is
-    none of the child's parts. A span numbers the consecutive chunks of its own label; a
-    heading declared by one chunk alone has no number. Counted on the final chunks, so a
-    fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
-    which heads its own sub-block, numbers only its own parts."""
-    keys, spans = _keys_and_spans(labels, spanned)
-    return _declared(keys, spans, list(_runs(keys, spans)))
-
-
-def end_parts(
-    labels: Sequence[tuple[str, tuple[str, ...]]],
-    spanned: Sequence[Collection[tuple[str, ...]]],
-    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
-) -> list[tuple[int, int]]:
-    """For each chunk labelled as a span, the part of a section of several parts that its
-    first and its last end hold, ``(0, 0)`` for none (and for every other chunk): in
-    ``Requirements [part 1]``, ``V2 (Requirements – References)`` the span holds part 2 of
-    Requirements, written at its first end (``V2 (Requirements [part 2] – References)``),
-    so a reader sees the section go on; in ``1 Introduction – 2 Objects``,
-    ``2 Objects [part 2]`` its last end holds part 1. ``edges``: the paths of a span's first
-    and last sections (None for a chunk of one section); an end is numbered only where it
-    is the section (a title may name two sections). Same counts as :func:`declared_parts`."""
-    keys, spans = _keys_and_spans(labels, spanned)
-    return _ends(keys, spans, list(_runs(keys, spans)), edges)
-
-
 def numbered_parts(
     labels: Sequence[tuple[str, tuple[str, ...]]],
     spanned: Sequence[Collection[tuple[str, ...]]],
     edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
 ) -> tuple[list[int], list[tuple[int, int]]]:
-    """:func:`declared_parts` and :func:`end_parts` of the same chunks, their runs found once."""
+    """The ``[part n]`` of each chunk, 0 for none, and the parts a span's ends hold
+    (:func:`_ends`), from the ``(heading, parents)`` each declares and, for a chunk
+    labelled as a span of sections, the paths of the sections it holds text of
+    (``spanned``; empty for a chunk of one declared section, or empty for all) and of its
+    first and last sections (``edges``; None for a chunk of one section).
+
+    A section's parts are the consecutive chunks that declare it or hold its text under a
+    span naming it: ``§ 12``, ``Part (§ 12–§ 13)``, ``§ 13`` are ``§ 12 [part 1]``, the
+    span, ``§ 13 [part 2]``, so a reader finds part 1 of ``§ 13`` in the span that names it
+    (whose ends say so).
+    A chunk of a parent section that holds the start of a child does not name it, so it is
+    none of the child's parts. A span numbers the consecutive chunks of its own label; a
+    heading declared by one chunk alone has no number. Counted on the final chunks, so a
+    fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
+    which heads its own sub-block, numbers only its own parts."""
     keys, spans = _keys_and_spans(labels, spanned)
     runs = list(_runs(keys, spans))
     return _declared(keys, spans, runs), _ends(keys, spans, runs, edges)
@@ -107,6 +83,13 @@ def _ends(
     runs: _Runs,
     edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
 ) -> list[tuple[int, int]]:
+    """For each chunk labelled as a span, the part of a section of several parts that its
+    first and its last end hold, ``(0, 0)`` for none (and for every other chunk): in
+    ``Requirements [part 1]``, ``V2 (Requirements – References)`` the span holds part 2 of
+    Requirements, written at its first end (``V2 (Requirements [part 2] – References)``),
+    so a reader sees the section go on; in ``1 Introduction – 2 Objects``,
+    ``2 Objects [part 2]`` its last end holds part 1. An end is numbered only where it is
+    the section (a title may name two sections)."""
     ends = [[0, 0] for _ in keys]
     for index, start, end in runs:
         if spans[index] or end - start < 2:

@@ -224,8 +224,8 @@ def run_stages(
 def to_chunks(blocks: Sequence[Block], ctx: Context) -> list[Chunk]:
     """Stage E: label each chunk with the heading path it declares (``chunk_label``: the
     breadcrumb contract of ``chunk/breadcrumbs.py``), number the parts of each declared
-    heading (``[part n]``, ``part_numbers.declared_parts``; on a span's end, the part of its
-    section it holds, ``end_parts``) and measure every chunk exactly, once;
+    heading (``[part n]``, ``part_numbers.numbered_parts``; on a span's end, the part of
+    its section it holds) and measure every chunk exactly, once;
     nothing is cut.
 
     Stages B-D keep every block within ``target_max`` (a recorded single oversize row

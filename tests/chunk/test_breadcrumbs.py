@@ -7,6 +7,7 @@ characters of joined text.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.chunk.breadcrumb_parts import _parts
@@ -19,11 +20,26 @@ from lightrag_pchunk.chunk.breadcrumbs import (
     check_breadcrumbs,
 )
 from lightrag_pchunk.chunk.chunk_headings import ChunkLabel, chunk_label, span_heading
-from lightrag_pchunk.chunk.part_numbers import declared_parts, end_parts, numbered_parts
+from lightrag_pchunk.chunk.part_numbers import numbered_parts
 from lightrag_pchunk.chunk.pipeline import chunk_rows
 from lightrag_pchunk.model import Chunk, SectionRef
 
 from helpers import char_context, make_block, make_row
+
+_Labels = Sequence[tuple[str, tuple[str, ...]]]
+_Spanned = Sequence[Collection[tuple[str, ...]]]
+
+
+def declared_parts(labels: _Labels, spanned: _Spanned = ()) -> list[int]:
+    """The ``[part n]`` numbers of :func:`numbered_parts`, no span's ends given."""
+    return numbered_parts(labels, spanned, [None] * len(labels))[0]
+
+
+def end_parts(
+    labels: _Labels, spanned: _Spanned, edges: list[tuple[tuple[str, ...], ...] | None]
+) -> list[tuple[int, int]]:
+    """The parts a span's ends hold, of :func:`numbered_parts`."""
+    return numbered_parts(labels, spanned, edges)[1]
 
 
 def _span_check(
@@ -424,9 +440,6 @@ def test_end_parts_number_the_ends_of_a_span_holding_part_of_a_section() -> None
     a, b, c = (("4 Rules", name) for name in ("4.1 A", "4.2 B", "4.3 C"))
     edges = [None, None, (a, b), None, (b, c), None]
     assert end_parts(labels, spanned, edges) == [(0, 0), (0, 0), (3, 1), (0, 0), (3, 0), (0, 0)]
-    # Stage E reads both from one pass over the labels.
-    both_parts = (declared_parts(labels, spanned), end_parts(labels, spanned, edges))
-    assert numbered_parts(labels, spanned, edges) == both_parts
     # A span that holds text of 4.2 but does not end with it (two sections of one title
     # that hold 4.2 between them): its ends name other sections, so neither is numbered.
     edges[4] = (c, c)
