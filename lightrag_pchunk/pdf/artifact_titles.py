@@ -49,7 +49,10 @@ def restore_titles(
     ``restored`` on an earlier page (which it is added to) and no other line of the page
     reads the same; left out otherwise, as furniture is (a title run into a page number on
     its line too). Its role: a heading's at the depth ``levels`` gives its bookmark, else
-    none."""
+    none. A page with no such line (most pages) is returned as it is, its lines not
+    normalised."""
+    if all(line.role != NAMED_ARTIFACT for line in lines):
+        return list(lines)
     texts = [normalise(line.text) for line in lines]
     body = [line.top for line in lines if line.role != NAMED_ARTIFACT]
     kept: list[Line] = []
