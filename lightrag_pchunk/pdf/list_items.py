@@ -49,6 +49,7 @@ _SAME_X = 1.5
 def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
     """Indexes of the numbered paragraphs of ``found`` that are list items (module doc)."""
     items: set[int] = set()
+    labels: dict[int, Label] = {}  # each numbered paragraph's label
     # The last label of each numbering on an item or a sentence, and on a title.
     last_item: dict[tuple[str, int, str], Label] = {}
     last_title: dict[tuple[str, int, str], Label] = {}
@@ -58,6 +59,7 @@ def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
         label = parse_label(paragraph.text)
         if label is None:
             continue
+        labels[index] = label
         key = _numbering(label)
         indented = _is_indented(paragraph) and not _at_text_indent(found, index)
         if indented or _numbers_on(label, last_item.get(key), last_title.get(key)):
@@ -67,8 +69,8 @@ def list_items(found: Sequence[PrintedParagraph]) -> frozenset[int]:
             last_item[key] = label
         else:
             last_title[key] = label
-    items.update(i for i in range(len(found) - 1) if _heads_nested_list(found, i, items))
-    return frozenset(items)
+    heads = [i for i in labels if _heads_nested_list(found, labels, i, items)]
+    return frozenset(items.union(heads))
 
 
 def _numbering(label: Label) -> tuple[str, int, str]:
@@ -123,18 +125,18 @@ def _at_text_indent(found: Sequence[PrintedParagraph], index: int) -> bool:
     )
 
 
-def _heads_nested_list(found: Sequence[PrintedParagraph], index: int, items: set[int]) -> bool:
-    """Whether numbered paragraph ``index`` heads a nested list: the next paragraph is a
-    list item (``items``) of another numbering and no sentence of text, in its column, its
-    first line set further in than this one's. A title over a list in its look is still
-    one: the classifier asks an item for a heading's look."""
+def _heads_nested_list(
+    found: Sequence[PrintedParagraph], labels: dict[int, Label], index: int, items: set[int]
+) -> bool:
+    """Whether numbered paragraph ``index`` (its label in ``labels``, parsed once by
+    :func:`list_items`) heads a nested list: the next paragraph is a list item (``items``)
+    of another numbering and no sentence of text, in its column, its first line set further
+    in than this one's. A title over a list in its look is still one: the classifier asks
+    an item for a heading's look."""
+    if index in items or index + 1 not in items:
+        return False
     paragraph, after = found[index], found[index + 1]
-    if index in items or paragraph.role == TABLE_ROLE or index + 1 not in items:
-        return False
-    label, sub = parse_label(paragraph.text), parse_label(after.text)
-    if label is None or sub is None or _numbering(sub) == _numbering(label):
-        return False
-    if _is_text(after.text):
+    if _numbering(labels[index + 1]) == _numbering(labels[index]) or _is_text(after.text):
         return False
     first, opening = paragraph.lines[0], after.lines[0]
     return opening.column == first.column and opening.x0 - first.x0 > LIST_INDENT
