@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lightrag_pchunk.parse.numfmt import plain_glyph
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 
@@ -27,16 +28,9 @@ def is_bullet_glyph(char: str) -> bool:
 
 
 #: The bullets of Word's bullet library as a symbol font maps them to private use (Symbol's
-#: U+F0B7, Wingdings' square, arrowhead, tick, diamonds, black square and circle), plain.
-_SYMBOL_BULLETS = {
-    "\uf0b7": "•",
-    "\uf0a7": "▪",
-    "\uf0d8": "➢",
-    "\uf0fc": "✓",
-    "\uf076": "❖",
-    "\uf06e": "■",
-    "\uf06c": "●",
-}
+#: U+F0B7, Wingdings' square, arrowhead, tick, diamonds, black square and circle): the ones
+#: read plain, as the Word parser reads them (``parse.numfmt.plain_glyph``).
+_SYMBOL_BULLETS = frozenset("\uf0b7\uf0a7\uf0d8\uf0fc\uf076\uf06e\uf06c")
 
 
 def plain_bullet(text: str) -> str:
@@ -45,10 +39,9 @@ def plain_bullet(text: str) -> str:
     Word parser writes a list's bullet: neither a user nor a model reads a private-use
     glyph. Other private-use glyphs (an icon font's telephone) stay. One character for
     one, so the positions of the text hold."""
-    plain = _SYMBOL_BULLETS.get(text[:1])
-    if plain is None or not text[1:2].isspace():
+    if text[:1] not in _SYMBOL_BULLETS or not text[1:2].isspace():
         return text
-    return plain + text[1:]
+    return plain_glyph(text[0], "") + text[1:]
 
 
 def is_bulleted(text: str) -> bool:
