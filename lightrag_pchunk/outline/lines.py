@@ -191,18 +191,16 @@ def heading_text(
     typed = text
     # Spaces typed to push a mark to the right edge ("FUNDING       TOP") are one space.
     text = _SPACE_RUN.sub(" ", text)
-    first = text[0]
-    if starts_with_bullet(text) and parse_label(text) is None:  # "★一、": a marked label
+    label = parse_label(text)  # a mark may open a label: "★一、" is a binding term's
+    if label is None and starts_with_bullet(text):
         # A bullet glyph before a number ("● 1 Introduction", as some numbering definitions
         # render heading labels) decorates the label; before text, or a catalogue's code
         # ("• CWE-79: Cross-site Scripting", a list of references), it marks a list item.
         label = parse_label(text[1:])
         if label is None or label.family.startswith("code") or not text[1:2].isspace():
             return None
-    elif first in "<#{[=,;，；" or _O_BULLET.match(text) or _ASIDE.fullmatch(text):
+    elif text[0] in "<#{[=,;，；" or _O_BULLET.match(text) or _ASIDE.fullmatch(text):
         return None  # a tag, a continuation, an aside
-    else:
-        label = parse_label(text)
     if len(text) > _MAX_ANY_CHARS and (label is None or label.family not in LEGAL_ARTICLES):
         return None  # too long for any title; only an article carries its text along
     if label is None:
