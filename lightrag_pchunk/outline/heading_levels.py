@@ -100,14 +100,15 @@ def assign_levels(
     # Pass 2: every heading in order; unnumbered ones close the numbered levels below them.
     stack = FamilyStack(known)
     open_known: dict[int, float] = {}  # level -> size of the known heading open there
-    unit: tuple[int, int, Look | None] | None = None  # the unit open: index, level, look
+    unit: tuple[int, Look | None] | None = None  # the unit heading open: its level, look
     out: list[InferredHeading] = []
     for index, item in enumerate(items):
         if item.kind is ItemKind.HEADING:
             if not item.titles_nothing:  # a contents' title: nothing nests below it
                 stack.open_fixed(item.level, styled[index])
                 open_known = {**_above(open_known, item.level), item.level: _size(item.look)}
-                unit = None if unit is None or item.level <= unit[1] else unit
+                if unit is not None and item.level <= unit[0]:
+                    unit = None
             continue
         candidate = by_index.get(index)
         if candidate is None:
@@ -125,8 +126,6 @@ def assign_levels(
             if hint is None and signature is not None:
                 hint = _open_look_level(stack, signature)
             level = stack.place(candidate.label, hint, restarts=index in in_gaps)
-            if names_a_unit(candidate.label):
-                unit = (index, level, candidate.look)
         elif toc_level is not None:
             level = stack.open_at(toc_level, ("toc", toc_level))
         elif (
@@ -147,10 +146,12 @@ def assign_levels(
             open_known = _above(open_known, level)
         else:
             tier = _below_prominent_looks(stack, tiers[signature], tiers)
-            if unit is not None and set_below(candidate.look, unit[2]):
-                tier = max(tier, unit[1] + 1)  # set below the unit open above: inside it
+            if unit is not None and set_below(candidate.look, unit[1]):
+                tier = max(tier, unit[0] + 1)  # set below the unit open above: inside it
             level = stack.open_at(tier, ("look", signature))
-        if unit is not None and unit[0] != index and level <= unit[1]:
+        if candidate.label is not None and names_a_unit(candidate.label):
+            unit = (level, candidate.look)
+        elif unit is not None and level <= unit[0]:
             unit = None  # a heading beside the unit or above it closes it
         out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
     return _with_appendices_inside(items, styled, by_index, out)
