@@ -240,26 +240,27 @@ def join_split_titles(events: list[Event]) -> list[Event]:
     paragraph after it ("商务和其它要求"): one heading, as a soft break in it would be."""
     out: list[Event] = []
     for index, event in enumerate(events):
-        label = out[-1] if out else None
+        head = out[-1] if out else None
         after = events[index + 1] if index + 1 < len(events) else None
-        if label is not None and _left_open(label) and _names_the_unit(label, event):
+        if head is None or not _goes_on(head, event):
+            out.append(event)
+        elif _left_open(head):  # a styled heading's title: it goes on in its line
             rest = event.line.text.strip()
-            sep = "" if label.heading[-1] in _OPEN_MARKS else " "
-            label.heading = f"{label.heading}{sep}{rest}"
-            label.line = Line(f"{label.line.text}{sep}{rest}", label.line.start, event.line.end)
-            continue
-        if (
-            label is not None
-            and _is_bare_unit(label)
-            and _names_the_unit(label, event)
-            and not (after is not None and _names_the_unit(label, after))
-        ):
-            label.line = Line(
-                f"{label.line.text}\n{event.line.text}", label.line.start, event.line.end
-            )
-            continue
-        out.append(event)
+            sep = "" if head.heading[-1] in _OPEN_MARKS else " "
+            head.heading = f"{head.heading}{sep}{rest}"
+            head.line = Line(f"{head.line.text}{sep}{rest}", head.line.start, event.line.end)
+        elif after is None or not _titles_on(head, after):  # a label over its name
+            line = f"{head.line.text}\n{event.line.text}"
+            head.line = Line(line, head.line.start, event.line.end)
+        else:
+            out.append(event)
     return out
+
+
+def _goes_on(head: Event, event: Event) -> bool:
+    """Whether the title of ``head``, which cannot end where it stands (a bare label, a
+    styled heading left open: most events are neither), goes on in ``event``."""
+    return (_left_open(head) or _is_bare_unit(head)) and _titles_on(head, event)
 
 
 def _left_open(event: Event) -> bool:
@@ -285,12 +286,13 @@ def _is_bare_unit(event: Event) -> bool:
     return label is not None and not label.rest and names_a_unit(label)
 
 
-def _names_the_unit(label: Event, event: Event) -> bool:
-    """Whether ``event``, a paragraph after the bare label ``label``, may be the unit's
-    name: a body paragraph of the same table (or none) that reads as a title with no label
-    of its own and no text after it, on one line and not an entry of a table of contents."""
+def _titles_on(head: Event, event: Event) -> bool:
+    """Whether ``event``, a paragraph after ``head`` (a bare label, a styled heading left
+    open), may carry its title on: a body paragraph of the same table (or none) that reads
+    as a title with no label of its own and no text after it, on one line and not an entry
+    of a table of contents."""
     text = _one_line_body(event)
-    if text is None or event.layout_table != label.layout_table or is_toc_line(text):
+    if text is None or event.layout_table != head.layout_table or is_toc_line(text):
         return False
     title = heading_text(text, markdown=False)
     return title is not None and title.label is None and not title.body
