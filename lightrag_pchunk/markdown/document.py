@@ -40,7 +40,8 @@ _ATX = ["#" * level + " " for level in range(7)]  # an ATX heading's marks by le
 #: A contents' entry: a list item that is one link to an anchor of the document.
 _CONTENTS_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+\[.+\]\(#[^)\s]*\)\s*")
 _MIN_CONTENTS_ENTRIES = 3
-TOC_KEY = "session_type"
+#: The row key that marks a table of contents, as `parse/heading_stack.py` writes it.
+_TOC_KEY = "session_type"
 
 
 def parse_markdown(
@@ -187,13 +188,13 @@ def _with_contents(block: SourceBlock, units: Sequence[str]) -> list[SourceBlock
             lines.append(unit)
             continue
         if lines == block.lines and is_toc_title(block.heading):
-            current.extra[TOC_KEY] = TOC_SESSION  # "## Contents" over its list of links
+            current.extra[_TOC_KEY] = TOC_SESSION  # "## Contents" over its list of links
             lines.append(unit)
             continue
         if lines:
             parts.append(replace(current, lines=["\n\n".join(lines)]))
         toc = ({"type": "heading", "anchor": None},)
-        parts.append(SourceBlock(DEFAULT_TOC_TITLE, 1, (), [unit], toc, {TOC_KEY: TOC_SESSION}))
+        parts.append(SourceBlock(DEFAULT_TOC_TITLE, 1, (), [unit], toc, {_TOC_KEY: TOC_SESSION}))
         current, lines = replace(block, extra=dict(block.extra)), []
     if lines:
         parts.append(replace(current, lines=["\n\n".join(lines)]))
