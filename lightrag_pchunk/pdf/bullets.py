@@ -8,6 +8,7 @@ table finders (a bullet set apart opens a line of text, no cell).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from lightrag_pchunk.parse.numfmt import plain_glyph
@@ -17,14 +18,27 @@ from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 #: A line ending with one of these ends its sentence.
 SENTENCE_END = tuple(".!?:;。！？：；")
 _BULLETS = frozenset("•◦▪▫‣⁃●○■□◆◇►▶▷➢➤➔→✓✔❖★☆·-–—*⦁")
+#: Arrows, geometric shapes, dingbats, supplemental arrows and shapes.
+_SHAPE_BLOCKS = ((0x2190, 0x21FF), (0x25A0, 0x25FF), (0x2700, 0x27BF), (0x2B00, 0x2BFF))
 _CJK_SENTENCE_END = frozenset("。！？；：")
 #: A list of references' entry opens on its number in brackets ("[12] ", "［3］").
 _REFERENCE_NUMBER = re.compile(r"[\[［]\d{1,3}[\]］]\s*\S")
 
 
+#: The shapes Wingdings draws (``symbol_chars`` reads its glyphs so): arrows, geometric shapes,
+#: dingbats, any of which a list may open on ("▭" a small square, "⇨").
+_DRAWN_BULLETS = frozenset(
+    char
+    for char in map(plain_glyph, map(chr, range(0xF021, 0xF100)), ["wingdings"] * 0xDF)
+    if any(low <= ord(char) <= high for low, high in _SHAPE_BLOCKS)
+    and not unicodedata.category(char).startswith("N")  # "❶": a number, no bullet
+)
+
+
 def is_bullet_glyph(char: str) -> bool:
-    """Whether a character is a bullet glyph, or a symbol font's (private use)."""
-    return char in _BULLETS or "\ue000" <= char <= "\uf8ff"
+    """Whether a character is a bullet glyph, one a symbol font draws, or a symbol font's
+    whose character is not known (private use)."""
+    return char in _BULLETS or char in _DRAWN_BULLETS or "\ue000" <= char <= "\uf8ff"
 
 
 #: The bullets of Word's bullet library as a symbol font maps them to private use (Symbol's

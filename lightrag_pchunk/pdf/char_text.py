@@ -1,7 +1,8 @@
 """Stage A for PDF: a page's characters as text, one per PDFium character index, read as a
 user searches them: compatibility ideographs as the ideographs they stand for, a quotation
 mark drawn as a kashida between two Arabic letters the kashida it stands for, a blank
-glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first.
+glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first, a symbol
+font's private-use glyph the character it draws.
 
 Input: PDFium's text page (and, for all but the first, the glyphs' boxes). Output: the page's
 text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by index).
@@ -19,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.pdf.fonts import font_size
+from lightrag_pchunk.pdf.symbol_chars import plain_symbols
 
 #: CJK compatibility ideographs to the ideographs they stand for (U+F961 to "率" U+7387: fonts
 #: of Taiwanese documents map glyphs there, a user searches the unified one); only those whose
@@ -50,7 +52,8 @@ _KASHIDA_REACH = 0.2
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
     """The page's characters, one per PDFium character index (a character outside the BMP
     takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs, a
-    kashida read as a quotation mark as the kashida (:data:`_KASHIDA_MARKS`)."""
+    kashida read as a quotation mark as the kashida (:data:`_KASHIDA_MARKS`), a symbol
+    font's private-use glyph as the character it draws (``symbol_chars``)."""
     count = textpage.count_chars()
     if count <= 0:
         return ""
@@ -61,7 +64,7 @@ def page_chars(textpage: pdfium.PdfTextPage) -> str:
     text = text.translate(_UNIFIED_IDEOGRAPHS)
     if '"' in text:
         text = _KASHIDA_MARKS.sub(lambda marks: _kashidas(textpage.raw, marks), text)
-    return text
+    return plain_symbols(textpage, text)
 
 
 def _kashidas(raw: object, marks: re.Match[str]) -> str:

@@ -36,8 +36,11 @@ CJK_OTHER = "F12"
 #: Helvetica under the names a Japanese foundry gives a face's weights by number: "W3" the
 #: text's, "W6" its semibold (a Mac's Hiragino, whose weight PDFium reads below bold's).
 NUMBERED_W3, NUMBERED_W6 = "F13", "F14"
+#: Faces named as Word names its symbol fonts, with CJK's ToUnicode map (their glyphs read
+#: as the private-use codes Word maps them to: U+F06C is Symbol's lambda, Wingdings' circle).
+SYMBOL_MT, WINGDINGS = "F15", "F16"
 #: The fonts whose text is written as two-byte codes, one a character.
-_CID_FONTS = (CJK, UNMAPPED, CJK_OTHER)
+_CID_FONTS = (CJK, UNMAPPED, CJK_OTHER, SYMBOL_MT, WINGDINGS)
 
 
 @dataclass(frozen=True)
@@ -223,13 +226,14 @@ def build_pdf(
         f"{len(cid_of)} beginbfchar\n{bfchars}endbfchar endcmap end end"
     ).encode()
     to_unicode = add_stream(cmap)
-    descendant = add(
+    descendant_body = (
         b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /TestCJK /CIDSystemInfo "
         b"<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 "
         b"/FontDescriptor << /Type /FontDescriptor /FontName /TestCJK /Flags 4 "
         b"/FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 700 "
         b"/StemV 80 >> >>"
     )
+    descendant = add(descendant_body)
     f3 = add(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /TestCJK /Encoding /Identity-H "
         b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>" % (descendant, to_unicode)
@@ -280,7 +284,15 @@ def build_pdf(
         )
         for weight in (b"W3", b"W6")
     )
-    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14)
+    f15, f16 = (
+        add(
+            b"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+%s /Encoding /Identity-H "
+            b"/DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>"
+            % (name, add(descendant_body.replace(b"TestCJK", b"ABCDEF+" + name)), to_unicode)
+        )
+        for name in (b"SymbolMT", b"Wingdings-Regular")
+    )
+    faces = (f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16)
     fonts = b"<< %s >>" % b" ".join(b"/F%d %d 0 R" % (n, font) for n, font in enumerate(faces, 1))
     image = add(
         b"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray "

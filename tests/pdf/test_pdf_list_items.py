@@ -13,6 +13,8 @@ from pdf_builders import (
     CJK,
     CJK_OTHER,
     LOREM,
+    SYMBOL_MT,
+    WINGDINGS,
     Page,
     Text,
     boxes,
@@ -233,3 +235,27 @@ def test_a_symbol_fonts_bullets_read_as_the_plain_bullets_they_draw(tmp_path: Pa
     assert "▪ Liquidity risk of the plant" in result.content
     assert "\uf095 Call the operator" in result.content
     assert "\uf0b7" not in result.content
+
+
+def test_a_symbol_fonts_glyphs_read_as_the_characters_its_font_draws(tmp_path: Path) -> None:
+    # The font says what a private-use code draws: Wingdings' U+F0FA a small square (a
+    # bullet outside Word's bullet library, each item its own), U+F06C in SymbolMT a lambda
+    # (in Wingdings it would be a bullet, "●"), Symbol's U+F0AE an arrow inside a line.
+    items = [Text(72, 740, "Holds", 16, BOLD), *wrap(" ".join([BODY] * 4), 72, 715, 450)]
+    for i, words in enumerate(["Can holds be limited by custodian?", "Who verifies a hold?"]):
+        items += [Text(86, 600 - 20 * i, "\uf0fa ", 11, WINGDINGS), Text(110, 600 - 20 * i, words)]
+    items += [Text(72, 540, "\uf06c ", 11, SYMBOL_MT), Text(96, 540, "= 550 nm is the wavelength.")]
+    items += [Text(72, 520, "Open the menu"), Text(156, 520, "\uf0ae ", 11, SYMBOL_MT)]
+    items.append(Text(180, 520, "Save as to keep a copy of the plant's log."))
+    result = parse_pages(tmp_path, [Page(items)])
+    assert "\n▭ Can holds be limited by custodian?\n▭ Who verifies a hold?\n" in result.content
+    assert "λ = 550 nm is the wavelength." in result.content
+    assert "Open the menu → Save as" in result.content
+    assert not any("\ue000" <= ch <= "\uf8ff" for ch in result.content)
+
+
+def test_a_shape_a_symbol_font_draws_opens_an_item_as_its_private_use_code_did() -> None:
+    # Read by its font, Wingdings' U+F0FA is "▭" and U+F0F0 "⇨": a list's bullets still,
+    # as the codes were; a circled number is a label, a Greek letter text.
+    assert is_bulleted("▭ Who verifies a hold?") and is_bulleted("⇨ Open the menu")
+    assert not is_bulleted("❶ Open the menu") and not is_bulleted("λ = 550 nm")
