@@ -18,10 +18,11 @@ join (``chunk/merge.py``), without their size conditions:
 A section of text may also be cut between two of its paragraphs, but only where that
 saves a chunk: two sections of 700 tokens under N=1200 are two chunks whole, and with
 three such sections a cut lets the middle one end the first chunk and start the second
-(two chunks, not three). Both pieces keep at least small_tail_threshold tokens, a cut
-never separates a table from the paragraph before it nor a lead-in (a heading line, a
-label in strong emphasis, a short line ending with a colon) from what follows, and each
-piece obeys the run rules above as its section would. Among equally
+(two chunks, not three). Both pieces keep at least small_tail_threshold tokens of their
+section (a piece stage C cut from it counts: a few lines the next piece goes on with are
+no tail), a cut never separates a table from the paragraph before it nor a lead-in (a
+heading line, a label in strong emphasis, a short line ending with a colon) from what
+follows, and each piece obeys the run rules above as its section would. Among equally
 few chunks the search makes the fewest cuts, then cuts before the shallowest headings
 (so a chunk rather starts at "4" than at "3.4.2"), then before a short heading-like
 paragraph (a stage C anchor, §8.1). The piece after a cut keeps its section's heading
@@ -74,6 +75,9 @@ logger = logging.getLogger("lightrag.pchunk")
 #: Tie-break weights of where a run starts: a heading's level (0-9) is preferred to a cut
 #: inside a section, and a cut before a heading-like paragraph to any other cut.
 _AT_ANCHOR, _INSIDE = 10, 11
+#: Characters of a piece's last paragraph looked for in the next piece's first: found, R cut
+#: one paragraph there and the pieces overlap.
+_OVERLAP_PROBE = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +123,11 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     places: list[_Place] = []
     first_place: list[int] = []  # index in places of each block's start
     offset = 0
+    before, after = _section_around(blocks, sizes)
     for index, block in enumerate(blocks):
         first_place.append(len(places))
         places.append(_Place(index, 0, offset, block.level))
-        places.extend(_cuts_inside(block, index, offset, ctx))
+        places.extend(_cuts_inside(block, index, offset, ctx, before[index], after[index]))
         offset += sizes[index] + joiner
     first_place.append(len(places))
     places.append(_Place(n, 0, offset, 0))
@@ -223,10 +228,48 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     return _runs(blocks, [places[k] for k in bounds], ctx)
 
 
-def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_Place]:
+def _section_around(blocks: Sequence[Block], sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Per block, the tokens of its section in the blocks just before and just after it:
+    stage C cut a section over target_max into pieces (same row, same heading; an anchor
+    gives its piece a heading of its own), and a cut near a piece's end leaves no tail of
+    the section when the next piece goes on with it. None across a cut R made inside one
+    paragraph (its pieces repeat the overlap: two of them never share a chunk)."""
+    n = len(blocks)
+    before, after = [0] * n, [0] * n
+    for index in range(1, n):
+        if _pieces_of_one_section(blocks[index - 1], blocks[index]):
+            before[index] = before[index - 1] + sizes[index - 1]
+    for index in range(n - 2, -1, -1):
+        if _pieces_of_one_section(blocks[index], blocks[index + 1]):
+            after[index] = after[index + 1] + sizes[index + 1]
+    return before, after
+
+
+def _pieces_of_one_section(block: Block, following: Block) -> bool:
+    """Whether ``following`` goes on with ``block``'s section: plain text pieces of one
+    row under one heading, not parted inside a paragraph (R's pieces overlap: the last
+    words of the first open the second)."""
+    if not (
+        block.source_row == following.source_row
+        and block.heading == following.heading
+        and block.parent_headings == following.parent_headings
+        and block.role is TableRole.NONE
+        and following.role is TableRole.NONE
+        and block.paragraphs
+        and following.paragraphs
+    ):
+        return False
+    end = block.paragraphs[-1].text.rstrip()[-_OVERLAP_PROBE:]
+    return end not in following.paragraphs[0].text
+
+
+def _cuts_inside(
+    block: Block, index: int, offset: int, ctx: Context, before: int = 0, after: int = 0
+) -> list[_Place]:
     """Where ``block`` may be cut between paragraphs: plain text of a section (no table
-    role, no title, no table of contents) with at least small_tail_threshold tokens on
-    each side, never right before a table nor right after a heading line."""
+    role, no title, no table of contents) with at least small_tail_threshold tokens of
+    its section on each side (``before`` and ``after``: those in its pieces around it),
+    never right before a table nor right after a heading line."""
     small = ctx.thresholds.small_tail_threshold
     paragraphs = block.paragraphs
     if (
@@ -241,12 +284,12 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
     max_anchor = ctx.thresholds.max_anchor_candidate_length
     seam = ctx.counter.count("\n")
     cuts: list[_Place] = []
-    before = -seam
+    head = -seam
     for at in range(1, len(paragraphs)):
-        before += paragraphs[at - 1].tokens + seam
-        if before < small:
+        head += paragraphs[at - 1].tokens + seam
+        if before + head < small:
             continue
-        if block.tokens - before - seam < small:
+        if after + block.tokens - head - seam < small:
             break
         following, preceding = paragraphs[at], paragraphs[at - 1]
         if following.is_table or introduces(preceding.text, following.text):
@@ -254,7 +297,7 @@ def _cuts_inside(block: Block, index: int, offset: int, ctx: Context) -> list[_P
         if preceding.text.lstrip().startswith("#"):
             continue  # as does a note printed with the sign ("#(一) …" over its list)
         anchor = is_anchor_candidate(following.text, max_anchor)
-        cuts.append(_Place(index, at, offset + before + seam, _AT_ANCHOR if anchor else _INSIDE))
+        cuts.append(_Place(index, at, offset + head + seam, _AT_ANCHOR if anchor else _INSIDE))
     return cuts
 
 

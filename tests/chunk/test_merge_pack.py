@@ -272,3 +272,32 @@ def test_a_cut_never_parts_a_line_ending_with_a_colon_from_the_list_it_opens() -
     merged = merge([s1, s2, s3], ctx)
     assert not any(block.content.endswith(lead) for block in merged)
     assert any(lead + "\n" + items[0] in block.content for block in merged)
+
+
+def test_a_cut_may_leave_a_few_lines_of_a_piece_that_the_next_piece_goes_on_with() -> None:
+    # Stage C cut row 1 ("3.1", 249 tokens) into two pieces of 188 and 60. Its last line
+    # (20 tokens, under small_tail_threshold 25) fits beside the second piece and "3.2";
+    # the rest of the first piece fits beside "3": two chunks, not three. The line is no
+    # tail of the section (its second piece follows it in the same chunk).
+    ctx = char_context(200, fill="pack")
+    three = blk(ctx, "t" * 20, heading="3", level=1, row=0)
+    first = blk(ctx, "\n".join(lines(*[20] * 9)), heading="3.1", parents=("3",), level=2, row=1)
+    second = blk(ctx, "\n".join(lines(30, 29, start="k")), heading="3.1", parents=("3",),
+                 level=2, row=1)  # fmt: skip
+    two = blk(ctx, "\n".join(lines(36, 36, 36, start="p")), heading="3.2", parents=("3",),
+              level=2, row=2)  # fmt: skip
+    assert [b.tokens for b in (three, first, second, two)] == [20, 188, 60, 110]
+    head, tail = merge([three, first, second, two], ctx)
+    last_line = lines(*[20] * 9)[-1]
+    assert head.content == three.content + "\n\n" + first.content.removesuffix("\n" + last_line)
+    assert tail.content == "\n\n".join([last_line, second.content, two.content])
+    assert (head.tokens, tail.tokens) == (189, 194)
+    # Pieces of different rows are sections of their own: their few lines stay whole.
+    other = replace(second, source_row=3)
+    assert len(merge([three, first, other, two], ctx)) == 3
+    # Nor where R parted one paragraph between the pieces: the second opens with the last
+    # words of the first (the overlap), which one chunk would hold twice.
+    overlap = blk(ctx, "\n".join([last_line + "k" * 8, *lines(29, start="m")]),
+                  heading="3.1", parents=("3",), level=2, row=1)  # fmt: skip
+    assert overlap.tokens <= second.tokens
+    assert len(merge([three, first, overlap, two], ctx)) == 3
