@@ -5,7 +5,7 @@ row as written, the header row first, recorded as ``table_header`` so stage B re
 every slice (LightRAG's own Markdown parser leaves the header out of the tag, so a table
 that is not sliced loses it), and its body rows keyed by header (``keyed_rows``). An HTML
 ``<table>`` becomes a ``format="html"`` tag whose body is the table's inner HTML on one line,
-its ``<thead>`` recorded as ``table_header``.
+its ``<thead>`` recorded as ``table_header``, without what only styles it (:func:`_unstyled`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,15 @@ _TAG = re.compile(r"<[^>]*>")
 #: Tags and white space from the start: where a match stops short of the end, text is.
 _TAGS_AND_SPACE = re.compile(r"(?:<[^>]*>|\s)*")
 _MAX_SPAN = 1000
+#: A table's own tags (``<col>`` and ``<colgroup>`` only size its columns) and the attributes
+#: of its cells that shape the grid; in cells, the attributes that only style the text.
+_PART_TAGS = re.compile(r"<(/?)(t[dhr]|thead|tbody|tfoot|caption|colgroup|col)\b([^>]*)>", re.I)
+_SPANS = re.compile(r"""\s(?:row|col)span\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
+_STYLING = re.compile(
+    r"""\s(?:style|class|lang|width|height|align|valign|bgcolor|border|cellpadding|cellspacing"""
+    r"""|nowrap|x:[\w-]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?(?=[\s/>])""",
+    re.I,
+)
 #: The ASCII characters ``str.split()`` cuts at, the space aside.
 _ASCII_SPLIT_CONTROLS = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f"
 _json_string = json.encoder.encode_basestring
@@ -110,7 +119,7 @@ def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
         return None  # tags and white space only (not a copy of the text without its tags)
     lowered = table_html.lower()
     inner = table_html[table_html.index(">") + 1 : lowered.rindex("</table")]
-    body = _one_line(inner).replace("</table", "<\\/table")
+    body = _one_line(_unstyled(inner)).replace("</table", "<\\/table")
     rows, cols = _dimension(table_html, has_spans="colspan" in lowered)
     record = {
         "id": table_id, "blockid": "", "heading": "", "parent_headings": [],
@@ -122,6 +131,23 @@ def html_table(table_html: str, table_id: str) -> tuple[str, dict] | None:
     if header and _TAG.sub("", header.group(0)).strip():
         record["table_header"] = header.group(0)
     return f'<table id="{escape_attr(table_id)}" format="html">{body}</table>', record
+
+
+def _unstyled(inner: str) -> str:
+    """A table's inner HTML without what only styles it: ``<col>`` / ``<colgroup>``, its
+    parts' attributes but ``rowspan`` / ``colspan``, and the cells' styling attributes
+    (``style``, ``class``, ``width`` … in a tag, never in the text): a table pasted from a
+    spreadsheet carries more of them than text (``<td height=23 class=xl63 width=177>``)."""
+    if "=" not in inner and "<col" not in inner.lower():
+        return inner
+
+    def part(match: re.Match[str]) -> str:
+        closing, name, attributes = match.groups()
+        if name.lower().startswith("col"):
+            return ""
+        return f"<{closing}{name}{''.join(_SPANS.findall(attributes))}>"
+
+    return _TAG.sub(lambda tag: _STYLING.sub("", tag.group(0)), _PART_TAGS.sub(part, inner))
 
 
 def _one_line(text: str) -> str:

@@ -199,6 +199,26 @@ def test_an_html_table_is_an_html_tag_with_its_thead_recorded(tmp_path):
     assert record["dimension"] == [3, 2] and record["format"] == "html"
 
 
+def test_an_html_table_loses_what_only_styles_it_and_keeps_its_spans_and_text(tmp_path):
+    # A table pasted from a spreadsheet: column widths, each cell's size, class and style.
+    text = (
+        "# T\n\n<table border=0 width=300>\n <col width=177>\n <colgroup><col span=2></colgroup>\n"
+        " <tr height=23 style='height:17.0pt'>\n  <td height=23 class=xl63 width=177\n"
+        "  style='height:17.0pt;width:133pt'>Name</td>\n"
+        '  <td rowspan="2" class=xl64 x:str align=center>set width = 5 class</td>\n </tr>\n'
+        ' <tr>\n  <td colspan=2 nowrap><a href="u.html" class=l>link</a></td>\n </tr>\n</table>\n'
+    )
+    parsed = parse(tmp_path, text)
+    table_id = f"tb-{HASH}-0001"
+    body = (
+        '<tr> <td>Name</td> <td rowspan="2">set width = 5 class</td> </tr>'
+        ' <tr> <td colspan=2><a href="u.html">link</a></td> </tr>'
+    )
+    assert parsed.rows[0].content == f'# T\n\n<table id="{table_id}" format="html">{body}</table>'
+    record = read_sidecar(parsed.blocks_path, "tables")[table_id]
+    assert record["content"] == body and record["dimension"] == [2, 2]
+
+
 def test_display_math_is_an_equation_and_inline_math_stays_text(tmp_path):
     text = "# E\n\nThe mass $m$ and\n$$E = mc^2$$ inline.\n\n$$\n\\frac{a}{b}\n\\cdot 1\n$$\n"
     parsed = parse(tmp_path, text)
