@@ -27,7 +27,8 @@ allows at all:
 
 A numbered line needs its number plus one more piece of evidence (look, body after it, or
 continuity); a Word list item also needs the look unless it names a unit (第X条, Article N)
-or numbers on from the heading of its family taken last, over text.
+or numbers on from the heading of its family taken last, or the first part of a unit taken
+last (1.1 under 第一章), over text.
 An unnumbered line needs the look and body text after it, and at most 12 words (24 in a larger
 bold look that shorter titles share: ``_most_words``); where some headings are set larger than
 the text (the document's title, set apart once, sets no tier: ``look_tiers.tier_lines``), a line
@@ -67,6 +68,7 @@ from lightrag_pchunk.outline.lines import (
     starts_lowercase,
 )
 from lightrag_pchunk.outline.list_items import (
+    first_part_of,
     is_initial,
     list_items,
     numbers_a_part,
@@ -238,9 +240,11 @@ def _accept(
     ambiguous: list[int] = []
     last_by_family: dict[str, Promoted] = {}  # each family's heading taken last
     unit, seen = None, 0  # the look of a unit's heading taken last, up to a known heading
+    taken: Promoted | None = None  # the heading taken last, up to a known heading
     for index in sorted(candidates):
         candidate = candidates[index]
-        unit = None if any(i.kind is ItemKind.HEADING for i in items[seen:index]) else unit
+        if any(i.kind is ItemKind.HEADING for i in items[seen:index]):
+            unit = taken = None
         seen = index + 1
         label = candidate.label
         last = last_by_family.get(label.family) if label is not None else None
@@ -248,7 +252,7 @@ def _accept(
         continues = previous is not None and label is not None and label.follows(previous)
         if items[index].in_toc:
             # The document's own table of contents lists it: a heading, whatever its look.
-            decisions[index] = True
+            decisions[index], taken = True, candidate
             if label is not None:
                 last_by_family[label.family] = candidate
             continue
@@ -269,11 +273,12 @@ def _accept(
                 if follows and not evidence:
                     ambiguous.append(index)
             if items[index].is_list_item and not is_unit and score < 1:
-                # A list's item, unless a stretch the styles leave too long holds it over
-                # its own first part (3. over 3.1.), or it numbers on, over text, from
-                # the heading of its family taken last (``titles_after``).
+                # A list's item, unless a stretch the styles leave too long holds it over its
+                # own first part (3. over 3.1.), or it numbers on, over text, from the heading
+                # of its family taken last (``titles_after``) or a unit's (1.1 under 第一章).
                 over_parts = index in in_gaps and numbers_a_part(items, index, label)
                 titled = continues and titles_after(items, last.index, index, label)
+                titled = titled or first_part_of(label, taken and taken.label)
                 evidence = strong = over_parts or (titled and follows)
             if ends_a_centred_title(items, candidates, index):
                 evidence = strong = False
@@ -354,6 +359,7 @@ def _accept(
                 if evidence:
                     ambiguous.append(index)
         decisions[index] = evidence
+        taken = candidate if evidence else taken
         if evidence and label is not None:
             last_by_family[label.family] = candidate
             unit = candidate.look if names_a_unit(label) else None

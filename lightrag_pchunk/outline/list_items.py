@@ -167,6 +167,20 @@ def opens_its_first_part(items: Sequence[OutlineItem], index: int, label: Label)
     )
 
 
+def first_part_of(label: Label, above: Label | None) -> bool:
+    """Whether ``label`` numbers the first part of the heading labelled ``above``, a unit
+    of another family numbered ``n``: "1.1 设计目标" under "第一章 引言", "2.1" under
+    "Chapter 2" (one Word list numbering the chapters, then their sections)."""
+    return (
+        above is not None
+        and above.family != label.family
+        and above.depth == len(above.ordinals) == 1
+        and label.family == "decimal"
+        and label.depth == len(label.ordinals) == 2
+        and label.ordinals == (above.ordinals[0], 1)
+    )
+
+
 def numbers_a_part(items: Sequence[OutlineItem], index: int, label: Label) -> bool:
     """Whether item ``index`` (labelled ``label``), a list's item or a numbered sentence by
     its look, numbers a section: it opens its own first part (:func:`opens_its_first_part`)

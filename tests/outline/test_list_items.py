@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from lightrag_pchunk.outline.items import Look
+
 from outline_items import BOLD, H1, listed, text, titles
+
+#: Larger than the text, not bold: a chapter's look.
+LARGER = Look(size=14)
 
 
 def test_a_lettered_list_whose_items_hold_numbered_items_is_a_list():
@@ -124,3 +129,27 @@ def test_a_list_item_leading_in_with_a_colon_after_its_title_is_a_clause():
         text("by the record both parties sign once the works are complete on the site."),
     ]
     assert titles(items) == ["5. Warranty", "6. Acceptance"]
+
+
+def test_a_list_item_opening_the_first_part_of_a_unit_taken_last_is_its_section():
+    # One Word list numbers the chapters (set larger) and their sections (at the text's
+    # size): "1.1" right under "第一章" is the chapter's first section, and the list's next
+    # items number on from it. A "1.1" under "第二章" opens no part of it: a list's item.
+    body = "本说明书用于说明系统的接口设计，供开发人员和项目管理人员在开发过程中查阅和使用。"
+    items = [
+        listed("第一章 引言", LARGER),
+        listed("1.1 设计目标"),
+        text(body),
+        listed("1.2 适用范围"),
+        text(body),
+        listed("第二章 分析设计", LARGER),
+        text(body),
+        listed("1.1 用户管理模块"),
+        text(body),
+    ]
+    assert titles(items, body_size=11) == [
+        "第一章 引言",
+        "1.1 设计目标",
+        "1.2 适用范围",
+        "第二章 分析设计",
+    ]
