@@ -17,15 +17,14 @@ lines, table-of-contents lines) and how smart headings are switched. Output: the
   as one (``_reads_as_heading``): an outline level on a list style makes no heading alone.
 
 ``auto`` turns the smart outline on for a whole document with at most one styled heading
-(none, or a title over unstyled clauses), or fewer than one per :data:`AUTO_WORDS_PER_HEADING`
-words of body text; in a styled document, on for each stretch under a styled heading (or
-before the first) longer than that without one: what it finds there nests below that
-heading, and no styled heading is ever moved. Read whole, a section the inferred outline
-leaves that long is read as such a stretch is (``infer_outline``'s ``long_gaps``). A file
-that states its outline (a PDF's structure tree: ``stated``) is never inferred over whole;
-one that states it down to some depth (a PDF's bookmarks: ``partial``) is read in every
-stretch, and keeps only the headings its stated ones leave out (:func:`left_out_headings`).
-"""
+past its cover (``cover_headings``), or fewer than one per :data:`AUTO_WORDS_PER_HEADING` words
+of body text; in a styled document, on for each stretch under a styled heading (or before
+the first) longer than that without one: what it finds there nests below that heading, and
+no styled heading is ever moved. Read whole, a section the inferred outline leaves that
+long is read as such a stretch is (``infer_outline``'s ``long_gaps``). A file that states
+its outline (a PDF's structure tree: ``stated``) is never inferred over whole; one that
+states it down to some depth (a PDF's bookmarks: ``partial``) is read in every stretch,
+and keeps only the headings its stated ones leave out (:func:`left_out_headings`)."""
 
 from __future__ import annotations
 
@@ -57,6 +56,7 @@ from lightrag_pchunk.parse.outline_events import (
     Event,
     EventKind,
     Line,
+    cover_headings,
     layout_paragraphs,
     mark_toc,
     split_soft_breaks,
@@ -170,12 +170,13 @@ def build_blocks(
     if smart is not SmartHeading.OFF:
         events = split_soft_breaks(events)
     styled = sum(1 for event in events if event.level)
+    alone = styled - cover_headings(events) <= 1  # none, or a title over unstyled clauses
     paragraphs = [e.line.text for e in events if e.kind is EventKind.PARAGRAPH]
     whole = smart is SmartHeading.ON or (
         smart is SmartHeading.AUTO
         and not (stated or partial)
         and bool(paragraphs)
-        and (listed or styled <= 1 or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
+        and (listed or alone or styled * AUTO_WORDS_PER_HEADING < body_words(paragraphs))
     )
     inferred: dict[int, InferredHeading] = {}
     stretches = 0

@@ -3,8 +3,9 @@
 Input: the :class:`Event` s of one walk, in reading order (styled headings, body paragraphs,
 other content lines, table-of-contents lines). What this module settles before headings
 are built: which lines are a table of contents (:func:`mark_toc`), how a paragraph with
-soft breaks is read (:func:`split_soft_breaks`), and which styled headings only their
-outline level made headings (:func:`styles_alone`). The decisions are
+soft breaks is read (:func:`split_soft_breaks`), which styled headings only their
+outline level made headings (:func:`styles_alone`), and which stand on a cover over the
+contents (:func:`cover_headings`). The decisions are
 the classifier's (``outline/``); this applies them to events.
 """
 
@@ -22,7 +23,13 @@ from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import ends_open, heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.section_names import names_paper_section
-from lightrag_pchunk.outline.toc import listing_runs, literal_toc_runs, toc_end
+from lightrag_pchunk.outline.toc import (
+    listing_runs,
+    literal_toc_runs,
+    title_keys,
+    toc_end,
+    toc_listed,
+)
 from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: A paragraph's text and its look on demand.
@@ -105,6 +112,20 @@ def mark_toc(events: list[Event]) -> None:
             ):
                 for i in entries:
                     events[i].kind = EventKind.TOC
+
+
+def cover_headings(events: list[Event]) -> int:
+    """How many styled headings stand on the document's cover: before its first table of
+    contents, which lists none of them (a title and a subtitle set in heading styles over
+    the contents); 0 when it lists one (a contents at the end lists the headings above it)."""
+    first = next((i for i, event in enumerate(events) if event.kind is EventKind.TOC), None)
+    if first is None:
+        return 0
+    cover = [event.heading for event in events[:first] if event.level]
+    end = next((i for i in range(first, len(events)) if events[i].kind is not EventKind.TOC), None)
+    table = [event.line.text for event in events[first:end]]
+    listed = toc_listed(table, title_keys(cover))
+    return 0 if any(entry is not None for entry in listed) else len(cover)
 
 
 def _between_tables(events: list[Event], start: int, end: int) -> list[tuple[int, int]]:

@@ -343,3 +343,43 @@ def test_entries_linked_to_toc_bookmarks_are_a_toc_without_a_field(tmp_path):
     body = para(entry("1 Scope", 1)) + para(entry("2 Terms", 3)) + BODY
     parsed = parse(tmp_path, body)
     assert summary(parsed)[0] == ("Table of Contents", "toc", "1 Scope\t1\n2 Terms\t3")
+
+
+def test_styled_cover_lines_over_the_contents_leave_the_body_to_the_smart_outline(tmp_path):
+    # A manual's name and kind set in a heading style on its cover, then the contents and a
+    # body whose titles are only set larger: the two styled lines name the document, so
+    # the body is read as an unstyled one's (its titles head its sections). A contents at
+    # the end lists the styled headings above it: they are the outline, and none is added.
+    def line(text: str, half_points: int) -> str:
+        return para(run(text, f'<w:sz w:val="{half_points}"/>'))
+
+    text = "本手册说明系统的安装、配置和日常使用方法，供管理人员和普通用户在使用过程中查阅。"
+    sections = (
+        line("一．引言", 30)
+        + line("1.1 编写目的", 28)
+        + line(text, 21)
+        + line("1.2 项目背景", 28)
+        + line(text, 21)
+        + line("二．软件概述", 30)
+        + line(text, 21)
+    )
+    cover = para("社团管理系统", style="Heading1") + para("用户操作手册", style="Heading1")
+    contents = "".join(
+        para(f"{title}\t{page}", style="TOC1")
+        for title, page in [("一．引言", 3), ("1.1 编写目的", 3), ("二．软件概述", 4)]
+    )
+    parsed = parse(tmp_path, cover + contents + sections)
+    assert [r.heading for r in parsed.rows][3:] == [
+        "一．引言",
+        "1.1 编写目的",
+        "1.2 项目背景",
+        "二．软件概述",
+    ]
+    styled = para("1 Scope", style="Heading1") + line(text, 21)
+    styled += para("2 Terms", style="Heading1") + line("一．引言", 30) + line(text, 21)
+    ending = para("1 Scope\t1", style="TOC1") + para("2 Terms\t2", style="TOC1")
+    parsed = parse(tmp_path, styled + ending)
+    assert [r.heading for r in parsed.rows if r.extra.get("session_type") != "toc"] == [
+        "1 Scope",
+        "2 Terms",
+    ]
