@@ -117,6 +117,50 @@ def continue_known_series(
             added.append(found)
             taken.add(index)
             previous = label
+    return added + _opened_before(items, body_size, look_of, taken)
+
+
+def _opened_before(
+    items: Sequence[OutlineItem],
+    body_size: float,
+    look_of: Callable[[int], Look | None] | None,
+    taken: set[int],
+) -> list[Promoted]:
+    """A known series' first members left as text before it: a known heading numbered
+    past the first ("二、供应商资格" styled), whose earlier numbers stand as lines set apart
+    (bold or larger; in its look, where the parser gives it) between it and the known
+    heading before it, counting down to the first ("一、项目概述" bold over its text): each
+    of them is a member (all, or none); none past a known member ("CP-7 (1)" styled)."""
+    added: list[Promoted] = []
+    for end, item in enumerate(items):
+        known = parse_label(item.text) if item.kind is ItemKind.HEADING else None
+        if known is None or known.ordinals[-1:] in ((), (1,)):
+            continue
+        if item.look is not None and look_score(item.look, body_size) < 1:
+            continue
+        start = next((i for i in range(end - 1, -1, -1) if items[i].kind is ItemKind.HEADING), -1)
+        above = parse_label(items[start].text) if start >= 0 else None
+        if above is not None and above.key == known.key:
+            continue  # a member of its own stands before it: none is left to open it
+        signature, members = item.look.signature() if item.look else None, []
+        for index in range(end - 1, start, -1):
+            if known.ordinals[-1] == 1:
+                break
+            label = parse_label(items[index].text) if items[index].kind is ItemKind.TEXT else None
+            if index in taken or label is None or label.key != known.key:
+                continue
+            if not known.follows(label):
+                break
+            found = candidate_at(items, index, body_size, look_of)
+            if found is None or found.look is None or found.look_score < 1:
+                break
+            if signature is not None and found.look.signature() != signature:
+                break
+            members.append(found)
+            known = label
+        if members and known.ordinals[-1] == 1:
+            added += members
+            taken.update(member.index for member in members)
     return added
 
 

@@ -106,3 +106,37 @@ def test_a_known_heading_outside_the_series_ends_it():
             OutlineItem(ItemKind.TEXT, POLICY, look=BODY),
         ]
         assert titles(items) == [], closing
+
+
+def test_a_known_series_first_members_left_as_text_before_it_are_headings():
+    # A tender's chapter: "一、项目概述" typed bold over its text, then "二、" and "三、" in a
+    # heading style. The known "二、" opens its series back to "一、": a member the author
+    # did not style. Numbered lines at the text's look, or a count that never reaches the
+    # first, are no members.
+    bold = Look(bold=True, size=10.5)
+
+    def styled(line: str) -> OutlineItem:
+        return OutlineItem(ItemKind.HEADING, line, 2, bold)
+
+    chapter = [
+        heading("第一章 采购邀请", 1),
+        text(TEXT),
+        OutlineItem(ItemKind.TEXT, "一、项目概述", look=bold),
+        text(TEXT),
+        styled("二、供应商资格条件"),
+        text(TEXT),
+        styled("三、报名时间与地点"),
+        text(TEXT),
+    ]
+    assert titles(chapter) == [(2, "一、项目概述")]
+    chapter[2] = text("一、项目概述")  # at the text's look
+    assert titles(chapter) == []
+    # Its own first member styled above it: a line numbered "一、" under that is its note.
+    chapter[0] = styled("一、项目概述")
+    chapter[2] = OutlineItem(ItemKind.TEXT, "一、补充要求及说明", look=bold)
+    assert titles(chapter) == []
+    chapter[0] = heading("第一章 采购邀请", 1)
+    chapter[2] = OutlineItem(ItemKind.TEXT, "二、项目概述", look=bold)
+    chapter[4] = styled("三、供应商资格条件")
+    chapter[6] = styled("四、报名时间与地点")
+    assert titles(chapter) == []
