@@ -106,7 +106,8 @@ def in_its_look(
 
 def _continues(items: Sequence[OutlineItem], index: int) -> bool:
     """Whether no mark ends line ``index`` and the next paragraph starts in lower case
-    without a numbering label: the line's sentence goes on there."""
+    without a numbering label, nor opens a block of code (an interface's title over its
+    code, "public interface Leave {"): the line's sentence goes on there."""
     if index + 1 >= len(items) or items[index + 1].kind is not ItemKind.TEXT:
         return False
     following = items[index + 1].text.strip()
@@ -114,4 +115,5 @@ def _continues(items: Sequence[OutlineItem], index: int) -> bool:
         items[index].text.rstrip()[-1:] not in CLAUSE_ENDS
         and starts_lowercase(following)
         and parse_label(following) is None
+        and following[-1:] != "{"
     )

@@ -838,6 +838,28 @@ def test_a_numbered_line_whose_sentence_runs_on_into_the_next_paragraph_is_no_he
     ]
 
 
+def test_a_numbered_title_over_code_opening_in_lower_case_heads_it():
+    # A design document's interfaces: each circled number's title over the interface's
+    # code, whose lines open in lower case ("public interface …") and run on in turn; code
+    # is no sentence the title's goes on in, however long the title.
+    items = [
+        text("2.2 数据库操作模块", BODY),
+        text("本模块的接口如下，每个接口都是相对独立的，各自实现自己的功能。", BODY),
+    ]
+    for title, name in (("①查询数据库记录接口", "FindRecord"), ("②请假接口", "Leave")):
+        items += [
+            text(title, BODY),
+            text(f"public interface {name} {{", BODY),
+            text("public ResultSet find(MysqlImpl mysql, String name) throws SQLException;", BODY),
+            text("}", BODY),
+        ]
+    assert [title for _, title, _ in outline(items, 11)] == [
+        "2.2 数据库操作模块",
+        "①查询数据库记录接口",
+        "②请假接口",
+    ]
+
+
 def test_a_numbered_title_naming_its_topic_heads_a_paragraph_opening_in_lower_case():
     # "Limits of the flow rate" names a topic (no article leads it, no verb makes it a
     # clause): a title in the text's look, though the paragraph under it opens in lower
