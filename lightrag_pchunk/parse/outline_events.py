@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
-from lightrag_pchunk.outline.infer import Look
+from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem
 from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import ends_open, heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.outline.placed import is_paragraph
 from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.toc import (
     listing_runs,
@@ -117,9 +118,16 @@ def mark_toc(events: list[Event]) -> None:
 def cover_headings(events: list[Event]) -> int:
     """How many styled headings stand on the document's cover: before its first table of
     contents, which lists none of them (a title and a subtitle set in heading styles over
-    the contents); 0 when it lists one (a contents at the end lists the headings above it)."""
+    the contents); 0 when it lists one (a contents at the end lists the headings above it)
+    or a paragraph of body text stands before it (no cover: sections)."""
     first = next((i for i, event in enumerate(events) if event.kind is EventKind.TOC), None)
-    if first is None:
+    if first is None or any(
+        event.kind is EventKind.PARAGRAPH
+        and is_paragraph(
+            OutlineItem(ItemKind.TEXT, event.line.text, is_list_item=event.is_list_item)
+        )
+        for event in events[:first]
+    ):
         return 0
     cover = [event.heading for event in events[:first] if event.level]
     end = next((i for i in range(first, len(events)) if events[i].kind is not EventKind.TOC), None)

@@ -375,6 +375,9 @@ def test_styled_cover_lines_over_the_contents_leave_the_body_to_the_smart_outlin
         "1.2 项目背景",
         "二．软件概述",
     ]
+    # Body text before the contents: no cover, the styled lines head sections.
+    parsed = parse(tmp_path, cover + line(text + text, 21) + contents + sections)
+    assert "一．引言" not in [r.heading for r in parsed.rows]
     styled = para("1 Scope", style="Heading1") + line(text, 21)
     styled += para("2 Terms", style="Heading1") + line("一．引言", 30) + line(text, 21)
     ending = para("1 Scope\t1", style="TOC1") + para("2 Terms\t2", style="TOC1")
