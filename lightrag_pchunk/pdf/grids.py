@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.paragraphs import join_lines
 from lightrag_pchunk.pdf.regions import region_cells
+from lightrag_pchunk.pdf.scripts import as_script, script_segments
 from lightrag_pchunk.pdf.segments import Segment, plain_hyphens
 
 #: Rules closer than this (points) meet, or are one border.
@@ -206,5 +208,16 @@ def cell_text(segments: Sequence[Segment]) -> str:
     breaks after a word's own hyphen (``open-`` / ``vocab``), which PDFium marks as it marks
     a hyphenation's; letter-spaced CJK read closed up, as in a line (``letter_spacing``)."""
     rows = visual_rows(segments)
-    texts = [plain_hyphens(join_segments(sorted(row, key=lambda s: s.x0))) for row in rows]
+    texts = [plain_hyphens(_row_text(sorted(row, key=lambda s: s.x0))) for row in rows]
     return join_lines(texts)[0] if texts else ""
+
+
+def _row_text(row: Sequence[Segment]) -> str:
+    """A line of a cell, its superscripts and subscripts tagged as a line's are
+    (``scripts``): a note's number printed against a cell's last word ("Questions75",
+    "2021" and its "1") is no part of the word."""
+    size = text_size([(s.size, s.text) for s in row])
+    tags = script_segments(row, size)
+    return join_segments(
+        [as_script(s, tag) if tag else s for s, tag in zip(row, tags, strict=True)]
+    )

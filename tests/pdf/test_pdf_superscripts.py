@@ -14,7 +14,7 @@ from lightrag_pchunk.pdf.paragraph_look import paragraph_look
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.segments import Segment
 
-from pdf_builders import BOLD, CJK, Page, Text, parse_pages, printed_width, wrap
+from pdf_builders import BOLD, CJK, Page, Text, boxes, parse_pages, printed_width, wrap
 
 LOREM = (
     "Operators shall keep records of every inspection for five years and make them"
@@ -285,3 +285,16 @@ def test_a_note_number_printed_against_a_titles_last_word_is_a_superscript(
     assert "<sup>n</sup>" not in result.content
     assert "<sup>24</sup>" not in result.content
     assert "<sup>2</sup>" not in result.content
+
+
+def test_a_note_number_against_a_cells_last_word_is_a_superscript(tmp_path: Path) -> None:
+    # A table of one column, ruled: its title cell "General Questions" carries a footnote's
+    # number set small and raised against its last letter. It reads as a superscript, as on
+    # a line of text, not as digits of the word ("Questions75").
+    title = "General Questions"
+    items = [*wrap(LOREM, 72, 740, 400)]
+    items += boxes((72, 472), 600, 576) + boxes((72, 472), 576, 552) + boxes((72, 472), 552, 528)
+    items += [Text(78, 584, title), Text(78 + printed_width(title, 11), 588, "75", 7)]
+    items += [Text(78, 560, "1. Who reviews the contract?"), Text(78, 536, "2. Who signs it?")]
+    content = parse_pages(tmp_path, [Page(items)]).content
+    assert "General Questions<sup>75</sup>\n1. Who reviews the contract?" in content
