@@ -34,6 +34,7 @@ MIN_LISTED_TOC_LINES = 2
 
 _TITLE = re.compile(
     r"^(?:table\s+of\s+contents|contents|content|toc|index|目\s*录|目\s*次|目\s*錄"
+    r"|list\s+of\s+(?:figures|tables|illustrations|exhibits|charts)"
     r"|inhalt(?:sverzeichnis)?|sommaire|table\s+des\s+matières|índice|indice|sommario"
     r"|содержание|оглавление|inhoud(?:sopgave)?|spis\s+treści|innehåll(?:sförteckning)?)"
     r"\s*[:：]?$",
@@ -53,7 +54,7 @@ _COLUMN_HEADINGS = re.compile(
 
 
 def is_toc_title(line: str) -> bool:
-    """``Contents``, ``Table of Contents``, ``目录``, ``目 次`` … (a TOC's own title)."""
+    """A TOC's own title: ``Contents``, ``目录``, ``目 次``, ``List of Figures`` (Word's) …"""
     return _TITLE.match(line.strip().lstrip("#").strip()) is not None
 
 
@@ -167,10 +168,9 @@ _MIN_SENTENCE_WORDS = 3
 
 
 def is_body_text(line: str) -> bool:
-    """A paragraph of text, which no table of contents holds: nothing the classifier takes
-    for a title, no page reference, and longer than an entry or a sentence of a few words
-    ("Write this section last."; a short entry that ends with a full stop is no body text
-    by that alone)."""
+    """A paragraph of text, which no table of contents holds: nothing the classifier takes for a
+    title, no page reference, and longer than an entry or a sentence of a few words ("Write this
+    section last."; a short entry that ends with a full stop is no body text by that alone)."""
     text = line.strip()
     if not text or is_toc_line(text) or heading_text(text, markdown=False) is not None:
         return False

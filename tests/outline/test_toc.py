@@ -23,9 +23,12 @@ def test_titles():
         "目 次",
         "Inhaltsverzeichnis",
         "# Contents",
+        "List of Figures",  # Word's table of figures: a contents of the figures
+        "LIST OF TABLES",
     ):
         assert is_toc_title(title), title
     assert not is_toc_title("Contents of the box")
+    assert not is_toc_title("List of figures of merit")
 
 
 def test_a_titled_run_of_page_referenced_lines():
