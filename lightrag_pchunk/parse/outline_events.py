@@ -25,6 +25,7 @@ from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.placed import is_paragraph
 from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.toc import (
+    MIN_TOC_LINES,
     listing_runs,
     literal_toc_runs,
     title_keys,
@@ -102,11 +103,12 @@ def mark_toc(events: list[Event]) -> None:
         texts.append(text[:_MAX_TOC_LINE] if usable else "")
     for start, end in sorted(literal_toc_runs(texts) + listing_runs(texts)):
         first = start + 1 if events[start].level else start
-        # Only a run of paragraphs: a heading inside it breaks it; a line of print between
-        # its pages (a running footer the page furniture kept) does not. A table inside it
-        # (two entries read as one) stays a table and parts it: the entries on either side
-        # are the contents still.
-        for lo, hi in _between_tables(events, first, end):
+        # Only a run of paragraphs: a heading inside it breaks it, unless it titles a list
+        # of its own (``_between_titles``); a line of print between its pages (a running
+        # footer the page furniture kept) does not. A table inside it (two entries read as
+        # one) stays a table and parts it: the entries on either side are the contents still.
+        stretches = _between_tables(events, first, end)
+        for lo, hi in (part for s, e in stretches for part in _between_titles(events, s, e)):
             entries = range(lo, hi)
             if all(
                 events[i].kind is EventKind.PARAGRAPH or _printed_line(events[i]) for i in entries
@@ -142,6 +144,19 @@ def _between_tables(events: list[Event], start: int, end: int) -> list[tuple[int
     cuts = [i for i in range(start, end) if _is_table(events[i])]
     bounds = zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True)
     return [(lo, hi) for lo, hi in bounds if lo < hi]
+
+
+def _between_titles(events: list[Event], start: int, end: int) -> list[tuple[int, int]]:
+    """``events[start:end]`` parted at each heading that titles a list of its own inside
+    the run (a list of figures after the contents): :data:`MIN_TOC_LINES` entries or more
+    on either side of it, each part a list; the run whole where any heading inside it has
+    fewer (a heading among the entries: the run is no table of contents)."""
+    cuts = [i for i in range(start, end) if events[i].level]
+    bounds = list(zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True))
+    entries = [sum(is_toc_line(e.line.text) for e in events[lo:hi]) for lo, hi in bounds]
+    if not cuts or min(entries) < MIN_TOC_LINES:
+        return [(start, end)]
+    return bounds
 
 
 def _is_table(event: Event) -> bool:

@@ -307,3 +307,20 @@ def test_a_table_inside_a_contents_parts_it_and_stays_a_table():
     assert kinds[2:7] == [EventKind.TOC] * 5 and kinds[8:13] == [EventKind.TOC] * 5
     assert kinds[7] is EventKind.LINE
     assert kinds[13] is EventKind.PARAGRAPH and kinds[0] is EventKind.PARAGRAPH
+
+
+def test_a_heading_over_a_list_of_its_own_inside_a_contents_parts_two_lists():
+    # A list of figures after the contents, its title a heading (a tagged or bookmarked
+    # title): both lists are contents; a heading with fewer entries after it parts none.
+    texts = ["Contents", *(f"Chapter {n} Part {n}\t{n * 4}" for n in range(1, 5))]
+    texts += ["List of Figures", *(f"Figure {n}: Plan {n}\t{n * 3}" for n in range(1, 5))]
+    events = [Event(Line(text), kind=EventKind.PARAGRAPH) for text in texts]
+    for index in (0, 5):
+        events[index] = Event(Line(texts[index]), level=1, heading=texts[index])
+    mark_toc(events)
+    kinds = [e.kind for e in events]
+    assert kinds[1:5] == [EventKind.TOC] * 4 and kinds[6:] == [EventKind.TOC] * 4
+    short = [Event(Line(text), kind=EventKind.PARAGRAPH) for text in texts[:8]]
+    short[0], short[5] = events[0], Event(Line("Figures"), level=1, heading="Figures")
+    mark_toc(short)
+    assert EventKind.TOC not in [e.kind for e in short]
