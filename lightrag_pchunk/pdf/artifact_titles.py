@@ -4,13 +4,15 @@ A Word author who sets a chapter's title in the header of the chapter's first pa
 "different first page" header) gets it exported as an artifact, as page numbers and running
 heads are, and the title with it would be lost: the chapter's text would go on under the
 section before it. A line marked as an artifact whose text the document names as a title
-(a bookmark pointing at the page, an entry of a printed table of contents read before it)
-is read as text where it stands above the page's text (a header's place), once in the
-document, where no line of the page's text already reads the same: a running head
-repeating a chapter's title over its pages stays furniture, and so does a page all
-furniture (a copy of another page). A bookmarked title is a heading at its bookmark's depth
-(as a tag ``H1``-``H6`` would say); a title only a printed table of contents lists is left
-to the outline's inference.
+(a bookmark pointing at the page, an entry of a printed table of contents read before it),
+or that the header sets larger than the page's text (:func:`larger_artifacts`: a title's
+size, where running heads are set smaller than the text), is read as text where it stands
+above the page's text (a header's place), once in the document, where no line of the
+page's text already reads the same: a running head repeating a chapter's title over its
+pages stays furniture, and so does a page all furniture (a copy of another page). A
+bookmarked title is a heading at its bookmark's depth (as a tag ``H1``-``H6`` would say); a
+title only a printed table of contents lists, or only its size, is left to the outline's
+inference.
 """
 
 from __future__ import annotations
@@ -18,8 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.layout import ARTIFACT_ROLE, Line, LineRole, Segment
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
+
+#: A header's line set this much larger than the page's text, or more, is a title's size.
+TITLE_SIZE = 1.2
+#: A title has this many words at most (a header's sentence is no title).
+TITLE_WORDS = 12
 
 #: The role a named title marked as an artifact has until ``restore_titles`` settles it.
 NAMED_ARTIFACT = "Artifact-title"
@@ -38,6 +46,28 @@ def naming_titles(role_of: LineRole | None, named: frozenset[str]) -> LineRole |
         return found
 
     return role
+
+
+def larger_artifacts(segments: Sequence[Segment], role_of: LineRole | None) -> frozenset[str]:
+    """The texts (normalised) of a tagged page's ``segments`` marked as artifacts that are
+    set larger than the page's text by :data:`TITLE_SIZE` (the size most of its other
+    characters are set at): a title's size, with a letter and :data:`TITLE_WORDS` words at
+    most. None on a page all furniture, or untagged."""
+    if role_of is None:
+        return frozenset()
+    artifacts, text = [], []
+    for segment in segments:
+        (artifacts if role_of(segment)[0] == ARTIFACT_ROLE else text).append(segment)
+    if not artifacts or not text:
+        return frozenset()
+    size = text_size([(s.size, s.text) for s in text])
+    return frozenset(
+        normalise(s.text)
+        for s in artifacts
+        if s.size >= TITLE_SIZE * size
+        and any(ch.isalpha() for ch in s.text)
+        and len(s.text.split()) <= TITLE_WORDS
+    )
 
 
 def restore_titles(
@@ -67,7 +97,8 @@ def restore_titles(
             and line.top < min(body)
         ):
             restored.add(text)
-            level = levels.get(text)
+            # A title named by its size only is a chapter's, at the bookmarks' top level.
+            level = levels.get(text, min(levels.values(), default=0))
             kept.append(replace(line, role=f"H{min(level, 6)}" if level else ""))
     return kept
 

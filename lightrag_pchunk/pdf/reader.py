@@ -20,6 +20,7 @@ undecodable text is not read, and a file with nothing else to read is refused as
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,13 +30,23 @@ import pypdfium2.raw as pdfium_c
 
 from lightrag_pchunk.errors import PdfParseError
 from lightrag_pchunk.parse.outline_build import Event
-from lightrag_pchunk.pdf.artifact_titles import bookmark_levels, naming_titles, restore_titles
+from lightrag_pchunk.pdf.artifact_titles import (
+    bookmark_levels,
+    larger_artifacts,
+    naming_titles,
+    restore_titles,
+)
 from lightrag_pchunk.pdf.framed_titles import framed_titles
 from lightrag_pchunk.pdf.furniture import drop_furniture
 from lightrag_pchunk.pdf.glyphs import read_glyphs
 from lightrag_pchunk.pdf.layout import Line, page_lines, read_segments
 from lightrag_pchunk.pdf.mismapped import count_strays
-from lightrag_pchunk.pdf.outline import document_outline, read_bookmarks, titles_by_page
+from lightrag_pchunk.pdf.outline import (
+    document_outline,
+    normalise,
+    read_bookmarks,
+    titles_by_page,
+)
 from lightrag_pchunk.pdf.pages import Unit, events_of
 from lightrag_pchunk.pdf.paragraphs import paragraphs
 from lightrag_pchunk.pdf.printed_toc import listed_titles
@@ -103,6 +114,8 @@ def read_pdf(
         in_frames: set[int] = set()  # bookmarks naming the title of a frame of one cell
         listed: frozenset[str] = frozenset()  # by the printed tables of contents read so far
         restored: set[str] = set()  # named titles marked as furniture, read as text
+        by_size: list[tuple[int, str]] = []  # titles named by size only, restored: page, text
+        sized: Counter[str] = Counter()  # pages setting each such title as furniture
         levels = bookmark_levels(bookmarks)
         pages: list[list[Line]] = []
         frames = []
@@ -132,8 +145,14 @@ def read_pdf(
                     elif strays := count_strays(glyphs):
                         mismapped[index + 1] = strays
                     text = tables.take(text, named, WordCutter(glyphs), bookmarked)
-                    roles = naming_titles(marks.page_roles(page, textpage), named)
-                    lines = restore_titles(page_lines(text, roles), named, restored, levels)
+                    roles = marks.page_roles(page, textpage)
+                    larger = larger_artifacts(text.segments, roles) - named  # by size only
+                    sized.update(larger)
+                    roles = naming_titles(roles, named | larger)
+                    before = set(restored)
+                    lines = page_lines(text, roles)
+                    lines = restore_titles(lines, named | larger, restored, levels)
+                    by_size += [(len(pages), t) for t in (restored - before) & larger]
                     lines = without_replacement_lines(lines)
                     listed |= listed_titles([line.text for line in lines])
                     if pointed := pointed_at.get(index + 1):
@@ -152,6 +171,10 @@ def read_pdf(
             guard.after_page(text.chars, index + 1)
             pages.append(lines)
             frames.append(text.frame)
+        # A title set large in the headers of several pages is their running head.
+        for at, title in by_size:
+            if sized[title] > 1:
+                pages[at] = [line for line in pages[at] if normalise(line.text) != title]
         # A frame's title heads nothing (a table's cell, ``framed_titles``).
         outline = document_outline(
             marks, [b for number, b in enumerate(bookmarks) if number not in in_frames]

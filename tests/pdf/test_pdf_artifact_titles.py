@@ -39,6 +39,7 @@ def test_a_bookmarked_title_marked_as_furniture_is_read_as_a_heading(tmp_path: P
     result = parse_pages(tmp_path, pages, **marks)
     assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in TITLES]
     assert result.content.count(TITLES[1]) == 1
+    assert "Operations Manual" not in result.content and "Plant Log" not in result.content
 
 
 def test_a_running_head_repeating_a_title_stays_furniture(tmp_path: Path) -> None:
@@ -48,6 +49,7 @@ def test_a_running_head_repeating_a_title_stays_furniture(tmp_path: Path) -> Non
     result = parse_pages(tmp_path, pages, **marks)
     assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in TITLES]
     assert result.content.count(TITLES[1]) == 1
+    assert "Operations Manual" not in result.content and "Plant Log" not in result.content
 
 
 def test_a_named_line_of_furniture_under_the_pages_text_is_no_title(tmp_path: Path) -> None:
@@ -67,3 +69,20 @@ def test_a_named_line_of_furniture_under_the_pages_text_is_no_title(tmp_path: Pa
     result = parse_pages(tmp_path, pages, **marks)
     assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in TITLES]
     assert result.content.count(TITLES[1]) == 1
+    assert "Operations Manual" not in result.content and "Plant Log" not in result.content
+
+
+def test_a_title_set_larger_in_the_header_is_read_though_nothing_names_it(tmp_path: Path) -> None:
+    # Chapter 1's title in the header of its first page, set larger than the text, and no
+    # bookmark for it: read by its size, as a chapter's title at the bookmarks' top level.
+    # A footer set smaller than the text, and a running head set as large as the title on
+    # every page, stay furniture.
+    pages, marks = _document(title_in_header=True, running_head=False)
+    for number, page in enumerate(pages):
+        page.items.append(Text(72, 40, f"Operations Manual {number + 1}", 9, artifact=True))
+        page.items.append(Text(72, 770, "Plant Log", 16, artifact=True))
+    marks["bookmarks"] = [b for b in marks["bookmarks"] if b.title != TITLES[1]]
+    result = parse_pages(tmp_path, pages, **marks)
+    assert [(r.heading, r.level) for r in result.rows] == [(title, 1) for title in TITLES]
+    assert result.content.count(TITLES[1]) == 1
+    assert "Operations Manual" not in result.content and "Plant Log" not in result.content
