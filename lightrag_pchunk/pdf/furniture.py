@@ -64,7 +64,7 @@ from collections.abc import Mapping, Sequence
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
-from lightrag_pchunk.pdf.page_sequence import page_numbered_lines
+from lightrag_pchunk.pdf.page_sequence import lowest_number, page_numbered_lines
 from lightrag_pchunk.pdf.paragraphs import ROMAN_PAGE
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
@@ -141,6 +141,7 @@ def drop_furniture(
         for lines, frame in zip(pages, frames, strict=True)
     ]
     edges = printed_edges(inners, frames)
+    lowest = [lowest_number(lines) for lines in pages]  # a number over a page's blank foot
     # Each page's lines in its bands: (line, its text, whether in the sheet's band).
     banded: list[list[tuple[Line, str, bool]]] = []
     for lines, inner, frame in zip(pages, inners, frames, strict=True):
@@ -178,7 +179,7 @@ def drop_furniture(
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
     numbered, marked = page_numbered_lines(
-        pages, [[ln for ln, _, sheet in e if sheet] for e in banded]
+        pages, [[ln for ln, _, sheet in e if sheet] for e in banded], lowest
     )
     dropped: list[set[int]] = []
     count = len(pages)
@@ -194,6 +195,7 @@ def drop_furniture(
             or (sheet and (_is_numbered_footer(line) or id(line) in misread))
             or id(line) in numbered[index]
         }
+        furniture |= {id(lowest[index])} & numbered[index]  # by the sequence alone
         furniture |= _labels_beside(edge, furniture)
         furniture -= {id(line) for line, *_ in edge if _is_pointed_at(line, pointed[line.page])}
         dropped.append(_marks_with_their_text(lines, edge, furniture))
@@ -226,7 +228,7 @@ def _alone_on_their_pages(
         for line in lines:
             if id(line) not in furniture:
                 bodied.add(index)
-            elif not is_page_number(text := texts[id(line)] or line.text):
+            elif not is_page_number(text := texts.get(id(line)) or line.text):
                 firsts.setdefault(key := furniture_key(text), line)
                 pages_of[key].add(index)
     return {id(line) for key, line in firsts.items() if not pages_of[key] & bodied}

@@ -188,6 +188,20 @@ def test_page_numbers_printed_above_the_foot_band_are_removed(tmp_path: Path) ->
     assert not any(line.strip().isdigit() for line in result.content.splitlines())
 
 
+def test_page_numbers_printed_right_after_each_pages_text_are_removed(tmp_path: Path) -> None:
+    # A page printed from a web page (an SEC filing) sets its number centred right under
+    # its text, which ends at a different height on each page, over a blank foot: no band
+    # and no printed edge holds it; the numbers run with the pages, which gives them away.
+    pages = []
+    for number, word in enumerate(WORDS[:5], start=47):
+        text = f"Body text about the {word}. " + " ".join([LOREM] * (1 + number % 3))
+        body = wrap(text, 72, 700, 460, size=10)
+        pages.append(Page([*body, Text(300, body[-1].y - 40, str(number), 10)]))
+    result = _parse(tmp_path, pages)
+    assert all(f"Body text about the {word}." in result.content for word in WORDS[:5])
+    assert not any(line.strip().isdigit() for line in result.content.splitlines())
+
+
 def test_a_running_header_with_roman_page_numbers_is_removed(tmp_path: Path) -> None:
     # The front matter numbers its pages in lower-case roman numerals, printed at the
     # running header's end: the header is one running line whatever the numeral.
