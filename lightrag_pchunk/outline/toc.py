@@ -34,7 +34,7 @@ MIN_LISTED_TOC_LINES = 2
 
 _TITLE = re.compile(
     r"^(?:table\s+of\s+contents|contents|content|toc|index|目\s*录|目\s*次|目\s*錄"
-    r"|list\s+of\s+(?:figures|tables|illustrations|exhibits|charts)"
+    r"|list\s+of\s+(?:figures|tables|illustrations|exhibits|charts|equations)"
     r"|inhalt(?:sverzeichnis)?|sommaire|table\s+des\s+matières|índice|indice|sommario"
     r"|содержание|оглавление|inhoud(?:sopgave)?|spis\s+treści|innehåll(?:sförteckning)?)"
     r"\s*[:：]?$",

@@ -25,6 +25,7 @@ def test_titles():
         "# Contents",
         "List of Figures",  # Word's table of figures: a contents of the figures
         "LIST OF TABLES",
+        "List of Equations",
     ):
         assert is_toc_title(title), title
     assert not is_toc_title("Contents of the box")
