@@ -1,8 +1,8 @@
 """Stage A for PDF: a page's characters as text, one per PDFium character index, read as a
-user searches them: compatibility ideographs as the ideographs they stand for, a quotation
-mark drawn as a kashida between two Arabic letters the kashida it stands for, a blank
-glyph PDFium reads as a hyphen mark a space, a lam-alef ligature lam first, a symbol
-font's private-use glyph the character it draws.
+user searches them: compatibility ideographs as the ideographs they stand for, a no-break
+space as the word space it prints, a quotation mark drawn as a kashida between two Arabic
+letters the kashida it stands for, a blank glyph PDFium reads as a hyphen mark a space, a
+lam-alef ligature lam first, a symbol font's private-use glyph the character it draws.
 
 Input: PDFium's text page (and, for all but the first, the glyphs' boxes). Output: the page's
 text, a character for each of PDFium's indexes (``glyphs`` reads their boxes by index).
@@ -32,6 +32,10 @@ _UNIFIED_IDEOGRAPHS = {
     and unified != chr(code)
     and ord(unified) < 0x10000
 }
+#: A no-break space (U+00A0) to the word space a user types: a page converted from the web
+#: writes every word space as one ("1.\u00a0Scope"), which no title's label nor word
+#: matches.
+_READ_AS_TYPED = {**_UNIFIED_IDEOGRAPHS, 0xA0: " "}
 
 
 #: Quotation marks between two letters of the Arabic script: the kashidas that stretch a
@@ -52,8 +56,9 @@ _KASHIDA_REACH = 0.2
 def page_chars(textpage: pdfium.PdfTextPage) -> str:
     """The page's characters, one per PDFium character index (a character outside the BMP
     takes two, its UTF-16 surrogates, as in PDFium's list), in unified ideographs, a
-    kashida read as a quotation mark as the kashida (:data:`_KASHIDA_MARKS`), a symbol
-    font's private-use glyph as the character it draws (``symbol_chars``)."""
+    no-break space a space (:data:`_READ_AS_TYPED`), a kashida read as a quotation mark as
+    the kashida (:data:`_KASHIDA_MARKS`), a symbol font's private-use glyph as the
+    character it draws (``symbol_chars``)."""
     count = textpage.count_chars()
     if count <= 0:
         return ""
@@ -61,7 +66,7 @@ def page_chars(textpage: pdfium.PdfTextPage) -> str:
     if len(text) != count:
         unicode_of = pdfium_c.FPDFText_GetUnicode
         text = "".join(chr(unicode_of(textpage.raw, i) or 0xFFFD) for i in range(count))
-    text = text.translate(_UNIFIED_IDEOGRAPHS)
+    text = text.translate(_READ_AS_TYPED)
     if '"' in text:
         text = _KASHIDA_MARKS.sub(lambda marks: _kashidas(textpage.raw, marks), text)
     return plain_symbols(textpage, text)

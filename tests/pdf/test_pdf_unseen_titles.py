@@ -74,3 +74,33 @@ def test_a_page_templates_section_titles_head_their_sections(tmp_path: Path) -> 
         pages.append(Page(items))
     found = headings_of(parse_pages(tmp_path, pages))
     assert found == [title for chapter in chapters for title in [chapter, *sections]]
+
+
+def test_titles_whose_words_are_parted_by_no_break_spaces_head_their_sections(
+    tmp_path: Path,
+) -> None:
+    # A contract converted from a web page writes every word space as a no-break space
+    # (U+00A0, which its font's map to Unicode names): its numbered clause titles head
+    # their sections, and they and its text read with the word spaces a user types.
+    nbsp = "\u00a0"
+    body = [
+        "Each party shall keep the terms of",
+        "this agreement and its records for",
+        "as long as the law requires them.",
+    ]
+    items = [Text(72, 740, "AFFILIATE AGREEMENT".replace(" ", nbsp), 16, CJK)]
+    top = 705
+    for title in ("1. Enrollment in the Program", "2. Referral Fee", "3. Governing Law"):
+        items.append(Text(72, top, title.replace(" ", nbsp), 11, CJK))
+        items += [
+            Text(72, top - 20 - 14 * k, line.replace(" ", nbsp), 11, CJK)
+            for k, line in enumerate(body)
+        ]
+        top -= 100
+    result = parse_pages(tmp_path, [Page(items)])
+    assert headings_of(result)[-3:] == [
+        "1. Enrollment in the Program",
+        "2. Referral Fee",
+        "3. Governing Law",
+    ]
+    assert nbsp not in result.content
