@@ -6,7 +6,9 @@
    one).
 2. Bookmarks: each entry is matched to the paragraph it names on the page it points at
    (:mod:`~lightrag_pchunk.pdf.bookmark_match`); a matched paragraph becomes a heading at
-   the bookmark's depth.
+   the bookmark's depth, or, where every bookmark stands at one depth and their titles are
+   numbered, at the depth their numbering gives (a flat list exported from headings whose
+   styles set no outline level: "一、", "1、", "（1）" all at the top).
 3. Otherwise the shared heading classifier decides from size, weight and numbering
    (``parse.outline_build.build_blocks``, as for a Word document without styles).
 
@@ -19,11 +21,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import pypdfium2 as pdfium
 
+from lightrag_pchunk.outline.numbering import levels_from_numbering
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
 
@@ -66,7 +69,24 @@ def read_bookmarks(document: pdfium.PdfDocument) -> list[Bookmark]:
         page = target.get_index() if target is not None else None
         if title and page is not None:
             bookmarks.append(Bookmark(title, item.level + 1, page + 1, _view_top(target)))
-    return bookmarks
+    return _levelled(bookmarks)
+
+
+def _levelled(bookmarks: list[Bookmark]) -> list[Bookmark]:
+    """``bookmarks`` at the depths their numbering gives when they all stand at one depth
+    (:func:`levels_from_numbering`: more than one numbered, at least half of them), else
+    as they are: a flat list names every heading as a chapter, its numbers tell them
+    apart."""
+    if len(bookmarks) < 2 or len({bookmark.level for bookmark in bookmarks}) != 1:
+        return bookmarks
+    levels = levels_from_numbering([bookmark.title for bookmark in bookmarks])
+    if levels is None:
+        return bookmarks
+    top = bookmarks[0].level - 1
+    return [
+        replace(bookmark, level=top + level)
+        for bookmark, level in zip(bookmarks, levels, strict=True)
+    ]
 
 
 def titles_by_page(bookmarks: Sequence[Bookmark]) -> dict[int, frozenset[str]]:

@@ -993,3 +993,31 @@ def test_a_list_numbered_as_the_left_out_heading_leaves_it_a_heading(tmp_path: P
         ("3 Records", 1, None),
     ]
     assert "2. Replace the filter." in result.rows[1].content
+
+
+def test_flat_bookmarks_take_the_levels_of_their_numbering(tmp_path: Path) -> None:
+    # Exported from headings whose styles set no outline level, every bookmark stands at
+    # the top; their numbers ("I.", "1.", "(1)") tell the sections from their parts.
+    titles = ["I. The company", "1. Main business", "(1) Revenue", "2. Strengths", "II. Results"]
+    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
+    bookmarks = [Bookmark(title, 1, page, 755) for page, title in enumerate(titles)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.parent_headings) for r in outline_rows(result)]
+    assert found == [
+        ("I. The company", 1, ()),
+        ("1. Main business", 2, ("I. The company",)),
+        ("(1) Revenue", 3, ("I. The company", "1. Main business")),
+        ("2. Strengths", 2, ("I. The company",)),
+        ("II. Results", 1, ()),
+    ]
+    assert result.meta["outline"]["source"] == "bookmarks"
+
+
+def test_flat_bookmarks_without_numbers_stay_at_one_level(tmp_path: Path) -> None:
+    bookmarks = [
+        Bookmark("General provisions", 1, 0, 735),
+        Bookmark("Definitions used here", 1, 0, 655),
+        Bookmark("Operation of the plant", 1, 1, 735),
+    ]
+    result = parse_pages(tmp_path, _document(), bookmarks=bookmarks)
+    assert [r.level for r in result.rows] == [1, 1, 1]
