@@ -26,6 +26,7 @@ from functools import lru_cache
 
 import pypdfium2 as pdfium
 
+from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.outline.numbering import levels_from_numbering
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.structure_tree import OutlineMarks
@@ -79,14 +80,46 @@ def _levelled(bookmarks: list[Bookmark]) -> list[Bookmark]:
     apart."""
     if len(bookmarks) < 2 or len({bookmark.level for bookmark in bookmarks}) != 1:
         return bookmarks
-    levels = levels_from_numbering([bookmark.title for bookmark in bookmarks])
+    titles = [bookmark.title for bookmark in bookmarks]
+    levels = levels_from_numbering(titles)
     if levels is None:
         return bookmarks
+    levels = _parents_left_out(titles, levels)
     top = bookmarks[0].level - 1
     return [
         replace(bookmark, level=top + level)
         for bookmark, level in zip(bookmarks, levels, strict=True)
     ]
+
+
+def _parents_left_out(titles: Sequence[str], levels: list[int]) -> list[int]:
+    """``levels`` with a series that numbers again from its first under one heading raised
+    to that heading's level, and the headings under it with it, up to the next heading as
+    high as the series' was: the list left out the heading the new run belongs to ("1、"
+    after "5、" under "十、", where a chapter's "十一、" has no bookmark), so the one
+    over it is not its parent; the heading above that one is."""
+    out: list[int] = []
+    last: dict[int, Label] = {}  # the label read last at each level under its parent
+    raised_from = 0  # the level of the raised run's first heading (0: none raised)
+    for title, level in zip(titles, levels, strict=True):
+        if level < raised_from:
+            raised_from = 0
+        label = parse_label(title)
+        before = last.get(level)
+        if (
+            label is not None
+            and before is not None
+            and level > 1
+            and (label.family, label.depth) == (before.family, before.depth)
+            and label.ordinals[-1] == 1
+        ):
+            raised_from = raised_from or level
+        for deeper in [at for at in last if at > level]:
+            del last[deeper]
+        if label is not None:
+            last[level] = label
+        out.append(level - 1 if raised_from and level >= raised_from else level)
+    return out
 
 
 def titles_by_page(bookmarks: Sequence[Bookmark]) -> dict[int, frozenset[str]]:

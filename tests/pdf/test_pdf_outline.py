@@ -1013,6 +1013,26 @@ def test_flat_bookmarks_take_the_levels_of_their_numbering(tmp_path: Path) -> No
     assert result.meta["outline"]["source"] == "bookmarks"
 
 
+def test_flat_bookmarks_numbering_again_under_one_heading_leave_it(tmp_path: Path) -> None:
+    # The list leaves out the chapter "II." whose parts number again from "1.": they are
+    # no parts of "I." but stand where the chapter would, their own parts under them.
+    titles = ["I. The company", "1. Main business", "2. Strengths", "1. Staff", "(1) Pay"]
+    titles += ["2. Training", "III. Results"]
+    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
+    bookmarks = [Bookmark(title, 1, page, 755) for page, title in enumerate(titles)]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    found = [(r.heading, r.level, r.parent_headings) for r in outline_rows(result)]
+    assert found == [
+        ("I. The company", 1, ()),
+        ("1. Main business", 2, ("I. The company",)),
+        ("2. Strengths", 2, ("I. The company",)),
+        ("1. Staff", 1, ()),
+        ("(1) Pay", 2, ("1. Staff",)),
+        ("2. Training", 1, ()),
+        ("III. Results", 1, ()),
+    ]
+
+
 def test_flat_bookmarks_without_numbers_stay_at_one_level(tmp_path: Path) -> None:
     bookmarks = [
         Bookmark("General provisions", 1, 0, 735),
