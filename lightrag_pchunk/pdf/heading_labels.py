@@ -10,16 +10,18 @@ text is the label, a space, then the title ("Chapter 2 Package management").
 
 A paragraph is taken for a label when it is one line that reads as a numbering label and
 nothing else ("Chapter 2", "1.1.10", "附件一"), printed on the title's page right above
-it, in the title's look or in a look of its own set apart from the text (bold, or larger):
-a number in the text's look closing a paragraph ("42") stays text. A line of a word of the
-document's own and a number ("文件十五") is a label in any look where such lines number on
-through the document, three or more. A title printed with a number of its own has its
-label: the number above it is another's (an equation's "(4)"). The title is one the file
-states, or a paragraph set apart from the text (bold, or larger) that the classifier then
-judges with its label; above such a title a label in the title's own look is left to the
-classifier: Word documents set a heading ("APPENDIX B") over a subtitle in its look as
-often as a title's two lines; nor is a number in parentheses, an equation's ("(1)"), the
-label of a line found under it.
+it, in the title's look or in a look of its own set apart from the text (bold, or larger),
+or in the text's look where it names a unit by its word ("ARTICLE I" over a bold
+"DEFINITIONS", as a contract centres them): a number in the text's look closing a
+paragraph ("42") stays text. A line of a word of the document's own and a number
+("文件十五") is a label in any look where such lines number on through the document,
+three or more. A title printed with a number of its own has its label: the number above
+it is another's (an equation's "(4)"). The title is one the file states, or a paragraph
+set apart from the text (bold, or larger) that the classifier then judges with its label;
+above such a title a label in the title's own look is left to the classifier: Word
+documents set a heading ("APPENDIX B") over a subtitle in its look as often as a title's
+two lines; nor is a number in parentheses, an equation's ("(1)"), the label of a line
+found under it.
 
 Input: the paragraphs and the heading level of each one the file states. Output: the
 paragraphs, each such label joined to its title, and the levels by the new indexes.
@@ -34,7 +36,7 @@ from itertools import pairwise
 from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.items import Look, is_larger_than_text
 from lightrag_pchunk.outline.numbering import is_bare_label, parse_label
-from lightrag_pchunk.outline.unit_words import CN_NUMBER, numeral_value
+from lightrag_pchunk.outline.unit_words import CN_NUMBER, names_a_unit, numeral_value
 from lightrag_pchunk.pdf.bookmark_match import line_top
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
 from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
@@ -142,7 +144,9 @@ def _is_label_of(
         if not is_bare_label(label.text):
             return False  # text, or a numbered line with words of its own
         same_look = label.look.signature() == title.look.signature()
-        if not (same_look and stated) and not _stands_out(label.look, body_size):
+        unit = parse_label(label.text)
+        names = unit is not None and names_a_unit(unit)
+        if not ((same_look and stated) or names) and not _stands_out(label.look, body_size):
             return False  # in the text's look: a number closing a paragraph
         if same_look and not stated:
             return False  # a heading over a subtitle in its look ("APPENDIX B", "STANDARDS …")

@@ -6,7 +6,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import BODY, BOLD, CJK, Page, Text, headings_of, parse_pages, sections, wrap
+from pdf_builders import (
+    BODY,
+    BOLD,
+    CJK,
+    REGULAR,
+    Page,
+    Text,
+    headings_of,
+    parse_pages,
+    printed_width,
+    sections,
+    wrap,
+)
 
 
 def test_a_heading_broken_inside_a_word_over_a_hanging_indent_is_one_paragraph(
@@ -120,3 +132,30 @@ def test_a_heading_split_from_its_body_keeps_every_character_of_its_line(
     assert "## 一、名稱：\n本會定名為台灣綠色生產力基金會。" in result.content
     printed = "".join(line.lstrip("# ") for line in result.content.split("\n"))
     assert "".join(lines) in printed
+
+
+def test_a_units_label_in_the_texts_look_over_its_bold_name_is_its_label(
+    tmp_path: Path,
+) -> None:
+    # A contract centres each article's label in the text's look on a line of its own over
+    # the article's name set bold: one title, the label with its name.
+    def centred(text: str, y: float, font: str) -> Text:
+        return Text((612 - printed_width(text, 11)) / 2, y, text, 11, font)
+
+    articles = [
+        ("ARTICLE I", "DEFINITIONS AND ACCOUNTING TERMS"),
+        ("ARTICLE II", "AMOUNTS AND TERMS OF THE ADVANCES"),
+        ("ARTICLE III", "CONDITIONS OF LENDING"),
+    ]
+    pages = [
+        Page(
+            [
+                centred(label, 740, REGULAR),
+                centred(name, 726, BOLD),
+                *wrap(BODY + " " + BODY, 72, 700, 460),
+            ]
+        )
+        for label, name in articles
+    ]
+    result = parse_pages(tmp_path, pages)
+    assert headings_of(result) == [f"{label} {name}" for label, name in articles]
