@@ -84,20 +84,40 @@ _OVERLAP_PROBE = 40
 class _Place:
     """Where a run may start or end: before paragraph ``paragraph`` of block ``block`` (0:
     the block's start; ``block`` = the number of blocks: the document's end). ``offset``
-    estimates the tokens before it; ``rank`` is how much a run should rather not start
-    there (a heading's level, or a cut's weight)."""
+    estimates the tokens before it for a run that ends there, ``start`` for one that starts
+    there: inside a block, by the counts of the paragraphs on the run's side (a line's
+    count alone is no less than its part of the joined text), so that a planned run fits
+    when joined; ``rank`` is how much a run should rather not start there (a heading's
+    level, or a cut's weight)."""
 
     block: int
     paragraph: int
     offset: int
     rank: int
+    start: int
 
 
 def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
-    """Stage D, ``pack``: the fewest runs the structure allows (see the module docstring)."""
-    n = len(blocks)
-    if n == 0:
+    """Stage D, ``pack``: the fewest runs the structure allows (see the module docstring).
+
+    The plan counts the pieces of a cut section by their lines; where a run it planned
+    proves over the cap when joined (a line's count plus a line break may exceed its part of
+    the joined text, so the piece after it was counted short), it plans again with every
+    piece counted by its own lines, and keeps the plan that makes fewer chunks."""
+    if not blocks:
         return []
+    out, fits = _pack(blocks, ctx, by_own_lines=False)
+    if not fits:
+        again, _ = _pack(blocks, ctx, by_own_lines=True)
+        if len(again) < len(out):
+            return again
+    return out
+
+
+def _pack(blocks: Sequence[Block], ctx: Context, *, by_own_lines: bool) -> tuple[list[Block], bool]:
+    """One plan of :func:`pack_fill` and its runs joined; False when a planned run did not
+    fit the cap joined (it was cut where it went over)."""
+    n = len(blocks)
     cap, small = ctx.thresholds.target_max, ctx.thresholds.small_tail_threshold
     joiner = ctx.counter.count(BLOCK_JOINER)
     # A block long enough to be cut has its lines counted, so whether it can be cut does not
@@ -126,12 +146,13 @@ def pack_fill(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     before, after = _section_around(blocks, sizes)
     for index, block in enumerate(blocks):
         first_place.append(len(places))
-        places.append(_Place(index, 0, offset, block.level))
-        places.extend(_cuts_inside(block, index, offset, ctx, before[index], after[index]))
+        places.append(_Place(index, 0, offset, block.level, offset))
+        around = before[index], after[index]
+        places.extend(_cuts_inside(block, index, offset, ctx, around, by_own_lines))
         offset += sizes[index] + joiner
     first_place.append(len(places))
-    places.append(_Place(n, 0, offset, 0))
-    offsets = [place.offset for place in places]
+    places.append(_Place(n, 0, offset, 0, offset))
+    offsets = [place.start for place in places]  # where the runs that start there begin
     last = len(places) - 1
     # best[k] ranks the best grouping of what lies before places[k]: runs first, then
     # cuts inside sections, then the summed ranks of the places that start a run, as one
@@ -264,13 +285,20 @@ def _pieces_of_one_section(block: Block, following: Block) -> bool:
 
 
 def _cuts_inside(
-    block: Block, index: int, offset: int, ctx: Context, before: int = 0, after: int = 0
+    block: Block,
+    index: int,
+    offset: int,
+    ctx: Context,
+    around: tuple[int, int] = (0, 0),
+    by_own_lines: bool = False,
 ) -> list[_Place]:
     """Where ``block`` may be cut between paragraphs: plain text of a section (no table
     role, no title, no table of contents) with at least small_tail_threshold tokens of
-    its section on each side (``before`` and ``after``: those in its pieces around it),
-    never right before a table nor right after a heading line."""
+    its section on each side (``around``: those in its pieces before and after it), never
+    right before a table nor right after a heading line. ``by_own_lines``: the piece after
+    a cut is counted by its lines, not as the block's count less the piece before it."""
     small = ctx.thresholds.small_tail_threshold
+    before, after = around
     paragraphs = block.paragraphs
     if (
         block.tokens < 2 * small
@@ -285,6 +313,7 @@ def _cuts_inside(
     seam = ctx.counter.count("\n")
     cuts: list[_Place] = []
     head = -seam
+    tails = list(accumulate((p.tokens + seam for p in reversed(paragraphs)), initial=-seam))
     for at in range(1, len(paragraphs)):
         head += paragraphs[at - 1].tokens + seam
         if before + head < small:
@@ -297,12 +326,18 @@ def _cuts_inside(
         if preceding.text.lstrip().startswith("#"):
             continue  # as does a note printed with the sign ("#(一) …" over its list)
         anchor = is_anchor_candidate(following.text, max_anchor)
-        cuts.append(_Place(index, at, offset + head + seam, _AT_ANCHOR if anchor else _INSIDE))
+        rank = _AT_ANCHOR if anchor else _INSIDE
+        end = offset + head + seam
+        start = max(offset + block.tokens - tails[len(paragraphs) - at], offset)
+        cuts.append(_Place(index, at, end, rank, start if by_own_lines else end))
     return cuts
 
 
-def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> list[Block]:
-    """Cut the blocks at the chosen places inside them, then join each run."""
+def _runs(
+    blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context
+) -> tuple[list[Block], bool]:
+    """Cut the blocks at the chosen places inside them, then join each run; False when a
+    run did not fit the cap joined."""
     cut_at: dict[int, list[int]] = {}
     for place in bounds:
         if place.paragraph:
@@ -323,6 +358,7 @@ def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> li
     if cut_at:
         logger.debug("merge pack: %d section(s) cut between paragraphs to save chunks", len(cut_at))
     out: list[Block] = []
+    fits = True
     for begin, end in pairwise(bounds):
         first, stop = piece_of[(begin.block, begin.paragraph)], piece_of[(end.block, end.paragraph)]
         items: list[Item] = [pieces[first]]
@@ -330,6 +366,7 @@ def _runs(blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context) -> li
             # The plan counted joints by estimate; a joined text over the cap starts anew.
             if not add_to_run(last_run(items), [block], ctx):
                 items.append(block)
+                fits = False
         out.extend(built(items))
     logger.debug("merge pack: %d blocks -> %d chunks", len(blocks), len(out))
-    return out
+    return out, fits

@@ -11,8 +11,9 @@ from dataclasses import replace
 from lightrag_pchunk.chunk.merge import merge
 from lightrag_pchunk.chunk.pipeline import to_chunks
 from lightrag_pchunk.model import TableRole
+from lightrag_pchunk.tokens import TokenCounter
 
-from helpers import char_context, make_block
+from helpers import CharTokenizer, char_context, make_block
 
 
 def blk(ctx, text, *, heading="", parents=(), level=1, row=0, role=TableRole.NONE, title=False):
@@ -301,3 +302,37 @@ def test_a_cut_may_leave_a_few_lines_of_a_piece_that_the_next_piece_goes_on_with
                   heading="3.1", parents=("3",), level=2, row=1)  # fmt: skip
     assert overlap.tokens <= second.tokens
     assert len(merge([three, first, overlap, two], ctx)) == 3
+
+
+class _BreakBeforeZTokenizer(CharTokenizer):
+    """One token per character, but a line break and the "z" after it are one: a piece's
+    lines, each counted alone, count more than their joined text."""
+
+    def encode(self, content: str) -> list[int]:
+        tokens = super().encode(content)
+        return tokens[: len(tokens) - content.count("\nz")]
+
+
+def test_a_plan_whose_run_proves_over_the_cap_is_made_again_by_the_pieces_own_lines() -> None:
+    # The plan counts the piece after a cut as the block's count less the lines before it,
+    # which count more than they join to: the piece is counted short, a planned run goes
+    # over N=200 when joined and is cut in two (four chunks). Planned again with every
+    # piece counted by its own lines, the cuts fall where the runs fit: three chunks.
+    ctx = replace(char_context(200, fill="pack"), counter=TokenCounter(_BreakBeforeZTokenizer()))
+
+    def text(*lines: str) -> str:  # "z30": 29 "z" and a full stop
+        return "\n".join(line[0] * (int(line[1:]) - 1) + "." for line in lines)
+
+    rows = [
+        text("a20", "a40", "z30"),
+        text("b40", "z10", "z40", "z20", "z10"),
+        text("c30", "z30", "z40", "z10", "z20", "c40"),
+        text("d10", "z10", "z20", "z20"),
+    ]
+    blocks = [make_block(row, ctx.counter, heading=f"S{i}", parents=("Doc",), level=2,
+                         source_row=i) for i, row in enumerate(rows)]  # fmt: skip
+    assert [b.tokens for b in blocks] == [91, 120, 171, 60]
+    packed = merge(blocks, ctx)
+    assert len(packed) == 3
+    assert all(ctx.counter.count(block.content) <= 200 for block in packed)
+    assert "\n\n".join(b.content for b in packed).replace("\n\n", "\n") == "\n".join(rows)
