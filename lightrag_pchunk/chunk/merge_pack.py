@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.block_runs import heading_path
+from lightrag_pchunk.chunk.block_runs import BlockRun, heading_path, joined_block
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
@@ -61,11 +61,11 @@ from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
     Item,
     add_to_run,
-    built,
     is_small_leaf,
     is_untitled,
     last_run,
     may_precede,
+    run_role,
     with_path,
 )
 from lightrag_pchunk.model import Block, TableRole
@@ -246,7 +246,7 @@ def _pack(blocks: Sequence[Block], ctx: Context, *, by_own_lines: bool) -> tuple
         end = starts[end]
     bounds.append(0)
     bounds.reverse()
-    return _runs(blocks, [places[k] for k in bounds], ctx)
+    return _runs(blocks, paths, [places[k] for k in bounds], ctx)
 
 
 def _section_around(blocks: Sequence[Block], sizes: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -334,26 +334,32 @@ def _cuts_inside(
 
 
 def _runs(
-    blocks: Sequence[Block], bounds: Sequence[_Place], ctx: Context
+    blocks: Sequence[Block],
+    paths: Sequence[tuple[str, ...]],
+    bounds: Sequence[_Place],
+    ctx: Context,
 ) -> tuple[list[Block], bool]:
-    """Cut the blocks at the chosen places inside them, then join each run; False when a
-    run did not fit the cap joined."""
+    """Cut the blocks (of heading paths ``paths``: a piece has its block's) at the chosen
+    places inside them, then join each run; False when a run did not fit the cap joined."""
     cut_at: dict[int, list[int]] = {}
     for place in bounds:
         if place.paragraph:
             cut_at.setdefault(place.block, []).append(place.paragraph)
     pieces: list[Block] = []
+    piece_paths: list[tuple[str, ...]] = []
     piece_of: dict[tuple[int, int], int] = {}  # (block, paragraph) -> index in pieces
     for index, block in enumerate(blocks):
         piece_of[(index, 0)] = len(pieces)
         if index not in cut_at:
             pieces.append(block)
+            piece_paths.append(paths[index])
             continue
         paragraphs = paragraphs_of(block)
         limits = [0, *cut_at[index], len(paragraphs)]
         for begin, end in pairwise(limits):
             piece_of[(index, begin)] = len(pieces)
             pieces.append(build_block(paragraphs[begin:end], ctx.counter, like=block))
+            piece_paths.append(paths[index])
     piece_of[(len(blocks), 0)] = len(pieces)
     if cut_at:
         logger.debug("merge pack: %d section(s) cut between paragraphs to save chunks", len(cut_at))
@@ -362,11 +368,20 @@ def _runs(
     for begin, end in pairwise(bounds):
         first, stop = piece_of[(begin.block, begin.paragraph)], piece_of[(end.block, end.paragraph)]
         items: list[Item] = [pieces[first]]
-        for block in pieces[first + 1 : stop]:
+        item_paths = [[piece_paths[first]]]
+        for index in range(first + 1, stop):
             # The plan counted joints by estimate; a joined text over the cap starts anew.
-            if not add_to_run(last_run(items), [block], ctx):
-                items.append(block)
+            if add_to_run(last_run(items), [pieces[index]], ctx):
+                item_paths[-1].append(piece_paths[index])
+            else:
+                items.append(pieces[index])
+                item_paths.append([piece_paths[index]])
                 fits = False
-        out.extend(built(items))
+        for item, item_path in zip(items, item_paths, strict=True):
+            if isinstance(item, BlockRun):  # BlockRun.build, with the paths known
+                item = item.blocks[0] if len(item.blocks) == 1 else joined_block(
+                    item.blocks, item_path, item.identity, item.tokens, item.is_exact,
+                    run_role(item))  # fmt: skip
+            out.append(item)
     logger.debug("merge pack: %d blocks -> %d chunks", len(blocks), len(out))
     return out, fits
