@@ -188,10 +188,16 @@ def without_blank_lines(content: str) -> str:
     """``content`` as the joined text of its paragraphs (:func:`paragraph_texts`): the
     text of a block whose paragraphs are made from it, blank lines dropped or, between
     paragraphs of several lines, made single."""
+    return paragraphs_and_text(content)[1]
+
+
+def paragraphs_and_text(content: str) -> tuple[list[str], str]:
+    """The paragraphs of ``content`` (:func:`paragraph_texts`) and their joined text
+    (:func:`without_blank_lines`), whose paragraphs they are too."""
     texts = paragraph_texts(content)
     if len(texts) == content.count(PARAGRAPH_JOINER) + 1:
-        return content  # every line is a paragraph: the content itself
-    return joiner_for(texts).join(texts)
+        return texts, content  # every line is a paragraph: the content itself
+    return texts, joiner_for(texts).join(texts)
 
 
 def paragraphs_of(block: Block) -> tuple[Paragraph, ...]:

@@ -14,10 +14,9 @@ from lightrag_pchunk.chunk.blocks import (
     has_big_table_line,
     joiner_for,
     make_paragraph,
-    paragraph_texts,
+    paragraphs_and_text,
     row_level,
     split_paragraphs,
-    without_blank_lines,
 )
 from lightrag_pchunk.chunk.bridge import bridge
 from lightrag_pchunk.chunk.chunk_headings import chunk_label, edges, with_end_parts
@@ -94,12 +93,13 @@ def to_blocks(rows: Sequence[BlockRow], ctx: Context) -> list[Block]:
         if keyed:
             raw = keyed_tables(raw, ctx.table_headers, ctx.keyed_rows)
         size = len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
-        text = without_blank_lines(raw)  # the row itself in the usual case
+        texts, text = paragraphs_and_text(raw)  # the text: the row itself in the usual case
         if not text:
             continue
         fits = size <= small or (size <= likely and not has_big_table_line(text, small))
         # A row counted whole has its lines made only if a stage cuts it.
-        pending.append((index, row, text, _lines_to_count(text, size, fits, cuttable, counter)))
+        how = _lines_to_count(texts, text, size, fits, cuttable, counter)
+        pending.append((index, row, text, how))
     whole_counts = iter(counter.count_many([text for *_, text, how in pending if how is None]))
     lines = [line for *_, how in pending if how is not None for line in how]
     line_starts: dict[int, TokenStarts] = {}  # of the lines a stage may cut
@@ -174,11 +174,17 @@ def _line_paragraph(
 
 
 def _lines_to_count(
-    text: str, size: int, fits: bool, cuttable: int | None, counter: TokenCounter
+    texts: list[str],
+    text: str,
+    size: int,
+    fits: bool,
+    cuttable: int | None,
+    counter: TokenCounter,
 ) -> list[str] | None:
-    """The paragraphs' texts of a row of ``size`` UTF-8 bytes to count one by one, or None
-    to count it whole: a row that ``fits`` one chunk and is too small for stage D to cut
-    (under ``cuttable`` tokens) needs only its total.
+    """The paragraphs' texts (``texts``, those of the row's ``text``) of a row of ``size``
+    UTF-8 bytes to count one by one, or None to count it whole: a row that ``fits`` one
+    chunk and is too small for stage D to cut (under ``cuttable`` tokens) needs only its
+    total.
 
     A row of fewer bytes than ``cuttable`` has fewer tokens. One of fewer than
     :data:`_LIKELY_UNDER_BYTES_PER_TOKEN` bytes per token of it is probably under it too,
@@ -187,10 +193,9 @@ def _lines_to_count(
     after all.
     """
     if not fits:
-        return paragraph_texts(text)
+        return texts
     if cuttable is None or size < cuttable or "\n" not in text:
         return None
-    texts = paragraph_texts(text)
     probably_under = size < cuttable * _LIKELY_UNDER_BYTES_PER_TOKEN
     return None if probably_under and counter.joins_exactly(texts, joiner_for(texts)) else texts
 
