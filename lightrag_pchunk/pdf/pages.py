@@ -24,7 +24,6 @@ from typing import Any
 from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.items import LARGER_BY, Look
-from lightrag_pchunk.outline.labels import parse_label
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.parse.content_rows import SourceBlock
@@ -44,7 +43,7 @@ from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_te
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.row_cells import row_cells
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
-from lightrag_pchunk.pdf.tagged_levels import numbered_levels, tagged_levels
+from lightrag_pchunk.pdf.tagged_levels import tagged_levels
 from lightrag_pchunk.pdf.title_guards import (
     chart_titles,
     column_cells,
@@ -114,8 +113,6 @@ def events_of(
         # A cell of a table printed without rules heads nothing, as in Word (``row_cells``).
         cells = row_cells(found, levels)
         levels = {index: level for index, level in levels.items() if index not in cells}
-        # A tree of bookmarks slips as tags do: the headings' printed numbering says the level.
-        levels = numbered_levels(levels, {i: parse_label(found[i].text.strip()) for i in levels})
     else:
         entries, after = toc_bookmarks(found)
         if entries:

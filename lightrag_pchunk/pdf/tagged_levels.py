@@ -56,7 +56,7 @@ def tagged_levels(roles: Sequence[str], texts: Sequence[str]) -> dict[int, int]:
         for index, role in enumerate(roles)
         if (match := HEADING_ROLE.match(role)) and not reads_as_sentence(texts[index])
     }
-    found = numbered_levels(found, {index: parse_label(texts[index].strip()) for index in found})
+    found = _numbered_levels(found, {index: parse_label(texts[index].strip()) for index in found})
     ranks = {level: rank + 1 for rank, level in enumerate(sorted(set(found.values())))}
     return {index: ranks[level] for index, level in found.items()}
 
@@ -74,9 +74,8 @@ def reads_as_sentence(text: str) -> bool:
     return text[-1] in _SENTENCE_END and count_title_words(text) > MAX_PLAIN_WORDS
 
 
-def numbered_levels(levels: dict[int, int], labels: dict[int, Label | None]) -> dict[int, int]:
-    """``levels`` (stated levels by paragraph index, in order: the tags', or the bookmarks'
-    of the headings they name) with the numbering's say."""
+def _numbered_levels(levels: dict[int, int], labels: dict[int, Label | None]) -> dict[int, int]:
+    """``levels`` (tag levels by paragraph index, in order) with the numbering's say."""
     numbered = {i: label for i, label in labels.items() if label and label.family == _DECIMAL}
     if not _is_clean_family(list(numbered.values())):
         return levels

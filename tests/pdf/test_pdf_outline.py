@@ -1033,26 +1033,6 @@ def test_flat_bookmarks_numbering_again_under_one_heading_leave_it(tmp_path: Pat
     ]
 
 
-def test_bookmarks_slipping_against_the_printed_numbering_take_its_levels(
-    tmp_path: Path,
-) -> None:
-    # A documentation tree exported as bookmarks groups chapters "3" and "4" under a node
-    # no page prints ("Compatibility"): printed "1" to "5" one after another, the chapters
-    # stand side by side, as the numbering reads.
-    titles = ["1 Scope", "2 Terms", "3 Overview", "4 Data types", "5 Limits"]
-    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
-    bookmarks = [
-        Bookmark("1 Scope", 1, 0, 755),
-        Bookmark("2 Terms", 1, 1, 755),
-        Bookmark("Compatibility", 1, 2, 755),
-        Bookmark("3 Overview", 2, 2, 755),
-        Bookmark("4 Data types", 2, 3, 755),
-        Bookmark("5 Limits", 1, 4, 755),
-    ]
-    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
-    assert [(r.heading, r.level) for r in outline_rows(result)] == [(t, 1) for t in titles]
-
-
 def test_flat_bookmarks_without_numbers_stay_at_one_level(tmp_path: Path) -> None:
     bookmarks = [
         Bookmark("General provisions", 1, 0, 735),
