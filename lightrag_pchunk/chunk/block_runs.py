@@ -83,12 +83,20 @@ class BlockRun:
         self.tokens, self.is_exact = counted
         return True
 
-    def build(self, role: TableRole = TableRole.NONE, *, keep_lines: bool = False) -> Block:
+    def build(
+        self,
+        role: TableRole = TableRole.NONE,
+        *,
+        keep_lines: bool = False,
+        paths: Sequence[tuple[str, ...]] | None = None,
+    ) -> Block:
         """The joined block (a run of one block is that block, unchanged): see
-        :func:`joined_block`."""
+        :func:`joined_block`. ``paths``: its blocks' heading paths, where the caller has
+        them (``heading_path`` of each otherwise)."""
         if len(self.blocks) == 1:
             return self.blocks[0]
-        paths = [heading_path(b) for b in self.blocks]
+        if paths is None:
+            paths = [heading_path(b) for b in self.blocks]
         return joined_block(
             self.blocks, paths, self.identity, self.tokens, self.is_exact, role, keep_lines
         )

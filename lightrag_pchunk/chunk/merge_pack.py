@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
 from lightrag_pchunk.chunk.anchor_split import is_anchor_candidate
-from lightrag_pchunk.chunk.block_runs import BlockRun, heading_path, joined_block
+from lightrag_pchunk.chunk.block_runs import heading_path
 from lightrag_pchunk.chunk.blocks import (
     BLOCK_JOINER,
     build_block,
@@ -61,11 +61,11 @@ from lightrag_pchunk.chunk.runs import (
     MAX_FILL_DEPTH,
     Item,
     add_to_run,
+    built,
     is_small_leaf,
     is_untitled,
     last_run,
     may_precede,
-    run_role,
     with_path,
 )
 from lightrag_pchunk.model import Block, TableRole
@@ -377,11 +377,6 @@ def _runs(
                 items.append(pieces[index])
                 item_paths.append([piece_paths[index]])
                 fits = False
-        for item, item_path in zip(items, item_paths, strict=True):
-            if isinstance(item, BlockRun):  # BlockRun.build, with the paths known
-                item = item.blocks[0] if len(item.blocks) == 1 else joined_block(
-                    item.blocks, item_path, item.identity, item.tokens, item.is_exact,
-                    run_role(item))  # fmt: skip
-            out.append(item)
+        out.extend(built(items, item_paths))
     logger.debug("merge pack: %d blocks -> %d chunks", len(blocks), len(out))
     return out, fits

@@ -109,6 +109,13 @@ def last_run(items: list[Item]) -> BlockRun:
     return last
 
 
-def built(items: list[Item]) -> list[Block]:
-    """Every item as a block: runs joined, plain blocks as they are."""
-    return [item.build(run_role(item)) if isinstance(item, BlockRun) else item for item in items]
+def built(
+    items: list[Item], paths: Sequence[Sequence[tuple[str, ...]] | None] | None = None
+) -> list[Block]:
+    """Every item as a block: runs joined, plain blocks as they are. ``paths``: each item's
+    blocks' heading paths, where the caller has them."""
+    paths = paths if paths is not None else [None] * len(items)
+    return [
+        item.build(run_role(item), paths=path) if isinstance(item, BlockRun) else item
+        for item, path in zip(items, paths, strict=True)
+    ]
