@@ -289,8 +289,8 @@ def _cuts_inside(
     index: int,
     offset: int,
     ctx: Context,
-    around: tuple[int, int] = (0, 0),
-    by_own_lines: bool = False,
+    around: tuple[int, int],
+    by_own_lines: bool,
 ) -> list[_Place]:
     """Where ``block`` may be cut between paragraphs: plain text of a section (no table
     role, no title, no table of contents) with at least small_tail_threshold tokens of
