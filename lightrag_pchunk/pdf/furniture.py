@@ -64,7 +64,7 @@ from collections.abc import Mapping, Sequence
 from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
-from lightrag_pchunk.pdf.page_sequence import lowest_number, page_numbered_lines
+from lightrag_pchunk.pdf.page_sequence import page_numbered_lines, with_lowest_numbers
 from lightrag_pchunk.pdf.paragraphs import ROMAN_PAGE
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
 from lightrag_pchunk.pdf.repeats import (
@@ -141,7 +141,6 @@ def drop_furniture(
         for lines, frame in zip(pages, frames, strict=True)
     ]
     edges = printed_edges(inners, frames)
-    lowest = [lowest_number(lines) for lines in pages]  # a number over a page's blank foot
     # Each page's lines in its bands: (line, its text, whether in the sheet's band).
     banded: list[list[tuple[Line, str, bool]]] = []
     for lines, inner, frame in zip(pages, inners, frames, strict=True):
@@ -178,9 +177,8 @@ def drop_furniture(
     ]
     found = misread_repeats([(index, line.top, text) for index, line, text in in_bands], len(pages))
     misread = {id(in_bands[k][1]) for k in found}
-    numbered, marked = page_numbered_lines(
-        pages, [[ln for ln, _, sheet in e if sheet] for e in banded], lowest
-    )
+    bands, lowest = with_lowest_numbers(pages, [[ln for ln, _, s in e if s] for e in banded])
+    numbered, marked = page_numbered_lines(pages, bands)
     dropped: list[set[int]] = []
     count = len(pages)
     for index, (lines, edge) in enumerate(zip(pages, banded, strict=True)):

@@ -23,7 +23,6 @@ the title's superscript) is no running line: only its number goes (:func:`_witho
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -42,21 +41,15 @@ SIZE_TOLERANCE = 0.5
 
 
 def page_numbered_lines(
-    pages: Sequence[Sequence[Line]],
-    bands: Sequence[Sequence[Line]],
-    lowest: Sequence[Line | None] = (),
+    pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
 ) -> tuple[list[set[int]], list[dict[int, Line]]]:
     """The ids, page by page, of the lines of ``pages`` that carry their page's number in
     the document's sequence at one end, beside other text (or alone: a page number, which
     :mod:`.furniture` drops in the sheet's bands anyway); and, page by page, the lines that
     carry it as a raised mark of their title (:func:`_without_mark`), each by its id with the
     line it is without the number. ``bands``: each page's lines in the sheet's bands (with
-    their text as printed), in the page's order; ``lowest``: each page's :func:`lowest_number`
-    (None: none), weighed as a line of its bands."""
-    bands = [
-        [*band, low] if low is not None and low not in band else band
-        for band, low in itertools.zip_longest(bands, lowest[: len(bands)])
-    ]
+    their text as printed), in the page's order, and any other line to weigh as theirs
+    (:func:`with_lowest_numbers`)."""
     numbers = [[(line, number) for line in band if (number := _end_number(line))] for band in bands]
     offset = _sequence_offset(numbers)
     if offset is None:
@@ -90,13 +83,22 @@ def page_numbered_lines(
     return whole, titles
 
 
-def lowest_number(lines: Sequence[Line]) -> Line | None:
-    """A page's lowest line, when it prints a number alone: its page number set right after
-    the page's text, over a blank foot (a page printed from a web page, its height left to
-    the sheet), which no band of the sheet holds; :func:`page_numbered_lines` weighs it as
-    the bands' lines, by the document's sequence."""
-    low = max(lines, key=lambda line: line.bottom, default=None)
-    return low if low is not None and low.text.strip().isdigit() else None
+def with_lowest_numbers(
+    pages: Sequence[Sequence[Line]], bands: Sequence[Sequence[Line]]
+) -> tuple[list[list[Line]], list[Line | None]]:
+    """Each page's ``bands`` with the page's lowest line added where it prints a number
+    alone, and those lines (None: none): a page number set right after the page's text,
+    over a blank foot (a page printed from a web page, its height left to the sheet), which
+    no band of the sheet holds; :func:`page_numbered_lines` weighs it with the bands' lines,
+    by the document's sequence."""
+    weighed: list[list[Line]] = []
+    lowest: list[Line | None] = []
+    for lines, band in zip(pages, bands, strict=True):
+        low = max(lines, key=lambda line: line.bottom, default=None)
+        low = low if low is not None and low.text.strip().isdigit() else None
+        weighed.append([*band, low] if low is not None and low not in band else list(band))
+        lowest.append(low)
+    return weighed, lowest
 
 
 def _without_mark(line: Line) -> Line | None:
