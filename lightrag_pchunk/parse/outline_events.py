@@ -142,8 +142,7 @@ def _between_tables(events: list[Event], start: int, end: int) -> list[tuple[int
     """The stretches of ``events[start:end]`` between the tables among them (the lines
     that write a table), each as a ``(start, end)`` range, empty ones left out."""
     cuts = [i for i in range(start, end) if _is_table(events[i])]
-    bounds = zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True)
-    return [(lo, hi) for lo, hi in bounds if lo < hi]
+    return [(lo, hi) for lo, hi in _parted(start, end, cuts) if lo < hi]
 
 
 def _between_titles(events: list[Event], start: int, end: int) -> list[tuple[int, int]]:
@@ -152,11 +151,17 @@ def _between_titles(events: list[Event], start: int, end: int) -> list[tuple[int
     on either side of it, each part a list; the run whole where any heading inside it has
     fewer (a heading among the entries: the run is no table of contents)."""
     cuts = [i for i in range(start, end) if events[i].level]
-    bounds = list(zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True))
+    bounds = _parted(start, end, cuts)
     entries = [sum(is_toc_line(e.line.text) for e in events[lo:hi]) for lo, hi in bounds]
     if not cuts or min(entries) < MIN_TOC_LINES:
         return [(start, end)]
     return bounds
+
+
+def _parted(start: int, end: int, cuts: list[int]) -> list[tuple[int, int]]:
+    """``range(start, end)`` parted at ``cuts`` (indexes in it, in order, each left out of
+    both parts): the ``(start, end)`` ranges between them."""
+    return list(zip([start, *(i + 1 for i in cuts)], [*cuts, end], strict=True))
 
 
 def _is_table(event: Event) -> bool:
