@@ -995,13 +995,18 @@ def test_a_list_numbered_as_the_left_out_heading_leaves_it_a_heading(tmp_path: P
     assert "2. Replace the filter." in result.rows[1].content
 
 
+def _parse_flat_bookmarked(tmp_path: Path, titles: list[str]):
+    """A page for each of ``titles`` (bold 14 pt over a paragraph), each bookmarked at the top."""
+    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
+    bookmarks = [Bookmark(title, 1, page, 755) for page, title in enumerate(titles)]
+    return parse_pages(tmp_path, pages, bookmarks=bookmarks)
+
+
 def test_flat_bookmarks_take_the_levels_of_their_numbering(tmp_path: Path) -> None:
     # Exported from headings whose styles set no outline level, every bookmark stands at
     # the top; their numbers ("I.", "1.", "(1)") tell the sections from their parts.
     titles = ["I. The company", "1. Main business", "(1) Revenue", "2. Strengths", "II. Results"]
-    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
-    bookmarks = [Bookmark(title, 1, page, 755) for page, title in enumerate(titles)]
-    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    result = _parse_flat_bookmarked(tmp_path, titles)
     found = [(r.heading, r.level, r.parent_headings) for r in outline_rows(result)]
     assert found == [
         ("I. The company", 1, ()),
@@ -1018,9 +1023,7 @@ def test_flat_bookmarks_numbering_again_under_one_heading_leave_it(tmp_path: Pat
     # no parts of "I." but stand where the chapter would, their own parts under them.
     titles = ["I. The company", "1. Main business", "2. Strengths", "1. Staff", "(1) Pay"]
     titles += ["2. Training", "III. Results"]
-    pages = [Page([Text(72, 740, title, 14, BOLD), *wrap(BODY, 72, 715, 400)]) for title in titles]
-    bookmarks = [Bookmark(title, 1, page, 755) for page, title in enumerate(titles)]
-    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    result = _parse_flat_bookmarked(tmp_path, titles)
     found = [(r.heading, r.level, r.parent_headings) for r in outline_rows(result)]
     assert found == [
         ("I. The company", 1, ()),
