@@ -57,6 +57,7 @@ from lightrag_pchunk.outline.candidates import find_candidates
 from lightrag_pchunk.outline.heading_levels import assign_levels, recurring_labels
 from lightrag_pchunk.outline.items import InferredHeading, ItemKind, Look, OutlineItem, Promoted
 from lightrag_pchunk.outline.judge import Candidate
+from lightrag_pchunk.outline.known_series import continue_known_series
 from lightrag_pchunk.outline.lines import (
     MAX_HEADING_CHARS,
     MAX_PLAIN_WORDS,
@@ -99,7 +100,6 @@ from lightrag_pchunk.outline.run_on import in_its_look, runs_on
 from lightrag_pchunk.outline.section_names import names_paper_section
 from lightrag_pchunk.outline.series import (
     complete_series,
-    continue_known_series,
     fill_between_accepted,
     fill_between_known,
     open_series,

@@ -154,7 +154,7 @@ def events_of(
             title = " ".join(text.split())
             line = EventLine(markdown_heading_line(level, title), unit_id, unit_id)
             # Its look lets the classifier continue its numbered series where the file
-            # left a member as text (``outline.series.continue_known_series``).
+            # left a member as text (``outline.known_series.continue_known_series``).
             events.append(
                 Event(line, level=level, heading=title, look=_look_of(paragraph.look, looks))
             )
