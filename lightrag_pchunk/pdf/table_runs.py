@@ -36,8 +36,18 @@ MIN_TITLED_COLUMNS = 3
 
 def is_entry_row(row: Sequence[Segment]) -> bool:
     """A row of two cells or more whose cells, joined by spaces, read as a table-of-contents
-    entry (a title, then leaders, then a page number)."""
-    return len(row) >= 2 and is_toc_line(" ".join(s.text for s in row))
+    entry (a title, then leaders, then a page number); never a row of titles' tails
+    (:func:`_titles_tails`)."""
+    if len(row) < 2 or _titles_tails(row):
+        return False
+    return is_toc_line(" ".join(s.text for s in row))
+
+
+def _titles_tails(row: Sequence[Segment]) -> bool:
+    """Whether the cells before the last are each a lower-case letter alone: column titles'
+    wrapped tails ("s" under "Ob", "d" under "Censore", as a statistics package prints
+    them), which title nothing, whatever the last reads as (a roman page "d")."""
+    return all(len(text := s.text.strip()) == 1 and text.islower() for s in row[:-1])
 
 
 def is_cell_row(row: Sequence[Segment], entry: bool) -> bool:
@@ -47,7 +57,7 @@ def is_cell_row(row: Sequence[Segment], entry: bool) -> bool:
     if len(row) < 2:
         return False
     texts = [s.text for s in row]
-    if entry or is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1]):
+    if entry or (not _titles_tails(row) and is_toc_line(" ".join(texts[:-1]) + "\t" + texts[-1])):
         return len(row) > 2 and not any(".." in t or "…" in t for t in texts)
     return True
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pdf_builders import Page, Text, parse_pages, tags_of
+from pdf_builders import Page, Text, headings_of, parse_pages, tags_of
 
 SIZE = 10
 #: Helvetica's glyph widths (thousandths of the size) of the text these tests set.
 HELVETICA = {"T": 611, "i": 222, "m": 833, "e": 556, "S": 667, "t": 278, "a": 556, "n": 556,
              "d": 556, "r": 333, "E": 667, "o": 556, "N": 722, "u": 556, "b": 556, "F": 611,
              "l": 222, ".": 278, "v": 500, " ": 278, "C": 722, "f": 278, "c": 500, "L": 556,
-             "s": 500, "w": 722, "p": 556, "U": 722, "P": 667,
+             "s": 500, "w": 722, "p": 556, "U": 722, "P": 667, "O": 778,
              **dict.fromkeys("0123456789", 556)}  # fmt: skip
 
 
@@ -65,3 +65,28 @@ def test_a_title_centred_over_two_columns_is_not_cut(tmp_path: Path) -> None:
     cells = [cell for table in tables for row in table for cell in row]
     assert not any(cell in ("Confidence", "Limits") for cell in cells)
     assert any("Confidence Limits" in cell for cell in cells)
+
+
+def test_column_titles_wrapped_to_a_letter_are_no_contents_entry(tmp_path: Path) -> None:
+    """``Obs`` and ``Censored`` printed too wide for their columns, their last letters
+    wrapped to a line of their own (``s`` and ``d``, as a statistics package prints them):
+    that line reads as a contents entry ("s", then page "d", a roman 500), but its cells
+    are letters alone, the tails of the titles above; the titles and figures stay one
+    table and nothing becomes a heading."""
+    xs = (120, 200, 280, 360, 440)
+    items = [
+        right(title, x, 700)
+        for x, title in zip(xs, ("Ob", "Time", "Censore", "Treatment", "Number"), strict=True)
+    ]
+    items += [right("s", 120, 689), right("d", 280, 689)]
+    figures = [("1", "5.0", "1", "2", "46"), ("2", "6.0", "0", "1", "41"),
+               ("3", "7.5", "1", "2", "34"), ("4", "9.0", "0", "1", "31")]  # fmt: skip
+    for number, row in enumerate(figures):
+        y = 670 - 18 * number
+        items += [right(text, x, y) for x, text in zip(xs, row, strict=True)]
+    result = parse_pages(tmp_path, [Page(items)])
+    assert headings_of(result) == []
+    (table,) = tags_of(result)
+    assert [list(row) for row in figures] == table[-len(figures) :]
+    cells = " ".join(cell for row in table[: -len(figures)] for cell in row)
+    assert cells.split() == ["Ob", "s", "Time", "Censore", "d", "Treatment", "Number"]
