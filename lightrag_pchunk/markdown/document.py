@@ -203,6 +203,8 @@ def _with_contents(block: SourceBlock, units: Sequence[str]) -> list[SourceBlock
 
 def _is_contents(unit: str) -> bool:
     """A list whose every item is one link to a heading of the document, of three or more."""
+    if "](#" not in unit:  # no link to an anchor: most units, known without their lines
+        return False
     entries = [line for line in unit.split("\n") if line.strip()]
     return len(entries) >= _MIN_CONTENTS_ENTRIES and all(map(_CONTENTS_ENTRY.fullmatch, entries))
 
