@@ -45,7 +45,9 @@ def heading_title(displayed: str, html: str, inline: str) -> str:
     that holds nothing else is titled by the block's id, the name its author gave the section
     ("# {#installation}": "installation"), else by the block as written ("{.wide}")."""
     title = " ".join(displayed.split())
-    if _ATTRIBUTES.search(inline):  # not in a code span: "Syntax `{#id}`" shows it
+    # Looked for in the inline source, not in a code span: "Syntax `{#id}`" shows it; a
+    # search from every position of a title, so only where a brace may open one.
+    if "{" in inline and _ATTRIBUTES.search(inline):
         title = _ATTRIBUTES.sub("", title) or _id_title(title)
     if not title:
         alts = (" ".join(match.group(2).split()) for match in _ALT.finditer(html))
