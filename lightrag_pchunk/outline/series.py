@@ -39,7 +39,10 @@ def complete_series(
     starts with the member that continues it, up to the next accepted member of that
     series (第十六条 … 第三十一条 after 第十五条; 1.3 between 1.2 and 1.4). The evidence is
     the series itself: a line the text channel takes for a title (or, for a named unit,
-    any line) that continues it is a heading however it looks."""
+    any line) that continues it is a heading however it looks. A known heading ends the
+    series' reach, but for a named unit's, which runs on over the known headings of other
+    units that group its members (第七十九條 after 第七十八條, past "第二節", wherever the
+    rest of the classifier reads) up to a known heading of its own unit."""
     allowed = None if within is None else {i for r in within for i in r}
     taken = {c.index for c in accepted}
     added: list[Promoted] = []
@@ -48,14 +51,18 @@ def complete_series(
             previous = member.label
             if previous is None or not is_series_label(previous):
                 continue
+            unit = names_a_unit(previous)
             stop = following.index if following is not None else len(items)
             for index in range(member.index + 1, stop):
                 item = items[index]
                 if item.kind is ItemKind.HEADING:
-                    break  # a known heading ends the series' reach
+                    known = parse_label(item.text)
+                    if not unit or (known is not None and known.family == previous.family):
+                        break  # a known heading ends the series' reach
+                    continue
                 if item.kind is not ItemKind.TEXT or index in taken:
                     continue
-                if allowed is not None and index not in allowed:
+                if allowed is not None and index not in allowed and not unit:
                     continue
                 label = parse_label(item.text)
                 if label is None or not is_series_label(label) or not label.follows(previous):

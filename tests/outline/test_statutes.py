@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+from lightrag_pchunk.outline.infer import (
+    ItemKind,
+    Look,
+    OutlineItem,
+    infer_outline,
+    long_stretches,
+)
 from lightrag_pchunk.outline.lines import heading_text
 
 BODY = Look(size=11)
@@ -170,3 +176,59 @@ def test_a_sentence_opening_with_a_first_article_is_no_part():
     # 篇 also counts articles and papers: "第一篇文章…" is a sentence, no part's label.
     line = "第一篇论文发表于二〇一九年，此后作者又陆续发表了多篇相关的研究论文。"
     assert heading_text(line, markdown=False) is None
+
+
+ARTICLE = (
+    "全國人民代表大會常務委員會行使下列職權，"
+    "依照法律規定的程序辦理有關事項並向全國人民代表大會報告工作。"
+)
+
+
+def _section(title: str, labels: list[str], body: int) -> list[OutlineItem]:
+    """A known section of a chapter over its articles: each label run in with its text in
+    the body's look, then ``body`` times the text again."""
+    items = [OutlineItem(ItemKind.HEADING, title, 2, TITLE)]
+    for label in labels:
+        items += [text(f"{label} {ARTICLE}", BODY), text(ARTICLE * body, BODY)]
+    return items
+
+
+def _articles(*sections: list[OutlineItem]) -> list[str]:
+    """The inferred headings of a chapter of ``sections``, its long stretches read."""
+    items = [OutlineItem(ItemKind.HEADING, "第三章 國家機構", 1, TITLE)]
+    for section in sections:
+        items += section
+    stretches = long_stretches(items, 800)
+    found = infer_outline(items, 11, within=stretches, long_gaps=stretches)
+    return [h.title for h in found]
+
+
+LONG_SECTION = "第五十七條 第五十八條 第五十九條 第六十條 第六十一條 第六十二條 第六十三條".split()
+
+
+def test_a_laws_articles_run_on_over_its_short_sections():
+    """Articles numbered through the chapter: in a long section the rules find them; in
+    the short sections after it (read by nobody else) they continue the series, so every
+    article heads its part, not only those of the long sections."""
+    found = _articles(
+        _section("第一節 全國人民代表大會", LONG_SECTION, body=8),
+        _section("第二節 中華人民共和國主席", ["第六十四條", "第六十五條"], body=1),
+        _section("第三節 國務院", ["第六十六條"], body=1),
+    )
+    assert found == [*LONG_SECTION, "第六十四條", "第六十五條", "第六十六條"]
+
+
+def test_a_numbering_that_does_not_go_on_is_not_taken_past_a_known_heading():
+    """Past a known section, an article numbered anew (第一條 after 第六十三條: another
+    law's) continues nothing; nor does one past a known article of its own."""
+    found = _articles(
+        _section("第一節 全國人民代表大會", LONG_SECTION, body=8),
+        _section("第二節 附錄", ["第一條"], body=1),
+    )
+    assert found == LONG_SECTION
+    found = _articles(
+        _section("第一節 全國人民代表大會", LONG_SECTION, body=8),
+        [OutlineItem(ItemKind.HEADING, "第六十四條 國家主席", 2, TITLE)],
+        _section("第二節 中華人民共和國主席", ["第六十五條"], body=1),
+    )
+    assert found == LONG_SECTION
