@@ -132,7 +132,8 @@ def open_series(
     it since the heading above it, in its look, that each the next continues back to
     the series' first number ("1）见“审查”修订为“评价”。", "2）引入差异项定义" over its text):
     a series opens at its first member, which heads its part as the later ones do,
-    however it ends. A list's item the parser knows, a line in another look (a list set
+    however it ends; a named unit's, in any look, over the known headings of other units
+    (:func:`_opening_units`). A list's item the parser knows, a line in another look (a list set
     like the text before a titled "3."), a numbered paragraph longer than a title, or a
     run that does not reach its first number, stays text."""
     added: list[Promoted] = []
@@ -145,10 +146,16 @@ def open_series(
         before, after = neighbours[member.index]
         if (before is not None and _runs_on(items, before, member)) or after is None:
             continue
-        if not after.label.follows(label) or member.look is None:  # type: ignore[union-attr]
+        if not after.label.follows(label):  # type: ignore[union-attr]
             continue
-        start = order[position - 1].index if position > 0 else -1
-        opening = _opening_members(items, start, member, body_size, look_of, taken)
+        if names_a_unit(label):
+            start = before.index if before is not None else -1
+            opening = _opening_units(items, start, member, taken)
+        elif member.look is None:
+            continue
+        else:
+            start = order[position - 1].index if position > 0 else -1
+            opening = _opening_members(items, start, member, body_size, look_of, taken)
         added += opening
         taken.update(c.index for c in opening)
     return added
@@ -222,6 +229,30 @@ def _opening_members(
         if heading is None:
             return []
         found.append(Promoted(index, heading, look_score(look, body_size), look))
+        following = label
+        if label.ordinals[-1] == 1:
+            return found[::-1]
+    return []
+
+
+def _opening_units(
+    items: Sequence[OutlineItem], start: int, member: Promoted, taken: set[int]
+) -> list[Promoted]:
+    """The lines between item ``start`` and ``member`` that open a named unit's series
+    (第一條 … 第十一條 before 第十二條), first to last: each the next continues, back to
+    the first number, over the known headings of other units that group them (a law's
+    first chapter before its second); none unless every line of the unit's family on the
+    way is one of them (all, or none) or where a known heading of the unit stands."""
+    found: list[Promoted] = []
+    following = member.label
+    for index in range(member.index - 1, start, -1):
+        item = items[index]
+        label = parse_label(item.text) if item.kind is not ItemKind.OTHER else None
+        if label is None or label.family != following.family:  # type: ignore[union-attr]
+            continue
+        if item.kind is ItemKind.HEADING or index in taken or not following.follows(label):  # type: ignore[union-attr]
+            return []
+        found.append(member_heading(index, item, label))  # a unit carries its text
         following = label
         if label.ordinals[-1] == 1:
             return found[::-1]

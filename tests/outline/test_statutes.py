@@ -232,3 +232,24 @@ def test_a_numbering_that_does_not_go_on_is_not_taken_past_a_known_heading():
         _section("第二節 中華人民共和國主席", ["第六十五條"], body=1),
     )
     assert found == LONG_SECTION
+
+
+def test_a_laws_first_articles_in_a_short_section_open_its_series():
+    """The first articles in a short section before the long one (第一條 to 第三條, read by
+    nobody else) open the series its long section continues: each heads its part too."""
+    long_section = "第四條 第五條 第六條 第七條 第八條 第九條 第十條".split()
+    found = _articles(
+        _section("第一節 總則", ["第一條", "第二條", "第三條"], body=1),
+        _section("第二節 全國人民代表大會", long_section, body=8),
+    )
+    assert found == ["第一條", "第二條", "第三條", *long_section]
+
+
+def test_articles_that_do_not_reach_the_first_open_nothing():
+    """Numbers before the series that never reach its first (第五十五條, 第五十六條 before
+    第五十七條) open nothing: all of a series' opening members, or none."""
+    found = _articles(
+        _section("第一節 總則", ["第五十五條", "第五十六條"], body=1),
+        _section("第二節 全國人民代表大會", LONG_SECTION, body=8),
+    )
+    assert found == LONG_SECTION
