@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from lightrag_pchunk.outline.numbering import is_bare_label
-from lightrag_pchunk.pdf.bullets import SENTENCE_END
+from lightrag_pchunk.pdf.bullets import SENTENCE_END, breaks_mid_phrase
 from lightrag_pchunk.pdf.cjk import is_cjk
 from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
@@ -44,6 +44,14 @@ def number_goes_on(above: Line, line: Line) -> bool:
     alone = is_bare_label(without_tags(line.text))
     text = without_tags(above.text).rstrip()
     return text.endswith(("-", "\u2013")) or (alone and text.endswith(","))
+
+
+def bold_title_goes_on(above: Line, line: Line) -> bool:
+    """Whether a bold line broken inside a phrase ("… Providing Caregiving for") goes on in
+    its look on the next line, which then leaves it ("Children of … Women" bold, then its
+    reference "(HHS-2004-…)" not): one title and what follows it, one paragraph, though
+    the next line is not bold throughout."""
+    return above.bold and breaks_mid_phrase(above.text) and line.segments[0].opens_bold
 
 
 def opens_lower(text: str) -> bool:

@@ -49,6 +49,7 @@ from lightrag_pchunk.pdf.bullets import (
 from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens, printed_words
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.line_ends import (
+    bold_title_goes_on,
     cjk_word_goes_on,
     ends_early,
     ends_sentence,
@@ -178,7 +179,9 @@ def _continues(
         # One title, its lines however far apart, in any look (a label over it), but for text
         # under it: a producer that tags a whole page H1 tags its text with its title.
         return not _text_under_title(group[0], line, text_size)
-    if abs(line.size - above.size) > SIZE_TOLERANCE or line.bold != above.bold:
+    if abs(line.size - above.size) > SIZE_TOLERANCE or (
+        line.bold != above.bold and not bold_title_goes_on(above, line)
+    ):
         return False
     step = line.top - above.top
     usual = leading.get(round(above.size * 2) / 2, 1.25 * max(above.height, above.size))

@@ -13,7 +13,18 @@ from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
-from pdf_builders import BOLD, CJK, KASHIDA_QUOTE, LOREM, REGULAR, Page, Text, parse_pages, wrap
+from pdf_builders import (
+    BOLD,
+    CJK,
+    KASHIDA_QUOTE,
+    LOREM,
+    REGULAR,
+    Page,
+    Text,
+    parse_pages,
+    printed_width,
+    wrap,
+)
 
 
 def test_two_columns_read_column_by_column(tmp_path: Path) -> None:
@@ -749,3 +760,25 @@ def test_cover_lines_ending_in_a_word_set_apart_stay_lines_of_their_own(tmp_path
         "財團法人綠色生產力基金會 編印",
         "中華民國一百零五年九月再版",
     ]
+
+
+def test_a_bold_title_broken_inside_a_phrase_goes_on_into_its_regular_reference(
+    tmp_path: Path,
+) -> None:
+    """A bold numbered title broken after "for" goes on, still bold, on the next line,
+    which ends in the text's look on the title's reference (a funding notice: "… Women
+    (HHS-2004-0017)"): one paragraph (whether it heads a section is the classifier's
+    call), not a title cut before its last words."""
+    first = "2. Family Support Services for Relatives Providing Caregiving for"
+    bold_rest = "Children of Substance Abusing Women"
+    items = [
+        Text(72, 700, first, 10, BOLD),
+        Text(72, 688, bold_rest, 10, BOLD),
+        Text(72 + printed_width(bold_rest + " ", 10), 688, "(HHS-2004-0017)", 10, REGULAR),
+        # The text fills the title's measure: the title's first line ended at the margin.
+        *wrap(LOREM, 72, 664, printed_width(first, 10), size=10),
+    ]
+    result = parse_pages(tmp_path, [Page(items)])
+    lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
+    assert f"{first} {bold_rest} (HHS-2004-0017)" in lines  # as a heading or as text
+    assert not any(row.heading == first for row in result.rows)
