@@ -25,7 +25,8 @@ from lightrag_pchunk.outline.lines import (
     heading_text,
     is_series_label,
 )
-from lightrag_pchunk.outline.unit_words import names_a_unit
+from lightrag_pchunk.outline.numbering import names_front_or_back_matter
+from lightrag_pchunk.outline.unit_words import ANNEX_UNITS, names_a_unit
 
 
 def complete_series(
@@ -41,8 +42,8 @@ def complete_series(
     the series itself: a line the text channel takes for a title (or, for a named unit,
     any line) that continues it is a heading however it looks. A known heading ends the
     series' reach, but for a named unit's, which runs on over the known headings of other
-    units that group its members (第七十九條 after 第七十八條, past "第二節", wherever the
-    rest of the classifier reads) up to a known heading of its own unit."""
+    units that group its members (:func:`groups_members`: 第七十九條 after 第七十八條, past
+    "第二節", wherever the rest of the classifier reads)."""
     allowed = None if within is None else {i for r in within for i in r}
     taken = {c.index for c in accepted}
     added: list[Promoted] = []
@@ -56,8 +57,7 @@ def complete_series(
             for index in range(member.index + 1, stop):
                 item = items[index]
                 if item.kind is ItemKind.HEADING:
-                    known = parse_label(item.text)
-                    if not unit or (known is not None and known.family == previous.family):
+                    if not unit or not groups_members(item.text, previous):
                         break  # a known heading ends the series' reach
                     continue
                 if item.kind is not ItemKind.TEXT or index in taken:
@@ -241,22 +241,41 @@ def _opening_units(
     """The lines between item ``start`` and ``member`` that open a named unit's series
     (第一條 … 第十一條 before 第十二條), first to last: each the next continues, back to
     the first number, over the known headings of other units that group them (a law's
-    first chapter before its second); none unless every line of the unit's family on the
-    way is one of them (all, or none) or where a known heading of the unit stands."""
+    first chapter before its second: :func:`groups_members`); none unless every line of the
+    unit's family on the way is one of them (all, or none), nor past another heading."""
     found: list[Promoted] = []
     following = member.label
     for index in range(member.index - 1, start, -1):
         item = items[index]
-        label = parse_label(item.text) if item.kind is not ItemKind.OTHER else None
+        if item.kind is ItemKind.HEADING:
+            if not groups_members(item.text, following):  # type: ignore[arg-type]
+                return []
+            continue
+        label = parse_label(item.text) if item.kind is ItemKind.TEXT else None
         if label is None or label.family != following.family:  # type: ignore[union-attr]
             continue
-        if item.kind is ItemKind.HEADING or index in taken or not following.follows(label):  # type: ignore[union-attr]
+        if index in taken or not following.follows(label):  # type: ignore[union-attr]
             return []
         found.append(member_heading(index, item, label))  # a unit carries its text
         following = label
         if label.ordinals[-1] == 1:
             return found[::-1]
     return []
+
+
+def groups_members(heading: str, member: Label) -> bool:
+    """Whether the known ``heading`` groups members of the named unit ``member`` numbers
+    (a law's "第二節" or "Chapter 3" over its articles): a heading of another unit, not a
+    part outside the series ("Annex 1", "Appendix A", a heading without a unit: its text
+    may quote an article, "Article 12 of the Regulation applies")."""
+    known = parse_label(heading)
+    return (
+        known is not None
+        and known.family != member.family
+        and names_a_unit(known)
+        and known.family.removeprefix("keyword-") not in ANNEX_UNITS
+        and not names_front_or_back_matter(heading)
+    )
 
 
 def _opening_title(text: str, label: Label) -> HeadingText | None:

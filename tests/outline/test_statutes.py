@@ -253,3 +253,14 @@ def test_articles_that_do_not_reach_the_first_open_nothing():
         _section("第二節 全國人民代表大會", LONG_SECTION, body=8),
     )
     assert found == LONG_SECTION
+
+
+@pytest.mark.parametrize("known", ["附件一 實施細則", "說明", "Annex 1 Forms"])
+def test_an_article_quoted_past_an_annex_or_an_unnumbered_heading_stays_text(known):
+    """Past a known heading outside the law's units (an annex, a heading with no unit of its
+    own), a line opening on the next article's number quotes it: the series stops there."""
+    found = _articles(
+        _section("第一節 全國人民代表大會", LONG_SECTION, body=8),
+        [OutlineItem(ItemKind.HEADING, known, 1, TITLE), text("第六十四條 " + ARTICLE, BODY)],
+    )
+    assert found == LONG_SECTION
