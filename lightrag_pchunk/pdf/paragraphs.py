@@ -385,8 +385,8 @@ def _join_across_pages(
         return
     if ends_sentence(last.text) or ends_early(tail, first.lines[0]) or _set_right(tail):
         return
-    if is_bulleted(first.text) or _is_labelled(first.text):
-        return
+    if is_bulleted(first.text) or _is_labelled(first.text) or first.text == last.text:
+        return  # an item, or a title printed again over its table's next page
     lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), printed))
     text, starts = join_lines([line_text(line) for line in lines])
     joined = replace(last, text=text, lines=lines, starts=starts, look=paragraph_look(lines, text))

@@ -23,6 +23,7 @@ from pdf_builders import (
     Text,
     parse_pages,
     printed_width,
+    unruled_rows,
     wrap,
 )
 
@@ -782,3 +783,32 @@ def test_a_bold_title_broken_inside_a_phrase_goes_on_into_its_regular_reference(
     lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
     assert f"{first} {bold_rest} (HHS-2004-0017)" in lines  # as a heading or as text
     assert not any(row.heading == first for row in result.rows)
+
+
+def test_a_title_printed_again_over_the_next_page_is_not_joined_to_itself(
+    tmp_path: Path,
+) -> None:
+    """A table's title printed again at the top of the next page, over the table's next
+    rows (a statistics package's output): the page break cuts no sentence there, so the
+    two stay two lines, never one title "… Estimates … Estimates"."""
+    title = "Product-Limit Survival Estimates"
+
+    def rows(first: int) -> list[tuple[str, ...]]:
+        figures = [(f"{first + i}.0000", "0.9787", "0.0213", str(46 - i)) for i in range(8)]
+        return [("Time", "Survival", "Failure", "Left"), *figures]
+
+    xs = (72, 200, 330, 460)
+    first_page = [
+        *wrap(LOREM, 72, 740, 468),
+        Text(220, 560, title, 12, BOLD),
+        *unruled_rows(rows(1), xs, 532, 16),
+    ]
+    next_page = [
+        Text(220, 740, title, 12, BOLD),
+        *unruled_rows(rows(9), xs, 712, 16),
+        *wrap(LOREM, 72, 540, 468),
+    ]
+    result = parse_pages(tmp_path, [Page(first_page), Page(next_page)])
+    lines = [line.lstrip("# ") for row in result.rows for line in row.content.split("\n")]
+    assert lines.count(title) == 2
+    assert not any(f"{title} {title}" in row.heading for row in result.rows)
