@@ -68,17 +68,20 @@ def run_end(
     gaps: Sequence[float],
     close: Sequence[bool],
     start: int,
-    foot: float,
+    bands: tuple[float, float],
 ) -> tuple[int, list[int]]:
     """Where the run of rows that may form a table from ``start`` ends, and its rows of
-    group titles: it starts on a row of cells and goes on while rows follow closely and hold
+    group titles: it starts on a row of cells, not on a running header in the page's head
+    band (:func:`_is_running_header`), and goes on while rows follow closely and hold
     cells, or one cell that is not at the run's left edge (a wrapped cell's next line), or a
-    group's title (:func:`_titles_group`), but not into the page's foot band
-    (from ``foot``) across a gap wider than :data:`FOOTER_GAP` times any between its rows
-    (a running footer below a table that ends the page). ``cells``: which rows are rows of
-    cells (:func:`is_cell_row`); ``gaps``: the space between each row and the next
-    (``cell_wraps.row_gap``); ``close``: which rows the next one follows closely."""
-    if not cells[start]:
+    group's title (:func:`_titles_group`), but not into the page's foot band across a gap
+    wider than :data:`FOOTER_GAP` times any between its rows (a running footer below a
+    table that ends the page). ``cells``: which rows are rows of cells
+    (:func:`is_cell_row`); ``gaps``: the space between each row and the next
+    (``cell_wraps.row_gap``); ``close``: which rows the next one follows closely;
+    ``bands``: where the page's head band ends and its foot band starts."""
+    head, foot = bands
+    if not cells[start] or _is_running_header(rows[start], head):
         return start + 1, []
     left = rows[start][0].x0
     end = start + 1
@@ -107,6 +110,16 @@ def run_end(
         widest = max(widest, gap)
         end += 1
     return end, titles
+
+
+def _is_running_header(row: Sequence[Segment], head: float) -> bool:
+    """Whether ``row`` is a running header in the page's head band (down to ``head``): a
+    page number beside a title ("54", "3.3. ÜBERLAGERUNGEN"), which a figure's labels
+    aligned under it would make a table's first row."""
+    if len(row) != 2 or min(s.top for s in row) > head:
+        return False
+    number, title = sorted((s.text.strip() for s in row), key=str.isdigit, reverse=True)
+    return number.isdigit() and any(c.isalpha() for c in title)
 
 
 def _titles_group(

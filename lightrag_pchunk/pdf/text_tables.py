@@ -187,7 +187,7 @@ def _find_tables(
     cutter: WordCutter | None,
 ) -> list[TextTable]:
     """The tables of ``segments`` read row by row across them (:func:`find_text_tables`)."""
-    head, foot = bands
+    head = bands[0]
     header_words = " ".join(header).split()
     lines = free_rules(rules)
     rows = [sorted(row, key=lambda s: s.x0) for row in visual_rows(segments)]
@@ -211,7 +211,7 @@ def _find_tables(
     tables: list[TextTable] = []
     index = floor = 0  # floor: the first row after the last table
     while index < len(rows):
-        end, titles = run_end(rows, cells, gaps, close, index, foot)
+        end, titles = run_end(rows, cells, gaps, close, index, bands)
         if end - index < MIN_RULED_ROWS:  # too short for any table, ruled or not
             index += 1
             continue

@@ -305,3 +305,33 @@ def test_a_running_header_drifting_across_the_top_bands_border_is_removed(tmp_pa
     result = _parse(tmp_path, pages)
     assert "Cold Store Act" not in result.content
     assert all(f"Body text about the {word}." in result.content for word in WORDS)
+
+
+def test_a_running_header_over_a_figures_labels_is_furniture_not_a_tables_row(
+    tmp_path: Path,
+) -> None:
+    """A lecture's running header, the page number and the section's title ("53", "3.3.
+    UBERLAGERUNGEN"), with a figure's labels aligned in rows under it on one page: the
+    labels are no table that the header heads; the header goes with the other pages' as
+    furniture, and the labels stay text."""
+    labels = [
+        Text(x, y, label, 10)
+        for y, row in ((735, ("i", "f", "z2")), (722, ("z", "g", "1")))
+        for x, label in zip((150, 260, 370), row, strict=True)
+    ]
+    pages = [
+        Page(
+            [
+                Text(72, 760, str(52 + number), 10),
+                Text(380, 760, "3.3. UBERLAGERUNGEN", 10),
+                *(labels if number == 1 else []),
+                *wrap(LOREM * 3, 72, 700, 468),
+            ]
+        )
+        for number in range(4)
+    ]
+    result = _parse(tmp_path, pages)
+    text = "\n".join(row.content for row in result.rows)
+    assert "UBERLAGERUNGEN" not in text
+    assert "<table" not in text
+    assert all(label in text.split() for label in ("z2", "f", "g"))
