@@ -346,7 +346,6 @@ class StripResult:
     parsed: frozenset[str]  # the titles of the styled file's own outline (smart outline auto)
     look: list[Heading]  # copy keeping the look (bold, sizes by level), smart outline on
     plain: list[Heading]  # copy without any look, smart outline on
-    before: list[Heading]  # copy keeping the look, smart outline off (the parser until now)
     as_styled: list[Heading] | None = None  # copy in the headings' own look, when asked
 
 
@@ -366,8 +365,6 @@ def strip_file(source: Path, workdir: Path, *, as_styled: bool = False) -> Strip
         copy = workdir / f"stripped-{'look' if look else 'plain'}{source.suffix}"
         strip_headings(source, copy, look=look)
         found[look] = outline_of(parse_docx(copy, workdir / copy.stem, smart_heading=True))
-        if look:
-            before = outline_of(parse_docx(copy, workdir / "before", smart_heading=False))
     own_look = None
     if as_styled:
         copy = workdir / f"stripped-styled{source.suffix}"
@@ -376,7 +373,7 @@ def strip_file(source: Path, workdir: Path, *, as_styled: bool = False) -> Strip
     listed = toc_entries(styled)
     own = outline_of(parse_docx(source, workdir / "auto", smart_heading="auto"))
     parsed = frozenset(normalize(h.text) for h in own)
-    return StripResult(reference, listed, parsed, found[True], found[False], before, own_look)
+    return StripResult(reference, listed, parsed, found[True], found[False], own_look)
 
 
 __all__ = [
