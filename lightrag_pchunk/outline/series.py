@@ -17,7 +17,7 @@ from lightrag_pchunk.outline.items import (
     look_at,
     look_score,
 )
-from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.labels import APPENDIX_FAMILIES, Label, parse_label
 from lightrag_pchunk.outline.lines import (
     MAX_PLAIN_WORDS,
     HeadingText,
@@ -26,7 +26,7 @@ from lightrag_pchunk.outline.lines import (
     is_series_label,
 )
 from lightrag_pchunk.outline.numbering import names_front_or_back_matter
-from lightrag_pchunk.outline.unit_words import ANNEX_UNITS, names_a_unit
+from lightrag_pchunk.outline.unit_words import names_a_unit
 
 
 def complete_series(
@@ -42,7 +42,7 @@ def complete_series(
     the series itself: a line the text channel takes for a title (or, for a named unit,
     any line) that continues it is a heading however it looks. A known heading ends the
     series' reach, but for a named unit's, which runs on over the known headings of other
-    units that group its members (:func:`groups_members`: 第七十九條 after 第七十八條, past
+    units that group its members (:func:`_groups_members`: 第七十九條 after 第七十八條, past
     "第二節", wherever the rest of the classifier reads)."""
     allowed = None if within is None else {i for r in within for i in r}
     taken = {c.index for c in accepted}
@@ -57,7 +57,7 @@ def complete_series(
             for index in range(member.index + 1, stop):
                 item = items[index]
                 if item.kind is ItemKind.HEADING:
-                    if not unit or not groups_members(item.text, previous):
+                    if not unit or not _groups_members(item.text, previous):
                         break  # a known heading ends the series' reach
                     continue
                 if item.kind is not ItemKind.TEXT or index in taken:
@@ -241,14 +241,14 @@ def _opening_units(
     """The lines between item ``start`` and ``member`` that open a named unit's series
     (第一條 … 第十一條 before 第十二條), first to last: each the next continues, back to
     the first number, over the known headings of other units that group them (a law's
-    first chapter before its second: :func:`groups_members`); none unless every line of the
+    first chapter before its second: :func:`_groups_members`); none unless every line of the
     unit's family on the way is one of them (all, or none), nor past another heading."""
     found: list[Promoted] = []
     following = member.label
     for index in range(member.index - 1, start, -1):
         item = items[index]
         if item.kind is ItemKind.HEADING:
-            if not groups_members(item.text, following):  # type: ignore[arg-type]
+            if not _groups_members(item.text, following):  # type: ignore[arg-type]
                 return []
             continue
         label = parse_label(item.text) if item.kind is ItemKind.TEXT else None
@@ -263,7 +263,7 @@ def _opening_units(
     return []
 
 
-def groups_members(heading: str, member: Label) -> bool:
+def _groups_members(heading: str, member: Label) -> bool:
     """Whether the known ``heading`` groups members of the named unit ``member`` numbers
     (a law's "第二節" or "Chapter 3" over its articles): a heading of another unit, not a
     part outside the series ("Annex 1", "Appendix A", a heading without a unit: its text
@@ -273,7 +273,7 @@ def groups_members(heading: str, member: Label) -> bool:
         known is not None
         and known.family != member.family
         and names_a_unit(known)
-        and known.family.removeprefix("keyword-") not in ANNEX_UNITS
+        and known.family not in APPENDIX_FAMILIES
         and not names_front_or_back_matter(heading)
     )
 

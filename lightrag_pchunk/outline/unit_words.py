@@ -27,9 +27,6 @@ KEYWORD_RANKS = {
     "attachment": 2, "exhibit": 2, "附录": 2, "附件": 2, "section": 3, "article": 4,
     "clause": 5, "note": 3, "item": 2,
 }  # fmt: skip
-#: The units that stand beside a document's body, not over its parts: an annex's articles
-#: are not the body's.
-ANNEX_UNITS = frozenset({"annex", "appendix", "schedule", "attachment", "exhibit", "附录", "附件"})
 #: Months' names and their abbreviations (English, German, Dutch, French, Spanish,
 #: Portuguese, Italian, Swedish): a number before one is a day's date ("29 March"), no label.
 MONTH_NAMES = frozenset(

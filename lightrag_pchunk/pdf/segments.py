@@ -72,12 +72,12 @@ class Segment:
     ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
     median size, not bold), ``opens_bold`` whether its first is (a bold title's last words
     before its reference in the text's look); ``font`` the name and weight of its middle
-    glyph's font (``fonts.font_of``; "" for a table's stand-in). ``first_char``, ``middle_char`` and
-    ``last_char`` index the page's characters (PDFium's list). ``rotated``: its glyphs run
-    at another angle than the page's text; ``slanted``: at a slant, neither upright nor at
-    a right angle (a watermark drawn across the page; rotated too). ``table``: the key of
-    the table this segment stands for (it was put in the place of the table's segments by
-    ``tables.TableFinder``), "" for text.
+    glyph's font (``fonts.font_of``; "" for a table's stand-in). ``first_char``,
+    ``middle_char`` and ``last_char`` index the page's characters (PDFium's list).
+    ``rotated``: its glyphs run at another angle than the page's text; ``slanted``: at a
+    slant, neither upright nor at a right angle (a watermark drawn across the page; rotated
+    too). ``table``: the key of the table this segment stands for (it was put in the place
+    of the table's segments by ``tables.TableFinder``), "" for text.
     ``closes_up``: the page's glyph this segment's first glyph is set letter-spaced after,
     on its line, read without a space between (``letter_spacing``); -1: none.
     """

@@ -118,8 +118,12 @@ def _is_running_header(row: Sequence[Segment], head: float) -> bool:
     aligned under it would make a table's first row."""
     if len(row) != 2 or min(s.top for s in row) > head:
         return False
-    number, title = sorted((s.text.strip() for s in row), key=str.isdigit, reverse=True)
-    return number.isdigit() and any(c.isalpha() for c in title)
+    left, right = (s.text.strip() for s in row)
+    return (left.isdigit() and _has_letters(right)) or (right.isdigit() and _has_letters(left))
+
+
+def _has_letters(text: str) -> bool:
+    return any(c.isalpha() for c in text)
 
 
 def _titles_group(
