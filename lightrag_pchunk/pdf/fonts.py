@@ -43,15 +43,44 @@ def font_size(raw: object, index: int) -> float:
 
 def run_size(raw: object, text: str, indexes: list[int]) -> float:
     """The size a run of glyphs (``indexes`` into the page's characters ``text``, in text
-    order) is printed at: its middle glyph's where its first, middle and last agree, else
-    the size most of its letters (CJK characters too) are set at, so that a formula's
-    symbols set large or small, or a drop cap, among the words of the text do not set it;
-    the middle glyph's in a run without letters."""
+    order) is printed at: its capitals' in small capitals (:func:`small_capitals_size`),
+    else its middle glyph's where its first, middle and last agree, else the size most of
+    its letters (CJK characters too) are set at, so that a formula's symbols set large or
+    small, or a drop cap, among the words of the text do not set it; the middle glyph's in
+    a run without letters."""
     middle = font_size(raw, indexes[len(indexes) // 2])
-    if font_size(raw, indexes[0]) == middle == font_size(raw, indexes[-1]):
+    agree = font_size(raw, indexes[0]) == middle == font_size(raw, indexes[-1])
+    # A run in capitals may be in small capitals, the three glyphs read all small ones.
+    if agree and not text[indexes[0] : indexes[-1] + 1].isupper():
         return middle
-    letters = Counter(font_size(raw, i) for i in indexes if text[i].isalpha())
+    sizes = {i: font_size(raw, i) for i in indexes if text[i].isalpha()}
+    if small_capitals := small_capitals_size(text, sizes):
+        return small_capitals
+    if agree:
+        return middle
+    letters = Counter(sizes.values())
     return max(letters, key=letters.__getitem__) if letters else middle
+
+
+#: Small capitals drawn as capitals of a smaller size are this share of the capitals' size
+#: or more, and less than all of it.
+SMALL_CAPITALS = (0.6, 0.9)
+
+
+def small_capitals_size(text: str, sizes: dict[int, float]) -> float | None:
+    """The size of a run set in small capitals (``sizes``: its letters' sizes by index into
+    ``text``), or None for any other run. Producers without a small-capitals face draw the
+    lower-case letters as capitals of a smaller size ("TITLE I: WIPO TREATY": the T of
+    Title, I and WIPO at the size set, the rest smaller): the run reads at its capitals'
+    size, as its author set it; by its letters' count it would read smaller than the text
+    it heads. A line's first run may open on a small capital ("OF REGISTRATION", the second
+    line of a title); a drop cap is far larger than the letters after it."""
+    if len(set(sizes.values())) != 2 or not all(text[i].isupper() for i in sizes):
+        return None
+    small, large = sorted(set(sizes.values()))
+    if not SMALL_CAPITALS[0] * large <= small < SMALL_CAPITALS[1] * large:
+        return None
+    return large
 
 
 def text_size(runs: list[tuple[float, str]]) -> float:
