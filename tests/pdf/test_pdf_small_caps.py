@@ -1,0 +1,62 @@
+"""Titles set in small capitals that a producer draws as capitals of two sizes (each word's
+capitals at the size set, the letters typed in lower case smaller): the title reads at the
+size set, as its author meant it, and keeps its place above the sections set smaller."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from pdf_builders import BOLD, LOREM, Page, Text, build_pdf, parse_pages, sections, wrap
+
+TITLE_SIZE, SMALL_SIZE, SECTION_SIZE, TEXT_SIZE = 14.0, 11.0, 13.0, 12.0
+#: A word space in Helvetica, in ems.
+HELVETICA_SPACE = 0.278
+
+
+def _bold_width(text: str, size: float) -> float:
+    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size, BOLD)])]))
+    textpage = document[0].get_textpage()
+    right = textpage.get_charbox(textpage.count_chars() - 1, loose=True)[2]
+    textpage.close()
+    document.close()
+    return right
+
+
+def small_capitals(title: str, x: float, y: float) -> list[Text]:
+    """``title`` as typed, drawn in small capitals: its capitals (and digits) at
+    :data:`TITLE_SIZE`, its lower-case letters as capitals at :data:`SMALL_SIZE`."""
+    runs: list[Text] = []
+    for word in title.split():
+        for piece in re.findall(r"[a-z]+|[^a-z]+", word):
+            size = SMALL_SIZE if piece.islower() else TITLE_SIZE
+            runs.append(Text(x, y, piece.upper(), size, BOLD))
+            x += _bold_width(piece.upper(), size)
+        x += HELVETICA_SPACE * TITLE_SIZE
+    return runs
+
+
+def test_a_title_in_small_capitals_reads_at_its_capitals_size(tmp_path: Path) -> None:
+    """Two titles in small capitals, 14 pt over 11 pt (most of their letters are the small
+    ones), each over a section titled in bold at 13 pt, over text at 12 pt: the titles head
+    the document and the sections nest under them. Read by their letters' count, the
+    titles were set at 11 pt, smaller than the sections they head and than the text."""
+    page = [
+        *small_capitals("Title I: General provisions", 72, 740),
+        Text(72, 712, "Scope of this part", SECTION_SIZE, BOLD),
+        *wrap(LOREM, 72, 690, 468, size=TEXT_SIZE),
+        *small_capitals("Title II: Definitions", 72, 560),
+        Text(72, 532, "Terms used", SECTION_SIZE, BOLD),
+        *wrap(LOREM, 72, 510, 468, size=TEXT_SIZE),
+    ]
+    result = parse_pages(tmp_path, [Page(page)])
+    assert sections(result) == [
+        ("TITLE I: GENERAL PROVISIONS", 1),
+        ("Scope of this part", 2),
+        ("TITLE II: DEFINITIONS", 1),
+        ("Terms used", 2),
+    ]
+    parents = {row.heading: row.parent_headings for row in result.rows}
+    assert parents["Terms used"] == ("TITLE II: DEFINITIONS",)
