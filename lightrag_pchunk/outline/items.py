@@ -14,6 +14,9 @@ from lightrag_pchunk.outline.lines import HeadingText
 
 #: How much larger than the body text (points) a line must be to count as larger.
 LARGER_BY = 1.0
+#: What a PDF's scaled units may take from a size (13 pt drawn at 12.96 pt): a line this
+#: much short of :data:`LARGER_BY` is still set larger. Word's sizes are half points.
+SIZE_ROUNDING = 0.05
 
 
 class ItemKind(enum.Enum):
@@ -107,8 +110,8 @@ def look_at(
 
 def is_larger_than_text(look: Look | None, body_size: float) -> bool:
     """Whether ``look`` is set larger than text of ``body_size`` (by :data:`LARGER_BY` or
-    more; an unknown body size makes nothing larger)."""
-    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY
+    more, less :data:`SIZE_ROUNDING`; an unknown body size makes nothing larger)."""
+    return look is not None and body_size > 0 and look.size >= body_size + LARGER_BY - SIZE_ROUNDING
 
 
 def look_score(look: Look | None, body_size: float) -> float:
