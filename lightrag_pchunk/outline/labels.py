@@ -254,6 +254,14 @@ _DIGIT_GROUPS = re.compile(
 )
 
 
+#: What makes a whole number the start of a range of numbers: a word or dash and the
+#: range's other end ("15 to 24", "15 – 24", "15 bis 24", "15 至 24"), or an open end
+#: ("80 and over", "65 and older").
+_RANGE_ON = re.compile(
+    r"\s+(?:(?:to|through|bis|à)\s+\d|[-–—~至到]\s*\d|and\s+(?:over|older|above|more)\b)"
+)
+
+
 def _decimal(text: str) -> Label | None:
     match = _DECIMAL.match(text)
     if match is None:
@@ -265,6 +273,8 @@ def _decimal(text: str) -> Label | None:
         return None  # a date ("29 March 2024", "3月"), not a section number
     if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
         return None  # an amount written in digit groups, not a section number
+    if not match["dot"] and "." not in match["n"] and _RANGE_ON.match(text, end):
+        return None  # a range ("15 to 24", "80 and over": a chart's age groups), no number
     if end < len(text):
         spaced = (ch := text[end]) in " \t\u3000"
         cjk = "\u3400" <= ch <= "\u9fff" or _QUOTED_TITLE.match(text, end) is not None

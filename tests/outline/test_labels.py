@@ -161,6 +161,25 @@ def test_amounts_in_digit_groups_are_not_labels(line):
 
 @pytest.mark.parametrize(
     "line",
+    ["15 to 24", "25 – 44 years", "15 bis 24 Jahre", "18 至 35 岁", "80 and over", "65 and older"],
+)
+def test_ranges_of_numbers_are_not_labels(line):
+    """A chart's or table's groups ("15 to 24", "80 and over") set as lines of their own:
+    read as numbered titles, each bar's label headed a section."""
+    assert parse_label(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "number"),
+    [("15 Toxicology", (15,)), ("2 To be determined", (2,)), ("3 Terms and definitions", (3,))],
+)
+def test_a_section_number_before_a_title_is_no_range(line, number):
+    label = parse_label(line)
+    assert label is not None and label.ordinals == number
+
+
+@pytest.mark.parametrize(
+    "line",
     [
         # A unit's word before a lower-case word: an article, a conjunction, no letter number.
         "Anexo a la Resolución 12/2020",
