@@ -17,7 +17,12 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from lightrag_pchunk.outline.numerals import chinese_number, roman_number, token_value
+from lightrag_pchunk.outline.numerals import (
+    chinese_number,
+    is_quantity,
+    roman_number,
+    token_value,
+)
 from lightrag_pchunk.outline.unit_words import (
     CN_NUMBER,
     KEYWORD_RANKS,
@@ -246,22 +251,6 @@ def _annex_decimal(text: str) -> Label | None:
     return Label("annex-decimal", len(ordinals), ordinals, match[0], _rest(text, match.end()))
 
 
-#: After a number's first digits, its further groups of three set apart by a space (SI,
-#: Russian, French: "6 089 750,85 руб.", "12 345,00 €"): two groups or more, or one with a
-#: decimal fraction. One group alone ("3 100 Years") may be a label before its title.
-_DIGIT_GROUPS = re.compile(
-    r"(?:[ \u00a0\u2009\u202f]\d{3}){2,}(?![\d])|[ \u00a0\u2009\u202f]\d{3}[,.]\d+(?![\d])"
-)
-
-
-#: What makes a whole number the start of a range of numbers: a word or dash and the
-#: range's other end ("15 to 24", "15 – 24", "15 bis 24", "15 至 24"), or an open end
-#: ("80 and over", "65 and older").
-_RANGE_ON = re.compile(
-    r"\s+(?:(?:to|through|bis|à)\s+\d|[-–—~至到]\s*\d|and\s+(?:over|older|above|more)\b)"
-)
-
-
 def _decimal(text: str) -> Label | None:
     match = _DECIMAL.match(text)
     if match is None:
@@ -271,10 +260,8 @@ def _decimal(text: str) -> Label | None:
     titled = "." in match["n"] and _SPACED_DATE_MARK.match(text, end) is not None
     if not titled and follows_a_days_number(text, end):
         return None  # a date ("29 March 2024", "3月"), not a section number
-    if not match["dot"] and "." not in match["n"] and _DIGIT_GROUPS.match(text, end):
-        return None  # an amount written in digit groups, not a section number
-    if not match["dot"] and "." not in match["n"] and _RANGE_ON.match(text, end):
-        return None  # a range ("15 to 24", "80 and over": a chart's age groups), no number
+    if not match["dot"] and "." not in match["n"] and is_quantity(text, end):
+        return None  # an amount ("12 345,00 €") or a range ("15 to 24"), no section number
     if end < len(text):
         spaced = (ch := text[end]) in " \t\u3000"
         cjk = "\u3400" <= ch <= "\u9fff" or _QUOTED_TITLE.match(text, end) is not None

@@ -1,9 +1,12 @@
 """The values of numerals a numbering label may carry: Chinese (一, 十二, 两千) and roman
-(iv, XII), roman numerals written out, and a list's token (:func:`token_value`). Pure;
-``labels.py`` reads labels with them, ``parse/numfmt.py`` writes Word's roman list numbers
-with :func:`to_roman`."""
+(iv, XII), roman numerals written out, and a list's token (:func:`token_value`); whether a
+number is a quantity rather than a label (:func:`is_quantity`). Pure; ``labels.py`` reads
+labels with them, ``parse/numfmt.py`` writes Word's roman list numbers with
+:func:`to_roman`."""
 
 from __future__ import annotations
+
+import re
 
 _CN_DIGITS = {
     "零": 0, "〇": 0, "○": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
@@ -68,3 +71,25 @@ def token_value(token: str) -> tuple[str, int] | None:
         return (("roman-upper" if token.isupper() else "roman-lower"), value) if value else None
     value = chinese_number(token)
     return ("cn", value) if value else None
+
+
+#: After a number's first digits, its further groups of three set apart by a space (SI,
+#: Russian, French: "6 089 750,85 руб.", "12 345,00 €"): two groups or more, or one with a
+#: decimal fraction. One group alone ("3 100 Years") may be a label before its title.
+_DIGIT_GROUPS = re.compile(
+    r"(?:[ \u00a0\u2009\u202f]\d{3}){2,}(?![\d])|[ \u00a0\u2009\u202f]\d{3}[,.]\d+(?![\d])"
+)
+
+
+#: What makes a whole number the start of a range of numbers: a word or dash and the
+#: range's other end ("15 to 24", "15 – 24", "15 bis 24", "15 至 24"), or an open end
+#: ("80 and over", "65 and older").
+_RANGE_ON = re.compile(
+    r"\s+(?:(?:to|through|bis|à)\s+\d|[-–—~至到]\s*\d|and\s+(?:over|older|above|more)\b)"
+)
+
+
+def is_quantity(text: str, end: int) -> bool:
+    """Whether the whole number ending at ``end`` of ``text`` is a quantity, not a label: an
+    amount in digit groups or the start of a range (see the patterns above)."""
+    return bool(_DIGIT_GROUPS.match(text, end) or _RANGE_ON.match(text, end))
