@@ -135,10 +135,18 @@ def _page_number(text: str) -> tuple[int, int] | None:
     return (_ROMAN, roman) if roman else (_ARABIC, int(text))
 
 
+#: A paragraph's number after a dot (".1", ".12"), as MasterFormat specifications number
+#: the paragraphs of an article.
+_DOT_NUMBER = re.compile(r"\.[1-9]\d?")
+
+
 def is_marker(text: str) -> bool:
     """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
-    it (``1.``, ``(a)``, ``B.``, ``IV.``)."""
+    it (``1.``, ``(a)``, ``B.``, ``IV.``, and a specification's paragraph numbered after a
+    dot, ``.1``, as construction specifications number them under an article)."""
     if is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum()):
+        return True
+    if _DOT_NUMBER.fullmatch(text):
         return True
     # A letter's or roman numeral's dot is a label's before the space its title takes
     # (``parse_label`` reads "B." alone as no label: an initial, a sentence's end); in a
