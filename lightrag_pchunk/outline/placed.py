@@ -30,8 +30,9 @@ from lightrag_pchunk.outline.non_titles import reads_as_code_or_data
 _PASSAGE_ITEMS = 2
 #: Longest title placed by its position alone, in words.
 MAX_PLACED_WORDS = 8
-#: A paragraph of body text is at least this long (characters) and ends as a sentence.
-MIN_PARAGRAPH_CHARS = 60
+#: A paragraph of body text is at least this long (characters) and ends as a sentence, or
+#: is this long at least where a column's or a page's end may cut it.
+MIN_PARAGRAPH_CHARS, MIN_CUT_PARAGRAPH_CHARS = 60, 160
 _PARAGRAPH_ENDS = frozenset('.!?。！？:：;；)）»”"')
 #: A title ending on a dash leads into what follows ("The impact is high if—").
 _LEAD_DASHES = ("—", "–", "-")
@@ -61,14 +62,17 @@ def _holds_address(text: str) -> bool:
     return "://" in text or "www." in text or any(word.count("/") >= 2 for word in text.split())
 
 
-def is_paragraph(item: OutlineItem) -> bool:
-    """A paragraph of body text: not a list item, long, ending as a sentence, no title."""
+def is_paragraph(item: OutlineItem, *, cut: bool = False) -> bool:
+    """A paragraph of body text: not a list item, long, ending as a sentence, no title.
+    ``cut``: it may end anywhere past :data:`MIN_CUT_PARAGRAPH_CHARS` (a paper's paragraph
+    the column's end cuts, a figure set between its halves)."""
     text = flat_text(item.text)
+    ends = text[-1:] in _PARAGRAPH_ENDS or (cut and len(text) >= MIN_CUT_PARAGRAPH_CHARS)
     return (
         item.kind is ItemKind.TEXT
         and not item.is_list_item
         and len(text) >= MIN_PARAGRAPH_CHARS
-        and text[-1:] in _PARAGRAPH_ENDS
+        and ends
         and heading_text(text, markdown=False) is None
     )
 
@@ -98,7 +102,9 @@ def stands_between_paragraphs(
         return False
     if not title[:1].isalpha() or _holds_address(title):
         return False  # code ("//Prefer …"), a link or a path: a line of content
-    if index + 1 >= len(items) or not is_paragraph(items[index + 1]):
+    # The text under a title may run on past a column's end; the text before it ends as a
+    # sentence (a line between two halves of one paragraph is a figure's or a table's).
+    if index + 1 >= len(items) or not is_paragraph(items[index + 1], cut=True):
         return False
     if index == 0 or after_heading:
         return True
