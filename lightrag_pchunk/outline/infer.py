@@ -354,7 +354,7 @@ def _accept(
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(
-                    items, index, candidate.heading.title, recurring()
+                    items, index, candidate.heading.title, recurring(), cut_below=False
                 )
                 if evidence:
                     ambiguous.append(index)

@@ -90,11 +90,13 @@ def stands_between_paragraphs(
     recurring: frozenset[str],
     *,
     after_heading: bool = False,
+    cut_below: bool = True,
 ) -> bool:
     """Whether line ``index`` (an unnumbered title) stands alone between paragraphs: short,
     not a list item, not a recurring line, not a lead-in, after a paragraph, a table or a
     heading (``after_heading``: the line before it is one the outline takes), and before a
-    paragraph."""
+    paragraph, which a column's or a page's end may cut (``cut_below``; where its place is
+    a line's only evidence, both paragraphs are whole)."""
     item = items[index]
     if item.is_list_item or len(title.split()) > MAX_PLACED_WORDS:
         return False
@@ -104,7 +106,7 @@ def stands_between_paragraphs(
         return False  # code ("//Prefer …"), a link or a path: a line of content
     # The text under a title may run on past a column's end; the text before it ends as a
     # sentence (a line between two halves of one paragraph is a figure's or a table's).
-    if index + 1 >= len(items) or not is_paragraph(items[index + 1], cut=True):
+    if index + 1 >= len(items) or not is_paragraph(items[index + 1], cut=cut_below):
         return False
     if index == 0 or after_heading:
         return True
