@@ -211,14 +211,17 @@ def _continues(
     if reads_right_to_left(line.segments):
         indent = above.x1 - line.x1
     centred = centred_pair(above, line) or _centred_across_widest(group, line)
+    titled = above.bold or above.size > text_size + SIZE_TOLERANCE
     if indent > 1.2 * max(line.size, 1.0) and not centred and not _hangs_under_item(group, line):
         # A line at the margin, then an indented one: a new paragraph, unless a sentence
         # broken at a full line runs on (a note's hanging indent: "Note 1: One type test will
         # … cover a range" over "of different numbers of cylinders"; an answer's, "A：…又稱
         # …係最" over "近需量監視之潮流", CJK breaking between any two characters; "i. 神的来临"
-        # opens one).
+        # opens one), or a title broken inside a phrase, its words capitalised ("… Networks
+        # at the" over "Direction of Users": a title's hanging indent).
+        goes_on = opens_lower(line.text) or cjk_word_goes_on(above.text, line.text)
         return (
-            (opens_lower(line.text) or cjk_word_goes_on(above.text, line.text))
+            (goes_on or (titled and breaks_mid_phrase(above.text)))
             and room_after(above) <= full_line_room(above)
             and not ends_sentence(above.text)
             and not _is_labelled(line.text)
@@ -229,7 +232,6 @@ def _continues(
         # both sides; a numbered line after a numbered one is a heading of its own (第一章
         # over 第一節).
         return not (_is_labelled(line.text) and _is_labelled(group[0].text))
-    titled = above.bold or above.size > text_size + SIZE_TOLERANCE
     if titled and breaks_mid_phrase(above.text) and opens_lower(line.text):
         # A title broken by hand inside a phrase leaves room at its line's end ("… рейтинг
         # по" over "национальной шкале …"), and its next line, in its look, goes on with it.

@@ -1,0 +1,40 @@
+"""A title broken inside a phrase at a full line, its next line set in a hanging indent and
+its words capitalised ("… Networks at the" over "Direction of Users"): one title, though
+the document's paragraphs open with their first line indented as far."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdf_builders import BOLD, LOREM, Page, Text, parse_pages, sections, wrap
+
+TITLE_SIZE, TEXT_SIZE = 13.0, 12.0
+
+
+def _section(title: tuple[str, ...], top: float) -> list[Text]:
+    items = [
+        Text(108 + 36 * k, top - 15 * k, line, TITLE_SIZE, BOLD) for k, line in enumerate(title)
+    ]
+    top -= 15 * len(title) + 14
+    # Paragraphs open indented to where the title's second line stands; their lines run to
+    # the margin the title's first line reaches.
+    items.append(Text(144, top, LOREM[:60], TEXT_SIZE))
+    items += wrap(LOREM[60:400], 108, top - 14, 400, size=TEXT_SIZE)
+    return items
+
+
+def test_a_titles_line_in_a_hanging_indent_goes_on_with_it(tmp_path: Path) -> None:
+    first = "Limitation for Information Residing on Systems or Networks at the"
+    page = [
+        Text(72, 760, "TITLE II: ONLINE LIABILITY", 16, BOLD),
+        *_section(("Limitation for System Caching",), 730),
+        *_section((first, "Direction of Users"), 560),
+        *_section(("Limitation for Information Location Tools",), 380),
+    ]
+    result = parse_pages(tmp_path, [Page(page)])
+    assert [heading for heading, _ in sections(result)] == [
+        "TITLE II: ONLINE LIABILITY",
+        "Limitation for System Caching",
+        f"{first} Direction of Users",
+        "Limitation for Information Location Tools",
+    ]
