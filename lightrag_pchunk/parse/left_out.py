@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.infer import InferredHeading, long_stretches
-from lightrag_pchunk.outline.items import LARGER_BY, ItemKind, OutlineItem
+from lightrag_pchunk.outline.items import ItemKind, OutlineItem, is_larger_than_text
 from lightrag_pchunk.outline.labels import Label, parse_label
 from lightrag_pchunk.parse.outline_events import Event, EventKind
 
@@ -70,7 +70,7 @@ def left_out_headings(
     for index, heading in inferred.items():
         look = events[index].look
         seen = look() if look is not None else None
-        set_apart = seen is not None and (seen.bold or seen.size >= body_size + LARGER_BY)
+        set_apart = seen is not None and (seen.bold or is_larger_than_text(seen, body_size))
         if (
             set_apart
             and printed[" ".join(heading.title.split())] == 1

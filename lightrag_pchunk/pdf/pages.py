@@ -23,7 +23,7 @@ from typing import Any
 
 from lightrag_pchunk.model import MAX_HEADING_LENGTH
 from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
-from lightrag_pchunk.outline.items import LARGER_BY, Look
+from lightrag_pchunk.outline.items import LARGER_BY, Look, is_larger_than_text
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.parse.content_rows import SourceBlock
@@ -217,7 +217,7 @@ def _titles_section(paragraph: PrintedParagraph, body_size: float) -> bool:
     if len(" ".join(text.split())) > MAX_HEADING_LENGTH:
         return False
     look = paragraph.look
-    if look.bold or look.size >= body_size + LARGER_BY:
+    if look.bold or is_larger_than_text(look, body_size):
         return True
     return heading_text(text, markdown=False) is not None or body_words([text]) <= PASSAGE_WORDS
 
