@@ -144,11 +144,12 @@ def boxes(xs: tuple[float, ...], top: float, bottom: float) -> list[Stroke]:
     ]
 
 
-def printed_width(text: str, size: float = 10.0) -> float:
-    """How wide ``text`` prints in Helvetica at ``size``, as PDFium measures it."""
+def printed_width(text: str, size: float = 10.0, font: str = REGULAR) -> float:
+    """How wide ``text`` prints in Helvetica (``font``: its bold, …) at ``size``, as PDFium
+    measures it."""
     import pypdfium2 as pdfium
 
-    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size)])]))
+    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size, font)])]))
     textpage = document[0].get_textpage()
     right = textpage.get_charbox(textpage.count_chars() - 1)[2]
     textpage.close()

@@ -7,22 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
-from pdf_builders import BOLD, LOREM, Page, Text, build_pdf, parse_pages, sections, wrap
+from pdf_builders import BOLD, LOREM, Page, Text, parse_pages, printed_width, sections, wrap
 
 TITLE_SIZE, SMALL_SIZE, SECTION_SIZE, TEXT_SIZE = 14.0, 11.0, 13.0, 12.0
 #: A word space in Helvetica, in ems.
 HELVETICA_SPACE = 0.278
-
-
-def _bold_width(text: str, size: float) -> float:
-    document = pdfium.PdfDocument(build_pdf([Page([Text(0, 100, text, size, BOLD)])]))
-    textpage = document[0].get_textpage()
-    right = textpage.get_charbox(textpage.count_chars() - 1, loose=True)[2]
-    textpage.close()
-    document.close()
-    return right
 
 
 def small_capitals(title: str, x: float, y: float) -> list[Text]:
@@ -33,7 +22,7 @@ def small_capitals(title: str, x: float, y: float) -> list[Text]:
         for piece in re.findall(r"[a-z]+|[^a-z]+", word):
             size = SMALL_SIZE if piece.islower() else TITLE_SIZE
             runs.append(Text(x, y, piece.upper(), size, BOLD))
-            x += _bold_width(piece.upper(), size)
+            x += printed_width(piece.upper(), size, BOLD)
         x += HELVETICA_SPACE * TITLE_SIZE
     return runs
 
