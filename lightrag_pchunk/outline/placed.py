@@ -30,9 +30,10 @@ from lightrag_pchunk.outline.non_titles import reads_as_code_or_data
 _PASSAGE_ITEMS = 2
 #: Longest title placed by its position alone, in words.
 MAX_PLACED_WORDS = 8
-#: A paragraph of body text is at least this long (characters) and ends as a sentence, or
-#: is this long at least where a column's or a page's end may cut it.
-MIN_PARAGRAPH_CHARS, MIN_CUT_PARAGRAPH_CHARS = 60, 160
+#: A paragraph of body text is at least this long (characters) and ends as a sentence.
+MIN_PARAGRAPH_CHARS = 60
+#: A paragraph a column's or a page's end may cut is at least this long, ending anywhere.
+MIN_CUT_PARAGRAPH_CHARS = 160
 _PARAGRAPH_ENDS = frozenset('.!?。！？:：;；)）»”"')
 #: A title ending on a dash leads into what follows ("The impact is high if—").
 _LEAD_DASHES = ("—", "–", "-")
