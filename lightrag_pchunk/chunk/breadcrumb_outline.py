@@ -127,11 +127,26 @@ class RowOutline:
         return False
 
 
-def locate(outline: RowOutline, content: str, cursor: int) -> tuple[list[int], int]:
+def opens_with_overlap(content: str, before: str) -> bool:
+    """Whether the first line of ``content`` is copied from the end of ``before`` (the
+    chunk before it): some start of ``content`` at least that line long ends ``before``."""
+    first = content.split("\n", 1)[0]
+    if not first.strip() or not before:
+        return False
+    # Only a start ending in the last character of ``before`` can end it.
+    ends = (k + 1 for k, char in enumerate(content[: len(before)]) if char == before[-1])
+    return any(before.endswith(content[:k]) for k in ends if k >= len(first))
+
+
+def locate(
+    outline: RowOutline, content: str, cursor: int, overlapped: bool = False
+) -> tuple[list[int], int]:
     """The rows that the lines of ``content`` come from, in order without repeats, and
     where the search for the next chunk starts (after the last line found). Each line is
     looked for after the one before; the first one also a little before ``cursor`` (the
-    overlap of R pieces, text shared between two table slices) and then anywhere."""
+    overlap of R pieces, text shared between two table slices) and then anywhere. A first
+    line ``overlapped`` (copied from the end of the chunk before) is looked for before
+    ``cursor`` first: a short one ("10", the end of "a10") may also occur further on."""
     text = outline.text
     lines = [n for n in map(_normalize, content.split("\n")) if n]
     window = 2 * len(content) + 10_000
@@ -141,9 +156,10 @@ def locate(outline: RowOutline, content: str, cursor: int) -> tuple[list[int], i
         found = -1
         for key in _keys(line):
             if end < 0:
-                found = text.find(key, max(cursor - 1, 0))
+                behind = text.rfind(key, max(cursor - _BACKOFF, 0), cursor + len(key))
+                found = behind if overlapped else text.find(key, max(cursor - 1, 0))
                 if found < 0:  # repeated by the overlap: the copy nearest the cursor
-                    found = text.rfind(key, max(cursor - _BACKOFF, 0), cursor + len(key))
+                    found = behind
                 if found < 0:
                     found = text.find(key)
             else:

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate
+from lightrag_pchunk.chunk.breadcrumb_outline import RowOutline, locate, opens_with_overlap
 from lightrag_pchunk.chunk.breadcrumb_parts import Span, names_of, part_violations
 from lightrag_pchunk.chunk.chunk_headings import SPAN_DASH, series_number
 from lightrag_pchunk.chunk.part_numbers import label_path, strip_part_suffix
@@ -200,6 +200,7 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
     outline = RowOutline(rows)
     violations: list[Violation] = []
     cursor = 0
+    before = ""  # the content of the chunk before
     spans: list[Span | None] = []
     unsure: list[frozenset[str]] = []
     for chunk in chunks:
@@ -213,7 +214,9 @@ def check_breadcrumbs(rows: Sequence[BlockRow], chunks: Sequence[Chunk]) -> list
         if base is None or nested:
             reason = nested or _path_reason(outline, chunk)
             violations.append(Violation(chunk.order, chunk.heading, PATH, reason))
-        found, cursor = locate(outline, chunk.content, cursor)
+        overlapped = opens_with_overlap(chunk.content, before)
+        found, cursor = locate(outline, chunk.content, cursor, overlapped)
+        before = chunk.content
         held = [outline.row_paths[index] for index in found]
         if base is not None and not nested:
             reason = _level_reason(outline, chunk.level, declared, base, span, held)

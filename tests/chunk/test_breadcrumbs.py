@@ -357,6 +357,21 @@ def test_the_check_finds_a_first_paragraph_outside_the_declared_section() -> Non
     assert rules([chunk(0, content, "2 Terms")]) == [(0, FIRST), (0, SPANS)]
 
 
+def test_an_overlap_is_found_where_it_was_copied_from_not_further_on() -> None:
+    # The second chunk opens with "10", the overlap cut from the end of "a10"; "alpha100"
+    # in the next section holds it too, but the copy just before the chunk is the one.
+    rows = [
+        make_row("# H1 Alpha\nAlpha one.\na10\nAlpha two.", "H1 Alpha"),
+        make_row("# H2 Alpha\nAlpha99 alpha100.", "H2 Alpha"),
+    ]
+    chunks = [
+        chunk(0, "# H1 Alpha\nAlpha one.\na10", "H1 Alpha [part 1]"),
+        chunk(1, "10\nAlpha two.", "H1 Alpha [part 2]"),
+        chunk(2, "# H2 Alpha\nAlpha99 alpha100.", "H2 Alpha"),
+    ]
+    assert check_breadcrumbs(rows, chunks) == []
+
+
 def test_the_check_finds_every_part_number_gap() -> None:
     text = "# 2 Terms\nTerms text here."
     alone = [chunk(0, text, "2 Terms [part 2]")]
