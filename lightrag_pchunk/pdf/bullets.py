@@ -104,14 +104,15 @@ def hangs_in_item(group: Sequence[Line], line: Line) -> bool:
 
 
 def breaks_mid_phrase(text: str) -> bool:
-    """Whether a line stops inside a phrase: on a lower-case word ("Results and") or a
-    comma; in CJK text, on anything but the end of a sentence."""
+    """Whether a line stops inside a phrase: on a lower-case word ("Results and"), an
+    ampersand ("Functions &") or a comma; in CJK text, on anything but the end of a
+    sentence."""
     text = text.rstrip()
     if text and is_cjk(text[-1]):
         return text[-1] not in _CJK_SENTENCE_END
     words = text.rsplit(" ", 1)
     last = words[-1]
-    return len(words) > 1 and (last[:1].islower() or last.endswith(","))
+    return len(words) > 1 and (last[:1].islower() or last.endswith((",", "&")))
 
 
 #: A line's last segment is set apart this many ems or more after the one before it (as a

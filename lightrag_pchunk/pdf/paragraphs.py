@@ -218,11 +218,16 @@ def _continues(
         # … cover a range" over "of different numbers of cylinders"; an answer's, "A：…又稱
         # …係最" over "近需量監視之潮流", CJK breaking between any two characters; "i. 神的来临"
         # opens one), or a title broken inside a phrase, its words capitalised ("… Networks
-        # at the" over "Direction of Users": a title's hanging indent).
+        # at the" over "Direction of Users": a title's hanging indent). A title's line is
+        # full where its next word would not fit: its words are wide, its lines few.
         goes_on = opens_lower(line.text) or cjk_word_goes_on(above.text, line.text)
+        title_goes_on = titled and not goes_on and breaks_mid_phrase(above.text)
+        full = room_after(above) <= full_line_room(above)
+        if title_goes_on:
+            full = not ends_early(above, line)
         return (
-            (goes_on or (titled and breaks_mid_phrase(above.text)))
-            and room_after(above) <= full_line_room(above)
+            (goes_on or title_goes_on)
+            and full
             and not ends_sentence(above.text)
             and not _is_labelled(line.text)
         )
