@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from pdf_builders import BOLD, LOREM, Page, Text, parse_pages, printed_width, sections, wrap
 
 TITLE_SIZE, TEXT_SIZE = 13.0, 12.0
