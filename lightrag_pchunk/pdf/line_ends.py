@@ -79,11 +79,16 @@ def full_line_room(line: Line) -> float:
     return max(0.05 * (line.column_x1 - line.column_x0), 2.0)
 
 
+def fills_its_column(line: Line) -> bool:
+    """Whether a line reaches its column's end (within :func:`full_line_room`)."""
+    return room_after(line) <= full_line_room(line)
+
+
 def ends_early(above: Line, line: Line) -> bool:
     """Whether the line above left room for ``line``'s first word: it ended its paragraph."""
-    room = room_after(above)
-    if room <= full_line_room(above):
+    if fills_its_column(above):
         return False
+    room = room_after(above)
     text = without_tags(line.text).strip()  # the letters printed: a script's tags take no room
     if not text:
         return False

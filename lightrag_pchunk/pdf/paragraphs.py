@@ -53,11 +53,10 @@ from lightrag_pchunk.pdf.line_ends import (
     cjk_word_goes_on,
     ends_early,
     ends_sentence,
-    full_line_room,
+    fills_its_column,
     join_lines,
     number_goes_on,
     opens_lower,
-    room_after,
 )
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
 from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE, without_tags
@@ -218,13 +217,10 @@ def _continues(
         # … cover a range" over "of different numbers of cylinders"; an answer's, "A：…又稱
         # …係最" over "近需量監視之潮流", CJK breaking between any two characters; "i. 神的来临"
         # opens one), or a title broken inside a phrase, its words capitalised ("… Networks
-        # at the" over "Direction of Users": a title's hanging indent). A title's line is
-        # full where its next word would not fit: its words are wide, its lines few.
+        # at the" over "Direction of Users": a hanging indent), where its next word won't fit.
         goes_on = opens_lower(line.text) or cjk_word_goes_on(above.text, line.text)
         title_goes_on = titled and not goes_on and breaks_mid_phrase(above.text)
-        full = room_after(above) <= full_line_room(above)
-        if title_goes_on:
-            full = not ends_early(above, line)
+        full = not ends_early(above, line) if title_goes_on else fills_its_column(above)
         return (
             (goes_on or title_goes_on)
             and full
