@@ -230,8 +230,11 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
         gutter = _inner_gutter(prose, weights, left, width, start, end, gutters)
         if gutter is None:
             # A column of few lines beside fuller ones is sparse throughout (a slide's
-            # third box of short points): the empty strip before it is still a gutter.
-            for inner_start, inner_end in _strips(coverage[start:end] <= 0):
+            # third box of short points, a column under a figure): the emptiest strip
+            # before it is still a gutter, crossed only by what crosses the whole sparse
+            # strip (a running header).
+            strip = coverage[start:end]
+            for inner_start, inner_end in _strips(strip <= strip.min()):
                 inner = (start + inner_start, start + inner_end)
                 gutter = _inner_gutter(prose, weights, left, width, *inner, gutters)
                 if gutter is not None:
