@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
-from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters
+from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.text_table_grid import TextTable
 
@@ -64,9 +64,13 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
     edges = [-math.inf, *(g.middle for g in gutters), math.inf]
     strips = _free_strips(table, segments)
+    running = _running_lines(segments, prose)
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
-        crossed = len(columned) < len(prose)
+        crossing = [s for s in prose if s.x0 < gutter.x0 and s.x1 > gutter.x1]
+        crossed = any(
+            s not in running or not _columns_between(table, s, columned) for s in crossing
+        )
         if crossed and not titled and not _two_pitches(table, segments, gutter):
             continue
         for index in range(1, len(table.xs) - 1):
@@ -83,6 +87,26 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
                 covered = min(cell[1], end) - max(cell[0], start)
                 if covered >= PROSE_COLUMNS_RATIO * (end - start):
                     return True
+    return False
+
+
+def _running_lines(segments: Sequence[Segment], prose: Sequence[Segment]) -> list[Segment]:
+    """The segments that may be a running header or footer: in the page's first or last
+    row, set no larger than its prose."""
+    rows = visual_rows(segments)
+    size = statistics.median(s.size for s in prose) if prose else 0.0
+    return [s for row in rows[:1] + rows[-1:] for s in row if s.size <= size]
+
+
+def _columns_between(table: TextTable, line: Segment, columned: Sequence[Segment]) -> bool:
+    """Whether columns' prose stands between ``table`` and a ``line`` across the gutter
+    above or below it: that line, a running header or footer, crosses the page, not the
+    columns beside the table's rows."""
+    top, bottom = table.ys[0], table.ys[-1]
+    if line.bottom <= top:
+        return any(line.bottom <= s.top and s.bottom <= top for s in columned)
+    if line.top >= bottom:
+        return any(bottom <= s.top and s.bottom <= line.top for s in columned)
     return False
 
 
