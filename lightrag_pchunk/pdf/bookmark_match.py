@@ -10,6 +10,7 @@ paragraph (and lines) each bookmark names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -169,6 +170,11 @@ def _covered_to(texts: Sequence[Sequence[str]], index: int, lines: int) -> tuple
     return max(last - 1, index), None
 
 
+#: A note in parentheses closing a printed title ("3.3 Roles (Web Annex A)"): where more
+#: is found, left out of the bookmark for it.
+_CLOSING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
 def _without_label(text: str) -> str:
     label = parse_label(text)
     return label.rest if label is not None and label.rest else text
@@ -213,7 +219,12 @@ def _title_score(
     joined = ""
     for count, line in enumerate(lines[:_TITLE_LINES], start=1):
         joined += normalise(line)
-        candidates = {joined, normalise(_without_label(" ".join(lines[:count])))}
+        shown = " ".join(lines[:count])
+        candidates = {joined, normalise(_without_label(shown))}
+        if not listed:
+            # A bookmark's page is its title's; a printed contents entry is looked for
+            # over many paragraphs, where a line less its note matches by chance.
+            candidates.add(normalise(_CLOSING_NOTE.sub("", shown)))
         named = (title, bare) if bare else (title,)
         score = max(
             (similarity(a, b) for a in named for b in candidates if _within_reach(a, b)),

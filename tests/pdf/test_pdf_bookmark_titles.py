@@ -335,3 +335,34 @@ def test_a_bookmark_opening_with_a_name_like_a_label_names_its_numbered_line() -
     ]
     matches = match_bookmarks(entries, texts, [1] * len(texts))
     assert [(m.bookmark, m.paragraph, m.lines) for m in matches] == [(0, 0, 1), (1, 2, 1)]
+
+
+def test_a_bookmark_names_a_title_printed_with_a_note_in_brackets(tmp_path: Path) -> None:
+    # The outline says "3.3 Roles"; the page prints "3.3 Roles (Web Annex A)", a pointer
+    # to where more is found. The printed title is the heading, its section its own.
+    pages = [
+        Page(
+            [
+                Text(72, 740, "3.2 Guideline development process", 14, BOLD),
+                *wrap(BODY, 72, 715, 460),
+                Text(72, 640, "3.3 Roles (Web Annex A)", 14, BOLD),
+                Text(72, 615, "The steering group drafted the scope and chose the panel.", 11),
+                Text(72, 560, "3.4 Evidence", 14, BOLD),
+                *wrap(BODY, 72, 535, 460),
+            ]
+        )
+    ]
+    bookmarks = [
+        Bookmark("3.2 Guideline development process", 1, 0, 756),
+        Bookmark("3.3 Roles", 1, 0, 656),
+        Bookmark("3.4 Evidence", 1, 0, 576),
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert sections(result) == [
+        ("3.2 Guideline development process", 1),
+        ("3.3 Roles (Web Annex A)", 1),
+        ("3.4 Evidence", 1),
+    ]
+    roles = next(row for row in result.rows if row.heading.startswith("3.3"))
+    assert "The steering group drafted" in roles.content
+    assert roles.extra.get("heading_source") != "inferred"
