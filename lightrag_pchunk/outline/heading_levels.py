@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.appendices import appendices_inside
 from lightrag_pchunk.outline.family_stack import FamilyStack
 from lightrag_pchunk.outline.items import (
@@ -153,7 +154,10 @@ def assign_levels(
             unit = (level, candidate.look)
         elif unit is not None and level <= unit[0]:
             unit = None  # a heading beside the unit or above it closes it
-        out.append(InferredHeading(index, level, candidate.heading.title, candidate.heading.body))
+        # A leaflet's many sizes make many tiers; a level past the deepest a heading has
+        # (Word's nine) is that deepest one.
+        shown = min(level, MAX_HEADING_LEVEL)
+        out.append(InferredHeading(index, shown, candidate.heading.title, candidate.heading.body))
     return _with_appendices_inside(items, styled, by_index, out)
 
 

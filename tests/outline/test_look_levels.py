@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
 
 BODY = Look(size=9.5)
@@ -53,3 +54,15 @@ def test_a_heading_set_below_the_unit_open_above_it_nests_inside_it():
     unit = levels["ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES"]
     assert levels["Interest Rate Risk"] == levels["Foreign Currency Risk"] == unit + 1
     assert levels["PART II - OTHER INFORMATION"] < unit
+
+
+def test_a_leaflets_many_title_sizes_stop_at_the_deepest_level():
+    # Twelve titles, each a step smaller than the one before, each over text: twelve tiers
+    # of looks, but a heading's level stops at MAX_HEADING_LEVEL (Word's nine), the
+    # deepest tiers sharing it; the larger ones keep their order.
+    sizes = [30 - 1.5 * step for step in range(12)]
+    items = []
+    for size in sizes:
+        items += [text(f"Offer at {size} points", Look(bold=True, size=size)), text(TEXT)]
+    levels = [h.level for h in infer_outline(items, 9.5)]
+    assert levels == [*range(1, MAX_HEADING_LEVEL), *[MAX_HEADING_LEVEL] * 4]
