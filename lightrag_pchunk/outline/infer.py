@@ -342,15 +342,15 @@ def _accept(
                 )
             else:
                 evidence = evidence and not is_label
-            if not evidence and index in in_gaps and not weak:
-                # A paper's or report's own section name ("Results", "References") on a
-                # line of its own over text, in a stretch the styles leave too long, heads
-                # its part whatever its look, as a number would; each paper of several
-                # has its own ("References" recurs). So does an example's title over its
-                # code where styles give the outline (read whole, italic is as often emphasis).
+            set_as_title = score >= _LOOK_NEEDED and (is_larger or candidate.look.caps)  # type: ignore[union-attr]
+            if not evidence and (index in in_gaps or set_as_title) and not weak:
+                # A paper's or report's own section name ("Results", "References") alone on
+                # its line over text heads its part as a number would: in any look in a long
+                # stretch the styles leave, else set as a title ("ABSTRACT" in bold capitals),
+                # in each paper of several; so does an example's title over its code there.
                 evidence = (
                     names_paper_section(candidate.heading.title) and over_text(items, index)
-                ) or (styled and titles_code(items, index, candidate.look))
+                ) or (index in in_gaps and styled and titles_code(items, index, candidate.look))
             if not evidence and by_place and not weak and score < _LOOK_NEEDED:
                 # No heading in the document has a look: where it stands is the evidence.
                 evidence = stands_between_paragraphs(

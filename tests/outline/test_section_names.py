@@ -1,4 +1,5 @@
-"""A paper's or report's standard section names as heading evidence in a long stretch."""
+"""A paper's or report's standard section names as heading evidence: in a long stretch in
+any look, elsewhere set as a title (bold capitals or larger type), not as a run-in label."""
 
 from __future__ import annotations
 
@@ -74,3 +75,31 @@ def test_section_names_in_a_short_stretch_are_left_to_the_styles() -> None:
     items = [*_pasted_paper()[:4], text("Results"), text(PROSE)]
     assert long_stretches(items, 800) == []
     assert infer_outline(items, 12.0, within=[], long_gaps=[]) == []
+
+
+def _paper(abstract: Look) -> list[OutlineItem]:
+    """An unstyled paper: its sections in bold capitals a step over the text, its abstract's
+    name in ``abstract`` under a line of the title block that is no sentence."""
+    section = Look(bold=True, size=11, caps=True)
+    body = Look(size=9.5)
+    return [
+        text("Received on: (add date of submission), Accepted and Published on:", body),
+        text("ABSTRACT" if abstract.caps else "Abstract", abstract),
+        text(PROSE, body),
+        text("INTRODUCTION", section),
+        text(PROSE, body),
+        text("ACKNOWLEDGMENTS", section),
+        text(PROSE, body),
+        text("REFERENCES", section),
+        text(PROSE, body),
+    ]
+
+
+def test_a_section_name_in_bold_capitals_heads_its_part_below_the_sections_type() -> None:
+    found = infer_outline(_paper(Look(bold=True, size=10, caps=True)), 9.5)
+    assert [h.title for h in found] == ["ABSTRACT", "INTRODUCTION", "ACKNOWLEDGMENTS", "REFERENCES"]
+
+
+def test_a_section_name_in_bold_at_the_texts_size_stays_a_run_in_label() -> None:
+    found = infer_outline(_paper(Look(bold=True, size=9.5)), 9.5)
+    assert [h.title for h in found] == ["INTRODUCTION", "ACKNOWLEDGMENTS", "REFERENCES"]
