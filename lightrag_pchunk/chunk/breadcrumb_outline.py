@@ -156,10 +156,9 @@ def locate(
         found = -1
         for key in _keys(line):
             if end < 0:
-                behind = text.rfind(key, max(cursor - _BACKOFF, 0), cursor + len(key))
-                found = behind if overlapped else text.find(key, max(cursor - 1, 0))
+                found = -1 if overlapped else text.find(key, max(cursor - 1, 0))
                 if found < 0:  # repeated by the overlap: the copy nearest the cursor
-                    found = behind
+                    found = text.rfind(key, max(cursor - _BACKOFF, 0), cursor + len(key))
                 if found < 0:
                     found = text.find(key)
             else:

@@ -93,7 +93,7 @@ def read_segments(glyphs: PageGlyphs) -> PageText:
     text = page_text(glyphs, runs)
     upright = [s for s in text.segments if not s.rotated]
     gutters = find_gutters(upright)
-    if any(_crosses(s, gutter) for gutter in gutters for s in upright):
+    if any(crosses(s, gutter) for gutter in gutters for s in upright):
         text = page_text(glyphs, cut_at_gutters(glyphs, runs, [g.middle for g in gutters]))
     kept = tuple((gutter.x0, gutter.x1, gutter.text_end) for gutter in gutters)
     return replace(text, gutters=kept)
@@ -148,7 +148,7 @@ def _page_gutters(page: PageText, upright: Sequence[Segment]) -> list[Gutter]:
     if gutters or not before:
         return gutters
     tables = [s for s in upright if s.table]
-    if any(not any(_crosses(s, gutter) for gutter in before) for s in tables):
+    if any(not any(crosses(s, gutter) for gutter in before) for s in tables):
         return before
     return gutters
 
@@ -201,7 +201,7 @@ class Gutter:
         return (self.x0 + self.x1) / 2
 
 
-def _crosses(segment: Segment, gutter: Gutter) -> bool:
+def crosses(segment: Segment, gutter: Gutter) -> bool:
     """Whether a segment runs across a gutter, not merely into it (a leader line or a
     number may reach into the strip)."""
     return segment.x0 < gutter.x0 and segment.x1 > gutter.x1
@@ -312,7 +312,7 @@ def _split_row(row: list[Segment], gutters: Sequence[Gutter]) -> list[list[Segme
     """The row's segments by column (:func:`column_of`), or None when one crosses a gutter."""
     columns: list[list[Segment]] = [[] for _ in range(len(gutters) + 1)]
     for segment in row:
-        if any(_crosses(segment, gutter) for gutter in gutters):
+        if any(crosses(segment, gutter) for gutter in gutters):
             return None
         columns[column_of(segment, gutters)].append(segment)
     return columns

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
-from lightrag_pchunk.pdf.layout import Gutter, column_of, find_gutters, visual_rows
+from lightrag_pchunk.pdf.layout import Gutter, column_of, crosses, find_gutters, visual_rows
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.text_table_grid import TextTable
 
@@ -66,8 +66,8 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     strips = _free_strips(table, segments)
     running = _running_lines(segments, prose)
     for number, gutter in enumerate(gutters, start=1):
-        columned = [s for s in prose if not (s.x0 < gutter.x0 and s.x1 > gutter.x1)]
-        crossing = [s for s in prose if s.x0 < gutter.x0 and s.x1 > gutter.x1]
+        columned = [s for s in prose if not crosses(s, gutter)]
+        crossing = [s for s in prose if crosses(s, gutter)]
         crossed = any(
             s not in running or not _columns_between(table, s, columned) for s in crossing
         )
