@@ -24,6 +24,19 @@ _SECTION_NAME = re.compile(
 )
 
 
+#: The parts after a paper's or a report's body: its bibliography and its thanks.
+_BACK_MATTER = re.compile(
+    r"references|bibliography|literature cited|works cited|acknowledge?ments?|参考文献|致[谢謝]",
+    re.IGNORECASE,
+)
+
+
+def names_back_matter(title: str) -> bool:
+    """Whether ``title`` names a part of a paper's or a report's back matter ("References",
+    "Bibliography", "Acknowledgements", "参考文献"), nothing more."""
+    return _BACK_MATTER.fullmatch(" ".join(title.split()).rstrip(".")) is not None
+
+
 def names_paper_section(title: str) -> bool:
     """Whether ``title`` is one of a paper's or report's standard section names ("Results",
     "Materials and methods", "REFERENCES", "Acknowledgements"), nothing more."""

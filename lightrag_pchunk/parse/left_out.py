@@ -19,6 +19,7 @@ from lightrag_pchunk.model import MAX_HEADING_LEVEL
 from lightrag_pchunk.outline.infer import InferredHeading, long_stretches
 from lightrag_pchunk.outline.items import ItemKind, OutlineItem, is_larger_than_text
 from lightrag_pchunk.outline.labels import Label, parse_label
+from lightrag_pchunk.outline.section_names import names_back_matter
 from lightrag_pchunk.parse.outline_events import Event, EventKind
 
 #: Dot leaders: a table-of-contents entry, never a heading.
@@ -59,7 +60,10 @@ def left_out_headings(
     A line numbered as the member read before it repeats that section's number: text.
     Outside a bare stretch an unnumbered line is never added: where the stated outline
     leaves one out among its headings, its author chose to (a news item's headline, a
-    notice on the title page, a table's caption).
+    notice on the title page, a table's caption). Back matter is the exception: a paper's
+    "References" or "Acknowledgements" after the first stated heading is a part of the
+    whole document, at the stated outline's top level, wherever it stands (LaTeX's starred
+    sections make no bookmark, so a paper's bookmarks end at its last numbered section).
     """
     stated = [index for index, event in enumerate(events) if event.level]
     if not stated:
@@ -125,6 +129,10 @@ def left_out_headings(
     series = dict(kept)
     for stretch in bare:
         kept.update(_nested_below(events, stretch, candidates, series))
+    top = min(events[index].level for index in stated)
+    for index, heading in candidates.items():
+        if index > stated[0] and index not in numbered and names_back_matter(heading.title):
+            kept[index] = replace(heading, level=top)
     return dict(sorted(kept.items()))
 
 

@@ -9,6 +9,7 @@ from lightrag_pchunk.parse.left_out import left_out_headings
 from lightrag_pchunk.parse.outline_events import Event, EventKind, Line
 
 BOLD = Look(bold=True, size=11.0)
+TEXT_LOOK = Look(size=11.0)
 TEXT = "The plant is inspected every week by a competent person who records the result."
 
 
@@ -50,3 +51,25 @@ def test_a_first_member_before_the_stated_one_takes_its_level() -> None:
     inferred = {0: InferredHeading(0, 1, "1. Subject", "")}
     kept = left_out_headings(events, inferred, 11.0)
     assert kept == {0: InferredHeading(0, 2, "1. Subject", "")}
+
+
+def test_a_papers_references_left_out_of_its_bookmarks_head_the_back_matter() -> None:
+    # The bookmarks end at "7.2 Inference time" and leave out the bibliography (LaTeX's
+    # starred sections make none): "References", bold over the list, is a part of the paper
+    # at its top level, not a subsection of 7.2. A once-printed bold line of another name
+    # there stays text (the author chose which lines head parts).
+    events = [
+        _stated("7. Appendix", 1),
+        _stated("7.2. Inference time", 2),
+        _paragraph(TEXT, Look(size=11.0)),
+        _paragraph("References", BOLD),
+        _paragraph("[1] M. Aiello. Bidimensional relations for reading order. 2003.", TEXT_LOOK),
+        _paragraph("Further results", BOLD),
+        _paragraph(TEXT, TEXT_LOOK),
+    ]
+    inferred = {
+        3: InferredHeading(3, 3, "References", ""),
+        5: InferredHeading(5, 3, "Further results", ""),
+    }
+    kept = left_out_headings(events, inferred, 11.0)
+    assert kept == {3: InferredHeading(3, 1, "References", "")}
