@@ -21,7 +21,11 @@ group's, fills every column the row above fills, and stays a row.
 A title printed over the table, in the page's top band, set :data:`TITLE_SIZE` times the
 table's text at least, opens a section: the table under it goes on from no other (a
 designed report's pages, each under its banner title, each laid out in one ruled box).
-A running header over the table is set at about the text's size."""
+A running header over the table is set at about the text's size.
+
+The lines printed right above a table where it opens (its title) and printed again right
+above its part on a new page are that title printed again over its rows, as a header row
+is: dropped (a directory's pages, each under the title of the list it goes on with)."""
 
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from statistics import median_high
 
 from lightrag_pchunk.parse.tables import GridCell
 from lightrag_pchunk.pdf.grids import Grid, cell_text
+from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Column borders of a continued table match within this many points.
@@ -60,6 +65,9 @@ class GatheredTable:
     widths: list[float] = field(default_factory=list)
     #: Rows the page break cut, joined again: the row's index, the last page printing it.
     reaches: dict[int, int] = field(default_factory=dict)
+    #: The lines printed right above the table where it opens, nearest first, normalised
+    #: (:func:`lines_above`).
+    title: tuple[str, ...] = ()
 
 
 def drop_repeated_header(table: GatheredTable, start: int) -> None:
@@ -155,6 +163,34 @@ def titled_above(
         return False
     size = median_high(sizes)
     return any(s.bottom <= top and s.top <= band and s.size >= TITLE_SIZE * size for s in others)
+
+
+def lines_above(top: float, others: Sequence[Segment]) -> list[list[Segment]]:
+    """The segments of the :data:`MAX_REPEATED_HEADER` lines printed nearest above ``top``
+    (a table's top edge), nearest first."""
+    lines: list[list[Segment]] = []
+    above = [s for s in others if s.bottom <= top]
+    while above and len(lines) < MAX_REPEATED_HEADER:
+        nearest = max(s.bottom for s in above)
+        lines.append([s for s in above if s.bottom >= nearest - COLUMN_MATCH])
+        above = [s for s in above if s.bottom < nearest - COLUMN_MATCH]
+    return lines
+
+
+def line_text(line: Sequence[Segment]) -> str:
+    """A line's segments' text, left to right, normalised as titles are compared."""
+    return normalise(" ".join(s.text for s in sorted(line, key=lambda s: s.x0)))
+
+
+def title_again(table: GatheredTable, lines: Sequence[Sequence[Segment]]) -> list[Segment]:
+    """The segments of ``lines`` (above the table's part on a new page, nearest first) that
+    print the table's title again: as many of its lines as they repeat, from the nearest."""
+    again: list[Segment] = []
+    for line, title in zip(lines, table.title, strict=False):
+        if not title or line_text(line) != title:
+            break
+        again.extend(line)
+    return again
 
 
 def column_widths(grid: Grid) -> list[float]:

@@ -47,7 +47,10 @@ from lightrag_pchunk.pdf.table_pages import (
     drop_repeated_header,
     goes_on,
     join_cut_row,
+    line_text,
+    lines_above,
     printed_again,
+    title_again,
     titled_above,
 )
 from lightrag_pchunk.pdf.text_table_grid import TextTable
@@ -163,13 +166,14 @@ class TableFinder:
                 and not titled_above(cells, others, top, head)
             )
             placed = id(grid) in aligned  # columns placed by the text, not by rules
+            above = lines_above(top, others)
             if opens_page and open_table is not None and goes_on(open_table, grid, owned, placed):
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
+                taken |= {id(s) for s in title_again(table, above)}
             else:
-                table, start = (
-                    GatheredTable(f"table-{len(self._tables)}", widths=column_widths(grid)),
-                    0,
-                )
+                title = tuple(line_text(line) for line in above)
+                key, widths = f"table-{len(self._tables)}", column_widths(grid)
+                table, start = GatheredTable(key, widths=widths, title=title), 0
                 self._tables.append(table)
             _add_rows(table, grid, owned, page.number)
             box = _user_box(owned)

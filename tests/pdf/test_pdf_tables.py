@@ -557,3 +557,26 @@ def test_a_form_ruled_to_the_page_s_edges_is_read_as_the_same_form_inside_margin
     edge_to_edge = form([18, 160, 480, 594], [774, 700, 640, 600, 560, 380, 18])
     assert edge_to_edge == form([72, 160, 480, 540], [720, 646, 586, 546, 506, 326, 72])
     assert "Name | Jane Doe" in edge_to_edge[0]
+
+
+def test_a_title_printed_again_over_a_continued_table_heads_it_once(tmp_path: Path) -> None:
+    # A directory's pages each print the table's title over its next rows (and its header
+    # row again): one section, one table, the title not left behind as empty sections.
+    title = "FOREIGN TRAVEL AND SHIPBOARD SERVICES"
+    header = ["If you live in", "Mail your claim to"]
+    xs = [72, 220, 500]
+    states = [f"State {i}" for i in range(1, 16)]
+    rows = [[state, f"Contractor {i}, P.O. Box {100 + i}"] for i, state in enumerate(states)]
+    intro = wrap(
+        "Claims for services abroad are sent to the contractor of your state.", 72, 720, 440
+    )
+    pages = [
+        Page([*intro, Text(72, 300, title, 12, font=BOLD), *grid([header, *rows[:5]], 280, xs)]),
+        Page([Text(72, 745, title, 12, font=BOLD), *grid([header, *rows[5:10]], 725, xs)]),
+        Page([Text(72, 745, title, 12, font=BOLD), *grid([header, *rows[10:]], 725, xs)]),
+    ]
+    result = parse_pages(tmp_path, pages)
+    (table,) = tags_of(result)
+    assert [row[0] for row in table[1:]] == states
+    assert [r.heading for r in result.rows].count(title) == 1
+    assert sum(r.content.count(title) for r in result.rows) == 1
