@@ -109,15 +109,17 @@ def anchor_heading(text: str) -> str:
 def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     """Stage C over every block; blocks within ``target_max`` pass through unchanged."""
     cap = ctx.thresholds.target_max
+    sections = frozenset((*block.parent_headings, block.heading) for block in blocks)
     out: list[Block] = []
     for block in blocks:
         over, block = exceeds(block, cap, ctx.counter)
-        out.extend(_split_long_block(block, ctx) if over else [block])
+        out.extend(_split_long_block(block, ctx, sections) if over else [block])
     return out
 
 
-def _split_long_block(block: Block, ctx: Context) -> list[Block]:
-    """Cut at anchors until every piece fits, without recursion (a block may be huge)."""
+def _split_long_block(block: Block, ctx: Context, sections: frozenset) -> list[Block]:
+    """Cut at anchors until every piece fits, without recursion (a block may be huge);
+    ``sections``: the paths of the document's sections, which no anchor may declare."""
     cap = ctx.thresholds.target_max
     block = counted(block, ctx.counter)
 
@@ -149,7 +151,7 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
             pending.extend(reversed(pieces))
             continue
         # A table of contents is packed by lines: its entries name sections, not its parts.
-        cuts = [] if current.is_toc else choose_anchors(current, ctx, no_anchors_in_block)
+        cuts = [] if current.is_toc else choose_anchors(current, ctx, no_anchors_in_block, sections)
         if not cuts:
             logger.debug(
                 "anchor_split row=%d %r: ~%d tokens > %d and no anchor paragraph; packing",
@@ -172,7 +174,10 @@ def _split_long_block(block: Block, ctx: Context) -> list[Block]:
 
 
 def choose_anchors(
-    block: Block, ctx: Context, no_anchors: Callable[[], frozenset[str]] | None = None
+    block: Block,
+    ctx: Context,
+    no_anchors: Callable[[], frozenset[str]] | None = None,
+    sections: frozenset[tuple[str, ...]] = frozenset(),
 ) -> list[int]:
     """Paragraph indexes to cut before, picked near evenly spaced ideal positions (§8.2).
 
@@ -182,8 +187,10 @@ def choose_anchors(
     summed paragraph counts before a paragraph (counted once, when the paragraph was made).
     A line that recurs in the block, or is no title by its neighbours, is no anchor
     (``no_anchors``: such lines of the block this one was cut from, read whole; None: this
-    block's own), nor one saying a heading on the block's path again. A cut after lead-ins
-    is moved before them (:func:`_before_lead_ins`).
+    block's own), nor one saying a heading on the block's path again, nor one whose path
+    is a section of the document's (``sections``): a headline printed in the text and
+    again over a section of its own, one path that would name two places. A cut after
+    lead-ins is moved before them (:func:`_before_lead_ins`).
     """
     th = ctx.thresholds
     paragraphs = block.paragraphs
@@ -212,6 +219,7 @@ def choose_anchors(
         for i in titles
         if not _numbered_beside(path, paragraphs[i].text)
         and not repeats_its_path(heading := anchor_heading(paragraphs[i].text), above)
+        and (*above, heading) not in sections
         and (not in_unit[i] or series_number(heading) is not None)
     ]
     if not candidates:

@@ -441,3 +441,21 @@ def test_numbered_lines_among_contents_entries_are_no_anchors() -> None:
     out = anchor_split([block], ctx)
     assert {b.heading for b in out if b.heading != "Contents"} == {"Index"}
     assert not any(b.content.startswith(("Contents ", "Chapter 2")) for b in out)
+
+
+def test_a_line_naming_a_section_of_its_own_below_the_block_is_no_anchor() -> None:
+    # A news digest prints a headline in the section's text and later gives the same item
+    # a section of its own under it: cut there, a chunk of the section's text would declare
+    # the item's path ("News > Omsk utility rated") at the section's level, one path
+    # naming two places; the other line is the anchor.
+    ctx = char_context(1000)
+    text = "## News\n" + "x" * 600 + "\nOmsk utility rated\n" + "y" * 100
+    text += "\nRostov utility rated\n" + "z" * 500
+    block = make_block(text, ctx.counter, heading="News", level=1)
+    item = make_block("## Omsk utility rated\nThe agency rated it.", ctx.counter)
+    item = make_block(
+        item.content, ctx.counter, heading="Omsk utility rated", parents=("News",), level=2
+    )
+    out = anchor_split([block, item], ctx)
+    assert [b.heading for b in out] == ["News", "Rostov utility rated", "Omsk utility rated"]
+    assert [b.level for b in out] == [1, 1, 2]
