@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
-from functools import partial
 
 # Suffixes written by earlier chunkers ("[part 3]", legacy "[表格片段3]"): never kept,
 # never stacked.
@@ -23,6 +22,8 @@ _Keys = Sequence[tuple[str, ...]]
 _Spans = Sequence[frozenset[tuple[str, ...]]]
 #: ``(index, start, end)`` of each label's first chunk and the run of its parts (:func:`_runs`).
 _Runs = Sequence[tuple[int, int, int]]
+#: The paths of a span's first and last sections, None for a chunk of one section.
+_Edges = Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None]
 
 
 def strip_part_suffix(heading: str) -> str:
@@ -46,7 +47,7 @@ def label_path(heading: str, parents: Sequence[str]) -> tuple[str, ...]:
 def numbered_parts(
     labels: Sequence[tuple[str, tuple[str, ...]]],
     spanned: Sequence[Collection[tuple[str, ...]]],
-    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
+    edges: _Edges,
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The ``[part n]`` of each chunk, 0 for none, and the parts a span's ends hold
     (:func:`_ends`), from the ``(heading, parents)`` each declares and, for a chunk
@@ -64,7 +65,7 @@ def numbered_parts(
     fragment merged into a chunk of another heading leaves no gap, and a stage C anchor,
     which heads its own sub-block, numbers only its own parts."""
     keys, spans = _keys_and_spans(labels, spanned)
-    runs = list(_runs(keys, spans))
+    runs = list(_runs(keys, spans, edges))
     return _declared(keys, spans, runs), _ends(keys, spans, runs, edges)
 
 
@@ -77,12 +78,7 @@ def _declared(keys: _Keys, spans: _Spans, runs: _Runs) -> list[int]:
     return [numbers[index] for index in range(len(keys))]
 
 
-def _ends(
-    keys: _Keys,
-    spans: _Spans,
-    runs: _Runs,
-    edges: Sequence[tuple[tuple[str, ...], tuple[str, ...]] | None],
-) -> list[tuple[int, int]]:
+def _ends(keys: _Keys, spans: _Spans, runs: _Runs, edges: _Edges) -> list[tuple[int, int]]:
     """For each chunk labelled as a span, the part of a section of several parts that its
     first and its last end hold, ``(0, 0)`` for none (and for every other chunk): in
     ``Requirements [part 1]``, ``V2 (Requirements – References)`` the span holds part 2 of
@@ -110,25 +106,49 @@ def _keys_and_spans(
     return keys, [frozenset(paths) for paths in spanned] or [frozenset()] * len(keys)
 
 
-def _runs(keys: _Keys, spans: _Spans) -> Iterator[tuple[int, int, int]]:
+def _runs(keys: _Keys, spans: _Spans, edges: _Edges) -> Iterator[tuple[int, int, int]]:
     """``(index, start, end)``: the first chunk of each label and the run of its parts."""
     seen: set[int] = set()
     for index in range(len(keys)):
         if index in seen:
             continue
-        start, end = run_around(len(keys), partial(_is_part, keys, spans, index), index)
+        start, end = _run_of(keys, spans, edges, index)
         seen.update(p for p in range(start, end) if _same_label(keys, spans, index, p))
         yield index, start, end
+
+
+def _run_of(keys: _Keys, spans: _Spans, edges: _Edges, index: int) -> tuple[int, int]:
+    """``(start, end)`` of the run of chunk ``index``'s parts (:func:`_is_part`) around it:
+    a span among them is where the section opens (before it) or closes (after it), so
+    the run ends there."""
+    start, end = index, index + 1
+    while start > 0 and _is_part(keys, spans, edges, index, start - 1):
+        start -= 1
+        if not _same_label(keys, spans, index, start):
+            break
+    while end < len(keys) and _is_part(keys, spans, edges, index, end):
+        end += 1
+        if not _same_label(keys, spans, index, end - 1):
+            break
+    return start, end
 
 
 def _same_label(keys: _Keys, spans: _Spans, one: int, other: int) -> bool:
     return keys[one] == keys[other] and bool(spans[one]) == bool(spans[other])
 
 
-def _is_part(keys: _Keys, spans: _Spans, of: int, other: int) -> bool:
+def _is_part(keys: _Keys, spans: _Spans, edges: _Edges, of: int, other: int) -> bool:
     """Whether chunk ``other`` is one of the parts of chunk ``of``'s label: a chunk of the
-    same label or, when that declares a section, a span holding the section's text."""
-    return _same_label(keys, spans, of, other) or (not spans[of] and keys[of] in spans[other])
+    same label or, when that declares a section, a span holding the section's text at its
+    end on ``of``'s side (after ``of``, its first end goes on with it; before it, its last
+    end opens it): a span after a section that opens another of the same title ("Estimates"
+    over each table of a statistics output) holds none of the first one."""
+    if _same_label(keys, spans, of, other):
+        return True
+    if spans[of] or keys[of] not in spans[other]:
+        return False
+    edge = edges[other]
+    return edge is None or edge[other < of] == keys[of]
 
 
 def run_around(count: int, member: Callable[[int], bool], index: int) -> tuple[int, int]:

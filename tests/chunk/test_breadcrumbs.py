@@ -573,3 +573,19 @@ def test_span_ends_of_one_name_may_carry_the_part_at_either_end() -> None:
     assert check_breadcrumbs(rows, split("P (Note [part 2] – Note)")) == []
     assert check_breadcrumbs(rows, split("P (Note – Note [part 2])")) == []
     assert [v.rule for v in check_breadcrumbs(rows, split("P (Note – Note)"))] == [PART]
+
+
+def test_a_span_opening_another_section_of_the_same_title_is_no_part_of_the_first() -> None:
+    # A statistics output prints "Estimates" over each of its tables: the first table's
+    # section is one chunk, and the span after it ("Quartiles – Estimates") holds the start
+    # of the second: not a part of the first, which has one chunk and no number.
+    estimates, quartiles = ("Estimates",), ("Quartiles",)
+    labels = [("Estimates", ()), ("Quartiles – Estimates", ()), ("Estimates", ())]
+    spanned = [frozenset(), {quartiles, estimates}, frozenset()]
+    edges = [None, (quartiles, estimates), None]
+    parts, ends = numbered_parts(labels, spanned, edges)
+    assert parts == [0, 0, 2]
+    assert ends == [(0, 0), (0, 1), (0, 0)]
+    # A span that goes on from the section it follows is still among its parts.
+    edges[1] = (estimates, quartiles)
+    assert numbered_parts(labels[:2], spanned[:2], edges[:2])[0] == [1, 0]
