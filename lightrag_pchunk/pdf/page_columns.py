@@ -20,6 +20,7 @@ import math
 import statistics
 from collections.abc import Sequence
 
+from lightrag_pchunk.outline.lines import is_caption
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
 from lightrag_pchunk.pdf.layout import Gutter, column_of, crosses, find_gutters, visual_rows
@@ -40,22 +41,21 @@ MIN_PITCH_STEPS = 2
 
 
 def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
-    """Whether ``table`` is the page's text columns side by side, not a table: the page's
-    text beside its rows (above and below them) stands in columns (``layout.find_gutters``:
-    strips between columns of prose; a table's own cells do not count, however long)
-    that no line of prose there crosses (a page of columns throughout, not a block of two
-    columns under text across the page: a table's rows printed before the ones that
-    aligned, an address block), unless the table holds a title over text in its own
-    column (:func:`titled_columns`): a section's title tells a page of columns, whatever
-    line runs across them (a running header, a proof's slug), and so do rows that pair
-    lines of two pitches (:func:`_two_pitches`); one of the table's column
-    borders lies in such a gutter,
-    and the table's column beside
-    that border, on either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text
-    column there or more (the extent of the prose beside the rows between that gutter and
-    the next): a table's column as wide as the page's. A table holding titles over text in
-    two of its columns or more (:func:`titled_columns`) is the page's columns of sections
-    side by side (a reference card's page), whatever the page holds around it."""
+    """Whether ``table`` is the page's text columns side by side, not a table: the page's text
+    beside its rows (above and below them) stands in columns (``layout.find_gutters``: strips
+    between columns of prose; a table's own cells do not count, however long) that no line of prose
+    there crosses (a page of columns throughout, not a block of two columns under text across the
+    page: a table's rows printed before the ones that aligned, an address block; a running header or
+    a float's caption across the page with the columns' prose between it and the rows does not
+    count), unless the table holds a title over text in its own column (:func:`titled_columns`): a
+    section's title tells a page of columns, whatever line runs across them (a running header, a
+    proof's slug), and so do rows that pair lines of two pitches (:func:`_two_pitches`); one of the
+    table's column borders lies in such a gutter, and the table's column beside that border, on
+    either side, covers :data:`PROSE_COLUMNS_RATIO` of the page's text column there or more (the
+    extent of the prose beside the rows between that gutter and the next): a table's column as wide
+    as the page's. A table holding titles over text in two of its columns or more
+    (:func:`titled_columns`) is the page's columns of sections side by side (a reference card's
+    page), whatever the page holds around it."""
     titled = titled_columns(table, segments)
     if len(titled) >= 2:
         return True
@@ -64,7 +64,9 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     prose = [s for s in beside if len(s.text) >= PROSE_CHARS]
     edges = [-math.inf, *(g.middle for g in gutters), math.inf]
     strips = _free_strips(table, segments)
-    running = _running_lines(segments, prose)
+    # A running header or footer, and a caption of a float set across the columns (a
+    # paper's table or figure over both), cross the page, not the columns by the rows.
+    running = _running_lines(segments, prose) + [s for s in prose if is_caption(s.text)]
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not crosses(s, gutter)]
         crossing = [s for s in prose if crosses(s, gutter)]

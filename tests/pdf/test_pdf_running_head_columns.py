@@ -45,3 +45,16 @@ def test_a_running_header_across_the_columns_leaves_them_columns() -> None:
 def test_prose_across_the_gutter_next_to_the_rows_makes_them_a_table() -> None:
     prose = ("Text across the page over the block in two columns, set in the body type", 9.0, 488)
     assert not is_page_columns(*_page(prose))
+
+
+def test_a_caption_of_a_float_across_the_columns_leaves_them_columns() -> None:
+    # A paper's page opens with a table across both columns and its caption under it; the
+    # columns of prose start below: rows aligned across the gutter further down are the
+    # columns' lines, however the float's caption crosses the gutter.
+    caption = ("Table 1. Comparison with different methods on the XFUN dataset", 9.0, 60.0)
+    table, segments = _page(caption)
+    float_rows = [_segment("Task", 60, 30, 80), _segment("0.8774 0.7761", 400, 30, 460)]
+    assert is_page_columns(table, float_rows + segments)
+    # A line across the gutter that is no caption, nearer the rows, still makes a table.
+    prose = ("Text across the page over the block in two columns, set in the body type", 9.0, 488)
+    assert not is_page_columns(*_page(prose))
