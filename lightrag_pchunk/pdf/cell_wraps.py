@@ -15,8 +15,9 @@ x, and the column's right edge is the widest reach of the table's lines starting
 right-aligned one's (a figure's column, its title over two lines) end at one x, the edge
 the furthest left its lines start; a centred one's share their middle, the column as wide
 as the widest of its lines (right-aligned and centred, words only: figures stand so, one
-under another, and never wrap; and not starting where the line above starts: lines of
-justified text or with leaders start and end alike, and are left-aligned). Beside the
+under another, and never wrap, nor does a figure under a whole one, however aligned; and
+not starting where the line above starts: lines of justified text or with leaders start
+and end alike, and are left-aligned). Beside the
 first line, which wraps, a line under no text of the row above may stand (a cell set at
 the foot of a header whose neighbours wrapped); where the rows stand apart through the body
 (wider gaps than the lines' in two places at least, not under a header alone), the lines
@@ -48,6 +49,9 @@ WRAP_GAP_SLACK = 0.3
 APART_ROWS = 2
 #: Lines starting (ending, centred) within this many points are aligned at one x.
 ALIGN_SLACK = 1.5
+
+#: Marks a value broken over two lines ends with.
+_OPEN_ENDS = ("-", "‐", "–", ",", "/")
 
 #: Where a segment is aligned: its left side, its right side, its middle.
 _ALIGNMENTS: tuple[Callable[[Segment], float], ...] = (
@@ -125,6 +129,8 @@ class _Room:
             cell = same[0]
             if alignment and not (has_letters(cell.text) and has_letters(word)):
                 continue  # figures stand right-aligned or centred, and never wrap
+            if is_figure(cell.text) and is_figure(word):
+                continue  # a figure under a whole figure, left-aligned too
             if alignment and abs(cell.x0 - line.x0) <= ALIGN_SLACK:
                 continue  # left-aligned lines of one width (justified, leaders) end alike
             if alignment == 0 and cell.x1 + extra > edge + 0.5:
@@ -165,6 +171,13 @@ def row_gap(above: Sequence[Segment], row: Sequence[Segment]) -> float:
 def has_letters(text: str) -> bool:
     """Whether ``text`` holds a letter (words do; a figure does not)."""
     return any(character.isalpha() for character in text)
+
+
+def is_figure(text: str) -> bool:
+    """Whether ``text`` is figures, whole: digits, no letter, not left open at its end by a
+    hyphen, a comma or a slash (``2018-08-`` goes on in ``10``)."""
+    text = text.strip()
+    return any(c.isdigit() for c in text) and not has_letters(text) and text[-1:] not in _OPEN_ENDS
 
 
 def starts_lower(line: Segment) -> bool:

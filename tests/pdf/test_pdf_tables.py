@@ -580,3 +580,26 @@ def test_a_title_printed_again_over_a_continued_table_heads_it_once(tmp_path: Pa
     assert [row[0] for row in table[1:]] == states
     assert [r.heading for r in result.rows].count(title) == 1
     assert sum(r.content.count(title) for r in result.rows) == 1
+
+
+def test_rows_of_figures_at_the_line_spacing_under_a_full_first_cell_stay_rows(
+    tmp_path: Path,
+) -> None:
+    # A paper's results table in groups set apart: the last group's rows stand at the
+    # line spacing and its labels fill their column, as a wrapped cell's lines would; but
+    # a line of figures under a line of figures is a row of its own (figures never wrap).
+    xs = (72, 160, 230, 290)
+    groups = [
+        [("Random", "7", "47.0", "64.3"), ("BM25", "7", "50.0", "63.3")],
+        [("Gold", "31", "52.1", "70.8"), ("Gold", "127", "55.8", "73.0")],
+        [("G.+BM25 (1)", "31+32", "65.0", "77.3"), ("G.+BM25 (2)", "31+64", "64.5", "76.4"),
+         ("G.+BM25 (1)", "127+128", "65.8", "78.0")],
+    ]  # fmt: skip
+    items: list = [*unruled_rows([("Type", "#N", "Top-5", "Top-20")], xs, 720, 0)]
+    top = 700
+    for group in groups:
+        items += unruled_rows(group, xs, top, 11)
+        top -= 11 * len(group) + 16
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert [row[0] for row in table[1:]] == [row[0] for group in groups for row in group]
+    assert table[-1] == ["G.+BM25 (1)", "127+128", "65.8", "78.0"]
