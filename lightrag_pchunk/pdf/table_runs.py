@@ -6,8 +6,8 @@ A run starts on a row of two cells or more that is not a table-of-contents entry
 while rows follow closely and hold cells, or one line that is not at the run's left edge (a
 wrapped cell's next line), or one line that goes on with the first cell above it (a long
 label wrapped in a narrow first column, a list of values its comma leaves going on), or a
-group's title across the table; it stops short of the page's running footer below it
-(:data:`FOOTER_GAP`).
+group's title across the table, or a group's label set halfway between two of its rows; it
+stops short of the page's running footer below it (:data:`FOOTER_GAP`).
 """
 
 from __future__ import annotations
@@ -70,16 +70,16 @@ def run_end(
     start: int,
     bands: tuple[float, float],
 ) -> tuple[int, list[int]]:
-    """Where the run of rows that may form a table from ``start`` ends, and its rows of
-    group titles: it starts on a row of cells, not on a running header in the page's head
-    band (:func:`_is_running_header`), and goes on while rows follow closely and hold
-    cells, or one cell that is not at the run's left edge (a wrapped cell's next line), or a
-    group's title (:func:`_titles_group`), but not into the page's foot band across a gap
-    wider than :data:`FOOTER_GAP` times any between its rows (a running footer below a
-    table that ends the page). ``cells``: which rows are rows of cells
+    """Where the run of rows that may form a table from ``start`` ends, and its rows of group
+    titles: it starts on a row of cells, not on a running header in the page's head band
+    (:func:`_is_running_header`), and goes on while rows follow closely and hold cells, or one
+    cell that is not at the run's left edge (a wrapped cell's next line), or a group's title
+    (:func:`_titles_group`) or label (:func:`_labels_rows`), but not into the page's foot band
+    across a gap wider than :data:`FOOTER_GAP` times any between its rows (a running footer
+    below a table that ends the page). ``cells``: which rows are rows of cells
     (:func:`is_cell_row`); ``gaps``: the space between each row and the next
-    (``cell_wraps.row_gap``); ``close``: which rows the next one follows closely;
-    ``bands``: where the page's head band ends and its foot band starts."""
+    (``cell_wraps.row_gap``); ``close``: which rows the next one follows closely; ``bands``:
+    where the page's head band ends and its foot band starts."""
     head, foot = bands
     if not cells[start] or _is_running_header(rows[start], head):
         return start + 1, []
@@ -98,7 +98,9 @@ def run_end(
             break
         if not cells[end]:
             indent = max(s.height for s in rows[end - 1])
-            if _wraps_label(rows[label], rows[end - 1], row):
+            if _wraps_label(rows[label], rows[end - 1], row) or _labels_rows(
+                rows, cells, gaps, end, left
+            ):
                 pass
             elif _titles_group(rows, cells, gaps, end, cell_rows, widest):
                 titles.append(end)
@@ -162,6 +164,30 @@ def _titles_group(
         return False
     spacing = widest + WRAP_GAP_SLACK * line.height
     return gaps[index - 1] <= spacing and gaps[index] <= spacing
+
+
+def _labels_rows(
+    rows: Sequence[Sequence[Segment]],
+    cells: Sequence[bool],
+    gaps: Sequence[float],
+    index: int,
+    left: float,
+) -> bool:
+    """Whether the row ``index``, one short line alone at the run's ``left`` edge, labels
+    the rows of cells on either side of it, which leave their first column empty and start
+    their second at one x: set halfway between them, it meets both within
+    :data:`WRAP_GAP_SLACK` of its height (a group's label in a multi-row cell, ``Multi``
+    between ``DPR`` and ``BM25+DPR``)."""
+    row = rows[index]
+    if len(row) != 1 or index + 1 >= len(rows) or not (cells[index - 1] and cells[index + 1]):
+        return False
+    line, above, below = row[0], rows[index - 1][0], rows[index + 1][0]
+    if len(line.text) > MAX_LABEL_CHARS or abs(line.x0 - left) > ALIGN_SLACK:
+        return False
+    if above.x0 < line.x1 + MIN_COLUMN_GAP or abs(above.x0 - below.x0) > ALIGN_SLACK:
+        return False
+    near = WRAP_GAP_SLACK * line.height
+    return gaps[index - 1] <= near and gaps[index] <= near
 
 
 def _wraps_label(

@@ -603,3 +603,22 @@ def test_rows_of_figures_at_the_line_spacing_under_a_full_first_cell_stay_rows(
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert [row[0] for row in table[1:]] == [row[0] for group in groups for row in group]
     assert table[-1] == ["G.+BM25 (1)", "127+128", "65.8", "78.0"]
+
+
+def test_a_group_label_set_between_two_rows_of_its_group_stays_in_the_table(
+    tmp_path: Path,
+) -> None:
+    # A paper's results table labels each group of rows once, in its first column, set
+    # halfway between the group's two rows (a multi-row cell): the table goes on past it.
+    xs = (72, 150, 260, 330)
+    items: list = [*unruled_rows([("Training", "Model", "NQ", "WQ")], xs, 720, 0)]
+    items += unruled_rows([("Single", "BM25", "32.6", "29.9")], xs, 700, 0)
+    items += unruled_rows([("DPR", "41.5", "34.6")], xs[1:], 687, 0)
+    items += unruled_rows([("BM25+DPR", "39.0", "35.2")], xs[1:], 674, 0)
+    items += unruled_rows([("DPR", "41.5", "42.4"), ("BM25+DPR", "38.8", "41.1")], xs[1:], 661, 13)
+    items.append(Text(72, 654.5, "Multi", 10))
+    items += wrap("Table 4: End-to-end QA accuracy of each retriever.", 72, 620, 400)
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert [row[1] for row in table[1:]] == ["BM25", "DPR", "BM25+DPR", "DPR", "BM25+DPR"]
+    assert table[-1][1:] == ["BM25+DPR", "38.8", "41.1"]
+    assert [row[0] for row in table].count("Multi") == 1
