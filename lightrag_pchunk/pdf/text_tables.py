@@ -133,8 +133,10 @@ def find_text_tables(
     Rows run across the whole page, so on a page of text columns the lines of one column
     beside a list or short lines in the next can align into a "table" whose columns are
     the page's (``page_columns``): a column's title and text beside a table in the next,
-    aligned across the gutter. Such a table is dropped and each text column is searched
-    on its own: a table set inside one column is still found there.
+    aligned across the gutter. Such a table is dropped, and on a page whose text stands in
+    columns each column is searched on its own too: a table set inside one column is
+    found there, though rows read across the page run on into the prose beside and under
+    it (a paper's table in its left column) and show no table.
 
     A table that holds one of ``bookmarked`` (the titles the page's bookmarks name,
     normalised), printed on a row in segments side by side set larger than the page's
@@ -163,15 +165,14 @@ def find_text_tables(
 def _search(
     segments: Sequence[Segment], find: Callable[[Sequence[Segment]], list[TextTable]]
 ) -> list[TextTable]:
-    """The tables ``find`` reads in ``segments``, each text column searched again where a
-    table found across the page's columns is the columns' (:func:`find_text_tables`)."""
+    """The tables ``find`` reads in ``segments`` across the page, but those that are the
+    page's columns, and in each of the page's text columns, where it has some, the tables
+    it holds apart from those (:func:`find_text_tables`)."""
     tables = find(segments)
     columned = [table for table in tables if is_page_columns(table, segments)]
-    if not columned:
-        return tables
     kept = [table for table in tables if table not in columned]
-    gutters = find_gutters([s for s in segments if not any(in_rows(t, s) for t in columned)])
-    if not gutters:  # the columns of each such table's page differ: none is searched again
+    gutters = find_gutters([s for s in segments if not any(in_rows(t, s) for t in tables)])
+    if not gutters:  # one column, or the columns of each such table's page differ
         return kept
     rest = [s for s in segments if not any(holds(table, s) for table in kept)]
     for column in by_column(rest, gutters):

@@ -622,3 +622,20 @@ def test_a_group_label_set_between_two_rows_of_its_group_stays_in_the_table(
     assert [row[1] for row in table[1:]] == ["BM25", "DPR", "BM25+DPR", "DPR", "BM25+DPR"]
     assert table[-1][1:] == ["BM25+DPR", "38.8", "41.1"]
     assert [row[0] for row in table].count("Multi") == 1
+
+
+def test_a_table_in_one_column_of_a_two_column_page_is_found_there(tmp_path: Path) -> None:
+    # A paper's table set in its left column, the right column's prose at its own line
+    # spacing beside it and both columns' prose below: rows read across the page run on
+    # into the prose, so no table shows there; the left column read alone holds it.
+    xs = (60, 140, 200)
+    rows = [("Model", "dev", "test"), ("TAPAS base", "23.6", "24.1")]
+    rows += [("TAPAS large", "40.8", "41.7"), ("Former base", "34.4", "34.8")]
+    rows += [("Former large", "42.5", "43.9"), ("Herzig", "48.8", "50.1")]
+    items: list = [*unruled_rows(rows, xs, 720, 10)]
+    sentence = "the right column's prose goes on beside it"
+    items += [Text(310, 722 - 12 * i, sentence, 9) for i in range(40)]
+    below = "the left column's prose goes on under it"
+    items += [Text(60, 640 - 12 * i, below, 9) for i in range(33)]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table == [list(row) for row in rows]
