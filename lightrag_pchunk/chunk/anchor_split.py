@@ -117,7 +117,7 @@ def anchor_split(blocks: Sequence[Block], ctx: Context) -> list[Block]:
     return out
 
 
-def _split_long_block(block: Block, ctx: Context, sections: frozenset) -> list[Block]:
+def _split_long_block(block: Block, ctx: Context, sections: frozenset[tuple]) -> list[Block]:
     """Cut at anchors until every piece fits, without recursion (a block may be huge);
     ``sections``: the paths of the document's sections, which no anchor may declare."""
     cap = ctx.thresholds.target_max

@@ -98,10 +98,10 @@ def run_end(
             break
         if not cells[end]:
             indent = max(s.height for s in rows[end - 1])
-            if _wraps_label(rows[label], rows[end - 1], row) or _labels_rows(
-                rows, cells, gaps, end, left
-            ):
+            if _wraps_label(rows[label], rows[end - 1], row):
                 pass
+            elif _labels_rows(rows, cells, gaps, end, left):
+                pass  # a group's label set between two rows of its group
             elif _titles_group(rows, cells, gaps, end, cell_rows, widest):
                 titles.append(end)
             elif not (len(row) == 1 and row[0].x0 > left + indent):
