@@ -54,6 +54,7 @@ from lightrag_pchunk.pdf.title_guards import (
     running_titles,
     slanted_lines,
     table_titles,
+    title_headers,
 )
 from lightrag_pchunk.pdf.title_split import split_title_lines
 
@@ -129,6 +130,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     running = running_titles(found) | continued_titles(found) | chart_titles(found)
     running |= column_cells(found) | table_titles(found) | slanted_lines(found)
+    running |= title_headers(found)
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
     in_tables = _text_in_tables(found, tables)

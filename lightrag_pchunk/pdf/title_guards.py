@@ -103,6 +103,25 @@ def _template_titles(
     return template
 
 
+def title_headers(found: Sequence[PrintedParagraph]) -> set[int]:
+    """Indexes of the one-line paragraphs that open their page, set smaller than the next
+    paragraph, whose first line prints the same text: a running header repeating the
+    chapter's title over the title itself ("Installation" atop a manual's page), which
+    heads nothing."""
+    headers: set[int] = set()
+    for index, (paragraph, below) in enumerate(pairwise(found)):
+        if TABLE_ROLE in (paragraph.role, below.role) or len(paragraph.lines) != 1:
+            continue
+        page = paragraph.lines[0].page
+        if below.lines[0].page != page or (index and found[index - 1].lines[-1].page == page):
+            continue
+        if paragraph.look.size + SIZE_TOLERANCE < below.look.size and normalise(
+            paragraph.text
+        ) == normalise(below.lines[0].text):
+            headers.add(index)
+    return headers
+
+
 #: A title's mark that it goes on from an earlier page, at its end.
 _CONTINUED = re.compile(
     r"(?:[(\[（]\s*(?:continued|cont(?:'|’)?d|cont\.?|续)\s*[)\]）]"

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from lightrag_pchunk.model import PREFACE_HEADING
+
 from pdf_builders import (
     BODY,
     BOLD,
@@ -146,3 +148,28 @@ def test_a_contents_setting_its_chapters_larger_than_their_sections_gives_their_
         body += [Text(72, y, title, 16 if level == 1 else 13), *wrap(BODY, 72, y - 22, 400)]
     result = parse_pages(tmp_path, [Page(toc), Page(body)])
     assert [(r.heading, r.level) for r in outline_rows(result)] == outline
+
+
+def test_a_running_header_repeating_the_chapter_title_is_not_the_chapter(
+    tmp_path: Path,
+) -> None:
+    # A manual prints its chapter's title small atop each page, over the title itself: the
+    # contents' entry names the title, set large, not the header above it; the header
+    # heads nothing, and the chapters' sections stay below their chapters.
+    chapters = ["Introduction", "Installation", "Tutorial"]
+    toc = [Text(72, 740, "Contents", 14, BOLD)]
+    for i, chapter in enumerate(chapters):
+        toc.append(Text(72, 716 - 32 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}"))
+        section = f"{chapter} steps"
+        toc.append(Text(90, 700 - 32 * i, f"{section} {LEADERS[: 58 - len(section)]} {i + 2}"))
+    pages = [Page(toc)]
+    for chapter in chapters:
+        items = [Text(72, 760, chapter, 8), Text(72, 720, chapter, 16, BOLD)]
+        items += [*wrap(BODY, 72, 696, 400), Text(72, 600, f"{chapter} steps", 12, BOLD)]
+        pages.append(Page([*items, *wrap(BODY, 72, 580, 400)]))
+    result = parse_pages(tmp_path, pages)
+    skipped = ("Contents", PREFACE_HEADING)
+    sections = [(r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped]
+    assert sections == [
+        (name, level) for c in chapters for name, level in ((c, 1), (f"{c} steps", 2))
+    ]
