@@ -64,8 +64,7 @@ def match_bookmarks(
     Findings"). Of the paragraphs that
     read as the title, the one nearest below the height the bookmark points at wins (a
     running header may repeat the title above it), else the one that reads most alike. A
-    bookmark without a page is the first paragraph that reads as it after the last match,
-    or the one right below it that prints it again (that one was a running header).
+    bookmark without a page is the first paragraph that reads as it after the last match.
     """
     by_page: dict[int, list[int]] = {}
     for index, page in enumerate(pages):
@@ -100,8 +99,6 @@ def match_bookmarks(
                 score, lines = _title_score(title, bare, label, opening(index), listed=True)
                 if score >= MATCH_SIMILARITY:
                     best = (score, index, lines, 0)
-                    if _printed_again_below(title, texts, pages, index):
-                        best = (score, index + 1, 1, 0)  # it was a running header
                     break
         else:
             for page in (bookmark.page, bookmark.page + 1):
@@ -128,22 +125,6 @@ def match_bookmarks(
             matches.append(BookmarkMatch(number, index, lines, first))
             after, resume = _covered_to(texts, index, first + lines)
     return matches
-
-
-def _printed_again_below(
-    title: str, texts: Sequence[Sequence[str]], pages: Sequence[int], index: int
-) -> bool:
-    """Whether paragraph ``index``, the ``title`` alone, is printed again at once as the
-    next paragraph's first line on its page: a running header repeating the chapter's title
-    over the title itself ("Installation" atop a manual's page)."""
-    below = index + 1
-    return (
-        below < len(texts)
-        and bool(texts[below])
-        and pages[below] == pages[index]
-        and normalise(" ".join(texts[index])) == title
-        and normalise(texts[below][0]) == title
-    )
 
 
 #: A bookmark names a paragraph's later line when it points this near above its top

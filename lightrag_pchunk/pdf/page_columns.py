@@ -66,12 +66,12 @@ def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     strips = _free_strips(table, segments)
     # A running header or footer, and a caption of a float set across the columns (a
     # paper's table or figure over both), cross the page, not the columns by the rows.
-    running = _running_lines(segments, prose) + [s for s in prose if is_caption(s.text)]
+    across_page = _running_lines(segments, prose) + [s for s in prose if is_caption(s.text)]
     for number, gutter in enumerate(gutters, start=1):
         columned = [s for s in prose if not crosses(s, gutter)]
         crossing = [s for s in prose if crosses(s, gutter)]
         crossed = any(
-            s not in running or not _columns_between(table, s, columned) for s in crossing
+            s not in across_page or not _columns_between(table, s, columned) for s in crossing
         )
         if crossed and not titled and not _two_pitches(table, segments, gutter):
             continue

@@ -16,7 +16,7 @@ docling builders write them for a PDF): one per content line and page,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -105,12 +105,15 @@ def events_of(
     their level), and each event line's source by its id."""
     found = list(found)
     levels: dict[int, int] = {}
+    # A running header printing the chapter's title over the title itself heads nothing, and
+    # no stated heading is looked for in it; kept by identity, as the titles' lines are split.
+    headers = {id(found[index]) for index in title_headers(found)}
     if outline.source == "tagged":
         levels = tagged_levels([p.role for p in found], [p.text for p in found])
     elif outline.bookmarks:
         found = split_title_lines(found, outline.bookmarks)
         printed_tables = [part for table in tables.values() for part in table.parts]
-        found, levels = _bookmark_headings(found, outline, cells=printed_tables)
+        found, levels = _bookmark_headings(found, outline, headers, cells=printed_tables)
         # A cell of a table printed without rules heads nothing, as in Word (``row_cells``).
         cells = row_cells(found, levels)
         levels = {index: level for index, level in levels.items() if index not in cells}
@@ -118,7 +121,7 @@ def events_of(
         entries, after = toc_bookmarks(found)
         if entries:
             printed = Outline("toc", entries)
-            found, levels = _bookmark_headings(found, printed, after)
+            found, levels = _bookmark_headings(found, printed, headers, after)
             if len(levels) >= MIN_ENTRIES:
                 outline.source = "toc"
             else:
@@ -130,7 +133,7 @@ def events_of(
     looks: dict[Look, Callable[[], Look]] = {}
     running = running_titles(found) | continued_titles(found) | chart_titles(found)
     running |= column_cells(found) | table_titles(found) | slanted_lines(found)
-    running |= title_headers(found)
+    running |= {index for index, paragraph in enumerate(found) if id(paragraph) in headers}
     titles_nothing = cover_lines(found, levels, tables, body_size) | repeated_numbers(found, levels)
     items = list_items(found)
     in_tables = _text_in_tables(found, tables)
@@ -272,6 +275,7 @@ def _same(look: Look) -> Look:
 def _bookmark_headings(
     found: list[PrintedParagraph],
     outline: Outline,
+    headers: Collection[int],
     start: int = 0,
     cells: Sequence[PagePart] = (),
 ) -> tuple[list[PrintedParagraph], dict[int, int]]:
@@ -279,9 +283,14 @@ def _bookmark_headings(
     follows them in the same paragraph (or joined with the paragraphs after it that its
     title runs on into), and the heading level of each named one (looked for from
     paragraph ``start`` on; ``cells``: where the tables are printed, which the bookmarks
-    naming no line may point into)."""
-    # A table's stand-in has no lines of text: no title is looked for in it.
-    texts = [[] if p.role == TABLE_ROLE else [line_text(line) for line in p.lines] for p in found]
+    naming no line may point into; ``headers``: the running headers printing a title over
+    it, by identity)."""
+    # A table's stand-in has no lines of text, and a running header repeats a title: no
+    # title is looked for in either.
+    texts = [
+        [] if p.role == TABLE_ROLE or id(p) in headers else [line_text(line) for line in p.lines]
+        for p in found
+    ]
     pages = [p.lines[0].page for p in found]
     tops = [[line_top(line) for line in p.lines] for p in found]
     matches = match_bookmarks(outline.bookmarks, texts, pages, start, tops)

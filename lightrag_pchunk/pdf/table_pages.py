@@ -35,6 +35,7 @@ from statistics import median_high
 
 from lightrag_pchunk.parse.tables import GridCell
 from lightrag_pchunk.pdf.grids import Grid, cell_text
+from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import Segment
 
@@ -66,7 +67,7 @@ class GatheredTable:
     #: Rows the page break cut, joined again: the row's index, the last page printing it.
     reaches: dict[int, int] = field(default_factory=dict)
     #: The lines printed right above the table where it opens, nearest first, normalised
-    #: (:func:`lines_above`).
+    #: (:func:`lines_above`, :func:`printed_title`).
     title: tuple[str, ...] = ()
 
 
@@ -168,26 +169,22 @@ def titled_above(
 def lines_above(top: float, others: Sequence[Segment]) -> list[list[Segment]]:
     """The segments of the :data:`MAX_REPEATED_HEADER` lines printed nearest above ``top``
     (a table's top edge), nearest first."""
-    lines: list[list[Segment]] = []
-    above = [s for s in others if s.bottom <= top]
-    while above and len(lines) < MAX_REPEATED_HEADER:
-        nearest = max(s.bottom for s in above)
-        lines.append([s for s in above if s.bottom >= nearest - COLUMN_MATCH])
-        above = [s for s in above if s.bottom < nearest - COLUMN_MATCH]
-    return lines
+    return visual_rows([s for s in others if s.bottom <= top])[::-1][:MAX_REPEATED_HEADER]
 
 
-def line_text(line: Sequence[Segment]) -> str:
-    """A line's segments' text, left to right, normalised as titles are compared."""
-    return normalise(" ".join(s.text for s in sorted(line, key=lambda s: s.x0)))
+def printed_title(lines: Sequence[Sequence[Segment]]) -> tuple[str, ...]:
+    """The text of each of ``lines``, left to right, normalised as titles are compared."""
+    return tuple(
+        normalise(" ".join(s.text for s in sorted(line, key=lambda s: s.x0))) for line in lines
+    )
 
 
 def title_again(table: GatheredTable, lines: Sequence[Sequence[Segment]]) -> list[Segment]:
     """The segments of ``lines`` (above the table's part on a new page, nearest first) that
     print the table's title again: as many of its lines as they repeat, from the nearest."""
     again: list[Segment] = []
-    for line, title in zip(lines, table.title, strict=False):
-        if not title or line_text(line) != title:
+    for line, printed, title in zip(lines, printed_title(lines), table.title, strict=False):
+        if not title or printed != title:
             break
         again.extend(line)
     return again

@@ -47,9 +47,9 @@ from lightrag_pchunk.pdf.table_pages import (
     drop_repeated_header,
     goes_on,
     join_cut_row,
-    line_text,
     lines_above,
     printed_again,
+    printed_title,
     title_again,
     titled_above,
 )
@@ -171,9 +171,8 @@ class TableFinder:
                 table, start = open_table, len(open_table.rows)  # it goes on from the page before
                 taken |= {id(s) for s in title_again(table, above)}
             else:
-                title = tuple(line_text(line) for line in above)
                 key, widths = f"table-{len(self._tables)}", column_widths(grid)
-                table, start = GatheredTable(key, widths=widths, title=title), 0
+                table, start = GatheredTable(key, widths=widths, title=printed_title(above)), 0
                 self._tables.append(table)
             _add_rows(table, grid, owned, page.number)
             box = _user_box(owned)

@@ -24,6 +24,11 @@ from pdf_builders import (
 LEADERS = "." * 60
 
 
+def _entry(x: float, y: float, title: str, page: int, size: float = 11.0) -> Text:
+    """A contents entry: ``title``, leaders to the 60th character, the page number."""
+    return Text(x, y, f"{title} {LEADERS[: 60 - len(title)]} {page}", size)
+
+
 def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     tmp_path: Path,
 ) -> None:
@@ -32,7 +37,7 @@ def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
     chapters = ["1 General provisions", "2 Operation", "3 Maintenance"]
     toc = [Text(72, 740, "Contents", 14, BOLD)]
     for i, chapter in enumerate(chapters):
-        toc.append(Text(72, 716 - 16 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}"))
+        toc.append(_entry(72, 716 - 16 * i, chapter, i + 2))
     attachments = ["Security Policies", "User Guide", "Rules of Behavior"]
     for i, name in enumerate(attachments):
         y = 660 - 30 * i
@@ -90,7 +95,7 @@ def test_a_contents_with_column_headings_lists_the_headings_and_is_none(tmp_path
     toc = [Text(72, 740, "CONTENTS", 14, BOLD), Text(72, 720, "Section", 12, BOLD)]
     toc.append(Text(500, 720, "Page", 12, BOLD))
     for i, chapter in enumerate(chapters):
-        toc.append(Text(72, 700 - 16 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}", 12))
+        toc.append(_entry(72, 700 - 16 * i, chapter, i + 2, 12))
     body = []
     for i, chapter in enumerate(chapters):
         y = 640 - 150 * i
@@ -159,9 +164,10 @@ def test_a_running_header_repeating_the_chapter_title_is_not_the_chapter(
     chapters = ["Introduction", "Installation", "Tutorial"]
     toc = [Text(72, 740, "Contents", 14, BOLD)]
     for i, chapter in enumerate(chapters):
-        toc.append(Text(72, 716 - 32 * i, f"{chapter} {LEADERS[: 60 - len(chapter)]} {i + 2}"))
-        section = f"{chapter} steps"
-        toc.append(Text(90, 700 - 32 * i, f"{section} {LEADERS[: 58 - len(section)]} {i + 2}"))
+        toc += [
+            _entry(72, 716 - 32 * i, chapter, i + 2),
+            _entry(90, 700 - 32 * i, f"{chapter} steps", i + 2),
+        ]
     pages = [Page(toc)]
     for chapter in chapters:
         items = [Text(72, 760, chapter, 8), Text(72, 720, chapter, 16, BOLD)]
