@@ -16,6 +16,7 @@ table finder tells from tables by the titles they open with, as it does by bookm
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from lightrag_pchunk.model import MAX_HEADING_LEVEL
@@ -48,7 +49,9 @@ def toc_bookmarks(found: Sequence[PrintedParagraph]) -> tuple[list[Bookmark], in
     if len(entries) < MIN_ENTRIES:
         return [], 0
     titles = [" ".join(strip_page_reference(p.text).split()) for p in entries]
-    levels = _levels([p.lines[0].x0 for p in entries], titles, [p.lines[0].size for p in entries])
+    shifts = _page_shifts(entries)
+    indents = [p.lines[0].x0 - shifts[p.lines[0].page] for p in entries]
+    levels = _levels(indents, titles, [p.lines[0].size for p in entries])
     return [Bookmark(t, level, None) for t, level in zip(titles, levels, strict=True)], after
 
 
@@ -70,6 +73,32 @@ def _entry_title(text: str) -> str:
     if title and heading_text(title, markdown=False, lowercase=True) is not None:
         return title
     return ""
+
+
+def _page_shifts(entries: Sequence[PrintedParagraph]) -> dict[int, float]:
+    """How far right of the contents' first page each of its pages sets its entries: a book
+    sets its left and right pages' margins apart, so a contents over facing pages moves
+    every entry by the difference. A page is shifted only where two looks of entry (size
+    and weight: a chapter's and a section's) both moved by one distance; one look that
+    moved may be a page of deeper entries alone."""
+    looks_at: dict[tuple[int, bool], float] = {}  # each look's indentation, first page's frame
+    shifts: dict[int, float] = {}
+    for page, on_page in itertools.groupby(entries, key=lambda p: p.lines[0].page):
+        lefts: dict[tuple[int, bool], float] = {}
+        for entry in on_page:
+            first = entry.lines[0]
+            look = (round(first.size), first.bold)
+            lefts[look] = min(lefts.get(look, first.x0), first.x0)
+        moves = [left - looks_at[look] for look, left in lefts.items() if look in looks_at]
+        moved = (
+            len(moves) >= 2
+            and max(moves) - min(moves) <= INDENT_TOLERANCE
+            and abs(moves[0]) > INDENT_TOLERANCE
+        )
+        shifts[page] = moves[0] if moved else 0.0
+        for look, left in lefts.items():
+            looks_at.setdefault(look, left - shifts[page])
+    return shifts
 
 
 def _levels(indents: Sequence[float], titles: Sequence[str], sizes: Sequence[float]) -> list[int]:

@@ -11,6 +11,7 @@ from lightrag_pchunk.model import PREFACE_HEADING
 from pdf_builders import (
     BODY,
     BOLD,
+    REGULAR,
     Page,
     Text,
     contents_rows,
@@ -179,3 +180,62 @@ def test_a_running_header_repeating_the_chapter_title_is_not_the_chapter(
     assert sections == [
         (name, level) for c in chapters for name, level in ((c, 1), (f"{c} steps", 2))
     ]
+
+
+def test_a_contents_over_facing_pages_with_their_own_margins_keeps_its_levels(
+    tmp_path: Path,
+) -> None:
+    # A booklet's right page sets its text 40 pt further in than its left page: the
+    # contents' chapters (bold, larger) and sections (regular) start at one indentation on
+    # each page, but the second page's are all 40 pt left of the first's.
+    outline = [
+        ("Diagnosis", 1), ("Mammogram", 2), ("Biopsy", 2),
+        ("Treatment", 1), ("Surgery", 2), ("Radiotherapy", 2),
+        ("Living well", 1), ("Nerve pain", 2), ("Wigs", 2),
+    ]  # fmt: skip
+    pages = []
+    for half, margin in ((outline[:4], 112), (outline[4:], 72)):
+        toc = [Text(margin, 740, "Contents", 14, BOLD)] if margin == 112 else []
+        for i, (title, level) in enumerate(half):
+            size, font = (11, BOLD) if level == 1 else (9, REGULAR)
+            entry = f"{title} {LEADERS[: 50 - len(title)]} {i + 3}"
+            toc.append(Text(margin, 716 - 16 * i, entry, size, font))
+        pages.append(Page(toc))
+    for title, level in outline:
+        size = 16 if level == 1 else 13
+        pages.append(Page([Text(72, 700, title, size, BOLD), *wrap(BODY, 72, 678, 400)]))
+    result = parse_pages(tmp_path, pages)
+    skipped = ("Contents", PREFACE_HEADING)
+    assert [
+        (r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped
+    ] == outline
+
+
+def test_a_contents_page_of_deeper_entries_alone_keeps_them_deeper(tmp_path: Path) -> None:
+    # The contents' second page lists a section's subsections alone, set as the sections
+    # are but further in: one look of entry further right is a deeper level, not a margin.
+    outline = [
+        ("Scope", 1),
+        ("Terms", 2),
+        ("Records", 1),
+        ("Forms", 2),
+        ("Form A", 3),
+        ("Form B", 3),
+    ]
+    indent = {1: 72, 2: 96, 3: 120}
+    pages = []
+    for half in (outline[:4], outline[4:]):
+        toc = []
+        for i, (title, level) in enumerate(half):
+            size, font = (11, BOLD) if level == 1 else (9, REGULAR)
+            entry = f"{title} {LEADERS[: 50 - len(title)]} {i + 3}"
+            toc.append(Text(indent[level], 716 - 16 * i, entry, size, font))
+        pages.append(Page([Text(72, 740, "Contents", 14, BOLD), *toc]))
+    for title, level in outline:
+        size = {1: 16, 2: 13, 3: 12}[level]
+        pages.append(Page([Text(72, 700, title, size, BOLD), *wrap(BODY, 72, 678, 400)]))
+    result = parse_pages(tmp_path, pages)
+    skipped = ("Contents", PREFACE_HEADING)
+    assert [
+        (r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped
+    ] == outline
