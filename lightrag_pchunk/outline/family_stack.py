@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from lightrag_pchunk.outline.labels import APPENDIX_FAMILIES, Label
+from lightrag_pchunk.outline.numerals import roman_number
 
 #: A heading over a document's appendices: "Attachments", "Appendices", "附录".
 _NAMES_APPENDICES = re.compile(
@@ -17,6 +18,15 @@ _NAMES_APPENDICES = re.compile(
     r"|附录|附件|приложения|anhänge|anlagen)\b",
     re.IGNORECASE,
 )
+
+
+#: The other reading of a lone letter that numbers two ways: a letter or a roman numeral.
+_OTHER_READING = {
+    "lower": "roman-lower",
+    "upper": "roman-upper",
+    "roman-lower": "lower",
+    "roman-upper": "upper",
+}
 
 
 def names_appendices(title: str) -> bool:
@@ -85,6 +95,7 @@ class FamilyStack:
         """Open ``label``'s key and return its level; ``hint`` is the level its look
         suggests, used when the key is not open yet; ``restarts``: the label may start
         the parts of the deepest open heading (see the class doc)."""
+        label = self._in_open_series(label)
         open_index = next(
             (i for i, slot in enumerate(self.slots) if slot is not None and slot.key == label.key),
             None,
@@ -96,6 +107,23 @@ class FamilyStack:
         self.last[label.key] = (index, label)
         self.opened_last[label.key] = self.opened
         return index + 1
+
+    def _in_open_series(self, label: Label) -> Label:
+        """``label`` read as the next of the open series its one letter can number too: a
+        lone "i." is read as roman one and "v." as the letter v, but "i." after "h." is the
+        letter i, beside it, and "v." after "iv." roman five, not a first item below it."""
+        other = _OTHER_READING.get(label.family)
+        letter = label.text.rstrip(".")
+        if other is None or len(letter) != 1 or label.key in self._open_keys():
+            return label
+        value = roman_number(letter) if other.startswith("roman-") else ord(letter.lower()) - 96
+        open_there = next((s for s in self.slots if s is not None and s.key == (other, 1)), None)
+        if value is None or open_there is None or open_there.ordinals != (value - 1,):
+            return label
+        return replace(label, family=other, ordinals=(value,))
+
+    def _open_keys(self) -> set[object]:
+        return {slot.key for slot in self.slots if slot is not None}
 
     def _hold_parts(self, open_index: int, label: Label, restarts: bool) -> None:
         """Start or end the placing of a unit's own parts, by ``label`` whose key is open

@@ -1292,3 +1292,17 @@ def test_a_bold_line_at_the_texts_size_alone_between_a_units_paragraphs_is_its_s
     assert found["ITEM 3. QUANTITATIVE AND QUALITATIVE DISCLOSURES"] < found["Interest Rate Risk"]
     labels = {"Note", "Market Overview", "Risks we manage", "CONDENSED STATEMENTS OF OPERATIONS"}
     assert not labels & set(found)
+
+
+def test_the_ninth_lettered_section_is_the_sibling_of_the_eighth():
+    # A handbook's budget lines, lettered in the text's look: "i." after "h." is the ninth
+    # letter, not a first roman item below "h.".
+    body = "This line item includes the charges for the service named, with the limits set."
+    lines = ["3. OPERATING EXPENSES", "g. Noticing", "h. Telephone", "i. Postage"]
+    items = [item for line in lines for item in (text(line), text(body))]
+    assert [(level, title) for level, title, _ in outline(items)] == [
+        (1, "3. OPERATING EXPENSES"),
+        (2, "g. Noticing"),
+        (2, "h. Telephone"),
+        (2, "i. Postage"),
+    ]

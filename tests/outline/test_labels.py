@@ -441,3 +441,17 @@ def test_a_requirements_mark_touching_a_label_is_part_of_it(line, family, label)
 @pytest.mark.parametrize("line", ["★ 重要提示", "★重要提示", "▲", "★★"])
 def test_a_requirements_mark_before_words_is_no_label(line):
     assert parse_label(line) is None
+
+
+def test_a_lone_letter_that_numbers_two_ways_continues_the_open_series():
+    # "i." alone reads as roman one and "v." as the letter v; after "h." the letter i is
+    # its sibling, after "iv." roman five; elsewhere each keeps its own reading.
+    def levels(*lines: str) -> list[int]:
+        stack = FamilyStack()
+        return [stack.place(parse_label(line)) for line in lines]
+
+    assert levels("3. Expenses", "g. Noticing", "h. Phone", "i. Postage") == [1, 2, 2, 2]
+    assert levels("B. Taunts", "iii. Violence", "iv. Ruin", "v. Idols") == [1, 2, 2, 2]
+    # "i." after "a." is roman one below it; "v." after roman one (not four) is the letter
+    # v, beside "a.".
+    assert levels("a. Scope", "i. Terms", "v. Forms") == [1, 2, 1]
