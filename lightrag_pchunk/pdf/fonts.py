@@ -74,11 +74,14 @@ def small_capitals_size(text: str, sizes: dict[int, float]) -> float | None:
     Title, I and WIPO at the size set, the rest smaller): the run reads at its capitals'
     size, as its author set it; by its letters' count it would read smaller than the text
     it heads. A line's first run may open on a small capital ("OF REGISTRATION", the second
-    line of a title); a drop cap is far larger than the letters after it."""
-    if len(set(sizes.values())) != 2 or not all(text[i].isupper() for i in sizes):
+    line of a title); a drop cap is far larger than the letters after it. A title's label
+    may be set at a third size between them ("I. INTRODUCTION": the I of the numeral a
+    little smaller than the capitals, larger than the small ones)."""
+    if len(set(sizes.values())) < 2 or not all(text[i].isupper() for i in sizes):
         return None
-    small, large = sorted(set(sizes.values()))
-    if not SMALL_CAPITALS[0] * large <= small < SMALL_CAPITALS[1] * large:
+    large = max(sizes.values())
+    smaller = set(sizes.values()) - {large}
+    if not all(SMALL_CAPITALS[0] * large <= small < SMALL_CAPITALS[1] * large for small in smaller):
         return None
     return large
 
