@@ -3,11 +3,8 @@
 Input: a :class:`~lightrag_pchunk.pdf.glyphs.PageText`. Output: :class:`Line` s in reading
 order, each the segments of one column on one baseline.
 
-Columns: a gutter is a vertical strip that the page's prose (segments of a sentence's
-length, and a title's lines set large beside it: a slide's side title) does not cross,
-with prose on both sides, found from the prose's coverage of x;
-2- and 3-column pages get one or two. A row of text that crosses a gutter (a title, a
-full-width table or figure caption) spans the columns. Reading order: rows from the top;
+Columns: between the gutters ``gutters`` finds. A row of text that crosses a gutter (a
+title, a full-width table or figure caption) spans the columns. Reading order: rows from the top;
 between two spanning rows, the first column top-down, then the next. Tables and single
 columns have no gutter (their rows are short or cross it), so they read row by row.
 Segments at another angle than the page's text are read last, one line each.
@@ -19,21 +16,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-import numpy as np
-
-from lightrag_pchunk.pdf.column_text import column_text
 from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.glyphs import PageGlyphs
+from lightrag_pchunk.pdf.gutters import Gutter, crosses, find_gutters, percentile
 from lightrag_pchunk.pdf.letter_spacing import join_segments
 from lightrag_pchunk.pdf.scripts import as_script, script_segments
 from lightrag_pchunk.pdf.segments import PageText, Segment, cut_at_gutters, glyph_runs, page_text
 from lightrag_pchunk.pdf.side_notes import side_strip
 
-#: Narrowest gutter between two columns, in points.
-MIN_GUTTER = 4.0
-#: A gutter may be crossed by this share of the prose that covers the columns beside it
-#: (full-width paragraphs above or below the columns).
-GUTTER_CROSSINGS = 0.4
 #: ``Line.role`` of the line that stands for a table in the reading order.
 TABLE_ROLE = "Table"
 #: The role of a line a tagged page marks as page furniture (a running header, a page
@@ -41,11 +31,6 @@ TABLE_ROLE = "Table"
 ARTIFACT_ROLE = "Artifact"
 #: A tagged page's structure role and element of the line a segment opens (``structure_tree``).
 LineRole = Callable[[Segment], tuple[str, int]]
-#: Prose segments each side of a gutter needs, in lines of prose (a title's large line
-#: weighs more: ``column_text``) ...
-MIN_COLUMN_PROSE = 3
-#: ... and in segments: one large line alone (a cover's logo) is no column.
-MIN_COLUMN_LINES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,120 +155,10 @@ def _column_extents(
     extents = []
     for left, right in zip(lefts, rights, strict=True):
         if left:
-            extents.append((_percentile(left, 0.05), _percentile(right, 0.95)))
+            extents.append((percentile(left, 0.05), percentile(right, 0.95)))
         else:
             extents.append((frame[0], frame[2]))
     return extents
-
-
-def _percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie, interpolated between the two
-    nearest (numpy's default; numpy's own call costs more than a page's few hundred)."""
-    ordered = sorted(values)
-    position = share * (len(ordered) - 1)
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-@dataclass(frozen=True, slots=True)
-class Gutter:
-    """The empty strip between two columns, from ``x0`` to ``x1``; ``text_end``: where the
-    prose of the column on its left ends (inside the strip when that column's lines are
-    ragged: the strip is where little prose lies, not none)."""
-
-    x0: float
-    x1: float
-    text_end: float
-
-    @property
-    def middle(self) -> float:
-        return (self.x0 + self.x1) / 2
-
-
-def crosses(segment: Segment, gutter: Gutter) -> bool:
-    """Whether a segment runs across a gutter, not merely into it (a leader line or a
-    number may reach into the strip)."""
-    return segment.x0 < gutter.x0 and segment.x1 > gutter.x1
-
-
-def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
-    """The gutters between columns of prose, left to right (see the module doc)."""
-    prose, weights = column_text(segments)
-    if len(prose) < 2 * MIN_COLUMN_PROSE:
-        return []
-    left = min(s.x0 for s in prose)
-    right = max(s.x1 for s in prose)
-    width = int(right - left) + 2
-    if width <= 0 or width > 20_000:
-        return []
-    coverage = np.zeros(width)
-    for segment, weight in zip(prose, weights, strict=True):
-        # A difference array: the weight added where a segment starts, taken off after it.
-        coverage[int(segment.x0 - left)] += weight
-        coverage[int(segment.x1 - left) + 1] -= weight
-    coverage = np.cumsum(coverage)
-    crowd = _percentile(coverage[coverage > 0].tolist(), 0.75) if coverage.any() else 0.0
-    sparse = coverage <= GUTTER_CROSSINGS * crowd
-    gutters: list[Gutter] = []
-    for start, end in _strips(sparse):
-        gutter = _inner_gutter(prose, weights, left, width, start, end, gutters)
-        if gutter is None:
-            # A column of few lines beside fuller ones is sparse throughout (a slide's
-            # third box of short points, a column under a figure): the emptiest strip
-            # before it is still a gutter, crossed only by what crosses the whole sparse
-            # strip (a running header).
-            strip = coverage[start:end]
-            for inner_start, inner_end in _strips(strip <= strip.min()):
-                inner = (start + inner_start, start + inner_end)
-                gutter = _inner_gutter(prose, weights, left, width, *inner, gutters)
-                if gutter is not None:
-                    break
-        if gutter is not None:
-            gutters.append(gutter)
-    return gutters
-
-
-def _strips(flags: np.ndarray) -> list[tuple[int, int]]:
-    """The runs of true ``flags``, each as its start and end (exclusive)."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], flags.astype(np.int8), [0]))))
-    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
-
-
-def _inner_gutter(
-    prose: Sequence[Segment],
-    weights: Sequence[float],
-    left: float,
-    width: int,
-    start: int,
-    end: int,
-    gutters: Sequence[Gutter],
-) -> Gutter | None:
-    """The gutter over the strip ``start``..``end`` of x (from ``left``, of ``width``), or
-    None when it is too narrow or touches the prose's edge (:func:`_gutter`)."""
-    if end - start < MIN_GUTTER or start <= 0 or end >= width - 1:
-        return None
-    return _gutter(prose, weights, left + start, left + end, gutters)
-
-
-def _gutter(
-    prose: Sequence[Segment],
-    weights: Sequence[float],
-    x0: float,
-    x1: float,
-    gutters: Sequence[Gutter],
-) -> Gutter | None:
-    """The gutter from ``x0`` to ``x1``, with where the prose on its left ends, or None
-    unless enough prose lies on each side of it, between it and the gutter found before it
-    (a column needs prose of its own), counted in lines of prose (``weights``)."""
-    previous = gutters[-1].middle if gutters else -1e9
-    lines = list(zip(prose, weights, strict=True))
-    left = [(s.x1, w) for s, w in lines if previous <= s.x0 and s.x1 <= x1]
-    right = [w for s, w in lines if s.x0 >= x0]
-    for side in ([w for _, w in left], right):
-        if len(side) < MIN_COLUMN_LINES or sum(side) < MIN_COLUMN_PROSE:
-            return None
-    return Gutter(x0, x1, min(max(max(end for end, _ in left), x0), x1))
 
 
 def visual_rows(segments: Sequence[Segment]) -> list[list[Segment]]:

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.lines import is_caption
 from lightrag_pchunk.pdf.cell_wraps import ALIGN_SLACK
 from lightrag_pchunk.pdf.column_text import PROSE_CHARS, TITLE_TYPE_RATIO, WRAPPED_TITLE_RATIO
-from lightrag_pchunk.pdf.layout import Gutter, column_of, crosses, find_gutters, visual_rows
+from lightrag_pchunk.pdf.gutters import Gutter, crosses, find_gutters
+from lightrag_pchunk.pdf.layout import column_of, visual_rows
 from lightrag_pchunk.pdf.segments import Segment
 from lightrag_pchunk.pdf.text_table_grid import TextTable
 
@@ -42,7 +43,7 @@ MIN_PITCH_STEPS = 2
 
 def is_page_columns(table: TextTable, segments: Sequence[Segment]) -> bool:
     """Whether ``table`` is the page's text columns side by side, not a table: the page's text
-    beside its rows (above and below them) stands in columns (``layout.find_gutters``: strips
+    beside its rows (above and below them) stands in columns (``gutters.find_gutters``: strips
     between columns of prose; a table's own cells do not count, however long) that no line of prose
     there crosses (a page of columns throughout, not a block of two columns under text across the
     page: a table's rows printed before the ones that aligned, an address block; a running header or

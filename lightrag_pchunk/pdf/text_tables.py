@@ -53,6 +53,7 @@ from lightrag_pchunk.pdf.cell_wraps import (
     row_gap,
     wrapped_lines,
 )
+from lightrag_pchunk.pdf.gutters import find_gutters
 from lightrag_pchunk.pdf.header_rules import (
     alike_rows,
     free_rules,
@@ -60,7 +61,7 @@ from lightrag_pchunk.pdf.header_rules import (
     is_underlined,
     joined_rules,
 )
-from lightrag_pchunk.pdf.layout import find_gutters, visual_rows
+from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.page_columns import (
     PROSE_COLUMNS_RATIO,
     by_column,

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from lightrag_pchunk.pdf.char_text import page_chars
+from lightrag_pchunk.pdf.gutters import find_gutters
 from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN, PrintedWords, keep_printed_hyphens
-from lightrag_pchunk.pdf.layout import Line, find_gutters
+from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
