@@ -455,3 +455,25 @@ def test_a_lone_letter_that_numbers_two_ways_continues_the_open_series():
     # "i." after "a." is roman one below it; "v." after roman one (not four) is the letter
     # v, beside "a.".
     assert levels("a. Scope", "i. Terms", "v. Forms") == [1, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("line", "family", "ordinals", "rest"),
+    [
+        ("IV.CONCLUSION", "roman-upper", (4,), "CONCLUSION"),
+        ("1.INTRODUCTION", "decimal", (1,), "INTRODUCTION"),
+        ("14.PID 如何應用於需量控制？", "decimal", (14,), "PID 如何應用於需量控制？"),
+        ("115.WHO model list of medicines", "decimal", (115,), "WHO model list of medicines"),
+    ],
+)
+def test_a_title_in_capitals_typed_right_after_its_labels_dot_is_labelled(
+    line, family, ordinals, rest
+):
+    label = parse_label(line)
+    assert (label.family, label.ordinals) == (family, ordinals)
+    assert label.rest == rest
+
+
+@pytest.mark.parametrize("line", ["IV.Conclusion", "1.5MM", "3.ABCs of the plan", "V.I.P. lounge"])
+def test_a_word_glued_to_a_dot_that_is_no_title_in_capitals_is_no_label(line):
+    assert parse_label(line) is None
