@@ -42,9 +42,10 @@ on every page) was read as a table: its stand-in line counts by the text of its 
 the table is laid out as text lines (``tables``: no data table, which keeps its place and
 its record whatever repeats).
 
-A line a bookmark points at (on its page, at its height, with its title) is a heading, never
-furniture: a section that starts each chapter on a new page ("Exercises") prints its title
-at the same height on many pages.
+A line a bookmark points at (on its page, at its height, or at the page with no height, with
+its title) is a heading, never furniture: a section that starts each chapter on a new page
+("Exercises") prints its title at the same height on many pages, and so do numbered sections
+that open their pages ("9.4 Rationale …", "10.4 Rationale …": one running line by its words).
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
 is not in the bands and is kept, and so are a data table at the top or foot of pages and a
@@ -134,7 +135,7 @@ def drop_furniture(
     lines, by its key (a table's line counts by it; any other table is never furniture)."""
     pointed: dict[int, list[Bookmark]] = defaultdict(list)
     for bookmark in bookmarks:
-        if bookmark.page is not None and bookmark.y is not None:
+        if bookmark.page is not None:
             pointed[bookmark.page].append(bookmark)
     inners = [
         [line for line in lines if not in_sheet_band(line, frame)]
@@ -375,14 +376,16 @@ def _is_furniture(
 
 
 def _is_pointed_at(line: Line, bookmarks: Sequence[Bookmark]) -> bool:
-    """Whether one of ``bookmarks`` (of the line's page) points at ``line`` and reads as
-    its text."""
+    """Whether one of ``bookmarks`` (of the line's page) points at ``line``, or at its page
+    with no height (a view that fits the page's width), and reads as its text: a section
+    opening its page at the height others do ("10.4 Rationale for the recommendations",
+    as "9.4 …" opens another page) is no running header."""
     if not bookmarks or not line.segments:
         return False
     top = line_top(line)
     text = normalise(line.text)
     return any(
-        points_at(bookmark.y, top)  # type: ignore[arg-type]
+        (bookmark.y is None or points_at(bookmark.y, top))
         and similarity(normalise(bookmark.title), text) >= MATCH_SIMILARITY
         for bookmark in bookmarks
     )

@@ -93,7 +93,7 @@ class Bookmark:
     title: str
     level: int  # 1 = top
     page: int  # 0-based
-    y: float = 800.0
+    y: float | None = 800.0  # None: the whole page shown (/Fit), no height
 
 
 @dataclass(frozen=True)
@@ -405,7 +405,9 @@ def _outlines(bookmarks, page_ids, add, reserve, objects) -> int:
         fields = [
             b"/Title (%s)" % _escape(mark.title).encode("latin-1"),
             b"/Parent %d 0 R" % (ids[parents[i]] if parents[i] >= 0 else root),
-            b"/Dest [%d 0 R /XYZ 0 %s 0]" % (page_ids[mark.page], str(mark.y).encode()),
+            b"/Dest [%d 0 R /Fit]" % page_ids[mark.page]
+            if mark.y is None
+            else b"/Dest [%d 0 R /XYZ 0 %s 0]" % (page_ids[mark.page], str(mark.y).encode()),
         ]
         if at > 0:
             fields.append(b"/Prev %d 0 R" % ids[siblings[at - 1]])

@@ -10,7 +10,7 @@ from pathlib import Path
 from lightrag_pchunk.model import PREFACE_HEADING
 from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import BOLD, LOREM, Page, Text, build_pdf, headings_of, wrap
+from pdf_builders import BOLD, LOREM, Bookmark, Page, Text, build_pdf, headings_of, wrap
 
 WORDS = ["ammonia", "brine", "freezer", "valve", "gauge", "pump", "coil", "drain"]
 TITLE, EDITION = "Cold Store Administration, Safety", "21 CSR Ch. II (4-1-00 Edition)"
@@ -72,6 +72,25 @@ def test_a_numbered_heading_that_opens_each_page_is_kept(tmp_path: Path) -> None
         pages.append(Page([*heading, *body]))
     result = _parse(tmp_path, pages)
     assert all(f"Handling the {word}" in result.content for word in WORDS)
+
+
+def test_sections_of_one_title_opening_their_pages_and_bookmarked_are_kept(
+    tmp_path: Path,
+) -> None:
+    # A guideline's chapters each open a page with "N.4 Rationale for the recommendations"
+    # at one height: by its words, with the number set aside, one running header. Its
+    # bookmarks show the whole page (no height), but name each title on its page: headings.
+    pages, bookmarks = [], []
+    for number, word in enumerate(WORDS[:4], start=1):
+        title = f"{number}.4 Rationale for the recommendations"
+        body = wrap(f"The rationale for the {word}. {LOREM} {LOREM}", 72, 710, 450, size=10)
+        pages.append(Page([Text(72, 740, title, 12, font=BOLD), *body]))
+        bookmarks.append(Bookmark(title, 1, number - 1, y=None))
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages, bookmarks))
+    result = parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+    titles = [f"{n}.4 Rationale for the recommendations" for n in range(1, 5)]
+    assert [row.heading for row in result.rows] == titles
 
 
 def test_a_first_pages_footer_with_its_page_number_is_removed(tmp_path: Path) -> None:
