@@ -42,10 +42,9 @@ on every page) was read as a table: its stand-in line counts by the text of its 
 the table is laid out as text lines (``tables``: no data table, which keeps its place and
 its record whatever repeats).
 
-A line a bookmark points at (on its page, at its height, or at the page with no height, with
-its title) is a heading, never furniture: a section that starts each chapter on a new page
-("Exercises") prints its title at the same height on many pages, and so do numbered sections
-that open their pages ("9.4 Rationale …", "10.4 Rationale …": one running line by its words).
+A line a bookmark points at (on its page, at its height or at none, with its title) is a
+heading, never furniture: a section that starts each chapter on a new page ("Exercises"),
+and numbered sections opening pages ("9.4 Rationale …", "10.4 Rationale …"), repeat.
 
 Text repeated in the middle of pages (a table's header row on every page of a long table)
 is not in the bands and is kept, and so are a data table at the top or foot of pages and a
