@@ -7,8 +7,8 @@ starts with (``第三章``, ``1.2.1``, ``（一）``, ``Article 5``, ``§ 12``, 
 
 Families nest by a fixed rank where the convention is known (Chinese legal 编 > 章 > 节 > 条
 > 款 > 项; Part > Chapter > Section > Article > Clause; the GB/T 9704 sequence 一、 > （一） >
-1. > （1） > ①); decimal labels nest by their depth (``1`` > ``1.1`` > ``1.1.1``); other
-families nest in the order a document opens them (``numbering.py: FamilyStack``).
+1. > （1） > ①); decimal labels nest by their depth (``1`` > ``1.1`` > ``1.1.1``); others
+in the order a document opens them (``family_stack.FamilyStack``).
 """
 
 from __future__ import annotations
@@ -196,10 +196,10 @@ def _rest(text: str, end: int) -> str:
 
 
 def _separated(text: str, end: int) -> bool:
-    """A label must end at a separator, at the end, or before CJK text or punctuation."""
-    if end >= len(text):
+    """A label ends at a separator, the end, CJK or punctuation; after ")", a capital too."""
+    ch = text[end : end + 1]
+    if not ch or (ch.isupper() and text[end - 1] == ")"):
         return True
-    ch = text[end]
     return ch in " \t\u3000、:：.．)）" or "\u3400" <= ch <= "\u9fff" or not ch.isalnum()
 
 

@@ -477,3 +477,20 @@ def test_a_title_in_capitals_typed_right_after_its_labels_dot_is_labelled(
 @pytest.mark.parametrize("line", ["IV.Conclusion", "1.5MM", "3.ABCs of the plan", "V.I.P. lounge"])
 def test_a_word_glued_to_a_dot_that_is_no_title_in_capitals_is_no_label(line):
     assert parse_label(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "family", "ordinals"),
+    [
+        ("a)Prestazioni in caso di vita", "rparen-lower", (1,)),
+        ("(3)Specificity", "paren-arabic", (3,)),
+    ],
+)
+def test_a_closing_parenthesis_parts_a_label_from_a_capital(line, family, ordinals):
+    label = parse_label(line)
+    assert (label.family, label.ordinals) == (family, ordinals)
+
+
+@pytest.mark.parametrize("line", ["a)lower case goes on", "f(x)Y"])
+def test_a_closing_parenthesis_before_a_small_letter_is_no_label(line):
+    assert parse_label(line) is None
