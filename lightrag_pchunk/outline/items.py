@@ -54,7 +54,7 @@ class OutlineItem:
     ``level`` is a HEADING's known level (1-9); ``look`` is set for TEXT lines when the
     parser can see formatting; ``is_list_item`` marks a line numbered by a Word list
     (its label was rendered by the list, not typed); ``in_toc`` marks a line the
-    document's table of contents lists (``outline/toc.py: toc_listed``), at ``toc_level``
+    document's table of contents lists (``outline/toc_match.py: toc_listed``), at ``toc_level``
     when the table says (0: it does not); ``titles_nothing`` a line its parser knows heads
     no section (a cover's version line): its look counts among the document's looks (the
     tiers), it never becomes a heading; on a HEADING, one whose section is a table of

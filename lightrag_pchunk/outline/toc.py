@@ -14,10 +14,10 @@ import bisect
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from lightrag_pchunk.outline.labels import parse_label
-from lightrag_pchunk.outline.lines import cjk_count, heading_text, is_caption, starts_with_bullet
+from lightrag_pchunk.outline.lines import cjk_count, heading_text, starts_with_bullet
 from lightrag_pchunk.outline.page_references import (
     is_toc_line,
     page_reference,
@@ -215,15 +215,6 @@ def _has_dot_leaders(line: str) -> bool:
     return found is not None and any(mark in found[1] for mark in _DOT_LEADERS)
 
 
-#: How many entries ahead of the last one matched a line may match: a table of contents
-#: skips levels and entries, and a document repeats titles ("Examples").
-_TOC_LOOKAHEAD = 50
-#: A line without the entry's numbering label is matched only this close to the last entry
-#: matched: a short title alone ("or", "Examples") recurs in the body far more often than
-#: with its number.
-_BARE_LOOKAHEAD = 3
-
-
 #: A short superscript or subscript after a space at a line's end: a link back to the
 #: contents ("FUNDING OPPORTUNITIES <sup>TOP</sup>"), a note's mark; no part of the title.
 _TRAILING_MARK = re.compile(r"\s+<(sup|sub)>[^<]{1,12}</\1>\s*$")
@@ -242,10 +233,10 @@ def toc_key(line: str) -> str:
 def toc_entry_key(entry: str) -> str:
     """An entry's :func:`toc_key`, past the bullet that may lead it (a list of links to the
     sections); a bulleted line of the body keeps its bullet, and matches no entry."""
-    return toc_key(_past_bullet(entry.strip()))
+    return toc_key(past_bullet(entry.strip()))
 
 
-def _past_bullet(text: str) -> str:
+def past_bullet(text: str) -> str:
     return text[1:].strip() if starts_with_bullet(text) and text[1:2].isspace() else text
 
 
@@ -307,7 +298,7 @@ def _section_titles(
 
 
 def _is_listing_entry(line: str) -> bool:
-    text = _past_bullet(line.strip())
+    text = past_bullet(line.strip())
     return bool(text) and heading_text(text, markdown=False) is not None
 
 
@@ -325,75 +316,3 @@ def _recur_in_order(
         if found < len(at):
             matched, last = matched + 1, at[found]
     return matched >= MIN_LISTING_ENTRIES and 2 * matched > len(keys)
-
-
-def title_keys(lines: Iterable[str | None]) -> list[str | None]:
-    """Each line's key as :func:`toc_listed` matches it; None for no title (None), a caption."""
-    return [None if t is None or is_caption(t) else _spacing_free(toc_key(t)) for t in lines]
-
-
-def toc_listed(entries: Sequence[str], line_keys: Sequence[str | None]) -> list[int | None]:
-    """For each line (``line_keys``: :func:`title_keys`), the index of the table of
-    contents entry it matches, or None. Entries are matched in order, at most
-    :data:`_TOC_LOOKAHEAD` ahead of the last one matched. A line matches an entry with or
-    without its numbering label (a heading that lost its style lost its number too), and an
-    entry's title before a dashed subtitle ("Conferences/Training – Methods training"),
-    unless the line above it is that subtitle (a byline under an article's title): these
-    looser matches only :data:`_BARE_LOOKAHEAD` entries ahead. Entries of a list of figures
-    or tables are left out: a caption matched would carry the matching past the headings it
-    skipped. Spacing is no part of a CJK title (:func:`_spacing_free`)."""
-    keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
-    bare = [_spacing_free(_without_label(key)) for key in keys]
-    parts = [_subtitle_parts(key) for key in keys]
-    titles = [_spacing_free(title) for title, _ in parts]
-    subtitles = [_spacing_free(subtitle) for _, subtitle in parts]
-    keys = [_spacing_free(key) for key in keys]
-    named = {*keys, *bare, *titles} - {""}  # a line whose key is none of these matches none
-    found: list[int | None] = []
-    next_entry, above = 0, ""
-    for key in line_keys:
-        match = None
-        if key is not None and keys:
-            end = min(next_entry + _TOC_LOOKAHEAD, len(keys)) if key in named else next_entry
-            match = next(
-                (
-                    j
-                    for j in range(next_entry, end)
-                    if key == keys[j]
-                    or (
-                        j < next_entry + _BARE_LOOKAHEAD
-                        and (key == bare[j] or (key == titles[j] and above != subtitles[j]))
-                    )
-                ),
-                None,
-            )
-            if match is not None:
-                next_entry = match + 1
-        found.append(match)
-        above = key or ""
-    return found
-
-
-#: A dash that parts an entry's title from a subtitle: a dash with a space after it (an
-#: en or em dash may touch the title: "Conferences/Training– Methods training"), a hyphen
-#: with spaces on both sides; a hyphen inside a word ("meta-analysis") parts nothing.
-_SUBTITLE_DASH = re.compile(r"\s*[–—]\s+|\s+-\s+")
-
-
-def _subtitle_parts(key: str) -> tuple[str, str]:
-    """An entry's key before its first dash and the subtitle after it ("", "" if none)."""
-    parts = _SUBTITLE_DASH.split(key, maxsplit=1)
-    return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else ("", "")
-
-
-def _spacing_free(key: str) -> str:
-    """A key that holds CJK ideographs, without its spaces: a CJK title is spaced out for
-    the page, not in words ("前\u2003\u2003言" set wide on its page is the contents' "前言";
-    "附录A （资料性附录）" is listed as "附录A（资料性附录）")."""
-    return "".join(key.split()) if cjk_count(key) else key
-
-
-def _without_label(key: str) -> str:
-    """An entry's key without its numbering label ("" when it has none, or nothing else)."""
-    label = parse_label(key)
-    return toc_key(label.rest) if label is not None and label.rest else ""

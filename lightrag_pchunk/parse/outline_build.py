@@ -48,7 +48,8 @@ from lightrag_pchunk.outline.items import look_score
 from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines_before_contents, titled_front_matter
-from lightrag_pchunk.outline.toc import is_toc_title, title_keys, toc_listed
+from lightrag_pchunk.outline.toc import is_toc_title
+from lightrag_pchunk.outline.toc_match import title_keys, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock, printed_title
 from lightrag_pchunk.parse.left_out import left_out_headings

@@ -24,14 +24,8 @@ from lightrag_pchunk.outline.lines import ends_open, heading_text, soft_break_pi
 from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.outline.placed import is_paragraph
 from lightrag_pchunk.outline.section_names import names_paper_section
-from lightrag_pchunk.outline.toc import (
-    MIN_TOC_LINES,
-    listing_runs,
-    literal_toc_runs,
-    title_keys,
-    toc_end,
-    toc_listed,
-)
+from lightrag_pchunk.outline.toc import MIN_TOC_LINES, listing_runs, literal_toc_runs, toc_end
+from lightrag_pchunk.outline.toc_match import title_keys, toc_listed
 from lightrag_pchunk.outline.unit_words import names_a_unit
 
 #: A paragraph's text and its look on demand.

@@ -8,10 +8,9 @@ from lightrag_pchunk.outline.toc import (
     is_toc_title,
     listing_runs,
     literal_toc_runs,
-    title_keys,
     toc_end,
-    toc_listed,
 )
+from lightrag_pchunk.outline.toc_match import title_keys, toc_listed
 from lightrag_pchunk.parse.outline_events import Event, EventKind, Line, mark_toc
 
 
@@ -108,7 +107,7 @@ def test_a_marked_table_of_contents_ends_where_body_text_starts():
 
 def test_lines_are_matched_to_the_entries_in_order():
     entries = ["Overview\t1", "Properties\t2", "Relationships\t3", "Properties\t7"]
-    lines = ["Overview", "Some text.", "properties", None, "Relationships", "Properties", "Other"]
+    lines = ["Overview", "Some text.", "PROPERTIES", None, "Relationships", "Properties", "Other"]
     assert toc_listed(entries, title_keys(lines)) == [0, None, 1, None, 2, 3, None]
 
 
@@ -325,3 +324,12 @@ def test_a_heading_over_a_list_of_its_own_inside_a_contents_parts_two_lists():
     short[0], short[5] = events[0], Event(Line("Figures"), level=1, heading="Figures")
     mark_toc(short)
     assert EventKind.TOC not in [e.kind for e in short]
+
+
+def test_a_line_opening_on_a_small_letter_matches_no_entry_opening_on_a_capital():
+    # A manual's contents lists the class "IRect"; the "irect" before it is a parameter
+    # of the class above (its definition list), not the class's title: the entry waits for
+    # its own line. Titles that open alike in case match whatever their other letters.
+    entries = ["Colorspace\t10", "Device\t11", "IRect\t17", "iOS notes\t19"]
+    lines = ["Colorspace", "irect", "Device", "IRect", "iOS Notes"]
+    assert toc_listed(entries, title_keys(lines)) == [0, None, 1, 2, 3]
