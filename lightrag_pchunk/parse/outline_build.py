@@ -49,7 +49,6 @@ from lightrag_pchunk.outline.judge import BoundaryMode, OutlineJudge
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.placed import cover_lines_before_contents, titled_front_matter
 from lightrag_pchunk.outline.toc import is_toc_title
-from lightrag_pchunk.outline.toc_match import title_keys, toc_listed
 from lightrag_pchunk.parse.body_size import BodySize
 from lightrag_pchunk.parse.heading_stack import HeadingStack, RawBlock, printed_title
 from lightrag_pchunk.parse.left_out import left_out_headings
@@ -60,6 +59,7 @@ from lightrag_pchunk.parse.outline_events import (
     cover_headings,
     layout_paragraphs,
     mark_toc,
+    mark_toc_listed,
     split_soft_breaks,
     styles_alone,
 )
@@ -348,7 +348,7 @@ def _infer(
             gaps = long_stretches(items, AUTO_WORDS_PER_HEADING)
     if within is not None and not within and not any(item.look for item in items):
         return {}, 0  # nothing to read: no long stretch, no known heading's series
-    _mark_toc_listed(events, items)
+    mark_toc_listed(events, items)
     asked = judge.judge_headings if judge is not None else None
     if within is None and authored and not gaps:
         # Read whole, a document's own inferred outline may leave stretches as long as the
@@ -372,27 +372,6 @@ def _left_long(items: list[OutlineItem], found: Sequence[InferredHeading]) -> li
         for i, item in enumerate(items)
     ]
     return long_stretches(outline, AUTO_WORDS_PER_HEADING)
-
-
-def _mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:
-    """Mark the lines the document's tables of contents list (``in_toc``, ``toc_level``);
-    styled headings take their entries too, so that the entries stay in step. Each table
-    (a run of TOC lines) is matched on its own: a list of tables after the contents must
-    not carry the matching past the headings."""
-    tables: list[list[Event]] = []
-    for index, event in enumerate(events):
-        if event.kind is EventKind.TOC:
-            if index == 0 or events[index - 1].kind is not EventKind.TOC:
-                tables.append([])
-            tables[-1].append(event)
-    if not tables:
-        return
-    keys = title_keys(item.text if item.kind is not ItemKind.OTHER else None for item in items)
-    for table in tables:
-        listed = toc_listed([e.line.text for e in table], keys)
-        for item, entry in zip(items, listed, strict=True):
-            if entry is not None and item.kind is ItemKind.TEXT and not item.in_toc:
-                item.in_toc, item.toc_level = True, table[entry].toc_level
 
 
 def first_heading(blocks: Sequence[RawBlock]) -> str | None:

@@ -339,3 +339,24 @@ def _titles_on(head: Event, event: Event) -> bool:
         return False
     title = heading_text(text, markdown=False)
     return title is not None and title.label is None and not title.body
+
+
+def mark_toc_listed(events: list[Event], items: list[OutlineItem]) -> None:
+    """Mark the lines the document's tables of contents list (``in_toc``, ``toc_level``);
+    styled headings take their entries too, so that the entries stay in step. Each table
+    (a run of TOC lines) is matched on its own: a list of tables after the contents must
+    not carry the matching past the headings."""
+    tables: list[list[Event]] = []
+    for index, event in enumerate(events):
+        if event.kind is EventKind.TOC:
+            if index == 0 or events[index - 1].kind is not EventKind.TOC:
+                tables.append([])
+            tables[-1].append(event)
+    if not tables:
+        return
+    keys = title_keys(item.text if item.kind is not ItemKind.OTHER else None for item in items)
+    for table in tables:
+        listed = toc_listed([e.line.text for e in table], keys)
+        for item, entry in zip(items, listed, strict=True):
+            if entry is not None and item.kind is ItemKind.TEXT and not item.in_toc:
+                item.in_toc, item.toc_level = True, table[entry].toc_level
