@@ -28,7 +28,11 @@ from lightrag_pchunk.outline.lines import (
 from lightrag_pchunk.outline.list_items import numbers_a_part
 from lightrag_pchunk.outline.non_titles import is_data_key, reads_as_no_title
 from lightrag_pchunk.outline.page_references import heads_entry_columns, is_toc_line, refers_on
-from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title, stopped_unit_title
+from lightrag_pchunk.outline.stopped_titles import (
+    stopped_capitals_title,
+    stopped_numbered_title,
+    stopped_unit_title,
+)
 from lightrag_pchunk.outline.toc import is_toc_title
 from lightrag_pchunk.outline.unit_words import names_a_unit
 
@@ -76,6 +80,8 @@ def candidate_at(
         heading = listed_title(item.text)
     if heading is None and tab_label:
         heading = _title_over_its_parts(items, index)
+    if heading is None:
+        heading = stopped_capitals_title(text)
     if heading is None and _titles_a_page(items, index):
         heading = HeadingText(" ".join(text.split()), "", None)
     # A long CJK title (a law's, naming the law it decides on: "全國人民代表大會常務委員會

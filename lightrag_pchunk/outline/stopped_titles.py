@@ -66,3 +66,20 @@ def stopped_unit_title(line: str) -> HeadingText | None:
     ):
         return None
     return HeadingText(text, "", label)
+
+
+def stopped_capitals_title(line: str) -> HeadingText | None:
+    """The title ``line`` gives when it is numbered and set in capitals, a few words ending
+    with one full stop ("IV. OBJETIVOS DE INTEGRACIÓN SOCIAL DE LA PNDU.", as some authors
+    end every title); None for any other line. No sentence of text is typed in capitals:
+    the caller still needs the look."""
+    text = flat_text(line)
+    label = parse_label(text)
+    if label is None or not text.endswith(".") or text.endswith(".."):
+        return None
+    words = label.rest[:-1].strip()
+    if not words.isupper() or _INNER_SENTENCE_END.search(words):
+        return None
+    if ends_open(words) or len(words.split()) > _MAX_UNIT_TITLE_WORDS:
+        return None
+    return HeadingText(text, "", label)

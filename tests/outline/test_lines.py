@@ -7,7 +7,7 @@ import pytest
 
 from lightrag_pchunk.outline.lines import heading_text, soft_break_pieces
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
-from lightrag_pchunk.outline.stopped_titles import stopped_numbered_title
+from lightrag_pchunk.outline.stopped_titles import stopped_capitals_title, stopped_numbered_title
 
 
 @pytest.mark.parametrize(
@@ -313,3 +313,29 @@ def test_a_marked_label_heads_its_title_as_a_bullets_does_not():
     assert marked is not None and marked.title == "★一、技术及服务要求"
     assert marked.label is not None and marked.label.family == "cn-enum"
     assert heading_text("★3.投标供应商须与派驻人员签订劳动合同。") is None
+
+
+def test_a_numbered_title_in_capitals_may_end_with_a_full_stop():
+    title = stopped_capitals_title("IV. OBJETIVOS DE INTEGRACIÓN SOCIAL DE LA PNDU.")
+    assert title is not None and title.label.ordinals == (4,)
+    assert title.title == "IV. OBJETIVOS DE INTEGRACIÓN SOCIAL DE LA PNDU."
+    for line in (
+        "IV. Objetivos de integración social.",  # a numbered sentence
+        "OBJETIVOS DE INTEGRACIÓN SOCIAL.",  # no number
+        "7. THE SOFTWARE IS PROVIDED AS IS. NO WARRANTY IS GIVEN.",  # two sentences
+        "8. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM OR LOSS.",
+    ):
+        assert stopped_capitals_title(line) is None
+
+
+def test_a_roman_numbered_title_in_capitals_with_a_full_stop_is_a_heading():
+    from lightrag_pchunk.outline.infer import ItemKind, Look, OutlineItem, infer_outline
+
+    caps, body = Look(bold=True, size=11.0, caps=True), Look(size=11.0)
+    text = "El consejo propone medidas para integrar la ciudad y reducir la desigualdad urbana."
+    lines = ["III. PRINCIPALES CAUSAS", "IV. OBJETIVOS DE LA POLÍTICA.", "V. PROPUESTAS"]
+    items = []
+    for line in lines:
+        items += [OutlineItem(ItemKind.TEXT, line, look=caps)]
+        items += [OutlineItem(ItemKind.TEXT, text, look=body)] * 2
+    assert [(h.level, h.title) for h in infer_outline(items, 11.0)] == [(1, t) for t in lines]
