@@ -83,7 +83,7 @@ def toc_listed(entries: Sequence[str], line_keys: Sequence[str | None]) -> list[
             if match is not None:
                 next_entry = match + 1
         found.append(match)
-        above = key or ""
+        above = (key or "").removeprefix(_SMALL_START)  # a subtitle is matched in any case
     return found
 
 

@@ -86,9 +86,8 @@ def find_gutters(segments: Sequence[Segment]) -> list[Gutter]:
     # (or above) the last line crossing it, the columns alone show their gutter.
     for x0, x1 in dips:
         crossing = [s for s in prose if s.x0 < x0 and s.x1 > x1]
-        for part in _beside_spanning_band(prose, crossing):
-            kept = [i for i, s in enumerate(prose) if s in part]
-            part_weights = [weights[i] for i in kept]
+        for kept in _beside_spanning_band(prose, crossing):
+            part, part_weights = [prose[i] for i in kept], [weights[i] for i in kept]
             found, _ = _gutters(part, part_weights)
             if found and _text_block_split(part, part_weights, crossing, found):
                 return found
@@ -164,15 +163,13 @@ def _gutters(
     ]
 
 
-def _beside_spanning_band(
-    prose: Sequence[Segment], crossing: Sequence[Segment]
-) -> list[list[Segment]]:
-    """The prose below the lines ``crossing`` a strip, and the prose above them."""
+def _beside_spanning_band(prose: Sequence[Segment], crossing: Sequence[Segment]) -> list[list[int]]:
+    """Which of ``prose`` stand below the lines ``crossing`` a strip, and which above."""
     if not crossing:
         return []
     top, bottom = min(s.top for s in crossing), max(s.bottom for s in crossing)
-    below = [s for s in prose if s.top >= bottom]
-    above = [s for s in prose if s.bottom <= top]
+    below = [i for i, s in enumerate(prose) if s.top >= bottom]
+    above = [i for i, s in enumerate(prose) if s.bottom <= top]
     return [part for part in (below, above) if len(part) >= 2 * MIN_COLUMN_PROSE]
 
 
