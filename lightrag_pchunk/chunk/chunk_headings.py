@@ -134,8 +134,11 @@ def span_end(title: str) -> str:
     if len(title) <= MAX_SPAN_END:
         return title
     cut = title[: MAX_SPAN_END - 1]
-    if cut.count("(") > cut.count(")"):  # never leave a bracket open inside the span's own
-        cut = cut[: cut.rfind("(")]
+    opened = cut.rfind("(")
+    # Never leave a bracket open inside the span's own, unless the title opens with it:
+    # "(наименование документа, …)" cut before its bracket would be no title at all.
+    if cut.count("(") > cut.count(")") and cut[:opened].strip():
+        cut = cut[:opened]
     return cut.rstrip() + "…"
 
 

@@ -78,6 +78,15 @@ def test_a_span_names_its_ends_by_their_labels_else_by_their_titles() -> None:
     assert span_heading(None, ["Notes", "Notes"]) == "Notes"
 
 
+def test_a_span_end_cut_in_a_title_that_opens_with_a_bracket_keeps_its_words() -> None:
+    # A form's line in brackets, anchored: cut before its bracket it named nothing ("…"),
+    # and the check could not read the span; cut after it, it names its line.
+    title = "(наименование документа, номер, дата и место выдачи (регистрации), кем и когда выдан)"
+    heading = span_heading("6. Порядок обжалования", [title, "ОПИСЬ"])
+    assert heading == "6. Порядок обжалования ((наименование документа, номер, дата и… – ОПИСЬ)"
+    assert _span_check(heading, "6. Порядок обжалования", [title, "ОПИСЬ"]) == []
+
+
 def test_a_span_of_items_labelled_with_a_closing_parenthesis_keeps_its_brackets_paired() -> None:
     # "c) Test loads" to "f) Overload": the labels without their lone closing parenthesis,
     # so the span's own parenthesis closes where it opened, and the check reads it.
