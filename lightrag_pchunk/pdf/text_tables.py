@@ -310,19 +310,19 @@ def _table(
         if statistics.median(lengths) > MAX_CELL_CHARS:
             return None
     else:
-        labels = [len(s.text) for s in firsts if s.x1 <= columns[0][1] + 0.5]
+        labels = [s for s in firsts if s.x1 <= columns[0][1] + 0.5]  # no wrapped cell's line
         others = [len(s.text) for row in cell_rows for s in row[1:]]
-        if not labels or statistics.median(labels) > MAX_LABEL_CHARS:
+        if not labels or statistics.median(len(s.text) for s in labels) > MAX_LABEL_CHARS:
             return None
-        if statistics.median(labels) >= statistics.median(others):
+        if statistics.median(len(s.text) for s in labels) >= statistics.median(others):
             return None  # two columns alike: text in columns, not labels and values
         (left, middle), (start, end) = columns[0], columns[1]
         if middle - left >= PROSE_COLUMNS_RATIO * (end - start):
             return None  # as wide as the text beside it: a page's two columns of text
         if any(_LEADERS.search(s.text) for row in rows for s in row):
             return None  # a contents page beside a cover's or a sidebar's lines
-        cited = sum(_CITATION.fullmatch(s.text) is not None for s in firsts)
-        if cited >= MARKER_SHARE * len(firsts):
+        cited = sum(_CITATION.fullmatch(s.text) is not None for s in labels)
+        if cited >= MARKER_SHARE * len(labels):
             return None  # a reference list: ``[12]`` beside each entry
     xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
