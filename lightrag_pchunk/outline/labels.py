@@ -68,12 +68,12 @@ _ARABIC_DUN = re.compile(r"(?P<n>\d{1,3})\s*、")
 _CN_ENUM = re.compile(rf"(?P<n>{CN_NUMBER})\s*[、.]")
 _PAREN = re.compile(r"\((?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6}|" + CN_NUMBER + r")\)")
 _RPAREN = re.compile(r"(?P<n>\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})\)")
-#: A title in capitals right after a label's dot ("IV.CONCLUSION"): no word of text starts so.
-_CAPS = r"[A-Z]{3,}(?![a-z])"
-#: A letter or roman numeral takes a dot before a space (two roman letters or more, before
-#: _CAPS too), or an ideographic space alone ("Ａ　异象", "IV　Results"): CJK typesetting
-#: sets no dot, and a word ("A　") never stands before an ideographic space in running text.
-_ROMAN_DOT = re.compile(rf"(?P<n>[IVXLCDM]{{1,7}}|[ivxlcdm]{{1,7}})(?:\.(?=\s|{_CAPS})|(?=\u3000))")
+_CAPS = re.compile(r"[A-Z]{3,}(?![a-z])")  # a title in capitals: no word of text opens so
+#: A letter or roman numeral takes a dot before a space (two roman letters, before _CAPS too:
+#: "IV.CONCLUSION"), or a CJK ideographic space alone ("Ａ　异象"), no word's in running text.
+_ROMAN_DOT = re.compile(
+    rf"(?P<n>[IVXLCDM]{{1,7}}|[ivxlcdm]{{1,7}})(?:\.(?=\s|{_CAPS.pattern})|(?=\u3000))"
+)
 _LETTER_DOT = re.compile(r"(?P<n>[A-Za-z])(?:\.(?=\s)|(?=\u3000))")
 _ROMAN_CHAR = re.compile(r"(?P<n>[\u2160-\u216b\u2170-\u217b])[.、)\s]?")
 _CIRCLED = re.compile(r"(?P<n>[\u2460-\u2473\u2776-\u277f\u24eb-\u24f4])")
@@ -269,7 +269,7 @@ def _decimal(text: str) -> Label | None:
         cjk = "\u3400" <= ch <= "\u9fff" or _QUOTED_TITLE.match(text, end) is not None
         # "1 Scope", "1.目的", "1.2.3Scope"? no: a decimal label needs a space or a dot, or
         # CJK after a dot ("1.目的", "2.《函》送达"); "1目的", "12kg", "2.《函》" are no labels.
-        capitals = match["dot"] and re.compile(_CAPS).match(text, end) is not None
+        capitals = match["dot"] and _CAPS.match(text, end) is not None
         if not (spaced or capitals or (cjk and (match["dot"] or "." in match["n"]))):
             return None
     ordinals = tuple(int(part) for part in match["n"].split("."))

@@ -54,16 +54,7 @@ def stopped_unit_title(line: str) -> HeadingText | None:
     if label is None or label.family not in LEGAL_ARTICLES:
         return None
     title = label.rest.strip()
-    if not title.endswith(".") or title.endswith(".."):
-        return None
-    words = title[:-1]
-    if (
-        not words
-        or starts_lowercase(words)
-        or _INNER_SENTENCE_END.search(words)
-        or ends_open(words)
-        or len(words.split()) > _MAX_UNIT_TITLE_WORDS
-    ):
+    if not title.endswith(".") or title.endswith("..") or not _short_title(title[:-1]):
         return None
     return HeadingText(text, "", label)
 
@@ -78,8 +69,16 @@ def stopped_capitals_title(line: str) -> HeadingText | None:
     if label is None or not text.endswith(".") or text.endswith(".."):
         return None
     words = label.rest[:-1].strip()
-    if not words.isupper() or _INNER_SENTENCE_END.search(words):
-        return None
-    if ends_open(words) or len(words.split()) > _MAX_UNIT_TITLE_WORDS:
-        return None
-    return HeadingText(text, "", label)
+    return HeadingText(text, "", label) if words.isupper() and _short_title(words) else None
+
+
+def _short_title(words: str) -> bool:
+    """Whether ``words`` (a title without its full stop) read as a title, not a sentence:
+    a few words, no sentence ending inside them, none left open, none in lower case first."""
+    return (
+        bool(words)
+        and not starts_lowercase(words)
+        and not _INNER_SENTENCE_END.search(words)
+        and not ends_open(words)
+        and len(words.split()) <= _MAX_UNIT_TITLE_WORDS
+    )
