@@ -25,9 +25,32 @@ from pdf_builders import (
 LEADERS = "." * 60
 
 
-def _entry(x: float, y: float, title: str, page: int, size: float = 11.0) -> Text:
+def _entry(
+    x: float, y: float, title: str, page: int, size: float = 11.0, font: str = REGULAR
+) -> Text:
     """A contents entry: ``title``, leaders to the 60th character, the page number."""
-    return Text(x, y, f"{title} {LEADERS[: 60 - len(title)]} {page}", size)
+    return Text(x, y, f"{title} {LEADERS[: 60 - len(title)]} {page}", size, font)
+
+
+def _outline_under_contents(tmp_path: Path, pages: list[list[tuple[str, int]]], x_of) -> list:
+    """The outline parsed from a contents over ``pages`` (each its entries' titles and
+    levels; chapters bold at 11 pt, sections at 9 pt, each entry at ``x_of(page index,
+    level)``), then a page for each title (chapters at 16 pt, sections smaller)."""
+    printed = [[Text(72, 740, "Contents", 14, BOLD)]] + [[] for _ in pages[1:]]
+    for index, entries in enumerate(pages):
+        for i, (title, level) in enumerate(entries):
+            size, font = (11, BOLD) if level == 1 else (9, REGULAR)
+            printed[index].append(
+                _entry(x_of(index, level), 716 - 16 * i, title, i + 3, size, font)
+            )
+    body = [
+        Page([Text(72, 700, title, {1: 16, 2: 13}.get(level, 12), BOLD), *wrap(BODY, 72, 678, 400)])
+        for entries in pages
+        for title, level in entries
+    ]
+    result = parse_pages(tmp_path, [*map(Page, printed), *body])
+    skipped = ("Contents", PREFACE_HEADING)
+    return [(r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped]
 
 
 def test_an_entry_whose_page_number_wraps_onto_its_own_line_is_no_heading(
@@ -193,49 +216,15 @@ def test_a_contents_over_facing_pages_with_their_own_margins_keeps_its_levels(
         ("Treatment", 1), ("Surgery", 2), ("Radiotherapy", 2),
         ("Living well", 1), ("Nerve pain", 2), ("Wigs", 2),
     ]  # fmt: skip
-    pages = []
-    for half, margin in ((outline[:4], 112), (outline[4:], 72)):
-        toc = [Text(margin, 740, "Contents", 14, BOLD)] if margin == 112 else []
-        for i, (title, level) in enumerate(half):
-            size, font = (11, BOLD) if level == 1 else (9, REGULAR)
-            entry = f"{title} {LEADERS[: 50 - len(title)]} {i + 3}"
-            toc.append(Text(margin, 716 - 16 * i, entry, size, font))
-        pages.append(Page(toc))
-    for title, level in outline:
-        size = 16 if level == 1 else 13
-        pages.append(Page([Text(72, 700, title, size, BOLD), *wrap(BODY, 72, 678, 400)]))
-    result = parse_pages(tmp_path, pages)
-    skipped = ("Contents", PREFACE_HEADING)
-    assert [
-        (r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped
-    ] == outline
+    pages = [outline[:4], outline[4:]]
+    assert _outline_under_contents(tmp_path, pages, lambda page, _: (112, 72)[page]) == outline
 
 
 def test_a_contents_page_of_deeper_entries_alone_keeps_them_deeper(tmp_path: Path) -> None:
     # The contents' second page lists a section's subsections alone, set as the sections
     # are but further in: one look of entry further right is a deeper level, not a margin.
-    outline = [
-        ("Scope", 1),
-        ("Terms", 2),
-        ("Records", 1),
-        ("Forms", 2),
-        ("Form A", 3),
-        ("Form B", 3),
-    ]
+    outline = [("Scope", 1), ("Terms", 2), ("Records", 1), ("Forms", 2)]
+    outline += [("Form A", 3), ("Form B", 3)]
+    pages = [outline[:4], outline[4:]]
     indent = {1: 72, 2: 96, 3: 120}
-    pages = []
-    for half in (outline[:4], outline[4:]):
-        toc = []
-        for i, (title, level) in enumerate(half):
-            size, font = (11, BOLD) if level == 1 else (9, REGULAR)
-            entry = f"{title} {LEADERS[: 50 - len(title)]} {i + 3}"
-            toc.append(Text(indent[level], 716 - 16 * i, entry, size, font))
-        pages.append(Page([Text(72, 740, "Contents", 14, BOLD), *toc]))
-    for title, level in outline:
-        size = {1: 16, 2: 13, 3: 12}[level]
-        pages.append(Page([Text(72, 700, title, size, BOLD), *wrap(BODY, 72, 678, 400)]))
-    result = parse_pages(tmp_path, pages)
-    skipped = ("Contents", PREFACE_HEADING)
-    assert [
-        (r.heading, r.level) for r in outline_rows(result) if r.heading not in skipped
-    ] == outline
+    assert _outline_under_contents(tmp_path, pages, lambda _, level: indent[level]) == outline
