@@ -111,19 +111,22 @@ class FamilyStack:
     def _in_open_series(self, label: Label) -> Label:
         """``label`` read as the next of the open series its one letter can number too: a
         lone "i." is read as roman one and "v." as the letter v, but "i." after "h." is the
-        letter i, beside it, and "v." after "iv." roman five, not a first item below it."""
+        letter i, beside it, and "v." after "iv." roman five, not a first item below it; so
+        is "V." after "IV." and its lettered parts "A.", "B." (the letter V would not follow
+        "B."), while "V." after "U." stays the letter."""
         other = _OTHER_READING.get(label.family)
         letter = label.text.rstrip(".")
-        if other is None or len(letter) != 1 or label.key in self._open_keys():
+        if other is None or len(letter) != 1 or self._continues_open(label.key, label.ordinals):
             return label
         value = roman_number(letter) if other.startswith("roman-") else ord(letter.lower()) - 96
-        open_there = next((s for s in self.slots if s is not None and s.key == (other, 1)), None)
-        if value is None or open_there is None or open_there.ordinals != (value - 1,):
+        if value is None or not self._continues_open((other, 1), (value,)):
             return label
         return replace(label, family=other, ordinals=(value,))
 
-    def _open_keys(self) -> set[object]:
-        return {slot.key for slot in self.slots if slot is not None}
+    def _continues_open(self, key: object, ordinals: tuple[int, ...]) -> bool:
+        """Whether ``ordinals`` number the next heading after the open one of ``key``."""
+        there = next((s for s in self.slots if s is not None and s.key == key), None)
+        return there is not None and _next_number(there.ordinals) == ordinals
 
     def _hold_parts(self, open_index: int, label: Label, restarts: bool) -> None:
         """Start or end the placing of a unit's own parts, by ``label`` whose key is open

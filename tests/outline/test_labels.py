@@ -455,6 +455,12 @@ def test_a_lone_letter_that_numbers_two_ways_continues_the_open_series():
     # "i." after "a." is roman one below it; "v." after roman one (not four) is the letter
     # v, beside "a.".
     assert levels("a. Scope", "i. Terms", "v. Forms") == [1, 2, 1]
+    # A roman section's lettered parts stay open when the next section comes: "V." after
+    # "IV.", "A.", "B." is roman five beside "IV.", not the letter after "B." below it;
+    # after "U." it is the letter.
+    assert levels("IV. Terms", "A. Fees", "B. Taxes", "V. Forms") == [1, 2, 2, 1]
+    assert levels("IV. Terms", "T. Fees", "U. Taxes", "V. Forms") == [1, 2, 2, 2]
+    assert levels("H. Rent", "i. Deposit", "ii. Keys", "I. Repairs") == [1, 2, 2, 1]
 
 
 @pytest.mark.parametrize(
