@@ -140,11 +140,16 @@ def _page_number(text: str) -> tuple[int, int] | None:
 _DOT_NUMBER = re.compile(r"\.[1-9]\d?")
 
 
+def is_bullet(text: str) -> bool:
+    """A bullet: a symbol alone, or Word's "o"."""
+    return is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum())
+
+
 def is_marker(text: str) -> bool:
     """A bullet (a symbol alone, or Word's "o"), or a numbering label with nothing after
     it (``1.``, ``(a)``, ``B.``, ``IV.``, and a specification's paragraph numbered after a
     dot, ``.1``, as construction specifications number them under an article)."""
-    if is_bullet_glyph(text[:1]) or text == "o" or (len(text) == 1 and not text.isalnum()):
+    if is_bullet(text):
         return True
     if _DOT_NUMBER.fullmatch(text):
         return True

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import re
 import statistics
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -61,9 +60,9 @@ from lightrag_pchunk.pdf.header_rules import (
     is_underlined,
     joined_rules,
 )
+from lightrag_pchunk.pdf.label_columns import labels_beside_text
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.page_columns import (
-    PROSE_COLUMNS_RATIO,
     by_column,
     holds,
     in_rows,
@@ -80,7 +79,6 @@ from lightrag_pchunk.pdf.row_markers import (
 )
 from lightrag_pchunk.pdf.segments import Segment, WordCutter
 from lightrag_pchunk.pdf.table_runs import (
-    MAX_LABEL_CHARS,
     is_cell_row,
     is_entry_row,
     run_end,
@@ -107,11 +105,6 @@ CELL_ROW_SHARE = 0.5
 MIN_NUMBERED_CELLS = 4
 #: Points a table's outer column border stands off the text nearest it.
 BORDER_MARGIN = 1.0
-#: A reference list's number: ``[12]``.
-_CITATION = re.compile(r"\[\d{1,4}\]")
-#: A table-of-contents entry's leaders, dots spaced or not (``. . . .``, ``....``, ``…``),
-#: and its page number.
-_LEADERS = re.compile(r"(?:(?:\.\s?){4,}|…+)\s*\d+\s*$")
 
 
 def find_text_tables(
@@ -290,7 +283,8 @@ def _table(
     wide = cells >= MIN_NUMBERED_CELLS or (
         cells >= MIN_NUMBERED_CELLS - 1 and (labelled_short_cells(cell_rows) or names_columns(rows))
     )
-    if marked >= MARKER_SHARE * len(firsts) and not wide and not _ruled_rows(rows, lines):
+    ruled = _ruled_rows(rows, lines)
+    if marked >= MARKER_SHARE * len(firsts) and not wide and not ruled:
         return None  # bullets or numbers beside text: a list, headings, a contents page
     columns = cut[1] if cut else text_columns([s for row in cell_rows for s in row])
     if len(columns) < 2:
@@ -309,21 +303,8 @@ def _table(
     if len(columns) >= 3:
         if statistics.median(lengths) > MAX_CELL_CHARS:
             return None
-    else:
-        labels = [s for s in firsts if s.x1 <= columns[0][1] + 0.5]  # no wrapped cell's line
-        others = [len(s.text) for row in cell_rows for s in row[1:]]
-        if not labels or statistics.median(len(s.text) for s in labels) > MAX_LABEL_CHARS:
-            return None
-        if statistics.median(len(s.text) for s in labels) >= statistics.median(others):
-            return None  # two columns alike: text in columns, not labels and values
-        (left, middle), (start, end) = columns[0], columns[1]
-        if middle - left >= PROSE_COLUMNS_RATIO * (end - start):
-            return None  # as wide as the text beside it: a page's two columns of text
-        if any(_LEADERS.search(s.text) for row in rows for s in row):
-            return None  # a contents page beside a cover's or a sidebar's lines
-        cited = sum(_CITATION.fullmatch(s.text) is not None for s in labels)
-        if cited >= MARKER_SHARE * len(labels):
-            return None  # a reference list: ``[12]`` beside each entry
+    elif not labels_beside_text(rows, columns, ruled=ruled):
+        return None
     xs = [columns[0][0] - BORDER_MARGIN]
     xs += [(a[1] + b[0]) / 2 for a, b in itertools.pairwise(columns)]
     xs.append(columns[-1][1] + BORDER_MARGIN)
