@@ -115,15 +115,16 @@ def _columns_between(table: TextTable, line: Segment, columned: Sequence[Segment
 
 def _parts_at(table: TextTable, strip: tuple[float, float], index: int, gutter: Gutter) -> bool:
     """Whether ``table``'s column border ``index`` parts its columns at ``gutter``: the
-    border lies in it, or the gutter lies in the strip its text leaves free between the two
-    columns (``strip``: a column's prose ends at the gutter, the next column's lines, a
-    figure's labels set in from its column's edge, start further right: the border, halfway,
-    lies past the gutter)."""
+    border lies in it, or the gutter's middle lies in the strip its text leaves free between
+    the two columns (``strip``: a column's prose ends at the gutter, the next column's lines,
+    a figure's labels set in from its column's edge, start further right: the border,
+    halfway, lies past the gutter; or a reference list's first lines, hanging out of the
+    next column, start inside the gutter its other lines leave)."""
     border = table.xs[index]
     if gutter.x0 - ALIGN_SLACK <= border <= gutter.x1 + ALIGN_SLACK:
         return True
     low, high = strip
-    return low - ALIGN_SLACK <= gutter.x0 and gutter.x1 <= high + ALIGN_SLACK
+    return low - ALIGN_SLACK <= gutter.middle <= high + ALIGN_SLACK
 
 
 def _free_strips(table: TextTable, segments: Sequence[Segment]) -> list[tuple[float, float]]:
