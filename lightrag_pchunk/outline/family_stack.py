@@ -60,8 +60,9 @@ class FamilyStack:
     第一条 under a chapter takes the article's place); an appendix goes right below the
     open heading that names the appendices ("15. Attachments"), else below the deepest of
     smaller rank, beside the body's top units however they are numbered. A new
-    decimal key goes right below the nearest open shallower decimal key. Any other new key
-    opens one level deeper.
+    decimal key goes right below the nearest open shallower decimal key, or, where it
+    numbers the next part above a deeper one open ("5.2" after a first "5.1.3"), at that
+    one's level. Any other new key opens one level deeper.
     Headings whose level is known (styled headings) are opened with :meth:`open_fixed`;
     a new key never goes above the deepest of them. ``known`` gives keys a level of their
     own (the level the styled headings of that family have): a new one goes there.
@@ -127,6 +128,9 @@ class FamilyStack:
         """Whether ``ordinals`` number the next heading after the open one of ``key``."""
         there = next((s for s in self.slots if s is not None and s.key == key), None)
         return there is not None and _next_number(there.ordinals) == ordinals
+
+    def _open_keys(self) -> set[object]:
+        return {slot.key for slot in self.slots if slot is not None}
 
     def _hold_parts(self, open_index: int, label: Label, restarts: bool) -> None:
         """Start or end the placing of a unit's own parts, by ``label`` whose key is open
@@ -326,6 +330,20 @@ class FamilyStack:
                     slot = self.slots[i]
                     if slot and _is_appendix(slot) and slot.ordinals == label.ordinals[:1]:
                         return i + 1, True
+        # A document that starts inside its numbering ("5.1.3" first, an excerpt): "5.2"
+        # and then "6" number the next parts above the deeper ones open, beside the
+        # shallowest of those, not below them.
+        if label.key in self._open_keys():
+            return len(self.slots), False
+        for i, slot in enumerate(self.slots):
+            if (
+                slot is not None
+                and isinstance(slot.key, tuple)
+                and slot.key[0] == family
+                and slot.key[1] > depth
+                and _next_number(slot.ordinals[:depth]) == label.ordinals
+            ):
+                return i, True
         return len(self.slots), False
 
 

@@ -500,3 +500,22 @@ def test_a_closing_parenthesis_parts_a_label_from_a_capital(line, family, ordina
 @pytest.mark.parametrize("line", ["a)lower case goes on", "f(x)Y"])
 def test_a_closing_parenthesis_before_a_small_letter_is_no_label(line):
     assert parse_label(line) is None
+
+
+def test_an_excerpt_starting_inside_its_numbering_keeps_the_numbers_order():
+    # A report's chapter printed from "5.1.3" on: "5.2" and "6." number parts above the
+    # ones before them, not below; a list numbered from "1." again under "1.1.1" does not.
+    def levels(*lines: str) -> list[int]:
+        stack = FamilyStack()
+        return [stack.place(parse_label(line)) for line in lines]
+
+    assert levels(
+        "5.1.3. Noste",
+        "5.2. Training",
+        "5.2.1. Upper",
+        "5.3. Labour",
+        "6. Teachers",
+        "6.1. Types",
+        "6.2.1. Core",
+    ) == [1, 1, 2, 1, 1, 2, 3]
+    assert levels("1.1 Scope", "1.1.1 Terms", "1. First", "2. Second") == [1, 2, 3, 3]
