@@ -113,7 +113,7 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
         columns = [i - len(horizontal) for i in members if i >= len(horizontal)]
         if len(rows) < 2 or len(columns) < 2:
             continue  # a lone rule (an underline) or a corner: no grid
-        grid = _grid(horizontal[rows], vertical[columns])
+        grid = _grid(horizontal[rows], vertical[columns], horizontal)
         if grid is not None:
             grids.append(grid)
     return sorted(grids, key=lambda g: (g.ys[0], g.xs[0]))
@@ -138,7 +138,11 @@ def _borders(values: Sequence[float]) -> list[float]:
     return borders
 
 
-def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
+def _grid(hs: np.ndarray, vs: np.ndarray, pieces: np.ndarray) -> Grid | None:
+    """The grid the connected rules ``hs`` and ``vs`` draw. A row border is drawn where
+    any of the page's horizontal ``pieces`` runs: a table style that draws its row rules in
+    pieces, one under each column, with column borders in its header alone, leaves the
+    pieces under the inner columns meeting no other rule."""
     xs = _borders(vs[:, 0].tolist())
     ys = _borders(hs[:, 1].tolist())
     if len(xs) < 2 or len(ys) < 2 or (len(xs) - 1) * (len(ys) - 1) < 2:
@@ -152,7 +156,7 @@ def _grid(hs: np.ndarray, vs: np.ndarray) -> Grid | None:
         return bool(((near[:, 1] - TOLERANCE <= y) & (y <= near[:, 3] + TOLERANCE)).any())
 
     def has_horizontal(y: float, x: float) -> bool:
-        near = hs[np.abs(hs[:, 1] - y) <= TOLERANCE]
+        near = pieces[np.abs(pieces[:, 1] - y) <= TOLERANCE]
         return bool(((near[:, 0] - TOLERANCE <= x) & (x <= near[:, 2] + TOLERANCE)).any())
 
     parent = list(range(rows * columns))

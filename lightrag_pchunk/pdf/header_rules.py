@@ -49,15 +49,22 @@ def free_rules(rules: np.ndarray | None) -> np.ndarray:
 
 def joined_rules(rules: np.ndarray) -> np.ndarray:
     """Horizontal ``rules`` with the pieces that meet end to end (within
-    ``grids.TOLERANCE``) on one height joined into one: a rule a table style draws in
-    pieces, one under each column."""
-    joined: list[list[float]] = []
-    for x0, top, x1, bottom in sorted(rules.tolist(), key=lambda r: (round(r[1]), r[0])):
-        last = joined[-1] if joined else None
-        if last and abs(last[1] - top) < 1.0 and x0 <= last[2] + TOLERANCE:
-            last[2] = max(last[2], x1)
+    ``grids.TOLERANCE``) on one height (within a point) joined into one: a rule a table
+    style draws in pieces, one under each column."""
+    heights: list[list[list[float]]] = []  # the pieces at each height, top down
+    for piece in sorted(rules.tolist(), key=lambda r: r[1]):
+        if heights and piece[1] - heights[-1][0][1] < 1.0:
+            heights[-1].append(piece)
         else:
-            joined.append([x0, top, x1, bottom])
+            heights.append([piece])
+    joined: list[list[float]] = []
+    for pieces in heights:
+        start = len(joined)  # each height's pieces left to right, joined among themselves
+        for x0, top, x1, bottom in sorted(pieces):
+            if len(joined) > start and x0 <= joined[-1][2] + TOLERANCE:
+                joined[-1][2] = max(joined[-1][2], x1)
+            else:
+                joined.append([x0, top, x1, bottom])
     return np.array(joined).reshape(-1, 4)
 
 

@@ -40,6 +40,7 @@ from lightrag_pchunk.pdf.grids import (
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.segments import PageText, Segment, WordCutter
+from lightrag_pchunk.pdf.sub_columns import split_spanning_cells
 from lightrag_pchunk.pdf.sub_rows import split_banded_rows, split_stacked_cells
 from lightrag_pchunk.pdf.table_pages import (
     GatheredTable,
@@ -128,7 +129,8 @@ class TableFinder:
                 if _opens_section(grid, owned, titles) or is_background(grid, owned, page.frame):
                     framed |= {id(s) for group in owned.values() for s in group}
                 elif any(owned.values()):
-                    found.append(split_banded_rows(*split_stacked_cells(grid, owned)))
+                    split = split_stacked_cells(*split_spanning_cells(grid, owned))
+                    found.append(split_banded_rows(*split))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
         free = [s for s in upright if id(s) not in taken and id(s) not in framed]
         band = EDGE_BAND * (page.frame[3] - page.frame[1])
