@@ -47,6 +47,7 @@ class Grid:
     xs: list[float]
     ys: list[float]
     cells: list[tuple[int, int, int, int]]
+    open_sides: tuple[int, ...] = ()  # columns bordered by row rules' ends (``_open_sides``)
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -92,7 +93,7 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
     """The ruled grids among a page's rules (frame rows ``x0, top, x1, bottom``), top down."""
     horizontal = rules[(rules[:, 3] - rules[:, 1] < 1.0) & (rules[:, 2] - rules[:, 0] >= 1.0)]
     vertical = rules[(rules[:, 2] - rules[:, 0] < 1.0) & (rules[:, 3] - rules[:, 1] >= 1.0)]
-    if len(horizontal) < 2 or len(vertical) < 2:
+    if len(horizontal) < 2 or not len(vertical):
         return []
     count = len(horizontal) + len(vertical)
     parent = list(range(count))
@@ -111,8 +112,8 @@ def find_grids(rules: np.ndarray) -> list[Grid]:
     for members in groups.values():
         rows = [i for i in members if i < len(horizontal)]
         columns = [i - len(horizontal) for i in members if i >= len(horizontal)]
-        if len(rows) < 2 or len(columns) < 2:
-            continue  # a lone rule (an underline) or a corner: no grid
+        if len(rows) < 2 or not columns:
+            continue  # a lone rule (an underline): no grid
         grid = _grid(horizontal[rows], vertical[columns], horizontal)
         if grid is not None:
             grids.append(grid)
@@ -144,7 +145,14 @@ def _grid(hs: np.ndarray, vs: np.ndarray, pieces: np.ndarray) -> Grid | None:
     pieces, one under each column, with column borders in its header alone, leaves the
     pieces under the inner columns meeting no other rule."""
     xs = _borders(vs[:, 0].tolist())
+    open_sides: tuple[int, ...] = ()
+    if len(xs) == 1:
+        xs, open_sides = _open_sides(xs[0], hs)
     ys = _borders(hs[:, 1].tolist())
+    if open_sides:
+        ys = _open_ends(ys, vs)
+    if open_sides and len(ys) < 4:
+        return None  # a few rules crossing one line: a frame's corner, a header's cell
     if len(xs) < 2 or len(ys) < 2 or (len(xs) - 1) * (len(ys) - 1) < 2:
         return None
     if xs[-1] - xs[0] < MIN_SIZE or ys[-1] - ys[0] < MIN_SIZE:
@@ -175,7 +183,44 @@ def _grid(hs: np.ndarray, vs: np.ndarray, pieces: np.ndarray) -> Grid | None:
     cells: list[tuple[int, int, int, int]] = []
     for places in regions.values():
         cells.extend(region_cells(places))
-    return Grid(xs, ys, sorted(cells))
+    return Grid(xs, ys, sorted(cells), open_sides)
+
+
+def _open_sides(border: float, hs: np.ndarray) -> tuple[list[float], tuple[int, ...]]:
+    """The column borders of a table of two columns ruled by its rows and the ``border``
+    between its columns alone, its sides open: where two row rules or more run on past
+    that border by :data:`MIN_SIZE` or more, their ends border a column there; and which
+    columns such ends border."""
+    xs, sides = [border], []
+    lefts = hs[hs[:, 0] <= border - MIN_SIZE, 0]
+    rights = hs[hs[:, 2] >= border + MIN_SIZE, 2]
+    if len(lefts) >= 2:
+        xs, sides = [float(lefts.min()), *xs], [0]
+    if len(rights) >= 2:
+        xs, sides = [*xs, float(rights.max())], [*sides, len(xs) - 1]
+    return xs, tuple(sides)
+
+
+def _open_ends(ys: list[float], vs: np.ndarray) -> list[float]:
+    """The row borders ``ys`` of a table with open sides, with its open ends: its first
+    row over the first row rule and its last under the last, where the border between its
+    columns runs on :data:`MIN_SIZE` or more past them."""
+    top, bottom = float(vs[:, 1].min()), float(vs[:, 3].max())
+    if top <= ys[0] - MIN_SIZE:
+        ys = [top, *ys]
+    if bottom >= ys[-1] + MIN_SIZE:
+        ys = [*ys, bottom]
+    return ys
+
+
+def hides_columns(grid: Grid, owned: dict[int, list[Segment]]) -> bool:
+    """Whether a column of ``grid`` that open sides border holds, on one line, text apart
+    in two segments or more: columns its alignment shows that no rule draws (a paper's
+    table ruled after its first column alone), which the text's alignment reads better."""
+    return any(
+        c0 == c1 and c0 in grid.open_sides and any(len(row) >= 2 for row in visual_rows(owned[i]))
+        for i, (_, _, c0, c1) in enumerate(grid.cells)
+    )
 
 
 def cell_segments(grid: Grid, segments: Sequence[Segment]) -> dict[int, list[Segment]]:

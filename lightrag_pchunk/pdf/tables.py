@@ -35,6 +35,7 @@ from lightrag_pchunk.pdf.grids import (
     cell_segments,
     cell_text,
     find_grids,
+    hides_columns,
     is_background,
 )
 from lightrag_pchunk.pdf.headed_tables import extend_foot_rows, extend_header_band
@@ -128,7 +129,7 @@ class TableFinder:
                 owned = cell_segments(grid, upright)
                 if _opens_section(grid, owned, titles) or is_background(grid, owned, page.frame):
                     framed |= {id(s) for group in owned.values() for s in group}
-                elif any(owned.values()):
+                elif any(owned.values()) and not hides_columns(grid, owned):
                     split = split_stacked_cells(*split_spanning_cells(grid, owned))
                     found.append(split_banded_rows(*split))
         taken = {id(s) for _, owned in found for group in owned.values() for s in group}
