@@ -65,8 +65,8 @@ from lightrag_pchunk.pdf.bookmark_match import MATCH_SIMILARITY, line_top, point
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import Bookmark, normalise, similarity
 from lightrag_pchunk.pdf.page_sequence import page_numbered_lines, with_lowest_numbers
-from lightrag_pchunk.pdf.paragraphs import ROMAN_PAGE
 from lightrag_pchunk.pdf.printed_edges import at_printed_edge, printed_edges
+from lightrag_pchunk.pdf.printed_paragraph import ROMAN_PAGE
 from lightrag_pchunk.pdf.repeats import (
     RUNNING_PAGES,
     as_printed,

@@ -21,7 +21,7 @@ import numpy as np
 from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.letter_spacing import join_segments
-from lightrag_pchunk.pdf.paragraphs import join_lines
+from lightrag_pchunk.pdf.line_ends import join_lines
 from lightrag_pchunk.pdf.regions import region_cells
 from lightrag_pchunk.pdf.scripts import as_script, script_segments
 from lightrag_pchunk.pdf.segments import Segment, plain_hyphens

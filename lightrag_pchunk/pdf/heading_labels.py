@@ -39,7 +39,7 @@ from lightrag_pchunk.outline.numbering import is_bare_label, parse_label
 from lightrag_pchunk.outline.unit_words import CN_NUMBER, names_a_unit, numeral_value
 from lightrag_pchunk.pdf.bookmark_match import line_top
 from lightrag_pchunk.pdf.layout import TABLE_ROLE
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph
 
 #: A label stands above its title by at most this many times the larger of their sizes
 #: (baseline to baseline; a chapter's label and title are set with a wide gap).

@@ -34,7 +34,7 @@ from lightrag_pchunk.outline.infer import MAX_PLAIN_WORDS, body_words
 from lightrag_pchunk.outline.lines import heading_text
 from lightrag_pchunk.outline.numbering import Label, parse_label
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph
 
 #: A numbered paragraph indented this far (points, at least) from its column's edge is a
 #: list item.

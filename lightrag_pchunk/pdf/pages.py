@@ -37,9 +37,10 @@ from lightrag_pchunk.parse.outline_build import Line as EventLine
 from lightrag_pchunk.pdf.bookmark_match import line_top, match_bookmarks, unmatched_warnings
 from lightrag_pchunk.pdf.heading_labels import join_heading_labels
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
+from lightrag_pchunk.pdf.line_ends import join_lines
 from lightrag_pchunk.pdf.list_items import list_items
 from lightrag_pchunk.pdf.outline import Outline
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
+from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.row_cells import row_cells
 from lightrag_pchunk.pdf.tables import PagePart, RenderedTable

@@ -1,7 +1,9 @@
-"""Stage A for PDF: printed lines -> paragraphs, within a page and across page breaks.
+"""Stage A for PDF: printed lines -> paragraphs, within a page and across page and column
+breaks.
 
 Input: each page's lines in reading order (furniture removed). Output:
-:class:`PrintedParagraph` s in reading order, each with its lines, text and look.
+:class:`~.printed_paragraph.PrintedParagraph` s in reading order, each with its lines, text
+and look.
 
 A line continues the paragraph of the line above it in its column unless something says a
 new one starts: more space above it than the text's leading, another size or weight, a
@@ -17,36 +19,24 @@ Joining lines (``line_ends.join_lines``): a hyphen PDFium marked as a line-end b
 and kept otherwise; a real hyphen stays without a space ("well-" "known": the document
 prints "well-known" inside a line elsewhere), one the document shows to cut a word is
 dropped (see :mod:`.hyphens`); CJK text joins without a space; anything else with one. A
-paragraph cut by a page break (the page's last line full, not set to the column's far side,
-no sentence end) goes on with the next page's first paragraph of the same look; footnotes
-set between them (text at the foot of the page set smaller than the document's text: body
-text set smaller than a title is no footnote, nor is a bulleted item: a slide's points
-under a title set large, where a footnote opens with its number or an asterisk) follow the
-joined paragraph.
+paragraph a page break or a column break cut is joined again (:mod:`.paragraph_breaks`).
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
-import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
-from lightrag_pchunk.outline.infer import Look
-from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.outline.page_references import is_toc_line
 from lightrag_pchunk.pdf.bullets import (
     breaks_mid_phrase,
     ends_set_apart,
     hangs_in_item,
     is_bulleted,
     opens_reference,
-    plain_bullet,
 )
-from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens, printed_words
+from lightrag_pchunk.pdf.hyphens import keep_printed_hyphens, printed_words
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
 from lightrag_pchunk.pdf.line_ends import (
     bold_title_goes_on,
@@ -54,79 +44,24 @@ from lightrag_pchunk.pdf.line_ends import (
     ends_early,
     ends_sentence,
     fills_its_column,
-    join_lines,
     number_goes_on,
     opens_lower,
 )
-from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered, paragraph_look
-from lightrag_pchunk.pdf.scripts import SCRIPT_SIZE, without_tags
+from lightrag_pchunk.pdf.paragraph_breaks import join_across_columns, join_across_pages
+from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered
+from lightrag_pchunk.pdf.printed_paragraph import (
+    SIZE_TOLERANCE,
+    PrintedParagraph,
+    is_labelled,
+    is_toc_entry,
+    line_text,
+    paragraph_of,
+)
 from lightrag_pchunk.pdf.segments import LINE_END_HYPHENS
 from lightrag_pchunk.pdf.structure_tree import is_heading_role
 
 #: More space above a line than this many times its size's usual leading starts a paragraph.
 PARAGRAPH_SPACING = 1.35
-#: Sizes within this many points are one look.
-SIZE_TOLERANCE = 0.6
-#: A paragraph joined across page breaks stops growing at this many printed lines (a page
-#: holds about fifty): past it, each page's first line starts a paragraph, and a file of
-#: thousands of one-line pages costs linear time, not quadratic.
-MAX_JOINED_LINES = 150
-#: A gap this many ems before a trailing page number makes a table-of-contents entry.
-TOC_GAP_EMS = 1.5
-#: A front matter's page number in lower-case roman numerals ("xii"), a well-formed one up
-#: to 399; a word of the same letters ("did", "mix") is none.
-ROMAN_PAGE = r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
-#: A page number printed alone: arabic, or a roman one written in one case ("xii", "IV").
-PAGE_NUMBER = re.compile(rf"^(?:\d{{1,4}}|{ROMAN_PAGE}|{ROMAN_PAGE.upper()})$")
-
-
-@dataclass(frozen=True, slots=True)
-class PrintedParagraph:
-    """A paragraph as printed: its ``lines`` (on one page or more), its ``text`` and where
-    each line starts in it (``starts``), its ``look``; ``is_toc_entry`` for a line of a
-    printed table of contents."""
-
-    text: str
-    lines: tuple[Line, ...]
-    starts: tuple[int, ...]
-    look: Look
-    is_toc_entry: bool = False
-
-    @property
-    def pages(self) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(line.page for line in self.lines))
-
-    @property
-    def role(self) -> str:
-        """The structure role of its first line (tagged documents; "" otherwise)."""
-        return self.lines[0].role
-
-
-def line_text(line: Line) -> str:
-    """A line's text; a table-of-contents entry's page number is set off by a tab, as a
-    word processor writes it (leaders or a wide gap before it on the page). A number set
-    small and raised or lowered after its word is a script of the line ("CO" and its "2"),
-    and one set smaller than a script's bound (``scripts.SCRIPT_SIZE`` of the line's size)
-    is no entry's number either: an entry's number stands on the line's baseline at about
-    its text's size. A symbol font's bullet opening it is read plain (``plain_bullet``)."""
-    if line.role == TABLE_ROLE:
-        return line.text  # the key of the table it stands for
-    return plain_bullet(_text_of(line))
-
-
-def _text_of(line: Line) -> str:
-    segments = line.segments
-    if line.text.endswith(("</sub>", "</sup>")):
-        return line.text
-    if len(segments) >= 2 and PAGE_NUMBER.match(segments[-1].text):
-        before, number = segments[-2], segments[-1]
-        if number.size < SCRIPT_SIZE * line.size:
-            return line.text
-        gap = number.x0 - before.x1
-        if gap >= TOC_GAP_EMS * max(number.size, 1.0) or before.text.endswith(("..", "…")):
-            head = " ".join(s.text for s in segments[:-1]).rstrip(" .…·")
-            return f"{head}\t{number.text}"
-    return line.text
 
 
 def leadings(pages: Sequence[Sequence[Line]]) -> dict[float, float]:
@@ -157,8 +92,9 @@ def paragraphs(pages: Sequence[Sequence[Line]]) -> list[PrintedParagraph]:
             else:
                 page_paragraphs.append([line])
         made = [paragraph_of(keep_printed_hyphens(group, printed)) for group in page_paragraphs]
+        made = join_across_columns(made, printed)
         if found and made:
-            _join_across_pages(found, made, printed, text_size)
+            join_across_pages(found, made, printed, text_size)
         found.extend(made)
     return found
 
@@ -186,11 +122,11 @@ def _continues(
     usual = leading.get(round(above.size * 2) / 2, 1.25 * max(above.height, above.size))
     if step > PARAGRAPH_SPACING * usual:
         return False
-    if _is_toc_entry(line_text(above)) or _is_toc_entry(line_text(line)):
+    if is_toc_entry(line_text(above)) or is_toc_entry(line_text(line)):
         return False
     if is_bulleted(line.text):
         return False
-    if _is_labelled(line.text) and (
+    if is_labelled(line.text) and (
         ends_sentence(above.text) or (_opens_item(group) and not number_goes_on(above, line))
     ):
         return False
@@ -225,14 +161,14 @@ def _continues(
             (goes_on or title_goes_on)
             and full
             and not ends_sentence(above.text)
-            and not _is_labelled(line.text)
+            and not is_labelled(line.text)
         )
     if centred and (breaks_mid_phrase(above.text) or _leads_in(group)):
         # A centred title broken after "and" (or anywhere in CJK text, which breaks lines
         # between any two characters), or under its lead-in ("Part One:") leaves room on
         # both sides; a numbered line after a numbered one is a heading of its own (第一章
         # over 第一節).
-        return not (_is_labelled(line.text) and _is_labelled(group[0].text))
+        return not (is_labelled(line.text) and is_labelled(group[0].text))
     if titled and breaks_mid_phrase(above.text) and opens_lower(line.text):
         # A title broken by hand inside a phrase leaves room at its line's end ("… рейтинг
         # по" over "национальной шкале …"), and its next line, in its look, goes on with it.
@@ -252,7 +188,7 @@ def _opens_item(group: Sequence[Line]) -> bool:
     label, a bullet, or a reference's number in brackets: "[4] IAEA SSG-25 …"), whose next
     label or indented line may go on with it."""
     first = group[0].text
-    return _is_labelled(first) or is_bulleted(first) or opens_reference(first)
+    return is_labelled(first) or is_bulleted(first) or opens_reference(first)
 
 
 def _hangs_under_item(group: Sequence[Line], line: Line) -> bool:
@@ -315,85 +251,3 @@ def _leads_in(group: Sequence[Line]) -> bool:
 
 #: Words of a lead-in line ending in a colon, at most.
 _LEAD_IN_WORDS = 4
-
-
-# A line is checked as the next line and again as the line above, against each line of its
-# paragraph, and as its paragraph's last: its text is read once.
-@functools.lru_cache(maxsize=4096)
-def _is_toc_entry(text: str) -> bool:
-    return is_toc_line(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_labelled(text: str) -> bool:
-    """Whether ``text`` opens on a numbering label, a raised one too: a footnote's number
-    is set as a superscript ("<sup>107</sup> Francis Crick: …") and opens its note as a
-    printed "107" does."""
-    return parse_label(without_tags(text)) is not None
-
-
-def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
-    """The paragraph printed as ``lines``."""
-    texts = [line_text(line) for line in lines]
-    text, starts = join_lines(texts)
-    return PrintedParagraph(
-        text=text,
-        lines=tuple(lines),
-        starts=starts,
-        look=paragraph_look(lines, text),
-        is_toc_entry=len(lines) >= 1 and _is_toc_entry(texts[-1]),
-    )
-
-
-def _set_right(line: Line) -> bool:
-    """Whether ``line`` starts past the middle of its column (ends short of it, read right
-    to left): set to the far side, a signature's date ("2010年8月28日" under its issuer), no
-    line of text the page break cut, whatever room it leaves."""
-    middle = (line.column_x0 + line.column_x1) / 2
-    return line.x1 < middle if reads_right_to_left(line.segments) else line.x0 > middle
-
-
-def _join_across_pages(
-    found: list[PrintedParagraph],
-    made: list[PrintedParagraph],
-    printed: PrintedWords,
-    text_size: float,
-) -> None:
-    """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
-    paragraph when a page break cut it; footnotes between them (smaller than it and than
-    ``text_size``) move after it (a hyphen at the break kept as
-    :func:`.hyphens.keep_printed_hyphens` says)."""
-    first = made[0]
-    index = len(found) - 1
-    notes: list[PrintedParagraph] = []
-    smaller = min(first.look.size, text_size) - SIZE_TOLERANCE
-    while index >= 0 and found[index].look.size < smaller:
-        if found[index].lines[-1].page != first.lines[0].page - 1:
-            return
-        if is_bulleted(found[index].text) and not found[index].text.startswith("*"):
-            return  # a list's item under its title (a slide's points), not a footnote
-        notes.append(found[index])
-        index -= 1
-    if index < 0 or len(notes) > 6:
-        return
-    last = found[index]
-    tail = last.lines[-1]
-    if tail.page != first.lines[0].page - 1 or last.is_toc_entry or first.is_toc_entry:
-        return
-    if len(last.lines) + len(first.lines) > MAX_JOINED_LINES:
-        return
-    if TABLE_ROLE in (last.role, first.role) or last.role != first.role:
-        return
-    if abs(last.look.size - first.look.size) > SIZE_TOLERANCE or last.look.bold != first.look.bold:
-        return
-    if ends_sentence(last.text) or ends_early(tail, first.lines[0]) or _set_right(tail):
-        return
-    if is_bulleted(first.text) or _is_labelled(first.text) or first.text == last.text:
-        return  # an item, or a title printed again over its table's next page
-    lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), printed))
-    text, starts = join_lines([line_text(line) for line in lines])
-    joined = replace(last, text=text, lines=lines, starts=starts, look=paragraph_look(lines, text))
-    del found[index:]
-    found.append(joined)
-    found.extend(reversed(notes))
-    del made[0]

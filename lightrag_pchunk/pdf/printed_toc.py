@@ -25,7 +25,7 @@ from lightrag_pchunk.outline.numbering import levels_from_numbering, parse_label
 from lightrag_pchunk.outline.page_references import is_toc_line, strip_page_reference
 from lightrag_pchunk.outline.toc import is_column_headings, is_toc_title, literal_toc_runs
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
-from lightrag_pchunk.pdf.paragraphs import SIZE_TOLERANCE, PrintedParagraph
+from lightrag_pchunk.pdf.printed_paragraph import SIZE_TOLERANCE, PrintedParagraph
 
 #: Entries indented within this many points of each other are one level.
 INDENT_TOLERANCE = 4.0

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from lightrag_pchunk.pdf.glyphs import SAME_LINE_OVERLAP
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph
+from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph
 
 
 def row_cells(found: Sequence[PrintedParagraph], levels: Mapping[int, int]) -> set[int]:

@@ -14,7 +14,7 @@ from lightrag_pchunk.outline.numbering import parse_label
 from lightrag_pchunk.outline.numerals import roman_number
 from lightrag_pchunk.pdf.bullets import is_bullet_glyph
 from lightrag_pchunk.pdf.header_rules import one_pitch
-from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER
+from lightrag_pchunk.pdf.printed_paragraph import PAGE_NUMBER
 from lightrag_pchunk.pdf.segments import Segment
 
 #: Median characters of a cell in a table of three columns or more.

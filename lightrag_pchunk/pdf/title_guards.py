@@ -41,7 +41,7 @@ from lightrag_pchunk.outline.numbering import Label, is_bare_label, parse_label
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
-from lightrag_pchunk.pdf.paragraphs import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
+from lightrag_pchunk.pdf.printed_paragraph import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
 from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, repeats_at
 from lightrag_pchunk.pdf.tables import RenderedTable
 from lightrag_pchunk.pdf.watermarks import is_slanted

@@ -26,8 +26,9 @@ from dataclasses import replace
 from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.pdf.bookmark_match import line_top, points_at
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, make_line
+from lightrag_pchunk.pdf.line_ends import join_lines
 from lightrag_pchunk.pdf.outline import Bookmark, normalise
-from lightrag_pchunk.pdf.paragraphs import PrintedParagraph, join_lines, line_text
+from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph, line_text
 from lightrag_pchunk.pdf.segments import Segment
 
 

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
-from lightrag_pchunk.pdf.paragraphs import (
+from lightrag_pchunk.pdf.paragraphs import PARAGRAPH_SPACING
+from lightrag_pchunk.pdf.printed_paragraph import (
     PAGE_NUMBER,
-    PARAGRAPH_SPACING,
     SIZE_TOLERANCE,
     PrintedParagraph,
     paragraph_of,

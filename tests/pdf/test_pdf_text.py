@@ -10,7 +10,8 @@ from lightrag_pchunk.pdf.char_text import page_chars
 from lightrag_pchunk.pdf.gutters import find_gutters
 from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN, PrintedWords, keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import Line
-from lightrag_pchunk.pdf.paragraphs import join_lines, paragraph_of
+from lightrag_pchunk.pdf.line_ends import join_lines
+from lightrag_pchunk.pdf.printed_paragraph import paragraph_of
 from lightrag_pchunk.pdf.segments import Segment
 
 from helpers import run_within_cpu
