@@ -2,7 +2,9 @@
 
 Input: a page's rules in its reading frame (``rules.rules_in_frame``) and its segments.
 Output: :class:`Grid` s, each a connected set of horizontal and vertical rules with at least
-two columns or two rows between them: its column and row borders and its cells, the
+two columns or two rows between them (a table ruled by its rows and the one border between
+its two columns, its sides open, is bordered by its rules' ends): its column and row
+borders and its cells, the
 rectangles the rules enclose (where the border between two neighbouring rectangles is
 missing, they are one merged cell: ``regions``); then each cell's segments, those whose
 middle lies in it. A cell over several rows whose text stands in separate rows, and a row
