@@ -152,7 +152,7 @@ def read_glyphs(
     boxes = _char_boxes(raw, len(text), np.flatnonzero(printable))
     _fix_broken_boxes(raw, boxes, (left, bottom, right, top))
     has_area = (boxes[:, 2] > boxes[:, 0]) | (boxes[:, 1] > boxes[:, 3])
-    inked = has_area & printable
+    inked = has_area & printable & _on_page(boxes, (left, bottom, right, top))
     ink = np.flatnonzero(inked)
     rtl = is_rtl(codes)
     text = ligatures_in_order(text, boxes, rtl & has_area)
@@ -198,6 +198,27 @@ def _char_boxes(raw: object, count: int, printable: np.ndarray) -> np.ndarray:
     for index in printable.tolist():
         loose_box(raw, index, rects[index])
     return np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
+
+
+def _on_page(boxes: np.ndarray, page: tuple[float, float, float, float]) -> np.ndarray:
+    """Which glyphs stand on the page a reader sees, its crop box: their middle inside it.
+    Text printed outside it is shown by no viewer (a proof's slug over a larger sheet, "Page
+    13 of 48  Fileid: …  The type and rule above prints on all proofs"), and is no text of
+    the document's."""
+    left, bottom, right, top = page
+    middle_x = (boxes[:, 0] + boxes[:, 2]) / 2
+    middle_y = (boxes[:, 1] + boxes[:, 3]) / 2
+    return (
+        (middle_x >= left - _CROP_SLACK)
+        & (middle_x <= right + _CROP_SLACK)
+        & (middle_y >= bottom - _CROP_SLACK)
+        & (middle_y <= top + _CROP_SLACK)
+    )
+
+
+#: Points a glyph's middle may stand outside the crop box and still be read (a box drawn
+#: to the paper's edge, a glyph half off it).
+_CROP_SLACK = 1.0
 
 
 def _fix_broken_boxes(

@@ -86,6 +86,7 @@ class Page:
     height: float = 792.0
     rotate: int = 0
     image: bool = False  # a 1x1 picture covering the page (a scan without text)
+    crop: tuple[float, float, float, float] | None = None  # a CropBox inside the MediaBox
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,8 @@ def build_pdf(
         content = add_stream(stream)
         extra = b" /StructParents %d" % index if tags else b""
         rotate = b" /Rotate %d" % page.rotate if page.rotate else b""
+        if page.crop is not None:
+            rotate += b" /CropBox [%s]" % " ".join(f"{v:g}" for v in page.crop).encode()
         page_ids.append(
             add(
                 b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %s %s] /Contents %d 0 R "
