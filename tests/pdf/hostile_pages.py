@@ -143,7 +143,8 @@ def tounicode_unbalanced() -> bytes:
 
 def tounicode_amplifier(codes: int = 20_000, length: int = 256) -> bytes:
     """A ToUnicode CMap mapping one code to 256 characters, shown 20,000 times: 5 million
-    characters of text from a 1-page file of a few kilobytes."""
+    characters of text from a 1-page file of a few kilobytes, set small enough (ten lines of
+    2,000 codes in 0.2 points) to stand on the page, where text is read."""
     target = b"<" + b"0061" * (length - 1) + b"0020>"
     cmap = (
         b"/CIDInit /ProcSet findresource begin begincmap 1 begincodespacerange <0000> <FFFF>"
@@ -152,7 +153,8 @@ def tounicode_amplifier(codes: int = 20_000, length: int = 256) -> bytes:
     font, extra = _type0(cmap)
     objects = one_page(b"", extra=extra)
     objects[5] = font
-    content = b"BT /F1 11 Tf 72 720 Td <" + b"0001" * codes + b"> Tj ET\n" + text_ops()
+    line = b"<" + b"0001" * (codes // 10) + b"> Tj 0 -1 Td "
+    content = b"BT /F1 0.2 Tf 72 720 Td " + line * 10 + b"ET\n" + text_ops()
     objects[3] = objects[3].replace(b"/Font << /F1 5 0 R >>", b"/Font << /F1 5 0 R /F2 8 0 R >>")
     objects[4] = stream(b"", content.replace(text_ops(), text_ops().replace(b"/F1", b"/F2")),
                         flate=True)  # fmt: skip

@@ -629,7 +629,11 @@ def test_an_entry_wrapped_over_lines_keeps_the_table_of_contents_whole(tmp_path:
         "3 Operation of the plant",
         "4 Maintenance of the plant",
     ]
-    body = [Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)]) for t in titles]
+    # The body's pages are wide enough for the long title on one line (text past a page's
+    # edge is not read).
+    body = [
+        Page([Text(72, 720, t, 16, BOLD), *wrap(BODY, 72, 695, 400)], width=1000) for t in titles
+    ]
     result = parse_pages(tmp_path, [Page(toc), *body])
     toc_rows = contents_rows(result)
     assert len(toc_rows) == 1
