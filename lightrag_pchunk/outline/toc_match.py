@@ -55,8 +55,9 @@ def toc_listed(entries: Sequence[str], line_keys: Sequence[str | None]) -> list[
     small letter opening it: a manual's parameter "irect" is no entry "IRect", its class."""
     keys = ["" if is_caption(entry) else toc_entry_key(entry) for entry in entries]
     small = [_opens_small(past_bullet(entry.strip())) for entry in entries]
-    bare = [_spacing_free(_without_label(key)) for key in keys]
-    bare = [_marked(m, key) for m, key in zip(small, bare, strict=True)]
+    bare = [
+        _marked(m, _spacing_free(_without_label(key))) for m, key in zip(small, keys, strict=True)
+    ]
     parts = [_subtitle_parts(key) for key in keys]
     titles = [_marked(m, _spacing_free(title)) for m, (title, _) in zip(small, parts, strict=True)]
     subtitles = [_spacing_free(subtitle) for _, subtitle in parts]

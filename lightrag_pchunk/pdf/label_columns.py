@@ -9,6 +9,7 @@ of their own.
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections.abc import Sequence
@@ -37,9 +38,10 @@ def labels_beside_text(
     labelled = [row for row in rows if len(row) >= 2 and row[0].x1 <= middle + 0.5]
     labels = [len(row[0].text) for row in labelled]
     others = [len(s.text) for row in rows if len(row) >= 2 for s in row[1:]]
-    if not labels or statistics.median(labels) > MAX_LABEL_CHARS:
+    label_chars = statistics.median(labels) if labels else math.inf
+    if label_chars > MAX_LABEL_CHARS:
         return False
-    if statistics.median(labels) >= statistics.median(others):
+    if label_chars >= statistics.median(others):
         return False  # two columns alike: text in columns, not labels and values
     if middle - left >= PROSE_COLUMNS_RATIO * (end - start):
         return False  # as wide as the text beside it: a page's two columns of text

@@ -14,8 +14,6 @@ a paper's paragraph that runs from one column into the next.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
@@ -24,16 +22,14 @@ from lightrag_pchunk.pdf.line_ends import (
     ends_early,
     ends_sentence,
     fills_its_column,
-    join_lines,
     opens_lower,
 )
-from lightrag_pchunk.pdf.paragraph_look import paragraph_look
 from lightrag_pchunk.pdf.printed_paragraph import (
     MAX_JOINED_LINES,
     SIZE_TOLERANCE,
     PrintedParagraph,
     is_labelled,
-    line_text,
+    paragraph_of,
 )
 
 
@@ -133,6 +129,4 @@ def _joined(
 ) -> PrintedParagraph:
     """``last`` and ``first`` as one paragraph (a hyphen at the break kept as
     :func:`.hyphens.keep_printed_hyphens` says)."""
-    lines = tuple(keep_printed_hyphens((*last.lines, *first.lines), printed))
-    text, starts = join_lines([line_text(line) for line in lines])
-    return replace(last, text=text, lines=lines, starts=starts, look=paragraph_look(lines, text))
+    return paragraph_of(keep_printed_hyphens((*last.lines, *first.lines), printed))

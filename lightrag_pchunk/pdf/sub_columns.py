@@ -15,12 +15,12 @@ its cell merged, and so do lines that pair up across the columns, one on each ba
 from __future__ import annotations
 
 import bisect
+from collections import defaultdict
 from collections.abc import Sequence
 
 from lightrag_pchunk.pdf.grids import TOLERANCE, Grid
-from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.segments import Segment
-from lightrag_pchunk.pdf.sub_rows import BASELINE_SLACK
+from lightrag_pchunk.pdf.sub_rows import BASELINE_SLACK, line_spans
 
 
 def split_spanning_cells(
@@ -54,12 +54,10 @@ def _column_of(grid: Grid, segment: Segment) -> int | None:
 def _rows_across(segments: Sequence[Segment], columns: Sequence[int | None]) -> bool:
     """Whether the lines of ``segments`` (in ``columns``) stand in rows across the columns:
     more than one line, each column's on the same baselines as the others'."""
-    baselines = {}
-    for column in set(columns):
-        lines = visual_rows([s for s, c in zip(segments, columns, strict=True) if c == column])
-        baselines[column] = [min(s.top for s in line) for line in lines]
-    counts = {len(tops) for tops in baselines.values()}
-    if counts == {1} or len(counts) > 1:
+    by_column: dict[int | None, list[Segment]] = defaultdict(list)
+    for segment, column in zip(segments, columns, strict=True):
+        by_column[column].append(segment)
+    tops = [[top for top, _ in line_spans(part)] for part in by_column.values()]
+    if len({len(column) for column in tops}) > 1 or len(tops[0]) < 2:
         return False
-    rows = list(zip(*baselines.values(), strict=True))
-    return all(max(tops) - min(tops) <= BASELINE_SLACK for tops in rows)
+    return all(max(row) - min(row) <= BASELINE_SLACK for row in zip(*tops, strict=True))

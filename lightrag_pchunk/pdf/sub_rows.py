@@ -179,7 +179,7 @@ def _parts(segments: Sequence[Segment], y: float) -> bool:
     return any(m < y for m in middles) and any(m > y for m in middles)
 
 
-def _line_spans(segments: Sequence[Segment]) -> list[tuple[float, float]]:
+def line_spans(segments: Sequence[Segment]) -> list[tuple[float, float]]:
     """Each printed line of ``segments``: the top of its highest glyph, the bottom of its
     lowest."""
     return [
@@ -192,7 +192,7 @@ def _leading(cells: Iterable[Sequence[Segment]]) -> float:
     same height in a cell (0 when no cell holds two such lines)."""
     steps = []
     for segments in cells:
-        lines = sorted(_line_spans(segments))
+        lines = sorted(line_spans(segments))
         steps += [
             below[0] - above[0]
             for above, below in itertools.pairwise(lines)
@@ -217,7 +217,7 @@ def _row_cuts(grid: Grid, owned: dict[int, list[Segment]], row: int, leading: fl
     if len(inside) < 2:
         return []
     spans = sorted(
-        (top, bottom, index) for index in inside for top, bottom in _line_spans(owned[index])
+        (top, bottom, index) for index in inside for top, bottom in line_spans(owned[index])
     )
     cuts = []
     reach = spans[0][1]

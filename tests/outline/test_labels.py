@@ -443,24 +443,26 @@ def test_a_requirements_mark_before_words_is_no_label(line):
     assert parse_label(line) is None
 
 
+def _placed_levels(*lines: str) -> list[int]:
+    """The levels a :class:`FamilyStack` places ``lines``' labels at, one after another."""
+    stack = FamilyStack()
+    return [stack.place(parse_label(line)) for line in lines]
+
+
 def test_a_lone_letter_that_numbers_two_ways_continues_the_open_series():
     # "i." alone reads as roman one and "v." as the letter v; after "h." the letter i is
     # its sibling, after "iv." roman five; elsewhere each keeps its own reading.
-    def levels(*lines: str) -> list[int]:
-        stack = FamilyStack()
-        return [stack.place(parse_label(line)) for line in lines]
-
-    assert levels("3. Expenses", "g. Noticing", "h. Phone", "i. Postage") == [1, 2, 2, 2]
-    assert levels("B. Taunts", "iii. Violence", "iv. Ruin", "v. Idols") == [1, 2, 2, 2]
+    assert _placed_levels("3. Expenses", "g. Noticing", "h. Phone", "i. Postage") == [1, 2, 2, 2]
+    assert _placed_levels("B. Taunts", "iii. Violence", "iv. Ruin", "v. Idols") == [1, 2, 2, 2]
     # "i." after "a." is roman one below it; "v." after roman one (not four) is the letter
     # v, beside "a.".
-    assert levels("a. Scope", "i. Terms", "v. Forms") == [1, 2, 1]
+    assert _placed_levels("a. Scope", "i. Terms", "v. Forms") == [1, 2, 1]
     # A roman section's lettered parts stay open when the next section comes: "V." after
     # "IV.", "A.", "B." is roman five beside "IV.", not the letter after "B." below it;
     # after "U." it is the letter.
-    assert levels("IV. Terms", "A. Fees", "B. Taxes", "V. Forms") == [1, 2, 2, 1]
-    assert levels("IV. Terms", "T. Fees", "U. Taxes", "V. Forms") == [1, 2, 2, 2]
-    assert levels("H. Rent", "i. Deposit", "ii. Keys", "I. Repairs") == [1, 2, 2, 1]
+    assert _placed_levels("IV. Terms", "A. Fees", "B. Taxes", "V. Forms") == [1, 2, 2, 1]
+    assert _placed_levels("IV. Terms", "T. Fees", "U. Taxes", "V. Forms") == [1, 2, 2, 2]
+    assert _placed_levels("H. Rent", "i. Deposit", "ii. Keys", "I. Repairs") == [1, 2, 2, 1]
 
 
 @pytest.mark.parametrize(
@@ -505,11 +507,7 @@ def test_a_closing_parenthesis_before_a_small_letter_is_no_label(line):
 def test_an_excerpt_starting_inside_its_numbering_keeps_the_numbers_order():
     # A report's chapter printed from "5.1.3" on: "5.2" and "6." number parts above the
     # ones before them, not below; a list numbered from "1." again under "1.1.1" does not.
-    def levels(*lines: str) -> list[int]:
-        stack = FamilyStack()
-        return [stack.place(parse_label(line)) for line in lines]
-
-    assert levels(
+    assert _placed_levels(
         "5.1.3. Noste",
         "5.2. Training",
         "5.2.1. Upper",
@@ -518,4 +516,4 @@ def test_an_excerpt_starting_inside_its_numbering_keeps_the_numbers_order():
         "6.1. Types",
         "6.2.1. Core",
     ) == [1, 1, 2, 1, 1, 2, 3]
-    assert levels("1.1 Scope", "1.1.1 Terms", "1. First", "2. Second") == [1, 2, 3, 3]
+    assert _placed_levels("1.1 Scope", "1.1.1 Terms", "1. First", "2. Second") == [1, 2, 3, 3]
