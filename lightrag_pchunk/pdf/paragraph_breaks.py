@@ -10,10 +10,16 @@ number or an asterisk) follow the joined paragraph. A paragraph of two lines or 
 last line fills the foot of its column, no sentence ended, goes on with the first paragraph
 of the next column when that opens in lower case (or goes on with a CJK word), in its look:
 a paper's paragraph that runs from one column into the next.
+
+Floats (tables and their captions) a layout sets at the top of the next column or page stand
+between the two parts of such a paragraph: the part after them joins the paragraph when it
+opens in lower case (or goes on with a CJK word), and the floats follow the joined paragraph,
+as a reader reads past them.
 """
 
 from __future__ import annotations
 
+from lightrag_pchunk.outline.lines import is_caption
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line, reads_right_to_left
@@ -47,11 +53,15 @@ def join_across_pages(
     printed: PrintedWords,
     text_size: float,
 ) -> None:
-    """Join ``made[0]`` (the new page's first paragraph) to the previous page's last body
+    """Join the new page's first paragraph (``made[0]``, or the first after the floats
+    opening the page when it goes on in lower case) to the previous page's last body
     paragraph when a page break cut it; footnotes between them (smaller than it and than
-    ``text_size``) move after it (a hyphen at the break kept as
+    ``text_size``) move after it, and so do the floats (a hyphen at the break kept as
     :func:`.hyphens.keep_printed_hyphens` says)."""
-    first = made[0]
+    floats = _leading_floats(made)
+    if floats == len(made):
+        return
+    first = made[floats]
     index = len(found) - 1
     notes: list[PrintedParagraph] = []
     smaller = min(first.look.size, text_size) - SIZE_TOLERANCE
@@ -68,12 +78,14 @@ def join_across_pages(
     tail = last.lines[-1]
     if tail.page != first.lines[0].page - 1 or not _may_join(last, first):
         return
+    if floats and not (_goes_on(last, first) and _under_floats(made[floats - 1], first)):
+        return
     if ends_early(tail, first.lines[0]) or first.text == last.text:
         return  # a paragraph's end, or a title printed again over its table's next page
     del found[index:]
     found.append(_joined(last, first, printed))
     found.extend(reversed(notes))
-    del made[0]
+    del made[floats]
 
 
 def join_across_columns(
@@ -83,11 +95,47 @@ def join_across_columns(
     cut joined again (see the module doc)."""
     joined: list[PrintedParagraph] = []
     for paragraph in made:
-        if joined and _goes_on_in_next_column(joined[-1], paragraph):
-            joined[-1] = _joined(joined[-1], paragraph, printed)
+        # The floats set at the top of ``paragraph``'s column, above it, stay where they are.
+        floats = _trailing_floats(joined, paragraph.lines[0].column)
+        at = len(joined) - 1 - floats
+        if floats and not _under_floats(joined[-1], paragraph):
+            at = -1
+        if at >= 0 and _goes_on_in_next_column(joined[at], paragraph):
+            joined[at] = _joined(joined[at], paragraph, printed)
         else:
             joined.append(paragraph)
     return joined
+
+
+def _is_float(paragraph: PrintedParagraph) -> bool:
+    """Whether ``paragraph`` is a table or a caption, which a layout places where it fits."""
+    return paragraph.role == TABLE_ROLE or is_caption(paragraph.text)
+
+
+def _under_floats(last_float: PrintedParagraph, first: PrintedParagraph) -> bool:
+    """Whether ``first`` stands apart under the floats, ``last_float`` the lowest: more
+    than a line's height of space between them, as a layout leaves around a float (a
+    caption's own next line, which opens in lower case, stands at the caption's leading)."""
+    above, below = last_float.lines[-1], first.lines[0]
+    return below.page != above.page or below.top - above.bottom > below.height
+
+
+def _leading_floats(made: list[PrintedParagraph]) -> int:
+    """How many floats open the page's paragraphs ``made``."""
+    count = 0
+    while count < len(made) and _is_float(made[count]):
+        count += 1
+    return count
+
+
+def _trailing_floats(joined: list[PrintedParagraph], column: int) -> int:
+    """How many floats end ``joined``, all set in ``column``."""
+    count = 0
+    for paragraph in reversed(joined):
+        if not _is_float(paragraph) or any(line.column != column for line in paragraph.lines):
+            break
+        count += 1
+    return count
 
 
 def _goes_on_in_next_column(last: PrintedParagraph, first: PrintedParagraph) -> bool:
@@ -103,8 +151,13 @@ def _goes_on_in_next_column(last: PrintedParagraph, first: PrintedParagraph) -> 
         next_column = head.column_x0 > tail.column_x0
     if not next_column or not fills_its_column(tail):
         return False
-    goes_on = opens_lower(first.text) or cjk_word_goes_on(last.text, first.text)
-    return goes_on and _may_join(last, first)
+    return _goes_on(last, first) and _may_join(last, first)
+
+
+def _goes_on(last: PrintedParagraph, first: PrintedParagraph) -> bool:
+    """Whether ``first`` reads as the rest of ``last``'s sentence: it opens in lower case,
+    or goes on with the CJK word ``last`` ends with."""
+    return opens_lower(first.text) or cjk_word_goes_on(last.text, first.text)
 
 
 def _may_join(last: PrintedParagraph, first: PrintedParagraph) -> bool:
