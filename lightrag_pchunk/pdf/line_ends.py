@@ -54,6 +54,22 @@ def bold_title_goes_on(above: Line, line: Line) -> bool:
     return above.bold and breaks_mid_phrase(above.text) and line.segments[0].opens_bold
 
 
+def weight_runs_on(above: Line, line: Line) -> bool:
+    """Whether a phrase set bold inside a paragraph (or the text after it) runs on from
+    ``above`` into ``line``: ``above`` ends in the weight ``line`` opens in, full to its
+    column's end, no sentence ended ("… $50,000 or less. **Under the**" over "**monthly
+    deposit schedule, deposit employment**"). A title stands on lines of its own: the text
+    before it ends its line, and the weight changes at a line's start; a line wholly bold
+    that ends early is read as one too (a title run on after a struck paragraph in a render
+    of tracked changes, "… this chapter. **18.33.060**" over "**Conformance with …
+    program.**")."""
+    if above.segments[-1].closes_bold != line.segments[0].opens_bold:
+        return False
+    if line.bold and not fills_its_column(line):
+        return False
+    return fills_its_column(above) and not ends_sentence(above.text)
+
+
 def opens_lower(text: str) -> bool:
     """Whether ``text`` opens on a lower-case letter, its scripts' tags aside."""
     return without_tags(text).lstrip()[:1].islower()

@@ -46,6 +46,7 @@ from lightrag_pchunk.pdf.line_ends import (
     fills_its_column,
     number_goes_on,
     opens_lower,
+    weight_runs_on,
 )
 from lightrag_pchunk.pdf.paragraph_breaks import join_across_columns, join_across_pages
 from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered
@@ -115,7 +116,9 @@ def _continues(
         # under it: a producer that tags a whole page H1 tags its text with its title.
         return not _text_under_title(group[0], line, text_size)
     if abs(line.size - above.size) > SIZE_TOLERANCE or (
-        line.bold != above.bold and not bold_title_goes_on(above, line)
+        line.bold != above.bold
+        and not bold_title_goes_on(above, line)
+        and not weight_runs_on(above, line)
     ):
         return False
     step = line.top - above.top

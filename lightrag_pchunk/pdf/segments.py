@@ -71,8 +71,10 @@ class Segment:
     differ (``fonts.run_size``: a drop cap or an inline formula does not set it), and
     ``bold`` whether its first and last glyphs are bold (a table's stand-in: its cells'
     median size, not bold), ``opens_bold`` whether its first is (a bold title's last words
-    before its reference in the text's look); ``font`` the name and weight of its middle
-    glyph's font (``fonts.font_of``; "" for a table's stand-in). ``first_char``,
+    before its reference in the text's look), ``closes_bold`` whether its last is (a phrase
+    set bold inside a paragraph, its weight running on at the next line); ``font`` the name
+    and weight of its middle glyph's font (``fonts.font_of``; "" for a table's stand-in).
+    ``first_char``,
     ``middle_char`` and ``last_char`` index the page's characters (PDFium's list).
     ``rotated``: its glyphs run at another angle than the page's text; ``slanted``: at a
     slant, neither upright nor at a right angle (a watermark drawn across the page; rotated
@@ -94,6 +96,7 @@ class Segment:
     size: float = 0.0
     bold: bool = False
     opens_bold: bool = False
+    closes_bold: bool = False
     font: str = ""
     rotated: bool = False
     slanted: bool = False
@@ -266,6 +269,7 @@ def make_segments(
         # Slanted text forms lines of its own: it crosses the upright lines, never one of them.
         slanted = is_glyph_slanted(raw, first) and is_glyph_slanted(raw, last)
         opens_bold = is_bold(raw, first, page_fonts)
+        closes_bold = is_bold(raw, last, page_fonts)
         segments.append(
             Segment(
                 text=_span_text(text, first, last, space_before, closed_before),
@@ -278,8 +282,9 @@ def make_segments(
                 middle_char=middle,
                 last_char=last,
                 size=run_size(raw, text, glyphs[starts[k] : ends[k]].tolist()),
-                bold=opens_bold and is_bold(raw, last, page_fonts),
+                bold=opens_bold and closes_bold,
                 opens_bold=opens_bold,
+                closes_bold=closes_bold,
                 font=font_of(raw, middle, page_fonts)[1],
                 rotated=slanted,
                 slanted=slanted,
