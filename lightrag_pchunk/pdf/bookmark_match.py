@@ -175,9 +175,19 @@ def _covered_to(texts: Sequence[Sequence[str]], index: int, lines: int) -> tuple
 _CLOSING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 
 
+#: A title opened by its unit's number alone, then a colon or a full stop: a bookmark
+#: naming its chapter "3: Catalogs" or "12. Harms" where the page prints "CHAPTER THREE:
+#: Catalogs" (no numbering label by itself: "3: 2" is a ratio in the text).
+_BARE_NUMBER = re.compile(r"\d{1,3}[:.]\s+(?=\S)")
+
+
 def _without_label(text: str) -> str:
+    """``text`` without its numbering label (:func:`parse_label`) or its bare number."""
     label = parse_label(text)
-    return label.rest if label is not None and label.rest else text
+    if label is not None and label.rest:
+        return label.rest
+    bare = _BARE_NUMBER.match(text.strip())
+    return text.strip()[bare.end() :] if bare else text
 
 
 def _opens_in(title: str, bare: str, line: str) -> bool:

@@ -366,3 +366,25 @@ def test_a_bookmark_names_a_title_printed_with_a_note_in_brackets(tmp_path: Path
     roles = next(row for row in result.rows if row.heading.startswith("3.3"))
     assert "The steering group drafted" in roles.content
     assert roles.extra.get("heading_source") != "inferred"
+
+
+def test_a_bookmark_naming_a_chapter_by_its_number_alone_finds_its_title(tmp_path: Path) -> None:
+    # A book's bookmarks name its chapters "3: Catalogs", "4: Pirates" where the pages print
+    # "CHAPTER THREE: Catalogs": without its keyword and number the title is the page's.
+    # Each chapter heads its section as the bookmarks state it (not inferred from its label),
+    # under the part they nest it in, and no bookmark is reported as naming no line.
+    chapters = (("3: Catalogs", "CHAPTER THREE: Catalogs"), ("4: Pirates", "CHAPTER FOUR: Pirates"))
+    pages = [Page([Text(72, 700, "PIRACY", 24), *wrap(BODY, 72, 660, 460)])]
+    pages += [Page([Text(72, 700, printed), *wrap(BODY, 72, 670, 460)]) for _, printed in chapters]
+    bookmarks = [Bookmark("PIRACY", 1, 0, 724)]
+    bookmarks += [
+        Bookmark(title, 2, page, 716) for page, (title, _) in enumerate(chapters, start=1)
+    ]
+    result = parse_pages(tmp_path, pages, bookmarks=bookmarks)
+    assert sections(result) == [
+        ("PIRACY", 1),
+        ("CHAPTER THREE: Catalogs", 2),
+        ("CHAPTER FOUR: Pirates", 2),
+    ]
+    assert not any(row.extra.get("heading_source") == "inferred" for row in result.rows)
+    assert not result.warnings
