@@ -153,7 +153,9 @@ def is_caption(line: str) -> bool:
 def _is_sentence(text: str) -> bool:
     if "<" in text:
         text = _INLINE_TAG.sub("x", text)
-    return text[-1] in _SENTENCE_END or _INNER_FULL_STOP.search(text) is not None
+    # A quoted sentence ends inside its quotes: “Common sense revolts at the idea.”
+    ending = text.rstrip("”’\"'»」』")[-1:] or text[-1]
+    return ending in _SENTENCE_END or _INNER_FULL_STOP.search(text) is not None
 
 
 # The outline's rules ask of one line whether it can be a heading several times (candidate,

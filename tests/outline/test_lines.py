@@ -65,6 +65,7 @@ def test_headings_and_their_bodies(line, title, body):
         "Preface   iv",  # an entry whose leaders are typed spaces: read before they are one
         "Scope and purpose. This document covers it",  # a sentence inside
         "1. Apply the patch.",
+        "“Common sense revolts at the idea.”",  # a quoted sentence ends inside its quotes
         "a) the operator shall",
         "Notes:",
         "Figure 3: Architecture",
@@ -176,6 +177,7 @@ def test_page_references_on_form_lines_with_long_leader_runs():
         "Annex A (informative) Examples",  # a parenthesis in lower case, then a title word
         "Общие положения",
         "“Quoted” Names",
+        "“PIRACY”",  # a title in quotes, no sentence inside them
     ],
 )
 def test_titles_that_end_on_a_short_word_are_still_headings(line):
