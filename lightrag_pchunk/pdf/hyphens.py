@@ -19,6 +19,12 @@ document prints the word joined in those very letters ("FED-" "ERAL" of "FEDERAL
 which the joining would keep (it drops a marked hyphen only before a lower-case letter).
 Such a hyphen becomes :data:`CUT_HYPHEN`, which the joining drops.
 
+Hangul text is broken between any two syllables by some producers, with no hyphen: a line
+ending in a syllable over a line opening with one ("개" over "선과제에") cuts a word where the
+document prints a word opening with the two joined ("개선과제" in a title); the line end is
+marked :data:`CUT_WORD`, where the joining adds no space. Elsewhere Korean lines part words,
+and the joining's space stays.
+
 A word is cut only within one box: where the line below starts in another box (two captions
 side by side read as one pair of lines: "Außenwin-" at the right one's end, "vgl. 61.c" at
 the left one's start below it), its first word is no continuation, and the hyphen stays.
@@ -26,6 +32,7 @@ the left one's start below it), its first word is no continuation, and the hyphe
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter
@@ -46,6 +53,10 @@ BOX_GAP = 2.0
 #: A line-end hyphen the document shows to cut a word: the joining drops it (a soft
 #: hyphen, which marks where a word may be cut).
 CUT_HYPHEN = "\xad"
+#: A line end the document shows to cut a Hangul word printed without a hyphen: the joining
+#: adds no space there (a word joiner, which marks that no break parts the two).
+CUT_WORD = "\u2060"
+_HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,13 @@ class PrintedWords:
     hyphenated: frozenset[str] = frozenset()
     words: frozenset[str] = frozenset()
     spelled: frozenset[str] = frozenset()
+    ordered: tuple[str, ...] = ()  # ``words`` in order, for the words opening alike
+
+    def prints_word_opening(self, start: str) -> bool:
+        """Whether a word the document prints inside a line opens with ``start`` (in lower
+        case)."""
+        at = bisect.bisect_left(self.ordered, start.lower())
+        return at < len(self.ordered) and self.ordered[at].startswith(start.lower())
 
     def prints_joined(self, first: str, then: str) -> bool:
         """Whether the document prints the word a line end cuts into ``first`` and
@@ -85,6 +103,7 @@ def printed_words(pages: Sequence[Sequence[Line]]) -> PrintedWords:
         ),
         frozenset(words),
         frozenset(_WORD.findall(spelled)),
+        tuple(sorted(words)),
     )
 
 
@@ -96,6 +115,10 @@ def keep_printed_hyphens(lines: Sequence[Line], printed: PrintedWords) -> list[L
     kept = list(lines)
     for index, (line, below) in enumerate(itertools.pairwise(lines)):
         text = line.text.rstrip()
+        if text and _HANGUL.match(text[-1]) and not _starts_another_box(line, below):
+            if _cuts_hangul_word(text, below.text.lstrip(), printed):
+                kept[index] = replace(line, text=text + CUT_WORD)
+            continue
         if not text or text[-1] not in LINE_END_HYPHENS:
             continue
         if _starts_another_box(line, below):
@@ -111,6 +134,18 @@ def keep_printed_hyphens(lines: Sequence[Line], printed: PrintedWords) -> list[L
         elif printed.prints_joined(first, then):
             kept[index] = _with_end(line, CUT_HYPHEN)
     return kept
+
+
+def _cuts_hangul_word(text: str, below: str, printed: PrintedWords) -> bool:
+    """Whether the line ``text``, ending in a Hangul syllable, cuts a word that ``below``
+    goes on with: it opens with one, and the document prints a word opening with the two
+    pieces joined, up to the second syllable of the next line's ("확" over "진자는": the
+    word "확진자가" is printed; a particle may follow the word elsewhere)."""
+    if not _HANGUL.match(below[:1]):
+        return False
+    head = _FIRST_WORD.match(text[::-1])
+    tail = _FIRST_WORD.match(below)
+    return bool(head and tail) and printed.prints_word_opening(head[0][::-1] + tail[0][:2])
 
 
 def _starts_another_box(line: Line, below: Line) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from lightrag_pchunk.outline.numbering import is_bare_label
 from lightrag_pchunk.pdf.bullets import SENTENCE_END, breaks_mid_phrase
 from lightrag_pchunk.pdf.cjk import is_cjk
-from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN
+from lightrag_pchunk.pdf.hyphens import CUT_HYPHEN, CUT_WORD
 from lightrag_pchunk.pdf.layout import Line, reads_right_to_left
 from lightrag_pchunk.pdf.scripts import without_tags
 from lightrag_pchunk.pdf.segments import NON_BREAKING_HYPHEN, SOFT_HYPHENS, plain_hyphens
@@ -120,7 +120,8 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     marked as a line-end break (or a non-breaking one ending a line: a producer's mark)
     dropped before a lower-case continuation and kept otherwise,
     one :mod:`.hyphens` shows to cut a word dropped (:data:`.hyphens.CUT_HYPHEN`); a plain
-    one kept without a space; CJK text joined without a space; anything else with one."""
+    one kept without a space; CJK text, and a Hangul word a line end cuts
+    (:data:`.hyphens.CUT_WORD`), joined without a space; anything else with one."""
     text = ""
     starts: list[int] = []
     for piece in texts:
@@ -132,6 +133,8 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
         if text[-1] in _BREAK_MARKS:
             cut = text[-1] == CUT_HYPHEN or piece[:1].islower()
             text, joiner = text[:-1] + ("" if cut else "-"), ""
+        elif text[-1] == CUT_WORD:
+            text, joiner = text[:-1], ""
         elif (
             (text.endswith("-") and len(text) > 1 and text[-2].isalpha())
             or is_cjk(text[-1])
@@ -144,6 +147,7 @@ def join_lines(texts: Sequence[str]) -> tuple[str, tuple[int, ...]]:
         text += joiner
         starts.append(len(text))
         text += piece
+    text = text.removesuffix(CUT_WORD)
     if text.endswith(CUT_HYPHEN):
         # A paragraph parted after a line ending in a cut word (its next line opened the
         # next paragraph): the hyphen is printed, and the mark would be an invisible U+00AD.
