@@ -97,11 +97,13 @@ def join_across_columns(
     for paragraph in made:
         # The floats set at the top of ``paragraph``'s column, above it, stay where they are.
         floats = _trailing_floats(joined, paragraph.lines[0].column)
-        at = len(joined) - 1 - floats
-        if floats and not _under_floats(joined[-1], paragraph):
-            at = -1
-        if at >= 0 and _goes_on_in_next_column(joined[at], paragraph):
-            joined[at] = _joined(joined[at], paragraph, printed)
+        before = len(joined) - 1 - floats  # the paragraph before the floats
+        if (
+            before >= 0
+            and (not floats or _under_floats(joined[-1], paragraph))
+            and _goes_on_in_next_column(joined[before], paragraph)
+        ):
+            joined[before] = _joined(joined[before], paragraph, printed)
         else:
             joined.append(paragraph)
     return joined

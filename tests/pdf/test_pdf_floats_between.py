@@ -23,10 +23,10 @@ def _line(side: str, number: int) -> str:
     return f"the {side} column holds its line {number:02d} of prose set full"
 
 
-def _table(top: float) -> list[Text | Stroke]:
-    """The ruled table (three rows, three columns) whose top border is at ``top``, in the
-    right column (x 320-512, the width of its lines of prose)."""
-    xs, step = (320.0, 384.0, 448.0, 512.0), 16.0
+def _table(x0: float, top: float) -> list[Text | Stroke]:
+    """The ruled table (three rows, three columns) whose top border is at ``top``, from
+    ``x0`` across the width of a column's lines of prose (192 points)."""
+    xs, step = tuple(x0 + offset for offset in (0.0, 64.0, 128.0, 192.0)), 16.0
     items: list[Text | Stroke] = []
     for i, row in enumerate(_ROWS):
         y = top - step * (i + 1) + 4
@@ -41,7 +41,7 @@ def _columns(left_end: str, right_start: str, caption: tuple[str, str] = _CAPTIO
     """Two columns; the left one's 40 full lines end with ``left_end``, the right one opens
     with the table and its caption, then 30 full lines, the first starting with
     ``right_start``."""
-    items: list[Text | Stroke] = [*_table(750), *_caption(320, caption)]
+    items: list[Text | Stroke] = [*_table(320, 750), *_caption(320, caption)]
     for number in range(40):
         left = _line("left", number)
         if number == 39:
@@ -64,9 +64,11 @@ def _paragraph_with(result, text: str) -> str:
     return next(p for row in result.rows for p in row.content.split("\n") if text in p)
 
 
-def _order(result, *texts: str) -> list[int]:
+def _in_order(result, *texts: str) -> bool:
+    """Whether ``texts`` stand in the parse's rows in this order."""
     content = "\n".join(row.content for row in result.rows)
-    return [content.index(text) for text in texts]
+    places = [content.index(text) for text in texts]
+    return places == sorted(places)
 
 
 def test_a_column_break_with_a_table_above_the_rest_cuts_no_paragraph(tmp_path: Path) -> None:
@@ -76,9 +78,7 @@ def test_a_column_break_with_a_table_above_the_rest_cuts_no_paragraph(tmp_path: 
     assert "the migrating flamingos column holds its line 00" in paragraph
     assert paragraph.endswith("the right column holds its line 29 of prose set full")
     # The floats follow the paragraph they stood in, the table before its caption.
-    assert _order(result, "the migrating flamingos", '"Gold"', "Table 5:") == sorted(
-        _order(result, "the migrating flamingos", '"Gold"', "Table 5:")
-    )
+    assert _in_order(result, "the migrating flamingos", '"Gold"', "Table 5:")
     assert "<table" not in paragraph and "Table 5:" not in paragraph
 
 
@@ -87,9 +87,7 @@ def test_a_new_sentence_after_the_floats_stays_a_paragraph(tmp_path: Path) -> No
     assert "Flamingos" not in _paragraph_with(result, "migrating")
     assert _paragraph_with(result, "Flamingos").startswith("Flamingos")
     # In reading order: the left column, the table, its caption, the right column's text.
-    assert _order(result, "migrating", '"Gold"', "Table 5:", "Flamingos") == sorted(
-        _order(result, "migrating", '"Gold"', "Table 5:", "Flamingos")
-    )
+    assert _in_order(result, "migrating", '"Gold"', "Table 5:", "Flamingos")
 
 
 def test_a_captions_own_next_line_is_no_rest_of_the_paragraph(tmp_path: Path) -> None:
@@ -99,45 +97,32 @@ def test_a_captions_own_next_line_is_no_rest_of_the_paragraph(tmp_path: Path) ->
     assert "model on the development set." not in paragraph
 
 
-def _page_of(lines: list[str], top_floats: bool) -> Page:
-    """One column of full lines (x 60-300); with ``top_floats`` a ruled table and its
-    caption open the page above them."""
-    items: list[Text | Stroke] = []
-    start = 740
-    if top_floats:
-        items += [*_table_at(60, 750), *_caption(60)]
-        start = 640
-    items += [Text(60, start - 11 * i, line, 9) for i, line in enumerate(lines)]
-    return Page(items)
-
-
-def _table_at(x0: float, top: float) -> list[Text | Stroke]:
+def _pages(opening: str) -> list[Page]:
+    """Two pages of one column of full lines (x 60-252): the first page's last line ends
+    "the migrating", a ruled table and its caption open the second page above its lines,
+    the first of which opens with ``opening``."""
+    first = [_line("first", n) for n in range(60)]
+    first[-1] = first[-1][: -len(" the migrating")] + " the migrating"
+    second = [_line("second", n) for n in range(20)]
+    second[0] = opening + second[0][len(opening) :]
     return [
-        Text(item.x - 260 + x0, item.y, item.text, item.size) if isinstance(item, Text)
-        else Stroke(item.x0 - 260 + x0, item.y0, item.x1 - 260 + x0, item.y1)
-        for item in _table(top)
-    ]  # fmt: skip
+        Page([Text(60, 740 - 11 * i, line, 9) for i, line in enumerate(first)]),
+        Page(
+            [*_table(60, 750), *_caption(60)]
+            + [Text(60, 640 - 11 * i, line, 9) for i, line in enumerate(second)]
+        ),
+    ]
 
 
 def test_a_page_break_with_a_table_above_the_rest_cuts_no_paragraph(tmp_path: Path) -> None:
-    first = [_line("first", n) for n in range(60)]
-    first[-1] = first[-1][: -len(" the migrating")] + " the migrating"
-    second = [_line("second", n) for n in range(20)]
-    second[0] = "flamingos " + second[0][len("flamingos ") :]
-    result = parse_pages(tmp_path, [_page_of(first, False), _page_of(second, True)])
+    result = parse_pages(tmp_path, _pages("flamingos "))
     paragraph = _paragraph_with(result, "migrating")
     assert "the migrating flamingos" in paragraph
     assert paragraph.endswith("the second column holds its line 19 of prose set full")
-    assert _order(result, "the migrating flamingos", '"Gold"', "Table 5:") == sorted(
-        _order(result, "the migrating flamingos", '"Gold"', "Table 5:")
-    )
+    assert _in_order(result, "the migrating flamingos", '"Gold"', "Table 5:")
 
 
 def test_a_new_sentence_after_the_floats_on_the_next_page_stays_apart(tmp_path: Path) -> None:
-    first = [_line("first", n) for n in range(60)]
-    first[-1] = first[-1][: -len(" the migrating")] + " the migrating"
-    second = [_line("second", n) for n in range(20)]
-    second[0] = "Flamingos " + second[0][len("Flamingos ") :]
-    result = parse_pages(tmp_path, [_page_of(first, False), _page_of(second, True)])
+    result = parse_pages(tmp_path, _pages("Flamingos "))
     assert "Flamingos" not in _paragraph_with(result, "migrating")
     assert _paragraph_with(result, "Flamingos").startswith("Flamingos")
