@@ -76,6 +76,7 @@ OPEN_ENDINGS = frozenset(
     "your such as".split()
 )
 _LEADING_QUOTES = "\"'«“‘"
+_CLOSING_QUOTES = "\"'»”’」』"  # a quoted sentence ends inside them: “… the idea.”
 _OPEN_BRACKETS = frozenset("([{（【《〈「『")
 _LAST_WORD = re.compile(r"\b([a-z]+)\W*$")  # lower case: "Required (OR)" is a title
 #: Inline tags a heading may hold (an equation, a superscript): one character when measured.
@@ -153,8 +154,7 @@ def is_caption(line: str) -> bool:
 def _is_sentence(text: str) -> bool:
     if "<" in text:
         text = _INLINE_TAG.sub("x", text)
-    # A quoted sentence ends inside its quotes: “Common sense revolts at the idea.”
-    ending = text.rstrip("”’\"'»」』")[-1:] or text[-1]
+    ending = text.rstrip(_CLOSING_QUOTES)[-1:] or text[-1]
     return ending in _SENTENCE_END or _INNER_FULL_STOP.search(text) is not None
 
 

@@ -186,8 +186,9 @@ def _without_label(text: str) -> str:
     label = parse_label(text)
     if label is not None and label.rest:
         return label.rest
-    bare = _BARE_NUMBER.match(text.strip())
-    return text.strip()[bare.end() :] if bare else text
+    stripped = text.strip()
+    bare = _BARE_NUMBER.match(stripped)
+    return stripped[bare.end() :] if bare else text
 
 
 def _opens_in(title: str, bare: str, line: str) -> bool:

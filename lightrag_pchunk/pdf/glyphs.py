@@ -200,6 +200,11 @@ def _char_boxes(raw: object, count: int, printable: np.ndarray) -> np.ndarray:
     return np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
 
 
+#: Points a glyph's middle may stand outside the crop box and still be read (a box drawn
+#: to the paper's edge, a glyph half off it).
+_CROP_SLACK = 1.0
+
+
 def _on_page(boxes: np.ndarray, page: tuple[float, float, float, float]) -> np.ndarray:
     """Which glyphs stand on the page a reader sees, its crop box: their middle inside it.
     Text printed outside it is shown by no viewer (a proof's slug over a larger sheet, "Page
@@ -214,11 +219,6 @@ def _on_page(boxes: np.ndarray, page: tuple[float, float, float, float]) -> np.n
         & (middle_y >= bottom - _CROP_SLACK)
         & (middle_y <= top + _CROP_SLACK)
     )
-
-
-#: Points a glyph's middle may stand outside the crop box and still be read (a box drawn
-#: to the paper's edge, a glyph half off it).
-_CROP_SLACK = 1.0
 
 
 def _fix_broken_boxes(

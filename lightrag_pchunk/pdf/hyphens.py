@@ -37,7 +37,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.segments import LINE_END_HYPHENS, plain_hyphens
@@ -69,7 +69,10 @@ class PrintedWords:
     hyphenated: frozenset[str] = frozenset()
     words: frozenset[str] = frozenset()
     spelled: frozenset[str] = frozenset()
-    ordered: tuple[str, ...] = ()  # ``words`` in order, for the words opening alike
+    ordered: tuple[str, ...] = field(init=False)  # ``words`` sorted: the words opening alike
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ordered", tuple(sorted(self.words)))
 
     def prints_word_opening(self, start: str) -> bool:
         """Whether a word the document prints inside a line opens with ``start`` (in lower
@@ -103,7 +106,6 @@ def printed_words(pages: Sequence[Sequence[Line]]) -> PrintedWords:
         ),
         frozenset(words),
         frozenset(_WORD.findall(spelled)),
-        tuple(sorted(words)),
     )
 
 

@@ -19,6 +19,8 @@ as a reader reads past them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from lightrag_pchunk.outline.lines import is_caption
 from lightrag_pchunk.pdf.bullets import is_bulleted
 from lightrag_pchunk.pdf.hyphens import PrintedWords, keep_printed_hyphens
@@ -58,7 +60,7 @@ def join_across_pages(
     paragraph when a page break cut it; footnotes between them (smaller than it and than
     ``text_size``) move after it, and so do the floats (a hyphen at the break kept as
     :func:`.hyphens.keep_printed_hyphens` says)."""
-    floats = _leading_floats(made)
+    floats = _floats_opening(made)
     if floats == len(made):
         return
     first = made[floats]
@@ -96,7 +98,7 @@ def join_across_columns(
     joined: list[PrintedParagraph] = []
     for paragraph in made:
         # The floats set at the top of ``paragraph``'s column, above it, stay where they are.
-        floats = _trailing_floats(joined, paragraph.lines[0].column)
+        floats = _floats_opening(reversed(joined), paragraph.lines[0].column)
         before = len(joined) - 1 - floats  # the paragraph before the floats
         if (
             before >= 0
@@ -122,19 +124,13 @@ def _under_floats(last_float: PrintedParagraph, first: PrintedParagraph) -> bool
     return below.page != above.page or below.top - above.bottom > below.height
 
 
-def _leading_floats(made: list[PrintedParagraph]) -> int:
-    """How many floats open the page's paragraphs ``made``."""
+def _floats_opening(paragraphs: Iterable[PrintedParagraph], column: int | None = None) -> int:
+    """How many floats open ``paragraphs`` (all set in ``column``, where one is given)."""
     count = 0
-    while count < len(made) and _is_float(made[count]):
-        count += 1
-    return count
-
-
-def _trailing_floats(joined: list[PrintedParagraph], column: int) -> int:
-    """How many floats end ``joined``, all set in ``column``."""
-    count = 0
-    for paragraph in reversed(joined):
-        if not _is_float(paragraph) or any(line.column != column for line in paragraph.lines):
+    for paragraph in paragraphs:
+        if not _is_float(paragraph):
+            break
+        if column is not None and any(line.column != column for line in paragraph.lines):
             break
         count += 1
     return count

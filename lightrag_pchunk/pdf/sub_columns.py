@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lightrag_pchunk.pdf.grids import TOLERANCE, Grid
 from lightrag_pchunk.pdf.segments import Segment
@@ -41,7 +42,7 @@ def split_spanning_cells(
         for column in range(c0, c1 + 1):
             split[len(cells)] = [s for s, c in zip(segments, columns, strict=True) if c == column]
             cells.append((r0, r1, column, column))
-    return Grid(grid.xs, grid.ys, cells), split
+    return replace(grid, cells=cells), split
 
 
 def _column_of(grid: Grid, segment: Segment) -> int | None:
