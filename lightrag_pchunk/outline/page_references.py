@@ -84,6 +84,17 @@ def is_toc_line(line: str) -> bool:
     return dotted and _SECTION_NUMBER.fullmatch(head.strip()) is not None
 
 
+#: A line of dot leaders and a page number alone ("……………… 158"): the end of an entry whose
+#: title filled the line above it.
+_LEADERS_TO_PAGE = re.compile(r"[.…·](?: ?[.…·]){2,} *(?:\d{1,4}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})")
+
+
+def is_leaders_to_page(line: str) -> bool:
+    """Whether ``line`` is dot leaders and a page number alone: the last line of a wrapped
+    table-of-contents entry, which ends the entry as a page reference after its title does."""
+    return _LEADERS_TO_PAGE.fullmatch(line.strip()) is not None
+
+
 #: Dot leaders typed after an entry's title with no page number after them ("入所须知………").
 _BARE_LEADER_MARKS = ("..", ". .", "…", "··")
 

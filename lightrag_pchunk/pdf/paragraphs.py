@@ -53,6 +53,7 @@ from lightrag_pchunk.pdf.paragraph_look import centred_pair, is_centered
 from lightrag_pchunk.pdf.printed_paragraph import (
     SIZE_TOLERANCE,
     PrintedParagraph,
+    ends_entry,
     is_labelled,
     is_toc_entry,
     line_text,
@@ -125,7 +126,7 @@ def _continues(
     usual = leading.get(round(above.size * 2) / 2, 1.25 * max(above.height, above.size))
     if step > PARAGRAPH_SPACING * usual:
         return False
-    if is_toc_entry(line_text(above)) or is_toc_entry(line_text(line)):
+    if ends_entry(line_text(above)) or is_toc_entry(line_text(line)):
         return False
     if is_bulleted(line.text):
         return False

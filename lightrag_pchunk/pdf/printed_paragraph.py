@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lightrag_pchunk.outline.infer import Look
 from lightrag_pchunk.outline.numbering import parse_label
-from lightrag_pchunk.outline.page_references import is_toc_line
+from lightrag_pchunk.outline.page_references import is_leaders_to_page, is_toc_line
 from lightrag_pchunk.pdf.bullets import plain_bullet
 from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.line_ends import join_lines
@@ -93,6 +93,13 @@ def is_toc_entry(text: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def ends_entry(text: str) -> bool:
+    """Whether a line ends a table-of-contents entry: the entry whole, or the leaders and
+    page number alone that end one whose title wrapped (:func:`is_leaders_to_page`)."""
+    return is_toc_line(text) or is_leaders_to_page(text)
+
+
+@functools.lru_cache(maxsize=4096)
 def is_labelled(text: str) -> bool:
     """Whether ``text`` opens on a numbering label, a raised one too: a footnote's number
     is set as a superscript ("<sup>107</sup> Francis Crick: …") and opens its note as a
@@ -109,5 +116,6 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
         lines=tuple(lines),
         starts=starts,
         look=paragraph_look(lines, text),
-        is_toc_entry=len(lines) >= 1 and is_toc_entry(texts[-1]),
+        # Over more lines than one, the last may be the leaders and page number alone.
+        is_toc_entry=bool(texts) and (ends_entry if len(texts) > 1 else is_toc_entry)(texts[-1]),
     )

@@ -112,6 +112,39 @@ def test_an_entry_whose_title_fills_its_line_up_to_the_page_number_stays_an_entr
     assert "4 Records\t5" in toc_rows[0].content
 
 
+def test_entries_whose_leaders_wrap_onto_a_line_of_their_own_stay_apart(
+    tmp_path: Path,
+) -> None:
+    # Two titles fill their line, so their leaders and page number wrap onto the next; the
+    # entries after each are entries of their own, and the contents is one block.
+    chapters = [
+        "1 General provisions",
+        "2 Materials for working with the refrigeration plant",
+        "3 Materials for working with the pressure vessels",
+        "4 Maintenance",
+        "5 Records",
+    ]
+    toc, y = [Text(72, 740, "Contents", 14, BOLD)], 716
+    for i, chapter in enumerate(chapters):
+        if len(chapter) > 40:
+            toc += [Text(72, y, chapter), Text(72, y - 14, f"{LEADERS} {i + 2}")]
+            y -= 28
+        else:
+            toc.append(_entry(72, y, chapter, i + 2))
+            y -= 14
+    body = []
+    for i, chapter in enumerate(chapters):
+        y = 660 - 120 * i
+        body += [Text(72, y, chapter, 14, BOLD), *wrap(BODY, 72, y - 22, 400)]
+    result = parse_pages(tmp_path, [Page(toc), Page(body)])
+    toc_rows = contents_rows(result)
+    assert len(toc_rows) == 1
+    entries = toc_rows[0].content.splitlines()[1:]
+    assert [entry.split("\t")[0].split(" ...")[0] for entry in entries] == chapters
+    assert entries[1] == f"{chapters[1]}\t3"
+    assert [r.heading for r in outline_rows(result)] == chapters
+
+
 def test_a_contents_with_column_headings_lists_the_headings_and_is_none(tmp_path: Path) -> None:
     # "Section  Page" heads the contents' columns: the contents stays one, its title and
     # column headings no headings, and it gives the sections their levels.
