@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lightrag_pchunk.pdf.bullets import is_bulleted, plain_bullet
 from lightrag_pchunk.pdf.fonts import text_size
 from lightrag_pchunk.pdf.layout import visual_rows
 from lightrag_pchunk.pdf.letter_spacing import join_segments
@@ -257,10 +258,38 @@ def cell_text(segments: Sequence[Segment]) -> str:
     """A cell's text: its lines top down, joined as a paragraph's lines are, but a hyphen
     ending a line stays: cells are narrow and set ragged, without hyphenation, so a line
     breaks after a word's own hyphen (``open-`` / ``vocab``), which PDFium marks as it marks
-    a hyphenation's; letter-spaced CJK read closed up, as in a line (``letter_spacing``)."""
+    a hyphenation's; letter-spaced CJK read closed up, as in a line (``letter_spacing``).
+    A line opening on a bullet starts a line of the text: an item of the cell's list, on a
+    line of its own as the Word parser writes a cell's paragraphs (a box of instructions
+    read "Assessment Procedures: ● EXAMINE: … ● INTERVIEW: …" as one line), a symbol
+    font's bullet read as the plain one it draws, as in a paragraph (``plain_bullet``)."""
     rows = visual_rows(segments)
     texts = [plain_hyphens(_row_text(sorted(row, key=lambda s: s.x0))) for row in rows]
-    return join_lines(texts)[0] if texts else ""
+    items: list[list[str]] = []
+    for text in texts:
+        if not items or _opens_item(text):
+            items.append([])
+            text = plain_bullet(text)
+        items[-1].append(text)
+    return "\n".join(join_lines(item)[0] for item in items)
+
+
+#: Marks that open a list item only before a space and a word: a cell's wrapped line may
+#: open on them as text ("-5", "*Note", a row of dashes for values not given, "– – –").
+#: An em dash opens no item: a sentence wraps before its dash ("… intended effect" over
+#: "— what the Threat Actor …").
+_TEXT_MARKS = frozenset("-–*·")
+
+
+def _opens_item(line: str) -> bool:
+    """Whether a cell's line opens an item of a list on its bullet. Word's "o" of a second
+    level is no bullet here: in Spanish or Portuguese a wrapped line opens on "or" ("… el
+    Formulario I-94" over "o Formulario I-94A …")."""
+    if line[:1] == "—" or line[:2] == "o ":
+        return False
+    if line[:1] in _TEXT_MARKS:
+        return line[1:2] == " " and line[2:3].isalpha()
+    return is_bulleted(line)
 
 
 def _row_text(row: Sequence[Segment]) -> str:

@@ -12,6 +12,7 @@ from lightrag_pchunk.blockfile.sidecars import read_sidecar
 from pdf_builders import (
     BODY,
     BOLD,
+    CJK_OTHER,
     MONO,
     REGULAR,
     Page,
@@ -136,6 +137,56 @@ def test_a_cell_line_ending_in_a_hyphen_keeps_it(tmp_path: Path) -> None:
     items.append(Text(204, 700 - 30 - 26, "vocab", 10))
     (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
     assert table[1] == ["sectors", "list of type open-vocab"]
+
+
+def _bulleted(x: float, y: float, text: str) -> list[Text]:
+    """A list item: Word's Symbol bullet (read as "•") and its text a tab stop right of it."""
+    return [Text(x, y, "\uf0b7 ", 10, CJK_OTHER), Text(x + 10, y, text, 10)]
+
+
+def test_a_cell_listing_bulleted_items_keeps_each_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """Each line opening on a bullet starts a line of the cell's text, as the Word parser
+    writes a cell's paragraphs; the line wrapped inside an item stays in it."""
+    rows = [["Control", "Procedures"], ["AC-3", "Assessment procedures:"], ["AC-4", "The goal"]]
+    items = grid(rows, 700, [72, 200, 460], height=64)
+    # A sentence wrapped before its dash goes on: a dash may open an item only in a list.
+    items += [
+        Text(204, 700 - 128 - 26, "\u2014 ", 10, CJK_OTHER),
+        Text(218, 700 - 128 - 26, "what the actor hopes to achieve", 10),
+    ]
+    items += [
+        *_bulleted(204, 700 - 64 - 26, "Examine: the access control policy and the"),
+        Text(214, 700 - 64 - 38, "procedures addressing access enforcement", 10),
+        *_bulleted(204, 700 - 64 - 50, "Test: the mechanisms implementing the policy"),
+    ]
+    (table,) = tags_of(parse_pages(tmp_path, [Page(items)]))
+    assert table[1] == [
+        "AC-3",
+        "Assessment procedures:\n"
+        "\u2022 Examine: the access control policy and the procedures addressing access"
+        " enforcement\n"
+        "\u2022 Test: the mechanisms implementing the policy",
+    ]
+    assert table[2] == ["AC-4", "The goal \u2014 what the actor hopes to achieve"]
+
+
+def test_a_box_of_bulleted_instructions_reads_an_item_a_line(tmp_path: Path) -> None:
+    # A box of one column is layout, written as lines: its title, its lead-in, an item each.
+    items = grid([["Assessment of AC-3"], [""]], 700, [72, 460], height=70)
+    items += [
+        Text(76, 616, "Instructions: complete every section of this form.", 10),
+        *_bulleted(76, 603, "Name the system owner and the system's"),
+        Text(86, 590, "authorising official.", 10),
+        *_bulleted(76, 577, "Attach the boundary diagram."),
+    ]
+    result = parse_pages(tmp_path, [Page([*items, *wrap(BODY, 72, 540, 400)])])
+    assert tags_of(result) == []
+    assert (
+        "Assessment of AC-3\n"
+        "Instructions: complete every section of this form.\n"
+        "\u2022 Name the system owner and the system's authorising official.\n"
+        "\u2022 Attach the boundary diagram.\n"
+    ) in result.content
 
 
 def test_a_cell_without_its_inner_border_is_one_merged_cell(tmp_path: Path) -> None:
