@@ -61,9 +61,11 @@ class TableShape:
     ``lines`` are all its text. For a data table ``lines`` are the preamble written before
     the tag, ``rows`` the compact rows of the tag (``header_rows`` of them first),
     ``caption`` its title and ``keyed`` its body rows keyed by header (empty without one).
+    ``line_rows``: the grid row each of ``lines`` is read from (a PDF's row knows its page).
     """
 
     lines: tuple[str, ...]
+    line_rows: tuple[int, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
     header_rows: int = 0
     caption: str = ""
@@ -105,7 +107,7 @@ def shape_table(grid: TableGrid) -> TableShape:
     columns = {cell.col for row in rows for text, cell in row if text}
     layout = _layout_reason(rows, filled, columns)
     if layout:
-        return TableShape(lines=tuple(_reading_lines(rows, filled)), layout=layout)
+        return _as_text(rows, filled, layout)
     header_at, header_count = _find_header(grid, rows, len(columns))
     above = [r for r in filled if r < header_at]
     spans_known = grid.cells is not None
@@ -117,10 +119,10 @@ def shape_table(grid: TableGrid) -> TableShape:
         caption_rows = _leading_titles(rows, filled, width, spans_known)
         body = [r for r in filled if r not in caption_rows]
     if len(body) + header_count < 2 or (header_count and not body):
-        return TableShape(lines=tuple(_reading_lines(rows, filled)), layout="one row")
+        return _as_text(rows, filled, "one row")
     if 3 * sum(len(_texts(rows[r])) <= 1 for r in body) >= 2 * len(body):
         # Most rows hold one text: a form of labels to fill in, not a grid of values.
-        return TableShape(lines=tuple(_reading_lines(rows, filled)), layout="form")
+        return _as_text(rows, filled, "form")
     head = range(header_at, header_at + header_count)
     columns = {cell.col for r in [*head, *body] for text, cell in rows[r] if text}
     # A header row that only repeats the one above (all vertical merges) adds nothing.
@@ -133,8 +135,10 @@ def shape_table(grid: TableGrid) -> TableShape:
         keyed = tuple({keys[cell.col]: text for text, cell in rows[r] if text} for r in body)
     # A title merged down over two rows is its first row's text: the next row repeats it.
     caption = " ".join(_flat(text) for r in caption_rows for text in _texts(rows[r]))
+    lines, line_rows = _reading_lines(rows, preamble)
     return TableShape(
-        lines=tuple(_reading_lines(rows, preamble)),
+        lines=lines,
+        line_rows=line_rows,
         rows=tuple(written),
         header_rows=header_count,
         caption=caption,
@@ -183,20 +187,29 @@ def _layout_reason(rows: list[Row], filled: list[int], columns: set[int]) -> str
     return ""
 
 
-def _reading_lines(rows: list[Row], which: Sequence[int]) -> list[str]:
-    """The text of rows ``which`` as paragraphs in reading order: a row of one-line cells
-    is one line (cells ``" | "``-joined), otherwise each cell gives its own lines."""
+def _as_text(rows: list[Row], which: Sequence[int], layout: str) -> TableShape:
+    """A layout table: the text of rows ``which`` (:func:`_reading_lines`), ``layout`` why."""
+    lines, line_rows = _reading_lines(rows, which)
+    return TableShape(lines=lines, line_rows=line_rows, layout=layout)
+
+
+def _reading_lines(
+    rows: list[Row], which: Sequence[int]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The text of rows ``which`` as paragraphs in reading order, and the row each comes
+    from: a row of one-line cells is one line (cells ``" | "``-joined), otherwise each cell
+    gives its own lines."""
     lines: list[str] = []
+    line_rows: list[int] = []
     for r in which:
         texts = _texts(rows[r])
-        if not texts:
-            continue
         if len(texts) > 1 and all("\n" not in text for text in texts):
-            lines.append(CELL_SEPARATOR.join(_flat(text) for text in texts))
-            continue
-        for text in texts:
-            lines.extend(line.strip() for line in text.split("\n") if line.strip())
-    return lines
+            read = [CELL_SEPARATOR.join(_flat(text) for text in texts)]
+        else:
+            read = [line.strip() for text in texts for line in text.split("\n") if line.strip()]
+        lines += read
+        line_rows += [r] * len(read)
+    return tuple(lines), tuple(line_rows)
 
 
 def _is_label(text: str) -> bool:

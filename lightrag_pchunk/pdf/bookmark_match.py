@@ -18,7 +18,7 @@ from lightrag_pchunk.outline.lines import is_bullet_item, is_caption
 from lightrag_pchunk.outline.numbering import Label, is_bare_label, parse_label
 from lightrag_pchunk.pdf.layout import Line
 from lightrag_pchunk.pdf.outline import Bookmark, Outline, normalise, similarity
-from lightrag_pchunk.pdf.tables import PagePart
+from lightrag_pchunk.pdf.table_parts import PagePart
 
 #: A bookmark matches a paragraph whose text is this similar (Dice over character pairs).
 MATCH_SIMILARITY = 0.8

@@ -19,7 +19,7 @@ from dataclasses import replace
 from lightrag_pchunk.outline.page_references import page_reference
 from lightrag_pchunk.parse.heading_stack import RawBlock
 from lightrag_pchunk.pdf.pages import Unit
-from lightrag_pchunk.pdf.tables import PagePart
+from lightrag_pchunk.pdf.table_parts import PagePart
 
 #: What an entry's leaders are written as: the tab a Word contents field writes there.
 LEADER_TAB = "\t"

@@ -17,7 +17,7 @@ docling builders write them for a PDF): one per content line and page,
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -43,7 +43,7 @@ from lightrag_pchunk.pdf.outline import Outline
 from lightrag_pchunk.pdf.printed_paragraph import PrintedParagraph, line_text
 from lightrag_pchunk.pdf.printed_toc import MIN_ENTRIES, toc_bookmarks
 from lightrag_pchunk.pdf.row_cells import row_cells
-from lightrag_pchunk.pdf.tables import PagePart, RenderedTable
+from lightrag_pchunk.pdf.table_parts import PagePart, RenderedTable
 from lightrag_pchunk.pdf.tagged_levels import tagged_levels
 from lightrag_pchunk.pdf.title_guards import (
     chart_titles,
@@ -147,8 +147,8 @@ def events_of(
             cells = tuple((cell, look) for cell in table.cells) if in_tables else ()
             for number, line in enumerate(table.lines):
                 line_id = f"{unit_id}.{number}"
-                whole = tuple(replace(part, end=len(line)) for part in table.parts)
-                units[line_id] = Unit(line, table.parts if number == table.tag_index else whole)
+                parts = table.parts if number == table.tag_index else table.text_parts(number)
+                units[line_id] = Unit(line, parts)
                 events.append(Event(EventLine(line, line_id, line_id), cells=cells))
                 cells = ()
             continue

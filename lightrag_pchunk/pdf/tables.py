@@ -22,7 +22,6 @@ unruled rows set in its columns is extended over them (``headed_tables``).
 from __future__ import annotations
 
 import bisect
-import json
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -55,39 +54,19 @@ from lightrag_pchunk.pdf.table_pages import (
     title_again,
     titled_above,
 )
+from lightrag_pchunk.pdf.table_parts import (
+    PagePart,
+    RenderedTable,
+    prints_cut_row,
+    row_pages,
+    tag_parts,
+)
 from lightrag_pchunk.pdf.text_table_grid import TextTable
 from lightrag_pchunk.pdf.text_tables import find_text_tables
 
 #: The share of the page's height at its top and bottom where furniture may sit between a
 #: table and the page edge (a running footer below a table that goes on).
 EDGE_BAND = 0.12
-
-
-# No slots: a PDF's reading crosses from its child process by pickle, and a frozen
-# dataclass with slots pickles through state methods that look its fields up for every
-# object (a quarter of the pickling time); without slots pickle copies the dict.
-@dataclass(frozen=True)
-class PagePart:
-    """Where part of a unit of text is printed: its 1-based ``page``, the characters
-    ``start``..``end`` of its text there, and the box around them in user space."""
-
-    page: int
-    start: int
-    end: int
-    bbox: tuple[float, float, float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class RenderedTable:
-    """A table as content lines: ``lines`` (preamble or layout text, then the tag when it
-    is a data table), ``tag_index`` the tag's place among them (-1: none), the tag's
-    parts by page; ``cells``, the texts of its non-blank cells (text the body text size
-    is learnt from, ``parse/body_size.py``)."""
-
-    lines: tuple[str, ...]
-    tag_index: int
-    parts: tuple[PagePart, ...]
-    cells: tuple[str, ...] = ()
 
 
 @dataclass
@@ -199,23 +178,24 @@ class TableFinder:
 
     def _render(self, table: GatheredTable) -> RenderedTable:
         grid = TableGrid([list(row) for row in table.rows], table.header_rows, cells=table.cells)
-        pages = sorted(p for p in table.boxes if p in table.row_pages or _cut_on(table, p))
+        pages = sorted(p for p in table.boxes if p in table.row_pages or prints_cut_row(table, p))
         whole = tuple(PagePart(p, 0, 0, table.boxes[p]) for p in pages)
         if grid.is_empty:
             return RenderedTable((), -1, whole)
         shape = shape_table(grid)
         lines = list(shape.lines)
         cells = tuple(cell for row in grid.rows for cell in row if cell.strip())
+        line_pages = tuple(row_pages(table, row) for row in shape.line_rows)
         if shape.layout:
-            return RenderedTable(tuple(lines), -1, whole, cells)
+            return RenderedTable(tuple(lines), -1, whole, cells, line_pages)
         table_id = f"tb-{self.doc_hash}-{len(self.records) + 1:04d}"
         self.records[table_id] = grid.record(
             table_id, shape.caption, shape.header_json(), shape.keyed_json()
         )
         tag = shape.tag(table_id)
         lines.append(tag)
-        parts = _tag_parts(tag, table, pages)
-        return RenderedTable(tuple(lines), len(lines) - 1, parts, cells)
+        parts = tag_parts(tag, table, pages)
+        return RenderedTable(tuple(lines), len(lines) - 1, parts, cells, line_pages)
 
 
 #: Lines under a bookmarked title that make its cell a section's frame, at least.
@@ -351,46 +331,3 @@ def _stand_in(
         size=statistics.median(s.size for s in segments),
         table=key,
     )
-
-
-def _tag_parts(tag: str, table: GatheredTable, pages: Sequence[int]) -> tuple[PagePart, ...]:
-    """The tag's characters by page: each page's share starts where the first row printed
-    on it starts in the tag, or where a row the page break cut (``table.reaches``) starts,
-    whose text both pages print. Rows are found in order, each as a row opening with its
-    first cell text after the one before (a row written as the caption, or without text,
-    is not in the tag and is passed over)."""
-    offsets: dict[int, int] = {}  # each row found: where it starts in the tag
-    cursor = 0
-    for index, row in enumerate(table.rows):
-        cells = [c for c in row if c.strip()]
-        found = tag.find("[" + _json_text(cells[0]), cursor) if cells else -1
-        if found < 0:
-            continue
-        offsets[index] = found if offsets else 0
-        cursor = found + 1
-    starts: dict[int, int] = {}  # each page: where its first row found starts
-    for index, offset in offsets.items():
-        starts.setdefault(table.row_pages[index], offset)
-    ordered = [(page, starts[page]) for page in pages if page in starts]
-    spans = {}
-    for index, (page, start) in enumerate(ordered):
-        end = ordered[index + 1][1] if index + 1 < len(ordered) else len(tag)
-        spans[page] = (start, max(end, start))
-    for row, last in table.reaches.items():
-        if row not in offsets:
-            continue
-        later = [offset for index, offset in offsets.items() if index > row]
-        for page in range(table.row_pages[row] + 1, last + 1):
-            if page in table.boxes:
-                start, end = spans.get(page, (offsets[row], later[0] if later else len(tag)))
-                spans[page] = (min(start, offsets[row]), end)
-    return tuple(PagePart(p, *spans[p], table.boxes[p]) for p in sorted(spans))
-
-
-def _cut_on(table: GatheredTable, page: int) -> bool:
-    """Whether ``page`` prints the rest of a row the page break cut."""
-    return any(table.row_pages[row] < page <= last for row, last in table.reaches.items())
-
-
-def _json_text(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)

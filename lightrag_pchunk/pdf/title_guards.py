@@ -43,7 +43,7 @@ from lightrag_pchunk.pdf.layout import TABLE_ROLE, Line
 from lightrag_pchunk.pdf.outline import normalise
 from lightrag_pchunk.pdf.printed_paragraph import PAGE_NUMBER, SIZE_TOLERANCE, PrintedParagraph
 from lightrag_pchunk.pdf.repeats import HEIGHT_TOLERANCE, repeats_at
-from lightrag_pchunk.pdf.tables import RenderedTable
+from lightrag_pchunk.pdf.table_parts import RenderedTable
 from lightrag_pchunk.pdf.watermarks import is_slanted
 
 #: A line printed at about the same height on this many pages or more, in one look, is a

@@ -14,7 +14,7 @@ from lightrag_pchunk.integration.rows import chunk_pages, chunks_to_rows
 from lightrag_pchunk.model import PageSpan
 from lightrag_pchunk.pdf.document import parse_pdf
 
-from pdf_builders import BOLD, Page, Text, build_pdf
+from pdf_builders import BOLD, Page, Stroke, Text, build_pdf
 
 
 def lines(word: str, count: int) -> list[str]:
@@ -68,6 +68,43 @@ def test_every_row_records_the_pages_of_its_text(tmp_path: Path) -> None:
         printed[p["anchor"]] = printed.get(p["anchor"], "") + b.content[slice(*p["charspan"])]
     assert "charlie line 8" in printed["2"] and "charlie goes on" in printed["3"]
     assert result.meta["bbox_attributes"]["origin"] == "LEFTBOTTOM"
+
+
+def _form_rows(labels: list[str], top: float) -> list:
+    """A ruled table of two columns whose rows print a label each, the second column left
+    to be filled in (a form: layout, written as lines)."""
+    xs, height = (72, 300, 540), 24
+    items: list = [
+        Stroke(xs[0], top - height * r, xs[-1], top - height * r) for r in range(len(labels) + 1)
+    ]
+    for r, label in enumerate(labels):
+        items += [Stroke(x, top - height * r, x, top - height * (r + 1)) for x in xs]
+        items.append(Text(xs[0] + 4, top - height * r - 16, label, 10))
+    return items
+
+
+def test_a_layout_table_over_two_pages_gives_each_line_its_own_page(tmp_path: Path) -> None:
+    # A form's table goes on over the page break; each line it is written as cites the
+    # page that prints its row, not both pages of the table.
+    first = [f"Name of the operator on shift {i}" for i in range(1, 7)]
+    second = [f"Signature of the inspector {i}" for i in range(1, 7)]
+    pages = [
+        Page([Text(72, 740, "Shift record", 16, BOLD), *_form_rows(first, 700)]),
+        Page(_form_rows(second, 740)),
+    ]
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(build_pdf(pages))
+    result = parse_pdf(path, tmp_path / "out", doc_id="doc-test")
+    assert "<table" not in result.content
+    (row,) = [r for r in result.rows if "Name of the operator" in r.content]
+    printed: dict[str, list[str]] = {}
+    for position in row.positions:
+        printed.setdefault(position["anchor"], []).append(row.content[slice(*position["charspan"])])
+    assert set(printed) == {"1", "2"}
+    assert all(any(label in text for text in printed["1"]) for label in first)
+    assert not any(label in text for label in second for text in printed["1"])
+    assert all(any(label in text for text in printed["2"]) for label in second)
+    assert not any(label in text for label in first for text in printed["2"])
 
 
 def test_a_chunk_gets_only_the_pages_of_the_text_it_holds(tmp_path: Path, cl100k) -> None:
