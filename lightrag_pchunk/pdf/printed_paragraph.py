@@ -116,6 +116,13 @@ def paragraph_of(lines: Sequence[Line]) -> PrintedParagraph:
         lines=tuple(lines),
         starts=starts,
         look=paragraph_look(lines, text),
-        # Over more lines than one, the last may be the leaders and page number alone.
-        is_toc_entry=bool(texts) and (ends_entry if len(texts) > 1 else is_toc_entry)(texts[-1]),
+        is_toc_entry=_is_entry(texts),
     )
+
+
+def _is_entry(texts: Sequence[str]) -> bool:
+    """Whether a paragraph of lines ``texts`` is a table-of-contents entry: it ends on a page
+    reference, over more lines than one perhaps on the leaders and page number alone."""
+    if len(texts) > 1:
+        return ends_entry(texts[-1])
+    return bool(texts) and is_toc_entry(texts[0])

@@ -64,7 +64,7 @@ def tag_parts(tag: str, table: GatheredTable, pages: Sequence[int]) -> tuple[Pag
     cursor = 0
     for index, row in enumerate(table.rows):
         cells = [c for c in row if c.strip()]
-        found = tag.find("[" + json_text(cells[0]), cursor) if cells else -1
+        found = tag.find("[" + _json_text(cells[0]), cursor) if cells else -1
         if found < 0:
             continue
         offsets[index] = found if offsets else 0
@@ -99,5 +99,5 @@ def prints_cut_row(table: GatheredTable, page: int) -> bool:
     return any(table.row_pages[row] < page <= last for row, last in table.reaches.items())
 
 
-def json_text(text: str) -> str:
+def _json_text(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
